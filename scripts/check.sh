@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The project's one check: formatting, lints, every native test, and the wasm32 build of the
+# library (so a wasm-breaking change is caught the day it lands). CI runs exactly this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  step "installing the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy -D warnings (native, all targets)"
+cargo clippy --all-targets -- -D warnings
+
+step "cargo clippy -D warnings (wasm32 library)"
+cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+
+step "cargo build --lib --target wasm32-unknown-unknown --release"
+cargo build --lib --target wasm32-unknown-unknown --release
+
+step "the jobs CSV loads in evalys (Python)"
+if ! python3 -c 'import evalys' 2>/dev/null; then
+  python3 -m pip install --quiet --disable-pip-version-check evalys procset
+fi
+cargo build --bin schedlab
+python3 tests/evalys_check.py target/debug/schedlab
+
+step "cargo test"
+cargo test --all-targets
+cargo test --doc

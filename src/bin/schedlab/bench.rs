@@ -1,0 +1,123 @@
+//! `schedlab bench`: parse and simulation speed and peak heap memory, per trace and policy.
+
+use crate::alloc;
+use crate::InputArgs;
+use clap::Args;
+use schedlab::metrics::ClassicOptions;
+use schedlab::{input, run, swf};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Traces to measure; default: every trace in ../shared/data/swf/.
+    traces: Vec<PathBuf>,
+    /// Policies to measure (repeatable).
+    #[arg(long = "policy", short = 'p', default_values_t = ["fcfs".to_string(), "easy".to_string(), "conservative".to_string()])]
+    policies: Vec<String>,
+    /// Repetitions; the fastest is reported.
+    #[arg(long, default_value_t = 3)]
+    repeat: u32,
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+fn default_traces() -> Vec<PathBuf> {
+    let dirs = [
+        PathBuf::from("../shared/data/swf"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/swf"),
+    ];
+    for dir in dirs {
+        if let Ok(rd) = std::fs::read_dir(&dir) {
+            let mut v: Vec<PathBuf> = rd
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file() && p.extension().is_none_or(|e| e != "md"))
+                .collect();
+            v.sort();
+            return v;
+        }
+    }
+    Vec::new()
+}
+
+/// Runs `f` `repeat` times; returns the fastest time in ms, the peak heap growth and the last value.
+fn measure<T>(repeat: u32, mut f: impl FnMut() -> T) -> (f64, usize, T) {
+    let mut best = f64::INFINITY;
+    let mut peak = 0;
+    let mut last = None;
+    for _ in 0..repeat.max(1) {
+        drop(last.take());
+        let base = alloc::reset_peak();
+        let t = Instant::now();
+        let v = f();
+        best = best.min(t.elapsed().as_secs_f64() * 1e3);
+        peak = peak.max(alloc::peak() - base);
+        last = Some(v);
+    }
+    (best, peak, last.expect("at least one repetition"))
+}
+
+pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let traces = if args.traces.is_empty() {
+        default_traces()
+    } else {
+        args.traces.clone()
+    };
+    if traces.is_empty() {
+        return Err("no traces given and ../shared/data/swf/ not found".into());
+    }
+    let (read, input_opts) = args.input.options();
+    let metrics = ClassicOptions::default();
+    println!(
+        "{:<34} {:<14} {:>8} {:>10} {:>12} {:>12}",
+        "trace", "step", "jobs", "ms", "jobs/s", "peak MiB"
+    );
+    for path in &traces {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("?")
+            .to_string();
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let (ms, peak, parsed) = measure(args.repeat, || swf::read_bytes(&name, &bytes, &read));
+        let workload = match parsed {
+            Ok(w) => w,
+            Err(e) => {
+                println!("{name:<34} parse failed: {e}");
+                continue;
+            }
+        };
+        let n = workload.records.len();
+        row(&name, "parse", n, ms, peak);
+        let jobs = match input::prepare(&workload, &input_opts) {
+            Ok(j) => j,
+            Err(e) => {
+                println!("{name:<34} {e}");
+                continue;
+            }
+        };
+        drop(workload);
+        for spec in &args.policies {
+            let (ms, peak, r) = measure(args.repeat, || {
+                run::run_policy(&jobs, spec, 1, &metrics, None)
+            });
+            match r {
+                Ok(r) => row(&name, &r.spec, r.classic.counts.jobs as usize, ms, peak),
+                Err(e) => println!("{name:<34} {spec:<14} failed: {e}"),
+            }
+        }
+    }
+    Ok(())
+}
+
+fn row(trace: &str, step: &str, jobs: usize, ms: f64, peak: usize) {
+    let rate = if ms > 0.0 {
+        jobs as f64 / (ms / 1e3)
+    } else {
+        f64::INFINITY
+    };
+    println!(
+        "{trace:<34} {step:<14} {jobs:>8} {ms:>10.1} {rate:>12.0} {:>12.1}",
+        peak as f64 / (1024.0 * 1024.0)
+    );
+}

@@ -1,0 +1,298 @@
+//! `schedlab`: the command-line front end of the schedlab engine.
+
+mod alloc;
+mod bench;
+mod table;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use schedlab::input::{EstimateSource, InputOptions, Origin, Wide};
+use schedlab::metrics::ClassicOptions;
+use schedlab::run::{self, RunResult};
+use schedlab::swf::ReadOptions;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[global_allocator]
+static ALLOC: alloc::Counting = alloc::Counting;
+
+#[derive(Parser)]
+#[command(
+    name = "schedlab",
+    version,
+    about = "Parallel job scheduling lab: run scheduling policies on SWF traces and compare them"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run one or more policies on a trace and compare them.
+    Run(RunArgs),
+    /// List the policies with their keys, defaults and sources.
+    Policies {
+        /// Print the catalogue as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Measure parse and simulation speed and peak memory.
+    Bench(bench::BenchArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum WideArg {
+    Skip,
+    Clamp,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum EstimateArg {
+    Requested,
+    Runtime,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum OriginArg {
+    First,
+    Trace,
+}
+
+/// The input semantics and reading options, shared by `run` and `bench`.
+#[derive(Args, Clone)]
+pub struct InputArgs {
+    /// Machine size (processors); default: MaxProcs, else MaxNodes, else the widest job.
+    #[arg(long)]
+    procs: Option<u32>,
+    /// Stop at the first bad line instead of skipping and reporting it.
+    #[arg(long)]
+    strict: bool,
+    /// Jobs wider than the machine: skip them or clamp them to the machine size.
+    #[arg(long, value_enum, default_value = "skip")]
+    wide: WideArg,
+    /// Skip jobs with these statuses (field 11), e.g. 5 for cancelled: --skip-status 5
+    #[arg(long, value_delimiter = ',')]
+    skip_status: Vec<i64>,
+    /// Skip jobs whose runtime is 0.
+    #[arg(long)]
+    skip_zero_runtime: bool,
+    /// Planning estimate: the requested time (field 9) or the actual runtime.
+    #[arg(long, value_enum, default_value = "requested")]
+    estimate: EstimateArg,
+    /// Let jobs run past their requested time instead of killing them there.
+    #[arg(long)]
+    no_kill: bool,
+    /// Time origin: the first submit time, or the trace's own clock.
+    #[arg(long, value_enum, default_value = "first")]
+    origin: OriginArg,
+}
+
+impl InputArgs {
+    pub fn options(&self) -> (ReadOptions, InputOptions) {
+        let read = ReadOptions {
+            strict: self.strict,
+            ..ReadOptions::default()
+        };
+        let input = InputOptions {
+            procs: self.procs,
+            wide: match self.wide {
+                WideArg::Skip => Wide::Skip,
+                WideArg::Clamp => Wide::Clamp,
+            },
+            skip_status: self.skip_status.clone(),
+            skip_zero_runtime: self.skip_zero_runtime,
+            estimate: match self.estimate {
+                EstimateArg::Requested => EstimateSource::Requested,
+                EstimateArg::Runtime => EstimateSource::Runtime,
+            },
+            kill: !self.no_kill,
+            origin: match self.origin {
+                OriginArg::First => Origin::First,
+                OriginArg::Trace => Origin::Trace,
+            },
+        };
+        (read, input)
+    }
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// SWF trace, plain or gzip.
+    trace: PathBuf,
+    /// Policy spec, e.g. easy, fcfs, conservative, easy[order=sjf]; repeat to compare.
+    #[arg(long = "policy", short = 'p', required = true)]
+    policies: Vec<String>,
+    /// Seed of the simulation's random number generator.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write every job's schedule to this CSV (Batsim / evalys columns); one file per policy.
+    #[arg(long)]
+    jobs_csv: Option<PathBuf>,
+    /// Write one row per execution attempt to this CSV; one file per policy.
+    #[arg(long)]
+    runs_csv: Option<PathBuf>,
+    /// Print the metrics as JSON (one object per policy run) instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// Bound of the bounded slowdown, seconds.
+    #[arg(long, default_value_t = 10.0)]
+    bsld_bound: f64,
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run(args) => cmd_run(&args),
+        Command::Policies { json } => cmd_policies(json),
+        Command::Bench(args) => bench::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("schedlab: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+type CliResult = Result<(), Box<dyn std::error::Error>>;
+
+/// A file name for one policy's output: `jobs.csv` + `easy[order=sjf]` -> `jobs.easy_order-sjf.csv`.
+fn per_policy_path(path: &Path, spec: &str, several: bool) -> PathBuf {
+    if !several {
+        return path.to_path_buf();
+    }
+    let tag: String = spec
+        .chars()
+        .map(|c| match c {
+            '[' | ',' => '_',
+            '=' => '-',
+            ']' => '\0',
+            c if c.is_ascii_alphanumeric() || c == '-' || c == '.' => c,
+            _ => '_',
+        })
+        .filter(|&c| c != '\0')
+        .collect();
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("out");
+    let name = match path.extension().and_then(|e| e.to_str()) {
+        Some(ext) => format!("{stem}.{tag}.{ext}"),
+        None => format!("{stem}.{tag}"),
+    };
+    path.with_file_name(name)
+}
+
+/// A progress bar on stderr, drawn only when stderr is a terminal, at most every 100 ms.
+fn progress_bar(label: String) -> impl FnMut(usize, usize) -> bool {
+    let tty = std::io::stderr().is_terminal();
+    let begin = Instant::now();
+    let mut last = begin;
+    move |done, total| {
+        if tty
+            && last.elapsed() >= Duration::from_millis(100)
+            && begin.elapsed() >= Duration::from_millis(300)
+        {
+            last = Instant::now();
+            let frac = if total > 0 {
+                done as f64 / total as f64
+            } else {
+                1.0
+            };
+            let filled = (frac * 30.0) as usize;
+            eprint!(
+                "\r{label} [{}{}] {:>3.0}%",
+                "#".repeat(filled),
+                ".".repeat(30 - filled),
+                frac * 100.0
+            );
+            if done >= total {
+                eprint!("\r{}\r", " ".repeat(label.len() + 40));
+            }
+            let _ = std::io::stderr().flush();
+        }
+        true
+    }
+}
+
+fn cmd_run(args: &RunArgs) -> CliResult {
+    let (read, input) = args.input.options();
+    let trace = run::load_path(&args.trace, &read, &input)?;
+    report_skips(&trace);
+    let metrics = ClassicOptions {
+        bsld_bound: args.bsld_bound,
+    };
+    let several = args.policies.len() > 1;
+    let mut results: Vec<(RunResult, Duration)> = Vec::new();
+    for spec in &args.policies {
+        let began = Instant::now();
+        let mut bar = progress_bar(spec.clone());
+        let r = run::run_policy(&trace.jobs, spec, args.seed, &metrics, Some(&mut bar))?;
+        let took = began.elapsed();
+        if let Some(p) = &args.jobs_csv {
+            let path = per_policy_path(p, &r.spec, several);
+            let f = std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            schedlab::output::jobs_csv(std::io::BufWriter::new(f), &trace.jobs, &r.schedule)?;
+            eprintln!("wrote {}", path.display());
+        }
+        if let Some(p) = &args.runs_csv {
+            let path = per_policy_path(p, &r.spec, several);
+            let f = std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            schedlab::output::runs_csv(std::io::BufWriter::new(f), &trace.jobs, &r.schedule)?;
+            eprintln!("wrote {}", path.display());
+        }
+        results.push((r, took));
+    }
+    if args.json {
+        let reports: Vec<_> = results.iter().map(|(r, _)| r.report(&trace.jobs)).collect();
+        println!("{}", serde_json::to_string_pretty(&reports)?);
+    } else {
+        print!("{}", table::comparison(&trace, &results));
+    }
+    Ok(())
+}
+
+/// Tells on stderr what was left out of the trace, with the first reasons.
+fn report_skips(trace: &run::Trace) {
+    let w = &trace.workload;
+    if w.skipped_lines > 0 || w.issue_count > 0 {
+        eprintln!("{}", w.summary(5));
+    }
+    let s = &trace.jobs.skipped;
+    if !s.is_empty() {
+        eprintln!(
+            "{}: {} jobs skipped by the input rules; first:",
+            trace.jobs.name,
+            s.len()
+        );
+        for k in s.iter().take(5) {
+            eprintln!("  line {} (job {}): {}", k.line, k.id, k.reason);
+        }
+    }
+    for warning in &trace.jobs.warnings {
+        eprintln!("{}: {warning}", trace.jobs.name);
+    }
+}
+
+fn cmd_policies(json: bool) -> CliResult {
+    let cat = schedlab::policy::catalogue();
+    if json {
+        println!("{}", serde_json::to_string_pretty(cat)?);
+        return Ok(());
+    }
+    for p in cat {
+        println!("{}  {}", p.name, p.summary);
+        println!("    source: {}", p.source);
+        for k in p.keys {
+            println!(
+                "    {}={}  (default {}): {}",
+                k.name, k.values, k.default, k.help
+            );
+        }
+        println!("    {}", p.description);
+        println!();
+    }
+    Ok(())
+}

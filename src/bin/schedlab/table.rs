@@ -1,0 +1,97 @@
+//! The comparison table printed by `schedlab run`: rows = metrics, columns = policies.
+
+use schedlab::metrics::Classic;
+use schedlab::run::{RunResult, Trace};
+use std::fmt::Write;
+use std::time::Duration;
+
+/// Which way is better for a row, to mark the best value with `*`.
+#[derive(Clone, Copy, PartialEq)]
+enum Better {
+    Lower,
+    Higher,
+    None,
+}
+
+type Row = (&'static str, Better, fn(&Classic) -> f64, u8);
+
+const ROWS: &[Row] = &[
+    ("jobs", Better::None, |c| c.counts.jobs as f64, 0),
+    ("mean wait (s)", Better::Lower, |c| c.wait.mean, 1),
+    ("median wait (s)", Better::Lower, |c| c.wait.median, 1),
+    ("p95 wait (s)", Better::Lower, |c| c.wait.p95, 1),
+    ("max wait (s)", Better::Lower, |c| c.wait.max, 0),
+    ("mean response (s)", Better::Lower, |c| c.response.mean, 1),
+    ("mean bsld (MBS)", Better::Lower, |c| c.mbs, 2),
+    ("weighted bsld (MWBS)", Better::Lower, |c| c.mwbs, 2),
+    ("median bsld", Better::Lower, |c| c.bsld.median, 2),
+    ("p95 bsld", Better::Lower, |c| c.bsld.p95, 2),
+    ("max bsld", Better::Lower, |c| c.bsld.max, 1),
+    ("mean stretch", Better::Lower, |c| c.stretch.mean, 2),
+    ("utilization", Better::Higher, |c| c.utilization, 4),
+    ("load (submit span)", Better::None, |c| c.load, 4),
+    ("makespan (s)", Better::Lower, |c| c.makespan as f64, 0),
+    ("killed", Better::None, |c| c.counts.killed as f64, 0),
+    (
+        "backfilled",
+        Better::None,
+        |c| c.counts.backfilled as f64,
+        0,
+    ),
+    ("blocked", Better::None, |c| c.counts.blocked as f64, 0),
+    ("preempted", Better::None, |c| c.counts.preempted as f64, 0),
+];
+
+pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)]) -> String {
+    let j = &trace.jobs;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "trace {}: {} jobs simulated, {} skipped, machine {} processors ({})",
+        j.name,
+        j.jobs.len(),
+        j.skipped_count(),
+        j.procs,
+        j.procs_source
+    );
+    let seed = results.first().map_or(0, |(r, _)| r.schedule.seed);
+    let _ = writeln!(out, "seed {seed}; * marks the best value\n");
+    let width = results
+        .iter()
+        .map(|(r, _)| r.spec.len())
+        .max()
+        .unwrap_or(0)
+        .max(12)
+        + 2;
+    let _ = write!(out, "{:<22}", "metric");
+    for (r, _) in results {
+        let _ = write!(out, "{:>width$}", r.spec);
+    }
+    out.push('\n');
+    for &(name, better, get, decimals) in ROWS {
+        let values: Vec<f64> = results.iter().map(|(r, _)| get(&r.classic)).collect();
+        let best = match better {
+            Better::Lower => values.iter().copied().reduce(f64::min),
+            Better::Higher => values.iter().copied().reduce(f64::max),
+            Better::None => None,
+        };
+        let _ = write!(out, "{name:<22}");
+        for &v in &values {
+            let mark = if results.len() > 1 && best == Some(v) {
+                "*"
+            } else {
+                " "
+            };
+            let cell = format!("{v:.prec$}{mark}", prec = usize::from(decimals));
+            let _ = write!(out, "{cell:>width$}");
+        }
+        out.push('\n');
+    }
+    let _ = write!(out, "{:<22}", "simulation (ms)");
+    for (_, took) in results {
+        let cell = format!("{:.1} ", took.as_secs_f64() * 1e3);
+        let _ = write!(out, "{cell:>width$}");
+    }
+    out.push('\n');
+    out
+}

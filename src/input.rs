@@ -1,0 +1,361 @@
+//! Input semantics: how SWF records become the jobs a simulation runs (GUIDE section 2).
+//!
+//! Every rule is an option of [`InputOptions`] so that the CLI, the page and the share link can
+//! change it: machine size, which jobs are skipped, the planning estimate, killing at the
+//! requested time, and the time origin.
+
+use crate::swf::{LineIssue, Severity, SwfRecord, Workload};
+use crate::Time;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// What to do with a job wider than the machine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Wide {
+    /// Skip it and report it (the default).
+    #[default]
+    Skip,
+    /// Shrink it to the machine size.
+    Clamp,
+}
+
+/// Which runtime the policies plan with by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum EstimateSource {
+    /// The requested time (field 9) when > 0, else the runtime (flagged unknown).
+    #[default]
+    Requested,
+    /// The actual runtime (perfect estimates).
+    Runtime,
+}
+
+/// Where time 0 is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    /// The first submit time of the kept jobs (the default).
+    #[default]
+    First,
+    /// The trace's own time axis, unchanged.
+    Trace,
+}
+
+/// The input semantics, each one an option. `Default` is GUIDE section 2.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct InputOptions {
+    /// Machine size override; otherwise MaxProcs, MaxNodes, then the widest job.
+    pub procs: Option<u32>,
+    pub wide: Wide,
+    /// Skip jobs whose status (field 11) is in this list (e.g. 5 = cancelled).
+    pub skip_status: Vec<i64>,
+    /// Skip jobs with a runtime of 0.
+    pub skip_zero_runtime: bool,
+    pub estimate: EstimateSource,
+    /// Jobs run for min(runtime, requested time) and count as killed when cut.
+    pub kill: bool,
+    pub origin: Origin,
+}
+
+impl Default for InputOptions {
+    fn default() -> Self {
+        Self {
+            procs: None,
+            wide: Wide::Skip,
+            skip_status: Vec::new(),
+            skip_zero_runtime: false,
+            estimate: EstimateSource::Requested,
+            kill: true,
+            origin: Origin::First,
+        }
+    }
+}
+
+/// One job as the simulation sees it. Jobs are indexed by their position in [`JobSet::jobs`],
+/// which is arrival order: (submit, job number, line).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Job {
+    /// SWF job number (field 1).
+    pub id: i64,
+    /// Line of the trace it came from.
+    pub line: u64,
+    pub submit: Time,
+    /// How long it runs in this simulation (the trace runtime, cut at the requested time if killed).
+    pub runtime: Time,
+    /// The runtime the trace records (field 4).
+    pub trace_runtime: Time,
+    pub procs: u32,
+    /// Requested time (field 9) when > 0.
+    pub requested: Option<Time>,
+    /// The default planning estimate (see [`EstimateSource`]).
+    pub estimate: Time,
+    /// No requested time was known: the estimate fell back to the runtime.
+    pub estimate_unknown: bool,
+    /// The runtime was cut at the requested time.
+    pub killed: bool,
+    pub user: i64,
+    /// The trace's own wait time (field 3) when >= 0.
+    pub trace_wait: Option<Time>,
+    pub status: i64,
+    /// Used and requested memory in KB per processor (fields 7 and 10), -1 when unknown.
+    pub used_memory: f64,
+    pub requested_memory: f64,
+}
+
+impl Job {
+    /// The time at which the job is killed if it is still running (start + requested time).
+    pub fn kill_after(&self) -> Option<Time> {
+        self.requested
+    }
+}
+
+/// A job left out, and why.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SkippedJob {
+    pub line: u64,
+    pub id: i64,
+    pub reason: String,
+}
+
+/// The jobs to simulate and everything the input step decided.
+#[derive(Debug, Clone, Serialize)]
+pub struct JobSet {
+    /// Trace name as shown to the user.
+    pub name: String,
+    pub procs: u32,
+    /// Where the machine size came from.
+    pub procs_source: String,
+    pub jobs: Vec<Job>,
+    /// Jobs whose lines parsed but that the input semantics left out.
+    pub skipped: Vec<SkippedJob>,
+    /// Lines the reader could not use.
+    pub reader_skipped: u64,
+    /// Non-fatal remarks (sorting, duplicates, clamping).
+    pub warnings: Vec<String>,
+    /// Absolute trace time of time 0.
+    pub origin: Time,
+    pub options: InputOptions,
+}
+
+impl JobSet {
+    /// Every job left out: unreadable lines plus skipped jobs.
+    pub fn skipped_count(&self) -> u64 {
+        self.reader_skipped + self.skipped.len() as u64
+    }
+
+    /// Distinct users, in order of first appearance.
+    pub fn users(&self) -> Vec<i64> {
+        let mut seen = HashMap::new();
+        let mut out = Vec::new();
+        for j in &self.jobs {
+            if seen.insert(j.user, ()).is_none() {
+                out.push(j.user);
+            }
+        }
+        out
+    }
+}
+
+/// Error of the input step: nothing to simulate.
+#[derive(Debug, thiserror::Error)]
+#[error("{file}: {reason}")]
+pub struct InputError {
+    pub file: String,
+    pub reason: String,
+}
+
+/// Applies the input semantics to a parsed workload.
+pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, InputError> {
+    let err = |reason: String| InputError {
+        file: workload.source.clone(),
+        reason,
+    };
+    let h = &workload.header;
+    let widest = workload
+        .records
+        .iter()
+        .map(record_procs)
+        .max()
+        .unwrap_or(0)
+        .max(0);
+    let (procs, procs_source) = if let Some(p) = opts.procs {
+        (u64::from(p), "override".to_string())
+    } else if let Some(p) = h.max_procs.filter(|&p| p > 0) {
+        (p, "MaxProcs header".to_string())
+    } else if let Some(p) = h.max_nodes.filter(|&p| p > 0) {
+        (p, "MaxNodes header".to_string())
+    } else {
+        (
+            widest as u64,
+            "widest job (no MaxProcs/MaxNodes header)".to_string(),
+        )
+    };
+    if procs == 0 || procs > u64::from(u32::MAX / 2) {
+        return Err(err(format!(
+            "machine size {procs} is not usable ({procs_source})"
+        )));
+    }
+    let procs = procs as u32;
+
+    let mut warnings = Vec::new();
+    let mut skipped = Vec::new();
+    let mut kept: Vec<&SwfRecord> = Vec::with_capacity(workload.records.len());
+    let mut first_line_of: HashMap<i64, u64> = HashMap::with_capacity(workload.records.len());
+    let mut clamped = 0u64;
+    for r in &workload.records {
+        let skip = |reason: String| SkippedJob {
+            line: r.line,
+            id: r.job_number,
+            reason,
+        };
+        let p = record_procs(r);
+        let reason = if let Some(&first) = first_line_of.get(&r.job_number) {
+            Some(format!(
+                "duplicate job number {} (first on line {first})",
+                r.job_number
+            ))
+        } else if r.run_time < 0 {
+            Some(format!(
+                "field 4 (run_time): unknown runtime ({})",
+                r.run_time
+            ))
+        } else if r.submit_time < 0 {
+            Some(format!(
+                "field 2 (submit_time): negative submit time ({})",
+                r.submit_time
+            ))
+        } else if p <= 0 {
+            Some("fields 5 and 8 (processors): no processor count".to_string())
+        } else if p > i64::from(procs) && opts.wide == Wide::Skip {
+            Some(format!(
+                "field 5 (allocated_processors): {p} processors, wider than the machine ({procs})"
+            ))
+        } else if opts.skip_status.contains(&r.status) {
+            Some(format!(
+                "field 11 (status): status {} is skipped by option",
+                r.status
+            ))
+        } else if opts.skip_zero_runtime && r.run_time == 0 {
+            Some("field 4 (run_time): zero runtime is skipped by option".to_string())
+        } else {
+            None
+        };
+        match reason {
+            Some(reason) => skipped.push(skip(reason)),
+            None => {
+                if p > i64::from(procs) {
+                    clamped += 1;
+                }
+                first_line_of.insert(r.job_number, r.line);
+                kept.push(r);
+            }
+        }
+    }
+    if clamped > 0 {
+        warnings.push(format!(
+            "{clamped} jobs wider than the machine were clamped to {procs} processors"
+        ));
+    }
+    if kept.is_empty() {
+        let first = skipped
+            .first()
+            .map(|s| format!("; first: line {}: {}", s.line, s.reason))
+            .unwrap_or_default();
+        return Err(err(format!(
+            "no job can be simulated ({} skipped{first})",
+            skipped.len()
+        )));
+    }
+    let out_of_order = kept
+        .windows(2)
+        .filter(|w| w[1].submit_time < w[0].submit_time)
+        .count();
+    if out_of_order > 0 {
+        warnings.push(format!(
+            "submit times out of order at {out_of_order} places: jobs sorted by submit time (stable)"
+        ));
+    }
+    let dups = skipped
+        .iter()
+        .filter(|s| s.reason.starts_with("duplicate"))
+        .count();
+    if dups > 0 {
+        warnings.push(format!(
+            "{dups} duplicate job numbers: later copies skipped"
+        ));
+    }
+    kept.sort_by_key(|r| (r.submit_time, r.job_number, r.line));
+    let origin = match opts.origin {
+        Origin::First => kept[0].submit_time,
+        Origin::Trace => 0,
+    };
+    let jobs = kept
+        .iter()
+        .map(|r| make_job(r, procs, origin, opts))
+        .collect();
+    Ok(JobSet {
+        name: workload.source.clone(),
+        procs,
+        procs_source,
+        jobs,
+        skipped,
+        reader_skipped: workload.skipped_lines,
+        warnings,
+        origin,
+        options: opts.clone(),
+    })
+}
+
+/// Processors of a record: field 5, else field 8.
+fn record_procs(r: &SwfRecord) -> i64 {
+    if r.allocated_processors > 0 {
+        r.allocated_processors
+    } else {
+        r.requested_processors
+    }
+}
+
+fn make_job(r: &SwfRecord, procs: u32, origin: Time, opts: &InputOptions) -> Job {
+    let p = record_procs(r).min(i64::from(procs)) as u32;
+    let requested = (r.requested_time > 0).then_some(r.requested_time);
+    let trace_runtime = r.run_time;
+    let (runtime, killed) = match requested {
+        Some(req) if opts.kill && trace_runtime > req => (req, true),
+        _ => (trace_runtime, false),
+    };
+    let (estimate, estimate_unknown) = match (opts.estimate, requested) {
+        (EstimateSource::Requested, Some(req)) => (req, false),
+        (EstimateSource::Requested, None) => (runtime, true),
+        (EstimateSource::Runtime, _) => (runtime, false),
+    };
+    Job {
+        id: r.job_number,
+        line: r.line,
+        submit: r.submit_time - origin,
+        runtime,
+        trace_runtime,
+        procs: p,
+        requested,
+        estimate,
+        estimate_unknown,
+        killed,
+        user: r.user_id,
+        trace_wait: (r.wait_time >= 0).then_some(r.wait_time),
+        status: r.status,
+        used_memory: r.used_memory,
+        requested_memory: r.requested_memory,
+    }
+}
+
+/// Reader issues that made a line produce no job, as user-facing strings.
+pub fn describe_issues(workload: &Workload, n: usize) -> Vec<String> {
+    workload
+        .issues
+        .iter()
+        .filter(|i| i.severity == Severity::Skipped)
+        .take(n)
+        .map(|i: &LineIssue| format!("{}: {i}", workload.source))
+        .collect()
+}

@@ -1,0 +1,179 @@
+//! Classic schedule metrics: wait, response, bounded slowdown, stretch, MBS / MWBS,
+//! utilization, makespan, and the counts shown with every result.
+
+use super::stats::Summary;
+use crate::input::JobSet;
+use crate::sim::{Outcome, Schedule};
+use crate::Time;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ClassicOptions {
+    /// The bound of bounded slowdown, in seconds (10 s in the PV-EASY paper and most others).
+    pub bsld_bound: f64,
+}
+
+impl Default for ClassicOptions {
+    fn default() -> Self {
+        Self { bsld_bound: 10.0 }
+    }
+}
+
+/// Per-job figures of a job that ran.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct JobMetrics {
+    pub wait: Time,
+    pub response: Time,
+    /// (wait + max(run, bound)) / max(run, bound).
+    pub bsld: f64,
+    /// response / run time (a run time of 0 counts as 1 s).
+    pub stretch: f64,
+}
+
+/// Figures of job `j`, or `None` when it did not run.
+pub fn per_job(set: &JobSet, s: &Schedule, j: usize, opts: &ClassicOptions) -> Option<JobMetrics> {
+    let rec = &s.jobs[j];
+    if !rec.ran() {
+        return None;
+    }
+    let submit = set.jobs[j].submit;
+    let wait = rec.start - submit;
+    let run = rec.end - rec.start;
+    let response = rec.end - submit;
+    let bounded = (run as f64).max(opts.bsld_bound).max(f64::MIN_POSITIVE);
+    Some(JobMetrics {
+        wait,
+        response,
+        bsld: (wait as f64 + bounded) / bounded,
+        stretch: response as f64 / run.max(1) as f64,
+    })
+}
+
+/// Counts shown with every result.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    /// Jobs that ran (completed or killed).
+    pub jobs: u64,
+    /// Left out: unreadable lines, jobs skipped by the input semantics, jobs the policy refused.
+    pub skipped: u64,
+    /// Cut at their requested time.
+    pub killed: u64,
+    /// Started while an earlier-arrived job waited.
+    pub backfilled: u64,
+    /// Were at the head of the queue and could not start.
+    pub blocked: u64,
+    /// Jobs preempted at least once.
+    pub preempted: u64,
+    /// Preemptions in all.
+    pub preemptions: u64,
+}
+
+/// The classic metrics of one run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Classic {
+    pub counts: Counts,
+    pub wait: Summary,
+    pub response: Summary,
+    pub bsld: Summary,
+    pub stretch: Summary,
+    /// Mean bounded slowdown (= bsld.mean).
+    pub mbs: f64,
+    /// Mean bounded slowdown weighted by processors (the PV-EASY paper's MWBS).
+    pub mwbs: f64,
+    /// Busy processor-seconds (all attempts) / (processors x (last end - first submit)).
+    pub utilization: f64,
+    /// Offered load: processor-seconds of the jobs / (processors x (last submit - first submit)),
+    /// the PV-EASY paper's Table 3 definition.
+    pub load: f64,
+    /// Last end - first submit, seconds.
+    pub makespan: Time,
+    /// Processor-seconds of all attempts.
+    pub cpu_seconds: f64,
+    /// Processor-seconds lost to preemption.
+    pub wasted_cpu_seconds: f64,
+    pub bsld_bound: f64,
+}
+
+/// Computes the classic metrics of schedule `s` of job set `set`.
+pub fn classic(set: &JobSet, s: &Schedule, opts: &ClassicOptions) -> Classic {
+    let mut counts = Counts {
+        skipped: set.skipped_count() + s.rejected.len() as u64,
+        ..Counts::default()
+    };
+    let n = set.jobs.len();
+    let (mut wait, mut response, mut bsld, mut stretch) = (
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+    );
+    let (mut weighted, mut weights) = (0.0, 0.0);
+    let (mut first_submit, mut last_submit, mut last_end) = (Time::MAX, Time::MIN, Time::MIN);
+    let (mut cpu, mut offered) = (0.0, 0.0);
+    for (j, (job, rec)) in set.jobs.iter().zip(&s.jobs).enumerate() {
+        if rec.preemptions > 0 {
+            counts.preempted += 1;
+            counts.preemptions += u64::from(rec.preemptions);
+        }
+        counts.backfilled += u64::from(rec.backfilled && rec.ran());
+        counts.blocked += u64::from(rec.blocked);
+        let Some(m) = per_job(set, s, j, opts) else {
+            continue;
+        };
+        counts.jobs += 1;
+        counts.killed += u64::from(rec.outcome == Outcome::Killed);
+        wait.push(m.wait as f64);
+        response.push(m.response as f64);
+        bsld.push(m.bsld);
+        stretch.push(m.stretch);
+        let w = f64::from(job.procs);
+        weighted += m.bsld * w;
+        weights += w;
+        first_submit = first_submit.min(job.submit);
+        last_submit = last_submit.max(job.submit);
+        last_end = last_end.max(rec.end);
+        let area = w * (rec.end - rec.start) as f64;
+        cpu += area;
+        offered += area;
+    }
+    let wasted: f64 = s
+        .preempted_runs
+        .iter()
+        .map(|r| f64::from(r.procs.len()) * (r.end - r.start) as f64)
+        .sum();
+    cpu += wasted;
+    let procs = f64::from(s.procs);
+    let ratio = |num: f64, span: Time| {
+        if span > 0 {
+            num / (procs * span as f64)
+        } else {
+            0.0
+        }
+    };
+    let makespan = if counts.jobs > 0 {
+        last_end - first_submit
+    } else {
+        0
+    };
+    let bsld_summary = Summary::of(&mut bsld);
+    Classic {
+        counts,
+        wait: Summary::of(&mut wait),
+        response: Summary::of(&mut response),
+        mbs: bsld_summary.mean,
+        bsld: bsld_summary,
+        stretch: Summary::of(&mut stretch),
+        mwbs: if weights > 0.0 {
+            weighted / weights
+        } else {
+            0.0
+        },
+        utilization: ratio(cpu, makespan),
+        load: ratio(offered, last_submit.saturating_sub(first_submit)),
+        makespan,
+        cpu_seconds: cpu,
+        wasted_cpu_seconds: wasted,
+        bsld_bound: opts.bsld_bound,
+    }
+}

@@ -1,0 +1,117 @@
+//! CSV writers.
+
+use crate::input::JobSet;
+use crate::metrics::{per_job, ClassicOptions};
+use crate::sim::{Outcome, RunEnd, Schedule};
+use std::io::Write;
+
+/// The trace's name without folders and `.gz` / `.swf` suffixes, as Batsim's `workload_name`.
+pub fn workload_name(trace: &str) -> String {
+    let base = trace.rsplit(['/', '\\']).next().unwrap_or(trace);
+    let base = base.strip_suffix(".gz").unwrap_or(base);
+    base.strip_suffix(".swf").unwrap_or(base).to_string()
+}
+
+/// Writes one row per job that ran, in arrival order. Columns: Batsim's `job_id,
+/// workload_name, submission_time, requested_number_of_resources, requested_time, success,
+/// final_state, starting_time, execution_time, finish_time, waiting_time, turnaround_time,
+/// stretch, allocated_resources`, then `user_id, backfilled, preemptions, wasted_time, eet,
+/// tardiness` (`eet` and `tardiness` stay empty until the user-aware metrics fill them).
+pub fn jobs_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record([
+        "job_id",
+        "workload_name",
+        "submission_time",
+        "requested_number_of_resources",
+        "requested_time",
+        "success",
+        "final_state",
+        "starting_time",
+        "execution_time",
+        "finish_time",
+        "waiting_time",
+        "turnaround_time",
+        "stretch",
+        "allocated_resources",
+        "user_id",
+        "backfilled",
+        "preemptions",
+        "wasted_time",
+        "eet",
+        "tardiness",
+    ])?;
+    let name = workload_name(&set.name);
+    let opts = ClassicOptions::default();
+    for (j, job) in set.jobs.iter().enumerate() {
+        let rec = &s.jobs[j];
+        let Some(m) = per_job(set, s, j, &opts) else {
+            continue;
+        };
+        let killed = rec.outcome == Outcome::Killed;
+        w.write_record([
+            job.id.to_string(),
+            name.clone(),
+            job.submit.to_string(),
+            job.procs.to_string(),
+            job.requested.unwrap_or(-1).to_string(),
+            u8::from(!killed).to_string(),
+            if killed {
+                "COMPLETED_WALLTIME_REACHED"
+            } else {
+                "COMPLETED_SUCCESSFULLY"
+            }
+            .to_string(),
+            rec.start.to_string(),
+            (rec.end - rec.start).to_string(),
+            rec.end.to_string(),
+            m.wait.to_string(),
+            m.response.to_string(),
+            m.stretch.to_string(),
+            rec.procs.to_string(),
+            job.user.to_string(),
+            u8::from(rec.backfilled).to_string(),
+            rec.preemptions.to_string(),
+            rec.wasted.to_string(),
+            String::new(),
+            String::new(),
+        ])?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// Writes one row per execution attempt: `job_id, attempt, start, end, processors,
+/// allocated_resources, outcome` (outcome: completed, killed or preempted).
+pub fn runs_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record([
+        "job_id",
+        "attempt",
+        "start",
+        "end",
+        "processors",
+        "allocated_resources",
+        "outcome",
+    ])?;
+    let mut attempts = vec![0u32; set.jobs.len()];
+    for r in s.runs() {
+        attempts[r.job] += 1;
+        let outcome = match r.end_kind {
+            RunEnd::Completed => "completed",
+            RunEnd::Killed => "killed",
+            RunEnd::Preempted => "preempted",
+        };
+        w.write_record([
+            set.jobs[r.job].id.to_string(),
+            attempts[r.job].to_string(),
+            r.start.to_string(),
+            r.end.to_string(),
+            r.procs.len().to_string(),
+            r.procs.to_string(),
+            outcome.to_string(),
+        ])?;
+    }
+    w.flush()?;
+    Ok(())
+}

@@ -1,0 +1,195 @@
+//! `conservative`: conservative backfilling. Every waiting job holds a reservation in an
+//! availability profile; when a job ends before its planned end, waiting jobs are re-planned in
+//! arrival order and may only move earlier.
+
+use super::{Params, Policy, SpecError};
+use crate::input::Job;
+use crate::sim::{Ctx, Happening, Profile, SimError};
+use crate::Time;
+
+pub struct Conservative {
+    profile: Option<Profile>,
+    /// Per job: the reserved interval `[start, end)` while it waits.
+    res: Vec<Option<(Time, Time)>>,
+    arrivals: Vec<usize>,
+    queue: Vec<usize>,
+    /// The last wake-up asked of the engine.
+    woken_for: Time,
+    prefix: Vec<i64>,
+}
+
+pub(super) fn build(_p: &Params) -> Result<Box<dyn Policy>, SpecError> {
+    Ok(Box::new(Conservative {
+        profile: None,
+        res: Vec::new(),
+        arrivals: Vec::new(),
+        queue: Vec::new(),
+        woken_for: Time::MIN,
+        prefix: Vec::new(),
+    }))
+}
+
+/// Length a job occupies in the profile: its estimate, at least one second so that a
+/// zero-length job still holds its processors at the instant it starts.
+fn hold(job: &Job) -> Time {
+    job.estimate.max(1)
+}
+
+impl Conservative {
+    /// Gives job `j` the earliest reservation from `now` on.
+    fn place(&mut self, c: &mut Ctx<'_>, profile: &mut Profile, j: usize) -> Result<(), SimError> {
+        let job = c.job(j);
+        let d = hold(job);
+        let start = profile
+            .earliest(c.now(), job.procs, d)
+            .ok_or_else(|| SimError::Invalid {
+                policy: "conservative".into(),
+                time: c.now(),
+                reason: format!(
+                    "no room for job {} ({} processors) in the profile",
+                    job.id, job.procs
+                ),
+            })?;
+        profile.reserve(start, start + d, job.procs);
+        self.res[j] = Some((start, start + d));
+        c.reserve(j, start);
+        Ok(())
+    }
+
+    /// Rebuilds the profile from the running jobs and re-plans every waiting job in order.
+    fn rebuild(&mut self, c: &mut Ctx<'_>) -> Result<Profile, SimError> {
+        let mut profile = Profile::from_running(
+            c.now(),
+            c.free(),
+            c.running().map(|(end, j)| (end, c.job(j).procs)),
+        );
+        self.queue.clear();
+        self.queue.extend_from_slice(c.waiting());
+        for i in 0..self.queue.len() {
+            let j = self.queue[i];
+            self.place(c, &mut profile, j)?;
+        }
+        Ok(profile)
+    }
+
+    /// Re-plans reserved waiting jobs in arrival order; each moves only earlier.
+    ///
+    /// A job can move only if, somewhere before its reserved start, as many processors as it
+    /// needs are free: a running maximum of the profile rules most jobs out without a scan.
+    fn compress(&mut self, c: &mut Ctx<'_>, profile: &mut Profile) {
+        let now = c.now();
+        let mut dirty = true;
+        for &j in c.waiting() {
+            let Some((s, e)) = self.res[j] else { continue };
+            if s <= now {
+                continue;
+            }
+            let procs = c.job(j).procs;
+            if dirty {
+                profile.prefix_max(&mut self.prefix);
+                dirty = false;
+            }
+            let before = profile.steps_before(s);
+            if before == 0 || self.prefix[before - 1] < i64::from(procs) {
+                continue;
+            }
+            profile.release(s, e, procs);
+            let d = e - s;
+            let t = profile
+                .earliest_before(now, procs, d, s)
+                .unwrap_or(s)
+                .min(s);
+            profile.reserve(t, t + d, procs);
+            self.res[j] = Some((t, t + d));
+            dirty |= t != s;
+        }
+    }
+}
+
+impl Policy for Conservative {
+    fn spec(&self) -> String {
+        "conservative".into()
+    }
+
+    fn prepare(&mut self, jobs: &[Job], _procs: u32) -> Vec<(usize, String)> {
+        self.res = vec![None; jobs.len()];
+        Vec::new()
+    }
+
+    fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
+        let now = c.now();
+        let mut rebuild = self.profile.is_none();
+        let mut compress = false;
+        self.arrivals.clear();
+        let mut profile = self.profile.take().unwrap_or_else(|| Profile::new(now, 0));
+        profile.advance(now);
+        for h in c.happenings() {
+            match *h {
+                Happening::Submitted(j) => self.arrivals.push(j),
+                Happening::Finished { job, planned_end } => {
+                    if planned_end > now {
+                        profile.release(now, planned_end, c.job(job).procs);
+                        compress = true;
+                    }
+                }
+                Happening::PlanExtended { .. } | Happening::Preempted(_) => rebuild = true,
+            }
+        }
+        for attempt in 0..2 {
+            if rebuild {
+                profile = self.rebuild(c)?;
+            } else {
+                if compress {
+                    self.compress(c, &mut profile);
+                }
+                let arrivals = std::mem::take(&mut self.arrivals);
+                for &j in &arrivals {
+                    self.place(c, &mut profile, j)?;
+                }
+                self.arrivals = arrivals;
+            }
+            // Start every job whose reservation has come, in arrival order.
+            self.queue.clear();
+            self.queue.extend(
+                c.waiting()
+                    .iter()
+                    .copied()
+                    .filter(|&j| self.res[j].is_some_and(|(s, _)| s <= now)),
+            );
+            let mut consistent = true;
+            for i in 0..self.queue.len() {
+                let j = self.queue[i];
+                if !c.fits(j) {
+                    consistent = false;
+                    break;
+                }
+                c.start(j)?;
+                self.res[j] = None;
+            }
+            if consistent {
+                break;
+            }
+            if attempt == 1 {
+                return Err(SimError::Invalid {
+                    policy: "conservative".into(),
+                    time: now,
+                    reason: "profile out of step with the machine after a rebuild".into(),
+                });
+            }
+            rebuild = true;
+        }
+        self.profile = Some(profile);
+        // A reservation may begin when no job ends (after a zero-length job's held second, or
+        // after a re-plan): make sure the engine calls back then.
+        let next = c
+            .waiting()
+            .iter()
+            .filter_map(|&j| self.res[j].map(|r| r.0))
+            .min();
+        if let Some(t) = next.filter(|&t| t != self.woken_for) {
+            self.woken_for = t;
+            c.wake_at(t);
+        }
+        Ok(())
+    }
+}

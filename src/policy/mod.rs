@@ -1,0 +1,244 @@
+//! Scheduling policies: each one a trait object that decides; the engine applies its decisions.
+//!
+//! Policies are named by spec strings (`easy[order=sjf]`), parsed strictly by [`build`]; the
+//! catalogue ([`catalogue`]) lists every policy with its keys, defaults and source, and is what
+//! the CLI's `policies` command and the page's policy picker show.
+
+mod conservative;
+mod easy;
+mod fcfs;
+mod historic;
+pub mod spec;
+
+pub use spec::{Spec, SpecError};
+
+use crate::input::Job;
+use crate::sim::{Ctx, SimError};
+use serde::Serialize;
+
+/// A scheduling policy.
+pub trait Policy {
+    /// The canonical spec string of this configured policy.
+    fn spec(&self) -> String;
+
+    /// Called once before the simulation: the jobs this policy cannot schedule, with the reason.
+    fn prepare(&mut self, _jobs: &[Job], _procs: u32) -> Vec<(usize, String)> {
+        Vec::new()
+    }
+
+    /// One scheduling pass at `ctx.now()`.
+    fn schedule(&mut self, ctx: &mut Ctx<'_>) -> Result<(), SimError>;
+}
+
+/// One key of a policy.
+#[derive(Debug, Clone, Serialize)]
+pub struct KeyInfo {
+    pub name: &'static str,
+    pub default: &'static str,
+    /// Allowed values (`fcfs|sjf`) or a description of the range.
+    pub values: &'static str,
+    pub help: &'static str,
+}
+
+/// A policy as listed in the catalogue.
+#[derive(Debug, Clone, Serialize)]
+pub struct PolicyInfo {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub description: &'static str,
+    pub source: &'static str,
+    pub keys: &'static [KeyInfo],
+    #[serde(skip)]
+    build: fn(&Params) -> Result<Box<dyn Policy>, SpecError>,
+}
+
+/// Every policy schedlab knows.
+pub fn catalogue() -> &'static [PolicyInfo] {
+    CATALOGUE
+}
+
+static CATALOGUE: &[PolicyInfo] = &[
+    PolicyInfo {
+        name: "fcfs",
+        summary: "First come, first served; never skips a job.",
+        description: "Jobs start strictly in arrival order: while the first waiting job does not fit, nothing starts.",
+        source: "classic",
+        keys: &[],
+        build: fcfs::build,
+    },
+    PolicyInfo {
+        name: "easy",
+        summary: "EASY backfilling: a reservation for the first waiting job only.",
+        description: "Jobs start in arrival order while they fit. When the first waiting job does not fit, its shadow time is the earliest time enough processors are free if running jobs end at their planned end; a later job may start now if it fits and ends by the shadow time (by its estimate) or uses no more than the processors left over at the shadow time.",
+        source: "Lifka 1995; as defined in Mu'alem & Feitelson 2001 and the PV-EASY paper (Yuan et al., HPDC'10)",
+        keys: &[KeyInfo {
+            name: "order",
+            default: "fcfs",
+            values: "fcfs|sjf",
+            help: "order in which waiting jobs are tried for backfilling: arrival, or shortest estimate first",
+        }],
+        build: easy::build,
+    },
+    PolicyInfo {
+        name: "conservative",
+        summary: "Conservative backfilling: every waiting job holds a reservation.",
+        description: "Each arriving job gets the earliest reservation in the availability profile that delays no earlier reservation. When a job ends before its estimate, waiting jobs are re-planned in arrival order and may only move earlier. A job starts when its reservation comes.",
+        source: "Mu'alem & Feitelson 2001; Zotkin, Keleher & Perkovic (attacking the bottlenecks of backfilling)",
+        keys: &[],
+        build: conservative::build,
+    },
+    PolicyInfo {
+        name: "historic",
+        summary: "Replays the trace's own schedule (start = submit + recorded wait).",
+        description: "Each job starts at its recorded start time (submit + field 3), or as soon as it fits after it. Jobs without a recorded wait (field 3 = -1) are reported and left out.",
+        source: "the trace (field 3)",
+        keys: &[],
+        build: historic::build,
+    },
+];
+
+/// Parses a spec string and builds the configured policy.
+pub fn build(text: &str) -> Result<Box<dyn Policy>, SpecError> {
+    let spec = Spec::parse(text)?;
+    let info = CATALOGUE
+        .iter()
+        .find(|p| p.name == spec.name)
+        .ok_or_else(|| SpecError {
+            spec: text.to_string(),
+            reason: format!(
+                "unknown policy \"{}\"; valid: {}",
+                spec.name,
+                CATALOGUE
+                    .iter()
+                    .map(|p| p.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        })?;
+    for (k, _) in &spec.params {
+        if !info.keys.iter().any(|key| key.name == k) {
+            let valid = if info.keys.is_empty() {
+                "it takes no keys".to_string()
+            } else {
+                format!(
+                    "valid keys: {}",
+                    info.keys
+                        .iter()
+                        .map(|k| k.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            return Err(SpecError {
+                spec: text.to_string(),
+                reason: format!("unknown key \"{k}\" for {}; {valid}", info.name),
+            });
+        }
+    }
+    (info.build)(&Params {
+        info,
+        spec: &spec,
+        text,
+    })
+}
+
+/// Checks a spec string and returns its canonical form (non-default keys in catalogue order).
+pub fn canonical(text: &str) -> Result<String, SpecError> {
+    build(text).map(|p| p.spec())
+}
+
+/// Validated access to a spec's parameters, with the catalogue's defaults.
+pub struct Params<'a> {
+    info: &'static PolicyInfo,
+    spec: &'a Spec,
+    text: &'a str,
+}
+
+impl Params<'_> {
+    fn key(&self, name: &str) -> &'static KeyInfo {
+        self.info
+            .keys
+            .iter()
+            .find(|k| k.name == name)
+            .expect("policy code asks only for its own keys")
+    }
+
+    /// The value of `name`, or its default.
+    pub fn raw(&self, name: &str) -> &str {
+        self.spec.get(name).unwrap_or(self.key(name).default)
+    }
+
+    pub fn error(&self, reason: String) -> SpecError {
+        SpecError {
+            spec: self.text.to_string(),
+            reason,
+        }
+    }
+
+    /// The value of a key whose allowed values are listed as `a|b|c`.
+    pub fn choice(&self, name: &str) -> Result<&'static str, SpecError> {
+        let key = self.key(name);
+        let v = self.raw(name);
+        key.values.split('|').find(|c| *c == v).ok_or_else(|| {
+            self.error(format!(
+                "{name}={v} is not valid; valid values: {}",
+                key.values.replace('|', ", ")
+            ))
+        })
+    }
+
+    /// The canonical spec: the name plus the keys whose value differs from the default.
+    pub fn canonical(&self, values: &[(&str, String)]) -> String {
+        let set: Vec<(String, String)> = self
+            .info
+            .keys
+            .iter()
+            .filter_map(|k| {
+                let v = values.iter().find(|(n, _)| *n == k.name)?;
+                (v.1 != k.default).then(|| (k.name.to_string(), v.1.clone()))
+            })
+            .collect();
+        Spec {
+            name: self.info.name.to_string(),
+            params: set,
+        }
+        .to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_list_what_is_valid() {
+        let e = build("nope").err().unwrap().to_string();
+        assert!(
+            e.contains("unknown policy \"nope\"")
+                && e.contains("easy")
+                && e.contains("conservative"),
+            "{e}"
+        );
+        let e = build("easy[speed=3]").err().unwrap().to_string();
+        assert!(
+            e.contains("unknown key \"speed\"") && e.contains("valid keys: order"),
+            "{e}"
+        );
+        let e = build("easy[order=ljf]").err().unwrap().to_string();
+        assert!(
+            e.contains("order=ljf is not valid") && e.contains("fcfs, sjf"),
+            "{e}"
+        );
+        let e = build("fcfs[order=sjf]").err().unwrap().to_string();
+        assert!(e.contains("takes no keys"), "{e}");
+    }
+
+    #[test]
+    fn canonical_drops_defaults() {
+        assert_eq!(canonical("easy[order=fcfs]").unwrap(), "easy");
+        assert_eq!(canonical("easy[ order = sjf ]").unwrap(), "easy[order=sjf]");
+        for p in catalogue() {
+            assert_eq!(canonical(p.name).unwrap(), p.name);
+        }
+    }
+}

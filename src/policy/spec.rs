@@ -1,0 +1,170 @@
+//! Policy spec strings: `name` or `name[key=value,...]`; values may nest brackets
+//! (`easy[predictor=virtual[err=0.2]]`).
+
+use std::fmt;
+
+/// A parsed spec string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spec {
+    pub name: String,
+    pub params: Vec<(String, String)>,
+}
+
+/// A spec string that could not be used; the message lists what is valid.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("policy \"{spec}\": {reason}")]
+pub struct SpecError {
+    pub spec: String,
+    pub reason: String,
+}
+
+/// Longest spec string accepted (spec strings arrive from URLs and forms).
+const MAX_SPEC_LEN: usize = 1000;
+
+fn is_ident(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+}
+
+impl Spec {
+    pub fn parse(text: &str) -> Result<Spec, SpecError> {
+        let err = |reason: String| SpecError {
+            spec: text.chars().take(80).collect(),
+            reason,
+        };
+        let s = text.trim();
+        if s.is_empty() {
+            return Err(err("empty policy spec".into()));
+        }
+        if s.len() > MAX_SPEC_LEN {
+            return Err(err(format!("longer than {MAX_SPEC_LEN} characters")));
+        }
+        let (name, rest) = match s.find('[') {
+            Some(i) => (&s[..i], &s[i..]),
+            None => (s, ""),
+        };
+        let name = name.trim();
+        if !is_ident(name) {
+            return Err(err(format!(
+                "\"{name}\" is not a policy name (lowercase letters, digits and '-')"
+            )));
+        }
+        let mut params = Vec::new();
+        if !rest.is_empty() {
+            let inner = rest
+                .strip_prefix('[')
+                .and_then(|r| r.strip_suffix(']'))
+                .ok_or_else(|| err("parameters must be written [key=value,...]".into()))?;
+            for part in split_top(inner).map_err(err)? {
+                let part = part.trim();
+                if part.is_empty() {
+                    continue;
+                }
+                let (k, v) = part
+                    .split_once('=')
+                    .ok_or_else(|| err(format!("\"{part}\" is not key=value")))?;
+                let (k, v) = (k.trim(), v.trim());
+                if !is_ident(k) {
+                    return Err(err(format!("\"{k}\" is not a parameter name")));
+                }
+                if v.is_empty() {
+                    return Err(err(format!("{k}: empty value")));
+                }
+                if params.iter().any(|(pk, _): &(String, String)| pk == k) {
+                    return Err(err(format!("{k} given twice")));
+                }
+                params.push((k.to_string(), v.to_string()));
+            }
+        }
+        Ok(Spec {
+            name: name.to_string(),
+            params,
+        })
+    }
+
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Splits on commas that are not inside brackets.
+fn split_top(s: &str) -> Result<Vec<&str>, String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut begin = 0;
+    for (i, ch) in s.char_indices() {
+        match ch {
+            '[' => depth += 1,
+            ']' => {
+                depth -= 1;
+                if depth < 0 {
+                    return Err("unbalanced ']'".into());
+                }
+            }
+            ',' if depth == 0 => {
+                out.push(&s[begin..i]);
+                begin = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 {
+        return Err("unbalanced '['".into());
+    }
+    out.push(&s[begin..]);
+    Ok(out)
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)?;
+        if !self.params.is_empty() {
+            f.write_str("[")?;
+            for (i, (k, v)) in self.params.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{k}={v}")?;
+            }
+            f.write_str("]")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_nested_values() {
+        let s = Spec::parse(" easy[order=sjf, predictor=virtual[err=0.2,seed=3]] ").unwrap();
+        assert_eq!(s.name, "easy");
+        assert_eq!(s.get("order"), Some("sjf"));
+        assert_eq!(s.get("predictor"), Some("virtual[err=0.2,seed=3]"));
+        assert_eq!(
+            s.to_string(),
+            "easy[order=sjf,predictor=virtual[err=0.2,seed=3]]"
+        );
+    }
+
+    #[test]
+    fn rejects_malformed() {
+        for bad in [
+            "",
+            "Easy",
+            "easy[",
+            "easy[order]",
+            "easy[order=]",
+            "easy[a=1,a=2]",
+            "easy]x",
+            "e[a=[b]",
+        ] {
+            assert!(Spec::parse(bad).is_err(), "{bad} accepted");
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! The whole pipeline as the CLI and the page use it: read a trace, prepare the jobs, run
+//! policies, measure the schedules.
+
+use crate::input::{self, InputError, InputOptions, JobSet};
+use crate::metrics::{self, Classic, ClassicOptions};
+use crate::policy::{self, SpecError};
+use crate::sim::{self, Progress, Schedule, SimError};
+use crate::swf::{self, ReadOptions, SwfError, Workload};
+use serde::Serialize;
+
+/// Any error of the pipeline; every message names what it concerns (file, policy, time).
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(transparent)]
+    Swf(#[from] SwfError),
+    #[error(transparent)]
+    Input(#[from] InputError),
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error(transparent)]
+    Sim(#[from] SimError),
+}
+
+/// A trace read and prepared for simulation.
+pub struct Trace {
+    pub workload: Workload,
+    pub jobs: JobSet,
+}
+
+/// Reads a trace from bytes (plain or gzip) and applies the input semantics.
+pub fn load_bytes(
+    name: &str,
+    bytes: &[u8],
+    read: &ReadOptions,
+    opts: &InputOptions,
+) -> Result<Trace, Error> {
+    let workload = swf::read_bytes(name, bytes, read)?;
+    let jobs = input::prepare(&workload, opts)?;
+    Ok(Trace { workload, jobs })
+}
+
+/// Reads a trace file (plain or gzip) and applies the input semantics.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn load_path(
+    path: &std::path::Path,
+    read: &ReadOptions,
+    opts: &InputOptions,
+) -> Result<Trace, Error> {
+    let workload = swf::read_path(path, read)?;
+    let jobs = input::prepare(&workload, opts)?;
+    Ok(Trace { workload, jobs })
+}
+
+/// One policy run: its schedule and metrics.
+pub struct RunResult {
+    pub spec: String,
+    pub schedule: Schedule,
+    pub classic: Classic,
+}
+
+/// Runs the policy named by `spec` on `jobs`.
+pub fn run_policy(
+    jobs: &JobSet,
+    spec: &str,
+    seed: u64,
+    metrics: &ClassicOptions,
+    progress: Option<Progress<'_>>,
+) -> Result<RunResult, Error> {
+    let mut policy = policy::build(spec)?;
+    let schedule = sim::simulate(&jobs.jobs, jobs.procs, policy.as_mut(), seed, progress)?;
+    let classic = metrics::classic(jobs, &schedule, metrics);
+    Ok(RunResult {
+        spec: schedule.policy.clone(),
+        schedule,
+        classic,
+    })
+}
+
+/// The metrics JSON of one run (GUIDE section 4).
+#[derive(Debug, Serialize)]
+pub struct Report<'a> {
+    pub trace: &'a str,
+    pub policy: &'a str,
+    pub seed: u64,
+    pub machine_procs: u32,
+    pub machine_procs_source: &'a str,
+    pub input: &'a InputOptions,
+    pub counts: &'a metrics::Counts,
+    pub metrics: &'a Classic,
+    pub warnings: &'a [String],
+}
+
+impl RunResult {
+    pub fn report<'a>(&'a self, jobs: &'a JobSet) -> Report<'a> {
+        Report {
+            trace: &jobs.name,
+            policy: &self.spec,
+            seed: self.schedule.seed,
+            machine_procs: jobs.procs,
+            machine_procs_source: &jobs.procs_source,
+            input: &jobs.options,
+            counts: &self.classic.counts,
+            metrics: &self.classic,
+            warnings: &jobs.warnings,
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! The simulation state a policy sees and the decisions it can make.
+//!
+//! A policy reads the state through [`Ctx`] and decides with [`Ctx::start`], [`Ctx::preempt`],
+//! [`Ctx::reserve`] and [`Ctx::wake_at`]. The engine validates each decision and applies it at
+//! once, so the state a policy reads is always the state its decisions produced.
+
+use super::procset::ProcSet;
+use super::schedule::{JobRecord, Outcome, Run, RunEnd};
+use super::SimError;
+use crate::input::Job;
+use crate::Time;
+use rand_pcg::Pcg64;
+use std::cmp::Reverse;
+use std::collections::{BTreeSet, BinaryHeap};
+
+/// Engine events, ordered inside one instant by their sequence number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Ev {
+    Finish { job: usize, attempt: u32 },
+    Expire { job: usize, attempt: u32 },
+    Wake,
+}
+
+/// What happened since the policy's previous scheduling pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Happening {
+    Submitted(usize),
+    /// A job ended; `planned_end` is the end the policies had planned for it.
+    Finished {
+        job: usize,
+        planned_end: Time,
+    },
+    /// A running job outlived its planned end, which moved from `old` to `new`.
+    PlanExtended {
+        job: usize,
+        old: Time,
+        new: Time,
+    },
+    Preempted(usize),
+}
+
+/// The simulation state, as seen and changed by a policy.
+pub struct Ctx<'a> {
+    pub(crate) jobs: &'a [Job],
+    pub(crate) procs: u32,
+    pub(crate) now: Time,
+    pub(crate) free: ProcSet,
+    pub(crate) free_count: u32,
+    /// Waiting jobs in arrival order (job indices, ascending).
+    pub(crate) waiting: Vec<usize>,
+    /// Running jobs by (planned end, job).
+    pub(crate) running: BTreeSet<(Time, usize)>,
+    pub(crate) planned: Vec<Time>,
+    pub(crate) attempt: Vec<u32>,
+    pub(crate) records: Vec<JobRecord>,
+    pub(crate) preempted_runs: Vec<Run>,
+    pub(crate) heap: BinaryHeap<Reverse<(Time, u64, Ev)>>,
+    pub(crate) seq: u64,
+    pub(crate) happenings: Vec<Happening>,
+    pub(crate) rng: Pcg64,
+    pub(crate) policy: String,
+    pub(crate) finished: usize,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn now(&self) -> Time {
+        self.now
+    }
+
+    pub fn jobs(&self) -> &'a [Job] {
+        self.jobs
+    }
+
+    pub fn job(&self, j: usize) -> &'a Job {
+        &self.jobs[j]
+    }
+
+    /// Machine size.
+    pub fn procs(&self) -> u32 {
+        self.procs
+    }
+
+    /// Number of free processors now.
+    pub fn free(&self) -> u32 {
+        self.free_count
+    }
+
+    /// The free processors now.
+    pub fn free_set(&self) -> &ProcSet {
+        &self.free
+    }
+
+    /// Waiting jobs in arrival order.
+    pub fn waiting(&self) -> &[usize] {
+        &self.waiting
+    }
+
+    /// Running jobs as `(planned_end, job)`, earliest planned end first.
+    pub fn running(&self) -> impl Iterator<Item = (Time, usize)> + '_ {
+        self.running.iter().copied()
+    }
+
+    pub fn running_count(&self) -> usize {
+        self.running.len()
+    }
+
+    /// Start time of a running job's current attempt.
+    pub fn start_of(&self, j: usize) -> Time {
+        self.records[j].start
+    }
+
+    /// Planned end of a running job.
+    pub fn planned_end(&self, j: usize) -> Time {
+        self.planned[j]
+    }
+
+    /// What happened since the previous pass.
+    pub fn happenings(&self) -> &[Happening] {
+        &self.happenings
+    }
+
+    /// The simulation's one seeded random number generator.
+    pub fn rng(&mut self) -> &mut Pcg64 {
+        &mut self.rng
+    }
+
+    /// True when job `j` fits in the free processors now.
+    pub fn fits(&self, j: usize) -> bool {
+        self.jobs[j].procs <= self.free_count
+    }
+
+    pub(crate) fn push(&mut self, t: Time, ev: Ev) {
+        self.seq += 1;
+        self.heap.push(Reverse((t, self.seq, ev)));
+    }
+
+    fn invalid(&self, reason: String) -> SimError {
+        SimError::Invalid {
+            policy: self.policy.clone(),
+            time: self.now,
+            reason,
+        }
+    }
+
+    /// Starts waiting job `j` now on the lowest free processors, planned to end after its estimate.
+    pub fn start(&mut self, j: usize) -> Result<(), SimError> {
+        self.start_with(j, None, None)
+    }
+
+    /// Starts waiting job `j` now, optionally on given processors and with a planned end.
+    pub fn start_with(
+        &mut self,
+        j: usize,
+        on: Option<ProcSet>,
+        planned_end: Option<Time>,
+    ) -> Result<(), SimError> {
+        let pos = self
+            .waiting
+            .binary_search(&j)
+            .map_err(|_| self.invalid(format!("job index {j} is not waiting")))?;
+        let job = &self.jobs[j];
+        let procs = match on {
+            Some(set) => {
+                if set.len() != job.procs || !self.free.contains_set(&set) {
+                    return Err(self.invalid(format!(
+                        "job {} needs {} processors; {set} is not a free set of that size",
+                        job.id, job.procs
+                    )));
+                }
+                self.free.remove(&set);
+                set
+            }
+            None => {
+                if job.procs > self.free_count {
+                    return Err(self.invalid(format!(
+                        "job {} needs {} processors, {} free",
+                        job.id, job.procs, self.free_count
+                    )));
+                }
+                self.free.take_lowest(job.procs)
+            }
+        };
+        self.free_count -= job.procs;
+        self.waiting.remove(pos);
+        let now = self.now;
+        let end = now + job.runtime;
+        let planned = planned_end.unwrap_or(now + job.estimate).max(now);
+        let backfilled = self.waiting.first().is_some_and(|&w| w < j);
+        let rec = &mut self.records[j];
+        rec.start = now;
+        rec.procs = procs;
+        rec.backfilled = backfilled;
+        self.attempt[j] += 1;
+        let attempt = self.attempt[j];
+        self.planned[j] = planned;
+        self.running.insert((planned, j));
+        self.push(end, Ev::Finish { job: j, attempt });
+        if planned < end {
+            self.push(planned, Ev::Expire { job: j, attempt });
+        }
+        Ok(())
+    }
+
+    /// Records a planned start for waiting job `j` (only the first one is kept).
+    pub fn reserve(&mut self, j: usize, at: Time) {
+        self.records[j].first_reservation.get_or_insert(at);
+    }
+
+    /// Asks for a scheduling pass at time `t` (ignored unless `t` is in the future).
+    pub fn wake_at(&mut self, t: Time) {
+        if t > self.now {
+            self.push(t, Ev::Wake);
+        }
+    }
+
+    /// Stops running job `j`: its work is lost and it waits again with its original priority.
+    pub fn preempt(&mut self, j: usize) -> Result<(), SimError> {
+        if j >= self.jobs.len() || !self.running.remove(&(self.planned[j], j)) {
+            return Err(self.invalid(format!("job index {j} is not running")));
+        }
+        let rec = &mut self.records[j];
+        let procs = std::mem::take(&mut rec.procs);
+        self.free.insert(&procs);
+        self.free_count += self.jobs[j].procs;
+        rec.preemptions += 1;
+        rec.wasted += self.now - rec.start;
+        self.preempted_runs.push(Run {
+            job: j,
+            start: rec.start,
+            end: self.now,
+            procs,
+            end_kind: RunEnd::Preempted,
+        });
+        rec.start = -1;
+        self.attempt[j] += 1;
+        let pos = self.waiting.binary_search(&j).unwrap_or_else(|p| p);
+        self.waiting.insert(pos, j);
+        self.happenings.push(Happening::Preempted(j));
+        Ok(())
+    }
+
+    /// Applies the end of job `j`'s attempt; stale attempts are ignored.
+    pub(crate) fn finish(&mut self, j: usize, attempt: u32) {
+        if self.attempt[j] != attempt || !self.running.remove(&(self.planned[j], j)) {
+            return;
+        }
+        let job = &self.jobs[j];
+        let rec = &mut self.records[j];
+        self.free.insert(&rec.procs);
+        self.free_count += job.procs;
+        rec.end = self.now;
+        rec.outcome = if job.killed {
+            Outcome::Killed
+        } else {
+            Outcome::Completed
+        };
+        self.finished += 1;
+        self.happenings.push(Happening::Finished {
+            job: j,
+            planned_end: self.planned[j],
+        });
+    }
+
+    /// A running job reached its planned end without ending: plan it to end at its kill time,
+    /// or, when it has none, after as long again as it has run so far.
+    pub(crate) fn expire(&mut self, j: usize, attempt: u32) {
+        let old = self.planned[j];
+        if self.attempt[j] != attempt || !self.running.contains(&(old, j)) {
+            return;
+        }
+        let job = &self.jobs[j];
+        let start = self.records[j].start;
+        let now = self.now;
+        let new = match job.requested.map(|r| start + r) {
+            Some(kill) if kill > now => kill,
+            _ => now + (now - start).max(1),
+        };
+        self.running.remove(&(old, j));
+        self.running.insert((new, j));
+        self.planned[j] = new;
+        if new < start + job.runtime {
+            self.push(new, Ev::Expire { job: j, attempt });
+        }
+        self.happenings
+            .push(Happening::PlanExtended { job: j, old, new });
+    }
+}

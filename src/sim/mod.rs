@@ -1,0 +1,195 @@
+//! The event-driven simulator.
+//!
+//! Events are ordered by (time, sequence number). At each instant the engine applies every event
+//! of that instant (terminations before submissions), then calls the policy for one scheduling
+//! pass; it repeats while the pass caused new events at the same instant (zero-length jobs).
+
+pub mod check;
+mod ctx;
+pub mod procset;
+pub mod profile;
+pub mod schedule;
+
+pub use ctx::{Ctx, Happening};
+pub use procset::ProcSet;
+pub use profile::Profile;
+pub use schedule::{JobRecord, Outcome, Run, RunEnd, Schedule, SeriesPoint};
+
+use crate::input::Job;
+use crate::policy::Policy;
+use crate::Time;
+use ctx::Ev;
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+use std::cmp::Reverse;
+use std::collections::{BTreeSet, BinaryHeap};
+
+/// Passes allowed at one instant before the engine calls the policy stuck in a loop.
+const MAX_PASSES_PER_INSTANT: u32 = 100_000;
+
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    #[error("policy {policy}: invalid decision at t={time}: {reason}")]
+    Invalid {
+        policy: String,
+        time: Time,
+        reason: String,
+    },
+    #[error("policy {policy} left {waiting} jobs waiting with nothing left to happen at t={time} (first: job {first})")]
+    Stuck {
+        policy: String,
+        time: Time,
+        waiting: usize,
+        first: i64,
+    },
+    #[error("policy {policy} made {MAX_PASSES_PER_INSTANT} scheduling passes at t={time} without time advancing")]
+    Livelock { policy: String, time: Time },
+    #[error("cancelled")]
+    Cancelled,
+}
+
+/// Progress report: `(jobs finished, jobs to finish)`; returning `false` cancels the run.
+pub type Progress<'p> = &'p mut dyn FnMut(usize, usize) -> bool;
+
+/// Runs `policy` over `jobs` (in arrival order) on a machine of `procs` processors.
+pub fn simulate(
+    jobs: &[Job],
+    procs: u32,
+    policy: &mut dyn Policy,
+    seed: u64,
+    mut progress: Option<Progress<'_>>,
+) -> Result<Schedule, SimError> {
+    let n = jobs.len();
+    let rejected = policy.prepare(jobs, procs);
+    let mut is_rejected = vec![false; n];
+    let mut records = vec![JobRecord::pending(); n];
+    for (j, _) in &rejected {
+        is_rejected[*j] = true;
+        records[*j].outcome = Outcome::Rejected;
+    }
+    let to_finish = n - is_rejected.iter().filter(|&&r| r).count();
+    let mut c = Ctx {
+        jobs,
+        procs,
+        now: jobs.first().map_or(0, |j| j.submit),
+        free: ProcSet::range(0, procs),
+        free_count: procs,
+        waiting: Vec::new(),
+        running: BTreeSet::new(),
+        planned: vec![0; n],
+        attempt: vec![0; n],
+        records,
+        preempted_runs: Vec::new(),
+        heap: BinaryHeap::new(),
+        seq: 0,
+        happenings: Vec::new(),
+        rng: Pcg64::seed_from_u64(seed),
+        policy: policy.spec(),
+        finished: 0,
+    };
+    let mut series: Vec<SeriesPoint> = Vec::new();
+    let mut next_submit = 0;
+    let mut instants = 0u64;
+    let mut batch: Vec<Ev> = Vec::new();
+    loop {
+        while next_submit < n && is_rejected[next_submit] {
+            next_submit += 1;
+        }
+        let t_heap = c.heap.peek().map(|Reverse((t, _, _))| *t);
+        let t_sub = jobs.get(next_submit).map(|j| j.submit);
+        let t = match (t_heap, t_sub) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) => a,
+            (None, Some(b)) => b,
+            (None, None) => break,
+        };
+        c.now = t;
+        let mut passes = 0;
+        loop {
+            batch.clear();
+            while let Some(Reverse((te, _, ev))) = c.heap.peek() {
+                if *te != t {
+                    break;
+                }
+                batch.push(*ev);
+                c.heap.pop();
+            }
+            for ev in &batch {
+                if let Ev::Finish { job, attempt } = *ev {
+                    c.finish(job, attempt);
+                }
+            }
+            for ev in &batch {
+                if let Ev::Expire { job, attempt } = *ev {
+                    c.expire(job, attempt);
+                }
+            }
+            let mut submitted = false;
+            if passes == 0 {
+                while next_submit < n && jobs[next_submit].submit == t {
+                    if !is_rejected[next_submit] {
+                        c.waiting.push(next_submit);
+                        c.happenings.push(Happening::Submitted(next_submit));
+                        submitted = true;
+                    }
+                    next_submit += 1;
+                }
+            }
+            if passes > 0 && batch.is_empty() && !submitted {
+                break;
+            }
+            policy.schedule(&mut c)?;
+            c.happenings.clear();
+            passes += 1;
+            if passes >= MAX_PASSES_PER_INSTANT {
+                return Err(SimError::Livelock {
+                    policy: c.policy.clone(),
+                    time: t,
+                });
+            }
+            if c.heap.peek().is_none_or(|Reverse((te, _, _))| *te != t) {
+                break;
+            }
+        }
+        if let Some(&head) = c.waiting.first() {
+            c.records[head].blocked = true;
+        }
+        let point = SeriesPoint {
+            time: t,
+            busy: procs - c.free_count,
+            queued: c.waiting.len() as u32,
+        };
+        match series.last() {
+            Some(last) if last.busy == point.busy && last.queued == point.queued => {}
+            _ => series.push(point),
+        }
+        instants += 1;
+        if instants.is_multiple_of(1024) {
+            if let Some(p) = progress.as_mut() {
+                if !p(c.finished, to_finish) {
+                    return Err(SimError::Cancelled);
+                }
+            }
+        }
+    }
+    if let Some(&first) = c.waiting.first() {
+        return Err(SimError::Stuck {
+            policy: c.policy.clone(),
+            time: c.now,
+            waiting: c.waiting.len(),
+            first: jobs[first].id,
+        });
+    }
+    if let Some(p) = progress.as_mut() {
+        p(c.finished, to_finish);
+    }
+    Ok(Schedule {
+        policy: c.policy,
+        seed,
+        procs,
+        jobs: c.records,
+        preempted_runs: c.preempted_runs,
+        rejected,
+        series,
+    })
+}

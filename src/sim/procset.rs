@@ -1,0 +1,188 @@
+//! Processor sets as sorted, disjoint, half-open intervals of processor ids.
+
+use serde::Serialize;
+use std::fmt;
+
+/// A set of processor ids, kept as sorted disjoint half-open intervals `[lo, hi)`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ProcSet {
+    intervals: Vec<(u32, u32)>,
+}
+
+impl ProcSet {
+    /// The set `[lo, hi)`.
+    pub fn range(lo: u32, hi: u32) -> Self {
+        let mut s = Self::default();
+        if lo < hi {
+            s.intervals.push((lo, hi));
+        }
+        s
+    }
+
+    /// Builds a set from arbitrary intervals (they are sorted and merged).
+    pub fn from_intervals(mut v: Vec<(u32, u32)>) -> Self {
+        v.retain(|&(a, b)| a < b);
+        v.sort_unstable();
+        let mut out: Vec<(u32, u32)> = Vec::with_capacity(v.len());
+        for (a, b) in v {
+            match out.last_mut() {
+                Some(last) if a <= last.1 => last.1 = last.1.max(b),
+                _ => out.push((a, b)),
+            }
+        }
+        Self { intervals: out }
+    }
+
+    pub fn intervals(&self) -> &[(u32, u32)] {
+        &self.intervals
+    }
+
+    pub fn len(&self) -> u32 {
+        self.intervals.iter().map(|&(a, b)| b - a).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.intervals.is_empty()
+    }
+
+    /// Iterates over every processor id.
+    pub fn ids(&self) -> impl Iterator<Item = u32> + '_ {
+        self.intervals.iter().flat_map(|&(a, b)| a..b)
+    }
+
+    /// True when `other` is entirely contained in `self`.
+    pub fn contains_set(&self, other: &ProcSet) -> bool {
+        other.intervals.iter().all(|&(a, b)| {
+            let i = self.intervals.partition_point(|&(_, hi)| hi <= a);
+            self.intervals
+                .get(i)
+                .is_some_and(|&(lo, hi)| lo <= a && b <= hi)
+        })
+    }
+
+    /// Removes and returns the `n` lowest ids. The caller checks `n <= self.len()`.
+    pub fn take_lowest(&mut self, n: u32) -> ProcSet {
+        let mut taken = Vec::new();
+        let mut need = n;
+        let mut consumed = 0;
+        for iv in self.intervals.iter_mut() {
+            if need == 0 {
+                break;
+            }
+            let width = iv.1 - iv.0;
+            if width <= need {
+                taken.push(*iv);
+                need -= width;
+                consumed += 1;
+            } else {
+                taken.push((iv.0, iv.0 + need));
+                iv.0 += need;
+                need = 0;
+            }
+        }
+        self.intervals.drain(..consumed);
+        ProcSet { intervals: taken }
+    }
+
+    /// Removes `other` (which must be a subset) from `self`.
+    pub fn remove(&mut self, other: &ProcSet) {
+        let mut out = Vec::with_capacity(self.intervals.len() + other.intervals.len());
+        let mut j = 0;
+        for &(a, b) in &self.intervals {
+            let mut lo = a;
+            while j < other.intervals.len() && other.intervals[j].1 <= lo {
+                j += 1;
+            }
+            let mut k = j;
+            while k < other.intervals.len() && other.intervals[k].0 < b {
+                let (oa, ob) = other.intervals[k];
+                if oa > lo {
+                    out.push((lo, oa));
+                }
+                lo = lo.max(ob);
+                k += 1;
+            }
+            if lo < b {
+                out.push((lo, b));
+            }
+        }
+        self.intervals = out;
+    }
+
+    /// Adds `other` (disjoint from `self`) to `self`, merging neighbours.
+    pub fn insert(&mut self, other: &ProcSet) {
+        if other.is_empty() {
+            return;
+        }
+        let mut merged: Vec<(u32, u32)> =
+            Vec::with_capacity(self.intervals.len() + other.intervals.len());
+        let (mut i, mut j) = (0, 0);
+        while i < self.intervals.len() || j < other.intervals.len() {
+            let next = if j >= other.intervals.len()
+                || (i < self.intervals.len() && self.intervals[i].0 <= other.intervals[j].0)
+            {
+                i += 1;
+                self.intervals[i - 1]
+            } else {
+                j += 1;
+                other.intervals[j - 1]
+            };
+            match merged.last_mut() {
+                Some(last) if next.0 <= last.1 => last.1 = last.1.max(next.1),
+                _ => merged.push(next),
+            }
+        }
+        self.intervals = merged;
+    }
+}
+
+/// Batsim's interval notation: `0-3 8-11` (inclusive ranges, a single id alone).
+impl fmt::Display for ProcSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, &(a, b)) in self.intervals.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            if b - a == 1 {
+                write!(f, "{a}")?;
+            } else {
+                write!(f, "{}-{}", a, b - 1)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn take_lowest_splits_and_release_merges() {
+        let mut free = ProcSet::range(0, 10);
+        let a = free.take_lowest(3);
+        assert_eq!(a.intervals(), &[(0, 3)]);
+        let b = free.take_lowest(4);
+        assert_eq!(b.intervals(), &[(3, 7)]);
+        free.insert(&a);
+        assert_eq!(free.intervals(), &[(0, 3), (7, 10)]);
+        let c = free.take_lowest(5);
+        assert_eq!(c.intervals(), &[(0, 3), (7, 9)]);
+        assert_eq!(c.to_string(), "0-2 7-8");
+        free.insert(&b);
+        free.insert(&c);
+        assert_eq!(free.intervals(), &[(0, 10)]);
+        assert_eq!(free.len(), 10);
+    }
+
+    #[test]
+    fn remove_and_contains() {
+        let mut s = ProcSet::from_intervals(vec![(5, 9), (0, 3), (2, 4)]);
+        assert_eq!(s.intervals(), &[(0, 4), (5, 9)]);
+        assert!(s.contains_set(&ProcSet::from_intervals(vec![(1, 3), (6, 8)])));
+        assert!(!s.contains_set(&ProcSet::range(3, 6)));
+        s.remove(&ProcSet::from_intervals(vec![(1, 2), (5, 9)]));
+        assert_eq!(s.intervals(), &[(0, 1), (2, 4)]);
+        assert_eq!(ProcSet::range(4, 5).to_string(), "4");
+    }
+}

@@ -1,0 +1,209 @@
+//! Availability profile: the number of free processors over future time, as a step function.
+//! Used by planning policies (EASY's shadow time, conservative backfilling's reservations).
+
+use crate::Time;
+
+/// Time treated as "forever".
+pub const FOREVER: Time = Time::MAX;
+
+/// A step function of free processors: `steps[i].1` processors are free over
+/// `[steps[i].0, steps[i+1].0)`, and the last step extends forever.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    steps: Vec<(Time, i64)>,
+}
+
+impl Profile {
+    /// A profile starting at `now` with `free` processors free from then on.
+    pub fn new(now: Time, free: i64) -> Self {
+        Self {
+            steps: vec![(now, free)],
+        }
+    }
+
+    /// A profile at `now` given the free processors and the running jobs' `(planned_end, procs)`.
+    pub fn from_running(now: Time, free: u32, running: impl Iterator<Item = (Time, u32)>) -> Self {
+        let mut ends: Vec<(Time, u32)> = running.collect();
+        ends.sort_unstable();
+        let mut steps = Vec::with_capacity(ends.len() + 1);
+        let mut level = i64::from(free);
+        steps.push((now, level));
+        for (t, p) in ends {
+            level += i64::from(p);
+            let t = t.max(now);
+            match steps.last_mut() {
+                Some(last) if last.0 == t => last.1 = level,
+                _ => steps.push((t, level)),
+            }
+        }
+        Self { steps }
+    }
+
+    pub fn steps(&self) -> &[(Time, i64)] {
+        &self.steps
+    }
+
+    pub fn start(&self) -> Time {
+        self.steps[0].0
+    }
+
+    /// Index of the step containing `t` (`t` must be >= the profile start).
+    fn index_of(&self, t: Time) -> usize {
+        self.steps
+            .partition_point(|&(s, _)| s <= t)
+            .saturating_sub(1)
+    }
+
+    pub fn free_at(&self, t: Time) -> i64 {
+        self.steps[self.index_of(t)].1
+    }
+
+    /// Makes sure a step begins exactly at `t` and returns its index.
+    fn split_at(&mut self, t: Time) -> usize {
+        let i = self.index_of(t);
+        if self.steps[i].0 == t {
+            i
+        } else {
+            let level = self.steps[i].1;
+            self.steps.insert(i + 1, (t, level));
+            i + 1
+        }
+    }
+
+    /// Adds `delta` free processors over `[from, to)` (`to` may be [`FOREVER`]).
+    pub fn add(&mut self, from: Time, to: Time, delta: i64) {
+        let from = from.max(self.start());
+        if from >= to || delta == 0 {
+            return;
+        }
+        let a = self.split_at(from);
+        let b = if to == FOREVER {
+            self.steps.len()
+        } else {
+            self.split_at(to)
+        };
+        for s in &mut self.steps[a..b] {
+            s.1 += delta;
+        }
+        self.merge_around(a, b);
+    }
+
+    /// Removes redundant steps near the indices touched by [`Profile::add`].
+    fn merge_around(&mut self, a: usize, b: usize) {
+        if b < self.steps.len() && b > 0 && self.steps[b].1 == self.steps[b - 1].1 {
+            self.steps.remove(b);
+        }
+        if a > 0 && self.steps[a].1 == self.steps[a - 1].1 {
+            self.steps.remove(a);
+        }
+    }
+
+    /// Reserves `procs` processors over `[from, to)`.
+    pub fn reserve(&mut self, from: Time, to: Time, procs: u32) {
+        self.add(from, to, -i64::from(procs));
+    }
+
+    /// Releases a reservation made with [`Profile::reserve`].
+    pub fn release(&mut self, from: Time, to: Time, procs: u32) {
+        self.add(from, to, i64::from(procs));
+    }
+
+    /// Earliest `t >= from` at which `procs` processors stay free for `duration`
+    /// (a zero duration needs them free at the instant itself). `None` if never.
+    pub fn earliest(&self, from: Time, procs: u32, duration: Time) -> Option<Time> {
+        self.earliest_before(from, procs, duration, FOREVER)
+    }
+
+    /// Like [`Profile::earliest`] but gives up on start times after `limit`.
+    pub fn earliest_before(
+        &self,
+        from: Time,
+        procs: u32,
+        duration: Time,
+        limit: Time,
+    ) -> Option<Time> {
+        let need = i64::from(procs);
+        let duration = duration.max(1);
+        let from = from.max(self.start());
+        let mut i = self.index_of(from);
+        let mut cand = from;
+        'outer: while i < self.steps.len() {
+            if cand > limit {
+                return None;
+            }
+            let end = cand.saturating_add(duration);
+            let mut j = i;
+            while j < self.steps.len() && self.steps[j].0 < end {
+                if self.steps[j].1 < need {
+                    i = j + 1;
+                    match self.steps.get(i) {
+                        Some(&(t, _)) => cand = t,
+                        None => return None,
+                    }
+                    continue 'outer;
+                }
+                j += 1;
+            }
+            return Some(cand);
+        }
+        None
+    }
+
+    /// Drops the history before `now` (the step containing `now` now starts at `now`).
+    pub fn advance(&mut self, now: Time) {
+        if now <= self.start() {
+            return;
+        }
+        let i = self.index_of(now);
+        self.steps.drain(..i);
+        self.steps[0].0 = now;
+    }
+
+    /// Running maxima of the free count: element `i` is the largest free count of steps `0..=i`.
+    pub fn prefix_max(&self, out: &mut Vec<i64>) {
+        out.clear();
+        let mut m = i64::MIN;
+        out.extend(self.steps.iter().map(|s| {
+            m = m.max(s.1);
+            m
+        }));
+    }
+
+    /// Number of steps that begin before `t`.
+    pub fn steps_before(&self, t: Time) -> usize {
+        self.steps.partition_point(|&(s, _)| s < t)
+    }
+
+    /// The smallest free count over the whole profile.
+    pub fn min_free(&self) -> i64 {
+        self.steps.iter().map(|s| s.1).min().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn build_reserve_and_find() {
+        // 10 procs: 2 free now, job A (4 procs) ends at 10, job B (4 procs) ends at 20.
+        let mut p = Profile::from_running(0, 2, [(20, 4), (10, 4)].into_iter());
+        assert_eq!(p.steps(), &[(0, 2), (10, 6), (20, 10)]);
+        assert_eq!(p.earliest(0, 2, 100), Some(0));
+        assert_eq!(p.earliest(0, 5, 5), Some(10));
+        assert_eq!(p.earliest(0, 8, 5), Some(20));
+        assert_eq!(p.earliest(0, 11, 5), None);
+        p.reserve(10, 25, 5);
+        assert_eq!(p.steps(), &[(0, 2), (10, 1), (20, 5), (25, 10)]);
+        // A 2-proc job of length 15 cannot fit before 25 anymore, one of length 10 fits at 0.
+        assert_eq!(p.earliest(0, 2, 15), Some(20));
+        assert_eq!(p.earliest(0, 2, 10), Some(0));
+        assert_eq!(p.earliest_before(0, 6, 1, 24), None);
+        p.release(10, 25, 5);
+        assert_eq!(p.steps(), &[(0, 2), (10, 6), (20, 10)]);
+        p.advance(15);
+        assert_eq!(p.steps(), &[(15, 6), (20, 10)]);
+        assert_eq!(p.free_at(30), 10);
+        assert_eq!(p.min_free(), 6);
+    }
+}

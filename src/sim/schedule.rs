@@ -1,0 +1,129 @@
+//! The schedule a simulation produces: the contract between engine, metrics, charts and exports.
+
+use super::procset::ProcSet;
+use crate::Time;
+use serde::Serialize;
+
+/// How a job ended up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// Not finished (only seen while a simulation runs).
+    Pending,
+    /// Ran to its end.
+    Completed,
+    /// Cut at its requested time.
+    Killed,
+    /// The policy refused it (e.g. `historic` without a recorded wait); see [`Schedule::rejected`].
+    Rejected,
+}
+
+/// How one execution attempt ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunEnd {
+    Completed,
+    Killed,
+    /// Stopped by the policy; its work is lost and the job waits again.
+    Preempted,
+}
+
+/// Per-job result. Times are simulation seconds; `start`/`end` are those of the final attempt.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JobRecord {
+    pub start: Time,
+    pub end: Time,
+    pub procs: ProcSet,
+    pub outcome: Outcome,
+    /// Started while an earlier-arrived job was waiting.
+    pub backfilled: bool,
+    /// Was at the head of the queue (in arrival order) after a scheduling pass and had not started.
+    pub blocked: bool,
+    /// The first reservation (planned start) a policy gave it.
+    pub first_reservation: Option<Time>,
+    pub preemptions: u32,
+    /// Seconds of execution lost to preemptions (sum over preempted attempts).
+    pub wasted: Time,
+}
+
+impl JobRecord {
+    pub(crate) fn pending() -> Self {
+        Self {
+            start: -1,
+            end: -1,
+            procs: ProcSet::default(),
+            outcome: Outcome::Pending,
+            backfilled: false,
+            blocked: false,
+            first_reservation: None,
+            preemptions: 0,
+            wasted: 0,
+        }
+    }
+
+    /// True when the job ran (completed or killed).
+    pub fn ran(&self) -> bool {
+        matches!(self.outcome, Outcome::Completed | Outcome::Killed)
+    }
+}
+
+/// One execution attempt.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Run {
+    pub job: usize,
+    pub start: Time,
+    pub end: Time,
+    pub procs: ProcSet,
+    pub end_kind: RunEnd,
+}
+
+/// Machine state after the events of one instant: busy processors and waiting jobs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SeriesPoint {
+    pub time: Time,
+    pub busy: u32,
+    pub queued: u32,
+}
+
+/// A complete schedule of one policy on one job set.
+#[derive(Debug, Clone, Serialize)]
+pub struct Schedule {
+    /// The policy spec string as canonicalised by the parser.
+    pub policy: String,
+    pub seed: u64,
+    pub procs: u32,
+    /// Indexed like [`crate::input::JobSet::jobs`].
+    pub jobs: Vec<JobRecord>,
+    /// Attempts that were preempted (the final attempt of each job is in `jobs`).
+    pub preempted_runs: Vec<Run>,
+    /// Jobs the policy refused, with the reason.
+    pub rejected: Vec<(usize, String)>,
+    /// Busy processors and queue length over time (one point per instant with a change).
+    pub series: Vec<SeriesPoint>,
+}
+
+impl Schedule {
+    /// Every execution attempt (preempted ones and final ones), ordered by (start, job).
+    pub fn runs(&self) -> Vec<Run> {
+        let mut runs = self.preempted_runs.clone();
+        runs.extend(
+            self.jobs
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.ran())
+                .map(|(j, r)| Run {
+                    job: j,
+                    start: r.start,
+                    end: r.end,
+                    procs: r.procs.clone(),
+                    end_kind: if r.outcome == Outcome::Killed {
+                        RunEnd::Killed
+                    } else {
+                        RunEnd::Completed
+                    },
+                }),
+        );
+        runs.sort_by_key(|r| (r.start, r.job));
+        runs
+    }
+}

@@ -1,0 +1,375 @@
+//! The streaming SWF reader.
+
+use std::io::{self, BufRead, BufReader, Read};
+
+use flate2::read::MultiGzDecoder;
+
+use super::header::SwfHeader;
+use super::issue::{LineIssue, Severity, SwfError};
+use super::lines::{LineKind, LineReader};
+use super::record::{parse_job_line, JobError};
+use super::workload::{ReadOptions, Workload};
+
+const BUF_BYTES: usize = 64 << 10;
+/// Give up early when this many lines that are not text come before anything that is SWF.
+const BINARY_LINES_BEFORE_ABORT: u32 = 8;
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+const BINARY: &str = "binary data (NUL bytes)";
+
+/// Reads a trace from `reader` (plain text or gzip, detected by its magic bytes). `source`
+/// names it in every message.
+pub fn read<R: Read>(
+    source: &str,
+    mut reader: R,
+    opts: &ReadOptions,
+) -> Result<Workload, SwfError> {
+    let mut prefix = [0u8; 8];
+    let n = read_prefix(&mut reader, &mut prefix).map_err(|e| io_error(source, e))?;
+    let head = prefix.get(..n).unwrap_or(&[]);
+    check_magic(source, head)?;
+    let input = head.chain(reader);
+    if is_gzip(head) {
+        let decoder = MultiGzDecoder::new(Tracked {
+            inner: input,
+            failed: false,
+        });
+        let buffered = BufReader::with_capacity(BUF_BYTES, decoder);
+        parse(source, buffered, true, opts, |b| {
+            b.get_ref().get_ref().failed
+        })
+    } else {
+        let buffered = BufReader::with_capacity(BUF_BYTES, input);
+        parse(source, buffered, false, opts, |_| true)
+    }
+}
+
+/// Reads a trace held in memory (plain text or gzip, detected by its magic bytes).
+pub fn read_bytes(source: &str, bytes: &[u8], opts: &ReadOptions) -> Result<Workload, SwfError> {
+    check_magic(source, bytes)?;
+    if is_gzip(bytes) {
+        let decoder = flate2::bufread::MultiGzDecoder::new(bytes);
+        let buffered = BufReader::with_capacity(BUF_BYTES, decoder);
+        // A slice never fails to read: any error is the gzip stream's.
+        parse(source, buffered, true, opts, |_| false)
+    } else {
+        parse(source, bytes, false, opts, |_| true)
+    }
+}
+
+/// Reads a trace file (plain text or gzip, detected by its magic bytes, not its name). The
+/// path as given names the file in every message.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn read_path(path: &std::path::Path, opts: &ReadOptions) -> Result<Workload, SwfError> {
+    let source = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|e| io_error(&source, e))?;
+    read(&source, file, opts)
+}
+
+fn io_error(source: &str, e: io::Error) -> SwfError {
+    SwfError::Io {
+        file: source.to_owned(),
+        source: e,
+    }
+}
+
+/// Fills `buf` as far as the input allows (short reads are retried).
+fn read_prefix<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match reader.read(buf.get_mut(n..).unwrap_or(&mut [])) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+fn is_gzip(head: &[u8]) -> bool {
+    head.starts_with(&[0x1f, 0x8b])
+}
+
+/// Rejects compressed formats other than gzip with a clear message.
+fn check_magic(source: &str, head: &[u8]) -> Result<(), SwfError> {
+    let format =
+        if head.starts_with(b"BZh") && head.get(3).is_some_and(|b| (b'1'..=b'9').contains(b)) {
+            "bzip2-compressed data"
+        } else if head.starts_with(b"\xFD7zXZ\x00") {
+            "xz-compressed data"
+        } else if head.starts_with(b"\x28\xB5\x2F\xFD") {
+            "zstd-compressed data"
+        } else if head.starts_with(b"PK\x03\x04") {
+            "a zip archive"
+        } else if head.starts_with(b"\x1F\x9D") {
+            "Unix compress (.Z) data"
+        } else {
+            return Ok(());
+        };
+    Err(SwfError::Unsupported {
+        file: source.to_owned(),
+        detail: format!("{format}; only plain text and gzip are read, decompress it first"),
+    })
+}
+
+/// Remembers whether the wrapped reader itself failed, to tell an I/O error from a gzip one.
+struct Tracked<R> {
+    inner: R,
+    failed: bool,
+}
+
+impl<R: Read> Read for Tracked<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let r = self.inner.read(buf);
+        if let Err(e) = &r {
+            if e.kind() != io::ErrorKind::Interrupted {
+                self.failed = true;
+            }
+        }
+        r
+    }
+}
+
+/// Reads every line of `input`. `io_failed` tells whether a read error came from the
+/// underlying input (an I/O error) rather than from the gzip decoder.
+fn parse<B: BufRead, F: Fn(&B) -> bool>(
+    source: &str,
+    mut input: B,
+    gzip: bool,
+    opts: &ReadOptions,
+    io_failed: F,
+) -> Result<Workload, SwfError> {
+    let mut st = State::new(source, gzip, opts);
+    let mut lines = LineReader::new(opts.max_line_bytes);
+    let mut buf = Vec::with_capacity(512);
+    loop {
+        match lines.next(&mut input, &mut buf) {
+            Ok(LineKind::Eof) => break,
+            Ok(kind) => {
+                st.line_no += 1;
+                st.line(kind, &buf)?;
+            }
+            Err(e) if !gzip || io_failed(&input) => return Err(io_error(source, e)),
+            Err(e) => {
+                st.gzip_failed(e)?;
+                break;
+            }
+        }
+    }
+    st.finish()
+}
+
+struct State<'a> {
+    opts: &'a ReadOptions,
+    w: Workload,
+    line_no: u64,
+    /// Non-blank, non-comment lines seen.
+    job_lines: u64,
+    /// Lines that were not text (NUL bytes, not UTF-8) before any comment or record.
+    binary_lines: u32,
+    /// The first few skipped-line issues, kept even when `max_issues` is small.
+    first_skips: Vec<LineIssue>,
+}
+
+impl<'a> State<'a> {
+    fn new(source: &str, gzip: bool, opts: &'a ReadOptions) -> Self {
+        State {
+            opts,
+            w: Workload {
+                source: source.to_owned(),
+                header: SwfHeader::default(),
+                records: Vec::new(),
+                issues: Vec::new(),
+                issue_count: 0,
+                skipped_lines: 0,
+                gzip,
+            },
+            line_no: 0,
+            job_lines: 0,
+            binary_lines: 0,
+            first_skips: Vec::new(),
+        }
+    }
+
+    fn issue(
+        &mut self,
+        line: u64,
+        field: Option<String>,
+        reason: String,
+        severity: Severity,
+    ) -> Result<(), SwfError> {
+        let issue = LineIssue {
+            line,
+            field,
+            reason,
+            severity,
+        };
+        if self.opts.strict {
+            return Err(SwfError::Strict {
+                file: self.w.source.clone(),
+                issue,
+            });
+        }
+        self.w.issue_count += 1;
+        if severity == Severity::Skipped {
+            self.w.skipped_lines += 1;
+            if self.first_skips.len() < 3 {
+                self.first_skips.push(issue.clone());
+            }
+        }
+        if line == 0 && self.opts.max_issues > 0 {
+            // Whole-file issues go first, so that a summary shows them.
+            self.w.issues.insert(0, issue);
+            self.w.issues.truncate(self.opts.max_issues);
+        } else if self.w.issues.len() < self.opts.max_issues {
+            self.w.issues.push(issue);
+        }
+        Ok(())
+    }
+
+    fn skip(&mut self, field: Option<String>, reason: String) -> Result<(), SwfError> {
+        self.issue(self.line_no, field, reason, Severity::Skipped)
+    }
+
+    fn warn(&mut self, field: Option<String>, reason: String) -> Result<(), SwfError> {
+        self.issue(self.line_no, field, reason, Severity::Warning)
+    }
+
+    fn line(&mut self, kind: LineKind, mut bytes: &[u8]) -> Result<(), SwfError> {
+        if self.line_no == 1 {
+            bytes = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
+        }
+        let first = bytes.iter().find(|b| !b.is_ascii_whitespace()).copied();
+        if first.is_none() && kind == LineKind::Line {
+            return Ok(()); // blank (a too-long line is reported even if it starts blank)
+        }
+        let comment = first == Some(b';');
+        if !comment {
+            self.job_lines += 1;
+        }
+        if kind == LineKind::TooLong {
+            let reason = format!("line longer than {} bytes", self.opts.max_line_bytes);
+            return if comment {
+                self.warn(None, format!("{reason} (comment line dropped)"))
+            } else {
+                self.skip(None, reason)
+            };
+        }
+        if !comment {
+            return self.job(bytes);
+        }
+        if bytes.contains(&0) {
+            self.warn(None, format!("{BINARY} (comment line dropped)"))?;
+            return self.binary_line();
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(text) => self.comment(text),
+            Err(_) => {
+                let reason = "not valid UTF-8 (comment kept with replacement characters)";
+                self.warn(None, reason.to_owned())?;
+                self.comment(&String::from_utf8_lossy(bytes))
+            }
+        }
+    }
+
+    fn job(&mut self, bytes: &[u8]) -> Result<(), SwfError> {
+        match parse_job_line(self.line_no, bytes) {
+            Ok(record) => {
+                self.w.records.push(record);
+                Ok(())
+            }
+            Err(JobError::Field { field, reason }) => self.skip(Some(field), reason),
+            Err(JobError::Binary) => {
+                self.skip(None, BINARY.to_owned())?;
+                self.binary_line()
+            }
+            Err(JobError::NotUtf8) => {
+                self.skip(None, "not valid UTF-8".to_owned())?;
+                self.binary_line()
+            }
+        }
+    }
+
+    fn comment(&mut self, text: &str) -> Result<(), SwfError> {
+        match self.w.header.add_comment(text) {
+            Some((field, reason)) => self.warn(Some(field), reason),
+            None => Ok(()),
+        }
+    }
+
+    /// Counts a line that is not text; too many before anything SWF-like means this is not an
+    /// SWF file at all, and reading on would only pile up issues.
+    fn binary_line(&mut self) -> Result<(), SwfError> {
+        if !self.w.records.is_empty() || !self.w.header.lines.is_empty() {
+            return Ok(());
+        }
+        self.binary_lines += 1;
+        if self.binary_lines < BINARY_LINES_BEFORE_ABORT {
+            return Ok(());
+        }
+        let gz = if self.w.gzip { "decompressed " } else { "" };
+        Err(SwfError::NoJobs {
+            file: self.w.source.clone(),
+            detail: format!(
+                "not an SWF text file: the {gz}data looks binary (first {} lines are not text; {})",
+                self.binary_lines,
+                cite(&self.first_skips)
+            ),
+        })
+    }
+
+    /// The gzip decoder failed: keep what was read, unless that is nothing.
+    fn gzip_failed(&mut self, e: io::Error) -> Result<(), SwfError> {
+        if self.w.records.is_empty() {
+            return Err(SwfError::Gzip {
+                file: self.w.source.clone(),
+                line: self.line_no,
+                source: e,
+            });
+        }
+        let n = self.w.records.len();
+        let tail = if e.kind() == io::ErrorKind::UnexpectedEof {
+            format!("the {n} jobs read before it are kept")
+        } else {
+            format!("the {n} jobs read before it are kept, but the last ones may be garbage")
+        };
+        let reason = format!(
+            "gzip stream truncated/corrupt after line {}: {e}; {tail}",
+            self.line_no
+        );
+        self.issue(0, None, reason, Severity::Warning)
+    }
+
+    fn finish(self) -> Result<Workload, SwfError> {
+        if !self.w.records.is_empty() {
+            return Ok(self.w);
+        }
+        let comments = self.w.header.lines.len();
+        let detail = if self.job_lines > 0 {
+            let n = self.job_lines;
+            let what = if n == 1 {
+                "the only job line could not be read".to_owned()
+            } else {
+                format!("none of the {n} job lines could be read")
+            };
+            format!("{what}; first: {}", cite(&self.first_skips))
+        } else if comments > 0 {
+            format!("header only, no job lines ({comments} comment lines)")
+        } else if self.line_no > 0 {
+            "empty file (only blank lines)".to_owned()
+        } else if self.w.gzip {
+            "empty file (the gzip stream decompresses to nothing)".to_owned()
+        } else {
+            "empty file".to_owned()
+        };
+        Err(SwfError::NoJobs {
+            file: self.w.source,
+            detail,
+        })
+    }
+}
+
+fn cite(issues: &[LineIssue]) -> String {
+    let parts: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
+    parts.join("; ")
+}

@@ -1,0 +1,266 @@
+//! One SWF job line: the 18 standard fields plus any extra columns, and its parser.
+
+use serde::{Deserialize, Serialize};
+
+use super::number::{parse_float, parse_int, Bad};
+use super::scan::token_bounds;
+
+/// The 18 SWF fields in file order (field number = index + 1), as named in messages.
+pub const FIELD_NAMES: [&str; 18] = [
+    "job_number",
+    "submit_time",
+    "wait_time",
+    "run_time",
+    "allocated_processors",
+    "average_cpu_time",
+    "used_memory",
+    "requested_processors",
+    "requested_time",
+    "requested_memory",
+    "status",
+    "user_id",
+    "group_id",
+    "executable",
+    "queue",
+    "partition",
+    "preceding_job",
+    "think_time",
+];
+
+/// One job line of an SWF trace. `-1` means unknown, as in the file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SwfRecord {
+    /// 1-based line number in the (decompressed) text.
+    pub line: u64,
+    pub job_number: i64,
+    pub submit_time: i64,
+    pub wait_time: i64,
+    pub run_time: i64,
+    pub allocated_processors: i64,
+    pub average_cpu_time: f64,
+    /// KB per processor.
+    pub used_memory: f64,
+    pub requested_processors: i64,
+    pub requested_time: i64,
+    pub requested_memory: f64,
+    pub status: i64,
+    pub user_id: i64,
+    pub group_id: i64,
+    pub executable: i64,
+    pub queue: i64,
+    pub partition: i64,
+    pub preceding_job: i64,
+    pub think_time: i64,
+    /// Tokens after the 18th field, verbatim (some archives add columns).
+    pub extra: Vec<String>,
+}
+
+/// `field 4 (run_time)` for the 0-based field index `idx`.
+pub(crate) fn field_label(idx: usize) -> String {
+    let name = FIELD_NAMES.get(idx).copied().unwrap_or("extra");
+    format!("field {} ({})", idx + 1, name)
+}
+
+/// A token quoted for a message, cut to about 40 characters.
+pub(crate) fn quote(token: &str) -> String {
+    const MAX_CHARS: usize = 40;
+    match token.char_indices().nth(MAX_CHARS) {
+        Some((cut, _)) => format!(
+            "{:?}... ({} bytes)",
+            token.get(..cut).unwrap_or(""),
+            token.len()
+        ),
+        None => format!("{token:?}"),
+    }
+}
+
+/// Why a job line was not turned into a record.
+#[derive(Debug)]
+pub(crate) enum JobError {
+    /// The line holds NUL bytes.
+    Binary,
+    NotUtf8,
+    Field {
+        /// `field 4 (run_time)`.
+        field: String,
+        reason: String,
+    },
+}
+
+fn bad(idx: usize, token: &[u8], why: Bad) -> JobError {
+    JobError::Field {
+        field: field_label(idx),
+        reason: format!(
+            "{}: {}",
+            why.as_str(),
+            quote(&String::from_utf8_lossy(token))
+        ),
+    }
+}
+
+fn missing(count: usize, line: &[u8]) -> JobError {
+    let plural = if count == 1 { "" } else { "s" };
+    let hint = if count < 3 && line.contains(&b',') {
+        "; fields must be separated by spaces or tabs, not commas"
+    } else {
+        ""
+    };
+    JobError::Field {
+        field: field_label(count),
+        reason: format!("missing (line has {count} field{plural}, SWF needs 18){hint}"),
+    }
+}
+
+/// Parses one job line (non-blank, not a comment). NUL bytes and invalid UTF-8 are looked
+/// for only when something fails: a valid line is numbers and whitespace, and any other byte
+/// lands in a token that then fails to parse, or in an extra token, which is checked.
+pub(crate) fn parse_job_line(line: u64, bytes: &[u8]) -> Result<SwfRecord, JobError> {
+    parse_fields(line, bytes).map_err(|e| {
+        if bytes.contains(&0) {
+            JobError::Binary
+        } else if std::str::from_utf8(bytes).is_err() {
+            JobError::NotUtf8
+        } else {
+            e
+        }
+    })
+}
+
+fn parse_fields(line: u64, bytes: &[u8]) -> Result<SwfRecord, JobError> {
+    let b = token_bounds(bytes);
+    if b.count < 18 {
+        return Err(missing(b.count, bytes));
+    }
+    let mut t: [&[u8]; 18] = [&[]; 18];
+    for (i, slot) in t.iter_mut().enumerate() {
+        *slot = bytes.get(b.starts[i]..b.ends[i]).unwrap_or(&[]);
+    }
+    let int = |i: usize| parse_int(t[i]).map_err(|why| bad(i, t[i], why));
+    let float = |i: usize| parse_float(t[i]).map_err(|why| bad(i, t[i], why));
+    // Struct fields are evaluated in source order, so the first bad field is reported.
+    Ok(SwfRecord {
+        line,
+        job_number: int(0)?,
+        submit_time: int(1)?,
+        wait_time: int(2)?,
+        run_time: int(3)?,
+        allocated_processors: int(4)?,
+        average_cpu_time: float(5)?,
+        used_memory: float(6)?,
+        requested_processors: int(7)?,
+        requested_time: int(8)?,
+        requested_memory: float(9)?,
+        status: int(10)?,
+        user_id: int(11)?,
+        group_id: int(12)?,
+        executable: int(13)?,
+        queue: int(14)?,
+        partition: int(15)?,
+        preceding_job: int(16)?,
+        think_time: int(17)?,
+        extra: if b.count > 18 {
+            extras(bytes.get(b.starts[18]..).unwrap_or(&[]))?
+        } else {
+            Vec::new()
+        },
+    })
+}
+
+fn extras(rest: &[u8]) -> Result<Vec<String>, JobError> {
+    rest.split(|c| c.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|t| match std::str::from_utf8(t) {
+            Ok(s) if !t.contains(&0) => Ok(s.to_owned()),
+            _ => Err(JobError::NotUtf8), // reclassified by `parse_job_line`
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field_error(line: &str) -> (String, String) {
+        match parse_job_line(1, line.as_bytes()) {
+            Err(JobError::Field { field, reason }) => (field, reason),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn parses_all_fields_in_order() {
+        let text = "1 2 3 4 5 6.5 7 8 9 10 11 12 13 14 15 16 17 18 x {y}";
+        let r = parse_job_line(3, text.as_bytes()).unwrap();
+        assert_eq!(r.line, 3);
+        assert_eq!((r.job_number, r.submit_time, r.wait_time), (1, 2, 3));
+        assert_eq!((r.run_time, r.allocated_processors), (4, 5));
+        assert_eq!((r.average_cpu_time, r.used_memory), (6.5, 7.0));
+        assert_eq!((r.requested_processors, r.requested_time), (8, 9));
+        assert_eq!((r.requested_memory, r.status, r.user_id), (10.0, 11, 12));
+        assert_eq!(
+            (r.group_id, r.executable, r.queue, r.partition),
+            (13, 14, 15, 16)
+        );
+        assert_eq!((r.preceding_job, r.think_time), (17, 18));
+        assert_eq!(r.extra, ["x", "{y}"]);
+        let plain = "1 0 5 60 2 1.5 -1 2 120 -1 1 7 1 -1 -1 -1 -1 -1 \t";
+        assert!(parse_job_line(1, plain.as_bytes())
+            .unwrap()
+            .extra
+            .is_empty());
+    }
+
+    #[test]
+    fn first_bad_field_is_named() {
+        let (f, r) = field_error("1 2 3 4 5 6 7 8 9 10 11 12");
+        assert_eq!(f, "field 13 (group_id)");
+        assert_eq!(r, "missing (line has 12 fields, SWF needs 18)");
+        let (f, r) = field_error("1 2 3 x 5 y 7 8 9 10 11 12 13 14 15 16 17 18");
+        assert_eq!(
+            (f.as_str(), r.as_str()),
+            ("field 4 (run_time)", "not a number: \"x\"")
+        );
+        assert!(field_error("1,2,3").1.contains("not commas"));
+        let (f, r) = field_error("1 2 3 4 5 1e999 7 8 9 10 11 12 13 14 15 16 17 18");
+        assert_eq!(
+            (f.as_str(), r.as_str()),
+            (
+                "field 6 (average_cpu_time)",
+                "number out of range: \"1e999\""
+            )
+        );
+    }
+
+    #[test]
+    fn binary_and_non_utf8_lines() {
+        let ok = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18";
+        for (text, binary) in [
+            (format!("{ok} a\0b"), true),
+            (format!("1\0 {ok}"), true),
+            (format!("{ok} caf\u{e9}"), false),
+        ] {
+            let mut bytes = text.into_bytes();
+            let r = parse_job_line(1, &bytes);
+            assert_eq!(matches!(r, Err(JobError::Binary)), binary, "{r:?}");
+            if let Some(p) = bytes.iter().position(|&c| c == 0xc3) {
+                assert_eq!(parse_job_line(1, &bytes).unwrap().extra, ["caf\u{e9}"]);
+                bytes[p] = 0xff;
+                assert!(matches!(parse_job_line(1, &bytes), Err(JobError::NotUtf8)));
+                bytes.truncate(3);
+                assert!(matches!(
+                    parse_job_line(1, &bytes),
+                    Err(JobError::Field { .. })
+                ));
+            }
+        }
+    }
+
+    #[test]
+    fn long_tokens_are_cut_in_messages() {
+        let long = "é".repeat(100);
+        let q = quote(&long);
+        assert!(q.len() < 120, "{q}");
+        assert!(q.ends_with("... (200 bytes)"), "{q}");
+        assert_eq!(quote("abc"), "\"abc\"");
+    }
+}

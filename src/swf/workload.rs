@@ -1,0 +1,124 @@
+//! A parsed trace and the options for reading one.
+
+use serde::{Deserialize, Serialize};
+
+use super::header::SwfHeader;
+use super::issue::LineIssue;
+use super::record::SwfRecord;
+
+/// How to read a trace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadOptions {
+    /// Turn the first issue (even a warning) into [`super::SwfError::Strict`].
+    pub strict: bool,
+    /// How many issues to keep in [`Workload::issues`] (all are counted). Default 1000.
+    pub max_issues: usize,
+    /// Longer lines are skipped without being buffered. Default 1 MiB.
+    pub max_line_bytes: usize,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            strict: false,
+            max_issues: 1000,
+            max_line_bytes: 1 << 20,
+        }
+    }
+}
+
+/// A parsed SWF trace.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Workload {
+    /// The file name as given by the caller (used in every message).
+    pub source: String,
+    pub header: SwfHeader,
+    /// In file order; nothing is re-sorted.
+    pub records: Vec<SwfRecord>,
+    /// The first [`ReadOptions::max_issues`] issues: whole-file ones (`line == 0`, such as a
+    /// truncated gzip stream) first, then the others in file order.
+    pub issues: Vec<LineIssue>,
+    /// All issues, including those not kept.
+    pub issue_count: u64,
+    /// Job lines that produced no record.
+    pub skipped_lines: u64,
+    /// The input was gzip-compressed.
+    pub gzip: bool,
+}
+
+impl Workload {
+    /// One line for a person: `file: 120 jobs, 3 lines skipped, 1 warning; first: line 5,
+    /// field 4 (run_time): not a number: "x"; ...`, citing at most `n` issues.
+    pub fn summary(&self, n: usize) -> String {
+        let mut s = format!(
+            "{}: {} job{}",
+            self.source,
+            self.records.len(),
+            plural(self.records.len() as u64)
+        );
+        if self.issue_count == 0 {
+            s.push_str(", no issues");
+            return s;
+        }
+        if self.skipped_lines > 0 {
+            let k = self.skipped_lines;
+            s.push_str(&format!(", {k} line{} skipped", plural(k)));
+        }
+        let warnings = self.issue_count.saturating_sub(self.skipped_lines);
+        if warnings > 0 {
+            s.push_str(&format!(", {warnings} warning{}", plural(warnings)));
+        }
+        let shown: Vec<String> = self.issues.iter().take(n).map(|i| i.to_string()).collect();
+        if !shown.is_empty() {
+            s.push_str("; first: ");
+            s.push_str(&shown.join("; "));
+        }
+        let more = self.issue_count.saturating_sub(shown.len() as u64);
+        if more > 0 && !shown.is_empty() {
+            s.push_str(&format!("; and {more} more"));
+        }
+        s
+    }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::swf::Severity;
+
+    #[test]
+    fn summary_forms() {
+        let mut w = Workload {
+            source: "t.swf".into(),
+            header: SwfHeader::default(),
+            records: vec![],
+            issues: vec![],
+            issue_count: 0,
+            skipped_lines: 0,
+            gzip: false,
+        };
+        assert_eq!(w.summary(3), "t.swf: 0 jobs, no issues");
+        for line in [5, 9] {
+            w.issues.push(LineIssue {
+                line,
+                field: None,
+                reason: "binary data".into(),
+                severity: Severity::Skipped,
+            });
+        }
+        w.issue_count = 3;
+        w.skipped_lines = 2;
+        assert_eq!(
+            w.summary(1),
+            "t.swf: 0 jobs, 2 lines skipped, 1 warning; first: line 5: binary data; and 2 more"
+        );
+    }
+}

@@ -1,0 +1,168 @@
+//! The `schedlab` command line: comparison table, JSON, CSV exports, and clear errors.
+
+mod common;
+use std::process::Command;
+
+fn schedlab(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_schedlab"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn hand_trace(dir: &std::path::Path) -> std::path::PathBuf {
+    let p = dir.join("hand.swf");
+    let jobs = [
+        (0, 100, 6, 100),
+        (1, 50, 8, 50),
+        (2, 50, 4, 50),
+        (3, 200, 2, 200),
+    ];
+    std::fs::write(&p, common::swf_text(10, &jobs)).unwrap();
+    p
+}
+
+fn tmpdir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("schedlab-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn comparison_table_and_json() {
+    let d = tmpdir("table");
+    let t = hand_trace(&d);
+    let t = t.to_str().unwrap();
+    let (ok, out, err) = schedlab(&[
+        "run",
+        t,
+        "--policy",
+        "easy",
+        "--policy",
+        "fcfs",
+        "-p",
+        "easy[order=sjf]",
+    ]);
+    assert!(ok, "{err}");
+    let header = out.lines().find(|l| l.starts_with("metric")).unwrap();
+    assert!(
+        header.contains("easy") && header.contains("fcfs") && header.contains("easy[order=sjf]")
+    );
+    // EASY backfills two jobs (hand-worked in policies_by_hand), FCFS none.
+    let backfilled = out.lines().find(|l| l.starts_with("backfilled")).unwrap();
+    assert_eq!(
+        backfilled.split_whitespace().skip(1).collect::<Vec<_>>(),
+        vec!["2", "0", "2"]
+    );
+
+    let (ok, out, _) = schedlab(&[
+        "run", t, "--policy", "easy", "--policy", "fcfs", "--json", "--seed", "9",
+    ]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let runs = v.as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert_eq!(runs[0]["policy"], "easy");
+    assert_eq!(runs[0]["seed"], 9);
+    assert_eq!(runs[0]["machine_procs"], 10);
+    assert_eq!(runs[0]["counts"]["jobs"], 4);
+    assert_eq!(runs[0]["input"]["kill"], true);
+    // EASY waits: 0, 99, 0, 49 -> mean 37.
+    assert_eq!(runs[0]["metrics"]["wait"]["mean"], 37.0);
+    assert_eq!(runs[1]["counts"]["backfilled"], 0);
+}
+
+#[test]
+fn csv_exports_per_policy() {
+    let d = tmpdir("csv");
+    let t = hand_trace(&d);
+    let jobs = d.join("jobs.csv");
+    let runs = d.join("runs.csv");
+    let (ok, _, err) = schedlab(&[
+        "run",
+        t.to_str().unwrap(),
+        "-p",
+        "easy",
+        "-p",
+        "easy[order=sjf]",
+        "--jobs-csv",
+        jobs.to_str().unwrap(),
+        "--runs-csv",
+        runs.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let easy = std::fs::read_to_string(d.join("jobs.easy.csv")).unwrap();
+    assert!(d.join("jobs.easy_order-sjf.csv").exists());
+    let mut lines = easy.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "job_id,workload_name,submission_time,requested_number_of_resources,requested_time,success,final_state,starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,allocated_resources,user_id,backfilled,preemptions,wasted_time,eet,tardiness"
+    );
+    // Job 4 (2 procs) backfilled at 52 on the processors freed by job 3 (ids 6-7 after job 1's 0-5).
+    let j4 = lines.find(|l| l.starts_with("4,")).unwrap();
+    assert_eq!(
+        j4,
+        "4,hand,3,2,200,1,COMPLETED_SUCCESSFULLY,52,200,252,49,249,1.245,6-7,1,1,0,0,,"
+    );
+    let r = std::fs::read_to_string(d.join("runs.easy.csv")).unwrap();
+    assert_eq!(
+        r.lines().next().unwrap(),
+        "job_id,attempt,start,end,processors,allocated_resources,outcome"
+    );
+    assert_eq!(r.lines().count(), 5);
+    assert!(r.lines().any(|l| l == "3,1,2,52,4,6-9,completed"));
+}
+
+#[test]
+fn clear_errors() {
+    let d = tmpdir("err");
+    let t = hand_trace(&d);
+    let t = t.to_str().unwrap();
+    let (ok, _, err) = schedlab(&["run", t, "-p", "easy[order=ljf]"]);
+    assert!(!ok);
+    assert!(
+        err.contains("order=ljf is not valid") && err.contains("fcfs, sjf"),
+        "{err}"
+    );
+    let (ok, _, err) = schedlab(&["run", t, "-p", "backfill"]);
+    assert!(
+        !ok && err.contains("unknown policy \"backfill\"") && err.contains("conservative"),
+        "{err}"
+    );
+    let missing = d.join("nope.swf");
+    let (ok, _, err) = schedlab(&["run", missing.to_str().unwrap(), "-p", "easy"]);
+    assert!(!ok && err.contains("nope.swf"), "{err}");
+    let bad = d.join("bad.swf");
+    std::fs::write(
+        &bad,
+        format!("{}1 2 x\n", common::swf_text(4, &[(0, 10, 1, 10)])),
+    )
+    .unwrap();
+    let (ok, _, err) = schedlab(&["run", bad.to_str().unwrap(), "-p", "easy"]);
+    assert!(ok, "tolerant by default: {err}");
+    assert!(err.contains("bad.swf") && err.contains("line 3"), "{err}");
+    let (ok, _, err) = schedlab(&["run", bad.to_str().unwrap(), "-p", "easy", "--strict"]);
+    assert!(
+        !ok && err.contains("bad.swf") && err.contains("line 3"),
+        "{err}"
+    );
+}
+
+#[test]
+fn policies_lists_keys_defaults_and_sources() {
+    let (ok, out, _) = schedlab(&["policies"]);
+    assert!(ok);
+    for name in ["fcfs", "easy", "conservative", "historic"] {
+        assert!(out.lines().any(|l| l.starts_with(name)), "{name} missing");
+    }
+    assert!(out.contains("order=fcfs|sjf  (default fcfs)"));
+    let (ok, out, _) = schedlab(&["policies", "--json"]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v[1]["keys"][0]["name"], "order");
+}
