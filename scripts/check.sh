@@ -23,6 +23,9 @@ cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
 step "cargo build --lib --target wasm32-unknown-unknown --release"
 cargo build --lib --target wasm32-unknown-unknown --release
 
+step "pkg/ (the committed wasm build) matches the sources"
+bash scripts/check-pkg.sh
+
 step "the jobs CSV loads in evalys (Python)"
 if ! python3 -c 'import evalys' 2>/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check evalys procset

@@ -5,6 +5,7 @@
 //! measures it and [`output`] writes CSV / JSON. [`run`] ties the steps together for the CLI and
 //! the web page. No module here knows a web type.
 
+pub mod charts;
 pub mod input;
 pub mod metrics;
 pub mod output;
@@ -12,6 +13,8 @@ pub mod policy;
 pub mod run;
 pub mod sim;
 pub mod swf;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 /// Simulation time in seconds.
 pub type Time = i64;

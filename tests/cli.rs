@@ -166,3 +166,38 @@ fn policies_lists_keys_defaults_and_sources() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v[1]["keys"][0]["name"], "order");
 }
+
+#[test]
+fn plot_writes_svg_and_png() {
+    let d = tmpdir("plot");
+    let t = hand_trace(&d);
+    let svg = d.join("g.svg");
+    let (ok, _, err) = schedlab(&[
+        "plot",
+        t.to_str().unwrap(),
+        "-p",
+        "easy",
+        "--chart",
+        "gantt",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("hand: easy"));
+    let png = d.join("u.png");
+    let (ok, _, err) = schedlab(&[
+        "plot",
+        t.to_str().unwrap(),
+        "-p",
+        "easy",
+        "-p",
+        "fcfs",
+        "--chart",
+        "utilization",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(&std::fs::read(&png).unwrap()[..4], b"\x89PNG");
+}

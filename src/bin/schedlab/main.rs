@@ -2,6 +2,7 @@
 
 mod alloc;
 mod bench;
+mod plot;
 mod table;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -40,6 +41,8 @@ enum Command {
     },
     /// Measure parse and simulation speed and peak memory.
     Bench(bench::BenchArgs),
+    /// Draw a chart (Gantt, utilization, queue, wait, bsld) to SVG or PNG.
+    Plot(Box<plot::PlotArgs>),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -149,6 +152,7 @@ fn main() -> ExitCode {
         Command::Run(args) => cmd_run(&args),
         Command::Policies { json } => cmd_policies(json),
         Command::Bench(args) => bench::run(&args),
+        Command::Plot(args) => plot::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

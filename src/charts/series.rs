@@ -1,0 +1,107 @@
+//! Step-function time series (busy processors, queue length), several policies overlaid.
+
+use super::palette::COLOURS;
+use super::{time_label, ChartResult};
+use crate::sim::Schedule;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// Numbers per point in the flat form: `[time, busy, queued]`.
+pub const POINT_FIELDS: usize = 3;
+
+/// The schedule's series in flat form.
+pub fn points(s: &Schedule) -> Vec<f64> {
+    s.series
+        .iter()
+        .flat_map(|p| [p.time as f64, f64::from(p.busy), f64::from(p.queued)])
+        .collect()
+}
+
+/// At most two points (min and max) per pixel column, in time order, as a step line.
+fn decimate(flat: &[f64], column: usize, t0: f64, t1: f64, columns: usize) -> Vec<(f64, f64)> {
+    let pts: Vec<(f64, f64)> = flat
+        .chunks_exact(POINT_FIELDS)
+        .map(|c| (c[0], c[column]))
+        .collect();
+    let mut out = Vec::new();
+    let bin_w = (t1 - t0) / columns.max(1) as f64;
+    let mut prev_y: Option<f64> = None;
+    let mut i = 0;
+    while i < pts.len() {
+        let (t, y) = pts[i];
+        let bin = ((t - t0) / bin_w).floor();
+        let mut j = i;
+        let (mut lo, mut hi) = (y, y);
+        while j + 1 < pts.len() && ((pts[j + 1].0 - t0) / bin_w).floor() == bin {
+            j += 1;
+            lo = lo.min(pts[j].1);
+            hi = hi.max(pts[j].1);
+        }
+        if let Some(p) = prev_y {
+            out.push((t, p));
+        }
+        if j > i {
+            out.push((t, lo));
+            out.push((t, hi));
+        }
+        out.push((pts[j].0, pts[j].1));
+        prev_y = Some(pts[j].1);
+        i = j + 1;
+    }
+    out
+}
+
+/// Draws `column` (1 = busy processors, 2 = queue length) of each series, overlaid.
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    series: &[Vec<f64>],
+    labels: &[String],
+    column: usize,
+    title: &str,
+) -> ChartResult<DB::ErrorType> {
+    root.fill(&WHITE)?;
+    let column = column.clamp(1, POINT_FIELDS - 1);
+    let all = || series.iter().flat_map(|s| s.chunks_exact(POINT_FIELDS));
+    let t0 = all().map(|c| c[0]).fold(f64::INFINITY, f64::min);
+    let t1 = all().map(|c| c[0]).fold(f64::NEG_INFINITY, f64::max);
+    let ymax = all().map(|c| c[column]).fold(0.0, f64::max).max(1.0);
+    let (t0, t1) = if t0.is_finite() && t1 > t0 {
+        (t0, t1)
+    } else {
+        (0.0, 1.0)
+    };
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", 15))
+        .margin(6)
+        .x_label_area_size(28)
+        .y_label_area_size(48)
+        .build_cartesian_2d(t0..t1, 0.0..ymax * 1.05)?;
+    let span = t1 - t0;
+    chart
+        .configure_mesh()
+        .max_light_lines(0)
+        .x_labels(8)
+        .y_labels(6)
+        .x_label_formatter(&|x| time_label(*x, span))
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .draw()?;
+    let columns = chart.plotting_area().dim_in_pixel().0 as usize;
+    for (i, s) in series.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        let label = labels.get(i).cloned().unwrap_or_default();
+        chart
+            .draw_series(LineSeries::new(
+                decimate(s, column, t0, t1, columns),
+                colour.stroke_width(1),
+            ))?
+            .label(label)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 14, y + 4)], colour.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 12))
+        .draw()?;
+    Ok(())
+}

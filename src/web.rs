@@ -1,0 +1,303 @@
+//! The wasm facade: every `#[wasm_bindgen]` item of schedlab lives here, and nothing else does.
+//!
+//! Every export returns `Result<_, JsError>`; user input (trace bytes, options, spec strings,
+//! seeds) is validated here or by the engine, never unwrapped. A panic hook records a panic so
+//! that the page can stop calling in (`has_panicked`). Bulk results cross as typed arrays.
+
+use crate::charts::{bars, gantt, series};
+use crate::input::InputOptions;
+use crate::metrics::ClassicOptions;
+use crate::policy;
+use crate::run::{self, RunResult, Trace};
+use crate::swf::ReadOptions;
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+static PANICKED: AtomicBool = AtomicBool::new(false);
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        PANICKED.store(true, Ordering::SeqCst);
+        web_sys::console::error_1(&format!("schedlab panicked: {info}").into());
+    }));
+}
+
+/// True once the module has panicked: the page must make no further calls.
+#[wasm_bindgen]
+pub fn has_panicked() -> bool {
+    PANICKED.load(Ordering::SeqCst)
+}
+
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The policy catalogue: names, keys with defaults and allowed values, descriptions, sources.
+#[wasm_bindgen]
+pub fn policies() -> Result<JsValue, JsError> {
+    to_js(&policy::catalogue())
+}
+
+/// The canonical form of a spec string, or an error listing what is valid.
+#[wasm_bindgen]
+pub fn canonical_spec(spec: &str) -> Result<String, JsError> {
+    policy::canonical(spec).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// A fresh seed from the browser's random source.
+#[wasm_bindgen]
+pub fn random_seed() -> Result<f64, JsError> {
+    getrandom::u32()
+        .map(f64::from)
+        .map_err(|e| JsError::new(&format!("no random source: {e}")))
+}
+
+/// Options of [`Session::new`]: the input semantics plus strict reading.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct SessionOptions {
+    #[serde(flatten)]
+    input: InputOptions,
+    strict: bool,
+}
+
+/// The facts of a loaded trace, as the page shows them.
+#[derive(Serialize)]
+struct Facts<'a> {
+    name: &'a str,
+    jobs: usize,
+    users: usize,
+    procs: u32,
+    procs_source: &'a str,
+    span: i64,
+    skipped: u64,
+    skipped_reasons: Vec<String>,
+    warnings: &'a [String],
+}
+
+/// A loaded trace and the last run on it.
+#[wasm_bindgen]
+pub struct Session {
+    trace: Trace,
+    last: Option<RunResult>,
+}
+
+#[wasm_bindgen]
+impl Session {
+    /// Reads a trace (plain or gzip bytes) with the given options.
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: &str, bytes: &[u8], options: JsValue) -> Result<Session, JsError> {
+        let opts: SessionOptions = if options.is_undefined() || options.is_null() {
+            SessionOptions::default()
+        } else {
+            serde_wasm_bindgen::from_value(options)
+                .map_err(|e| JsError::new(&format!("options: {e}")))?
+        };
+        let read = ReadOptions {
+            strict: opts.strict,
+            ..ReadOptions::default()
+        };
+        let trace = run::load_bytes(name, bytes, &read, &opts.input)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(Session { trace, last: None })
+    }
+
+    pub fn facts(&self) -> Result<JsValue, JsError> {
+        let w = &self.trace.workload;
+        let j = &self.trace.jobs;
+        let mut reasons: Vec<String> = w
+            .issues
+            .iter()
+            .take(5)
+            .map(|i| format!("{}: {i}", w.source))
+            .collect();
+        reasons.extend(
+            j.skipped
+                .iter()
+                .take(5)
+                .map(|s| format!("line {} (job {}): {}", s.line, s.id, s.reason)),
+        );
+        let first = j.jobs.first().map_or(0, |x| x.submit);
+        let last = j.jobs.last().map_or(0, |x| x.submit);
+        to_js(&Facts {
+            name: &j.name,
+            jobs: j.jobs.len(),
+            users: j.users().len(),
+            procs: j.procs,
+            procs_source: &j.procs_source,
+            span: last - first,
+            skipped: j.skipped_count(),
+            skipped_reasons: reasons,
+            warnings: &j.warnings,
+        })
+    }
+
+    /// Runs one policy; `progress(done, total)` is called now and then and may return `false`
+    /// to cancel. Returns the metrics report (the objects `schedlab run --json` prints).
+    pub fn run(
+        &mut self,
+        spec: &str,
+        seed: f64,
+        progress: Option<js_sys::Function>,
+    ) -> Result<JsValue, JsError> {
+        if !(seed.is_finite()
+            && seed >= 0.0
+            && seed.fract() == 0.0
+            && seed < 9_007_199_254_740_992.0)
+        {
+            return Err(JsError::new(&format!(
+                "seed {seed}: must be a whole number from 0 to 2^53 - 1"
+            )));
+        }
+        let mut report = |done: usize, total: usize| match &progress {
+            Some(f) => f
+                .call2(
+                    &JsValue::NULL,
+                    &(done as f64).into(),
+                    &(total as f64).into(),
+                )
+                .map_or(true, |v| v.as_bool() != Some(false)),
+            None => true,
+        };
+        self.last = None;
+        let result = run::run_policy(
+            &self.trace.jobs,
+            spec,
+            seed as u64,
+            &ClassicOptions::default(),
+            Some(&mut report),
+        )
+        .map_err(|e| JsError::new(&e.to_string()))?;
+        let out = to_js(&result.report(&self.trace.jobs))?;
+        self.last = Some(result);
+        Ok(out)
+    }
+
+    fn last(&self) -> Result<&RunResult, JsError> {
+        self.last.as_ref().ok_or_else(|| JsError::new("no run yet"))
+    }
+
+    /// Gantt rectangles of the last run: `[start, end, lo, hi, user, job]` each.
+    pub fn rects(&self) -> Result<Vec<f64>, JsError> {
+        Ok(gantt::flatten(&gantt::rects(
+            &self.trace.jobs,
+            &self.last()?.schedule,
+        )))
+    }
+
+    /// Per job of the last run: `[id, user, submit, start, end, procs, wait, bsld]`.
+    pub fn jobs(&self) -> Result<Vec<f64>, JsError> {
+        let r = self.last()?;
+        let set = &self.trace.jobs;
+        let opts = ClassicOptions::default();
+        Ok(set
+            .jobs
+            .iter()
+            .enumerate()
+            .flat_map(|(i, job)| {
+                let rec = &r.schedule.jobs[i];
+                let m = crate::metrics::per_job(set, &r.schedule, i, &opts);
+                [
+                    job.id as f64,
+                    job.user as f64,
+                    job.submit as f64,
+                    rec.start as f64,
+                    rec.end as f64,
+                    f64::from(job.procs),
+                    m.map_or(-1.0, |m| m.wait as f64),
+                    m.map_or(-1.0, |m| m.bsld),
+                ]
+            })
+            .collect())
+    }
+
+    /// Busy processors and queue length of the last run: `[time, busy, queued]` each.
+    pub fn series(&self) -> Result<Vec<f64>, JsError> {
+        Ok(series::points(&self.last()?.schedule))
+    }
+}
+
+fn canvas_root(
+    canvas: HtmlCanvasElement,
+) -> Result<DrawingArea<CanvasBackend, plotters::coord::Shift>, JsError> {
+    CanvasBackend::with_canvas_object(canvas)
+        .map(|b| b.into_drawing_area())
+        .ok_or_else(|| JsError::new("canvas has no 2d context"))
+}
+
+fn drawn<E: std::error::Error + Send + Sync>(
+    r: Result<(), plotters::drawing::DrawingAreaErrorKind<E>>,
+) -> Result<(), JsError> {
+    r.map_err(|e| JsError::new(&format!("drawing failed: {e}")))
+}
+
+/// Draws the Gantt chart of `rects` (see [`Session::rects`]) over `[t0, t1]`.
+#[wasm_bindgen]
+pub fn draw_gantt(
+    canvas: HtmlCanvasElement,
+    rects: &[f64],
+    procs: u32,
+    t0: f64,
+    t1: f64,
+    title: &str,
+) -> Result<(), JsError> {
+    if !(t0.is_finite() && t1.is_finite()) {
+        return Err(JsError::new("time window must be finite"));
+    }
+    let root = canvas_root(canvas)?;
+    drawn(gantt::draw(
+        &root,
+        &gantt::unflatten(rects),
+        procs,
+        t0,
+        t1,
+        title,
+    ))?;
+    drawn(root.present())
+}
+
+/// Draws column `column` (1 busy, 2 queued) of several series (see [`Session::series`]).
+#[wasm_bindgen]
+pub fn draw_series(
+    canvas: HtmlCanvasElement,
+    series_list: js_sys::Array,
+    labels: Vec<String>,
+    column: u32,
+    title: &str,
+) -> Result<(), JsError> {
+    let data = series_list
+        .iter()
+        .map(|v| {
+            v.dyn_into::<js_sys::Float64Array>()
+                .map(|a| a.to_vec())
+                .map_err(|_| JsError::new("series must be Float64Arrays"))
+        })
+        .collect::<Result<Vec<Vec<f64>>, JsError>>()?;
+    let root = canvas_root(canvas)?;
+    drawn(series::draw(&root, &data, &labels, column as usize, title))?;
+    drawn(root.present())
+}
+
+/// Draws one bar per label.
+#[wasm_bindgen]
+pub fn draw_bars(
+    canvas: HtmlCanvasElement,
+    labels: Vec<String>,
+    values: &[f64],
+    title: &str,
+) -> Result<(), JsError> {
+    let root = canvas_root(canvas)?;
+    drawn(bars::draw(&root, &labels, values, title))?;
+    drawn(root.present())
+}

@@ -1,0 +1,135 @@
+//! Chart functions rendered to SVG strings on hand-made schedules.
+
+mod common;
+use common::{job_set, run};
+use schedlab::charts::{bars, gantt, native, palette, series};
+
+/// Rectangles filled with a user colour (jobs and legend swatches).
+fn coloured_rects(svg: &str) -> usize {
+    let fills: Vec<String> = palette::COLOURS
+        .iter()
+        .chain([&palette::OTHER])
+        .map(|c| format!("fill=\"#{:02X}{:02X}{:02X}\"", c.0, c.1, c.2))
+        .collect();
+    svg.split("<rect")
+        .skip(1)
+        .filter(|r| fills.iter().any(|f| r.contains(f.as_str())))
+        .count()
+}
+
+/// The text labels of an SVG, trimmed.
+fn texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            let body = &t[t.find('>')? + 1..];
+            Some(body[..body.find("</text>")?].trim().to_string())
+        })
+        .collect()
+}
+
+fn has_text(svg: &str, label: &str) -> bool {
+    texts(svg).iter().any(|t| t == label)
+}
+
+fn gantt_svg(rects: &[gantt::Rect], procs: u32, t0: f64, t1: f64) -> String {
+    native::svg((800, 400), |root| {
+        gantt::draw(root, rects, procs, t0, t1, "test").map_err(|e| e.to_string())
+    })
+    .unwrap()
+}
+
+#[test]
+fn gantt_draws_one_rectangle_per_job_in_view_and_none_outside() {
+    // EASY on the hole example: J1 [0,100) 0-5, J3 [2,52) 6-9, J4 [52,252) 6-7, and J2
+    // [100,150) on 0-5 and 8-9 (two rectangles). Users cycle 1, 2, 3, 1: three legend swatches.
+    let set = job_set(
+        10,
+        &[
+            (0, 100, 6, 100),
+            (1, 50, 8, 50),
+            (2, 50, 4, 50),
+            (3, 200, 2, 200),
+        ],
+    );
+    let s = run(&set, "easy");
+    let rects = gantt::rects(&set, &s);
+    assert_eq!(rects.len(), 5);
+    assert_eq!(gantt::unflatten(&gantt::flatten(&rects)), rects);
+    let legend = 3;
+    assert_eq!(
+        coloured_rects(&gantt_svg(&rects, 10, 0.0, 300.0)),
+        5 + legend
+    );
+    // [60, 120): J1, J2 (2) and J4 intersect it; J3 (ended at 52) does not.
+    assert_eq!(
+        coloured_rects(&gantt_svg(&rects, 10, 60.0, 120.0)),
+        4 + legend
+    );
+    // [260, 400): nothing runs.
+    let empty = gantt_svg(&rects, 10, 260.0, 400.0);
+    assert_eq!(coloured_rects(&empty), legend);
+    // The axes show the window: its start and end as labels, and the processor range.
+    let all = gantt_svg(&rects, 10, 0.0, 300.0);
+    assert!(
+        has_text(&all, "0min") && has_text(&all, "5min"),
+        "x axis labels: {:?}",
+        texts(&all)
+    );
+    assert!(
+        has_text(&all, "10") && !has_text(&all, "12"),
+        "y axis should end at 10: {:?}",
+        texts(&all)
+    );
+    assert!(
+        has_text(&empty, "260s") && !has_text(&empty, "250s"),
+        "{:?}",
+        texts(&empty)
+    );
+}
+
+#[test]
+fn gantt_level_of_detail_merges_subpixel_rectangles() {
+    // 10,000 one-second jobs on one processor over 10,000 s: on ~640 pixel columns they merge.
+    let rects: Vec<gantt::Rect> = (0..10_000)
+        .map(|i| gantt::Rect {
+            start: f64::from(i),
+            end: f64::from(i) + 1.0,
+            lo: 0,
+            hi: 1,
+            user: 1,
+            job: i as u32,
+        })
+        .collect();
+    let n = coloured_rects(&gantt_svg(&rects, 4, 0.0, 10_000.0)) - 1;
+    assert!(
+        n > 300 && n < 1_000,
+        "{n} rectangles drawn for 10,000 sub-pixel jobs"
+    );
+    // Zoomed to 100 s, every job is wider than a pixel: all 100 drawn.
+    assert_eq!(coloured_rects(&gantt_svg(&rects, 4, 0.0, 100.0)) - 1, 100);
+}
+
+#[test]
+fn series_and_bars_render() {
+    let set = job_set(10, &[(0, 100, 6, 100), (1, 50, 8, 50), (2, 50, 4, 50)]);
+    let a = run(&set, "easy");
+    let b = run(&set, "fcfs");
+    let pts = series::points(&a);
+    // EASY: at 0 J1 runs (6 busy), at 1 J2 waits, at 2 J3 starts (10 busy, 1 queued) ...
+    assert_eq!(&pts[..9], &[0.0, 6.0, 0.0, 1.0, 6.0, 1.0, 2.0, 10.0, 1.0]);
+    let labels = vec!["easy".to_string(), "fcfs".to_string()];
+    let svg = native::svg((600, 300), |root| {
+        series::draw(root, &[pts.clone(), series::points(&b)], &labels, 1, "busy")
+            .map_err(|e| e.to_string())
+    })
+    .unwrap();
+    assert!(
+        has_text(&svg, "easy") && has_text(&svg, "fcfs") && svg.matches("<polyline").count() >= 2
+    );
+    let svg = native::svg((600, 300), |root| {
+        bars::draw(root, &labels, &[3.0, 7.5], "wait").map_err(|e| e.to_string())
+    })
+    .unwrap();
+    assert_eq!(coloured_rects(&svg), 2);
+}
