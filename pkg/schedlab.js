@@ -36,6 +36,28 @@ export class Session {
         return v1;
     }
     /**
+     * The jobs CSV of the last run (Batsim / evalys columns, as `schedlab run --jobs-csv`).
+     * @returns {string}
+     */
+    jobs_csv() {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.session_jobs_csv(this.__wbg_ptr);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
      * Reads a trace (plain or gzip bytes) with the given options.
      * @param {string} name
      * @param {Uint8Array | number[]} bytes
@@ -91,6 +113,28 @@ export class Session {
             throw takeFromExternrefTable0(ret[1]);
         }
         return takeFromExternrefTable0(ret[0]);
+    }
+    /**
+     * The runs CSV of the last run (one row per execution attempt).
+     * @returns {string}
+     */
+    runs_csv() {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.session_runs_csv(this.__wbg_ptr);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
     }
     /**
      * Busy processors and queue length of the last run: `[time, busy, queued]` each.

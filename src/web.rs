@@ -222,6 +222,22 @@ impl Session {
             .collect())
     }
 
+    /// The jobs CSV of the last run (Batsim / evalys columns, as `schedlab run --jobs-csv`).
+    pub fn jobs_csv(&self) -> Result<String, JsError> {
+        let mut out = Vec::new();
+        crate::output::jobs_csv(&mut out, &self.trace.jobs, &self.last()?.schedule)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        String::from_utf8(out).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The runs CSV of the last run (one row per execution attempt).
+    pub fn runs_csv(&self) -> Result<String, JsError> {
+        let mut out = Vec::new();
+        crate::output::runs_csv(&mut out, &self.trace.jobs, &self.last()?.schedule)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        String::from_utf8(out).map_err(|e| JsError::new(&e.to_string()))
+    }
+
     /// Busy processors and queue length of the last run: `[time, busy, queued]` each.
     pub fn series(&self) -> Result<Vec<f64>, JsError> {
         Ok(series::points(&self.last()?.schedule))

@@ -73,9 +73,9 @@ pub fn unflatten(flat: &[f64]) -> Vec<Rect> {
 
 /// Draws the rectangles that intersect `[t0, t1)` on a machine of `procs` processors.
 ///
-/// Level of detail: rectangles narrower than a pixel column are drawn one pixel wide, and a
-/// rectangle that would cover exactly the same pixels in the same colour as the previous one
-/// drawn is skipped, so that a year of jobs costs about as much as the pixels it covers.
+/// Level of detail: a rectangle at least two pixels wide is drawn as it is; narrower ones are
+/// painted into a grid of the plot's pixels, whose same-colour runs are then drawn, merged
+/// across neighbouring columns. A year of short jobs thus costs what its pixels cost.
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     rects: &[Rect],
@@ -110,33 +110,117 @@ pub fn draw<DB: DrawingBackend>(
         .x_desc("time")
         .y_desc("processors")
         .draw()?;
-    let x_range = chart.plotting_area().get_x_range();
-    let width_px = chart.plotting_area().dim_in_pixel().0.max(1) as f64;
-    let sec_per_px = (x_range.end - x_range.start) / width_px;
-    let mut last: Option<(i64, u32, u32, RGBColor)> = None;
-    let visible = rects
-        .iter()
-        .filter(|r| r.end > t0 && r.start < t1 && r.hi > r.lo);
+    let (w, h) = chart.plotting_area().dim_in_pixel();
+    let mut grid = Grid::new(w.max(1) as usize, h.max(1) as usize, t0, t1, procs_f);
     let mut shapes = Vec::new();
-    for r in visible {
-        let colour = users.of(r.user);
-        let x0 = r.start.max(t0);
-        let mut x1 = r.end.min(t1);
-        if x1 - x0 < sec_per_px {
-            x1 = (x0 + sec_per_px).min(t1);
-            let key = ((x0 / sec_per_px) as i64, r.lo, r.hi, colour);
-            if last == Some(key) {
-                continue;
-            }
-            last = Some(key);
+    for r in rects
+        .iter()
+        .filter(|r| r.end > t0 && r.start < t1 && r.hi > r.lo)
+    {
+        let colour = users.slot(r.user);
+        let (x0, x1) = (r.start.max(t0), r.end.min(t1));
+        if x1 - x0 >= 2.0 * grid.sec_per_px {
+            shapes.push(Rectangle::new(
+                [(x0, f64::from(r.lo)), (x1, f64::from(r.hi))],
+                users.colour(colour).filled(),
+            ));
+        } else {
+            grid.paint(x0, x1, r.lo, r.hi, colour);
         }
+    }
+    for (c0, c1, y0, y1, colour) in grid.runs() {
         shapes.push(Rectangle::new(
-            [(x0, f64::from(r.lo)), (x1, f64::from(r.hi))],
-            colour.filled(),
+            [
+                (grid.time_of(c0), grid.procs_of(y0)),
+                (grid.time_of(c1), grid.procs_of(y1)),
+            ],
+            users.colour(colour).filled(),
         ));
     }
     chart.draw_series(shapes)?;
     draw_legend(&legend, &users)
+}
+
+/// The plot's pixels, each holding the colour slot + 1 of the last narrow job painted on it.
+struct Grid {
+    w: usize,
+    h: usize,
+    cells: Vec<u8>,
+    t0: f64,
+    sec_per_px: f64,
+    procs_per_px: f64,
+}
+
+impl Grid {
+    fn new(w: usize, h: usize, t0: f64, t1: f64, procs: f64) -> Self {
+        Self {
+            w,
+            h,
+            cells: vec![0; w * h],
+            t0,
+            sec_per_px: (t1 - t0) / w as f64,
+            procs_per_px: procs / h as f64,
+        }
+    }
+
+    fn paint(&mut self, x0: f64, x1: f64, lo: u32, hi: u32, slot: u8) {
+        let col =
+            |t: f64| (((t - self.t0) / self.sec_per_px).floor().max(0.0) as usize).min(self.w - 1);
+        let row = |p: f64| ((p / self.procs_per_px).max(0.0) as usize).min(self.h);
+        let (c0, c1) = (col(x0), col(x1));
+        let (r0, r1) = (
+            row(f64::from(lo)),
+            row(f64::from(hi)).max(row(f64::from(lo)) + 1).min(self.h),
+        );
+        for c in c0..=c1 {
+            self.cells[c * self.h + r0.min(self.h - 1)..c * self.h + r1].fill(slot + 1);
+        }
+    }
+
+    /// Same-colour vertical runs, merged with identical runs of the following columns:
+    /// `(first column, column after the last, first row, row after the last, colour slot)`.
+    fn runs(&self) -> Vec<(usize, usize, usize, usize, u8)> {
+        let mut done = Vec::new();
+        let mut open: std::collections::HashMap<(usize, usize, u8), usize> = Default::default();
+        let mut seen = Vec::new();
+        for c in 0..=self.w {
+            seen.clear();
+            if c < self.w {
+                let col = &self.cells[c * self.h..(c + 1) * self.h];
+                let mut r = 0;
+                while r < self.h {
+                    let v = col[r];
+                    let mut e = r + 1;
+                    while e < self.h && col[e] == v {
+                        e += 1;
+                    }
+                    if v > 0 {
+                        seen.push((r, e, v - 1));
+                    }
+                    r = e;
+                }
+            }
+            open.retain(|&(r0, r1, v), &mut start| {
+                let cont = seen.contains(&(r0, r1, v));
+                if !cont {
+                    done.push((start, c, r0, r1, v));
+                }
+                cont
+            });
+            for &k in &seen {
+                open.entry(k).or_insert(c);
+            }
+        }
+        done
+    }
+
+    fn time_of(&self, col: usize) -> f64 {
+        self.t0 + col as f64 * self.sec_per_px
+    }
+
+    fn procs_of(&self, row: usize) -> f64 {
+        row as f64 * self.procs_per_px
+    }
 }
 
 /// The colour legend of the heaviest users.

@@ -44,6 +44,17 @@ impl UserColours {
     }
 
     pub fn of(&self, user: i64) -> RGBColor {
-        self.index.get(&user).map_or(OTHER, |&i| COLOURS[i])
+        self.colour(self.slot(user))
+    }
+
+    /// The user's colour slot: an index into [`COLOURS`], or `COLOURS.len()` for "others".
+    pub fn slot(&self, user: i64) -> u8 {
+        self.index
+            .get(&user)
+            .map_or(COLOURS.len() as u8, |&i| i as u8)
+    }
+
+    pub fn colour(&self, slot: u8) -> RGBColor {
+        COLOURS.get(usize::from(slot)).copied().unwrap_or(OTHER)
     }
 }
