@@ -1,5 +1,5 @@
 /**
- * A loaded trace and the last run on it.
+ * A loaded trace and the runs made on it (in order).
  */
 export class Session {
     __destroy_into_raw() {
@@ -36,14 +36,15 @@ export class Session {
         return v1;
     }
     /**
-     * The jobs CSV of the last run (Batsim / evalys columns, as `schedlab run --jobs-csv`).
+     * The jobs CSV of run `index` (Batsim / evalys columns, as `schedlab run --jobs-csv`).
+     * @param {number} index
      * @returns {string}
      */
-    jobs_csv() {
+    jobs_csv(index) {
         let deferred2_0;
         let deferred2_1;
         try {
-            const ret = wasm.session_jobs_csv(this.__wbg_ptr);
+            const ret = wasm.session_jobs_csv(this.__wbg_ptr, index);
             var ptr1 = ret[0];
             var len1 = ret[1];
             if (ret[3]) {
@@ -115,14 +116,15 @@ export class Session {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
-     * The runs CSV of the last run (one row per execution attempt).
+     * The runs CSV of run `index` (one row per execution attempt).
+     * @param {number} index
      * @returns {string}
      */
-    runs_csv() {
+    runs_csv(index) {
         let deferred2_0;
         let deferred2_1;
         try {
-            const ret = wasm.session_runs_csv(this.__wbg_ptr);
+            const ret = wasm.session_runs_csv(this.__wbg_ptr, index);
             var ptr1 = ret[0];
             var len1 = ret[1];
             if (ret[3]) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The project's one check: formatting, lints, every native test, and the wasm32 build of the
-# library (so a wasm-breaking change is caught the day it lands). CI runs exactly this.
+# The project's one check: formatting, lints, the wasm32 build of the library (so a
+# wasm-breaking change is caught the day it lands), pkg/ up to date with the sources, the jobs
+# CSV in evalys, every native test, and the page in headless Chromium. CI runs exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,3 +37,6 @@ python3 tests/evalys_check.py target/debug/schedlab
 step "cargo test"
 cargo test --all-targets
 cargo test --doc
+
+step "browser tests: the page in headless Chromium (installs chromium and node_modules if missing)"
+bash scripts/browser-test.sh

@@ -86,11 +86,11 @@ struct Facts<'a> {
     warnings: &'a [String],
 }
 
-/// A loaded trace and the last run on it.
+/// A loaded trace and the runs made on it (in order).
 #[wasm_bindgen]
 pub struct Session {
     trace: Trace,
-    last: Option<RunResult>,
+    runs: Vec<RunResult>,
 }
 
 #[wasm_bindgen]
@@ -110,7 +110,10 @@ impl Session {
         };
         let trace = run::load_bytes(name, bytes, &read, &opts.input)
             .map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(Session { trace, last: None })
+        Ok(Session {
+            trace,
+            runs: Vec::new(),
+        })
     }
 
     pub fn facts(&self) -> Result<JsValue, JsError> {
@@ -170,7 +173,6 @@ impl Session {
                 .map_or(true, |v| v.as_bool() != Some(false)),
             None => true,
         };
-        self.last = None;
         let result = run::run_policy(
             &self.trace.jobs,
             spec,
@@ -180,12 +182,21 @@ impl Session {
         )
         .map_err(|e| JsError::new(&e.to_string()))?;
         let out = to_js(&result.report(&self.trace.jobs))?;
-        self.last = Some(result);
+        self.runs.push(result);
         Ok(out)
     }
 
     fn last(&self) -> Result<&RunResult, JsError> {
-        self.last.as_ref().ok_or_else(|| JsError::new("no run yet"))
+        self.runs.last().ok_or_else(|| JsError::new("no run yet"))
+    }
+
+    fn nth(&self, index: u32) -> Result<&RunResult, JsError> {
+        self.runs.get(index as usize).ok_or_else(|| {
+            JsError::new(&format!(
+                "no run number {index} (runs: {})",
+                self.runs.len()
+            ))
+        })
     }
 
     /// Gantt rectangles of the last run: `[start, end, lo, hi, user, job]` each.
@@ -222,18 +233,18 @@ impl Session {
             .collect())
     }
 
-    /// The jobs CSV of the last run (Batsim / evalys columns, as `schedlab run --jobs-csv`).
-    pub fn jobs_csv(&self) -> Result<String, JsError> {
+    /// The jobs CSV of run `index` (Batsim / evalys columns, as `schedlab run --jobs-csv`).
+    pub fn jobs_csv(&self, index: u32) -> Result<String, JsError> {
         let mut out = Vec::new();
-        crate::output::jobs_csv(&mut out, &self.trace.jobs, &self.last()?.schedule)
+        crate::output::jobs_csv(&mut out, &self.trace.jobs, &self.nth(index)?.schedule)
             .map_err(|e| JsError::new(&e.to_string()))?;
         String::from_utf8(out).map_err(|e| JsError::new(&e.to_string()))
     }
 
-    /// The runs CSV of the last run (one row per execution attempt).
-    pub fn runs_csv(&self) -> Result<String, JsError> {
+    /// The runs CSV of run `index` (one row per execution attempt).
+    pub fn runs_csv(&self, index: u32) -> Result<String, JsError> {
         let mut out = Vec::new();
-        crate::output::runs_csv(&mut out, &self.trace.jobs, &self.last()?.schedule)
+        crate::output::runs_csv(&mut out, &self.trace.jobs, &self.nth(index)?.schedule)
             .map_err(|e| JsError::new(&e.to_string()))?;
         String::from_utf8(out).map_err(|e| JsError::new(&e.to_string()))
     }

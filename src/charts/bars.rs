@@ -34,7 +34,13 @@ pub fn draw<DB: DrawingBackend>(
             SegmentValue::CenterOf(i) => labels.get(*i).cloned().unwrap_or_default(),
             _ => String::new(),
         })
-        .y_label_formatter(&|y| format!("{y:.1}"))
+        .y_label_formatter(&|y| {
+            if ymax >= 100.0 {
+                format!("{y:.0}")
+            } else {
+                format!("{y:.1}")
+            }
+        })
         .draw()?;
     chart.draw_series((0..n).map(|i| {
         let v = if values[i].is_finite() {

@@ -92,7 +92,7 @@ pub fn draw<DB: DrawingBackend>(
         chart
             .draw_series(LineSeries::new(
                 decimate(s, column, t0, t1, columns),
-                colour.stroke_width(1),
+                colour.mix(0.7).stroke_width(1),
             ))?
             .label(label)
             .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 14, y + 4)], colour.filled()));

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Browser tests of the page: headless Debian Chromium driven by playwright-core (node:test).
+# Installs what is missing (chromium via apt, node_modules via npm ci), serves the repository
+# root on a free localhost port, runs `node --test tests/browser/`, stops the server.
+# SCHEDLAB_MOCK_PKG=1 serves tests/browser/mock-pkg/ as pkg/ (only for developing the page
+# before the wasm build exists; the CLI comparison test is then skipped).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+
+if [[ ! -x /usr/bin/chromium ]]; then
+  echo "browser-test: installing chromium (apt)" >&2
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+if [[ ! -d node_modules/playwright-core ]]; then
+  echo "browser-test: npm ci" >&2
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+# The page's results are compared with the CLI's: build the CLI from these sources.
+if [[ -z "${SCHEDLAB_BIN:-}" ]]; then
+  cargo build --quiet --bin schedlab
+  export SCHEDLAB_BIN="$root/target/debug/schedlab"
+fi
+
+serve_root="$root"
+tmp=""
+if [[ "${SCHEDLAB_MOCK_PKG:-}" == 1 ]]; then
+  tmp="$(mktemp -d)"
+  ln -s "$root/index.html" "$root/www" "$tmp/"
+  ln -s "$root/tests/browser/mock-pkg" "$tmp/pkg"
+  serve_root="$tmp"
+  export SCHEDLAB_MOCK=1
+elif [[ ! -f pkg/schedlab.js ]]; then
+  echo "browser-test: pkg/schedlab.js is missing (build it, or set SCHEDLAB_MOCK_PKG=1)" >&2
+  exit 1
+fi
+
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$serve_root" >/tmp/schedlab-http.$port.log 2>&1 &
+server=$!
+cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; [[ -n "$tmp" ]] && rm -rf "$tmp"; }
+trap cleanup EXIT
+for _ in $(seq 1 50); do
+  if python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/index.html', timeout=1)" 2>/dev/null; then break; fi
+  sleep 0.1
+done
+
+export SCHEDLAB_URL="http://127.0.0.1:$port/"
+status=0
+timeout 240 node --test --test-concurrency=1 tests/browser/ || status=$?
+exit "$status"

@@ -1,0 +1,69 @@
+// Page benchmark (printed, not asserted). Needs a served page: run it through
+//   SCHEDLAB_URL=http://127.0.0.1:8000/ node tests/browser/bench.mjs      (after scripts/serve.sh)
+// Measures: page load -> first chart on the demo; EASY on LANL-CM5 uploaded through trace-file
+// (worker time, and until the charts are drawn); Gantt redraw time while zooming on LANL-CM5.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, launch, open, runs, waitRuns } from './helpers.mjs';
+
+const LANL = process.env.LANL ?? join(ROOT, '..', 'shared', 'data', 'swf', 'LANL-CM5-1994-4.1-cln.swf.gz');
+const REPEAT = 3;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const fmt = (ms) => `${ms.toFixed(0)} ms`;
+
+const browser = await launch();
+try {
+  // 1. Load -> first chart (fresh page each time; includes fetching and compiling the wasm twice:
+  //    the page's copy and the worker's).
+  const firsts = [];
+  for (let i = 0; i < REPEAT; i++) {
+    const { page, context } = await open(browser);
+    await waitRuns(page, 1);
+    firsts.push(await page.evaluate(() => window.schedlab.timings.firstChart));
+    await context.close();
+  }
+  console.log(`demo (hpc2n, easy + fcfs): page load -> first chart: median ${fmt(median(firsts))} (runs: ${firsts.map(fmt).join(', ')})`);
+
+  if (!existsSync(LANL)) {
+    console.log(`LANL-CM5 not found at ${LANL}: skipping the LANL figures`);
+  } else {
+    // 2. EASY on LANL-CM5 through the file picker.
+    const { page, context, problems } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy&seed=1');
+    await waitRuns(page, 1);
+    const worker = [], total = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const before = await runs(page);
+      const t0 = Date.now();
+      if (i === 0) await page.locator('[data-testid="trace-file"]').setInputFiles(LANL);
+      else await page.locator('[data-testid="run"]').click();
+      await waitRuns(page, before + 1, 120_000);
+      total.push(Date.now() - t0);
+      worker.push(await page.evaluate(() => window.schedlab.timings.lastRunMs));
+    }
+    const jobs = await page.locator('[data-testid="results"] td[data-metric="counts.jobs"]').first().getAttribute('data-value');
+    const rects = await page.evaluate(() => window.schedlab.state.results[0].rects.length / 6);
+    console.log(`LANL-CM5 (${jobs} jobs, ${rects} Gantt rectangles), EASY in the worker (read + simulate + arrays): median ${fmt(median(worker))} (${worker.map(fmt).join(', ')})`);
+    console.log(`LANL-CM5, EASY: click -> table and overview charts shown (Gantt drawn when scrolled into view): median ${fmt(median(total))} (${total.map(fmt).join(', ')})`);
+
+    // 3. Gantt redraws while zooming (each redraw = one draw_gantt call here: one policy).
+    const canvas = page.locator('[data-testid="chart-gantt"]').first();
+    await canvas.scrollIntoViewIfNeeded();
+    const box = await canvas.boundingBox();
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+    await page.evaluate(() => { window.schedlab.timings.ganttDraws.length = 0; });
+    for (let i = 0; i < 12; i++) {
+      await page.mouse.wheel(0, i < 8 ? -250 : 400);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    }
+    const draws = await page.evaluate(() => [...window.schedlab.timings.ganttDraws]);
+    console.log(`LANL-CM5 Gantt redraw during zoom (${draws.length} redraws): median ${fmt(median(draws))}, max ${fmt(Math.max(...draws))}`);
+    await page.locator('[data-testid="gantt-reset"]').click();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const whole = await page.evaluate(() => window.schedlab.timings.ganttDraws.at(-1));
+    console.log(`LANL-CM5 Gantt redraw of the whole 2-year schedule: ${fmt(whole)}`);
+    if (problems.length) console.log('console errors:', problems);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+}

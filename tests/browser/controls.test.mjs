@@ -1,0 +1,107 @@
+// The page's other controls: policy picker, URL loading, Back / Forward, drag and drop, seeds,
+// the metrics JSON export. Run through scripts/browser-test.sh.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, BASE, SHOTS, launch, open, runs, waitRuns, table, errorsText } from './helpers.mjs';
+
+let browser, page, context, problems;
+
+before(async () => {
+  browser = await launch();
+  ({ page, context, problems } = await open(browser));
+  await waitRuns(page, 1);
+});
+after(async () => { await browser?.close(); });
+
+test('the policy picker adds policies, edits keys and shows validation inline', async () => {
+  const specs = page.locator('[data-testid="policy-spec"]');
+  await page.locator('[data-testid="policy-add-name"]').selectOption('conservative');
+  await page.locator('[data-testid="policy-add"]').click();
+  assert.equal(await specs.count(), 3);
+  assert.equal(await specs.nth(2).inputValue(), 'conservative');
+  // A choice key is a select; changing it rewrites the spec.
+  await page.locator('[data-testid="policy-entry"]').nth(0).locator('select[data-key="order"]').selectOption('sjf');
+  assert.equal(await specs.nth(0).inputValue(), 'easy[order=sjf]');
+  // A bad spec shows the engine's message in the card.
+  await specs.nth(1).fill('fcfs[speed=9]');
+  const error = page.locator('[data-testid="policy-error"]').nth(1);
+  assert.match(await error.innerText(), /speed/);
+  await page.screenshot({ path: join(SHOTS, 'picker.png') });
+  await specs.nth(1).fill('fcfs');
+  assert.equal(await error.innerText(), '');
+  // A duplicate is flagged and run once.
+  await page.locator('[data-testid="policy-add-name"]').selectOption('fcfs');
+  await page.locator('[data-testid="policy-add"]').click();
+  assert.match(await page.locator('[data-testid="policy-error"]').nth(3).innerText(), /same policy/);
+  await page.locator('[data-testid="policy-remove"]').nth(3).click();
+  const before = await runs(page);
+  await page.locator('[data-testid="run"]').click();
+  await waitRuns(page, before + 1);
+  assert.deepEqual(Object.keys(await table(page)).sort(), ['conservative', 'easy[order=sjf]', 'fcfs']);
+  assert.deepEqual(problems, []);
+});
+
+test('Back returns to the previous comparison, Forward comes back', async () => {
+  const now = await table(page);
+  let n = await runs(page);
+  await page.goBack();
+  await waitRuns(page, ++n);
+  assert.deepEqual(Object.keys(await table(page)).sort(), ['easy', 'fcfs']);
+  assert.equal(await page.locator('[data-testid="policy-spec"]').count(), 2);
+  await page.goForward();
+  await waitRuns(page, ++n);
+  assert.deepEqual(await table(page), now);
+});
+
+test('a trace loads from a URL, and the link carries the URL', async () => {
+  const url = `${BASE}www/demo/5K_sample.swf.gz`;
+  await page.locator('[data-testid="trace-url"]').fill(url);
+  const before = await runs(page);
+  await page.locator('[data-testid="trace-url-load"]').click();
+  await waitRuns(page, before + 1);
+  assert.ok((await table(page)).fcfs['counts.jobs'] > 0);
+  assert.ok((await page.locator('[data-testid="share-link"]').getAttribute('href')).includes(`trace=url:${url}`));
+  // A URL that does not answer gives a message and keeps the results.
+  await page.locator('[data-testid="trace-url"]').fill(`${BASE}www/demo/missing.swf`);
+  await page.locator('[data-testid="trace-url-load"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="errors"]').innerText.includes('404'));
+  assert.equal(await runs(page), before + 1);
+  // Chromium logs the failed request itself; that one console error is expected here.
+  assert.deepEqual(problems.splice(0), ['console: Failed to load resource: the server responded with a status of 404 (File not found)']);
+});
+
+test('a trace dropped on the page runs', async () => {
+  const text = readFileSync(join(ROOT, 'tests', 'browser', 'fixtures', 'tiny.swf'), 'utf8');
+  const before = await runs(page);
+  await page.evaluate((content) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([content], 'dropped.swf', { type: 'text/plain' }));
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }
+  }, text);
+  await waitRuns(page, before + 1);
+  assert.match(await page.locator('[data-testid="facts"]').innerText(), /dropped\.swf/);
+  assert.equal((await table(page)).fcfs['counts.jobs'], 3);
+  assert.equal(await page.evaluate(() => document.body.classList.contains('dragging')), false);
+});
+
+test('new seed fills the seed field; metrics JSON downloads the reports', async () => {
+  await page.locator('[data-testid="new-seed"]').click();
+  const seed = await page.locator('[data-testid="opt-seed"]').inputValue();
+  assert.match(seed, /^\d+$/);
+  assert.ok(Number(seed) < 2 ** 32);
+  await page.locator('[data-testid="opt-seed"]').fill('x1');
+  await page.locator('[data-testid="run"]').click();
+  assert.match(await errorsText(page), /seed "x1"/);
+  await page.locator('[data-testid="opt-seed"]').fill('7');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="export-json"]').click()]);
+  const reports = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  assert.ok(Array.isArray(reports) && reports.length >= 2 && reports[0].metrics.wait);
+  const [png] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="export-png"]').first().click()]);
+  assert.match(png.suggestedFilename(), /\.png$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -1,0 +1,84 @@
+// Shared helpers of the browser tests and the benchmark: launch Debian's Chromium, open the page,
+// wait for comparisons, read the results table, run the CLI for reference values.
+import { chromium } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SHOTS = join(ROOT, 'tests', 'browser', 'screenshots');
+export const BASE = process.env.SCHEDLAB_URL ?? 'http://127.0.0.1:8000/';
+export const MOCK = process.env.SCHEDLAB_MOCK === '1';
+
+export async function launch() {
+  mkdirSync(SHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** A fresh context and page; `problems` collects console errors and uncaught page errors. */
+export async function open(browser, hash = '', { width = 1400, height = 1000 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(BASE + hash);
+  return { page, context, problems };
+}
+
+export const runs = (page) => page.evaluate(() => Number(document.body.dataset.runs ?? 0));
+
+/** Waits until the page has shown `count` comparisons. */
+export async function waitRuns(page, count, timeout = 30_000) {
+  await page.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) >= n, count, { timeout });
+}
+
+/** { spec: { metric: value } } from the results table's data attributes. */
+export function table(page) {
+  return page.$$eval('[data-testid="results"] td[data-policy]', (cells) => {
+    const out = {};
+    for (const c of cells) (out[c.dataset.policy] ??= {})[c.dataset.metric] = Number(c.dataset.value);
+    return out;
+  });
+}
+
+export function errorsText(page) {
+  return page.$eval('[data-testid="errors"]', (e) => e.innerText);
+}
+
+export function cliBinary() {
+  if (process.env.SCHEDLAB_BIN) return process.env.SCHEDLAB_BIN;
+  for (const p of ['target/release/schedlab', 'target/debug/schedlab']) if (existsSync(join(ROOT, p))) return join(ROOT, p);
+  return null;
+}
+
+/** The CLI's JSON reports (one per policy). */
+export function cli(trace, policies, seed, extra = []) {
+  const args = ['run', trace, ...policies.flatMap((p) => ['--policy', p]), '--seed', String(seed), '--json', ...extra];
+  return JSON.parse(execFileSync(cliBinary(), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+}
+
+export function metric(report, path) {
+  return path.split('.').reduce((o, k) => o?.[k], report.metrics);
+}
+
+export function close(a, b) {
+  return a === b || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+}
+
+/** Number of distinct colours inside a canvas's rectangle (canvas pixels). */
+export function distinctColours(page, selector, rect = null) {
+  return page.$eval(selector, (c, r) => {
+    const [x, y, w, h] = r ?? [0, 0, c.width, c.height];
+    const d = c.getContext('2d').getImageData(x, y, w, h).data;
+    const seen = new Set();
+    for (let i = 0; i < d.length; i += 4) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    return seen.size;
+  }, rect);
+}

@@ -1,0 +1,343 @@
+// The page: loads the engine, wires the controls, runs comparisons in the worker, shows results,
+// and keeps the comparison in the URL fragment (see share.js).
+import { loadEngine, call, onPanic, isDead } from './engine.js';
+import { Runner } from './runner.js';
+import { Picker } from './picker.js';
+import { encode, decode } from './share.js';
+import { renderTable, renderFacts } from './results.js';
+import { Overview, Gantts, timings } from './charts.js';
+import { DEMOS, loadRemote, loadFile } from './trace.js';
+import { $, el, showError, download, debounce, fmtDuration } from './ui.js';
+
+const S = {
+  trace: null,   // the trace of the shown comparison: {kind, ref, name, label, bytes}
+  shown: null,   // the shown comparison's state (share.js shape)
+  results: [],   // per policy {spec, report, rects, jobs, series}
+  lastHash: '',
+  runner: new Runner(),
+};
+let picker, overview, gantts;
+
+// Exposed for the benchmark and for debugging from the console.
+window.schedlab = { timings, state: S };
+timings.boot = performance.now();
+
+// ---------- form ----------
+
+function readForm() {
+  const problems = [];
+  const procsText = $('opt-procs').value.trim();
+  const procs = procsText === '' ? null : Number(procsText);
+  if (procs !== null && !(Number.isInteger(procs) && procs >= 1)) problems.push(`machine size "${procsText}" is not a whole number >= 1`);
+  const seedText = $('opt-seed').value.trim();
+  const seed = Number(seedText);
+  if (!/^\d+$/.test(seedText) || !Number.isSafeInteger(seed)) problems.push(`seed "${seedText}" is not a whole number >= 0`);
+  const statusText = $('opt-status').value.trim();
+  const status = statusText ? statusText.split(/[\s,]+/).map(Number) : [];
+  if (status.some((s) => !Number.isInteger(s) || s < 0)) problems.push(`status list "${statusText}" is not like 0,5`);
+  for (const p of problems) showError(p);
+  if (problems.length) return null;
+  return {
+    procs, seed, status, kill: $('opt-kill').checked, estimate: $('opt-estimate').value,
+    wide: $('opt-wide').value, origin: $('opt-origin').value, zero: $('opt-zero').checked, strict: $('opt-strict').checked,
+  };
+}
+
+function writeForm(state) {
+  $('opt-procs').value = state.procs ?? '';
+  $('opt-seed').value = String(state.seed);
+  $('opt-status').value = state.status.join(',');
+  $('opt-kill').checked = state.kill;
+  $('opt-estimate').value = state.estimate;
+  $('opt-wide').value = state.wide;
+  $('opt-origin').value = state.origin;
+  $('opt-zero').checked = state.zero;
+  $('opt-strict').checked = state.strict;
+  if (state.wide !== 'skip' || state.origin !== 'first' || state.status.length || state.zero || state.strict) {
+    $('opt-status').closest('details').open = true;
+  }
+}
+
+function sessionOptions(form) {
+  const options = {
+    strict: form.strict, wide: form.wide, skip_status: form.status, skip_zero_runtime: form.zero,
+    estimate: form.estimate, kill: form.kill, origin: form.origin,
+  };
+  if (form.procs) options.procs = form.procs;
+  return options;
+}
+
+function markStale() {
+  if (!S.shown || S.runner.busy) return;
+  $('run').classList.add('stale');
+  setStatus('Settings changed: press “Run comparison”.');
+}
+
+// ---------- running ----------
+
+function setStatus(text) { $('status').textContent = text; }
+
+function setRunning(on) {
+  $('run').disabled = on || isDead();
+  $('cancel').disabled = !on;
+  document.body.classList.toggle('running', on);
+  if (on) $('run').classList.remove('stale');
+}
+
+/** Runs the picker's policies on `trace`; history: 'push' | 'replace' once results are shown. */
+function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
+  if (isDead()) return;
+  if (!trace) { showError('No trace is loaded.'); return; }
+  const form = readForm();
+  if (!form) return;
+  for (const e of picker.invalid()) showError(`Policy “${e.spec}” left out: ${e.error}`);
+  const specs = picker.validSpecs();
+  if (!specs.length) { showError('No valid policy to run: add one in the policy list.'); return; }
+  const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs, ...form, window };
+  const results = [];
+  let facts = null;
+  const began = performance.now();
+  timings.runStart ??= began;
+  setRunning(true);
+  $('progress').value = 0;
+  setStatus(`Reading ${trace.name}…`);
+  S.runner.run({ bytes: trace.bytes, name: trace.name, options: sessionOptions(form), specs, seed: form.seed }, {
+    facts: (m) => { facts = m.facts; },
+    progress: (m) => {
+      const part = m.total > 0 ? m.done / m.total : 0;
+      $('progress').value = (m.index + Math.min(1, part)) / specs.length;
+      setStatus(`Simulating ${specs[m.index]} (${m.index + 1} of ${specs.length})…`);
+    },
+    result: (m) => { results[m.index] = m; $('progress').value = (m.index + 1) / specs.length; },
+    done: () => {
+      setRunning(false);
+      $('progress').value = 1;
+      const ms = performance.now() - began;
+      timings.runDone ??= performance.now();
+      try {
+        show(trace, state, facts, results, history);
+        setStatus(`${specs.length} ${specs.length === 1 ? 'policy' : 'policies'} on ${facts.jobs.toLocaleString('en-US')} jobs in ${(ms / 1000).toFixed(2)} s.`);
+      } catch (err) {
+        showError(`Could not show the results: ${err.message}`);
+      }
+      timings.lastRunMs = ms;
+    },
+    error: (m) => {
+      setRunning(false);
+      $('progress').value = 0;
+      const where = m.stage === 'trace' ? 'Could not read the trace' : m.stage === 'worker' || m.stage === 'load' ? 'Simulation worker' : `Policy ${m.stage}`;
+      showError(m.panicked
+        ? `${where}: the engine panicked (a bug in schedlab): ${m.message}. The worker was restarted; the page still works.`
+        : `${where}: ${m.message}`);
+      setStatus(trace === S.trace ? 'The run failed.' : `The run failed; still showing ${S.trace ? S.trace.name : 'nothing'}.`);
+      resetTraceInputs();
+    },
+  });
+}
+
+function cancelRun() {
+  S.runner.cancel();
+  setRunning(false);
+  $('progress').value = 0;
+  setStatus('Cancelled.');
+  resetTraceInputs();
+}
+
+function show(trace, state, facts, results, history) {
+  S.trace = trace;
+  S.shown = state;
+  S.results = results;
+  renderFacts($('facts'), facts, trace.label);
+  resetTraceInputs();
+  renderTable($('results'), results.map((r) => r.report));
+  gantts.show(results, results[0].report.machine_procs, state.window);
+  $('export-json').disabled = false;
+  const pick = $('export-policy');
+  pick.replaceChildren(...results.map((r, i) => el('option', { value: String(i) }, r.spec)));
+  for (const id of ['export-policy', 'export-jobs-csv', 'export-runs-csv']) $(id).disabled = false;
+  $('run').classList.remove('stale');
+  updateLink(history);
+  // The charts in the next frame, so that the table appears at once.
+  requestAnimationFrame(() => {
+    if (S.results !== results) return;
+    try { overview.show(results); } catch (err) { showError(`Could not draw the charts: ${err.message}`); }
+    if (!timings.firstChart) timings.firstChart = performance.now();
+    document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1); // comparisons shown
+  });
+}
+
+// ---------- share link and history ----------
+
+function updateLink(history) {
+  const hash = encode(S.shown);
+  const url = new URL(location.href);
+  url.hash = hash;
+  const link = $('share-link');
+  link.href = url.href;
+  link.textContent = url.href;
+  $('share-note').hidden = S.shown.trace.kind !== 'file';
+  if (history === 'push' && hash !== location.hash && location.hash !== '') window.history.pushState(null, '', hash);
+  else if (hash !== location.hash) window.history.replaceState(null, '', hash);
+  S.lastHash = location.hash;
+}
+
+const saveWindow = debounce(() => { if (S.shown) updateLink('replace'); }, 300);
+
+async function applyLink(hash, history) {
+  const demos = DEMOS.map((d) => d.id);
+  const { state, problems } = decode(hash, demos);
+  for (const p of problems) showError(p, 'warning');
+  writeForm(state);
+  picker.set(state.policies);
+  let trace;
+  if (state.trace.kind === 'file') {
+    if (S.trace?.kind === 'file' && S.trace.ref === state.trace.ref) trace = S.trace;
+    else {
+      showError(`The link names an uploaded file (${state.trace.ref}), which cannot travel in a link: upload it with the file picker. Showing the demo meanwhile.`, 'warning');
+      state.trace = { kind: 'demo', ref: demos[0] };
+    }
+  }
+  if (!trace) {
+    setStatus('Loading the trace…');
+    try {
+      trace = await loadRemote(state.trace.kind, state.trace.ref);
+    } catch (err) {
+      showError(`${err.message}. Showing the demo instead.`);
+      trace = await loadRemote('demo', demos[0]);
+    }
+  }
+  startRun({ trace, history, window: state.window });
+}
+
+// ---------- trace inputs ----------
+
+function resetTraceInputs() {
+  $('trace-file').value = '';
+  $('trace-demo').value = S.trace?.kind === 'demo' ? S.trace.ref : '';
+}
+
+async function useTrace(load) {
+  try {
+    setStatus('Loading the trace…');
+    const trace = await load();
+    startRun({ trace, history: 'push' });
+  } catch (err) {
+    showError(err.message);
+    setStatus('');
+    resetTraceInputs();
+  }
+}
+
+function wireDrop() {
+  let depth = 0;
+  const hasFiles = (e) => [...(e.dataTransfer?.types ?? [])].includes('Files');
+  document.addEventListener('dragenter', (e) => { if (hasFiles(e)) { depth++; document.body.classList.add('dragging'); } });
+  document.addEventListener('dragleave', () => { depth = Math.max(0, depth - 1); if (!depth) document.body.classList.remove('dragging'); });
+  document.addEventListener('dragover', (e) => { if (hasFiles(e)) e.preventDefault(); });
+  document.addEventListener('drop', (e) => {
+    e.preventDefault();
+    depth = 0;
+    document.body.classList.remove('dragging');
+    const file = e.dataTransfer?.files?.[0];
+    if (file && !isDead()) useTrace(() => loadFile(file));
+  });
+}
+
+// ---------- boot ----------
+
+function wire() {
+  const demo = $('trace-demo');
+  demo.replaceChildren(el('option', { value: '', disabled: true }, '— choose a demo —'),
+    ...DEMOS.map((d) => el('option', { value: d.id }, d.label)));
+  demo.addEventListener('change', () => demo.value && useTrace(() => loadRemote('demo', demo.value)));
+  $('trace-file').addEventListener('change', (e) => {
+    const file = e.target.files?.[0];
+    if (file) useTrace(() => loadFile(file));
+  });
+  const loadUrl = () => {
+    const url = $('trace-url').value.trim();
+    if (url) useTrace(() => loadRemote('url', url));
+    else showError('Type a URL first.');
+  };
+  $('trace-url-load').addEventListener('click', loadUrl);
+  $('trace-url').addEventListener('keydown', (e) => { if (e.key === 'Enter') loadUrl(); });
+  $('new-seed').addEventListener('click', () => {
+    try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
+  });
+  for (const id of ['opt-procs', 'opt-seed', 'opt-status', 'opt-kill', 'opt-estimate', 'opt-wide', 'opt-origin', 'opt-zero', 'opt-strict']) {
+    $(id).addEventListener('change', markStale);
+  }
+  $('run').addEventListener('click', () => startRun({ history: 'push' }));
+  $('cancel').addEventListener('click', cancelRun);
+  $('share-copy').addEventListener('click', async () => {
+    try { await navigator.clipboard.writeText($('share-link').href); setStatus('Link copied.'); } catch { setStatus('Copy the link from the page: the clipboard is not available.'); }
+  });
+  $('export-json').addEventListener('click', () => {
+    const reports = S.results.map((r) => r.report);
+    download('schedlab-metrics.json', new Blob([JSON.stringify(reports, null, 2) + '\n'], { type: 'application/json' }));
+  });
+  for (const kind of ['jobs', 'runs']) {
+    $(`export-${kind}-csv`).addEventListener('click', async () => {
+      const index = Number($('export-policy').value);
+      const result = S.results?.[index];
+      if (!result) return;
+      try {
+        const csv = await S.runner.exportCsv(index, kind);
+        const tag = result.spec.replace(/[[,]/g, '_').replace(/=/g, '-').replace(/[^A-Za-z0-9_.-]/g, '');
+        download(`${kind}.${tag}.csv`, new Blob([csv], { type: 'text/csv' }));
+      } catch (err) {
+        showError(`${kind} CSV: ${err.message}`);
+      }
+    });
+  }
+  $('gantt-zoom-in').addEventListener('click', () => gantts.zoom(0.5));
+  $('gantt-zoom-out').addEventListener('click', () => gantts.zoom(2));
+  $('gantt-reset').addEventListener('click', () => gantts.setWindow(null));
+  window.addEventListener('popstate', () => {
+    if (location.hash !== S.lastHash && !isDead()) applyLink(location.hash, 'replace').catch((err) => showError(err.message));
+  });
+  let width = window.innerWidth;
+  window.addEventListener('resize', debounce(() => {
+    if (window.innerWidth === width || isDead()) return;
+    width = window.innerWidth;
+    try { overview.draw(); gantts.redraw(); } catch (err) { showError(err.message); }
+  }, 200));
+  wireDrop();
+}
+
+function die() {
+  S.runner.cancel();
+  const banner = $('panic');
+  banner.textContent = 'The engine crashed (a bug in schedlab): the page has stopped. Reload it to start again; the share link above keeps your comparison.';
+  banner.hidden = false;
+  for (const c of document.querySelectorAll('.controls button, .controls input, .controls select')) c.disabled = true;
+  showError('The engine panicked in the page; no further calls are made. Reload the page.');
+}
+
+async function boot() {
+  $('run').disabled = true;
+  onPanic(die);
+  // Start the worker (it compiles its own copy of the wasm) and the trace download while the
+  // page's copy of the engine loads.
+  S.runner.ensure();
+  const early = decode(location.hash, DEMOS.map((d) => d.id)).state.trace;
+  if (early.kind !== 'file') loadRemote(early.kind, early.ref).catch(() => { /* reported by applyLink */ });
+  try {
+    await loadEngine();
+    timings.engine = performance.now();
+    $('version').textContent = `engine ${call('version')}`;
+    picker = new Picker($('policy-picker'), call('policies'), (spec) => call('canonical_spec', spec), markStale);
+  } catch (err) {
+    showError(err.message);
+    setStatus('The engine is not available.');
+    return;
+  }
+  overview = new Overview($('overview'));
+  gantts = new Gantts($('gantts'), (w) => { if (S.shown) { S.shown.window = w; saveWindow(); } });
+  window.schedlab.gantts = gantts;
+  wire();
+  $('run').disabled = false;
+  await applyLink(location.hash, 'replace');
+}
+
+boot().catch((err) => showError(`The page failed to start: ${err.message}`));

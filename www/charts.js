@@ -1,0 +1,267 @@
+// Charts on canvases, drawn by the engine's plotters functions in the main thread. The Gantt
+// charts share one time window: wheel = zoom around the pointer, drag = pan, double-click =
+// reset; a tooltip shows the job under the pointer (found from the rects and jobs arrays).
+import { call } from './engine.js';
+import { el, download, fmtDuration, fmtNumber, showError } from './ui.js';
+
+const RECT = 6; // [start, end, lo, hi, user, job]
+const JOB = 8;  // [id, user, submit, start, end, procs, wait, bsld]
+const MIN_SPAN = 60; // seconds: the narrowest window zoom allows
+
+// Where src/charts/gantt.rs puts the plotting area: the legend takes 110 px on the right, the chart
+// has a 6 px margin, a 48 px y-label area and a 28 px x-label area; the top is below the caption
+// (measured from the drawn axis when possible).
+const GANTT = { left: 6 + 48, right: 110 + 6, bottom: 6 + 28, top: 33 };
+
+export const timings = { ganttDraws: [] }; // ms per redraw of all Gantt charts (for the bench)
+
+function sizeCanvas(canvas, height) {
+  const width = Math.max(320, Math.floor(canvas.parentElement.clientWidth));
+  if (canvas.width !== width) canvas.width = width;
+  if (canvas.height !== height) canvas.height = height;
+}
+
+function slug(text) { return text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'chart'; }
+
+/** A figure with a caption, a PNG button and a canvas. */
+export function figure(testid, caption, height, extra = {}, prepare = () => {}) {
+  const canvas = el('canvas', { 'data-testid': testid, height, ...extra });
+  const png = el('button', { type: 'button', class: 'small', title: 'Download this chart as PNG', 'data-testid': 'export-png',
+    onclick: () => { prepare(); canvas.toBlob((b) => b && download(`schedlab-${slug(caption)}.png`, b), 'image/png'); } }, 'PNG');
+  const node = el('figure', { class: 'chart' },
+    el('figcaption', {}, el('span', {}, caption), png), el('div', { class: 'canvas-wrap' }, canvas));
+  return { node, canvas, height };
+}
+
+/** The overview charts: busy processors, queue length, mean wait and MBS bars. */
+export class Overview {
+  constructor(root) {
+    this.util = figure('chart-utilization', 'Busy processors over time', 300);
+    this.queue = figure('chart-queue', 'Queued jobs over time', 300);
+    this.wait = figure('chart-bars-wait', 'Mean wait per policy', 260);
+    this.mbs = figure('chart-bars-mbs', 'Mean bounded slowdown (MBS) per policy', 260);
+    root.replaceChildren(this.util.node, this.queue.node, this.wait.node, this.mbs.node);
+    this.results = [];
+  }
+
+  show(results) { this.results = results; this.draw(); }
+
+  draw() {
+    const r = this.results;
+    if (!r.length) return;
+    const began = performance.now();
+    const labels = r.map((x) => x.spec);
+    const series = r.map((x) => x.series);
+    sizeCanvas(this.util.canvas, this.util.height);
+    call('draw_series', this.util.canvas, series, labels, 1, 'Busy processors');
+    sizeCanvas(this.queue.canvas, this.queue.height);
+    call('draw_series', this.queue.canvas, series, labels, 2, 'Queued jobs');
+    sizeCanvas(this.wait.canvas, this.wait.height);
+    call('draw_bars', this.wait.canvas, labels, Float64Array.from(r, (x) => x.report.metrics.wait.mean), 'Mean wait (s)');
+    sizeCanvas(this.mbs.canvas, this.mbs.height);
+    call('draw_bars', this.mbs.canvas, labels, Float64Array.from(r, (x) => x.report.metrics.mbs), 'Mean bounded slowdown');
+    timings.overviewDraw = performance.now() - began;
+  }
+}
+
+/** One Gantt chart per policy, sharing a time window. onWindow(window|null) after each change.
+ * Charts are drawn lazily, one per animation frame and only when on screen (a whole LANL-CM5
+ * schedule takes a few hundred ms to draw), so the page never stalls for long. */
+export class Gantts {
+  constructor(root, onWindow) {
+    this.root = root;
+    this.onWindow = onWindow;
+    this.items = [];
+    this.full = [0, 1];
+    this.window = null;
+    this.pending = false;
+    this.tip = el('div', { class: 'tooltip', role: 'tooltip', 'data-testid': 'gantt-tooltip', hidden: true });
+    this.observer = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        const item = this.items.find((i) => i.canvas === e.target);
+        if (item) item.visible = e.isIntersecting;
+      }
+      this.schedule();
+    }, { rootMargin: '200px 0px' });
+  }
+
+  show(results, procs, window) {
+    this.procs = procs;
+    let lo = Infinity, hi = -Infinity;
+    for (const r of results) {
+      for (let i = 0; i < r.rects.length; i += RECT) {
+        if (r.rects[i] < lo) lo = r.rects[i];
+        if (r.rects[i + 1] > hi) hi = r.rects[i + 1];
+      }
+    }
+    this.full = Number.isFinite(lo) && hi > lo ? [lo, hi] : [0, 1];
+    this.window = window ? this.clamp(window) : null;
+    this.observer.disconnect();
+    this.hideTip();
+    this.items = results.map((r) => {
+      const item = { result: r, dirty: true, visible: false };
+      // An export draws a chart that is not on screen yet.
+      Object.assign(item, figure('chart-gantt', `Gantt: ${r.spec}`, 340, { 'data-policy': r.spec }, () => item.dirty && this.draw(item)));
+      this.attach(item);
+      return item;
+    });
+    this.root.replaceChildren(...this.items.map((i) => i.node));
+    for (const item of this.items) {
+      sizeCanvas(item.canvas, item.height);
+      this.observer.observe(item.canvas);
+    }
+  }
+
+  current() { return this.window ?? this.full; }
+
+  clamp([t0, t1]) {
+    const [f0, f1] = this.full;
+    let span = Math.min(Math.max(t1 - t0, MIN_SPAN), f1 - f0);
+    let a = Math.max(f0, Math.min(t0, f1 - span));
+    return [a, a + span];
+  }
+
+  setWindow(w) {
+    const next = w ? this.clamp(w) : null;
+    const full = next && next[0] <= this.full[0] && next[1] >= this.full[1];
+    this.window = full ? null : next;
+    this.redraw();
+    this.onWindow(this.window);
+  }
+
+  zoom(factor, anchor) {
+    const [t0, t1] = this.current();
+    const at = anchor ?? (t0 + t1) / 2;
+    this.setWindow([at - (at - t0) * factor, at + (t1 - at) * factor]);
+  }
+
+  /** Marks every chart out of date; the visible ones are drawn in the next frames. */
+  redraw() {
+    for (const item of this.items) item.dirty = true;
+    this.schedule();
+  }
+
+  schedule() {
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => {
+      this.pending = false;
+      const item = this.items.find((i) => i.dirty && i.visible);
+      if (!item) return;
+      try {
+        this.draw(item);
+      } catch (err) {
+        showError(`Could not draw the Gantt chart of ${item.result.spec}: ${err.message}`);
+        return;
+      }
+      if (this.items.some((i) => i.dirty && i.visible)) this.schedule();
+    });
+  }
+
+  draw(item) {
+    const began = performance.now();
+    const [t0, t1] = this.current();
+    sizeCanvas(item.canvas, item.height);
+    item.dirty = false;
+    call('draw_gantt', item.canvas, item.result.rects, this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`);
+    const size = `${item.canvas.width}x${item.canvas.height}`;
+    if (item.areaSize !== size) { item.area = plotArea(item.canvas); item.areaSize = size; }
+    item.drawn = [t0, t1];
+    timings.ganttDraws.push(performance.now() - began);
+    if (timings.ganttDraws.length > 200) timings.ganttDraws.shift();
+  }
+
+  /** Pointer position -> [time, processor] in the chart, or null outside the plotting area. */
+  locate(item, event) {
+    const a = item.area;
+    if (!a) return { inside: false };
+    const box = item.canvas.getBoundingClientRect();
+    const x = (event.clientX - box.left) * (item.canvas.width / box.width);
+    const y = (event.clientY - box.top) * (item.canvas.height / box.height);
+    const [t0, t1] = item.drawn; // what is on the canvas, which may lag the window by a frame
+    const t = t0 + ((x - a.x0) / (a.x1 - a.x0)) * (t1 - t0);
+    const p = ((a.y1 - y) / (a.y1 - a.y0)) * this.procs;
+    const inside = x >= a.x0 && x <= a.x1 && y >= a.y0 && y <= a.y1;
+    return { t, p, inside, x, y };
+  }
+
+  attach(item) {
+    const { canvas } = item;
+    let drag = null;
+    canvas.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const at = this.locate(item, e);
+      const factor = Math.pow(1.0015, Math.max(-400, Math.min(400, e.deltaY)));
+      this.zoom(factor, at.inside ? at.t : undefined);
+    }, { passive: false });
+    canvas.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      canvas.setPointerCapture(e.pointerId);
+      drag = { x: e.clientX, window: this.current(), moved: false };
+      this.hideTip();
+    });
+    canvas.addEventListener('pointermove', (e) => {
+      if (drag) {
+        const [t0, t1] = drag.window;
+        const box = canvas.getBoundingClientRect();
+        if (!item.area) return;
+        const perPx = (t1 - t0) / ((item.area.x1 - item.area.x0) * (box.width / canvas.width));
+        const dt = (e.clientX - drag.x) * perPx;
+        if (Math.abs(e.clientX - drag.x) > 2) drag.moved = true;
+        if (drag.moved) this.setWindow([t0 - dt, t1 - dt]);
+        return;
+      }
+      this.hover(item, e);
+    });
+    const end = () => { drag = null; };
+    canvas.addEventListener('pointerup', end);
+    canvas.addEventListener('pointercancel', end);
+    canvas.addEventListener('pointerleave', () => this.hideTip());
+    canvas.addEventListener('dblclick', () => this.setWindow(null));
+  }
+
+  hover(item, e) {
+    const at = this.locate(item, e);
+    const job = at.inside ? findJob(item.result, at.t, at.p) : -1;
+    if (job < 0) { this.hideTip(); return; }
+    const j = item.result.jobs.subarray(job * JOB, job * JOB + JOB);
+    const [id, user, submit, start, end, procs, wait, bsld] = j;
+    this.tip.replaceChildren(
+      el('strong', {}, `job ${id}`), ` user ${user}`, el('br'),
+      `submit ${fmtDuration(submit)}, start ${start < 0 ? '–' : fmtDuration(start)}, end ${end < 0 ? '–' : fmtDuration(end)}`, el('br'),
+      `${procs} processors, wait ${fmtDuration(wait)}, bsld ${fmtNumber(bsld, 2)}`);
+    const wrap = item.canvas.parentElement;
+    if (this.tip.parentElement !== wrap) wrap.append(this.tip);
+    this.tip.hidden = false;
+    const box = item.canvas.getBoundingClientRect();
+    const left = Math.min(e.clientX - box.left + 14, box.width - this.tip.offsetWidth - 4);
+    this.tip.style.left = `${Math.max(0, left)}px`;
+    this.tip.style.top = `${e.clientY - box.top + 14}px`;
+  }
+
+  hideTip() { this.tip.hidden = true; }
+}
+
+/** The job index whose rectangle covers (t, p), or -1. */
+export function findJob(result, t, p) {
+  const r = result.rects;
+  for (let i = 0; i < r.length; i += RECT) {
+    if (r[i] <= t && t < r[i + 1] && r[i + 2] <= p && p < r[i + 3]) return r[i + 5];
+  }
+  return -1;
+}
+
+/** The Gantt plotting area in canvas pixels. The top edge is found from the drawn y axis line
+ * (the first non-white pixel above the bottom-left corner); the rest follows gantt.rs's layout. */
+function plotArea(canvas) {
+  const x0 = GANTT.left, x1 = canvas.width - GANTT.right, y1 = canvas.height - GANTT.bottom;
+  let y0 = GANTT.top;
+  try {
+    const col = canvas.getContext('2d').getImageData(x0 - 1, 0, 1, y1).data;
+    for (let y = 0; y < y1; y++) {
+      const k = y * 4;
+      if (col[k] + col[k + 1] + col[k + 2] < 3 * 160) { y0 = y; break; }
+    }
+  } catch { /* keep the estimate */ }
+  return { x0, x1, y0, y1 };
+}

@@ -1,0 +1,97 @@
+// The page state in the URL fragment, versioned:
+//   #v=1&trace=demo:NAME|url:https://...|file:NAME&policy=SPEC&policy=SPEC
+//       &procs=N&seed=N&kill=0&estimate=runtime&wide=clamp&origin=trace&zero=1&strict=1
+//       &status=5,0&window=T0,T1
+// Defaults are left out. decode() never throws: it returns the state it could read plus one
+// message per parameter it had to ignore.
+
+export const VERSION = '1';
+export const DEFAULT_POLICIES = ['easy', 'fcfs'];
+
+export function defaultState(defaultDemo) {
+  return {
+    trace: { kind: 'demo', ref: defaultDemo },
+    policies: [...DEFAULT_POLICIES],
+    procs: null, seed: 1, kill: true, estimate: 'requested', wide: 'skip', origin: 'first',
+    zero: false, strict: false, status: [], window: null,
+  };
+}
+
+const ENUMS = { estimate: ['requested', 'runtime'], wide: ['skip', 'clamp'], origin: ['first', 'trace'] };
+const BOOLS = { kill: true, zero: false, strict: false };
+
+// Keeps [ ] = , : / readable in the fragment; everything else is percent-encoded.
+const enc = (s) => encodeURIComponent(s).replace(/%(5B|5D|3D|2C|3A|2F)/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+
+export function encode(state) {
+  const parts = [['v', VERSION], ['trace', `${state.trace.kind}:${state.trace.ref}`]];
+  for (const p of state.policies) parts.push(['policy', p]);
+  if (state.procs) parts.push(['procs', String(state.procs)]);
+  parts.push(['seed', String(state.seed)]);
+  for (const [k, def] of Object.entries(BOOLS)) if (state[k] !== def) parts.push([k, state[k] ? '1' : '0']);
+  for (const [k, values] of Object.entries(ENUMS)) if (state[k] !== values[0]) parts.push([k, state[k]]);
+  if (state.status.length) parts.push(['status', state.status.join(',')]);
+  if (state.window) parts.push(['window', state.window.map((t) => Math.round(t)).join(',')]);
+  return '#' + parts.map(([k, v]) => `${k}=${enc(v)}`).join('&');
+}
+
+const intIn = (text, min, max) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : null;
+
+/** Reads a fragment (with or without '#'). demos: the known demo names. */
+export function decode(hash, demos) {
+  const state = defaultState(demos[0]);
+  const problems = [];
+  const text = hash.replace(/^#/, '');
+  if (!text) return { state, problems, empty: true };
+  const policies = [];
+  let version = null;
+  for (const part of text.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq);
+    let value;
+    try {
+      value = decodeURIComponent(eq < 0 ? '' : part.slice(eq + 1));
+    } catch {
+      problems.push(`link: parameter "${key}" is not valid percent-encoding; ignored`);
+      continue;
+    }
+    const bad = (what) => problems.push(`link: ${key}=${value.slice(0, 80)}: ${what}; ignored`);
+    switch (key) {
+      case 'v': version = value; break;
+      case 'trace': {
+        const m = /^(demo|url|file):(.+)$/.exec(value);
+        if (!m) bad('expected demo:NAME or url:https://...');
+        else if (m[1] === 'demo' && !demos.includes(m[2])) bad(`unknown demo (known: ${demos.join(', ')})`);
+        else if (m[1] === 'url' && !/^https?:\/\//.test(m[2])) bad('only http(s) URLs can be loaded');
+        else state.trace = { kind: m[1], ref: m[2] };
+        break;
+      }
+      case 'policy': if (value.trim()) policies.push(value.trim()); else bad('empty policy'); break;
+      case 'procs': { const n = intIn(value, 1, 1e9); if (n === null) bad('expected a processor count >= 1'); else state.procs = n; break; }
+      case 'seed': { const n = intIn(value, 0, Number.MAX_SAFE_INTEGER); if (n === null) bad('expected a whole number >= 0'); else state.seed = n; break; }
+      case 'kill': case 'zero': case 'strict':
+        if (value === '1' || value === '0') state[key] = value === '1'; else bad('expected 0 or 1');
+        break;
+      case 'estimate': case 'wide': case 'origin':
+        if (ENUMS[key].includes(value)) state[key] = value; else bad(`expected ${ENUMS[key].join(' or ')}`);
+        break;
+      case 'status': {
+        const codes = value.split(',').map((s) => intIn(s.trim(), 0, 1e6));
+        if (codes.some((c) => c === null)) bad('expected status codes like 0,5'); else state.status = codes;
+        break;
+      }
+      case 'window': {
+        const w = value.split(',').map(Number);
+        if (w.length !== 2 || !w.every(Number.isFinite) || w[0] >= w[1]) bad('expected T0,T1 with T0 < T1'); else state.window = w;
+        break;
+      }
+      default: problems.push(`link: unknown parameter "${key.slice(0, 40)}"; ignored`);
+    }
+  }
+  if (version === null) problems.push(`link: no version (v=${VERSION}); read as version ${VERSION}`);
+  else if (version !== VERSION) problems.push(`link: version v=${version.slice(0, 20)} is not known (this page reads v=${VERSION}); read as version ${VERSION}`);
+  if (policies.length) state.policies = policies;
+  else problems.push(`link: no policy given; using ${DEFAULT_POLICIES.join(' and ')}`);
+  return { state, problems, empty: false };
+}

@@ -1,0 +1,63 @@
+// Where trace bytes come from: the built-in demos, a URL, a file (picker or drop).
+
+export const DEMOS = [
+  { id: 'hpc2n', file: 'hpc2n.swf.gz', name: 'hpc2n.swf', label: 'HPC2N 2002 excerpt (3,170 jobs, 240 processors)' },
+  { id: '5K_sample', file: '5K_sample.swf.gz', name: '5K_sample', label: 'SDSC SP2 1998, first 4,961 jobs (128 processors)' },
+];
+
+export const MAX_BYTES = 512 * 1024 * 1024;
+
+const cache = new Map(); // "kind:ref" -> Promise of bytes, for demos and URLs (early start, Back / Forward)
+
+async function fetchBytes(url, what) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (err) {
+    throw new Error(`${what}: could not fetch it (${err.message}); a server on another site must allow cross-origin requests (CORS)`);
+  }
+  if (!response.ok) throw new Error(`${what}: the server answered ${response.status} ${response.statusText}`);
+  const buffer = await response.arrayBuffer();
+  if (buffer.byteLength > MAX_BYTES) throw new Error(`${what}: larger than ${MAX_BYTES >> 20} MiB`);
+  return new Uint8Array(buffer);
+}
+
+/** {kind, ref, name, label, bytes} for a demo id or an http(s) URL. */
+export async function loadRemote(kind, ref) {
+  const key = `${kind}:${ref}`;
+  let trace;
+  if (kind === 'demo') {
+    const demo = DEMOS.find((d) => d.id === ref);
+    if (!demo) throw new Error(`unknown demo "${ref}"`);
+    const url = new URL(`./demo/${demo.file}`, import.meta.url);
+    trace = { kind, ref, name: demo.name, label: `demo: ${demo.label}` };
+    if (!cache.has(key)) cache.set(key, fetchBytes(url, `demo ${ref}`));
+  } else if (kind === 'url') {
+    let url;
+    try { url = new URL(ref); } catch { throw new Error(`"${ref.slice(0, 100)}" is not a URL`); }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${ref.slice(0, 100)}: only http(s) URLs can be loaded`);
+    const name = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() || url.hostname);
+    trace = { kind, ref: url.href, name, label: `URL: ${url.href}` };
+    if (!cache.has(key)) cache.set(key, fetchBytes(url, url.href));
+  } else {
+    throw new Error(`cannot load a trace of kind "${kind}"`);
+  }
+  try {
+    trace.bytes = await cache.get(key);
+  } catch (err) {
+    cache.delete(key); // a failed fetch is tried again next time
+    throw err;
+  }
+  return trace;
+}
+
+export async function loadFile(file) {
+  if (file.size > MAX_BYTES) throw new Error(`${file.name}: larger than ${MAX_BYTES >> 20} MiB`);
+  let buffer;
+  try {
+    buffer = await file.arrayBuffer();
+  } catch (err) {
+    throw new Error(`${file.name}: could not be read (${err.message})`);
+  }
+  return { kind: 'file', ref: file.name, name: file.name, label: `uploaded file: ${file.name}`, bytes: new Uint8Array(buffer) };
+}

@@ -1,0 +1,71 @@
+// Small DOM helpers, number formatting and the error list shared by the page's modules.
+
+/** `el('div', {class: 'x', onclick: f}, child, 'text')` */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(node.dataset, v);
+    else if (k in node && typeof v !== 'string') node[k] = v;
+    else node.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat(Infinity)) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+export const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
+
+const errorList = () => $('errors');
+
+/** Adds a message to the visible error area (newest first, at most 12 kept). */
+export function showError(message, kind = 'error') {
+  const list = errorList();
+  const text = String(message instanceof Error ? message.message : message);
+  const item = el('li', { class: kind },
+    el('span', { class: 'msg' }, text),
+    el('button', { class: 'dismiss', title: 'Dismiss', 'aria-label': 'Dismiss', onclick: () => { item.remove(); sync(); } }, '×'));
+  list.prepend(item);
+  while (list.children.length > 12) list.lastChild.remove();
+  sync();
+}
+
+export function clearErrors() { errorList().replaceChildren(); sync(); }
+
+function sync() { errorList().closest('section').hidden = errorList().children.length === 0; }
+
+export function download(name, blob) {
+  const url = URL.createObjectURL(blob);
+  const a = el('a', { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const nf = (digits) => new Intl.NumberFormat('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+const NF = [0, 1, 2, 3, 4].map(nf);
+
+export function fmtNumber(x, digits = 2) {
+  if (x === null || x === undefined || Number.isNaN(x)) return '–';
+  if (!Number.isFinite(x)) return x > 0 ? '∞' : '-∞';
+  return NF[Math.min(digits, 4)].format(x);
+}
+
+/** 93784 -> "1d 2h 3m"; 59 -> "59s". */
+export function fmtDuration(seconds) {
+  if (!Number.isFinite(seconds)) return '–';
+  const neg = seconds < 0;
+  let s = Math.round(Math.abs(seconds));
+  const parts = [];
+  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60]]) {
+    if (s >= size) { parts.push(`${Math.floor(s / size)}${unit}`); s %= size; }
+  }
+  if (s || parts.length === 0) parts.push(`${s}s`);
+  return (neg ? '-' : '') + parts.slice(0, 3).join(' ');
+}
+
+export function debounce(fn, ms) {
+  let timer = 0;
+  return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+}
