@@ -269,7 +269,8 @@ fn drawn<E: std::error::Error + Send + Sync>(
     r.map_err(|e| JsError::new(&format!("drawing failed: {e}")))
 }
 
-/// Draws the Gantt chart of `rects` (see [`Session::rects`]) over `[t0, t1]`.
+/// Draws the Gantt chart of `rects` (see [`Session::rects`]) over `[t0, t1]`; returns the
+/// plotting area in canvas pixels, `[x0, y0, x1, y1]`.
 #[wasm_bindgen]
 pub fn draw_gantt(
     canvas: HtmlCanvasElement,
@@ -278,20 +279,15 @@ pub fn draw_gantt(
     t0: f64,
     t1: f64,
     title: &str,
-) -> Result<(), JsError> {
+) -> Result<Vec<i32>, JsError> {
     if !(t0.is_finite() && t1.is_finite()) {
         return Err(JsError::new("time window must be finite"));
     }
     let root = canvas_root(canvas)?;
-    drawn(gantt::draw(
-        &root,
-        &gantt::unflatten(rects),
-        procs,
-        t0,
-        t1,
-        title,
-    ))?;
-    drawn(root.present())
+    let area = gantt::draw(&root, &gantt::unflatten(rects), procs, t0, t1, title)
+        .map_err(|e| JsError::new(&format!("drawing failed: {e}")))?;
+    drawn(root.present())?;
+    Ok(area.to_vec())
 }
 
 /// Draws column `column` (1 busy, 2 queued) of several series (see [`Session::series`]).

@@ -34,7 +34,17 @@ fn has_text(svg: &str, label: &str) -> bool {
 
 fn gantt_svg(rects: &[gantt::Rect], procs: u32, t0: f64, t1: f64) -> String {
     native::svg((800, 400), |root| {
-        gantt::draw(root, rects, procs, t0, t1, "test").map_err(|e| e.to_string())
+        let area = gantt::draw(root, rects, procs, t0, t1, "test").map_err(|e| e.to_string())?;
+        // The plotting area lies inside the drawing, left of the legend, below the caption.
+        assert!(
+            area[0] > 40
+                && area[1] > 15
+                && area[2] < 700
+                && area[3] < 380
+                && area[2] > area[0] + 400,
+            "{area:?}"
+        );
+        Ok(())
     })
     .unwrap()
 }

@@ -8,11 +8,6 @@ const RECT = 6; // [start, end, lo, hi, user, job]
 const JOB = 8;  // [id, user, submit, start, end, procs, wait, bsld]
 const MIN_SPAN = 60; // seconds: the narrowest window zoom allows
 
-// Where src/charts/gantt.rs puts the plotting area: the legend takes 110 px on the right, the chart
-// has a 6 px margin, a 48 px y-label area and a 28 px x-label area; the top is below the caption
-// (measured from the drawn axis when possible).
-const GANTT = { left: 6 + 48, right: 110 + 6, bottom: 6 + 28, top: 33 };
-
 export const timings = { ganttDraws: [] }; // ms per redraw of all Gantt charts (for the bench)
 
 function sizeCanvas(canvas, height) {
@@ -163,9 +158,9 @@ export class Gantts {
     const [t0, t1] = this.current();
     sizeCanvas(item.canvas, item.height);
     item.dirty = false;
-    call('draw_gantt', item.canvas, item.result.rects, this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`);
-    const size = `${item.canvas.width}x${item.canvas.height}`;
-    if (item.areaSize !== size) { item.area = plotArea(item.canvas); item.areaSize = size; }
+    // The engine returns where it put the plotting area: [x0, y0, x1, y1] in canvas pixels.
+    const [x0, y0, x1, y1] = call('draw_gantt', item.canvas, item.result.rects, this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`);
+    item.area = { x0, y0, x1, y1 };
     item.drawn = [t0, t1];
     timings.ganttDraws.push(performance.now() - began);
     if (timings.ganttDraws.length > 200) timings.ganttDraws.shift();
@@ -249,19 +244,4 @@ export function findJob(result, t, p) {
     if (r[i] <= t && t < r[i + 1] && r[i + 2] <= p && p < r[i + 3]) return r[i + 5];
   }
   return -1;
-}
-
-/** The Gantt plotting area in canvas pixels. The top edge is found from the drawn y axis line
- * (the first non-white pixel above the bottom-left corner); the rest follows gantt.rs's layout. */
-function plotArea(canvas) {
-  const x0 = GANTT.left, x1 = canvas.width - GANTT.right, y1 = canvas.height - GANTT.bottom;
-  let y0 = GANTT.top;
-  try {
-    const col = canvas.getContext('2d').getImageData(x0 - 1, 0, 1, y1).data;
-    for (let y = 0; y < y1; y++) {
-      const k = y * 4;
-      if (col[k] + col[k + 1] + col[k + 2] < 3 * 160) { y0 = y; break; }
-    }
-  } catch { /* keep the estimate */ }
-  return { x0, x1, y0, y1 };
 }

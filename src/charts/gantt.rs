@@ -6,6 +6,7 @@ use super::{time_label, ChartResult};
 use crate::input::JobSet;
 use crate::sim::Schedule;
 use plotters::coord::Shift;
+use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
 
 /// One rectangle: processors `[lo, hi)` over `[start, end)`, of job index `job` and its user.
@@ -22,20 +23,30 @@ pub struct Rect {
 /// Numbers per rectangle in the flat form the page exchanges: `[start, end, lo, hi, user, job]`.
 pub const RECT_FIELDS: usize = 6;
 
-/// The rectangles of every execution attempt of schedule `s`.
+/// The rectangles of every execution attempt of schedule `s` (preempted attempts first, then
+/// the final attempts in arrival order).
 pub fn rects(set: &JobSet, s: &Schedule) -> Vec<Rect> {
+    let finals = s
+        .jobs
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.ran())
+        .map(|(j, r)| (j, r.start, r.end, &r.procs));
+    let attempts = s
+        .preempted_runs
+        .iter()
+        .map(|r| (r.job, r.start, r.end, &r.procs))
+        .chain(finals);
     let mut out = Vec::with_capacity(set.jobs.len());
-    for run in s.runs() {
-        for &(lo, hi) in run.procs.intervals() {
-            out.push(Rect {
-                start: run.start as f64,
-                end: run.end as f64,
-                lo,
-                hi,
-                user: set.jobs[run.job].user,
-                job: run.job as u32,
-            });
-        }
+    for (j, start, end, procs) in attempts {
+        out.extend(procs.intervals().iter().map(|&(lo, hi)| Rect {
+            start: start as f64,
+            end: end as f64,
+            lo,
+            hi,
+            user: set.jobs[j].user,
+            job: j as u32,
+        }));
     }
     out
 }
@@ -71,7 +82,12 @@ pub fn unflatten(flat: &[f64]) -> Vec<Rect> {
         .collect()
 }
 
-/// Draws the rectangles that intersect `[t0, t1)` on a machine of `procs` processors.
+/// Where the plotting area lies in the drawing, in pixels: `[x0, y0, x1, y1]` (x1, y1 excluded),
+/// so that a front end can map the pointer to (time, processor).
+pub type PlotArea = [i32; 4];
+
+/// Draws the rectangles that intersect `[t0, t1)` on a machine of `procs` processors and returns
+/// the plotting area.
 ///
 /// Level of detail: a rectangle at least two pixels wide is drawn as it is; narrower ones are
 /// painted into a grid of the plot's pixels, whose same-colour runs are then drawn, merged
@@ -83,7 +99,7 @@ pub fn draw<DB: DrawingBackend>(
     t0: f64,
     t1: f64,
     title: &str,
-) -> ChartResult<DB::ErrorType> {
+) -> Result<PlotArea, DrawingAreaErrorKind<DB::ErrorType>> {
     root.fill(&WHITE)?;
     let t1 = if t1 > t0 { t1 } else { t0 + 1.0 };
     let procs_f = f64::from(procs.max(1));
@@ -138,7 +154,9 @@ pub fn draw<DB: DrawingBackend>(
         ));
     }
     chart.draw_series(shapes)?;
-    draw_legend(&legend, &users)
+    draw_legend(&legend, &users)?;
+    let (xs, ys) = chart.plotting_area().get_pixel_range();
+    Ok([xs.start, ys.start, xs.end, ys.end])
 }
 
 /// The plot's pixels, each holding the colour slot + 1 of the last narrow job painted on it.

@@ -77,6 +77,7 @@ fn draw<DB: DrawingBackend>(
                 a.to.unwrap_or(t1),
                 &title,
             )
+            .map(|_area| ())
             .map_err(e)
         }
         Chart::Utilization | Chart::Queue => {
