@@ -17,7 +17,7 @@ export RUSTFLAGS="--remap-path-prefix=$PWD=/schedlab --remap-path-prefix=${CARGO
 cargo build --lib --release --target wasm32-unknown-unknown
 rm -rf pkg.new && mkdir pkg.new
 wasm-bindgen --target web --no-typescript --out-dir pkg.new --out-name schedlab \
-  target/wasm32-unknown-unknown/release/schedlab.wasm
+  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/schedlab.wasm"
 # Debian bookworm's binaryen (version 108) corrupts the externref table that wasm-bindgen emits
 # for today's Rust (reference types on by default): use wasm-opt only from version 117 on.
 opt_version=$(wasm-opt --version 2>/dev/null | awk '{print $3}' || true)
