@@ -209,13 +209,15 @@ export function draw_bars(canvas, labels, values, title) {
 }
 
 /**
- * Draws the Gantt chart of `rects` (see [`Session::rects`]) over `[t0, t1]`.
+ * Draws the Gantt chart of `rects` (see [`Session::rects`]) over `[t0, t1]`; returns the
+ * plotting area in canvas pixels, `[x0, y0, x1, y1]`.
  * @param {HTMLCanvasElement} canvas
  * @param {Float64Array | number[]} rects
  * @param {number} procs
  * @param {number} t0
  * @param {number} t1
  * @param {string} title
+ * @returns {Int32Array}
  */
 export function draw_gantt(canvas, rects, procs, t0, t1, title) {
     const val3 = +procs;
@@ -233,9 +235,12 @@ export function draw_gantt(canvas, rects, procs, t0, t1, title) {
         throw e;
     }
     const ret = wasm.draw_gantt(canvas, ptr0, len0, val3, val4, val5, ptr1, len1);
-    if (ret[1]) {
-        throw takeFromExternrefTable0(ret[0]);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
     }
+    var v6 = getArrayI32FromWasm0(ret[0], ret[1]).slice();
+    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+    return v6;
 }
 
 /**
@@ -786,6 +791,11 @@ function getArrayF64FromWasm0(ptr, len) {
     return getFloat64ArrayMemory0().subarray(ptr / 8, ptr / 8 + len);
 }
 
+function getArrayI32FromWasm0(ptr, len) {
+    ptr = ptr >>> 0;
+    return getInt32ArrayMemory0().subarray(ptr / 4, ptr / 4 + len);
+}
+
 function getArrayU8FromWasm0(ptr, len) {
     ptr = ptr >>> 0;
     return getUint8ArrayMemory0().subarray(ptr / 1, ptr / 1 + len);
@@ -805,6 +815,14 @@ function getFloat64ArrayMemory0() {
         cachedFloat64ArrayMemory0 = new Float64Array(wasm.memory.buffer);
     }
     return cachedFloat64ArrayMemory0;
+}
+
+let cachedInt32ArrayMemory0 = null;
+function getInt32ArrayMemory0() {
+    if (cachedInt32ArrayMemory0 === null || cachedInt32ArrayMemory0.byteLength === 0) {
+        cachedInt32ArrayMemory0 = new Int32Array(wasm.memory.buffer);
+    }
+    return cachedInt32ArrayMemory0;
 }
 
 function getStringFromWasm0(ptr, len) {
@@ -936,6 +954,7 @@ function __wbg_finalize_init(instance, module) {
     wasmModule = module;
     cachedDataViewMemory0 = null;
     cachedFloat64ArrayMemory0 = null;
+    cachedInt32ArrayMemory0 = null;
     cachedUint8ArrayMemory0 = null;
     wasm.__wbindgen_start();
     return wasm;
