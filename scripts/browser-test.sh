@@ -39,7 +39,12 @@ fi
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 python3 -m http.server "$port" --bind 127.0.0.1 --directory "$serve_root" >/tmp/schedlab-http.$port.log 2>&1 &
 server=$!
-cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; [[ -n "$tmp" ]] && rm -rf "$tmp"; }
+cleanup() {
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  if [[ -n "$tmp" ]]; then rm -rf "$tmp"; fi
+  return 0 # the script's status is the tests' status, never the cleanup's
+}
 trap cleanup EXIT
 for _ in $(seq 1 50); do
   if python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/index.html', timeout=1)" 2>/dev/null; then break; fi
