@@ -2,6 +2,7 @@
 //! policies, measure the schedules.
 
 use crate::input::{self, InputError, InputOptions, JobSet};
+use crate::metrics::eet::{self, EetError, EetOptions, Expected, UserAware};
 use crate::metrics::{self, Classic, ClassicOptions};
 use crate::policy::{self, SpecError};
 use crate::sim::{self, Progress, Schedule, SimError};
@@ -19,6 +20,8 @@ pub enum Error {
     Spec(#[from] SpecError),
     #[error(transparent)]
     Sim(#[from] SimError),
+    #[error(transparent)]
+    Eet(#[from] EetError),
 }
 
 /// A trace read and prepared for simulation.
@@ -56,9 +59,11 @@ pub struct RunResult {
     pub spec: String,
     pub schedule: Schedule,
     pub classic: Classic,
+    /// The user-aware (EET) metrics.
+    pub eet: UserAware,
 }
 
-/// Runs the policy named by `spec` on `jobs`.
+/// Runs the policy named by `spec` on `jobs`; the EET metrics use the default options.
 pub fn run_policy(
     jobs: &JobSet,
     spec: &str,
@@ -66,13 +71,37 @@ pub fn run_policy(
     metrics: &ClassicOptions,
     progress: Option<Progress<'_>>,
 ) -> Result<RunResult, Error> {
+    let expected = eet::expected_end_times(jobs, &EetOptions::default())?;
+    run_policy_expecting(jobs, spec, seed, metrics, &expected, progress)
+}
+
+/// Runs the policy named by `spec` on `jobs` and measures it against EETs computed beforehand
+/// ([`eet::expected_end_times`], once per trace and EET options).
+pub fn run_policy_expecting(
+    jobs: &JobSet,
+    spec: &str,
+    seed: u64,
+    metrics: &ClassicOptions,
+    expected: &Expected,
+    progress: Option<Progress<'_>>,
+) -> Result<RunResult, Error> {
+    if expected.eet.len() != jobs.jobs.len() {
+        return Err(EetError(format!(
+            "{} expected end times for {} jobs: computed for another job set",
+            expected.eet.len(),
+            jobs.jobs.len()
+        ))
+        .into());
+    }
     let mut policy = policy::build(spec)?;
     let schedule = sim::simulate(&jobs.jobs, jobs.procs, policy.as_mut(), seed, progress)?;
     let classic = metrics::classic(jobs, &schedule, metrics);
+    let eet = eet::user_aware(jobs, &schedule, expected);
     Ok(RunResult {
         spec: schedule.policy.clone(),
         schedule,
         classic,
+        eet,
     })
 }
 
@@ -87,6 +116,8 @@ pub struct Report<'a> {
     pub input: &'a InputOptions,
     pub counts: &'a metrics::Counts,
     pub metrics: &'a Classic,
+    /// User-aware metrics: EET options, VEET_u / WT_u quartiles and per-user figures.
+    pub eet: &'a UserAware,
     pub warnings: &'a [String],
 }
 
@@ -101,6 +132,7 @@ impl RunResult {
             input: &jobs.options,
             counts: &self.classic.counts,
             metrics: &self.classic,
+            eet: &self.eet,
             warnings: &jobs.warnings,
         }
     }

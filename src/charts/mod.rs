@@ -5,6 +5,8 @@
 //! [`gantt::rects`] and [`series::points`] extract from a schedule) and a drawing area.
 
 pub mod bars;
+pub mod eet_box;
+pub mod eet_heatmap;
 pub mod gantt;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;

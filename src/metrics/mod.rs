@@ -1,7 +1,12 @@
 //! Schedule metrics. Each family in its own file; all computed from a job set and a schedule.
 
 pub mod classic;
+pub mod eet;
+mod eet_expected;
+pub mod eet_heatmap;
+pub mod eet_profile;
 pub mod stats;
 
 pub use classic::{classic, per_job, Classic, ClassicOptions, Counts, JobMetrics};
-pub use stats::Summary;
+pub use eet::{EetOptions, UserAware};
+pub use stats::{Quartiles, Summary};

@@ -35,6 +35,43 @@ impl Summary {
     }
 }
 
+/// Minimum, quartiles and maximum of a sample (all 0 for an empty sample): what a box plot draws.
+/// Quartiles interpolate linearly between closest ranks (the method of numpy's default and of
+/// plotters' `Quartiles`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Quartiles {
+    pub min: f64,
+    pub q1: f64,
+    pub median: f64,
+    pub q3: f64,
+    pub max: f64,
+}
+
+impl Quartiles {
+    /// Quartiles of `values` (reordered in place); NaNs sort last.
+    pub fn of(values: &mut [f64]) -> Quartiles {
+        if values.is_empty() {
+            return Quartiles::default();
+        }
+        values.sort_unstable_by(f64::total_cmp);
+        Quartiles {
+            min: values[0],
+            q1: interpolated(values, 0.25),
+            median: interpolated(values, 0.5),
+            q3: interpolated(values, 0.75),
+            max: values[values.len() - 1],
+        }
+    }
+}
+
+/// The `q` quantile of sorted, non-empty `values`, interpolating between closest ranks.
+pub fn interpolated(sorted: &[f64], q: f64) -> f64 {
+    let rank = q.clamp(0.0, 1.0) * (sorted.len() - 1) as f64;
+    let lo = rank.floor() as usize;
+    let hi = (lo + 1).min(sorted.len() - 1);
+    sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - lo as f64)
+}
+
 /// The nearest-rank percentile of sorted, non-empty `values`.
 pub fn nearest_rank(sorted: &[f64], q: f64) -> f64 {
     let rank = (q * sorted.len() as f64).ceil() as usize;
@@ -55,5 +92,23 @@ mod tests {
         assert_eq!(s.max, 20.0);
         assert_eq!(Summary::of(&mut [3.0]).p95, 3.0);
         assert_eq!(Summary::of(&mut []), Summary::default());
+    }
+
+    #[test]
+    fn quartiles_by_hand() {
+        // plotters' documented example: [7, 15, 36, 39, 40, 41] -> q1 20.25, median 37.5,
+        // q3 39.75 (ranks 1.25, 2.5, 3.75 between closest values).
+        let mut v = vec![41.0, 7.0, 36.0, 15.0, 40.0, 39.0];
+        let q = Quartiles::of(&mut v);
+        assert_eq!(
+            (q.min, q.q1, q.median, q.q3, q.max),
+            (7.0, 20.25, 37.5, 39.75, 41.0)
+        );
+        let q = Quartiles::of(&mut [5.0]);
+        assert_eq!(
+            (q.min, q.q1, q.median, q.q3, q.max),
+            (5.0, 5.0, 5.0, 5.0, 5.0)
+        );
+        assert_eq!(Quartiles::of(&mut []), Quartiles::default());
     }
 }

@@ -1,6 +1,7 @@
 //! CSV writers.
 
 use crate::input::JobSet;
+use crate::metrics::eet::{self, EetOptions, JobEet};
 use crate::metrics::{per_job, ClassicOptions};
 use crate::sim::{Outcome, RunEnd, Schedule};
 use std::io::Write;
@@ -16,8 +17,21 @@ pub fn workload_name(trace: &str) -> String {
 /// workload_name, submission_time, requested_number_of_resources, requested_time, success,
 /// final_state, starting_time, execution_time, finish_time, waiting_time, turnaround_time,
 /// stretch, allocated_resources`, then `user_id, backfilled, preemptions, wasted_time, eet,
-/// tardiness` (`eet` and `tardiness` stay empty until the user-aware metrics fill them).
+/// tardiness`: the expected end time and `max(0, finish_time - eet)` of the user-aware metrics
+/// (Tóth & Klusáček), here with the default EET options (equal shares, CPU only).
 pub fn jobs_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()> {
+    let ua = eet::compute(set, s, &EetOptions::default()).ok();
+    jobs_csv_eet(out, set, s, ua.as_ref().map(|u| u.per_job.as_slice()))
+}
+
+/// [`jobs_csv`] with the `eet` and `tardiness` columns from `eet` (indexed like the jobs;
+/// `None` leaves them empty), e.g. [`crate::run::RunResult::eet`]'s `per_job`.
+pub fn jobs_csv_eet<W: Write>(
+    out: W,
+    set: &JobSet,
+    s: &Schedule,
+    eet: Option<&[JobEet]>,
+) -> csv::Result<()> {
     let mut w = csv::Writer::from_writer(out);
     w.write_record([
         "job_id",
@@ -49,6 +63,7 @@ pub fn jobs_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()>
             continue;
         };
         let killed = rec.outcome == Outcome::Killed;
+        let e = eet.and_then(|v| v.get(j));
         w.write_record([
             job.id.to_string(),
             name.clone(),
@@ -73,8 +88,9 @@ pub fn jobs_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()>
             u8::from(rec.backfilled).to_string(),
             rec.preemptions.to_string(),
             rec.wasted.to_string(),
-            String::new(),
-            String::new(),
+            e.map_or(String::new(), |e| e.eet.to_string()),
+            e.and_then(|e| e.tardiness)
+                .map_or(String::new(), |t| t.to_string()),
         ])?;
     }
     w.flush()?;

@@ -1,4 +1,5 @@
-//! `easy[order=fcfs|sjf]`: EASY backfilling (GUIDE section 3).
+//! `easy[order=fcfs|sjf]`: EASY backfilling (GUIDE section 3). [`reserve_head`] and
+//! [`backfill`] are EASY's steps over any queue order (fairshare-easy uses them).
 
 use super::{Params, Policy, SpecError};
 use crate::sim::{Ctx, SimError};
@@ -54,6 +55,43 @@ pub fn shadow(c: &Ctx<'_>, need: u32) -> (Time, u32) {
     (found.unwrap_or(Time::MAX), avail.saturating_sub(need))
 }
 
+/// Reserves the shadow time for `head` (the first waiting job in the policy's order, which does
+/// not fit now). Returns the shadow time and the extra processors then, or `None` when no
+/// processor is free so nothing can backfill.
+pub(super) fn reserve_head(c: &mut Ctx<'_>, head: usize) -> Option<(Time, u32)> {
+    let (shadow_time, extra) = shadow(c, c.job(head).procs);
+    c.reserve(head, shadow_time);
+    (c.free() > 0).then_some((shadow_time, extra))
+}
+
+/// EASY's backfilling step: tries `candidates` in the given order; each starts now if it fits
+/// and either ends (by its estimate) by the shadow time or uses no more than the extra
+/// processors left at the shadow time.
+pub(super) fn backfill(
+    c: &mut Ctx<'_>,
+    (shadow_time, mut extra): (Time, u32),
+    candidates: impl IntoIterator<Item = usize>,
+) -> Result<(), SimError> {
+    let now = c.now();
+    for j in candidates {
+        let free = c.free();
+        if free == 0 {
+            break;
+        }
+        let job = c.job(j);
+        if job.procs > free {
+            continue;
+        }
+        if now + job.estimate <= shadow_time {
+            c.start(j)?;
+        } else if job.procs <= extra {
+            extra -= job.procs;
+            c.start(j)?;
+        }
+    }
+    Ok(())
+}
+
 impl Policy for Easy {
     fn spec(&self) -> String {
         self.spec.clone()
@@ -69,34 +107,15 @@ impl Policy for Easy {
         let Some(&head) = c.waiting().first() else {
             return Ok(());
         };
-        let (shadow_time, mut extra) = shadow(c, c.job(head).procs);
-        c.reserve(head, shadow_time);
-        if c.free() == 0 {
+        let Some(shadow) = reserve_head(c, head) else {
             return Ok(());
-        }
+        };
         self.candidates.clear();
         self.candidates.extend_from_slice(&c.waiting()[1..]);
         if self.order == BackfillOrder::Sjf {
             let jobs = c.jobs();
             self.candidates.sort_by_key(|&j| (jobs[j].estimate, j));
         }
-        let now = c.now();
-        for &j in &self.candidates {
-            let free = c.free();
-            if free == 0 {
-                break;
-            }
-            let job = c.job(j);
-            if job.procs > free {
-                continue;
-            }
-            if now + job.estimate <= shadow_time {
-                c.start(j)?;
-            } else if job.procs <= extra {
-                extra -= job.procs;
-                c.start(j)?;
-            }
-        }
-        Ok(())
+        backfill(c, shadow, self.candidates.iter().copied())
     }
 }

@@ -6,6 +6,9 @@
 
 mod conservative;
 mod easy;
+mod fairshare;
+mod fairshare_easy;
+mod fairshare_fcfs;
 mod fcfs;
 mod historic;
 pub mod spec;
@@ -88,6 +91,22 @@ static CATALOGUE: &[PolicyInfo] = &[
         build: conservative::build,
     },
     PolicyInfo {
+        name: "fairshare-fcfs",
+        summary: "FCFS over a fairshare order: the least recent user usage first.",
+        description: "At every scheduling pass the waiting jobs are ordered by their user's usage (processors x run time, accrued continuously while jobs run, decayed with the given half-life), least first, ties by arrival; jobs start in that order while the first one fits, nothing skips it.",
+        source: "Tóth & Klusáček, User-aware metrics for measuring quality of parallel job schedules (JSSPP 2014), 'fairshare fifo'; usage decay after Maui (Jackson et al. 2001)",
+        keys: &[HALFLIFE],
+        build: fairshare_fcfs::build,
+    },
+    PolicyInfo {
+        name: "fairshare-easy",
+        summary: "EASY backfilling over a fairshare order: the reservation goes to the least recent user.",
+        description: "At every scheduling pass the waiting jobs are ordered by their user's usage (processors x run time, accrued continuously while jobs run, decayed with the given half-life), least first, ties by arrival. Jobs start in that order while they fit; the first that does not fit gets EASY's reservation at its shadow time, and the rest are backfilled in the same order if they end by the shadow time or fit in the extra processors.",
+        source: "Tóth & Klusáček, User-aware metrics for measuring quality of parallel job schedules (JSSPP 2014), 'fair. + backfill'; EASY as in Mu'alem & Feitelson 2001; usage decay after Maui (Jackson et al. 2001)",
+        keys: &[HALFLIFE],
+        build: fairshare_easy::build,
+    },
+    PolicyInfo {
         name: "historic",
         summary: "Replays the trace's own schedule (start = submit + recorded wait).",
         description: "Each job starts at its recorded start time (submit + field 3), or as soon as it fits after it. Jobs without a recorded wait (field 3 = -1) are reported and left out.",
@@ -96,6 +115,14 @@ static CATALOGUE: &[PolicyInfo] = &[
         build: historic::build,
     },
 ];
+
+/// The half-life key of the fairshare policies.
+const HALFLIFE: KeyInfo = KeyInfo {
+    name: "halflife",
+    default: fairshare::DEFAULT_HALFLIFE,
+    values: "seconds > 0",
+    help: "half-life of the exponential decay of a user's usage, seconds",
+};
 
 /// Parses a spec string and builds the configured policy.
 pub fn build(text: &str) -> Result<Box<dyn Policy>, SpecError> {

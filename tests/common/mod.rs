@@ -61,3 +61,61 @@ pub fn trace_dir() -> Option<PathBuf> {
     let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/swf");
     d.is_dir().then_some(d)
 }
+
+/// A hand-made job with a user, a recorded wait and memory: requested time = runtime; `wait`
+/// -1 = unknown; `mem` (field 10) and `used_mem` (field 7) in KB per processor, -1 = unknown.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct UJob {
+    pub submit: i64,
+    pub run: i64,
+    pub procs: i64,
+    pub user: i64,
+    pub wait: i64,
+    pub mem: i64,
+    pub used_mem: i64,
+}
+
+/// A job of `user` without recorded wait or memory.
+pub fn ujob(submit: i64, run: i64, procs: i64, user: i64) -> UJob {
+    UJob {
+        submit,
+        run,
+        procs,
+        user,
+        wait: -1,
+        mem: -1,
+        used_mem: -1,
+    }
+}
+
+/// SWF text for [`UJob`]s on a machine of `procs` processors (job numbers 1, 2, ...).
+pub fn swf_text_users(procs: u32, jobs: &[UJob]) -> String {
+    let mut s = format!("; MaxProcs: {procs}\n");
+    for (i, j) in jobs.iter().enumerate() {
+        s.push_str(&format!(
+            "{} {} {} {} {} -1 {} {} {} {} 1 {} 1 -1 -1 -1 -1 -1\n",
+            i + 1,
+            j.submit,
+            j.wait,
+            j.run,
+            j.procs,
+            j.used_mem,
+            j.procs,
+            j.run.max(1),
+            j.mem,
+            j.user
+        ));
+    }
+    s
+}
+
+/// The job set of [`UJob`]s, through the real reader and input semantics.
+pub fn job_set_users(procs: u32, jobs: &[UJob]) -> JobSet {
+    let w = read_bytes(
+        "users.swf",
+        swf_text_users(procs, jobs).as_bytes(),
+        &ReadOptions::default(),
+    )
+    .expect("hand-made trace parses");
+    prepare(&w, &InputOptions::default()).expect("hand-made trace has jobs")
+}

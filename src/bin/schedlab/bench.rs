@@ -1,9 +1,10 @@
-//! `schedlab bench`: parse and simulation speed and peak heap memory, per trace and policy.
+//! `schedlab bench`: parse, EET and simulation speed and peak heap memory, per trace and policy.
+//! A policy's row includes its metrics (classic and user-aware against the precomputed EETs).
 
 use crate::alloc;
 use crate::InputArgs;
 use clap::Args;
-use schedlab::metrics::ClassicOptions;
+use schedlab::metrics::{eet, ClassicOptions};
 use schedlab::{input, run, swf};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -97,9 +98,21 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             }
         };
         drop(workload);
+        // Expected end times of every job (Tóth & Klusáček's Algorithm 1), default options.
+        let (ms, peak, expected) = measure(args.repeat, || {
+            eet::expected_end_times(&jobs, &eet::EetOptions::default())
+        });
+        let expected = match expected {
+            Ok(e) => e,
+            Err(e) => {
+                println!("{name:<34} {e}");
+                continue;
+            }
+        };
+        row(&name, "eet", jobs.jobs.len(), ms, peak);
         for spec in &args.policies {
             let (ms, peak, r) = measure(args.repeat, || {
-                run::run_policy(&jobs, spec, 1, &metrics, None)
+                run::run_policy_expecting(&jobs, spec, 1, &metrics, &expected, None)
             });
             match r {
                 Ok(r) => row(&name, &r.spec, r.classic.counts.jobs as usize, ms, peak),

@@ -2,6 +2,7 @@
 
 mod alloc;
 mod bench;
+mod eet_args;
 mod plot;
 mod table;
 
@@ -41,7 +42,8 @@ enum Command {
     },
     /// Measure parse and simulation speed and peak memory.
     Bench(bench::BenchArgs),
-    /// Draw a chart (Gantt, utilization, queue, wait, bsld) to SVG or PNG.
+    /// Draw a chart (Gantt, utilization, queue, wait, bsld, VEET / WT box plots, EET heatmap)
+    /// to SVG or PNG.
     Plot(Box<plot::PlotArgs>),
 }
 
@@ -142,6 +144,15 @@ struct RunArgs {
     /// Bound of the bounded slowdown, seconds.
     #[arg(long, default_value_t = 10.0)]
     bsld_bound: f64,
+    /// Write the EET heatmap (user, bin_start, count of violated EETs) to this CSV; one file
+    /// per policy.
+    #[arg(long)]
+    heatmap_csv: Option<PathBuf>,
+    /// Bin width of --heatmap-csv, seconds (the paper's 1 minute by default).
+    #[arg(long, default_value_t = 60.0)]
+    heatmap_bin: f64,
+    #[command(flatten)]
+    eet: eet_args::EetArgs,
     #[command(flatten)]
     input: InputArgs,
 }
@@ -228,17 +239,32 @@ fn cmd_run(args: &RunArgs) -> CliResult {
     let metrics = ClassicOptions {
         bsld_bound: args.bsld_bound,
     };
+    let expected = schedlab::metrics::eet::expected_end_times(&trace.jobs, &args.eet.options())?;
     let several = args.policies.len() > 1;
     let mut results: Vec<(RunResult, Duration)> = Vec::new();
     for spec in &args.policies {
         let began = Instant::now();
         let mut bar = progress_bar(spec.clone());
-        let r = run::run_policy(&trace.jobs, spec, args.seed, &metrics, Some(&mut bar))?;
+        let r = run::run_policy_expecting(
+            &trace.jobs,
+            spec,
+            args.seed,
+            &metrics,
+            &expected,
+            Some(&mut bar),
+        )?;
         let took = began.elapsed();
         if let Some(p) = &args.jobs_csv {
             let path = per_policy_path(p, &r.spec, several);
             let f = std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            schedlab::output::jobs_csv(std::io::BufWriter::new(f), &trace.jobs, &r.schedule)?;
+            let w = std::io::BufWriter::new(f);
+            let eet = Some(r.eet.per_job.as_slice());
+            schedlab::output::jobs_csv_eet(w, &trace.jobs, &r.schedule, eet)?;
+            eprintln!("wrote {}", path.display());
+        }
+        if let Some(p) = &args.heatmap_csv {
+            let path = per_policy_path(p, &r.spec, several);
+            write_heatmap_csv(&path, &trace.jobs, &r, args.heatmap_bin)?;
             eprintln!("wrote {}", path.display());
         }
         if let Some(p) = &args.runs_csv {
@@ -255,6 +281,25 @@ fn cmd_run(args: &RunArgs) -> CliResult {
     } else {
         print!("{}", table::comparison(&trace, &results));
     }
+    Ok(())
+}
+
+/// The EET heatmap of run `r` at bins of `bin` seconds from the first submit to the last end.
+fn write_heatmap_csv(
+    path: &Path,
+    set: &schedlab::input::JobSet,
+    r: &RunResult,
+    bin: f64,
+) -> CliResult {
+    use schedlab::metrics::eet_heatmap::{heatmap, violations, window};
+    if !(bin.is_finite() && bin > 0.0) {
+        return Err(format!("--heatmap-bin {bin}: must be a number of seconds > 0").into());
+    }
+    let (t0, t1) = window(set, &r.schedule);
+    let bins = ((t1 - t0) / bin).ceil().clamp(1.0, f64::from(u32::MAX)) as u32;
+    let h = heatmap(&set.users(), &violations(set, &r.eet), t0, bin, bins);
+    let f = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    schedlab::output::heatmap_csv(std::io::BufWriter::new(f), &h)?;
     Ok(())
 }
 

@@ -4,7 +4,7 @@ use crate::InputArgs;
 use clap::{Args, ValueEnum};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use schedlab::charts::{bars, gantt, native, series};
+use schedlab::charts::{bars, eet_box, gantt, native, series};
 use schedlab::metrics::ClassicOptions;
 use schedlab::run::{self, RunResult};
 use std::path::PathBuf;
@@ -21,6 +21,13 @@ pub enum Chart {
     Wait,
     /// Mean bounded slowdown per policy.
     Bsld,
+    /// Box plot of VEET_u (percent of a user's jobs that missed their EET), per policy.
+    Veet,
+    /// Box plot of WT_u (a user's processor-weighted tardiness, log scale), per policy.
+    Wt,
+    /// EET heatmap: users x time, colour = violated EETs, busy processors below; one panel
+    /// per policy.
+    Heatmap,
 }
 
 #[derive(Args)]
@@ -37,18 +44,41 @@ pub struct PlotArgs {
     out: PathBuf,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Start of the time window (seconds from time 0; Gantt only).
+    /// Start of the time window (seconds from time 0; Gantt and heatmap).
     #[arg(long)]
     from: Option<f64>,
-    /// End of the time window (seconds from time 0; Gantt only).
+    /// End of the time window (seconds from time 0; Gantt and heatmap).
     #[arg(long)]
     to: Option<f64>,
     #[arg(long, default_value_t = 1200)]
     width: u32,
     #[arg(long, default_value_t = 500)]
     height: u32,
+    /// Heatmap: colour by log(1 + count).
+    #[arg(long)]
+    heat_log: bool,
+    /// Heatmap: row order, most violations first or by user id.
+    #[arg(long, value_enum, default_value = "total")]
+    heat_sort: HeatSort,
+    /// Heatmap: also show users without violated EETs.
+    #[arg(long)]
+    heat_all_users: bool,
+    /// Heatmap: leave these users out (comma-separated ids).
+    #[arg(long, value_delimiter = ',')]
+    exclude_users: Vec<i64>,
+    /// Heatmap: show only these users (comma-separated ids).
+    #[arg(long, value_delimiter = ',')]
+    only_users: Vec<i64>,
+    #[command(flatten)]
+    eet: crate::eet_args::EetArgs,
     #[command(flatten)]
     input: InputArgs,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum HeatSort {
+    Total,
+    User,
 }
 
 fn draw<DB: DrawingBackend>(
@@ -113,16 +143,104 @@ fn draw<DB: DrawingBackend>(
             };
             bars::draw(root, &labels, &values, title).map_err(e)
         }
+        Chart::Veet | Chart::Wt => {
+            let veet = matches!(a.chart, Chart::Veet);
+            let data: Vec<(String, Vec<f64>)> = runs
+                .iter()
+                .map(|r| {
+                    let v = r.eet.users.iter().map(|u| if veet { u.veet } else { u.wt });
+                    (r.spec.clone(), v.collect())
+                })
+                .collect();
+            let style = eet_box::BoxStyle {
+                log: !veet,
+                y_max: veet.then_some(100.0),
+                y_desc: if veet {
+                    "VEET_u: % of the user's jobs late".into()
+                } else {
+                    "WT_u: processor-seconds late (log)".into()
+                },
+            };
+            let name = schedlab::output::workload_name(&trace.jobs.name);
+            let title = if veet {
+                format!("{name}: violated EETs per user")
+            } else {
+                format!("{name}: weighted tardiness per user")
+            };
+            eet_box::draw(root, &data, &style, &title).map_err(e)
+        }
+        Chart::Heatmap => heatmap(root, a, trace, runs).map_err(e),
     }
+}
+
+/// The EET heatmap of every run, binned at one bin per pixel column over a common window.
+fn heatmap<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    a: &PlotArgs,
+    trace: &run::Trace,
+    runs: &[RunResult],
+) -> schedlab::charts::ChartResult<DB::ErrorType> {
+    use schedlab::charts::eet_heatmap::{self as chart, HeatPanel, HeatStyle, RowOrder};
+    use schedlab::metrics::eet_heatmap::{heatmap, violations, window};
+    let set = &trace.jobs;
+    let (t0, t1) = runs
+        .iter()
+        .map(|r| window(set, &r.schedule))
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a0, a1), (b0, b1)| {
+            (a0.min(b0), a1.max(b1))
+        });
+    let (t0, t1) = (a.from.unwrap_or(t0), a.to.unwrap_or(t1).max(t0 + 1.0));
+    let bins = chart::plot_width(root.dim_in_pixel().0);
+    let users = set.users();
+    let maps: Vec<_> = runs
+        .iter()
+        .map(|r| {
+            heatmap(
+                &users,
+                &violations(set, &r.eet),
+                t0,
+                (t1 - t0) / f64::from(bins),
+                bins,
+            )
+        })
+        .collect();
+    let busy: Vec<Vec<f64>> = runs.iter().map(|r| series::points(&r.schedule)).collect();
+    let name = schedlab::output::workload_name(&set.name);
+    let panels: Vec<HeatPanel> = runs
+        .iter()
+        .zip(&maps)
+        .zip(&busy)
+        .map(|((r, map), busy)| HeatPanel {
+            title: format!("{name}: {}", r.spec),
+            map,
+            busy,
+            procs: set.procs,
+        })
+        .collect();
+    let style = HeatStyle {
+        log: a.heat_log,
+        order: match a.heat_sort {
+            HeatSort::Total => RowOrder::Total,
+            HeatSort::User => RowOrder::User,
+        },
+        exclude: a.exclude_users.clone(),
+        only: a.only_users.clone(),
+        all_users: a.heat_all_users,
+    };
+    chart::draw(root, &panels, &style)
 }
 
 pub fn run(a: &PlotArgs) -> Result<(), Box<dyn std::error::Error>> {
     let (read, input) = a.input.options();
     let trace = run::load_path(&a.trace, &read, &input)?;
+    let expected = schedlab::metrics::eet::expected_end_times(&trace.jobs, &a.eet.options())?;
     let runs = a
         .policies
         .iter()
-        .map(|p| run::run_policy(&trace.jobs, p, a.seed, &ClassicOptions::default(), None))
+        .map(|p| {
+            let metrics = ClassicOptions::default();
+            run::run_policy_expecting(&trace.jobs, p, a.seed, &metrics, &expected, None)
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let size = (a.width.clamp(200, 8000), a.height.clamp(150, 8000));
     let png = a

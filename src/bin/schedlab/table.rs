@@ -1,6 +1,6 @@
 //! The comparison table printed by `schedlab run`: rows = metrics, columns = policies.
 
-use schedlab::metrics::Classic;
+use schedlab::metrics::{Classic, UserAware};
 use schedlab::run::{RunResult, Trace};
 use std::fmt::Write;
 use std::time::Duration;
@@ -42,6 +42,45 @@ const ROWS: &[Row] = &[
     ("preempted", Better::None, |c| c.counts.preempted as f64, 0),
 ];
 
+/// User-aware rows (Tóth & Klusáček): violated EETs, VEET_u and WT_u quartiles across users.
+type EetRow = (&'static str, Better, fn(&UserAware) -> f64, u8);
+
+const EET_ROWS: &[EetRow] = &[
+    (
+        "violated EETs (%)",
+        Better::Lower,
+        |e| e.violated_percent,
+        2,
+    ),
+    ("VEET_u q1 (%)", Better::Lower, |e| e.veet.q1, 1),
+    ("VEET_u median (%)", Better::Lower, |e| e.veet.median, 1),
+    ("VEET_u q3 (%)", Better::Lower, |e| e.veet.q3, 1),
+    ("VEET_u max (%)", Better::Lower, |e| e.veet.max, 1),
+    ("WT_u median (cpu-s)", Better::Lower, |e| e.wt.median, 0),
+    ("WT_u q3 (cpu-s)", Better::Lower, |e| e.wt.q3, 0),
+    ("WT_u max (cpu-s)", Better::Lower, |e| e.wt.max, 0),
+];
+
+/// One line of the table, the best value marked with `*`.
+fn row(out: &mut String, name: &str, better: Better, values: &[f64], decimals: u8, width: usize) {
+    let best = match better {
+        Better::Lower => values.iter().copied().reduce(f64::min),
+        Better::Higher => values.iter().copied().reduce(f64::max),
+        Better::None => None,
+    };
+    let _ = write!(out, "{name:<22}");
+    for &v in values {
+        let mark = if values.len() > 1 && best == Some(v) {
+            "*"
+        } else {
+            " "
+        };
+        let cell = format!("{v:.prec$}{mark}", prec = usize::from(decimals));
+        let _ = write!(out, "{cell:>width$}");
+    }
+    out.push('\n');
+}
+
 pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)]) -> String {
     let j = &trace.jobs;
     let mut out = String::new();
@@ -70,22 +109,11 @@ pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)]) -> String {
     out.push('\n');
     for &(name, better, get, decimals) in ROWS {
         let values: Vec<f64> = results.iter().map(|(r, _)| get(&r.classic)).collect();
-        let best = match better {
-            Better::Lower => values.iter().copied().reduce(f64::min),
-            Better::Higher => values.iter().copied().reduce(f64::max),
-            Better::None => None,
-        };
-        let _ = write!(out, "{name:<22}");
-        for &v in &values {
-            let mark = if results.len() > 1 && best == Some(v) {
-                "*"
-            } else {
-                " "
-            };
-            let cell = format!("{v:.prec$}{mark}", prec = usize::from(decimals));
-            let _ = write!(out, "{cell:>width$}");
-        }
-        out.push('\n');
+        row(&mut out, name, better, &values, decimals, width);
+    }
+    for &(name, better, get, decimals) in EET_ROWS {
+        let values: Vec<f64> = results.iter().map(|(r, _)| get(&r.eet)).collect();
+        row(&mut out, name, better, &values, decimals, width);
     }
     let _ = write!(out, "{:<22}", "simulation (ms)");
     for (_, took) in results {

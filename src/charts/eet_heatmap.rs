@@ -1,0 +1,340 @@
+//! The EET heatmap (Fig. 7 of Tóth & Klusáček): one panel per policy, users as rows, time as
+//! columns, the colour of a cell the number of the user's violated EETs there (see
+//! [`crate::metrics::eet_heatmap`]), and the machine's busy processors as a strip under it.
+//!
+//! Every panel shows the same users in the same order and one colour scale (the largest cell
+//! of all panels), so panels compare. Rows: by default the users with at least one violated EET
+//! in some panel, sorted by their total (sum of their cells over the panels, most first); a
+//! set of users can be left out or shown alone. One rectangle is drawn per non-zero cell: bin
+//! the heatmap at about one bin per pixel column ([`plot_width`]) to keep the drawing small.
+
+use super::ChartResult;
+use crate::metrics::eet_heatmap::Heatmap;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::collections::HashMap;
+
+/// One policy's panel.
+pub struct HeatPanel<'a> {
+    pub title: String,
+    pub map: &'a Heatmap,
+    /// The schedule's series in the flat form of [`super::series::points`].
+    pub busy: &'a [f64],
+    pub procs: u32,
+}
+
+/// Row order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RowOrder {
+    /// Most violations (sum of the cells over the panels) first.
+    #[default]
+    Total,
+    /// Ascending user id.
+    User,
+}
+
+/// Which rows and colours.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct HeatStyle {
+    /// Colour by ln(1 + count) instead of the count.
+    pub log: bool,
+    pub order: RowOrder,
+    /// Users left out.
+    pub exclude: Vec<i64>,
+    /// When not empty, only these users.
+    pub only: Vec<i64>,
+    /// Also show users without any violated EET.
+    pub all_users: bool,
+}
+
+/// Steps of the colour legend (each a rectangle).
+pub const LEGEND_STEPS: usize = 32;
+const LEGEND_WIDTH: u32 = 96;
+const Y_LABELS: u32 = 64;
+const MARGIN: u32 = 6;
+
+/// Width in pixels of the heat area of a chart `width` pixels wide: bin at this many bins for
+/// one bin per pixel column.
+pub fn plot_width(width: u32) -> u32 {
+    width
+        .saturating_sub(LEGEND_WIDTH + Y_LABELS + 2 * MARGIN)
+        .max(1)
+}
+
+/// The colour of `t` in [0, 1]: gold through orange and red to dark red (the upper part of
+/// ColorBrewer's YlOrRd, so that the smallest non-zero cell still stands out from white).
+pub fn heat_colour(t: f64) -> RGBColor {
+    const STOPS: [(f64, f64, f64); 4] = [
+        (254.0, 217.0, 118.0),
+        (253.0, 141.0, 60.0),
+        (227.0, 26.0, 28.0),
+        (128.0, 0.0, 38.0),
+    ];
+    let t = if t.is_finite() {
+        t.clamp(0.0, 1.0)
+    } else {
+        1.0
+    };
+    let x = t * (STOPS.len() - 1) as f64;
+    let i = (x.floor() as usize).min(STOPS.len() - 2);
+    let f = x - i as f64;
+    let (a, b) = (STOPS[i], STOPS[i + 1]);
+    let mix = |p: f64, q: f64| (p + (q - p) * f).round() as u8;
+    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// The scale position of a cell value.
+fn scale(v: f64, max: f64, log: bool) -> f64 {
+    if max <= 0.0 {
+        0.0
+    } else if log {
+        v.ln_1p() / max.ln_1p()
+    } else {
+        v / max
+    }
+}
+
+/// The value at scale position `t` (legend labels).
+fn unscale(t: f64, max: f64, log: bool) -> f64 {
+    if log {
+        (t * max.ln_1p()).exp_m1()
+    } else {
+        t * max
+    }
+}
+
+/// The users shown, top row first.
+pub fn rows(panels: &[HeatPanel<'_>], style: &HeatStyle) -> Vec<i64> {
+    let mut total: HashMap<i64, f64> = HashMap::new();
+    let mut order: Vec<i64> = Vec::new();
+    for p in panels {
+        for r in &p.map.rows {
+            let t = total.entry(r.user).or_insert_with(|| {
+                order.push(r.user);
+                0.0
+            });
+            *t += r.total;
+        }
+    }
+    order.retain(|u| {
+        (style.only.is_empty() || style.only.contains(u))
+            && !style.exclude.contains(u)
+            && (style.all_users || total[u] > 0.0)
+    });
+    match style.order {
+        RowOrder::Total => order.sort_by(|a, b| total[b].total_cmp(&total[a]).then(a.cmp(b))),
+        RowOrder::User => order.sort_unstable(),
+    }
+    order
+}
+
+/// Draws the panels stacked, with one colour legend on the right.
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    panels: &[HeatPanel<'_>],
+    style: &HeatStyle,
+) -> ChartResult<DB::ErrorType> {
+    root.fill(&WHITE)?;
+    let users = rows(panels, style);
+    let shown: HashMap<i64, usize> = users.iter().enumerate().map(|(i, &u)| (u, i)).collect();
+    let max = panels
+        .iter()
+        .flat_map(|p| p.map.rows.iter())
+        .filter(|r| shown.contains_key(&r.user))
+        .flat_map(|r| r.cells.iter().map(|c| c.1))
+        .fold(0.0, f64::max);
+    let (w, _) = root.dim_in_pixel();
+    let (main, legend) = root.split_horizontally(w.saturating_sub(LEGEND_WIDTH));
+    let parts = main.split_evenly((panels.len().max(1), 1));
+    for (p, area) in panels.iter().zip(&parts) {
+        draw_panel(area, p, &users, &shown, max, style.log)?;
+    }
+    draw_legend(&legend, max, style.log)
+}
+
+fn draw_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    p: &HeatPanel<'_>,
+    users: &[i64],
+    shown: &HashMap<i64, usize>,
+    max: f64,
+    log: bool,
+) -> ChartResult<DB::ErrorType> {
+    // The time axis is drawn in the unit that reads best (s, min, h or d), so that its labels
+    // fall on round numbers of that unit.
+    let (t0, t1) = (p.map.t0, p.map.t1().max(p.map.t0 + 1.0));
+    let (div, unit) = time_unit(t1 - t0);
+    let (t0, t1) = (t0 / div, t1 / div);
+    let (_, h) = area.dim_in_pixel();
+    let strip = (f64::from(h) * 0.2).clamp(24.0, 60.0) as u32 + 24;
+    let (top, bottom) = area.split_vertically(h.saturating_sub(strip));
+    let n = users.len().max(1);
+    let mut chart = ChartBuilder::on(&top)
+        .caption(&p.title, ("sans-serif", 14))
+        .margin(MARGIN)
+        .margin_bottom(4)
+        .y_label_area_size(Y_LABELS)
+        .build_cartesian_2d(t0..t1, (0..n).into_segmented())?;
+    let label_rows = (top.dim_in_pixel().1 / 14).max(1) as usize;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_labels(0)
+        .y_labels(n.min(label_rows))
+        .y_label_formatter(&|y| match y {
+            SegmentValue::CenterOf(i) => users
+                .get(n - 1 - (*i).min(n - 1))
+                .map_or(String::new(), |u| format!("user {u}")),
+            _ => String::new(),
+        })
+        .y_label_style(("sans-serif", 10))
+        .draw()?;
+    if users.is_empty() {
+        let mid = ((t0 + t1) / 2.0, SegmentValue::CenterOf(0));
+        chart.draw_series(std::iter::once(Text::new(
+            "no violated EETs",
+            mid,
+            ("sans-serif", 13),
+        )))?;
+    }
+    let wid = p.map.width / div;
+    let cells = p
+        .map
+        .rows
+        .iter()
+        .filter_map(|r| shown.get(&r.user).map(|&i| (i, r)));
+    chart.draw_series(cells.flat_map(|(i, r)| {
+        let y = n - 1 - i;
+        r.cells.iter().map(move |&(bin, v)| {
+            let x0 = t0 + f64::from(bin) * wid;
+            Rectangle::new(
+                [
+                    (x0, SegmentValue::Exact(y)),
+                    (x0 + wid, SegmentValue::Exact(y + 1)),
+                ],
+                heat_colour(scale(v, max, log)).filled(),
+            )
+        })
+    }))?;
+    draw_busy(&bottom, p, (t0, t1), (div, unit))
+}
+
+/// Seconds per unit and the unit's name for a time axis of `span` seconds.
+fn time_unit(span: f64) -> (f64, &'static str) {
+    if span >= 4.0 * 86400.0 {
+        (86400.0, "d")
+    } else if span >= 4.0 * 3600.0 {
+        (3600.0, "h")
+    } else if span >= 240.0 {
+        (60.0, "min")
+    } else {
+        (1.0, "s")
+    }
+}
+
+/// The busy processors under a panel, averaged per pixel column.
+fn draw_busy<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    p: &HeatPanel<'_>,
+    (t0, t1): (f64, f64),
+    (div, unit): (f64, &str),
+) -> ChartResult<DB::ErrorType> {
+    let procs = f64::from(p.procs.max(1));
+    let mut chart = ChartBuilder::on(area)
+        .margin(MARGIN)
+        .margin_top(2)
+        .x_label_area_size(20)
+        .y_label_area_size(Y_LABELS)
+        .build_cartesian_2d(t0..t1, 0.0..procs)?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_labels(10)
+        .y_labels(2)
+        .x_label_formatter(&|x| format!("{x}{unit}"))
+        .x_label_style(("sans-serif", 11))
+        .y_label_style(("sans-serif", 10))
+        .axis_desc_style(("sans-serif", 11))
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .y_desc("busy")
+        .draw()?;
+    let cols = chart.plotting_area().dim_in_pixel().0.max(1) as usize;
+    let avg = column_average(p.busy, t0 * div, t1 * div, cols);
+    let step = (t1 - t0) / cols as f64;
+    let mut pts = vec![(t0, 0.0)];
+    for (c, &b) in avg.iter().enumerate() {
+        pts.push((t0 + c as f64 * step, b));
+        pts.push((t0 + (c + 1) as f64 * step, b));
+    }
+    pts.push((t1, 0.0));
+    chart.draw_series(std::iter::once(Polygon::new(
+        pts,
+        RGBColor(110, 110, 110).filled(),
+    )))?;
+    Ok(())
+}
+
+/// Time-average of the busy column of flat series points over `cols` equal columns of
+/// `[t0, t1)` (the value of a point holds until the next point).
+pub fn column_average(flat: &[f64], t0: f64, t1: f64, cols: usize) -> Vec<f64> {
+    let mut out = vec![0.0; cols];
+    let width = (t1 - t0) / cols as f64;
+    if !(width.is_finite() && width > 0.0) || cols == 0 {
+        return out;
+    }
+    let pts: Vec<(f64, f64)> = flat
+        .chunks_exact(super::series::POINT_FIELDS)
+        .map(|c| (c[0], c[1]))
+        .collect();
+    for (k, &(a, busy)) in pts.iter().enumerate() {
+        let b = pts.get(k + 1).map_or(t1, |p| p.0);
+        let (a, b) = (a.max(t0), b.min(t1));
+        if b <= a || busy == 0.0 {
+            continue;
+        }
+        let first = ((a - t0) / width).floor() as usize;
+        let last = (((b - t0) / width).ceil() as usize).min(cols);
+        for (c, slot) in out.iter_mut().enumerate().take(last).skip(first) {
+            let lo = a.max(t0 + c as f64 * width);
+            let hi = b.min(t0 + (c + 1) as f64 * width);
+            if hi > lo {
+                *slot += busy * (hi - lo) / width;
+            }
+        }
+    }
+    out
+}
+
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    max: f64,
+    log: bool,
+) -> ChartResult<DB::ErrorType> {
+    let style = ("sans-serif", 11).into_font();
+    area.draw(&Text::new("violated", (10, 8), style.clone()))?;
+    area.draw(&Text::new("EETs", (10, 20), style.clone()))?;
+    let (x0, y0, height) = (12, 40, 160);
+    let step = height / LEGEND_STEPS as i32;
+    for k in 0..LEGEND_STEPS {
+        let t = 1.0 - (k as f64 + 0.5) / LEGEND_STEPS as f64;
+        let y = y0 + k as i32 * step;
+        area.draw(&Rectangle::new(
+            [(x0, y), (x0 + 14, y + step)],
+            heat_colour(t).filled(),
+        ))?;
+    }
+    let bottom = y0 + step * LEGEND_STEPS as i32;
+    for (t, y) in [(1.0, y0), (0.5, (y0 + bottom) / 2), (0.0, bottom)] {
+        let v = unscale(t, max, log);
+        let text = if v >= 100.0 {
+            format!("{v:.0}")
+        } else {
+            format!("{v:.2}")
+        };
+        area.draw(&Text::new(text, (x0 + 20, y - 5), style.clone()))?;
+    }
+    if log {
+        area.draw(&Text::new("(log)", (x0, bottom + 12), style))?;
+    }
+    Ok(())
+}

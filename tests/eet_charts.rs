@@ -1,0 +1,220 @@
+//! The user-aware charts rendered to SVG strings: VEET / WT box plots and the EET heatmap.
+
+mod common;
+use schedlab::charts::eet_box::{self, box_stats, BoxStyle};
+use schedlab::charts::eet_heatmap::{self, rows, HeatPanel, HeatStyle, RowOrder, LEGEND_STEPS};
+use schedlab::charts::{native, palette};
+use schedlab::metrics::eet_heatmap::{heatmap, Heatmap, Violation};
+
+/// The attributes of every `<rect` element.
+fn rect_tags(svg: &str) -> impl Iterator<Item = &str> {
+    svg.split("<rect")
+        .skip(1)
+        .map(|r| &r[..r.find('>').unwrap_or(r.len())])
+}
+
+/// `<rect` elements whose fill is one of `fills`.
+fn rects_with_fill(svg: &str, fills: &[String]) -> usize {
+    rect_tags(svg)
+        .filter(|r| fills.iter().any(|f| r.contains(f.as_str())))
+        .count()
+}
+
+/// `<rect` elements filled with anything but white.
+fn coloured_rects(svg: &str) -> usize {
+    rect_tags(svg)
+        .filter(|r| !r.contains("fill=\"#FFFFFF\"") && !r.contains("fill=\"none\""))
+        .count()
+}
+
+fn palette_fills() -> Vec<String> {
+    palette::COLOURS
+        .iter()
+        .map(|c| format!("fill=\"#{:02X}{:02X}{:02X}\"", c.0, c.1, c.2))
+        .collect()
+}
+
+fn box_svg(series: &[(String, Vec<f64>)], log: bool) -> String {
+    let style = BoxStyle {
+        log,
+        y_max: (!log).then_some(100.0),
+        y_desc: "test".into(),
+    };
+    native::svg((600, 300), |root| {
+        eet_box::draw(root, series, &style, "box").map_err(|e| e.to_string())
+    })
+    .unwrap()
+}
+
+#[test]
+fn box_stats_by_hand() {
+    // [1, 2, 3, 4, 100]: q1 2, median 3, q3 4, IQR 2; far-out fences -4 and 10: 100 is a dot,
+    // the whiskers end at 1 and 4.
+    let (b, out) = box_stats(&[100.0, 3.0, 1.0, 4.0, 2.0]).unwrap();
+    let q = b.quartiles;
+    assert_eq!((q.q1, q.median, q.q3), (2.0, 3.0, 4.0));
+    assert_eq!((b.low, b.high, out), (1.0, 4.0, vec![100.0]));
+    // No extreme outlier: whiskers are the minimum and maximum.
+    let (b, out) = box_stats(&[0.0, 10.0, 20.0, 30.0]).unwrap();
+    assert_eq!((b.low, b.high), (0.0, 30.0));
+    assert!(out.is_empty());
+    assert!(box_stats(&[]).is_none());
+}
+
+#[test]
+fn one_box_per_policy_with_users() {
+    let series = vec![
+        ("fcfs".to_string(), vec![0.0, 0.0, 0.0, 0.0, 100.0]),
+        ("easy".to_string(), vec![10.0, 20.0, 30.0]),
+        ("none".to_string(), vec![]),
+    ];
+    let svg = box_svg(&series, false);
+    assert_eq!(rects_with_fill(&svg, &palette_fills()), 2);
+    // fcfs: q1 = q3 = 0, so 100 is the one extreme outlier drawn as a dot.
+    assert_eq!(svg.matches("<circle").count(), 1);
+    // The policies label their boxes on the x axis.
+    for label in ["fcfs", "easy", "none"] {
+        assert!(svg.contains(&format!("\n{label}\n</text>")), "{label}");
+    }
+    // Log axis (WT_u): zeros drawn at the floor, still one box per non-empty series.
+    let wt = vec![
+        ("a".to_string(), vec![0.0, 5.0, 50.0, 5000.0]),
+        ("b".to_string(), vec![0.0, 0.0]),
+    ];
+    assert_eq!(rects_with_fill(&box_svg(&wt, true), &palette_fills()), 2);
+}
+
+/// Two users: user 1 violated over [0, 300) twice (count 2), user 2 over [600, 660).
+fn hand_map(bins: u32, width: f64) -> Heatmap {
+    let v = [
+        Violation {
+            user: 1,
+            start: 0,
+            end: 300,
+        },
+        Violation {
+            user: 1,
+            start: 0,
+            end: 300,
+        },
+        Violation {
+            user: 2,
+            start: 600,
+            end: 660,
+        },
+    ];
+    heatmap(&[1, 2, 3], &v, 0.0, width, bins)
+}
+
+fn heat_svg(maps: &[&Heatmap], style: &HeatStyle) -> String {
+    let busy = [0.0, 4.0, 0.0, 500.0, 2.0, 0.0, 900.0, 0.0, 0.0];
+    let panels: Vec<HeatPanel> = maps
+        .iter()
+        .enumerate()
+        .map(|(i, m)| HeatPanel {
+            title: format!("policy {i}"),
+            map: m,
+            busy: &busy,
+            procs: 4,
+        })
+        .collect();
+    native::svg((800, 300 * maps.len() as u32), |root| {
+        eet_heatmap::draw(root, &panels, style).map_err(|e| e.to_string())
+    })
+    .unwrap()
+}
+
+#[test]
+fn heatmap_draws_one_cell_per_non_zero_bin() {
+    // Bins of 60 s: user 1 lights bins 0-4, user 2 bin 10.
+    let m = hand_map(20, 60.0);
+    let cells: usize = m.rows.iter().map(|r| r.cells.len()).sum();
+    assert_eq!(cells, 6);
+    let svg = heat_svg(&[&m], &HeatStyle::default());
+    assert_eq!(coloured_rects(&svg), cells + LEGEND_STEPS);
+    // The busy strip is drawn (one polygon) and the rows are labelled by user.
+    assert_eq!(svg.matches("<polygon").count(), 1);
+    assert!(svg.contains("user 1") && svg.contains("user 2") && !svg.contains("user 3"));
+    // Two panels: cells of both, one legend.
+    let m2 = hand_map(7, 100.0);
+    let cells2: usize = m2.rows.iter().map(|r| r.cells.len()).sum();
+    assert_eq!(cells2, 3 + 1);
+    let svg = heat_svg(&[&m, &m2], &HeatStyle::default());
+    assert_eq!(coloured_rects(&svg), cells + cells2 + LEGEND_STEPS);
+    assert_eq!(svg.matches("<polygon").count(), 2);
+}
+
+#[test]
+fn heatmap_rows_can_be_sorted_left_out_or_shown_alone() {
+    let m = hand_map(20, 60.0);
+    let busy: [f64; 0] = [];
+    let panel = [HeatPanel {
+        title: String::new(),
+        map: &m,
+        busy: &busy,
+        procs: 4,
+    }];
+    // Totals: user 1 = 2 x 300 / 60 = 10, user 2 = 1; user 3 has none.
+    assert_eq!(rows(&panel, &HeatStyle::default()), vec![1, 2]);
+    let all = HeatStyle {
+        all_users: true,
+        order: RowOrder::User,
+        ..HeatStyle::default()
+    };
+    assert_eq!(rows(&panel, &all), vec![1, 2, 3]);
+    let exclude = HeatStyle {
+        exclude: vec![1],
+        ..HeatStyle::default()
+    };
+    assert_eq!(rows(&panel, &exclude), vec![2]);
+    let svg = heat_svg(&[&m], &exclude);
+    assert_eq!(coloured_rects(&svg), 1 + LEGEND_STEPS);
+    let only = HeatStyle {
+        only: vec![1],
+        ..HeatStyle::default()
+    };
+    let svg = heat_svg(&[&m], &only);
+    assert_eq!(coloured_rects(&svg), 5 + LEGEND_STEPS);
+    // Nobody left: an empty panel that says so.
+    let none = HeatStyle {
+        only: vec![3],
+        ..HeatStyle::default()
+    };
+    let svg = heat_svg(&[&m], &none);
+    assert_eq!(coloured_rects(&svg), LEGEND_STEPS);
+    assert!(svg.contains("no violated EETs"));
+}
+
+#[test]
+fn heatmap_colour_scale_linear_and_log() {
+    // User 1's cells hold 2, user 2's 1: on a linear scale 1 sits halfway, on a log scale at
+    // ln 2 / ln 3 of the way; the largest cell gets the top colour either way.
+    let m = hand_map(20, 60.0);
+    let fill =
+        |c: plotters::style::RGBColor| format!("fill=\"#{:02X}{:02X}{:02X}\"", c.0, c.1, c.2);
+    let top = fill(eet_heatmap::heat_colour(1.0));
+    let svg = heat_svg(&[&m], &HeatStyle::default());
+    let half = fill(eet_heatmap::heat_colour(0.5));
+    assert_eq!(rects_with_fill(&svg, std::slice::from_ref(&top)), 5);
+    assert_eq!(rects_with_fill(&svg, &[half]), 1);
+    let log = HeatStyle {
+        log: true,
+        ..HeatStyle::default()
+    };
+    let svg = heat_svg(&[&m], &log);
+    let at = fill(eet_heatmap::heat_colour(2f64.ln() / 3f64.ln()));
+    assert_eq!(rects_with_fill(&svg, &[at]), 1);
+    assert_eq!(rects_with_fill(&svg, &[top]), 5);
+}
+
+#[test]
+fn plot_width_and_busy_averages() {
+    assert_eq!(eet_heatmap::plot_width(1000), 1000 - 96 - 64 - 12);
+    // Busy 4 over [0, 500), 2 over [500, 900), 0 after: columns of 300 s over [0, 1200).
+    let busy = [0.0, 4.0, 0.0, 500.0, 2.0, 0.0, 900.0, 0.0, 0.0];
+    let avg = eet_heatmap::column_average(&busy, 0.0, 1200.0, 4);
+    let want = [4.0, (4.0 * 200.0 + 2.0 * 100.0) / 300.0, 2.0, 0.0];
+    for (a, w) in avg.iter().zip(want) {
+        assert!((a - w).abs() < 1e-12, "{avg:?}");
+    }
+}
