@@ -4,8 +4,9 @@
 //! seeds) is validated here or by the engine, never unwrapped. A panic hook records a panic so
 //! that the page can stop calling in (`has_panicked`). Bulk results cross as typed arrays.
 
-use crate::charts::{bars, gantt, series};
+use crate::charts::{bars, eet_box, eet_heatmap, gantt, series};
 use crate::input::InputOptions;
+use crate::metrics::eet_heatmap::{heatmap, violations, Violation};
 use crate::metrics::ClassicOptions;
 use crate::policy;
 use crate::run::{self, RunResult, Trace};
@@ -253,6 +254,79 @@ impl Session {
     pub fn series(&self) -> Result<Vec<f64>, JsError> {
         Ok(series::points(&self.last()?.schedule))
     }
+
+    /// Per user of the last run, in order of first appearance (users with a job that ran):
+    /// `[user, jobs, violated, VEET_u, WT_u]` each (see [`crate::metrics::eet::UserEet`]).
+    pub fn eet_users(&self) -> Result<Vec<f64>, JsError> {
+        Ok(self
+            .last()?
+            .eet
+            .users
+            .iter()
+            .flat_map(|u| {
+                [
+                    u.user as f64,
+                    u.jobs as f64,
+                    u.violated as f64,
+                    u.veet,
+                    u.wt,
+                ]
+            })
+            .collect())
+    }
+
+    /// The violated EETs of the last run, in job order: `[user, start, end]` each, the interval
+    /// the violation covers in the heatmap (see [`Violation`]).
+    pub fn violations(&self) -> Result<Vec<f64>, JsError> {
+        let r = self.last()?;
+        Ok(violations(&self.trace.jobs, &r.eet)
+            .iter()
+            .flat_map(|v| [v.user as f64, v.start as f64, v.end as f64])
+            .collect())
+    }
+}
+
+/// Fields per user of [`Session::eet_users`].
+const USER_FIELDS: usize = 5;
+/// Fields per violated EET of [`Session::violations`].
+const VIOLATION_FIELDS: usize = 3;
+/// Times and user ids must be whole numbers below this magnitude (2^53).
+const EXACT: f64 = 9_007_199_254_740_992.0;
+
+/// The elements of `list` as vectors; each must be a Float64Array of whole records of `fields`.
+fn records(list: &js_sys::Array, what: &str, fields: usize) -> Result<Vec<Vec<f64>>, JsError> {
+    list.iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let a = v
+                .dyn_into::<js_sys::Float64Array>()
+                .map_err(|_| JsError::new(&format!("{what} {i}: not a Float64Array")))?
+                .to_vec();
+            if !a.chunks_exact(fields).remainder().is_empty() {
+                return Err(JsError::new(&format!(
+                    "{what} {i}: {} numbers, not a multiple of {fields}",
+                    a.len()
+                )));
+            }
+            Ok(a)
+        })
+        .collect()
+}
+
+fn whole(x: f64) -> Option<i64> {
+    (x.is_finite() && x.fract() == 0.0 && x.abs() < EXACT).then_some(x as i64)
+}
+
+/// Refuses canvases too small for a chart's margins and labels.
+fn check_size(canvas: &HtmlCanvasElement, min: (u32, u32)) -> Result<(), JsError> {
+    let (w, h) = (canvas.width(), canvas.height());
+    if w < min.0 || h < min.1 {
+        return Err(JsError::new(&format!(
+            "canvas {w} x {h} is too small (at least {} x {})",
+            min.0, min.1
+        )));
+    }
+    Ok(())
 }
 
 fn canvas_root(
@@ -323,4 +397,182 @@ pub fn draw_bars(
     let root = canvas_root(canvas)?;
     drawn(bars::draw(&root, &labels, values, title))?;
     drawn(root.present())
+}
+
+/// Draws a box plot per policy of one per-user figure, `figure` = `"veet"` (VEET_u, percent,
+/// linear 0-100) or `"wt"` (WT_u, processor-seconds, log axis); `users` holds one
+/// [`Session::eet_users`] array per label.
+#[wasm_bindgen]
+pub fn draw_eet_box(
+    canvas: HtmlCanvasElement,
+    users: js_sys::Array,
+    labels: Vec<String>,
+    figure: &str,
+    title: &str,
+) -> Result<(), JsError> {
+    let (column, style) = match figure {
+        "veet" => (3, eet_box::BoxStyle::veet()),
+        "wt" => (4, eet_box::BoxStyle::wt()),
+        _ => {
+            return Err(JsError::new(&format!(
+                "figure {figure:?}: expected \"veet\" or \"wt\""
+            )))
+        }
+    };
+    let data = records(&users, "users", USER_FIELDS)?;
+    if data.len() != labels.len() {
+        return Err(JsError::new(&format!(
+            "{} user arrays for {} labels",
+            data.len(),
+            labels.len()
+        )));
+    }
+    let series: Vec<(String, Vec<f64>)> = labels
+        .into_iter()
+        .zip(&data)
+        .map(|(label, d)| {
+            let values = d.chunks_exact(USER_FIELDS).map(|u| u[column]).collect();
+            (label, values)
+        })
+        .collect();
+    check_size(&canvas, (160, 120))?;
+    let root = canvas_root(canvas)?;
+    drawn(eet_box::draw(&root, &series, &style, title))?;
+    drawn(root.present())
+}
+
+/// Options of [`draw_eet_heatmap`].
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct HeatOptions {
+    /// Colour by ln(1 + count).
+    log: bool,
+    /// Row order: `"total"` (most violations first, the default) or `"user"`.
+    sort: Option<String>,
+    exclude: Vec<f64>,
+    only: Vec<f64>,
+    /// Also show users without violated EETs (among those with a violation in some panel).
+    all_users: bool,
+}
+
+fn user_ids(list: &[f64], what: &str) -> Result<Vec<i64>, JsError> {
+    list.iter()
+        .map(|&u| whole(u).ok_or_else(|| JsError::new(&format!("{what}: {u} is not a user id"))))
+        .collect()
+}
+
+impl HeatOptions {
+    fn style(&self) -> Result<eet_heatmap::HeatStyle, JsError> {
+        let order = match self.sort.as_deref() {
+            None | Some("total") => eet_heatmap::RowOrder::Total,
+            Some("user") => eet_heatmap::RowOrder::User,
+            Some(other) => {
+                return Err(JsError::new(&format!(
+                    "sort {other:?}: expected \"total\" or \"user\""
+                )))
+            }
+        };
+        Ok(eet_heatmap::HeatStyle {
+            log: self.log,
+            order,
+            exclude: user_ids(&self.exclude, "exclude")?,
+            only: user_ids(&self.only, "only")?,
+            all_users: self.all_users,
+        })
+    }
+}
+
+/// Draws the EET heatmap of policy `panel` over `[t0, t1]`, with its busy processors
+/// (`busy`: its [`Session::series`]) under it. `violations` holds every compared policy's
+/// [`Session::violations`], so that the rows (users, order) and the colour scale are those of
+/// all the panels: one canvas per policy, each drawn alone, still compares. `options`:
+/// `{log, sort: "total" | "user", exclude: [ids], only: [ids]}`. Returns the users shown, top
+/// row first.
+#[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
+pub fn draw_eet_heatmap(
+    canvas: HtmlCanvasElement,
+    violations_list: js_sys::Array,
+    panel: u32,
+    busy: &[f64],
+    procs: u32,
+    t0: f64,
+    t1: f64,
+    title: &str,
+    options: JsValue,
+) -> Result<Vec<f64>, JsError> {
+    let opts: HeatOptions = if options.is_undefined() || options.is_null() {
+        HeatOptions::default()
+    } else {
+        serde_wasm_bindgen::from_value(options)
+            .map_err(|e| JsError::new(&format!("heatmap options: {e}")))?
+    };
+    let style = opts.style()?;
+    if !(t0.is_finite() && t1.is_finite() && t0.abs() < EXACT && t1.abs() < EXACT && t0 < t1) {
+        return Err(JsError::new(&format!(
+            "time window [{t0}, {t1}]: must be finite with t0 < t1"
+        )));
+    }
+    if !busy
+        .chunks_exact(series::POINT_FIELDS)
+        .remainder()
+        .is_empty()
+    {
+        return Err(JsError::new(&format!(
+            "busy: {} numbers, not a multiple of {}",
+            busy.len(),
+            series::POINT_FIELDS
+        )));
+    }
+    let lists = records(&violations_list, "violations", VIOLATION_FIELDS)?;
+    let index = panel as usize;
+    if index >= lists.len() {
+        return Err(JsError::new(&format!(
+            "panel {panel}: there are {} policies",
+            lists.len()
+        )));
+    }
+    let parsed = lists
+        .iter()
+        .map(|l| {
+            l.chunks_exact(VIOLATION_FIELDS)
+                .map(|c| match (whole(c[0]), whole(c[1]), whole(c[2])) {
+                    (Some(user), Some(start), Some(end)) => Ok(Violation { user, start, end }),
+                    _ => Err(JsError::new(&format!(
+                        "violation [{}, {}, {}]: expected whole numbers",
+                        c[0], c[1], c[2]
+                    ))),
+                })
+                .collect::<Result<Vec<_>, JsError>>()
+        })
+        .collect::<Result<Vec<_>, JsError>>()?;
+    let mut users: Vec<i64> = parsed.iter().flatten().map(|v| v.user).collect();
+    users.sort_unstable();
+    users.dedup();
+    check_size(&canvas, (240, 160))?;
+    let bins = eet_heatmap::plot_width(canvas.width());
+    let width = (t1 - t0) / f64::from(bins);
+    let maps: Vec<_> = parsed
+        .iter()
+        .map(|v| heatmap(&users, v, t0, width, bins))
+        .collect();
+    let panels: Vec<eet_heatmap::HeatPanel> = maps
+        .iter()
+        .enumerate()
+        .map(|(i, map)| eet_heatmap::HeatPanel {
+            title: if i == index {
+                title.to_string()
+            } else {
+                String::new()
+            },
+            map,
+            busy: if i == index { busy } else { &[] },
+            procs,
+        })
+        .collect();
+    let root = canvas_root(canvas)?;
+    let shown = eet_heatmap::draw_one(&root, &panels, index, &style)
+        .map_err(|e| JsError::new(&format!("drawing failed: {e}")))?;
+    drawn(root.present())?;
+    Ok(shown.into_iter().map(|u| u as f64).collect())
 }

@@ -218,3 +218,65 @@ fn plot_width_and_busy_averages() {
         assert!((a - w).abs() < 1e-12, "{avg:?}");
     }
 }
+
+#[test]
+fn one_panel_alone_keeps_the_rows_and_colours_of_all_panels() {
+    // Panel 0 has user 1's violations (cells of 2), panel 1 only user 2's (a cell of 1).
+    let m0 = hand_map(20, 60.0);
+    let v1 = [Violation {
+        user: 2,
+        start: 600,
+        end: 660,
+    }];
+    let m1 = heatmap(&[1, 2, 3], &v1, 0.0, 60.0, 20);
+    let busy = [0.0, 4.0, 0.0, 500.0, 2.0, 0.0, 900.0, 0.0, 0.0];
+    let panels = [
+        HeatPanel {
+            title: "a".into(),
+            map: &m0,
+            busy: &[],
+            procs: 4,
+        },
+        HeatPanel {
+            title: "b".into(),
+            map: &m1,
+            busy: &busy,
+            procs: 4,
+        },
+    ];
+    let fill =
+        |c: plotters::style::RGBColor| format!("fill=\"#{:02X}{:02X}{:02X}\"", c.0, c.1, c.2);
+    let mut shown = Vec::new();
+    let svg = native::svg((800, 300), |root| {
+        shown = eet_heatmap::draw_one(root, &panels, 1, &HeatStyle::default())
+            .map_err(|e| e.to_string())?;
+        Ok(())
+    })
+    .unwrap();
+    // Rows from both panels (user 1 first: most violations), though panel 1 has none of user 1.
+    assert_eq!(shown, vec![1, 2]);
+    assert!(svg.contains("user 1") && svg.contains("user 2"));
+    // One label per row, none for a row that does not exist.
+    assert_eq!(svg.matches("\nuser 1\n").count(), 1, "{svg}");
+    assert_eq!(svg.matches("\nuser 2\n").count(), 1);
+    // Only panel 1's cell, coloured on the scale of both panels (max 2): halfway.
+    assert_eq!(coloured_rects(&svg), 1 + LEGEND_STEPS);
+    let half = fill(eet_heatmap::heat_colour(0.5));
+    assert_eq!(rects_with_fill(&svg, &[half]), 1);
+    assert_eq!(svg.matches("<polygon").count(), 1);
+    // Out of range: a blank chart, no rows.
+    let mut none = vec![0];
+    native::svg((800, 300), |root| {
+        none = eet_heatmap::draw_one(root, &panels, 2, &HeatStyle::default())
+            .map_err(|e| e.to_string())?;
+        Ok(())
+    })
+    .unwrap();
+    assert!(none.is_empty());
+}
+
+#[test]
+fn box_styles_of_the_two_figures() {
+    assert_eq!(BoxStyle::veet().y_max, Some(100.0));
+    assert!(!BoxStyle::veet().log && BoxStyle::wt().log);
+}

@@ -6,17 +6,18 @@ import { Picker } from './picker.js';
 import { encode, decode } from './share.js';
 import { renderTable, renderFacts } from './results.js';
 import { Overview, Gantts, timings } from './charts.js';
+import { EetCharts, DEFAULT_HEAT, parseUsers } from './eet.js';
 import { DEMOS, loadRemote, loadFile } from './trace.js';
 import { $, el, showError, download, debounce, fmtDuration } from './ui.js';
 
 const S = {
   trace: null,   // the trace of the shown comparison: {kind, ref, name, label, bytes}
   shown: null,   // the shown comparison's state (share.js shape)
-  results: [],   // per policy {spec, report, rects, jobs, series}
+  results: [],   // per policy {spec, report, rects, jobs, series, eetUsers, violations}
   lastHash: '',
   runner: new Runner(),
 };
-let picker, overview, gantts;
+let picker, overview, gantts, eet;
 
 // Exposed for the benchmark and for debugging from the console.
 window.schedlab = { timings, state: S };
@@ -56,6 +57,37 @@ function writeForm(state) {
   if (state.wide !== 'skip' || state.origin !== 'first' || state.status.length || state.zero || state.strict) {
     $('opt-status').closest('details').open = true;
   }
+  writeHeat(state.heat ?? DEFAULT_HEAT);
+}
+
+// ---------- EET heatmap options (a view: they change the link, not the run) ----------
+
+function writeHeat(heat) {
+  $('heat-log').checked = heat.log;
+  $('heat-sort').value = heat.sort;
+  $('heat-exclude').value = heat.exclude.join(', ');
+  $('heat-only').value = heat.only.join(', ');
+  for (const id of ['heat-exclude', 'heat-only']) $(id).classList.remove('invalid');
+}
+
+/** The heatmap options from the controls; user lists with typos are flagged, their ids kept. */
+function readHeat(report = false) {
+  const lists = {};
+  for (const [key, id] of [['exclude', 'heat-exclude'], ['only', 'heat-only']]) {
+    const { ids, bad } = parseUsers($(id).value);
+    $(id).classList.toggle('invalid', bad.length > 0);
+    if (bad.length && report) showError(`${key} users: ${bad.map((b) => `“${b.slice(0, 20)}”`).join(', ')} ${bad.length === 1 ? 'is not a user id' : 'are not user ids'}; ignored`, 'warning');
+    lists[key] = ids;
+  }
+  return { log: $('heat-log').checked, sort: $('heat-sort').value === 'user' ? 'user' : 'total', ...lists };
+}
+
+function heatChanged() {
+  const heat = readHeat(true);
+  if (!S.shown) return;
+  S.shown.heat = heat;
+  eet.setHeat(heat);
+  updateLink('replace');
 }
 
 function sessionOptions(form) {
@@ -93,7 +125,7 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
   for (const e of picker.invalid()) showError(`Policy “${e.spec}” left out: ${e.error}`);
   const specs = picker.validSpecs();
   if (!specs.length) { showError('No valid policy to run: add one in the policy list.'); return; }
-  const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs, ...form, window };
+  const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs, ...form, window, heat: readHeat() };
   const results = [];
   let facts = null;
   const began = performance.now();
@@ -151,6 +183,7 @@ function show(trace, state, facts, results, history) {
   resetTraceInputs();
   renderTable($('results'), results.map((r) => r.report));
   gantts.show(results, results[0].report.machine_procs, state.window);
+  eet.show(results, results[0].report.machine_procs, state.heat);
   $('export-json').disabled = false;
   const pick = $('export-policy');
   pick.replaceChildren(...results.map((r, i) => el('option', { value: String(i) }, r.spec)));
@@ -290,6 +323,9 @@ function wire() {
       }
     });
   }
+  $('heat-log').addEventListener('change', heatChanged);
+  $('heat-sort').addEventListener('change', heatChanged);
+  for (const id of ['heat-exclude', 'heat-only']) $(id).addEventListener('change', heatChanged); // also on Enter
   $('gantt-zoom-in').addEventListener('click', () => gantts.zoom(0.5));
   $('gantt-zoom-out').addEventListener('click', () => gantts.zoom(2));
   $('gantt-reset').addEventListener('click', () => gantts.setWindow(null));
@@ -300,7 +336,7 @@ function wire() {
   window.addEventListener('resize', debounce(() => {
     if (window.innerWidth === width || isDead()) return;
     width = window.innerWidth;
-    try { overview.draw(); gantts.redraw(); } catch (err) { showError(err.message); }
+    try { overview.draw(); gantts.redraw(); eet.redraw(); } catch (err) { showError(err.message); }
   }, 200));
   wireDrop();
 }
@@ -333,8 +369,10 @@ async function boot() {
     return;
   }
   overview = new Overview($('overview'));
-  gantts = new Gantts($('gantts'), (w) => { if (S.shown) { S.shown.window = w; saveWindow(); } });
+  gantts = new Gantts($('gantts'), (w) => { if (S.shown) { S.shown.window = w; saveWindow(); eet.redrawHeat(); } });
+  eet = new EetCharts($('eet'), () => gantts.current());
   window.schedlab.gantts = gantts;
+  window.schedlab.eet = eet;
   wire();
   $('run').disabled = false;
   await applyLink(location.hash, 'replace');

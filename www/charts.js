@@ -8,9 +8,9 @@ const RECT = 6; // [start, end, lo, hi, user, job]
 const JOB = 8;  // [id, user, submit, start, end, procs, wait, bsld]
 const MIN_SPAN = 60; // seconds: the narrowest window zoom allows
 
-export const timings = { ganttDraws: [] }; // ms per redraw of all Gantt charts (for the bench)
+export const timings = { ganttDraws: [], heatDraws: [] }; // ms per Gantt / EET heatmap draw (for the bench)
 
-function sizeCanvas(canvas, height) {
+export function sizeCanvas(canvas, height) {
   const width = Math.max(320, Math.floor(canvas.parentElement.clientWidth));
   if (canvas.width !== width) canvas.width = width;
   if (canvas.height !== height) canvas.height = height;

@@ -1,7 +1,9 @@
 // The facts of the loaded trace and the results table (rows = metrics, columns = policies).
 import { el, fmtDuration, fmtNumber } from './ui.js';
 
-// [dotted path into report.metrics, label, better ('min' | 'max' | null), digits, unit]
+// [dotted path into the report, label, better ('min' | 'max' | null), digits, unit]. A path is
+// read from report.metrics unless its first key names another top-level object of the report
+// (ROOTS): 'eet.veet.median' is report.eet.veet.median.
 export const METRICS = [
   ['wait.mean', 'mean wait', 'min', 1, 's'],
   ['wait.median', 'median wait', 'min', 1, 's'],
@@ -18,10 +20,18 @@ export const METRICS = [
   ['counts.killed', 'killed at requested time', null, 0],
   ['counts.backfilled', 'backfilled', null, 0],
   ['counts.blocked', 'blocked at queue head', null, 0],
+  ['eet.violated_percent', 'violated EETs (% of jobs)', 'min', 2, '%'],
+  ['eet.veet.median', 'VEET_u median (% of a user\'s jobs)', 'min', 1, '%'],
+  ['eet.veet.q3', 'VEET_u upper quartile', 'min', 1, '%'],
+  ['eet.wt.median', 'WT_u median (weighted tardiness)', 'min', 0, 'processor-s'],
 ];
 
+const ROOTS = new Set(['eet']);
+
 export function metric(report, path) {
-  return path.split('.').reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), report.metrics);
+  const keys = path.split('.');
+  const from = ROOTS.has(keys[0]) ? report : report.metrics;
+  return keys.reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), from);
 }
 
 export function renderTable(table, reports) {

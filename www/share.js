@@ -1,8 +1,9 @@
 // The page state in the URL fragment, versioned:
 //   #v=1&trace=demo:NAME|url:https://...|file:NAME&policy=SPEC&policy=SPEC
 //       &procs=N&seed=N&kill=0&estimate=runtime&wide=clamp&origin=trace&zero=1&strict=1
-//       &status=5,0&window=T0,T1
-// Defaults are left out. decode() never throws: it returns the state it could read plus one
+//       &status=5,0&window=T0,T1&heatlog=1&heatsort=user&exclude=3,17&only=5,8
+// Defaults are left out. The heatmap keys (heatlog, heatsort, exclude, only: the EET heatmaps'
+// view) are optional: links without them open with the defaults. decode() never throws: it returns the state it could read plus one
 // message per parameter it had to ignore.
 
 export const VERSION = '1';
@@ -14,6 +15,7 @@ export function defaultState(defaultDemo) {
     policies: [...DEFAULT_POLICIES],
     procs: null, seed: 1, kill: true, estimate: 'requested', wide: 'skip', origin: 'first',
     zero: false, strict: false, status: [], window: null,
+    heat: { log: false, sort: 'total', exclude: [], only: [] },
   };
 }
 
@@ -32,6 +34,11 @@ export function encode(state) {
   for (const [k, values] of Object.entries(ENUMS)) if (state[k] !== values[0]) parts.push([k, state[k]]);
   if (state.status.length) parts.push(['status', state.status.join(',')]);
   if (state.window) parts.push(['window', state.window.map((t) => Math.round(t)).join(',')]);
+  const heat = state.heat;
+  if (heat?.log) parts.push(['heatlog', '1']);
+  if (heat && heat.sort !== 'total') parts.push(['heatsort', heat.sort]);
+  if (heat?.exclude.length) parts.push(['exclude', heat.exclude.join(',')]);
+  if (heat?.only.length) parts.push(['only', heat.only.join(',')]);
   return '#' + parts.map(([k, v]) => `${k}=${enc(v)}`).join('&');
 }
 
@@ -84,6 +91,18 @@ export function decode(hash, demos) {
       case 'window': {
         const w = value.split(',').map(Number);
         if (w.length !== 2 || !w.every(Number.isFinite) || w[0] >= w[1]) bad('expected T0,T1 with T0 < T1'); else state.window = w;
+        break;
+      }
+      case 'heatlog':
+        if (value === '1' || value === '0') state.heat.log = value === '1'; else bad('expected 0 or 1');
+        break;
+      case 'heatsort':
+        if (value === 'total' || value === 'user') state.heat.sort = value; else bad('expected total or user');
+        break;
+      case 'exclude': case 'only': {
+        const ids = value.split(',').map((s) => s.trim());
+        if (!ids.every((s) => /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s)))) bad('expected user ids like 3,17');
+        else state.heat[key] = [...new Set(ids.map(Number))];
         break;
       }
       default: problems.push(`link: unknown parameter "${key.slice(0, 40)}"; ignored`);

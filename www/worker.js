@@ -3,7 +3,8 @@
 //   page -> worker  {type: 'run', id, bytes, name, options, specs, seed}
 //   worker -> page  {type: 'facts', facts}
 //                   {type: 'progress', index, done, total}          at most every 100 ms
-//                   {type: 'result', index, spec, report, rects, jobs, series}  arrays transferred
+//                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations}
+//                                                                   arrays transferred
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
 //   page -> worker  {type: 'export', req, index, kind: 'jobs' | 'runs'}   (after a run is done)
 //   worker -> page  {type: 'export', req, csv} | {type: 'export', req, error}
@@ -78,8 +79,10 @@ function run({ id, bytes, name, options, specs, seed }) {
       const rects = session.rects();
       const jobs = session.jobs();
       const series = session.series();
-      self.postMessage({ type: 'result', id, index, spec: specs[index], report, rects, jobs, series },
-        [rects.buffer, jobs.buffer, series.buffer]);
+      const eetUsers = session.eet_users();
+      const violations = session.violations();
+      self.postMessage({ type: 'result', id, index, spec: specs[index], report, rects, jobs, series, eetUsers, violations },
+        [rects.buffer, jobs.buffer, series.buffer, eetUsers.buffer, violations.buffer]);
     }
     current = session;
     self.postMessage({ type: 'done', id });

@@ -66,6 +66,26 @@ pub struct BoxStyle {
     pub y_desc: String,
 }
 
+impl BoxStyle {
+    /// VEET_u: percent of a user's jobs, linear axis from 0 to 100.
+    pub fn veet() -> BoxStyle {
+        BoxStyle {
+            log: false,
+            y_max: Some(100.0),
+            y_desc: "VEET_u: % of the user's jobs late".into(),
+        }
+    }
+
+    /// WT_u: processor-seconds, log axis.
+    pub fn wt() -> BoxStyle {
+        BoxStyle {
+            log: true,
+            y_max: None,
+            y_desc: "WT_u: processor-seconds late (log)".into(),
+        }
+    }
+}
+
 /// Draws one box per `(label, values)`, side by side, each in the policy colours.
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,

@@ -11,6 +11,7 @@
 use super::ChartResult;
 use crate::metrics::eet_heatmap::Heatmap;
 use plotters::coord::Shift;
+use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
 use std::collections::HashMap;
 
@@ -128,13 +129,9 @@ pub fn rows(panels: &[HeatPanel<'_>], style: &HeatStyle) -> Vec<i64> {
     order
 }
 
-/// Draws the panels stacked, with one colour legend on the right.
-pub fn draw<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    panels: &[HeatPanel<'_>],
-    style: &HeatStyle,
-) -> ChartResult<DB::ErrorType> {
-    root.fill(&WHITE)?;
+/// The users shown (top row first), their row index, and the largest cell among them: what
+/// every panel shares.
+fn layout(panels: &[HeatPanel<'_>], style: &HeatStyle) -> (Vec<i64>, HashMap<i64, usize>, f64) {
     let users = rows(panels, style);
     let shown: HashMap<i64, usize> = users.iter().enumerate().map(|(i, &u)| (u, i)).collect();
     let max = panels
@@ -143,6 +140,17 @@ pub fn draw<DB: DrawingBackend>(
         .filter(|r| shown.contains_key(&r.user))
         .flat_map(|r| r.cells.iter().map(|c| c.1))
         .fold(0.0, f64::max);
+    (users, shown, max)
+}
+
+/// Draws the panels stacked, with one colour legend on the right.
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    panels: &[HeatPanel<'_>],
+    style: &HeatStyle,
+) -> ChartResult<DB::ErrorType> {
+    root.fill(&WHITE)?;
+    let (users, shown, max) = layout(panels, style);
     let (w, _) = root.dim_in_pixel();
     let (main, legend) = root.split_horizontally(w.saturating_sub(LEGEND_WIDTH));
     let parts = main.split_evenly((panels.len().max(1), 1));
@@ -150,6 +158,28 @@ pub fn draw<DB: DrawingBackend>(
         draw_panel(area, p, &users, &shown, max, style.log)?;
     }
     draw_legend(&legend, max, style.log)
+}
+
+/// Draws panel `index` of `panels` alone (one chart per policy, e.g. one canvas each), with the
+/// rows and colour scale of all the panels, so that separate charts still compare; the other
+/// panels' `busy` is not read. Returns the users shown, top row first (empty when `index` is
+/// out of range: nothing is drawn but the background).
+pub fn draw_one<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    panels: &[HeatPanel<'_>],
+    index: usize,
+    style: &HeatStyle,
+) -> Result<Vec<i64>, DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    let Some(p) = panels.get(index) else {
+        return Ok(Vec::new());
+    };
+    let (users, shown, max) = layout(panels, style);
+    let (w, _) = root.dim_in_pixel();
+    let (main, legend) = root.split_horizontally(w.saturating_sub(LEGEND_WIDTH));
+    draw_panel(&main, p, &users, &shown, max, style.log)?;
+    draw_legend(&legend, max, style.log)?;
+    Ok(users)
 }
 
 fn draw_panel<DB: DrawingBackend>(
@@ -169,12 +199,14 @@ fn draw_panel<DB: DrawingBackend>(
     let strip = (f64::from(h) * 0.2).clamp(24.0, 60.0) as u32 + 24;
     let (top, bottom) = area.split_vertically(h.saturating_sub(strip));
     let n = users.len().max(1);
+    // Segment k of the y axis is row n - 1 - k. plotters' integer ranges include their end, so
+    // 0..n - 1 has the n segments (0..1 when n is 1: a one-value range does not map).
     let mut chart = ChartBuilder::on(&top)
         .caption(&p.title, ("sans-serif", 14))
         .margin(MARGIN)
         .margin_bottom(4)
         .y_label_area_size(Y_LABELS)
-        .build_cartesian_2d(t0..t1, (0..n).into_segmented())?;
+        .build_cartesian_2d(t0..t1, (0..(n - 1).max(1)).into_segmented())?;
     let label_rows = (top.dim_in_pixel().1 / 14).max(1) as usize;
     chart
         .configure_mesh()
@@ -182,8 +214,8 @@ fn draw_panel<DB: DrawingBackend>(
         .x_labels(0)
         .y_labels(n.min(label_rows))
         .y_label_formatter(&|y| match y {
-            SegmentValue::CenterOf(i) => users
-                .get(n - 1 - (*i).min(n - 1))
+            SegmentValue::CenterOf(i) if *i < n => users
+                .get(n - 1 - *i)
                 .map_or(String::new(), |u| format!("user {u}")),
             _ => String::new(),
         })

@@ -64,8 +64,10 @@ export function cli(trace, policies, seed, extra = []) {
   return JSON.parse(execFileSync(cliBinary(), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
 }
 
+/** A dotted path into report.metrics, or into the report for paths under `eet.` (as the table). */
 export function metric(report, path) {
-  return path.split('.').reduce((o, k) => o?.[k], report.metrics);
+  const keys = path.split('.');
+  return keys.reduce((o, k) => o?.[k], keys[0] === 'eet' ? report : report.metrics);
 }
 
 export function close(a, b) {

@@ -152,14 +152,10 @@ fn draw<DB: DrawingBackend>(
                     (r.spec.clone(), v.collect())
                 })
                 .collect();
-            let style = eet_box::BoxStyle {
-                log: !veet,
-                y_max: veet.then_some(100.0),
-                y_desc: if veet {
-                    "VEET_u: % of the user's jobs late".into()
-                } else {
-                    "WT_u: processor-seconds late (log)".into()
-                },
+            let style = if veet {
+                eet_box::BoxStyle::veet()
+            } else {
+                eet_box::BoxStyle::wt()
             };
             let name = schedlab::output::workload_name(&trace.jobs.name);
             let title = if veet {

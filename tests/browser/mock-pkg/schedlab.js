@@ -165,6 +165,8 @@ export class Session {
     return new Float64Array(a);
   }
   series() { return new Float64Array(this.last.series); }
+  eet_users() { return new Float64Array(0); } // no EET figures in the mock
+  violations() { return new Float64Array(0); }
   free() {}
 }
 
@@ -212,3 +214,5 @@ export function draw_bars(canvas, labels, values, title) {
     ctx.fillStyle = '#000'; ctx.fillText(l, M.left + k * bw + bw * 0.2, canvas.height - 20);
   });
 }
+export function draw_eet_box(canvas, users, labels, figure, title) { frame(canvas, title); }
+export function draw_eet_heatmap(canvas, violations, panel, busy, procs, t0, t1, title) { frame(canvas, title); return new Float64Array(0); }

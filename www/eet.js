@@ -1,0 +1,149 @@
+// The user-aware (EET) charts: box plots of VEET_u and WT_u (one box per policy) and one EET
+// heatmap per policy (users x time, colour = violated EETs, busy processors below). The engine
+// draws them (draw_eet_box, draw_eet_heatmap); every heatmap gets all the policies' violations so
+// that rows and colours agree across policies. The heatmaps follow the Gantt charts' time window.
+// Charts are drawn lazily, one per animation frame and only when on screen.
+import { call } from './engine.js';
+import { figure, sizeCanvas, timings } from './charts.js';
+import { fmtDuration, showError } from './ui.js';
+
+export const USER = 5; // [user, jobs, violated, veet, wt] (Session::eet_users)
+
+export const DEFAULT_HEAT = { log: false, sort: 'total', exclude: [], only: [] };
+
+// The heatmap's height follows the rows shown: room for a label on every row when there are
+// few users, at least a few pixels per row when there are many (up to HEAT_MAX).
+const HEAT_FIXED = 150;  // caption, time axis and busy strip
+const HEAT_MIN = 260, HEAT_MAX = 900;
+const rowPx = (rows) => (rows <= 30 ? 15 : rows <= 80 ? 8 : 5);
+const heatHeight = (rows) => Math.max(HEAT_MIN, Math.min(HEAT_MAX, HEAT_FIXED + rows * rowPx(rows)));
+
+/** "3, 17 42" -> {ids: [3, 17, 42], bad: []}; tokens that are not user ids land in `bad`. */
+export function parseUsers(text) {
+  const ids = [], bad = [];
+  for (const t of String(text).split(/[\s,;]+/)) {
+    if (!t) continue;
+    if (/^-?\d+$/.test(t) && Number.isSafeInteger(Number(t))) ids.push(Number(t)); else bad.push(t);
+  }
+  return { ids: [...new Set(ids)], bad };
+}
+
+export class EetCharts {
+  /** root: where the charts go; window(): the Gantt charts' current [t0, t1]. */
+  constructor(root, window) {
+    this.root = root;
+    this.window = window;
+    this.items = [];
+    this.heat = { ...DEFAULT_HEAT };
+    this.results = [];
+    this.pending = false;
+    this.observer = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        const item = this.items.find((i) => i.canvas === e.target);
+        if (item) item.visible = e.isIntersecting;
+      }
+      this.schedule();
+    }, { rootMargin: '200px 0px' });
+  }
+
+  show(results, procs, heat) {
+    this.results = results;
+    this.procs = procs;
+    this.heat = { ...DEFAULT_HEAT, ...heat };
+    this.observer.disconnect();
+    const lazy = (item) => () => item.dirty && this.draw(item);
+    const veet = { kind: 'veet', dirty: true, visible: false };
+    Object.assign(veet, figure('chart-veet', 'VEET_u per user (% of the user\'s jobs late)', 320, {}, lazy(veet)));
+    const wt = { kind: 'wt', dirty: true, visible: false };
+    Object.assign(wt, figure('chart-wt', 'WT_u per user (weighted tardiness, log)', 320, {}, lazy(wt)));
+    const height = heatHeight(this.estimateRows());
+    const heats = results.map((r, index) => {
+      const item = { kind: 'heat', index, result: r, dirty: true, visible: false };
+      Object.assign(item, figure('chart-heatmap', `EET heatmap: ${r.spec}`, height, { 'data-policy': r.spec }, lazy(item)));
+      return item;
+    });
+    this.items = [veet, wt, ...heats];
+    const boxes = document.createElement('div');
+    boxes.className = 'charts';
+    boxes.append(veet.node, wt.node);
+    const maps = document.createElement('div');
+    maps.className = 'heatmaps';
+    maps.append(...heats.map((i) => i.node));
+    this.root.replaceChildren(boxes, maps);
+    for (const item of this.items) {
+      sizeCanvas(item.canvas, item.height);
+      this.observer.observe(item.canvas);
+    }
+  }
+
+  /** Users with a violated EET in some policy, after exclude / only: a first guess of the rows. */
+  estimateRows() {
+    const users = new Set();
+    for (const r of this.results) {
+      const u = r.eetUsers;
+      for (let i = 0; i < u.length; i += USER) if (u[i + 2] > 0) users.add(u[i]);
+    }
+    for (const x of this.heat.exclude) users.delete(x);
+    if (this.heat.only.length) return this.heat.only.filter((x) => users.has(x)).length;
+    return users.size;
+  }
+
+  setHeat(heat) {
+    this.heat = { ...DEFAULT_HEAT, ...heat };
+    this.redrawHeat();
+  }
+
+  /** The time window changed (or the options): the heatmaps are out of date. */
+  redrawHeat() {
+    for (const item of this.items) if (item.kind === 'heat') item.dirty = true;
+    this.schedule();
+  }
+
+  redraw() {
+    for (const item of this.items) item.dirty = true;
+    this.schedule();
+  }
+
+  schedule() {
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => {
+      this.pending = false;
+      const item = this.items.find((i) => i.dirty && i.visible);
+      if (!item) return;
+      try {
+        this.draw(item);
+      } catch (err) {
+        showError(`Could not draw the ${item.kind === 'heat' ? `EET heatmap of ${item.result.spec}` : `${item.kind.toUpperCase()} box plot`}: ${err.message}`);
+        return;
+      }
+      if (this.items.some((i) => i.dirty && i.visible)) this.schedule();
+    });
+  }
+
+  draw(item) {
+    const r = this.results;
+    item.dirty = false;
+    if (item.kind !== 'heat') {
+      sizeCanvas(item.canvas, item.height);
+      const title = item.kind === 'veet' ? 'Violated EETs per user (VEET_u)' : 'Weighted tardiness per user (WT_u)';
+      call('draw_eet_box', item.canvas, r.map((x) => x.eetUsers), r.map((x) => x.spec), item.kind, title);
+      return;
+    }
+    const began = performance.now();
+    const [t0, t1] = this.window();
+    sizeCanvas(item.canvas, item.height);
+    const shown = call('draw_eet_heatmap', item.canvas, r.map((x) => x.violations), item.index, item.result.series,
+      this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`,
+      { log: this.heat.log, sort: this.heat.sort, exclude: this.heat.exclude, only: this.heat.only });
+    item.canvas.dataset.users = Array.from(shown).join(',');
+    timings.heatDraws.push(performance.now() - began);
+    if (timings.heatDraws.length > 200) timings.heatDraws.shift();
+    // Every heatmap shows the same rows: give them all the height those rows need.
+    const height = heatHeight(shown.length);
+    if (height !== item.height) {
+      for (const i of this.items) if (i.kind === 'heat') { i.height = height; i.dirty = true; sizeCanvas(i.canvas, height); }
+      this.schedule();
+    }
+  }
+}
