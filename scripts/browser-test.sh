@@ -20,7 +20,9 @@ fi
 # The page's results are compared with the CLI's: build the CLI from these sources.
 if [[ -z "${SCHEDLAB_BIN:-}" ]]; then
   cargo build --quiet --bin schedlab
-  export SCHEDLAB_BIN="$root/target/debug/schedlab"
+  target_dir="${CARGO_TARGET_DIR:-target}"
+  [[ "$target_dir" = /* ]] || target_dir="$root/$target_dir"
+  export SCHEDLAB_BIN="$target_dir/debug/schedlab"
 fi
 
 serve_root="$root"

@@ -32,7 +32,7 @@ if ! python3 -c 'import evalys' 2>/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check evalys procset
 fi
 cargo build --bin schedlab
-python3 tests/evalys_check.py target/debug/schedlab
+python3 tests/evalys_check.py "${CARGO_TARGET_DIR:-target}/debug/schedlab"
 
 step "cargo test"
 cargo test --all-targets
