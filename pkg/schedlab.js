@@ -13,6 +13,20 @@ export class Session {
         wasm.__wbg_session_free(ptr, 0);
     }
     /**
+     * Per user of the last run, in order of first appearance (users with a job that ran):
+     * `[user, jobs, violated, VEET_u, WT_u]` each (see [`crate::metrics::eet::UserEet`]).
+     * @returns {Float64Array}
+     */
+    eet_users() {
+        const ret = wasm.session_eet_users(this.__wbg_ptr);
+        if (ret[3]) {
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
      * @returns {any}
      */
     facts() {
@@ -151,6 +165,20 @@ export class Session {
         wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
         return v1;
     }
+    /**
+     * The violated EETs of the last run, in job order: `[user, start, end]` each, the interval
+     * the violation covers in the heatmap (see [`Violation`]).
+     * @returns {Float64Array}
+     */
+    violations() {
+        const ret = wasm.session_violations(this.__wbg_ptr);
+        if (ret[3]) {
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
 }
 if (Symbol.dispose) Session.prototype[Symbol.dispose] = Session.prototype.free;
 
@@ -206,6 +234,80 @@ export function draw_bars(canvas, labels, values, title) {
     if (ret[1]) {
         throw takeFromExternrefTable0(ret[0]);
     }
+}
+
+/**
+ * Draws a box plot per policy of one per-user figure, `figure` = `"veet"` (VEET_u, percent,
+ * linear 0-100) or `"wt"` (WT_u, processor-seconds, log axis); `users` holds one
+ * [`Session::eet_users`] array per label.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Array<any>} users
+ * @param {string[]} labels
+ * @param {string} figure
+ * @param {string} title
+ */
+export function draw_eet_box(canvas, users, labels, figure, title) {
+    let ptr0, len0, ptr1, len1, ptr2, len2;
+    try {
+        ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passStringToWasm0(figure, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+        ptr2 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len2 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
+        throw e;
+    }
+    const ret = wasm.draw_eet_box(canvas, users, ptr0, len0, ptr1, len1, ptr2, len2);
+    if (ret[1]) {
+        throw takeFromExternrefTable0(ret[0]);
+    }
+}
+
+/**
+ * Draws the EET heatmap of policy `panel` over `[t0, t1]`, with its busy processors
+ * (`busy`: its [`Session::series`]) under it. `violations` holds every compared policy's
+ * [`Session::violations`], so that the rows (users, order) and the colour scale are those of
+ * all the panels: one canvas per policy, each drawn alone, still compares. `options`:
+ * `{log, sort: "total" | "user", exclude: [ids], only: [ids]}`. Returns the users shown, top
+ * row first.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Array<any>} violations_list
+ * @param {number} panel
+ * @param {Float64Array | number[]} busy
+ * @param {number} procs
+ * @param {number} t0
+ * @param {number} t1
+ * @param {string} title
+ * @param {any} options
+ * @returns {Float64Array}
+ */
+export function draw_eet_heatmap(canvas, violations_list, panel, busy, procs, t0, t1, title, options) {
+    const val3 = +panel;
+    const val4 = +procs;
+    const val5 = +t0;
+    const val6 = +t1;
+    let ptr0, len0, ptr1, len1;
+    try {
+        ptr0 = passArrayF64ToWasm0(busy, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
+        throw e;
+    }
+    const ret = wasm.draw_eet_heatmap(canvas, violations_list, val3, ptr0, len0, val4, val5, val6, ptr1, len1, options);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v7 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+    wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+    return v7;
 }
 
 /**
@@ -407,6 +509,9 @@ function __wbg_get_imports() {
         __wbg_append_f59276caeca64f04: function() { return handleError(function (arg0, arg1) {
             arg0.append(arg1);
         }, arguments); },
+        __wbg_arc_df3f7eb77e59876f: function() { return handleError(function (arg0, arg1, arg2, arg3, arg4, arg5) {
+            arg0.arc(arg1, arg2, arg3, arg4, arg5);
+        }, arguments); },
         __wbg_beginPath_ab690dc0c7efe6dc: function(arg0) {
             arg0.beginPath();
         },
@@ -422,6 +527,9 @@ function __wbg_get_imports() {
             const ret = arg0.call(arg1, arg2, arg3);
             return ret;
         }, arguments); },
+        __wbg_closePath_e9e11e034c5d75a3: function(arg0) {
+            arg0.closePath();
+        },
         __wbg_createElement_de4a31ed2fb252be: function() { return handleError(function (arg0, arg1, arg2) {
             const ret = arg0.createElement(getStringFromWasm0(arg1, arg2));
             return ret;
@@ -447,6 +555,9 @@ function __wbg_get_imports() {
         __wbg_fillText_89d353a9ad9f4a1a: function() { return handleError(function (arg0, arg1, arg2, arg3, arg4) {
             arg0.fillText(getStringFromWasm0(arg1, arg2), arg3, arg4);
         }, arguments); },
+        __wbg_fill_cb36fe21a8d46cd7: function(arg0) {
+            arg0.fill();
+        },
         __wbg_getContext_d93f904b714852ae: function() { return handleError(function (arg0, arg1, arg2) {
             const ret = arg0.getContext(getStringFromWasm0(arg1, arg2));
             return isLikeNone(ret) ? 0 : addToExternrefTable0(ret);
@@ -464,6 +575,10 @@ function __wbg_get_imports() {
         },
         __wbg_get_unchecked_e6325ad374eff861: function(arg0, arg1) {
             const ret = arg0[arg1 >>> 0];
+            return ret;
+        },
+        __wbg_get_with_ref_key_fc601247060b7204: function(arg0, arg1) {
+            const ret = arg0[arg1];
             return ret;
         },
         __wbg_height_ac6f1c3f49c13fe2: function(arg0) {
