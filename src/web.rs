@@ -250,6 +250,16 @@ impl Session {
         String::from_utf8(out).map_err(|e| JsError::new(&e.to_string()))
     }
 
+    /// Memory in use over the last run, `[time, KB]` pairs; empty when the trace has no memory
+    /// figures.
+    pub fn memory(&self) -> Result<Vec<f64>, JsError> {
+        let r = self.last()?;
+        Ok(
+            crate::metrics::eet_heatmap::memory_series(&self.trace.jobs, &r.schedule)
+                .unwrap_or_default(),
+        )
+    }
+
     /// Busy processors and queue length of the last run: `[time, busy, queued]` each.
     pub fn series(&self) -> Result<Vec<f64>, JsError> {
         Ok(series::points(&self.last()?.schedule))
@@ -483,7 +493,8 @@ impl HeatOptions {
 }
 
 /// Draws the EET heatmap of policy `panel` over `[t0, t1]`, with its busy processors
-/// (`busy`: its [`Session::series`]) under it. `violations` holds every compared policy's
+/// (`busy`: its [`Session::series`]) under it, and its memory in use (`memory`: its
+/// [`Session::memory`], empty when the trace has none) up to `memory_capacity` KB. `violations` holds every compared policy's
 /// [`Session::violations`], so that the rows (users, order) and the colour scale are those of
 /// all the panels: one canvas per policy, each drawn alone, still compares. `options`:
 /// `{log, sort: "total" | "user", exclude: [ids], only: [ids]}`. Returns the users shown, top
@@ -495,6 +506,8 @@ pub fn draw_eet_heatmap(
     violations_list: js_sys::Array,
     panel: u32,
     busy: &[f64],
+    memory: &[f64],
+    memory_capacity: f64,
     procs: u32,
     t0: f64,
     t1: f64,
@@ -522,6 +535,12 @@ pub fn draw_eet_heatmap(
             "busy: {} numbers, not a multiple of {}",
             busy.len(),
             series::POINT_FIELDS
+        )));
+    }
+    if !(memory.len().is_multiple_of(2) && memory_capacity.is_finite() && memory_capacity >= 0.0) {
+        return Err(JsError::new(&format!(
+            "memory: {} numbers (pairs expected), capacity {memory_capacity}",
+            memory.len()
         )));
     }
     let lists = records(&violations_list, "violations", VIOLATION_FIELDS)?;
@@ -568,6 +587,10 @@ pub fn draw_eet_heatmap(
             map,
             busy: if i == index { busy } else { &[] },
             procs,
+            memory: (i == index && !memory.is_empty()).then_some(eet_heatmap::MemoryStrip {
+                series: memory,
+                capacity: memory_capacity,
+            }),
         })
         .collect();
     let root = canvas_root(canvas)?;

@@ -116,6 +116,7 @@ fn heat_svg(maps: &[&Heatmap], style: &HeatStyle) -> String {
             map: m,
             busy: &busy,
             procs: 4,
+            memory: None,
         })
         .collect();
     native::svg((800, 300 * maps.len() as u32), |root| {
@@ -153,6 +154,7 @@ fn heatmap_rows_can_be_sorted_left_out_or_shown_alone() {
         map: &m,
         busy: &busy,
         procs: 4,
+        memory: None,
     }];
     // Totals: user 1 = 2 x 300 / 60 = 10, user 2 = 1; user 3 has none.
     assert_eq!(rows(&panel, &HeatStyle::default()), vec![1, 2]);
@@ -236,12 +238,14 @@ fn one_panel_alone_keeps_the_rows_and_colours_of_all_panels() {
             map: &m0,
             busy: &[],
             procs: 4,
+            memory: None,
         },
         HeatPanel {
             title: "b".into(),
             map: &m1,
             busy: &busy,
             procs: 4,
+            memory: None,
         },
     ];
     let fill =
@@ -279,4 +283,63 @@ fn one_panel_alone_keeps_the_rows_and_colours_of_all_panels() {
 fn box_styles_of_the_two_figures() {
     assert_eq!(BoxStyle::veet().y_max, Some(100.0));
     assert!(!BoxStyle::veet().log && BoxStyle::wt().log);
+}
+
+#[test]
+fn memory_in_use_and_its_strip_under_the_heatmap() {
+    use common::{job_set_users, run, UJob};
+    // 4 processors. J1: 2 procs x 100 KB (field 10) over [0, 50); J2: 2 procs x 30 KB used
+    // (field 7 only) over [10, 40); J3: no memory figure, 4 procs over [50, 60).
+    let j = |submit, run, procs, mem, used_mem| UJob {
+        submit,
+        run,
+        procs,
+        user: 1,
+        wait: -1,
+        mem,
+        used_mem,
+    };
+    let set = job_set_users(
+        4,
+        &[
+            j(0, 50, 2, 100, -1),
+            j(10, 30, 2, -1, 30),
+            j(20, 10, 4, -1, -1),
+        ],
+    );
+    let s = run(&set, "fcfs");
+    let mem =
+        schedlab::metrics::eet_heatmap::memory_series(&set, &s).expect("the trace has memory");
+    // 200 KB from 0, +60 at 10, -60 at 40, -200 at 50 (J3 needs none).
+    assert_eq!(mem, vec![0.0, 200.0, 10.0, 260.0, 40.0, 200.0, 50.0, 0.0]);
+    let none = job_set_users(4, &[j(0, 50, 2, -1, -1)]);
+    assert!(schedlab::metrics::eet_heatmap::memory_series(&none, &run(&none, "fcfs")).is_none());
+
+    let m = heatmap(&[1], &[], 0.0, 1.0, 60);
+    let busy = schedlab::charts::series::points(&s);
+    let draw = |memory| {
+        let panel = [HeatPanel {
+            title: "t".into(),
+            map: &m,
+            busy: &busy,
+            procs: 4,
+            memory,
+        }];
+        native::svg((600, 300), |root| {
+            eet_heatmap::draw(root, &panel, &HeatStyle::default()).map_err(|e| e.to_string())
+        })
+        .unwrap()
+    };
+    let with = draw(Some(eet_heatmap::MemoryStrip {
+        series: &mem,
+        capacity: 300.0,
+    }));
+    let without = draw(None);
+    assert_eq!(
+        with.matches("<polygon").count(),
+        2,
+        "busy and memory strips"
+    );
+    assert_eq!(without.matches("<polygon").count(), 1);
+    assert!(with.contains("memory") && !without.contains("memory"));
 }

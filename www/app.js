@@ -13,7 +13,7 @@ import { $, el, showError, download, debounce, fmtDuration } from './ui.js';
 const S = {
   trace: null,   // the trace of the shown comparison: {kind, ref, name, label, bytes}
   shown: null,   // the shown comparison's state (share.js shape)
-  results: [],   // per policy {spec, report, rects, jobs, series, eetUsers, violations}
+  results: [],   // per policy {spec, report, rects, jobs, series, eetUsers, violations, memory}
   lastHash: '',
   runner: new Runner(),
 };

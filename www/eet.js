@@ -133,8 +133,10 @@ export class EetCharts {
     const began = performance.now();
     const [t0, t1] = this.window();
     sizeCanvas(item.canvas, item.height);
+    // Memory in use (when the trace has memory figures), on one scale for every policy: the peak.
+    const memPeak = Math.max(0, ...r.map((x) => peakOfPairs(x.memory)));
     const shown = call('draw_eet_heatmap', item.canvas, r.map((x) => x.violations), item.index, item.result.series,
-      this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`,
+      item.result.memory ?? new Float64Array(0), memPeak, this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`,
       { log: this.heat.log, sort: this.heat.sort, exclude: this.heat.exclude, only: this.heat.only });
     item.canvas.dataset.users = Array.from(shown).join(',');
     timings.heatDraws.push(performance.now() - began);
@@ -146,4 +148,11 @@ export class EetCharts {
       this.schedule();
     }
   }
+}
+
+/** The largest value of flat [time, value] pairs (0 when empty). */
+function peakOfPairs(flat) {
+  let peak = 0;
+  for (let i = 1; i < (flat?.length ?? 0); i += 2) if (flat[i] > peak) peak = flat[i];
+  return peak;
 }

@@ -3,7 +3,7 @@
 //   page -> worker  {type: 'run', id, bytes, name, options, specs, seed}
 //   worker -> page  {type: 'facts', facts}
 //                   {type: 'progress', index, done, total}          at most every 100 ms
-//                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations}
+//                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations, memory}
 //                                                                   arrays transferred
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
 //   page -> worker  {type: 'export', req, index, kind: 'jobs' | 'runs'}   (after a run is done)
@@ -81,8 +81,9 @@ function run({ id, bytes, name, options, specs, seed }) {
       const series = session.series();
       const eetUsers = session.eet_users();
       const violations = session.violations();
-      self.postMessage({ type: 'result', id, index, spec: specs[index], report, rects, jobs, series, eetUsers, violations },
-        [rects.buffer, jobs.buffer, series.buffer, eetUsers.buffer, violations.buffer]);
+      const memory = session.memory();
+      self.postMessage({ type: 'result', id, index, spec: specs[index], report, rects, jobs, series, eetUsers, violations, memory },
+        [rects.buffer, jobs.buffer, series.buffer, eetUsers.buffer, violations.buffer, memory.buffer]);
     }
     current = session;
     self.postMessage({ type: 'done', id });

@@ -22,6 +22,16 @@ pub struct HeatPanel<'a> {
     /// The schedule's series in the flat form of [`super::series::points`].
     pub busy: &'a [f64],
     pub procs: u32,
+    /// Memory in use, when the trace has memory figures: drawn as a second strip.
+    pub memory: Option<MemoryStrip<'a>>,
+}
+
+/// Memory in use ([`crate::metrics::eet_heatmap::memory_series`]: flat `[time, KB]` pairs) and
+/// the top of its axis in KB (the machine's memory when known, else the peak in use).
+#[derive(Clone, Copy)]
+pub struct MemoryStrip<'a> {
+    pub series: &'a [f64],
+    pub capacity: f64,
 }
 
 /// Row order.
@@ -196,7 +206,8 @@ fn draw_panel<DB: DrawingBackend>(
     let (div, unit) = time_unit(t1 - t0);
     let (t0, t1) = (t0 / div, t1 / div);
     let (_, h) = area.dim_in_pixel();
-    let strip = (f64::from(h) * 0.2).clamp(24.0, 60.0) as u32 + 24;
+    let one = (f64::from(h) * 0.2).clamp(24.0, 60.0) as u32;
+    let strip = if p.memory.is_some() { 2 * one } else { one } + 24;
     let (top, bottom) = area.split_vertically(h.saturating_sub(strip));
     let n = users.len().max(1);
     // Segment k of the y axis is row n - 1 - k. plotters' integer ranges include their end, so
@@ -248,7 +259,40 @@ fn draw_panel<DB: DrawingBackend>(
             )
         })
     }))?;
-    draw_busy(&bottom, p, (t0, t1), (div, unit))
+    let axis = (t0, t1, div, unit);
+    let busy = Strip {
+        flat: p.busy,
+        fields: super::series::POINT_FIELDS,
+        top: f64::from(p.procs.max(1)),
+        desc: "busy",
+        colour: RGBColor(110, 110, 110),
+    };
+    match p.memory {
+        Some(m) => {
+            let (mem_area, busy_area) = bottom.split_vertically(one);
+            let mem = Strip {
+                flat: m.series,
+                fields: 2,
+                top: m.capacity.max(1.0),
+                desc: "memory",
+                colour: RGBColor(70, 110, 160),
+            };
+            draw_strip(&mem_area, &mem, axis, false)?;
+            draw_strip(&busy_area, &busy, axis, true)
+        }
+        None => draw_strip(&bottom, &busy, axis, true),
+    }
+}
+
+/// A step series drawn as a filled strip under a panel.
+struct Strip<'a> {
+    flat: &'a [f64],
+    /// Numbers per point; the value is the second.
+    fields: usize,
+    /// Top of the strip's axis.
+    top: f64,
+    desc: &'static str,
+    colour: RGBColor,
 }
 
 /// Seconds per unit and the unit's name for a time axis of `span` seconds.
@@ -264,58 +308,76 @@ fn time_unit(span: f64) -> (f64, &'static str) {
     }
 }
 
-/// The busy processors under a panel, averaged per pixel column.
-fn draw_busy<DB: DrawingBackend>(
+/// A strip under a panel (busy processors, memory in use), averaged per pixel column; the time
+/// labels go under the lowest strip only.
+fn draw_strip<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    p: &HeatPanel<'_>,
-    (t0, t1): (f64, f64),
-    (div, unit): (f64, &str),
+    strip: &Strip<'_>,
+    (t0, t1, div, unit): (f64, f64, f64, &str),
+    time_labels: bool,
 ) -> ChartResult<DB::ErrorType> {
-    let procs = f64::from(p.procs.max(1));
+    let top = strip.top;
     let mut chart = ChartBuilder::on(area)
         .margin(MARGIN)
         .margin_top(2)
-        .x_label_area_size(20)
+        .x_label_area_size(if time_labels { 20 } else { 0 })
         .y_label_area_size(Y_LABELS)
-        .build_cartesian_2d(t0..t1, 0.0..procs)?;
+        .build_cartesian_2d(t0..t1, 0.0..top)?;
     chart
         .configure_mesh()
         .disable_mesh()
-        .x_labels(10)
+        .x_labels(if time_labels { 10 } else { 0 })
         .y_labels(2)
         .x_label_formatter(&|x| format!("{x}{unit}"))
         .x_label_style(("sans-serif", 11))
         .y_label_style(("sans-serif", 10))
         .axis_desc_style(("sans-serif", 11))
-        .y_label_formatter(&|y| format!("{y:.0}"))
-        .y_desc("busy")
+        .y_label_formatter(&|y| short_number(*y))
+        .y_desc(strip.desc)
         .draw()?;
     let cols = chart.plotting_area().dim_in_pixel().0.max(1) as usize;
-    let avg = column_average(p.busy, t0 * div, t1 * div, cols);
+    let avg = column_average_of(strip.flat, strip.fields, t0 * div, t1 * div, cols);
     let step = (t1 - t0) / cols as f64;
     let mut pts = vec![(t0, 0.0)];
     for (c, &b) in avg.iter().enumerate() {
+        let b = b.min(top);
         pts.push((t0 + c as f64 * step, b));
         pts.push((t0 + (c + 1) as f64 * step, b));
     }
     pts.push((t1, 0.0));
-    chart.draw_series(std::iter::once(Polygon::new(
-        pts,
-        RGBColor(110, 110, 110).filled(),
-    )))?;
+    chart.draw_series(std::iter::once(Polygon::new(pts, strip.colour.filled())))?;
     Ok(())
+}
+
+/// 950, 12k, 3.4M, 1.2G: axis labels that fit the label area.
+fn short_number(v: f64) -> String {
+    let a = v.abs();
+    if a >= 1e9 {
+        format!("{:.1}G", v / 1e9)
+    } else if a >= 1e6 {
+        format!("{:.1}M", v / 1e6)
+    } else if a >= 1e4 {
+        format!("{:.0}k", v / 1e3)
+    } else {
+        format!("{v:.0}")
+    }
 }
 
 /// Time-average of the busy column of flat series points over `cols` equal columns of
 /// `[t0, t1)` (the value of a point holds until the next point).
 pub fn column_average(flat: &[f64], t0: f64, t1: f64, cols: usize) -> Vec<f64> {
+    column_average_of(flat, super::series::POINT_FIELDS, t0, t1, cols)
+}
+
+/// [`column_average`] of the second number of flat points of `fields` numbers each.
+pub fn column_average_of(flat: &[f64], fields: usize, t0: f64, t1: f64, cols: usize) -> Vec<f64> {
     let mut out = vec![0.0; cols];
     let width = (t1 - t0) / cols as f64;
     if !(width.is_finite() && width > 0.0) || cols == 0 {
         return out;
     }
     let pts: Vec<(f64, f64)> = flat
-        .chunks_exact(super::series::POINT_FIELDS)
+        .chunks_exact(fields.max(2))
         .map(|c| (c[0], c[1]))
         .collect();
     for (k, &(a, busy)) in pts.iter().enumerate() {

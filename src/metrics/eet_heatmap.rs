@@ -186,3 +186,44 @@ pub fn window(set: &JobSet, s: &crate::sim::Schedule) -> (f64, f64) {
         .max(t0 + 1);
     (t0 as f64, t1 as f64)
 }
+
+/// Memory in use over the schedule (every attempt, preempted ones included), as flat
+/// `[time, KB]` pairs of a step function; `None` when no job of the trace has a memory figure
+/// (field 10, else field 7; see [`super::eet_expected::memory_kb`]).
+pub fn memory_series(set: &JobSet, s: &crate::sim::Schedule) -> Option<Vec<f64>> {
+    let need: Vec<u128> = set
+        .jobs
+        .iter()
+        .map(super::eet_expected::memory_kb)
+        .collect();
+    if need.iter().all(|&m| m == 0) {
+        return None;
+    }
+    let mut edges: Vec<(Time, i128)> = Vec::new();
+    let finals = s
+        .jobs
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.ran())
+        .map(|(j, r)| (j, r.start, r.end));
+    let attempts = s.preempted_runs.iter().map(|r| (r.job, r.start, r.end));
+    for (j, start, end) in finals.chain(attempts) {
+        if need[j] > 0 && end > start {
+            edges.push((start, need[j] as i128));
+            edges.push((end, -(need[j] as i128)));
+        }
+    }
+    edges.sort_unstable();
+    let mut out = Vec::with_capacity(edges.len());
+    let mut level: i128 = 0;
+    let mut i = 0;
+    while i < edges.len() {
+        let t = edges[i].0;
+        while i < edges.len() && edges[i].0 == t {
+            level += edges[i].1;
+            i += 1;
+        }
+        out.extend([t as f64, level as f64]);
+    }
+    Some(out)
+}

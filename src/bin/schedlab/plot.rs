@@ -176,8 +176,10 @@ fn heatmap<DB: DrawingBackend>(
     trace: &run::Trace,
     runs: &[RunResult],
 ) -> schedlab::charts::ChartResult<DB::ErrorType> {
-    use schedlab::charts::eet_heatmap::{self as chart, HeatPanel, HeatStyle, RowOrder};
-    use schedlab::metrics::eet_heatmap::{heatmap, violations, window};
+    use schedlab::charts::eet_heatmap::{
+        self as chart, HeatPanel, HeatStyle, MemoryStrip, RowOrder,
+    };
+    use schedlab::metrics::eet_heatmap::{heatmap, memory_series, violations, window};
     let set = &trace.jobs;
     let (t0, t1) = runs
         .iter()
@@ -201,16 +203,32 @@ fn heatmap<DB: DrawingBackend>(
         })
         .collect();
     let busy: Vec<Vec<f64>> = runs.iter().map(|r| series::points(&r.schedule)).collect();
+    // Memory in use, when the trace has memory: up to the machine's memory if given, else to the
+    // peak over the compared policies.
+    let memory: Vec<Option<Vec<f64>>> = runs
+        .iter()
+        .map(|r| memory_series(set, &r.schedule))
+        .collect();
+    let peak = memory
+        .iter()
+        .flatten()
+        .flat_map(|m| m.chunks_exact(2).map(|c| c[1]))
+        .fold(0.0, f64::max);
+    let capacity = a.eet.options().machine_memory.map_or(peak, |m| m as f64);
     let name = schedlab::output::workload_name(&set.name);
     let panels: Vec<HeatPanel> = runs
         .iter()
         .zip(&maps)
         .zip(&busy)
-        .map(|((r, map), busy)| HeatPanel {
+        .zip(&memory)
+        .map(|(((r, map), busy), mem)| HeatPanel {
             title: format!("{name}: {}", r.spec),
             map,
             busy,
             procs: set.procs,
+            memory: mem
+                .as_deref()
+                .map(|series| MemoryStrip { series, capacity }),
         })
         .collect();
     let style = HeatStyle {

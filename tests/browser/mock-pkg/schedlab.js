@@ -167,6 +167,7 @@ export class Session {
   series() { return new Float64Array(this.last.series); }
   eet_users() { return new Float64Array(0); } // no EET figures in the mock
   violations() { return new Float64Array(0); }
+  memory() { return new Float64Array(0); }
   free() {}
 }
 
@@ -215,4 +216,4 @@ export function draw_bars(canvas, labels, values, title) {
   });
 }
 export function draw_eet_box(canvas, users, labels, figure, title) { frame(canvas, title); }
-export function draw_eet_heatmap(canvas, violations, panel, busy, procs, t0, t1, title) { frame(canvas, title); return new Float64Array(0); }
+export function draw_eet_heatmap(canvas, violations, panel, busy, memory, memoryCapacity, procs, t0, t1, title) { frame(canvas, title); return new Float64Array(0); }
