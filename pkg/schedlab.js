@@ -73,6 +73,20 @@ export class Session {
         }
     }
     /**
+     * Memory in use over the last run, `[time, KB]` pairs; empty when the trace has no memory
+     * figures.
+     * @returns {Float64Array}
+     */
+    memory() {
+        const ret = wasm.session_memory(this.__wbg_ptr);
+        if (ret[3]) {
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
      * Reads a trace (plain or gzip bytes) with the given options.
      * @param {string} name
      * @param {Uint8Array | number[]} bytes
@@ -269,7 +283,8 @@ export function draw_eet_box(canvas, users, labels, figure, title) {
 
 /**
  * Draws the EET heatmap of policy `panel` over `[t0, t1]`, with its busy processors
- * (`busy`: its [`Session::series`]) under it. `violations` holds every compared policy's
+ * (`busy`: its [`Session::series`]) under it, and its memory in use (`memory`: its
+ * [`Session::memory`], empty when the trace has none) up to `memory_capacity` KB. `violations` holds every compared policy's
  * [`Session::violations`], so that the rows (users, order) and the colour scale are those of
  * all the panels: one canvas per policy, each drawn alone, still compares. `options`:
  * `{log, sort: "total" | "user", exclude: [ids], only: [ids]}`. Returns the users shown, top
@@ -278,6 +293,8 @@ export function draw_eet_box(canvas, users, labels, figure, title) {
  * @param {Array<any>} violations_list
  * @param {number} panel
  * @param {Float64Array | number[]} busy
+ * @param {Float64Array | number[]} memory
+ * @param {number} memory_capacity
  * @param {number} procs
  * @param {number} t0
  * @param {number} t1
@@ -285,29 +302,33 @@ export function draw_eet_box(canvas, users, labels, figure, title) {
  * @param {any} options
  * @returns {Float64Array}
  */
-export function draw_eet_heatmap(canvas, violations_list, panel, busy, procs, t0, t1, title, options) {
-    const val3 = +panel;
-    const val4 = +procs;
-    const val5 = +t0;
-    const val6 = +t1;
-    let ptr0, len0, ptr1, len1;
+export function draw_eet_heatmap(canvas, violations_list, panel, busy, memory, memory_capacity, procs, t0, t1, title, options) {
+    const val4 = +panel;
+    const val5 = +memory_capacity;
+    const val6 = +procs;
+    const val7 = +t0;
+    const val8 = +t1;
+    let ptr0, len0, ptr1, len1, ptr2, len2;
     try {
         ptr0 = passArrayF64ToWasm0(busy, wasm.__wbindgen_malloc);
         len0 = WASM_VECTOR_LEN;
-        ptr1 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        ptr1 = passArrayF64ToWasm0(memory, wasm.__wbindgen_malloc);
         len1 = WASM_VECTOR_LEN;
+        ptr2 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len2 = WASM_VECTOR_LEN;
     } catch (e) {
-        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 8, 8); }
         if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
         throw e;
     }
-    const ret = wasm.draw_eet_heatmap(canvas, violations_list, val3, ptr0, len0, val4, val5, val6, ptr1, len1, options);
+    const ret = wasm.draw_eet_heatmap(canvas, violations_list, val4, ptr0, len0, ptr1, len1, val5, val6, val7, val8, ptr2, len2, options);
     if (ret[3]) {
         throw takeFromExternrefTable0(ret[2]);
     }
-    var v7 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+    var v9 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
     wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
-    return v7;
+    return v9;
 }
 
 /**
