@@ -10,6 +10,7 @@ pub mod input;
 pub mod metrics;
 pub mod output;
 pub mod policy;
+pub mod predict;
 pub mod run;
 pub mod sim;
 pub mod swf;

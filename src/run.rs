@@ -61,6 +61,8 @@ pub struct RunResult {
     pub classic: Classic,
     /// The user-aware (EET) metrics.
     pub eet: UserAware,
+    /// Strict fairness, reservation violations, preemption (the PV-EASY paper's tables).
+    pub fairness: metrics::Fairness,
 }
 
 /// Runs the policy named by `spec` on `jobs`; the EET metrics use the default options.
@@ -97,11 +99,13 @@ pub fn run_policy_expecting(
     let schedule = sim::simulate(&jobs.jobs, jobs.procs, policy.as_mut(), seed, progress)?;
     let classic = metrics::classic(jobs, &schedule, metrics);
     let eet = eet::user_aware(jobs, &schedule, expected);
+    let fairness = metrics::fairness(jobs, &schedule, metrics);
     Ok(RunResult {
         spec: schedule.policy.clone(),
         schedule,
         classic,
         eet,
+        fairness,
     })
 }
 
@@ -118,6 +122,8 @@ pub struct Report<'a> {
     pub metrics: &'a Classic,
     /// User-aware metrics: EET options, VEET_u / WT_u quartiles and per-user figures.
     pub eet: &'a UserAware,
+    /// Strict-fairness delay, reservation violations, preemption and blocked jobs' slowdowns.
+    pub fairness: &'a metrics::Fairness,
     pub warnings: &'a [String],
 }
 
@@ -133,6 +139,7 @@ impl RunResult {
             counts: &self.classic.counts,
             metrics: &self.classic,
             eet: &self.eet,
+            fairness: &self.fairness,
             warnings: &jobs.warnings,
         }
     }

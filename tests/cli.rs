@@ -54,6 +54,7 @@ fn comparison_table_and_json() {
         header.contains("easy") && header.contains("fcfs") && header.contains("easy[order=sjf]")
     );
     // EASY backfills two jobs (hand-worked in policies_by_hand), FCFS none.
+    assert!(out.lines().any(|l| l.starts_with("delayed by later jobs")));
     let backfilled = out.lines().find(|l| l.starts_with("backfilled")).unwrap();
     assert_eq!(
         backfilled.split_whitespace().skip(1).collect::<Vec<_>>(),
@@ -75,6 +76,11 @@ fn comparison_table_and_json() {
     // EASY waits: 0, 99, 0, 49 -> mean 37.
     assert_eq!(runs[0]["metrics"]["wait"]["mean"], 37.0);
     assert_eq!(runs[1]["counts"]["backfilled"], 0);
+    // Blocked: J2 under EASY; J2 then J3 (100 -> 150) under FCFS; no later job delays them.
+    assert_eq!(runs[0]["fairness"]["strict"]["blocked"], 1);
+    assert_eq!(runs[1]["fairness"]["strict"]["blocked"], 2);
+    assert_eq!(runs[1]["fairness"]["strict"]["delayed"], 0);
+    assert_eq!(runs[0]["fairness"]["violations"]["count"], 0);
 }
 
 #[test]
@@ -162,11 +168,39 @@ fn policies_lists_keys_defaults_and_sources() {
     for name in ["fcfs", "easy", "conservative", "historic"] {
         assert!(out.lines().any(|l| l.starts_with(name)), "{name} missing");
     }
-    assert!(out.contains("order=fcfs|sjf  (default fcfs)"));
+    assert!(out.contains("order=fcfs|sjf|spf  (default fcfs)"));
     let (ok, out, _) = schedlab(&["policies", "--json"]);
     assert!(ok);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v[1]["keys"][0]["name"], "order");
+}
+
+#[test]
+fn sweep_prints_mean_min_max_per_value() {
+    let d = tmpdir("sweep");
+    let t = hand_trace(&d);
+    let t = t.to_str().unwrap();
+    // Waits 0, 99, 0 and 49 (J3 backfilled at 2, J4 at 52 on the extra processors): mean 37.
+    let args = [
+        "sweep",
+        t,
+        "-p",
+        "easy",
+        "--vary",
+        "order=fcfs,sjf",
+        "--seeds",
+        "2",
+    ];
+    let (ok, out, err) = schedlab(&[&args[..], &["--metric", "wait"]].concat());
+    assert!(ok, "{err}");
+    let rows: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    assert!(rows[0].starts_with("easy ") && rows[1].starts_with("easy[order=sjf] "));
+    for r in rows {
+        assert_eq!(r.matches("37.0000").count(), 3, "{r}");
+    }
+    let (ok, _, err) = schedlab(&[&args[..], &["--metric", "speed"]].concat());
+    assert!(!ok && err.contains("valid: mbs, mwbs"), "{err}");
 }
 
 #[test]

@@ -5,6 +5,35 @@
 mod common;
 use common::{job_set, run};
 use proptest::prelude::*;
+use schedlab::metrics::{fairness, ClassicOptions};
+
+/// PV-EASY with every predictor, with and without venture backfilling.
+const PV_EASY: [&str; 8] = [
+    "pv-easy",
+    "pv-easy[predictor=user]",
+    "pv-easy[predictor=exact]",
+    "pv-easy[predictor=virtual[err=0.5]]",
+    "pv-easy[predictor=rfactor[r=3,mode=rnd]]",
+    "pv-easy[predictor=rfactor]",
+    "pv-easy[vb=off]",
+    "pv-easy[predictor=virtual[err=1],vb=off]",
+];
+
+/// Policies planning with predictions (beyond the catalogue defaults).
+const PREDICTED: [&str; 12] = [
+    "easy[predictor=last]",
+    "easy[order=spf,predictor=virtual[err=0.5]]",
+    "easy[predictor=rfactor[mode=rnd]]",
+    "easy[predictor=exact]",
+    "pv-easy[predictor=user]",
+    "pv-easy[predictor=exact]",
+    "pv-easy[predictor=virtual[err=0.5]]",
+    "pv-easy[predictor=rfactor[r=3,mode=rnd]]",
+    "pv-easy[predictor=rfactor]",
+    "pv-easy[vb=off]",
+    "pv-easy[slp=off]",
+    "pv-easy[slp=off,vb=off,predictor=virtual[err=1]]",
+];
 
 /// Random jobs on an 8-processor machine: (submit gap, runtime, procs, slack); requested time =
 /// runtime + slack, or unknown (-1) when slack is 0 and the runtime is odd.
@@ -49,7 +78,45 @@ proptest! {
             let m = common::metrics(&set, &s);
             prop_assert_eq!(m.counts.jobs + m.counts.skipped, jobs.len() as u64);
         }
-        run(&set, "easy[order=sjf]");
+        for spec in PREDICTED {
+            run(&set, spec);
+        }
+    }
+
+    #[test]
+    fn pv_easy_is_strictly_fair_and_keeps_its_reservations(jobs in workload_with_overruns()) {
+        let set = job_set(8, &jobs);
+        for spec in PV_EASY {
+            let s = run(&set, spec);
+            let f = fairness(&set, &s, &ClassicOptions::default());
+            prop_assert_eq!(f.strict.delayed, 0, "{}: {:?}", spec, f.strict);
+            prop_assert_eq!(f.violations.count, 0, "{}: {:?}", spec, f.violations);
+            // With predictions never below the runtime, the sunny load ends by its planned ends:
+            // every head starts by its first reservation.
+            if spec.contains("user") || spec.contains("exact") || spec.contains("rfactor") {
+                prop_assert_eq!(f.violations.late, 0, "{}: {:?}", spec, f.violations);
+            }
+        }
+    }
+
+    #[test]
+    fn easy_with_user_estimates_has_no_reservation_violation(jobs in workload_with_overruns()) {
+        let set = job_set(8, &jobs);
+        for spec in ["easy", "easy[order=sjf]", "easy[order=spf]"] {
+            let f = fairness(&set, &run(&set, spec), &ClassicOptions::default());
+            prop_assert_eq!((f.violations.late, f.violations.count), (0, 0), "{}", spec);
+        }
+    }
+
+    #[test]
+    fn same_seed_same_schedule_with_predictors(jobs in workload_with_overruns()) {
+        let set = job_set(8, &jobs);
+        for spec in PREDICTED {
+            let a = run(&set, spec);
+            let b = run(&set, spec);
+            prop_assert_eq!(a.jobs, b.jobs);
+            prop_assert_eq!(a.preempted_runs, b.preempted_runs);
+        }
     }
 
     #[test]

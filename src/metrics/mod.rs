@@ -5,8 +5,10 @@ pub mod eet;
 mod eet_expected;
 pub mod eet_heatmap;
 pub mod eet_profile;
+pub mod fairness;
 pub mod stats;
 
 pub use classic::{classic, per_job, Classic, ClassicOptions, Counts, JobMetrics};
 pub use eet::{EetOptions, UserAware};
+pub use fairness::{fairness, Fairness};
 pub use stats::{Quartiles, Summary};

@@ -1,7 +1,10 @@
-//! `easy[order=fcfs|sjf]`: EASY backfilling (GUIDE section 3). [`reserve_head`] and
+//! `easy[order=fcfs|sjf|spf,predictor=...]`: EASY backfilling (GUIDE section 3), planning with
+//! a runtime predictor (`user` by default: the requested time). [`reserve_head`] and
 //! [`backfill`] are EASY's steps over any queue order (fairshare-easy uses them).
 
 use super::{Params, Policy, SpecError};
+use crate::input::Job;
+use crate::predict::Predictor;
 use crate::sim::{Ctx, SimError};
 use crate::Time;
 
@@ -11,22 +14,35 @@ pub enum BackfillOrder {
     Fcfs,
     /// Shortest estimate first (ties by arrival).
     Sjf,
+    /// Shortest prediction first (ties by arrival).
+    Spf,
 }
 
 pub struct Easy {
     order: BackfillOrder,
+    predictor: Predictor,
     spec: String,
     candidates: Vec<usize>,
+}
+
+/// The `predictor` key of a policy: the predictor and its canonical value.
+pub(super) fn predictor(p: &Params) -> Result<(Predictor, String), SpecError> {
+    let pred = Predictor::parse(p.raw("predictor")).map_err(|e| p.error(e))?;
+    let text = pred.spec();
+    Ok((pred, text))
 }
 
 pub(super) fn build(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
     let order = match p.choice("order")? {
         "sjf" => BackfillOrder::Sjf,
+        "spf" => BackfillOrder::Spf,
         _ => BackfillOrder::Fcfs,
     };
+    let (predictor, ptext) = predictor(p)?;
     Ok(Box::new(Easy {
         order,
-        spec: p.canonical(&[("order", p.raw("order").to_string())]),
+        predictor,
+        spec: p.canonical(&[("order", p.raw("order").to_string()), ("predictor", ptext)]),
         candidates: Vec::new(),
     }))
 }
@@ -69,8 +85,19 @@ pub(super) fn reserve_head(c: &mut Ctx<'_>, head: usize) -> Option<(Time, u32)> 
 /// processors left at the shadow time.
 pub(super) fn backfill(
     c: &mut Ctx<'_>,
+    shadow: (Time, u32),
+    candidates: impl IntoIterator<Item = usize>,
+) -> Result<(), SimError> {
+    backfill_by(c, shadow, candidates, |_, job| job.estimate)
+}
+
+/// [`backfill`] with the runtimes `predict(j, job)`: a job ends by the shadow time by its
+/// prediction, and starts planned to end after its prediction.
+pub(super) fn backfill_by(
+    c: &mut Ctx<'_>,
     (shadow_time, mut extra): (Time, u32),
     candidates: impl IntoIterator<Item = usize>,
+    predict: impl Fn(usize, &Job) -> Time,
 ) -> Result<(), SimError> {
     let now = c.now();
     for j in candidates {
@@ -82,11 +109,12 @@ pub(super) fn backfill(
         if job.procs > free {
             continue;
         }
-        if now + job.estimate <= shadow_time {
-            c.start(j)?;
+        let end = now + predict(j, job);
+        if end <= shadow_time {
+            c.start_with(j, None, Some(end))?;
         } else if job.procs <= extra {
             extra -= job.procs;
-            c.start(j)?;
+            c.start_with(j, None, Some(end))?;
         }
     }
     Ok(())
@@ -98,11 +126,14 @@ impl Policy for Easy {
     }
 
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
+        self.predictor.observe(c);
+        let pred = &self.predictor;
         while let Some(&head) = c.waiting().first() {
             if !c.fits(head) {
                 break;
             }
-            c.start(head)?;
+            let end = c.now() + pred.predict(head, c.job(head));
+            c.start_with(head, None, Some(end))?;
         }
         let Some(&head) = c.waiting().first() else {
             return Ok(());
@@ -112,10 +143,16 @@ impl Policy for Easy {
         };
         self.candidates.clear();
         self.candidates.extend_from_slice(&c.waiting()[1..]);
-        if self.order == BackfillOrder::Sjf {
-            let jobs = c.jobs();
-            self.candidates.sort_by_key(|&j| (jobs[j].estimate, j));
+        let jobs = c.jobs();
+        match self.order {
+            BackfillOrder::Fcfs => {}
+            BackfillOrder::Sjf => self.candidates.sort_by_key(|&j| (jobs[j].estimate, j)),
+            BackfillOrder::Spf => self
+                .candidates
+                .sort_by_key(|&j| (pred.predict(j, &jobs[j]), j)),
         }
-        backfill(c, shadow, self.candidates.iter().copied())
+        backfill_by(c, shadow, self.candidates.iter().copied(), |j, job| {
+            pred.predict(j, job)
+        })
     }
 }

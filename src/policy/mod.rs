@@ -11,6 +11,7 @@ mod fairshare_easy;
 mod fairshare_fcfs;
 mod fcfs;
 mod historic;
+mod pv_easy;
 pub mod spec;
 
 pub use spec::{Spec, SpecError};
@@ -72,15 +73,45 @@ static CATALOGUE: &[PolicyInfo] = &[
     PolicyInfo {
         name: "easy",
         summary: "EASY backfilling: a reservation for the first waiting job only.",
-        description: "Jobs start in arrival order while they fit. When the first waiting job does not fit, its shadow time is the earliest time enough processors are free if running jobs end at their planned end; a later job may start now if it fits and ends by the shadow time (by its estimate) or uses no more than the processors left over at the shadow time.",
+        description: "Jobs start in arrival order while they fit. When the first waiting job does not fit, its shadow time is the earliest time enough processors are free if running jobs end at their planned end; a later job may start now if it fits and ends by the shadow time (by its estimate) or uses no more than the processors left over at the shadow time. With a predictor, predictions replace the estimates for planning (running jobs planned to end at their prediction, then at their kill time once they outlive it; shadow time and backfilling by predictions), as in Tsafrir et al.'s EASY with predictions; the kill time stays the requested time.",
         source: "Lifka 1995; as defined in Mu'alem & Feitelson 2001 and the PV-EASY paper (Yuan et al., HPDC'10)",
-        keys: &[KeyInfo {
-            name: "order",
-            default: "fcfs",
-            values: "fcfs|sjf",
-            help: "order in which waiting jobs are tried for backfilling: arrival, or shortest estimate first",
-        }],
+        keys: &[
+            KeyInfo {
+                name: "order",
+                default: "fcfs",
+                values: "fcfs|sjf|spf",
+                help: "order in which waiting jobs are tried for backfilling: arrival, shortest estimate first, or shortest prediction first",
+            },
+            PREDICTOR,
+        ],
         build: easy::build,
+    },
+    PolicyInfo {
+        name: "pv-easy",
+        summary: "Preemptive venture EASY: strict fairness by shadow-load preemption, backfilling by predictions.",
+        description: "Priority is arrival order. (1) Jobs start by priority while the highest fits. (2) Shadow-load preemption: running jobs of lower priority than the blocked head are its shadow load; if the free processors plus theirs let the head start now, they are killed from the lowest priority up until it fits (kill/restart: their work is lost, they wait again with their original priority) and the head starts; repeat. (3) Venture backfilling: the head's reservation is computed from the sunny load only (running jobs of higher priority, at their predicted ends; the shadow load counts as free); waiting jobs that fit and are predicted to end by it start, nearest predicted completion first (ties by priority); no extra-processor rule. (4) While processors are idle, the remaining waiting jobs start by priority if they fit. Running jobs are planned to end at their prediction, then at their kill time (requested time) once they outlive it. Choices where the paper is silent: the default predictor is the paper's Last Model; vb=off replaces (3)-(4) by EASY's backfilling with predictions (whole running load, arrival order, extra processors); slp=off skips (2) (no fairness guarantee); a job preempted in a pass may be backfilled again in the same pass.",
+        source: "Yuan, Jin, Li, Chen, Huang & Wu, PV-EASY: a strict fairness guaranteed and prediction enabled scheduler in parallel job scheduling (HPDC'10), section 4",
+        keys: &[
+            KeyInfo {
+                name: "predictor",
+                default: "last",
+                values: crate::predict::VALUES,
+                help: PREDICTOR.help,
+            },
+            KeyInfo {
+                name: "slp",
+                default: "on",
+                values: "on|off",
+                help: "shadow-load preemption: kill lower-priority running jobs when that lets the blocked head start now",
+            },
+            KeyInfo {
+                name: "vb",
+                default: "on",
+                values: "on|off",
+                help: "venture backfilling (reservation from the sunny load, nearest predicted completion first, then by priority); off: EASY's backfilling with predictions",
+            },
+        ],
+        build: pv_easy::build,
     },
     PolicyInfo {
         name: "conservative",
@@ -115,6 +146,14 @@ static CATALOGUE: &[PolicyInfo] = &[
         build: historic::build,
     },
 ];
+
+/// The `predictor` key of the policies that plan with runtimes.
+const PREDICTOR: KeyInfo = KeyInfo {
+    name: "predictor",
+    default: "user",
+    values: crate::predict::VALUES,
+    help: "runtime prediction used for planning (shadow times, planned ends, backfilling); the kill time stays the requested time and predictions are capped at it. user: requested time; exact: actual runtime; virtual[err=x]: runtime x (1 + U(-x, x)), default x = 0.1; last: Last Model (lifetime accuracy of the user's last finished job x requested time); rfactor[r=R,mode=M]: R x runtime (M = det, the default) or U(runtime, 2R x runtime) (M = rnd), R >= 1, default 2",
+};
 
 /// The half-life key of the fairshare policies.
 const HALFLIFE: KeyInfo = KeyInfo {

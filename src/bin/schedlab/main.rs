@@ -4,6 +4,7 @@ mod alloc;
 mod bench;
 mod eet_args;
 mod plot;
+mod sweep;
 mod table;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -45,6 +46,8 @@ enum Command {
     /// Draw a chart (Gantt, utilization, queue, wait, bsld, VEET / WT box plots, EET heatmap)
     /// to SVG or PNG.
     Plot(Box<plot::PlotArgs>),
+    /// One metric of policies over the values of one key and several seeds (mean, min, max).
+    Sweep(sweep::SweepArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -164,6 +167,7 @@ fn main() -> ExitCode {
         Command::Policies { json } => cmd_policies(json),
         Command::Bench(args) => bench::run(&args),
         Command::Plot(args) => plot::run(&args),
+        Command::Sweep(args) => sweep::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,6 @@
 //! The comparison table printed by `schedlab run`: rows = metrics, columns = policies.
 
-use schedlab::metrics::{Classic, UserAware};
+use schedlab::metrics::{Classic, Fairness, UserAware};
 use schedlab::run::{RunResult, Trace};
 use std::fmt::Write;
 use std::time::Duration;
@@ -61,6 +61,38 @@ const EET_ROWS: &[EetRow] = &[
     ("WT_u max (cpu-s)", Better::Lower, |e| e.wt.max, 0),
 ];
 
+/// Fairness rows (the PV-EASY paper): strict-fairness delay, reservation violations, waste.
+type FairRow = (&'static str, Better, fn(&Fairness) -> f64, u8);
+
+const FAIR_ROWS: &[FairRow] = &[
+    (
+        "delayed by later jobs",
+        Better::Lower,
+        |f| f.strict.delayed as f64,
+        0,
+    ),
+    ("mean delay (s)", Better::Lower, |f| f.strict.mean_delay, 0),
+    (
+        "reservation violations",
+        Better::Lower,
+        |f| f.violations.count as f64,
+        0,
+    ),
+    (
+        "wasted load (%)",
+        Better::Lower,
+        |f| f.preemption.wasted_load_pct,
+        2,
+    ),
+    ("blocked big MBS", Better::Lower, |f| f.blocked.big_mbs, 2),
+    (
+        "blocked small MBS",
+        Better::Lower,
+        |f| f.blocked.small_mbs,
+        2,
+    ),
+];
+
 /// One line of the table, the best value marked with `*`.
 fn row(out: &mut String, name: &str, better: Better, values: &[f64], decimals: u8, width: usize) {
     let best = match better {
@@ -113,6 +145,10 @@ pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)]) -> String {
     }
     for &(name, better, get, decimals) in EET_ROWS {
         let values: Vec<f64> = results.iter().map(|(r, _)| get(&r.eet)).collect();
+        row(&mut out, name, better, &values, decimals, width);
+    }
+    for &(name, better, get, decimals) in FAIR_ROWS {
+        let values: Vec<f64> = results.iter().map(|(r, _)| get(&r.fairness)).collect();
         row(&mut out, name, better, &values, decimals, width);
     }
     let _ = write!(out, "{:<22}", "simulation (ms)");

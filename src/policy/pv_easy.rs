@@ -1,0 +1,184 @@
+//! `pv-easy[predictor=...,slp=on|off,vb=on|off]`: preemptive venture EASY backfilling (Yuan et
+//! al., HPDC'10, section 4). Priority is arrival order. Each pass:
+//!
+//! 1. start waiting jobs by priority while the highest one fits;
+//! 2. shadow-load preemption (SLP): the running jobs of lower priority than the blocked head are
+//!    its shadow load; if the free processors plus the shadow load's would let the head start
+//!    now, shadow-load jobs are preempted from the lowest priority up until it fits (they wait
+//!    again with their original priority, their work lost), the head starts, and 1-2 repeat;
+//! 3. venture backfilling (VB): the head's reservation is the earliest planned (predicted) end
+//!    of the sunny load (running jobs of higher priority than the head) at which the free
+//!    processors, the shadow load's and those of the sunny jobs ended by then suffice; waiting
+//!    jobs that fit and are predicted to end by the reservation start, nearest predicted
+//!    completion first (ties by priority);
+//! 4. while processors are idle, the remaining waiting jobs start by priority if they fit,
+//!    whatever their prediction.
+//!
+//! With `vb=off`, steps 3-4 are EASY's backfilling (shadow time from the whole running load's
+//! predicted ends, arrival order, extra processors) with predictions. With `slp=off`, step 2 is
+//! skipped (an ablation: strict fairness is then no longer guaranteed).
+
+use super::easy::{backfill_by, predictor, shadow};
+use super::{Params, Policy, SpecError};
+use crate::predict::Predictor;
+use crate::sim::{Ctx, SimError};
+use crate::Time;
+
+pub struct PvEasy {
+    predictor: Predictor,
+    slp: bool,
+    vb: bool,
+    spec: String,
+    /// Scratch: shadow-load jobs, candidates.
+    buf: Vec<usize>,
+    /// Scratch: (prediction, job) of venture candidates.
+    ventures: Vec<(Time, usize)>,
+}
+
+pub(super) fn build(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
+    let (predictor, ptext) = predictor(p)?;
+    let slp = p.choice("slp")? == "on";
+    let vb = p.choice("vb")? == "on";
+    Ok(Box::new(PvEasy {
+        predictor,
+        slp,
+        vb,
+        spec: p.canonical(&[
+            ("predictor", ptext),
+            ("slp", p.raw("slp").to_string()),
+            ("vb", p.raw("vb").to_string()),
+        ]),
+        buf: Vec::new(),
+        ventures: Vec::new(),
+    }))
+}
+
+impl PvEasy {
+    /// Starts job `j` now, planned to end after its prediction.
+    fn start(&self, c: &mut Ctx<'_>, j: usize) -> Result<(), SimError> {
+        let end = c.now() + self.predictor.predict(j, c.job(j));
+        c.start_with(j, None, Some(end))
+    }
+
+    /// Steps 1 and 2; returns the blocked head, if any.
+    fn start_and_preempt(&mut self, c: &mut Ctx<'_>) -> Result<Option<usize>, SimError> {
+        loop {
+            while let Some(&head) = c.waiting().first() {
+                if !c.fits(head) {
+                    break;
+                }
+                self.start(c, head)?;
+            }
+            let Some(&head) = c.waiting().first() else {
+                return Ok(None);
+            };
+            if !self.slp {
+                return Ok(Some(head));
+            }
+            let need = c.job(head).procs;
+            self.buf.clear();
+            self.buf
+                .extend(c.running().map(|(_, j)| j).filter(|&j| j > head));
+            let shadow_procs: u32 = self.buf.iter().map(|&j| c.job(j).procs).sum();
+            if c.free() + shadow_procs < need {
+                return Ok(Some(head));
+            }
+            // Lowest priority (latest arrival) first.
+            self.buf.sort_unstable_by(|a, b| b.cmp(a));
+            for i in 0..self.buf.len() {
+                if c.free() >= need {
+                    break;
+                }
+                c.preempt(self.buf[i])?;
+            }
+            self.start(c, head)?;
+        }
+    }
+
+    /// Step 3 and 4 (venture backfilling) for blocked `head`.
+    fn venture(&mut self, c: &mut Ctx<'_>, head: usize) -> Result<(), SimError> {
+        let need = c.job(head).procs;
+        let mut avail = c.free()
+            + c.running()
+                .filter(|&(_, j)| j > head)
+                .map(|(_, j)| c.job(j).procs)
+                .sum::<u32>();
+        let mut reservation = Time::MAX;
+        for (end, j) in c.running().filter(|&(_, j)| j < head) {
+            avail += c.job(j).procs;
+            if avail >= need {
+                reservation = end;
+                break;
+            }
+        }
+        c.reserve(head, reservation);
+        if c.free() == 0 {
+            return Ok(());
+        }
+        let now = c.now();
+        let jobs = c.jobs();
+        let pred = &self.predictor;
+        let free = c.free();
+        self.ventures.clear();
+        self.ventures
+            .extend(c.waiting()[1..].iter().filter_map(|&j| {
+                if jobs[j].procs > free {
+                    return None;
+                }
+                let p = pred.predict(j, &jobs[j]);
+                (now + p <= reservation).then_some((p, j))
+            }));
+        self.ventures.sort_unstable();
+        for i in 0..self.ventures.len() {
+            if c.free() == 0 {
+                return Ok(());
+            }
+            let (p, j) = self.ventures[i];
+            if c.fits(j) {
+                c.start_with(j, None, Some(now + p))?;
+            }
+        }
+        self.buf.clear();
+        self.buf.extend_from_slice(&c.waiting()[1..]);
+        for i in 0..self.buf.len() {
+            if c.free() == 0 {
+                break;
+            }
+            let j = self.buf[i];
+            if c.fits(j) {
+                self.start(c, j)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Policy for PvEasy {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
+        self.predictor.observe(c);
+        let Some(head) = self.start_and_preempt(c)? else {
+            return Ok(());
+        };
+        if self.vb {
+            return self.venture(c, head);
+        }
+        let (shadow_time, extra) = shadow(c, c.job(head).procs);
+        c.reserve(head, shadow_time);
+        if c.free() == 0 {
+            return Ok(());
+        }
+        self.buf.clear();
+        self.buf.extend_from_slice(&c.waiting()[1..]);
+        let pred = &self.predictor;
+        backfill_by(
+            c,
+            (shadow_time, extra),
+            self.buf.iter().copied(),
+            |j, job| pred.predict(j, job),
+        )
+    }
+}
