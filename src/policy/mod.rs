@@ -90,7 +90,7 @@ static CATALOGUE: &[PolicyInfo] = &[
         name: "pv-easy",
         summary: "Preemptive venture EASY: strict fairness by shadow-load preemption, backfilling by predictions.",
         description: "Priority is arrival order. (1) Jobs start by priority while the highest fits. (2) Shadow-load preemption: running jobs of lower priority than the blocked head are its shadow load; if the free processors plus theirs let the head start now, they are killed from the lowest priority up until it fits (kill/restart: their work is lost, they wait again with their original priority) and the head starts; repeat. (3) Venture backfilling: the head's reservation is computed from the sunny load only (running jobs of higher priority, at their predicted ends; the shadow load counts as free); waiting jobs that fit and are predicted to end by it start, nearest predicted completion first (ties by priority); no extra-processor rule. (4) While processors are idle, the remaining waiting jobs start by priority if they fit. Running jobs are planned to end at their prediction, then at their kill time (requested time) once they outlive it. Choices where the paper is silent: the default predictor is the paper's Last Model; vb=off replaces (3)-(4) by EASY's backfilling with predictions (whole running load, arrival order, extra processors); slp=off skips (2) (no fairness guarantee); a job preempted in a pass may be backfilled again in the same pass.",
-        source: "Yuan, Jin, Li, Chen, Huang & Wu, PV-EASY: a strict fairness guaranteed and prediction enabled scheduler in parallel job scheduling (HPDC'10), section 4",
+        source: "Yuan, Yang, Wu & Zheng, PV-EASY: a strict fairness guaranteed and prediction enabled scheduler in parallel job scheduling (HPDC'10), section 4",
         keys: &[
             KeyInfo {
                 name: "predictor",
@@ -125,7 +125,7 @@ static CATALOGUE: &[PolicyInfo] = &[
         name: "fairshare-fcfs",
         summary: "FCFS over a fairshare order: the least recent user usage first.",
         description: "At every scheduling pass the waiting jobs are ordered by their user's usage (processors x run time, accrued continuously while jobs run, decayed with the given half-life), least first, ties by arrival; jobs start in that order while the first one fits, nothing skips it.",
-        source: "Tóth & Klusáček, User-aware metrics for measuring quality of parallel job schedules (JSSPP 2014), 'fairshare fifo'; usage decay after Maui (Jackson et al. 2001)",
+        source: "Tóth & Klusáček, User-aware metrics for measuring quality of parallel job schedules (JSSPP 2014), 'fairshare fifo'; usage decay as in the Maui scheduler's fairshare (the paper's reference 1)",
         keys: &[HALFLIFE],
         build: fairshare_fcfs::build,
     },
@@ -133,7 +133,7 @@ static CATALOGUE: &[PolicyInfo] = &[
         name: "fairshare-easy",
         summary: "EASY backfilling over a fairshare order: the reservation goes to the least recent user.",
         description: "At every scheduling pass the waiting jobs are ordered by their user's usage (processors x run time, accrued continuously while jobs run, decayed with the given half-life), least first, ties by arrival. Jobs start in that order while they fit; the first that does not fit gets EASY's reservation at its shadow time, and the rest are backfilled in the same order if they end by the shadow time or fit in the extra processors.",
-        source: "Tóth & Klusáček, User-aware metrics for measuring quality of parallel job schedules (JSSPP 2014), 'fair. + backfill'; EASY as in Mu'alem & Feitelson 2001; usage decay after Maui (Jackson et al. 2001)",
+        source: "Tóth & Klusáček, User-aware metrics for measuring quality of parallel job schedules (JSSPP 2014), 'fair. + backfill'; EASY as in Mu'alem & Feitelson 2001; usage decay as in the Maui scheduler's fairshare (the paper's reference 1)",
         keys: &[HALFLIFE],
         build: fairshare_easy::build,
     },
