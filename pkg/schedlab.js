@@ -73,6 +73,33 @@ export class Session {
         }
     }
     /**
+     * Runs one policy for a sweep and returns one metric (a [`sweep_metrics`] name) of it; the
+     * run is not kept.
+     * @param {string} spec
+     * @param {number} seed
+     * @param {string} metric
+     * @returns {number}
+     */
+    measure(spec, seed, metric) {
+        const val3 = +seed;
+        let ptr0, len0, ptr1, len1;
+        try {
+            ptr0 = passStringToWasm0(spec, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len0 = WASM_VECTOR_LEN;
+            ptr1 = passStringToWasm0(metric, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len1 = WASM_VECTOR_LEN;
+        } catch (e) {
+            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+            throw e;
+        }
+        const ret = wasm.session_measure(this.__wbg_ptr, ptr0, len0, val3, ptr1, len1);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return ret[0];
+    }
+    /**
      * Memory in use over the last run, `[time, KB]` pairs; empty when the trace has no memory
      * figures.
      * @returns {Float64Array}
@@ -113,7 +140,8 @@ export class Session {
         return this;
     }
     /**
-     * Gantt rectangles of the last run: `[start, end, lo, hi, user, job]` each.
+     * Gantt rectangles of the last run: `[start, end, lo, hi, user, job, kind]` each (kind 1:
+     * a preempted attempt, 0: the final one).
      * @returns {Float64Array}
      */
     rects() {
@@ -253,7 +281,7 @@ export function draw_bars(canvas, labels, values, title) {
 /**
  * Draws a box plot per policy of one per-user figure, `figure` = `"veet"` (VEET_u, percent,
  * linear 0-100) or `"wt"` (WT_u, processor-seconds, log axis); `users` holds one
- * [`Session::eet_users`] array per label.
+ * [`Session::eet_users`](super::Session::eet_users) array per label.
  * @param {HTMLCanvasElement} canvas
  * @param {Array<any>} users
  * @param {string[]} labels
@@ -283,9 +311,9 @@ export function draw_eet_box(canvas, users, labels, figure, title) {
 
 /**
  * Draws the EET heatmap of policy `panel` over `[t0, t1]`, with its busy processors
- * (`busy`: its [`Session::series`]) under it, and its memory in use (`memory`: its
- * [`Session::memory`], empty when the trace has none) up to `memory_capacity` KB. `violations` holds every compared policy's
- * [`Session::violations`], so that the rows (users, order) and the colour scale are those of
+ * (`busy`: its [`Session::series`](super::Session::series)) under it, and its memory in use (`memory`: its
+ * [`Session::memory`](super::Session::memory), empty when the trace has none) up to `memory_capacity` KB. `violations` holds every compared policy's
+ * [`Session::violations`](super::Session::violations), so that the rows (users, order) and the colour scale are those of
  * all the panels: one canvas per policy, each drawn alone, still compares. `options`:
  * `{log, sort: "total" | "user", exclude: [ids], only: [ids]}`. Returns the users shown, top
  * row first.
@@ -332,7 +360,7 @@ export function draw_eet_heatmap(canvas, violations_list, panel, busy, memory, m
 }
 
 /**
- * Draws the Gantt chart of `rects` (see [`Session::rects`]) over `[t0, t1]`; returns the
+ * Draws the Gantt chart of `rects` (see [`Session::rects`](super::Session::rects)) over `[t0, t1]`; returns the
  * plotting area in canvas pixels, `[x0, y0, x1, y1]`.
  * @param {HTMLCanvasElement} canvas
  * @param {Float64Array | number[]} rects
@@ -367,7 +395,7 @@ export function draw_gantt(canvas, rects, procs, t0, t1, title) {
 }
 
 /**
- * Draws column `column` (1 busy, 2 queued) of several series (see [`Session::series`]).
+ * Draws column `column` (1 busy, 2 queued) of several series (see [`Session::series`](super::Session::series)).
  * @param {HTMLCanvasElement} canvas
  * @param {Array<any>} series_list
  * @param {string[]} labels
@@ -388,6 +416,48 @@ export function draw_series(canvas, series_list, labels, column, title) {
         throw e;
     }
     const ret = wasm.draw_series(canvas, series_list, ptr0, len0, val3, ptr1, len1);
+    if (ret[1]) {
+        throw takeFromExternrefTable0(ret[0]);
+    }
+}
+
+/**
+ * Draws a sweep: one line per policy (`labels`) of the mean of metric `metric` over `values`
+ * of key `key`, in a min-max band; `stats` holds `[mean, min, max]` per value, the values of
+ * the first policy first.
+ * @param {HTMLCanvasElement} canvas
+ * @param {string[]} values
+ * @param {string[]} labels
+ * @param {Float64Array | number[]} stats
+ * @param {string} key
+ * @param {string} metric
+ * @param {string} title
+ */
+export function draw_sweep(canvas, values, labels, stats, key, metric, title) {
+    let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4, ptr5, len5;
+    try {
+        ptr0 = passArrayJsValueToWasm0(values, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
+        len1 = WASM_VECTOR_LEN;
+        ptr2 = passArrayF64ToWasm0(stats, wasm.__wbindgen_malloc);
+        len2 = WASM_VECTOR_LEN;
+        ptr3 = passStringToWasm0(key, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len3 = WASM_VECTOR_LEN;
+        ptr4 = passStringToWasm0(metric, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len4 = WASM_VECTOR_LEN;
+        ptr5 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len5 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr5) { wasm.__wbindgen_free(ptr5, len5 * 1, 1); }
+        if (ptr4) { wasm.__wbindgen_free(ptr4, len4 * 1, 1); }
+        if (ptr3) { wasm.__wbindgen_free(ptr3, len3 * 1, 1); }
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 8, 8); }
+        if (ptr1) { wasm.__externref_drop_slice(ptr1, len1); wasm.__wbindgen_free(ptr1, len1 * 4, 4); }
+        if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
+        throw e;
+    }
+    const ret = wasm.draw_sweep(canvas, ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4, ptr5, len5);
     if (ret[1]) {
         throw takeFromExternrefTable0(ret[0]);
     }
@@ -428,6 +498,45 @@ export function random_seed() {
 
 export function start() {
     wasm.start();
+}
+
+/**
+ * The metrics a sweep can measure: `[{name, label}]`.
+ * @returns {any}
+ */
+export function sweep_metrics() {
+    const ret = wasm.sweep_metrics();
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
+ * The runs of a sweep of `policy` over `vary` (`KEY=v1,v2,...` or `KEY=a,b,...,z`; empty: no
+ * key varied): `{key, values, specs}`, one canonical spec per value, each checked. Errors name
+ * the policy and what is wrong.
+ * @param {string} policy_spec
+ * @param {string} vary
+ * @returns {any}
+ */
+export function sweep_specs(policy_spec, vary) {
+    let ptr0, len0, ptr1, len1;
+    try {
+        ptr0 = passStringToWasm0(policy_spec, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passStringToWasm0(vary, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+        throw e;
+    }
+    const ret = wasm.sweep_specs(ptr0, len0, ptr1, len1);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
 }
 
 /**

@@ -13,6 +13,7 @@ pub mod policy;
 pub mod predict;
 pub mod run;
 pub mod sim;
+pub mod sweep;
 pub mod swf;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

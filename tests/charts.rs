@@ -110,6 +110,7 @@ fn gantt_level_of_detail_merges_subpixel_rectangles() {
             hi: 1,
             user: 1,
             job: i as u32,
+            preempted: false,
         })
         .collect();
     let n = coloured_rects(&gantt_svg(&rects, 4, 0.0, 10_000.0)) - 1;
@@ -129,6 +130,75 @@ fn gantt_level_of_detail_merges_subpixel_rectangles() {
     );
     // Zoomed to 100 s, every job is wider than a pixel: all 100 drawn.
     assert_eq!(coloured_rects(&gantt_svg(&rects, 4, 0.0, 100.0)) - 1, 100);
+}
+
+/// Fill colours of the rectangles of an SVG, with whether each is outlined (stroke only).
+fn rect_fills(svg: &str) -> Vec<String> {
+    svg.split("<rect")
+        .skip(1)
+        .filter_map(|r| {
+            let at = r.find("fill=\"#")? + 6;
+            Some(r[at..at + 7].to_string())
+        })
+        .collect()
+}
+
+fn hex(c: plotters::style::RGBColor) -> String {
+    format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
+}
+
+#[test]
+fn gantt_draws_preempted_attempts_lighter_and_outlined_with_a_legend_entry() {
+    // PV-EASY (tests/pv_easy.rs): J3 (4 procs) runs [2, 100) on 6-9, is preempted for J2 and
+    // restarts [150, 350). Users: J1 1, J2 2, J3 3.
+    let set = job_set(10, &[(0, 100, 6, 100), (1, 50, 8, 50), (2, 200, 4, 200)]);
+    let s = run(&set, "pv-easy[predictor=user]");
+    assert_eq!(s.preempted_runs.len(), 1);
+    let rects = gantt::rects(&set, &s);
+    let killed: Vec<_> = rects.iter().filter(|r| r.preempted).collect();
+    assert_eq!(killed.len(), 1);
+    assert_eq!(
+        (
+            killed[0].start,
+            killed[0].end,
+            killed[0].lo,
+            killed[0].hi,
+            killed[0].job
+        ),
+        (2.0, 100.0, 6, 10, 2)
+    );
+    // The kind survives the flat form the page exchanges.
+    let flat = gantt::flatten(&rects);
+    assert_eq!(flat.len(), rects.len() * gantt::RECT_FIELDS);
+    assert_eq!(gantt::unflatten(&flat), rects);
+    let svg = gantt_svg(&rects, 10, 0.0, 400.0);
+    assert!(has_text(&svg, gantt::PREEMPTED_LABEL), "{:?}", texts(&svg));
+    // J3's user colour, full for the final attempt and lighter for the killed one.
+    let users = palette::UserColours::new(
+        rects
+            .iter()
+            .map(|r| (r.user, (r.end - r.start) * f64::from(r.hi - r.lo))),
+    );
+    let full = hex(users.of(set.jobs[2].user));
+    let light = hex(gantt::preempted_fill(users.of(set.jobs[2].user)));
+    assert_ne!(full, light);
+    let fills = rect_fills(&svg);
+    // Full: the final attempt and the legend swatch; light: the killed attempt only.
+    assert_eq!(fills.iter().filter(|f| **f == full).count(), 2, "{fills:?}");
+    assert_eq!(
+        fills.iter().filter(|f| **f == light).count(),
+        1,
+        "{fills:?}"
+    );
+    // Outlined in the dark outline colour: the attempt and the legend's swatch.
+    let outline = format!("stroke=\"{}\"", hex(gantt::PREEMPTED_OUTLINE));
+    assert_eq!(svg.matches(outline.as_str()).count(), 2, "{svg}");
+    // EASY preempts nothing: no legend entry, no outline.
+    let easy = gantt::rects(&set, &run(&set, "easy"));
+    assert!(easy.iter().all(|r| !r.preempted));
+    let svg = gantt_svg(&easy, 10, 0.0, 400.0);
+    assert!(!has_text(&svg, gantt::PREEMPTED_LABEL));
+    assert!(!svg.contains(outline.as_str()));
 }
 
 #[test]

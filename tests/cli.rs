@@ -204,6 +204,38 @@ fn sweep_prints_mean_min_max_per_value() {
 }
 
 #[test]
+fn sweep_out_draws_the_chart() {
+    let d = tmpdir("sweep-out");
+    let t = hand_trace(&d);
+    let svg = d.join("s.svg");
+    let (ok, _, err) = schedlab(&[
+        "sweep",
+        t.to_str().unwrap(),
+        "-p",
+        "easy",
+        "--vary",
+        "order=fcfs,sjf",
+        "--metric",
+        "wait",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("mean wait (s) over order"));
+    assert!(text.contains("sjf") && text.contains("<polyline"));
+    let (ok, _, err) = schedlab(&[
+        "sweep",
+        t.to_str().unwrap(),
+        "-p",
+        "easy",
+        "--vary",
+        "order",
+    ]);
+    assert!(!ok && err.contains("--vary: write KEY=v1,v2"), "{err}");
+}
+
+#[test]
 fn plot_writes_svg_and_png() {
     let d = tmpdir("plot");
     let t = hand_trace(&d);

@@ -7,6 +7,7 @@ import { encode, decode } from './share.js';
 import { renderTable, renderFacts } from './results.js';
 import { Overview, Gantts, timings } from './charts.js';
 import { EetCharts, DEFAULT_HEAT, parseUsers } from './eet.js';
+import { SweepPanel } from './sweep.js';
 import { DEMOS, loadRemote, loadFile } from './trace.js';
 import { $, el, showError, download, debounce, fmtDuration } from './ui.js';
 
@@ -17,7 +18,7 @@ const S = {
   lastHash: '',
   runner: new Runner(),
 };
-let picker, overview, gantts, eet;
+let picker, overview, gantts, eet, sweep;
 
 // Exposed for the benchmark and for debugging from the console.
 window.schedlab = { timings, state: S };
@@ -189,6 +190,7 @@ function show(trace, state, facts, results, history) {
   pick.replaceChildren(...results.map((r, i) => el('option', { value: String(i) }, r.spec)));
   for (const id of ['export-policy', 'export-jobs-csv', 'export-runs-csv']) $(id).disabled = false;
   $('run').classList.remove('stale');
+  sweep.refresh();
   updateLink(history);
   // The charts in the next frame, so that the table appears at once.
   requestAnimationFrame(() => {
@@ -373,6 +375,12 @@ async function boot() {
   eet = new EetCharts($('eet'), () => gantts.current());
   window.schedlab.gantts = gantts;
   window.schedlab.eet = eet;
+  sweep = new SweepPanel({
+    trace: () => S.trace,
+    options: () => { const form = readForm(); return form && sessionOptions(form); },
+    compared: () => (S.shown ? S.shown.policies : []),
+  });
+  window.schedlab.sweep = sweep;
   wire();
   $('run').disabled = false;
   await applyLink(location.hash, 'replace');

@@ -4,7 +4,7 @@
 import { call } from './engine.js';
 import { el, download, fmtDuration, fmtNumber, showError } from './ui.js';
 
-const RECT = 6; // [start, end, lo, hi, user, job]
+const RECT = 7; // [start, end, lo, hi, user, job, kind]: kind 1 = a preempted (killed) attempt
 const JOB = 8;  // [id, user, submit, start, end, procs, wait, bsld]
 const MIN_SPAN = 60; // seconds: the narrowest window zoom allows
 
@@ -217,12 +217,15 @@ export class Gantts {
 
   hover(item, e) {
     const at = this.locate(item, e);
-    const job = at.inside ? findJob(item.result, at.t, at.p) : -1;
-    if (job < 0) { this.hideTip(); return; }
-    const j = item.result.jobs.subarray(job * JOB, job * JOB + JOB);
+    const hit = at.inside ? findJob(item.result, at.t, at.p) : null;
+    if (!hit) { this.hideTip(); return; }
+    const j = item.result.jobs.subarray(hit.job * JOB, hit.job * JOB + JOB);
     const [id, user, submit, start, end, procs, wait, bsld] = j;
+    const killed = hit.preempted
+      ? [el('br'), el('em', {}, 'preempted run'), `: ran ${fmtDuration(hit.start)} – ${fmtDuration(hit.end)}, killed; work lost`]
+      : [];
     this.tip.replaceChildren(
-      el('strong', {}, `job ${id}`), ` user ${user}`, el('br'),
+      el('strong', {}, `job ${id}`), ` user ${user}`, ...killed, el('br'),
       `submit ${fmtDuration(submit)}, start ${start < 0 ? '–' : fmtDuration(start)}, end ${end < 0 ? '–' : fmtDuration(end)}`, el('br'),
       `${procs} processors, wait ${fmtDuration(wait)}, bsld ${fmtNumber(bsld, 2)}`);
     const wrap = item.canvas.parentElement;
@@ -237,11 +240,13 @@ export class Gantts {
   hideTip() { this.tip.hidden = true; }
 }
 
-/** The job index whose rectangle covers (t, p), or -1. */
+/** The attempt whose rectangle covers (t, p): {job (index), preempted, start, end}, or null. */
 export function findJob(result, t, p) {
   const r = result.rects;
   for (let i = 0; i < r.length; i += RECT) {
-    if (r[i] <= t && t < r[i + 1] && r[i + 2] <= p && p < r[i + 3]) return r[i + 5];
+    if (r[i] <= t && t < r[i + 1] && r[i + 2] <= p && p < r[i + 3]) {
+      return { job: r[i + 5], preempted: r[i + 6] === 1, start: r[i], end: r[i + 1] };
+    }
   }
-  return -1;
+  return null;
 }

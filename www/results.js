@@ -3,7 +3,8 @@ import { el, fmtDuration, fmtNumber } from './ui.js';
 
 // [dotted path into the report, label, better ('min' | 'max' | null), digits, unit]. A path is
 // read from report.metrics unless its first key names another top-level object of the report
-// (ROOTS): 'eet.veet.median' is report.eet.veet.median.
+// (ROOTS): 'eet.veet.median' is report.eet.veet.median, 'fairness.strict.delayed' is
+// report.fairness.strict.delayed.
 export const METRICS = [
   ['wait.mean', 'mean wait', 'min', 1, 's'],
   ['wait.median', 'median wait', 'min', 1, 's'],
@@ -19,14 +20,22 @@ export const METRICS = [
   ['counts.skipped', 'jobs skipped', null, 0],
   ['counts.killed', 'killed at requested time', null, 0],
   ['counts.backfilled', 'backfilled', null, 0],
-  ['counts.blocked', 'blocked at queue head', null, 0],
+  ['counts.blocked', 'blocked at queue head', null, 0], // = fairness.strict.blocked
   ['eet.violated_percent', 'violated EETs (% of jobs)', 'min', 2, '%'],
   ['eet.veet.median', 'VEET_u median (% of a user\'s jobs)', 'min', 1, '%'],
   ['eet.veet.q3', 'VEET_u upper quartile', 'min', 1, '%'],
   ['eet.wt.median', 'WT_u median (weighted tardiness)', 'min', 0, 'processor-s'],
+  ['fairness.strict.delayed', 'jobs delayed by later jobs', 'min', 0],
+  ['fairness.strict.mean_delay', 'mean delay by later jobs', 'min', 1, 's'],
+  ['fairness.violations.count', 'reservation violations', 'min', 0],
+  ['fairness.violations.mean_delay', 'mean reservation delay', 'min', 1, 's'],
+  ['fairness.preemption.preempted', 'preempted jobs', 'min', 0],
+  ['fairness.preemption.wasted_load_pct', 'wasted load (preemption)', 'min', 3, '%'],
+  ['fairness.blocked.big_mbs', 'MBS of blocked big jobs (> 1/4 machine)', 'min', 2],
+  ['fairness.blocked.small_mbs', 'MBS of blocked small jobs', 'min', 2],
 ];
 
-const ROOTS = new Set(['eet']);
+const ROOTS = new Set(['eet', 'fairness']);
 
 export function metric(report, path) {
   const keys = path.split('.');

@@ -26,13 +26,16 @@ export class Runner {
 
   /** Starts a run; a run in progress is cancelled first. handlers: {facts, progress, result,
    * done, error}; exactly one of done / error ends the run (unless it is cancelled). */
-  run(payload, handlers) {
+  run(payload, handlers, type = 'run') {
     if (this.handlers) this.cancel();
     const worker = this.ensure();
     this.id += 1;
     this.handlers = handlers;
-    worker.postMessage({ type: 'run', id: this.id, ...payload });
+    worker.postMessage({ type, id: this.id, ...payload });
   }
+
+  /** Starts a sweep (see worker.js); the same handlers as run() but result carries `stats`. */
+  sweep(payload, handlers) { this.run(payload, handlers, 'sweep'); }
 
   get busy() { return this.handlers !== null; }
 

@@ -8,6 +8,12 @@
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
 //   page -> worker  {type: 'export', req, index, kind: 'jobs' | 'runs'}   (after a run is done)
 //   worker -> page  {type: 'export', req, csv} | {type: 'export', req, error}
+// Sweeps (one metric over the values of a key and seeds 1..N, as `schedlab sweep`):
+//   page -> worker  {type: 'sweep', id, bytes, name, options, specs: [[spec per value] per policy],
+//                    seeds, metric}
+//   worker -> page  {type: 'progress', index: 0, done, total}        after runs, at most every 100 ms
+//                   {type: 'result', stats}    Float64Array [mean, min, max] per value per policy
+//                   {type: 'done'} | {type: 'error', stage, message, panicked}
 // The session of the last run stays alive until the next run, to answer exports.
 import init, { Session, has_panicked } from '../pkg/schedlab.js';
 
@@ -22,15 +28,55 @@ self.onmessage = async (event) => {
     exportCsv(msg);
     return;
   }
-  if (!msg || msg.type !== 'run') return;
+  if (!msg || (msg.type !== 'run' && msg.type !== 'sweep')) return;
   try {
     await ready;
   } catch (err) {
     self.postMessage({ type: 'error', id: msg.id, stage: 'load', message: `the engine could not start in the worker: ${err.message}` });
     return;
   }
-  run(msg);
+  if (msg.type === 'sweep') sweep(msg); else run(msg);
 };
+
+function sweep({ id, bytes, name, options, specs, seeds, metric }) {
+  let session;
+  try {
+    session = new Session(name, bytes, options);
+  } catch (err) {
+    fail(id, 'trace', err);
+    return;
+  }
+  let stage = 'trace';
+  try {
+    const total = specs.reduce((n, values) => n + values.length * seeds, 0);
+    const stats = new Float64Array(total / seeds * 3);
+    let done = 0, at = 0, last = performance.now();
+    self.postMessage({ type: 'progress', id, index: 0, done, total });
+    for (const values of specs) {
+      for (const spec of values) {
+        stage = spec;
+        let sum = 0, min = Infinity, max = -Infinity;
+        for (let seed = 1; seed <= seeds; seed++) {
+          const x = session.measure(spec, seed, metric);
+          sum += x; min = Math.min(min, x); max = Math.max(max, x);
+          done += 1;
+          const now = performance.now();
+          if (now - last >= PROGRESS_MS) {
+            last = now;
+            self.postMessage({ type: 'progress', id, index: 0, done, total });
+          }
+        }
+        stats.set([sum / seeds, min, max], at);
+        at += 3;
+      }
+    }
+    self.postMessage({ type: 'result', id, index: 0, stats }, [stats.buffer]);
+    self.postMessage({ type: 'done', id });
+  } catch (err) {
+    fail(id, stage, err);
+  }
+  try { session.free(); } catch { /* already gone after a panic */ }
+}
 
 function fail(id, stage, err) {
   let panicked = false;

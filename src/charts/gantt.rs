@@ -1,5 +1,7 @@
 //! The Gantt chart: processors x time, each job a rectangle per contiguous processor interval,
-//! coloured by user, with a legend of the heaviest users.
+//! coloured by user, with a legend of the heaviest users. Preempted (killed and restarted)
+//! attempts are drawn in a lighter shade of their user's colour with a dark outline, so that the
+//! wasted work shows.
 
 use super::palette::UserColours;
 use super::{time_label, ChartResult};
@@ -9,7 +11,8 @@ use plotters::coord::Shift;
 use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
 
-/// One rectangle: processors `[lo, hi)` over `[start, end)`, of job index `job` and its user.
+/// One rectangle: processors `[lo, hi)` over `[start, end)`, of job index `job` and its user;
+/// `preempted` when this attempt was killed by a preemption (its work is lost).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rect {
     pub start: f64,
@@ -18,10 +21,28 @@ pub struct Rect {
     pub hi: u32,
     pub user: i64,
     pub job: u32,
+    pub preempted: bool,
 }
 
-/// Numbers per rectangle in the flat form the page exchanges: `[start, end, lo, hi, user, job]`.
-pub const RECT_FIELDS: usize = 6;
+/// Numbers per rectangle in the flat form the page exchanges:
+/// `[start, end, lo, hi, user, job, kind]`, kind 0 for a final attempt, 1 for a preempted one.
+pub const RECT_FIELDS: usize = 7;
+
+/// The legend label of preempted attempts.
+pub const PREEMPTED_LABEL: &str = "preempted run";
+
+/// Grid colour slots at or above this mark preempted attempts (slot - PREEMPTED_SLOT is the
+/// user's colour slot).
+const PREEMPTED_SLOT: u8 = 64;
+
+/// The lighter shade of `c` that preempted attempts are filled with.
+pub fn preempted_fill(c: RGBColor) -> RGBColor {
+    let light = |x: u8| ((u16::from(x) * 2 + 255 * 3) / 5) as u8;
+    RGBColor(light(c.0), light(c.1), light(c.2))
+}
+
+/// The outline of preempted attempts.
+pub const PREEMPTED_OUTLINE: RGBColor = RGBColor(40, 40, 40);
 
 /// The rectangles of every execution attempt of schedule `s` (preempted attempts first, then
 /// the final attempts in arrival order).
@@ -31,14 +52,14 @@ pub fn rects(set: &JobSet, s: &Schedule) -> Vec<Rect> {
         .iter()
         .enumerate()
         .filter(|(_, r)| r.ran())
-        .map(|(j, r)| (j, r.start, r.end, &r.procs));
+        .map(|(j, r)| (j, r.start, r.end, &r.procs, false));
     let attempts = s
         .preempted_runs
         .iter()
-        .map(|r| (r.job, r.start, r.end, &r.procs))
+        .map(|r| (r.job, r.start, r.end, &r.procs, true))
         .chain(finals);
     let mut out = Vec::with_capacity(set.jobs.len());
-    for (j, start, end, procs) in attempts {
+    for (j, start, end, procs, preempted) in attempts {
         out.extend(procs.intervals().iter().map(|&(lo, hi)| Rect {
             start: start as f64,
             end: end as f64,
@@ -46,12 +67,13 @@ pub fn rects(set: &JobSet, s: &Schedule) -> Vec<Rect> {
             hi,
             user: set.jobs[j].user,
             job: j as u32,
+            preempted,
         }));
     }
     out
 }
 
-/// Flattens rectangles to `[start, end, lo, hi, user, job, ...]`.
+/// Flattens rectangles to `[start, end, lo, hi, user, job, kind, ...]`.
 pub fn flatten(rects: &[Rect]) -> Vec<f64> {
     rects
         .iter()
@@ -63,6 +85,7 @@ pub fn flatten(rects: &[Rect]) -> Vec<f64> {
                 f64::from(r.hi),
                 r.user as f64,
                 f64::from(r.job),
+                f64::from(u8::from(r.preempted)),
             ]
         })
         .collect()
@@ -78,6 +101,7 @@ pub fn unflatten(flat: &[f64]) -> Vec<Rect> {
             hi: c[3].max(0.0) as u32,
             user: c[4] as i64,
             job: c[5].max(0.0) as u32,
+            preempted: c[6] == 1.0,
         })
         .collect()
 }
@@ -129,17 +153,26 @@ pub fn draw<DB: DrawingBackend>(
     let (w, h) = chart.plotting_area().dim_in_pixel();
     let mut grid = Grid::new(w.max(1) as usize, h.max(1) as usize, t0, t1, procs_f);
     let mut shapes = Vec::new();
+    let mut outlines = Vec::new();
+    let fill = |slot: u8| {
+        if slot >= PREEMPTED_SLOT {
+            preempted_fill(users.colour(slot - PREEMPTED_SLOT))
+        } else {
+            users.colour(slot)
+        }
+    };
     for r in rects
         .iter()
         .filter(|r| r.end > t0 && r.start < t1 && r.hi > r.lo)
     {
-        let colour = users.slot(r.user);
+        let colour = users.slot(r.user) + if r.preempted { PREEMPTED_SLOT } else { 0 };
         let (x0, x1) = (r.start.max(t0), r.end.min(t1));
         if x1 - x0 >= 2.0 * grid.sec_per_px {
-            shapes.push(Rectangle::new(
-                [(x0, f64::from(r.lo)), (x1, f64::from(r.hi))],
-                users.colour(colour).filled(),
-            ));
+            let corners = [(x0, f64::from(r.lo)), (x1, f64::from(r.hi))];
+            shapes.push(Rectangle::new(corners, fill(colour).filled()));
+            if r.preempted {
+                outlines.push(Rectangle::new(corners, PREEMPTED_OUTLINE.stroke_width(1)));
+            }
         } else {
             grid.paint(x0, x1, r.lo, r.hi, colour);
         }
@@ -150,11 +183,12 @@ pub fn draw<DB: DrawingBackend>(
                 (grid.time_of(c0), grid.procs_of(y0)),
                 (grid.time_of(c1), grid.procs_of(y1)),
             ],
-            users.colour(colour).filled(),
+            fill(colour).filled(),
         ));
     }
     chart.draw_series(shapes)?;
-    draw_legend(&legend, &users)?;
+    chart.draw_series(outlines)?;
+    draw_legend(&legend, &users, rects.iter().any(|r| r.preempted))?;
     let (xs, ys) = chart.plotting_area().get_pixel_range();
     Ok([xs.start, ys.start, xs.end, ys.end])
 }
@@ -241,10 +275,11 @@ impl Grid {
     }
 }
 
-/// The colour legend of the heaviest users.
+/// The colour legend of the heaviest users, and the "preempted run" entry when `preempted`.
 fn draw_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     users: &UserColours,
+    preempted: bool,
 ) -> ChartResult<DB::ErrorType> {
     let style = ("sans-serif", 12).into_font();
     area.draw(&Text::new("users", (8, 12), style.clone()))?;
@@ -261,13 +296,24 @@ fn draw_legend<DB: DrawingBackend>(
         ))?;
         area.draw(&Text::new(format!("{u}"), (26, y), style.clone()))?;
     }
+    let mut y = 30 + 16 * users.ranked.len().min(super::palette::COLOURS.len()) as i32;
     if users.ranked.len() > super::palette::COLOURS.len() {
-        let y = 30 + 16 * super::palette::COLOURS.len() as i32;
         area.draw(&Rectangle::new(
             [(8, y), (20, y + 11)],
             super::palette::OTHER.filled(),
         ))?;
-        area.draw(&Text::new("others", (26, y), style))?;
+        area.draw(&Text::new("others", (26, y), style.clone()))?;
+        y += 16;
+    }
+    if preempted {
+        y += 8;
+        let swatch = [(8, y), (20, y + 11)];
+        area.draw(&Rectangle::new(
+            swatch,
+            preempted_fill(super::palette::OTHER).filled(),
+        ))?;
+        area.draw(&Rectangle::new(swatch, PREEMPTED_OUTLINE.stroke_width(1)))?;
+        area.draw(&Text::new(PREEMPTED_LABEL, (26, y), style))?;
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ pub mod gantt;
 pub mod native;
 pub mod palette;
 pub mod series;
+pub mod sweep;
 
 use plotters::drawing::DrawingAreaErrorKind;
 

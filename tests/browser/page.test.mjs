@@ -153,7 +153,7 @@ test('the Gantt chart is not blank after a zoom, and shows a tooltip', async () 
   const target = await page.evaluate(() => {
     const g = window.schedlab.gantts, item = g.items[0], r = item.result.rects, [t0, t1] = g.current(), a = item.area;
     let best = -1, width = 0;
-    for (let i = 0; i < r.length; i += 6) {
+    for (let i = 0; i < r.length; i += 7) {
       const w = Math.min(r[i + 1], t1) - Math.max(r[i], t0);
       if (r[i + 3] - r[i + 2] >= g.procs / 10 && w > width) { width = w; best = i; }
     }

@@ -131,7 +131,7 @@ export class Session {
           const iv = alloc(j.procs);
           nfree -= j.procs;
           out[queue[q]] = { start: now, end: now + run };
-          for (const [a, b] of iv) rects.push(now, now + run, a, b, j.user, queue[q]);
+          for (const [a, b] of iv) rects.push(now, now + run, a, b, j.user, queue[q], 0);
           running.push({ end: now + run, iv, idx: queue[q] });
           queue.splice(q, 1);
         } else if (easy && q === 0) q++;
@@ -168,6 +168,7 @@ export class Session {
   eet_users() { return new Float64Array(0); } // no EET figures in the mock
   violations() { return new Float64Array(0); }
   memory() { return new Float64Array(0); }
+  measure(spec, seed) { return this.run(spec, seed).metrics.mbs; }
   free() {}
 }
 
@@ -184,7 +185,7 @@ const COLORS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948'
 export function draw_gantt(canvas, rects, procs, t0, t1, title) {
   const { ctx, w, h } = frame(canvas, title);
   const sx = w / (t1 - t0), sy = h / procs;
-  for (let i = 0; i < rects.length; i += 6) {
+  for (let i = 0; i < rects.length; i += 7) {
     const [s, e, lo, hi, user] = rects.subarray(i, i + 5);
     if (e < t0 || s > t1) continue;
     ctx.fillStyle = COLORS[user % COLORS.length];
@@ -194,6 +195,7 @@ export function draw_gantt(canvas, rects, procs, t0, t1, title) {
   ctx.fillStyle = '#000'; ctx.font = '11px sans-serif';
   ctx.fillText(String(Math.round(t0)), M.left, canvas.height - 20);
   ctx.fillText(String(Math.round(t1)), M.left + w - 50, canvas.height - 20);
+  return new Int32Array([M.left, M.top, M.left + w, M.top + h]); // the plotting area, as the engine's
 }
 export function draw_series(canvas, series, labels, column, title) {
   const { ctx, w, h } = frame(canvas, title);
@@ -217,3 +219,12 @@ export function draw_bars(canvas, labels, values, title) {
 }
 export function draw_eet_box(canvas, users, labels, figure, title) { frame(canvas, title); }
 export function draw_eet_heatmap(canvas, violations, panel, busy, memory, memoryCapacity, procs, t0, t1, title) { frame(canvas, title); return new Float64Array(0); }
+export function sweep_metrics() { return [{ name: 'mbs', label: 'mean bounded slowdown (MBS)' }]; }
+export function sweep_specs(policy, vary) {
+  const c = canonical_spec(policy);
+  if (!vary.trim()) return { key: '', values: [''], specs: [c] };
+  const [key, list] = vary.split('=');
+  const values = list.split(',');
+  return { key, values, specs: values.map(() => c) };
+}
+export function draw_sweep(canvas, values, labels, stats, key, metric, title) { frame(canvas, title); }

@@ -1,0 +1,184 @@
+//! Sweeps: one metric of policies over the values of one key and several seeds, summarised as
+//! mean / min / max per value. The CLI (`schedlab sweep`) and the page (`web`) share this.
+
+use crate::policy::{self, Spec};
+use crate::run::RunResult;
+use serde::Serialize;
+
+/// The metrics a sweep can measure: (name, label).
+pub const METRICS: &[(&str, &str)] = &[
+    ("mbs", "mean bounded slowdown (MBS)"),
+    ("mwbs", "weighted bounded slowdown (MWBS)"),
+    ("wait", "mean wait (s)"),
+    ("utilization", "utilization"),
+    ("delayed", "jobs delayed by later jobs"),
+    ("violations", "reservation violations"),
+    ("preempted", "preempted jobs"),
+    ("wasted-load", "wasted load (%)"),
+    ("blocked-big-mbs", "MBS of blocked big jobs"),
+    ("blocked-small-mbs", "MBS of blocked small jobs"),
+];
+
+/// Most values a sequence `a,b,...,z` may expand to.
+pub const MAX_VALUES: usize = 10_000;
+
+/// The metric names, comma-separated (for messages).
+pub fn metric_names() -> String {
+    METRICS.iter().map(|m| m.0).collect::<Vec<_>>().join(", ")
+}
+
+/// The label of metric `name`, if it is one.
+pub fn metric_label(name: &str) -> Option<&'static str> {
+    METRICS.iter().find(|m| m.0 == name).map(|m| m.1)
+}
+
+/// Metric `name` of run `r`, or `None` for an unknown name.
+pub fn metric(r: &RunResult, name: &str) -> Option<f64> {
+    let (c, f) = (&r.classic, &r.fairness);
+    Some(match name {
+        "mbs" => c.mbs,
+        "mwbs" => c.mwbs,
+        "wait" => c.wait.mean,
+        "utilization" => c.utilization,
+        "delayed" => f.strict.delayed as f64,
+        "violations" => f.violations.count as f64,
+        "preempted" => f.preemption.preempted as f64,
+        "wasted-load" => f.preemption.wasted_load_pct,
+        "blocked-big-mbs" => f.blocked.big_mbs,
+        "blocked-small-mbs" => f.blocked.small_mbs,
+        _ => return None,
+    })
+}
+
+/// `0,0.1,...,1` -> 0, 0.1, ..., 1 (arithmetic, from the two first values to the last); a list
+/// without `...` is taken as it is. Errors say what to write instead.
+pub fn expand(values: &str) -> Result<Vec<String>, String> {
+    let parts: Vec<&str> = values.split(',').map(str::trim).collect();
+    if parts.iter().any(|p| p.is_empty()) {
+        return Err(format!(
+            "{values:?}: an empty value (write v1,v2,... or a,b,...,z)"
+        ));
+    }
+    let Some(dots) = parts.iter().position(|p| *p == "...") else {
+        return Ok(parts.iter().map(|s| s.to_string()).collect());
+    };
+    let num = |s: &str| {
+        s.parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| format!("{s:?} is not a number"))
+    };
+    if dots != 2 || parts.len() != 4 {
+        return Err("write a sequence as a,b,...,z".into());
+    }
+    let (a, b, z) = (num(parts[0])?, num(parts[1])?, num(parts[3])?);
+    let step = b - a;
+    if !(step > 0.0 && z >= a) || (z - a) / step >= MAX_VALUES as f64 {
+        return Err(format!(
+            "a,b,...,z needs a < b <= z and at most {MAX_VALUES} values"
+        ));
+    }
+    let n = ((z - a) / step + 1e-9).floor() as usize;
+    Ok((0..=n)
+        .map(|i| {
+            let x = a + step * i as f64;
+            format!("{}", (x * 1e9).round() / 1e9)
+        })
+        .collect())
+}
+
+/// `KEY=v1,v2,...` (or `KEY=a,b,...,z`) -> the key and its values.
+pub fn parse_vary(text: &str) -> Result<(String, Vec<String>), String> {
+    let (k, vals) = text
+        .split_once('=')
+        .ok_or("write KEY=v1,v2,... or KEY=a,b,...,z")?;
+    let k = k.trim();
+    if k.is_empty() {
+        return Err("the key is empty: write KEY=v1,v2,...".into());
+    }
+    Ok((k.to_string(), expand(vals)?))
+}
+
+/// Sets `key=value` on the policy when it has that key, else inside its predictor.
+pub fn with_key(spec: &str, key: &str, value: &str) -> Result<String, String> {
+    let mut s = Spec::parse(spec).map_err(|e| e.to_string())?;
+    let own = policy::catalogue()
+        .iter()
+        .find(|p| p.name == s.name)
+        .is_some_and(|p| p.keys.iter().any(|k| k.name == key));
+    let set = |s: &mut Spec, k: &str, v: String| match s.params.iter_mut().find(|(pk, _)| pk == k) {
+        Some(p) => p.1 = v,
+        None => s.params.push((k.to_string(), v)),
+    };
+    if own {
+        set(&mut s, key, value.to_string());
+    } else if let Some(pred) = s.get("predictor") {
+        let mut inner = Spec::parse(pred).map_err(|e| e.to_string())?;
+        set(&mut inner, key, value.to_string());
+        set(&mut s, "predictor", inner.to_string());
+    } else {
+        return Err(format!("{spec} has no key {key} and no predictor"));
+    }
+    Ok(s.to_string())
+}
+
+/// Mean, min and max of one metric over the seeds.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Stat {
+    pub mean: f64,
+    pub min: f64,
+    pub max: f64,
+}
+
+/// Numbers per [`Stat`] in the flat form the page exchanges: `[mean, min, max]`.
+pub const STAT_FIELDS: usize = 3;
+
+impl Stat {
+    /// The summary of `xs` (NaN everywhere when empty).
+    pub fn of(xs: &[f64]) -> Stat {
+        if xs.is_empty() {
+            return Stat {
+                mean: f64::NAN,
+                min: f64::NAN,
+                max: f64::NAN,
+            };
+        }
+        Stat {
+            mean: xs.iter().sum::<f64>() / xs.len() as f64,
+            min: xs.iter().copied().fold(f64::INFINITY, f64::min),
+            max: xs.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sequences_expand_and_keys_land_where_they_belong() {
+        assert_eq!(expand("0,0.1,...,0.3").unwrap(), ["0", "0.1", "0.2", "0.3"]);
+        assert_eq!(expand("1,2").unwrap(), ["1", "2"]);
+        assert!(expand("0,...,1").is_err());
+        assert!(expand("1,,2").is_err());
+        assert!(expand("0,1,...,1e9").is_err());
+        assert_eq!(
+            parse_vary("err=0,0.5,...,1").unwrap(),
+            (
+                "err".to_string(),
+                vec!["0".into(), "0.5".into(), "1".into()]
+            )
+        );
+        assert!(parse_vary("=1,2").is_err() && parse_vary("err").is_err());
+        assert_eq!(
+            with_key("pv-easy[predictor=virtual]", "err", "0.3").unwrap(),
+            "pv-easy[predictor=virtual[err=0.3]]"
+        );
+        assert_eq!(with_key("pv-easy", "vb", "off").unwrap(), "pv-easy[vb=off]");
+        assert!(with_key("fcfs", "err", "1").is_err());
+        let s = Stat::of(&[1.0, 2.0, 6.0]);
+        assert_eq!((s.mean, s.min, s.max), (3.0, 1.0, 6.0));
+        assert!(metric_names().starts_with("mbs, mwbs"));
+        assert_eq!(metric_label("wait"), Some("mean wait (s)"));
+    }
+}

@@ -1,0 +1,375 @@
+//! The wasm facade: every `#[wasm_bindgen]` item of schedlab lives in this module tree, and
+//! nothing else does: here the session (load a trace, run policies, hand back typed arrays), the
+//! catalogue and the sweep helpers; `draw.rs` the `draw_*` chart exports; `check.rs` the input
+//! validation they share.
+//!
+//! Every export returns `Result<_, JsError>`; user input (trace bytes, options, spec strings,
+//! seeds) is validated here or by the engine, never unwrapped. A panic hook records a panic so
+//! that the page can stop calling in (`has_panicked`). Bulk results cross as typed arrays.
+
+mod check;
+mod draw;
+
+pub use draw::*;
+
+use crate::charts::{gantt, series};
+use crate::input::InputOptions;
+use crate::metrics::eet::{self, Expected};
+use crate::metrics::eet_heatmap::violations;
+use crate::metrics::ClassicOptions;
+use crate::policy;
+use crate::run::{self, RunResult, Trace};
+use crate::sweep;
+use crate::swf::ReadOptions;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use wasm_bindgen::prelude::*;
+
+static PANICKED: AtomicBool = AtomicBool::new(false);
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        PANICKED.store(true, Ordering::SeqCst);
+        web_sys::console::error_1(&format!("schedlab panicked: {info}").into());
+    }));
+}
+
+/// True once the module has panicked: the page must make no further calls.
+#[wasm_bindgen]
+pub fn has_panicked() -> bool {
+    PANICKED.load(Ordering::SeqCst)
+}
+
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The policy catalogue: names, keys with defaults and allowed values, descriptions, sources.
+#[wasm_bindgen]
+pub fn policies() -> Result<JsValue, JsError> {
+    to_js(&policy::catalogue())
+}
+
+/// The canonical form of a spec string, or an error listing what is valid.
+#[wasm_bindgen]
+pub fn canonical_spec(spec: &str) -> Result<String, JsError> {
+    policy::canonical(spec).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// A fresh seed from the browser's random source.
+#[wasm_bindgen]
+pub fn random_seed() -> Result<f64, JsError> {
+    getrandom::u32()
+        .map(f64::from)
+        .map_err(|e| JsError::new(&format!("no random source: {e}")))
+}
+
+/// Options of [`Session::new`]: the input semantics plus strict reading.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct SessionOptions {
+    #[serde(flatten)]
+    input: InputOptions,
+    strict: bool,
+}
+
+/// The facts of a loaded trace, as the page shows them.
+#[derive(Serialize)]
+struct Facts<'a> {
+    name: &'a str,
+    jobs: usize,
+    users: usize,
+    procs: u32,
+    procs_source: &'a str,
+    span: i64,
+    skipped: u64,
+    skipped_reasons: Vec<String>,
+    warnings: &'a [String],
+}
+
+/// A loaded trace and the runs made on it (in order).
+#[wasm_bindgen]
+pub struct Session {
+    trace: Trace,
+    runs: Vec<RunResult>,
+    /// The expected end times of the trace, computed at the first [`Session::measure`].
+    expected: Option<Expected>,
+}
+
+#[wasm_bindgen]
+impl Session {
+    /// Reads a trace (plain or gzip bytes) with the given options.
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: &str, bytes: &[u8], options: JsValue) -> Result<Session, JsError> {
+        let opts: SessionOptions = if options.is_undefined() || options.is_null() {
+            SessionOptions::default()
+        } else {
+            serde_wasm_bindgen::from_value(options)
+                .map_err(|e| JsError::new(&format!("options: {e}")))?
+        };
+        let read = ReadOptions {
+            strict: opts.strict,
+            ..ReadOptions::default()
+        };
+        let trace = run::load_bytes(name, bytes, &read, &opts.input)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(Session {
+            trace,
+            runs: Vec::new(),
+            expected: None,
+        })
+    }
+
+    pub fn facts(&self) -> Result<JsValue, JsError> {
+        let w = &self.trace.workload;
+        let j = &self.trace.jobs;
+        let mut reasons: Vec<String> = w
+            .issues
+            .iter()
+            .take(5)
+            .map(|i| format!("{}: {i}", w.source))
+            .collect();
+        reasons.extend(
+            j.skipped
+                .iter()
+                .take(5)
+                .map(|s| format!("line {} (job {}): {}", s.line, s.id, s.reason)),
+        );
+        let first = j.jobs.first().map_or(0, |x| x.submit);
+        let last = j.jobs.last().map_or(0, |x| x.submit);
+        to_js(&Facts {
+            name: &j.name,
+            jobs: j.jobs.len(),
+            users: j.users().len(),
+            procs: j.procs,
+            procs_source: &j.procs_source,
+            span: last - first,
+            skipped: j.skipped_count(),
+            skipped_reasons: reasons,
+            warnings: &j.warnings,
+        })
+    }
+
+    /// Runs one policy; `progress(done, total)` is called now and then and may return `false`
+    /// to cancel. Returns the metrics report (the objects `schedlab run --json` prints).
+    pub fn run(
+        &mut self,
+        spec: &str,
+        seed: f64,
+        progress: Option<js_sys::Function>,
+    ) -> Result<JsValue, JsError> {
+        let seed = check::check_seed(seed)?;
+        let mut report = |done: usize, total: usize| match &progress {
+            Some(f) => f
+                .call2(
+                    &JsValue::NULL,
+                    &(done as f64).into(),
+                    &(total as f64).into(),
+                )
+                .map_or(true, |v| v.as_bool() != Some(false)),
+            None => true,
+        };
+        let result = run::run_policy(
+            &self.trace.jobs,
+            spec,
+            seed,
+            &ClassicOptions::default(),
+            Some(&mut report),
+        )
+        .map_err(|e| JsError::new(&e.to_string()))?;
+        let out = to_js(&result.report(&self.trace.jobs))?;
+        self.runs.push(result);
+        Ok(out)
+    }
+
+    /// Runs one policy for a sweep and returns one metric (a [`sweep_metrics`] name) of it; the
+    /// run is not kept.
+    pub fn measure(&mut self, spec: &str, seed: f64, metric: &str) -> Result<f64, JsError> {
+        let seed = check::check_seed(seed)?;
+        if sweep::metric_label(metric).is_none() {
+            return Err(JsError::new(&format!(
+                "metric {metric:?}: valid: {}",
+                sweep::metric_names()
+            )));
+        }
+        let expected = match self.expected.take() {
+            Some(e) => e,
+            None => eet::expected_end_times(&self.trace.jobs, &eet::EetOptions::default())
+                .map_err(|e| JsError::new(&e.to_string()))?,
+        };
+        let result = run::run_policy_expecting(
+            &self.trace.jobs,
+            spec,
+            seed,
+            &ClassicOptions::default(),
+            &expected,
+            None,
+        );
+        self.expected = Some(expected);
+        let result = result.map_err(|e| JsError::new(&e.to_string()))?;
+        sweep::metric(&result, metric).ok_or_else(|| JsError::new("unknown metric"))
+    }
+
+    fn last(&self) -> Result<&RunResult, JsError> {
+        self.runs.last().ok_or_else(|| JsError::new("no run yet"))
+    }
+
+    fn nth(&self, index: u32) -> Result<&RunResult, JsError> {
+        self.runs.get(index as usize).ok_or_else(|| {
+            JsError::new(&format!(
+                "no run number {index} (runs: {})",
+                self.runs.len()
+            ))
+        })
+    }
+
+    /// Gantt rectangles of the last run: `[start, end, lo, hi, user, job, kind]` each (kind 1:
+    /// a preempted attempt, 0: the final one).
+    pub fn rects(&self) -> Result<Vec<f64>, JsError> {
+        Ok(gantt::flatten(&gantt::rects(
+            &self.trace.jobs,
+            &self.last()?.schedule,
+        )))
+    }
+
+    /// Per job of the last run: `[id, user, submit, start, end, procs, wait, bsld]`.
+    pub fn jobs(&self) -> Result<Vec<f64>, JsError> {
+        let r = self.last()?;
+        let set = &self.trace.jobs;
+        let opts = ClassicOptions::default();
+        Ok(set
+            .jobs
+            .iter()
+            .enumerate()
+            .flat_map(|(i, job)| {
+                let rec = &r.schedule.jobs[i];
+                let m = crate::metrics::per_job(set, &r.schedule, i, &opts);
+                [
+                    job.id as f64,
+                    job.user as f64,
+                    job.submit as f64,
+                    rec.start as f64,
+                    rec.end as f64,
+                    f64::from(job.procs),
+                    m.map_or(-1.0, |m| m.wait as f64),
+                    m.map_or(-1.0, |m| m.bsld),
+                ]
+            })
+            .collect())
+    }
+
+    /// The jobs CSV of run `index` (Batsim / evalys columns, as `schedlab run --jobs-csv`).
+    pub fn jobs_csv(&self, index: u32) -> Result<String, JsError> {
+        let mut out = Vec::new();
+        crate::output::jobs_csv(&mut out, &self.trace.jobs, &self.nth(index)?.schedule)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        String::from_utf8(out).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The runs CSV of run `index` (one row per execution attempt).
+    pub fn runs_csv(&self, index: u32) -> Result<String, JsError> {
+        let mut out = Vec::new();
+        crate::output::runs_csv(&mut out, &self.trace.jobs, &self.nth(index)?.schedule)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        String::from_utf8(out).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Memory in use over the last run, `[time, KB]` pairs; empty when the trace has no memory
+    /// figures.
+    pub fn memory(&self) -> Result<Vec<f64>, JsError> {
+        let r = self.last()?;
+        Ok(
+            crate::metrics::eet_heatmap::memory_series(&self.trace.jobs, &r.schedule)
+                .unwrap_or_default(),
+        )
+    }
+
+    /// Busy processors and queue length of the last run: `[time, busy, queued]` each.
+    pub fn series(&self) -> Result<Vec<f64>, JsError> {
+        Ok(series::points(&self.last()?.schedule))
+    }
+
+    /// Per user of the last run, in order of first appearance (users with a job that ran):
+    /// `[user, jobs, violated, VEET_u, WT_u]` each (see [`crate::metrics::eet::UserEet`]).
+    pub fn eet_users(&self) -> Result<Vec<f64>, JsError> {
+        Ok(self
+            .last()?
+            .eet
+            .users
+            .iter()
+            .flat_map(|u| {
+                [
+                    u.user as f64,
+                    u.jobs as f64,
+                    u.violated as f64,
+                    u.veet,
+                    u.wt,
+                ]
+            })
+            .collect())
+    }
+
+    /// The violated EETs of the last run, in job order: `[user, start, end]` each, the interval
+    /// the violation covers in the heatmap (see [`Violation`]).
+    pub fn violations(&self) -> Result<Vec<f64>, JsError> {
+        let r = self.last()?;
+        Ok(violations(&self.trace.jobs, &r.eet)
+            .iter()
+            .flat_map(|v| [v.user as f64, v.start as f64, v.end as f64])
+            .collect())
+    }
+}
+
+/// The metrics a sweep can measure: `[{name, label}]`.
+#[wasm_bindgen]
+pub fn sweep_metrics() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Metric {
+        name: &'static str,
+        label: &'static str,
+    }
+    to_js(
+        &sweep::METRICS
+            .iter()
+            .map(|&(name, label)| Metric { name, label })
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// The runs of a sweep of `policy` over `vary` (`KEY=v1,v2,...` or `KEY=a,b,...,z`; empty: no
+/// key varied): `{key, values, specs}`, one canonical spec per value, each checked. Errors name
+/// the policy and what is wrong.
+#[wasm_bindgen]
+pub fn sweep_specs(policy_spec: &str, vary: &str) -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Plan {
+        key: String,
+        values: Vec<String>,
+        specs: Vec<String>,
+    }
+    let fail = |e: String| JsError::new(&format!("{policy_spec}: {e}"));
+    let (key, values) = if vary.trim().is_empty() {
+        (String::new(), vec![String::new()])
+    } else {
+        sweep::parse_vary(vary).map_err(|e| JsError::new(&format!("vary {vary:?}: {e}")))?
+    };
+    let specs = values
+        .iter()
+        .map(|v| {
+            let spec = if key.is_empty() {
+                policy_spec.to_string()
+            } else {
+                sweep::with_key(policy_spec, &key, v).map_err(&fail)?
+            };
+            policy::canonical(&spec).map_err(|e| fail(e.to_string()))
+        })
+        .collect::<Result<Vec<_>, JsError>>()?;
+    to_js(&Plan { key, values, specs })
+}

@@ -1,0 +1,75 @@
+// The sweep panel: a small sweep (2 policies x 2 values x 2 seeds) draws a non-blank chart whose
+// numbers equal `schedlab sweep`; Cancel stops a long sweep and the next one works; bad input
+// gives a message. Run through scripts/browser-test.sh.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, SHOTS, MOCK, launch, open, waitRuns, cliBinary, distinctColours, errorsText } from './helpers.mjs';
+
+const POLICIES = ['easy[predictor=virtual]', 'pv-easy[predictor=virtual]'];
+const CHART = '[data-testid="chart-sweep"]';
+
+let browser, page, problems;
+
+before(async () => {
+  browser = await launch();
+  ({ page, problems } = await open(browser));
+  await waitRuns(page, 1);
+});
+after(async () => { await browser?.close(); });
+
+async function sweep(p, { policies = POLICIES, vary, seeds, metric = 'mbs' }) {
+  await p.locator('[data-testid="sweep-more"]').fill(policies.join('\n'));
+  await p.locator('[data-testid="sweep-vary"]').fill(vary);
+  await p.locator('[data-testid="sweep-seeds"]').fill(String(seeds));
+  await p.locator('[data-testid="sweep-metric"]').selectOption(metric);
+  await p.locator('[data-testid="sweep-run"]').click();
+}
+
+const drawn = (p) => p.waitForFunction((sel) => document.querySelector(sel)?.dataset.stats, CHART, { timeout: 60_000 });
+
+/** `schedlab sweep` rows: {spec: [mean, min, max] per value}. */
+function cliSweep(policies, vary, seeds, metric) {
+  const args = ['sweep', 'www/demo/hpc2n.swf.gz', ...policies.flatMap((p) => ['-p', p]), '--vary', vary, '--seeds', String(seeds), '--metric', metric];
+  const out = execFileSync(cliBinary(), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  return out.trim().split('\n').slice(1).map((line) => line.trim().split(/\s+/).slice(-3).map(Number));
+}
+
+test('a small sweep draws a non-blank chart with the numbers of `schedlab sweep`', { skip: MOCK ? 'mock engine' : false }, async () => {
+  await page.locator('[data-testid="sweep-run"]').scrollIntoViewIfNeeded();
+  await sweep(page, { vary: 'err=0,1', seeds: 2 });
+  await drawn(page);
+  assert.ok(await distinctColours(page, CHART) > 4, 'the sweep chart is blank');
+  const data = await page.$eval(CHART, (c) => ({ stats: JSON.parse(c.dataset.stats), values: JSON.parse(c.dataset.values), policies: JSON.parse(c.dataset.policies) }));
+  assert.deepEqual(data.values, ['0', '1']);
+  assert.deepEqual(data.policies, POLICIES);
+  assert.equal(data.stats.length, 2 * 2 * 3);
+  assert.match(await page.locator('[data-testid="sweep-status"]').innerText(), /^8 simulations in /);
+  if (cliBinary()) {
+    const want = cliSweep(POLICIES, 'err=0,1', 2, 'mbs').flat();
+    assert.equal(want.length, data.stats.length);
+    data.stats.forEach((x, i) => assert.ok(Math.abs(x - want[i]) <= 5e-5 * Math.max(1, Math.abs(want[i])), `stat ${i}: page ${x}, CLI ${want[i]}`));
+  }
+  await page.locator('section:has(#h-sweep)').screenshot({ path: join(SHOTS, 'sweep.png') });
+  assert.deepEqual(problems, []);
+});
+
+test('Cancel stops a long sweep, the next one works, bad input gives a message', { skip: MOCK ? 'mock engine' : false }, async () => {
+  await sweep(page, { vary: 'err=0,0.1,...,1', seeds: 500 });
+  await page.waitForFunction(() => /simulations…$/.test(document.querySelector('[data-testid="sweep-status"]').textContent));
+  assert.equal(await page.locator('[data-testid="sweep-cancel"]').isEnabled(), true);
+  await page.locator('[data-testid="sweep-cancel"]').click();
+  assert.equal(await page.locator('[data-testid="sweep-status"]').innerText(), 'Sweep cancelled.');
+  assert.equal(await page.locator('[data-testid="sweep-run"]').isEnabled(), true);
+  // A new sweep after the cancel: one policy, the wait metric.
+  await page.$eval(CHART, (c) => { delete c.dataset.stats; });
+  await sweep(page, { policies: ['pv-easy[predictor=virtual]'], vary: 'err=0,0.5', seeds: 1, metric: 'wait' });
+  await drawn(page);
+  assert.equal((await page.$eval(CHART, (c) => JSON.parse(c.dataset.stats))).length, 2 * 3);
+  // A key no policy has: a message naming the policy, no crash.
+  await sweep(page, { policies: ['fcfs'], vary: 'err=0,1', seeds: 1 });
+  await page.waitForFunction(() => /fcfs/.test(document.querySelector('[data-testid="errors"]').innerText));
+  assert.match(await errorsText(page), /fcfs has no key err/);
+  assert.deepEqual(problems, []);
+});

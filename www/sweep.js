@@ -1,0 +1,127 @@
+// The sweep panel: one metric of one or more policies over the values of one key (set on the
+// policy, or else inside its predictor: `err=0,0.1,...,1` for `predictor=virtual`), for seeds
+// 1..N each, on the shown trace with the current input options. The simulations run in their own
+// worker (progress, Cancel); the engine draws the mean over the seeds per policy in a min-max
+// band (draw_sweep). The numbers equal `schedlab sweep` with the same policies, key and seeds.
+import { call } from './engine.js';
+import { Runner } from './runner.js';
+import { figure, sizeCanvas } from './charts.js';
+import { $, el, showError } from './ui.js';
+
+const MAX_RUNS = 20_000;
+
+export class SweepPanel {
+  /** trace(): the shown trace ({name, bytes, label}) or null; options(): the Session options of
+   * the form, or null when it is invalid; compared(): the compared policies' specs. */
+  constructor({ trace, options, compared }) {
+    this.trace = trace;
+    this.options = options;
+    this.compared = compared;
+    this.runner = new Runner();
+    this.result = null;
+    this.chart = figure('chart-sweep', 'Sweep', 380, {}, () => this.draw());
+    $('sweep-chart').replaceChildren(this.chart.node);
+    this.chart.node.hidden = true;
+    const metrics = call('sweep_metrics');
+    $('sweep-metric').replaceChildren(...metrics.map((m) => el('option', { value: m.name }, m.label)));
+    this.labels = Object.fromEntries(metrics.map((m) => [m.name, m.label]));
+    $('sweep-run').addEventListener('click', () => this.start());
+    $('sweep-cancel').addEventListener('click', () => this.cancel());
+    this.refresh();
+  }
+
+  /** The compared policies as checkboxes (kept ticked across refreshes). */
+  refresh() {
+    const box = $('sweep-policies');
+    const ticked = new Set([...box.querySelectorAll('input:checked')].map((i) => i.value));
+    const specs = this.compared();
+    box.replaceChildren(...specs.map((spec) => el('label', { class: 'check' },
+      el('input', { type: 'checkbox', value: spec, checked: ticked.has(spec) }), ' ', el('code', {}, spec))));
+    if (!specs.length) box.append(el('span', { class: 'muted' }, 'no compared policy yet'));
+  }
+
+  policies() {
+    const ticked = [...$('sweep-policies').querySelectorAll('input:checked')].map((i) => i.value);
+    const more = $('sweep-more').value.split('\n').map((s) => s.trim()).filter(Boolean);
+    return [...new Set([...ticked, ...more])];
+  }
+
+  status(text) { $('sweep-status').textContent = text; }
+
+  running(on) {
+    $('sweep-run').disabled = on;
+    $('sweep-cancel').disabled = !on;
+  }
+
+  start() {
+    const trace = this.trace();
+    if (!trace) { showError('Sweep: no trace is loaded.'); return; }
+    const options = this.options();
+    if (!options) return;
+    const policies = this.policies();
+    if (!policies.length) { showError('Sweep: tick a compared policy or write one under “more policies”.'); return; }
+    const seedsText = $('sweep-seeds').value.trim();
+    const seeds = Number(seedsText);
+    if (!/^\d+$/.test(seedsText) || seeds < 1 || seeds > 1000) { showError(`Sweep: seeds “${seedsText}” is not a whole number from 1 to 1000.`); return; }
+    const metric = $('sweep-metric').value;
+    const vary = $('sweep-vary').value.trim();
+    let plans;
+    try {
+      plans = policies.map((p) => call('sweep_specs', p, vary));
+    } catch (err) {
+      showError(`Sweep: ${err.message}`);
+      return;
+    }
+    const { key, values } = plans[0];
+    const total = plans.length * values.length * seeds;
+    if (total > MAX_RUNS) { showError(`Sweep: ${total.toLocaleString('en-US')} simulations; at most ${MAX_RUNS.toLocaleString('en-US')} (fewer values or seeds).`); return; }
+    const labels = policies.map((p) => call('canonical_spec', p));
+    this.running(true);
+    $('sweep-progress').value = 0;
+    this.status(`${total} simulations…`);
+    const began = performance.now();
+    let stats = null;
+    this.runner.sweep({ bytes: trace.bytes, name: trace.name, options, specs: plans.map((p) => p.specs), seeds, metric }, {
+      progress: (m) => {
+        $('sweep-progress').value = m.total ? m.done / m.total : 0;
+        this.status(`${m.done} of ${m.total} simulations…`);
+      },
+      result: (m) => { stats = m.stats; },
+      done: () => {
+        this.running(false);
+        $('sweep-progress').value = 1;
+        this.result = { values: key ? values : ['–'], key: key || '(none)', labels, stats, metric, seeds, trace: trace.label ?? trace.name };
+        this.status(`${total} simulations in ${((performance.now() - began) / 1000).toFixed(2)} s.`);
+        try { this.draw(); } catch (err) { showError(`Sweep: could not draw the chart: ${err.message}`); }
+      },
+      error: (m) => {
+        this.running(false);
+        $('sweep-progress').value = 0;
+        showError(m.panicked ? `Sweep: the engine panicked (a bug in schedlab): ${m.message}` : `Sweep, ${m.stage}: ${m.message}`);
+        if (m.panicked) this.runner.cancel();
+        this.status('The sweep failed.');
+      },
+    });
+  }
+
+  cancel() {
+    this.runner.cancel();
+    this.running(false);
+    $('sweep-progress').value = 0;
+    this.status('Sweep cancelled.');
+  }
+
+  draw() {
+    const r = this.result;
+    if (!r) return;
+    const { canvas, height, node } = this.chart;
+    node.hidden = false;
+    sizeCanvas(canvas, height);
+    const label = this.labels[r.metric] ?? r.metric;
+    call('draw_sweep', canvas, r.values, r.labels, r.stats, r.key, label,
+      `${label}: mean over ${r.seeds} seed${r.seeds === 1 ? '' : 's'}, min-max band`);
+    canvas.dataset.stats = JSON.stringify(Array.from(r.stats));
+    canvas.dataset.values = JSON.stringify(r.values);
+    canvas.dataset.policies = JSON.stringify(r.labels);
+  }
+}
