@@ -110,14 +110,35 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             }
         };
         row(&name, "eet", jobs.jobs.len(), ms, peak);
+        // Per policy: the simulation alone (the targets), then every metric family of
+        // its schedule (classic, user-aware, fairness), as `schedlab run` computes them.
         for spec in &args.policies {
-            let (ms, peak, r) = measure(args.repeat, || {
-                run::run_policy_expecting(&jobs, spec, 1, &metrics, &expected, None)
+            let (ms, peak, r) = measure(args.repeat, || -> Result<_, run::Error> {
+                let mut policy = schedlab::policy::build(spec)?;
+                Ok(schedlab::sim::simulate(
+                    &jobs.jobs,
+                    jobs.procs,
+                    policy.as_mut(),
+                    1,
+                    None,
+                )?)
             });
-            match r {
-                Ok(r) => row(&name, &r.spec, r.classic.counts.jobs as usize, ms, peak),
-                Err(e) => println!("{name:<34} {spec:<14} failed: {e}"),
-            }
+            let schedule = match r {
+                Ok(s) => s,
+                Err(e) => {
+                    println!("{name:<34} {spec:<14} failed: {e}");
+                    continue;
+                }
+            };
+            row(&name, &schedule.policy, jobs.jobs.len(), ms, peak);
+            let (ms, peak, _) = measure(args.repeat, || {
+                (
+                    schedlab::metrics::classic(&jobs, &schedule, &metrics),
+                    eet::user_aware(&jobs, &schedule, &expected),
+                    schedlab::metrics::fairness(&jobs, &schedule, &metrics),
+                )
+            });
+            row(&name, "  + metrics", jobs.jobs.len(), ms, peak);
         }
     }
     Ok(())
