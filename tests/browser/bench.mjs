@@ -41,7 +41,7 @@ try {
       worker.push(await page.evaluate(() => window.schedlab.timings.lastRunMs));
     }
     const jobs = await page.locator('[data-testid="results"] td[data-metric="counts.jobs"]').first().getAttribute('data-value');
-    const rects = await page.evaluate(() => window.schedlab.state.results[0].rects.length / 6);
+    const rects = await page.evaluate(() => window.schedlab.state.results[0].rects.length / 7); // [start, end, lo, hi, user, job, preempted]
     console.log(`LANL-CM5 (${jobs} jobs, ${rects} Gantt rectangles), EASY in the worker (read + simulate + arrays): median ${fmt(median(worker))} (${worker.map(fmt).join(', ')})`);
     console.log(`LANL-CM5, EASY: click -> table and overview charts shown (Gantt drawn when scrolled into view): median ${fmt(median(total))} (${total.map(fmt).join(', ')})`);
 
