@@ -112,17 +112,29 @@ impl Fenwick {
 /// Per job: strict-fairness delay in all, and the part after its first reservation.
 fn delays(set: &JobSet, s: &Schedule) -> (Vec<Time>, Vec<Time>) {
     let n = set.jobs.len();
-    // (time, job, waiting change, running change)
-    let mut ev: Vec<(Time, usize, i32, i32)> = Vec::new();
-    let mut runs = s.runs();
-    runs.sort_by_key(|r| (r.job, r.start, r.end));
+    // Events: (time, job, waiting change, running change).
+    // Every attempt as (job, start, end), in job then time order (no processor sets needed).
+    let mut runs: Vec<(usize, Time, Time)> = s
+        .preempted_runs
+        .iter()
+        .map(|r| (r.job, r.start, r.end))
+        .collect();
+    runs.extend(
+        s.jobs
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.ran())
+            .map(|(j, r)| (j, r.start, r.end)),
+    );
+    runs.sort_unstable();
+    let mut ev: Vec<(Time, usize, i32, i32)> = Vec::with_capacity(3 * runs.len());
     let mut ready: Vec<Option<Time>> = vec![None; n];
-    for r in &runs {
-        let from = ready[r.job].unwrap_or(set.jobs[r.job].submit);
-        ev.push((from, r.job, 1, 0));
-        ev.push((r.start, r.job, -1, 1));
-        ev.push((r.end, r.job, 0, -1));
-        ready[r.job] = Some(r.end);
+    for &(job, start, end) in &runs {
+        let from = ready[job].unwrap_or(set.jobs[job].submit);
+        ev.push((from, job, 1, 0));
+        ev.push((start, job, -1, 1));
+        ev.push((end, job, 0, -1));
+        ready[job] = Some(end);
     }
     ev.sort_unstable();
     let mut waiting_count = vec![0i32; n];
