@@ -1,7 +1,7 @@
 //! Chart functions rendered to SVG strings on hand-made schedules.
 
 mod common;
-use common::{job_set, run};
+use common::{job_set, run, svg_texts as texts};
 use schedlab::charts::{bars, gantt, native, palette, series};
 
 /// Rectangles filled with a user colour (jobs and legend swatches).
@@ -15,17 +15,6 @@ fn coloured_rects(svg: &str) -> usize {
         .skip(1)
         .filter(|r| fills.iter().any(|f| r.contains(f.as_str())))
         .count()
-}
-
-/// The text labels of an SVG, trimmed.
-fn texts(svg: &str) -> Vec<String> {
-    svg.split("<text")
-        .skip(1)
-        .filter_map(|t| {
-            let body = &t[t.find('>')? + 1..];
-            Some(body[..body.find("</text>")?].trim().to_string())
-        })
-        .collect()
 }
 
 fn has_text(svg: &str, label: &str) -> bool {

@@ -1,19 +1,7 @@
 //! The `schedlab` command line: comparison table, JSON, CSV exports, and clear errors.
 
 mod common;
-use std::process::Command;
-
-fn schedlab(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_schedlab"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::{schedlab, tmpdir};
 
 fn hand_trace(dir: &std::path::Path) -> std::path::PathBuf {
     let p = dir.join("hand.swf");
@@ -27,15 +15,9 @@ fn hand_trace(dir: &std::path::Path) -> std::path::PathBuf {
     p
 }
 
-fn tmpdir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("schedlab-cli-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 #[test]
 fn comparison_table_and_json() {
-    let d = tmpdir("table");
+    let d = tmpdir("cli", "table");
     let t = hand_trace(&d);
     let t = t.to_str().unwrap();
     let (ok, out, err) = schedlab(&[
@@ -85,7 +67,7 @@ fn comparison_table_and_json() {
 
 #[test]
 fn csv_exports_per_policy() {
-    let d = tmpdir("csv");
+    let d = tmpdir("cli", "csv");
     let t = hand_trace(&d);
     let jobs = d.join("jobs.csv");
     let runs = d.join("runs.csv");
@@ -128,7 +110,7 @@ fn csv_exports_per_policy() {
 
 #[test]
 fn clear_errors() {
-    let d = tmpdir("err");
+    let d = tmpdir("cli", "err");
     let t = hand_trace(&d);
     let t = t.to_str().unwrap();
     let (ok, _, err) = schedlab(&["run", t, "-p", "easy[order=ljf]"]);
@@ -177,7 +159,7 @@ fn policies_lists_keys_defaults_and_sources() {
 
 #[test]
 fn sweep_prints_mean_min_max_per_value() {
-    let d = tmpdir("sweep");
+    let d = tmpdir("cli", "sweep");
     let t = hand_trace(&d);
     let t = t.to_str().unwrap();
     // Waits 0, 99, 0 and 49 (J3 backfilled at 2, J4 at 52 on the extra processors): mean 37.
@@ -205,7 +187,7 @@ fn sweep_prints_mean_min_max_per_value() {
 
 #[test]
 fn sweep_out_draws_the_chart() {
-    let d = tmpdir("sweep-out");
+    let d = tmpdir("cli", "sweep-out");
     let t = hand_trace(&d);
     let svg = d.join("s.svg");
     let (ok, _, err) = schedlab(&[
@@ -237,7 +219,7 @@ fn sweep_out_draws_the_chart() {
 
 #[test]
 fn plot_writes_svg_and_png() {
-    let d = tmpdir("plot");
+    let d = tmpdir("cli", "plot");
     let t = hand_trace(&d);
     let svg = d.join("g.svg");
     let (ok, _, err) = schedlab(&[

@@ -2,26 +2,8 @@
 //! heatmap CSVs, the capacity options, the plots and the bench step.
 
 mod common;
+use common::{schedlab, tmpdir};
 use common::{swf_text_users, ujob, UJob};
-use std::process::Command;
-
-fn schedlab(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_schedlab"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn tmpdir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("schedlab-eet-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// Fig. 1 (a) of the paper as a recorded schedule (replayed by `historic`): users 1 and 2 on
 /// 2 processors; user 2's first job (job 5) has EET 2 and ends at 4.
@@ -47,7 +29,7 @@ fn fig_1a(dir: &std::path::Path) -> String {
 
 #[test]
 fn run_reports_user_aware_metrics() {
-    let d = tmpdir("run");
+    let d = tmpdir("eet", "run");
     let t = fig_1a(&d);
     let (ok, out, err) = schedlab(&["run", &t, "-p", "historic"]);
     assert!(ok, "{err}");
@@ -109,7 +91,7 @@ fn run_reports_user_aware_metrics() {
 
 #[test]
 fn jobs_and_heatmap_csv() {
-    let d = tmpdir("csv");
+    let d = tmpdir("eet", "csv");
     let t = fig_1a(&d);
     let jobs = d.join("jobs.csv");
     let heat = d.join("heat.csv");
@@ -147,7 +129,7 @@ fn jobs_and_heatmap_csv() {
 
 #[test]
 fn plots_of_the_user_aware_metrics() {
-    let d = tmpdir("plot");
+    let d = tmpdir("eet", "plot");
     let t = fig_1a(&d);
     for chart in ["veet", "wt", "heatmap"] {
         let out = d.join(format!("{chart}.svg"));
@@ -187,7 +169,7 @@ fn plots_of_the_user_aware_metrics() {
 
 #[test]
 fn bench_has_an_eet_step() {
-    let d = tmpdir("bench");
+    let d = tmpdir("eet", "bench");
     let t = fig_1a(&d);
     let (ok, out, err) = schedlab(&["bench", &t, "-p", "fcfs", "--repeat", "1"]);
     assert!(ok, "{err}");

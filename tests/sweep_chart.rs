@@ -1,17 +1,9 @@
 //! The sweep chart rendered to SVG, and the sweep logic shared by the CLI and the page.
 
+mod common;
+use common::svg_texts as texts;
 use schedlab::charts::{native, palette, sweep as chart};
 use schedlab::sweep::{self, Stat, STAT_FIELDS};
-
-fn texts(svg: &str) -> Vec<String> {
-    svg.split("<text")
-        .skip(1)
-        .filter_map(|t| {
-            let body = &t[t.find('>')? + 1..];
-            Some(body[..body.find("</text>")?].trim().to_string())
-        })
-        .collect()
-}
 
 fn render(values: &[String], lines: &[chart::SweepLine]) -> String {
     native::svg((700, 400), |root| {

@@ -2,7 +2,7 @@
 // charts share one time window: wheel = zoom around the pointer, drag = pan, double-click =
 // reset; a tooltip shows the job under the pointer (found from the rects and jobs arrays).
 import { call } from './engine.js';
-import { el, download, fmtDuration, fmtNumber, showError } from './ui.js';
+import { el, download, fmtDuration, fmtNumber, scheduleDraws } from './ui.js';
 
 const RECT = 7; // [start, end, lo, hi, user, job, kind]: kind 1 = a preempted (killed) attempt
 const JOB = 8;  // [id, user, submit, start, end, procs, wait, bsld]
@@ -137,20 +137,7 @@ export class Gantts {
   }
 
   schedule() {
-    if (this.pending) return;
-    this.pending = true;
-    requestAnimationFrame(() => {
-      this.pending = false;
-      const item = this.items.find((i) => i.dirty && i.visible);
-      if (!item) return;
-      try {
-        this.draw(item);
-      } catch (err) {
-        showError(`Could not draw the Gantt chart of ${item.result.spec}: ${err.message}`);
-        return;
-      }
-      if (this.items.some((i) => i.dirty && i.visible)) this.schedule();
-    });
+    scheduleDraws(this, (item) => `the Gantt chart of ${item.result.spec}`);
   }
 
   draw(item) {

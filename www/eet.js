@@ -5,7 +5,7 @@
 // Charts are drawn lazily, one per animation frame and only when on screen.
 import { call } from './engine.js';
 import { figure, sizeCanvas, timings } from './charts.js';
-import { fmtDuration, showError } from './ui.js';
+import { fmtDuration, scheduleDraws } from './ui.js';
 
 export const USER = 5; // [user, jobs, violated, veet, wt] (Session::eet_users)
 
@@ -105,20 +105,9 @@ export class EetCharts {
   }
 
   schedule() {
-    if (this.pending) return;
-    this.pending = true;
-    requestAnimationFrame(() => {
-      this.pending = false;
-      const item = this.items.find((i) => i.dirty && i.visible);
-      if (!item) return;
-      try {
-        this.draw(item);
-      } catch (err) {
-        showError(`Could not draw the ${item.kind === 'heat' ? `EET heatmap of ${item.result.spec}` : `${item.kind.toUpperCase()} box plot`}: ${err.message}`);
-        return;
-      }
-      if (this.items.some((i) => i.dirty && i.visible)) this.schedule();
-    });
+    scheduleDraws(this, (item) => (item.kind === 'heat'
+      ? `the EET heatmap of ${item.result.spec}`
+      : `the ${item.kind.toUpperCase()} box plot`));
   }
 
   draw(item) {

@@ -69,3 +69,23 @@ export function debounce(fn, ms) {
   let timer = 0;
   return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
 }
+
+/** Draws the charts of `owner` lazily: one per animation frame, the first of `owner.items` that is
+ * dirty and visible, with `owner.draw(item)`, until none is left. `owner.pending` guards against
+ * scheduling twice; `describe(item)` names a chart in the message when drawing it fails. */
+export function scheduleDraws(owner, describe) {
+  if (owner.pending) return;
+  owner.pending = true;
+  requestAnimationFrame(() => {
+    owner.pending = false;
+    const item = owner.items.find((i) => i.dirty && i.visible);
+    if (!item) return;
+    try {
+      owner.draw(item);
+    } catch (err) {
+      showError(`Could not draw ${describe(item)}: ${err.message}`);
+      return;
+    }
+    if (owner.items.some((i) => i.dirty && i.visible)) scheduleDraws(owner, describe);
+  });
+}

@@ -38,14 +38,19 @@ self.onmessage = async (event) => {
   if (msg.type === 'sweep') sweep(msg); else run(msg);
 };
 
-function sweep({ id, bytes, name, options, specs, seeds, metric }) {
-  let session;
+/** The trace as a Session, or null after posting the error of run `id`. */
+function openSession(id, name, bytes, options) {
   try {
-    session = new Session(name, bytes, options);
+    return new Session(name, bytes, options);
   } catch (err) {
     fail(id, 'trace', err);
-    return;
+    return null;
   }
+}
+
+function sweep({ id, bytes, name, options, specs, seeds, metric }) {
+  const session = openSession(id, name, bytes, options);
+  if (!session) return;
   let stage = 'trace';
   try {
     const total = specs.reduce((n, values) => n + values.length * seeds, 0);
@@ -100,13 +105,8 @@ function run({ id, bytes, name, options, specs, seed }) {
     try { current.free(); } catch { /* already gone after a panic */ }
     current = null;
   }
-  let session;
-  try {
-    session = new Session(name, bytes, options);
-  } catch (err) {
-    fail(id, 'trace', err);
-    return;
-  }
+  const session = openSession(id, name, bytes, options);
+  if (!session) return;
   let stage = 'trace';
   try {
     self.postMessage({ type: 'facts', id, facts: session.facts() });

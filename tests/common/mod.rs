@@ -119,3 +119,34 @@ pub fn job_set_users(procs: u32, jobs: &[UJob]) -> JobSet {
     .expect("hand-made trace parses");
     prepare(&w, &InputOptions::default()).expect("hand-made trace has jobs")
 }
+
+/// Runs the `schedlab` binary of this build: (success, stdout, stderr).
+pub fn schedlab(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_schedlab"))
+        .args(args)
+        .output()
+        .expect("the schedlab binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A fresh folder for one test's files: `schedlab-{tag}-{name}-{pid}` under the temp dir.
+pub fn tmpdir(tag: &str, name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("schedlab-{tag}-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+/// The text labels of an SVG, trimmed.
+pub fn svg_texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            let body = &t[t.find('>')? + 1..];
+            Some(body[..body.find("</text>")?].trim().to_string())
+        })
+        .collect()
+}
