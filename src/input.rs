@@ -29,6 +29,9 @@ pub enum EstimateSource {
     Requested,
     /// The actual runtime (perfect estimates).
     Runtime,
+    /// Field 9 ignored, as in a trace without requested times: no kill time, estimates are the
+    /// runtime, predictions are not capped (mutate them with the `rfactor` predictor).
+    Ignore,
 }
 
 /// Where time 0 is.
@@ -57,6 +60,9 @@ pub struct InputOptions {
     /// Jobs run for min(runtime, requested time) and count as killed when cut.
     pub kill: bool,
     pub origin: Origin,
+    /// Offline mode (Zotkin et al., section 4): every job is submitted at time 0, in arrival
+    /// order.
+    pub offline: bool,
 }
 
 impl Default for InputOptions {
@@ -69,6 +75,7 @@ impl Default for InputOptions {
             estimate: EstimateSource::Requested,
             kill: true,
             origin: Origin::First,
+            offline: false,
         }
     }
 }
@@ -319,7 +326,8 @@ fn record_procs(r: &SwfRecord) -> i64 {
 
 fn make_job(r: &SwfRecord, procs: u32, origin: Time, opts: &InputOptions) -> Job {
     let p = record_procs(r).min(i64::from(procs)) as u32;
-    let requested = (r.requested_time > 0).then_some(r.requested_time);
+    let requested = (r.requested_time > 0 && opts.estimate != EstimateSource::Ignore)
+        .then_some(r.requested_time);
     let trace_runtime = r.run_time;
     let (runtime, killed) = match requested {
         Some(req) if opts.kill && trace_runtime > req => (req, true),
@@ -328,12 +336,16 @@ fn make_job(r: &SwfRecord, procs: u32, origin: Time, opts: &InputOptions) -> Job
     let (estimate, estimate_unknown) = match (opts.estimate, requested) {
         (EstimateSource::Requested, Some(req)) => (req, false),
         (EstimateSource::Requested, None) => (runtime, true),
-        (EstimateSource::Runtime, _) => (runtime, false),
+        (EstimateSource::Runtime | EstimateSource::Ignore, _) => (runtime, false),
     };
     Job {
         id: r.job_number,
         line: r.line,
-        submit: r.submit_time - origin,
+        submit: if opts.offline {
+            0
+        } else {
+            r.submit_time - origin
+        },
         runtime,
         trace_runtime,
         procs: p,

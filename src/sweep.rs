@@ -9,6 +9,7 @@ use serde::Serialize;
 pub const METRICS: &[(&str, &str)] = &[
     ("mbs", "mean bounded slowdown (MBS)"),
     ("mwbs", "weighted bounded slowdown (MWBS)"),
+    ("wsld", "mean width-normalized slowdown"),
     ("wait", "mean wait (s)"),
     ("utilization", "utilization"),
     ("delayed", "jobs delayed by later jobs"),
@@ -38,6 +39,7 @@ pub fn metric(r: &RunResult, name: &str) -> Option<f64> {
     Some(match name {
         "mbs" => c.mbs,
         "mwbs" => c.mwbs,
+        "wsld" => c.wsld.mean,
         "wait" => c.wait.mean,
         "utilization" => c.utilization,
         "delayed" => f.strict.delayed as f64,

@@ -35,6 +35,26 @@ const PREDICTED: [&str; 12] = [
     "pv-easy[slp=off,vb=off,predictor=virtual[err=1]]",
 ];
 
+/// Zotkin et al.'s family: queue orders, weights, guarantees, shadow bounds, model estimates.
+const ORDERS: [&str; 16] = [
+    "fcfs[queue=sjf]",
+    "fcfs[queue=random,weight=0.01]",
+    "easy[queue=sjf]",
+    "easy[queue=random]",
+    "easy[queue=random-length,weight=0.001]",
+    "easy[queue=width,order=sjf]",
+    "conservative[queue=sjf]",
+    "conservative[queue=random-length]",
+    "conservative[queue=width,weight=0.01]",
+    "conservative[guarantees=off]",
+    "conservative[queue=sjf,guarantees=off]",
+    "conservative[queue=random,guarantees=off]",
+    "conservative[queue=random-length,weight=0.001,guarantees=off]",
+    "conservative[queue=sjf,guarantees=off,shadow=1]",
+    "conservative[queue=width,guarantees=off,shadow=3]",
+    "conservative[queue=sjf,guarantees=off,predictor=rfactor[r=5,mode=rnd]]",
+];
+
 /// Random jobs on an 8-processor machine: (submit gap, runtime, procs, slack); requested time =
 /// runtime + slack, or unknown (-1) when slack is 0 and the runtime is odd.
 fn workload() -> impl Strategy<Value = Vec<common::J>> {
@@ -78,8 +98,18 @@ proptest! {
             let m = common::metrics(&set, &s);
             prop_assert_eq!(m.counts.jobs + m.counts.skipped, jobs.len() as u64);
         }
-        for spec in PREDICTED {
+        for spec in PREDICTED.iter().chain(&ORDERS) {
             run(&set, spec);
+        }
+    }
+
+    #[test]
+    fn queue_orders_repeat_with_a_seed(jobs in workload_with_overruns()) {
+        let set = job_set(8, &jobs);
+        for spec in ORDERS {
+            let a = run(&set, spec);
+            let b = run(&set, spec);
+            prop_assert_eq!(a.jobs, b.jobs, "{}", spec);
         }
     }
 
@@ -135,11 +165,15 @@ proptest! {
     #[test]
     fn conservative_jobs_never_start_after_their_first_reservation(jobs in workload()) {
         let set = job_set(8, &jobs);
-        let s = run(&set, "conservative");
-        for (j, r) in s.jobs.iter().enumerate() {
-            let res = r.first_reservation;
-            prop_assert!(res.is_some(), "job {} got no reservation", j + 1);
-            prop_assert!(r.start <= res.unwrap(), "job {} starts {} after its reservation {:?}", j + 1, r.start, res);
+        // With guarantees, in every queue order.
+        let guaranteed = ORDERS.iter().filter(|s| s.starts_with("conservative") && !s.contains("guarantees=off"));
+        for spec in std::iter::once(&"conservative").chain(guaranteed) {
+            let s = run(&set, spec);
+            for (j, r) in s.jobs.iter().enumerate() {
+                let res = r.first_reservation;
+                prop_assert!(res.is_some(), "{}: job {} got no reservation", spec, j + 1);
+                prop_assert!(r.start <= res.unwrap(), "{}: job {} starts {} after its reservation {:?}", spec, j + 1, r.start, res);
+            }
         }
     }
 

@@ -42,6 +42,7 @@ function readForm() {
   return {
     procs, seed, status, kill: $('opt-kill').checked, estimate: $('opt-estimate').value,
     wide: $('opt-wide').value, origin: $('opt-origin').value, zero: $('opt-zero').checked, strict: $('opt-strict').checked,
+    offline: $('opt-offline').checked,
   };
 }
 
@@ -55,7 +56,8 @@ function writeForm(state) {
   $('opt-origin').value = state.origin;
   $('opt-zero').checked = state.zero;
   $('opt-strict').checked = state.strict;
-  if (state.wide !== 'skip' || state.origin !== 'first' || state.status.length || state.zero || state.strict) {
+  $('opt-offline').checked = state.offline;
+  if (state.wide !== 'skip' || state.origin !== 'first' || state.status.length || state.zero || state.strict || state.offline) {
     $('opt-status').closest('details').open = true;
   }
   writeHeat(state.heat ?? DEFAULT_HEAT);
@@ -94,7 +96,7 @@ function heatChanged() {
 function sessionOptions(form) {
   const options = {
     strict: form.strict, wide: form.wide, skip_status: form.status, skip_zero_runtime: form.zero,
-    estimate: form.estimate, kill: form.kill, origin: form.origin,
+    estimate: form.estimate, kill: form.kill, origin: form.origin, offline: form.offline,
   };
   if (form.procs) options.procs = form.procs;
   return options;
@@ -299,7 +301,7 @@ function wire() {
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
   });
-  for (const id of ['opt-procs', 'opt-seed', 'opt-status', 'opt-kill', 'opt-estimate', 'opt-wide', 'opt-origin', 'opt-zero', 'opt-strict']) {
+  for (const id of ['opt-procs', 'opt-seed', 'opt-status', 'opt-kill', 'opt-estimate', 'opt-wide', 'opt-origin', 'opt-zero', 'opt-strict', 'opt-offline']) {
     $(id).addEventListener('change', markStale);
   }
   $('run').addEventListener('click', () => startRun({ history: 'push' }));

@@ -13,6 +13,7 @@ export const METRICS = [
   ['mbs', 'mean bounded slowdown (MBS)', 'min', 2],
   ['mwbs', 'weighted bounded slowdown (MWBS)', 'min', 2],
   ['bsld.p95', 'p95 bounded slowdown', 'min', 2],
+  ['wsld.mean', 'mean width-normalized slowdown (Zotkin eq. 2)', 'min', 3],
   ['response.mean', 'mean response', 'min', 1, 's'],
   ['utilization', 'utilization', 'max', 4],
   ['makespan', 'makespan', 'min', 0, 's'],

@@ -1,6 +1,6 @@
 // The page state in the URL fragment, versioned:
 //   #v=1&trace=demo:NAME|url:https://...|file:NAME&policy=SPEC&policy=SPEC
-//       &procs=N&seed=N&kill=0&estimate=runtime&wide=clamp&origin=trace&zero=1&strict=1
+//       &procs=N&seed=N&kill=0&estimate=runtime&wide=clamp&origin=trace&zero=1&strict=1&offline=1
 //       &status=5,0&window=T0,T1&heatlog=1&heatsort=user&exclude=3,17&only=5,8
 // Defaults are left out. The heatmap keys (heatlog, heatsort, exclude, only: the EET heatmaps'
 // view) are optional: links without them open with the defaults. decode() never throws: it returns the state it could read plus one
@@ -14,13 +14,13 @@ export function defaultState(defaultDemo) {
     trace: { kind: 'demo', ref: defaultDemo },
     policies: [...DEFAULT_POLICIES],
     procs: null, seed: 1, kill: true, estimate: 'requested', wide: 'skip', origin: 'first',
-    zero: false, strict: false, status: [], window: null,
+    zero: false, strict: false, offline: false, status: [], window: null,
     heat: { log: false, sort: 'total', exclude: [], only: [] },
   };
 }
 
-const ENUMS = { estimate: ['requested', 'runtime'], wide: ['skip', 'clamp'], origin: ['first', 'trace'] };
-const BOOLS = { kill: true, zero: false, strict: false };
+const ENUMS = { estimate: ['requested', 'runtime', 'ignore'], wide: ['skip', 'clamp'], origin: ['first', 'trace'] };
+const BOOLS = { kill: true, zero: false, strict: false, offline: false };
 
 // Keeps [ ] = , : / readable in the fragment; everything else is percent-encoded.
 const enc = (s) => encodeURIComponent(s).replace(/%(5B|5D|3D|2C|3A|2F)/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
@@ -77,7 +77,7 @@ export function decode(hash, demos) {
       case 'policy': if (value.trim()) policies.push(value.trim()); else bad('empty policy'); break;
       case 'procs': { const n = intIn(value, 1, 1e9); if (n === null) bad('expected a processor count >= 1'); else state.procs = n; break; }
       case 'seed': { const n = intIn(value, 0, Number.MAX_SAFE_INTEGER); if (n === null) bad('expected a whole number >= 0'); else state.seed = n; break; }
-      case 'kill': case 'zero': case 'strict':
+      case 'kill': case 'zero': case 'strict': case 'offline':
         if (value === '1' || value === '0') state[key] = value === '1'; else bad('expected 0 or 1');
         break;
       case 'estimate': case 'wide': case 'origin':

@@ -77,6 +77,9 @@ pub struct Classic {
     pub response: Summary,
     pub bsld: Summary,
     pub stretch: Summary,
+    /// Width-normalized slowdown, Zotkin et al.'s equation 2: response / (processors x
+    /// max(run, bound)) per job.
+    pub wsld: Summary,
     /// Mean bounded slowdown (= bsld.mean).
     pub mbs: f64,
     /// Mean bounded slowdown weighted by processors (the PV-EASY paper's MWBS).
@@ -102,7 +105,8 @@ pub fn classic(set: &JobSet, s: &Schedule, opts: &ClassicOptions) -> Classic {
         ..Counts::default()
     };
     let n = set.jobs.len();
-    let (mut wait, mut response, mut bsld, mut stretch) = (
+    let (mut wait, mut response, mut bsld, mut stretch, mut wsld) = (
+        Vec::with_capacity(n),
         Vec::with_capacity(n),
         Vec::with_capacity(n),
         Vec::with_capacity(n),
@@ -128,6 +132,8 @@ pub fn classic(set: &JobSet, s: &Schedule, opts: &ClassicOptions) -> Classic {
         bsld.push(m.bsld);
         stretch.push(m.stretch);
         let w = f64::from(job.procs);
+        let run = ((rec.end - rec.start) as f64).max(opts.bsld_bound).max(1.0);
+        wsld.push(m.response as f64 / (w * run));
         weighted += m.bsld * w;
         weights += w;
         first_submit = first_submit.min(job.submit);
@@ -164,6 +170,7 @@ pub fn classic(set: &JobSet, s: &Schedule, opts: &ClassicOptions) -> Classic {
         mbs: bsld_summary.mean,
         bsld: bsld_summary,
         stretch: Summary::of(&mut stretch),
+        wsld: Summary::of(&mut wsld),
         mwbs: if weights > 0.0 {
             weighted / weights
         } else {

@@ -1,45 +1,87 @@
-//! `conservative`: conservative backfilling. Every waiting job holds a reservation in an
-//! availability profile; when a job ends before its planned end, waiting jobs are re-planned in
-//! arrival order and may only move earlier.
+//! `conservative[queue=...,weight=w,guarantees=on|off,shadow=k,predictor=...]`: conservative
+//! backfilling. With guarantees (the default) every waiting job holds a reservation in an
+//! availability profile, made when it arrives; when a job ends before its planned end, waiting
+//! jobs are re-planned in queue order and may only move earlier. Without guarantees
+//! (`conservative_free.rs`) the schedule is rebuilt from scratch in queue order at every pass.
 
+use super::order::Orderer;
 use super::{Params, Policy, SpecError};
-use crate::input::Job;
+use crate::predict::Predictor;
 use crate::sim::{Ctx, Happening, Profile, SimError};
 use crate::Time;
 
 pub struct Conservative {
+    queue: Orderer,
+    predictor: Predictor,
+    spec: String,
     profile: Option<Profile>,
     /// Per job: the reserved interval `[start, end)` while it waits.
     res: Vec<Option<(Time, Time)>>,
-    arrivals: Vec<usize>,
-    queue: Vec<usize>,
+    /// Waiting jobs in queue order.
+    sorted: Vec<usize>,
+    due: Vec<usize>,
     /// The last wake-up asked of the engine.
     woken_for: Time,
     prefix: Vec<i64>,
 }
 
-pub(super) fn build(_p: &Params) -> Result<Box<dyn Policy>, SpecError> {
+pub(super) fn build(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
+    let (queue, [q, w]) = super::order::parse(p)?;
+    let (predictor, ptext) = super::easy::predictor(p)?;
+    let guarantees = p.choice("guarantees")?;
+    let shadow = p
+        .raw("shadow")
+        .parse::<u32>()
+        .ok()
+        .filter(|k| *k <= 1000)
+        .ok_or_else(|| {
+            p.error(format!(
+                "shadow={} is not a whole number from 0 to 1000",
+                p.raw("shadow")
+            ))
+        })?;
+    if shadow > 0 && guarantees == "on" {
+        return Err(p.error(
+            "shadow=k bounds the delays of the guarantee-free schedule: it needs guarantees=off"
+                .into(),
+        ));
+    }
+    let spec = p.canonical(&[
+        q,
+        w,
+        ("guarantees", guarantees.to_string()),
+        ("shadow", shadow.to_string()),
+        ("predictor", ptext),
+    ]);
+    if guarantees == "off" {
+        return Ok(Box::new(super::conservative_free::GuaranteeFree::new(
+            queue, predictor, shadow, spec,
+        )));
+    }
     Ok(Box::new(Conservative {
+        queue,
+        predictor,
+        spec,
         profile: None,
         res: Vec::new(),
-        arrivals: Vec::new(),
-        queue: Vec::new(),
+        sorted: Vec::new(),
+        due: Vec::new(),
         woken_for: Time::MIN,
         prefix: Vec::new(),
     }))
 }
 
-/// Length a job occupies in the profile: its estimate, at least one second so that a
+/// Length a job occupies in the profile: its planned runtime, at least one second so that a
 /// zero-length job still holds its processors at the instant it starts.
-fn hold(job: &Job) -> Time {
-    job.estimate.max(1)
+pub(super) fn hold(length: Time) -> Time {
+    length.max(1)
 }
 
 impl Conservative {
     /// Gives job `j` the earliest reservation from `now` on.
     fn place(&mut self, c: &mut Ctx<'_>, profile: &mut Profile, j: usize) -> Result<(), SimError> {
         let job = c.job(j);
-        let d = hold(job);
+        let d = hold(self.predictor.predict(j, job));
         let start = profile
             .earliest(c.now(), job.procs, d)
             .ok_or_else(|| SimError::Invalid {
@@ -56,30 +98,28 @@ impl Conservative {
         Ok(())
     }
 
-    /// Rebuilds the profile from the running jobs and re-plans every waiting job in order.
+    /// Rebuilds the profile from the running jobs and re-plans every waiting job in queue order.
     fn rebuild(&mut self, c: &mut Ctx<'_>) -> Result<Profile, SimError> {
         let mut profile = Profile::from_running(
             c.now(),
             c.free(),
             c.running().map(|(end, j)| (end, c.job(j).procs)),
         );
-        self.queue.clear();
-        self.queue.extend_from_slice(c.waiting());
-        for i in 0..self.queue.len() {
-            let j = self.queue[i];
+        for i in 0..self.sorted.len() {
+            let j = self.sorted[i];
             self.place(c, &mut profile, j)?;
         }
         Ok(profile)
     }
 
-    /// Re-plans reserved waiting jobs in arrival order; each moves only earlier.
+    /// Re-plans reserved waiting jobs in queue order; each moves only earlier.
     ///
     /// A job can move only if, somewhere before its reserved start, as many processors as it
     /// needs are free: a running maximum of the profile rules most jobs out without a scan.
     fn compress(&mut self, c: &mut Ctx<'_>, profile: &mut Profile) {
         let now = c.now();
         let mut dirty = true;
-        for &j in c.waiting() {
+        for &j in &self.sorted {
             let Some((s, e)) = self.res[j] else { continue };
             if s <= now {
                 continue;
@@ -108,24 +148,25 @@ impl Conservative {
 
 impl Policy for Conservative {
     fn spec(&self) -> String {
-        "conservative".into()
+        self.spec.clone()
     }
 
-    fn prepare(&mut self, jobs: &[Job], _procs: u32) -> Vec<(usize, String)> {
+    fn prepare(&mut self, jobs: &[crate::input::Job], _procs: u32) -> Vec<(usize, String)> {
         self.res = vec![None; jobs.len()];
         Vec::new()
     }
 
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
+        self.queue
+            .begin_pass(c, &mut self.predictor, &mut self.sorted);
         let now = c.now();
         let mut rebuild = self.profile.is_none();
         let mut compress = false;
-        self.arrivals.clear();
         let mut profile = self.profile.take().unwrap_or_else(|| Profile::new(now, 0));
         profile.advance(now);
         for h in c.happenings() {
             match *h {
-                Happening::Submitted(j) => self.arrivals.push(j),
+                Happening::Submitted(_) => {}
                 Happening::Finished { job, planned_end } => {
                     if planned_end > now {
                         profile.release(now, planned_end, c.job(job).procs);
@@ -142,28 +183,31 @@ impl Policy for Conservative {
                 if compress {
                     self.compress(c, &mut profile);
                 }
-                let arrivals = std::mem::take(&mut self.arrivals);
-                for &j in &arrivals {
-                    self.place(c, &mut profile, j)?;
+                // New arrivals (no reservation yet), in queue order.
+                for i in 0..self.sorted.len() {
+                    let j = self.sorted[i];
+                    if self.res[j].is_none() {
+                        self.place(c, &mut profile, j)?;
+                    }
                 }
-                self.arrivals = arrivals;
             }
             // Start every job whose reservation has come, in arrival order.
-            self.queue.clear();
-            self.queue.extend(
+            self.due.clear();
+            self.due.extend(
                 c.waiting()
                     .iter()
                     .copied()
                     .filter(|&j| self.res[j].is_some_and(|(s, _)| s <= now)),
             );
             let mut consistent = true;
-            for i in 0..self.queue.len() {
-                let j = self.queue[i];
+            for i in 0..self.due.len() {
+                let j = self.due[i];
                 if !c.fits(j) {
                     consistent = false;
                     break;
                 }
-                c.start(j)?;
+                let end = now + self.predictor.predict(j, c.job(j));
+                c.start_with(j, None, Some(end))?;
                 self.res[j] = None;
             }
             if consistent {

@@ -1,7 +1,9 @@
-//! `easy[order=fcfs|sjf|spf,predictor=...]`: EASY backfilling (GUIDE section 3), planning with
-//! a runtime predictor (`user` by default: the requested time). [`reserve_head`] and
-//! [`backfill`] are EASY's steps over any queue order (fairshare-easy uses them).
+//! `easy[queue=...,weight=w,order=fcfs|sjf|spf,predictor=...]`: EASY backfilling (GUIDE section
+//! 3) over a queue order (arrival by default; Zotkin et al.'s sorted and randomized orders),
+//! planning with a runtime predictor (`user` by default: the requested time). [`reserve_head`]
+//! and [`backfill`] are EASY's steps over any queue order (fairshare-easy uses them).
 
+use super::order::Orderer;
 use super::{Params, Policy, SpecError};
 use crate::input::Job;
 use crate::predict::Predictor;
@@ -10,7 +12,7 @@ use crate::Time;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BackfillOrder {
-    /// Arrival order.
+    /// The queue order (arrival order by default).
     Fcfs,
     /// Shortest estimate first (ties by arrival).
     Sjf,
@@ -21,7 +23,9 @@ pub enum BackfillOrder {
 pub struct Easy {
     order: BackfillOrder,
     predictor: Predictor,
+    queue: Orderer,
     spec: String,
+    sorted: Vec<usize>,
     candidates: Vec<usize>,
 }
 
@@ -39,10 +43,18 @@ pub(super) fn build(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
         _ => BackfillOrder::Fcfs,
     };
     let (predictor, ptext) = predictor(p)?;
+    let (queue, [q, w]) = super::order::parse(p)?;
     Ok(Box::new(Easy {
         order,
         predictor,
-        spec: p.canonical(&[("order", p.raw("order").to_string()), ("predictor", ptext)]),
+        queue,
+        spec: p.canonical(&[
+            q,
+            w,
+            ("order", p.raw("order").to_string()),
+            ("predictor", ptext),
+        ]),
+        sorted: Vec::new(),
         candidates: Vec::new(),
     }))
 }
@@ -126,24 +138,27 @@ impl Policy for Easy {
     }
 
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
-        self.predictor.observe(c);
+        self.queue
+            .begin_pass(c, &mut self.predictor, &mut self.sorted);
         let pred = &self.predictor;
-        while let Some(&head) = c.waiting().first() {
+        let jobs = c.jobs();
+        let mut first = 0;
+        while let Some(&head) = self.sorted.get(first) {
             if !c.fits(head) {
                 break;
             }
             let end = c.now() + pred.predict(head, c.job(head));
             c.start_with(head, None, Some(end))?;
+            first += 1;
         }
-        let Some(&head) = c.waiting().first() else {
+        let Some(&head) = self.sorted.get(first) else {
             return Ok(());
         };
         let Some(shadow) = reserve_head(c, head) else {
             return Ok(());
         };
         self.candidates.clear();
-        self.candidates.extend_from_slice(&c.waiting()[1..]);
-        let jobs = c.jobs();
+        self.candidates.extend_from_slice(&self.sorted[first + 1..]);
         match self.order {
             BackfillOrder::Fcfs => {}
             BackfillOrder::Sjf => self.candidates.sort_by_key(|&j| (jobs[j].estimate, j)),

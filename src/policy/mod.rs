@@ -5,12 +5,14 @@
 //! the CLI's `policies` command and the page's policy picker show.
 
 mod conservative;
+mod conservative_free;
 mod easy;
 mod fairshare;
 mod fairshare_easy;
 mod fairshare_fcfs;
 mod fcfs;
 mod historic;
+mod order;
 mod pv_easy;
 pub mod spec;
 
@@ -64,23 +66,25 @@ pub fn catalogue() -> &'static [PolicyInfo] {
 static CATALOGUE: &[PolicyInfo] = &[
     PolicyInfo {
         name: "fcfs",
-        summary: "First come, first served; never skips a job.",
-        description: "Jobs start strictly in arrival order: while the first waiting job does not fit, nothing starts.",
-        source: "classic",
-        keys: &[],
+        summary: "No backfilling: jobs start strictly in queue order (first come, first served by default).",
+        description: "Jobs start strictly in queue order: while the first waiting job does not fit, nothing starts. The queue order is arrival by default; queue=sjf is Zotkin et al.'s sorted FCFS (shortest length first, still no backfilling).",
+        source: "classic; sorted and randomized orders: Zotkin, Keleher & Perkovic, Attacking the bottlenecks of backfilling schedulers (Cluster Computing 2000), sections 5-8",
+        keys: &[order::QUEUE, order::WEIGHT, PREDICTOR],
         build: fcfs::build,
     },
     PolicyInfo {
         name: "easy",
         summary: "EASY backfilling: a reservation for the first waiting job only.",
-        description: "Jobs start in arrival order while they fit. When the first waiting job does not fit, its shadow time is the earliest time enough processors are free if running jobs end at their planned end; a later job may start now if it fits and ends by the shadow time (by its estimate) or uses no more than the processors left over at the shadow time. With a predictor, predictions replace the estimates for planning (running jobs planned to end at their prediction, then at their kill time once they outlive it; shadow time and backfilling by predictions), as in Tsafrir et al.'s EASY with predictions; the kill time stays the requested time.",
-        source: "Lifka 1995; as defined in Mu'alem & Feitelson 2001 and the PV-EASY paper (Yuan et al., HPDC'10)",
+        description: "Jobs start in queue order (arrival by default; queue= sorts or randomizes it as in Zotkin et al.) while they fit. When the first waiting job does not fit, its shadow time is the earliest time enough processors are free if running jobs end at their planned end; a later job may start now if it fits and ends by the shadow time (by its estimate) or uses no more than the processors left over at the shadow time. With a predictor, predictions replace the estimates for planning (running jobs planned to end at their prediction, then at their kill time once they outlive it; shadow time and backfilling by predictions), as in Tsafrir et al.'s EASY with predictions; the kill time stays the requested time.",
+        source: "Lifka 1995; as defined in Mu'alem & Feitelson 2001 and the PV-EASY paper (Yuan et al., HPDC'10); queue orders: Zotkin, Keleher & Perkovic (Cluster Computing 2000)",
         keys: &[
+            order::QUEUE,
+            order::WEIGHT,
             KeyInfo {
                 name: "order",
                 default: "fcfs",
                 values: "fcfs|sjf|spf",
-                help: "order in which waiting jobs are tried for backfilling: arrival, shortest estimate first, or shortest prediction first",
+                help: "order in which waiting jobs behind the first one are tried for backfilling: the queue order (fcfs, i.e. arrival order unless queue= says otherwise), shortest requested time first, or shortest prediction first",
             },
             PREDICTOR,
         ],
@@ -115,10 +119,26 @@ static CATALOGUE: &[PolicyInfo] = &[
     },
     PolicyInfo {
         name: "conservative",
-        summary: "Conservative backfilling: every waiting job holds a reservation.",
-        description: "Each arriving job gets the earliest reservation in the availability profile that delays no earlier reservation. When a job ends before its estimate, waiting jobs are re-planned in arrival order and may only move earlier. A job starts when its reservation comes.",
-        source: "Mu'alem & Feitelson 2001; Zotkin, Keleher & Perkovic (attacking the bottlenecks of backfilling)",
-        keys: &[],
+        summary: "Conservative backfilling: every waiting job holds a reservation (or, without guarantees, the schedule is rebuilt at every event).",
+        description: "guarantees=on (the default): each arriving job gets the earliest reservation in the availability profile that delays no earlier reservation (jobs arriving together in queue order). When a job ends before its planned end, waiting jobs are re-planned in queue order and may only move earlier. A job starts when its reservation comes. guarantees=off (Zotkin et al., section 8): nothing is promised; at every event the schedule is rebuilt from scratch, the waiting jobs placed in queue order at their earliest fit, and the jobs planned for now start. shadow=k (with guarantees=off; section 5, Table 8): a job's shadow interval is the wait it would be promised on arrival behind every job already running or waiting; a job whose planned start passes k shadow intervals after its arrival becomes urgent and is planned ahead of the queue order (earliest bound first). Jobs occupy the profile for their planned runtime (the predictor's value; at least 1 s).",
+        source: "Mu'alem & Feitelson 2001; Zotkin, Keleher & Perkovic, Attacking the bottlenecks of backfilling schedulers (Cluster Computing 2000), sections 5-8",
+        keys: &[
+            order::QUEUE,
+            order::WEIGHT,
+            KeyInfo {
+                name: "guarantees",
+                default: "on",
+                values: "on|off",
+                help: "on: reservations kept, only moved earlier; off: the schedule rebuilt from scratch in queue order at every event",
+            },
+            KeyInfo {
+                name: "shadow",
+                default: "0",
+                values: "whole number 0-1000",
+                help: "with guarantees=off: no job starts later than k shadow intervals after its arrival (its promised wait on arrival behind every job already there); 0 = no bound",
+            },
+            PREDICTOR,
+        ],
         build: conservative::build,
     },
     PolicyInfo {
@@ -287,7 +307,7 @@ mod tests {
         );
         let e = build("easy[speed=3]").err().unwrap().to_string();
         assert!(
-            e.contains("unknown key \"speed\"") && e.contains("valid keys: order"),
+            e.contains("unknown key \"speed\"") && e.contains("valid keys: queue, weight, order"),
             "{e}"
         );
         let e = build("easy[order=ljf]").err().unwrap().to_string();
@@ -295,7 +315,7 @@ mod tests {
             e.contains("order=ljf is not valid") && e.contains("fcfs, sjf"),
             "{e}"
         );
-        let e = build("fcfs[order=sjf]").err().unwrap().to_string();
+        let e = build("historic[order=sjf]").err().unwrap().to_string();
         assert!(e.contains("takes no keys"), "{e}");
     }
 

@@ -188,6 +188,26 @@ test('every input option in a link reaches the engine as the CLI flags do', { sk
   await context.close();
 });
 
+test('queue orders, model estimates and offline mode in a link match the CLI', { skip: !cliBinary() || MOCK ? 'no CLI binary (or mock engine)' : false }, async () => {
+  const specs = ['easy[queue=random-length,weight=0.0001,predictor=rfactor[r=5,mode=rnd]]', 'fcfs[queue=sjf]'];
+  const hash = `#v=1&trace=demo:5K_sample&${specs.map((p) => `policy=${p}`).join('&')}&seed=4&estimate=ignore&offline=1`;
+  const { page, context, problems } = await open(browser, hash);
+  await waitRuns(page, 1);
+  assertMatchesCli(await table(page), cli('www/demo/5K_sample.swf.gz', specs, 4, ['--estimate', 'ignore', '--offline']));
+  assert.equal(await page.locator('[data-testid="opt-offline"]').isChecked(), true);
+  assert.equal(await page.locator('[data-testid="opt-estimate"]').inputValue(), 'ignore');
+  const link = await page.locator('[data-testid="share-link"]').getAttribute('href');
+  const params = (h) => h.slice(h.indexOf('#') + 1).split('&').sort();
+  assert.deepEqual(params(link), params(hash));
+  // Guarantee-free sorted conservative backfilling, on-line, from the picker's spec text.
+  const { page: p2, context: c2 } = await open(browser, '#v=1&trace=demo:5K_sample&policy=conservative[queue=sjf,guarantees=off]&seed=2');
+  await waitRuns(p2, 1);
+  assertMatchesCli(await table(p2), cli('www/demo/5K_sample.swf.gz', ['conservative[queue=sjf,guarantees=off]'], 2, []));
+  await c2.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a malformed link gives messages, not a broken page', async () => {
   const { page, context, problems } = await open(browser, '#v=7&trace=demo:nope&policy=easy[order=bogus]&policy=fcfs&procs=-3&colour=red');
   await waitRuns(page, 1);

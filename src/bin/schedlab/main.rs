@@ -60,6 +60,8 @@ enum WideArg {
 enum EstimateArg {
     Requested,
     Runtime,
+    /// Ignore field 9: no kill time, estimates = runtime, uncapped predictions.
+    Ignore,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -86,7 +88,8 @@ pub struct InputArgs {
     /// Skip jobs whose runtime is 0.
     #[arg(long)]
     skip_zero_runtime: bool,
-    /// Planning estimate: the requested time (field 9) or the actual runtime.
+    /// Planning estimate: the requested time (field 9), the actual runtime, or ignore field 9
+    /// altogether (no kill time; mutate estimates with predictor=rfactor[...]).
     #[arg(long, value_enum, default_value = "requested")]
     estimate: EstimateArg,
     /// Let jobs run past their requested time instead of killing them there.
@@ -95,6 +98,9 @@ pub struct InputArgs {
     /// Time origin: the first submit time, or the trace's own clock.
     #[arg(long, value_enum, default_value = "first")]
     origin: OriginArg,
+    /// Offline mode: every job submitted at time 0, in arrival order.
+    #[arg(long)]
+    offline: bool,
 }
 
 impl InputArgs {
@@ -114,12 +120,14 @@ impl InputArgs {
             estimate: match self.estimate {
                 EstimateArg::Requested => EstimateSource::Requested,
                 EstimateArg::Runtime => EstimateSource::Runtime,
+                EstimateArg::Ignore => EstimateSource::Ignore,
             },
             kill: !self.no_kill,
             origin: match self.origin {
                 OriginArg::First => Origin::First,
                 OriginArg::Trace => Origin::Trace,
             },
+            offline: self.offline,
         };
         (read, input)
     }

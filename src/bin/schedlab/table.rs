@@ -27,6 +27,12 @@ const ROWS: &[Row] = &[
     ("median bsld", Better::Lower, |c| c.bsld.median, 2),
     ("p95 bsld", Better::Lower, |c| c.bsld.p95, 2),
     ("max bsld", Better::Lower, |c| c.bsld.max, 1),
+    (
+        "mean width-normalized sld",
+        Better::Lower,
+        |c| c.wsld.mean,
+        3,
+    ),
     ("mean stretch", Better::Lower, |c| c.stretch.mean, 2),
     ("utilization", Better::Higher, |c| c.utilization, 4),
     ("load (submit span)", Better::None, |c| c.load, 4),

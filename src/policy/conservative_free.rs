@@ -1,0 +1,191 @@
+//! `conservative[guarantees=off]`: Zotkin et al.'s guarantee-free backfilling (section 8). At
+//! every pass the schedule is rebuilt from scratch: the running jobs at their planned ends, then
+//! every waiting job, in queue order, at its earliest fit; the jobs planned to start now start.
+//! Nothing is promised to a waiting job, so in a sorted order a long job may starve (the
+//! `weight` key of the order prevents it).
+//!
+//! `shadow=k` (section 5, Table 8) bounds delays instead: a job's shadow interval is the wait it
+//! would be promised on arrival behind every job already there (the running jobs and the current
+//! plan of the waiting ones, in queue order); it may start at the latest k shadow intervals
+//! after its arrival. A job whose place in the rebuilt plan passes that bound becomes urgent:
+//! urgent jobs are planned first, earliest bound first, ahead of the queue order.
+
+use super::conservative::hold;
+use super::order::Orderer;
+use super::Policy;
+use crate::predict::Predictor;
+use crate::sim::{Ctx, Happening, Profile, SimError};
+use crate::Time;
+
+pub struct GuaranteeFree {
+    queue: Orderer,
+    predictor: Predictor,
+    /// k of `shadow=k`; 0 = no bound.
+    shadow: u32,
+    spec: String,
+    sorted: Vec<usize>,
+    /// Planning order of this pass (urgent jobs, then the queue order).
+    order: Vec<usize>,
+    /// Per job: the latest start its shadow bound allows (`Time::MAX` before it is known).
+    bound: Vec<Time>,
+    urgent: Vec<bool>,
+    arrivals: Vec<usize>,
+    /// `(job, planned start)` of this pass.
+    plan: Vec<(usize, Time)>,
+    woken_for: Time,
+}
+
+impl GuaranteeFree {
+    pub(super) fn new(queue: Orderer, predictor: Predictor, shadow: u32, spec: String) -> Self {
+        Self {
+            queue,
+            predictor,
+            shadow,
+            spec,
+            sorted: Vec::new(),
+            order: Vec::new(),
+            bound: Vec::new(),
+            urgent: Vec::new(),
+            arrivals: Vec::new(),
+            plan: Vec::new(),
+            woken_for: Time::MIN,
+        }
+    }
+
+    fn no_room(c: &Ctx<'_>, j: usize) -> SimError {
+        SimError::Invalid {
+            policy: "conservative".into(),
+            time: c.now(),
+            reason: format!(
+                "no room for job {} ({} processors) in the profile",
+                c.job(j).id,
+                c.job(j).procs
+            ),
+        }
+    }
+
+    /// Places job `j` at its earliest fit in `profile` and returns the start.
+    fn place(&self, c: &Ctx<'_>, profile: &mut Profile, j: usize) -> Result<Time, SimError> {
+        let job = c.job(j);
+        let d = hold(self.predictor.predict(j, job));
+        let s = profile
+            .earliest(c.now(), job.procs, d)
+            .ok_or_else(|| Self::no_room(c, j))?;
+        profile.reserve(s, s + d, job.procs);
+        Ok(s)
+    }
+
+    /// The planning order: urgent jobs by bound, then the rest in queue order.
+    fn planning_order(&mut self, skip_arrivals: bool) {
+        self.order.clear();
+        let (urgent, bound) = (&self.urgent, &self.bound);
+        self.order
+            .extend(self.sorted.iter().copied().filter(|&j| urgent[j]));
+        self.order.sort_by_key(|&j| (bound[j], j));
+        let arrivals = &self.arrivals;
+        self.order.extend(
+            self.sorted
+                .iter()
+                .copied()
+                .filter(|&j| !(urgent[j] || skip_arrivals && arrivals.contains(&j))),
+        );
+    }
+
+    /// Sets the shadow bound of the jobs that arrived since the previous pass: each is placed
+    /// behind every job already running or waiting.
+    fn admit(&mut self, c: &Ctx<'_>) -> Result<(), SimError> {
+        if self.arrivals.is_empty() {
+            return Ok(());
+        }
+        let mut profile = profile_now(c);
+        self.planning_order(true);
+        for &j in &self.order {
+            self.place(c, &mut profile, j)?;
+        }
+        for &j in &self.arrivals {
+            let g = self.place(c, &mut profile, j)?;
+            let submit = c.job(j).submit;
+            let interval = (g - submit).max(0);
+            self.bound[j] = submit.saturating_add(interval.saturating_mul(Time::from(self.shadow)));
+        }
+        Ok(())
+    }
+}
+
+/// The free processors over time from the running jobs at their planned ends.
+fn profile_now(c: &Ctx<'_>) -> Profile {
+    Profile::from_running(
+        c.now(),
+        c.free(),
+        c.running().map(|(end, j)| (end, c.job(j).procs)),
+    )
+}
+
+impl Policy for GuaranteeFree {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn prepare(&mut self, jobs: &[crate::input::Job], _procs: u32) -> Vec<(usize, String)> {
+        self.bound = vec![Time::MAX; jobs.len()];
+        self.urgent = vec![false; jobs.len()];
+        Vec::new()
+    }
+
+    fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
+        self.queue
+            .begin_pass(c, &mut self.predictor, &mut self.sorted);
+        let now = c.now();
+        let bounded = self.shadow > 0;
+        if bounded {
+            self.arrivals.clear();
+            self.arrivals
+                .extend(c.happenings().iter().filter_map(|h| match *h {
+                    Happening::Submitted(j) => Some(j),
+                    _ => None,
+                }));
+            self.admit(c)?;
+        }
+        // Rebuild; with a shadow bound, restart whenever a job passes its bound (it becomes
+        // urgent, so this ends after at most one restart per waiting job).
+        'rebuild: loop {
+            self.planning_order(false);
+            let mut profile = profile_now(c);
+            self.plan.clear();
+            for i in 0..self.order.len() {
+                let j = self.order[i];
+                let s = self.place(c, &mut profile, j)?;
+                self.plan.push((j, s));
+                if bounded && !self.urgent[j] && s > self.bound[j] {
+                    self.urgent[j] = true;
+                    continue 'rebuild;
+                }
+                // Without bounds only this pass's starts matter: once no processor is left
+                // free now, no later job can start now.
+                if !bounded && profile.free_at(now) <= 0 {
+                    break;
+                }
+            }
+            break;
+        }
+        let mut next = Time::MAX;
+        for i in 0..self.plan.len() {
+            let (j, s) = self.plan[i];
+            c.reserve(j, s);
+            if s <= now {
+                let end = now + self.predictor.predict(j, c.job(j));
+                c.start_with(j, None, Some(end))?;
+                self.urgent[j] = false;
+            } else {
+                next = next.min(s);
+            }
+        }
+        // A planned start may fall where no job event happens (after a zero-length job's held
+        // second): make sure the engine calls back then.
+        if next != Time::MAX && next != self.woken_for {
+            self.woken_for = next;
+            c.wake_at(next);
+        }
+        Ok(())
+    }
+}
