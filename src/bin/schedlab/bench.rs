@@ -69,8 +69,12 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     }
     let (read, input_opts) = args.input.options();
     let metrics = ClassicOptions::default();
+    let w = args.policies.iter().map(|p| p.len()).max().unwrap_or(0).max(14);
+    let row = |trace: &str, step: &str, jobs: usize, ms: f64, peak: usize| {
+        row(trace, step, w, jobs, ms, peak)
+    };
     println!(
-        "{:<34} {:<14} {:>8} {:>10} {:>12} {:>12}",
+        "{:<34} {:<w$} {:>8} {:>10} {:>12} {:>12}",
         "trace", "step", "jobs", "ms", "jobs/s", "peak MiB"
     );
     for path in &traces {
@@ -126,7 +130,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             let schedule = match r {
                 Ok(s) => s,
                 Err(e) => {
-                    println!("{name:<34} {spec:<14} failed: {e}");
+                    println!("{name:<34} {spec:<w$} failed: {e}");
                     continue;
                 }
             };
@@ -144,14 +148,14 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-fn row(trace: &str, step: &str, jobs: usize, ms: f64, peak: usize) {
+fn row(trace: &str, step: &str, w: usize, jobs: usize, ms: f64, peak: usize) {
     let rate = if ms > 0.0 {
         jobs as f64 / (ms / 1e3)
     } else {
         f64::INFINITY
     };
     println!(
-        "{trace:<34} {step:<14} {jobs:>8} {ms:>10.1} {rate:>12.0} {:>12.1}",
+        "{trace:<34} {step:<w$} {jobs:>8} {ms:>10.1} {rate:>12.0} {:>12.1}",
         peak as f64 / (1024.0 * 1024.0)
     );
 }

@@ -25,8 +25,8 @@ pub struct SweepArgs {
     /// Seeds 1..=N per value.
     #[arg(long, default_value_t = 1)]
     seeds: u64,
-    /// mbs, mwbs, wait, utilization, delayed, violations, preempted, wasted-load, blocked-big-mbs
-    /// or blocked-small-mbs.
+    /// mbs, mwbs, wsld, wait, utilization, delayed, violations, preempted, wasted-load,
+    /// blocked-big-mbs or blocked-small-mbs.
     #[arg(long, default_value = "mbs")]
     metric: String,
     /// Also draw the chart (mean line and min-max band per policy) to this .svg or .png file.
