@@ -187,6 +187,38 @@ fn sweep_prints_mean_min_max_per_value() {
 }
 
 #[test]
+fn sweep_over_r_with_model_estimates() {
+    // 4 processors, no requested times used: J1 (2 procs, 10 s) runs from 0, J2 (4 procs)
+    // waits for it, J3 (2 procs, 9 s) arrives at 2. Planned with R x runtime, J3 ends by J2's
+    // shadow time (10 R) when 2 + 9 R <= 10 R, i.e. R >= 2: at R = 1 it waits for J2 (waits
+    // 0, 9, 18: mean 9); at R = 2 it backfills at 2, J2 starts when it ends at 11 (mean 10/3).
+    let d = tmpdir("cli", "sweep-r");
+    let t = d.join("r.swf");
+    std::fs::write(
+        &t,
+        common::swf_text(4, &[(0, 10, 2, 15), (1, 10, 4, 15), (2, 9, 2, 15)]),
+    )
+    .unwrap();
+    let (ok, out, err) = schedlab(&[
+        "sweep",
+        t.to_str().unwrap(),
+        "--estimate",
+        "ignore",
+        "-p",
+        "easy[predictor=rfactor]",
+        "--vary",
+        "r=1,2",
+        "--metric",
+        "wait",
+    ]);
+    assert!(ok, "{err}");
+    let rows: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    assert_eq!(rows[0].matches("9.0000").count(), 3, "{out}");
+    assert_eq!(rows[1].matches("3.3333").count(), 3, "{out}");
+}
+
+#[test]
 fn sweep_out_draws_the_chart() {
     let d = tmpdir("cli", "sweep-out");
     let t = hand_trace(&d);

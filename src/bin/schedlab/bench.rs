@@ -69,7 +69,13 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     }
     let (read, input_opts) = args.input.options();
     let metrics = ClassicOptions::default();
-    let w = args.policies.iter().map(|p| p.len()).max().unwrap_or(0).max(14);
+    let w = args
+        .policies
+        .iter()
+        .map(|p| p.len())
+        .max()
+        .unwrap_or(0)
+        .max(14);
     let row = |trace: &str, step: &str, jobs: usize, ms: f64, peak: usize| {
         row(trace, step, w, jobs, ms, peak)
     };
