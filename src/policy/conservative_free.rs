@@ -9,6 +9,9 @@
 //! plan of the waiting ones, in queue order); it may start at the latest k shadow intervals
 //! after its arrival. A job whose place in the rebuilt plan passes that bound becomes urgent:
 //! urgent jobs are planned first, earliest bound first, ahead of the queue order.
+//!
+//! The only promise recorded (`Ctx::reserve`, read by the reservation metrics) is the shadow
+//! bound; without it the policy promises nothing.
 
 use super::conservative::hold;
 use super::order::Orderer;
@@ -32,6 +35,7 @@ pub struct GuaranteeFree {
     arrivals: Vec<usize>,
     /// `(job, planned start)` of this pass.
     plan: Vec<(usize, Time)>,
+    narrowest: Vec<i64>,
     woken_for: Time,
 }
 
@@ -48,6 +52,7 @@ impl GuaranteeFree {
             urgent: Vec::new(),
             arrivals: Vec::new(),
             plan: Vec::new(),
+            narrowest: Vec::new(),
             woken_for: Time::MIN,
         }
     }
@@ -93,7 +98,7 @@ impl GuaranteeFree {
 
     /// Sets the shadow bound of the jobs that arrived since the previous pass: each is placed
     /// behind every job already running or waiting.
-    fn admit(&mut self, c: &Ctx<'_>) -> Result<(), SimError> {
+    fn admit(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
         if self.arrivals.is_empty() {
             return Ok(());
         }
@@ -107,6 +112,8 @@ impl GuaranteeFree {
             let submit = c.job(j).submit;
             let interval = (g - submit).max(0);
             self.bound[j] = submit.saturating_add(interval.saturating_mul(Time::from(self.shadow)));
+            // The bound is the one promise this policy makes.
+            c.reserve(j, self.bound[j]);
         }
         Ok(())
     }
@@ -150,6 +157,15 @@ impl Policy for GuaranteeFree {
         // urgent, so this ends after at most one restart per waiting job).
         'rebuild: loop {
             self.planning_order(false);
+            if !bounded {
+                // narrowest[i] = the fewest processors any job from position i on needs.
+                self.narrowest.clear();
+                self.narrowest.resize(self.order.len() + 1, i64::MAX);
+                for i in (0..self.order.len()).rev() {
+                    let p = i64::from(c.job(self.order[i]).procs);
+                    self.narrowest[i] = self.narrowest[i + 1].min(p);
+                }
+            }
             let mut profile = profile_now(c);
             self.plan.clear();
             for i in 0..self.order.len() {
@@ -160,9 +176,9 @@ impl Policy for GuaranteeFree {
                     self.urgent[j] = true;
                     continue 'rebuild;
                 }
-                // Without bounds only this pass's starts matter: once no processor is left
-                // free now, no later job can start now.
-                if !bounded && profile.free_at(now) <= 0 {
+                // Without bounds only this pass's starts matter: once the processors left
+                // free now are fewer than any later job needs, no later job can start now.
+                if !bounded && profile.free_at(now) < self.narrowest[i + 1] {
                     break;
                 }
             }
@@ -171,7 +187,6 @@ impl Policy for GuaranteeFree {
         let mut next = Time::MAX;
         for i in 0..self.plan.len() {
             let (j, s) = self.plan[i];
-            c.reserve(j, s);
             if s <= now {
                 let end = now + self.predictor.predict(j, c.job(j));
                 c.start_with(j, None, Some(end))?;
