@@ -11,6 +11,8 @@ use crate::sim::nodes::spread;
 use crate::sim::penalty::node_penalty;
 use crate::sim::{Ctx, NodeModel, ProcSet};
 use crate::Time;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// A resource selection policy.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -49,63 +51,64 @@ pub fn less_consume(
         let base = demand.get(n as usize).copied().unwrap_or(0.0);
         node_penalty(&[(base + f64::from(k) * per_proc, model.bandwidth)])
     };
-    // Selected processes per node (ascending by node), and the free cores per node.
-    let mut sel: Vec<(u32, u32)> = spread(model, &ff);
-    let factor_of =
-        |sel: &[(u32, u32)]| 1.0 + sel.iter().map(|&(n, k)| pen(n, k)).fold(0.0, f64::max);
-    let mut factor = factor_of(&sel);
+    let last = free.intervals().last().map_or(0, |&(_, hi)| hi);
+    let mut count = vec![0u32; model.node_count(last) as usize];
+    // Selected nodes by penalty, highest first (lowest id on ties); stale entries are skipped.
+    // Penalties are >= 0, so their bit patterns order like the numbers.
+    let mut heap: BinaryHeap<(u64, Reverse<u32>)> = BinaryHeap::new();
+    for (n, k) in spread(model, &ff) {
+        count[n as usize] = k;
+        heap.push((pen(n, k).to_bits(), Reverse(n)));
+    }
+    let worst = |heap: &mut BinaryHeap<(u64, Reverse<u32>)>, count: &[u32]| loop {
+        let &(key, Reverse(n)) = heap.peek().expect("a selected node");
+        let k = count[n as usize];
+        if k > 0 && pen(n, k).to_bits() == key {
+            return (n, f64::from_bits(key));
+        }
+        heap.pop();
+    };
+    let mut factor = 1.0 + worst(&mut heap, &count).1;
     if swap && factor > stop {
-        let avail = spread(model, free);
-        'nodes: for &(m, cores) in &avail {
-            let taken = sel.iter().find(|&&(n, _)| n == m).map_or(0, |&(_, k)| k);
-            let mut spare = cores - taken;
+        'nodes: for (m, cores) in spread(model, free) {
+            let mut spare = cores - count[m as usize];
             while spare > 0 {
-                // The selected node with the highest penalty (lowest id on ties).
-                let (wi, &(w, kw)) = sel
-                    .iter()
-                    .enumerate()
-                    .max_by(|a, b| {
-                        pen(a.1 .0, a.1 .1)
-                            .total_cmp(&pen(b.1 .0, b.1 .1))
-                            .then(b.1 .0.cmp(&a.1 .0))
-                    })
-                    .expect("a job needs at least one processor here");
-                let km = sel.iter().find(|&&(n, _)| n == m).map_or(0, |&(_, k)| k);
-                if w == m || pen(m, km + 1) >= pen(w, kw) {
+                let (w, pw) = worst(&mut heap, &count);
+                let km = count[m as usize];
+                if w == m || pen(m, km + 1) >= pw {
                     continue 'nodes;
                 }
-                if kw == 1 {
-                    sel.remove(wi);
-                } else {
-                    sel[wi].1 -= 1;
+                count[w as usize] -= 1;
+                count[m as usize] += 1;
+                let kw = count[w as usize];
+                if kw > 0 {
+                    heap.push((pen(w, kw).to_bits(), Reverse(w)));
                 }
-                match sel.binary_search_by_key(&m, |&(n, _)| n) {
-                    Ok(i) => sel[i].1 += 1,
-                    Err(i) => sel.insert(i, (m, 1)),
-                }
+                heap.push((pen(m, km + 1).to_bits(), Reverse(m)));
                 spare -= 1;
-                factor = factor_of(&sel);
+                factor = 1.0 + worst(&mut heap, &count).1;
                 if factor <= stop {
                     break 'nodes;
                 }
             }
         }
     }
-    let mut procs = ProcSet::default();
-    for &(n, k) in &sel {
-        let lo = n * model.cores;
-        procs.insert(&intersect(free, lo, lo + model.cores).take_lowest(k));
+    // The lowest free processors of each node, as many as selected there.
+    let mut picked: Vec<(u32, u32)> = Vec::new();
+    for &(a, b) in free.intervals() {
+        let mut p = a;
+        while p < b {
+            let n = model.node_of(p);
+            let upto = ((n + 1) * model.cores).min(b);
+            let k = count[n as usize].min(upto - p);
+            if k > 0 {
+                picked.push((p, p + k));
+                count[n as usize] -= k;
+            }
+            p = upto;
+        }
     }
-    Some((procs, factor))
-}
-
-fn intersect(set: &ProcSet, lo: u32, hi: u32) -> ProcSet {
-    ProcSet::from_intervals(
-        set.intervals()
-            .iter()
-            .map(|&(a, b)| (a.max(lo), b.min(hi)))
-            .collect(),
-    )
+    Some((ProcSet::from_intervals(picked), factor))
 }
 
 /// Demand per node now.
@@ -180,8 +183,9 @@ pub fn earliest(c: &Ctx<'_>, j: usize, rsp: Rsp) -> Option<Alloc> {
     let running: Vec<(Time, usize)> = c.running().collect();
     let mut i = 0;
     while i < running.len() {
-        let t = running[i].0.max(now);
-        while i < running.len() && running[i].0.max(now) == t {
+        // A job past its planned end in this instant (its end just moved) frees nothing now.
+        let t = running[i].0.max(now + 1);
+        while i < running.len() && running[i].0.max(now + 1) == t {
             let k = running[i].1;
             let procs = c.procs_of(k);
             free.insert(procs);
