@@ -162,3 +162,87 @@ fn sjbf_lc_places_a_job_where_it_is_not_penalized() {
     );
     assert_eq!((lc.jobs[0].end, lc.jobs[1].end), (300, 310));
 }
+
+#[test]
+fn kth_with_the_node_model_passes_the_checker_and_unlimited_bandwidth_changes_nothing() {
+    let Some(dir) = common::trace_dir() else {
+        eprintln!("../shared/data/swf not found: skipped");
+        return;
+    };
+    use schedlab::input::{prepare, InputOptions};
+    use schedlab::swf::{read_path, ReadOptions};
+    let w = read_path(
+        &dir.join("KTH-SP2-1996-2.1-cln.swf.gz"),
+        &ReadOptions::default(),
+    )
+    .unwrap();
+    let opts = |nodes: Option<NodeModel>| InputOptions {
+        max_jobs: Some(3000),
+        nodes,
+        ..InputOptions::default()
+    };
+    let plain = prepare(&w, &opts(None)).unwrap();
+    let high = prepare(&w, &opts(Some(NodeModel::default()))).unwrap();
+    let unlimited = prepare(
+        &w,
+        &opts(Some(NodeModel {
+            bandwidth: 1e12,
+            ..NodeModel::default()
+        })),
+    )
+    .unwrap();
+    assert_eq!(high.jobs.len(), 3000);
+    for spec in ["sjbf", "sjbf[rsp=lc]", "sjbf[rsp=lct]", "rua"] {
+        let s = run_nodes(&high, spec, 1); // checks the invariants
+        let pen =
+            schedlab::metrics::penalty::penalty(&high, &s, &Default::default(), Default::default())
+                .unwrap();
+        assert_eq!(pen.jobs, 3000, "{spec}");
+        // 80% of the jobs demand 2000 MB/s per process: 4 of them on a node make 8000.
+        assert!(pen.penalized_pct.mean > 0.0, "{spec}: no penalty at all");
+        // Without saturation the node model changes no schedule.
+        let u = run_nodes(&unlimited, spec, 1);
+        let p = common::run(&plain, spec);
+        assert_eq!(u.jobs, p.jobs, "{spec}");
+    }
+}
+
+#[test]
+fn cli_reports_penalty_metrics_only_with_the_node_model_and_refuses_bad_options() {
+    let dir = common::tmpdir("nodes", "cli");
+    let trace = dir.join("t.swf");
+    std::fs::write(
+        &trace,
+        "; MaxProcs: 4\n1 0 -1 300 2 -1 -1 2 1000 -1 1 1 1 -1 -1 -1 -1 -1 2000\n\
+         2 0 -1 300 2 -1 -1 2 1000 -1 1 1 1 -1 -1 -1 -1 -1 2000\n",
+    )
+    .unwrap();
+    let t = trace.to_str().unwrap();
+    let (ok, out, err) = common::schedlab(&["run", t, "-p", "sjbf", "--json"]);
+    assert!(ok, "{err}");
+    assert!(!out.contains("\"penalty\""), "{out}");
+    let (ok, out, err) =
+        common::schedlab(&["run", t, "-p", "sjbf", "--bandwidth-field", "19", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let p = &v[0]["penalty"];
+    // Both jobs: 300 s at 4/3 -> 400 s, 100 s penalized: 33.3%.
+    assert!((p["penalized_pct"]["mean"].as_f64().unwrap() - 100.0 / 3.0).abs() < 1e-9);
+    assert_eq!(p["killed_by_penalty"], 0);
+    assert_eq!(v[0]["input"]["nodes"]["cores"], 4);
+    let (ok, out, _) = common::schedlab(&["run", t, "-p", "rua", "--bandwidth-field", "19"]);
+    assert!(ok && out.contains("[nodes] mean penalized %"), "{out}");
+    for bad in [
+        &["--cores", "0"][..],
+        &["--bandwidth", "-5"],
+        &["--bandwidth-field", "0"],
+        &["--max-jobs", "0"],
+    ] {
+        let mut args = vec!["run", t, "-p", "sjbf"];
+        args.extend_from_slice(bad);
+        let (ok, _, err) = common::schedlab(&args);
+        assert!(!ok && !err.contains("panicked"), "{bad:?}: {err}");
+    }
+    let (ok, _, err) = common::schedlab(&["run", t, "-p", "rua[thresholds=0.5]"]);
+    assert!(!ok && err.contains("thresholds=0.5"), "{err}");
+}
