@@ -246,3 +246,31 @@ fn cli_reports_penalty_metrics_only_with_the_node_model_and_refuses_bad_options(
     let (ok, _, err) = common::schedlab(&["run", t, "-p", "rua[thresholds=0.5]"]);
     assert!(!ok && err.contains("thresholds=0.5"), "{err}");
 }
+
+#[test]
+fn gantt_groups_rows_by_node() {
+    use schedlab::charts::{gantt, native};
+    let set = node_job_set(16, 4, &[(0, 100, 6, 200, 500.0), (0, 100, 2, 200, 500.0)]);
+    let s = run_nodes(&set, "fcfs", 1);
+    let rects = gantt::rects(&set, &s);
+    let svg = |cores: u32| {
+        native::svg((800, 400), |root| {
+            gantt::draw_nodes(root, &rects, 16, cores, 0.0, 100.0, "t")
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+        .unwrap()
+    };
+    let (plain, nodes) = (svg(0), svg(4));
+    // 16 processors in nodes of 4: three separators between the four nodes.
+    let lines = |s: &str| s.matches("<polyline").count();
+    assert_eq!(lines(&nodes), lines(&plain) + 3);
+    let texts = common::svg_texts(&nodes);
+    assert!(
+        texts.iter().any(|t| t == "processors (4 per node)"),
+        "{texts:?}"
+    );
+    assert!(!common::svg_texts(&plain)
+        .iter()
+        .any(|t| t.contains("per node")));
+}

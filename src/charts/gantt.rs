@@ -124,6 +124,24 @@ pub fn draw<DB: DrawingBackend>(
     t1: f64,
     title: &str,
 ) -> Result<PlotArea, DrawingAreaErrorKind<DB::ErrorType>> {
+    draw_nodes(root, rects, procs, 0, t0, t1, title)
+}
+
+/// Node separators are drawn only while nodes are at least this many pixels high.
+const MIN_NODE_PX: f64 = 3.0;
+
+/// [`draw`] with the rows grouped by node when `cores` > 0 (the node model): a thin line
+/// between consecutive nodes of `cores` processors (while nodes are at least 3 pixels high), and
+/// the axis labelled by node.
+pub fn draw_nodes<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    rects: &[Rect],
+    procs: u32,
+    cores: u32,
+    t0: f64,
+    t1: f64,
+    title: &str,
+) -> Result<PlotArea, DrawingAreaErrorKind<DB::ErrorType>> {
     root.fill(&WHITE)?;
     let t1 = if t1 > t0 { t1 } else { t0 + 1.0 };
     let procs_f = f64::from(procs.max(1));
@@ -148,7 +166,11 @@ pub fn draw<DB: DrawingBackend>(
         .x_label_formatter(&|x| time_label(*x, span))
         .y_label_formatter(&|y| format!("{y:.0}"))
         .x_desc("time")
-        .y_desc("processors")
+        .y_desc(if cores > 0 {
+            format!("processors ({cores} per node)")
+        } else {
+            "processors".to_string()
+        })
         .draw()?;
     let (w, h) = chart.plotting_area().dim_in_pixel();
     let mut grid = Grid::new(w.max(1) as usize, h.max(1) as usize, t0, t1, procs_f);
@@ -188,6 +210,13 @@ pub fn draw<DB: DrawingBackend>(
     }
     chart.draw_series(shapes)?;
     chart.draw_series(outlines)?;
+    if cores > 0 && f64::from(cores) / grid.procs_per_px >= MIN_NODE_PX {
+        let separator = RGBColor(150, 150, 150);
+        chart.draw_series((1..procs.div_ceil(cores)).map(|n| {
+            let y = f64::from(n * cores);
+            PathElement::new([(t0, y), (t1, y)], separator.stroke_width(1))
+        }))?;
+    }
     draw_legend(&legend, &users, rects.iter().any(|r| r.preempted))?;
     let (xs, ys) = chart.plotting_area().get_pixel_range();
     Ok([xs.start, ys.start, xs.end, ys.end])

@@ -99,10 +99,12 @@ fn draw<DB: DrawingBackend>(
                 schedlab::output::workload_name(&trace.jobs.name),
                 r.spec
             );
-            gantt::draw(
+            let cores = trace.jobs.options.nodes.as_ref().map_or(0, |m| m.cores);
+            gantt::draw_nodes(
                 root,
                 &rects,
                 trace.jobs.procs,
+                cores,
                 a.from.unwrap_or(0.0),
                 a.to.unwrap_or(t1),
                 &title,
