@@ -232,11 +232,23 @@ fn cli_reports_penalty_metrics_only_with_the_node_model_and_refuses_bad_options(
     assert_eq!(v[0]["input"]["nodes"]["cores"], 4);
     let (ok, out, _) = common::schedlab(&["run", t, "-p", "rua", "--bandwidth-field", "19"]);
     assert!(ok && out.contains("[nodes] mean penalized %"), "{out}");
+    // A mix with every demand 1500: 4 x 1500 = 6000, no penalty; with 2000: 8000, 1/3.
+    for (demands, pct) in [("1500,1500,1500", 0.0), ("2000,2000,2000", 100.0 / 3.0)] {
+        let (ok, out, err) =
+            common::schedlab(&["run", t, "-p", "sjbf", "--demands", demands, "--json"]);
+        assert!(ok, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let got = v[0]["penalty"]["penalized_pct"]["mean"].as_f64().unwrap();
+        assert!((got - pct).abs() < 1e-9, "{demands}: {got}");
+    }
     for bad in [
         &["--cores", "0"][..],
         &["--bandwidth", "-5"],
         &["--bandwidth-field", "0"],
         &["--max-jobs", "0"],
+        &["--demands", "500,1000"],
+        &["--demands", "500,x,2000"],
+        &["--demands", "500,1000,-1"],
     ] {
         let mut args = vec!["run", t, "-p", "sjbf"];
         args.extend_from_slice(bad);

@@ -124,8 +124,8 @@ pub struct InputArgs {
     #[arg(long)]
     bandwidth_field: Option<u32>,
     /// Node model: MB/s per process of low / medium / high demand jobs [default: 500,1000,2000].
-    #[arg(long, value_delimiter = ',', num_args = 3)]
-    demands: Option<Vec<f64>>,
+    #[arg(long, value_parser = parse_demands)]
+    demands: Option<(f64, f64, f64)>,
 }
 
 impl InputArgs {
@@ -182,12 +182,23 @@ impl InputArgs {
             };
         }
         m.field = self.bandwidth_field;
-        if let Some(d) = &self.demands {
-            if let [low, medium, high] = d[..] {
-                (m.low, m.medium, m.high) = (low, medium, high);
-            }
+        if let Some((low, medium, high)) = self.demands {
+            (m.low, m.medium, m.high) = (low, medium, high);
         }
         Some(m)
+    }
+}
+
+/// `LOW,MEDIUM,HIGH` in MB/s per process.
+fn parse_demands(text: &str) -> Result<(f64, f64, f64), String> {
+    let v: Vec<f64> = text
+        .split(',')
+        .map(|s| s.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("{text}: {e}; expected LOW,MEDIUM,HIGH in MB/s"))?;
+    match v[..] {
+        [low, medium, high] => Ok((low, medium, high)),
+        _ => Err(format!("{text}: expected three numbers LOW,MEDIUM,HIGH")),
     }
 }
 
