@@ -123,7 +123,7 @@ fn demand_now(c: &Ctx<'_>) -> Vec<f64> {
 /// first fit with factor 1.
 pub fn now(c: &Ctx<'_>, j: usize, rsp: Rsp) -> Option<Alloc> {
     match rsp {
-        Rsp::Threshold(_) => earliest(c, j, rsp).filter(|a| a.start == c.now()),
+        Rsp::Threshold(_) => earliest_if_now(c, j, rsp),
         _ => at_now(c, j, rsp),
     }
 }
@@ -161,25 +161,36 @@ fn at_now(c: &Ctx<'_>, j: usize, rsp: Rsp) -> Option<Alloc> {
     })
 }
 
-/// LessConsume-Threshold's search (any `rsp` stops at its own criterion): now, then at each
-/// planned end of the running jobs (assuming they end then), the first time whose allocation
-/// has a factor <= the threshold; else the lowest factor found (earliest on ties). For First-Fit
-/// and LessConsume: the first time the job fits. `None` only for a job wider than the machine.
-pub fn earliest(c: &Ctx<'_>, j: usize, rsp: Rsp) -> Option<Alloc> {
-    let job = c.job(j);
-    let threshold = match rsp {
-        Rsp::Threshold(t) => t,
-        _ => f64::INFINITY,
+/// The lowest factor any allocation of job `j` can have: its processes spread evenly over
+/// empty nodes (at least ceil(procs / nodes) on one node). Computed like [`less_consume`]'s
+/// factors, so an allocation reaching it compares equal.
+fn factor_floor(c: &Ctx<'_>, j: usize) -> f64 {
+    let Some(nodes) = c.nodes() else {
+        return 1.0;
     };
-    if let Some(a) = at_now(c, j, rsp) {
-        if a.factor <= threshold || c.running_count() == 0 {
-            return Some(a);
-        }
+    let k = c.job(j).procs.div_ceil(nodes.node_count().max(1));
+    1.0 + node_penalty(&[(
+        0.0 + f64::from(k) * nodes.demand(j),
+        nodes.model().bandwidth,
+    )])
+}
+
+/// The threshold a search stops at: `rsp`'s own, but never below the factor floor (no
+/// allocation gets lower, so the first one reaching the floor is the earliest of the lowest).
+fn stop_at(c: &Ctx<'_>, j: usize, rsp: Rsp) -> f64 {
+    match rsp {
+        Rsp::Threshold(t) => t.max(factor_floor(c, j)),
+        _ => f64::INFINITY,
     }
+}
+
+/// Calls `visit` with the allocation at each later time (the running jobs' planned ends, after
+/// now, assuming they end then) at which job `j` fits, in time order, until it returns true.
+fn later_allocations(c: &Ctx<'_>, j: usize, rsp: Rsp, mut visit: impl FnMut(Alloc) -> bool) {
+    let job = c.job(j);
     let now = c.now();
     let mut free = c.free_set().clone();
     let mut demand = demand_now(c);
-    let mut best = at_now(c, j, rsp);
     let running: Vec<(Time, usize)> = c.running().collect();
     let mut i = 0;
     while i < running.len() {
@@ -220,22 +231,55 @@ pub fn earliest(c: &Ctx<'_>, j: usize, rsp: Rsp) -> Option<Alloc> {
                 )
             }
         };
-        let Some((procs, factor)) = found else {
-            continue;
-        };
-        let a = Alloc {
-            start: t,
-            procs,
-            factor,
-        };
-        if factor <= threshold {
-            return Some(a);
-        }
-        if best.as_ref().is_none_or(|b| factor < b.factor) {
-            best = Some(a);
+        if let Some((procs, factor)) = found {
+            if visit(Alloc {
+                start: t,
+                procs,
+                factor,
+            }) {
+                return;
+            }
         }
     }
+}
+
+/// LessConsume-Threshold's search (any `rsp` stops at its own criterion): now, then at each
+/// planned end of the running jobs (assuming they end then), the first time whose allocation
+/// has a factor <= the threshold; else the lowest factor found (earliest on ties). For First-Fit
+/// and LessConsume: the first time the job fits. `None` only for a job wider than the machine.
+pub fn earliest(c: &Ctx<'_>, j: usize, rsp: Rsp) -> Option<Alloc> {
+    let stop = stop_at(c, j, rsp);
+    let mut best = at_now(c, j, rsp);
+    if best
+        .as_ref()
+        .is_some_and(|a| a.factor <= stop || c.running_count() == 0)
+    {
+        return best;
+    }
+    later_allocations(c, j, rsp, |a| {
+        let done = a.factor <= stop;
+        if done || best.as_ref().is_none_or(|b| a.factor < b.factor) {
+            best = Some(a);
+        }
+        done
+    });
     best
+}
+
+/// [`earliest`] when it starts now, found with less search: once a later time has a lower
+/// factor than now (or one within the threshold), the answer is not now.
+fn earliest_if_now(c: &Ctx<'_>, j: usize, rsp: Rsp) -> Option<Alloc> {
+    let stop = stop_at(c, j, rsp);
+    let a = at_now(c, j, rsp)?;
+    if a.factor <= stop || c.running_count() == 0 {
+        return Some(a);
+    }
+    let mut later = false;
+    later_allocations(c, j, rsp, |b| {
+        later = b.factor <= stop || b.factor < a.factor;
+        later
+    });
+    (!later).then_some(a)
 }
 
 /// Processors free at `t` if running jobs end at their planned ends.
