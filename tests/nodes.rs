@@ -286,3 +286,70 @@ fn gantt_groups_rows_by_node() {
         .iter()
         .any(|t| t.contains("per node")));
 }
+
+#[test]
+fn gantt_colours_jobs_by_penalty_factor() {
+    use schedlab::charts::gantt::{self, penalty_class};
+    use schedlab::charts::native;
+    assert_eq!(
+        [1.0, 1.05, 1.2, 4.0 / 3.0, 1.6].map(penalty_class),
+        [0, 1, 2, 3, 4]
+    );
+    // Two saturated jobs (factor 4/3: class "<= 1.5") and one alone (factor 1) on two nodes.
+    let set = node_job_set(
+        8,
+        4,
+        &[
+            (0, 300, 2, 1000, 2000.0),
+            (0, 300, 2, 1000, 2000.0),
+            (0, 300, 4, 1000, 500.0),
+        ],
+    );
+    let s = run_nodes(&set, "fcfs", 1);
+    let f = schedlab::metrics::penalty::factors(&s).unwrap();
+    assert!(
+        close(f[0], 4.0 / 3.0) && close(f[1], 4.0 / 3.0) && f[2] == 1.0,
+        "{f:?}"
+    );
+    let rects = gantt::rects(&set, &s);
+    let svg = native::svg((800, 400), |root| {
+        gantt::draw_coloured(root, &rects, 8, 4, &f, 0.0, 400.0, "t")
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
+    .unwrap();
+    let texts = common::svg_texts(&svg);
+    assert!(texts.iter().any(|t| t == "penalty factor"), "{texts:?}");
+    // The fills of the classes used: "<= 1.5" (215, 80, 40) and "factor 1" (120, 170, 120).
+    assert!(
+        svg.contains("#D75028") && svg.contains("#78AA78"),
+        "fills missing"
+    );
+    // The CLI: with the node model it writes the chart; without it, it says what is missing.
+    let dir = common::tmpdir("nodes", "plot");
+    let trace = dir.join("t.swf");
+    std::fs::write(
+        &trace,
+        "; MaxProcs: 4\n1 0 -1 300 2 -1 -1 2 1000 -1 1 1 1 -1 -1 -1 -1 -1\n",
+    )
+    .unwrap();
+    let (t, out) = (trace.to_str().unwrap(), dir.join("g.svg"));
+    let args = [
+        "plot",
+        t,
+        "-p",
+        "sjbf",
+        "--by-penalty",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let (ok, _, err) = common::schedlab(&args);
+    assert!(!ok && err.contains("needs the node model"), "{err}");
+    let (ok, _, err) = common::schedlab(&[&args[..], &["--nodes"]].concat());
+    assert!(
+        ok && std::fs::read_to_string(&out)
+            .unwrap()
+            .contains("penalty factor"),
+        "{err}"
+    );
+}

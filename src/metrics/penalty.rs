@@ -88,3 +88,23 @@ pub fn penalty(
         wait: Summary::of(&mut wait),
     })
 }
+
+/// Each job's penalty factor in its final run (run length / work done; 1 for a job that did no
+/// work or did not run), or `None` when the node model was off.
+pub fn factors(s: &Schedule) -> Option<Vec<f64>> {
+    let nodes = s.nodes.as_ref()?;
+    Some(
+        s.jobs
+            .iter()
+            .enumerate()
+            .map(|(j, r)| {
+                let work = nodes.work[j];
+                if r.ran() && work > 0.0 {
+                    (r.end - r.start) as f64 / work
+                } else {
+                    1.0
+                }
+            })
+            .collect(),
+    )
+}

@@ -54,6 +54,9 @@ pub struct PlotArgs {
     width: u32,
     #[arg(long, default_value_t = 500)]
     height: u32,
+    /// Gantt: colour jobs by their penalty factor (node model) instead of by user.
+    #[arg(long)]
+    by_penalty: bool,
     /// Heatmap: colour by log(1 + count).
     #[arg(long)]
     heat_log: bool,
@@ -100,11 +103,18 @@ fn draw<DB: DrawingBackend>(
                 r.spec
             );
             let cores = trace.jobs.options.nodes.as_ref().map_or(0, |m| m.cores);
-            gantt::draw_nodes(
+            let factors = if a.by_penalty {
+                schedlab::metrics::penalty::factors(&r.schedule)
+                    .ok_or("--by-penalty needs the node model (--nodes)")?
+            } else {
+                Vec::new()
+            };
+            gantt::draw_coloured(
                 root,
                 &rects,
                 trace.jobs.procs,
                 cores,
+                &factors,
                 a.from.unwrap_or(0.0),
                 a.to.unwrap_or(t1),
                 &title,
