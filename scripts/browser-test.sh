@@ -3,7 +3,8 @@
 # Installs what is missing (chromium via apt, node_modules via npm ci), serves the repository
 # root on a free localhost port, runs `node --test tests/browser/`, stops the server.
 # SCHEDLAB_MOCK_PKG=1 serves tests/browser/mock-pkg/ as pkg/ (only for developing the page
-# before the wasm build exists; the CLI comparison test is then skipped).
+# before the wasm build exists; the CLI comparison test is then skipped). SCHEDLAB_PKG_DIR=DIR
+# serves DIR as pkg/ (a wasm build of uncommitted sources, e.g. made by build-pkg.sh elsewhere).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -33,6 +34,11 @@ if [[ "${SCHEDLAB_MOCK_PKG:-}" == 1 ]]; then
   ln -s "$root/tests/browser/mock-pkg" "$tmp/pkg"
   serve_root="$tmp"
   export SCHEDLAB_MOCK=1
+elif [[ -n "${SCHEDLAB_PKG_DIR:-}" ]]; then
+  tmp="$(mktemp -d)"
+  ln -s "$root/index.html" "$root/www" "$tmp/"
+  ln -s "$(cd "$SCHEDLAB_PKG_DIR" && pwd)" "$tmp/pkg"
+  serve_root="$tmp"
 elif [[ ! -f pkg/schedlab.js ]]; then
   echo "browser-test: pkg/schedlab.js is missing (build it, or set SCHEDLAB_MOCK_PKG=1)" >&2
   exit 1

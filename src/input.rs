@@ -4,6 +4,7 @@
 //! change it: machine size, which jobs are skipped, the planning estimate, killing at the
 //! requested time, and the time origin.
 
+use crate::sim::NodeModel;
 use crate::swf::{LineIssue, Severity, SwfRecord, Workload};
 use crate::Time;
 use serde::{Deserialize, Serialize};
@@ -63,6 +64,12 @@ pub struct InputOptions {
     /// Offline mode (Zotkin et al., section 4): every job is submitted at time 0, in arrival
     /// order.
     pub offline: bool,
+    /// Keep only the first N jobs in arrival order (after skipping).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_jobs: Option<usize>,
+    /// The node model (nodes sharing memory bandwidth; penalized runtimes), off when `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<NodeModel>,
 }
 
 impl Default for InputOptions {
@@ -76,6 +83,8 @@ impl Default for InputOptions {
             kill: true,
             origin: Origin::First,
             offline: false,
+            max_jobs: None,
+            nodes: None,
         }
     }
 }
@@ -109,6 +118,9 @@ pub struct Job {
     /// Used and requested memory in KB per processor (fields 7 and 10), -1 when unknown.
     pub used_memory: f64,
     pub requested_memory: f64,
+    /// Memory bandwidth per process (MB/s) from the field the node model names, when given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bandwidth: Option<f64>,
 }
 
 impl Job {
@@ -205,6 +217,12 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
         )));
     }
     let procs = procs as u32;
+    if let Some(m) = &opts.nodes {
+        m.validate().map_err(|e| err(format!("node model: {e}")))?;
+    }
+    if opts.max_jobs == Some(0) {
+        return Err(err("max jobs must be at least 1".to_string()));
+    }
 
     let mut warnings = Vec::new();
     let mut skipped = Vec::new();
@@ -298,10 +316,31 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
         Origin::First => kept[0].submit_time,
         Origin::Trace => 0,
     };
-    let jobs = kept
+    if let Some(max) = opts.max_jobs {
+        kept.truncate(max);
+    }
+    let field = opts.nodes.as_ref().and_then(|m| m.field);
+    let jobs: Vec<Job> = kept
         .iter()
-        .map(|r| make_job(r, procs, origin, opts))
+        .map(|r| {
+            let mut job = make_job(r, procs, origin, opts);
+            if let Some(f) = field {
+                job.bandwidth = Some(field_value(r, f).filter(|v| *v >= 0.0).unwrap_or(0.0));
+            }
+            job
+        })
         .collect();
+    if let Some(f) = field {
+        let missing = kept
+            .iter()
+            .filter(|r| field_value(r, f).is_none_or(|v| v < 0.0))
+            .count();
+        if missing > 0 {
+            warnings.push(format!(
+                "{missing} jobs have no memory bandwidth in field {f}: counted as 0 MB/s"
+            ));
+        }
+    }
     Ok(JobSet {
         name: workload.source.clone(),
         procs,
@@ -313,6 +352,32 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
         origin,
         options: opts.clone(),
     })
+}
+
+/// The numeric value of SWF field `f` (1-based; 19 and up are extra columns), if any.
+fn field_value(r: &SwfRecord, f: u32) -> Option<f64> {
+    let v = match f {
+        1 => r.job_number as f64,
+        2 => r.submit_time as f64,
+        3 => r.wait_time as f64,
+        4 => r.run_time as f64,
+        5 => r.allocated_processors as f64,
+        6 => r.average_cpu_time,
+        7 => r.used_memory,
+        8 => r.requested_processors as f64,
+        9 => r.requested_time as f64,
+        10 => r.requested_memory,
+        11 => r.status as f64,
+        12 => r.user_id as f64,
+        13 => r.group_id as f64,
+        14 => r.executable as f64,
+        15 => r.queue as f64,
+        16 => r.partition as f64,
+        17 => r.preceding_job as f64,
+        18 => r.think_time as f64,
+        _ => r.extra.get(f as usize - 19)?.parse::<f64>().ok()?,
+    };
+    v.is_finite().then_some(v)
 }
 
 /// Processors of a record: field 5, else field 8.
@@ -358,6 +423,7 @@ fn make_job(r: &SwfRecord, procs: u32, origin: Time, opts: &InputOptions) -> Job
         status: r.status,
         used_memory: r.used_memory,
         requested_memory: r.requested_memory,
+        bandwidth: None,
     }
 }
 

@@ -63,6 +63,8 @@ pub struct RunResult {
     pub eet: UserAware,
     /// Strict fairness, reservation violations, preemption (the PV-EASY paper's tables).
     pub fairness: metrics::Fairness,
+    /// The resource-sharing metrics, when the node model is on.
+    pub penalty: Option<metrics::penalty::Penalty>,
 }
 
 /// Runs the policy named by `spec` on `jobs`; the EET metrics use the default options.
@@ -96,7 +98,19 @@ pub fn run_policy_expecting(
         .into());
     }
     let mut policy = policy::build(spec)?;
-    let schedule = sim::simulate(&jobs.jobs, jobs.procs, policy.as_mut(), seed, progress)?;
+    let machine = jobs.options.nodes.as_ref().map(|nodes| sim::Machine {
+        nodes,
+        kill: jobs.options.kill,
+    });
+    let schedule = sim::simulate_on(
+        &jobs.jobs,
+        jobs.procs,
+        machine,
+        policy.as_mut(),
+        seed,
+        progress,
+    )?;
+    let penalty = metrics::penalty::penalty(jobs, &schedule, metrics, metrics.window);
     let classic = metrics::classic(jobs, &schedule, metrics);
     let eet = eet::user_aware(jobs, &schedule, expected);
     let fairness = metrics::fairness(jobs, &schedule, metrics);
@@ -106,6 +120,7 @@ pub fn run_policy_expecting(
         classic,
         eet,
         fairness,
+        penalty,
     })
 }
 
@@ -124,6 +139,10 @@ pub struct Report<'a> {
     pub eet: &'a UserAware,
     /// Strict-fairness delay, reservation violations, preemption and blocked jobs' slowdowns.
     pub fairness: &'a metrics::Fairness,
+    /// Penalized runtime, killed jobs, bounded slowdown and wait over the measured window
+    /// (node model only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub penalty: Option<&'a metrics::penalty::Penalty>,
     pub warnings: &'a [String],
 }
 
@@ -140,6 +159,7 @@ impl RunResult {
             metrics: &self.classic,
             eet: &self.eet,
             fairness: &self.fairness,
+            penalty: self.penalty.as_ref(),
             warnings: &jobs.warnings,
         }
     }

@@ -37,12 +37,22 @@ function readForm() {
   const statusText = $('opt-status').value.trim();
   const status = statusText ? statusText.split(/[\s,]+/).map(Number) : [];
   if (status.some((s) => !Number.isInteger(s) || s < 0)) problems.push(`status list "${statusText}" is not like 0,5`);
+  const nodes = $('opt-nodes').checked;
+  const cores = Number($('opt-cores').value);
+  const bw = Number($('opt-bw').value);
+  const high = Number($('opt-high').value);
+  if (nodes) {
+    if (!(Number.isInteger(cores) && cores >= 1)) problems.push(`cores per node "${$('opt-cores').value}" is not a whole number >= 1`);
+    if (!(Number.isFinite(bw) && bw > 0)) problems.push(`bandwidth "${$('opt-bw').value}" is not a number of MB/s > 0`);
+    if (!(Number.isFinite(high) && high >= 0)) problems.push(`high demand "${$('opt-high').value}" is not a number of MB/s >= 0`);
+  }
   for (const p of problems) showError(p);
   if (problems.length) return null;
   return {
     procs, seed, status, kill: $('opt-kill').checked, estimate: $('opt-estimate').value,
     wide: $('opt-wide').value, origin: $('opt-origin').value, zero: $('opt-zero').checked, strict: $('opt-strict').checked,
     offline: $('opt-offline').checked,
+    nodes, cores, bw, mix: $('opt-mix').value, high,
   };
 }
 
@@ -57,6 +67,12 @@ function writeForm(state) {
   $('opt-zero').checked = state.zero;
   $('opt-strict').checked = state.strict;
   $('opt-offline').checked = state.offline;
+  $('opt-nodes').checked = state.nodes;
+  $('opt-cores').value = String(state.cores);
+  $('opt-bw').value = String(state.bw);
+  $('opt-mix').value = state.mix;
+  $('opt-high').value = String(state.high);
+  if (state.nodes) $('opt-nodes').closest('details').open = true;
   if (state.wide !== 'skip' || state.origin !== 'first' || state.status.length || state.zero || state.strict || state.offline) {
     $('opt-status').closest('details').open = true;
   }
@@ -99,6 +115,8 @@ function sessionOptions(form) {
     estimate: form.estimate, kill: form.kill, origin: form.origin, offline: form.offline,
   };
   if (form.procs) options.procs = form.procs;
+  // The node model; demands are drawn from the mix with the run's seed.
+  if (form.nodes) options.nodes = { cores: form.cores, bandwidth: form.bw, mix: form.mix, high: form.high };
   return options;
 }
 
@@ -301,7 +319,7 @@ function wire() {
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
   });
-  for (const id of ['opt-procs', 'opt-seed', 'opt-status', 'opt-kill', 'opt-estimate', 'opt-wide', 'opt-origin', 'opt-zero', 'opt-strict', 'opt-offline']) {
+  for (const id of ['opt-procs', 'opt-seed', 'opt-status', 'opt-kill', 'opt-estimate', 'opt-wide', 'opt-origin', 'opt-zero', 'opt-strict', 'opt-offline', 'opt-nodes', 'opt-cores', 'opt-bw', 'opt-mix', 'opt-high']) {
     $(id).addEventListener('change', markStale);
   }
   $('run').addEventListener('click', () => startRun({ history: 'push' }));

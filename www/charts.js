@@ -82,6 +82,8 @@ export class Gantts {
 
   show(results, procs, window) {
     this.procs = procs;
+    // The node model's cores per node: the chart draws a line between nodes.
+    this.cores = results[0]?.report?.input?.nodes?.cores ?? 0;
     let lo = Infinity, hi = -Infinity;
     for (const r of results) {
       for (let i = 0; i < r.rects.length; i += RECT) {
@@ -146,7 +148,7 @@ export class Gantts {
     sizeCanvas(item.canvas, item.height);
     item.dirty = false;
     // The engine returns where it put the plotting area: [x0, y0, x1, y1] in canvas pixels.
-    const [x0, y0, x1, y1] = call('draw_gantt', item.canvas, item.result.rects, this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`);
+    const [x0, y0, x1, y1] = call('draw_gantt', item.canvas, item.result.rects, this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`, this.cores);
     item.area = { x0, y0, x1, y1 };
     item.drawn = [t0, t1];
     timings.ganttDraws.push(performance.now() - began);

@@ -34,9 +34,16 @@ export const METRICS = [
   ['fairness.preemption.wasted_load_pct', 'wasted load (preemption)', 'min', 3, '%'],
   ['fairness.blocked.big_mbs', 'MBS of blocked big jobs (> 1/4 machine)', 'min', 2],
   ['fairness.blocked.small_mbs', 'MBS of blocked small jobs', 'min', 2],
+  // The node model's family (rows shown only when a run has it).
+  ['penalty.penalized_pct.mean', 'mean penalized runtime (node model)', 'min', 2, '%'],
+  ['penalty.penalized_pct.p95', 'p95 penalized runtime (node model)', 'min', 2, '%'],
+  ['penalty.killed_by_penalty', 'killed for overrunning by penalty', 'min', 0],
+  ['penalty.bsld.mean', 'mean bounded slowdown (node model)', 'min', 2],
+  ['penalty.bsld.p95', 'p95 bounded slowdown (node model)', 'min', 2],
+  ['penalty.wait.p95', 'p95 wait (node model)', 'min', 1, 's'],
 ];
 
-const ROOTS = new Set(['eet', 'fairness']);
+const ROOTS = new Set(['eet', 'fairness', 'penalty']);
 
 export function metric(report, path) {
   const keys = path.split('.');
@@ -47,7 +54,8 @@ export function metric(report, path) {
 export function renderTable(table, reports) {
   const head = el('tr', {}, el('th', { scope: 'col' }, 'metric'),
     reports.map((r) => el('th', { scope: 'col', 'data-policy': r.policy }, el('code', {}, r.policy))));
-  const rows = METRICS.map(([path, label, better, digits, unit]) => {
+  const shown = METRICS.filter(([path]) => !path.startsWith('penalty.') || reports.some((r) => r.penalty));
+  const rows = shown.map(([path, label, better, digits, unit]) => {
     const values = reports.map((r) => metric(r, path));
     const finite = values.filter(Number.isFinite);
     const best = better && finite.length > 1 && new Set(finite).size > 1

@@ -2,6 +2,7 @@
 //   #v=1&trace=demo:NAME|url:https://...|file:NAME&policy=SPEC&policy=SPEC
 //       &procs=N&seed=N&kill=0&estimate=runtime&wide=clamp&origin=trace&zero=1&strict=1&offline=1
 //       &status=5,0&window=T0,T1&heatlog=1&heatsort=user&exclude=3,17&only=5,8
+//       &nodes=1&cores=4&bw=6000&mix=med&high=2000   (the node model; off without nodes=1)
 // Defaults are left out. The heatmap keys (heatlog, heatsort, exclude, only: the EET heatmaps'
 // view) are optional: links without them open with the defaults. decode() never throws: it returns the state it could read plus one
 // message per parameter it had to ignore.
@@ -15,12 +16,14 @@ export function defaultState(defaultDemo) {
     policies: [...DEFAULT_POLICIES],
     procs: null, seed: 1, kill: true, estimate: 'requested', wide: 'skip', origin: 'first',
     zero: false, strict: false, offline: false, status: [], window: null,
+    nodes: false, cores: 4, bw: 6000, mix: 'high', high: 2000,
     heat: { log: false, sort: 'total', exclude: [], only: [] },
   };
 }
 
 const ENUMS = { estimate: ['requested', 'runtime', 'ignore'], wide: ['skip', 'clamp'], origin: ['first', 'trace'] };
 const BOOLS = { kill: true, zero: false, strict: false, offline: false };
+    nodes: false, cores: 4, bw: 6000, mix: 'high', high: 2000,
 
 // Keeps [ ] = , : / readable in the fragment; everything else is percent-encoded.
 const enc = (s) => encodeURIComponent(s).replace(/%(5B|5D|3D|2C|3A|2F)/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
@@ -32,6 +35,10 @@ export function encode(state) {
   parts.push(['seed', String(state.seed)]);
   for (const [k, def] of Object.entries(BOOLS)) if (state[k] !== def) parts.push([k, state[k] ? '1' : '0']);
   for (const [k, values] of Object.entries(ENUMS)) if (state[k] !== values[0]) parts.push([k, state[k]]);
+  if (state.nodes) {
+    for (const [k, def] of Object.entries(NODE_NUMBERS)) if (state[k] !== def) parts.push([k, String(state[k])]);
+    if (state.mix !== 'high') parts.push(['mix', state.mix]);
+  }
   if (state.status.length) parts.push(['status', state.status.join(',')]);
   if (state.window) parts.push(['window', state.window.map((t) => Math.round(t)).join(',')]);
   const heat = state.heat;
@@ -77,7 +84,14 @@ export function decode(hash, demos) {
       case 'policy': if (value.trim()) policies.push(value.trim()); else bad('empty policy'); break;
       case 'procs': { const n = intIn(value, 1, 1e9); if (n === null) bad('expected a processor count >= 1'); else state.procs = n; break; }
       case 'seed': { const n = intIn(value, 0, Number.MAX_SAFE_INTEGER); if (n === null) bad('expected a whole number >= 0'); else state.seed = n; break; }
-      case 'kill': case 'zero': case 'strict': case 'offline':
+      case 'cores': { const n = intIn(value, 1, 1048576); if (n === null) bad('expected cores per node >= 1'); else state.cores = n; break; }
+      case 'bw': case 'high': {
+        const n = Number(value);
+        if (value.trim() === '' || !Number.isFinite(n) || n < 0 || (key === 'bw' && n === 0)) bad('expected MB/s (a number > 0)'); else state[key] = n;
+        break;
+      }
+      case 'mix': if (MIXES.includes(value)) state.mix = value; else bad(`expected ${MIXES.join(', ')}`); break;
+      case 'kill': case 'zero': case 'strict': case 'offline': case 'nodes':
         if (value === '1' || value === '0') state[key] = value === '1'; else bad('expected 0 or 1');
         break;
       case 'estimate': case 'wide': case 'origin':

@@ -124,7 +124,67 @@ pub fn draw<DB: DrawingBackend>(
     t1: f64,
     title: &str,
 ) -> Result<PlotArea, DrawingAreaErrorKind<DB::ErrorType>> {
+    draw_nodes(root, rects, procs, 0, t0, t1, title)
+}
+
+/// Node separators are drawn only while nodes are at least this many pixels high.
+const MIN_NODE_PX: f64 = 3.0;
+
+/// Upper bounds of the penalty-factor classes of the penalty colouring, and their colours (the
+/// last class is everything above 1.5).
+pub const PENALTY_CLASSES: [(f64, &str); 5] = [
+    (1.0, "factor 1"),
+    (1.1, "<= 1.1"),
+    (1.25, "<= 1.25"),
+    (1.5, "<= 1.5"),
+    (f64::INFINITY, "> 1.5"),
+];
+const PENALTY_COLOURS: [RGBColor; 5] = [
+    RGBColor(120, 170, 120),
+    RGBColor(240, 210, 90),
+    RGBColor(240, 150, 60),
+    RGBColor(215, 80, 40),
+    RGBColor(140, 20, 30),
+];
+
+/// The class of a penalty factor in [`PENALTY_CLASSES`].
+pub fn penalty_class(factor: f64) -> u8 {
+    PENALTY_CLASSES
+        .iter()
+        .position(|&(hi, _)| factor <= hi)
+        .unwrap_or(PENALTY_CLASSES.len() - 1) as u8
+}
+
+/// [`draw`] with the rows grouped by node when `cores` > 0 (the node model): a thin line
+/// between consecutive nodes of `cores` processors (while nodes are at least 3 pixels high), and
+/// the axis labelled by node.
+pub fn draw_nodes<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    rects: &[Rect],
+    procs: u32,
+    cores: u32,
+    t0: f64,
+    t1: f64,
+    title: &str,
+) -> Result<PlotArea, DrawingAreaErrorKind<DB::ErrorType>> {
+    draw_coloured(root, rects, procs, cores, &[], t0, t1, title)
+}
+
+/// [`draw_nodes`] with jobs coloured by penalty factor when `factors` (indexed by job) is not
+/// empty: five classes from factor 1 to above 1.5 (a job without a factor counts as 1).
+#[allow(clippy::too_many_arguments)]
+pub fn draw_coloured<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    rects: &[Rect],
+    procs: u32,
+    cores: u32,
+    factors: &[f64],
+    t0: f64,
+    t1: f64,
+    title: &str,
+) -> Result<PlotArea, DrawingAreaErrorKind<DB::ErrorType>> {
     root.fill(&WHITE)?;
+    let by_penalty = !factors.is_empty();
     let t1 = if t1 > t0 { t1 } else { t0 + 1.0 };
     let procs_f = f64::from(procs.max(1));
     let users = UserColours::new(
@@ -148,24 +208,40 @@ pub fn draw<DB: DrawingBackend>(
         .x_label_formatter(&|x| time_label(*x, span))
         .y_label_formatter(&|y| format!("{y:.0}"))
         .x_desc("time")
-        .y_desc("processors")
+        .y_desc(if cores > 0 {
+            format!("processors ({cores} per node)")
+        } else {
+            "processors".to_string()
+        })
         .draw()?;
     let (w, h) = chart.plotting_area().dim_in_pixel();
     let mut grid = Grid::new(w.max(1) as usize, h.max(1) as usize, t0, t1, procs_f);
     let mut shapes = Vec::new();
     let mut outlines = Vec::new();
-    let fill = |slot: u8| {
-        if slot >= PREEMPTED_SLOT {
-            preempted_fill(users.colour(slot - PREEMPTED_SLOT))
+    let base = |slot: u8| {
+        if by_penalty {
+            PENALTY_COLOURS[usize::from(slot).min(PENALTY_COLOURS.len() - 1)]
         } else {
             users.colour(slot)
+        }
+    };
+    let fill = |slot: u8| {
+        if slot >= PREEMPTED_SLOT {
+            preempted_fill(base(slot - PREEMPTED_SLOT))
+        } else {
+            base(slot)
         }
     };
     for r in rects
         .iter()
         .filter(|r| r.end > t0 && r.start < t1 && r.hi > r.lo)
     {
-        let colour = users.slot(r.user) + if r.preempted { PREEMPTED_SLOT } else { 0 };
+        let own = if by_penalty {
+            penalty_class(factors.get(r.job as usize).copied().unwrap_or(1.0))
+        } else {
+            users.slot(r.user)
+        };
+        let colour = own + if r.preempted { PREEMPTED_SLOT } else { 0 };
         let (x0, x1) = (r.start.max(t0), r.end.min(t1));
         if x1 - x0 >= 2.0 * grid.sec_per_px {
             let corners = [(x0, f64::from(r.lo)), (x1, f64::from(r.hi))];
@@ -188,7 +264,18 @@ pub fn draw<DB: DrawingBackend>(
     }
     chart.draw_series(shapes)?;
     chart.draw_series(outlines)?;
-    draw_legend(&legend, &users, rects.iter().any(|r| r.preempted))?;
+    if cores > 0 && f64::from(cores) / grid.procs_per_px >= MIN_NODE_PX {
+        let separator = RGBColor(150, 150, 150);
+        chart.draw_series((1..procs.div_ceil(cores)).map(|n| {
+            let y = f64::from(n * cores);
+            PathElement::new([(t0, y), (t1, y)], separator.stroke_width(1))
+        }))?;
+    }
+    if by_penalty {
+        draw_penalty_legend(&legend)?;
+    } else {
+        draw_legend(&legend, &users, rects.iter().any(|r| r.preempted))?;
+    }
     let (xs, ys) = chart.plotting_area().get_pixel_range();
     Ok([xs.start, ys.start, xs.end, ys.end])
 }
@@ -273,6 +360,20 @@ impl Grid {
     fn procs_of(&self, row: usize) -> f64 {
         row as f64 * self.procs_per_px
     }
+}
+
+/// The legend of the penalty colouring.
+fn draw_penalty_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+) -> ChartResult<DB::ErrorType> {
+    let style = ("sans-serif", 12).into_font();
+    area.draw(&Text::new("penalty factor", (8, 12), style.clone()))?;
+    for (i, (&(_, label), colour)) in PENALTY_CLASSES.iter().zip(PENALTY_COLOURS).enumerate() {
+        let y = 30 + 16 * i as i32;
+        area.draw(&Rectangle::new([(8, y), (20, y + 11)], colour.filled()))?;
+        area.draw(&Text::new(label, (26, y), style.clone()))?;
+    }
+    Ok(())
 }
 
 /// The colour legend of the heaviest users, and the "preempted run" entry when `preempted`.

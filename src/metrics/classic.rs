@@ -12,11 +12,16 @@ use serde::{Deserialize, Serialize};
 pub struct ClassicOptions {
     /// The bound of bounded slowdown, in seconds (10 s in the PV-EASY paper and most others).
     pub bsld_bound: f64,
+    /// The jobs the resource-sharing family measures (warm-up left out).
+    pub window: super::penalty::Window,
 }
 
 impl Default for ClassicOptions {
     fn default() -> Self {
-        Self { bsld_bound: 10.0 }
+        Self {
+            bsld_bound: 10.0,
+            window: super::penalty::Window::default(),
+        }
     }
 }
 

@@ -14,6 +14,9 @@ mod fcfs;
 mod historic;
 mod order;
 mod pv_easy;
+mod rua;
+pub mod select;
+mod sjbf;
 pub mod spec;
 
 pub use spec::{Spec, SpecError};
@@ -156,6 +159,40 @@ static CATALOGUE: &[PolicyInfo] = &[
         source: "Tóth & Klusáček, User-aware metrics for measuring quality of parallel job schedules (JSSPP 2014), 'fair. + backfill'; EASY as in Mu'alem & Feitelson 2001; usage decay as in the Maui scheduler's fairshare (the paper's reference 1)",
         keys: &[HALFLIFE],
         build: fairshare_easy::build,
+    },
+    PolicyInfo {
+        name: "sjbf",
+        summary: "EASY with shortest-job-backfilled-first and a resource selection policy (first fit, LessConsume, LessConsume-Threshold).",
+        description: "Meant for the node model (input options: nodes of several cores sharing memory bandwidth; demands per process low 500, medium 1000, high 2000 MB/s — the paper gives no high value, 2000 is ours). The first waiting job (arrival order) starts when its selection gives it a start now, else it holds a reservation (the shadow time; for lct the later start the threshold search found). Other waiting jobs are tried shortest estimate first and start now if they end by the reservation or fit in the processors left over then. rsp=ff: lowest free processor ids. rsp=lc (LessConsume): from the first-fit allocation, processes move from the node with the highest penalty to not yet evaluated free processors (id order) whose node penalizes less, until all were evaluated or the factor is 1. rsp=lct (LessConsume-Threshold): stops once the factor is <= t; when that is impossible now, looks at the running jobs' planned ends for a start where it is (else the lowest factor found). Without the node model every selection is first fit and sjbf equals easy[order=sjf].",
+        source: "Guim, Rodero & Corbalan, The resource usage aware backfilling (JSSPP 2009), sections 4 and 7",
+        keys: &[
+            KeyInfo {
+                name: "rsp",
+                default: "ff",
+                values: "ff|lc|lct",
+                help: "resource selection policy: first fit, LessConsume, LessConsume-Threshold",
+            },
+            KeyInfo {
+                name: "t",
+                default: "1.15",
+                values: "penalty factor >= 1",
+                help: "threshold of rsp=lct: the largest penalty factor accepted",
+            },
+        ],
+        build: sjbf::build,
+    },
+    PolicyInfo {
+        name: "rua",
+        summary: "Resource-usage-aware backfilling: thresholds for the reservation, backfilling by least penalty.",
+        description: "Meant for the node model (see sjbf). One reservation, for the first waiting job in arrival order: for each threshold LessConsume-Threshold gives an allocation (start, penalty factor); the one with the least predicted slowdown (start - submit + estimate x factor) / estimate (estimate bounded below by 10 s) is kept, ties to the earlier start; the job starts if that is now, else that start is its reservation. Backfilling: each other waiting job gets its allocation the same way; those starting now that end by the reservation (by estimate) or fit in the processors left over then are ordered by penalty factor, then estimate; the first starts, and this repeats until none can. Planned ends stay start + estimate (jobs are killed at their requested time anyway).",
+        source: "Guim, Rodero & Corbalan, The resource usage aware backfilling (JSSPP 2009), section 5",
+        keys: &[KeyInfo {
+            name: "thresholds",
+            default: "1.15;1.2;1.25;1.5",
+            values: "penalty factors >= 1, separated by ;",
+            help: "the LessConsume-Threshold factors tried for each job",
+        }],
+        build: rua::build,
     },
     PolicyInfo {
         name: "historic",

@@ -221,6 +221,7 @@ mod tests {
             status: 1,
             used_memory: -1.0,
             requested_memory: -1.0,
+            bandwidth: None,
         }
     }
 

@@ -3,9 +3,14 @@
 //! It checks: no processor used by two jobs at once, start >= submit, every job not rejected by
 //! the policy completes or is killed exactly once (and killed exactly when its runtime was cut),
 //! each run has the job's processor count on existing processors, so usage never exceeds the machine.
+//! With the node model, a job's end is recomputed independently from the final schedule (see
+//! [`penalized_ends`]): start + penalized runtime, or its kill time when that comes first.
 
+use super::nodes::spread;
+use super::penalty::{job_factor, node_penalty};
 use super::schedule::{Outcome, RunEnd, Schedule};
 use crate::input::Job;
+use crate::Time;
 
 /// Returns every violation found (at most 20), or `Ok(())`.
 pub fn check(jobs: &[Job], s: &Schedule) -> Result<(), Vec<String>> {
@@ -59,7 +64,7 @@ pub fn check(jobs: &[Job], s: &Schedule) -> Result<(), Vec<String>> {
         }
         if r.end_kind != RunEnd::Preempted {
             final_runs[r.job] += 1;
-            if r.end - r.start != job.runtime {
+            if s.nodes.is_none() && r.end - r.start != job.runtime {
                 err(format!(
                     "job {} ran {} s, its runtime is {} s",
                     job.id,
@@ -69,8 +74,35 @@ pub fn check(jobs: &[Job], s: &Schedule) -> Result<(), Vec<String>> {
             }
         }
     }
+    let progress = s.nodes.as_ref().map(|_| penalized_ends(jobs, s));
     for (j, (job, rec)) in jobs.iter().zip(&s.jobs).enumerate() {
-        let expected = match (rejected[j], job.killed) {
+        let mut killed = job.killed;
+        if let (Some(done), true) = (&progress, rec.ran()) {
+            // Progress made by the end (rate 1 / factor): the runtime, within the one second the
+            // end is rounded up by, unless the job was killed at start + requested time first.
+            let work = done[j];
+            let at_kill = job.requested.map(|r| rec.start + r) == Some(rec.end);
+            let runtime = job.runtime as f64;
+            if work < runtime - 1e-3 && !at_kill {
+                err(format!(
+                    "job {} ended at {} with {work:.3} of {runtime} s done, not at its kill time",
+                    job.id, rec.end
+                ));
+            } else if work > runtime + 1.0 + 1e-3 {
+                err(format!(
+                    "job {} ended at {} with {work:.3} s done: later than its penalized end ({runtime} s)",
+                    job.id, rec.end
+                ));
+            }
+            // Killed for its penalty: cut at its kill time short of (or within rounding of) its
+            // runtime; a job that did its whole work plainly completes.
+            if work < runtime - 1e-3
+                || (at_kill && rec.outcome == Outcome::Killed && work < runtime + 1e-3)
+            {
+                killed = true;
+            }
+        }
+        let expected = match (rejected[j], killed) {
             (true, _) => Outcome::Rejected,
             (false, true) => Outcome::Killed,
             (false, false) => Outcome::Completed,
@@ -121,4 +153,72 @@ pub fn check(jobs: &[Job], s: &Schedule) -> Result<(), Vec<String>> {
     } else {
         Err(errs)
     }
+}
+
+/// The node model recomputed from a finished schedule: the work (seconds of its own progress)
+/// each job did in its final run, given that between two consecutive start / end instants
+/// every node's demand is constant and a job progresses at 1 / (1 + its largest node penalty).
+/// Jobs that did not run get 0. Preempted runs count for the demand of their nodes.
+pub fn penalized_ends(jobs: &[Job], s: &Schedule) -> Vec<f64> {
+    let mut work = vec![0.0; jobs.len()];
+    let Some(nodes) = &s.nodes else {
+        return work;
+    };
+    let model = &nodes.model;
+    let runs = s.runs();
+    let spreads: Vec<Vec<(u32, u32)>> = runs.iter().map(|r| spread(model, &r.procs)).collect();
+    let mut edges: Vec<(Time, bool, usize)> = Vec::with_capacity(runs.len() * 2);
+    for (i, r) in runs.iter().enumerate().filter(|(_, r)| r.end > r.start) {
+        edges.push((r.start, true, i));
+        edges.push((r.end, false, i));
+    }
+    edges.sort_unstable();
+    let mut demand = vec![0.0f64; model.node_count(s.procs) as usize + 1];
+    let mut running: Vec<usize> = Vec::new();
+    let mut done = vec![0.0f64; runs.len()];
+    let mut t_prev: Option<Time> = None;
+    let mut k = 0;
+    while k < edges.len() {
+        let t = edges[k].0;
+        if let Some(tp) = t_prev {
+            let dt = (t - tp) as f64;
+            if dt > 0.0 {
+                for &i in &running {
+                    let f = job_factor(
+                        spreads[i]
+                            .iter()
+                            .map(|&(n, _)| node_penalty(&[(demand[n as usize], model.bandwidth)])),
+                    );
+                    done[i] += dt / f;
+                }
+            }
+        }
+        // Ends before starts at one instant (edges sort `false` first).
+        while k < edges.len() && edges[k].0 == t {
+            let (_, is_start, i) = edges[k];
+            let d = nodes.demand[runs[i].job];
+            let sign = if is_start { 1.0 } else { -1.0 };
+            for &(n, c) in &spreads[i] {
+                if let Some(slot) = demand.get_mut(n as usize) {
+                    *slot = (*slot + sign * f64::from(c) * d).max(0.0);
+                }
+            }
+            if is_start {
+                running.push(i);
+            } else if let Some(pos) = running.iter().position(|&x| x == i) {
+                running.swap_remove(pos);
+            }
+            k += 1;
+        }
+        if running.is_empty() {
+            demand.iter_mut().for_each(|d| *d = 0.0);
+        }
+        t_prev = Some(t);
+    }
+    for (i, r) in runs.iter().enumerate() {
+        if r.end_kind != RunEnd::Preempted {
+            work[r.job] = done[i];
+        }
+    }
+    work
 }

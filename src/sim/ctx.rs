@@ -4,6 +4,7 @@
 //! [`Ctx::reserve`] and [`Ctx::wake_at`]. The engine validates each decision and applies it at
 //! once, so the state a policy reads is always the state its decisions produced.
 
+use super::nodes::Nodes;
 use super::procset::ProcSet;
 use super::schedule::{JobRecord, Outcome, Run, RunEnd};
 use super::SimError;
@@ -60,6 +61,9 @@ pub struct Ctx<'a> {
     pub(crate) rng: Pcg64,
     pub(crate) policy: String,
     pub(crate) finished: usize,
+    /// The node model, when on: penalties move job ends.
+    pub(crate) nodes: Option<Nodes>,
+    pub(crate) moved: Vec<(usize, Time)>,
 }
 
 impl<'a> Ctx<'a> {
@@ -124,6 +128,16 @@ impl<'a> Ctx<'a> {
         &mut self.rng
     }
 
+    /// The node model's state (nodes, demands, penalty factors), when the model is on.
+    pub fn nodes(&self) -> Option<&Nodes> {
+        self.nodes.as_ref()
+    }
+
+    /// Processors of running job `j`.
+    pub fn procs_of(&self, j: usize) -> &ProcSet {
+        &self.records[j].procs
+    }
+
     /// True when job `j` fits in the free processors now.
     pub fn fits(&self, j: usize) -> bool {
         self.jobs[j].procs <= self.free_count
@@ -183,22 +197,42 @@ impl<'a> Ctx<'a> {
         self.free_count -= job.procs;
         self.waiting.remove(pos);
         let now = self.now;
-        let end = now + job.runtime;
         let planned = planned_end.unwrap_or(now + job.estimate).max(now);
         let backfilled = self.waiting.first().is_some_and(|&w| w < j);
-        let rec = &mut self.records[j];
-        rec.start = now;
-        rec.procs = procs;
-        rec.backfilled = backfilled;
         self.attempt[j] += 1;
         let attempt = self.attempt[j];
         self.planned[j] = planned;
         self.running.insert((planned, j));
-        self.push(end, Ev::Finish { job: j, attempt });
-        if planned < end {
-            self.push(planned, Ev::Expire { job: j, attempt });
+        if let Some(nodes) = self.nodes.as_mut() {
+            let mut moved = std::mem::take(&mut self.moved);
+            nodes.start(j, job, &procs, now, &mut moved);
+            self.reschedule(&mut moved);
+            self.moved = moved;
+        } else {
+            let end = now + job.runtime;
+            self.push(end, Ev::Finish { job: j, attempt });
+            if planned < end {
+                self.push(planned, Ev::Expire { job: j, attempt });
+            }
         }
+        let rec = &mut self.records[j];
+        rec.start = now;
+        rec.procs = procs;
+        rec.backfilled = backfilled;
         Ok(())
+    }
+
+    /// Node model: pushes the finish events of jobs whose end moved (older ones go stale), and
+    /// an expiry where a job's end passed its planned end.
+    fn reschedule(&mut self, moved: &mut Vec<(usize, Time)>) {
+        for (k, end) in moved.drain(..) {
+            let attempt = self.attempt[k];
+            self.push(end, Ev::Finish { job: k, attempt });
+            let planned = self.planned[k];
+            if planned < end && planned >= self.now {
+                self.push(planned, Ev::Expire { job: k, attempt });
+            }
+        }
     }
 
     /// Records a planned start for waiting job `j` (only the first one is kept).
@@ -217,6 +251,12 @@ impl<'a> Ctx<'a> {
     pub fn preempt(&mut self, j: usize) -> Result<(), SimError> {
         if j >= self.jobs.len() || !self.running.remove(&(self.planned[j], j)) {
             return Err(self.invalid(format!("job index {j} is not running")));
+        }
+        if let Some(nodes) = self.nodes.as_mut() {
+            let mut moved = std::mem::take(&mut self.moved);
+            nodes.stop(j, &self.jobs[j], self.now, &mut moved);
+            self.reschedule(&mut moved);
+            self.moved = moved;
         }
         let rec = &mut self.records[j];
         let procs = std::mem::take(&mut rec.procs);
@@ -241,15 +281,26 @@ impl<'a> Ctx<'a> {
 
     /// Applies the end of job `j`'s attempt; stale attempts are ignored.
     pub(crate) fn finish(&mut self, j: usize, attempt: u32) {
-        if self.attempt[j] != attempt || !self.running.remove(&(self.planned[j], j)) {
+        if self.attempt[j] != attempt
+            || self.nodes.as_ref().is_some_and(|n| n.end(j) != self.now)
+            || !self.running.remove(&(self.planned[j], j))
+        {
             return;
         }
         let job = &self.jobs[j];
+        let mut by_penalty = false;
+        if let Some(nodes) = self.nodes.as_mut() {
+            by_penalty = nodes.killed_by_penalty(j);
+            let mut moved = std::mem::take(&mut self.moved);
+            nodes.stop(j, job, self.now, &mut moved);
+            self.reschedule(&mut moved);
+            self.moved = moved;
+        }
         let rec = &mut self.records[j];
         self.free.insert(&rec.procs);
         self.free_count += job.procs;
         rec.end = self.now;
-        rec.outcome = if job.killed {
+        rec.outcome = if job.killed || by_penalty {
             Outcome::Killed
         } else {
             Outcome::Completed
@@ -265,12 +316,16 @@ impl<'a> Ctx<'a> {
     /// or, when it has none, after as long again as it has run so far.
     pub(crate) fn expire(&mut self, j: usize, attempt: u32) {
         let old = self.planned[j];
-        if self.attempt[j] != attempt || !self.running.contains(&(old, j)) {
+        if self.attempt[j] != attempt || old > self.now || !self.running.contains(&(old, j)) {
             return;
         }
         let job = &self.jobs[j];
         let start = self.records[j].start;
         let now = self.now;
+        let end = match &self.nodes {
+            Some(nodes) => nodes.end(j),
+            None => start + job.runtime,
+        };
         let new = match job.requested.map(|r| start + r) {
             Some(kill) if kill > now => kill,
             _ => now + (now - start).max(1),
@@ -278,7 +333,7 @@ impl<'a> Ctx<'a> {
         self.running.remove(&(old, j));
         self.running.insert((new, j));
         self.planned[j] = new;
-        if new < start + job.runtime {
+        if new < end {
             self.push(new, Ev::Expire { job: j, attempt });
         }
         self.happenings

@@ -6,11 +6,14 @@
 
 pub mod check;
 mod ctx;
+pub mod nodes;
+pub mod penalty;
 pub mod procset;
 pub mod profile;
 pub mod schedule;
 
 pub use ctx::{Ctx, Happening};
+pub use nodes::{Mix, NodeModel, NodeOutcome, Nodes};
 pub use procset::ProcSet;
 pub use profile::Profile;
 pub use schedule::{JobRecord, Outcome, Run, RunEnd, Schedule, SeriesPoint};
@@ -57,6 +60,27 @@ pub fn simulate(
     procs: u32,
     policy: &mut dyn Policy,
     seed: u64,
+    progress: Option<Progress<'_>>,
+) -> Result<Schedule, SimError> {
+    simulate_on(jobs, procs, None, policy, seed, progress)
+}
+
+/// The machine a simulation runs on beyond its size: the node model and whether jobs are
+/// killed at their requested time (the input option).
+#[derive(Debug, Clone, Copy)]
+pub struct Machine<'m> {
+    pub nodes: &'m NodeModel,
+    pub kill: bool,
+}
+
+/// [`simulate`] on a machine with the node model when `machine` is given: jobs' demands come
+/// from the model (seeded by `seed`) and penalties move their ends.
+pub fn simulate_on(
+    jobs: &[Job],
+    procs: u32,
+    machine: Option<Machine<'_>>,
+    policy: &mut dyn Policy,
+    seed: u64,
     mut progress: Option<Progress<'_>>,
 ) -> Result<Schedule, SimError> {
     let n = jobs.len();
@@ -86,6 +110,8 @@ pub fn simulate(
         rng: Pcg64::seed_from_u64(seed),
         policy: policy.spec(),
         finished: 0,
+        nodes: machine.map(|m| Nodes::new(jobs, procs, m.nodes, m.kill, seed)),
+        moved: Vec::new(),
     };
     let mut series: Vec<SeriesPoint> = Vec::new();
     let mut next_submit = 0;
@@ -191,5 +217,6 @@ pub fn simulate(
         preempted_runs: c.preempted_runs,
         rejected,
         series,
+        nodes: c.nodes.map(Nodes::outcome),
     })
 }

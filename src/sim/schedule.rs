@@ -1,5 +1,6 @@
 //! The schedule a simulation produces: the contract between engine, metrics, charts and exports.
 
+use super::nodes::NodeOutcome;
 use super::procset::ProcSet;
 use crate::Time;
 use serde::Serialize;
@@ -100,6 +101,9 @@ pub struct Schedule {
     pub rejected: Vec<(usize, String)>,
     /// Busy processors and queue length over time (one point per instant with a change).
     pub series: Vec<SeriesPoint>,
+    /// The node model's demands and work done, when the model was on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<NodeOutcome>,
 }
 
 impl Schedule {

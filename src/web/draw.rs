@@ -25,7 +25,8 @@ fn drawn<E: std::error::Error + Send + Sync>(
 }
 
 /// Draws the Gantt chart of `rects` (see [`Session::rects`](super::Session::rects)) over `[t0, t1]`; returns the
-/// plotting area in canvas pixels, `[x0, y0, x1, y1]`.
+/// plotting area in canvas pixels, `[x0, y0, x1, y1]`. `cores` > 0 (the node model's cores per
+/// node) groups the rows by node.
 #[wasm_bindgen]
 pub fn draw_gantt(
     canvas: HtmlCanvasElement,
@@ -34,12 +35,13 @@ pub fn draw_gantt(
     t0: f64,
     t1: f64,
     title: &str,
+    cores: u32,
 ) -> Result<Vec<i32>, JsError> {
     if !(t0.is_finite() && t1.is_finite()) {
         return Err(JsError::new("time window must be finite"));
     }
     let root = canvas_root(canvas)?;
-    let area = gantt::draw(&root, &gantt::unflatten(rects), procs, t0, t1, title)
+    let area = gantt::draw_nodes(&root, &gantt::unflatten(rects), procs, cores, t0, t1, title)
         .map_err(|e| JsError::new(&format!("drawing failed: {e}")))?;
     drawn(root.present())?;
     Ok(area.to_vec())

@@ -64,11 +64,11 @@ export function cli(trace, policies, seed, extra = []) {
   return JSON.parse(execFileSync(cliBinary(), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
 }
 
-/** A dotted path into report.metrics, or into the report for paths under `eet.` and `fairness.`
- * (as the table). */
+/** A dotted path into report.metrics, or into the report for paths under `eet.`, `fairness.`
+ * and `penalty.` (as the table). */
 export function metric(report, path) {
   const keys = path.split('.');
-  return keys.reduce((o, k) => o?.[k], keys[0] === 'eet' || keys[0] === 'fairness' ? report : report.metrics);
+  return keys.reduce((o, k) => o?.[k], ['eet', 'fairness', 'penalty'].includes(keys[0]) ? report : report.metrics);
 }
 
 export function close(a, b) {

@@ -150,3 +150,49 @@ pub fn svg_texts(svg: &str) -> Vec<String> {
         })
         .collect()
 }
+
+/// A hand-made job for the node model: (submit, runtime, processors, requested time, memory
+/// bandwidth per process in MB/s, written as a 19th SWF column).
+pub type NJ = (i64, i64, i64, i64, f64);
+
+/// The job set of [`NJ`]s with the node model on (`cores` per node, 6000 MB/s per node, demands
+/// from field 19), through the real reader and input semantics.
+pub fn node_job_set(procs: u32, cores: u32, jobs: &[NJ]) -> JobSet {
+    let mut s = format!("; MaxProcs: {procs}\n");
+    for (i, &(submit, run, p, req, bw)) in jobs.iter().enumerate() {
+        s.push_str(&format!(
+            "{} {submit} -1 {run} {p} -1 -1 {p} {req} -1 1 1 1 -1 -1 -1 -1 -1 {bw}\n",
+            i + 1
+        ));
+    }
+    let w = read_bytes("nodes.swf", s.as_bytes(), &ReadOptions::default()).expect("parses");
+    let opts = InputOptions {
+        nodes: Some(schedlab::sim::NodeModel {
+            cores,
+            field: Some(19),
+            ..Default::default()
+        }),
+        ..InputOptions::default()
+    };
+    prepare(&w, &opts).expect("hand-made trace has jobs")
+}
+
+/// Runs `spec` on `set` with the node model of its input options (seed `seed`) and checks the
+/// schedule's invariants.
+pub fn run_nodes(set: &JobSet, spec: &str, seed: u64) -> Schedule {
+    let mut p = policy::build(spec).expect("valid spec");
+    let machine = set
+        .options
+        .nodes
+        .as_ref()
+        .map(|nodes| schedlab::sim::Machine {
+            nodes,
+            kill: set.options.kill,
+        });
+    let s = schedlab::sim::simulate_on(&set.jobs, set.procs, machine, p.as_mut(), seed, None)
+        .expect("simulation runs");
+    if let Err(e) = check(&set.jobs, &s) {
+        panic!("{spec}: invariants violated:\n{}", e.join("\n"));
+    }
+    s
+}

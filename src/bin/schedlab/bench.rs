@@ -1,5 +1,6 @@
 //! `schedlab bench`: parse, EET and simulation speed and peak heap memory, per trace and policy.
 //! A policy's row includes its metrics (classic and user-aware against the precomputed EETs).
+//! The input options apply, so `--nodes --mix high` measures policies with the node model.
 
 use crate::alloc;
 use crate::InputArgs;
@@ -125,9 +126,19 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         for spec in &args.policies {
             let (ms, peak, r) = measure(args.repeat, || -> Result<_, run::Error> {
                 let mut policy = schedlab::policy::build(spec)?;
-                Ok(schedlab::sim::simulate(
+                // The node model (--nodes, --mix, ...) when the input options turn it on.
+                let machine = jobs
+                    .options
+                    .nodes
+                    .as_ref()
+                    .map(|nodes| schedlab::sim::Machine {
+                        nodes,
+                        kill: jobs.options.kill,
+                    });
+                Ok(schedlab::sim::simulate_on(
                     &jobs.jobs,
                     jobs.procs,
+                    machine,
                     policy.as_mut(),
                     1,
                     None,
@@ -146,6 +157,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
                     schedlab::metrics::classic(&jobs, &schedule, &metrics),
                     eet::user_aware(&jobs, &schedule, &expected),
                     schedlab::metrics::fairness(&jobs, &schedule, &metrics),
+                    schedlab::metrics::penalty::penalty(&jobs, &schedule, &metrics, metrics.window),
                 )
             });
             row(&name, "  + metrics", jobs.jobs.len(), ms, peak);

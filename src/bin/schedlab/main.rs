@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use schedlab::input::{EstimateSource, InputOptions, Origin, Wide};
 use schedlab::metrics::ClassicOptions;
 use schedlab::run::{self, RunResult};
+use schedlab::sim::{Mix, NodeModel};
 use schedlab::swf::ReadOptions;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -65,6 +66,13 @@ enum EstimateArg {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum MixArg {
+    High,
+    Med,
+    Low,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum OriginArg {
     First,
     Trace,
@@ -101,6 +109,29 @@ pub struct InputArgs {
     /// Offline mode: every job submitted at time 0, in arrival order.
     #[arg(long)]
     offline: bool,
+    /// Keep only the first N jobs (arrival order, after skipping).
+    #[arg(long)]
+    max_jobs: Option<usize>,
+    /// Node model (Guim et al.): nodes sharing memory bandwidth; penalized runtimes. Implied by
+    /// any of the node options below.
+    #[arg(long)]
+    nodes: bool,
+    /// Node model: processors (cores) per node [default: 4].
+    #[arg(long)]
+    cores: Option<u32>,
+    /// Node model: memory bandwidth per node, MB/s [default: 6000].
+    #[arg(long)]
+    bandwidth: Option<f64>,
+    /// Node model: memory-pressure mix of job demands (seeded by --seed) [default: high].
+    #[arg(long, value_enum)]
+    mix: Option<MixArg>,
+    /// Node model: SWF field (1-based, 19+ = extra columns) with each job's MB/s per process,
+    /// instead of the mix.
+    #[arg(long)]
+    bandwidth_field: Option<u32>,
+    /// Node model: MB/s per process of low / medium / high demand jobs [default: 500,1000,2000].
+    #[arg(long, value_parser = parse_demands)]
+    demands: Option<(f64, f64, f64)>,
 }
 
 impl InputArgs {
@@ -128,8 +159,54 @@ impl InputArgs {
                 OriginArg::Trace => Origin::Trace,
             },
             offline: self.offline,
+            max_jobs: self.max_jobs,
+            nodes: self.node_model(),
         };
         (read, input)
+    }
+
+    fn node_model(&self) -> Option<NodeModel> {
+        let on = self.nodes
+            || self.cores.is_some()
+            || self.bandwidth.is_some()
+            || self.mix.is_some()
+            || self.bandwidth_field.is_some()
+            || self.demands.is_some();
+        if !on {
+            return None;
+        }
+        let mut m = NodeModel::default();
+        if let Some(c) = self.cores {
+            m.cores = c;
+        }
+        if let Some(b) = self.bandwidth {
+            m.bandwidth = b;
+        }
+        if let Some(mix) = self.mix {
+            m.mix = match mix {
+                MixArg::High => Mix::High,
+                MixArg::Med => Mix::Med,
+                MixArg::Low => Mix::Low,
+            };
+        }
+        m.field = self.bandwidth_field;
+        if let Some((low, medium, high)) = self.demands {
+            (m.low, m.medium, m.high) = (low, medium, high);
+        }
+        Some(m)
+    }
+}
+
+/// `LOW,MEDIUM,HIGH` in MB/s per process.
+fn parse_demands(text: &str) -> Result<(f64, f64, f64), String> {
+    let v: Vec<f64> = text
+        .split(',')
+        .map(|s| s.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("{text}: {e}; expected LOW,MEDIUM,HIGH in MB/s"))?;
+    match v[..] {
+        [low, medium, high] => Ok((low, medium, high)),
+        _ => Err(format!("{text}: expected three numbers LOW,MEDIUM,HIGH")),
     }
 }
 
@@ -155,6 +232,12 @@ struct RunArgs {
     /// Bound of the bounded slowdown, seconds.
     #[arg(long, default_value_t = 10.0)]
     bsld_bound: f64,
+    /// Node model metrics: jobs (arrival order) left out as warm-up.
+    #[arg(long, default_value_t = 0)]
+    warmup: usize,
+    /// Node model metrics: jobs measured after the warm-up (default: all the rest).
+    #[arg(long)]
+    measured: Option<usize>,
     /// Write the EET heatmap (user, bin_start, count of violated EETs) to this CSV; one file
     /// per policy.
     #[arg(long)]
@@ -250,6 +333,10 @@ fn cmd_run(args: &RunArgs) -> CliResult {
     report_skips(&trace);
     let metrics = ClassicOptions {
         bsld_bound: args.bsld_bound,
+        window: schedlab::metrics::penalty::Window {
+            warmup: args.warmup,
+            measured: args.measured,
+        },
     };
     let expected = schedlab::metrics::eet::expected_end_times(&trace.jobs, &args.eet.options())?;
     let several = args.policies.len() > 1;

@@ -54,6 +54,9 @@ pub struct PlotArgs {
     width: u32,
     #[arg(long, default_value_t = 500)]
     height: u32,
+    /// Gantt: colour jobs by their penalty factor (node model) instead of by user.
+    #[arg(long)]
+    by_penalty: bool,
     /// Heatmap: colour by log(1 + count).
     #[arg(long)]
     heat_log: bool,
@@ -99,10 +102,19 @@ fn draw<DB: DrawingBackend>(
                 schedlab::output::workload_name(&trace.jobs.name),
                 r.spec
             );
-            gantt::draw(
+            let cores = trace.jobs.options.nodes.as_ref().map_or(0, |m| m.cores);
+            let factors = if a.by_penalty {
+                schedlab::metrics::penalty::factors(&r.schedule)
+                    .ok_or("--by-penalty needs the node model (--nodes)")?
+            } else {
+                Vec::new()
+            };
+            gantt::draw_coloured(
                 root,
                 &rects,
                 trace.jobs.procs,
+                cores,
+                &factors,
                 a.from.unwrap_or(0.0),
                 a.to.unwrap_or(t1),
                 &title,

@@ -1,5 +1,6 @@
 //! The comparison table printed by `schedlab run`: rows = metrics, columns = policies.
 
+use schedlab::metrics::penalty::Penalty;
 use schedlab::metrics::{Classic, Fairness, UserAware};
 use schedlab::run::{RunResult, Trace};
 use std::fmt::Write;
@@ -14,6 +15,41 @@ enum Better {
 }
 
 type Row = (&'static str, Better, fn(&Classic) -> f64, u8);
+
+/// The resource-sharing rows (node model only; over the measured window).
+type PenaltyRow = (&'static str, Better, fn(&Penalty) -> f64, u8);
+
+const PENALTY_ROWS: &[PenaltyRow] = &[
+    ("[nodes] jobs measured", Better::None, |p| p.jobs as f64, 0),
+    (
+        "[nodes] mean penalized %",
+        Better::Lower,
+        |p| p.penalized_pct.mean,
+        2,
+    ),
+    (
+        "[nodes] p95 penalized %",
+        Better::Lower,
+        |p| p.penalized_pct.p95,
+        2,
+    ),
+    (
+        "[nodes] killed (penalty)",
+        Better::Lower,
+        |p| p.killed_by_penalty as f64,
+        0,
+    ),
+    (
+        "[nodes] killed (all)",
+        Better::Lower,
+        |p| p.killed as f64,
+        0,
+    ),
+    ("[nodes] mean bsld", Better::Lower, |p| p.bsld.mean, 2),
+    ("[nodes] p95 bsld", Better::Lower, |p| p.bsld.p95, 2),
+    ("[nodes] mean wait (s)", Better::Lower, |p| p.wait.mean, 1),
+    ("[nodes] p95 wait (s)", Better::Lower, |p| p.wait.p95, 1),
+];
 
 const ROWS: &[Row] = &[
     ("jobs", Better::None, |c| c.counts.jobs as f64, 0),
@@ -156,6 +192,15 @@ pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)]) -> String {
     for &(name, better, get, decimals) in FAIR_ROWS {
         let values: Vec<f64> = results.iter().map(|(r, _)| get(&r.fairness)).collect();
         row(&mut out, name, better, &values, decimals, width);
+    }
+    if results.iter().all(|(r, _)| r.penalty.is_some()) && !results.is_empty() {
+        for &(name, better, get, decimals) in PENALTY_ROWS {
+            let values: Vec<f64> = results
+                .iter()
+                .filter_map(|(r, _)| r.penalty.as_ref().map(get))
+                .collect();
+            row(&mut out, name, better, &values, decimals, width);
+        }
     }
     let _ = write!(out, "{:<22}", "simulation (ms)");
     for (_, took) in results {

@@ -1,0 +1,110 @@
+//! The resource-sharing family (Guim, Rodero & Corbalan): percentage of penalized runtime,
+//! jobs killed for overrunning their requested time because of penalties, bounded slowdown and
+//! wait time, over a window of jobs (the paper's warm-up and measured jobs, by arrival rank).
+//! Present only when the node model was on.
+
+use super::classic::{per_job, ClassicOptions};
+use super::stats::Summary;
+use crate::input::JobSet;
+use crate::sim::{Outcome, Schedule};
+use serde::{Deserialize, Serialize};
+
+/// Which jobs are measured: arrival ranks `[warmup, warmup + measured)`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Window {
+    /// Jobs (in arrival order) left out of the figures at the start.
+    pub warmup: usize,
+    /// Jobs measured after the warm-up; `None`: all the rest.
+    pub measured: Option<usize>,
+}
+
+impl Window {
+    pub fn contains(&self, j: usize) -> bool {
+        j >= self.warmup && self.measured.is_none_or(|m| j - self.warmup < m)
+    }
+}
+
+/// The figures of one run with the node model.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Penalty {
+    pub window: Window,
+    /// Jobs measured (ran, in the window).
+    pub jobs: u64,
+    /// 100 x penalized time / work done, per job: (penalty factor - 1) x 100.
+    pub penalized_pct: Summary,
+    /// Mean penalty factor (run length / work done).
+    pub mean_factor: f64,
+    /// Jobs killed at their requested time because penalties made them overrun it.
+    pub killed_by_penalty: u64,
+    /// Jobs killed at their requested time in all (including those the trace already cut).
+    pub killed: u64,
+    pub bsld: Summary,
+    pub wait: Summary,
+}
+
+/// The resource-sharing metrics of `s`, or `None` when the node model was off.
+pub fn penalty(
+    set: &JobSet,
+    s: &Schedule,
+    opts: &ClassicOptions,
+    window: Window,
+) -> Option<Penalty> {
+    let nodes = s.nodes.as_ref()?;
+    let (mut pct, mut bsld, mut wait) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut killed, mut by_penalty, mut factor_sum) = (0u64, 0u64, 0.0);
+    for (j, (job, rec)) in set.jobs.iter().zip(&s.jobs).enumerate() {
+        if !window.contains(j) {
+            continue;
+        }
+        let Some(m) = per_job(set, s, j, opts) else {
+            continue;
+        };
+        let work = nodes.work[j];
+        let penalized = nodes.penalized(j, rec.start, rec.end);
+        let (p, f) = if work > 0.0 {
+            (100.0 * penalized / work, (work + penalized) / work)
+        } else {
+            (0.0, 1.0)
+        };
+        pct.push(p);
+        factor_sum += f;
+        bsld.push(m.bsld);
+        wait.push(m.wait as f64);
+        if rec.outcome == Outcome::Killed {
+            killed += 1;
+            by_penalty += u64::from(!job.killed);
+        }
+    }
+    let n = pct.len();
+    Some(Penalty {
+        window,
+        jobs: n as u64,
+        penalized_pct: Summary::of(&mut pct),
+        mean_factor: if n > 0 { factor_sum / n as f64 } else { 1.0 },
+        killed_by_penalty: by_penalty,
+        killed,
+        bsld: Summary::of(&mut bsld),
+        wait: Summary::of(&mut wait),
+    })
+}
+
+/// Each job's penalty factor in its final run (run length / work done; 1 for a job that did no
+/// work or did not run), or `None` when the node model was off.
+pub fn factors(s: &Schedule) -> Option<Vec<f64>> {
+    let nodes = s.nodes.as_ref()?;
+    Some(
+        s.jobs
+            .iter()
+            .enumerate()
+            .map(|(j, r)| {
+                let work = nodes.work[j];
+                if r.ran() && work > 0.0 {
+                    (r.end - r.start) as f64 / work
+                } else {
+                    1.0
+                }
+            })
+            .collect(),
+    )
+}

@@ -1,0 +1,376 @@
+//! The node model of Guim, Rodero & Corbalan: the machine is nodes of `cores` processors
+//! (processor `p` is on node `p / cores`) sharing a memory bandwidth per node; each job demands a
+//! bandwidth per process. While a node's demand exceeds its capacity, every job on it runs
+//! slower (see [`super::penalty`]), so its end moves as co-located jobs start and end.
+//!
+//! Runtime model (a choice where the paper is silent on the dynamics): a job progresses at rate
+//! `1 / factor`, where `factor` = 1 + the largest current penalty of its nodes; so a shared window
+//! of `L` seconds of the job's own progress adds `L x penalty` seconds (equation 3), and a job
+//! whose whole run is in one window has the paper's penalty factor `(rt + prt) / rt = 1 + penalty`.
+//! Ends are rounded up to whole seconds; a job whose penalized end passes its kill time
+//! (start + requested time) is killed there.
+
+use super::penalty::{job_factor, node_penalty};
+use super::procset::ProcSet;
+use crate::input::Job;
+use crate::Time;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+use serde::{Deserialize, Serialize};
+
+/// Memory-pressure mix: the shares of high / medium / low demand jobs (the paper's section 6.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Mix {
+    /// 80% high, 10% medium, 10% low.
+    #[default]
+    High,
+    /// 50% high, 10% medium, 40% low.
+    Med,
+    /// 10% high, 10% medium, 80% low.
+    Low,
+}
+
+impl Mix {
+    /// (high share, medium share); the rest is low.
+    pub fn shares(self) -> (f64, f64) {
+        match self {
+            Mix::High => (0.8, 0.1),
+            Mix::Med => (0.5, 0.1),
+            Mix::Low => (0.1, 0.1),
+        }
+    }
+}
+
+/// The machine model: nodes sharing a memory bandwidth, and where job demands come from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NodeModel {
+    /// Processors (cores) per node.
+    pub cores: u32,
+    /// Memory bandwidth capacity per node, MB/s.
+    pub bandwidth: f64,
+    /// Demands drawn (seeded by the run seed) from this mix, unless `field` is set.
+    pub mix: Mix,
+    /// SWF field number (1-based; 19 and up are extra columns) holding each job's memory
+    /// bandwidth per process in MB/s; a missing or negative value counts as 0.
+    pub field: Option<u32>,
+    /// Demand per process of a low / medium / high job, MB/s (500 and 1000 from the paper; it
+    /// gives no high value: 2000 is our default).
+    pub low: f64,
+    pub medium: f64,
+    pub high: f64,
+}
+
+impl Default for NodeModel {
+    fn default() -> Self {
+        Self {
+            cores: 4,
+            bandwidth: 6000.0,
+            mix: Mix::High,
+            field: None,
+            low: 500.0,
+            medium: 1000.0,
+            high: 2000.0,
+        }
+    }
+}
+
+impl NodeModel {
+    /// Checks the values a user gave; the message names the bad one.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.cores == 0 || self.cores > 1 << 20 {
+            return Err(format!(
+                "cores per node {} is not in 1..=1048576",
+                self.cores
+            ));
+        }
+        for (name, v) in [
+            ("bandwidth", self.bandwidth),
+            ("low demand", self.low),
+            ("medium demand", self.medium),
+            ("high demand", self.high),
+        ] {
+            if !v.is_finite() || v < 0.0 || (name == "bandwidth" && v == 0.0) {
+                return Err(format!("{name} {v} is not a usable MB/s value"));
+            }
+        }
+        if self.field.is_some_and(|f| f == 0 || f > 1000) {
+            return Err("bandwidth field must be a field number in 1..=1000".to_string());
+        }
+        Ok(())
+    }
+
+    pub fn node_of(&self, p: u32) -> u32 {
+        p / self.cores
+    }
+
+    pub fn node_count(&self, procs: u32) -> u32 {
+        procs.div_ceil(self.cores)
+    }
+}
+
+/// Seed of the demand draw, derived from the run seed (a stream apart from the policy's RNG).
+const DEMAND_STREAM: u64 = 0x6e6f_6465_5f62_7721;
+
+/// Each job's memory bandwidth per process (MB/s): from its SWF field, or drawn from the mix
+/// with a generator seeded by `seed` (one draw per job, in arrival order).
+pub fn demands(jobs: &[Job], model: &NodeModel, seed: u64) -> Vec<f64> {
+    if model.field.is_some() {
+        return jobs.iter().map(|j| j.bandwidth.unwrap_or(0.0)).collect();
+    }
+    let (high, medium) = model.mix.shares();
+    let mut rng = Pcg64::seed_from_u64(seed ^ DEMAND_STREAM);
+    jobs.iter()
+        .map(|_| {
+            let u: f64 = rng.random();
+            if u < high {
+                model.high
+            } else if u < high + medium {
+                model.medium
+            } else {
+                model.low
+            }
+        })
+        .collect()
+}
+
+/// `(node, processes)` of a processor set, ascending by node.
+pub fn spread(model: &NodeModel, procs: &ProcSet) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for &(a, b) in procs.intervals() {
+        let mut p = a;
+        while p < b {
+            let n = model.node_of(p);
+            let upto = ((n + 1) * model.cores).min(b);
+            match out.last_mut() {
+                Some(last) if last.0 == n => last.1 += upto - p,
+                _ => out.push((n, upto - p)),
+            }
+            p = upto;
+        }
+    }
+    out
+}
+
+/// The node state during a simulation: demands on nodes and each running job's progress.
+pub struct Nodes {
+    model: NodeModel,
+    kill: bool,
+    demand: Vec<f64>,
+    node_demand: Vec<f64>,
+    on_node: Vec<Vec<usize>>,
+    spread: Vec<Vec<(u32, u32)>>,
+    remaining: Vec<f64>,
+    factor: Vec<f64>,
+    since: Vec<Time>,
+    end: Vec<Time>,
+    kill_at: Vec<Option<Time>>,
+    by_kill: Vec<bool>,
+    work: Vec<f64>,
+    touched: Vec<usize>,
+}
+
+impl Nodes {
+    /// `kill`: jobs are killed at start + requested time (the input option).
+    pub(crate) fn new(jobs: &[Job], procs: u32, model: &NodeModel, kill: bool, seed: u64) -> Self {
+        let n = jobs.len();
+        let nodes = model.node_count(procs) as usize;
+        Self {
+            model: model.clone(),
+            kill,
+            demand: demands(jobs, model, seed),
+            node_demand: vec![0.0; nodes],
+            on_node: vec![Vec::new(); nodes],
+            spread: vec![Vec::new(); n],
+            remaining: vec![0.0; n],
+            factor: vec![1.0; n],
+            since: vec![0; n],
+            end: vec![-1; n],
+            kill_at: vec![None; n],
+            by_kill: vec![false; n],
+            work: vec![0.0; n],
+            touched: Vec::new(),
+        }
+    }
+
+    pub fn model(&self) -> &NodeModel {
+        &self.model
+    }
+
+    /// Memory bandwidth per process of job `j`, MB/s.
+    pub fn demand(&self, j: usize) -> f64 {
+        self.demand[j]
+    }
+
+    /// The summed demand of the jobs running on node `n` now.
+    pub fn node_demand(&self, n: u32) -> f64 {
+        self.node_demand[n as usize]
+    }
+
+    pub fn node_count(&self) -> u32 {
+        self.node_demand.len() as u32
+    }
+
+    /// The penalty of node `n` if its demand were `demand`.
+    pub fn penalty_at(&self, demand: f64) -> f64 {
+        node_penalty(&[(demand, self.model.bandwidth)])
+    }
+
+    /// Current penalty factor of running job `j` (1 = no penalty).
+    pub fn factor(&self, j: usize) -> f64 {
+        self.factor[j]
+    }
+
+    /// Current end of running job `j` (penalized, or its kill time).
+    pub fn end(&self, j: usize) -> Time {
+        self.end[j]
+    }
+
+    /// True when running job `j` will be (or was) killed for overrunning its requested time
+    /// because of its penalty.
+    pub fn killed_by_penalty(&self, j: usize) -> bool {
+        self.by_kill[j]
+    }
+
+    fn advance(&mut self, k: usize, now: Time) {
+        let dt = (now - self.since[k]) as f64;
+        self.remaining[k] = (self.remaining[k] - dt / self.factor[k]).max(0.0);
+        self.since[k] = now;
+    }
+
+    fn recompute(&mut self, k: usize, now: Time) {
+        let f = job_factor(
+            self.spread[k]
+                .iter()
+                .map(|&(n, _)| self.penalty_at(self.node_demand[n as usize])),
+        );
+        self.factor[k] = f;
+        let left = (self.remaining[k] * f - 1e-6).ceil().max(0.0);
+        let pen_end = now.saturating_add(left.min(i64::MAX as f64 / 4.0) as Time);
+        match self.kill_at[k] {
+            Some(kill) if pen_end > kill => {
+                self.end[k] = kill.max(now);
+                self.by_kill[k] = true;
+            }
+            _ => {
+                self.end[k] = pen_end;
+                self.by_kill[k] = false;
+            }
+        }
+    }
+
+    /// Jobs sharing a node with `j` (sorted, without `j`) into `self.touched`.
+    fn collect_neighbours(&mut self, j: usize) {
+        self.touched.clear();
+        for &(n, _) in &self.spread[j] {
+            self.touched
+                .extend(self.on_node[n as usize].iter().copied().filter(|&k| k != j));
+        }
+        self.touched.sort_unstable();
+        self.touched.dedup();
+    }
+
+    /// Job `j` (of `job`) starts now on `procs`. Pushes `(job, new end)` for `j` and every
+    /// co-located job whose end moved into `moved`.
+    pub(crate) fn start(
+        &mut self,
+        j: usize,
+        job: &Job,
+        procs: &ProcSet,
+        now: Time,
+        moved: &mut Vec<(usize, Time)>,
+    ) {
+        self.spread[j] = spread(&self.model, procs);
+        self.collect_neighbours(j);
+        let touched = std::mem::take(&mut self.touched);
+        for &k in &touched {
+            self.advance(k, now);
+        }
+        for i in 0..self.spread[j].len() {
+            let (n, count) = self.spread[j][i];
+            self.node_demand[n as usize] += f64::from(count) * self.demand[j];
+            self.on_node[n as usize].push(j);
+        }
+        self.remaining[j] = job.runtime as f64;
+        self.since[j] = now;
+        self.kill_at[j] = job
+            .requested
+            .filter(|&r| self.kill && job.runtime <= r)
+            .map(|r| now + r);
+        self.recompute(j, now);
+        moved.push((j, self.end[j]));
+        self.update(&touched, now, moved);
+        self.touched = touched;
+    }
+
+    /// Job `j` stops now (ends, is killed or preempted); returns the work it did (seconds of
+    /// its own progress) and pushes the co-located jobs whose end moved into `moved`.
+    pub(crate) fn stop(
+        &mut self,
+        j: usize,
+        job: &Job,
+        now: Time,
+        moved: &mut Vec<(usize, Time)>,
+    ) -> f64 {
+        self.advance(j, now);
+        self.work[j] = job.runtime as f64 - self.remaining[j];
+        self.collect_neighbours(j);
+        let touched = std::mem::take(&mut self.touched);
+        for &k in &touched {
+            self.advance(k, now);
+        }
+        for i in 0..self.spread[j].len() {
+            let (n, count) = self.spread[j][i];
+            let list = &mut self.on_node[n as usize];
+            if let Some(pos) = list.iter().position(|&k| k == j) {
+                list.remove(pos);
+            }
+            self.node_demand[n as usize] = if list.is_empty() {
+                0.0
+            } else {
+                (self.node_demand[n as usize] - f64::from(count) * self.demand[j]).max(0.0)
+            };
+        }
+        self.spread[j].clear();
+        self.update(&touched, now, moved);
+        self.touched = touched;
+        self.work[j]
+    }
+
+    fn update(&mut self, touched: &[usize], now: Time, moved: &mut Vec<(usize, Time)>) {
+        for &k in touched {
+            let old = self.end[k];
+            self.recompute(k, now);
+            if self.end[k] != old {
+                moved.push((k, self.end[k]));
+            }
+        }
+    }
+
+    /// What the schedule keeps: the model, the demands and each job's work in its final run.
+    pub(crate) fn outcome(self) -> NodeOutcome {
+        NodeOutcome {
+            model: self.model,
+            demand: self.demand,
+            work: self.work,
+        }
+    }
+}
+
+/// The node model's part of a schedule.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NodeOutcome {
+    pub model: NodeModel,
+    /// Memory bandwidth per process of each job, MB/s.
+    pub demand: Vec<f64>,
+    /// Seconds of its own progress each job made in its final run (its runtime unless killed).
+    pub work: Vec<f64>,
+}
+
+impl NodeOutcome {
+    /// Penalized time of a job that ran from `start` to `end`: run length - work done.
+    pub fn penalized(&self, j: usize, start: Time, end: Time) -> f64 {
+        ((end - start) as f64 - self.work[j]).max(0.0)
+    }
+}

@@ -1,0 +1,355 @@
+//! The node model (Guim, Rodero & Corbalan, equations 1-3) on hand-made cases worked out by
+//! hand: nodes of 4 cores sharing 6000 MB/s; a job progresses at 1 / (1 + the largest penalty
+//! of its nodes), so its end moves when co-located jobs start and end.
+
+mod common;
+use common::{node_job_set, run_nodes};
+use schedlab::policy::select::less_consume;
+use schedlab::sim::penalty::{job_factor, node_penalty, penalized_time, resource_penalty};
+use schedlab::sim::{NodeModel, Outcome, ProcSet};
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9
+}
+
+#[test]
+fn penalty_function_by_the_formula() {
+    // Below or at capacity: no penalty.
+    assert_eq!(resource_penalty(5999.0, 6000.0), 0.0);
+    assert_eq!(resource_penalty(6000.0, 6000.0), 0.0);
+    // 8000 / 6000 - 1 = 1/3; 12000 / 6000 - 1 = 1.
+    assert!(close(resource_penalty(8000.0, 6000.0), 1.0 / 3.0));
+    assert!(close(resource_penalty(12000.0, 6000.0), 1.0));
+    // Equation 2 sums over resources: 1/3 + 0 + 0.5.
+    let p = node_penalty(&[(8000.0, 6000.0), (100.0, 256.0), (24.0, 16.0)]);
+    assert!(close(p, 1.0 / 3.0 + 0.5));
+    // Equation 3: a 300 s window with penalty 1/3 adds 100 s.
+    assert!(close(penalized_time(300.0, 1.0 / 3.0), 100.0));
+    // A job on several nodes takes the largest.
+    assert!(close(job_factor([1.0 / 6.0, 2.0 / 3.0, 0.0]), 5.0 / 3.0));
+    assert!(close(job_factor([]), 1.0));
+}
+
+#[test]
+fn below_capacity_no_penalty() {
+    // One node: 2 x 1000 + 2 x 1000 = 4000 <= 6000.
+    let set = node_job_set(4, 4, &[(0, 100, 2, 500, 1000.0), (0, 200, 2, 500, 1000.0)]);
+    let s = run_nodes(&set, "fcfs", 1);
+    assert_eq!((s.jobs[0].start, s.jobs[0].end), (0, 100));
+    assert_eq!((s.jobs[1].start, s.jobs[1].end), (0, 200));
+    let n = s.nodes.as_ref().unwrap();
+    assert_eq!(n.penalized(0, 0, 100), 0.0);
+}
+
+#[test]
+fn a_saturated_node_penalizes_all_its_jobs() {
+    // One node: 2 x 2000 + 2 x 2000 = 8000 > 6000: penalty 1/3 for both, for their whole run:
+    // 300 s of work take 300 x 4/3 = 400 s; penalized time 100 s = 300 x 1/3.
+    let set = node_job_set(
+        4,
+        4,
+        &[(0, 300, 2, 1000, 2000.0), (0, 300, 2, 1000, 2000.0)],
+    );
+    let s = run_nodes(&set, "fcfs", 1);
+    for j in 0..2 {
+        assert_eq!((s.jobs[j].start, s.jobs[j].end), (0, 400), "job {}", j + 1);
+        assert_eq!(s.jobs[j].outcome, Outcome::Completed);
+        assert!(close(s.nodes.as_ref().unwrap().penalized(j, 0, 400), 100.0));
+    }
+}
+
+#[test]
+fn a_job_on_two_nodes_takes_the_larger_penalty_and_ends_move_as_neighbours_end() {
+    // Two nodes (0-3, 4-7). First fit: A on 0-2 (3 x 2000 = 6000 on node 0), B on 3-4
+    // (1000 each: node 0 -> 7000, penalty 1/6; node 1 -> 1000), C on 5-7 (3 x 3000: node 1 ->
+    // 10000, penalty 2/3). Factors: A 7/6, B max(1/6, 2/3) -> 5/3, C 5/3.
+    // C: 300 x 5/3 = 500. At 500, B has done 500 x 3/5 = 300 of 500; now only node 0 is
+    // saturated: B's factor drops to 7/6, it ends at 500 + 200 x 7/6 = 733.3 -> 734.
+    // A: by 734 it did 734 x 6/7 = 629.14; then alone on node 0 (6000, no penalty):
+    // ends at 734 + 70.86 = 804.86 -> 805 (it was planned at 500 + 271.43 x 7/6 -> 817).
+    let set = node_job_set(
+        8,
+        4,
+        &[
+            (0, 700, 3, 10000, 2000.0),
+            (0, 500, 2, 10000, 1000.0),
+            (0, 300, 3, 10000, 3000.0),
+        ],
+    );
+    let s = run_nodes(&set, "fcfs", 1);
+    assert_eq!(s.jobs[0].procs, ProcSet::range(0, 3));
+    assert_eq!(s.jobs[1].procs, ProcSet::range(3, 5));
+    assert_eq!(s.jobs[2].procs, ProcSet::range(5, 8));
+    let ends: Vec<i64> = s.jobs.iter().map(|r| r.end).collect();
+    assert_eq!(ends, [805, 734, 500]);
+}
+
+#[test]
+fn a_start_pushes_a_running_job_past_its_requested_time_and_it_is_killed_there() {
+    // One node. A: 2 x 2000, runtime 100, requested 110, alone from 0 to 50 (4000: no
+    // penalty), 50 s done. B starts at 50: 8000 -> penalty 1/3: A's remaining 50 s take 66.7 s,
+    // past its kill time 110: killed at 110 (45 s more done). B: 60 s at 4/3 -> 45 s done,
+    // then alone: 55 s more -> ends at 165.
+    let set = node_job_set(
+        4,
+        4,
+        &[(0, 100, 2, 110, 2000.0), (50, 100, 2, 1000, 2000.0)],
+    );
+    let s = run_nodes(&set, "fcfs", 1);
+    assert_eq!((s.jobs[0].end, s.jobs[0].outcome), (110, Outcome::Killed));
+    assert!(
+        !set.jobs[0].killed,
+        "not cut by the trace: killed by its penalty"
+    );
+    assert_eq!((s.jobs[1].start, s.jobs[1].end), (50, 165));
+    assert_eq!(s.jobs[1].outcome, Outcome::Completed);
+    let n = s.nodes.as_ref().unwrap();
+    assert!(close(n.work[0], 95.0), "{}", n.work[0]);
+
+    // With requested time 120 A makes it: 50 + 66.7 -> 117, completed; B: 67 s at 4/3 -> 50.25
+    // done, 49.75 alone -> 166.75 -> 167.
+    let set = node_job_set(
+        4,
+        4,
+        &[(0, 100, 2, 120, 2000.0), (50, 100, 2, 1000, 2000.0)],
+    );
+    let s = run_nodes(&set, "fcfs", 1);
+    assert_eq!(
+        (s.jobs[0].end, s.jobs[0].outcome),
+        (117, Outcome::Completed)
+    );
+    assert_eq!(s.jobs[1].end, 167);
+}
+
+#[test]
+fn less_consume_moves_processes_off_the_saturated_node() {
+    let model = NodeModel::default();
+    // Node 0 already carries 5000 MB/s (processor 0 busy); 1-7 free. A job of 2 x 2000:
+    // first fit {1, 2}: node 0 -> 9000, penalty 0.5. LessConsume: processor 3 is on the worst
+    // node itself; processor 4 (node 1): moving one process there leaves node 0 at 7000 (1/6)
+    // and node 1 at 2000 (0) -> factor 7/6; processor 5: node 1 at 4000 (0) < 1/6 -> move:
+    // node 0 empty of the job, factor 1 -> stop with {4, 5}.
+    let free = ProcSet::range(1, 8);
+    let demand = [5000.0, 0.0];
+    let (ff, f_ff) = less_consume(&model, &free, &demand, 2, 2000.0, f64::INFINITY, false).unwrap();
+    assert_eq!((ff, f_ff), (ProcSet::range(1, 3), 1.5));
+    let (lc, f_lc) = less_consume(&model, &free, &demand, 2, 2000.0, 1.0, true).unwrap();
+    assert_eq!((lc, f_lc), (ProcSet::range(4, 6), 1.0));
+    // LessConsume-Threshold 1.2 stops after the first move (7/6 <= 1.2): {2, 4}.
+    let (lct, f_lct) = less_consume(&model, &free, &demand, 2, 2000.0, 1.2, true).unwrap();
+    assert_eq!(lct, ProcSet::from_intervals(vec![(1, 2), (4, 5)]));
+    assert!(close(f_lct, 7.0 / 6.0));
+    // Not enough free processors: none.
+    assert!(less_consume(&model, &free, &demand, 8, 2000.0, 1.0, true).is_none());
+}
+
+#[test]
+fn sjbf_lc_places_a_job_where_it_is_not_penalized() {
+    // Two nodes. A (2 x 2000) on node 0 (0-1); B (2 x 2000) arrives: first fit puts it on 2-3
+    // (node 0 -> 8000, both slowed by 4/3); LessConsume moves one process to node 1 (4):
+    // node 0 at 6000 and node 1 at 2000, no penalty (factor 1: it stops there).
+    let jobs = [(0, 300, 2, 1000, 2000.0), (10, 300, 2, 1000, 2000.0)];
+    let set = node_job_set(8, 4, &jobs);
+    let ff = run_nodes(&set, "sjbf", 1);
+    assert_eq!(ff.jobs[1].procs, ProcSet::range(2, 4));
+    // A: 10 s alone, then 290 x 4/3 = 386.7 -> 397; B: from 10, 387 s at 4/3 -> 290.25 done,
+    // 9.75 alone -> 406.75 -> 407.
+    assert_eq!((ff.jobs[0].end, ff.jobs[1].end), (397, 407));
+    let lc = run_nodes(&set, "sjbf[rsp=lc]", 1);
+    assert_eq!(
+        lc.jobs[1].procs,
+        ProcSet::from_intervals(vec![(2, 3), (4, 5)])
+    );
+    assert_eq!((lc.jobs[0].end, lc.jobs[1].end), (300, 310));
+}
+
+#[test]
+fn kth_with_the_node_model_passes_the_checker_and_unlimited_bandwidth_changes_nothing() {
+    let Some(dir) = common::trace_dir() else {
+        eprintln!("../shared/data/swf not found: skipped");
+        return;
+    };
+    use schedlab::input::{prepare, InputOptions};
+    use schedlab::swf::{read_path, ReadOptions};
+    let w = read_path(
+        &dir.join("KTH-SP2-1996-2.1-cln.swf.gz"),
+        &ReadOptions::default(),
+    )
+    .unwrap();
+    let opts = |nodes: Option<NodeModel>| InputOptions {
+        max_jobs: Some(3000),
+        nodes,
+        ..InputOptions::default()
+    };
+    let plain = prepare(&w, &opts(None)).unwrap();
+    let high = prepare(&w, &opts(Some(NodeModel::default()))).unwrap();
+    let unlimited = prepare(
+        &w,
+        &opts(Some(NodeModel {
+            bandwidth: 1e12,
+            ..NodeModel::default()
+        })),
+    )
+    .unwrap();
+    assert_eq!(high.jobs.len(), 3000);
+    for spec in ["sjbf", "sjbf[rsp=lc]", "sjbf[rsp=lct]", "rua"] {
+        let s = run_nodes(&high, spec, 1); // checks the invariants
+        let pen =
+            schedlab::metrics::penalty::penalty(&high, &s, &Default::default(), Default::default())
+                .unwrap();
+        assert_eq!(pen.jobs, 3000, "{spec}");
+        // 80% of the jobs demand 2000 MB/s per process: 4 of them on a node make 8000.
+        assert!(pen.penalized_pct.mean > 0.0, "{spec}: no penalty at all");
+        // Without saturation the node model changes no schedule.
+        let u = run_nodes(&unlimited, spec, 1);
+        let p = common::run(&plain, spec);
+        assert_eq!(u.jobs, p.jobs, "{spec}");
+    }
+}
+
+#[test]
+fn cli_reports_penalty_metrics_only_with_the_node_model_and_refuses_bad_options() {
+    let dir = common::tmpdir("nodes", "cli");
+    let trace = dir.join("t.swf");
+    std::fs::write(
+        &trace,
+        "; MaxProcs: 4\n1 0 -1 300 2 -1 -1 2 1000 -1 1 1 1 -1 -1 -1 -1 -1 2000\n\
+         2 0 -1 300 2 -1 -1 2 1000 -1 1 1 1 -1 -1 -1 -1 -1 2000\n",
+    )
+    .unwrap();
+    let t = trace.to_str().unwrap();
+    let (ok, out, err) = common::schedlab(&["run", t, "-p", "sjbf", "--json"]);
+    assert!(ok, "{err}");
+    assert!(!out.contains("\"penalty\""), "{out}");
+    let (ok, out, err) =
+        common::schedlab(&["run", t, "-p", "sjbf", "--bandwidth-field", "19", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let p = &v[0]["penalty"];
+    // Both jobs: 300 s at 4/3 -> 400 s, 100 s penalized: 33.3%.
+    assert!((p["penalized_pct"]["mean"].as_f64().unwrap() - 100.0 / 3.0).abs() < 1e-9);
+    assert_eq!(p["killed_by_penalty"], 0);
+    assert_eq!(v[0]["input"]["nodes"]["cores"], 4);
+    let (ok, out, _) = common::schedlab(&["run", t, "-p", "rua", "--bandwidth-field", "19"]);
+    assert!(ok && out.contains("[nodes] mean penalized %"), "{out}");
+    // A mix with every demand 1500: 4 x 1500 = 6000, no penalty; with 2000: 8000, 1/3.
+    for (demands, pct) in [("1500,1500,1500", 0.0), ("2000,2000,2000", 100.0 / 3.0)] {
+        let (ok, out, err) =
+            common::schedlab(&["run", t, "-p", "sjbf", "--demands", demands, "--json"]);
+        assert!(ok, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let got = v[0]["penalty"]["penalized_pct"]["mean"].as_f64().unwrap();
+        assert!((got - pct).abs() < 1e-9, "{demands}: {got}");
+    }
+    for bad in [
+        &["--cores", "0"][..],
+        &["--bandwidth", "-5"],
+        &["--bandwidth-field", "0"],
+        &["--max-jobs", "0"],
+        &["--demands", "500,1000"],
+        &["--demands", "500,x,2000"],
+        &["--demands", "500,1000,-1"],
+    ] {
+        let mut args = vec!["run", t, "-p", "sjbf"];
+        args.extend_from_slice(bad);
+        let (ok, _, err) = common::schedlab(&args);
+        assert!(!ok && !err.contains("panicked"), "{bad:?}: {err}");
+    }
+    let (ok, _, err) = common::schedlab(&["run", t, "-p", "rua[thresholds=0.5]"]);
+    assert!(!ok && err.contains("thresholds=0.5"), "{err}");
+}
+
+#[test]
+fn gantt_groups_rows_by_node() {
+    use schedlab::charts::{gantt, native};
+    let set = node_job_set(16, 4, &[(0, 100, 6, 200, 500.0), (0, 100, 2, 200, 500.0)]);
+    let s = run_nodes(&set, "fcfs", 1);
+    let rects = gantt::rects(&set, &s);
+    let svg = |cores: u32| {
+        native::svg((800, 400), |root| {
+            gantt::draw_nodes(root, &rects, 16, cores, 0.0, 100.0, "t")
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+        .unwrap()
+    };
+    let (plain, nodes) = (svg(0), svg(4));
+    // 16 processors in nodes of 4: three separators between the four nodes.
+    let lines = |s: &str| s.matches("<polyline").count();
+    assert_eq!(lines(&nodes), lines(&plain) + 3);
+    let texts = common::svg_texts(&nodes);
+    assert!(
+        texts.iter().any(|t| t == "processors (4 per node)"),
+        "{texts:?}"
+    );
+    assert!(!common::svg_texts(&plain)
+        .iter()
+        .any(|t| t.contains("per node")));
+}
+
+#[test]
+fn gantt_colours_jobs_by_penalty_factor() {
+    use schedlab::charts::gantt::{self, penalty_class};
+    use schedlab::charts::native;
+    assert_eq!(
+        [1.0, 1.05, 1.2, 4.0 / 3.0, 1.6].map(penalty_class),
+        [0, 1, 2, 3, 4]
+    );
+    // Two saturated jobs (factor 4/3: class "<= 1.5") and one alone (factor 1) on two nodes.
+    let set = node_job_set(
+        8,
+        4,
+        &[
+            (0, 300, 2, 1000, 2000.0),
+            (0, 300, 2, 1000, 2000.0),
+            (0, 300, 4, 1000, 500.0),
+        ],
+    );
+    let s = run_nodes(&set, "fcfs", 1);
+    let f = schedlab::metrics::penalty::factors(&s).unwrap();
+    assert!(
+        close(f[0], 4.0 / 3.0) && close(f[1], 4.0 / 3.0) && f[2] == 1.0,
+        "{f:?}"
+    );
+    let rects = gantt::rects(&set, &s);
+    let svg = native::svg((800, 400), |root| {
+        gantt::draw_coloured(root, &rects, 8, 4, &f, 0.0, 400.0, "t")
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
+    .unwrap();
+    let texts = common::svg_texts(&svg);
+    assert!(texts.iter().any(|t| t == "penalty factor"), "{texts:?}");
+    // The fills of the classes used: "<= 1.5" (215, 80, 40) and "factor 1" (120, 170, 120).
+    assert!(
+        svg.contains("#D75028") && svg.contains("#78AA78"),
+        "fills missing"
+    );
+    // The CLI: with the node model it writes the chart; without it, it says what is missing.
+    let dir = common::tmpdir("nodes", "plot");
+    let trace = dir.join("t.swf");
+    std::fs::write(
+        &trace,
+        "; MaxProcs: 4\n1 0 -1 300 2 -1 -1 2 1000 -1 1 1 1 -1 -1 -1 -1 -1\n",
+    )
+    .unwrap();
+    let (t, out) = (trace.to_str().unwrap(), dir.join("g.svg"));
+    let args = [
+        "plot",
+        t,
+        "-p",
+        "sjbf",
+        "--by-penalty",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let (ok, _, err) = common::schedlab(&args);
+    assert!(!ok && err.contains("needs the node model"), "{err}");
+    let (ok, _, err) = common::schedlab(&[&args[..], &["--nodes"]].concat());
+    assert!(
+        ok && std::fs::read_to_string(&out)
+            .unwrap()
+            .contains("penalty factor"),
+        "{err}"
+    );
+}
