@@ -202,6 +202,9 @@ function show(trace, state, facts, results, history) {
   resetTraceInputs();
   renderTable($('results'), results.map((r) => r.report));
   gantts.show(results, results[0].report.machine_procs, state.window);
+  // Colouring by penalty needs the node model; a new comparison starts coloured by user.
+  $('gantt-by-penalty').checked = false;
+  $('gantt-by-penalty').disabled = !results.some((r) => r.report.penalty);
   eet.show(results, results[0].report.machine_procs, state.heat);
   $('export-json').disabled = false;
   const pick = $('export-policy');
@@ -349,6 +352,7 @@ function wire() {
   $('gantt-zoom-in').addEventListener('click', () => gantts.zoom(0.5));
   $('gantt-zoom-out').addEventListener('click', () => gantts.zoom(2));
   $('gantt-reset').addEventListener('click', () => gantts.setWindow(null));
+  $('gantt-by-penalty').addEventListener('change', () => gantts.setByPenalty($('gantt-by-penalty').checked));
   window.addEventListener('popstate', () => {
     if (location.hash !== S.lastHash && !isDead()) applyLink(location.hash, 'replace').catch((err) => showError(err.message));
   });
