@@ -353,3 +353,35 @@ fn gantt_colours_jobs_by_penalty_factor() {
         "{err}"
     );
 }
+
+#[test]
+fn rua_backfills_the_least_penalized_job_first_where_sjbf_takes_the_shortest() {
+    // Two nodes. At 0: A (4 x 1000) fills node 0, E (2 x 2000) half of node 1 (4000 MB/s).
+    // At 1: B needs all 8 processors: reservation at E's planned end, 2000. At 2: C (2 x 2000,
+    // estimate 500) and D (2 x 500, estimate 600) both fit in 6-7 and end before 2000.
+    // C there: node 1 at 8000 -> factor 4/3 (only threshold 1.5 met now; a later start would
+    // have a slowdown >= (1000 - 2 + 500) / 500, worse than 4/3): RUA's allocation for C starts
+    // now with factor 4/3. D there: 5000 -> factor 1. RUA backfills by factor: D first, and then
+    // nothing fits; SJBF backfills by estimate: C first.
+    let set = node_job_set(
+        8,
+        4,
+        &[
+            (0, 1000, 4, 1000, 1000.0),
+            (0, 2000, 2, 2000, 2000.0),
+            (1, 100, 8, 100, 500.0),
+            (2, 400, 2, 500, 2000.0),
+            (2, 400, 2, 600, 500.0),
+        ],
+    );
+    let rua = run_nodes(&set, "rua", 1);
+    assert_eq!(rua.jobs[4].start, 2, "D backfilled at once");
+    assert_eq!(rua.jobs[4].procs, ProcSet::range(6, 8));
+    assert!(rua.jobs[3].start > 2, "C waits");
+    let sjbf = run_nodes(&set, "sjbf", 1);
+    assert_eq!(sjbf.jobs[3].start, 2, "C backfilled at once");
+    assert!(sjbf.jobs[4].start > 2, "D waits");
+    // Under SJBF, C shares node 1 with E at 8000 MB/s: both run at 3/4 speed while together.
+    assert!(sjbf.jobs[3].end - sjbf.jobs[3].start > 400);
+    assert_eq!(rua.jobs[4].end - rua.jobs[4].start, 400);
+}

@@ -1,7 +1,8 @@
 //! Property tests of the node model on random workloads: every policy's schedule passes the
 //! invariant checker (which recomputes the penalized ends from the schedule), the same seed
-//! gives the same schedule, sjbf with first fit is easy[order=sjf], and LessConsume never picks
-//! an allocation with a higher penalty than first fit.
+//! gives the same schedule, a node model that never saturates changes no schedule, sjbf with
+//! first fit is easy[order=sjf], and LessConsume never picks an allocation with a higher
+//! penalty than first fit.
 
 mod common;
 use common::{node_job_set, run_nodes, NJ};
@@ -86,6 +87,22 @@ proptest! {
             let b = run_nodes(&set, p, 7);
             prop_assert_eq!(&a.jobs, &b.jobs, "{}", p);
             prop_assert_eq!(a.nodes, b.nodes, "{}", p);
+        }
+    }
+
+    #[test]
+    fn without_saturation_the_node_model_changes_no_schedule(jobs in workload(), cores in 1u32..=4) {
+        let set = node_job_set(8, cores, &jobs);
+        let mut plain = set.clone();
+        plain.options.nodes = None;
+        let mut unlimited = set.clone();
+        unlimited.options.nodes.as_mut().unwrap().bandwidth = 1e12;
+        for p in schedlab::policy::catalogue().iter().map(|p| p.name).chain(NODE_SPECS) {
+            let a = run_nodes(&unlimited, p, 3);
+            let b = run_nodes(&plain, p, 3);
+            prop_assert!(b.nodes.is_none());
+            prop_assert_eq!(&a.jobs, &b.jobs, "{}", p);
+            prop_assert_eq!(&a.preempted_runs, &b.preempted_runs, "{}", p);
         }
     }
 

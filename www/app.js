@@ -41,7 +41,10 @@ function readForm() {
   const cores = Number($('opt-cores').value);
   const bw = Number($('opt-bw').value);
   const high = Number($('opt-high').value);
+  const bwfieldText = $('opt-bwfield').value.trim();
+  const bwfield = bwfieldText === '' ? null : Number(bwfieldText);
   if (nodes) {
+    if (bwfield !== null && !(Number.isInteger(bwfield) && bwfield >= 1 && bwfield <= 1000)) problems.push(`bandwidth field "${bwfieldText}" is not a field number 1-1000`);
     if (!(Number.isInteger(cores) && cores >= 1)) problems.push(`cores per node "${$('opt-cores').value}" is not a whole number >= 1`);
     if (!(Number.isFinite(bw) && bw > 0)) problems.push(`bandwidth "${$('opt-bw').value}" is not a number of MB/s > 0`);
     if (!(Number.isFinite(high) && high >= 0)) problems.push(`high demand "${$('opt-high').value}" is not a number of MB/s >= 0`);
@@ -52,7 +55,7 @@ function readForm() {
     procs, seed, status, kill: $('opt-kill').checked, estimate: $('opt-estimate').value,
     wide: $('opt-wide').value, origin: $('opt-origin').value, zero: $('opt-zero').checked, strict: $('opt-strict').checked,
     offline: $('opt-offline').checked,
-    nodes, cores, bw, mix: $('opt-mix').value, high,
+    nodes, cores, bw, mix: $('opt-mix').value, high, bwfield,
   };
 }
 
@@ -72,6 +75,7 @@ function writeForm(state) {
   $('opt-bw').value = String(state.bw);
   $('opt-mix').value = state.mix;
   $('opt-high').value = String(state.high);
+  $('opt-bwfield').value = state.bwfield ?? '';
   if (state.nodes) $('opt-nodes').closest('details').open = true;
   if (state.wide !== 'skip' || state.origin !== 'first' || state.status.length || state.zero || state.strict || state.offline) {
     $('opt-status').closest('details').open = true;
@@ -116,7 +120,10 @@ function sessionOptions(form) {
   };
   if (form.procs) options.procs = form.procs;
   // The node model; demands are drawn from the mix with the run's seed.
-  if (form.nodes) options.nodes = { cores: form.cores, bandwidth: form.bw, mix: form.mix, high: form.high };
+  if (form.nodes) {
+    options.nodes = { cores: form.cores, bandwidth: form.bw, mix: form.mix, high: form.high };
+    if (form.bwfield) options.nodes.field = form.bwfield;
+  }
   return options;
 }
 
@@ -204,6 +211,9 @@ function show(trace, state, facts, results, history) {
   resetTraceInputs();
   renderTable($('results'), results.map((r) => r.report));
   gantts.show(results, results[0].report.machine_procs, state.window);
+  // Colouring by penalty needs the node model; a new comparison starts coloured by user.
+  $('gantt-by-penalty').checked = false;
+  $('gantt-by-penalty').disabled = !results.some((r) => r.report.penalty);
   eet.show(results, results[0].report.machine_procs, state.heat);
   $('export-json').disabled = false;
   const pick = $('export-policy');
@@ -319,7 +329,7 @@ function wire() {
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
   });
-  for (const id of ['opt-procs', 'opt-seed', 'opt-status', 'opt-kill', 'opt-estimate', 'opt-wide', 'opt-origin', 'opt-zero', 'opt-strict', 'opt-offline', 'opt-nodes', 'opt-cores', 'opt-bw', 'opt-mix', 'opt-high']) {
+  for (const id of ['opt-procs', 'opt-seed', 'opt-status', 'opt-kill', 'opt-estimate', 'opt-wide', 'opt-origin', 'opt-zero', 'opt-strict', 'opt-offline', 'opt-nodes', 'opt-cores', 'opt-bw', 'opt-mix', 'opt-high', 'opt-bwfield']) {
     $(id).addEventListener('change', markStale);
   }
   $('run').addEventListener('click', () => startRun({ history: 'push' }));
@@ -351,6 +361,7 @@ function wire() {
   $('gantt-zoom-in').addEventListener('click', () => gantts.zoom(0.5));
   $('gantt-zoom-out').addEventListener('click', () => gantts.zoom(2));
   $('gantt-reset').addEventListener('click', () => gantts.setWindow(null));
+  $('gantt-by-penalty').addEventListener('change', () => gantts.setByPenalty($('gantt-by-penalty').checked));
   window.addEventListener('popstate', () => {
     if (location.hash !== S.lastHash && !isDead()) applyLink(location.hash, 'replace').catch((err) => showError(err.message));
   });

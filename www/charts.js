@@ -84,6 +84,7 @@ export class Gantts {
     this.procs = procs;
     // The node model's cores per node: the chart draws a line between nodes.
     this.cores = results[0]?.report?.input?.nodes?.cores ?? 0;
+    this.byPenalty = false;
     let lo = Infinity, hi = -Infinity;
     for (const r of results) {
       for (let i = 0; i < r.rects.length; i += RECT) {
@@ -132,6 +133,12 @@ export class Gantts {
     this.setWindow([at - (at - t0) * factor, at + (t1 - at) * factor]);
   }
 
+  /** Colours jobs by penalty factor (node model) instead of by user. */
+  setByPenalty(on) {
+    this.byPenalty = on;
+    this.redraw();
+  }
+
   /** Marks every chart out of date; the visible ones are drawn in the next frames. */
   redraw() {
     for (const item of this.items) item.dirty = true;
@@ -148,7 +155,8 @@ export class Gantts {
     sizeCanvas(item.canvas, item.height);
     item.dirty = false;
     // The engine returns where it put the plotting area: [x0, y0, x1, y1] in canvas pixels.
-    const [x0, y0, x1, y1] = call('draw_gantt', item.canvas, item.result.rects, this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`, this.cores);
+    const [x0, y0, x1, y1] = call('draw_gantt', item.canvas, item.result.rects, this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`, this.cores,
+      this.byPenalty && item.result.factors ? item.result.factors : new Float64Array(0));
     item.area = { x0, y0, x1, y1 };
     item.drawn = [t0, t1];
     timings.ganttDraws.push(performance.now() - began);

@@ -3,7 +3,7 @@
 //   page -> worker  {type: 'run', id, bytes, name, options, specs, seed}
 //   worker -> page  {type: 'facts', facts}
 //                   {type: 'progress', index, done, total}          at most every 100 ms
-//                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations, memory}
+//                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations, memory, factors}
 //                                                                   arrays transferred
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
 //   page -> worker  {type: 'export', req, index, kind: 'jobs' | 'runs'}   (after a run is done)
@@ -128,8 +128,10 @@ function run({ id, bytes, name, options, specs, seed }) {
       const eetUsers = session.eet_users();
       const violations = session.violations();
       const memory = session.memory();
-      self.postMessage({ type: 'result', id, index, spec: specs[index], report, rects, jobs, series, eetUsers, violations, memory },
-        [rects.buffer, jobs.buffer, series.buffer, eetUsers.buffer, violations.buffer, memory.buffer]);
+      // Penalty factors per job (node model; empty otherwise or with an older pkg/).
+      const factors = session.factors ? session.factors() : new Float64Array(0);
+      self.postMessage({ type: 'result', id, index, spec: specs[index], report, rects, jobs, series, eetUsers, violations, memory, factors },
+        [rects.buffer, jobs.buffer, series.buffer, eetUsers.buffer, violations.buffer, memory.buffer, factors.buffer]);
     }
     current = session;
     self.postMessage({ type: 'done', id });

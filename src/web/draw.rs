@@ -26,8 +26,10 @@ fn drawn<E: std::error::Error + Send + Sync>(
 
 /// Draws the Gantt chart of `rects` (see [`Session::rects`](super::Session::rects)) over `[t0, t1]`; returns the
 /// plotting area in canvas pixels, `[x0, y0, x1, y1]`. `cores` > 0 (the node model's cores per
-/// node) groups the rows by node.
+/// node) groups the rows by node; non-empty `factors` (see [`Session::factors`](super::Session::factors))
+/// colour the jobs by penalty factor.
 #[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
 pub fn draw_gantt(
     canvas: HtmlCanvasElement,
     rects: &[f64],
@@ -36,12 +38,14 @@ pub fn draw_gantt(
     t1: f64,
     title: &str,
     cores: u32,
+    factors: &[f64],
 ) -> Result<Vec<i32>, JsError> {
     if !(t0.is_finite() && t1.is_finite()) {
         return Err(JsError::new("time window must be finite"));
     }
     let root = canvas_root(canvas)?;
-    let area = gantt::draw_nodes(&root, &gantt::unflatten(rects), procs, cores, t0, t1, title)
+    let rects = gantt::unflatten(rects);
+    let area = gantt::draw_coloured(&root, &rects, procs, cores, factors, t0, t1, title)
         .map_err(|e| JsError::new(&format!("drawing failed: {e}")))?;
     drawn(root.present())?;
     Ok(area.to_vec())

@@ -239,6 +239,11 @@ impl Session {
         )))
     }
 
+    /// Penalty factor of each job of the last run (node model), empty when the model is off.
+    pub fn factors(&self) -> Result<Vec<f64>, JsError> {
+        Ok(crate::metrics::penalty::factors(&self.last()?.schedule).unwrap_or_default())
+    }
+
     /// Per job of the last run: `[id, user, submit, start, end, procs, wait, bsld]`.
     pub fn jobs(&self) -> Result<Vec<f64>, JsError> {
         let r = self.last()?;

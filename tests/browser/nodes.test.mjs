@@ -42,3 +42,20 @@ test('node model options from a link give the CLI penalty metrics', { skip: !cli
   assert.equal(await page.locator('[data-testid="opt-cores"]').inputValue(), '8');
   assert.deepEqual(problems, []);
 });
+
+test('the Gantt chart can colour jobs by penalty factor', { skip: MOCK ? 'mock engine' : false }, async (t) => {
+  if (stale) { t.skip('pkg/ predates the node model'); return; }
+  const canvas = page.locator('[data-testid="chart-gantt"][data-policy="sjbf"]');
+  await canvas.scrollIntoViewIfNeeded();
+  const drawn = () => page.waitForFunction(() => window.schedlab.gantts.items.every((i) => !i.dirty || !i.visible));
+  await drawn();
+  const before = await canvas.evaluate((c) => c.toDataURL());
+  const toggle = page.locator('[data-testid="gantt-by-penalty"]');
+  assert.equal(await toggle.isDisabled(), false);
+  await toggle.check();
+  await page.waitForFunction(() => window.schedlab.gantts.byPenalty);
+  await drawn();
+  const after = await canvas.evaluate((c) => c.toDataURL());
+  assert.notEqual(after, before, 'colouring by penalty changed nothing');
+  assert.deepEqual(problems, []);
+});
