@@ -27,6 +27,19 @@ export class Session {
         return v1;
     }
     /**
+     * Penalty factor of each job of the last run (node model), empty when the model is off.
+     * @returns {Float64Array}
+     */
+    factors() {
+        const ret = wasm.session_factors(this.__wbg_ptr);
+        if (ret[3]) {
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
      * @returns {any}
      */
     facts() {
@@ -361,37 +374,45 @@ export function draw_eet_heatmap(canvas, violations_list, panel, busy, memory, m
 
 /**
  * Draws the Gantt chart of `rects` (see [`Session::rects`](super::Session::rects)) over `[t0, t1]`; returns the
- * plotting area in canvas pixels, `[x0, y0, x1, y1]`.
+ * plotting area in canvas pixels, `[x0, y0, x1, y1]`. `cores` > 0 (the node model's cores per
+ * node) groups the rows by node; non-empty `factors` (see [`Session::factors`](super::Session::factors))
+ * colour the jobs by penalty factor.
  * @param {HTMLCanvasElement} canvas
  * @param {Float64Array | number[]} rects
  * @param {number} procs
  * @param {number} t0
  * @param {number} t1
  * @param {string} title
+ * @param {number} cores
+ * @param {Float64Array | number[]} factors
  * @returns {Int32Array}
  */
-export function draw_gantt(canvas, rects, procs, t0, t1, title) {
-    const val3 = +procs;
-    const val4 = +t0;
-    const val5 = +t1;
-    let ptr0, len0, ptr1, len1;
+export function draw_gantt(canvas, rects, procs, t0, t1, title, cores, factors) {
+    const val4 = +procs;
+    const val5 = +t0;
+    const val6 = +t1;
+    const val7 = +cores;
+    let ptr0, len0, ptr1, len1, ptr2, len2;
     try {
         ptr0 = passArrayF64ToWasm0(rects, wasm.__wbindgen_malloc);
         len0 = WASM_VECTOR_LEN;
         ptr1 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len1 = WASM_VECTOR_LEN;
+        ptr2 = passArrayF64ToWasm0(factors, wasm.__wbindgen_malloc);
+        len2 = WASM_VECTOR_LEN;
     } catch (e) {
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 8, 8); }
         if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
         if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
         throw e;
     }
-    const ret = wasm.draw_gantt(canvas, ptr0, len0, val3, val4, val5, ptr1, len1);
+    const ret = wasm.draw_gantt(canvas, ptr0, len0, val4, val5, val6, ptr1, len1, val7, ptr2, len2);
     if (ret[3]) {
         throw takeFromExternrefTable0(ret[2]);
     }
-    var v6 = getArrayI32FromWasm0(ret[0], ret[1]).slice();
+    var v8 = getArrayI32FromWasm0(ret[0], ret[1]).slice();
     wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
-    return v6;
+    return v8;
 }
 
 /**
