@@ -22,8 +22,10 @@ export function defaultState(defaultDemo) {
 }
 
 const ENUMS = { estimate: ['requested', 'runtime', 'ignore'], wide: ['skip', 'clamp'], origin: ['first', 'trace'] };
-const BOOLS = { kill: true, zero: false, strict: false, offline: false };
-    nodes: false, cores: 4, bw: 6000, mix: 'high', high: 2000,
+const BOOLS = { kill: true, zero: false, strict: false, offline: false, nodes: false };
+const MIXES = ['high', 'med', 'low'];
+// The node model's numbers and their defaults (sent only with nodes=1).
+const NODE_NUMBERS = { cores: 4, bw: 6000, high: 2000 };
 
 // Keeps [ ] = , : / readable in the fragment; everything else is percent-encoded.
 const enc = (s) => encodeURIComponent(s).replace(/%(5B|5D|3D|2C|3A|2F)/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
