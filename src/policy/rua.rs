@@ -90,19 +90,7 @@ impl Policy for Rua {
 
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
         let now = c.now();
-        let mut later = None;
-        while let Some(&head) = c.waiting().first() {
-            match self.allocation(c, head) {
-                Some(a) if a.start == now => {
-                    let end = now + c.job(head).estimate;
-                    c.start_with(head, Some(a.procs), Some(end))?;
-                }
-                other => {
-                    later = other.map(|a| a.start);
-                    break;
-                }
-            }
-        }
+        let later = select::start_heads(c, |c, head| self.allocation(c, head))?;
         let Some(&head) = c.waiting().first() else {
             return Ok(());
         };

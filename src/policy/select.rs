@@ -295,3 +295,22 @@ pub fn free_at(c: &Ctx<'_>, t: Time) -> u32 {
 pub fn now_within(c: &Ctx<'_>, j: usize, t: f64) -> Option<Alloc> {
     at_now(c, j, Rsp::Threshold(t)).filter(|a| a.factor <= t || c.running_count() == 0)
 }
+
+/// Starts the jobs at the head of the queue (arrival order) while the allocation `pick` gives
+/// them starts now. Returns the start `pick` gave the first one left waiting, if any.
+pub fn start_heads(
+    c: &mut Ctx<'_>,
+    mut pick: impl FnMut(&Ctx<'_>, usize) -> Option<Alloc>,
+) -> Result<Option<Time>, crate::sim::SimError> {
+    let now = c.now();
+    while let Some(&head) = c.waiting().first() {
+        match pick(c, head) {
+            Some(a) if a.start == now => {
+                let end = now + c.job(head).estimate;
+                c.start_with(head, Some(a.procs), Some(end))?;
+            }
+            other => return Ok(other.map(|a| a.start)),
+        }
+    }
+    Ok(None)
+}

@@ -61,23 +61,11 @@ impl Policy for Sjbf {
 
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
         let now = c.now();
-        let mut later = None;
-        while let Some(&head) = c.waiting().first() {
-            let a = match self.rsp {
-                Rsp::Threshold(_) => select::earliest(c, head, self.rsp),
-                _ => select::now(c, head, self.rsp),
-            };
-            match a {
-                Some(a) if a.start == now => {
-                    let end = now + c.job(head).estimate;
-                    c.start_with(head, Some(a.procs), Some(end))?;
-                }
-                other => {
-                    later = other.map(|a| a.start);
-                    break;
-                }
-            }
-        }
+        let rsp = self.rsp;
+        let later = select::start_heads(c, |c, head| match rsp {
+            Rsp::Threshold(_) => select::earliest(c, head, rsp),
+            _ => select::now(c, head, rsp),
+        })?;
         let Some(&head) = c.waiting().first() else {
             return Ok(());
         };
