@@ -37,6 +37,15 @@ function readForm() {
   const statusText = $('opt-status').value.trim();
   const status = statusText ? statusText.split(/[\s,]+/).map(Number) : [];
   if (status.some((s) => !Number.isInteger(s) || s < 0)) problems.push(`status list "${statusText}" is not like 0,5`);
+  const boundText = $('opt-bound').value.trim();
+  const bound = boundText === '' ? 10 : Number(boundText);
+  if (!(Number.isFinite(bound) && bound >= 0)) problems.push(`bounded slowdown bound "${boundText}" is not a number of seconds >= 0`);
+  const warmupText = $('opt-warmup').value.trim();
+  const warmup = warmupText === '' ? 0 : Number(warmupText);
+  if (!(Number.isSafeInteger(warmup) && warmup >= 0)) problems.push(`warm-up "${warmupText}" is not a whole number of jobs >= 0`);
+  const measuredText = $('opt-measured').value.trim();
+  const measured = measuredText === '' ? null : Number(measuredText);
+  if (measured !== null && !(Number.isSafeInteger(measured) && measured >= 1)) problems.push(`measured "${measuredText}" is not a whole number of jobs >= 1`);
   const nodes = $('opt-nodes').checked;
   const cores = Number($('opt-cores').value);
   const bw = Number($('opt-bw').value);
@@ -54,7 +63,7 @@ function readForm() {
   return {
     procs, seed, status, kill: $('opt-kill').checked, estimate: $('opt-estimate').value,
     wide: $('opt-wide').value, origin: $('opt-origin').value, zero: $('opt-zero').checked, strict: $('opt-strict').checked,
-    offline: $('opt-offline').checked,
+    offline: $('opt-offline').checked, bound, warmup, measured,
     nodes, cores, bw, mix: $('opt-mix').value, high, bwfield,
   };
 }
@@ -70,14 +79,17 @@ function writeForm(state) {
   $('opt-zero').checked = state.zero;
   $('opt-strict').checked = state.strict;
   $('opt-offline').checked = state.offline;
+  $('opt-bound').value = String(state.bound);
+  $('opt-warmup').value = String(state.warmup);
+  $('opt-measured').value = state.measured ?? '';
   $('opt-nodes').checked = state.nodes;
   $('opt-cores').value = String(state.cores);
   $('opt-bw').value = String(state.bw);
   $('opt-mix').value = state.mix;
   $('opt-high').value = String(state.high);
   $('opt-bwfield').value = state.bwfield ?? '';
-  if (state.nodes) $('opt-nodes').closest('details').open = true;
-  if (state.wide !== 'skip' || state.origin !== 'first' || state.status.length || state.zero || state.strict || state.offline) {
+  if (state.nodes || state.warmup || state.measured) $('opt-nodes').closest('details').open = true;
+  if (state.wide !== 'skip' || state.origin !== 'first' || state.status.length || state.zero || state.strict || state.offline || state.bound !== 10) {
     $('opt-status').closest('details').open = true;
   }
   writeHeat(state.heat ?? DEFAULT_HEAT);
@@ -119,6 +131,7 @@ function sessionOptions(form) {
     estimate: form.estimate, kill: form.kill, origin: form.origin, offline: form.offline,
   };
   if (form.procs) options.procs = form.procs;
+  options.metrics = { bsld_bound: form.bound, window: { warmup: form.warmup, measured: form.measured } };
   // The node model; demands are drawn from the mix with the run's seed.
   if (form.nodes) {
     options.nodes = { cores: form.cores, bandwidth: form.bw, mix: form.mix, high: form.high };
@@ -329,7 +342,7 @@ function wire() {
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
   });
-  for (const id of ['opt-procs', 'opt-seed', 'opt-status', 'opt-kill', 'opt-estimate', 'opt-wide', 'opt-origin', 'opt-zero', 'opt-strict', 'opt-offline', 'opt-nodes', 'opt-cores', 'opt-bw', 'opt-mix', 'opt-high', 'opt-bwfield']) {
+  for (const id of ['opt-procs', 'opt-seed', 'opt-status', 'opt-kill', 'opt-estimate', 'opt-wide', 'opt-origin', 'opt-zero', 'opt-strict', 'opt-offline', 'opt-bound', 'opt-warmup', 'opt-measured', 'opt-nodes', 'opt-cores', 'opt-bw', 'opt-mix', 'opt-high', 'opt-bwfield']) {
     $(id).addEventListener('change', markStale);
   }
   $('run').addEventListener('click', () => startRun({ history: 'push' }));

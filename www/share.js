@@ -3,6 +3,7 @@
 //       &procs=N&seed=N&kill=0&estimate=runtime&wide=clamp&origin=trace&zero=1&strict=1&offline=1
 //       &status=5,0&window=T0,T1&heatlog=1&heatsort=user&exclude=3,17&only=5,8
 //       &nodes=1&cores=4&bw=6000&mix=med&high=2000&bwfield=19   (the node model; off without nodes=1)
+//       &bound=10&warmup=N&measured=M   (metrics: bounded-slowdown bound, node-model window)
 // Defaults are left out. The heatmap keys (heatlog, heatsort, exclude, only: the EET heatmaps'
 // view) are optional: links without them open with the defaults. decode() never throws: it returns the state it could read plus one
 // message per parameter it had to ignore.
@@ -16,6 +17,7 @@ export function defaultState(defaultDemo) {
     policies: [...DEFAULT_POLICIES],
     procs: null, seed: 1, kill: true, estimate: 'requested', wide: 'skip', origin: 'first',
     zero: false, strict: false, offline: false, status: [], window: null,
+    bound: 10, warmup: 0, measured: null,
     nodes: false, cores: 4, bw: 6000, mix: 'high', high: 2000, bwfield: null,
     heat: { log: false, sort: 'total', exclude: [], only: [] },
   };
@@ -42,6 +44,9 @@ export function encode(state) {
     if (state.mix !== 'high') parts.push(['mix', state.mix]);
     if (state.bwfield) parts.push(['bwfield', String(state.bwfield)]);
   }
+  if (state.bound !== 10) parts.push(['bound', String(state.bound)]);
+  if (state.warmup) parts.push(['warmup', String(state.warmup)]);
+  if (state.measured !== null) parts.push(['measured', String(state.measured)]);
   if (state.status.length) parts.push(['status', state.status.join(',')]);
   if (state.window) parts.push(['window', state.window.map((t) => Math.round(t)).join(',')]);
   const heat = state.heat;
@@ -94,6 +99,9 @@ export function decode(hash, demos) {
         break;
       }
       case 'bwfield': { const n = intIn(value, 1, 1000); if (n === null) bad('expected an SWF field number 1-1000'); else state.bwfield = n; break; }
+      case 'bound': { const n = Number(value); if (value.trim() === '' || !Number.isFinite(n) || n < 0) bad('expected seconds >= 0'); else state.bound = n; break; }
+      case 'warmup': { const n = intIn(value, 0, Number.MAX_SAFE_INTEGER); if (n === null) bad('expected a whole number of jobs >= 0'); else state.warmup = n; break; }
+      case 'measured': { const n = intIn(value, 1, Number.MAX_SAFE_INTEGER); if (n === null) bad('expected a whole number of jobs >= 1'); else state.measured = n; break; }
       case 'mix': if (MIXES.includes(value)) state.mix = value; else bad(`expected ${MIXES.join(', ')}`); break;
       case 'kill': case 'zero': case 'strict': case 'offline': case 'nodes':
         if (value === '1' || value === '0') state[key] = value === '1'; else bad('expected 0 or 1');

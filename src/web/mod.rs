@@ -78,6 +78,8 @@ struct SessionOptions {
     #[serde(flatten)]
     input: InputOptions,
     strict: bool,
+    /// Metrics options: the bounded-slowdown bound and the node model's measured window.
+    metrics: ClassicOptions,
 }
 
 /// The facts of a loaded trace, as the page shows them.
@@ -98,6 +100,7 @@ struct Facts<'a> {
 #[wasm_bindgen]
 pub struct Session {
     trace: Trace,
+    metrics: ClassicOptions,
     runs: Vec<RunResult>,
     /// The expected end times of the trace, computed at the first [`Session::measure`].
     expected: Option<Expected>,
@@ -118,10 +121,12 @@ impl Session {
             strict: opts.strict,
             ..ReadOptions::default()
         };
+        check::check_metrics(&opts.metrics)?;
         let trace = run::load_bytes(name, bytes, &read, &opts.input)
             .map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Session {
             trace,
+            metrics: opts.metrics,
             runs: Vec::new(),
             expected: None,
         })
@@ -180,7 +185,7 @@ impl Session {
             &self.trace.jobs,
             spec,
             seed,
-            &ClassicOptions::default(),
+            &self.metrics,
             Some(&mut report),
         )
         .map_err(|e| JsError::new(&e.to_string()))?;
@@ -204,14 +209,8 @@ impl Session {
             None => eet::expected_end_times(&self.trace.jobs, &eet::EetOptions::default())
                 .map_err(|e| JsError::new(&e.to_string()))?,
         };
-        let result = run::run_policy_expecting(
-            &self.trace.jobs,
-            spec,
-            seed,
-            &ClassicOptions::default(),
-            &expected,
-            None,
-        );
+        let result =
+            run::run_policy_expecting(&self.trace.jobs, spec, seed, &self.metrics, &expected, None);
         self.expected = Some(expected);
         let result = result.map_err(|e| JsError::new(&e.to_string()))?;
         sweep::metric(&result, metric).ok_or_else(|| JsError::new("unknown metric"))
@@ -248,7 +247,7 @@ impl Session {
     pub fn jobs(&self) -> Result<Vec<f64>, JsError> {
         let r = self.last()?;
         let set = &self.trace.jobs;
-        let opts = ClassicOptions::default();
+        let opts = self.metrics;
         Ok(set
             .jobs
             .iter()
