@@ -111,8 +111,8 @@ fn the_shadow_bound_holds_a_jobs_delay_within_k_intervals() {
 
 #[test]
 fn random_orders_repeat_with_a_seed_and_change_with_another() {
-    // Twelve single-processor jobs queued behind a blocker: the random order decides who goes
-    // first, one at a time.
+    // Twelve jobs, each needing the whole machine, queued behind a blocker: the random order
+    // decides who goes first, one at a time.
     let mut jobs = vec![(0, 10, 4, 10)];
     for i in 0..12 {
         jobs.push((1, 5 + i, 4, 5 + i));

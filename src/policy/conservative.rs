@@ -77,6 +77,15 @@ pub(super) fn hold(length: Time) -> Time {
     length.max(1)
 }
 
+/// The free processors over time from the running jobs at their planned ends.
+pub(super) fn profile_now(c: &Ctx<'_>) -> Profile {
+    Profile::from_running(
+        c.now(),
+        c.free(),
+        c.running().map(|(end, j)| (end, c.job(j).procs)),
+    )
+}
+
 impl Conservative {
     /// Gives job `j` the earliest reservation from `now` on.
     fn place(&mut self, c: &mut Ctx<'_>, profile: &mut Profile, j: usize) -> Result<(), SimError> {
@@ -100,11 +109,7 @@ impl Conservative {
 
     /// Rebuilds the profile from the running jobs and re-plans every waiting job in queue order.
     fn rebuild(&mut self, c: &mut Ctx<'_>) -> Result<Profile, SimError> {
-        let mut profile = Profile::from_running(
-            c.now(),
-            c.free(),
-            c.running().map(|(end, j)| (end, c.job(j).procs)),
-        );
+        let mut profile = profile_now(c);
         for i in 0..self.sorted.len() {
             let j = self.sorted[i];
             self.place(c, &mut profile, j)?;

@@ -13,7 +13,7 @@
 //! The only promise recorded (`Ctx::reserve`, read by the reservation metrics) is the shadow
 //! bound; without it the policy promises nothing.
 
-use super::conservative::hold;
+use super::conservative::{hold, profile_now};
 use super::order::Orderer;
 use super::Policy;
 use crate::predict::Predictor;
@@ -117,15 +117,6 @@ impl GuaranteeFree {
         }
         Ok(())
     }
-}
-
-/// The free processors over time from the running jobs at their planned ends.
-fn profile_now(c: &Ctx<'_>) -> Profile {
-    Profile::from_running(
-        c.now(),
-        c.free(),
-        c.running().map(|(end, j)| (end, c.job(j).procs)),
-    )
 }
 
 impl Policy for GuaranteeFree {

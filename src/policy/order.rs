@@ -16,7 +16,7 @@ use rand::Rng;
 pub(super) const QUEUE_VALUES: &str = "fcfs|sjf|random|random-length|width";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum QueueOrder {
+enum QueueOrder {
     /// Arrival order.
     Fcfs,
     /// Shortest length first: criterion 1 / length.
@@ -78,7 +78,7 @@ pub(super) fn parse(p: &Params) -> Result<(Orderer, OrderKeys), SpecError> {
 
 impl Orderer {
     /// True for arrival order: the waiting list is already in order.
-    pub fn is_arrival(&self) -> bool {
+    fn is_arrival(&self) -> bool {
         self.order == QueueOrder::Fcfs
     }
 
@@ -93,7 +93,7 @@ impl Orderer {
 
     /// Draws the random numbers of the jobs submitted since the previous pass (random orders
     /// only), from the simulation's generator; call once at the start of every pass.
-    pub fn observe(&mut self, c: &mut Ctx<'_>) {
+    fn observe(&mut self, c: &mut Ctx<'_>) {
         if !matches!(self.order, QueueOrder::Random | QueueOrder::RandomLength) {
             return;
         }
@@ -109,7 +109,7 @@ impl Orderer {
     }
 
     /// The criterion of job `j` at time `now` (larger first), given its length and width.
-    pub fn criterion(&self, j: usize, length: Time, width: u32, delay: Time) -> f64 {
+    fn criterion(&self, j: usize, length: Time, width: u32, delay: Time) -> f64 {
         let len = length.max(1) as f64;
         let base = match self.order {
             QueueOrder::Fcfs => 0.0,
@@ -123,7 +123,7 @@ impl Orderer {
 
     /// Fills `out` with the waiting jobs in queue order (ties by arrival), given each job's
     /// length.
-    pub fn sort(&mut self, c: &Ctx<'_>, length: impl Fn(usize) -> Time, out: &mut Vec<usize>) {
+    fn sort(&mut self, c: &Ctx<'_>, length: impl Fn(usize) -> Time, out: &mut Vec<usize>) {
         out.clear();
         if self.is_arrival() {
             out.extend_from_slice(c.waiting());

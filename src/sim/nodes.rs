@@ -260,8 +260,9 @@ impl Nodes {
         }
     }
 
-    /// Jobs sharing a node with `j` (sorted, without `j`) into `self.touched`.
-    fn collect_neighbours(&mut self, j: usize) {
+    /// The jobs sharing a node with `j` (sorted, without `j`), each advanced to `now`; hand the
+    /// list back to `self.touched` when done with it (it is reused).
+    fn advance_neighbours(&mut self, j: usize, now: Time) -> Vec<usize> {
         self.touched.clear();
         for &(n, _) in &self.spread[j] {
             self.touched
@@ -269,6 +270,11 @@ impl Nodes {
         }
         self.touched.sort_unstable();
         self.touched.dedup();
+        let touched = std::mem::take(&mut self.touched);
+        for &k in &touched {
+            self.advance(k, now);
+        }
+        touched
     }
 
     /// Job `j` (of `job`) starts now on `procs`. Pushes `(job, new end)` for `j` and every
@@ -282,11 +288,7 @@ impl Nodes {
         moved: &mut Vec<(usize, Time)>,
     ) {
         self.spread[j] = spread(&self.model, procs);
-        self.collect_neighbours(j);
-        let touched = std::mem::take(&mut self.touched);
-        for &k in &touched {
-            self.advance(k, now);
-        }
+        let touched = self.advance_neighbours(j, now);
         for i in 0..self.spread[j].len() {
             let (n, count) = self.spread[j][i];
             self.node_demand[n as usize] += f64::from(count) * self.demand[j];
@@ -315,11 +317,7 @@ impl Nodes {
     ) -> f64 {
         self.advance(j, now);
         self.work[j] = job.runtime as f64 - self.remaining[j];
-        self.collect_neighbours(j);
-        let touched = std::mem::take(&mut self.touched);
-        for &k in &touched {
-            self.advance(k, now);
-        }
+        let touched = self.advance_neighbours(j, now);
         for i in 0..self.spread[j].len() {
             let (n, count) = self.spread[j][i];
             let list = &mut self.on_node[n as usize];
