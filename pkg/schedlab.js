@@ -1,5 +1,6 @@
 /**
- * A loaded trace and the runs made on it (in order).
+ * A loaded trace (with its metrics options and expected end times: [`Trace`], the pipeline
+ * the CLI uses too) and the runs made on it (in order).
  */
 export class Session {
     __destroy_into_raw() {
@@ -86,8 +87,8 @@ export class Session {
         }
     }
     /**
-     * Runs one policy for a sweep and returns one metric (a [`sweep_metrics`] name) of it; the
-     * run is not kept.
+     * Runs one policy for a sweep and returns one metric (a [`metrics`] name) of it; the
+     * run is not kept. NaN for a node-model metric without the node model.
      * @param {string} spec
      * @param {number} seed
      * @param {string} metric
@@ -127,7 +128,8 @@ export class Session {
         return v1;
     }
     /**
-     * Reads a trace (plain or gzip bytes) with the given options.
+     * Reads a trace (plain or gzip bytes) with the given options ([`SessionOptions`]: the
+     * fields of the options schema).
      * @param {string} name
      * @param {Uint8Array | number[]} bytes
      * @param {any} options
@@ -494,6 +496,31 @@ export function has_panicked() {
 }
 
 /**
+ * The metrics catalogue: `[{name, label, short, unit, digits, better, family, path}]`, in
+ * table order; the page's results table and sweep panel show these.
+ * @returns {any}
+ */
+export function metrics() {
+    const ret = wasm.metrics();
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
+ * The options schema (`[{key, flag, form, field, group, kind, default, label}]`).
+ * @returns {any}
+ */
+export function options_schema() {
+    const ret = wasm.options_schema();
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
  * The policy catalogue: names, keys with defaults and allowed values, descriptions, sources.
  * @returns {any}
  */
@@ -519,18 +546,6 @@ export function random_seed() {
 
 export function start() {
     wasm.start();
-}
-
-/**
- * The metrics a sweep can measure: `[{name, label}]`.
- * @returns {any}
- */
-export function sweep_metrics() {
-    const ret = wasm.sweep_metrics();
-    if (ret[2]) {
-        throw takeFromExternrefTable0(ret[1]);
-    }
-    return takeFromExternrefTable0(ret[0]);
 }
 
 /**
@@ -630,6 +645,10 @@ function __wbg_get_imports() {
         __wbg___wbindgen_is_object_8b968c3ab8e96595: function(arg0) {
             const val = arg0;
             const ret = typeof(val) === 'object' && val !== null;
+            return ret;
+        },
+        __wbg___wbindgen_is_string_fc456fee5d3317de: function(arg0) {
+            const ret = typeof(arg0) === 'string';
             return ret;
         },
         __wbg___wbindgen_is_undefined_be5b34249ff1fc15: function(arg0) {

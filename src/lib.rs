@@ -2,12 +2,15 @@
 //!
 //! The pipeline: [`swf`] reads a trace, [`input`] applies the input semantics and yields the jobs
 //! to simulate, [`sim`] runs one [`policy`] over them and produces a [`sim::Schedule`], [`metrics`]
-//! measures it and [`output`] writes CSV / JSON. [`run`] ties the steps together for the CLI and
-//! the web page. No module here knows a web type.
+//! measures it and [`output`] writes CSV / JSON. [`run`] is the pipeline the CLI and the web page
+//! share (`run::Trace`: a trace with its options and expected end times, `run(spec)`);
+//! [`options`] is the options schema and [`metrics::catalogue`] the metrics catalogue that every
+//! surface reads. No module here knows a web type.
 
 pub mod charts;
 pub mod input;
 pub mod metrics;
+pub mod options;
 pub mod output;
 pub mod policy;
 pub mod predict;

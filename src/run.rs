@@ -1,9 +1,11 @@
-//! The whole pipeline as the CLI and the page use it: read a trace, prepare the jobs, run
-//! policies, measure the schedules.
+//! The pipeline, one for the CLI and the page: read a trace, prepare the jobs, compute what
+//! depends on the trace only (the expected end times), then run policies on it and measure
+//! their schedules ([`Trace::run`]). The CLI (`src/bin/schedlab/`) and the facade (`src/web/`)
+//! are thin adapters over [`Trace`].
 
 use crate::input::{self, InputError, InputOptions, JobSet};
-use crate::metrics::eet::{self, EetError, EetOptions, Expected, UserAware};
-use crate::metrics::{self, Classic, ClassicOptions};
+use crate::metrics::eet::{self, EetError, Expected, UserAware};
+use crate::metrics::{self, Classic, Figures, Metric, MetricOptions};
 use crate::policy::{self, SpecError};
 use crate::sim::{self, Progress, Schedule, SimError};
 use crate::swf::{self, ReadOptions, SwfError, Workload};
@@ -22,36 +24,133 @@ pub enum Error {
     Sim(#[from] SimError),
     #[error(transparent)]
     Eet(#[from] EetError),
+    #[error("{0}")]
+    Metrics(String),
 }
 
-/// A trace read and prepared for simulation.
+/// A trace read and prepared for simulation, with its metrics options and the expected end
+/// times of its jobs (computed once: they depend on the jobs and the EET options, not on the
+/// policy). [`Trace::run`] runs one policy on it; the CLI and the page's worker both go through
+/// here.
 pub struct Trace {
     pub workload: Workload,
     pub jobs: JobSet,
+    pub metrics: MetricOptions,
+    expected: Expected,
 }
 
-/// Reads a trace from bytes (plain or gzip) and applies the input semantics.
-pub fn load_bytes(
-    name: &str,
-    bytes: &[u8],
-    read: &ReadOptions,
-    opts: &InputOptions,
-) -> Result<Trace, Error> {
-    let workload = swf::read_bytes(name, bytes, read)?;
-    let jobs = input::prepare(&workload, opts)?;
-    Ok(Trace { workload, jobs })
+impl Trace {
+    /// The trace of `workload` under the input options, measured with `metrics`.
+    pub fn new(
+        workload: Workload,
+        input: &InputOptions,
+        metrics: MetricOptions,
+    ) -> Result<Trace, Error> {
+        let jobs = input::prepare(&workload, input)?;
+        Trace::of_jobs(workload, jobs, metrics)
+    }
+
+    /// The trace of jobs prepared beforehand (`workload` is the workload they came from).
+    pub fn of_jobs(
+        workload: Workload,
+        jobs: JobSet,
+        metrics: MetricOptions,
+    ) -> Result<Trace, Error> {
+        metrics
+            .check()
+            .map_err(|e| Error::Metrics(format!("metrics: {e}")))?;
+        let expected = eet::expected_end_times(&jobs, &metrics.eet)?;
+        Ok(Trace {
+            workload,
+            jobs,
+            metrics,
+            expected,
+        })
+    }
+
+    /// Reads a trace from bytes (plain or gzip) and applies the input semantics.
+    pub fn load_bytes(
+        name: &str,
+        bytes: &[u8],
+        read: &ReadOptions,
+        input: &InputOptions,
+        metrics: MetricOptions,
+    ) -> Result<Trace, Error> {
+        Trace::new(swf::read_bytes(name, bytes, read)?, input, metrics)
+    }
+
+    /// Reads a trace file (plain or gzip) and applies the input semantics.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn load_path(
+        path: &std::path::Path,
+        read: &ReadOptions,
+        input: &InputOptions,
+        metrics: MetricOptions,
+    ) -> Result<Trace, Error> {
+        Trace::new(swf::read_path(path, read)?, input, metrics)
+    }
+
+    /// The expected end time of every job (indexed like `jobs.jobs`).
+    pub fn expected(&self) -> &Expected {
+        &self.expected
+    }
+
+    /// Runs the policy named by `spec` with `seed` and measures its schedule;
+    /// `progress(done, total)` is called now and then and may return `false` to cancel.
+    pub fn run(
+        &self,
+        spec: &str,
+        seed: u64,
+        progress: Option<Progress<'_>>,
+    ) -> Result<RunResult, Error> {
+        let schedule = simulate(&self.jobs, spec, seed, progress)?;
+        Ok(measure(&self.jobs, &self.metrics, &self.expected, schedule))
+    }
+
+    /// The JSON report of run `r` (GUIDE section 4), as `schedlab run --json` prints it.
+    pub fn report<'a>(&'a self, r: &'a RunResult) -> Report<'a> {
+        r.report(&self.jobs)
+    }
 }
 
-/// Reads a trace file (plain or gzip) and applies the input semantics.
-#[cfg(not(target_arch = "wasm32"))]
-pub fn load_path(
-    path: &std::path::Path,
-    read: &ReadOptions,
-    opts: &InputOptions,
-) -> Result<Trace, Error> {
-    let workload = swf::read_path(path, read)?;
-    let jobs = input::prepare(&workload, opts)?;
-    Ok(Trace { workload, jobs })
+/// The schedule of the policy named by `spec` on `jobs` (with the node model of their input
+/// options, when it is on).
+pub fn simulate(
+    jobs: &JobSet,
+    spec: &str,
+    seed: u64,
+    progress: Option<Progress<'_>>,
+) -> Result<Schedule, Error> {
+    let mut policy = policy::build(spec)?;
+    let machine = jobs.options.nodes.as_ref().map(|nodes| sim::Machine {
+        nodes,
+        kill: jobs.options.kill,
+    });
+    Ok(sim::simulate_on(
+        &jobs.jobs,
+        jobs.procs,
+        machine,
+        policy.as_mut(),
+        seed,
+        progress,
+    )?)
+}
+
+/// Every metric family of `schedule`, a schedule of `jobs`, against their expected end times.
+pub fn measure(
+    jobs: &JobSet,
+    opts: &MetricOptions,
+    expected: &Expected,
+    schedule: Schedule,
+) -> RunResult {
+    RunResult {
+        spec: schedule.policy.clone(),
+        classic: metrics::classic(jobs, &schedule, opts),
+        eet: eet::user_aware(jobs, &schedule, expected),
+        fairness: metrics::fairness(jobs, &schedule, opts),
+        penalty: metrics::penalty::penalty(jobs, &schedule, opts),
+        schedule,
+    }
 }
 
 /// One policy run: its schedule and metrics.
@@ -67,61 +166,21 @@ pub struct RunResult {
     pub penalty: Option<metrics::penalty::Penalty>,
 }
 
-/// Runs the policy named by `spec` on `jobs`; the EET metrics use the default options.
-pub fn run_policy(
-    jobs: &JobSet,
-    spec: &str,
-    seed: u64,
-    metrics: &ClassicOptions,
-    progress: Option<Progress<'_>>,
-) -> Result<RunResult, Error> {
-    let expected = eet::expected_end_times(jobs, &EetOptions::default())?;
-    run_policy_expecting(jobs, spec, seed, metrics, &expected, progress)
-}
-
-/// Runs the policy named by `spec` on `jobs` and measures it against EETs computed beforehand
-/// ([`eet::expected_end_times`], once per trace and EET options).
-pub fn run_policy_expecting(
-    jobs: &JobSet,
-    spec: &str,
-    seed: u64,
-    metrics: &ClassicOptions,
-    expected: &Expected,
-    progress: Option<Progress<'_>>,
-) -> Result<RunResult, Error> {
-    if expected.eet.len() != jobs.jobs.len() {
-        return Err(EetError(format!(
-            "{} expected end times for {} jobs: computed for another job set",
-            expected.eet.len(),
-            jobs.jobs.len()
-        ))
-        .into());
+impl RunResult {
+    /// The figures the metrics catalogue reads.
+    pub fn figures(&self) -> Figures<'_> {
+        Figures {
+            classic: &self.classic,
+            eet: &self.eet,
+            fairness: &self.fairness,
+            penalty: self.penalty.as_ref(),
+        }
     }
-    let mut policy = policy::build(spec)?;
-    let machine = jobs.options.nodes.as_ref().map(|nodes| sim::Machine {
-        nodes,
-        kill: jobs.options.kill,
-    });
-    let schedule = sim::simulate_on(
-        &jobs.jobs,
-        jobs.procs,
-        machine,
-        policy.as_mut(),
-        seed,
-        progress,
-    )?;
-    let penalty = metrics::penalty::penalty(jobs, &schedule, metrics, metrics.window);
-    let classic = metrics::classic(jobs, &schedule, metrics);
-    let eet = eet::user_aware(jobs, &schedule, expected);
-    let fairness = metrics::fairness(jobs, &schedule, metrics);
-    Ok(RunResult {
-        spec: schedule.policy.clone(),
-        schedule,
-        classic,
-        eet,
-        fairness,
-        penalty,
-    })
+
+    /// Metric `m` of this run (`None`: a node-model metric of a run without the node model).
+    pub fn metric(&self, m: &Metric) -> Option<f64> {
+        m.read(&self.figures())
+    }
 }
 
 /// The metrics JSON of one run (GUIDE section 4).

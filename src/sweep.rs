@@ -1,55 +1,20 @@
 //! Sweeps: one metric of policies over the values of one key and several seeds, summarised as
-//! mean / min / max per value. The CLI (`schedlab sweep`) and the page (`web`) share this.
+//! mean / min / max per value. The CLI (`schedlab sweep`) and the page (`web`) share this; the
+//! metrics are the catalogue's (`metrics::catalogue`), by name.
 
+use crate::metrics::catalogue;
 use crate::policy::{self, Spec};
 use crate::run::RunResult;
 use serde::Serialize;
 
-/// The metrics a sweep can measure: (name, label).
-pub const METRICS: &[(&str, &str)] = &[
-    ("mbs", "mean bounded slowdown (MBS)"),
-    ("mwbs", "weighted bounded slowdown (MWBS)"),
-    ("wsld", "mean width-normalized slowdown"),
-    ("wait", "mean wait (s)"),
-    ("utilization", "utilization"),
-    ("delayed", "jobs delayed by later jobs"),
-    ("violations", "reservation violations"),
-    ("preempted", "preempted jobs"),
-    ("wasted-load", "wasted load (%)"),
-    ("blocked-big-mbs", "MBS of blocked big jobs"),
-    ("blocked-small-mbs", "MBS of blocked small jobs"),
-];
-
 /// Most values a sequence `a,b,...,z` may expand to.
 pub const MAX_VALUES: usize = 10_000;
 
-/// The metric names, comma-separated (for messages).
-pub fn metric_names() -> String {
-    METRICS.iter().map(|m| m.0).collect::<Vec<_>>().join(", ")
-}
-
-/// The label of metric `name`, if it is one.
-pub fn metric_label(name: &str) -> Option<&'static str> {
-    METRICS.iter().find(|m| m.0 == name).map(|m| m.1)
-}
-
-/// Metric `name` of run `r`, or `None` for an unknown name.
-pub fn metric(r: &RunResult, name: &str) -> Option<f64> {
-    let (c, f) = (&r.classic, &r.fairness);
-    Some(match name {
-        "mbs" => c.mbs,
-        "mwbs" => c.mwbs,
-        "wsld" => c.wsld.mean,
-        "wait" => c.wait.mean,
-        "utilization" => c.utilization,
-        "delayed" => f.strict.delayed as f64,
-        "violations" => f.violations.count as f64,
-        "preempted" => f.preemption.preempted as f64,
-        "wasted-load" => f.preemption.wasted_load_pct,
-        "blocked-big-mbs" => f.blocked.big_mbs,
-        "blocked-small-mbs" => f.blocked.small_mbs,
-        _ => return None,
-    })
+/// Metric `name` (a [`crate::metrics::catalogue`] name) of run `r`, or an error naming the
+/// valid metrics; NaN for a node-model metric of a run without the node model.
+pub fn metric(r: &RunResult, name: &str) -> Result<f64, String> {
+    let m = catalogue::lookup(name)?;
+    Ok(r.metric(m).unwrap_or(f64::NAN))
 }
 
 /// `0,0.1,...,1` -> 0, 0.1, ..., 1 (arithmetic, from the two first values to the last); a list
@@ -180,7 +145,5 @@ mod tests {
         assert!(with_key("fcfs", "err", "1").is_err());
         let s = Stat::of(&[1.0, 2.0, 6.0]);
         assert_eq!((s.mean, s.min, s.max), (3.0, 1.0, 6.0));
-        assert!(metric_names().starts_with("mbs, mwbs"));
-        assert_eq!(metric_label("wait"), Some("mean wait (s)"));
     }
 }

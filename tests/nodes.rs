@@ -194,9 +194,7 @@ fn kth_with_the_node_model_passes_the_checker_and_unlimited_bandwidth_changes_no
     assert_eq!(high.jobs.len(), 3000);
     for spec in ["sjbf", "sjbf[rsp=lc]", "sjbf[rsp=lct]", "rua"] {
         let s = run_nodes(&high, spec, 1); // checks the invariants
-        let pen =
-            schedlab::metrics::penalty::penalty(&high, &s, &Default::default(), Default::default())
-                .unwrap();
+        let pen = schedlab::metrics::penalty::penalty(&high, &s, &Default::default()).unwrap();
         assert_eq!(pen.jobs, 3000, "{spec}");
         // 80% of the jobs demand 2000 MB/s per process: 4 of them on a node make 8000.
         assert!(pen.penalized_pct.mean > 0.0, "{spec}: no penalty at all");

@@ -5,7 +5,7 @@
 mod common;
 use common::{job_set, run};
 use proptest::prelude::*;
-use schedlab::metrics::{fairness, ClassicOptions};
+use schedlab::metrics::{fairness, MetricOptions};
 
 /// PV-EASY with every predictor, with and without venture backfilling.
 const PV_EASY: [&str; 8] = [
@@ -118,7 +118,7 @@ proptest! {
         let set = job_set(8, &jobs);
         for spec in PV_EASY {
             let s = run(&set, spec);
-            let f = fairness(&set, &s, &ClassicOptions::default());
+            let f = fairness(&set, &s, &MetricOptions::default());
             prop_assert_eq!(f.strict.delayed, 0, "{}: {:?}", spec, f.strict);
             prop_assert_eq!(f.violations.count, 0, "{}: {:?}", spec, f.violations);
             // With predictions never below the runtime, the sunny load ends by its planned ends:
@@ -133,7 +133,7 @@ proptest! {
     fn easy_with_user_estimates_has_no_reservation_violation(jobs in workload_with_overruns()) {
         let set = job_set(8, &jobs);
         for spec in ["easy", "easy[order=sjf]", "easy[order=spf]"] {
-            let f = fairness(&set, &run(&set, spec), &ClassicOptions::default());
+            let f = fairness(&set, &run(&set, spec), &MetricOptions::default());
             prop_assert_eq!((f.violations.late, f.violations.count), (0, 0), "{}", spec);
         }
     }

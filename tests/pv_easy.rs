@@ -4,7 +4,7 @@
 mod common;
 use common::{job_set, run, starts};
 use schedlab::input::{prepare, InputOptions, JobSet};
-use schedlab::metrics::{fairness, ClassicOptions, Fairness};
+use schedlab::metrics::{fairness, Fairness, MetricOptions};
 use schedlab::policy::canonical;
 use schedlab::sim::Schedule;
 use schedlab::swf::{read_bytes, ReadOptions};
@@ -23,7 +23,7 @@ fn job_set_users(procs: u32, jobs: &[(i64, i64, i64, i64, i64)]) -> JobSet {
 }
 
 fn fair(set: &JobSet, s: &Schedule) -> Fairness {
-    fairness(set, s, &ClassicOptions::default())
+    fairness(set, s, &MetricOptions::default())
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 mod common;
 use schedlab::input::{prepare, InputOptions};
-use schedlab::metrics::{classic, ClassicOptions};
+use schedlab::metrics::{classic, MetricOptions};
 use schedlab::policy;
 use schedlab::sim::{check::check, simulate};
 use schedlab::swf::{read_path, ReadOptions};
@@ -42,7 +42,7 @@ fn every_trace_through_every_policy() {
             if let Err(e) = check(&set.jobs, &s) {
                 panic!("{} / {}: {}", path.display(), p.name, e.join("\n"));
             }
-            let m = classic(&set, &s, &ClassicOptions::default());
+            let m = classic(&set, &s, &MetricOptions::default());
             assert_eq!(
                 m.counts.jobs + m.counts.skipped,
                 lines,

@@ -3,7 +3,8 @@
 import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
-import { encode, decode } from './share.js';
+import { encode, decode, defaultState, defaultOf, decodeOption } from './share.js';
+import { OPTIONS } from './options.js';
 import { renderTable, renderFacts } from './results.js';
 import { Overview, Gantts, timings } from './charts.js';
 import { EetCharts, DEFAULT_HEAT, parseUsers } from './eet.js';
@@ -15,6 +16,7 @@ const S = {
   trace: null,   // the trace of the shown comparison: {kind, ref, name, label, bytes}
   shown: null,   // the shown comparison's state (share.js shape)
   results: [],   // per policy {spec, report, rects, jobs, series, eetUsers, violations, memory}
+  metrics: [],   // the engine's metrics catalogue (the results table's rows)
   lastHash: '',
   runner: new Runner(),
 };
@@ -26,70 +28,42 @@ timings.boot = performance.now();
 
 // ---------- form ----------
 
+// The form's controls are the options schema's (www/options.js): each option's control, kind,
+// range and default; the same rules read a link (share.js).
+const FORM = OPTIONS.filter((o) => o.form && o.key);
+
+/** The options from the controls (share.js state shape), or null after reporting problems. */
 function readForm() {
   const problems = [];
-  const procsText = $('opt-procs').value.trim();
-  const procs = procsText === '' ? null : Number(procsText);
-  if (procs !== null && !(Number.isInteger(procs) && procs >= 1)) problems.push(`machine size "${procsText}" is not a whole number >= 1`);
-  const seedText = $('opt-seed').value.trim();
-  const seed = Number(seedText);
-  if (!/^\d+$/.test(seedText) || !Number.isSafeInteger(seed)) problems.push(`seed "${seedText}" is not a whole number >= 0`);
-  const statusText = $('opt-status').value.trim();
-  const status = statusText ? statusText.split(/[\s,]+/).map(Number) : [];
-  if (status.some((s) => !Number.isInteger(s) || s < 0)) problems.push(`status list "${statusText}" is not like 0,5`);
-  const boundText = $('opt-bound').value.trim();
-  const bound = boundText === '' ? 10 : Number(boundText);
-  if (!(Number.isFinite(bound) && bound >= 0)) problems.push(`bounded slowdown bound "${boundText}" is not a number of seconds >= 0`);
-  const warmupText = $('opt-warmup').value.trim();
-  const warmup = warmupText === '' ? 0 : Number(warmupText);
-  if (!(Number.isSafeInteger(warmup) && warmup >= 0)) problems.push(`warm-up "${warmupText}" is not a whole number of jobs >= 0`);
-  const measuredText = $('opt-measured').value.trim();
-  const measured = measuredText === '' ? null : Number(measuredText);
-  if (measured !== null && !(Number.isSafeInteger(measured) && measured >= 1)) problems.push(`measured "${measuredText}" is not a whole number of jobs >= 1`);
+  const form = {};
   const nodes = $('opt-nodes').checked;
-  const cores = Number($('opt-cores').value);
-  const bw = Number($('opt-bw').value);
-  const high = Number($('opt-high').value);
-  const bwfieldText = $('opt-bwfield').value.trim();
-  const bwfield = bwfieldText === '' ? null : Number(bwfieldText);
-  if (nodes) {
-    if (bwfield !== null && !(Number.isInteger(bwfield) && bwfield >= 1 && bwfield <= 1000)) problems.push(`bandwidth field "${bwfieldText}" is not a field number 1-1000`);
-    if (!(Number.isInteger(cores) && cores >= 1)) problems.push(`cores per node "${$('opt-cores').value}" is not a whole number >= 1`);
-    if (!(Number.isFinite(bw) && bw > 0)) problems.push(`bandwidth "${$('opt-bw').value}" is not a number of MB/s > 0`);
-    if (!(Number.isFinite(high) && high >= 0)) problems.push(`high demand "${$('opt-high').value}" is not a number of MB/s >= 0`);
+  for (const o of FORM) {
+    const control = $(o.form);
+    if (o.kind.type === 'bool') { form[o.key] = control.checked; continue; }
+    let text = control.value.trim();
+    if (o.kind.type === 'list') text = text.split(/[\s,]+/).filter(Boolean).join(',');
+    const got = text === '' ? { value: defaultOf(o) } : decodeOption(o, text);
+    if ('error' in got) {
+      // Node-model values count only with the node model on.
+      if (o.group !== 'nodes' || nodes) problems.push(`${o.label} "${text}": ${got.error}`);
+      form[o.key] = defaultOf(o);
+    } else {
+      form[o.key] = got.value;
+    }
   }
   for (const p of problems) showError(p);
-  if (problems.length) return null;
-  return {
-    procs, seed, status, kill: $('opt-kill').checked, estimate: $('opt-estimate').value,
-    wide: $('opt-wide').value, origin: $('opt-origin').value, zero: $('opt-zero').checked, strict: $('opt-strict').checked,
-    offline: $('opt-offline').checked, bound, warmup, measured,
-    nodes, cores, bw, mix: $('opt-mix').value, high, bwfield,
-  };
+  return problems.length ? null : form;
 }
 
 function writeForm(state) {
-  $('opt-procs').value = state.procs ?? '';
-  $('opt-seed').value = String(state.seed);
-  $('opt-status').value = state.status.join(',');
-  $('opt-kill').checked = state.kill;
-  $('opt-estimate').value = state.estimate;
-  $('opt-wide').value = state.wide;
-  $('opt-origin').value = state.origin;
-  $('opt-zero').checked = state.zero;
-  $('opt-strict').checked = state.strict;
-  $('opt-offline').checked = state.offline;
-  $('opt-bound').value = String(state.bound);
-  $('opt-warmup').value = String(state.warmup);
-  $('opt-measured').value = state.measured ?? '';
-  $('opt-nodes').checked = state.nodes;
-  $('opt-cores').value = String(state.cores);
-  $('opt-bw').value = String(state.bw);
-  $('opt-mix').value = state.mix;
-  $('opt-high').value = String(state.high);
-  $('opt-bwfield').value = state.bwfield ?? '';
+  for (const o of FORM) {
+    const v = state[o.key];
+    if (o.kind.type === 'bool') $(o.form).checked = v;
+    else $(o.form).value = v === null ? '' : Array.isArray(v) ? v.join(',') : String(v);
+  }
   if (state.nodes || state.warmup || state.measured) $('opt-nodes').closest('details').open = true;
-  if (state.wide !== 'skip' || state.origin !== 'first' || state.status.length || state.zero || state.strict || state.offline || state.bound !== 10) {
+  const def = defaultState('');
+  if (['wide', 'origin', 'zero', 'strict', 'offline', 'bound'].some((k) => state[k] !== def[k]) || state.status.length) {
     $('opt-status').closest('details').open = true;
   }
   writeHeat(state.heat ?? DEFAULT_HEAT);
@@ -125,17 +99,21 @@ function heatChanged() {
   updateLink('replace');
 }
 
+/** What the worker hands Session::new: each option at its engine field (the schema's `field`);
+ * unset values left out; the node model only when it is on (its demands drawn from the mix with
+ * the run's seed). */
 function sessionOptions(form) {
-  const options = {
-    strict: form.strict, wide: form.wide, skip_status: form.status, skip_zero_runtime: form.zero,
-    estimate: form.estimate, kill: form.kill, origin: form.origin, offline: form.offline,
-  };
-  if (form.procs) options.procs = form.procs;
-  options.metrics = { bsld_bound: form.bound, window: { warmup: form.warmup, measured: form.measured } };
-  // The node model; demands are drawn from the mix with the run's seed.
-  if (form.nodes) {
-    options.nodes = { cores: form.cores, bandwidth: form.bw, mix: form.mix, high: form.high };
-    if (form.bwfield) options.nodes.field = form.bwfield;
+  const options = {};
+  for (const o of FORM) {
+    const v = form[o.key];
+    if (!o.field || v === null || v === undefined) continue;
+    if (o.key === 'nodes') { if (v) options.nodes ??= {}; continue; }
+    if (o.group === 'nodes' && !form.nodes) continue;
+    const keys = o.field.split('.');
+    const last = keys.pop();
+    let at = options;
+    for (const k of keys) at = at[k] ??= {};
+    at[last] = v;
   }
   return options;
 }
@@ -222,7 +200,7 @@ function show(trace, state, facts, results, history) {
   S.results = results;
   renderFacts($('facts'), facts, trace.label);
   resetTraceInputs();
-  renderTable($('results'), results.map((r) => r.report));
+  renderTable($('results'), results.map((r) => r.report), S.metrics);
   gantts.show(results, results[0].report.machine_procs, state.window);
   // Colouring by penalty needs the node model; a new comparison starts coloured by user.
   $('gantt-by-penalty').checked = false;
@@ -342,9 +320,7 @@ function wire() {
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
   });
-  for (const id of ['opt-procs', 'opt-seed', 'opt-status', 'opt-kill', 'opt-estimate', 'opt-wide', 'opt-origin', 'opt-zero', 'opt-strict', 'opt-offline', 'opt-bound', 'opt-warmup', 'opt-measured', 'opt-nodes', 'opt-cores', 'opt-bw', 'opt-mix', 'opt-high', 'opt-bwfield']) {
-    $(id).addEventListener('change', markStale);
-  }
+  for (const o of FORM) $(o.form).addEventListener('change', markStale);
   $('run').addEventListener('click', () => startRun({ history: 'push' }));
   $('cancel').addEventListener('click', cancelRun);
   $('share-copy').addEventListener('click', async () => {
@@ -409,6 +385,7 @@ async function boot() {
     timings.engine = performance.now();
     $('version').textContent = `engine ${call('version')}`;
     picker = new Picker($('policy-picker'), call('policies'), (spec) => call('canonical_spec', spec), markStale);
+    S.metrics = call('metrics');
   } catch (err) {
     showError(err.message);
     setStatus('The engine is not available.');

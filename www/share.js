@@ -4,30 +4,73 @@
 //       &status=5,0&window=T0,T1&heatlog=1&heatsort=user&exclude=3,17&only=5,8
 //       &nodes=1&cores=4&bw=6000&mix=med&high=2000&bwfield=19   (the node model; off without nodes=1)
 //       &bound=10&warmup=N&measured=M   (metrics: bounded-slowdown bound, node-model window)
-// Defaults are left out. The heatmap keys (heatlog, heatsort, exclude, only: the EET heatmaps'
+// The option keys (procs ... measured) are the options schema's (www/options.js); defaults are
+// left out. The heatmap keys (heatlog, heatsort, exclude, only: the EET heatmaps'
 // view) are optional: links without them open with the defaults. decode() never throws: it returns the state it could read plus one
 // message per parameter it had to ignore.
+
+import { OPTIONS } from './options.js';
 
 export const VERSION = '1';
 export const DEFAULT_POLICIES = ['easy', 'fcfs'];
 
-export function defaultState(defaultDemo) {
-  return {
-    trace: { kind: 'demo', ref: defaultDemo },
-    policies: [...DEFAULT_POLICIES],
-    procs: null, seed: 1, kill: true, estimate: 'requested', wide: 'skip', origin: 'first',
-    zero: false, strict: false, offline: false, status: [], window: null,
-    bound: 10, warmup: 0, measured: null,
-    nodes: false, cores: 4, bw: 6000, mix: 'high', high: 2000, bwfield: null,
-    heat: { log: false, sort: 'total', exclude: [], only: [] },
-  };
+// The options links carry: the schema's (www/options.js, generated from src/options.rs), each
+// with its key, kind and default; node-model options travel only with nodes=1.
+const LINKED = OPTIONS.filter((o) => o.key);
+
+/** The value of option `o` in the page state when the user set nothing. */
+export function defaultOf(o) {
+  switch (o.kind.type) {
+    case 'bool': return o.default === '1';
+    case 'choice': return o.default;
+    case 'list': return o.default ? o.default.split(',').map(Number) : [];
+    default: return o.default === '' ? null : Number(o.default);
+  }
 }
 
-const ENUMS = { estimate: ['requested', 'runtime', 'ignore'], wide: ['skip', 'clamp'], origin: ['first', 'trace'] };
-const BOOLS = { kill: true, zero: false, strict: false, offline: false, nodes: false };
-const MIXES = ['high', 'med', 'low'];
-// The node model's numbers and their defaults (sent only with nodes=1).
-const NODE_NUMBERS = { cores: 4, bw: 6000, high: 2000 };
+export function defaultState(defaultDemo) {
+  const state = {
+    trace: { kind: 'demo', ref: defaultDemo },
+    policies: [...DEFAULT_POLICIES],
+    window: null,
+    heat: { log: false, sort: 'total', exclude: [], only: [] },
+  };
+  for (const o of LINKED) state[o.key] = defaultOf(o);
+  return state;
+}
+
+/** The link text of value `v` of option `o`, or null when it is the default (left out). */
+function encodeOption(o, v) {
+  const def = defaultOf(o);
+  if (o.kind.type === 'list') return v.length && v.join(',') !== def.join(',') ? v.join(',') : null;
+  if (v === def || v === null || v === undefined) return null;
+  if (o.kind.type === 'bool') return v ? '1' : '0';
+  return String(v);
+}
+
+/** Option `o` read from link text: {value} or {error}. */
+export function decodeOption(o, text) {
+  const k = o.kind;
+  const whole = (t, min, max) => (/^\d+$/.test(t) && Number(t) >= min && Number(t) <= max ? Number(t) : null);
+  switch (k.type) {
+    case 'bool': return text === '1' || text === '0' ? { value: text === '1' } : { error: 'expected 0 or 1' };
+    case 'choice': return k.values.includes(text) ? { value: text } : { error: `expected ${k.values.join(', ')}` };
+    case 'whole': {
+      const n = whole(text, k.min, k.max);
+      return n === null ? { error: `expected ${o.label}: a whole number >= ${k.min}${k.max < 1e9 ? ` and <= ${k.max}` : ''}` } : { value: n };
+    }
+    case 'number': {
+      const n = Number(text);
+      const ok = text.trim() !== '' && Number.isFinite(n) && (k.open ? n > k.min : n >= k.min);
+      return ok ? { value: n } : { error: `expected ${o.label}: a number ${k.open ? '>' : '>='} ${k.min}` };
+    }
+    case 'list': {
+      const codes = text.split(',').map((t) => whole(t.trim(), 0, 1e6));
+      return codes.some((c) => c === null) ? { error: 'expected whole numbers like 0,5' } : { value: codes };
+    }
+    default: return { error: 'not an option links carry' };
+  }
+}
 
 // Keeps [ ] = , : / readable in the fragment; everything else is percent-encoded.
 const enc = (s) => encodeURIComponent(s).replace(/%(5B|5D|3D|2C|3A|2F)/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
@@ -35,19 +78,11 @@ const enc = (s) => encodeURIComponent(s).replace(/%(5B|5D|3D|2C|3A|2F)/g, (_, h)
 export function encode(state) {
   const parts = [['v', VERSION], ['trace', `${state.trace.kind}:${state.trace.ref}`]];
   for (const p of state.policies) parts.push(['policy', p]);
-  if (state.procs) parts.push(['procs', String(state.procs)]);
-  parts.push(['seed', String(state.seed)]);
-  for (const [k, def] of Object.entries(BOOLS)) if (state[k] !== def) parts.push([k, state[k] ? '1' : '0']);
-  for (const [k, values] of Object.entries(ENUMS)) if (state[k] !== values[0]) parts.push([k, state[k]]);
-  if (state.nodes) {
-    for (const [k, def] of Object.entries(NODE_NUMBERS)) if (state[k] !== def) parts.push([k, String(state[k])]);
-    if (state.mix !== 'high') parts.push(['mix', state.mix]);
-    if (state.bwfield) parts.push(['bwfield', String(state.bwfield)]);
+  for (const o of LINKED) {
+    if (o.group === 'nodes' && o.key !== 'nodes' && !state.nodes) continue;
+    const text = o.key === 'seed' ? String(state.seed) : encodeOption(o, state[o.key]);
+    if (text !== null) parts.push([o.key, text]);
   }
-  if (state.bound !== 10) parts.push(['bound', String(state.bound)]);
-  if (state.warmup) parts.push(['warmup', String(state.warmup)]);
-  if (state.measured !== null) parts.push(['measured', String(state.measured)]);
-  if (state.status.length) parts.push(['status', state.status.join(',')]);
   if (state.window) parts.push(['window', state.window.map((t) => Math.round(t)).join(',')]);
   const heat = state.heat;
   if (heat?.log) parts.push(['heatlog', '1']);
@@ -57,7 +92,6 @@ export function encode(state) {
   return '#' + parts.map(([k, v]) => `${k}=${enc(v)}`).join('&');
 }
 
-const intIn = (text, min, max) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : null;
 
 /** Reads a fragment (with or without '#'). demos: the known demo names. */
 export function decode(hash, demos) {
@@ -90,30 +124,6 @@ export function decode(hash, demos) {
         break;
       }
       case 'policy': if (value.trim()) policies.push(value.trim()); else bad('empty policy'); break;
-      case 'procs': { const n = intIn(value, 1, 1e9); if (n === null) bad('expected a processor count >= 1'); else state.procs = n; break; }
-      case 'seed': { const n = intIn(value, 0, Number.MAX_SAFE_INTEGER); if (n === null) bad('expected a whole number >= 0'); else state.seed = n; break; }
-      case 'cores': { const n = intIn(value, 1, 1048576); if (n === null) bad('expected cores per node >= 1'); else state.cores = n; break; }
-      case 'bw': case 'high': {
-        const n = Number(value);
-        if (value.trim() === '' || !Number.isFinite(n) || n < 0 || (key === 'bw' && n === 0)) bad('expected MB/s (a number > 0)'); else state[key] = n;
-        break;
-      }
-      case 'bwfield': { const n = intIn(value, 1, 1000); if (n === null) bad('expected an SWF field number 1-1000'); else state.bwfield = n; break; }
-      case 'bound': { const n = Number(value); if (value.trim() === '' || !Number.isFinite(n) || n < 0) bad('expected seconds >= 0'); else state.bound = n; break; }
-      case 'warmup': { const n = intIn(value, 0, Number.MAX_SAFE_INTEGER); if (n === null) bad('expected a whole number of jobs >= 0'); else state.warmup = n; break; }
-      case 'measured': { const n = intIn(value, 1, Number.MAX_SAFE_INTEGER); if (n === null) bad('expected a whole number of jobs >= 1'); else state.measured = n; break; }
-      case 'mix': if (MIXES.includes(value)) state.mix = value; else bad(`expected ${MIXES.join(', ')}`); break;
-      case 'kill': case 'zero': case 'strict': case 'offline': case 'nodes':
-        if (value === '1' || value === '0') state[key] = value === '1'; else bad('expected 0 or 1');
-        break;
-      case 'estimate': case 'wide': case 'origin':
-        if (ENUMS[key].includes(value)) state[key] = value; else bad(`expected ${ENUMS[key].join(' or ')}`);
-        break;
-      case 'status': {
-        const codes = value.split(',').map((s) => intIn(s.trim(), 0, 1e6));
-        if (codes.some((c) => c === null)) bad('expected status codes like 0,5'); else state.status = codes;
-        break;
-      }
       case 'window': {
         const w = value.split(',').map(Number);
         if (w.length !== 2 || !w.every(Number.isFinite) || w[0] >= w[1]) bad('expected T0,T1 with T0 < T1'); else state.window = w;
@@ -131,7 +141,12 @@ export function decode(hash, demos) {
         else state.heat[key] = [...new Set(ids.map(Number))];
         break;
       }
-      default: problems.push(`link: unknown parameter "${key.slice(0, 40)}"; ignored`);
+      default: {
+        const o = LINKED.find((x) => x.key === key);
+        if (!o) { problems.push(`link: unknown parameter "${key.slice(0, 40)}"; ignored`); break; }
+        const got = decodeOption(o, value);
+        if ('error' in got) bad(got.error); else state[key] = got.value;
+      }
     }
   }
   if (version === null) problems.push(`link: no version (v=${VERSION}); read as version ${VERSION}`);

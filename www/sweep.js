@@ -22,9 +22,11 @@ export class SweepPanel {
     this.chart = figure('chart-sweep', 'Sweep', 380, {}, () => this.draw());
     $('sweep-chart').replaceChildren(this.chart.node);
     this.chart.node.hidden = true;
-    const metrics = call('sweep_metrics');
-    $('sweep-metric').replaceChildren(...metrics.map((m) => el('option', { value: m.name }, m.label)));
-    this.labels = Object.fromEntries(metrics.map((m) => [m.name, m.label]));
+    // Any metric of the catalogue (the CLI's `sweep --metric NAME`), node-model ones last.
+    const title = (m) => (m.unit ? `${m.label} (${m.unit})` : m.label);
+    const metrics = call('metrics');
+    $('sweep-metric').replaceChildren(...metrics.map((m) => el('option', { value: m.name, selected: m.name === 'mbs' }, title(m))));
+    this.labels = Object.fromEntries(metrics.map((m) => [m.name, title(m)]));
     $('sweep-run').addEventListener('click', () => this.start());
     $('sweep-cancel').addEventListener('click', () => this.cancel());
     this.refresh();

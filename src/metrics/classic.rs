@@ -1,59 +1,13 @@
 //! Classic schedule metrics: wait, response, bounded slowdown, stretch, MBS / MWBS,
 //! utilization, makespan, and the counts shown with every result.
 
+use super::job::per_job;
+use super::options::MetricOptions;
 use super::stats::Summary;
 use crate::input::JobSet;
 use crate::sim::{Outcome, Schedule};
 use crate::Time;
-use serde::{Deserialize, Serialize};
-
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct ClassicOptions {
-    /// The bound of bounded slowdown, in seconds (10 s in the PV-EASY paper and most others).
-    pub bsld_bound: f64,
-    /// The jobs the resource-sharing family measures (warm-up left out).
-    pub window: super::penalty::Window,
-}
-
-impl Default for ClassicOptions {
-    fn default() -> Self {
-        Self {
-            bsld_bound: 10.0,
-            window: super::penalty::Window::default(),
-        }
-    }
-}
-
-/// Per-job figures of a job that ran.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct JobMetrics {
-    pub wait: Time,
-    pub response: Time,
-    /// (wait + max(run, bound)) / max(run, bound).
-    pub bsld: f64,
-    /// response / run time (a run time of 0 counts as 1 s).
-    pub stretch: f64,
-}
-
-/// Figures of job `j`, or `None` when it did not run.
-pub fn per_job(set: &JobSet, s: &Schedule, j: usize, opts: &ClassicOptions) -> Option<JobMetrics> {
-    let rec = &s.jobs[j];
-    if !rec.ran() {
-        return None;
-    }
-    let submit = set.jobs[j].submit;
-    let wait = rec.start - submit;
-    let run = rec.end - rec.start;
-    let response = rec.end - submit;
-    let bounded = (run as f64).max(opts.bsld_bound).max(f64::MIN_POSITIVE);
-    Some(JobMetrics {
-        wait,
-        response,
-        bsld: (wait as f64 + bounded) / bounded,
-        stretch: response as f64 / run.max(1) as f64,
-    })
-}
+use serde::Serialize;
 
 /// Counts shown with every result.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -104,7 +58,7 @@ pub struct Classic {
 }
 
 /// Computes the classic metrics of schedule `s` of job set `set`.
-pub fn classic(set: &JobSet, s: &Schedule, opts: &ClassicOptions) -> Classic {
+pub fn classic(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Classic {
     let mut counts = Counts {
         skipped: set.skipped_count() + s.rejected.len() as u64,
         ..Counts::default()

@@ -8,7 +8,8 @@
 //! jobs* for the time during which the free processors plus those of running jobs of lower
 //! priority would let it start.
 
-use super::classic::{per_job, ClassicOptions};
+use super::job::per_job;
+use super::options::MetricOptions;
 use crate::input::JobSet;
 use crate::sim::Schedule;
 use crate::Time;
@@ -180,7 +181,7 @@ fn delays(set: &JobSet, s: &Schedule) -> (Vec<Time>, Vec<Time>) {
 }
 
 /// Computes the fairness metrics of schedule `s` of job set `set`.
-pub fn fairness(set: &JobSet, s: &Schedule, opts: &ClassicOptions) -> Fairness {
+pub fn fairness(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Fairness {
     let (delay, after) = delays(set, s);
     let mut f = Fairness::default();
     let (mut delay_sum, mut v_procs, mut v_delay, mut v_si) = (0.0, 0.0, 0.0, 0.0);

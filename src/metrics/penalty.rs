@@ -3,27 +3,12 @@
 //! wait time, over a window of jobs (the paper's warm-up and measured jobs, by arrival rank).
 //! Present only when the node model was on.
 
-use super::classic::{per_job, ClassicOptions};
+use super::job::per_job;
+use super::options::{MetricOptions, Window};
 use super::stats::Summary;
 use crate::input::JobSet;
 use crate::sim::{Outcome, Schedule};
-use serde::{Deserialize, Serialize};
-
-/// Which jobs are measured: arrival ranks `[warmup, warmup + measured)`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Window {
-    /// Jobs (in arrival order) left out of the figures at the start.
-    pub warmup: usize,
-    /// Jobs measured after the warm-up; `None`: all the rest.
-    pub measured: Option<usize>,
-}
-
-impl Window {
-    pub fn contains(&self, j: usize) -> bool {
-        j >= self.warmup && self.measured.is_none_or(|m| j - self.warmup < m)
-    }
-}
+use serde::Serialize;
 
 /// The figures of one run with the node model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -44,12 +29,8 @@ pub struct Penalty {
 }
 
 /// The resource-sharing metrics of `s`, or `None` when the node model was off.
-pub fn penalty(
-    set: &JobSet,
-    s: &Schedule,
-    opts: &ClassicOptions,
-    window: Window,
-) -> Option<Penalty> {
+pub fn penalty(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Option<Penalty> {
+    let window = opts.window;
     let nodes = s.nodes.as_ref()?;
     let (mut pct, mut bsld, mut wait) = (Vec::new(), Vec::new(), Vec::new());
     let (mut killed, mut by_penalty, mut factor_sum) = (0u64, 0u64, 0.0);

@@ -2,7 +2,7 @@
 
 use crate::input::JobSet;
 use crate::metrics::eet::{self, EetOptions, JobEet};
-use crate::metrics::{per_job, ClassicOptions};
+use crate::metrics::{per_job, MetricOptions};
 use crate::sim::{Outcome, RunEnd, Schedule};
 use std::io::Write;
 
@@ -56,7 +56,7 @@ pub fn jobs_csv_eet<W: Write>(
         "tardiness",
     ])?;
     let name = workload_name(&set.name);
-    let opts = ClassicOptions::default();
+    let opts = MetricOptions::default();
     for (j, job) in set.jobs.iter().enumerate() {
         let rec = &s.jobs[j];
         let Some(m) = per_job(set, s, j, &opts) else {

@@ -65,15 +65,3 @@ pub(super) fn check_seed(seed: f64) -> Result<u64, JsError> {
     }
     Ok(seed as u64)
 }
-
-/// The metrics options the page sends: a bounded-slowdown bound that is a number >= 0.
-pub(super) fn check_metrics(m: &crate::metrics::ClassicOptions) -> Result<(), JsError> {
-    if m.bsld_bound.is_finite() && m.bsld_bound >= 0.0 {
-        Ok(())
-    } else {
-        Err(JsError::new(&format!(
-            "metrics.bsld_bound: {} is not a number of seconds >= 0",
-            m.bsld_bound
-        )))
-    }
-}

@@ -1,6 +1,7 @@
 //! The wasm facade: every `#[wasm_bindgen]` item of schedlab lives in this module tree, and
-//! nothing else does: here the session (load a trace, run policies, hand back typed arrays), the
-//! catalogue and the sweep helpers; `draw.rs` the `draw_*` chart exports; `check.rs` the input
+//! nothing else does: here the session (a thin adapter over the pipeline, `run::Trace`: load a
+//! trace, run policies, hand back typed arrays), the policy and metrics catalogues, the options
+//! schema and the sweep helpers; `draw.rs` the `draw_*` chart exports; `check.rs` the input
 //! validation they share.
 //!
 //! Every export returns `Result<_, JsError>`; user input (trace bytes, options, spec strings,
@@ -13,15 +14,14 @@ mod draw;
 pub use draw::*;
 
 use crate::charts::{gantt, series};
-use crate::input::InputOptions;
-use crate::metrics::eet::{self, Expected};
 use crate::metrics::eet_heatmap::violations;
-use crate::metrics::ClassicOptions;
+use crate::metrics::{catalogue, METRICS};
+use crate::options::{SessionOptions, OPTIONS};
 use crate::policy;
-use crate::run::{self, RunResult, Trace};
+use crate::run::{RunResult, Trace};
 use crate::sweep;
 use crate::swf::ReadOptions;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use wasm_bindgen::prelude::*;
 
@@ -71,15 +71,17 @@ pub fn random_seed() -> Result<f64, JsError> {
         .map_err(|e| JsError::new(&format!("no random source: {e}")))
 }
 
-/// Options of [`Session::new`]: the input semantics plus strict reading.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-struct SessionOptions {
-    #[serde(flatten)]
-    input: InputOptions,
-    strict: bool,
-    /// Metrics options: the bounded-slowdown bound and the node model's measured window.
-    metrics: ClassicOptions,
+/// The metrics catalogue: `[{name, label, short, unit, digits, better, family, path}]`, in
+/// table order; the page's results table and sweep panel show these.
+#[wasm_bindgen]
+pub fn metrics() -> Result<JsValue, JsError> {
+    to_js(&METRICS)
+}
+
+/// The options schema (`[{key, flag, form, field, group, kind, default, label}]`).
+#[wasm_bindgen]
+pub fn options_schema() -> Result<JsValue, JsError> {
+    to_js(&OPTIONS)
 }
 
 /// The facts of a loaded trace, as the page shows them.
@@ -96,19 +98,18 @@ struct Facts<'a> {
     warnings: &'a [String],
 }
 
-/// A loaded trace and the runs made on it (in order).
+/// A loaded trace (with its metrics options and expected end times: [`Trace`], the pipeline
+/// the CLI uses too) and the runs made on it (in order).
 #[wasm_bindgen]
 pub struct Session {
     trace: Trace,
-    metrics: ClassicOptions,
     runs: Vec<RunResult>,
-    /// The expected end times of the trace, computed at the first [`Session::measure`].
-    expected: Option<Expected>,
 }
 
 #[wasm_bindgen]
 impl Session {
-    /// Reads a trace (plain or gzip bytes) with the given options.
+    /// Reads a trace (plain or gzip bytes) with the given options ([`SessionOptions`]: the
+    /// fields of the options schema).
     #[wasm_bindgen(constructor)]
     pub fn new(name: &str, bytes: &[u8], options: JsValue) -> Result<Session, JsError> {
         let opts: SessionOptions = if options.is_undefined() || options.is_null() {
@@ -121,14 +122,11 @@ impl Session {
             strict: opts.strict,
             ..ReadOptions::default()
         };
-        check::check_metrics(&opts.metrics)?;
-        let trace = run::load_bytes(name, bytes, &read, &opts.input)
+        let trace = Trace::load_bytes(name, bytes, &read, &opts.input, opts.metrics)
             .map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Session {
             trace,
-            metrics: opts.metrics,
             runs: Vec::new(),
-            expected: None,
         })
     }
 
@@ -181,39 +179,25 @@ impl Session {
                 .map_or(true, |v| v.as_bool() != Some(false)),
             None => true,
         };
-        let result = run::run_policy(
-            &self.trace.jobs,
-            spec,
-            seed,
-            &self.metrics,
-            Some(&mut report),
-        )
-        .map_err(|e| JsError::new(&e.to_string()))?;
-        let out = to_js(&result.report(&self.trace.jobs))?;
+        let result = self
+            .trace
+            .run(spec, seed, Some(&mut report))
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        let out = to_js(&self.trace.report(&result))?;
         self.runs.push(result);
         Ok(out)
     }
 
-    /// Runs one policy for a sweep and returns one metric (a [`sweep_metrics`] name) of it; the
-    /// run is not kept.
+    /// Runs one policy for a sweep and returns one metric (a [`metrics`] name) of it; the
+    /// run is not kept. NaN for a node-model metric without the node model.
     pub fn measure(&mut self, spec: &str, seed: f64, metric: &str) -> Result<f64, JsError> {
         let seed = check::check_seed(seed)?;
-        if sweep::metric_label(metric).is_none() {
-            return Err(JsError::new(&format!(
-                "metric {metric:?}: valid: {}",
-                sweep::metric_names()
-            )));
-        }
-        let expected = match self.expected.take() {
-            Some(e) => e,
-            None => eet::expected_end_times(&self.trace.jobs, &eet::EetOptions::default())
-                .map_err(|e| JsError::new(&e.to_string()))?,
-        };
-        let result =
-            run::run_policy_expecting(&self.trace.jobs, spec, seed, &self.metrics, &expected, None);
-        self.expected = Some(expected);
-        let result = result.map_err(|e| JsError::new(&e.to_string()))?;
-        sweep::metric(&result, metric).ok_or_else(|| JsError::new("unknown metric"))
+        let metric = catalogue::lookup(metric).map_err(|e| JsError::new(&e))?;
+        let result = self
+            .trace
+            .run(spec, seed, None)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(result.metric(metric).unwrap_or(f64::NAN))
     }
 
     fn last(&self) -> Result<&RunResult, JsError> {
@@ -247,14 +231,14 @@ impl Session {
     pub fn jobs(&self) -> Result<Vec<f64>, JsError> {
         let r = self.last()?;
         let set = &self.trace.jobs;
-        let opts = self.metrics;
+        let opts = &self.trace.metrics;
         Ok(set
             .jobs
             .iter()
             .enumerate()
             .flat_map(|(i, job)| {
                 let rec = &r.schedule.jobs[i];
-                let m = crate::metrics::per_job(set, &r.schedule, i, &opts);
+                let m = crate::metrics::per_job(set, &r.schedule, i, opts);
                 [
                     job.id as f64,
                     job.user as f64,
@@ -329,22 +313,6 @@ impl Session {
             .flat_map(|v| [v.user as f64, v.start as f64, v.end as f64])
             .collect())
     }
-}
-
-/// The metrics a sweep can measure: `[{name, label}]`.
-#[wasm_bindgen]
-pub fn sweep_metrics() -> Result<JsValue, JsError> {
-    #[derive(Serialize)]
-    struct Metric {
-        name: &'static str,
-        label: &'static str,
-    }
-    to_js(
-        &sweep::METRICS
-            .iter()
-            .map(|&(name, label)| Metric { name, label })
-            .collect::<Vec<_>>(),
-    )
 }
 
 /// The runs of a sweep of `policy` over `vary` (`KEY=v1,v2,...` or `KEY=a,b,...,z`; empty: no

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, BASE, SHOTS, launch, open, runs, waitRuns, table, errorsText } from './helpers.mjs';
+import { ROOT, BASE, SHOTS, MOCK, launch, open, runs, waitRuns, table, errorsText } from './helpers.mjs';
 
 let browser, page, context, problems;
 
@@ -86,6 +86,42 @@ test('a trace dropped on the page runs', async () => {
   assert.match(await page.locator('[data-testid="facts"]').innerText(), /dropped\.swf/);
   assert.equal((await table(page)).fcfs['counts.jobs'], 3);
   assert.equal(await page.evaluate(() => document.body.classList.contains('dragging')), false);
+});
+
+test('the results table, the sweep metrics and the link keys come from the engine\'s registries', { skip: MOCK ? 'mock engine' : false }, async () => {
+  const got = await page.evaluate(async () => {
+    const engine = await import(new URL('pkg/schedlab.js', location.href).href);
+    const { OPTIONS } = await import(new URL('www/options.js', location.href).href);
+    const share = await import(new URL('www/share.js', location.href).href);
+    const rows = [...document.querySelectorAll('[data-testid="results"] tbody tr')].map((tr) => tr.querySelector('td').dataset.name);
+    const sweep = [...document.querySelectorAll('[data-testid="sweep-metric"] option')].map((o) => o.value);
+    // Every link key with a value other than its default survives decode and encode.
+    const sample = (o) => ({ bool: o.default === '1' ? '0' : '1', choice: o.kind.values?.[1], list: '0,5', number: '12.5' }[o.kind.type]
+      ?? String(Math.min(o.kind.max, Math.max(o.kind.min, 2) + 1)));
+    const trips = OPTIONS.filter((o) => o.key && o.key !== 'nodes').map((o) => {
+      const hash = `#v=1&trace=demo:hpc2n&policy=easy&nodes=1&${o.key}=${sample(o)}`;
+      const { state, problems } = share.decode(hash, ['hpc2n']);
+      return { key: o.key, text: sample(o), problems, back: share.encode(state) };
+    });
+    return { metrics: engine.metrics(), schema: engine.options_schema(), page: OPTIONS, rows, sweep, trips };
+  });
+  const names = got.metrics.map((m) => m.name);
+  // No node model in this comparison: every other row of the catalogue, in its order.
+  assert.deepEqual(got.rows, got.metrics.filter((m) => m.family !== 'penalty').map((m) => m.name));
+  assert.deepEqual(got.sweep, names);
+  // The page's copy of the options schema (www/options.js) is the engine's.
+  assert.deepEqual(got.page, got.schema.filter((o) => o.key || o.form));
+  for (const t of got.trips) {
+    assert.deepEqual(t.problems, [], t.key);
+    assert.ok(t.back.includes(`&${t.key}=${t.text}`), `${t.key}=${t.text} not in ${t.back}`);
+  }
+  // Every key the README lists is in the schema (old links keep opening).
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const linked = got.page.filter((o) => o.key).map((o) => o.key);
+  for (const key of ['procs', 'seed', 'kill', 'estimate', 'wide', 'origin', 'zero', 'strict', 'status', 'offline', 'nodes', 'cores', 'bw', 'mix', 'high', 'bwfield', 'bound', 'warmup', 'measured']) {
+    assert.ok(linked.includes(key), key);
+    assert.ok(readme.includes(`\`${key}\``) || key === 'procs' || key === 'seed', `README lists ${key}`);
+  }
 });
 
 test('new seed fills the seed field; metrics JSON downloads the reports', async () => {

@@ -4,7 +4,7 @@
 pub mod swfkit;
 
 use schedlab::input::{prepare, InputOptions, JobSet};
-use schedlab::metrics::{classic, Classic, ClassicOptions};
+use schedlab::metrics::{classic, Classic, MetricOptions};
 use schedlab::policy;
 use schedlab::sim::{check::check, simulate, Schedule};
 use schedlab::swf::{read_bytes, ReadOptions};
@@ -48,7 +48,7 @@ pub fn run(set: &JobSet, spec: &str) -> Schedule {
 }
 
 pub fn metrics(set: &JobSet, s: &Schedule) -> Classic {
-    classic(set, s, &ClassicOptions::default())
+    classic(set, s, &MetricOptions::default())
 }
 
 /// Start times in job-number order.

@@ -3,9 +3,9 @@
 //! The input options apply, so `--nodes --mix high` measures policies with the node model.
 
 use crate::alloc;
-use crate::InputArgs;
+use crate::{InputArgs, MetricArgs};
 use clap::Args;
-use schedlab::metrics::{eet, ClassicOptions};
+use schedlab::metrics::eet;
 use schedlab::{input, run, swf};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -20,6 +20,8 @@ pub struct BenchArgs {
     /// Repetitions; the fastest is reported.
     #[arg(long, default_value_t = 3)]
     repeat: u32,
+    #[command(flatten)]
+    metrics: MetricArgs,
     #[command(flatten)]
     input: InputArgs,
 }
@@ -69,7 +71,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         return Err("no traces given and ../shared/data/swf/ not found".into());
     }
     let (read, input_opts) = args.input.options();
-    let metrics = ClassicOptions::default();
+    let metrics = args.metrics.options()?;
     let w = args
         .policies
         .iter()
@@ -109,10 +111,9 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             }
         };
         drop(workload);
-        // Expected end times of every job (Tóth & Klusáček's Algorithm 1), default options.
-        let (ms, peak, expected) = measure(args.repeat, || {
-            eet::expected_end_times(&jobs, &eet::EetOptions::default())
-        });
+        // Expected end times of every job (Tóth & Klusáček's Algorithm 1).
+        let (ms, peak, expected) =
+            measure(args.repeat, || eet::expected_end_times(&jobs, &metrics.eet));
         let expected = match expected {
             Ok(e) => e,
             Err(e) => {
@@ -125,24 +126,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         // its schedule (classic, user-aware, fairness), as `schedlab run` computes them.
         for spec in &args.policies {
             let (ms, peak, r) = measure(args.repeat, || -> Result<_, run::Error> {
-                let mut policy = schedlab::policy::build(spec)?;
-                // The node model (--nodes, --mix, ...) when the input options turn it on.
-                let machine = jobs
-                    .options
-                    .nodes
-                    .as_ref()
-                    .map(|nodes| schedlab::sim::Machine {
-                        nodes,
-                        kill: jobs.options.kill,
-                    });
-                Ok(schedlab::sim::simulate_on(
-                    &jobs.jobs,
-                    jobs.procs,
-                    machine,
-                    policy.as_mut(),
-                    1,
-                    None,
-                )?)
+                run::simulate(&jobs, spec, 1, None)
             });
             let schedule = match r {
                 Ok(s) => s,
@@ -153,12 +137,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             };
             row(&name, &schedule.policy, jobs.jobs.len(), ms, peak);
             let (ms, peak, _) = measure(args.repeat, || {
-                (
-                    schedlab::metrics::classic(&jobs, &schedule, &metrics),
-                    eet::user_aware(&jobs, &schedule, &expected),
-                    schedlab::metrics::fairness(&jobs, &schedule, &metrics),
-                    schedlab::metrics::penalty::penalty(&jobs, &schedule, &metrics, metrics.window),
-                )
+                run::measure(&jobs, &metrics, &expected, schedule.clone())
             });
             row(&name, "  + metrics", jobs.jobs.len(), ms, peak);
         }

@@ -2,20 +2,21 @@
 
 mod alloc;
 mod bench;
-mod eet_args;
+mod metric_args;
 mod plot;
 mod sweep;
 mod table;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use schedlab::input::{EstimateSource, InputOptions, Origin, Wide};
-use schedlab::metrics::ClassicOptions;
 use schedlab::run::{self, RunResult};
 use schedlab::sim::{Mix, NodeModel};
 use schedlab::swf::ReadOptions;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+pub use metric_args::MetricArgs;
 use std::time::{Duration, Instant};
 
 #[global_allocator]
@@ -49,6 +50,21 @@ enum Command {
     Plot(Box<plot::PlotArgs>),
     /// One metric of policies over the values of one key and several seeds (mean, min, max).
     Sweep(sweep::SweepArgs),
+    /// List the metrics (names for `sweep --metric`, labels, units, better direction).
+    Metrics {
+        /// Print the catalogue as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the options (CLI flag, share-link key, page control, default).
+    Options {
+        /// Print the schema as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Print www/options.js, the page's copy of the schema.
+        #[arg(long)]
+        js: bool,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -229,15 +245,6 @@ struct RunArgs {
     /// Print the metrics as JSON (one object per policy run) instead of the table.
     #[arg(long)]
     json: bool,
-    /// Bound of the bounded slowdown, seconds.
-    #[arg(long, default_value_t = 10.0)]
-    bsld_bound: f64,
-    /// Node model metrics: jobs (arrival order) left out as warm-up.
-    #[arg(long, default_value_t = 0)]
-    warmup: usize,
-    /// Node model metrics: jobs measured after the warm-up (default: all the rest).
-    #[arg(long)]
-    measured: Option<usize>,
     /// Write the EET heatmap (user, bin_start, count of violated EETs) to this CSV; one file
     /// per policy.
     #[arg(long)]
@@ -246,7 +253,7 @@ struct RunArgs {
     #[arg(long, default_value_t = 60.0)]
     heatmap_bin: f64,
     #[command(flatten)]
-    eet: eet_args::EetArgs,
+    metrics: MetricArgs,
     #[command(flatten)]
     input: InputArgs,
 }
@@ -259,6 +266,8 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Plot(args) => plot::run(&args),
         Command::Sweep(args) => sweep::run(&args),
+        Command::Metrics { json } => cmd_metrics(json),
+        Command::Options { json, js } => cmd_options(json, js),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -329,29 +338,14 @@ fn progress_bar(label: String) -> impl FnMut(usize, usize) -> bool {
 
 fn cmd_run(args: &RunArgs) -> CliResult {
     let (read, input) = args.input.options();
-    let trace = run::load_path(&args.trace, &read, &input)?;
+    let trace = run::Trace::load_path(&args.trace, &read, &input, args.metrics.options()?)?;
     report_skips(&trace);
-    let metrics = ClassicOptions {
-        bsld_bound: args.bsld_bound,
-        window: schedlab::metrics::penalty::Window {
-            warmup: args.warmup,
-            measured: args.measured,
-        },
-    };
-    let expected = schedlab::metrics::eet::expected_end_times(&trace.jobs, &args.eet.options())?;
     let several = args.policies.len() > 1;
     let mut results: Vec<(RunResult, Duration)> = Vec::new();
     for spec in &args.policies {
         let began = Instant::now();
         let mut bar = progress_bar(spec.clone());
-        let r = run::run_policy_expecting(
-            &trace.jobs,
-            spec,
-            args.seed,
-            &metrics,
-            &expected,
-            Some(&mut bar),
-        )?;
+        let r = trace.run(spec, args.seed, Some(&mut bar))?;
         let took = began.elapsed();
         if let Some(p) = &args.jobs_csv {
             let path = per_policy_path(p, &r.spec, several);
@@ -375,7 +369,7 @@ fn cmd_run(args: &RunArgs) -> CliResult {
         results.push((r, took));
     }
     if args.json {
-        let reports: Vec<_> = results.iter().map(|(r, _)| r.report(&trace.jobs)).collect();
+        let reports: Vec<_> = results.iter().map(|(r, _)| trace.report(r)).collect();
         println!("{}", serde_json::to_string_pretty(&reports)?);
     } else {
         print!("{}", table::comparison(&trace, &results));
@@ -443,4 +437,130 @@ fn cmd_policies(json: bool) -> CliResult {
         println!();
     }
     Ok(())
+}
+
+fn cmd_metrics(json: bool) -> CliResult {
+    use schedlab::metrics::METRICS;
+    if json {
+        println!("{}", serde_json::to_string_pretty(METRICS)?);
+        return Ok(());
+    }
+    println!("{:<24} {:<8} {:<7} label", "name", "better", "unit");
+    for m in METRICS {
+        let better = serde_json::to_value(m.better)?;
+        println!(
+            "{:<24} {:<8} {:<7} {}",
+            m.name,
+            better.as_str().unwrap_or(""),
+            m.unit,
+            m.label
+        );
+    }
+    Ok(())
+}
+
+fn cmd_options(json: bool, js: bool) -> CliResult {
+    use schedlab::options::{page_module, OPTIONS};
+    if js {
+        print!("{}", page_module());
+    } else if json {
+        println!("{}", serde_json::to_string_pretty(OPTIONS)?);
+    } else {
+        println!(
+            "{:<22} {:<10} {:<14} {:<14} what",
+            "flag", "link key", "page control", "default"
+        );
+        let or = |s: &'static str| if s.is_empty() { "-" } else { s };
+        for o in OPTIONS {
+            println!(
+                "{:<22} {:<10} {:<14} {:<14} {}",
+                or(o.flag),
+                or(o.key),
+                or(o.form),
+                or(o.default),
+                o.label
+            );
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::{ArgAction, CommandFactory};
+    use schedlab::options::{Kind, OPTIONS};
+
+    /// Every option of the schema with a CLI flag exists on `run` (and the input and metrics
+    /// flags on `sweep`, `plot` and `bench` too) with the schema's default; every input and
+    /// metrics flag of `run` is in the schema.
+    #[test]
+    fn flags_match_the_options_schema() {
+        let cli = Cli::command();
+        let sub = |name: &str| cli.find_subcommand(name).unwrap().clone();
+        let run = sub("run");
+        for o in OPTIONS.iter().filter(|o| !o.flag.is_empty()) {
+            let long = &o.flag[2..];
+            for cmd in ["run", "sweep", "plot", "bench"] {
+                let c = sub(cmd);
+                if cmd != "run" && o.key == "seed" {
+                    continue; // sweeps run seeds 1..N, bench seed 1
+                }
+                let arg = c
+                    .get_arguments()
+                    .find(|a| a.get_long() == Some(long))
+                    .unwrap_or_else(|| panic!("{cmd} has no {}", o.flag));
+                let defaults: Vec<String> = arg
+                    .get_default_values()
+                    .iter()
+                    .map(|v| v.to_string_lossy().into_owned())
+                    .collect();
+                match o.kind {
+                    Kind::Bool => {
+                        assert!(matches!(arg.get_action(), ArgAction::SetTrue), "{}", o.flag);
+                        // A switch turns the option on, or off for --no-...
+                        let off_by_flag = o.flag.starts_with("--no-");
+                        assert_eq!(o.default == "1", off_by_flag, "{}", o.flag);
+                    }
+                    _ if defaults.is_empty() => {
+                        // No clap default: the help states the schema's, or there is none.
+                        let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                        assert!(
+                            o.default.is_empty()
+                                || help.contains(&format!("[default: {}]", o.default)),
+                            "{}: help must say [default: {}]",
+                            o.flag,
+                            o.default
+                        );
+                    }
+                    _ => assert_eq!(defaults.join(","), o.default, "{}", o.flag),
+                }
+                if let Kind::Choice { values } = o.kind {
+                    let possible: Vec<String> = arg
+                        .get_possible_values()
+                        .iter()
+                        .map(|v| v.get_name().to_string())
+                        .collect();
+                    assert_eq!(possible, values, "{}", o.flag);
+                }
+            }
+        }
+        // The other way: run's options are the schema's, its outputs and the run's own flags.
+        let own = [
+            "policy",
+            "jobs-csv",
+            "runs-csv",
+            "json",
+            "heatmap-csv",
+            "heatmap-bin",
+            "help",
+        ];
+        for a in run.get_arguments() {
+            let Some(long) = a.get_long() else { continue };
+            assert!(
+                own.contains(&long) || OPTIONS.iter().any(|o| o.flag == format!("--{long}")),
+                "--{long} is not in the options schema (src/options.rs)"
+            );
+        }
+    }
 }

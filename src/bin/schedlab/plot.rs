@@ -5,7 +5,6 @@ use clap::{Args, ValueEnum};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use schedlab::charts::{bars, eet_box, gantt, native, series};
-use schedlab::metrics::ClassicOptions;
 use schedlab::run::{self, RunResult};
 use std::path::PathBuf;
 
@@ -73,7 +72,7 @@ pub struct PlotArgs {
     #[arg(long, value_delimiter = ',')]
     only_users: Vec<i64>,
     #[command(flatten)]
-    eet: crate::eet_args::EetArgs,
+    metrics: crate::MetricArgs,
     #[command(flatten)]
     input: InputArgs,
 }
@@ -226,7 +225,7 @@ fn heatmap<DB: DrawingBackend>(
         .flatten()
         .flat_map(|m| m.chunks_exact(2).map(|c| c[1]))
         .fold(0.0, f64::max);
-    let capacity = a.eet.options().machine_memory.map_or(peak, |m| m as f64);
+    let capacity = trace.metrics.eet.machine_memory.map_or(peak, |m| m as f64);
     let name = schedlab::output::workload_name(&set.name);
     let panels: Vec<HeatPanel> = runs
         .iter()
@@ -258,15 +257,11 @@ fn heatmap<DB: DrawingBackend>(
 
 pub fn run(a: &PlotArgs) -> Result<(), Box<dyn std::error::Error>> {
     let (read, input) = a.input.options();
-    let trace = run::load_path(&a.trace, &read, &input)?;
-    let expected = schedlab::metrics::eet::expected_end_times(&trace.jobs, &a.eet.options())?;
+    let trace = run::Trace::load_path(&a.trace, &read, &input, a.metrics.options()?)?;
     let runs = a
         .policies
         .iter()
-        .map(|p| {
-            let metrics = ClassicOptions::default();
-            run::run_policy_expecting(&trace.jobs, p, a.seed, &metrics, &expected, None)
-        })
+        .map(|p| trace.run(p, a.seed, None))
         .collect::<Result<Vec<_>, _>>()?;
     let size = (a.width.clamp(200, 8000), a.height.clamp(150, 8000));
     let png = a

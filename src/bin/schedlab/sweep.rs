@@ -2,11 +2,11 @@
 //! seeds: mean / min / max per value per policy (the logic lives in `schedlab::sweep`), printed
 //! as a table and, with `--out`, drawn as a chart.
 
-use crate::InputArgs;
+use crate::{InputArgs, MetricArgs};
 use clap::Args;
 use plotters::prelude::*;
 use schedlab::charts::{native, sweep as chart};
-use schedlab::metrics::{eet, ClassicOptions};
+use schedlab::metrics::catalogue;
 use schedlab::run;
 use schedlab::sweep::{self, Stat};
 use std::path::PathBuf;
@@ -25,13 +25,15 @@ pub struct SweepArgs {
     /// Seeds 1..=N per value.
     #[arg(long, default_value_t = 1)]
     seeds: u64,
-    /// mbs, mwbs, wsld, wait, utilization, delayed, violations, preempted, wasted-load,
-    /// blocked-big-mbs or blocked-small-mbs.
+    /// A metric name of `schedlab metrics`: mbs, mwbs, wsld, wait, utilization, delayed,
+    /// violations, preempted, wasted-load, blocked-big-mbs, eet-violated, ...
     #[arg(long, default_value = "mbs")]
     metric: String,
     /// Also draw the chart (mean line and min-max band per policy) to this .svg or .png file.
     #[arg(long)]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    metrics: MetricArgs,
     #[command(flatten)]
     input: InputArgs,
 }
@@ -67,12 +69,12 @@ fn draw_chart(
 
 pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     let (read, input) = args.input.options();
-    let trace = run::load_path(&args.trace, &read, &input)?;
     if args.seeds == 0 {
         return Err("--seeds must be at least 1".into());
     }
-    let label = sweep::metric_label(&args.metric)
-        .ok_or_else(|| format!("--metric {}: valid: {}", args.metric, sweep::metric_names()))?;
+    let metric = catalogue::lookup(&args.metric).map_err(|e| format!("--metric: {e}"))?;
+    let label = metric.title();
+    let trace = run::Trace::load_path(&args.trace, &read, &input, args.metrics.options()?)?;
     let (key, values) = match &args.vary {
         Some(v) => {
             let (k, vals) = sweep::parse_vary(v).map_err(|e| format!("--vary: {e}"))?;
@@ -80,8 +82,6 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
         }
         None => (None, vec![String::new()]),
     };
-    let expected = eet::expected_end_times(&trace.jobs, &eet::EetOptions::default())?;
-    let opts = ClassicOptions::default();
     println!(
         "{:<48} {:>10} {:>12} {:>12} {:>12}",
         "policy",
@@ -103,11 +103,9 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
             let mut xs = Vec::new();
             let mut canonical = spec.clone();
             for seed in 1..=args.seeds {
-                let r =
-                    run::run_policy_expecting(&trace.jobs, &spec, seed, &opts, &expected, None)?;
+                let r = trace.run(&spec, seed, None)?;
                 canonical = r.spec.clone();
-                // The name was checked above.
-                xs.push(sweep::metric(&r, &args.metric).unwrap_or(f64::NAN));
+                xs.push(r.metric(metric).unwrap_or(f64::NAN));
             }
             let s = Stat::of(&xs);
             println!(
@@ -137,7 +135,7 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
             &values,
             &lines,
             key.as_deref().unwrap_or(""),
-            label,
+            &label,
             &title,
         )?;
     }

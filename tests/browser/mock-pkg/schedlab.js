@@ -219,7 +219,16 @@ export function draw_bars(canvas, labels, values, title) {
 }
 export function draw_eet_box(canvas, users, labels, figure, title) { frame(canvas, title); }
 export function draw_eet_heatmap(canvas, violations, panel, busy, memory, memoryCapacity, procs, t0, t1, title) { frame(canvas, title); return new Float64Array(0); }
-export function sweep_metrics() { return [{ name: 'mbs', label: 'mean bounded slowdown (MBS)' }]; }
+// A few rows of the engine's metrics catalogue (`metrics()`), in its shape.
+const METRIC_ROWS = [
+  ['jobs', 'jobs simulated', '', 0, 'none', 'classic', 'counts.jobs'],
+  ['wait', 'mean wait', 's', 1, 'lower', 'classic', 'wait.mean'],
+  ['mbs', 'mean bounded slowdown (MBS)', '', 2, 'lower', 'classic', 'mbs'],
+  ['utilization', 'utilization', '', 4, 'higher', 'classic', 'utilization'],
+];
+export function metrics() {
+  return METRIC_ROWS.map(([name, label, unit, digits, better, family, path]) => ({ name, label, short: label, unit, digits, better, family, path }));
+}
 export function sweep_specs(policy, vary) {
   const c = canonical_spec(policy);
   if (!vary.trim()) return { key: '', values: [''], specs: [c] };

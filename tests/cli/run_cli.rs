@@ -1,6 +1,6 @@
 //! The `schedlab` command line: comparison table, JSON, CSV exports, and clear errors.
 
-mod common;
+use crate::common;
 use common::{schedlab, tmpdir};
 
 fn hand_trace(dir: &std::path::Path) -> std::path::PathBuf {
@@ -183,7 +183,10 @@ fn sweep_prints_mean_min_max_per_value() {
         assert_eq!(r.matches("37.0000").count(), 3, "{r}");
     }
     let (ok, _, err) = schedlab(&[&args[..], &["--metric", "speed"]].concat());
-    assert!(!ok && err.contains("valid: mbs, mwbs"), "{err}");
+    assert!(
+        !ok && err.contains("--metric") && err.contains("valid: ") && err.contains("mbs, mwbs"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The user-aware metrics through the `schedlab` command line: table rows, JSON, the jobs and
 //! heatmap CSVs, the capacity options, the plots and the bench step.
 
-mod common;
+use crate::common;
 use common::{schedlab, tmpdir};
 use common::{swf_text_users, ujob, UJob};
 

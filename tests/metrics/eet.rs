@@ -1,7 +1,7 @@
 //! The user-aware EET metrics on the paper's own examples (Tóth & Klusáček, Table 1, Fig. 1,
 //! Fig. 3) and on small cases worked out by hand (memory, capacities, CSV and JSON outputs).
 
-mod common;
+use crate::common;
 use common::{job_set_users, metrics, run, starts, ujob, UJob};
 use schedlab::metrics::eet::{self, Capacity, EetOptions};
 
@@ -160,7 +160,10 @@ fn csv_and_json_carry_the_figures() {
         })
         .collect();
     let set = job_set_users(2, &jobs);
-    let r = schedlab::run::run_policy(&set, "historic", 1, &Default::default(), None).unwrap();
+    let opts = schedlab::metrics::MetricOptions::default();
+    let expected = schedlab::metrics::eet::expected_end_times(&set, &opts.eet).unwrap();
+    let schedule = schedlab::run::simulate(&set, "historic", 1, None).unwrap();
+    let r = schedlab::run::measure(&set, &opts, &expected, schedule);
     let mut out = Vec::new();
     schedlab::output::jobs_csv(&mut out, &set, &r.schedule).unwrap();
     let text = String::from_utf8(out).unwrap();

@@ -1,7 +1,7 @@
 //! EET heatmap data: a violated job covers [EET_j - runtime_j, + T_j); cells are the
 //! time-average count over each bin, so a row sums to the user's total tardiness in bins.
 
-mod common;
+use crate::common;
 use common::{job_set_users, run, ujob, UJob};
 use proptest::prelude::*;
 use schedlab::metrics::eet::{self, EetOptions};

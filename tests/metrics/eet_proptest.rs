@@ -2,7 +2,7 @@
 //! Algorithm 1 (Tóth & Klusáček), on random workloads with several users, capacities (equal
 //! shares, whole and fractional numbers, per-user overrides) and memory.
 
-mod common;
+use crate::common;
 use common::{job_set_users, UJob};
 use proptest::prelude::*;
 use schedlab::input::JobSet;

@@ -1,0 +1,7 @@
+//! The `schedlab` command line: the comparison table, JSON, CSVs, sweeps, plots and errors.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod eet_cli;
+mod run_cli;
