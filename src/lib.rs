@@ -9,6 +9,8 @@
 
 pub mod charts;
 pub mod input;
+pub mod job;
+pub mod machine;
 pub mod metrics;
 pub mod options;
 pub mod output;
@@ -16,6 +18,7 @@ pub mod policy;
 pub mod predict;
 pub mod run;
 pub mod sim;
+pub mod spec;
 pub mod sweep;
 pub mod swf;
 #[cfg(target_arch = "wasm32")]

@@ -3,8 +3,8 @@
 //! (`www/options.js`, from which `share.js` reads link keys). The CLI flags are checked in
 //! `src/bin/schedlab/main.rs` (the clap definitions live there).
 
+use schedlab::machine::NodeModel;
 use schedlab::options::{page_module, Group, Kind, SessionOptions, OPTIONS};
-use schedlab::sim::NodeModel;
 use serde_json::Value;
 use std::collections::HashSet;
 
