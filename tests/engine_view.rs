@@ -125,7 +125,12 @@ fn policies_compose_from_parts_outside_the_crate() {
     // starts. At 20: Z and Y [20, 30). FCFS: Y and Z at 10, W at 20.
     let set = job_set(
         4,
-        &[(0, 10, 4, 10), (1, 10, 1, 10), (2, 10, 3, 10), (3, 10, 4, 10)],
+        &[
+            (0, 10, 4, 10),
+            (1, 10, 1, 10),
+            (2, 10, 3, 10),
+            (3, 10, 4, 10),
+        ],
     );
     let mut p = Composed::new(
         "widest".into(),

@@ -145,11 +145,7 @@ fn usage_stays_comparable_after_two_thousand_idle_half_lives() {
         "fcfs[queue=fairshare,halflife=1]",
         "easy[queue=fairshare,halflife=1]",
     ] {
-        assert_eq!(
-            starts(&run(&set, spec))[3..],
-            [2150, 2200, 2100],
-            "{spec}"
-        );
+        assert_eq!(starts(&run(&set, spec))[3..], [2150, 2200, 2100], "{spec}");
     }
 }
 
@@ -176,7 +172,10 @@ fn fairshare_is_a_queue_order_of_the_start_rules() {
     for (bad, why) in [
         ("easy[halflife=10]", "needs queue=fairshare"),
         ("easy[queue=fairshare,weight=1]", "weighted-delay"),
-        ("fcfs[queue=fairshare,halflife=0]", "halflife=0 is not valid"),
+        (
+            "fcfs[queue=fairshare,halflife=0]",
+            "halflife=0 is not valid",
+        ),
     ] {
         let e = schedlab::policy::build(bad).err().unwrap().to_string();
         assert!(e.contains(why), "{bad}: {e}");
