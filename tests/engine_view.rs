@@ -94,8 +94,7 @@ fn a_bad_predictor_is_an_error_not_a_panic() {
         seen: Vec::new(),
     };
     let e = simulate(&set.jobs, set.procs, &mut p, 1, None)
-        .err()
-        .expect("unknown predictor")
+        .expect_err("unknown predictor")
         .to_string();
     assert!(e.contains("unknown predictor \"oracle\""), "{e}");
 }

@@ -162,7 +162,10 @@ fn policies_lists_keys_defaults_and_sources() {
         .collect();
     assert_eq!(v[1]["name"], "easy");
     assert_eq!(keys[0], "queue");
-    assert!(keys.contains(&"order") && keys.contains(&"predictor"), "{keys:?}");
+    assert!(
+        keys.contains(&"order") && keys.contains(&"predictor"),
+        "{keys:?}"
+    );
 }
 
 #[test]
