@@ -146,12 +146,12 @@ pub const METRICS: &[Metric] = metrics![
     "backfilled", "backfilled", "backfilled", "", 0, None, Classic, "counts.backfilled", |c| c.counts.backfilled as f64;
     "blocked", "blocked at queue head", "blocked", "", 0, None, Classic, "counts.blocked", |c| c.counts.blocked as f64;
     "preempted", "preempted jobs", "preempted", "", 0, Lower, Fairness, "fairness.preemption.preempted", |f| f.preemption.preempted as f64;
-    "eet-violated", "violated EETs (% of jobs)", "violated EETs (%)", "%", 2, Lower, Eet, "eet.violated_percent", |e| e.violated_percent;
-    "veet-q1", "VEET_u lower quartile (% of a user's jobs)", "VEET_u q1 (%)", "%", 1, Lower, Eet, "eet.veet.q1", |e| e.veet.q1;
-    "veet-median", "VEET_u median (% of a user's jobs)", "VEET_u median (%)", "%", 1, Lower, Eet, "eet.veet.median", |e| e.veet.median;
+    "eet-violated", "violated EETs, share of jobs", "violated EETs (%)", "%", 2, Lower, Eet, "eet.violated_percent", |e| e.violated_percent;
+    "veet-q1", "VEET_u lower quartile", "VEET_u q1 (%)", "%", 1, Lower, Eet, "eet.veet.q1", |e| e.veet.q1;
+    "veet-median", "VEET_u median, share of a user's jobs", "VEET_u median (%)", "%", 1, Lower, Eet, "eet.veet.median", |e| e.veet.median;
     "veet-q3", "VEET_u upper quartile", "VEET_u q3 (%)", "%", 1, Lower, Eet, "eet.veet.q3", |e| e.veet.q3;
     "veet-max", "VEET_u max", "VEET_u max (%)", "%", 1, Lower, Eet, "eet.veet.max", |e| e.veet.max;
-    "wt-median", "WT_u median (weighted tardiness)", "WT_u median (cpu-s)", "processor-s", 0, Lower, Eet, "eet.wt.median", |e| e.wt.median;
+    "wt-median", "WT_u median, weighted tardiness", "WT_u median (cpu-s)", "processor-s", 0, Lower, Eet, "eet.wt.median", |e| e.wt.median;
     "wt-q3", "WT_u upper quartile", "WT_u q3 (cpu-s)", "processor-s", 0, Lower, Eet, "eet.wt.q3", |e| e.wt.q3;
     "wt-max", "WT_u max", "WT_u max (cpu-s)", "processor-s", 0, Lower, Eet, "eet.wt.max", |e| e.wt.max;
     "delayed", "jobs delayed by later jobs", "delayed by later jobs", "", 0, Lower, Fairness, "fairness.strict.delayed", |f| f.strict.delayed as f64;
