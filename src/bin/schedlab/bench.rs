@@ -12,7 +12,7 @@ use std::time::Instant;
 
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Traces to measure; default: every trace in ../shared/data/swf/.
+    /// Traces to measure; default: every trace in tests/data/.
     traces: Vec<PathBuf>,
     /// Policies to measure (repeatable).
     #[arg(long = "policy", short = 'p', default_values_t = ["fcfs".to_string(), "easy".to_string(), "conservative".to_string()])]
@@ -26,8 +26,8 @@ pub struct BenchArgs {
 
 fn default_traces() -> Vec<PathBuf> {
     let dirs = [
-        PathBuf::from("../shared/data/swf"),
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/swf"),
+        PathBuf::from("tests/data"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data"),
     ];
     for dir in dirs {
         if let Ok(rd) = std::fs::read_dir(&dir) {
@@ -66,7 +66,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         args.traces.clone()
     };
     if traces.is_empty() {
-        return Err("no traces given and ../shared/data/swf/ not found".into());
+        return Err("no traces given and tests/data/ not found".into());
     }
     let (read, input_opts) = args.input.options();
     let metrics = ClassicOptions::default();
