@@ -6,7 +6,7 @@ use crate::metrics::eet::{self, EetError, EetOptions, Expected, UserAware};
 use crate::metrics::{self, Classic, ClassicOptions};
 use crate::policy::{self, SpecError};
 use crate::sim::{self, Progress, Schedule, SimError};
-use crate::swf::{self, ReadOptions, SwfError, Workload};
+use crate::swf::{ReadOptions, SwfError, Workload};
 use serde::Serialize;
 
 /// Any error of the pipeline; every message names what it concerns (file, policy, time).
@@ -37,7 +37,7 @@ pub fn load_bytes(
     read: &ReadOptions,
     opts: &InputOptions,
 ) -> Result<Trace, Error> {
-    let workload = swf::read_bytes(name, bytes, read)?;
+    let workload = crate::workload::read_bytes(name, bytes, read)?;
     let jobs = input::prepare(&workload, opts)?;
     Ok(Trace { workload, jobs })
 }
@@ -49,7 +49,7 @@ pub fn load_path(
     read: &ReadOptions,
     opts: &InputOptions,
 ) -> Result<Trace, Error> {
-    let workload = swf::read_path(path, read)?;
+    let workload = crate::workload::read_path(path, read)?;
     let jobs = input::prepare(&workload, opts)?;
     Ok(Trace { workload, jobs })
 }

@@ -6,7 +6,7 @@ use crate::alloc;
 use crate::InputArgs;
 use clap::Args;
 use schedlab::metrics::{eet, ClassicOptions};
-use schedlab::{input, run, swf};
+use schedlab::{input, run};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -91,7 +91,9 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             .unwrap_or("?")
             .to_string();
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let (ms, peak, parsed) = measure(args.repeat, || swf::read_bytes(&name, &bytes, &read));
+        let (ms, peak, parsed) = measure(args.repeat, || {
+            schedlab::workload::read_bytes(&name, &bytes, &read)
+        });
         let workload = match parsed {
             Ok(w) => w,
             Err(e) => {

@@ -2,6 +2,7 @@
 
 mod alloc;
 mod bench;
+mod convert;
 mod eet_args;
 mod plot;
 mod sweep;
@@ -49,6 +50,8 @@ enum Command {
     Plot(Box<plot::PlotArgs>),
     /// One metric of policies over the values of one key and several seeds (mean, min, max).
     Sweep(sweep::SweepArgs),
+    /// Write a workload (SWF, Slurm sacct, Batsim JSON; recognised by content) as SWF or Batsim.
+    Convert(convert::ConvertArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -212,7 +215,8 @@ fn parse_demands(text: &str) -> Result<(f64, f64, f64), String> {
 
 #[derive(Args)]
 struct RunArgs {
-    /// SWF trace, plain or gzip.
+    /// Trace: SWF, Slurm `sacct --parsable2` output or Batsim JSON, plain or gzip (recognised
+    /// by its content).
     trace: PathBuf,
     /// Policy spec, e.g. easy, fcfs, conservative, easy[order=sjf]; repeat to compare.
     #[arg(long = "policy", short = 'p', required = true)]
@@ -259,6 +263,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Plot(args) => plot::run(&args),
         Command::Sweep(args) => sweep::run(&args),
+        Command::Convert(args) => convert::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
