@@ -4,6 +4,7 @@ mod alloc;
 mod bench;
 mod convert;
 mod eet_args;
+mod generate;
 mod plot;
 mod sweep;
 mod table;
@@ -52,6 +53,8 @@ enum Command {
     Sweep(sweep::SweepArgs),
     /// Write a workload (SWF, Slurm sacct, Batsim JSON; recognised by content) as SWF or Batsim.
     Convert(convert::ConvertArgs),
+    /// Generate a synthetic workload (SWF): --model lublin --procs 256 --jobs 10000 --seed 1.
+    Generate(generate::GenerateArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -264,6 +267,7 @@ fn main() -> ExitCode {
         Command::Plot(args) => plot::run(&args),
         Command::Sweep(args) => sweep::run(&args),
         Command::Convert(args) => convert::run(&args),
+        Command::Generate(args) => generate::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
