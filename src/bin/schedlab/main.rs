@@ -138,6 +138,22 @@ pub struct InputArgs {
     /// Node model: MB/s per process of low / medium / high demand jobs [default: 500,1000,2000].
     #[arg(long, value_parser = parse_demands)]
     demands: Option<(f64, f64, f64)>,
+    /// Divide every inter-arrival time by F (1.2 = 20% more load), after --from/--to/--users.
+    #[arg(long, value_name = "F")]
+    load_scale: Option<f64>,
+    /// Only jobs submitted at or after T: seconds of the trace's clock, or a date
+    /// (2024-03-01T10:00:00, UTC) for traces with UnixStartTime.
+    #[arg(long, value_name = "T")]
+    from: Option<String>,
+    /// Only jobs submitted before T (seconds or a date, as --from).
+    #[arg(long, value_name = "T")]
+    to: Option<String>,
+    /// Only the jobs of these users (SWF field 12), e.g. --users 3,17
+    #[arg(long, value_delimiter = ',', value_name = "LIST")]
+    users: Vec<i64>,
+    /// Leave out the jobs of these users.
+    #[arg(long, value_delimiter = ',', value_name = "LIST")]
+    exclude_users: Vec<i64>,
 }
 
 impl InputArgs {
@@ -167,6 +183,13 @@ impl InputArgs {
             offline: self.offline,
             max_jobs: self.max_jobs,
             nodes: self.node_model(),
+            transform: schedlab::workload::transform::Transform {
+                load_scale: self.load_scale,
+                from: self.from.clone(),
+                to: self.to.clone(),
+                users: self.users.clone(),
+                exclude_users: self.exclude_users.clone(),
+            },
         };
         (read, input)
     }
