@@ -485,6 +485,30 @@ export function draw_sweep(canvas, values, labels, stats, key, metric, title) {
 }
 
 /**
+ * A generated workload as SWF text (bytes), e.g. `generate_workload("lublin", 256, 10000, 1)`.
+ * The seed is a whole number in 0..2^53 (a JavaScript number).
+ * @param {string} model
+ * @param {number} procs
+ * @param {number} jobs
+ * @param {number} seed
+ * @returns {Uint8Array}
+ */
+export function generate_workload(model, procs, jobs, seed) {
+    const val2 = +procs;
+    const val3 = +jobs;
+    const val4 = +seed;
+    const ptr0 = passStringToWasm0(model, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.generate_workload(ptr0, len0, val2, val3, val4);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v5 = getArrayU8FromWasm0(ret[0], ret[1]).slice();
+    wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+    return v5;
+}
+
+/**
  * True once the module has panicked: the page must make no further calls.
  * @returns {boolean}
  */

@@ -51,6 +51,7 @@ fn stats(w: &Workload) -> Stats {
 }
 
 /// Which statistics are outside the tolerances (empty = all within).
+#[allow(clippy::needless_range_loop)] // three arrays indexed together
 fn outside(s: &Stats, r: &Stats) -> Vec<String> {
     let n = s.n as f64;
     let share = |p: f64| 0.02 + 3.0 * (p * (1.0 - p) / n).sqrt();

@@ -135,13 +135,7 @@ fn generate_and_transform_flags() {
     assert_eq!(scaled, want);
     let window = submits(&["--from", "3600", "--to", "86400"]);
     assert!(!window.is_empty() && window.len() < 500);
-    let (ok, _, err) = schedlab(&[
-        "run",
-        w.to_str().unwrap(),
-        "-p",
-        "fcfs",
-        "--load-scale=-1",
-    ]);
+    let (ok, _, err) = schedlab(&["run", w.to_str().unwrap(), "-p", "fcfs", "--load-scale=-1"]);
     assert!(
         !ok && err.contains("load scale -1: must be a number > 0"),
         "{err}"

@@ -3,7 +3,7 @@
 import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
-import { encode, decode } from './share.js';
+import { encode, decode, parseGen, isWindowTime, GEN_MAX_JOBS } from './share.js';
 import { renderTable, renderFacts } from './results.js';
 import { Overview, Gantts, timings } from './charts.js';
 import { EetCharts, DEFAULT_HEAT, parseUsers } from './eet.js';
@@ -58,9 +58,25 @@ function readForm() {
     if (!(Number.isFinite(bw) && bw > 0)) problems.push(`bandwidth "${$('opt-bw').value}" is not a number of MB/s > 0`);
     if (!(Number.isFinite(high) && high >= 0)) problems.push(`high demand "${$('opt-high').value}" is not a number of MB/s >= 0`);
   }
+  const loadText = $('load-scale').value.trim();
+  const load = loadText === '' ? 1 : Number(loadText);
+  if (!(Number.isFinite(load) && load > 0 && load <= 1e6)) problems.push(`load scale "${loadText}" is not a number > 0`);
+  const from = $('opt-from').value.trim();
+  const to = $('opt-to').value.trim();
+  for (const [what, t] of [['from', from], ['before', to]]) {
+    if (t && !isWindowTime(t)) problems.push(`submitted ${what} "${t.slice(0, 40)}" is not seconds or a date like 2024-03-01T10:00:00`);
+  }
+  const users = [];
+  for (const [key, id] of [['users', 'opt-users'], ['xusers', 'opt-xusers']]) {
+    const text = $(id).value.trim();
+    const ids = text ? text.split(/[\s,]+/).filter(Boolean) : [];
+    if (!ids.every((s) => /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s)))) problems.push(`user list "${text.slice(0, 40)}" is not like 3,17`);
+    users.push([key, [...new Set(ids.map(Number))]]);
+  }
   for (const p of problems) showError(p);
   if (problems.length) return null;
   return {
+    load, from, to, ...Object.fromEntries(users),
     procs, seed, status, kill: $('opt-kill').checked, estimate: $('opt-estimate').value,
     wide: $('opt-wide').value, origin: $('opt-origin').value, zero: $('opt-zero').checked, strict: $('opt-strict').checked,
     offline: $('opt-offline').checked, bound, warmup, measured,
@@ -88,8 +104,18 @@ function writeForm(state) {
   $('opt-mix').value = state.mix;
   $('opt-high').value = String(state.high);
   $('opt-bwfield').value = state.bwfield ?? '';
+  $('load-scale').value = String(state.load ?? 1);
+  $('opt-from').value = state.from ?? '';
+  $('opt-to').value = state.to ?? '';
+  $('opt-users').value = (state.users ?? []).join(',');
+  $('opt-xusers').value = (state.xusers ?? []).join(',');
+  if (state.trace?.kind === 'gen') {
+    const g = parseGen(state.trace.ref);
+    if (g) { $('generate-jobs').value = String(g.jobs); $('generate-procs').value = String(g.procs); $('generate-seed').value = String(g.seed); }
+  }
   if (state.nodes || state.warmup || state.measured) $('opt-nodes').closest('details').open = true;
-  if (state.wide !== 'skip' || state.origin !== 'first' || state.status.length || state.zero || state.strict || state.offline || state.bound !== 10) {
+  if (state.wide !== 'skip' || state.origin !== 'first' || state.status.length || state.zero || state.strict || state.offline || state.bound !== 10
+    || state.from || state.to || state.users?.length || state.xusers?.length) {
     $('opt-status').closest('details').open = true;
   }
   writeHeat(state.heat ?? DEFAULT_HEAT);
@@ -131,6 +157,13 @@ function sessionOptions(form) {
     estimate: form.estimate, kill: form.kill, origin: form.origin, offline: form.offline,
   };
   if (form.procs) options.procs = form.procs;
+  const transform = {};
+  if (form.load !== 1) transform.load_scale = form.load;
+  if (form.from) transform.from = form.from;
+  if (form.to) transform.to = form.to;
+  if (form.users.length) transform.users = form.users;
+  if (form.xusers.length) transform.exclude_users = form.xusers;
+  if (Object.keys(transform).length) options.transform = transform;
   options.metrics = { bsld_bound: form.bound, window: { warmup: form.warmup, measured: form.measured } };
   // The node model; demands are drawn from the mix with the run's seed.
   if (form.nodes) {
@@ -338,11 +371,19 @@ function wire() {
     else showError('Type a URL first.');
   };
   $('trace-url-load').addEventListener('click', loadUrl);
+  $('trace-generate').addEventListener('click', () => {
+    const ref = `lublin:${$('generate-procs').value.trim()}:${$('generate-jobs').value.trim()}:${$('generate-seed').value.trim()}`;
+    if (!parseGen(ref)) {
+      showError(`Generate: give 1 to ${GEN_MAX_JOBS.toLocaleString('en')} jobs, 1 to 1,048,576 processors and a whole-number seed.`);
+      return;
+    }
+    useTrace(() => loadRemote('gen', ref));
+  });
   $('trace-url').addEventListener('keydown', (e) => { if (e.key === 'Enter') loadUrl(); });
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
   });
-  for (const id of ['opt-procs', 'opt-seed', 'opt-status', 'opt-kill', 'opt-estimate', 'opt-wide', 'opt-origin', 'opt-zero', 'opt-strict', 'opt-offline', 'opt-bound', 'opt-warmup', 'opt-measured', 'opt-nodes', 'opt-cores', 'opt-bw', 'opt-mix', 'opt-high', 'opt-bwfield']) {
+  for (const id of ['opt-procs', 'opt-seed', 'opt-status', 'opt-kill', 'opt-estimate', 'opt-wide', 'opt-origin', 'opt-zero', 'opt-strict', 'opt-offline', 'opt-bound', 'opt-warmup', 'opt-measured', 'opt-nodes', 'opt-cores', 'opt-bw', 'opt-mix', 'opt-high', 'opt-bwfield', 'load-scale', 'opt-from', 'opt-to', 'opt-users', 'opt-xusers']) {
     $(id).addEventListener('change', markStale);
   }
   $('run').addEventListener('click', () => startRun({ history: 'push' }));
@@ -403,7 +444,7 @@ async function boot() {
   // page's copy of the engine loads.
   S.runner.ensure();
   const early = decode(location.hash, DEMOS.map((d) => d.id)).state.trace;
-  if (early.kind !== 'file') loadRemote(early.kind, early.ref).catch(() => { /* reported by applyLink */ });
+  if (early.kind !== 'file' && early.kind !== 'gen') loadRemote(early.kind, early.ref).catch(() => { /* reported by applyLink */ });
   try {
     await loadEngine();
     timings.engine = performance.now();

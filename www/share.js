@@ -1,5 +1,6 @@
 // The page state in the URL fragment, versioned:
-//   #v=1&trace=demo:NAME|url:https://...|file:NAME&policy=SPEC&policy=SPEC
+//   #v=1&trace=demo:NAME|url:https://...|file:NAME|gen:MODEL:PROCS:JOBS:SEED&policy=SPEC&policy=SPEC
+//       &load=F&from=T&to=T&users=3,17&xusers=5   (transforms: load scale, window, users)
 //       &procs=N&seed=N&kill=0&estimate=runtime&wide=clamp&origin=trace&zero=1&strict=1&offline=1
 //       &status=5,0&window=T0,T1&heatlog=1&heatsort=user&exclude=3,17&only=5,8
 //       &nodes=1&cores=4&bw=6000&mix=med&high=2000&bwfield=19   (the node model; off without nodes=1)
@@ -17,6 +18,7 @@ export function defaultState(defaultDemo) {
     policies: [...DEFAULT_POLICIES],
     procs: null, seed: 1, kill: true, estimate: 'requested', wide: 'skip', origin: 'first',
     zero: false, strict: false, offline: false, status: [], window: null,
+    load: 1, from: '', to: '', users: [], xusers: [],
     bound: 10, warmup: 0, measured: null,
     nodes: false, cores: 4, bw: 6000, mix: 'high', high: 2000, bwfield: null,
     heat: { log: false, sort: 'total', exclude: [], only: [] },
@@ -48,6 +50,11 @@ export function encode(state) {
   if (state.warmup) parts.push(['warmup', String(state.warmup)]);
   if (state.measured !== null) parts.push(['measured', String(state.measured)]);
   if (state.status.length) parts.push(['status', state.status.join(',')]);
+  if (state.load !== 1) parts.push(['load', String(state.load)]);
+  if (state.from) parts.push(['from', state.from]);
+  if (state.to) parts.push(['to', state.to]);
+  if (state.users.length) parts.push(['users', state.users.join(',')]);
+  if (state.xusers.length) parts.push(['xusers', state.xusers.join(',')]);
   if (state.window) parts.push(['window', state.window.map((t) => Math.round(t)).join(',')]);
   const heat = state.heat;
   if (heat?.log) parts.push(['heatlog', '1']);
@@ -56,6 +63,23 @@ export function encode(state) {
   if (heat?.only.length) parts.push(['only', heat.only.join(',')]);
   return '#' + parts.map(([k, v]) => `${k}=${enc(v)}`).join('&');
 }
+
+/** A generated workload's reference `lublin:256:10000:1` -> {model, procs, jobs, seed}, or null. */
+export const GEN_MAX_JOBS = 200000;
+export function parseGen(ref) {
+  const m = /^(lublin):(\d{1,7}):(\d{1,7}):(\d{1,16})$/.exec(ref);
+  if (!m) return null;
+  const [procs, jobs, seed] = [Number(m[2]), Number(m[3]), Number(m[4])];
+  if (procs < 1 || procs > 1048576 || jobs < 1 || jobs > GEN_MAX_JOBS || !Number.isSafeInteger(seed)) return null;
+  return { model: m[1], procs, jobs, seed };
+}
+const userList = (text) => {
+  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+  return ids.every((s) => /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s))) ? [...new Set(ids.map(Number))] : null;
+};
+// A window time: seconds of the trace's clock or a date (2024-03-01T10:00:00[Z|+01:00]).
+const TIME = /^(-?\d{1,15}|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)?)$/;
+export const isWindowTime = (t) => TIME.test(t);
 
 const intIn = (text, min, max) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : null;
 
@@ -82,8 +106,9 @@ export function decode(hash, demos) {
     switch (key) {
       case 'v': version = value; break;
       case 'trace': {
-        const m = /^(demo|url|file):(.+)$/.exec(value);
-        if (!m) bad('expected demo:NAME or url:https://...');
+        const m = /^(demo|url|file|gen):(.+)$/.exec(value);
+        if (!m) bad('expected demo:NAME, url:https://... or gen:lublin:PROCS:JOBS:SEED');
+        else if (m[1] === 'gen' && !parseGen(m[2])) bad(`expected gen:lublin:PROCS:JOBS:SEED (1 to ${GEN_MAX_JOBS} jobs)`);
         else if (m[1] === 'demo' && !demos.includes(m[2])) bad(`unknown demo (known: ${demos.join(', ')})`);
         else if (m[1] === 'url' && !/^https?:\/\//.test(m[2])) bad('only http(s) URLs can be loaded');
         else state.trace = { kind: m[1], ref: m[2] };
@@ -119,6 +144,9 @@ export function decode(hash, demos) {
         if (w.length !== 2 || !w.every(Number.isFinite) || w[0] >= w[1]) bad('expected T0,T1 with T0 < T1'); else state.window = w;
         break;
       }
+      case 'load': { const n = Number(value); if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 1e6) bad('expected a load scale > 0'); else state.load = n; break; }
+      case 'from': case 'to': if (isWindowTime(value.trim())) state[key] = value.trim(); else bad('expected seconds or a date like 2024-03-01T10:00:00'); break;
+      case 'users': case 'xusers': { const ids = userList(value); if (!ids) bad('expected user ids like 3,17'); else state[key] = ids; break; }
       case 'heatlog':
         if (value === '1' || value === '0') state.heat.log = value === '1'; else bad('expected 0 or 1');
         break;

@@ -1,4 +1,7 @@
-// Where trace bytes come from: the built-in demos, a URL, a file (picker or drop).
+// Where trace bytes come from: the built-in demos, a URL, a file (picker or drop), or the
+// generator (gen:lublin:PROCS:JOBS:SEED, made by the engine: nothing is downloaded).
+import { call } from './engine.js';
+import { parseGen } from './share.js';
 
 export const DEMOS = [
   { id: 'hpc2n', file: 'hpc2n.swf.gz', name: 'hpc2n.swf', label: 'HPC2N 2002 excerpt (3,170 jobs, 240 processors)' },
@@ -41,6 +44,12 @@ export async function loadRemote(kind, ref) {
     const name = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() || url.hostname);
     trace = { kind, ref: url.href, name, label: `URL: ${url.href}` };
     if (!cache.has(key)) cache.set(key, fetchBytes(url, url.href));
+  } else if (kind === 'gen') {
+    const g = parseGen(ref);
+    if (!g) throw new Error(`"${ref.slice(0, 100)}" is not a generator reference (lublin:PROCS:JOBS:SEED)`);
+    const name = `${g.model}-${g.procs}p-${g.jobs}j-seed${g.seed}.swf`;
+    trace = { kind, ref, name, label: `generated: ${g.model} model, ${g.jobs.toLocaleString('en')} jobs, ${g.procs} processors, seed ${g.seed}` };
+    if (!cache.has(key)) cache.set(key, Promise.resolve().then(() => call('generate_workload', g.model, g.procs, g.jobs, g.seed)));
   } else {
     throw new Error(`cannot load a trace of kind "${kind}"`);
   }

@@ -9,6 +9,7 @@
 
 mod check;
 mod draw;
+mod workload;
 
 pub use draw::*;
 

@@ -18,7 +18,7 @@ use std::io::{self, Write};
 
 use serde_json::{json, Map, Value};
 
-use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, SwfHeader, SwfRecord, Workload};
+use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload};
 
 /// Does this text start like a JSON object?
 pub fn looks_like(first_line: &str) -> bool {
@@ -56,15 +56,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         .get("profiles")
         .and_then(Value::as_object)
         .unwrap_or(&empty);
-    let mut w = Workload {
-        source: source.to_owned(),
-        header: SwfHeader::default(),
-        records: Vec::with_capacity(jobs.len()),
-        issues: Vec::new(),
-        issue_count: 0,
-        skipped_lines: 0,
-        gzip: false,
-    };
+    let mut w = Workload::empty(source);
     let mut users: HashMap<String, i64> = HashMap::new();
     let mut next_user = 1;
     for (k, job) in jobs.iter().enumerate() {
@@ -203,31 +195,18 @@ fn record(
     let tail = id_text.rsplit('!').next().unwrap_or(&id_text);
     let job_number = tail.parse::<i64>().unwrap_or(k as i64 + 1);
     let procs = res as i64;
-    Ok(SwfRecord {
-        line: 0,
+    let requested = walltime
+        .filter(|w| *w >= 0.0)
+        .map(|w| w.round() as i64)
+        .unwrap_or(-1);
+    Ok(super::simple_record(
         job_number,
-        submit_time: subtime.round() as i64,
-        wait_time: -1,
-        run_time: delay.round() as i64,
-        allocated_processors: procs,
-        average_cpu_time: -1.0,
-        used_memory: -1.0,
-        requested_processors: procs,
-        requested_time: walltime
-            .filter(|w| *w >= 0.0)
-            .map(|w| w.round() as i64)
-            .unwrap_or(-1),
-        requested_memory: -1.0,
-        status: 1,
-        user_id: user,
-        group_id: -1,
-        executable: -1,
-        queue: -1,
-        partition: -1,
-        preceding_job: -1,
-        think_time: -1,
-        extra: Vec::new(),
-    })
+        subtime.round() as i64,
+        delay.round() as i64,
+        procs,
+        requested,
+        user,
+    ))
 }
 
 /// What [`write`] left out.

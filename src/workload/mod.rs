@@ -16,7 +16,56 @@ pub mod transform;
 
 use std::io::Read;
 
-use crate::swf::{self, ReadOptions, SwfError, Workload};
+use crate::swf::{self, ReadOptions, SwfError, SwfHeader, SwfRecord, Workload};
+
+impl Workload {
+    /// A workload without header, records or issues, named `source`.
+    pub(crate) fn empty(source: &str) -> Workload {
+        Workload {
+            source: source.to_owned(),
+            header: SwfHeader::default(),
+            records: Vec::new(),
+            issues: Vec::new(),
+            issue_count: 0,
+            skipped_lines: 0,
+            gzip: false,
+        }
+    }
+}
+
+/// A completed job (status 1) known by its submit time, runtime, processors (allocated and
+/// requested), requested time and user; every other field unknown (-1).
+pub(crate) fn simple_record(
+    job_number: i64,
+    submit: i64,
+    run: i64,
+    procs: i64,
+    requested_time: i64,
+    user: i64,
+) -> SwfRecord {
+    SwfRecord {
+        line: 0,
+        job_number,
+        submit_time: submit,
+        wait_time: -1,
+        run_time: run,
+        allocated_processors: procs,
+        average_cpu_time: -1.0,
+        used_memory: -1.0,
+        requested_processors: procs,
+        requested_time,
+        requested_memory: -1.0,
+        status: 1,
+        user_id: user,
+        group_id: -1,
+        executable: -1,
+        queue: -1,
+        partition: -1,
+        preceding_job: -1,
+        think_time: -1,
+        extra: Vec::new(),
+    }
+}
 
 /// The formats read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -499,15 +499,7 @@ impl<'a> State<'a> {
     fn new(source: &str, opts: &'a ReadOptions) -> Self {
         State {
             opts,
-            w: Workload {
-                source: source.to_owned(),
-                header: SwfHeader::default(),
-                records: Vec::new(),
-                issues: Vec::new(),
-                issue_count: 0,
-                skipped_lines: 0,
-                gzip: false,
-            },
+            w: Workload::empty(source),
             line: 0,
         }
     }

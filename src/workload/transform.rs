@@ -104,8 +104,13 @@ pub fn apply(w: &Workload, t: &Transform) -> Result<Option<(Workload, Vec<String
     let to = t.to.as_deref().map(|s| resolve("to", s, w)).transpose()?;
     let mut notes = Vec::new();
     let mut out = Workload {
+        header: w.header.clone(),
+        issues: w.issues.clone(),
+        issue_count: w.issue_count,
+        skipped_lines: w.skipped_lines,
+        gzip: w.gzip,
         records: Vec::with_capacity(w.records.len()),
-        ..w.clone_without_records()
+        ..Workload::empty(&w.source)
     };
     let (mut outside, mut other_users) = (0u64, 0u64);
     for r in &w.records {
@@ -144,19 +149,4 @@ pub fn apply(w: &Workload, t: &Transform) -> Result<Option<(Workload, Vec<String
         ));
     }
     Ok(Some((out, notes)))
-}
-
-impl Workload {
-    /// A copy of everything but the records.
-    fn clone_without_records(&self) -> Workload {
-        Workload {
-            source: self.source.clone(),
-            header: self.header.clone(),
-            records: Vec::new(),
-            issues: self.issues.clone(),
-            issue_count: self.issue_count,
-            skipped_lines: self.skipped_lines,
-            gzip: self.gzip,
-        }
-    }
 }

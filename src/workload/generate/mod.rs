@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
 
-use crate::swf::{SwfHeader, SwfRecord, Workload};
+use crate::swf::{SwfHeader, Workload};
 
 /// Largest workload the generator makes (jobs).
 pub const MAX_JOBS: usize = 10_000_000;
@@ -63,27 +63,8 @@ pub fn generate(spec: &GenerateSpec) -> Result<Workload, GenerateError> {
         .iter()
         .zip(&estimates)
         .enumerate()
-        .map(|(i, (j, &est))| SwfRecord {
-            line: 0,
-            job_number: i as i64 + 1,
-            submit_time: j.submit,
-            wait_time: -1,
-            run_time: j.runtime,
-            allocated_processors: j.procs,
-            average_cpu_time: -1.0,
-            used_memory: -1.0,
-            requested_processors: j.procs,
-            requested_time: est,
-            requested_memory: -1.0,
-            status: 1,
-            user_id: -1,
-            group_id: -1,
-            executable: -1,
-            queue: -1,
-            partition: -1,
-            preceding_job: -1,
-            think_time: -1,
-            extra: Vec::new(),
+        .map(|(i, (j, &est))| {
+            crate::workload::simple_record(i as i64 + 1, j.submit, j.runtime, j.procs, est, -1)
         })
         .collect();
     let mut header = SwfHeader::default();
@@ -102,13 +83,9 @@ pub fn generate(spec: &GenerateSpec) -> Result<Workload, GenerateError> {
         let _ = header.add_comment(&line);
     }
     Ok(Workload {
-        source: name(spec),
         header,
         records,
-        issues: Vec::new(),
-        issue_count: 0,
-        skipped_lines: 0,
-        gzip: false,
+        ..Workload::empty(&name(spec))
     })
 }
 
