@@ -108,3 +108,20 @@ test('the generate controls and the load scale make the link', async () => {
   assert.match(await errorsText(bad.page), /expected gen:lublin:PROCS:JOBS:SEED/);
   await bad.context.close();
 });
+
+test('KTH-SP2 is a demo fetched only when chosen', async () => {
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy&seed=1');
+  const fetched = [];
+  page.on('request', (r) => fetched.push(r.url()));
+  await waitRuns(page, 1);
+  assert.ok(!fetched.some((u) => /KTH|LANL/.test(u)), 'no big demo fetched at start');
+  const labels = await page.locator('[data-testid="trace-demo"] option').allInnerTexts();
+  assert.ok(labels.some((l) => /KTH SP2/.test(l)) && labels.some((l) => /LANL CM-5/.test(l)), labels.join(' | '));
+  await page.locator('[data-testid="trace-demo"]').selectOption('kth');
+  await waitRuns(page, 2, 120_000);
+  assert.ok(fetched.some((u) => /KTH-SP2-1996-2\.1-cln\.swf\.gz$/.test(u)));
+  assert.equal((await table(page)).easy['counts.jobs'], 28475);
+  assert.match(await page.locator('[data-testid="share-link"]').getAttribute('href'), /trace=demo:kth/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
