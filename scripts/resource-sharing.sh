@@ -7,7 +7,7 @@ set -euo pipefail
 out=${1:?output folder}; shift
 seeds=("${@:-1}")
 B=${B:-${CARGO_TARGET_DIR:-target}/release/schedlab}
-S=${S:-../shared/data/swf}
+S=${S:-tests/data}
 mkdir -p "$out"
 P=(-p sjbf -p 'sjbf[rsp=lc]' -p 'sjbf[rsp=lct,t=1]' -p 'sjbf[rsp=lct]' -p 'sjbf[rsp=lct,t=1.25]'
    -p 'sjbf[rsp=lct,t=1.5]' -p rua)

@@ -7,6 +7,7 @@
 pub use crate::job::Job;
 use crate::machine::NodeModel;
 use crate::swf::{LineIssue, Severity, SwfRecord, Workload};
+use crate::workload::transform::{self, Transform};
 use crate::Time;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -71,6 +72,9 @@ pub struct InputOptions {
     /// The node model (nodes sharing memory bandwidth; penalized runtimes), off when `None`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<NodeModel>,
+    /// Load scaling, time window, users: applied to the records before every rule above.
+    #[serde(skip_serializing_if = "Transform::is_identity")]
+    pub transform: Transform,
 }
 
 impl Default for InputOptions {
@@ -86,6 +90,7 @@ impl Default for InputOptions {
             offline: false,
             max_jobs: None,
             nodes: None,
+            transform: Transform::default(),
         }
     }
 }
@@ -151,6 +156,11 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
         file: workload.source.clone(),
         reason,
     };
+    let transformed = transform::apply(workload, &opts.transform).map_err(err)?;
+    let (workload, transform_notes) = match &transformed {
+        Some((w, notes)) => (w, notes.clone()),
+        None => (workload, Vec::new()),
+    };
     let h = &workload.header;
     let widest = workload
         .records
@@ -184,7 +194,7 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
         return Err(err("max jobs must be at least 1".to_string()));
     }
 
-    let mut warnings = Vec::new();
+    let mut warnings = transform_notes;
     let mut skipped = Vec::new();
     let mut kept: Vec<&SwfRecord> = Vec::with_capacity(workload.records.len());
     let mut first_line_of: HashMap<i64, u64> = HashMap::with_capacity(workload.records.len());

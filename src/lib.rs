@@ -1,6 +1,7 @@
 //! schedlab: a parallel-job-scheduling lab.
 //!
-//! The pipeline: [`swf`] reads a trace, [`input`] applies the input semantics and yields the jobs
+//! The pipeline: [`workload`] reads a trace (SWF via [`swf`], Slurm sacct, Batsim JSON, or
+//! generates one), [`input`] applies the input semantics and yields the jobs
 //! to simulate, [`sim`] runs one [`policy`] over them and produces a [`sim::Schedule`], [`metrics`]
 //! measures it and [`output`] writes CSV / JSON. [`run`] is the pipeline the CLI and the web page
 //! share (`run::Trace`: a trace with its options and expected end times, `run(spec)`);
@@ -23,6 +24,7 @@ pub mod sweep;
 pub mod swf;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+pub mod workload;
 
 /// Simulation time in seconds.
 pub type Time = i64;

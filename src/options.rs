@@ -40,6 +40,11 @@ pub enum Kind {
     Number { min: f64, open: bool },
     /// Whole numbers >= 0 separated by commas (`0,5`).
     List,
+    /// User ids (whole numbers, negative allowed) separated by commas (`3,17`).
+    Ids,
+    /// A time: seconds of the trace's clock, or a date (`2024-03-01T10:00:00`, UTC unless it says
+    /// otherwise) for traces whose header gives `UnixStartTime`.
+    Time,
     /// Text the CLI parses (no page control).
     Text,
 }
@@ -111,6 +116,11 @@ pub const OPTIONS: &[OptionInfo] = options![
     "zero", "--skip-zero-runtime", "opt-zero", "skip_zero_runtime", Input, Bool, "0", "skip jobs with zero runtime";
     "strict", "--strict", "opt-strict", "strict", Input, Bool, "0", "strict reading";
     "offline", "--offline", "opt-offline", "offline", Input, Bool, "0", "offline (every job submitted at 0)";
+    "load", "--load-scale", "load-scale", "transform.load_scale", Input, Number { min: 0.0, open: true }, "", "load scale (inter-arrival times divided by it)";
+    "from", "--from", "opt-from", "transform.from", Input, Time, "", "only jobs submitted from";
+    "to", "--to", "opt-to", "transform.to", Input, Time, "", "only jobs submitted before";
+    "users", "--users", "opt-users", "transform.users", Input, Ids, "", "only these users";
+    "xusers", "--exclude-users", "opt-xusers", "transform.exclude_users", Input, Ids, "", "not these users";
     "", "--max-jobs", "", "max_jobs", Input, Whole { min: 0, max: BIG }, "", "the first N jobs only";
     "bound", "--bsld-bound", "opt-bound", "metrics.bsld_bound", Metrics, Number { min: 0.0, open: false }, "10", "bounded slowdown bound (s)";
     "nodes", "--nodes", "opt-nodes", "nodes", Nodes, Bool, "0", "node model";

@@ -8,7 +8,7 @@ use crate::metrics::eet::{self, EetError, Expected, UserAware};
 use crate::metrics::{self, Classic, Figures, Metric, MetricOptions};
 use crate::policy::{self, SpecError};
 use crate::sim::{self, Progress, Schedule, SimError};
-use crate::swf::{self, ReadOptions, SwfError, Workload};
+use crate::swf::{ReadOptions, SwfError, Workload};
 use serde::Serialize;
 
 /// Any error of the pipeline; every message names what it concerns (file, policy, time).
@@ -76,7 +76,11 @@ impl Trace {
         input: &InputOptions,
         metrics: MetricOptions,
     ) -> Result<Trace, Error> {
-        Trace::new(swf::read_bytes(name, bytes, read)?, input, metrics)
+        Trace::new(
+            crate::workload::read_bytes(name, bytes, read)?,
+            input,
+            metrics,
+        )
     }
 
     /// Reads a trace file (plain or gzip) and applies the input semantics.
@@ -87,7 +91,7 @@ impl Trace {
         input: &InputOptions,
         metrics: MetricOptions,
     ) -> Result<Trace, Error> {
-        Trace::new(swf::read_path(path, read)?, input, metrics)
+        Trace::new(crate::workload::read_path(path, read)?, input, metrics)
     }
 
     /// The expected end time of every job (indexed like `jobs.jobs`).

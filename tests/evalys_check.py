@@ -13,7 +13,7 @@ from evalys.jobset import JobSet
 
 binary = sys.argv[1]
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-trace = os.path.join(root, "..", "shared", "data", "swf", "KTH-SP2-1996-2.1-cln.swf.gz")
+trace = os.path.join(root, "tests", "data", "KTH-SP2-1996-2.1-cln.swf.gz")
 hand = "; MaxProcs: 10\n" + "".join(
     f"{i + 1} {s} -1 {r} {p} -1 -1 {p} {q} -1 1 1 1 -1 -1 -1 -1 -1\n"
     for i, (s, r, p, q) in enumerate([(0, 100, 6, 100), (1, 50, 8, 50), (2, 50, 4, 50), (3, 300, 2, 200)])
@@ -23,8 +23,9 @@ with tempfile.TemporaryDirectory() as d:
     traces = [os.path.join(d, "hand.swf")]
     with open(traces[0], "w") as f:
         f.write(hand)
-    if os.path.exists(trace):
-        traces.append(trace)
+    if not os.path.exists(trace):
+        sys.exit(f"{trace}: the repository's trace is missing")
+    traces.append(trace)
     for t in traces:
         out = os.path.join(d, "jobs.csv")
         subprocess.run([binary, "run", t, "-p", "easy", "--jobs-csv", out], check=True, capture_output=True)

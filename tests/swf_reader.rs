@@ -1,4 +1,4 @@
-//! The SWF reader on the real traces in `../shared/data/swf`, round trips, and gzip input.
+//! The SWF reader on the real traces in `tests/data/`, round trips, and gzip input.
 
 mod common;
 use common::swfkit::without_lines;
@@ -9,15 +9,9 @@ use flate2::write::GzEncoder;
 use flate2::Compression;
 use schedlab::swf::{self, ReadOptions, SwfRecord, Workload};
 
-/// The shared trace folder, or `None` (with a note) when this checkout has none.
+/// The repository's trace folder (a missing one fails the test).
 fn data_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/swf");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("note: {} not found, real-trace test skipped", dir.display());
-        None
-    }
+    common::trace_dir()
 }
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {

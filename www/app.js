@@ -3,7 +3,7 @@
 import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
-import { encode, decode, defaultState, defaultOf, decodeOption } from './share.js';
+import { encode, decode, defaultState, defaultOf, decodeOption, parseGen, GEN_MAX_JOBS } from './share.js';
 import { OPTIONS } from './options.js';
 import { renderTable, renderFacts } from './results.js';
 import { Overview, Gantts, timings } from './charts.js';
@@ -61,9 +61,14 @@ function writeForm(state) {
     if (o.kind.type === 'bool') $(o.form).checked = v;
     else $(o.form).value = v === null ? '' : Array.isArray(v) ? v.join(',') : String(v);
   }
+  if (state.trace?.kind === 'gen') {
+    const g = parseGen(state.trace.ref);
+    if (g) { $('generate-jobs').value = String(g.jobs); $('generate-procs').value = String(g.procs); $('generate-seed').value = String(g.seed); }
+  }
   if (state.nodes || state.warmup || state.measured) $('opt-nodes').closest('details').open = true;
   const def = defaultState('');
-  if (['wide', 'origin', 'zero', 'strict', 'offline', 'bound'].some((k) => state[k] !== def[k]) || state.status.length) {
+  if (['wide', 'origin', 'zero', 'strict', 'offline', 'bound', 'from', 'to'].some((k) => state[k] !== def[k])
+    || state.status.length || state.users.length || state.xusers.length) {
     $('opt-status').closest('details').open = true;
   }
   writeHeat(state.heat ?? DEFAULT_HEAT);
@@ -106,7 +111,7 @@ function sessionOptions(form) {
   const options = {};
   for (const o of FORM) {
     const v = form[o.key];
-    if (!o.field || v === null || v === undefined) continue;
+    if (!o.field || v === null || v === undefined || v === '') continue;
     if (o.key === 'nodes') { if (v) options.nodes ??= {}; continue; }
     if (o.group === 'nodes' && !form.nodes) continue;
     const keys = o.field.split('.');
@@ -316,6 +321,14 @@ function wire() {
     else showError('Type a URL first.');
   };
   $('trace-url-load').addEventListener('click', loadUrl);
+  $('trace-generate').addEventListener('click', () => {
+    const ref = `lublin:${$('generate-procs').value.trim()}:${$('generate-jobs').value.trim()}:${$('generate-seed').value.trim()}`;
+    if (!parseGen(ref)) {
+      showError(`Generate: give 1 to ${GEN_MAX_JOBS.toLocaleString('en')} jobs, 1 to 1,048,576 processors and a whole-number seed.`);
+      return;
+    }
+    useTrace(() => loadRemote('gen', ref));
+  });
   $('trace-url').addEventListener('keydown', (e) => { if (e.key === 'Enter') loadUrl(); });
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
@@ -379,7 +392,7 @@ async function boot() {
   // page's copy of the engine loads.
   S.runner.ensure();
   const early = decode(location.hash, DEMOS.map((d) => d.id)).state.trace;
-  if (early.kind !== 'file') loadRemote(early.kind, early.ref).catch(() => { /* reported by applyLink */ });
+  if (early.kind !== 'file' && early.kind !== 'gen') loadRemote(early.kind, early.ref).catch(() => { /* reported by applyLink */ });
   try {
     await loadEngine();
     timings.engine = performance.now();

@@ -1,5 +1,6 @@
 // The page state in the URL fragment, versioned:
-//   #v=1&trace=demo:NAME|url:https://...|file:NAME&policy=SPEC&policy=SPEC
+//   #v=1&trace=demo:NAME|url:https://...|file:NAME|gen:MODEL:PROCS:JOBS:SEED&policy=SPEC&policy=SPEC
+//       &load=F&from=T&to=T&users=3,17&xusers=5   (transforms: load scale, window, users)
 //       &procs=N&seed=N&kill=0&estimate=runtime&wide=clamp&origin=trace&zero=1&strict=1&offline=1
 //       &status=5,0&window=T0,T1&heatlog=1&heatsort=user&exclude=3,17&only=5,8
 //       &nodes=1&cores=4&bw=6000&mix=med&high=2000&bwfield=19   (the node model; off without nodes=1)
@@ -23,7 +24,8 @@ export function defaultOf(o) {
   switch (o.kind.type) {
     case 'bool': return o.default === '1';
     case 'choice': return o.default;
-    case 'list': return o.default ? o.default.split(',').map(Number) : [];
+    case 'list': case 'ids': return o.default ? o.default.split(',').map(Number) : [];
+    case 'time': return o.default;
     default: return o.default === '' ? null : Number(o.default);
   }
 }
@@ -42,7 +44,7 @@ export function defaultState(defaultDemo) {
 /** The link text of value `v` of option `o`, or null when it is the default (left out). */
 function encodeOption(o, v) {
   const def = defaultOf(o);
-  if (o.kind.type === 'list') return v.length && v.join(',') !== def.join(',') ? v.join(',') : null;
+  if (o.kind.type === 'list' || o.kind.type === 'ids') return v.length && v.join(',') !== def.join(',') ? v.join(',') : null;
   if (v === def || v === null || v === undefined) return null;
   if (o.kind.type === 'bool') return v ? '1' : '0';
   return String(v);
@@ -68,6 +70,14 @@ export function decodeOption(o, text) {
       const codes = text.split(',').map((t) => whole(t.trim(), 0, 1e6));
       return codes.some((c) => c === null) ? { error: 'expected whole numbers like 0,5' } : { value: codes };
     }
+    case 'ids': {
+      const ids = userList(text);
+      return ids ? { value: ids } : { error: 'expected user ids like 3,17' };
+    }
+    case 'time': {
+      const t = text.trim();
+      return isWindowTime(t) ? { value: t } : { error: 'expected seconds or a date like 2024-03-01T10:00:00' };
+    }
     default: return { error: 'not an option links carry' };
   }
 }
@@ -92,6 +102,22 @@ export function encode(state) {
   return '#' + parts.map(([k, v]) => `${k}=${enc(v)}`).join('&');
 }
 
+/** A generated workload's reference `lublin:256:10000:1` -> {model, procs, jobs, seed}, or null. */
+export const GEN_MAX_JOBS = 200000;
+export function parseGen(ref) {
+  const m = /^(lublin):(\d{1,7}):(\d{1,7}):(\d{1,16})$/.exec(ref);
+  if (!m) return null;
+  const [procs, jobs, seed] = [Number(m[2]), Number(m[3]), Number(m[4])];
+  if (procs < 1 || procs > 1048576 || jobs < 1 || jobs > GEN_MAX_JOBS || !Number.isSafeInteger(seed)) return null;
+  return { model: m[1], procs, jobs, seed };
+}
+const userList = (text) => {
+  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+  return ids.every((s) => /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s))) ? [...new Set(ids.map(Number))] : null;
+};
+// A window time: seconds of the trace's clock or a date (2024-03-01T10:00:00[Z|+01:00]).
+const TIME = /^(-?\d{1,15}|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)?)$/;
+export const isWindowTime = (t) => TIME.test(t);
 
 /** Reads a fragment (with or without '#'). demos: the known demo names. */
 export function decode(hash, demos) {
@@ -116,8 +142,9 @@ export function decode(hash, demos) {
     switch (key) {
       case 'v': version = value; break;
       case 'trace': {
-        const m = /^(demo|url|file):(.+)$/.exec(value);
-        if (!m) bad('expected demo:NAME or url:https://...');
+        const m = /^(demo|url|file|gen):(.+)$/.exec(value);
+        if (!m) bad('expected demo:NAME, url:https://... or gen:lublin:PROCS:JOBS:SEED');
+        else if (m[1] === 'gen' && !parseGen(m[2])) bad(`expected gen:lublin:PROCS:JOBS:SEED (1 to ${GEN_MAX_JOBS} jobs)`);
         else if (m[1] === 'demo' && !demos.includes(m[2])) bad(`unknown demo (known: ${demos.join(', ')})`);
         else if (m[1] === 'url' && !/^https?:\/\//.test(m[2])) bad('only http(s) URLs can be loaded');
         else state.trace = { kind: m[1], ref: m[2] };

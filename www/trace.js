@@ -1,8 +1,13 @@
-// Where trace bytes come from: the built-in demos, a URL, a file (picker or drop).
+// Where trace bytes come from: the built-in demos, a URL, a file (picker or drop), or the
+// generator (gen:lublin:PROCS:JOBS:SEED, made by the engine: nothing is downloaded).
+import { call } from './engine.js';
+import { parseGen } from './share.js';
 
 export const DEMOS = [
   { id: 'hpc2n', file: 'hpc2n.swf.gz', name: 'hpc2n.swf', label: 'HPC2N 2002 excerpt (3,170 jobs, 240 processors)' },
   { id: '5K_sample', file: '5K_sample.swf.gz', name: '5K_sample', label: 'SDSC SP2 1998, first 4,961 jobs (128 processors)' },
+  { id: 'kth', file: 'KTH-SP2-1996-2.1-cln.swf.gz', name: 'KTH-SP2-1996-2.1-cln.swf.gz', label: 'KTH SP2 1996-97 (28,476 jobs, 100 processors; 0.4 MB)' },
+  { id: 'lanl', file: 'LANL-CM5-1994-4.1-cln.swf.gz', name: 'LANL-CM5-1994-4.1-cln.swf.gz', label: 'LANL CM-5 1994-96 (122,060 jobs, 1,024 processors; 2.1 MB)' },
 ];
 
 export const MAX_BYTES = 512 * 1024 * 1024;
@@ -39,6 +44,12 @@ export async function loadRemote(kind, ref) {
     const name = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() || url.hostname);
     trace = { kind, ref: url.href, name, label: `URL: ${url.href}` };
     if (!cache.has(key)) cache.set(key, fetchBytes(url, url.href));
+  } else if (kind === 'gen') {
+    const g = parseGen(ref);
+    if (!g) throw new Error(`"${ref.slice(0, 100)}" is not a generator reference (lublin:PROCS:JOBS:SEED)`);
+    const name = `${g.model}-${g.procs}p-${g.jobs}j-seed${g.seed}.swf`;
+    trace = { kind, ref, name, label: `generated: ${g.model} model, ${g.jobs.toLocaleString('en')} jobs, ${g.procs} processors, seed ${g.seed}` };
+    if (!cache.has(key)) cache.set(key, Promise.resolve().then(() => call('generate_workload', g.model, g.procs, g.jobs, g.seed)));
   } else {
     throw new Error(`cannot load a trace of kind "${kind}"`);
   }

@@ -4,7 +4,7 @@
 check) with the schedlab CLI.
 
     cargo build --release
-    python3 scripts/experiments/backfilling_orders.py target/release/schedlab ../shared/data/swf > /tmp/tables.md
+    python3 scripts/experiments/backfilling_orders.py target/release/schedlab tests/data > /tmp/tables.md
 
 Every figure comes from `schedlab run --json`. Random variants run with seeds 1-10 and are shown
 as mean (min-max). Model estimates: `--estimate ignore` (no requested times, no kill) with the

@@ -10,6 +10,7 @@
 
 mod check;
 mod draw;
+mod workload;
 
 pub use draw::*;
 

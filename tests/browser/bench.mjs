@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ROOT, launch, open, runs, waitRuns } from './helpers.mjs';
 
 const POLICY = process.env.BENCH_POLICY ?? 'easy'; // the policy of the LANL-CM5 figures
-const LANL = process.env.LANL ?? join(ROOT, '..', 'shared', 'data', 'swf', 'LANL-CM5-1994-4.1-cln.swf.gz');
+const LANL = process.env.LANL ?? join(ROOT, 'www', 'demo', 'LANL-CM5-1994-4.1-cln.swf.gz');
 const REPEAT = 3;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const fmt = (ms) => `${ms.toFixed(0)} ms`;

@@ -56,10 +56,25 @@ pub fn starts(s: &Schedule) -> Vec<i64> {
     s.jobs.iter().map(|r| r.start).collect()
 }
 
-/// The shared trace folder, if present.
+/// The repository's trace folder, `tests/data/` (KTH-SP2 and LANL-CM5 are links to the page's
+/// demo copies in `www/demo/`). Always `Some`: a missing folder fails the test instead of
+/// skipping it (the `Option` keeps older callers compiling).
 pub fn trace_dir() -> Option<PathBuf> {
-    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/swf");
-    d.is_dir().then_some(d)
+    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    assert!(
+        d.join("KTH-SP2-1996-2.1-cln.swf.gz").is_file(),
+        "{}: the repository's traces are missing (see tests/data/SOURCES.md)",
+        d.display()
+    );
+    Some(d)
+}
+
+/// The path of a trace of the repository by file name (`"KTH-SP2-1996-2.1-cln.swf.gz"`,
+/// `"nonstandard/wagap-2013.swf"`); panics, failing the test, when it is missing.
+pub fn trace(name: &str) -> PathBuf {
+    let p = trace_dir().expect("trace folder").join(name);
+    assert!(p.is_file(), "{}: trace missing", p.display());
+    p
 }
 
 /// A hand-made job with a user, a recorded wait and memory: requested time = runtime; `wait`

@@ -6,13 +6,13 @@ use crate::alloc;
 use crate::{InputArgs, MetricArgs};
 use clap::Args;
 use schedlab::metrics::eet;
-use schedlab::{input, run, swf};
+use schedlab::{input, run};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Traces to measure; default: every trace in ../shared/data/swf/.
+    /// Traces to measure; default: every trace in tests/data/.
     traces: Vec<PathBuf>,
     /// Policies to measure (repeatable).
     #[arg(long = "policy", short = 'p', default_values_t = ["fcfs".to_string(), "easy".to_string(), "conservative".to_string()])]
@@ -28,8 +28,8 @@ pub struct BenchArgs {
 
 fn default_traces() -> Vec<PathBuf> {
     let dirs = [
-        PathBuf::from("../shared/data/swf"),
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/swf"),
+        PathBuf::from("tests/data"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data"),
     ];
     for dir in dirs {
         if let Ok(rd) = std::fs::read_dir(&dir) {
@@ -68,7 +68,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         args.traces.clone()
     };
     if traces.is_empty() {
-        return Err("no traces given and ../shared/data/swf/ not found".into());
+        return Err("no traces given and tests/data/ not found".into());
     }
     let (read, input_opts) = args.input.options();
     let metrics = args.metrics.options()?;
@@ -93,7 +93,9 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             .unwrap_or("?")
             .to_string();
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let (ms, peak, parsed) = measure(args.repeat, || swf::read_bytes(&name, &bytes, &read));
+        let (ms, peak, parsed) = measure(args.repeat, || {
+            schedlab::workload::read_bytes(&name, &bytes, &read)
+        });
         let workload = match parsed {
             Ok(w) => w,
             Err(e) => {

@@ -2,6 +2,8 @@
 
 mod alloc;
 mod bench;
+mod convert;
+mod generate;
 mod metric_args;
 mod plot;
 mod sweep;
@@ -65,6 +67,10 @@ enum Command {
         #[arg(long)]
         js: bool,
     },
+    /// Write a workload (SWF, Slurm sacct, Batsim JSON; recognised by content) as SWF or Batsim.
+    Convert(convert::ConvertArgs),
+    /// Generate a synthetic workload (SWF): --model lublin --procs 256 --jobs 10000 --seed 1.
+    Generate(generate::GenerateArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -148,6 +154,22 @@ pub struct InputArgs {
     /// Node model: MB/s per process of low / medium / high demand jobs [default: 500,1000,2000].
     #[arg(long, value_parser = parse_demands)]
     demands: Option<(f64, f64, f64)>,
+    /// Divide every inter-arrival time by F (1.2 = 20% more load), after --from/--to/--users.
+    #[arg(long, value_name = "F")]
+    load_scale: Option<f64>,
+    /// Only jobs submitted at or after T: seconds of the trace's clock, or a date
+    /// (2024-03-01T10:00:00, UTC) for traces with UnixStartTime.
+    #[arg(long, value_name = "T")]
+    from: Option<String>,
+    /// Only jobs submitted before T (seconds or a date, as --from).
+    #[arg(long, value_name = "T")]
+    to: Option<String>,
+    /// Only the jobs of these users (SWF field 12), e.g. --users 3,17
+    #[arg(long, value_delimiter = ',', value_name = "LIST")]
+    users: Vec<i64>,
+    /// Leave out the jobs of these users.
+    #[arg(long, value_delimiter = ',', value_name = "LIST")]
+    exclude_users: Vec<i64>,
 }
 
 impl InputArgs {
@@ -177,6 +199,13 @@ impl InputArgs {
             offline: self.offline,
             max_jobs: self.max_jobs,
             nodes: self.node_model(),
+            transform: schedlab::workload::transform::Transform {
+                load_scale: self.load_scale,
+                from: self.from.clone(),
+                to: self.to.clone(),
+                users: self.users.clone(),
+                exclude_users: self.exclude_users.clone(),
+            },
         };
         (read, input)
     }
@@ -228,7 +257,8 @@ fn parse_demands(text: &str) -> Result<(f64, f64, f64), String> {
 
 #[derive(Args)]
 struct RunArgs {
-    /// SWF trace, plain or gzip.
+    /// Trace: SWF, Slurm `sacct --parsable2` output or Batsim JSON, plain or gzip (recognised
+    /// by its content).
     trace: PathBuf,
     /// Policy spec, e.g. easy, fcfs, conservative, easy[order=sjf]; repeat to compare.
     #[arg(long = "policy", short = 'p', required = true)]
@@ -268,6 +298,8 @@ fn main() -> ExitCode {
         Command::Sweep(args) => sweep::run(&args),
         Command::Metrics { json } => cmd_metrics(json),
         Command::Options { json, js } => cmd_options(json, js),
+        Command::Convert(args) => convert::run(&args),
+        Command::Generate(args) => generate::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

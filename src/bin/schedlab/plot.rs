@@ -43,12 +43,13 @@ pub struct PlotArgs {
     out: PathBuf,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Start of the time window (seconds from time 0; Gantt and heatmap).
-    #[arg(long)]
-    from: Option<f64>,
-    /// End of the time window (seconds from time 0; Gantt and heatmap).
-    #[arg(long)]
-    to: Option<f64>,
+    /// Start of the drawn time window (seconds from time 0; Gantt and heatmap). (`--from` /
+    /// `--to` select the jobs submitted in a window, as in `run`.)
+    #[arg(long = "view-from")]
+    view_from: Option<f64>,
+    /// End of the drawn time window (seconds from time 0; Gantt and heatmap).
+    #[arg(long = "view-to")]
+    view_to: Option<f64>,
     #[arg(long, default_value_t = 1200)]
     width: u32,
     #[arg(long, default_value_t = 500)]
@@ -65,12 +66,13 @@ pub struct PlotArgs {
     /// Heatmap: also show users without violated EETs.
     #[arg(long)]
     heat_all_users: bool,
-    /// Heatmap: leave these users out (comma-separated ids).
-    #[arg(long, value_delimiter = ',')]
-    exclude_users: Vec<i64>,
-    /// Heatmap: show only these users (comma-separated ids).
-    #[arg(long, value_delimiter = ',')]
-    only_users: Vec<i64>,
+    /// Heatmap: leave these users' rows out (comma-separated ids; `--exclude-users` leaves
+    /// their jobs out of the simulation).
+    #[arg(long = "heat-exclude", value_delimiter = ',')]
+    heat_exclude: Vec<i64>,
+    /// Heatmap: show only these users' rows (comma-separated ids).
+    #[arg(long = "heat-only", alias = "only-users", value_delimiter = ',')]
+    heat_only: Vec<i64>,
     #[command(flatten)]
     metrics: crate::MetricArgs,
     #[command(flatten)]
@@ -114,8 +116,8 @@ fn draw<DB: DrawingBackend>(
                 trace.jobs.procs,
                 cores,
                 &factors,
-                a.from.unwrap_or(0.0),
-                a.to.unwrap_or(t1),
+                a.view_from.unwrap_or(0.0),
+                a.view_to.unwrap_or(t1),
                 &title,
             )
             .map(|_area| ())
@@ -198,7 +200,10 @@ fn heatmap<DB: DrawingBackend>(
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(a0, a1), (b0, b1)| {
             (a0.min(b0), a1.max(b1))
         });
-    let (t0, t1) = (a.from.unwrap_or(t0), a.to.unwrap_or(t1).max(t0 + 1.0));
+    let (t0, t1) = (
+        a.view_from.unwrap_or(t0),
+        a.view_to.unwrap_or(t1).max(t0 + 1.0),
+    );
     let bins = chart::plot_width(root.dim_in_pixel().0);
     let users = set.users();
     let maps: Vec<_> = runs
@@ -248,8 +253,8 @@ fn heatmap<DB: DrawingBackend>(
             HeatSort::Total => RowOrder::Total,
             HeatSort::User => RowOrder::User,
         },
-        exclude: a.exclude_users.clone(),
-        only: a.only_users.clone(),
+        exclude: a.heat_exclude.clone(),
+        only: a.heat_only.clone(),
         all_users: a.heat_all_users,
     };
     chart::draw(root, &panels, &style)

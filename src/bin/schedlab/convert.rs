@@ -1,0 +1,118 @@
+//! `schedlab convert`: any workload the reader knows (SWF, Slurm sacct, Batsim JSON) written
+//! as SWF or as a Batsim workload.
+
+use clap::{Args, ValueEnum};
+use schedlab::swf::{self, ReadOptions, Workload};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Target {
+    Swf,
+    Batsim,
+}
+
+#[derive(Args)]
+pub struct ConvertArgs {
+    /// Workload file: SWF, Slurm `sacct --parsable2` output or Batsim JSON, plain or gzip
+    /// (recognised by its content).
+    file: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum)]
+    to: Target,
+    /// Output file (default: standard output).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Machine size written as MaxProcs (SWF) or nb_res (Batsim); default: the input's
+    /// MaxProcs, else MaxNodes, else the widest job.
+    #[arg(long)]
+    procs: Option<u32>,
+    /// Stop at the first bad line instead of skipping and reporting it.
+    #[arg(long)]
+    strict: bool,
+}
+
+/// The machine size: the option, the header's MaxProcs / MaxNodes, or the widest job.
+pub fn machine_size(w: &Workload, procs: Option<u32>) -> (u64, &'static str) {
+    if let Some(p) = procs {
+        return (u64::from(p), "--procs");
+    }
+    if let Some(p) = w.header.max_procs.filter(|p| *p > 0) {
+        return (p, "MaxProcs");
+    }
+    if let Some(p) = w.header.max_nodes.filter(|p| *p > 0) {
+        return (p, "MaxNodes");
+    }
+    let widest = w
+        .records
+        .iter()
+        .map(|r| r.allocated_processors.max(r.requested_processors))
+        .max()
+        .unwrap_or(1)
+        .max(1) as u64;
+    (widest, "the widest job")
+}
+
+pub fn run(a: &ConvertArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let read = ReadOptions {
+        strict: a.strict,
+        ..ReadOptions::default()
+    };
+    let mut w = schedlab::workload::read_path(&a.file, &read)?;
+    if w.issue_count > 0 {
+        eprintln!("{}", w.summary(5));
+    }
+    let (procs, from) = machine_size(&w, a.procs);
+    let mut out: Box<dyn Write> = match &a.out {
+        Some(p) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        )),
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    };
+    match a.to {
+        Target::Swf => {
+            set_max_procs(&mut w, procs, from);
+            swf::write(&mut out, &w)?;
+            eprintln!(
+                "{} jobs written as SWF (MaxProcs {procs} from {from})",
+                w.records.len()
+            );
+        }
+        Target::Batsim => {
+            let n = schedlab::workload::batsim::write(&mut out, &w, procs)?;
+            eprintln!(
+                "{} jobs written as a Batsim workload (nb_res {procs} from {from}){}",
+                n.jobs,
+                if n.left_out > 0 {
+                    format!(
+                        "; {} jobs without runtime or processors left out",
+                        n.left_out
+                    )
+                } else {
+                    String::new()
+                }
+            );
+        }
+    }
+    if let Some(p) = &a.out {
+        eprintln!("wrote {}", p.display());
+    }
+    Ok(())
+}
+
+/// Puts `; MaxProcs: procs` in the header (replacing an existing MaxProcs line) and says where
+/// it comes from.
+fn set_max_procs(w: &mut Workload, procs: u64, from: &str) {
+    let is_max_procs = |l: &String| {
+        l.trim_start_matches(';')
+            .trim_start()
+            .to_ascii_lowercase()
+            .starts_with("maxprocs:")
+    };
+    w.header.lines.retain(|l| !is_max_procs(l));
+    w.header.lines.push(format!("; MaxProcs: {procs}"));
+    if from != "MaxProcs" {
+        w.header.lines.push(format!("; Note: MaxProcs from {from}"));
+    }
+    w.header.max_procs = Some(procs);
+}

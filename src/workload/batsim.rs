@@ -1,0 +1,263 @@
+//! Batsim JSON workloads (`nb_res`, `jobs`, `profiles`), read into SWF records and written
+//! from them.
+//!
+//! Reading: a job's runtime is the `delay` of its profile (`"type": "delay"`); jobs with
+//! another profile type (their duration depends on a platform) are skipped with that reason.
+//! `id` (a number, a string, or `workload!number`) gives the job number when it is a whole
+//! number, else the job's rank; `subtime` the submit time; `walltime` (or `wall_time`) the
+//! requested time (absent or negative = -1); `res` the processors; `user_id` / `user` the user
+//! (numbers kept, names numbered in order of first appearance). `nb_res` becomes `MaxProcs`.
+//! Times are rounded to whole seconds.
+//!
+//! Writing: one delay profile per distinct runtime (`"delay<seconds>"`), `walltime` when the
+//! requested time is known, `user_id` when the user is; jobs without a runtime or processors
+//! are left out (counted in the result).
+
+use std::collections::HashMap;
+use std::io::{self, Write};
+
+use serde_json::{json, Map, Value};
+
+use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload};
+
+/// Does this text start like a JSON object?
+pub fn looks_like(first_line: &str) -> bool {
+    first_line.trim_start().starts_with('{')
+}
+
+fn no_jobs(source: &str, detail: String) -> SwfError {
+    SwfError::NoJobs {
+        file: source.to_owned(),
+        detail,
+    }
+}
+
+/// Reads a Batsim workload. `source` names it in every message.
+pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, SwfError> {
+    let root: Value = serde_json::from_str(text).map_err(|e| {
+        no_jobs(
+            source,
+            format!(
+                "not a Batsim JSON workload: line {}, column {}: {e}",
+                e.line(),
+                e.column()
+            ),
+        )
+    })?;
+    let obj = root
+        .as_object()
+        .ok_or_else(|| no_jobs(source, "not a Batsim workload: not a JSON object".into()))?;
+    let jobs = obj
+        .get("jobs")
+        .and_then(Value::as_array)
+        .ok_or_else(|| no_jobs(source, "not a Batsim workload: no \"jobs\" array".into()))?;
+    let empty = Map::new();
+    let profiles = obj
+        .get("profiles")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    let mut w = Workload::empty(source);
+    let mut users: HashMap<String, i64> = HashMap::new();
+    let mut next_user = 1;
+    for (k, job) in jobs.iter().enumerate() {
+        match record(k, job, profiles, &mut users, &mut next_user) {
+            Ok(r) => w.records.push(r),
+            Err((field, reason)) => {
+                let issue = LineIssue {
+                    line: 0,
+                    field: Some(field),
+                    reason,
+                    severity: Severity::Skipped,
+                };
+                if opts.strict {
+                    return Err(SwfError::Strict {
+                        file: source.to_owned(),
+                        issue,
+                    });
+                }
+                w.issue_count += 1;
+                w.skipped_lines += 1;
+                if w.issues.len() < opts.max_issues {
+                    w.issues.push(issue);
+                }
+            }
+        }
+    }
+    if w.records.is_empty() {
+        let detail = match w.issues.first() {
+            Some(i) => format!("none of the {} jobs could be read; first: {i}", jobs.len()),
+            None => "the \"jobs\" array is empty".into(),
+        };
+        return Err(no_jobs(source, detail));
+    }
+    let mut add = |line: String| {
+        let _ = w.header.add_comment(&line);
+    };
+    add("; Version: 2.2".into());
+    add(format!(
+        "; Note: converted by schedlab from the Batsim workload {source}"
+    ));
+    match obj.get("nb_res").and_then(Value::as_u64) {
+        Some(n) => add(format!("; MaxProcs: {n}")),
+        None => add("; Note: no nb_res in the workload".into()),
+    }
+    Ok(w)
+}
+
+type Bad = (String, String);
+
+fn record(
+    k: usize,
+    job: &Value,
+    profiles: &Map<String, Value>,
+    users: &mut HashMap<String, i64>,
+    next_user: &mut i64,
+) -> Result<SwfRecord, Bad> {
+    let id_text = match job.get("id") {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => String::new(),
+    };
+    let at = |field: &str| {
+        if id_text.is_empty() {
+            format!("jobs[{k}].{field}")
+        } else {
+            format!("jobs[{k}] (id {id_text}).{field}")
+        }
+    };
+    if !job.is_object() {
+        return Err((format!("jobs[{k}]"), "not a JSON object".into()));
+    }
+    if id_text.is_empty() {
+        return Err((at("id"), "missing (a string or a number)".into()));
+    }
+    let number = |field: &str, v: Option<&Value>| -> Result<Option<f64>, Bad> {
+        match v {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Number(n)) => match n.as_f64() {
+                Some(x) if x.is_finite() => Ok(Some(x)),
+                _ => Err((at(field), format!("not a finite number: {n}"))),
+            },
+            Some(other) => Err((at(field), format!("not a number: {other}"))),
+        }
+    };
+    let subtime = number("subtime", job.get("subtime"))?
+        .ok_or_else(|| (at("subtime"), "missing".to_owned()))?;
+    if subtime < 0.0 {
+        return Err((at("subtime"), format!("negative: {subtime}")));
+    }
+    let walltime = number("walltime", job.get("walltime").or(job.get("wall_time")))?;
+    let res = number("res", job.get("res"))?.ok_or_else(|| (at("res"), "missing".to_owned()))?;
+    if res < 1.0 || res.fract() != 0.0 || res > u32::MAX as f64 {
+        return Err((at("res"), format!("not a positive whole number: {res}")));
+    }
+    let profile_name = match job.get("profile") {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => return Err((at("profile"), "missing".into())),
+    };
+    let profile = profiles.get(&profile_name).ok_or_else(|| {
+        (
+            at("profile"),
+            format!("no profile named {profile_name:?} in \"profiles\""),
+        )
+    })?;
+    let kind = profile.get("type").and_then(Value::as_str).unwrap_or("");
+    if kind != "delay" {
+        return Err((
+            at("profile"),
+            format!(
+                "profile {profile_name:?} is of type {kind:?}: only delay profiles have a runtime of their own"
+            ),
+        ));
+    }
+    let delay = number("profile.delay", profile.get("delay"))?.ok_or_else(|| {
+        (
+            at("profile"),
+            format!("profile {profile_name:?} has no delay"),
+        )
+    })?;
+    if delay < 0.0 {
+        return Err((
+            at("profile"),
+            format!("profile {profile_name:?}: negative delay {delay}"),
+        ));
+    }
+    let user = match job.get("user_id").or(job.get("user")) {
+        Some(Value::Number(n)) => n.as_i64().unwrap_or(-1),
+        Some(Value::String(s)) if !s.is_empty() => *users.entry(s.clone()).or_insert_with(|| {
+            let u = *next_user;
+            *next_user += 1;
+            u
+        }),
+        _ => -1,
+    };
+    let tail = id_text.rsplit('!').next().unwrap_or(&id_text);
+    let job_number = tail.parse::<i64>().unwrap_or(k as i64 + 1);
+    let procs = res as i64;
+    let requested = walltime
+        .filter(|w| *w >= 0.0)
+        .map(|w| w.round() as i64)
+        .unwrap_or(-1);
+    Ok(super::simple_record(
+        job_number,
+        subtime.round() as i64,
+        delay.round() as i64,
+        procs,
+        requested,
+        user,
+    ))
+}
+
+/// What [`write`] left out.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    pub jobs: usize,
+    /// Jobs without a runtime (-1) or processors.
+    pub left_out: usize,
+}
+
+/// Writes `w` as a Batsim workload on a machine of `nb_res` resources.
+pub fn write<W: Write>(out: &mut W, w: &Workload, nb_res: u64) -> io::Result<Written> {
+    let mut profiles = Map::new();
+    let mut jobs = Vec::with_capacity(w.records.len());
+    let mut left_out = 0;
+    for r in &w.records {
+        let procs = if r.allocated_processors > 0 {
+            r.allocated_processors
+        } else {
+            r.requested_processors
+        };
+        if r.run_time < 0 || procs <= 0 {
+            left_out += 1;
+            continue;
+        }
+        let name = format!("delay{}", r.run_time);
+        profiles
+            .entry(name.clone())
+            .or_insert_with(|| json!({"type": "delay", "delay": r.run_time}));
+        let mut job = Map::new();
+        job.insert("id".into(), json!(r.job_number));
+        job.insert("subtime".into(), json!(r.submit_time));
+        if r.requested_time >= 0 {
+            job.insert("walltime".into(), json!(r.requested_time));
+        }
+        job.insert("res".into(), json!(procs));
+        job.insert("profile".into(), json!(name));
+        if r.user_id >= 0 {
+            job.insert("user_id".into(), json!(r.user_id));
+        }
+        jobs.push(Value::Object(job));
+    }
+    let n = jobs.len();
+    let doc = json!({
+        "description": format!("converted by schedlab from {}", w.source),
+        "nb_res": nb_res,
+        "jobs": jobs,
+        "profiles": profiles,
+    });
+    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    out.write_all(b"\n")?;
+    out.flush()?;
+    Ok(Written { jobs: n, left_out })
+}

@@ -1,0 +1,202 @@
+//! Workloads beyond SWF files: every format is read into the SWF model ([`Workload`]), told
+//! apart by its content, never by its name (plain or gzip):
+//! - SWF ([`crate::swf`]);
+//! - Slurm accounting, `sacct --parsable2` ([`sacct`]): the first line names `|`-separated
+//!   fields;
+//! - Batsim JSON workloads ([`batsim`]): the text starts with `{`.
+//!
+//! [`generate`] makes synthetic workloads (Lublin–Feitelson 1999 with Tsafrir et al. 2005
+//! estimates); [`transform`] scales load, cuts time windows and selects users.
+
+pub mod batsim;
+pub mod generate;
+pub mod sacct;
+pub mod slurm_time;
+pub mod transform;
+
+use std::io::Read;
+
+use crate::swf::{self, ReadOptions, SwfError, SwfHeader, SwfRecord, Workload};
+
+impl Workload {
+    /// A workload without header, records or issues, named `source`.
+    pub(crate) fn empty(source: &str) -> Workload {
+        Workload {
+            source: source.to_owned(),
+            header: SwfHeader::default(),
+            records: Vec::new(),
+            issues: Vec::new(),
+            issue_count: 0,
+            skipped_lines: 0,
+            gzip: false,
+        }
+    }
+}
+
+/// A completed job (status 1) known by its submit time, runtime, processors (allocated and
+/// requested), requested time and user; every other field unknown (-1).
+pub(crate) fn simple_record(
+    job_number: i64,
+    submit: i64,
+    run: i64,
+    procs: i64,
+    requested_time: i64,
+    user: i64,
+) -> SwfRecord {
+    SwfRecord {
+        line: 0,
+        job_number,
+        submit_time: submit,
+        wait_time: -1,
+        run_time: run,
+        allocated_processors: procs,
+        average_cpu_time: -1.0,
+        used_memory: -1.0,
+        requested_processors: procs,
+        requested_time,
+        requested_memory: -1.0,
+        status: 1,
+        user_id: user,
+        group_id: -1,
+        executable: -1,
+        queue: -1,
+        partition: -1,
+        preceding_job: -1,
+        think_time: -1,
+        extra: Vec::new(),
+    }
+}
+
+/// The formats read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Swf,
+    Sacct,
+    Batsim,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Swf => "SWF",
+            Format::Sacct => "Slurm sacct",
+            Format::Batsim => "Batsim JSON",
+        }
+    }
+}
+
+/// How much of the (decompressed) start of the input decides its format.
+const SNIFF_BYTES: usize = 64 << 10;
+
+/// The format of a text, from its first non-blank line.
+pub fn detect_text(head: &[u8]) -> Format {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let first = head
+        .split(|&b| b == b'\n' || b == b'\r')
+        .find(|l| l.iter().any(|b| !b.is_ascii_whitespace()))
+        .unwrap_or(&[]);
+    let first = String::from_utf8_lossy(first);
+    if batsim::looks_like(&first) {
+        Format::Batsim
+    } else if sacct::looks_like(&first) {
+        Format::Sacct
+    } else {
+        Format::Swf
+    }
+}
+
+fn is_gzip(bytes: &[u8]) -> bool {
+    bytes.starts_with(&[0x1f, 0x8b])
+}
+
+/// The first [`SNIFF_BYTES`] of the text (decompressed when gzip; a broken stream gives what
+/// decoded).
+fn sniff(bytes: &[u8]) -> Vec<u8> {
+    if is_gzip(bytes) {
+        let mut out = Vec::new();
+        let mut d = flate2::bufread::MultiGzDecoder::new(bytes).take(SNIFF_BYTES as u64);
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = d.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            out.extend_from_slice(&buf[..n]);
+        }
+        out
+    } else {
+        bytes[..bytes.len().min(SNIFF_BYTES)].to_vec()
+    }
+}
+
+/// The format of raw input bytes (plain or gzip).
+pub fn detect(bytes: &[u8]) -> Format {
+    detect_text(&sniff(bytes))
+}
+
+/// Reads a workload of any format from bytes (plain or gzip).
+pub fn read_bytes(source: &str, bytes: &[u8], opts: &ReadOptions) -> Result<Workload, SwfError> {
+    match detect(bytes) {
+        Format::Swf => swf::read_bytes(source, bytes, opts),
+        format => read_other(source, bytes, format, opts),
+    }
+}
+
+/// Reads a workload file of any format (plain or gzip); SWF is streamed.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn read_path(path: &std::path::Path, opts: &ReadOptions) -> Result<Workload, SwfError> {
+    let source = path.display().to_string();
+    let io = |e| SwfError::Io {
+        file: source.clone(),
+        source: e,
+    };
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(SNIFF_BYTES as u64)
+        .read_to_end(&mut head)
+        .map_err(io)?;
+    match detect(&head) {
+        Format::Swf => swf::read_path(path, opts),
+        format => {
+            let bytes = std::fs::read(path).map_err(io)?;
+            read_other(&source, &bytes, format, opts)
+        }
+    }
+}
+
+fn read_other(
+    source: &str,
+    bytes: &[u8],
+    format: Format,
+    opts: &ReadOptions,
+) -> Result<Workload, SwfError> {
+    let gzip = is_gzip(bytes);
+    let text_bytes = if gzip {
+        let mut out = Vec::new();
+        flate2::bufread::MultiGzDecoder::new(bytes)
+            .read_to_end(&mut out)
+            .map_err(|e| SwfError::Gzip {
+                file: source.to_owned(),
+                line: 0,
+                source: e,
+            })?;
+        out
+    } else {
+        bytes.to_vec()
+    };
+    let text = String::from_utf8(text_bytes).map_err(|e| SwfError::NoJobs {
+        file: source.to_owned(),
+        detail: format!(
+            "{} text that is not valid UTF-8 (at byte {})",
+            format.name(),
+            e.utf8_error().valid_up_to()
+        ),
+    })?;
+    let mut w = match format {
+        Format::Sacct => sacct::read(source, &text, opts)?,
+        Format::Batsim => batsim::read(source, &text, opts)?,
+        Format::Swf => swf::read_bytes(source, text.as_bytes(), opts)?,
+    };
+    w.gzip = gzip;
+    Ok(w)
+}

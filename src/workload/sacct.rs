@@ -1,0 +1,545 @@
+//! Slurm accounting (`sacct --parsable2`, or `--parsable` with its trailing `|`) read into SWF
+//! records, following the Parallel Workloads Archive's conversions.
+//!
+//! The first non-blank line names the fields (case-insensitive). Needed: `JobID` (or
+//! `JobIDRaw`), `Submit`, `Start`, `State`, `Elapsed` (or `End`), `AllocCPUS` (or `NCPUS`).
+//! Used when present: `User`, `Group`, `Timelimit`, `ReqCPUS`, `ReqMem` (+ `NNodes`),
+//! `TotalCPU`, `Partition`, `QOS`, `JobName`. Conventions:
+//! - Steps (`123.batch`, `123.extern`, `123.0`) fold into their job: they make no job of their
+//!   own; a step whose job line is missing is skipped with that reason.
+//! - Array elements (`123_4`) and heterogeneous components (`123+1`) are jobs of their own.
+//! - `State`: `COMPLETED` -> status 1; `FAILED`, `TIMEOUT`, `OUT_OF_MEMORY`, `NODE_FAIL`,
+//!   `PREEMPTED`, `BOOT_FAIL`, `DEADLINE` -> 0; `CANCELLED` (`CANCELLED by N`) after it started
+//!   -> 5 with its runtime. A job never started (`Start` unknown, or no CPUs allocated:
+//!   cancelled while pending, `PENDING`) or not ended (`RUNNING`, `SUSPENDED`, `REQUEUED`...)
+//!   is skipped with the reason.
+//! - Times: see [`super::slurm_time`] (no time zone = UTC). Submit times become seconds after
+//!   the first kept submit (`; UnixStartTime:` in the header); wait = Start - Submit; runtime =
+//!   Elapsed (else End - Start); requested time = Timelimit (`UNLIMITED` and
+//!   `Partition_Limit` = -1).
+//! - Jobs are numbered 1, 2, ... in submit order (ties: file order); the Slurm JobID is kept as
+//!   an extra column (field 19). Users, groups, partitions (field 16), QOS (field 15) and job
+//!   names (field 14) are numbered from 1 in order of first appearance in that order; the
+//!   mappings are `; Note:` lines of the header.
+
+use std::collections::HashMap;
+
+use super::slurm_time::{self, Limit};
+use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, SwfHeader, SwfRecord, Workload};
+
+/// The columns this reader knows, by role.
+#[derive(Default)]
+struct Columns {
+    count: usize,
+    names: Vec<String>,
+    job_id: usize,
+    submit: usize,
+    start: usize,
+    state: usize,
+    elapsed: Option<usize>,
+    end: Option<usize>,
+    cpus: usize,
+    user: Option<usize>,
+    group: Option<usize>,
+    timelimit: Option<usize>,
+    req_cpus: Option<usize>,
+    req_mem: Option<usize>,
+    nnodes: Option<usize>,
+    total_cpu: Option<usize>,
+    partition: Option<usize>,
+    qos: Option<usize>,
+    name: Option<usize>,
+}
+
+impl Columns {
+    fn parse(header: &str) -> Result<Columns, String> {
+        let mut names: Vec<String> = header.split('|').map(|s| s.trim().to_owned()).collect();
+        if names.len() > 1 && names.last().is_some_and(|s| s.is_empty()) {
+            names.pop(); // --parsable ends every line with '|'
+        }
+        let find = |want: &[&str]| {
+            want.iter()
+                .find_map(|w| names.iter().position(|n| n.eq_ignore_ascii_case(w)))
+        };
+        let need = |want: &[&str]| {
+            find(want).ok_or_else(|| {
+                format!(
+                    "the header names no {} field (sacct --parsable2 output needs JobID, Submit, \
+                     Start, State, Elapsed or End, AllocCPUS or NCPUS); it names: {}",
+                    want.join(" or "),
+                    names.join(", ")
+                )
+            })
+        };
+        let mut c = Columns {
+            count: names.len(),
+            job_id: need(&["JobID", "JobIDRaw"])?,
+            submit: need(&["Submit"])?,
+            start: need(&["Start"])?,
+            state: need(&["State"])?,
+            elapsed: find(&["Elapsed", "ElapsedRaw"]),
+            end: find(&["End"]),
+            cpus: need(&["AllocCPUS", "NCPUS"])?,
+            user: find(&["User"]),
+            group: find(&["Group"]),
+            timelimit: find(&["Timelimit", "TimelimitRaw"]),
+            req_cpus: find(&["ReqCPUS"]),
+            req_mem: find(&["ReqMem"]),
+            nnodes: find(&["NNodes", "AllocNodes"]),
+            total_cpu: find(&["TotalCPU"]),
+            partition: find(&["Partition"]),
+            qos: find(&["QOS"]),
+            name: find(&["JobName"]),
+            ..Columns::default()
+        };
+        if c.elapsed.is_none() && c.end.is_none() {
+            need(&["Elapsed", "End"])?;
+        }
+        c.names = names;
+        Ok(c)
+    }
+
+    fn label(&self, idx: usize) -> String {
+        format!(
+            "column {} ({})",
+            idx + 1,
+            self.names.get(idx).map(String::as_str).unwrap_or("?")
+        )
+    }
+}
+
+/// A job line read, before numbering.
+struct Row {
+    line: u64,
+    id: String,
+    submit: i64,
+    start: i64,
+    run: i64,
+    cpus: i64,
+    req_cpus: i64,
+    req_time: i64,
+    req_mem: f64,
+    cpu_time: f64,
+    status: i64,
+    user: String,
+    group: String,
+    partition: String,
+    qos: String,
+    name: String,
+}
+
+/// Is this the first line of an sacct file? (a `|`-separated line: SWF never holds `|`).
+pub fn looks_like(first_line: &str) -> bool {
+    !first_line.trim_start().starts_with(';') && first_line.contains('|')
+}
+
+/// Reads sacct `--parsable2` text. `source` names it in every message.
+pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, SwfError> {
+    let mut st = State::new(source, opts);
+    let mut lines = text.split('\n').enumerate().map(|(i, l)| {
+        let l = l.strip_suffix('\r').unwrap_or(l);
+        (
+            i as u64 + 1,
+            if i == 0 {
+                l.trim_start_matches('\u{feff}')
+            } else {
+                l
+            },
+        )
+    });
+    let (head_no, head) = lines
+        .by_ref()
+        .find(|(_, l)| !l.trim().is_empty())
+        .ok_or_else(|| no_jobs(source, "empty file".into()))?;
+    let cols = Columns::parse(head).map_err(|e| no_jobs(source, format!("line {head_no}, {e}")))?;
+    let mut rows: Vec<Row> = Vec::new();
+    // Job id -> line of its job line (read or skipped).
+    let mut by_id: HashMap<String, u64> = HashMap::new();
+    let mut steps: Vec<(u64, String)> = Vec::new();
+    let mut job_lines = 0u64;
+    for (no, line) in lines {
+        if line.trim().is_empty() {
+            continue;
+        }
+        job_lines += 1;
+        st.line = no;
+        let mut f: Vec<&str> = line.split('|').collect();
+        if f.len() == cols.count + 1 && f.last().is_some_and(|s| s.is_empty()) {
+            f.pop();
+        }
+        if f.len() != cols.count {
+            let why = format!(
+                "line has {} field{}, the header names {}",
+                f.len(),
+                if f.len() == 1 { "" } else { "s" },
+                cols.count
+            );
+            st.skip(None, why)?;
+            continue;
+        }
+        let id = f[cols.job_id].trim();
+        if id.is_empty() {
+            st.skip(Some(cols.label(cols.job_id)), "empty job id".into())?;
+            continue;
+        }
+        if let Some((parent, _)) = id.split_once('.') {
+            steps.push((no, parent.to_owned()));
+            continue;
+        }
+        if let Some(&first) = by_id.get(id) {
+            let why = format!("job {id} already read on line {first}");
+            st.skip(Some(cols.label(cols.job_id)), why)?;
+            continue;
+        }
+        match row(&cols, no, &f) {
+            Ok(r) => {
+                by_id.insert(r.id.clone(), no);
+                rows.push(r);
+            }
+            Err((field, why, bad)) => {
+                // Remember skipped jobs too, so that their steps are not reported again.
+                by_id.insert(id.to_owned(), no);
+                if bad {
+                    st.skip(field, why)?
+                } else {
+                    st.leave_out(why)
+                }
+            }
+        }
+    }
+    for (no, parent) in steps {
+        if !by_id.contains_key(&parent) {
+            st.line = no;
+            let why = format!("step of job {parent}, whose job line is missing");
+            st.skip(Some(cols.label(cols.job_id)), why)?;
+        }
+    }
+    if rows.is_empty() {
+        let detail = match (job_lines, st.w.issues.first()) {
+            (0, _) => format!("header only (line {head_no}), no job lines"),
+            (_, Some(i)) => format!("none of the {job_lines} lines gave a job; first: {i}"),
+            _ => format!("none of the {job_lines} lines gave a job"),
+        };
+        return Err(no_jobs(source, detail));
+    }
+    st.w.records = number(rows, &mut st.w.header, source);
+    // Issues in line order (steps were checked after the jobs).
+    st.w.issues.sort_by_key(|i| i.line);
+    Ok(st.w)
+}
+
+fn no_jobs(source: &str, detail: String) -> SwfError {
+    SwfError::NoJobs {
+        file: source.to_owned(),
+        detail,
+    }
+}
+
+/// Why a line gives no job: (field, reason, a bad line rather than a convention). Jobs left out
+/// by a convention (never started, not ended) are reported but never fail `--strict`.
+type Bad = (Option<String>, String, bool);
+
+/// One job line, or why it is skipped.
+fn row(c: &Columns, line: u64, f: &[&str]) -> Result<Row, Bad> {
+    let get = |i: usize| f.get(i).map(|s| s.trim()).unwrap_or("");
+    let opt = |i: Option<usize>| i.map(get).unwrap_or("");
+    let field = |i: usize, e: String| (Some(c.label(i)), e, true);
+    let id = get(c.job_id).to_owned();
+    let state_text = get(c.state);
+    let state = state_text
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_end_matches('+')
+        .to_ascii_uppercase();
+    let submit = slurm_time::timestamp(get(c.submit)).map_err(|e| field(c.submit, e))?;
+    let start = slurm_time::timestamp(get(c.start)).map_err(|e| field(c.start, e))?;
+    let end = match c.end {
+        Some(i) => slurm_time::timestamp(get(i)).map_err(|e| field(i, e))?,
+        None => None,
+    };
+    let cpus_text = get(c.cpus);
+    let cpus: i64 = cpus_text
+        .parse()
+        .map_err(|_| field(c.cpus, format!("not a number: {cpus_text:?}")))?;
+    let Some(submit) = submit else {
+        return Err(field(c.submit, "unknown submit time".into()));
+    };
+    let never = |why: &str| Err((None, format!("job {id} {why} ({state_text})"), false));
+    match state.as_str() {
+        "PENDING" => return never("never started"),
+        "RUNNING" | "SUSPENDED" | "REQUEUED" | "RESIZING" | "COMPLETING" | "CONFIGURING"
+        | "STOPPED" | "SIGNALING" | "STAGE_OUT" | "REQUEUE_HOLD" | "REQUEUE_FED"
+        | "SPECIAL_EXIT" => return never("has not ended"),
+        _ => {}
+    }
+    let status = match state.as_str() {
+        "COMPLETED" => 1,
+        "FAILED" | "TIMEOUT" | "OUT_OF_MEMORY" | "NODE_FAIL" | "PREEMPTED" | "BOOT_FAIL"
+        | "DEADLINE" => 0,
+        "CANCELLED" => 5,
+        _ => {
+            return Err(field(
+                c.state,
+                format!("unknown state {state_text:?} (COMPLETED, FAILED, CANCELLED, ...)"),
+            ))
+        }
+    };
+    let Some(start) = start.filter(|_| cpus > 0) else {
+        return never("never started");
+    };
+    if cpus < 0 {
+        return Err(field(c.cpus, format!("negative: {cpus}")));
+    }
+    let run = match c.elapsed {
+        Some(i) => {
+            let t = get(i);
+            if t.bytes().all(|b| b.is_ascii_digit()) && !t.is_empty() {
+                t.parse::<i64>()
+                    .map_err(|_| field(i, format!("not a duration: {t:?}")))?
+            } else {
+                slurm_time::duration(t).map_err(|e| field(i, e))?
+            }
+        }
+        None => match (end, c.end) {
+            (Some(e), _) if e >= start => e - start,
+            (Some(_), Some(i)) => return Err(field(i, "End before Start".into())),
+            _ => return Err(field(c.end.unwrap_or(c.start), "unknown end time".into())),
+        },
+    };
+    if start < submit {
+        return Err(field(c.start, "Start before Submit".into()));
+    }
+    let req_time = match c.timelimit {
+        Some(i) => match slurm_time::limit(get(i)).map_err(|e| field(i, e))? {
+            Limit::Seconds(s) => s,
+            Limit::None => -1,
+        },
+        None => -1,
+    };
+    let req_cpus = match c.req_cpus.map(get) {
+        Some(t) if !t.is_empty() => t
+            .parse::<i64>()
+            .map_err(|_| field(c.req_cpus.unwrap_or(0), format!("not a number: {t:?}")))?,
+        _ => cpus,
+    };
+    let nnodes: Option<f64> = opt(c.nnodes).parse().ok();
+    let req_mem = c
+        .req_mem
+        .map(|i| memory_per_cpu(get(i), cpus, nnodes).map_err(|e| field(i, e)))
+        .transpose()?
+        .flatten()
+        .unwrap_or(-1.0);
+    let cpu_time = match c.total_cpu {
+        Some(i) if !get(i).is_empty() => {
+            slurm_time::duration(get(i)).map_err(|e| field(i, e))? as f64 / cpus.max(1) as f64
+        }
+        _ => -1.0,
+    };
+    Ok(Row {
+        line,
+        id,
+        submit,
+        start,
+        run,
+        cpus,
+        req_cpus,
+        req_time,
+        req_mem,
+        cpu_time,
+        status,
+        user: opt(c.user).to_owned(),
+        group: opt(c.group).to_owned(),
+        partition: opt(c.partition).to_owned(),
+        qos: opt(c.qos).to_owned(),
+        name: opt(c.name).to_owned(),
+    })
+}
+
+/// `ReqMem` (`4000M`, `2Gc` per CPU, `8Gn` per node; no suffix = per node) in KB per CPU.
+fn memory_per_cpu(text: &str, cpus: i64, nnodes: Option<f64>) -> Result<Option<f64>, String> {
+    let t = text.trim();
+    if t.is_empty() || t == "0" {
+        return Ok(None);
+    }
+    let (t, per) = match t.as_bytes().last() {
+        Some(b'c') => (&t[..t.len() - 1], 'c'),
+        Some(b'n') => (&t[..t.len() - 1], 'n'),
+        _ => (t, 'n'),
+    };
+    let (num, unit) = match t.as_bytes().last() {
+        Some(b'K') => (&t[..t.len() - 1], 1.0),
+        Some(b'M') => (&t[..t.len() - 1], 1024.0),
+        Some(b'G') => (&t[..t.len() - 1], 1024.0 * 1024.0),
+        Some(b'T') => (&t[..t.len() - 1], 1024.0 * 1024.0 * 1024.0),
+        _ => (t, 1024.0), // Slurm's default unit is MB
+    };
+    let v: f64 = num
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+        .ok_or_else(|| format!("not a memory size: {text:?}"))?;
+    let kb = v * unit;
+    Ok(match per {
+        'c' => Some(kb),
+        _ => nnodes
+            .filter(|n| *n > 0.0)
+            .map(|n| kb * n / cpus.max(1) as f64),
+    })
+}
+
+/// Sorts by submit time, numbers jobs and names, fills the header.
+fn number(mut rows: Vec<Row>, header: &mut SwfHeader, source: &str) -> Vec<SwfRecord> {
+    rows.sort_by_key(|r| (r.submit, r.line));
+    let t0 = rows.first().map(|r| r.submit).unwrap_or(0);
+    let mut maps: [Numbering; 5] = Default::default();
+    let records: Vec<SwfRecord> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| SwfRecord {
+            line: r.line,
+            job_number: i as i64 + 1,
+            submit_time: r.submit - t0,
+            wait_time: r.start - r.submit,
+            run_time: r.run,
+            allocated_processors: r.cpus,
+            average_cpu_time: r.cpu_time,
+            used_memory: -1.0,
+            requested_processors: r.req_cpus,
+            requested_time: r.req_time,
+            requested_memory: r.req_mem,
+            status: r.status,
+            user_id: maps[0].id(&r.user),
+            group_id: maps[1].id(&r.group),
+            executable: maps[2].id(&r.name),
+            queue: maps[3].id(&r.qos),
+            partition: maps[4].id(&r.partition),
+            preceding_job: -1,
+            think_time: -1,
+            extra: vec![r.id.clone()],
+        })
+        .collect();
+    let mut add = |line: String| {
+        let _ = header.add_comment(&line);
+    };
+    add("; Version: 2.2".into());
+    add(format!(
+        "; Note: converted by schedlab from Slurm accounting (sacct) file {source}; field 19 = Slurm JobID"
+    ));
+    add("; Note: timestamps without a time zone read as UTC".into());
+    add(format!("; UnixStartTime: {t0}"));
+    add("; TimeZoneString: UTC".into());
+    add(format!("; MaxJobs: {}", records.len()));
+    add(format!("; MaxRecords: {}", records.len()));
+    for (k, what) in [
+        "users",
+        "groups",
+        "job names (field 14)",
+        "QOS (field 15)",
+        "partitions (field 16)",
+    ]
+    .iter()
+    .enumerate()
+    {
+        if !maps[k].names.is_empty() {
+            add(format!(
+                "; Note: {what} numbered in order of first appearance: {}",
+                maps[k].listing()
+            ));
+        }
+    }
+    if !maps[4].names.is_empty() {
+        add(format!("; MaxPartitions: {}", maps[4].names.len()));
+    }
+    if !maps[3].names.is_empty() {
+        add(format!("; MaxQueues: {}", maps[3].names.len()));
+    }
+    records
+}
+
+#[derive(Default)]
+struct Numbering {
+    ids: HashMap<String, i64>,
+    names: Vec<String>,
+}
+
+impl Numbering {
+    fn id(&mut self, name: &str) -> i64 {
+        if name.is_empty() {
+            return -1;
+        }
+        if let Some(&i) = self.ids.get(name) {
+            return i;
+        }
+        self.names.push(name.to_owned());
+        let i = self.names.len() as i64;
+        self.ids.insert(name.to_owned(), i);
+        i
+    }
+
+    /// `1=alice, 2=bob`
+    fn listing(&self) -> String {
+        let parts: Vec<String> = self
+            .names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{}={n}", i + 1))
+            .collect();
+        parts.join(", ")
+    }
+}
+
+struct State<'a> {
+    opts: &'a ReadOptions,
+    w: Workload,
+    line: u64,
+}
+
+impl<'a> State<'a> {
+    fn new(source: &str, opts: &'a ReadOptions) -> Self {
+        State {
+            opts,
+            w: Workload::empty(source),
+            line: 0,
+        }
+    }
+
+    /// A job left out by a convention: reported, never an error.
+    fn leave_out(&mut self, reason: String) {
+        let opts = ReadOptions {
+            strict: false,
+            ..*self.opts
+        };
+        let _ = self.record(None, reason, &opts);
+    }
+
+    fn skip(&mut self, field: Option<String>, reason: String) -> Result<(), SwfError> {
+        self.record(field, reason, self.opts)
+    }
+
+    fn record(
+        &mut self,
+        field: Option<String>,
+        reason: String,
+        opts: &ReadOptions,
+    ) -> Result<(), SwfError> {
+        let issue = LineIssue {
+            line: self.line,
+            field,
+            reason,
+            severity: Severity::Skipped,
+        };
+        if opts.strict {
+            return Err(SwfError::Strict {
+                file: self.w.source.clone(),
+                issue,
+            });
+        }
+        self.w.issue_count += 1;
+        self.w.skipped_lines += 1;
+        if self.w.issues.len() < opts.max_issues {
+            self.w.issues.push(issue);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,213 @@
+//! Slurm's time notations: durations (`[D-]HH:MM:SS`, `MM:SS`, `MM:SS.mmm`, `UNLIMITED`) and
+//! timestamps (`YYYY-MM-DDTHH:MM:SS`, optionally with `Z` or `±HH:MM`, or Unix seconds).
+//!
+//! Timestamps without a time zone (sacct's default output) are read as UTC. Slurm prints them
+//! in the cluster's local time, which the file does not name; reading them as UTC keeps every
+//! difference (waits, runtimes, inter-arrival times) exact except across a daylight-saving
+//! change, where one hour is gained or lost once a year. Set `SLURM_TIME_FORMAT=%s` (Unix
+//! seconds) or give an offset to avoid even that.
+
+/// A duration limit: seconds, or no limit (`UNLIMITED`, `Partition_Limit`, `INVALID`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    Seconds(i64),
+    None,
+}
+
+/// `[D-]HH:MM:SS`, `HH:MM:SS`, `MM:SS`, `SS` (each part may carry `.fraction` on the seconds,
+/// rounded to nearest). Negative durations are an error.
+pub fn duration(text: &str) -> Result<i64, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("empty".into());
+    }
+    if t.starts_with('-') {
+        return Err(format!("negative duration {t:?}"));
+    }
+    let (days, rest) = match t.split_once('-') {
+        Some((d, r)) => (
+            d.parse::<i64>()
+                .map_err(|_| format!("not a duration: {t:?}"))?,
+            r,
+        ),
+        None => (0, t),
+    };
+    let parts: Vec<&str> = rest.split(':').collect();
+    if parts.is_empty() || parts.len() > 3 || parts.iter().any(|p| p.is_empty()) {
+        return Err(format!(
+            "not a duration: {t:?} (expected [D-]HH:MM:SS or MM:SS)"
+        ));
+    }
+    let bad = || format!("not a duration: {t:?} (expected [D-]HH:MM:SS or MM:SS)");
+    let last = parts.len() - 1;
+    let mut secs = 0i64;
+    for (i, p) in parts.iter().enumerate() {
+        let v = if i == last {
+            let f: f64 = p.parse().map_err(|_| bad())?;
+            if !f.is_finite() || f < 0.0 || p.starts_with('+') {
+                return Err(bad());
+            }
+            f.round() as i64
+        } else {
+            if !p.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            p.parse::<i64>().map_err(|_| bad())?
+        };
+        secs = secs
+            .checked_mul(60)
+            .and_then(|s| s.checked_add(v))
+            .ok_or_else(bad)?;
+    }
+    // With days, the form is D-HH[:MM[:SS]]: a lone part after the dash is hours.
+    if days > 0 || t.contains('-') {
+        let scale = match parts.len() {
+            1 => 3600,
+            2 => 60,
+            _ => 1,
+        };
+        secs = secs.saturating_mul(scale);
+        secs = days
+            .checked_mul(86_400)
+            .and_then(|d| d.checked_add(secs))
+            .ok_or_else(bad)?;
+    }
+    Ok(secs)
+}
+
+/// A Timelimit: a duration, or no limit. A bare number is minutes (Slurm's `--time=N`).
+pub fn limit(text: &str) -> Result<Limit, String> {
+    let t = text.trim();
+    match t.to_ascii_uppercase().as_str() {
+        "UNLIMITED" | "PARTITION_LIMIT" | "INFINITE" | "NONE" | "" => return Ok(Limit::None),
+        _ => {}
+    }
+    if t.bytes().all(|b| b.is_ascii_digit()) {
+        let m: i64 = t.parse().map_err(|_| format!("not a time limit: {t:?}"))?;
+        return m
+            .checked_mul(60)
+            .map(Limit::Seconds)
+            .ok_or_else(|| format!("time limit too large: {t:?}"));
+    }
+    duration(t)
+        .map(Limit::Seconds)
+        .map_err(|e| format!("{e}; or UNLIMITED / Partition_Limit"))
+}
+
+/// A timestamp in Unix seconds, or `None` for `Unknown`, `None` and empty fields.
+pub fn timestamp(text: &str) -> Result<Option<i64>, String> {
+    let t = text.trim();
+    if t.is_empty() || t.eq_ignore_ascii_case("unknown") || t.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    if t.bytes().all(|b| b.is_ascii_digit()) {
+        return t
+            .parse::<i64>()
+            .map(Some)
+            .map_err(|_| format!("not a time: {t:?}"));
+    }
+    iso(t)
+        .map(Some)
+        .ok_or_else(|| format!("not a time: {t:?} (expected YYYY-MM-DDTHH:MM:SS)"))
+}
+
+fn iso(t: &str) -> Option<i64> {
+    let b = t.as_bytes();
+    if b.len() < 19 || !matches!(b.get(10), Some(b'T') | Some(b' ')) {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| -> Option<i64> {
+        let s = t.get(r)?;
+        s.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| s.parse().ok())?
+    };
+    if b[4] != b'-' || b[7] != b'-' || b[13] != b':' || b[16] != b':' {
+        return None;
+    }
+    let (y, mo, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let (h, mi, s) = (num(11..13)?, num(14..16)?, num(17..19)?);
+    if !(1..=12).contains(&mo) || d < 1 || d > days_in_month(y, mo) || h > 23 || mi > 59 || s > 60 {
+        return None;
+    }
+    let offset = match t.get(19..)? {
+        "" | "Z" => 0,
+        z if z.len() == 6 && (z.starts_with('+') || z.starts_with('-')) && &z[3..4] == ":" => {
+            let oh = num(20..22)?;
+            let om = num(23..25)?;
+            let o = oh * 3600 + om * 60;
+            if z.starts_with('+') {
+                o
+            } else {
+                -o
+            }
+        }
+        _ => return None,
+    };
+    Some(days_from_civil(y, mo, d) * 86_400 + h * 3600 + mi * 60 + s - offset)
+}
+
+fn days_in_month(y: i64, m: i64) -> i64 {
+    match m {
+        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(duration("00:01:05"), Ok(65));
+        assert_eq!(duration("1-02:03:04"), Ok(86_400 + 7384));
+        assert_eq!(duration("12:30"), Ok(750));
+        assert_eq!(duration("00:02.600"), Ok(3));
+        assert_eq!(duration("2-00"), Ok(2 * 86_400));
+        assert_eq!(duration("1-05:00"), Ok(86_400 + 5 * 3600));
+        assert!(duration("-00:00:05").unwrap_err().contains("negative"));
+        assert!(duration("ab:cd").is_err());
+        assert!(duration("1:2:3:4").is_err());
+        assert!(duration("").is_err());
+    }
+
+    #[test]
+    fn limits() {
+        assert_eq!(limit("UNLIMITED"), Ok(Limit::None));
+        assert_eq!(limit("Partition_Limit"), Ok(Limit::None));
+        assert_eq!(limit("30"), Ok(Limit::Seconds(1800)));
+        assert_eq!(limit("1-00:00:00"), Ok(Limit::Seconds(86_400)));
+        assert!(limit("soon").is_err());
+    }
+
+    #[test]
+    fn timestamps() {
+        assert_eq!(timestamp("1970-01-01T00:00:00"), Ok(Some(0)));
+        assert_eq!(timestamp("2023-11-14T22:13:20"), Ok(Some(1_700_000_000)));
+        assert_eq!(timestamp("2024-02-29T00:00:00Z"), Ok(Some(1_709_164_800)));
+        assert_eq!(
+            timestamp("2023-11-14T23:13:20+01:00"),
+            Ok(Some(1_700_000_000))
+        );
+        assert_eq!(timestamp("1700000000"), Ok(Some(1_700_000_000)));
+        assert_eq!(timestamp("Unknown"), Ok(None));
+        assert_eq!(timestamp("None"), Ok(None));
+        assert!(timestamp("2023-02-30T00:00:00").is_err());
+        assert!(timestamp("2023-13-01T00:00:00").is_err());
+        assert!(timestamp("yesterday").is_err());
+    }
+}

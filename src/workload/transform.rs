@@ -1,0 +1,152 @@
+//! Workload transforms, applied before the input rules: a time window, a choice of users, and
+//! load scaling. They are input options ([`crate::input::InputOptions::transform`]), so the
+//! CLI flags, the page's controls and the share link set them, and the JSON report records
+//! them.
+//!
+//! Order: the window (`from <= submit < to`, on the trace's own clock) and the users select
+//! jobs; then `load_scale = F` divides every inter-arrival time by F (F = 1.2: 20% more load):
+//! submit' = s0 + round((submit - s0) / F), s0 = the first selected submit time.
+//!
+//! A time is a number of seconds on the trace's clock (SWF field 2), or a date
+//! (`2024-03-01T10:00:00`, read as UTC unless it carries `Z` or an offset) for a trace whose
+//! header gives `UnixStartTime`.
+
+use serde::{Deserialize, Serialize};
+
+use super::slurm_time;
+use crate::swf::Workload;
+
+/// The transforms; the default changes nothing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct Transform {
+    /// Inter-arrival times divided by this factor (> 0); `None` = 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub load_scale: Option<f64>,
+    /// Only jobs submitted at or after this time (seconds or a date).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// Only jobs submitted before this time (seconds or a date).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// Only these users (SWF field 12); empty = all.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub users: Vec<i64>,
+    /// Not these users.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub exclude_users: Vec<i64>,
+}
+
+impl Transform {
+    pub fn is_identity(&self) -> bool {
+        *self == Transform::default()
+    }
+
+    /// Checks the values alone (without a trace): the factor, the times' syntax.
+    pub fn validate(&self) -> Result<(), String> {
+        if let Some(f) = self.load_scale {
+            if !(f.is_finite() && f > 0.0 && f <= 1e6) {
+                return Err(format!("load scale {f}: must be a number > 0"));
+            }
+        }
+        for (name, t) in [("from", &self.from), ("to", &self.to)] {
+            if let Some(t) = t {
+                parse_time(t).map_err(|e| format!("{name} {e}"))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+enum When {
+    Seconds(i64),
+    Unix(i64),
+}
+
+fn parse_time(t: &str) -> Result<When, String> {
+    let t = t.trim();
+    if let Ok(s) = t.parse::<i64>() {
+        return Ok(When::Seconds(s));
+    }
+    match slurm_time::timestamp(t) {
+        Ok(Some(u)) if t.contains('-') => Ok(When::Unix(u)),
+        _ => Err(format!(
+            "{t:?}: expected seconds of the trace's clock or a date such as 2024-03-01T10:00:00"
+        )),
+    }
+}
+
+/// Resolves a time on the trace's clock.
+fn resolve(name: &str, t: &str, w: &Workload) -> Result<i64, String> {
+    match parse_time(t).map_err(|e| format!("{name} {e}"))? {
+        When::Seconds(s) => Ok(s),
+        When::Unix(u) => match w.header.unix_start_time {
+            Some(start) => Ok(u - start),
+            None => Err(format!(
+                "{name} {t}: a date needs a trace whose header gives UnixStartTime; give seconds of the trace's clock instead"
+            )),
+        },
+    }
+}
+
+/// The transformed workload and what was done (for the warnings), or `None` when `t` changes
+/// nothing.
+pub fn apply(w: &Workload, t: &Transform) -> Result<Option<(Workload, Vec<String>)>, String> {
+    if t.is_identity() {
+        return Ok(None);
+    }
+    t.validate()?;
+    let from = t
+        .from
+        .as_deref()
+        .map(|s| resolve("from", s, w))
+        .transpose()?;
+    let to = t.to.as_deref().map(|s| resolve("to", s, w)).transpose()?;
+    let mut notes = Vec::new();
+    let mut out = Workload {
+        header: w.header.clone(),
+        issues: w.issues.clone(),
+        issue_count: w.issue_count,
+        skipped_lines: w.skipped_lines,
+        gzip: w.gzip,
+        records: Vec::with_capacity(w.records.len()),
+        ..Workload::empty(&w.source)
+    };
+    let (mut outside, mut other_users) = (0u64, 0u64);
+    for r in &w.records {
+        let s = r.submit_time;
+        if from.is_some_and(|f| s < f) || to.is_some_and(|e| s >= e) {
+            outside += 1;
+        } else if (!t.users.is_empty() && !t.users.contains(&r.user_id))
+            || t.exclude_users.contains(&r.user_id)
+        {
+            other_users += 1;
+        } else {
+            out.records.push(r.clone());
+        }
+    }
+    if from.is_some() || to.is_some() {
+        let show = |v: Option<i64>, d: &str| v.map(|x| x.to_string()).unwrap_or(d.to_owned());
+        notes.push(format!(
+            "window [{}, {}) s of the trace's clock: {outside} jobs outside left out",
+            show(from, "start"),
+            show(to, "end")
+        ));
+    }
+    if !t.users.is_empty() || !t.exclude_users.is_empty() {
+        notes.push(format!(
+            "user selection: {other_users} jobs of other users left out"
+        ));
+    }
+    if let Some(f) = t.load_scale.filter(|&f| f != 1.0) {
+        if let Some(s0) = out.records.iter().map(|r| r.submit_time).min() {
+            for r in &mut out.records {
+                r.submit_time = s0 + ((r.submit_time - s0) as f64 / f).round() as i64;
+            }
+        }
+        notes.push(format!(
+            "load scaled by {f}: inter-arrival times divided by {f}"
+        ));
+    }
+    Ok(Some((out, notes)))
+}
