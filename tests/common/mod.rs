@@ -56,9 +56,13 @@ pub fn starts(s: &Schedule) -> Vec<i64> {
     s.jobs.iter().map(|r| r.start).collect()
 }
 
-/// The shared trace folder, if present.
+/// The shared trace folder, if present: `$SCHEDLAB_SWF_DIR`, else `../shared/data/swf` next to
+/// the crate.
 pub fn trace_dir() -> Option<PathBuf> {
-    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/swf");
+    let d = match std::env::var_os("SCHEDLAB_SWF_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/swf"),
+    };
     d.is_dir().then_some(d)
 }
 
