@@ -3,6 +3,8 @@
 export const DEMOS = [
   { id: 'hpc2n', file: 'hpc2n.swf.gz', name: 'hpc2n.swf', label: 'HPC2N 2002 excerpt (3,170 jobs, 240 processors)' },
   { id: '5K_sample', file: '5K_sample.swf.gz', name: '5K_sample', label: 'SDSC SP2 1998, first 4,961 jobs (128 processors)' },
+  { id: 'kth', file: 'KTH-SP2-1996-2.1-cln.swf.gz', name: 'KTH-SP2-1996-2.1-cln.swf.gz', label: 'KTH SP2 1996-97 (28,476 jobs, 100 processors)' },
+  { id: 'lanl', file: 'LANL-CM5-1994-4.1-cln.swf.gz', name: 'LANL-CM5-1994-4.1-cln.swf.gz', label: 'LANL CM-5 1994-96 (122,060 jobs, 1,024 processors; 2 MB)' },
 ];
 
 export const MAX_BYTES = 512 * 1024 * 1024;

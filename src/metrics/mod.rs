@@ -6,6 +6,7 @@ mod eet_expected;
 pub mod eet_heatmap;
 pub mod eet_profile;
 pub mod fairness;
+pub mod guarantee;
 pub mod penalty;
 pub mod stats;
 
