@@ -3,6 +3,7 @@
 // entry's simulations in the worker (as the main page does: progress, Cancel), then fills "this
 // run" next to the paper's and the recorded numbers. A link `papers.html#ID` opens entry ID.
 import { Runner } from '../runner.js';
+import { loadEngine, call } from '../engine.js';
 import { DEMOS, loadRemote } from '../trace.js';
 import { el } from '../ui.js';
 
@@ -14,6 +15,7 @@ const PAPERS = {
 };
 
 const runner = new Runner();
+let engine = null; // the main thread's engine, loaded for the first chart
 let active = null; // the entry being run: {entry, ui}
 
 /** The Session options of an entry's CLI flags (the same meaning as the CLI's). */
@@ -122,7 +124,8 @@ function renderEntry(entry) {
     `${runs} simulation${runs > 1 ? 's' : ''}; about ${fmtSeconds(entry.seconds)} on a laptop${entry.seconds >= 60 ? ' (a long entry)' : ''}.`);
   const cancel = el('button', { type: 'button', hidden: true, 'data-testid': 'gallery-cancel', onclick: () => stop('cancelled') });
   cancel.textContent = 'Cancel';
-  const ui = { cells, progress, status, cancel, run: null, entry };
+  const charts = entry.chart ? el('div', { class: 'charts', 'data-testid': 'gallery-charts' }) : null;
+  const ui = { cells, progress, status, cancel, run: null, entry, charts };
   ui.run = el('button', { type: 'button', class: 'primary', 'data-testid': 'gallery-run', onclick: () => start(ui) },
     `Run (about ${fmtSeconds(entry.seconds)})`);
   const link = el('a', { href: `#${entry.id}`, 'data-testid': 'gallery-link' }, 'link to this entry');
@@ -135,6 +138,7 @@ function renderEntry(entry) {
       el('dt', {}, 'document'), el('dd', {}, el('a', { href: entry.doc }, entry.doc))),
     el('details', {}, el('summary', {}, 'command line'), el('pre', {}, commandLines(entry).join('\n'))),
     table,
+    charts,
     el('p', { class: 'verdict', 'data-testid': 'gallery-verdict' }, entry.verdict),
     el('div', { class: 'actions' }, ui.run, cancel, progress, link),
     status);
@@ -163,6 +167,7 @@ async function start(ui) {
   ui.progress.hidden = false;
   ui.progress.value = 0;
   for (const c of ui.cells) { c.ours.textContent = ''; c.ours.className = 'ours'; delete c.ours.dataset.value; }
+  ui.charts?.replaceChildren();
   const t0 = performance.now();
   let bytes, name, options;
   try {
@@ -211,8 +216,33 @@ async function start(ui) {
     c.ours.classList.add(match ? 'same' : 'differs');
   });
   ui.progress.value = 1;
+  if (ui.charts) await drawCharts(ui, got);
   finish(ui, `Done: ${total} simulations in ${fmtSeconds((performance.now() - t0) / 1000)}; ${same} of ${got.length} values equal the recorded ones.`);
   ui.run.closest('article').dataset.ran = String(Number(ui.run.closest('article').dataset.ran ?? 0) + 1);
+}
+
+/** One bar chart per metric of the entry's rows (the figure entries), this run's values. */
+async function drawCharts(ui, got) {
+  const { entry } = ui;
+  try {
+    engine ??= loadEngine();
+    await engine;
+    const groups = new Map();
+    entry.rows.forEach((r, i) => {
+      const path = field(r, entry, 'metric', null);
+      if (!groups.has(path)) groups.set(path, []);
+      groups.get(path).push(i);
+    });
+    const canvases = [];
+    for (const [path, rows] of groups) {
+      const canvas = el('canvas', { width: 420, height: 240, dataset: { metric: path } });
+      call('draw_bars', canvas, rows.map((i) => entry.rows[i].label), Float64Array.from(rows, (i) => got[i].exact), path);
+      canvases.push(canvas);
+    }
+    ui.charts.replaceChildren(...canvases);
+  } catch (err) {
+    ui.charts.replaceChildren(el('p', { class: 'muted' }, `The charts could not be drawn: ${err.message}`));
+  }
 }
 
 function showTarget() {
