@@ -109,7 +109,8 @@ function renderEntry(entry) {
   const cells = entry.rows.map((r) => {
     const digits = field(r, entry, 'digits', 2);
     return {
-      paper: el('td', { 'data-testid': 'gallery-paper' }, fmt(r.paper, typeof r.paper === 'number' && !Number.isInteger(r.paper) ? Math.max(digits, 1) : 0)),
+      // The paper's numbers as printed (their own decimals).
+      paper: el('td', { 'data-testid': 'gallery-paper' }, typeof r.paper === 'number' ? r.paper.toLocaleString('en-US', { maximumFractionDigits: 4 }) : String(r.paper)),
       recorded: el('td', { class: 'recorded' }, r.ours === undefined ? '–' : fmt(r.ours, digits)),
       ours: el('td', { class: 'ours', 'data-testid': 'gallery-ours' }),
       digits,
