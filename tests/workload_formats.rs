@@ -175,11 +175,12 @@ fn formats_are_recognised_by_content_plain_or_gzip() {
         Format::Swf
     );
     // Through the whole pipeline, as every command and the page read traces.
-    let t = schedlab::run::load_bytes(
+    let t = schedlab::run::Trace::load_bytes(
         "x",
         &sacct,
         &ReadOptions::default(),
         &schedlab::input::InputOptions::default(),
+        Default::default(),
     )
     .unwrap();
     assert_eq!((t.jobs.jobs.len(), t.jobs.procs), (6, 64));

@@ -152,7 +152,7 @@ fn bad_transforms_are_errors_and_the_report_records_them() {
         ..InputOptions::default()
     };
     let set = prepare(&trace(), &opts).unwrap();
-    let r = schedlab::run::run_policy(&set, "easy", 1, &Default::default(), None).unwrap();
+    let r = run_easy(&set);
     let json = serde_json::to_value(r.report(&set)).unwrap();
     assert_eq!(json["input"]["transform"]["load_scale"], 1.2);
     assert_eq!(json["input"]["transform"]["exclude_users"][0], 3);
@@ -164,8 +164,16 @@ fn bad_transforms_are_errors_and_the_report_records_them() {
     );
     // The default writes nothing.
     let set = prepare(&trace(), &InputOptions::default()).unwrap();
-    let r = schedlab::run::run_policy(&set, "easy", 1, &Default::default(), None).unwrap();
+    let r = run_easy(&set);
     assert!(serde_json::to_value(r.report(&set)).unwrap()["input"]
         .get("transform")
         .is_none());
+}
+
+/// `easy` on `set` with the default metric options, measured as every front end does.
+fn run_easy(set: &schedlab::input::JobSet) -> schedlab::run::RunResult {
+    let opts = schedlab::metrics::MetricOptions::default();
+    let expected = schedlab::metrics::eet::expected_end_times(set, &opts.eet).unwrap();
+    let schedule = schedlab::run::simulate(set, "easy", 1, None).unwrap();
+    schedlab::run::measure(set, &opts, &expected, schedule)
 }

@@ -85,6 +85,8 @@ pub struct Fairness {
     pub violations: Violations,
     pub preemption: Preemption,
     pub blocked: BlockedSlowdown,
+    /// Guarantee accuracy: promised start on arrival against the actual start (Zotkin et al.).
+    pub guarantee: super::guarantee::Guarantee,
 }
 
 /// Processors of running jobs by job index (a Fenwick tree).
@@ -259,5 +261,6 @@ pub fn fairness(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Fairness {
         small_mbs: mean(small.1, small.0),
         small_mwbs: ratio(small.2, small.3),
     };
+    f.guarantee = super::guarantee::guarantee(set, s);
     f
 }

@@ -278,8 +278,12 @@ mod tests {
         assert_eq!(v, draw("virtual[err=0.2]", 1));
         assert_ne!(v, draw("virtual[err=0.2]", 2));
         assert!(draw("virtual[err=0]", 1).iter().all(|&x| x == 1000));
+        // U(T_r, (2R - 1) T_r): R = 2 draws in [1000, 3000] with mean 2000.
         let r = draw("rfactor[r=2,mode=rnd]", 1);
-        assert!(r.iter().all(|&x| (1000..=4000).contains(&x)), "{r:?}");
-        assert!(r.iter().any(|&x| x > 2000));
+        assert!(r.iter().all(|&x| (1000..=3000).contains(&x)), "{r:?}");
+        assert!(r.iter().any(|&x| x > 2500) && r.iter().any(|&x| x < 1500));
+        let mean = r.iter().sum::<i64>() as f64 / r.len() as f64;
+        assert!((mean - 2000.0).abs() < 100.0, "mean {mean}");
+        assert!(draw("rfactor[r=1,mode=rnd]", 1).iter().all(|&x| x == 1000));
     }
 }

@@ -1,5 +1,6 @@
 //! `rfactor[r=R,mode=det|rnd]`: Zotkin & Keleher's R-factor estimates: R x runtime (`det`), or
-//! U(runtime, 2R x runtime) drawn once per job at submission (`rnd`).
+//! U(runtime, (2R - 1) x runtime) drawn once per job at submission (`rnd`). Both modes have the
+//! same mean factor R, so R = 1 is exact in both (the paper's R = 1 rows agree in both modes).
 
 use super::{num, Model, PerJob};
 use crate::job::Job;
@@ -27,7 +28,8 @@ impl RFactor {
 impl Model for RFactor {
     fn submitted(&mut self, j: usize, _job: &Job, rng: &mut Pcg64) {
         if self.random {
-            self.factor.set(j, rng.random_range(1.0..=2.0 * self.r));
+            self.factor
+                .set(j, rng.random_range(1.0..=2.0 * self.r - 1.0));
         }
     }
 

@@ -27,6 +27,10 @@ pub enum Chart {
     /// EET heatmap: users x time, colour = violated EETs, busy processors below; one panel
     /// per policy.
     Heatmap,
+    /// Any number of the `--json` report per policy, as bars (`--metric PATH`, e.g.
+    /// `fairness.blocked.big_mbs` for the PV-EASY paper's Figure 2, `penalty.bsld.p95` for the
+    /// RUA paper's Figure 8).
+    Metric,
 }
 
 #[derive(Args)]
@@ -50,6 +54,16 @@ pub struct PlotArgs {
     /// End of the drawn time window (seconds from time 0; Gantt and heatmap).
     #[arg(long = "view-to")]
     view_to: Option<f64>,
+    /// Start of the time window (seconds from time 0; Gantt and heatmap).
+    #[arg(long)]
+    from: Option<f64>,
+    /// End of the time window (seconds from time 0; Gantt and heatmap).
+    #[arg(long)]
+    to: Option<f64>,
+    /// `--chart metric`: a dotted path into the `--json` report (a top-level object by name,
+    /// else inside `metrics`): `mbs`, `wait.p95`, `fairness.blocked.big_mwbs`, `penalty.killed_by_penalty`.
+    #[arg(long)]
+    metric: Option<String>,
     #[arg(long, default_value_t = 1200)]
     width: u32,
     #[arg(long, default_value_t = 500)]
@@ -179,7 +193,36 @@ fn draw<DB: DrawingBackend>(
             eet_box::draw(root, &data, &style, &title).map_err(e)
         }
         Chart::Heatmap => heatmap(root, a, trace, runs).map_err(e),
+        Chart::Metric => {
+            let path = a
+                .metric
+                .as_deref()
+                .ok_or("--chart metric needs --metric PATH")?;
+            let values = runs
+                .iter()
+                .map(|r| report_number(&r.report(&trace.jobs), path))
+                .collect::<Result<Vec<f64>, String>>()?;
+            bars::draw(root, &labels, &values, path).map_err(e)
+        }
     }
+}
+
+/// The number at a dotted `path` of a run's `--json` report: a top-level object by name, else
+/// inside `metrics`.
+fn report_number(report: &run::Report<'_>, path: &str) -> Result<f64, String> {
+    let v = serde_json::to_value(report).map_err(|e| e.to_string())?;
+    let first = path.split('.').next().unwrap_or("");
+    let mut node = if first != "metrics" && v.get(first).is_some() {
+        &v
+    } else {
+        &v["metrics"]
+    };
+    for k in path.split('.') {
+        node = &node[k];
+    }
+    node.as_f64().ok_or_else(|| {
+        format!("--metric {path}: not a number of the report (see `schedlab run --json`)")
+    })
 }
 
 /// The EET heatmap of every run, binned at one bin per pixel column over a common window.

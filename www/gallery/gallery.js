@@ -1,0 +1,289 @@
+// The papers gallery (papers.html): one entry per reproduced table or figure, read from
+// entries.json (the one definition; scripts/gallery.py and the tests read it too). Run runs an
+// entry's simulations in the worker (as the main page does: progress, Cancel), then fills "this
+// run" next to the paper's and the recorded numbers. A link `papers.html#ID` opens entry ID.
+import { Runner } from '../runner.js';
+import { loadEngine, call } from '../engine.js';
+import { DEMOS, loadRemote } from '../trace.js';
+import { el } from '../ui.js';
+
+const PAPERS = {
+  'pv-easy': { title: 'PV-EASY: strict fairness and prediction', ref: 'Yuan, Yang, Wu & Zheng, HPDC 2010', doc: 'docs/experiments/pv-easy.md' },
+  rua: { title: 'Resource usage aware backfilling', ref: 'Guim, Rodero & Corbalan, JSSPP 2009', doc: 'docs/experiments/resource-sharing.md' },
+  orders: { title: 'Attacking the bottlenecks of backfilling schedulers', ref: 'Zotkin, Keleher & Perkovic, Cluster Computing 2000', doc: 'docs/experiments/backfilling-orders.md' },
+  eet: { title: 'User-aware metrics (expected end times)', ref: 'Tóth & Klusáček, JSSPP 2014', doc: 'docs/experiments/user-aware.md' },
+};
+
+const runner = new Runner();
+let engine = null; // the main thread's engine, loaded for the first chart
+let active = null; // the entry being run: {entry, ui}
+
+/** The Session options of an entry's CLI flags (the same meaning as the CLI's). */
+export function sessionOptions(args) {
+  const options = { metrics: { bsld_bound: 10, window: { warmup: 0, measured: null } } };
+  const nodes = () => (options.nodes ??= { cores: 4, bandwidth: 6000, mix: 'high', low: 500, medium: 1000, high: 2000 });
+  const whole = (flag, v) => {
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${flag} ${v}: not a whole number`);
+    return n;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const flag = args[i];
+    const value = () => {
+      if (i + 1 >= args.length) throw new Error(`${flag} needs a value`);
+      return args[++i];
+    };
+    switch (flag) {
+      case '--estimate': options.estimate = value(); break;
+      case '--offline': options.offline = true; break;
+      case '--max-jobs': options.max_jobs = whole(flag, value()); break;
+      case '--warmup': options.metrics.window.warmup = whole(flag, value()); break;
+      case '--measured': options.metrics.window.measured = whole(flag, value()); break;
+      case '--nodes': nodes(); break;
+      case '--mix': nodes().mix = value(); break;
+      case '--demands': {
+        const d = value().split(',').map(Number);
+        if (d.length !== 3 || d.some((x) => !Number.isFinite(x) || x < 0)) throw new Error(`--demands: "${args[i]}" is not low,medium,high in MB/s`);
+        Object.assign(nodes(), { low: d[0], medium: d[1], high: d[2] });
+        break;
+      }
+      default: throw new Error(`gallery flag ${flag} is not supported by the page`);
+    }
+  }
+  return options;
+}
+
+const field = (row, entry, key, fallback) => row[key] ?? entry[key] ?? fallback;
+
+/** [{seed, specs}] the entry needs: seed 1 for every spec, seeds 2.. for the random rows. */
+export function batches(entry) {
+  const top = Math.max(...entry.rows.map((r) => field(r, entry, 'seeds', 1)));
+  const out = [];
+  for (let seed = 1; seed <= top; seed++) {
+    const specs = [];
+    for (const r of entry.rows) if (field(r, entry, 'seeds', 1) >= seed && !specs.includes(r.spec)) specs.push(r.spec);
+    out.push({ seed, specs });
+  }
+  return out;
+}
+
+/** A metric path of a report: a top-level object by name, else inside `metrics`. */
+export function metric(report, path) {
+  const keys = path.split('.');
+  let node = keys[0] in report && keys[0] !== 'metrics' ? report : report.metrics;
+  for (const k of keys) node = node?.[k];
+  if (typeof node !== 'number') throw new Error(`the report has no number at ${path}`);
+  return node;
+}
+
+/** The rows' values from reports keyed `${spec}\n${seed}`, as scripts/gallery.py computes them. */
+export function values(entry, reports) {
+  return entry.rows.map((r) => {
+    const n = field(r, entry, 'seeds', 1);
+    let sum = 0;
+    for (let s = 1; s <= n; s++) sum += metric(reports.get(`${r.spec}\n${s}`), field(r, entry, 'metric', null));
+    const digits = field(r, entry, 'digits', 2);
+    const x = sum / n / field(r, entry, 'scale', 1);
+    return { exact: x, shown: Number(x.toFixed(digits)) };
+  });
+}
+
+const fileOf = (trace) => DEMOS.find((d) => d.id === trace)?.file ?? trace;
+const quote = (a) => (/[[\]\s,=]/.test(a) ? `'${a}'` : a);
+
+/** The CLI command lines of an entry (run from the repository root). */
+export function commandLines(entry) {
+  return batches(entry).map(({ seed, specs }) => ['schedlab run', `www/demo/${fileOf(entry.trace)}`, ...entry.args.map(quote),
+    ...(seed > 1 ? ['--seed', String(seed)] : []), ...specs.flatMap((s) => ['-p', quote(s)]), '--json'].join(' '));
+}
+
+const fmt = (x, digits) => (typeof x === 'number'
+  ? x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+  : String(x));
+
+const fmtSeconds = (s) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
+
+function renderEntry(entry) {
+  const runs = batches(entry).reduce((n, b) => n + b.specs.length, 0);
+  const trace = DEMOS.find((d) => d.id === entry.trace);
+  const cells = entry.rows.map((r) => {
+    const digits = field(r, entry, 'digits', 2);
+    return {
+      // The paper's numbers as printed (their own decimals).
+      paper: el('td', { 'data-testid': 'gallery-paper' }, typeof r.paper === 'number' ? r.paper.toLocaleString('en-US', { maximumFractionDigits: 4 }) : String(r.paper)),
+      recorded: el('td', { class: 'recorded' }, r.ours === undefined ? '–' : fmt(r.ours, digits)),
+      ours: el('td', { class: 'ours', 'data-testid': 'gallery-ours' }),
+      digits,
+    };
+  });
+  const table = el('table', {},
+    el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, 'policy'), el('th', {}, 'paper'), el('th', {}, 'recorded'), el('th', {}, 'this run'))),
+    el('tbody', {}, entry.rows.map((r, i) => el('tr', {}, el('td', {}, r.label), el('td', { class: 'spec' }, r.spec),
+      cells[i].paper, cells[i].recorded, cells[i].ours))));
+  const progress = el('progress', { max: 1, value: 0, hidden: true });
+  const status = el('p', { class: 'status', 'aria-live': 'polite' },
+    `${runs} simulation${runs > 1 ? 's' : ''}; about ${fmtSeconds(entry.seconds)} on a laptop${entry.seconds >= 60 ? ' (a long entry)' : ''}.`);
+  const cancel = el('button', { type: 'button', hidden: true, 'data-testid': 'gallery-cancel', onclick: () => stop('cancelled') });
+  cancel.textContent = 'Cancel';
+  const charts = entry.chart ? el('div', { class: 'charts', 'data-testid': 'gallery-charts' }) : null;
+  const ui = { cells, progress, status, cancel, run: null, entry, charts };
+  ui.run = el('button', { type: 'button', class: 'primary', 'data-testid': 'gallery-run', onclick: () => start(ui) },
+    `Run (about ${fmtSeconds(entry.seconds)})`);
+  const link = el('a', { href: `#${entry.id}`, 'data-testid': 'gallery-link' }, 'link to this entry');
+  return el('article', { class: 'gallery-item', id: entry.id, 'data-testid': 'gallery-item', dataset: { paper: entry.paper, entry: entry.id } },
+    el('h3', {}, entry.title),
+    el('p', { class: 'muted paper-ref' }, entry.source),
+    el('dl', { class: 'meta' },
+      el('dt', {}, "paper's trace"), el('dd', {}, entry.paperTrace),
+      el('dt', {}, 'our trace'), el('dd', {}, trace ? trace.label : entry.trace),
+      el('dt', {}, 'document'), el('dd', {}, el('a', { href: entry.doc }, entry.doc))),
+    el('details', {}, el('summary', {}, 'command line'), el('pre', {}, commandLines(entry).join('\n'))),
+    table,
+    charts,
+    el('p', { class: 'verdict', 'data-testid': 'gallery-verdict' }, entry.verdict),
+    el('div', { class: 'actions' }, ui.run, cancel, progress, link),
+    status);
+}
+
+function stop(why) {
+  if (!active) return;
+  runner.cancel();
+  finish(active.ui, why === 'cancelled' ? 'Cancelled.' : why);
+}
+
+function finish(ui, text) {
+  ui.progress.hidden = true;
+  ui.cancel.hidden = true;
+  ui.run.disabled = false;
+  ui.status.textContent = text;
+  if (active?.ui === ui) active = null;
+}
+
+async function start(ui) {
+  if (active) stop('cancelled');
+  const { entry } = ui;
+  active = { ui };
+  ui.run.disabled = true;
+  ui.cancel.hidden = false;
+  ui.progress.hidden = false;
+  ui.progress.value = 0;
+  for (const c of ui.cells) { c.ours.textContent = ''; c.ours.className = 'ours'; delete c.ours.dataset.value; }
+  ui.charts?.replaceChildren();
+  const t0 = performance.now();
+  let bytes, name, options;
+  try {
+    ui.status.textContent = 'Loading the trace…';
+    const trace = await loadRemote('demo', entry.trace);
+    ({ bytes, name } = trace);
+    options = sessionOptions(entry.args);
+  } catch (err) {
+    finish(ui, `Could not start: ${err.message}`);
+    return;
+  }
+  if (active?.ui !== ui) return; // cancelled while loading
+  const plan = batches(entry);
+  const total = plan.reduce((n, b) => n + b.specs.length, 0);
+  const reports = new Map();
+  let doneRuns = 0;
+  for (const { seed, specs } of plan) {
+    const ok = await new Promise((resolve) => {
+      // The worker takes the bytes (transfer would detach them): send a copy per batch.
+      runner.run({ bytes: bytes.slice(), name, options, specs, seed }, {
+        progress: (m) => {
+          ui.progress.value = (doneRuns + m.index + (m.total ? m.done / m.total : 0)) / total;
+          ui.status.textContent = `Simulating ${specs[m.index]} (seed ${seed}); ${doneRuns + m.index} of ${total} done, ${fmtSeconds((performance.now() - t0) / 1000)} so far…`;
+        },
+        result: (m) => { reports.set(`${m.spec}\n${seed}`, m.report); },
+        done: () => { doneRuns += specs.length; resolve(true); },
+        error: (m) => { finish(ui, `Failed on ${m.stage}: ${m.message}`); resolve(false); },
+      });
+    });
+    if (!ok || active?.ui !== ui) return;
+  }
+  let got;
+  try {
+    got = values(entry, reports);
+  } catch (err) {
+    finish(ui, `Could not read the results: ${err.message}`);
+    return;
+  }
+  let same = 0;
+  got.forEach((v, i) => {
+    const c = ui.cells[i];
+    c.ours.textContent = fmt(v.shown, c.digits);
+    c.ours.dataset.value = String(v.exact);
+    const match = entry.rows[i].ours === v.shown;
+    if (match) same += 1;
+    c.ours.classList.add(match ? 'same' : 'differs');
+  });
+  ui.progress.value = 1;
+  if (ui.charts) await drawCharts(ui, got);
+  finish(ui, `Done: ${total} simulations in ${fmtSeconds((performance.now() - t0) / 1000)}; ${same} of ${got.length} values equal the recorded ones.`);
+  ui.run.closest('article').dataset.ran = String(Number(ui.run.closest('article').dataset.ran ?? 0) + 1);
+}
+
+/** One bar chart per metric of the entry's rows (the figure entries), this run's values. */
+async function drawCharts(ui, got) {
+  const { entry } = ui;
+  try {
+    engine ??= loadEngine();
+    await engine;
+    const groups = new Map();
+    entry.rows.forEach((r, i) => {
+      const path = field(r, entry, 'metric', null);
+      if (!groups.has(path)) groups.set(path, []);
+      groups.get(path).push(i);
+    });
+    const canvases = [];
+    for (const [path, rows] of groups) {
+      const canvas = el('canvas', { width: 420, height: 240, dataset: { metric: path } });
+      call('draw_bars', canvas, rows.map((i) => entry.rows[i].label), Float64Array.from(rows, (i) => got[i].exact), path);
+      canvases.push(canvas);
+    }
+    ui.charts.replaceChildren(...canvases);
+  } catch (err) {
+    ui.charts.replaceChildren(el('p', { class: 'muted' }, `The charts could not be drawn: ${err.message}`));
+  }
+}
+
+function showTarget() {
+  const id = decodeURIComponent(location.hash.slice(1));
+  for (const a of document.querySelectorAll('.gallery-item.target')) a.classList.remove('target');
+  if (!id || id.startsWith('paper-')) return;
+  const target = document.getElementById(id);
+  if (target?.classList.contains('gallery-item')) {
+    target.classList.add('target');
+    target.scrollIntoView({ block: 'start' });
+  } else {
+    document.querySelector('[data-testid="gallery-errors"]').textContent = `The link names no gallery entry "${id.slice(0, 60)}"; showing them all.`;
+  }
+}
+
+async function main() {
+  const root = document.querySelector('[data-testid="gallery"]');
+  let entries;
+  try {
+    const response = await fetch(new URL('./entries.json', import.meta.url));
+    if (!response.ok) throw new Error(`entries.json: the server answered ${response.status}`);
+    ({ entries } = await response.json());
+  } catch (err) {
+    root.replaceChildren(el('p', { class: 'errors-inline' }, `The gallery could not load: ${err.message}`));
+    return;
+  }
+  const nav = document.querySelector('[data-testid="gallery-nav"]');
+  const parts = [];
+  for (const [key, paper] of Object.entries(PAPERS)) {
+    const mine = entries.filter((e) => e.paper === key);
+    if (!mine.length) continue;
+    nav.append(el('a', { href: `#paper-${key}` }, `${paper.title} (${mine.length})`));
+    parts.push(el('h2', { class: 'paper', id: `paper-${key}` }, paper.title),
+      el('p', { class: 'muted paper-ref' }, `${paper.ref}; our reading: `, el('a', { href: paper.doc }, paper.doc)),
+      ...mine.map(renderEntry));
+  }
+  root.replaceChildren(...parts);
+  document.body.dataset.gallery = String(entries.length);
+  showTarget();
+  window.addEventListener('hashchange', showTarget);
+}
+
+main();
