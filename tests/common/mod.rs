@@ -56,9 +56,12 @@ pub fn starts(s: &Schedule) -> Vec<i64> {
     s.jobs.iter().map(|r| r.start).collect()
 }
 
-/// The shared trace folder, if present.
+/// The shared trace folder, if present: `$SCHEDLAB_TRACE_DIR`, else `../shared/data/swf`.
 pub fn trace_dir() -> Option<PathBuf> {
-    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/swf");
+    let d = std::env::var_os("SCHEDLAB_TRACE_DIR").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/swf"),
+        PathBuf::from,
+    );
     d.is_dir().then_some(d)
 }
 

@@ -49,6 +49,8 @@ enum Command {
     Plot(Box<plot::PlotArgs>),
     /// One metric of policies over the values of one key and several seeds (mean, min, max).
     Sweep(sweep::SweepArgs),
+    /// Print a sweep (and draw its chart) from the partial results of `sweep --shard I/N`.
+    Merge(sweep::MergeArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -259,6 +261,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Plot(args) => plot::run(&args),
         Command::Sweep(args) => sweep::run(&args),
+        Command::Merge(args) => sweep::merge(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

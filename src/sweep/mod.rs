@@ -1,5 +1,8 @@
 //! Sweeps: one metric of policies over the values of one key and several seeds, summarised as
-//! mean / min / max per value. The CLI (`schedlab sweep`) and the page (`web`) share this.
+//! mean / min / max per value. The CLI (`schedlab sweep`) and the page (`web`) share this;
+//! `plan.rs` numbers a sweep's points, splits them into shards and merges partial results.
+
+pub mod plan;
 
 use crate::policy::{self, Spec};
 use crate::run::RunResult;
