@@ -61,5 +61,5 @@ done
 
 export SCHEDLAB_URL="http://127.0.0.1:$port/"
 status=0
-timeout 240 node --test --test-concurrency=1 ${BROWSER_TESTS:-tests/browser/} || status=$?
+timeout 600 node --test --test-concurrency=1 ${BROWSER_TESTS:-tests/browser/} || status=$?
 exit "$status"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds pkg/ (the wasm module and its JS glue, committed so the page is a static site):
 # cargo (wasm32, release) -> wasm-bindgen --target web (the exact version in Cargo.lock, installed
-# with cargo if missing) -> wasm-opt -Oz when Debian's binaryen is present. Records the source
+# with cargo if missing) -> wasm-opt -Oz (npm binaryen, pinned). Records the source
 # hash in pkg/SOURCE_HASH; CI fails when it does not match the sources.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,16 +18,21 @@ cargo build --lib --release --target wasm32-unknown-unknown
 rm -rf pkg.new && mkdir pkg.new
 wasm-bindgen --target web --no-typescript --out-dir pkg.new --out-name schedlab \
   "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/schedlab.wasm"
-# Debian bookworm's binaryen (version 108) corrupts the externref table that wasm-bindgen emits
-# for today's Rust (reference types on by default): use wasm-opt only from version 117 on.
-opt_version=$(wasm-opt --version 2>/dev/null | awk '{print $3}' || true)
-if [ -n "$opt_version" ] && [ "$opt_version" -ge 117 ] 2>/dev/null; then
-  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-reference-types --enable-multivalue -o pkg.new/schedlab_bg.opt.wasm pkg.new/schedlab_bg.wasm
-  mv pkg.new/schedlab_bg.opt.wasm pkg.new/schedlab_bg.wasm
-else
-  echo "wasm-opt ${opt_version:-not found} is older than 117 or missing: pkg/ left unoptimised"
+# wasm-opt from the npm package `binaryen` (a maintained binaryen compiled to JS/wasm), pinned here
+# and in package.json; Debian bookworm's binaryen 108 corrupts the externref table that
+# wasm-bindgen emits for today's Rust, so no system wasm-opt is used. -Oz: the smallest download;
+# -O3 was no faster (tests/browser/bench.mjs, tests/browser/engine-bench.mjs; README).
+binaryen_version=132.0.0
+grep -q "\"binaryen\": \"$binaryen_version\"" package.json ||
+  { echo "package.json must pin binaryen $binaryen_version (devDependencies)" >&2; exit 1; }
+if [ "$(node -p 'require("./node_modules/binaryen/package.json").version' 2>/dev/null || true)" != "$binaryen_version" ]; then
+  echo "installing node_modules (npm ci: binaryen $binaryen_version)"
+  npm ci --no-audit --no-fund --loglevel=error
 fi
+node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  -o pkg.new/schedlab_bg.opt.wasm pkg.new/schedlab_bg.wasm
+mv pkg.new/schedlab_bg.opt.wasm pkg.new/schedlab_bg.wasm
 bash scripts/source-hash.sh > pkg.new/SOURCE_HASH
 rm -rf pkg && mv pkg.new pkg
 raw=$(stat -c %s pkg/schedlab_bg.wasm)

@@ -159,12 +159,16 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
   setStatus(`Reading ${trace.name}…`);
   S.runner.run({ bytes: trace.bytes, name: trace.name, options: sessionOptions(form), specs, seed: form.seed }, {
     facts: (m) => { facts = m.facts; },
+    // The policies run in a pool of workers: progress over all of them, and the table fills in
+    // as each policy finishes (the charts come when all are done).
     progress: (m) => {
-      const part = m.total > 0 ? m.done / m.total : 0;
-      $('progress').value = (m.index + Math.min(1, part)) / specs.length;
-      setStatus(`Simulating ${specs[m.index]} (${m.index + 1} of ${specs.length})…`);
+      $('progress').value = m.overall;
+      setStatus(`Simulating ${m.running.map((i) => specs[i]).join(', ')} (${m.finished} of ${specs.length} done)…`);
     },
-    result: (m) => { results[m.index] = m; $('progress').value = (m.index + 1) / specs.length; },
+    result: (m) => {
+      results[m.index] = m;
+      if (specs.length > 1) { renderTable($('results'), results.filter(Boolean).map((r) => r.report)); S.partial = true; }
+    },
     done: () => {
       setRunning(false);
       $('progress').value = 1;
@@ -181,6 +185,7 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
     error: (m) => {
       setRunning(false);
       $('progress').value = 0;
+      restoreTable();
       const where = m.stage === 'trace' ? 'Could not read the trace' : m.stage === 'worker' || m.stage === 'load' ? 'Simulation worker' : `Policy ${m.stage}`;
       showError(m.panicked
         ? `${where}: the engine panicked (a bug in schedlab): ${m.message}. The worker was restarted; the page still works.`
@@ -191,8 +196,16 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
   });
 }
 
+/** The table of the results shown, in place of a failed or cancelled run's partial one. */
+function restoreTable() {
+  if (!S.partial) return;
+  S.partial = false;
+  renderTable($('results'), (S.results ?? []).map((r) => r.report));
+}
+
 function cancelRun() {
   S.runner.cancel();
+  restoreTable();
   setRunning(false);
   $('progress').value = 0;
   setStatus('Cancelled.');
@@ -203,6 +216,7 @@ function show(trace, state, facts, results, history) {
   S.trace = trace;
   S.shown = state;
   S.results = results;
+  S.partial = false;
   renderFacts($('facts'), facts, trace.label);
   resetTraceInputs();
   renderTable($('results'), results.map((r) => r.report), S.metrics);

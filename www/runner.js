@@ -1,85 +1,192 @@
-// Runs comparisons in a module worker; cancel = terminate it (a fresh one is made for the next run).
+// Runs comparisons and sweeps in a pool of module workers (one engine each): the policies of a
+// comparison (or the points of a sweep) are handed out one at a time to whichever worker is free,
+// results reach the page as each finishes, and cancel terminates every worker (fresh ones are
+// made for the next run). Each worker reads the trace once per run and keeps it for its next tasks.
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
+/** Most workers, whatever navigator.hardwareConcurrency says. */
+export const MAX_WORKERS = 8;
+/** Memory the workers' copies of the trace and schedules may take together (wasm32: 4 GiB each). */
+const MEMORY_BUDGET = 3 * 2 ** 30;
+
+/** Workers for `tasks` tasks on a trace of these bytes: the cores (capped), no more than the
+ * tasks, and fewer when each worker's copy of a large trace would not fit the memory budget
+ * (about 8 bytes of engine memory per byte of trace text; gzip taken as 1:6). */
+export function poolSize(bytes, tasks) {
+  const cores = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, MAX_WORKERS));
+  const gz = bytes && bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+  const text = (bytes ? bytes.length : 0) * (gz ? 6 : 1);
+  const byMemory = Math.floor(MEMORY_BUDGET / (text * 8 + 64 * 2 ** 20));
+  return Math.max(1, Math.min(cores, tasks, byMemory));
+}
 
 export class Runner {
   constructor() {
-    this.worker = null;
+    this.workers = [];
     this.id = 0;
-    this.handlers = null;
+    this.job = null;
     this.req = 0;
     this.exports = new Map();
+    this.owner = new Map(); // comparison index -> worker slot holding its run (for exports)
   }
 
-  /** Asks the worker for the CSV (`kind`: 'jobs' or 'runs') of the finished run number `index`. */
+  /** Asks the worker that ran comparison index `index` for its CSV (`kind`: 'jobs' or 'runs'). */
   exportCsv(index, kind) {
-    if (!this.worker || this.handlers) {
+    const slot = this.owner.get(index);
+    if (this.job || slot === undefined || !this.workers[slot]) {
       return Promise.reject(new Error('no finished run to export: run the comparison first'));
     }
     this.req += 1;
     const req = this.req;
     return new Promise((resolve, reject) => {
       this.exports.set(req, { resolve, reject });
-      this.worker.postMessage({ type: 'export', req, index, kind });
+      this.workers[slot].postMessage({ type: 'export', req, index, kind });
     });
   }
 
-  /** Starts a run; a run in progress is cancelled first. handlers: {facts, progress, result,
-   * done, error}; exactly one of done / error ends the run (unless it is cancelled). */
-  run(payload, handlers, type = 'run') {
-    if (this.handlers) this.cancel();
-    const worker = this.ensure();
-    this.id += 1;
-    this.handlers = handlers;
-    worker.postMessage({ type, id: this.id, ...payload });
+  /** Starts a comparison (payload: bytes, name, options, specs, seed); a run in progress is
+   * cancelled first. handlers: {facts, progress, result, done, error}; exactly one of done /
+   * error ends the run (unless it is cancelled). `result` comes once per policy as each
+   * finishes (any order; `index` says which); `progress` carries `overall` (0..1),
+   * `finished` and `running` (policy indices being simulated). */
+  run(payload, handlers) {
+    const tasks = payload.specs.map((spec, index) => ({ index, spec }));
+    this.start('run', payload, handlers, tasks);
   }
 
-  /** Starts a sweep (see worker.js); the same handlers as run() but result carries `stats`. */
-  sweep(payload, handlers) { this.run(payload, handlers, 'sweep'); }
+  /** Starts a sweep (payload: bytes, name, options, specs [[spec per value] per policy], seeds,
+   * metric): every (policy, value) is a task run over the seeds by one worker; `result` comes
+   * once with `stats` ([mean, min, max] per value per policy, as worker.js's sweep). */
+  sweep(payload, handlers) {
+    const tasks = payload.specs.flat().map((spec, index) => ({ index, spec }));
+    this.start('sweep', payload, handlers, tasks);
+  }
 
-  get busy() { return this.handlers !== null; }
+  get busy() { return this.job !== null; }
+
+  /** Workers now alive (for tests and the benchmark). */
+  get size() { return this.workers.filter(Boolean).length; }
 
   cancel() {
-    for (const { reject } of this.exports.values()) reject(new Error('the worker was stopped'));
-    this.exports.clear();
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
-    this.handlers = null;
+    this.stopAll();
+    this.job = null;
+    this.owner.clear();
   }
 
-  ensure() {
-    if (this.worker) return this.worker;
+  /** The first worker, started ahead of the first run (it compiles its own copy of the wasm). */
+  ensure() { return this.worker(0); }
+
+  worker(slot) {
+    if (this.workers[slot]) return this.workers[slot];
     const worker = new Worker(WORKER_URL, { type: 'module' });
-    worker.onmessage = (event) => this.receive(event.data);
+    worker.onmessage = (event) => this.receive(slot, event.data);
     worker.onerror = (event) => {
       event.preventDefault();
-      this.finish('error', { stage: 'worker', message: `the simulation worker failed: ${event.message || 'it could not be started (is pkg/ present?)'}`, panicked: false });
-      this.cancel();
+      this.fail({ stage: 'worker', message: `the simulation worker failed: ${event.message || 'it could not be started (is pkg/ present?)'}`, panicked: false });
     };
-    worker.onmessageerror = () => this.finish('error', { stage: 'worker', message: 'a message from the worker could not be read' });
-    this.worker = worker;
+    worker.onmessageerror = () => this.fail({ stage: 'worker', message: 'a message from the worker could not be read' });
+    this.workers[slot] = worker;
     return worker;
   }
 
-  receive(msg) {
+  stopAll() {
+    for (const { reject } of this.exports.values()) reject(new Error('the worker was stopped'));
+    this.exports.clear();
+    for (const w of this.workers) w?.terminate();
+    this.workers = [];
+  }
+
+  start(kind, payload, handlers, tasks) {
+    if (this.job) this.cancel();
+    this.owner.clear();
+    this.id += 1;
+    const job = {
+      id: this.id, kind, payload, handlers, queue: tasks, total: tasks.length, finished: 0,
+      running: new Map(), // slot -> { task, part (0..1) }
+      facts: false,
+      stats: kind === 'sweep' ? new Float64Array(tasks.length * 3) : null,
+    };
+    this.job = job;
+    const n = poolSize(payload.bytes, tasks.length);
+    for (let slot = 0; slot < n; slot++) this.next(slot);
+  }
+
+  /** Hands the next task to worker `slot`, if any is left. */
+  next(slot) {
+    const job = this.job;
+    const task = job.queue.shift();
+    if (!task) return;
+    job.running.set(slot, { task, part: 0 });
+    const { bytes, name, options, seed, seeds, metric } = job.payload;
+    const base = { id: job.id, bytes, name, options };
+    this.worker(slot).postMessage(job.kind === 'run'
+      ? { ...base, type: 'run', specs: [task.spec], indices: [task.index], seed }
+      : { ...base, type: 'sweep', specs: [[task.spec]], seeds, metric });
+  }
+
+  receive(slot, msg) {
     if (msg.type === 'export') {
       const pending = this.exports.get(msg.req);
       this.exports.delete(msg.req);
       if (pending) msg.error ? pending.reject(new Error(msg.error)) : pending.resolve(msg.csv);
       return;
     }
-    if (!this.handlers || msg.id !== this.id) return; // a cancelled run's late message
-    if (msg.type === 'done' || msg.type === 'error') {
-      this.finish(msg.type, msg);
-      if (msg.type === 'error' && msg.panicked) this.cancel(); // never reuse a panicked engine
-    } else {
-      this.handlers[msg.type]?.(msg);
+    const job = this.job;
+    if (!job || msg.id !== job.id) return; // a cancelled run's late message
+    const current = job.running.get(slot);
+    switch (msg.type) {
+      case 'facts':
+        if (!job.facts) { job.facts = true; job.handlers.facts?.(msg); }
+        break;
+      case 'progress':
+        if (current) current.part = msg.total > 0 ? Math.min(1, msg.done / msg.total) : 0;
+        this.progress();
+        break;
+      case 'result':
+        if (job.kind === 'sweep') {
+          if (current) job.stats.set(msg.stats, current.task.index * 3);
+        } else {
+          this.owner.set(msg.index, slot);
+          job.handlers.result?.(msg);
+        }
+        break;
+      case 'done':
+        job.running.delete(slot);
+        job.finished += 1;
+        if (job.finished === job.total) {
+          this.job = null;
+          if (job.kind === 'sweep') job.handlers.result?.({ type: 'result', id: job.id, index: 0, stats: job.stats });
+          job.handlers.done?.(msg);
+        } else {
+          this.progress();
+          this.next(slot);
+        }
+        break;
+      case 'error':
+        this.fail(msg);
+        break;
+      default:
     }
   }
 
-  finish(type, msg) {
-    const handlers = this.handlers;
-    this.handlers = null;
-    handlers?.[type]?.(msg);
+  progress() {
+    const job = this.job;
+    let parts = 0;
+    for (const r of job.running.values()) parts += r.part;
+    const running = [...job.running.values()].map((r) => r.task.index).sort((a, b) => a - b);
+    const overall = (job.finished + parts) / job.total;
+    // done / total count simulations: a sweep's task is one run per seed.
+    const unit = job.kind === 'sweep' ? job.payload.seeds : 1;
+    job.handlers.progress?.({
+      type: 'progress', id: job.id, index: running[0] ?? 0, overall, finished: job.finished, running,
+      done: Math.floor((job.finished + parts) * unit), total: job.total * unit,
+    });
+  }
+
+  /** Ends the job with an error; the other workers are stopped (their work is of no use now). */
+  fail(msg) {
+    const job = this.job;
+    this.cancel();
+    job?.handlers.error?.(msg);
   }
 }

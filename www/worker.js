@@ -1,12 +1,15 @@
 // The simulation worker (a module worker). It owns its own copy of the engine, so a long run never
-// blocks the page. Protocol (every message carries the run's `id`):
-//   page -> worker  {type: 'run', id, bytes, name, options, specs, seed}
-//   worker -> page  {type: 'facts', facts}
+// blocks the page; the page runs several (www/runner.js: a pool) and hands each a task at a time.
+// Protocol (every message carries the run's `id`; the first task of an id reads the trace, later
+// tasks of the same id reuse it and may leave `bytes` out):
+//   page -> worker  {type: 'run', id, bytes, name, options, specs, indices, seed}
+//                   (indices: each spec's index in the comparison; default 0, 1, ...)
+//   worker -> page  {type: 'facts', facts}                           when it read the trace
 //                   {type: 'progress', index, done, total}          at most every 100 ms
 //                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations, memory, factors}
 //                                                                   arrays transferred
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
-//   page -> worker  {type: 'export', req, index, kind: 'jobs' | 'runs'}   (after a run is done)
+//   page -> worker  {type: 'export', req, index, kind: 'jobs' | 'runs'}   (index: the comparison's)
 //   worker -> page  {type: 'export', req, csv} | {type: 'export', req, error}
 // Sweeps (one metric over the values of a key and seeds 1..N, as `schedlab sweep`):
 //   page -> worker  {type: 'sweep', id, bytes, name, options, specs: [[spec per value] per policy],
@@ -14,13 +17,13 @@
 //   worker -> page  {type: 'progress', index: 0, done, total}        after runs, at most every 100 ms
 //                   {type: 'result', stats}    Float64Array [mean, min, max] per value per policy
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
-// The session of the last run stays alive until the next run, to answer exports.
+// The session of the last run stays alive until the next run id, to answer exports.
 import init, { Session, has_panicked } from '../pkg/schedlab.js';
 
 const PROGRESS_MS = 100;
 const ready = init();
 
-let current = null;
+let current = null; // { id, session, local: Map(comparison index -> index of the run in session) }
 
 self.onmessage = async (event) => {
   const msg = event.data;
@@ -38,20 +41,43 @@ self.onmessage = async (event) => {
   if (msg.type === 'sweep') sweep(msg); else run(msg);
 };
 
-/** The trace as a Session, or null after posting the error of run `id`. */
-function openSession(id, name, bytes, options) {
+/** The session of run `id` (read now unless this worker already holds it), or null after
+ * posting the error of run `id`. */
+function sessionFor(id, name, bytes, options) {
+  if (current && current.id === id) return current.session;
+  if (current) {
+    try { current.session.free(); } catch { /* already gone after a panic */ }
+    current = null;
+  }
+  let session;
   try {
-    return new Session(name, bytes, options);
+    session = new Session(name, bytes, options);
   } catch (err) {
     fail(id, 'trace', err);
     return null;
   }
+  current = { id, session, local: new Map() };
+  self.postMessage({ type: 'facts', id, facts: session.facts() });
+  return session;
+}
+
+/** Drops the session after an error (it may be broken). */
+function drop() {
+  if (!current) return;
+  try { current.session.free(); } catch { /* already gone after a panic */ }
+  current = null;
 }
 
 function sweep({ id, bytes, name, options, specs, seeds, metric }) {
-  const session = openSession(id, name, bytes, options);
-  if (!session) return;
   let stage = 'trace';
+  let session;
+  try {
+    session = sessionFor(id, name, bytes, options);
+  } catch (err) {
+    fail(id, stage, err);
+    return;
+  }
+  if (!session) return;
   try {
     const total = specs.reduce((n, values) => n + values.length * seeds, 0);
     const stats = new Float64Array(total / seeds * 3);
@@ -79,8 +105,8 @@ function sweep({ id, bytes, name, options, specs, seeds, metric }) {
     self.postMessage({ type: 'done', id });
   } catch (err) {
     fail(id, stage, err);
+    drop();
   }
-  try { session.free(); } catch { /* already gone after a panic */ }
 }
 
 function fail(id, stage, err) {
@@ -93,28 +119,31 @@ function fail(id, stage, err) {
 function exportCsv({ req, index, kind }) {
   try {
     if (!current) throw new Error('no finished run to export: run the comparison again');
-    const csv = kind === 'runs' ? current.runs_csv(index) : current.jobs_csv(index);
+    const local = current.local.get(index) ?? index;
+    const csv = kind === 'runs' ? current.session.runs_csv(local) : current.session.jobs_csv(local);
     self.postMessage({ type: 'export', req, csv });
   } catch (err) {
     self.postMessage({ type: 'export', req, error: err instanceof Error ? err.message : String(err) });
   }
 }
 
-function run({ id, bytes, name, options, specs, seed }) {
-  if (current) {
-    try { current.free(); } catch { /* already gone after a panic */ }
-    current = null;
-  }
-  const session = openSession(id, name, bytes, options);
-  if (!session) return;
+function run({ id, bytes, name, options, specs, indices, seed }) {
   let stage = 'trace';
+  let session;
   try {
-    self.postMessage({ type: 'facts', id, facts: session.facts() });
-    for (let index = 0; index < specs.length; index++) {
-      stage = specs[index];
+    session = sessionFor(id, name, bytes, options);
+  } catch (err) {
+    fail(id, stage, err);
+    return;
+  }
+  if (!session) return;
+  try {
+    for (let k = 0; k < specs.length; k++) {
+      const index = indices ? indices[k] : k;
+      stage = specs[k];
       let last = performance.now();
       self.postMessage({ type: 'progress', id, index, done: 0, total: 1 });
-      const report = session.run(specs[index], seed, (done, total) => {
+      const report = session.run(specs[k], seed, (done, total) => {
         const now = performance.now();
         if (now - last >= PROGRESS_MS) {
           last = now;
@@ -122,6 +151,7 @@ function run({ id, bytes, name, options, specs, seed }) {
         }
         return true;
       });
+      current.local.set(index, current.local.size);
       const rects = session.rects();
       const jobs = session.jobs();
       const series = session.series();
@@ -130,13 +160,12 @@ function run({ id, bytes, name, options, specs, seed }) {
       const memory = session.memory();
       // Penalty factors per job (node model; empty otherwise or with an older pkg/).
       const factors = session.factors ? session.factors() : new Float64Array(0);
-      self.postMessage({ type: 'result', id, index, spec: specs[index], report, rects, jobs, series, eetUsers, violations, memory, factors },
+      self.postMessage({ type: 'result', id, index, spec: specs[k], report, rects, jobs, series, eetUsers, violations, memory, factors },
         [rects.buffer, jobs.buffer, series.buffer, eetUsers.buffer, violations.buffer, memory.buffer, factors.buffer]);
     }
-    current = session;
     self.postMessage({ type: 'done', id });
   } catch (err) {
     fail(id, stage, err);
-    try { session.free(); } catch { /* already gone after a panic */ }
+    drop();
   }
 }

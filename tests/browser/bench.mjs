@@ -1,7 +1,8 @@
 // Page benchmark (printed, not asserted). Needs a served page: run it through
 //   SCHEDLAB_URL=http://127.0.0.1:8000/ node tests/browser/bench.mjs      (after scripts/serve.sh)
 // Measures: page load -> first chart on the demo; EASY on LANL-CM5 uploaded through trace-file
-// (worker time, and until the charts are drawn); Gantt redraw time while zooming on LANL-CM5.
+// (worker time, and until the charts are drawn); Gantt redraw time while zooming on LANL-CM5;
+// 12 policies on LANL-CM5 in the pool of workers and in one worker.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, launch, open, runs, waitRuns } from './helpers.mjs';
@@ -64,6 +65,28 @@ try {
     console.log(`LANL-CM5 Gantt redraw of the whole 2-year schedule: ${fmt(whole)}`);
     if (problems.length) console.log('console errors:', problems);
     await context.close();
+
+    // 4. Twelve policies on LANL-CM5: the page's pool of workers (navigator.hardwareConcurrency,
+    //    capped) against one worker (hardwareConcurrency forced to 1: the policies one after another).
+    const twelve = ['easy', 'fcfs', 'conservative', 'easy[order=sjf]', 'easy[queue=sjf]', 'fcfs[queue=sjf]',
+      'conservative[queue=sjf]', 'pv-easy', 'fairshare-easy', 'fairshare-fcfs', 'easy[predictor=exact]', 'conservative[guarantees=off]'];
+    const hash = `#v=1&trace=demo:hpc2n&${twelve.map((p) => `policy=${encodeURIComponent(p)}`).join('&')}&seed=1`;
+    for (const cores of [null, 1]) {
+      const { page: p12, context: c12 } = await open(browser, hash, { init: cores && `Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => ${cores} })` });
+      await waitRuns(p12, 1, 120_000);
+      const times = [];
+      for (let i = 0; i < REPEAT; i++) {
+        const before = await runs(p12);
+        if (i === 0) await p12.locator('[data-testid="trace-file"]').setInputFiles(LANL);
+        else await p12.locator('[data-testid="run"]').click();
+        await waitRuns(p12, before + 1, 300_000);
+        times.push(await p12.evaluate(() => window.schedlab.timings.lastRunMs));
+      }
+      const workers = await p12.evaluate(() => window.schedlab.state.runner.size);
+      const hc = await p12.evaluate(() => navigator.hardwareConcurrency);
+      console.log(`LANL-CM5, 12 policies, ${workers} worker${workers === 1 ? '' : 's'} (hardwareConcurrency ${hc}): run -> all results: median ${fmt(median(times))}, min ${fmt(Math.min(...times))} (${times.map(fmt).join(', ')})`);
+      await c12.close();
+    }
   }
 } finally {
   await browser.close();

@@ -21,9 +21,10 @@ export async function launch() {
   });
 }
 
-/** A fresh context and page; `problems` collects console errors and uncaught page errors. */
-export async function open(browser, hash = '', { width = 1400, height = 1000 } = {}) {
+/** A fresh context and page (`init`: script text run first in it); `problems` collects console errors and uncaught page errors. */
+export async function open(browser, hash = '', { width = 1400, height = 1000, init = null } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
+  if (init) await context.addInitScript(init); // a script run before the page's own
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });

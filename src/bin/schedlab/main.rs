@@ -71,6 +71,8 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Generate a synthetic workload (SWF): --model lublin --procs 256 --jobs 10000 --seed 1.
     Generate(generate::GenerateArgs),
+    /// Print a sweep (and draw its chart) from the partial results of `sweep --shard I/N`.
+    Merge(sweep::MergeArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -300,6 +302,7 @@ fn main() -> ExitCode {
         Command::Options { json, js } => cmd_options(json, js),
         Command::Convert(args) => convert::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Merge(args) => sweep::merge(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,8 @@
 //! `schedlab sweep`: one metric of policies over a range of values of one key and several
 //! seeds: mean / min / max per value per policy (the logic lives in `schedlab::sweep`), printed
-//! as a table and, with `--out`, drawn as a chart.
+//! as a table and, with `--out`, drawn as a chart. The points run on every local core;
+//! `--shard I/N --out part.json` runs a share of them, and `schedlab merge` prints the whole
+//! sweep from the shares.
 
 use crate::{InputArgs, MetricArgs};
 use clap::Args;
@@ -8,8 +10,11 @@ use plotters::prelude::*;
 use schedlab::charts::{native, sweep as chart};
 use schedlab::metrics::catalogue;
 use schedlab::run;
-use schedlab::sweep::{self, Stat};
-use std::path::PathBuf;
+use schedlab::sweep::plan::{self, Measured, Part, Plan, Shard};
+use schedlab::sweep::{self};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 #[derive(Args)]
 pub struct SweepArgs {
@@ -29,13 +34,31 @@ pub struct SweepArgs {
     /// violations, preempted, wasted-load, blocked-big-mbs, eet-violated, ...
     #[arg(long, default_value = "mbs")]
     metric: String,
-    /// Also draw the chart (mean line and min-max band per policy) to this .svg or .png file.
+    /// Also draw the chart (mean line and min-max band per policy) to this .svg or .png file;
+    /// or, with a .json file, write the results for `schedlab merge` instead of the table.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Run only shard I of N (a deterministic 1/N of the points) and write them to
+    /// `--out part.json`; `schedlab merge` prints the whole sweep from the N parts.
+    #[arg(long, value_parser = Shard::parse)]
+    shard: Option<Shard>,
+    /// Threads running points [default: the number of local cores].
+    #[arg(long)]
+    threads: Option<usize>,
     #[command(flatten)]
     metrics: MetricArgs,
     #[command(flatten)]
     input: InputArgs,
+}
+
+#[derive(Args)]
+pub struct MergeArgs {
+    /// Partial results written by `schedlab sweep --shard I/N --out part.json`, one per shard.
+    #[arg(required = true)]
+    parts: Vec<PathBuf>,
+    /// Also draw the chart to this .svg or .png file, as `schedlab sweep --out` does.
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 fn draw_chart(
@@ -67,13 +90,21 @@ fn draw_chart(
     Ok(())
 }
 
+fn is_json(p: &Path) -> bool {
+    p.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
 pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let json_out = args.out.as_deref().filter(|p| is_json(p));
+    if args.shard.is_some() && json_out.is_none() {
+        return Err("--shard needs --out PART.json (merge the parts with schedlab merge)".into());
+    }
     let (read, input) = args.input.options();
     if args.seeds == 0 {
         return Err("--seeds must be at least 1".into());
     }
     let metric = catalogue::lookup(&args.metric).map_err(|e| format!("--metric: {e}"))?;
-    let label = metric.title();
     let trace = run::Trace::load_path(&args.trace, &read, &input, args.metrics.options()?)?;
     let (key, values) = match &args.vary {
         Some(v) => {
@@ -82,62 +113,214 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
         }
         None => (None, vec![String::new()]),
     };
+    let plan = Plan {
+        trace: trace.jobs.name.clone(),
+        jobs: trace.jobs.jobs.len(),
+        read,
+        input,
+        metrics: trace.metrics.clone(),
+        policies: args.policies.clone(),
+        key,
+        values,
+        seeds: args.seeds,
+        metric: args.metric.clone(),
+    };
+    let specs = plan.specs()?;
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let points = plan.shard_points(shard);
+    let threads = match args.threads {
+        Some(0) => return Err("--threads must be at least 1".into()),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let measure = |k: usize| -> Result<Measured, String> {
+        let p = plan.point(k);
+        let spec = &specs[p.policy][p.value];
+        let r = trace
+            .run(spec, p.seed, None)
+            .map_err(|e| format!("{spec} (seed {}): {e}", p.seed))?;
+        Ok(Measured::new(
+            k,
+            r.spec.clone(),
+            r.metric(metric).unwrap_or(f64::NAN),
+        ))
+    };
+    if let Some(out) = json_out {
+        let results = run_points(&points, threads, &measure, |_| {})?;
+        let part = Part {
+            format: plan::PART_FORMAT.into(),
+            plan,
+            shard,
+            results,
+        };
+        let text = serde_json::to_string_pretty(&part)?;
+        std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+        eprintln!(
+            "wrote {} (shard {}/{}: {} of {} points)",
+            out.display(),
+            shard.index,
+            shard.count,
+            points.len(),
+            part.plan.len()
+        );
+        return Ok(());
+    }
+    // The whole sweep: rows printed in order as soon as all their seeds are done.
+    print_header(&plan);
+    let seeds = plan.seeds as usize;
+    let mut slots: Vec<Option<Measured>> = vec![None; points.len()];
+    let mut next_row = 0;
+    let results = run_points(&points, threads, &measure, |m: &Measured| {
+        let k = m.point;
+        slots[k] = Some(m.clone());
+        while next_row * seeds < slots.len()
+            && slots[next_row * seeds..(next_row + 1) * seeds]
+                .iter()
+                .all(Option::is_some)
+        {
+            let row: Vec<Measured> = slots[next_row * seeds..(next_row + 1) * seeds]
+                .iter()
+                .flatten()
+                .cloned()
+                .collect();
+            print_row(&plan, &plan.row(next_row, &row));
+            next_row += 1;
+        }
+    })?;
+    finish(&plan, &results, args.out.as_deref())
+}
+
+/// `schedlab merge`: the table (and chart) of the whole sweep from its parts.
+pub fn merge(args: &MergeArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let mut parts = Vec::new();
+    for path in &args.parts {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        let part: Part = serde_json::from_str(&text)
+            .map_err(|e| format!("{name}: not a sweep part (schedlab sweep --shard): {e}"))?;
+        parts.push((name, part));
+    }
+    let (plan, results) = plan::merge(parts)?;
+    if let Some(out) = args.out.as_deref().filter(|p| is_json(p)) {
+        return Err(format!("--out {}: merge draws .svg or .png charts", out.display()).into());
+    }
+    print_header(&plan);
+    for row in plan.rows(&results) {
+        print_row(&plan, &row);
+    }
+    finish(&plan, &results, args.out.as_deref())
+}
+
+/// Runs `measure` on every point on `threads` threads; `done` sees each result as it comes (in
+/// any order). Gives the results in the order of `points`, or the error of the first point
+/// (in that order) that failed.
+fn run_points(
+    points: &[usize],
+    threads: usize,
+    measure: &(dyn Fn(usize) -> Result<Measured, String> + Sync),
+    mut done: impl FnMut(&Measured),
+) -> Result<Vec<Measured>, String> {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, Result<Measured, String>)>();
+    let mut results: Vec<Option<Measured>> = vec![None; points.len()];
+    let mut first_error: Option<(usize, String)> = None;
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(points.len()) {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= points.len() || stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let r = measure(points[i]);
+                if r.is_err() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                if tx.send((i, r)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for (i, r) in rx {
+            match r {
+                Ok(m) => {
+                    if first_error.is_none() {
+                        done(&m);
+                    }
+                    results[i] = Some(m);
+                }
+                Err(e) => {
+                    if first_error.as_ref().is_none_or(|(j, _)| i < *j) {
+                        first_error = Some((i, e));
+                    }
+                }
+            }
+        }
+    });
+    if let Some((_, e)) = first_error {
+        return Err(e);
+    }
+    Ok(results.into_iter().flatten().collect())
+}
+
+fn print_header(plan: &Plan) {
     println!(
         "{:<48} {:>10} {:>12} {:>12} {:>12}",
         "policy",
-        key.as_deref().unwrap_or("-"),
-        format!("mean {}", args.metric),
+        plan.key.as_deref().unwrap_or("-"),
+        format!("mean {}", plan.metric),
         "min",
         "max"
     );
-    let mut lines = Vec::new();
-    for policy in &args.policies {
-        let mut stats = Vec::new();
-        for value in &values {
-            let spec = match &key {
-                Some(k) => {
-                    sweep::with_key(policy, k, value).map_err(|e| format!("--vary {k}: {e}"))?
-                }
-                None => policy.clone(),
-            };
-            let mut xs = Vec::new();
-            let mut canonical = spec.clone();
-            for seed in 1..=args.seeds {
-                let r = trace.run(&spec, seed, None)?;
-                canonical = r.spec.clone();
-                xs.push(r.metric(metric).unwrap_or(f64::NAN));
-            }
-            let s = Stat::of(&xs);
-            println!(
-                "{canonical:<48} {:>10} {:>12.4} {:>12.4} {:>12.4}",
-                if value.is_empty() { "-" } else { value },
-                s.mean,
-                s.min,
-                s.max
-            );
-            stats.push(s);
-        }
-        lines.push(chart::SweepLine {
+}
+
+fn print_row(plan: &Plan, row: &plan::Row) {
+    let value = &plan.values[row.value];
+    let s = row.stat;
+    println!(
+        "{:<48} {:>10} {:>12.4} {:>12.4} {:>12.4}",
+        row.spec,
+        if value.is_empty() { "-" } else { value },
+        s.mean,
+        s.min,
+        s.max
+    );
+}
+
+/// Draws the chart when `out` asks for it.
+fn finish(
+    plan: &Plan,
+    results: &[Measured],
+    out: Option<&Path>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let Some(out) = out else { return Ok(()) };
+    let rows = plan.rows(results);
+    let lines: Vec<chart::SweepLine> = plan
+        .policies
+        .iter()
+        .enumerate()
+        .map(|(i, policy)| chart::SweepLine {
             label: schedlab::policy::canonical(policy).unwrap_or_else(|_| policy.clone()),
-            stats,
-        });
-    }
-    if let Some(out) = &args.out {
-        let title = format!(
-            "{}: {label} over {}, {} seed{}",
-            trace.jobs.name,
-            key.as_deref().unwrap_or("-"),
-            args.seeds,
-            if args.seeds == 1 { "" } else { "s" }
-        );
-        draw_chart(
-            out,
-            &values,
-            &lines,
-            key.as_deref().unwrap_or(""),
-            &label,
-            &title,
-        )?;
-    }
-    Ok(())
+            stats: rows
+                .iter()
+                .filter(|r| r.policy == i)
+                .map(|r| r.stat)
+                .collect(),
+        })
+        .collect();
+    let label = catalogue::lookup(&plan.metric)
+        .map(|m| m.title())
+        .unwrap_or_else(|_| plan.metric.clone());
+    let key = plan.key.as_deref();
+    let title = format!(
+        "{}: {label} over {}, {} seed{}",
+        plan.trace,
+        key.unwrap_or("-"),
+        plan.seeds,
+        if plan.seeds == 1 { "" } else { "s" }
+    );
+    draw_chart(out, &plan.values, &lines, key.unwrap_or(""), &label, &title)
 }

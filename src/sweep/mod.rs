@@ -1,6 +1,9 @@
 //! Sweeps: one metric of policies over the values of one key and several seeds, summarised as
 //! mean / min / max per value. The CLI (`schedlab sweep`) and the page (`web`) share this; the
-//! metrics are the catalogue's (`metrics::catalogue`), by name.
+//! metrics are the catalogue's (`metrics::catalogue`), by name;
+//! `plan.rs` numbers a sweep's points, splits them into shards and merges partial results.
+
+pub mod plan;
 
 use crate::metrics::catalogue;
 use crate::policy::{self, Spec};

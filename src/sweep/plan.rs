@@ -1,0 +1,338 @@
+//! A sweep as a list of points (policy × value × seed, numbered in that order), so that it can
+//! run on several threads, or in shards on several machines whose partial results ([`Part`])
+//! are merged into exactly the rows of the whole sweep.
+//!
+//! Shard `I/N` holds the points `k` with `k mod N = I - 1`: every shard gets a share of every
+//! policy and value (similar run times), and the split depends only on the plan.
+
+use super::{with_key, Stat};
+use crate::input::InputOptions;
+use crate::metrics::{catalogue, MetricOptions};
+use crate::swf::ReadOptions;
+use serde::{Deserialize, Serialize};
+
+/// What a sweep runs: the same plan gives the same points on every machine.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Plan {
+    /// The trace's name (its file name) and its number of jobs after the input options.
+    pub trace: String,
+    pub jobs: usize,
+    pub read: ReadOptions,
+    pub input: InputOptions,
+    /// How the runs are measured (the bounded-slowdown bound, the EET options, ...).
+    #[serde(default)]
+    pub metrics: MetricOptions,
+    /// Policy specs as given.
+    pub policies: Vec<String>,
+    /// The key varied (`None`: one value, the policies as given).
+    pub key: Option<String>,
+    /// Its values (one empty value without a key).
+    pub values: Vec<String>,
+    /// Seeds 1..=seeds per value.
+    pub seeds: u64,
+    /// A metric name of the catalogue (`metrics::catalogue`).
+    pub metric: String,
+}
+
+/// One point of a plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Point {
+    pub policy: usize,
+    pub value: usize,
+    pub seed: u64,
+}
+
+/// Shard `index` (1-based) of `count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+/// The measured metric of one point, with the canonical spec the run reported.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Measured {
+    pub point: usize,
+    pub spec: String,
+    /// The metric's bits (`f64::to_bits`): exact, NaN included.
+    pub bits: u64,
+    /// The metric for a reader (null when not finite); `bits` is what merging reads.
+    pub value: Option<f64>,
+}
+
+impl Measured {
+    pub fn new(point: usize, spec: String, x: f64) -> Measured {
+        Measured {
+            point,
+            spec,
+            bits: x.to_bits(),
+            value: x.is_finite().then_some(x),
+        }
+    }
+
+    pub fn x(&self) -> f64 {
+        f64::from_bits(self.bits)
+    }
+}
+
+/// Format tag of a partial result file.
+pub const PART_FORMAT: &str = "schedlab-sweep-part/1";
+
+/// The points of one shard and their results (`schedlab sweep --shard I/N --out part.json`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Part {
+    pub format: String,
+    pub plan: Plan,
+    pub shard: Shard,
+    pub results: Vec<Measured>,
+}
+
+/// One printed row: a policy at a value, over the seeds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub policy: usize,
+    pub value: usize,
+    /// The canonical spec of the last seed's run.
+    pub spec: String,
+    pub stat: Stat,
+}
+
+impl Shard {
+    /// `I/N` with 1 <= I <= N.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("{text:?}: write I/N with 1 <= I <= N, e.g. 2/8");
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (
+            i.trim().parse::<usize>().map_err(|_| bad())?,
+            n.trim().parse::<usize>().map_err(|_| bad())?,
+        );
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The whole sweep as one shard.
+    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    pub fn contains(&self, point: usize) -> bool {
+        point % self.count == self.index - 1
+    }
+}
+
+impl Plan {
+    /// Checks the metric, the seeds and that every policy takes the key; gives the spec of every
+    /// (policy, value), `specs[policy][value]`.
+    pub fn specs(&self) -> Result<Vec<Vec<String>>, String> {
+        catalogue::lookup(&self.metric).map_err(|e| format!("--metric: {e}"))?;
+        if self.seeds == 0 {
+            return Err("--seeds must be at least 1".into());
+        }
+        if self.values.is_empty() || self.policies.is_empty() {
+            return Err("a sweep needs at least one policy and one value".into());
+        }
+        self.policies
+            .iter()
+            .map(|p| {
+                self.values
+                    .iter()
+                    .map(|v| match &self.key {
+                        Some(k) => with_key(p, k, v).map_err(|e| format!("--vary {k}: {e}")),
+                        None => Ok(p.clone()),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Number of points: policies × values × seeds.
+    pub fn len(&self) -> usize {
+        self.policies.len() * self.values.len() * self.seeds as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Point number `k` (< [`Plan::len`]).
+    pub fn point(&self, k: usize) -> Point {
+        let seeds = self.seeds as usize;
+        let per_policy = self.values.len() * seeds;
+        Point {
+            policy: k / per_policy,
+            value: k % per_policy / seeds,
+            seed: (k % seeds) as u64 + 1,
+        }
+    }
+
+    /// The point numbers of `shard`, in order.
+    pub fn shard_points(&self, shard: Shard) -> Vec<usize> {
+        (0..self.len()).filter(|&k| shard.contains(k)).collect()
+    }
+
+    /// Row `r` (policy-major, as printed) from the results of its seeds, in seed order.
+    pub fn row(&self, r: usize, seeds: &[Measured]) -> Row {
+        let xs: Vec<f64> = seeds.iter().map(Measured::x).collect();
+        Row {
+            policy: r / self.values.len(),
+            value: r % self.values.len(),
+            spec: seeds.last().map(|m| m.spec.clone()).unwrap_or_default(),
+            stat: Stat::of(&xs),
+        }
+    }
+
+    /// Every row from every point's result (`results[k]` is point `k`'s).
+    pub fn rows(&self, results: &[Measured]) -> Vec<Row> {
+        results
+            .chunks(self.seeds as usize)
+            .enumerate()
+            .map(|(r, seeds)| self.row(r, seeds))
+            .collect()
+    }
+}
+
+/// Merges partial results: they must share one plan and one shard count, and cover every point
+/// exactly once. Gives the plan and every point's result in point order.
+pub fn merge(parts: Vec<(String, Part)>) -> Result<(Plan, Vec<Measured>), String> {
+    let Some((first_name, first)) = parts.first() else {
+        return Err("no partial results to merge".into());
+    };
+    let (plan, count) = (first.plan.clone(), first.shard.count);
+    let mut slots: Vec<Option<Measured>> = vec![None; plan.len()];
+    let mut seen = vec![None::<&str>; count];
+    for (name, part) in &parts {
+        if part.format != PART_FORMAT {
+            return Err(format!(
+                "{name}: format {:?}, expected {PART_FORMAT:?}",
+                part.format
+            ));
+        }
+        if part.plan != plan {
+            return Err(format!(
+                "{name}: another sweep than {first_name} (trace, input options, policies, key, \
+                 values, seeds or metric differ)"
+            ));
+        }
+        let s = part.shard;
+        if s.count != count || s.index == 0 || s.index > count {
+            return Err(format!(
+                "{name}: shard {}/{} in a merge of {count} shards ({first_name})",
+                s.index, s.count
+            ));
+        }
+        if let Some(other) = seen[s.index - 1].replace(name) {
+            return Err(format!("{name}: shard {}/{count} is also {other}", s.index));
+        }
+        for m in &part.results {
+            let ok = m.point < plan.len() && s.contains(m.point);
+            if !ok {
+                return Err(format!(
+                    "{name}: point {} does not belong to shard {}/{count}",
+                    m.point, s.index
+                ));
+            }
+            if slots[m.point].replace(m.clone()).is_some() {
+                return Err(format!("{name}: point {} appears twice", m.point));
+            }
+        }
+    }
+    if let Some(i) = seen.iter().position(Option::is_none) {
+        return Err(format!("shard {}/{count} is missing", i + 1));
+    }
+    let results: Option<Vec<Measured>> = slots.into_iter().collect();
+    let results = results.ok_or_else(|| {
+        "a partial result lacks some of its shard's points (an interrupted run?)".to_string()
+    })?;
+    Ok((plan, results))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(policies: usize, values: usize, seeds: u64) -> Plan {
+        Plan {
+            trace: "t.swf".into(),
+            jobs: 3,
+            read: ReadOptions::default(),
+            input: InputOptions::default(),
+            metrics: MetricOptions::default(),
+            policies: (0..policies).map(|i| format!("p{i}")).collect(),
+            key: Some("k".into()),
+            values: (0..values).map(|i| i.to_string()).collect(),
+            seeds,
+            metric: "mbs".into(),
+        }
+    }
+
+    fn part(p: &Plan, shard: Shard) -> Part {
+        let results = p
+            .shard_points(shard)
+            .into_iter()
+            .map(|k| Measured::new(k, format!("s{k}"), k as f64 * 0.1))
+            .collect();
+        Part {
+            format: PART_FORMAT.into(),
+            plan: p.clone(),
+            shard,
+            results,
+        }
+    }
+
+    #[test]
+    fn points_are_policy_value_seed_and_shards_partition_them() {
+        let p = plan(2, 3, 2);
+        assert_eq!(p.len(), 12);
+        assert_eq!(
+            p.point(7),
+            Point {
+                policy: 1,
+                value: 0,
+                seed: 2
+            }
+        );
+        assert_eq!(p.shard_points(Shard::parse("2/5").unwrap()), [1, 6, 11]);
+        for n in 1..=5 {
+            let mut all: Vec<usize> = (1..=n)
+                .flat_map(|i| p.shard_points(Shard { index: i, count: n }))
+                .collect();
+            all.sort();
+            assert_eq!(all, (0..12).collect::<Vec<_>>());
+        }
+        assert!(Shard::parse("0/3").is_err() && Shard::parse("4/3").is_err());
+        assert!(Shard::parse("3").is_err() && Shard::parse("a/b").is_err());
+    }
+
+    #[test]
+    fn merging_checks_the_shards() {
+        let p = plan(1, 2, 3);
+        let s = |i| Shard { index: i, count: 2 };
+        let whole = part(&p, Shard::WHOLE).results;
+        let (_, merged) = merge(vec![
+            ("b".into(), part(&p, s(2))),
+            ("a".into(), part(&p, s(1))),
+        ])
+        .unwrap();
+        assert_eq!(merged, whole);
+        let err = merge(vec![("a".into(), part(&p, s(1)))]).unwrap_err();
+        assert!(err.contains("shard 2/2 is missing"), "{err}");
+        let err = merge(vec![
+            ("a".into(), part(&p, s(1))),
+            ("b".into(), part(&p, s(1))),
+        ])
+        .unwrap_err();
+        assert!(err.contains("b: shard 1/2 is also a"), "{err}");
+        let mut other = part(&p, s(2));
+        other.plan.seeds = 4;
+        let err = merge(vec![("a".into(), part(&p, s(1))), ("b".into(), other)]).unwrap_err();
+        assert!(err.contains("b: another sweep than a"), "{err}");
+        let mut short = part(&p, s(2));
+        short.results.pop();
+        let err = merge(vec![("a".into(), part(&p, s(1))), ("b".into(), short)]).unwrap_err();
+        assert!(err.contains("lacks some"), "{err}");
+        let rows = p.rows(&merged);
+        assert_eq!(rows.len(), 2);
+        assert_eq!((rows[1].value, rows[1].spec.as_str()), (1, "s5"));
+        assert!((rows[1].stat.mean - 0.4).abs() < 1e-12);
+    }
+}
