@@ -6,6 +6,7 @@
 //! the web page. No module here knows a web type.
 
 pub mod charts;
+pub mod expr;
 pub mod input;
 pub mod metrics;
 pub mod output;

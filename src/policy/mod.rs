@@ -47,6 +47,9 @@ pub struct KeyInfo {
     /// Allowed values (`fcfs|sjf`) or a description of the range.
     pub values: &'static str,
     pub help: &'static str,
+    /// Stored values with what they stand for (the `queue` key's priority expressions).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub presets: &'static [crate::expr::Preset],
 }
 
 /// A policy as listed in the catalogue.
@@ -88,6 +91,7 @@ static CATALOGUE: &[PolicyInfo] = &[
                 default: "fcfs",
                 values: "fcfs|sjf|spf",
                 help: "order in which waiting jobs behind the first one are tried for backfilling: the queue order (fcfs, i.e. arrival order unless queue= says otherwise), shortest requested time first, or shortest prediction first",
+                presets: &[],
             },
             PREDICTOR,
         ],
@@ -104,18 +108,21 @@ static CATALOGUE: &[PolicyInfo] = &[
                 default: "last",
                 values: crate::predict::VALUES,
                 help: PREDICTOR.help,
+                presets: &[],
             },
             KeyInfo {
                 name: "slp",
                 default: "on",
                 values: "on|off",
                 help: "shadow-load preemption: kill lower-priority running jobs when that lets the blocked head start now",
+                presets: &[],
             },
             KeyInfo {
                 name: "vb",
                 default: "on",
                 values: "on|off",
                 help: "venture backfilling (reservation from the sunny load, nearest predicted completion first, then by priority); off: EASY's backfilling with predictions",
+                presets: &[],
             },
         ],
         build: pv_easy::build,
@@ -133,12 +140,14 @@ static CATALOGUE: &[PolicyInfo] = &[
                 default: "on",
                 values: "on|off",
                 help: "on: reservations kept, only moved earlier; off: the schedule rebuilt from scratch in queue order at every event",
+                presets: &[],
             },
             KeyInfo {
                 name: "shadow",
                 default: "0",
                 values: "whole number 0-1000",
                 help: "with guarantees=off: no job starts later than k shadow intervals after its arrival (its promised wait on arrival behind every job already there); 0 = no bound",
+                presets: &[],
             },
             PREDICTOR,
         ],
@@ -171,12 +180,14 @@ static CATALOGUE: &[PolicyInfo] = &[
                 default: "ff",
                 values: "ff|lc|lct",
                 help: "resource selection policy: first fit, LessConsume, LessConsume-Threshold",
+                presets: &[],
             },
             KeyInfo {
                 name: "t",
                 default: "1.15",
                 values: "penalty factor >= 1",
                 help: "threshold of rsp=lct: the largest penalty factor accepted",
+                presets: &[],
             },
         ],
         build: sjbf::build,
@@ -191,6 +202,7 @@ static CATALOGUE: &[PolicyInfo] = &[
             default: "1.15;1.2;1.25;1.5",
             values: "penalty factors >= 1, separated by ;",
             help: "the LessConsume-Threshold factors tried for each job",
+            presets: &[],
         }],
         build: rua::build,
     },
@@ -210,6 +222,7 @@ const PREDICTOR: KeyInfo = KeyInfo {
     default: "user",
     values: crate::predict::VALUES,
     help: "runtime prediction used for planning (shadow times, planned ends, backfilling); the kill time stays the requested time and predictions are capped at it. user: requested time; exact: actual runtime; virtual[err=x]: runtime x (1 + U(-x, x)), default x = 0.1; last: Last Model (lifetime accuracy of the user's last finished job x requested time); rfactor[r=R,mode=M]: R x runtime (M = det, the default) or U(runtime, 2R x runtime) (M = rnd), R >= 1, default 2",
+    presets: &[],
 };
 
 /// The half-life key of the fairshare policies.
@@ -218,6 +231,7 @@ const HALFLIFE: KeyInfo = KeyInfo {
     default: fairshare::DEFAULT_HALFLIFE,
     values: "seconds > 0",
     help: "half-life of the exponential decay of a user's usage, seconds",
+    presets: &[],
 };
 
 /// Parses a spec string and builds the configured policy.
