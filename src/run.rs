@@ -98,18 +98,32 @@ pub fn run_policy_expecting(
         .into());
     }
     let mut policy = policy::build(spec)?;
+    run_built(jobs, policy.as_mut(), seed, metrics, expected, progress)
+}
+
+/// Runs a policy built beforehand (a built-in from [`policy::build`], or an
+/// [`policy::External`] one) on `jobs` and measures it against `expected`.
+pub fn run_built(
+    jobs: &JobSet,
+    policy: &mut dyn policy::Policy,
+    seed: u64,
+    metrics: &ClassicOptions,
+    expected: &Expected,
+    progress: Option<Progress<'_>>,
+) -> Result<RunResult, Error> {
+    if expected.eet.len() != jobs.jobs.len() {
+        return Err(EetError(format!(
+            "{} expected end times for {} jobs: computed for another job set",
+            expected.eet.len(),
+            jobs.jobs.len()
+        ))
+        .into());
+    }
     let machine = jobs.options.nodes.as_ref().map(|nodes| sim::Machine {
         nodes,
         kill: jobs.options.kill,
     });
-    let schedule = sim::simulate_on(
-        &jobs.jobs,
-        jobs.procs,
-        machine,
-        policy.as_mut(),
-        seed,
-        progress,
-    )?;
+    let schedule = sim::simulate_on(&jobs.jobs, jobs.procs, machine, policy, seed, progress)?;
     let penalty = metrics::penalty::penalty(jobs, &schedule, metrics, metrics.window);
     let classic = metrics::classic(jobs, &schedule, metrics);
     let eet = eet::user_aware(jobs, &schedule, expected);

@@ -6,7 +6,10 @@
 //! semantics: a division by zero gives an infinity (ordered like any value) or NaN (`0/0`),
 //! and the queue order puts NaN after every number, ties by arrival. An expression is parsed
 //! once into postfix code ([`Expr`]); evaluation is a loop over that code with a stack the
-//! caller keeps, so it cannot recurse, allocate per job, or run long. Written by hand rather
+//! caller keeps, so it cannot recurse, allocate per job, or run long. Constant parts are folded
+//! at parse time and `x^n` with a small whole constant `n` is a chain of multiplications.
+//! Logarithms, `exp` and `pow` come from the `libm` crate, so a schedule is the same natively
+//! and in wasm32 (the platforms' own maths libraries may differ in the last bit). Written by hand rather
 //! than with an expression crate: the crates we looked at (exmex, fasteval, evalexpr, meval)
 //! either lack two-argument functions written `min(a, b)`, report errors without a position,
 //! evaluate by variable-name lookups, or are no longer maintained.
@@ -149,6 +152,8 @@ enum Op {
     Mul,
     Div,
     Pow,
+    /// `x^n` for a whole constant `n` with |n| <= 64.
+    PowI(i32),
     Call(Func),
 }
 
@@ -208,18 +213,13 @@ impl Expr {
         let toks = lexer::tokens(src)?;
         let mut p = parse::Parser::new(src, toks);
         p.parse()?;
-        let code = p.code;
+        let code = fold(p.code);
         let mut depth = 0usize;
         let mut stack = 0usize;
         let mut uses = [false; 7];
         for op in &code {
-            match op {
-                Op::Num(_) | Op::Var(_) => depth += 1,
-                Op::Neg
-                | Op::Call(Func::Log2 | Func::Log10 | Func::Ln)
-                | Op::Call(Func::Sqrt | Func::Exp | Func::Abs) => {}
-                _ => depth -= 1,
-            }
+            let (pops, pushes) = op.arity();
+            depth = depth + pushes - pops;
             if let Op::Var(v) = op {
                 uses[v.index()] = true;
             }
@@ -253,31 +253,7 @@ impl Expr {
             let v = match *op {
                 Op::Num(v) => v,
                 Op::Var(v) => vars.0[v.index()],
-                Op::Neg => -pop(stack),
-                Op::Call(f) if f.arity() == 1 => {
-                    let a = pop(stack);
-                    match f {
-                        Func::Log2 => a.log2(),
-                        Func::Log10 => a.log10(),
-                        Func::Ln => a.ln(),
-                        Func::Sqrt => a.sqrt(),
-                        Func::Exp => a.exp(),
-                        _ => a.abs(),
-                    }
-                }
-                _ => {
-                    let b = pop(stack);
-                    let a = pop(stack);
-                    match *op {
-                        Op::Add => a + b,
-                        Op::Sub => a - b,
-                        Op::Mul => a * b,
-                        Op::Div => a / b,
-                        Op::Pow | Op::Call(Func::Pow) => a.powf(b),
-                        Op::Call(Func::Min) => nan_min(a, b),
-                        _ => nan_max(a, b),
-                    }
-                }
+                _ => apply(*op, stack),
             };
             stack.push(v);
         }
@@ -287,6 +263,104 @@ impl Expr {
     /// The value for `vars` (allocates its stack; for tests and one-off uses).
     pub fn eval(&self, vars: &Vars) -> f64 {
         self.eval_with(vars, &mut Vec::new())
+    }
+}
+
+/// Applies an operator or function to the operands on top of `stack` (popping them).
+fn apply(op: Op, stack: &mut Vec<f64>) -> f64 {
+    match op {
+        Op::Num(v) => v,
+        Op::Var(_) => f64::NAN, // never applied: variables are read in eval_with
+        Op::Neg => -pop(stack),
+        Op::PowI(n) => powi(pop(stack), n),
+        Op::Call(f) if f.arity() == 1 => {
+            let a = pop(stack);
+            match f {
+                Func::Log2 => libm::log2(a),
+                Func::Log10 => libm::log10(a),
+                Func::Ln => libm::log(a),
+                Func::Sqrt => a.sqrt(),
+                Func::Exp => libm::exp(a),
+                _ => a.abs(),
+            }
+        }
+        _ => {
+            let b = pop(stack);
+            let a = pop(stack);
+            match op {
+                Op::Add => a + b,
+                Op::Sub => a - b,
+                Op::Mul => a * b,
+                Op::Div => a / b,
+                Op::Pow | Op::Call(Func::Pow) => libm::pow(a, b),
+                Op::Call(Func::Min) => nan_min(a, b),
+                _ => nan_max(a, b),
+            }
+        }
+    }
+}
+
+/// `x^n` by repeated squaring (the same result on every platform).
+fn powi(x: f64, n: i32) -> f64 {
+    let mut base = x;
+    let mut e = n.unsigned_abs();
+    let mut acc = 1.0;
+    while e > 0 {
+        if e & 1 == 1 {
+            acc *= base;
+        }
+        base *= base;
+        e >>= 1;
+    }
+    if n < 0 {
+        1.0 / acc
+    } else {
+        acc
+    }
+}
+
+/// Folds constant operations and turns `x^n` (whole constant `n`, |n| <= 64) into [`Op::PowI`].
+fn fold(code: Vec<Op>) -> Vec<Op> {
+    let mut out: Vec<Op> = Vec::with_capacity(code.len());
+    let mut consts: Vec<f64> = Vec::new();
+    for op in code {
+        let (pops, _) = op.arity();
+        let n = out.len();
+        let all_const =
+            pops > 0 && n >= pops && out[n - pops..].iter().all(|o| matches!(o, Op::Num(_)));
+        if all_const {
+            consts.clear();
+            consts.extend(out.drain(n - pops..).map(|o| match o {
+                Op::Num(v) => v,
+                _ => f64::NAN,
+            }));
+            let v = apply(op, &mut consts);
+            out.push(Op::Num(v));
+            continue;
+        }
+        if op == Op::Pow {
+            if let Some(&Op::Num(e)) = out.last() {
+                if e.fract() == 0.0 && e.abs() <= 64.0 {
+                    out.pop();
+                    out.push(Op::PowI(e as i32));
+                    continue;
+                }
+            }
+        }
+        out.push(op);
+    }
+    out
+}
+
+impl Op {
+    /// (operands taken, results pushed).
+    fn arity(self) -> (usize, usize) {
+        match self {
+            Op::Num(_) | Op::Var(_) => (0, 1),
+            Op::Neg | Op::PowI(_) => (1, 1),
+            Op::Call(f) => (f.arity(), 1),
+            _ => (2, 1),
+        }
     }
 }
 

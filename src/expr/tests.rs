@@ -210,3 +210,32 @@ fn never_panics_on_arbitrary_bytes() {
         }
     }
 }
+
+#[test]
+fn constants_fold_and_whole_powers_multiply() {
+    let e = Expr::parse("wait^3").unwrap();
+    assert_eq!(e.code, vec![Op::Var(Var::Wait), Op::PowI(3)]);
+    let e = Expr::parse("2*3+wait^(1+1)*log10(100)").unwrap();
+    assert_eq!(
+        e.code,
+        vec![
+            Op::Num(6.0),
+            Op::Var(Var::Wait),
+            Op::PowI(2),
+            Op::Num(2.0),
+            Op::Mul,
+            Op::Add
+        ]
+    );
+    assert_eq!(e.eval(&vars()), 6.0 + 100.0 * 100.0 * 2.0);
+    assert_eq!(val("procs^-2"), 1.0 / 64.0);
+    assert_eq!(val("procs^0"), 1.0);
+    assert_eq!(val("wait^0.5"), 10.0);
+    assert_eq!(val("(0-wait)^3"), -1.0e6);
+    assert!(val("(0-wait)^0.5").is_nan());
+    // the postfix code of a folded constant expression is a single number
+    assert_eq!(
+        Expr::parse("-(2^10)/4").unwrap().code,
+        vec![Op::Num(-256.0)]
+    );
+}

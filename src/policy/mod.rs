@@ -7,6 +7,7 @@
 mod conservative;
 mod conservative_free;
 mod easy;
+pub mod external;
 mod fairshare;
 mod fairshare_easy;
 mod fairshare_fcfs;
@@ -19,6 +20,7 @@ pub mod select;
 mod sjbf;
 pub mod spec;
 
+pub use external::{Decider, External, PassView};
 pub use spec::{Spec, SpecError};
 
 use crate::input::Job;
