@@ -50,6 +50,18 @@ export class Session {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
+     * What a policy may know of each job, in arrival order (the order of the indices
+     * `run_js` passes): `[id, user, procs, submit, requested, estimate]` each; `requested` is
+     * the planning estimate where the trace has no requested time.
+     * @returns {Float64Array}
+     */
+    job_view() {
+        const ret = wasm.session_job_view(this.__wbg_ptr);
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
      * Per job of the last run: `[id, user, submit, start, end, procs, wait, bsld]`.
      * @returns {Float64Array}
      */
@@ -179,6 +191,28 @@ export class Session {
         const ptr0 = passStringToWasm0(spec, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         const len0 = WASM_VECTOR_LEN;
         const ret = wasm.session_run(this.__wbg_ptr, ptr0, len0, val2, isLikeNone(progress) ? 0 : addToExternrefTable0(progress));
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
+     * Runs a JavaScript policy named `js:NAME`: at every scheduling pass
+     * `decide(now, free, waiting, running)` is called with `waiting` a Float64Array of job
+     * indices (arrival order) and `running` a Float64Array of `[index, start, planned end]`
+     * triples (earliest planned end first); it returns the ids of the jobs to start now.
+     * `progress` as in [`Session::run`]. Returns the metrics report.
+     * @param {string} name
+     * @param {Function} decide
+     * @param {number} seed
+     * @param {Function | null} [progress]
+     * @returns {any}
+     */
+    run_js(name, decide, seed, progress) {
+        const val2 = +seed;
+        const ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.session_run_js(this.__wbg_ptr, ptr0, len0, decide, val2, isLikeNone(progress) ? 0 : addToExternrefTable0(progress));
         if (ret[2]) {
             throw takeFromExternrefTable0(ret[1]);
         }
@@ -664,6 +698,10 @@ function __wbg_get_imports() {
         __wbg_append_f59276caeca64f04: function() { return handleError(function (arg0, arg1) {
             arg0.append(arg1);
         }, arguments); },
+        __wbg_apply_bfe2b07b146427e2: function() { return handleError(function (arg0, arg1, arg2) {
+            const ret = arg0.apply(arg1, arg2);
+            return ret;
+        }, arguments); },
         __wbg_arc_df3f7eb77e59876f: function() { return handleError(function (arg0, arg1, arg2, arg3, arg4, arg5) {
             arg0.arc(arg1, arg2, arg3, arg4, arg5);
         }, arguments); },
@@ -760,6 +798,16 @@ function __wbg_get_imports() {
             const ret = result;
             return ret;
         },
+        __wbg_instanceof_Error_74e3cca0c4a69161: function(arg0) {
+            let result;
+            try {
+                result = arg0 instanceof Error;
+            } catch (_) {
+                result = false;
+            }
+            const ret = result;
+            return ret;
+        },
         __wbg_instanceof_Float64Array_4acace5b49aaf791: function(arg0) {
             let result;
             try {
@@ -837,8 +885,16 @@ function __wbg_get_imports() {
         __wbg_lineTo_91262b25fb37c461: function(arg0, arg1, arg2) {
             arg0.lineTo(arg1, arg2);
         },
+        __wbg_message_43d8c8f1d543a349: function(arg0) {
+            const ret = arg0.message;
+            return ret;
+        },
         __wbg_moveTo_b4cd3b0b7e1585a5: function(arg0, arg1, arg2) {
             arg0.moveTo(arg1, arg2);
+        },
+        __wbg_name_d1fa514fdca6a975: function(arg0) {
+            const ret = arg0.name;
+            return ret;
         },
         __wbg_new_13de428334042d26: function(arg0) {
             const ret = new Uint8Array(arg0);
@@ -852,6 +908,10 @@ function __wbg_get_imports() {
             const ret = new Object();
             return ret;
         },
+        __wbg_new_from_slice_aaf85a9746711968: function(arg0, arg1) {
+            const ret = new Float64Array(getArrayF64FromWasm0(arg0, arg1));
+            return ret;
+        },
         __wbg_next_178c1651c11432b3: function(arg0) {
             const ret = arg0.next;
             return ret;
@@ -860,6 +920,10 @@ function __wbg_get_imports() {
             const ret = arg0.next();
             return ret;
         }, arguments); },
+        __wbg_of_41bbc931cc6fa107: function(arg0, arg1, arg2, arg3) {
+            const ret = Array.of(arg0, arg1, arg2, arg3);
+            return ret;
+        },
         __wbg_offsetHeight_91ca9e2be23502e5: function(arg0) {
             const ret = arg0.offsetHeight;
             return ret;

@@ -1,6 +1,8 @@
 // The simulation worker (a module worker). It owns its own copy of the engine, so a long run never
 // blocks the page. Protocol (every message carries the run's `id`):
-//   page -> worker  {type: 'run', id, bytes, name, options, specs, seed}
+//   page -> worker  {type: 'run', id, bytes, name, options, specs, seed, custom}
+//                   custom: {name, code} of the page's JavaScript policy, run for the spec
+//                   `js:NAME` (see custom.js); the code runs here only
 //   worker -> page  {type: 'facts', facts}
 //                   {type: 'progress', index, done, total}          at most every 100 ms
 //                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations, memory, factors}
@@ -16,6 +18,7 @@
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
 // The session of the last run stays alive until the next run, to answer exports.
 import init, { Session, has_panicked } from '../pkg/schedlab.js';
+import { compile, decider } from './custom.js';
 
 const PROGRESS_MS = 100;
 const ready = init();
@@ -100,7 +103,7 @@ function exportCsv({ req, index, kind }) {
   }
 }
 
-function run({ id, bytes, name, options, specs, seed }) {
+function run({ id, bytes, name, options, specs, seed, custom }) {
   if (current) {
     try { current.free(); } catch { /* already gone after a panic */ }
     current = null;
@@ -109,19 +112,29 @@ function run({ id, bytes, name, options, specs, seed }) {
   if (!session) return;
   let stage = 'trace';
   try {
-    self.postMessage({ type: 'facts', id, facts: session.facts() });
+    const facts = session.facts();
+    self.postMessage({ type: 'facts', id, facts });
+    let schedule = null;
     for (let index = 0; index < specs.length; index++) {
       stage = specs[index];
       let last = performance.now();
       self.postMessage({ type: 'progress', id, index, done: 0, total: 1 });
-      const report = session.run(specs[index], seed, (done, total) => {
+      const progress = (done, total) => {
         const now = performance.now();
         if (now - last >= PROGRESS_MS) {
           last = now;
           self.postMessage({ type: 'progress', id, index, done, total });
         }
         return true;
-      });
+      };
+      let report;
+      if (specs[index].startsWith('js:')) {
+        if (!custom || `js:${custom.name}` !== specs[index]) throw new Error(`no custom policy named ${specs[index].slice(3)} in the editor`);
+        schedule ??= compile(custom.code);
+        report = session.run_js(custom.name, decider(schedule, session.job_view(), facts.procs), seed, progress);
+      } else {
+        report = session.run(specs[index], seed, progress);
+      }
       const rects = session.rects();
       const jobs = session.jobs();
       const series = session.series();

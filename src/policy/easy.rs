@@ -86,7 +86,7 @@ pub fn shadow(c: &Ctx<'_>, need: u32) -> (Time, u32) {
 /// Reserves the shadow time for `head` (the first waiting job in the policy's order, which does
 /// not fit now). Returns the shadow time and the extra processors then, or `None` when no
 /// processor is free so nothing can backfill.
-pub(super) fn reserve_head(c: &mut Ctx<'_>, head: usize) -> Option<(Time, u32)> {
+pub fn reserve_head(c: &mut Ctx<'_>, head: usize) -> Option<(Time, u32)> {
     let (shadow_time, extra) = shadow(c, c.job(head).procs);
     c.reserve(head, shadow_time);
     (c.free() > 0).then_some((shadow_time, extra))
@@ -105,7 +105,7 @@ pub(super) fn backfill(
 
 /// [`backfill`] with the runtimes `predict(j, job)`: a job ends by the shadow time by its
 /// prediction, and starts planned to end after its prediction.
-pub(super) fn backfill_by(
+pub fn backfill_by(
     c: &mut Ctx<'_>,
     (shadow_time, mut extra): (Time, u32),
     candidates: impl IntoIterator<Item = usize>,

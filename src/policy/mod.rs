@@ -21,6 +21,13 @@ mod sjbf;
 pub mod spec;
 
 pub use external::{Decider, External, PassView};
+
+/// Building blocks for policies written outside the catalogue (see
+/// `examples/custom_policy.rs`): EASY's shadow time of a job and its backfilling step over any
+/// order of candidates.
+pub mod blocks {
+    pub use super::easy::{backfill_by, reserve_head, shadow};
+}
 pub use spec::{Spec, SpecError};
 
 use crate::input::Job;

@@ -8,6 +8,7 @@
 //! that the page can stop calling in (`has_panicked`). Bulk results cross as typed arrays.
 
 mod check;
+mod custom;
 mod draw;
 
 pub use draw::*;
@@ -204,16 +205,22 @@ impl Session {
                 sweep::metric_names()
             )));
         }
-        let expected = match self.expected.take() {
-            Some(e) => e,
-            None => eet::expected_end_times(&self.trace.jobs, &eet::EetOptions::default())
-                .map_err(|e| JsError::new(&e.to_string()))?,
-        };
+        let expected = self.expected_end_times()?;
         let result =
             run::run_policy_expecting(&self.trace.jobs, spec, seed, &self.metrics, &expected, None);
         self.expected = Some(expected);
         let result = result.map_err(|e| JsError::new(&e.to_string()))?;
         sweep::metric(&result, metric).ok_or_else(|| JsError::new("unknown metric"))
+    }
+
+    /// The trace's expected end times (default EET options), computed once; put them back in
+    /// `self.expected` after use.
+    fn expected_end_times(&mut self) -> Result<Expected, JsError> {
+        match self.expected.take() {
+            Some(e) => Ok(e),
+            None => eet::expected_end_times(&self.trace.jobs, &eet::EetOptions::default())
+                .map_err(|e| JsError::new(&e.to_string())),
+        }
     }
 
     fn last(&self) -> Result<&RunResult, JsError> {
