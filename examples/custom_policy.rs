@@ -9,7 +9,9 @@
 
 use schedlab::metrics::eet::{self, EetOptions};
 use schedlab::metrics::ClassicOptions;
-use schedlab::policy::{blocks, Policy};
+use schedlab::policy::blocks::heads::start_while_fit;
+use schedlab::policy::blocks::shadow::{backfill, reserve_head};
+use schedlab::policy::Policy;
 use schedlab::run::{self, RunResult};
 use schedlab::sim::{Ctx, SimError};
 use schedlab::swf::ReadOptions;
@@ -18,7 +20,8 @@ use std::process::ExitCode;
 /// LXF order + EASY's start rule and backfilling.
 #[derive(Default)]
 struct LxfEasy {
-    order: Vec<(f64, usize)>,
+    keyed: Vec<(f64, usize)>,
+    queue: Vec<usize>,
 }
 
 impl Policy for LxfEasy {
@@ -27,36 +30,29 @@ impl Policy for LxfEasy {
     }
 
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
-        // 1. The queue order: what a scheduler knows (wait so far, the requested time).
+        // 1. The queue order, from what a scheduler knows: the wait so far and the estimate.
         let now = c.now();
-        self.order.clear();
+        self.keyed.clear();
         for &j in c.waiting() {
-            let job = c.job(j);
-            let estimate = job.estimate.max(1) as f64;
-            let xfactor = ((now - job.submit) as f64 + estimate) / estimate;
-            self.order.push((xfactor, j));
+            let estimate = c.estimate(j).max(1) as f64;
+            let xfactor = ((now - c.job(j).submit) as f64 + estimate) / estimate;
+            self.keyed.push((xfactor, j));
         }
-        self.order
+        self.keyed
             .sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        self.queue.clear();
+        self.queue.extend(self.keyed.iter().map(|&(_, j)| j));
         // 2. Start jobs in that order while they fit.
-        let mut first = 0;
-        while let Some(&(_, j)) = self.order.get(first) {
-            if !c.fits(j) {
-                break;
-            }
-            c.start(j)?;
-            first += 1;
-        }
+        let first = start_while_fit(c, &self.queue)?;
         // 3. EASY: a reservation for the first job that does not fit, then backfill the rest
         //    (in the same order) if they end by it or use only the processors it leaves over.
-        let Some(&(_, head)) = self.order.get(first) else {
+        let Some(&head) = self.queue.get(first) else {
             return Ok(());
         };
-        let Some(shadow) = blocks::reserve_head(c, head) else {
+        let Some(shadow) = reserve_head(c, head) else {
             return Ok(());
         };
-        let rest: Vec<usize> = self.order[first + 1..].iter().map(|&(_, j)| j).collect();
-        blocks::backfill_by(c, shadow, rest, |_, job| job.estimate)
+        backfill(c, shadow, self.queue[first + 1..].iter().copied())
     }
 }
 

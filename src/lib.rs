@@ -8,12 +8,15 @@
 pub mod charts;
 pub mod expr;
 pub mod input;
+pub mod job;
+pub mod machine;
 pub mod metrics;
 pub mod output;
 pub mod policy;
 pub mod predict;
 pub mod run;
 pub mod sim;
+pub mod spec;
 pub mod sweep;
 pub mod swf;
 #[cfg(target_arch = "wasm32")]

@@ -4,9 +4,10 @@
 
 mod common;
 use common::{node_job_set, run_nodes};
-use schedlab::policy::select::less_consume;
+use schedlab::machine::NodeModel;
+use schedlab::policy::blocks::select::less_consume;
 use schedlab::sim::penalty::{job_factor, node_penalty, penalized_time, resource_penalty};
-use schedlab::sim::{NodeModel, Outcome, ProcSet};
+use schedlab::sim::{Outcome, ProcSet};
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-9

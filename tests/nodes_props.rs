@@ -8,8 +8,9 @@ mod common;
 use common::{node_job_set, run_nodes, NJ};
 use proptest::prelude::*;
 use schedlab::input::{prepare, InputOptions};
-use schedlab::policy::select::less_consume;
-use schedlab::sim::{Mix, NodeModel, ProcSet};
+use schedlab::machine::{Mix, NodeModel};
+use schedlab::policy::blocks::select::less_consume;
+use schedlab::sim::ProcSet;
 use schedlab::swf::{read_bytes, ReadOptions};
 
 /// Node-model policies beyond the catalogue defaults.

@@ -104,8 +104,9 @@ export function compile(code) {
   return schedule;
 }
 
-/** The `decide(now, free, waiting, running)` function Session.run_js calls at every pass:
- * builds the view from the typed arrays (job indices) and calls the user's schedule(view). */
+/** The `decide(pass)` function Session.run_js calls at every pass: `pass` is a Float64Array
+ * [now, free, W, R, W waiting job indices, R running (index, start, planned end) triples],
+ * reused between passes. Builds the view and calls the user's schedule(view). */
 export function decider(schedule, jobView, procs) {
   const jobs = [];
   for (let i = 0; i < jobView.length; i += 6) {
@@ -114,53 +115,77 @@ export function decider(schedule, jobView, procs) {
   }
   const runs = new Map();
   const view = { now: 0, procs, free: 0, waiting: [], running: [], earliest, freeAt };
+  // The planned ends (sorted) and widths of the running jobs plus `starting` (ending after
+  // their estimate from now).
+  const endT = [], endP = [];
   function ends(starting) {
-    const list = view.running.map((r) => [r.plannedEnd, r.procs]);
-    for (const j of starting) list.push([view.now + j.estimate, j.procs]);
-    if (starting.length) list.sort((a, b) => a[0] - b[0]);
-    return list;
+    const run = view.running;
+    endT.length = 0;
+    endP.length = 0;
+    if (!starting.length) {
+      for (const r of run) { endT.push(r.plannedEnd); endP.push(r.procs); }
+      return;
+    }
+    const extra = starting.map((j) => [view.now + j.estimate, j.procs]).sort((a, b) => a[0] - b[0]);
+    let i = 0, k = 0;
+    while (i < run.length || k < extra.length) {
+      if (k >= extra.length || (i < run.length && run[i].plannedEnd <= extra[k][0])) {
+        endT.push(run[i].plannedEnd); endP.push(run[i].procs); i++;
+      } else {
+        endT.push(extra[k][0]); endP.push(extra[k][1]); k++;
+      }
+    }
   }
-  function used(starting) { return starting.reduce((n, j) => n + j.procs, 0); }
+  function used(starting) {
+    let n = 0;
+    for (const j of starting) n += j.procs;
+    return n;
+  }
   function earliest(need, starting = []) {
     let avail = view.free - used(starting);
     if (avail >= need) return view.now;
-    for (const [t, p] of ends(starting)) {
-      avail += p;
-      if (avail >= need) return t;
+    ends(starting);
+    for (let i = 0; i < endT.length; i++) {
+      avail += endP[i];
+      if (avail >= need) return endT[i];
     }
     return Infinity;
   }
   function freeAt(t, starting = []) {
     let avail = view.free - used(starting);
-    for (const [end, p] of ends(starting)) if (end <= t) avail += p;
+    ends(starting);
+    for (let i = 0; i < endT.length && endT[i] <= t; i++) avail += endP[i];
     return avail;
   }
-  return (now, free, waiting, running) => {
+  return (pass) => {
+    const now = pass[0], nw = pass[2], nr = pass[3];
     view.now = now;
-    view.free = free;
-    view.waiting = Array.from(waiting, (i) => {
-      const j = jobs[i];
+    view.free = pass[1];
+    const waiting = new Array(nw);
+    for (let k = 0; k < nw; k++) {
+      const j = jobs[pass[4 + k]];
       j.wait = now - j.submit;
-      return j;
-    });
-    const list = [];
-    for (let k = 0; k < running.length; k += 3) {
-      const i = running[k];
+      waiting[k] = j;
+    }
+    view.waiting = waiting;
+    const running = new Array(nr);
+    for (let k = 0, at = 4 + nw; k < nr; k++, at += 3) {
+      const i = pass[at];
       let r = runs.get(i);
       if (!r) {
         const j = jobs[i];
         r = { id: j.id, user: j.user, procs: j.procs, start: 0, plannedEnd: 0 };
         runs.set(i, r);
       }
-      r.start = running[k + 1];
-      r.plannedEnd = running[k + 2];
-      list.push(r);
+      r.start = pass[at + 1];
+      r.plannedEnd = pass[at + 2];
+      running[k] = r;
     }
-    if (runs.size > 4 * list.length + 1024) {
+    if (runs.size > 4 * nr + 1024) {
       runs.clear();
-      for (let k = 0; k < running.length; k += 3) runs.set(running[k], list[k / 3]);
+      for (let k = 0, at = 4 + nw; k < nr; k++, at += 3) runs.set(pass[at], running[k]);
     }
-    view.running = list;
+    view.running = running;
     try {
       return schedule(view);
     } catch (err) {

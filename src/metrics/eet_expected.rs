@@ -130,7 +130,7 @@ impl Expected {
 
 /// A job's memory need in whole KB (0 when the trace gives none; at most 2^40 KB, a petabyte,
 /// which keeps the scaled arithmetic within u128).
-pub fn memory_kb(job: &crate::input::Job) -> u128 {
+pub fn memory_kb(job: &crate::job::Job) -> u128 {
     let per_proc = if job.requested_memory > 0.0 {
         job.requested_memory
     } else if job.used_memory > 0.0 {
@@ -147,7 +147,7 @@ pub fn memory_kb(job: &crate::input::Job) -> u128 {
 }
 
 /// The runtime Algorithm 1 uses (see the module documentation).
-fn runtime(job: &crate::input::Job) -> u128 {
+fn runtime(job: &crate::job::Job) -> u128 {
     job.runtime.max(0) as u128
 }
 

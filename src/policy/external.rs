@@ -7,9 +7,7 @@
 //! fit ends the run with an error naming the job and the time. Jobs start planned to end after
 //! their estimate (the requested time by default), as with every built-in policy's default.
 
-use super::Policy;
-use crate::input::Job;
-use crate::sim::{Ctx, SimError};
+use crate::sim::{Ctx, Jobs, Policy, SimError};
 use crate::Time;
 use std::collections::HashMap;
 
@@ -108,7 +106,7 @@ impl<D: Decider> Policy for External<D> {
         self.name.clone()
     }
 
-    fn prepare(&mut self, jobs: &[Job], _procs: u32) -> Vec<(usize, String)> {
+    fn prepare(&mut self, jobs: Jobs<'_>, _procs: u32) -> Vec<(usize, String)> {
         self.by_id.clear();
         for (j, job) in jobs.iter().enumerate() {
             self.by_id.entry(job.id).or_default().push(j);

@@ -4,49 +4,23 @@
 //! catalogue ([`catalogue`]) lists every policy with its keys, defaults and source, and is what
 //! the CLI's `policies` command and the page's policy picker show.
 
-mod conservative;
-mod conservative_free;
-mod easy;
+pub mod alloc;
+pub mod blocks;
+mod catalogue;
+mod compose;
+pub mod estimate;
 pub mod external;
-mod fairshare;
-mod fairshare_easy;
-mod fairshare_fcfs;
-mod fcfs;
-mod historic;
-mod order;
-mod pv_easy;
-mod rua;
-pub mod select;
-mod sjbf;
-pub mod spec;
+pub mod order;
+pub mod rule;
 
+pub use crate::sim::Policy;
+pub use crate::spec::{Spec, SpecError};
+pub use compose::Composed;
 pub use external::{Decider, External, PassView};
-
-/// Building blocks for policies written outside the catalogue (see
-/// `examples/custom_policy.rs`): EASY's shadow time of a job and its backfilling step over any
-/// order of candidates.
-pub mod blocks {
-    pub use super::easy::{backfill_by, reserve_head, shadow};
-}
-pub use spec::{Spec, SpecError};
-
-use crate::input::Job;
-use crate::sim::{Ctx, SimError};
 use serde::Serialize;
 
-/// A scheduling policy.
-pub trait Policy {
-    /// The canonical spec string of this configured policy.
-    fn spec(&self) -> String;
-
-    /// Called once before the simulation: the jobs this policy cannot schedule, with the reason.
-    fn prepare(&mut self, _jobs: &[Job], _procs: u32) -> Vec<(usize, String)> {
-        Vec::new()
-    }
-
-    /// One scheduling pass at `ctx.now()`.
-    fn schedule(&mut self, ctx: &mut Ctx<'_>) -> Result<(), SimError>;
-}
+/// Canonical `(key, value)` pairs a part parsed, for [`Params::canonical`].
+pub type KeyValues<const N: usize> = [(&'static str, String); N];
 
 /// One key of a policy.
 #[derive(Debug, Clone, Serialize)]
@@ -69,184 +43,23 @@ pub struct PolicyInfo {
     pub description: &'static str,
     pub source: &'static str,
     pub keys: &'static [KeyInfo],
+    /// The composition it names, when it is an alias (`fairshare-easy` =
+    /// `easy[queue=fairshare]` planning with the input's estimate), for the reader.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alias_of: Option<&'static str>,
     #[serde(skip)]
     build: fn(&Params) -> Result<Box<dyn Policy>, SpecError>,
 }
 
 /// Every policy schedlab knows.
 pub fn catalogue() -> &'static [PolicyInfo] {
-    CATALOGUE
+    catalogue::CATALOGUE
 }
-
-static CATALOGUE: &[PolicyInfo] = &[
-    PolicyInfo {
-        name: "fcfs",
-        summary: "No backfilling: jobs start strictly in queue order (first come, first served by default).",
-        description: "Jobs start strictly in queue order: while the first waiting job does not fit, nothing starts. The queue order is arrival by default; queue=sjf is Zotkin et al.'s sorted FCFS (shortest length first, still no backfilling).",
-        source: "classic; sorted and randomized orders: Zotkin, Keleher & Perkovic, Attacking the bottlenecks of backfilling schedulers (Cluster Computing 2000), sections 5-8",
-        keys: &[order::QUEUE, order::WEIGHT, PREDICTOR],
-        build: fcfs::build,
-    },
-    PolicyInfo {
-        name: "easy",
-        summary: "EASY backfilling: a reservation for the first waiting job only.",
-        description: "Jobs start in queue order (arrival by default; queue= sorts or randomizes it as in Zotkin et al.) while they fit. When the first waiting job does not fit, its shadow time is the earliest time enough processors are free if running jobs end at their planned end; a later job may start now if it fits and ends by the shadow time (by its estimate) or uses no more than the processors left over at the shadow time. With a predictor, predictions replace the estimates for planning (running jobs planned to end at their prediction, then at their kill time once they outlive it; shadow time and backfilling by predictions), as in Tsafrir et al.'s EASY with predictions; the kill time stays the requested time.",
-        source: "Lifka 1995; as defined in Mu'alem & Feitelson 2001 and the PV-EASY paper (Yuan et al., HPDC'10); queue orders: Zotkin, Keleher & Perkovic (Cluster Computing 2000)",
-        keys: &[
-            order::QUEUE,
-            order::WEIGHT,
-            KeyInfo {
-                name: "order",
-                default: "fcfs",
-                values: "fcfs|sjf|spf",
-                help: "order in which waiting jobs behind the first one are tried for backfilling: the queue order (fcfs, i.e. arrival order unless queue= says otherwise), shortest requested time first, or shortest prediction first",
-                presets: &[],
-            },
-            PREDICTOR,
-        ],
-        build: easy::build,
-    },
-    PolicyInfo {
-        name: "pv-easy",
-        summary: "Preemptive venture EASY: strict fairness by shadow-load preemption, backfilling by predictions.",
-        description: "Priority is arrival order. (1) Jobs start by priority while the highest fits. (2) Shadow-load preemption: running jobs of lower priority than the blocked head are its shadow load; if the free processors plus theirs let the head start now, they are killed from the lowest priority up until it fits (kill/restart: their work is lost, they wait again with their original priority) and the head starts; repeat. (3) Venture backfilling: the head's reservation is computed from the sunny load only (running jobs of higher priority, at their predicted ends; the shadow load counts as free); waiting jobs that fit and are predicted to end by it start, nearest predicted completion first (ties by priority); no extra-processor rule. (4) While processors are idle, the remaining waiting jobs start by priority if they fit. Running jobs are planned to end at their prediction, then at their kill time (requested time) once they outlive it. Choices where the paper is silent: the default predictor is the paper's Last Model; vb=off replaces (3)-(4) by EASY's backfilling with predictions (whole running load, arrival order, extra processors); slp=off skips (2) (no fairness guarantee); a job preempted in a pass may be backfilled again in the same pass.",
-        source: "Yuan, Yang, Wu & Zheng, PV-EASY: a strict fairness guaranteed and prediction enabled scheduler in parallel job scheduling (HPDC'10), section 4",
-        keys: &[
-            KeyInfo {
-                name: "predictor",
-                default: "last",
-                values: crate::predict::VALUES,
-                help: PREDICTOR.help,
-                presets: &[],
-            },
-            KeyInfo {
-                name: "slp",
-                default: "on",
-                values: "on|off",
-                help: "shadow-load preemption: kill lower-priority running jobs when that lets the blocked head start now",
-                presets: &[],
-            },
-            KeyInfo {
-                name: "vb",
-                default: "on",
-                values: "on|off",
-                help: "venture backfilling (reservation from the sunny load, nearest predicted completion first, then by priority); off: EASY's backfilling with predictions",
-                presets: &[],
-            },
-        ],
-        build: pv_easy::build,
-    },
-    PolicyInfo {
-        name: "conservative",
-        summary: "Conservative backfilling: every waiting job holds a reservation (or, without guarantees, the schedule is rebuilt at every event).",
-        description: "guarantees=on (the default): each arriving job gets the earliest reservation in the availability profile that delays no earlier reservation (jobs arriving together in queue order). When a job ends before its planned end, waiting jobs are re-planned in queue order and may only move earlier. A job starts when its reservation comes. guarantees=off (Zotkin et al., section 8): nothing is promised; at every event the schedule is rebuilt from scratch, the waiting jobs placed in queue order at their earliest fit, and the jobs planned for now start. shadow=k (with guarantees=off; section 5, Table 8): a job's shadow interval is the wait it would be promised on arrival behind every job already running or waiting; a job whose planned start passes k shadow intervals after its arrival becomes urgent and is planned ahead of the queue order (earliest bound first). Jobs occupy the profile for their planned runtime (the predictor's value; at least 1 s).",
-        source: "Mu'alem & Feitelson 2001; Zotkin, Keleher & Perkovic, Attacking the bottlenecks of backfilling schedulers (Cluster Computing 2000), sections 5-8",
-        keys: &[
-            order::QUEUE,
-            order::WEIGHT,
-            KeyInfo {
-                name: "guarantees",
-                default: "on",
-                values: "on|off",
-                help: "on: reservations kept, only moved earlier; off: the schedule rebuilt from scratch in queue order at every event",
-                presets: &[],
-            },
-            KeyInfo {
-                name: "shadow",
-                default: "0",
-                values: "whole number 0-1000",
-                help: "with guarantees=off: no job starts later than k shadow intervals after its arrival (its promised wait on arrival behind every job already there); 0 = no bound",
-                presets: &[],
-            },
-            PREDICTOR,
-        ],
-        build: conservative::build,
-    },
-    PolicyInfo {
-        name: "fairshare-fcfs",
-        summary: "FCFS over a fairshare order: the least recent user usage first.",
-        description: "At every scheduling pass the waiting jobs are ordered by their user's usage (processors x run time, accrued continuously while jobs run, decayed with the given half-life), least first, ties by arrival; jobs start in that order while the first one fits, nothing skips it.",
-        source: "Tóth & Klusáček, User-aware metrics for measuring quality of parallel job schedules (JSSPP 2014), 'fairshare fifo'; usage decay as in the Maui scheduler's fairshare (the paper's reference 1)",
-        keys: &[HALFLIFE],
-        build: fairshare_fcfs::build,
-    },
-    PolicyInfo {
-        name: "fairshare-easy",
-        summary: "EASY backfilling over a fairshare order: the reservation goes to the least recent user.",
-        description: "At every scheduling pass the waiting jobs are ordered by their user's usage (processors x run time, accrued continuously while jobs run, decayed with the given half-life), least first, ties by arrival. Jobs start in that order while they fit; the first that does not fit gets EASY's reservation at its shadow time, and the rest are backfilled in the same order if they end by the shadow time or fit in the extra processors.",
-        source: "Tóth & Klusáček, User-aware metrics for measuring quality of parallel job schedules (JSSPP 2014), 'fair. + backfill'; EASY as in Mu'alem & Feitelson 2001; usage decay as in the Maui scheduler's fairshare (the paper's reference 1)",
-        keys: &[HALFLIFE],
-        build: fairshare_easy::build,
-    },
-    PolicyInfo {
-        name: "sjbf",
-        summary: "EASY with shortest-job-backfilled-first and a resource selection policy (first fit, LessConsume, LessConsume-Threshold).",
-        description: "Meant for the node model (input options: nodes of several cores sharing memory bandwidth; demands per process low 500, medium 1000, high 2000 MB/s — the paper gives no high value, 2000 is ours). The first waiting job (arrival order) starts when its selection gives it a start now, else it holds a reservation (the shadow time; for lct the later start the threshold search found). Other waiting jobs are tried shortest estimate first and start now if they end by the reservation or fit in the processors left over then. rsp=ff: lowest free processor ids. rsp=lc (LessConsume): from the first-fit allocation, processes move from the node with the highest penalty to not yet evaluated free processors (id order) whose node penalizes less, until all were evaluated or the factor is 1. rsp=lct (LessConsume-Threshold): stops once the factor is <= t; when that is impossible now, looks at the running jobs' planned ends for a start where it is (else the lowest factor found). Without the node model every selection is first fit and sjbf equals easy[order=sjf].",
-        source: "Guim, Rodero & Corbalan, The resource usage aware backfilling (JSSPP 2009), sections 4 and 7",
-        keys: &[
-            KeyInfo {
-                name: "rsp",
-                default: "ff",
-                values: "ff|lc|lct",
-                help: "resource selection policy: first fit, LessConsume, LessConsume-Threshold",
-                presets: &[],
-            },
-            KeyInfo {
-                name: "t",
-                default: "1.15",
-                values: "penalty factor >= 1",
-                help: "threshold of rsp=lct: the largest penalty factor accepted",
-                presets: &[],
-            },
-        ],
-        build: sjbf::build,
-    },
-    PolicyInfo {
-        name: "rua",
-        summary: "Resource-usage-aware backfilling: thresholds for the reservation, backfilling by least penalty.",
-        description: "Meant for the node model (see sjbf). One reservation, for the first waiting job in arrival order: for each threshold LessConsume-Threshold gives an allocation (start, penalty factor); the one with the least predicted slowdown (start - submit + estimate x factor) / estimate (estimate bounded below by 10 s) is kept, ties to the earlier start; the job starts if that is now, else that start is its reservation. Backfilling: each other waiting job gets its allocation the same way; those starting now that end by the reservation (by estimate) or fit in the processors left over then are ordered by penalty factor, then estimate; the first starts, and this repeats until none can. Planned ends stay start + estimate (jobs are killed at their requested time anyway).",
-        source: "Guim, Rodero & Corbalan, The resource usage aware backfilling (JSSPP 2009), section 5",
-        keys: &[KeyInfo {
-            name: "thresholds",
-            default: "1.15;1.2;1.25;1.5",
-            values: "penalty factors >= 1, separated by ;",
-            help: "the LessConsume-Threshold factors tried for each job",
-            presets: &[],
-        }],
-        build: rua::build,
-    },
-    PolicyInfo {
-        name: "historic",
-        summary: "Replays the trace's own schedule (start = submit + recorded wait).",
-        description: "Each job starts at its recorded start time (submit + field 3), or as soon as it fits after it. Jobs without a recorded wait (field 3 = -1) are reported and left out.",
-        source: "the trace (field 3)",
-        keys: &[],
-        build: historic::build,
-    },
-];
-
-/// The `predictor` key of the policies that plan with runtimes.
-const PREDICTOR: KeyInfo = KeyInfo {
-    name: "predictor",
-    default: "user",
-    values: crate::predict::VALUES,
-    help: "runtime prediction used for planning (shadow times, planned ends, backfilling); the kill time stays the requested time and predictions are capped at it. user: requested time; exact: actual runtime; virtual[err=x]: runtime x (1 + U(-x, x)), default x = 0.1; last: Last Model (lifetime accuracy of the user's last finished job x requested time); rfactor[r=R,mode=M]: R x runtime (M = det, the default) or U(runtime, 2R x runtime) (M = rnd), R >= 1, default 2",
-    presets: &[],
-};
-
-/// The half-life key of the fairshare policies.
-const HALFLIFE: KeyInfo = KeyInfo {
-    name: "halflife",
-    default: fairshare::DEFAULT_HALFLIFE,
-    values: "seconds > 0",
-    help: "half-life of the exponential decay of a user's usage, seconds",
-    presets: &[],
-};
 
 /// Parses a spec string and builds the configured policy.
 pub fn build(text: &str) -> Result<Box<dyn Policy>, SpecError> {
     let spec = Spec::parse(text)?;
-    let info = CATALOGUE
+    let info = catalogue()
         .iter()
         .find(|p| p.name == spec.name)
         .ok_or_else(|| SpecError {
@@ -254,7 +67,7 @@ pub fn build(text: &str) -> Result<Box<dyn Policy>, SpecError> {
             reason: format!(
                 "unknown policy \"{}\"; valid: {}",
                 spec.name,
-                CATALOGUE
+                catalogue()
                     .iter()
                     .map(|p| p.name)
                     .collect::<Vec<_>>()
@@ -367,7 +180,8 @@ mod tests {
         );
         let e = build("easy[speed=3]").err().unwrap().to_string();
         assert!(
-            e.contains("unknown key \"speed\"") && e.contains("valid keys: queue, weight, order"),
+            e.contains("unknown key \"speed\"")
+                && e.contains("valid keys: queue, weight, halflife, order"),
             "{e}"
         );
         let e = build("easy[order=ljf]").err().unwrap().to_string();

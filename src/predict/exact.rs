@@ -1,7 +1,7 @@
 //! `exact`: the actual runtime of the simulation (a perfect predictor).
 
 use super::Model;
-use crate::input::Job;
+use crate::job::Job;
 
 pub(super) struct Exact;
 

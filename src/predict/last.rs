@@ -5,7 +5,7 @@
 //! without a requested time do not update the model.
 
 use super::Model;
-use crate::input::Job;
+use crate::job::Job;
 use rand_pcg::Pcg64;
 use std::collections::HashMap;
 

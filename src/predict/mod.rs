@@ -1,5 +1,7 @@
-//! Runtime predictors for the policies that plan with runtimes (`predictor=...` of `easy` and
-//! `pv-easy`). A prediction is for planning only: the kill time stays the requested time, and
+//! Runtime predictors for the policies that plan with runtimes (`predictor=...` of `fcfs`,
+//! `easy`, `conservative` and `pv-easy`). The engine runs a policy's predictor (it feeds it
+//! submissions and ends) and a policy reads its values through `sim::Ctx::estimate`: this is
+//! the one way the true runtime (`exact`) reaches a policy. A prediction is for planning only: the kill time stays the requested time, and
 //! predictions above the requested time are capped at it.
 //!
 //! Spec values: `user` (the planning estimate, i.e. the requested time; the default), `exact`
@@ -13,9 +15,8 @@ mod rfactor;
 mod user;
 mod virt;
 
-use crate::input::Job;
-use crate::policy::Spec;
-use crate::sim::{Ctx, Happening};
+use crate::job::Job;
+use crate::spec::Spec;
 use crate::Time;
 use rand_pcg::Pcg64;
 
@@ -42,8 +43,6 @@ trait Model {
 /// A configured predictor with its state.
 pub struct Predictor {
     model: Box<dyn Model>,
-    submitted: Vec<usize>,
-    finished: Vec<usize>,
 }
 
 impl std::fmt::Debug for Predictor {
@@ -132,11 +131,7 @@ impl Predictor {
                 ))
             }
         };
-        Ok(Predictor {
-            model,
-            submitted: Vec::new(),
-            finished: Vec::new(),
-        })
+        Ok(Predictor { model })
     }
 
     /// The canonical spec value.
@@ -144,24 +139,15 @@ impl Predictor {
         self.model.spec()
     }
 
-    /// Takes in what happened since the previous pass; call at the start of every pass.
-    pub fn observe(&mut self, c: &mut Ctx<'_>) {
-        self.submitted.clear();
-        self.finished.clear();
-        for h in c.happenings() {
-            match *h {
-                Happening::Submitted(j) => self.submitted.push(j),
-                Happening::Finished { job, .. } => self.finished.push(job),
-                _ => {}
-            }
-        }
-        let jobs = c.jobs();
-        for &j in &self.finished {
-            self.model.finished(&jobs[j]);
-        }
-        for &j in &self.submitted {
-            self.model.submitted(j, &jobs[j], c.rng());
-        }
+    /// Takes in a submitted job (the engine calls it for each submission, in arrival order
+    /// within an instant, after the ends of that pass).
+    pub fn submitted(&mut self, j: usize, job: &Job, rng: &mut Pcg64) {
+        self.model.submitted(j, job, rng);
+    }
+
+    /// Takes in a job that ran to its end (completed or killed).
+    pub fn finished(&mut self, job: &Job) {
+        self.model.finished(job);
     }
 
     /// The predicted runtime of job `j`: rounded to seconds, at least 0, at most its requested time.

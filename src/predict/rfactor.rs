@@ -2,7 +2,7 @@
 //! U(runtime, 2R x runtime) drawn once per job at submission (`rnd`).
 
 use super::{num, Model, PerJob};
-use crate::input::Job;
+use crate::job::Job;
 use rand::Rng;
 use rand_pcg::Pcg64;
 

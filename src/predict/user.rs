@@ -2,7 +2,7 @@
 //! the input semantics plan with runtimes).
 
 use super::Model;
-use crate::input::Job;
+use crate::job::Job;
 
 pub(super) struct User;
 

@@ -3,7 +3,7 @@
 //! generator.
 
 use super::{num, Model, PerJob};
-use crate::input::Job;
+use crate::job::Job;
 use rand::Rng;
 use rand_pcg::Pcg64;
 

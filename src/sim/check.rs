@@ -9,7 +9,7 @@
 use super::nodes::spread;
 use super::penalty::{job_factor, node_penalty};
 use super::schedule::{Outcome, RunEnd, Schedule};
-use crate::input::Job;
+use crate::job::Job;
 use crate::Time;
 
 /// Returns every violation found (at most 20), or `Ok(())`.

@@ -1,14 +1,19 @@
 //! The simulation state a policy sees and the decisions it can make.
 //!
-//! A policy reads the state through [`Ctx`] and decides with [`Ctx::start`], [`Ctx::preempt`],
-//! [`Ctx::reserve`] and [`Ctx::wake_at`]. The engine validates each decision and applies it at
-//! once, so the state a policy reads is always the state its decisions produced.
+//! A policy reads a narrow view through [`Ctx`] (per job: [`JobView`], its predictor's
+//! [`Ctx::estimate`], start and planned end; free processors; the node model's demands) and
+//! decides with [`Ctx::start`], [`Ctx::start_with`], [`Ctx::preempt`], [`Ctx::reserve`] and
+//! [`Ctx::wake_at`]. The engine validates each decision and applies it at once, so the state a
+//! policy reads is always the state its decisions produced. The engine's state is private to
+//! `sim`.
 
 use super::nodes::Nodes;
 use super::procset::ProcSet;
 use super::schedule::{JobRecord, Outcome, Run, RunEnd};
+use super::view::{recorded_start, JobView, NodesView};
 use super::SimError;
-use crate::input::Job;
+use crate::job::Job;
+use crate::predict::Predictor;
 use crate::Time;
 use rand_pcg::Pcg64;
 use std::cmp::Reverse;
@@ -16,7 +21,7 @@ use std::collections::{BTreeSet, BinaryHeap};
 
 /// Engine events, ordered inside one instant by their sequence number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Ev {
+pub(super) enum Ev {
     Finish { job: usize, attempt: u32 },
     Expire { job: usize, attempt: u32 },
     Wake,
@@ -42,28 +47,33 @@ pub enum Happening {
 
 /// The simulation state, as seen and changed by a policy.
 pub struct Ctx<'a> {
-    pub(crate) jobs: &'a [Job],
-    pub(crate) procs: u32,
-    pub(crate) now: Time,
-    pub(crate) free: ProcSet,
-    pub(crate) free_count: u32,
+    pub(super) jobs: &'a [Job],
+    pub(super) procs: u32,
+    pub(super) now: Time,
+    pub(super) free: ProcSet,
+    pub(super) free_count: u32,
     /// Waiting jobs in arrival order (job indices, ascending).
-    pub(crate) waiting: Vec<usize>,
+    pub(super) waiting: Vec<usize>,
     /// Running jobs by (planned end, job).
-    pub(crate) running: BTreeSet<(Time, usize)>,
-    pub(crate) planned: Vec<Time>,
-    pub(crate) attempt: Vec<u32>,
-    pub(crate) records: Vec<JobRecord>,
-    pub(crate) preempted_runs: Vec<Run>,
-    pub(crate) heap: BinaryHeap<Reverse<(Time, u64, Ev)>>,
-    pub(crate) seq: u64,
-    pub(crate) happenings: Vec<Happening>,
-    pub(crate) rng: Pcg64,
-    pub(crate) policy: String,
-    pub(crate) finished: usize,
+    pub(super) running: BTreeSet<(Time, usize)>,
+    pub(super) planned: Vec<Time>,
+    pub(super) attempt: Vec<u32>,
+    pub(super) records: Vec<JobRecord>,
+    pub(super) preempted_runs: Vec<Run>,
+    pub(super) heap: BinaryHeap<Reverse<(Time, u64, Ev)>>,
+    pub(super) seq: u64,
+    pub(super) happenings: Vec<Happening>,
+    pub(super) rng: Pcg64,
+    pub(super) policy: String,
+    pub(super) finished: usize,
     /// The node model, when on: penalties move job ends.
-    pub(crate) nodes: Option<Nodes>,
-    pub(crate) moved: Vec<(usize, Time)>,
+    pub(super) nodes: Option<Nodes>,
+    pub(super) moved: Vec<(usize, Time)>,
+    /// The policy's runtime estimate (its predictor), run by the engine; `None`: the input's
+    /// planning estimate.
+    pub(super) predictor: Option<Predictor>,
+    /// The policy replays the trace: it may read the recorded start times.
+    pub(super) replay: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -71,12 +81,33 @@ impl<'a> Ctx<'a> {
         self.now
     }
 
-    pub fn jobs(&self) -> &'a [Job] {
-        self.jobs
+    /// Number of jobs of the simulation (job indices are `0..job_count()`, in arrival order).
+    pub fn job_count(&self) -> usize {
+        self.jobs.len()
     }
 
-    pub fn job(&self, j: usize) -> &'a Job {
-        &self.jobs[j]
+    /// What the policy may know of job `j`.
+    #[inline]
+    pub fn job(&self, j: usize) -> JobView {
+        JobView::of(&self.jobs[j])
+    }
+
+    /// The runtime estimate of job `j` the policy plans with: its predictor's value (rounded
+    /// to seconds, capped at the requested time), or the input's planning estimate when the
+    /// policy has no predictor.
+    #[inline]
+    pub fn estimate(&self, j: usize) -> Time {
+        let job = &self.jobs[j];
+        match &self.predictor {
+            Some(p) => p.predict(j, job),
+            None => job.estimate,
+        }
+    }
+
+    /// The trace's recorded start of job `j`, for a policy that replays the trace; `None`
+    /// otherwise.
+    pub fn recorded_start(&self, j: usize) -> Option<Time> {
+        recorded_start(self.replay, &self.jobs[j])
     }
 
     /// Machine size.
@@ -129,8 +160,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// The node model's state (nodes, demands, penalty factors), when the model is on.
-    pub fn nodes(&self) -> Option<&Nodes> {
-        self.nodes.as_ref()
+    pub fn nodes(&self) -> Option<NodesView<'_>> {
+        self.nodes.as_ref().map(NodesView)
     }
 
     /// Processors of running job `j`.
@@ -143,7 +174,25 @@ impl<'a> Ctx<'a> {
         self.jobs[j].procs <= self.free_count
     }
 
-    pub(crate) fn push(&mut self, t: Time, ev: Ev) {
+    /// Feeds the predictor what happened since the previous pass (ends first, then
+    /// submissions, each in the order they happened); called before every pass.
+    pub(super) fn observe(&mut self) {
+        let Some(p) = self.predictor.as_mut() else {
+            return;
+        };
+        for h in &self.happenings {
+            if let Happening::Finished { job, .. } = *h {
+                p.finished(&self.jobs[job]);
+            }
+        }
+        for h in &self.happenings {
+            if let Happening::Submitted(j) = *h {
+                p.submitted(j, &self.jobs[j], &mut self.rng);
+            }
+        }
+    }
+
+    pub(super) fn push(&mut self, t: Time, ev: Ev) {
         self.seq += 1;
         self.heap.push(Reverse((t, self.seq, ev)));
     }
@@ -280,7 +329,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Applies the end of job `j`'s attempt; stale attempts are ignored.
-    pub(crate) fn finish(&mut self, j: usize, attempt: u32) {
+    pub(super) fn finish(&mut self, j: usize, attempt: u32) {
         if self.attempt[j] != attempt
             || self.nodes.as_ref().is_some_and(|n| n.end(j) != self.now)
             || !self.running.remove(&(self.planned[j], j))
@@ -314,7 +363,7 @@ impl<'a> Ctx<'a> {
 
     /// A running job reached its planned end without ending: plan it to end at its kill time,
     /// or, when it has none, after as long again as it has run so far.
-    pub(crate) fn expire(&mut self, j: usize, attempt: u32) {
+    pub(super) fn expire(&mut self, j: usize, attempt: u32) {
         let old = self.planned[j];
         if self.attempt[j] != attempt || old > self.now || !self.running.contains(&(old, j)) {
             return;

@@ -8,18 +8,22 @@ pub mod check;
 mod ctx;
 pub mod nodes;
 pub mod penalty;
+mod policy;
 pub mod procset;
 pub mod profile;
 pub mod schedule;
+mod view;
 
 pub use ctx::{Ctx, Happening};
-pub use nodes::{Mix, NodeModel, NodeOutcome, Nodes};
+pub use nodes::{NodeOutcome, Nodes};
+pub use policy::Policy;
 pub use procset::ProcSet;
 pub use profile::Profile;
 pub use schedule::{JobRecord, Outcome, Run, RunEnd, Schedule, SeriesPoint};
+pub use view::{JobView, Jobs, NodesView};
 
-use crate::input::Job;
-use crate::policy::Policy;
+use crate::job::Job;
+use crate::predict::Predictor;
 use crate::Time;
 use ctx::Ev;
 use rand::SeedableRng;
@@ -75,7 +79,7 @@ pub fn simulate(
 /// killed at their requested time (the input option).
 #[derive(Debug, Clone, Copy)]
 pub struct Machine<'m> {
-    pub nodes: &'m NodeModel,
+    pub nodes: &'m crate::machine::NodeModel,
     pub kill: bool,
 }
 
@@ -90,7 +94,30 @@ pub fn simulate_on(
     mut progress: Option<Progress<'_>>,
 ) -> Result<Schedule, SimError> {
     let n = jobs.len();
-    let rejected = policy.prepare(jobs, procs);
+    let replay = policy.replays_trace();
+    let predictor = match policy.predictor() {
+        Some(text) => Some(Predictor::parse(text).map_err(|reason| SimError::Invalid {
+            policy: policy.spec(),
+            time: 0,
+            reason,
+        })?),
+        None => None,
+    };
+    let mut rejected: Vec<(usize, String)> = if replay {
+        jobs.iter()
+            .enumerate()
+            .filter(|(_, j)| j.trace_wait.is_none())
+            .map(|(i, _)| {
+                (
+                    i,
+                    "field 3 (wait_time): no recorded wait, cannot replay".to_string(),
+                )
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    rejected.extend(policy.prepare(Jobs { jobs, replay }, procs));
     let mut is_rejected = vec![false; n];
     let mut records = vec![JobRecord::pending(); n];
     for (j, _) in &rejected {
@@ -118,6 +145,8 @@ pub fn simulate_on(
         finished: 0,
         nodes: machine.map(|m| Nodes::new(jobs, procs, m.nodes, m.kill, seed)),
         moved: Vec::new(),
+        predictor,
+        replay,
     };
     let mut series: Vec<SeriesPoint> = Vec::new();
     let mut next_submit = 0;
@@ -170,6 +199,7 @@ pub fn simulate_on(
             if passes > 0 && batch.is_empty() && !submitted {
                 break;
             }
+            c.observe();
             policy.schedule(&mut c)?;
             c.happenings.clear();
             passes += 1;

@@ -12,103 +12,12 @@
 
 use super::penalty::{job_factor, node_penalty};
 use super::procset::ProcSet;
-use crate::input::Job;
+use crate::job::Job;
+use crate::machine::NodeModel;
 use crate::Time;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
-use serde::{Deserialize, Serialize};
-
-/// Memory-pressure mix: the shares of high / medium / low demand jobs (the paper's section 6.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Mix {
-    /// 80% high, 10% medium, 10% low.
-    #[default]
-    High,
-    /// 50% high, 10% medium, 40% low.
-    Med,
-    /// 10% high, 10% medium, 80% low.
-    Low,
-}
-
-impl Mix {
-    /// (high share, medium share); the rest is low.
-    pub fn shares(self) -> (f64, f64) {
-        match self {
-            Mix::High => (0.8, 0.1),
-            Mix::Med => (0.5, 0.1),
-            Mix::Low => (0.1, 0.1),
-        }
-    }
-}
-
-/// The machine model: nodes sharing a memory bandwidth, and where job demands come from.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct NodeModel {
-    /// Processors (cores) per node.
-    pub cores: u32,
-    /// Memory bandwidth capacity per node, MB/s.
-    pub bandwidth: f64,
-    /// Demands drawn (seeded by the run seed) from this mix, unless `field` is set.
-    pub mix: Mix,
-    /// SWF field number (1-based; 19 and up are extra columns) holding each job's memory
-    /// bandwidth per process in MB/s; a missing or negative value counts as 0.
-    pub field: Option<u32>,
-    /// Demand per process of a low / medium / high job, MB/s (500 and 1000 from the paper; it
-    /// gives no high value: 2000 is our default).
-    pub low: f64,
-    pub medium: f64,
-    pub high: f64,
-}
-
-impl Default for NodeModel {
-    fn default() -> Self {
-        Self {
-            cores: 4,
-            bandwidth: 6000.0,
-            mix: Mix::High,
-            field: None,
-            low: 500.0,
-            medium: 1000.0,
-            high: 2000.0,
-        }
-    }
-}
-
-impl NodeModel {
-    /// Checks the values a user gave; the message names the bad one.
-    pub fn validate(&self) -> Result<(), String> {
-        if self.cores == 0 || self.cores > 1 << 20 {
-            return Err(format!(
-                "cores per node {} is not in 1..=1048576",
-                self.cores
-            ));
-        }
-        for (name, v) in [
-            ("bandwidth", self.bandwidth),
-            ("low demand", self.low),
-            ("medium demand", self.medium),
-            ("high demand", self.high),
-        ] {
-            if !v.is_finite() || v < 0.0 || (name == "bandwidth" && v == 0.0) {
-                return Err(format!("{name} {v} is not a usable MB/s value"));
-            }
-        }
-        if self.field.is_some_and(|f| f == 0 || f > 1000) {
-            return Err("bandwidth field must be a field number in 1..=1000".to_string());
-        }
-        Ok(())
-    }
-
-    pub fn node_of(&self, p: u32) -> u32 {
-        p / self.cores
-    }
-
-    pub fn node_count(&self, procs: u32) -> u32 {
-        procs.div_ceil(self.cores)
-    }
-}
+use serde::Serialize;
 
 /// Seed of the demand draw, derived from the run seed (a stream apart from the policy's RNG).
 const DEMAND_STREAM: u64 = 0x6e6f_6465_5f62_7721;

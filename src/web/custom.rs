@@ -1,6 +1,6 @@
 //! JavaScript policies (`js:NAME`): the page's own code decides at every scheduling pass. The
 //! worker compiles the user's `schedule(view)` and hands [`Session::run_js`] a function
-//! `decide(now, free, waiting, running)` (typed arrays of job indices; see `www/custom.js`,
+//! `decide(pass)` (a reused typed array of job indices; see `www/custom.js`,
 //! which builds the `view` object from them and [`Session::job_view`]). This side turns the
 //! returned value into numbers — anything but an array of numbers is an error naming what was
 //! returned — and [`policy::External`] checks each id against the engine's state (waiting,
@@ -111,10 +111,11 @@ impl Session {
             .collect()
     }
 
-    /// Runs a JavaScript policy named `js:NAME`: at every scheduling pass
-    /// `decide(now, free, waiting, running)` is called with `waiting` a Float64Array of job
-    /// indices (arrival order) and `running` a Float64Array of `[index, start, planned end]`
-    /// triples (earliest planned end first); it returns the ids of the jobs to start now.
+    /// Runs a JavaScript policy named `js:NAME`: at every scheduling pass `decide(pass)` is
+    /// called with a Float64Array holding `[now, free, W, R]`, then the W waiting jobs' indices
+    /// (arrival order), then R `[index, start, planned end]` triples of the running jobs
+    /// (earliest planned end first); the array is reused, valid during the call only. It
+    /// returns the ids of the jobs to start now.
     /// `progress` as in [`Session::run`]. Returns the metrics report.
     pub fn run_js(
         &mut self,
@@ -125,22 +126,28 @@ impl Session {
     ) -> Result<JsValue, JsError> {
         let spec = js_spec(name)?;
         let seed = check::check_seed(seed)?;
-        let mut running: Vec<f64> = Vec::new();
+        // One buffer for the whole run (grown when a pass needs more): the pass is written into
+        // it and `decide` reads it during the call; no array is allocated per pass.
+        let mut data: Vec<f64> = Vec::new();
+        let mut buf = js_sys::Float64Array::new_with_length(4096);
         let decider = |v: &PassView<'_>| -> Result<Vec<f64>, String> {
-            let waiting: Vec<f64> = v.waiting.iter().map(|&j| j as f64).collect();
-            running.clear();
+            data.clear();
+            data.extend([
+                v.now as f64,
+                f64::from(v.free),
+                v.waiting.len() as f64,
+                v.running.len() as f64,
+            ]);
+            data.extend(v.waiting.iter().map(|&j| j as f64));
             for &(j, start, end) in v.running {
-                running.extend([j as f64, start as f64, end as f64]);
+                data.extend([j as f64, start as f64, end as f64]);
             }
-            let args = js_sys::Array::of4(
-                &(v.now as f64).into(),
-                &f64::from(v.free).into(),
-                &js_sys::Float64Array::from(&waiting[..]).into(),
-                &js_sys::Float64Array::from(&running[..]).into(),
-            );
-            let out = decide
-                .apply(&JsValue::NULL, &args)
-                .map_err(|e| thrown(&e))?;
+            let n = data.len() as u32;
+            if n > buf.length() {
+                buf = js_sys::Float64Array::new_with_length(n.saturating_mul(2));
+            }
+            buf.subarray(0, n).copy_from(&data);
+            let out = decide.call1(&JsValue::NULL, &buf).map_err(|e| thrown(&e))?;
             ids(&out)
         };
         let mut pol = policy::External::new(spec, decider);

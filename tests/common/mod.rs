@@ -167,7 +167,7 @@ pub fn node_job_set(procs: u32, cores: u32, jobs: &[NJ]) -> JobSet {
     }
     let w = read_bytes("nodes.swf", s.as_bytes(), &ReadOptions::default()).expect("parses");
     let opts = InputOptions {
-        nodes: Some(schedlab::sim::NodeModel {
+        nodes: Some(schedlab::machine::NodeModel {
             cores,
             field: Some(19),
             ..Default::default()

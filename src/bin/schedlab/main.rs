@@ -9,9 +9,9 @@ mod table;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use schedlab::input::{EstimateSource, InputOptions, Origin, Wide};
+use schedlab::machine::{Mix, NodeModel};
 use schedlab::metrics::ClassicOptions;
 use schedlab::run::{self, RunResult};
-use schedlab::sim::{Mix, NodeModel};
 use schedlab::swf::ReadOptions;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};

@@ -1,4 +1,4 @@
-//! `pv-easy[predictor=...,slp=on|off,vb=on|off]`: preemptive venture EASY backfilling (Yuan et
+//! PV-EASY's start rule (`pv-easy[predictor=...,slp=on|off,vb=on|off]`): preemptive venture EASY backfilling (Yuan et
 //! al., HPDC'10, section 4). Priority is arrival order. Each pass:
 //!
 //! 1. start waiting jobs by priority while the highest one fits;
@@ -18,45 +18,61 @@
 //! predicted ends, arrival order, extra processors) with predictions. With `slp=off`, step 2 is
 //! skipped (an ablation: strict fairness is then no longer guaranteed).
 
-use super::easy::{backfill_by, predictor, shadow};
-use super::{Params, Policy, SpecError};
-use crate::predict::Predictor;
+use super::StartRule;
+use crate::policy::blocks::shadow::{backfill, shadow};
+use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
 use crate::sim::{Ctx, SimError};
 use crate::Time;
 
+/// The `slp` key.
+pub const SLP: KeyInfo = KeyInfo {
+    name: "slp",
+    default: "on",
+    values: "on|off",
+    help: "shadow-load preemption: kill lower-priority running jobs when that lets the blocked head start now",
+    presets: &[],
+};
+
+/// The `vb` key.
+pub const VB: KeyInfo = KeyInfo {
+    name: "vb",
+    default: "on",
+    values: "on|off",
+    help: "venture backfilling (reservation from the sunny load, nearest predicted completion first, then by priority); off: EASY's backfilling with predictions",
+    presets: &[],
+};
+
 pub struct PvEasy {
-    predictor: Predictor,
     slp: bool,
     vb: bool,
-    spec: String,
     /// Scratch: shadow-load jobs, candidates.
     buf: Vec<usize>,
     /// Scratch: (prediction, job) of venture candidates.
     ventures: Vec<(Time, usize)>,
 }
 
-pub(super) fn build(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
-    let (predictor, ptext) = predictor(p)?;
+/// Parses the `slp` and `vb` keys; returns the rule and their canonical values.
+pub fn parse(p: &Params) -> Result<(PvEasy, KeyValues<2>), SpecError> {
     let slp = p.choice("slp")? == "on";
     let vb = p.choice("vb")? == "on";
-    Ok(Box::new(PvEasy {
-        predictor,
-        slp,
-        vb,
-        spec: p.canonical(&[
-            ("predictor", ptext),
+    Ok((
+        PvEasy {
+            slp,
+            vb,
+            buf: Vec::new(),
+            ventures: Vec::new(),
+        },
+        [
             ("slp", p.raw("slp").to_string()),
             ("vb", p.raw("vb").to_string()),
-        ]),
-        buf: Vec::new(),
-        ventures: Vec::new(),
-    }))
+        ],
+    ))
 }
 
 impl PvEasy {
     /// Starts job `j` now, planned to end after its prediction.
     fn start(&self, c: &mut Ctx<'_>, j: usize) -> Result<(), SimError> {
-        let end = c.now() + self.predictor.predict(j, c.job(j));
+        let end = c.now() + c.estimate(j);
         c.start_with(j, None, Some(end))
     }
 
@@ -116,16 +132,14 @@ impl PvEasy {
             return Ok(());
         }
         let now = c.now();
-        let jobs = c.jobs();
-        let pred = &self.predictor;
         let free = c.free();
         self.ventures.clear();
         self.ventures
             .extend(c.waiting()[1..].iter().filter_map(|&j| {
-                if jobs[j].procs > free {
+                if c.job(j).procs > free {
                     return None;
                 }
-                let p = pred.predict(j, &jobs[j]);
+                let p = c.estimate(j);
                 (now + p <= reservation).then_some((p, j))
             }));
         self.ventures.sort_unstable();
@@ -153,13 +167,8 @@ impl PvEasy {
     }
 }
 
-impl Policy for PvEasy {
-    fn spec(&self) -> String {
-        self.spec.clone()
-    }
-
-    fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
-        self.predictor.observe(c);
+impl StartRule for PvEasy {
+    fn schedule(&mut self, c: &mut Ctx<'_>, _queue: &[usize]) -> Result<(), SimError> {
         let Some(head) = self.start_and_preempt(c)? else {
             return Ok(());
         };
@@ -173,12 +182,6 @@ impl Policy for PvEasy {
         }
         self.buf.clear();
         self.buf.extend_from_slice(&c.waiting()[1..]);
-        let pred = &self.predictor;
-        backfill_by(
-            c,
-            (shadow_time, extra),
-            self.buf.iter().copied(),
-            |j, job| pred.predict(j, job),
-        )
+        backfill(c, (shadow_time, extra), self.buf.iter().copied())
     }
 }

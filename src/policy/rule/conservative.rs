@@ -1,33 +1,34 @@
-//! `conservative[queue=...,weight=w,guarantees=on|off,shadow=k,predictor=...]`: conservative
-//! backfilling. With guarantees (the default) every waiting job holds a reservation in an
+//! Conservative backfilling with guarantees: every waiting job holds a reservation in an
 //! availability profile, made when it arrives; when a job ends before its planned end, waiting
-//! jobs are re-planned in queue order and may only move earlier. Without guarantees
-//! (`conservative_free.rs`) the schedule is rebuilt from scratch in queue order at every pass.
+//! jobs are re-planned in queue order and may only move earlier. (Without guarantees:
+//! `guarantee_free.rs`, rebuilt from scratch in queue order at every pass.)
 
-use super::order::Orderer;
-use super::{Params, Policy, SpecError};
-use crate::predict::Predictor;
-use crate::sim::{Ctx, Happening, Profile, SimError};
+use super::StartRule;
+use crate::policy::blocks::profile::{hold, no_room, profile_now};
+use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
+use crate::sim::{Ctx, Happening, Jobs, Profile, SimError};
 use crate::Time;
 
-pub struct Conservative {
-    queue: Orderer,
-    predictor: Predictor,
-    spec: String,
-    profile: Option<Profile>,
-    /// Per job: the reserved interval `[start, end)` while it waits.
-    res: Vec<Option<(Time, Time)>>,
-    /// Waiting jobs in queue order.
-    sorted: Vec<usize>,
-    due: Vec<usize>,
-    /// The last wake-up asked of the engine.
-    woken_for: Time,
-    prefix: Vec<i64>,
-}
+/// The `guarantees` key.
+pub const GUARANTEES: KeyInfo = KeyInfo {
+    name: "guarantees",
+    default: "on",
+    values: "on|off",
+    help: "on: reservations kept, only moved earlier; off: the schedule rebuilt from scratch in queue order at every event",
+    presets: &[],
+};
 
-pub(super) fn build(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
-    let (queue, [q, w]) = super::order::parse(p)?;
-    let (predictor, ptext) = super::easy::predictor(p)?;
+/// The `shadow` key.
+pub const SHADOW: KeyInfo = KeyInfo {
+    name: "shadow",
+    default: "0",
+    values: "whole number 0-1000",
+    help: "with guarantees=off: no job starts later than k shadow intervals after its arrival (its promised wait on arrival behind every job already there); 0 = no bound",
+    presets: &[],
+};
+
+/// Parses the `guarantees` and `shadow` keys: `(guarantees, k)` and their canonical values.
+pub fn parse(p: &Params) -> Result<(bool, u32, KeyValues<2>), SpecError> {
     let guarantees = p.choice("guarantees")?;
     let shadow = p
         .raw("shadow")
@@ -46,61 +47,52 @@ pub(super) fn build(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
                 .into(),
         ));
     }
-    let spec = p.canonical(&[
-        q,
-        w,
-        ("guarantees", guarantees.to_string()),
-        ("shadow", shadow.to_string()),
-        ("predictor", ptext),
-    ]);
-    if guarantees == "off" {
-        return Ok(Box::new(super::conservative_free::GuaranteeFree::new(
-            queue, predictor, shadow, spec,
-        )));
+    Ok((
+        guarantees == "on",
+        shadow,
+        [
+            ("guarantees", guarantees.to_string()),
+            ("shadow", shadow.to_string()),
+        ],
+    ))
+}
+
+pub struct Conservative {
+    profile: Option<Profile>,
+    /// Per job: the reserved interval `[start, end)` while it waits.
+    res: Vec<Option<(Time, Time)>>,
+    due: Vec<usize>,
+    /// The last wake-up asked of the engine.
+    woken_for: Time,
+    prefix: Vec<i64>,
+}
+
+impl Conservative {
+    pub fn new() -> Self {
+        Self {
+            profile: None,
+            res: Vec::new(),
+            due: Vec::new(),
+            woken_for: Time::MIN,
+            prefix: Vec::new(),
+        }
     }
-    Ok(Box::new(Conservative {
-        queue,
-        predictor,
-        spec,
-        profile: None,
-        res: Vec::new(),
-        sorted: Vec::new(),
-        due: Vec::new(),
-        woken_for: Time::MIN,
-        prefix: Vec::new(),
-    }))
 }
 
-/// Length a job occupies in the profile: its planned runtime, at least one second so that a
-/// zero-length job still holds its processors at the instant it starts.
-pub(super) fn hold(length: Time) -> Time {
-    length.max(1)
-}
-
-/// The free processors over time from the running jobs at their planned ends.
-pub(super) fn profile_now(c: &Ctx<'_>) -> Profile {
-    Profile::from_running(
-        c.now(),
-        c.free(),
-        c.running().map(|(end, j)| (end, c.job(j).procs)),
-    )
+impl Default for Conservative {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Conservative {
     /// Gives job `j` the earliest reservation from `now` on.
     fn place(&mut self, c: &mut Ctx<'_>, profile: &mut Profile, j: usize) -> Result<(), SimError> {
         let job = c.job(j);
-        let d = hold(self.predictor.predict(j, job));
+        let d = hold(c.estimate(j));
         let start = profile
             .earliest(c.now(), job.procs, d)
-            .ok_or_else(|| SimError::Invalid {
-                policy: "conservative".into(),
-                time: c.now(),
-                reason: format!(
-                    "no room for job {} ({} processors) in the profile",
-                    job.id, job.procs
-                ),
-            })?;
+            .ok_or_else(|| no_room(c, j))?;
         profile.reserve(start, start + d, job.procs);
         self.res[j] = Some((start, start + d));
         c.reserve(j, start);
@@ -108,10 +100,9 @@ impl Conservative {
     }
 
     /// Rebuilds the profile from the running jobs and re-plans every waiting job in queue order.
-    fn rebuild(&mut self, c: &mut Ctx<'_>) -> Result<Profile, SimError> {
+    fn rebuild(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<Profile, SimError> {
         let mut profile = profile_now(c);
-        for i in 0..self.sorted.len() {
-            let j = self.sorted[i];
+        for &j in queue {
             self.place(c, &mut profile, j)?;
         }
         Ok(profile)
@@ -121,10 +112,10 @@ impl Conservative {
     ///
     /// A job can move only if, somewhere before its reserved start, as many processors as it
     /// needs are free: a running maximum of the profile rules most jobs out without a scan.
-    fn compress(&mut self, c: &mut Ctx<'_>, profile: &mut Profile) {
+    fn compress(&mut self, c: &mut Ctx<'_>, profile: &mut Profile, queue: &[usize]) {
         let now = c.now();
         let mut dirty = true;
-        for &j in &self.sorted {
+        for &j in queue {
             let Some((s, e)) = self.res[j] else { continue };
             if s <= now {
                 continue;
@@ -151,19 +142,13 @@ impl Conservative {
     }
 }
 
-impl Policy for Conservative {
-    fn spec(&self) -> String {
-        self.spec.clone()
-    }
-
-    fn prepare(&mut self, jobs: &[crate::input::Job], _procs: u32) -> Vec<(usize, String)> {
+impl StartRule for Conservative {
+    fn prepare(&mut self, jobs: Jobs<'_>, _procs: u32) -> Vec<(usize, String)> {
         self.res = vec![None; jobs.len()];
         Vec::new()
     }
 
-    fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
-        self.queue
-            .begin_pass(c, &mut self.predictor, &mut self.sorted);
+    fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
         let now = c.now();
         let mut rebuild = self.profile.is_none();
         let mut compress = false;
@@ -183,14 +168,13 @@ impl Policy for Conservative {
         }
         for attempt in 0..2 {
             if rebuild {
-                profile = self.rebuild(c)?;
+                profile = self.rebuild(c, queue)?;
             } else {
                 if compress {
-                    self.compress(c, &mut profile);
+                    self.compress(c, &mut profile, queue);
                 }
                 // New arrivals (no reservation yet), in queue order.
-                for i in 0..self.sorted.len() {
-                    let j = self.sorted[i];
+                for &j in queue {
                     if self.res[j].is_none() {
                         self.place(c, &mut profile, j)?;
                     }
@@ -211,7 +195,7 @@ impl Policy for Conservative {
                     consistent = false;
                     break;
                 }
-                let end = now + self.predictor.predict(j, c.job(j));
+                let end = now + c.estimate(j);
                 c.start_with(j, None, Some(end))?;
                 self.res[j] = None;
             }

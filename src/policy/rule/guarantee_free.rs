@@ -1,4 +1,4 @@
-//! `conservative[guarantees=off]`: Zotkin et al.'s guarantee-free backfilling (section 8). At
+//! Conservative backfilling without guarantees (`conservative[guarantees=off]`): Zotkin et al.'s guarantee-free backfilling (section 8). At
 //! every pass the schedule is rebuilt from scratch: the running jobs at their planned ends, then
 //! every waiting job, in queue order, at its earliest fit; the jobs planned to start now start.
 //! Nothing is promised to a waiting job, so in a sorted order a long job may starve (the
@@ -13,20 +13,14 @@
 //! The only promise recorded (`Ctx::reserve`, read by the reservation metrics) is the shadow
 //! bound; without it the policy promises nothing.
 
-use super::conservative::{hold, profile_now};
-use super::order::Orderer;
-use super::Policy;
-use crate::predict::Predictor;
-use crate::sim::{Ctx, Happening, Profile, SimError};
+use super::StartRule;
+use crate::policy::blocks::profile::{hold, no_room, profile_now};
+use crate::sim::{Ctx, Happening, Jobs, Profile, SimError};
 use crate::Time;
 
 pub struct GuaranteeFree {
-    queue: Orderer,
-    predictor: Predictor,
     /// k of `shadow=k`; 0 = no bound.
     shadow: u32,
-    spec: String,
-    sorted: Vec<usize>,
     /// Planning order of this pass (urgent jobs, then the queue order).
     order: Vec<usize>,
     /// Per job: the latest start its shadow bound allows (`Time::MAX` before it is known).
@@ -40,13 +34,9 @@ pub struct GuaranteeFree {
 }
 
 impl GuaranteeFree {
-    pub(super) fn new(queue: Orderer, predictor: Predictor, shadow: u32, spec: String) -> Self {
+    pub fn new(shadow: u32) -> Self {
         Self {
-            queue,
-            predictor,
             shadow,
-            spec,
-            sorted: Vec::new(),
             order: Vec::new(),
             bound: Vec::new(),
             urgent: Vec::new(),
@@ -57,39 +47,27 @@ impl GuaranteeFree {
         }
     }
 
-    fn no_room(c: &Ctx<'_>, j: usize) -> SimError {
-        SimError::Invalid {
-            policy: "conservative".into(),
-            time: c.now(),
-            reason: format!(
-                "no room for job {} ({} processors) in the profile",
-                c.job(j).id,
-                c.job(j).procs
-            ),
-        }
-    }
-
     /// Places job `j` at its earliest fit in `profile` and returns the start.
     fn place(&self, c: &Ctx<'_>, profile: &mut Profile, j: usize) -> Result<Time, SimError> {
         let job = c.job(j);
-        let d = hold(self.predictor.predict(j, job));
+        let d = hold(c.estimate(j));
         let s = profile
             .earliest(c.now(), job.procs, d)
-            .ok_or_else(|| Self::no_room(c, j))?;
+            .ok_or_else(|| no_room(c, j))?;
         profile.reserve(s, s + d, job.procs);
         Ok(s)
     }
 
     /// The planning order: urgent jobs by bound, then the rest in queue order.
-    fn planning_order(&mut self, skip_arrivals: bool) {
+    fn planning_order(&mut self, queue: &[usize], skip_arrivals: bool) {
         self.order.clear();
         let (urgent, bound) = (&self.urgent, &self.bound);
         self.order
-            .extend(self.sorted.iter().copied().filter(|&j| urgent[j]));
+            .extend(queue.iter().copied().filter(|&j| urgent[j]));
         self.order.sort_by_key(|&j| (bound[j], j));
         let arrivals = &self.arrivals;
         self.order.extend(
-            self.sorted
+            queue
                 .iter()
                 .copied()
                 .filter(|&j| !(urgent[j] || skip_arrivals && arrivals.contains(&j))),
@@ -98,12 +76,12 @@ impl GuaranteeFree {
 
     /// Sets the shadow bound of the jobs that arrived since the previous pass: each is placed
     /// behind every job already running or waiting.
-    fn admit(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
+    fn admit(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
         if self.arrivals.is_empty() {
             return Ok(());
         }
         let mut profile = profile_now(c);
-        self.planning_order(true);
+        self.planning_order(queue, true);
         for &j in &self.order {
             self.place(c, &mut profile, j)?;
         }
@@ -119,20 +97,14 @@ impl GuaranteeFree {
     }
 }
 
-impl Policy for GuaranteeFree {
-    fn spec(&self) -> String {
-        self.spec.clone()
-    }
-
-    fn prepare(&mut self, jobs: &[crate::input::Job], _procs: u32) -> Vec<(usize, String)> {
+impl StartRule for GuaranteeFree {
+    fn prepare(&mut self, jobs: Jobs<'_>, _procs: u32) -> Vec<(usize, String)> {
         self.bound = vec![Time::MAX; jobs.len()];
         self.urgent = vec![false; jobs.len()];
         Vec::new()
     }
 
-    fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
-        self.queue
-            .begin_pass(c, &mut self.predictor, &mut self.sorted);
+    fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
         let now = c.now();
         let bounded = self.shadow > 0;
         if bounded {
@@ -142,12 +114,12 @@ impl Policy for GuaranteeFree {
                     Happening::Submitted(j) => Some(j),
                     _ => None,
                 }));
-            self.admit(c)?;
+            self.admit(c, queue)?;
         }
         // Rebuild; with a shadow bound, restart whenever a job passes its bound (it becomes
         // urgent, so this ends after at most one restart per waiting job).
         'rebuild: loop {
-            self.planning_order(false);
+            self.planning_order(queue, false);
             if !bounded {
                 // narrowest[i] = the fewest processors any job from position i on needs.
                 self.narrowest.clear();
@@ -179,7 +151,7 @@ impl Policy for GuaranteeFree {
         for i in 0..self.plan.len() {
             let (j, s) = self.plan[i];
             if s <= now {
-                let end = now + self.predictor.predict(j, c.job(j));
+                let end = now + c.estimate(j);
                 c.start_with(j, None, Some(end))?;
                 self.urgent[j] = false;
             } else {

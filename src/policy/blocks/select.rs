@@ -6,10 +6,15 @@
 //! (LessConsume-Threshold) stops as soon as the factor is <= t, and when that is not possible
 //! now, looks at later times (the running jobs' planned ends) for one where it is; when no time
 //! gets there, it takes the lowest factor found (earliest on ties).
+//!
+//! The mechanism behind the allocators of `policy::alloc` and the rules that use them (`sjbf`,
+//! `rua`); [`Rsp`] names the selection.
 
+use super::shadow::shadow;
+use crate::machine::NodeModel;
 use crate::sim::nodes::spread;
 use crate::sim::penalty::node_penalty;
-use crate::sim::{Ctx, NodeModel, ProcSet};
+use crate::sim::{Ctx, ProcSet};
 use crate::Time;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -313,4 +318,14 @@ pub fn start_heads(
         }
     }
     Ok(None)
+}
+
+/// The head's reservation when it cannot start now: `(time, processors left over then)`: the
+/// start its allocation found, else the shadow time.
+pub fn reservation(c: &Ctx<'_>, head: usize, start: Option<Time>) -> (Time, u32) {
+    let need = c.job(head).procs;
+    match start {
+        Some(t) => (t, free_at(c, t).saturating_sub(need)),
+        None => shadow(c, need),
+    }
 }

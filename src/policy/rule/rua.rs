@@ -1,4 +1,4 @@
-//! `rua[thresholds=1.15;1.2;1.25;1.5]`: Resource-Usage-Aware backfilling (Guim, Rodero &
+//! RUA's threshold rule (`rua[thresholds=1.15;1.2;1.25;1.5]`): Resource-Usage-Aware backfilling (Guim, Rodero &
 //! Corbalan, section 5). One reservation, for the first waiting job in arrival order: for each
 //! threshold, LessConsume-Threshold gives an allocation (a start and a penalty factor); the one
 //! with the least predicted slowdown is kept (ties: earlier start, then the first threshold);
@@ -8,9 +8,9 @@
 //! queue, ordered by penalty factor, then estimate; the first starts, and the queue is built
 //! again until no job can be backfilled.
 
-use super::select::{self, Alloc, Rsp};
-use super::sjbf::{reservation, threshold};
-use super::{Params, Policy, SpecError};
+use super::StartRule;
+use crate::policy::alloc::Threshold;
+use crate::policy::blocks::select::{self, reservation, Alloc};
 use crate::sim::{Ctx, SimError};
 use crate::Time;
 
@@ -18,28 +18,14 @@ use crate::Time;
 const BOUND: f64 = 10.0;
 
 pub struct Rua {
-    thresholds: Vec<f64>,
-    spec: String,
+    thresholds: Vec<Threshold>,
 }
 
-pub(super) fn build(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
-    let raw = p.raw("thresholds");
-    let mut thresholds = Vec::new();
-    for v in raw.split(';') {
-        thresholds.push(threshold(p, "thresholds", v)?);
+impl Rua {
+    /// RUA over LessConsume-Threshold allocators, one per threshold.
+    pub fn new(thresholds: Vec<Threshold>) -> Self {
+        Self { thresholds }
     }
-    if thresholds.len() > 16 {
-        return Err(p.error("thresholds: at most 16 values".to_string()));
-    }
-    let text = thresholds
-        .iter()
-        .map(|t| t.to_string())
-        .collect::<Vec<_>>()
-        .join(";");
-    Ok(Box::new(Rua {
-        thresholds,
-        spec: p.canonical(&[("thresholds", text)]),
-    }))
 }
 
 /// Predicted slowdown of job `j` started at `a.start` with factor `a.factor`:
@@ -59,8 +45,8 @@ impl Rua {
     /// The allocation with the least slowdown over the thresholds.
     fn allocation(&self, c: &Ctx<'_>, j: usize) -> Option<Alloc> {
         let mut best: Option<Alloc> = None;
-        for &t in &self.thresholds {
-            if let Some(a) = select::earliest(c, j, Rsp::Threshold(t)) {
+        for t in &self.thresholds {
+            if let Some(a) = t.earliest(c, j) {
                 if best.as_ref().is_none_or(|b| better(c, j, &a, b)) {
                     best = Some(a);
                 }
@@ -73,8 +59,8 @@ impl Rua {
     /// is met now, each one's allocation starts now and the full search is not needed.
     fn allocation_now(&self, c: &Ctx<'_>, j: usize) -> Option<Alloc> {
         let mut best_now: Option<Alloc> = None;
-        for &t in &self.thresholds {
-            let a = select::now_within(c, j, t)?;
+        for t in &self.thresholds {
+            let a = t.within_now(c, j)?;
             if best_now.as_ref().is_none_or(|b| better(c, j, &a, b)) {
                 best_now = Some(a);
             }
@@ -83,12 +69,8 @@ impl Rua {
     }
 }
 
-impl Policy for Rua {
-    fn spec(&self) -> String {
-        self.spec.clone()
-    }
-
-    fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
+impl StartRule for Rua {
+    fn schedule(&mut self, c: &mut Ctx<'_>, _queue: &[usize]) -> Result<(), SimError> {
         let now = c.now();
         let later = select::start_heads(c, |c, head| self.allocation(c, head))?;
         let Some(&head) = c.waiting().first() else {

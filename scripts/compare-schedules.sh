@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Compares the schedules of two schedlab binaries byte for byte: every catalogue policy at its
+# defaults, every spec used in docs/experiments/*.md and one spec per key value, on KTH-SP2 and
+# LANL-CM5 (node-model specs also on KTH-SP2 with --nodes). Prints the number of runs compared
+# and every difference (jobs CSV or runs CSV); exits 1 when any differ.
+#
+#   scripts/compare-schedules.sh OLD_BINARY NEW_BINARY [DATA_DIR]
+#
+# DATA_DIR holds KTH-SP2-1996-2.1-cln.swf.gz and LANL-CM5-1994-4.1-cln.swf.gz
+# (default /work/shared/data/swf). SPECS="a b" replaces the spec list (quick checks).
+set -euo pipefail
+old=${1:?old binary}
+new=${2:?new binary}
+data=${3:-/work/shared/data/swf}
+kth=$data/KTH-SP2-1996-2.1-cln.swf.gz
+lanl=$data/LANL-CM5-1994-4.1-cln.swf.gz
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Catalogue policies at their defaults (the old binary's catalogue: what must keep working).
+mapfile -t catalogue < <("$old" policies --json | python3 -c 'import json,sys; [print(p["name"]) for p in json.load(sys.stdin)]')
+specs=("${catalogue[@]}"
+  # docs/experiments/*.md and scripts/experiments/
+  'conservative[guarantees=off]' 'conservative[queue=random-length,guarantees=off]'
+  'conservative[queue=sjf,guarantees=off,shadow=2]' 'conservative[queue=sjf,guarantees=off]'
+  'easy[order=sjf]' 'easy[predictor=last]' 'easy[predictor=rfactor[mode=rnd]]'
+  'easy[predictor=rfactor]' 'easy[predictor=virtual,order=spf]' 'easy[predictor=virtual]'
+  'easy[queue=sjf]' 'fairshare-easy[halflife=3600]' 'fairshare-easy[halflife=604800]'
+  'pv-easy[predictor=last]' 'pv-easy[predictor=virtual]'
+  'conservative[queue=sjf,predictor=rfactor[r=2]]' 'conservative[queue=random,weight=0.001,guarantees=off]'
+  # every key and value at least once
+  'fcfs[queue=sjf]' 'fcfs[queue=random]' 'fcfs[queue=width,weight=0.01]' 'fcfs[predictor=exact]'
+  'easy[queue=random]' 'easy[queue=random-length]' 'easy[queue=width]' 'easy[queue=sjf,weight=0.0001]'
+  'easy[predictor=exact]' 'easy[predictor=user,order=spf]' 'easy[predictor=rfactor[r=3,mode=rnd],queue=sjf]'
+  'conservative[queue=sjf]' 'conservative[queue=width,weight=0.001]' 'conservative[predictor=exact]'
+  'conservative[guarantees=off,shadow=1]' 'conservative[predictor=virtual[err=0.3],guarantees=off]'
+  'pv-easy[slp=off]' 'pv-easy[vb=off]' 'pv-easy[predictor=exact,slp=off,vb=off]' 'pv-easy[predictor=user]'
+  'fairshare-fcfs[halflife=3600]' 'fairshare-fcfs[halflife=604800]'
+  'sjbf[rsp=lc]' 'sjbf[rsp=lct]' 'rua[thresholds=1.1;1.3]')
+node_specs=(sjbf 'sjbf[rsp=lc]' 'sjbf[rsp=lct]' 'sjbf[rsp=lct,t=1]' 'sjbf[rsp=lct,t=1.25]'
+  'sjbf[rsp=lct,t=1.5]' rua 'rua[thresholds=1.1;1.3]')
+if [[ -n ${SPECS:-} ]]; then read -ra specs <<<"$SPECS"; node_specs=(); fi
+
+compared=0
+differ=0
+run() { # label, spec, args...
+  local label=$1 spec=$2
+  shift 2
+  local i=$compared
+  "$old" run -p "$spec" --jobs-csv "$work/o$i.jobs" --runs-csv "$work/o$i.runs" "$@" >/dev/null 2>&1 &
+  "$new" run -p "$spec" --jobs-csv "$work/n$i.jobs" --runs-csv "$work/n$i.runs" "$@" >/dev/null 2>&1 || {
+    wait || true
+    echo "DIFF  $label $spec: the new binary failed"
+    differ=$((differ + 1)) compared=$((compared + 1))
+    return
+  }
+  wait || { echo "SKIP  $label $spec: the old binary failed"; return; }
+  compared=$((compared + 1))
+  local what=""
+  cmp -s "$work/o$i.jobs" "$work/n$i.jobs" || what+=" jobs"
+  cmp -s "$work/o$i.runs" "$work/n$i.runs" || what+=" runs"
+  if [[ -n $what ]]; then
+    differ=$((differ + 1))
+    local changed
+    changed=$(diff "$work/o$i.jobs" "$work/n$i.jobs" | grep -c "^>" || true)
+    echo "DIFF  $label $spec:$what CSV differ ($changed job rows changed)"
+  else
+    echo "same  $label $spec"
+  fi
+  rm -f "$work"/[on]"$i".*
+}
+
+for spec in "${specs[@]}"; do
+  run KTH-SP2 "$spec" "$kth"
+  run LANL-CM5 "$spec" "$lanl"
+done
+for spec in "${node_specs[@]}"; do
+  run "KTH-SP2 --nodes" "$spec" "$kth" --nodes
+done
+# Offline mode re-sorts the whole trace at every pass: bounded to the first 3000 jobs.
+run "KTH-SP2 --offline --max-jobs 3000" 'easy[queue=sjf]' "$kth" --offline --max-jobs 3000
+run "KTH-SP2 --estimate ignore" 'conservative[predictor=rfactor[r=2,mode=rnd]]' "$kth" --estimate ignore
+echo "compared $compared runs (jobs CSV + runs CSV each), $differ differ"
+[[ $differ -eq 0 ]]

@@ -1,0 +1,20 @@
+//! The runtime-estimate part of a policy: the `predictor` key (`predict/` holds the predictors;
+//! the engine runs the one a policy names and reports its values through `Ctx::estimate`).
+
+use super::{KeyInfo, Params, SpecError};
+use crate::predict::Predictor;
+
+/// The `predictor` key of the policies that plan with runtimes.
+pub const PREDICTOR: KeyInfo = KeyInfo {
+    name: "predictor",
+    default: "user",
+    values: crate::predict::VALUES,
+    help: "runtime prediction used for planning (shadow times, planned ends, backfilling); the kill time stays the requested time and predictions are capped at it. user: requested time; exact: actual runtime; virtual[err=x]: runtime x (1 + U(-x, x)), default x = 0.1; last: Last Model (lifetime accuracy of the user's last finished job x requested time); rfactor[r=R,mode=M]: R x runtime (M = det, the default) or U(runtime, 2R x runtime) (M = rnd), R >= 1, default 2",
+    presets: &[],
+};
+
+/// Checks the `predictor` key; returns its canonical value.
+pub fn parse(p: &Params) -> Result<String, SpecError> {
+    let pred = Predictor::parse(p.raw("predictor")).map_err(|e| p.error(e))?;
+    Ok(pred.spec())
+}

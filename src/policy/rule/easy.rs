@@ -1,0 +1,73 @@
+//! EASY backfilling (GUIDE section 3) over a queue order: jobs start in queue order while they
+//! fit; the first that does not fit gets a reservation at its shadow time; the others are
+//! tried for backfilling in the backfill order (`order=fcfs|sjf|spf`) and start if they end by
+//! the shadow time (by their estimate) or fit in the extra processors.
+
+use super::StartRule;
+use crate::policy::blocks::heads::start_while_fit;
+use crate::policy::blocks::shadow::{backfill, reserve_head};
+use crate::policy::{KeyInfo, Params, SpecError};
+use crate::sim::{Ctx, SimError};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BackfillOrder {
+    /// The queue order (arrival order by default).
+    Fcfs,
+    /// Shortest estimate first (the input's planning estimate; ties by arrival).
+    Sjf,
+    /// Shortest prediction first (ties by arrival).
+    Spf,
+}
+
+/// The `order` key.
+pub const ORDER: KeyInfo = KeyInfo {
+    name: "order",
+    default: "fcfs",
+    values: "fcfs|sjf|spf",
+    help: "order in which waiting jobs behind the first one are tried for backfilling: the queue order (fcfs, i.e. arrival order unless queue= says otherwise), shortest requested time first, or shortest prediction first",
+    presets: &[],
+};
+
+pub struct Easy {
+    order: BackfillOrder,
+    candidates: Vec<usize>,
+}
+
+impl Easy {
+    pub fn new(order: BackfillOrder) -> Self {
+        Self {
+            order,
+            candidates: Vec::new(),
+        }
+    }
+
+    /// Parses the `order` key; returns the rule and the key's canonical value.
+    pub fn parse(p: &Params) -> Result<(Self, (&'static str, String)), SpecError> {
+        let order = match p.choice("order")? {
+            "sjf" => BackfillOrder::Sjf,
+            "spf" => BackfillOrder::Spf,
+            _ => BackfillOrder::Fcfs,
+        };
+        Ok((Self::new(order), ("order", p.raw("order").to_string())))
+    }
+}
+
+impl StartRule for Easy {
+    fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
+        let first = start_while_fit(c, queue)?;
+        let Some(&head) = queue.get(first) else {
+            return Ok(());
+        };
+        let Some(shadow) = reserve_head(c, head) else {
+            return Ok(());
+        };
+        self.candidates.clear();
+        self.candidates.extend_from_slice(&queue[first + 1..]);
+        match self.order {
+            BackfillOrder::Fcfs => {}
+            BackfillOrder::Sjf => self.candidates.sort_by_key(|&j| (c.job(j).estimate, j)),
+            BackfillOrder::Spf => self.candidates.sort_by_key(|&j| (c.estimate(j), j)),
+        }
+        backfill(c, shadow, self.candidates.iter().copied())
+    }
+}

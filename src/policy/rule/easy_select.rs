@@ -1,0 +1,67 @@
+//! EASY with an allocator and shortest-estimate-first backfilling (`sjbf[rsp=ff|lc|lct,t=1.15]`;
+//! Guim, Rodero & Corbalan, section 7). The head of the queue (in arrival order) starts when its
+//! allocator gives it a start now; otherwise it holds a reservation: the shadow time for ff /
+//! lc, the start LessConsume-Threshold found for lct. Waiting jobs are then tried shortest
+//! estimate first; each starts now if its allocator gives it a start now and it ends (by its
+//! estimate) by the reservation or fits in the processors left over then. Planned ends are start
+//! + the input's planning estimate.
+
+use super::StartRule;
+use crate::policy::alloc::Allocator;
+use crate::policy::blocks::select::{self, reservation};
+use crate::sim::{Ctx, SimError};
+
+pub struct EasySelect {
+    alloc: Box<dyn Allocator>,
+    candidates: Vec<usize>,
+}
+
+impl EasySelect {
+    pub fn new(alloc: Box<dyn Allocator>) -> Self {
+        Self {
+            alloc,
+            candidates: Vec::new(),
+        }
+    }
+}
+
+impl StartRule for EasySelect {
+    fn schedule(&mut self, c: &mut Ctx<'_>, _queue: &[usize]) -> Result<(), SimError> {
+        let now = c.now();
+        let alloc = &*self.alloc;
+        let later = select::start_heads(c, |c, head| alloc.head(c, head))?;
+        let Some(&head) = c.waiting().first() else {
+            return Ok(());
+        };
+        let (res, mut extra) = reservation(c, head, later);
+        c.reserve(head, res);
+        if later.is_some() {
+            c.wake_at(res);
+        }
+        if c.free() == 0 {
+            return Ok(());
+        }
+        self.candidates.clear();
+        self.candidates.extend_from_slice(&c.waiting()[1..]);
+        self.candidates.sort_by_key(|&j| (c.job(j).estimate, j));
+        for &j in &self.candidates {
+            if c.free() == 0 {
+                break;
+            }
+            let job = c.job(j);
+            let end = now + job.estimate;
+            let within = end <= res;
+            if job.procs > c.free() || (!within && job.procs > extra) {
+                continue;
+            }
+            let Some(a) = self.alloc.now(c, j) else {
+                continue;
+            };
+            if !within {
+                extra -= job.procs;
+            }
+            c.start_with(j, Some(a.procs), Some(end))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,40 @@
+//! Start rules: given the waiting jobs in queue order, which start now (and which hold
+//! reservations). `fcfs` (no backfilling), `easy` (EASY backfilling), `conservative` (with
+//! guarantees) and `guarantee_free` (rebuilt at every pass; shadow bounds), `pv_easy`
+//! (shadow-load preemption and venture backfilling), `easy_select` (EASY with an allocator and
+//! shortest-estimate-first backfilling: `sjbf`), `rua` (RUA's threshold rule), `replay` (the
+//! trace's own starts).
+//!
+//! To add a start rule: a file here with a type implementing [`StartRule`] (read the state
+//! through `Ctx`, start jobs with `Ctx::start_with`, estimates with `Ctx::estimate`; share
+//! mechanisms through `policy::blocks`), then assemble a catalogue entry from it
+//! (`policy/catalogue.rs`).
+
+pub mod conservative;
+pub mod easy;
+pub mod easy_select;
+pub mod fcfs;
+pub mod guarantee_free;
+pub mod pv_easy;
+pub mod replay;
+pub mod rua;
+
+use crate::sim::{Ctx, Jobs, SimError};
+
+/// A start / backfill rule.
+pub trait StartRule {
+    /// Called once before the simulation: the jobs this rule cannot schedule, with the reason.
+    fn prepare(&mut self, _jobs: Jobs<'_>, _procs: u32) -> Vec<(usize, String)> {
+        Vec::new()
+    }
+
+    /// True for a rule that replays the trace (the engine then shows it the recorded starts).
+    fn replays_trace(&self) -> bool {
+        false
+    }
+
+    /// One scheduling pass. `queue` holds the waiting jobs in the policy's queue order (rules
+    /// composed without a queue order get an empty slice and use `Ctx::waiting`, arrival
+    /// order).
+    fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError>;
+}

@@ -1,0 +1,31 @@
+//! The policy trait: what the engine calls. A policy reads the state through [`Ctx`] and decides
+//! through its validated calls; the engine applies the decisions.
+
+use super::{Ctx, Jobs, SimError};
+
+/// A scheduling policy.
+pub trait Policy {
+    /// The canonical spec string of this configured policy.
+    fn spec(&self) -> String;
+
+    /// The runtime estimate this policy plans with: a predictor spec (`last`,
+    /// `virtual[err=0.2]`) the engine runs and reports through [`Ctx::estimate`]; `None`: the
+    /// input's planning estimate.
+    fn predictor(&self) -> Option<&str> {
+        None
+    }
+
+    /// True for a policy that replays the trace's own schedule: the engine shows it the
+    /// recorded starts and leaves out the jobs without one.
+    fn replays_trace(&self) -> bool {
+        false
+    }
+
+    /// Called once before the simulation: the jobs this policy cannot schedule, with the reason.
+    fn prepare(&mut self, _jobs: Jobs<'_>, _procs: u32) -> Vec<(usize, String)> {
+        Vec::new()
+    }
+
+    /// One scheduling pass at `ctx.now()`.
+    fn schedule(&mut self, ctx: &mut Ctx<'_>) -> Result<(), SimError>;
+}

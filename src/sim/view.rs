@@ -1,0 +1,103 @@
+//! What a policy may know of a job and of the node model: what a real scheduler knows. The true
+//! runtime is not here (it reaches a policy only through the `exact` predictor, which the engine
+//! runs: [`super::Ctx::estimate`]), nor the trace's own wait (only a replaying policy sees it,
+//! [`super::Ctx::recorded_start`]), nor the node model's penalized ends.
+
+use super::nodes::Nodes;
+use crate::job::Job;
+use crate::machine::NodeModel;
+use crate::Time;
+
+/// One job as a policy sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JobView {
+    /// SWF job number.
+    pub id: i64,
+    pub user: i64,
+    pub procs: u32,
+    pub submit: Time,
+    /// The requested time (the kill time after start), when known.
+    pub requested: Option<Time>,
+    /// The planning estimate the input semantics give (the requested time; the runtime only
+    /// when the user chose to plan with runtimes, or none is known).
+    pub estimate: Time,
+}
+
+impl JobView {
+    #[inline]
+    pub(super) fn of(job: &Job) -> Self {
+        Self {
+            id: job.id,
+            user: job.user,
+            procs: job.procs,
+            submit: job.submit,
+            requested: job.requested,
+            estimate: job.estimate,
+        }
+    }
+}
+
+/// The jobs of a simulation as a policy sees them before it starts ([`super::Policy::prepare`]).
+#[derive(Clone, Copy)]
+pub struct Jobs<'a> {
+    pub(super) jobs: &'a [Job],
+    pub(super) replay: bool,
+}
+
+impl<'a> Jobs<'a> {
+    pub fn len(&self) -> usize {
+        self.jobs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.jobs.is_empty()
+    }
+
+    #[inline]
+    pub fn get(&self, j: usize) -> JobView {
+        JobView::of(&self.jobs[j])
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = JobView> + 'a {
+        self.jobs.iter().map(JobView::of)
+    }
+
+    /// The trace's recorded start (submit + field 3) of job `j`, for a policy that replays the
+    /// trace ([`super::Policy::replays_trace`]); `None` for any other policy.
+    pub fn recorded_start(&self, j: usize) -> Option<Time> {
+        recorded_start(self.replay, &self.jobs[j])
+    }
+}
+
+pub(super) fn recorded_start(replay: bool, job: &Job) -> Option<Time> {
+    if replay {
+        job.trace_wait.map(|w| job.submit + w)
+    } else {
+        None
+    }
+}
+
+/// The node model's state as a policy sees it: the model, each node's current demand and each
+/// job's demand (not the penalized ends the engine computes from them).
+#[derive(Clone, Copy)]
+pub struct NodesView<'a>(pub(super) &'a Nodes);
+
+impl<'a> NodesView<'a> {
+    pub fn model(&self) -> &'a NodeModel {
+        self.0.model()
+    }
+
+    /// Memory bandwidth per process of job `j`, MB/s.
+    pub fn demand(&self, j: usize) -> f64 {
+        self.0.demand(j)
+    }
+
+    /// Current demand on node `n`, MB/s.
+    pub fn node_demand(&self, n: u32) -> f64 {
+        self.0.node_demand(n)
+    }
+
+    pub fn node_count(&self) -> u32 {
+        self.0.node_count()
+    }
+}
