@@ -138,7 +138,7 @@ fn hex(c: plotters::style::RGBColor) -> String {
 
 #[test]
 fn gantt_draws_preempted_attempts_lighter_and_outlined_with_a_legend_entry() {
-    // PV-EASY (tests/pv_easy.rs): J3 (4 procs) runs [2, 100) on 6-9, is preempted for J2 and
+    // PV-EASY (tests/policy_pv_easy.rs): J3 (4 procs) runs [2, 100) on 6-9, is preempted for J2 and
     // restarts [150, 350). Users: J1 1, J2 2, J3 3.
     let set = job_set(10, &[(0, 100, 6, 100), (1, 50, 8, 50), (2, 200, 4, 200)]);
     let s = run(&set, "pv-easy[predictor=user]");

@@ -35,7 +35,7 @@ fn comparison_table_and_json() {
     assert!(
         header.contains("easy") && header.contains("fcfs") && header.contains("easy[order=sjf]")
     );
-    // EASY backfills two jobs (hand-worked in policies_by_hand), FCFS none.
+    // EASY backfills two jobs (hand-worked in policy_by_hand), FCFS none.
     assert!(out.lines().any(|l| l.starts_with("delayed by later jobs")));
     let backfilled = out.lines().find(|l| l.starts_with("backfilled")).unwrap();
     assert_eq!(
