@@ -197,10 +197,11 @@ export class Session {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
-     * Runs a JavaScript policy named `js:NAME`: at every scheduling pass
-     * `decide(now, free, waiting, running)` is called with `waiting` a Float64Array of job
-     * indices (arrival order) and `running` a Float64Array of `[index, start, planned end]`
-     * triples (earliest planned end first); it returns the ids of the jobs to start now.
+     * Runs a JavaScript policy named `js:NAME`: at every scheduling pass `decide(pass)` is
+     * called with a Float64Array holding `[now, free, W, R]`, then the W waiting jobs' indices
+     * (arrival order), then R `[index, start, planned end]` triples of the running jobs
+     * (earliest planned end first); the array is reused, valid during the call only. It
+     * returns the ids of the jobs to start now.
      * `progress` as in [`Session::run`]. Returns the metrics report.
      * @param {string} name
      * @param {Function} decide
@@ -698,10 +699,6 @@ function __wbg_get_imports() {
         __wbg_append_f59276caeca64f04: function() { return handleError(function (arg0, arg1) {
             arg0.append(arg1);
         }, arguments); },
-        __wbg_apply_bfe2b07b146427e2: function() { return handleError(function (arg0, arg1, arg2) {
-            const ret = arg0.apply(arg1, arg2);
-            return ret;
-        }, arguments); },
         __wbg_arc_df3f7eb77e59876f: function() { return handleError(function (arg0, arg1, arg2, arg3, arg4, arg5) {
             arg0.arc(arg1, arg2, arg3, arg4, arg5);
         }, arguments); },
@@ -714,6 +711,10 @@ function __wbg_get_imports() {
         },
         __wbg_call_40b008ba32f73991: function() { return handleError(function (arg0, arg1) {
             const ret = arg0.call(arg1);
+            return ret;
+        }, arguments); },
+        __wbg_call_a410eb4b59ed5965: function() { return handleError(function (arg0, arg1, arg2) {
+            const ret = arg0.call(arg1, arg2);
             return ret;
         }, arguments); },
         __wbg_call_fc92fee6137d452d: function() { return handleError(function (arg0, arg1, arg2, arg3) {
@@ -908,8 +909,8 @@ function __wbg_get_imports() {
             const ret = new Object();
             return ret;
         },
-        __wbg_new_from_slice_aaf85a9746711968: function(arg0, arg1) {
-            const ret = new Float64Array(getArrayF64FromWasm0(arg0, arg1));
+        __wbg_new_with_length_07edd8a7019b8c30: function(arg0) {
+            const ret = new Float64Array(arg0 >>> 0);
             return ret;
         },
         __wbg_next_178c1651c11432b3: function(arg0) {
@@ -920,10 +921,6 @@ function __wbg_get_imports() {
             const ret = arg0.next();
             return ret;
         }, arguments); },
-        __wbg_of_41bbc931cc6fa107: function(arg0, arg1, arg2, arg3) {
-            const ret = Array.of(arg0, arg1, arg2, arg3);
-            return ret;
-        },
         __wbg_offsetHeight_91ca9e2be23502e5: function(arg0) {
             const ret = arg0.offsetHeight;
             return ret;
@@ -953,6 +950,9 @@ function __wbg_get_imports() {
         __wbg_setAttribute_f75317b2b5cabfb4: function() { return handleError(function (arg0, arg1, arg2, arg3, arg4) {
             arg0.setAttribute(getStringFromWasm0(arg1, arg2), getStringFromWasm0(arg3, arg4));
         }, arguments); },
+        __wbg_set_59dc36dce85e2698: function(arg0, arg1, arg2) {
+            arg0.set(getArrayF64FromWasm0(arg1, arg2));
+        },
         __wbg_set_d2d33b52458e984a: function(arg0, arg1, arg2) {
             arg0[arg1 >>> 0] = arg2;
         },
@@ -1005,6 +1005,10 @@ function __wbg_get_imports() {
         },
         __wbg_stroke_19fa3f3ec093bc25: function(arg0) {
             arg0.stroke();
+        },
+        __wbg_subarray_a0209b8cbed46191: function(arg0, arg1, arg2) {
+            const ret = arg0.subarray(arg1 >>> 0, arg2 >>> 0);
+            return ret;
         },
         __wbg_translate_73a88129c5d9f3b2: function() { return handleError(function (arg0, arg1, arg2) {
             arg0.translate(arg1, arg2);
