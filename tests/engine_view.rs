@@ -93,10 +93,10 @@ fn a_bad_predictor_is_an_error_not_a_panic() {
         predictor: Some("oracle"),
         seen: Vec::new(),
     };
-    let e = simulate(&set.jobs, set.procs, &mut p, 1, None)
-        .err()
-        .expect("unknown predictor")
-        .to_string();
+    let Err(e) = simulate(&set.jobs, set.procs, &mut p, 1, None) else {
+        panic!("an unknown predictor was accepted");
+    };
+    let e = e.to_string();
     assert!(e.contains("unknown predictor \"oracle\""), "{e}");
 }
 
