@@ -155,6 +155,7 @@ fn policies_lists_keys_defaults_and_sources() {
     assert!(ok);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v[1]["keys"][0]["name"], "queue");
+    assert_eq!(v[1]["keys"][2]["name"], "halflife");
     assert_eq!(v[1]["keys"][3]["name"], "order");
     // the queue key lists the stored priority expressions
     let presets = v[1]["keys"][0]["presets"].as_array().unwrap();

@@ -59,7 +59,8 @@ impl Policy for Composed {
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
         match self.order.as_mut() {
             Some(order) => {
-                order.order(c, &mut self.queue);
+                let limit = self.rule.queue_limit(c);
+                order.order(c, &mut self.queue, limit);
                 self.rule.schedule(c, &self.queue)?;
                 order.settle(c, &self.queue);
                 Ok(())

@@ -23,7 +23,7 @@ impl ExprOrder {
 }
 
 impl QueueOrder for ExprOrder {
-    fn order(&mut self, c: &mut Ctx<'_>, out: &mut Vec<usize>) {
+    fn order(&mut self, c: &mut Ctx<'_>, out: &mut Vec<usize>, limit: usize) {
         out.clear();
         let now = c.now();
         self.keyed.clear();
@@ -41,8 +41,14 @@ impl QueueOrder for ExprOrder {
             let v = self.expr.eval_with(&vars, &mut self.stack);
             self.keyed.push((expr::order_key(v), j));
         }
-        self.keyed
-            .sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        // Smallest first, ties by arrival: a total order, so selecting the first `limit` jobs
+        // and sorting them gives the same head as sorting all.
+        let cmp = |a: &(f64, usize), b: &(f64, usize)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
+        if limit > 0 && limit < self.keyed.len() {
+            self.keyed.select_nth_unstable_by(limit - 1, cmp);
+            self.keyed.truncate(limit);
+        }
+        self.keyed.sort_unstable_by(cmp);
         out.extend(self.keyed.iter().map(|&(_, j)| j));
     }
 }

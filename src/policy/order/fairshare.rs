@@ -16,7 +16,8 @@
 //!   whose usage underflows to 0, still ranks behind a user who never ran and against other
 //!   idle users by how much and how long ago they used the machine. Usages of at least
 //!   [`TINY`] compare by value, smaller ones by logarithm (below every value of at least TINY).
-//! - The order is the merge of the users' queues (each in arrival order) by (usage, arrival).
+//! - The order is the merge of the users' queues (each in arrival order) by (usage, arrival),
+//!   produced from a heap up to the most jobs the start rule looks at.
 
 use super::QueueOrder;
 use crate::sim::{Ctx, Happening, Jobs};
@@ -185,10 +186,14 @@ impl QueueOrder for Fairshare {
         self.queues = vec![VecDeque::new(); slot.len()];
     }
 
-    /// Every user with waiting jobs keyed by its usage now; the users' queues merged.
-    fn order(&mut self, c: &mut Ctx<'_>, out: &mut Vec<usize>) {
+    /// Every user with waiting jobs keyed by its usage now; the users' queues merged, lazily:
+    /// a pass that looks at the first few jobs costs O(users with waiting jobs x log).
+    fn order(&mut self, c: &mut Ctx<'_>, out: &mut Vec<usize>, limit: usize) {
         self.observe(c);
         out.clear();
+        if limit == 0 {
+            return;
+        }
         let now = c.now();
         self.heap.clear();
         for u in 0..self.queues.len() {
@@ -202,6 +207,9 @@ impl QueueOrder for Fairshare {
                 self.heap.push(Reverse((key, after, u, pos + 1)));
             }
             out.push(job);
+            if out.len() >= limit {
+                break;
+            }
         }
     }
 

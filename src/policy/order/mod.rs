@@ -28,8 +28,9 @@ pub trait QueueOrder {
     /// Called once before the simulation.
     fn prepare(&mut self, _jobs: Jobs<'_>) {}
     /// Begins a pass: takes in what happened since the previous one and fills `out` with the
-    /// waiting jobs, highest priority first.
-    fn order(&mut self, c: &mut Ctx<'_>, out: &mut Vec<usize>);
+    /// waiting jobs, highest priority first; it may stop after the first `limit` jobs (the
+    /// most the start rule looks at in this pass).
+    fn order(&mut self, c: &mut Ctx<'_>, out: &mut Vec<usize>, limit: usize);
     /// Ends a pass: the jobs of `order` no longer waiting were started in it.
     fn settle(&mut self, _c: &Ctx<'_>, _order: &[usize]) {}
 }

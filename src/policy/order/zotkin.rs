@@ -52,7 +52,7 @@ impl Zotkin {
 impl QueueOrder for Zotkin {
     /// Draws the random numbers of the new jobs, then sorts the waiting jobs by their
     /// criterion, their lengths being the policy's estimates.
-    fn order(&mut self, c: &mut Ctx<'_>, out: &mut Vec<usize>) {
+    fn order(&mut self, c: &mut Ctx<'_>, out: &mut Vec<usize>, _limit: usize) {
         self.observe(c);
         self.sort(c, out);
     }

@@ -53,6 +53,15 @@ impl Easy {
 }
 
 impl StartRule for Easy {
+    /// With no processor free, only the head (its reservation) matters.
+    fn queue_limit(&self, c: &Ctx<'_>) -> usize {
+        if c.free() == 0 {
+            1
+        } else {
+            usize::MAX
+        }
+    }
+
     fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
         let first = start_while_fit(c, queue)?;
         let Some(&head) = queue.get(first) else {

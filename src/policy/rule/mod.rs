@@ -33,6 +33,12 @@ pub trait StartRule {
         false
     }
 
+    /// How many jobs of the queue order this pass may look at (a queue order may stop there):
+    /// all by default.
+    fn queue_limit(&self, _c: &Ctx<'_>) -> usize {
+        usize::MAX
+    }
+
     /// One scheduling pass. `queue` holds the waiting jobs in the policy's queue order (rules
     /// composed without a queue order get an empty slice and use `Ctx::waiting`, arrival
     /// order).

@@ -19,6 +19,7 @@
 //! skipped (an ablation: strict fairness is then no longer guaranteed).
 
 use super::StartRule;
+use crate::policy::blocks::heads::start_arrivals_while_fit;
 use crate::policy::blocks::shadow::{backfill, shadow};
 use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
 use crate::sim::{Ctx, SimError};
@@ -79,12 +80,7 @@ impl PvEasy {
     /// Steps 1 and 2; returns the blocked head, if any.
     fn start_and_preempt(&mut self, c: &mut Ctx<'_>) -> Result<Option<usize>, SimError> {
         loop {
-            while let Some(&head) = c.waiting().first() {
-                if !c.fits(head) {
-                    break;
-                }
-                self.start(c, head)?;
-            }
+            start_arrivals_while_fit(c)?;
             let Some(&head) = c.waiting().first() else {
                 return Ok(None);
             };
