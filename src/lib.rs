@@ -9,6 +9,7 @@
 //! surface reads. No module here knows a web type.
 
 pub mod charts;
+pub mod expr;
 pub mod input;
 pub mod job;
 pub mod machine;

@@ -111,6 +111,18 @@ impl Trace {
         Ok(measure(&self.jobs, &self.metrics, &self.expected, schedule))
     }
 
+    /// Runs a policy built beforehand (a built-in from [`policy::build`], one of the user's own
+    /// on the public API, or a [`policy::External`] one) and measures its schedule.
+    pub fn run_with(
+        &self,
+        policy: &mut dyn policy::Policy,
+        seed: u64,
+        progress: Option<Progress<'_>>,
+    ) -> Result<RunResult, Error> {
+        let schedule = simulate_with(&self.jobs, policy, seed, progress)?;
+        Ok(measure(&self.jobs, &self.metrics, &self.expected, schedule))
+    }
+
     /// The JSON report of run `r` (GUIDE section 4), as `schedlab run --json` prints it.
     pub fn report<'a>(&'a self, r: &'a RunResult) -> Report<'a> {
         r.report(&self.jobs)
@@ -126,17 +138,23 @@ pub fn simulate(
     progress: Option<Progress<'_>>,
 ) -> Result<Schedule, Error> {
     let mut policy = policy::build(spec)?;
+    simulate_with(jobs, policy.as_mut(), seed, progress)
+}
+
+/// The schedule of a policy built beforehand on `jobs` (with the node model of their input
+/// options, when it is on).
+pub fn simulate_with(
+    jobs: &JobSet,
+    policy: &mut dyn policy::Policy,
+    seed: u64,
+    progress: Option<Progress<'_>>,
+) -> Result<Schedule, Error> {
     let machine = jobs.options.nodes.as_ref().map(|nodes| sim::Machine {
         nodes,
         kill: jobs.options.kill,
     });
     Ok(sim::simulate_on(
-        &jobs.jobs,
-        jobs.procs,
-        machine,
-        policy.as_mut(),
-        seed,
-        progress,
+        &jobs.jobs, jobs.procs, machine, policy, seed, progress,
     )?)
 }
 

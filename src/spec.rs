@@ -1,5 +1,6 @@
 //! Policy spec strings: `name` or `name[key=value,...]`; values may nest brackets
-//! (`easy[predictor=virtual[err=0.2]]`).
+//! (`easy[predictor=virtual[err=0.2]]`) and parentheses (`easy[queue=expr(min(wait,1))]`):
+//! a comma inside either belongs to the value.
 
 use std::fmt;
 
@@ -91,10 +92,11 @@ impl Spec {
     }
 }
 
-/// Splits on commas that are not inside brackets.
+/// Splits on commas that are not inside brackets or parentheses.
 fn split_top(s: &str) -> Result<Vec<&str>, String> {
     let mut out = Vec::new();
     let mut depth = 0i32;
+    let mut parens = 0i32;
     let mut begin = 0;
     for (i, ch) in s.char_indices() {
         match ch {
@@ -105,7 +107,14 @@ fn split_top(s: &str) -> Result<Vec<&str>, String> {
                     return Err("unbalanced ']'".into());
                 }
             }
-            ',' if depth == 0 => {
+            '(' => parens += 1,
+            ')' => {
+                parens -= 1;
+                if parens < 0 {
+                    return Err(format!("unbalanced ')' at character {}", i + 1));
+                }
+            }
+            ',' if depth == 0 && parens == 0 => {
                 out.push(&s[begin..i]);
                 begin = i + 1;
             }
@@ -114,6 +123,9 @@ fn split_top(s: &str) -> Result<Vec<&str>, String> {
     }
     if depth != 0 {
         return Err("unbalanced '['".into());
+    }
+    if parens != 0 {
+        return Err("unbalanced '(': a ')' is missing".into());
     }
     out.push(&s[begin..]);
     Ok(out)
@@ -150,6 +162,15 @@ mod tests {
             s.to_string(),
             "easy[order=sjf,predictor=virtual[err=0.2,seed=3]]"
         );
+    }
+
+    #[test]
+    fn commas_inside_parentheses_belong_to_the_value() {
+        let s = Spec::parse("easy[queue=expr(max(wait, 2)*min(1,procs)),order=sjf]").unwrap();
+        assert_eq!(s.get("queue"), Some("expr(max(wait, 2)*min(1,procs))"));
+        assert_eq!(s.get("order"), Some("sjf"));
+        assert!(Spec::parse("easy[queue=expr(max(wait,2),order=sjf]").is_err());
+        assert!(Spec::parse("easy[queue=expr(wait)),order=sjf]").is_err());
     }
 
     #[test]

@@ -9,6 +9,7 @@ import { renderTable, renderFacts } from './results.js';
 import { Overview, Gantts, timings } from './charts.js';
 import { EetCharts, DEFAULT_HEAT, parseUsers } from './eet.js';
 import { SweepPanel } from './sweep.js';
+import { CodeEditor } from './editor.js';
 import { DEMOS, loadRemote, loadFile } from './trace.js';
 import { $, el, showError, download, debounce, fmtDuration } from './ui.js';
 
@@ -20,7 +21,7 @@ const S = {
   lastHash: '',
   runner: new Runner(),
 };
-let picker, overview, gantts, eet, sweep;
+let picker, overview, gantts, eet, sweep, editor;
 
 // Exposed for the benchmark and for debugging from the console.
 window.schedlab = { timings, state: S };
@@ -123,6 +124,11 @@ function sessionOptions(form) {
   return options;
 }
 
+/** Re-validates the picker's `js:NAME` entries after the editor changed. */
+function recheckCustom() {
+  for (const e of picker?.entries ?? []) if (e.spec.trim().startsWith('js:')) picker.check(e, false);
+}
+
 function markStale() {
   if (!S.shown || S.runner.busy) return;
   $('run').classList.add('stale');
@@ -149,7 +155,9 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
   for (const e of picker.invalid()) showError(`Policy “${e.spec}” left out: ${e.error}`);
   const specs = picker.validSpecs();
   if (!specs.length) { showError('No valid policy to run: add one in the policy list.'); return; }
-  const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs, ...form, window, heat: readHeat() };
+  // A JavaScript policy runs here but stays out of the link (code never travels in links).
+  const custom = specs.some((s) => s.startsWith('js:')) ? editor.current() : null;
+  const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs.filter((s) => !s.startsWith('js:')), ...form, window, heat: readHeat() };
   const results = [];
   let facts = null;
   const began = performance.now();
@@ -157,7 +165,7 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
   setRunning(true);
   $('progress').value = 0;
   setStatus(`Reading ${trace.name}…`);
-  S.runner.run({ bytes: trace.bytes, name: trace.name, options: sessionOptions(form), specs, seed: form.seed }, {
+  S.runner.run({ bytes: trace.bytes, name: trace.name, options: sessionOptions(form), specs, seed: form.seed, custom }, {
     facts: (m) => { facts = m.facts; },
     // The policies run in a pool of workers: progress over all of them, and the table fills in
     // as each policy finishes (the charts come when all are done).
@@ -167,7 +175,7 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
     },
     result: (m) => {
       results[m.index] = m;
-      if (specs.length > 1) { renderTable($('results'), results.filter(Boolean).map((r) => r.report)); S.partial = true; }
+      if (specs.length > 1) { renderTable($('results'), results.filter(Boolean).map((r) => r.report), S.metrics); S.partial = true; }
     },
     done: () => {
       setRunning(false);
@@ -200,7 +208,7 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
 function restoreTable() {
   if (!S.partial) return;
   S.partial = false;
-  renderTable($('results'), (S.results ?? []).map((r) => r.report));
+  renderTable($('results'), (S.results ?? []).map((r) => r.report), S.metrics);
 }
 
 function cancelRun() {
@@ -251,6 +259,12 @@ function updateLink(history) {
   link.href = url.href;
   link.textContent = url.href;
   $('share-note').hidden = S.shown.trace.kind !== 'file';
+  const customs = S.results.map((r) => r.spec).filter((s) => s.startsWith('js:'));
+  const note = $('share-note-custom');
+  note.hidden = customs.length === 0;
+  note.textContent = customs.length
+    ? `${customs.join(', ')} is not in this link: code from a link would run in the visitor's page. The link carries the other policies; send the policy's .js file (Save .js) along with it.`
+    : '';
   if (history === 'push' && hash !== location.hash && location.hash !== '') window.history.pushState(null, '', hash);
   else if (hash !== location.hash) window.history.replaceState(null, '', hash);
   S.lastHash = location.hash;
@@ -411,7 +425,14 @@ async function boot() {
     await loadEngine();
     timings.engine = performance.now();
     $('version').textContent = `engine ${call('version')}`;
-    picker = new Picker($('policy-picker'), call('policies'), (spec) => call('canonical_spec', spec), markStale);
+    editor = new CodeEditor((spec) => {
+      if (!picker.entries.some((e) => e.spec.trim() === spec)) picker.add(spec);
+      recheckCustom();
+      markStale();
+    }, () => { recheckCustom(); markStale(); });
+    picker = new Picker($('policy-picker'), call('policies'),
+      (spec) => (spec.trim().startsWith('js:') ? editor.check(spec.trim()) : call('canonical_spec', spec)), markStale);
+    window.schedlab.editor = editor;
     S.metrics = call('metrics');
   } catch (err) {
     showError(err.message);

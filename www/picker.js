@@ -5,7 +5,8 @@ import { el } from './ui.js';
 
 const CHOICE = /^[a-z0-9_.-]+(\|[a-z0-9_.-]+)+$/;
 
-/** Splits "name[k=v,k2=x[y=1]]" like the engine does; null when it is not of that shape. */
+/** Splits "name[k=v,k2=x[y=1],q=expr(min(a,b))]" like the engine does (commas inside brackets
+ * or parentheses belong to the value); null when it is not of that shape. */
 export function parseSpec(text) {
   const s = text.trim();
   const open = s.indexOf('[');
@@ -16,8 +17,8 @@ export function parseSpec(text) {
   const inner = s.slice(0, -1);
   for (let i = open + 1; i <= inner.length; i++) {
     const ch = inner[i];
-    if (ch === '[') depth++;
-    else if (ch === ']') depth--;
+    if (ch === '[' || ch === '(') depth++;
+    else if (ch === ']' || ch === ')') depth--;
     if (depth < 0) return null;
     if (i === inner.length || (ch === ',' && depth === 0)) {
       const part = inner.slice(begin, i).trim();

@@ -2,8 +2,10 @@
 // blocks the page; the page runs several (www/runner.js: a pool) and hands each a task at a time.
 // Protocol (every message carries the run's `id`; the first task of an id reads the trace, later
 // tasks of the same id reuse it and may leave `bytes` out):
-//   page -> worker  {type: 'run', id, bytes, name, options, specs, indices, seed}
-//                   (indices: each spec's index in the comparison; default 0, 1, ...)
+//   page -> worker  {type: 'run', id, bytes, name, options, specs, indices, seed, custom}
+//                   (indices: each spec's index in the comparison; default 0, 1, ...;
+//                   custom: {name, code} of the page's JavaScript policy, run for the spec
+//                   `js:NAME` (see custom.js); the code runs here only)
 //   worker -> page  {type: 'facts', facts}                           when it read the trace
 //                   {type: 'progress', index, done, total}          at most every 100 ms
 //                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations, memory, factors}
@@ -19,6 +21,7 @@
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
 // The session of the last run stays alive until the next run id, to answer exports.
 import init, { Session, has_panicked } from '../pkg/schedlab.js';
+import { compile, decider } from './custom.js';
 
 const PROGRESS_MS = 100;
 const ready = init();
@@ -127,7 +130,7 @@ function exportCsv({ req, index, kind }) {
   }
 }
 
-function run({ id, bytes, name, options, specs, indices, seed }) {
+function run({ id, bytes, name, options, specs, indices, seed, custom }) {
   let stage = 'trace';
   let session;
   try {
@@ -143,14 +146,22 @@ function run({ id, bytes, name, options, specs, indices, seed }) {
       stage = specs[k];
       let last = performance.now();
       self.postMessage({ type: 'progress', id, index, done: 0, total: 1 });
-      const report = session.run(specs[k], seed, (done, total) => {
+      const progress = (done, total) => {
         const now = performance.now();
         if (now - last >= PROGRESS_MS) {
           last = now;
           self.postMessage({ type: 'progress', id, index, done, total });
         }
         return true;
-      });
+      };
+      let report;
+      if (specs[k].startsWith('js:')) {
+        if (!custom || `js:${custom.name}` !== specs[k]) throw new Error(`no custom policy named ${specs[k].slice(3)} in the editor`);
+        current.schedule ??= compile(custom.code);
+        report = session.run_js(custom.name, decider(current.schedule, session.job_view(), session.facts().procs), seed, progress);
+      } else {
+        report = session.run(specs[k], seed, progress);
+      }
       current.local.set(index, current.local.size);
       const rects = session.rects();
       const jobs = session.jobs();

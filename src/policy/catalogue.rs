@@ -47,6 +47,7 @@ pub(super) static CATALOGUE: &[PolicyInfo] = &[
                 default: "last",
                 values: crate::predict::VALUES,
                 help: PREDICTOR.help,
+                presets: &[],
             },
             pv_easy::SLP,
             pv_easy::VB,
@@ -120,6 +121,7 @@ pub(super) static CATALOGUE: &[PolicyInfo] = &[
 /// The half-life key of the fairshare aliases (the fairshare order's own).
 const FAIRSHARE_HALFLIFE: KeyInfo = KeyInfo {
     help: "half-life of the exponential decay of a user's usage, seconds",
+    presets: &[],
     ..order::HALFLIFE
 };
 

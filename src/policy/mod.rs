@@ -9,12 +9,14 @@ pub mod blocks;
 mod catalogue;
 mod compose;
 pub mod estimate;
+pub mod external;
 pub mod order;
 pub mod rule;
 
 pub use crate::sim::Policy;
 pub use crate::spec::{Spec, SpecError};
 pub use compose::Composed;
+pub use external::{Decider, External, PassView};
 use serde::Serialize;
 
 /// Canonical `(key, value)` pairs a part parsed, for [`Params::canonical`].
@@ -28,6 +30,9 @@ pub struct KeyInfo {
     /// Allowed values (`fcfs|sjf`) or a description of the range.
     pub values: &'static str,
     pub help: &'static str,
+    /// Stored values with what they stand for (the `queue` key's priority expressions).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub presets: &'static [crate::expr::Preset],
 }
 
 /// A policy as listed in the catalogue.

@@ -42,6 +42,12 @@ pub enum SimError {
         time: Time,
         reason: String,
     },
+    #[error("policy {policy} failed at t={time}: {reason}")]
+    Failed {
+        policy: String,
+        time: Time,
+        reason: String,
+    },
     #[error("policy {policy} left {waiting} jobs waiting with nothing left to happen at t={time} (first: job {first})")]
     Stuck {
         policy: String,

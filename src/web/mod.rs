@@ -9,6 +9,7 @@
 //! that the page can stop calling in (`has_panicked`). Bulk results cross as typed arrays.
 
 mod check;
+mod custom;
 mod draw;
 mod workload;
 

@@ -157,6 +157,12 @@ fn policies_lists_keys_defaults_and_sources() {
     assert_eq!(v[1]["keys"][0]["name"], "queue");
     assert_eq!(v[1]["keys"][2]["name"], "halflife");
     assert_eq!(v[1]["keys"][3]["name"], "order");
+    // the queue key lists the stored priority expressions
+    let presets = v[1]["keys"][0]["presets"].as_array().unwrap();
+    assert!(presets
+        .iter()
+        .any(|p| p["name"] == "wfp3" && p["expr"] == "-(wait/requested)^3*procs"));
+    assert_eq!(presets.len(), 7);
 }
 
 #[test]

@@ -467,6 +467,12 @@ fn cmd_policies(json: bool) -> CliResult {
                 "    {}={}  (default {}): {}",
                 k.name, k.values, k.default, k.help
             );
+            for pre in k.presets {
+                println!(
+                    "      {}={}: {}  ({})",
+                    k.name, pre.name, pre.expr, pre.source
+                );
+            }
         }
         println!("    {}", p.description);
         println!();

@@ -54,12 +54,6 @@ pub struct PlotArgs {
     /// End of the drawn time window (seconds from time 0; Gantt and heatmap).
     #[arg(long = "view-to")]
     view_to: Option<f64>,
-    /// Start of the time window (seconds from time 0; Gantt and heatmap).
-    #[arg(long)]
-    from: Option<f64>,
-    /// End of the time window (seconds from time 0; Gantt and heatmap).
-    #[arg(long)]
-    to: Option<f64>,
     /// `--chart metric`: a dotted path into the `--json` report (a top-level object by name,
     /// else inside `metrics`): `mbs`, `wait.p95`, `fairness.blocked.big_mwbs`, `penalty.killed_by_penalty`.
     #[arg(long)]

@@ -36,6 +36,7 @@ pub const RSP: KeyInfo = KeyInfo {
     default: "ff",
     values: "ff|lc|lct",
     help: "resource selection policy: first fit, LessConsume, LessConsume-Threshold",
+    presets: &[],
 };
 
 /// The `t` key (the threshold of `rsp=lct`).
@@ -44,6 +45,7 @@ pub const T: KeyInfo = KeyInfo {
     default: "1.15",
     values: "penalty factor >= 1",
     help: "threshold of rsp=lct: the largest penalty factor accepted",
+    presets: &[],
 };
 
 /// The `thresholds` key (RUA's LessConsume-Threshold factors).
@@ -52,6 +54,7 @@ pub const THRESHOLDS: KeyInfo = KeyInfo {
     default: "1.15;1.2;1.25;1.5",
     values: "penalty factors >= 1, separated by ;",
     help: "the LessConsume-Threshold factors tried for each job",
+    presets: &[],
 };
 
 /// A threshold value: a penalty factor >= 1.

@@ -15,6 +15,7 @@ pub const GUARANTEES: KeyInfo = KeyInfo {
     default: "on",
     values: "on|off",
     help: "on: reservations kept, only moved earlier; off: the schedule rebuilt from scratch in queue order at every event",
+    presets: &[],
 };
 
 /// The `shadow` key.
@@ -23,6 +24,7 @@ pub const SHADOW: KeyInfo = KeyInfo {
     default: "0",
     values: "whole number 0-1000",
     help: "with guarantees=off: no job starts later than k shadow intervals after its arrival (its promised wait on arrival behind every job already there); 0 = no bound",
+    presets: &[],
 };
 
 /// Parses the `guarantees` and `shadow` keys: `(guarantees, k)` and their canonical values.

@@ -25,6 +25,7 @@ pub const ORDER: KeyInfo = KeyInfo {
     default: "fcfs",
     values: "fcfs|sjf|spf",
     help: "order in which waiting jobs behind the first one are tried for backfilling: the queue order (fcfs, i.e. arrival order unless queue= says otherwise), shortest requested time first, or shortest prediction first",
+    presets: &[],
 };
 
 pub struct Easy {

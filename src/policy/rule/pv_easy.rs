@@ -31,6 +31,7 @@ pub const SLP: KeyInfo = KeyInfo {
     default: "on",
     values: "on|off",
     help: "shadow-load preemption: kill lower-priority running jobs when that lets the blocked head start now",
+    presets: &[],
 };
 
 /// The `vb` key.
@@ -39,6 +40,7 @@ pub const VB: KeyInfo = KeyInfo {
     default: "on",
     values: "on|off",
     help: "venture backfilling (reservation from the sunny load, nearest predicted completion first, then by priority); off: EASY's backfilling with predictions",
+    presets: &[],
 };
 
 pub struct PvEasy {

@@ -1,0 +1,167 @@
+//! A policy whose decisions come from outside the engine: the page's JavaScript policies
+//! (`js:NAME`), called through the wasm facade. At every pass the decider sees what a real
+//! scheduler knows ([`PassView`]: the time, the free processors, the waiting jobs in arrival
+//! order, the running jobs with their planned ends) and returns the ids of the jobs to start
+//! now, in order. Every returned value is checked here: a number that is not a job id, a job
+//! that is not waiting (running, finished, not submitted yet, or returned twice) or does not
+//! fit ends the run with an error naming the job and the time. Jobs start planned to end after
+//! their estimate (the requested time by default), as with every built-in policy's default.
+
+use crate::sim::{Ctx, Jobs, Policy, SimError};
+use crate::Time;
+use std::collections::HashMap;
+
+/// One scheduling pass as an external policy sees it (job indices in arrival order; the
+/// decider reads the jobs' public fields — id, user, procs, submit, requested, estimate — from
+/// the job set it was given).
+pub struct PassView<'v> {
+    pub now: Time,
+    pub procs: u32,
+    pub free: u32,
+    /// Waiting jobs in arrival order.
+    pub waiting: &'v [usize],
+    /// Running jobs as `(job, start, planned end)`, earliest planned end first.
+    pub running: &'v [(usize, Time, Time)],
+}
+
+/// What decides: the ids of the jobs to start now, in order, or an error message (an
+/// exception in the user's code, a result that is not a list of numbers).
+pub trait Decider {
+    fn decide(&mut self, view: &PassView<'_>) -> Result<Vec<f64>, String>;
+}
+
+impl<F: FnMut(&PassView<'_>) -> Result<Vec<f64>, String>> Decider for F {
+    fn decide(&mut self, view: &PassView<'_>) -> Result<Vec<f64>, String> {
+        self(view)
+    }
+}
+
+/// The largest integer a double holds exactly.
+const MAX_EXACT: f64 = 9_007_199_254_740_992.0;
+
+/// A policy driven by a [`Decider`].
+pub struct External<D: Decider> {
+    name: String,
+    decider: D,
+    /// Job indices by trace id (ids may repeat in a trace).
+    by_id: HashMap<i64, Vec<usize>>,
+    running: Vec<(usize, Time, Time)>,
+    /// `pass` at the jobs waiting in the current pass.
+    waiting_at: Vec<u64>,
+    pass: u64,
+    /// Jobs started in the current pass.
+    started: Vec<usize>,
+}
+
+impl<D: Decider> External<D> {
+    /// `name` is the policy's spec as results show it (`js:my-policy`).
+    pub fn new(name: impl Into<String>, decider: D) -> Self {
+        External {
+            name: name.into(),
+            decider,
+            by_id: HashMap::new(),
+            running: Vec::new(),
+            waiting_at: Vec::new(),
+            pass: 0,
+            started: Vec::new(),
+        }
+    }
+
+    /// The waiting job with trace id `id`, or why none is.
+    fn waiting_job(&self, c: &Ctx<'_>, value: f64) -> Result<usize, String> {
+        if !value.is_finite() || value.fract() != 0.0 || value.abs() > MAX_EXACT {
+            let shown = if value.is_finite() && value.abs() >= 1e16 {
+                format!("{value:e}")
+            } else {
+                format!("{value}")
+            };
+            return Err(format!("returned {shown}, which is not a job id"));
+        }
+        let id = value as i64;
+        let Some(candidates) = self.by_id.get(&id) else {
+            return Err(format!("returned {id}: the trace has no job {id}"));
+        };
+        if let Some(&j) = candidates
+            .iter()
+            .find(|&&j| self.waiting_at[j] == self.pass)
+        {
+            return Ok(j);
+        }
+        let j = candidates[0];
+        let why = if candidates.iter().any(|k| self.started.contains(k)) {
+            "it was already started in this pass (returned twice)"
+        } else if c.job(j).submit > c.now() {
+            "it has not been submitted yet"
+        } else if self.running.iter().any(|r| candidates.contains(&r.0)) {
+            "it is running"
+        } else {
+            "it has finished"
+        };
+        Err(format!("returned job {id}, which is not waiting: {why}"))
+    }
+}
+
+impl<D: Decider> Policy for External<D> {
+    fn spec(&self) -> String {
+        self.name.clone()
+    }
+
+    fn prepare(&mut self, jobs: Jobs<'_>, _procs: u32) -> Vec<(usize, String)> {
+        self.by_id.clear();
+        for (j, job) in jobs.iter().enumerate() {
+            self.by_id.entry(job.id).or_default().push(j);
+        }
+        self.waiting_at = vec![0; jobs.len()];
+        Vec::new()
+    }
+
+    fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
+        self.pass += 1;
+        for &j in c.waiting() {
+            self.waiting_at[j] = self.pass;
+        }
+        self.started.clear();
+        self.running.clear();
+        self.running
+            .extend(c.running().map(|(end, j)| (j, c.start_of(j), end)));
+        let view = PassView {
+            now: c.now(),
+            procs: c.procs(),
+            free: c.free(),
+            waiting: c.waiting(),
+            running: &self.running,
+        };
+        let fail = |reason: String| SimError::Failed {
+            policy: self.name.clone(),
+            time: c.now(),
+            reason,
+        };
+        let ids = self.decider.decide(&view).map_err(fail)?;
+        let invalid = |c: &Ctx<'_>, reason: String| SimError::Invalid {
+            policy: self.name.clone(),
+            time: c.now(),
+            reason,
+        };
+        for value in ids {
+            let j = self
+                .waiting_job(c, value)
+                .map_err(|reason| invalid(c, reason))?;
+            let job = c.job(j);
+            if !c.fits(j) {
+                return Err(invalid(
+                    c,
+                    format!(
+                        "returned job {}, which needs {} processors: {} free",
+                        job.id,
+                        job.procs,
+                        c.free()
+                    ),
+                ));
+            }
+            self.waiting_at[j] = 0;
+            self.started.push(j);
+            c.start(j)?;
+        }
+        Ok(())
+    }
+}

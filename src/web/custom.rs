@@ -1,0 +1,172 @@
+//! JavaScript policies (`js:NAME`): the page's own code decides at every scheduling pass. The
+//! worker compiles the user's `schedule(view)` and hands [`Session::run_js`] a function
+//! `decide(pass)` (a reused typed array of job indices; see `www/custom.js`,
+//! which builds the `view` object from them and [`Session::job_view`]). This side turns the
+//! returned value into numbers — anything but an array of numbers is an error naming what was
+//! returned — and [`policy::External`] checks each id against the engine's state (waiting,
+//! fits, not twice). An exception thrown by the user's code ends the run with its message.
+
+use super::{check, to_js, Session};
+use crate::policy::{self, PassView};
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Longest policy name accepted (it is shown in tables and legends).
+const MAX_NAME: usize = 40;
+
+/// The name of a JavaScript policy as results show it: `js:NAME`.
+pub(super) fn js_spec(name: &str) -> Result<String, JsError> {
+    let name = name.trim();
+    let ok = !name.is_empty()
+        && name.len() <= MAX_NAME
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.');
+    if !ok {
+        return Err(JsError::new(&format!(
+            "custom policy name {name:?}: 1 to {MAX_NAME} letters, digits, '-', '_' or '.'"
+        )));
+    }
+    Ok(format!("js:{name}"))
+}
+
+/// How a returned value is shown in an error message.
+fn show(v: &JsValue) -> String {
+    if let Some(s) = v.as_string() {
+        return format!("{s:?}");
+    }
+    if v.is_undefined() {
+        return "undefined".into();
+    }
+    js_sys::JSON::stringify(v)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| "a value that is not a number".into())
+        .chars()
+        .take(60)
+        .collect()
+}
+
+/// The message of a thrown value.
+fn thrown(e: &JsValue) -> String {
+    match e.dyn_ref::<js_sys::Error>() {
+        Some(err) => {
+            let name = err.name().as_string().unwrap_or_default();
+            let msg = err.message().as_string().unwrap_or_default();
+            if name.is_empty() || name == "Error" || msg.starts_with(&name) {
+                msg
+            } else {
+                format!("{name}: {msg}")
+            }
+        }
+        None => format!("threw {}", show(e)),
+    }
+}
+
+/// The ids in the value `schedule(view)` returned.
+fn ids(v: &JsValue) -> Result<Vec<f64>, String> {
+    if !js_sys::Array::is_array(v) {
+        return Err(format!(
+            "schedule(view) returned {}: it must return an array of job ids",
+            show(v)
+        ));
+    }
+    let arr: &js_sys::Array = v.unchecked_ref();
+    let mut out = Vec::with_capacity(arr.length() as usize);
+    for (i, x) in arr.iter().enumerate() {
+        match x.as_f64() {
+            Some(id) => out.push(id),
+            None => {
+                return Err(format!(
+                    "schedule(view) returned {} at position {i}: job ids are numbers",
+                    show(&x)
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[wasm_bindgen]
+impl Session {
+    /// What a policy may know of each job, in arrival order (the order of the indices
+    /// `run_js` passes): `[id, user, procs, submit, requested, estimate]` each; `requested` is
+    /// the planning estimate where the trace has no requested time.
+    pub fn job_view(&self) -> Vec<f64> {
+        self.trace
+            .jobs
+            .jobs
+            .iter()
+            .flat_map(|j| {
+                [
+                    j.id as f64,
+                    j.user as f64,
+                    f64::from(j.procs),
+                    j.submit as f64,
+                    j.requested.unwrap_or(j.estimate) as f64,
+                    j.estimate as f64,
+                ]
+            })
+            .collect()
+    }
+
+    /// Runs a JavaScript policy named `js:NAME`: at every scheduling pass `decide(pass)` is
+    /// called with a Float64Array holding `[now, free, W, R]`, then the W waiting jobs' indices
+    /// (arrival order), then R `[index, start, planned end]` triples of the running jobs
+    /// (earliest planned end first); the array is reused, valid during the call only. It
+    /// returns the ids of the jobs to start now.
+    /// `progress` as in [`Session::run`]. Returns the metrics report.
+    pub fn run_js(
+        &mut self,
+        name: &str,
+        decide: js_sys::Function,
+        seed: f64,
+        progress: Option<js_sys::Function>,
+    ) -> Result<JsValue, JsError> {
+        let spec = js_spec(name)?;
+        let seed = check::check_seed(seed)?;
+        // One buffer for the whole run (grown when a pass needs more): the pass is written into
+        // it and `decide` reads it during the call; no array is allocated per pass.
+        let mut data: Vec<f64> = Vec::new();
+        let mut buf = js_sys::Float64Array::new_with_length(4096);
+        let decider = |v: &PassView<'_>| -> Result<Vec<f64>, String> {
+            data.clear();
+            data.extend([
+                v.now as f64,
+                f64::from(v.free),
+                v.waiting.len() as f64,
+                v.running.len() as f64,
+            ]);
+            data.extend(v.waiting.iter().map(|&j| j as f64));
+            for &(j, start, end) in v.running {
+                data.extend([j as f64, start as f64, end as f64]);
+            }
+            let n = data.len() as u32;
+            if n > buf.length() {
+                buf = js_sys::Float64Array::new_with_length(n.saturating_mul(2));
+            }
+            buf.subarray(0, n).copy_from(&data);
+            let out = decide.call1(&JsValue::NULL, &buf).map_err(|e| thrown(&e))?;
+            ids(&out)
+        };
+        let mut pol = policy::External::new(spec, decider);
+        let mut report = |done: usize, total: usize| match &progress {
+            Some(f) => f
+                .call2(
+                    &JsValue::NULL,
+                    &(done as f64).into(),
+                    &(total as f64).into(),
+                )
+                .map_or(true, |v| v.as_bool() != Some(false)),
+            None => true,
+        };
+        let result = self
+            .trace
+            .run_with(&mut pol, seed, Some(&mut report))
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        let out = to_js(&self.trace.report(&result))?;
+        self.runs.push(result);
+        Ok(out)
+    }
+}

@@ -1,0 +1,158 @@
+// Bring your own policy in the page: priority expressions in links, the JavaScript policy editor
+// (examples equal to the built-ins, errors, endless loops stopped by Cancel, kept across
+// reloads, never in links). Run through scripts/browser-test.sh.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { SHOTS, MOCK, launch, open, runs, waitRuns, table, errorsText, cli, cliBinary, metric, close } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const enc = (s) => encodeURIComponent(s);
+const EXPR = 'easy[queue=expr(max(wait,1)/(estimate*sqrt(procs)))]';
+const WFP3 = 'conservative[queue=wfp3]';
+
+test('a link with priority expressions reproduces in a fresh page and matches the CLI', { skip: MOCK }, async () => {
+  const hash = `#v=1&trace=demo:5K_sample&policy=${enc(EXPR)}&policy=${enc(WFP3)}&policy=fcfs&seed=1`;
+  const first = await open(browser, hash);
+  await waitRuns(first.page, 1);
+  const shown = await table(first.page);
+  assert.deepEqual(Object.keys(shown).sort(), [WFP3, EXPR, 'fcfs'].sort());
+  const link = await first.page.locator('[data-testid="share-link"]').getAttribute('href');
+  assert.match(decodeURIComponent(link), /policy=easy\[queue=expr\(max\(wait,1\)\/\(estimate\*sqrt\(procs\)\)\)\]/);
+  assert.deepEqual(first.problems, []);
+  await first.context.close();
+  // the page's own link, opened in a fresh context, gives the same numbers
+  const second = await open(browser, new URL(link).hash);
+  await waitRuns(second.page, 1);
+  assert.deepEqual(await table(second.page), shown);
+  await second.context.close();
+  if (cliBinary()) {
+    const [report] = cli('www/demo/5K_sample.swf.gz', [EXPR], 1);
+    for (const m of ['mean_wait', 'mean_bsld', 'utilization']) {
+      const v = metric(report, m);
+      if (v !== undefined && shown[EXPR][m] !== undefined) assert.ok(close(v, shown[EXPR][m]), `${m}: ${v} vs ${shown[EXPR][m]}`);
+    }
+  }
+});
+
+/** Loads an example (or code) into the editor under `name` and adds it to the comparison. */
+async function useCode(page, { example, code, name }) {
+  await page.$eval('[data-testid="policy-code-panel"]', (d) => { d.open = true; });
+  if (example) await page.locator('[data-testid="policy-code-examples"]').selectOption(example);
+  if (code !== undefined) await page.locator('[data-testid="policy-code"]').fill(code);
+  if (name) await page.locator('[data-testid="policy-code-name"]').fill(name);
+  await page.locator('[data-testid="policy-code-add"]').click();
+}
+
+async function run(page) {
+  const n = await runs(page);
+  await page.locator('[data-testid="run"]').click();
+  return n;
+}
+
+/** The jobs CSV of each policy shown, by spec. */
+async function jobsCsvs(page) {
+  return page.evaluate(async () => {
+    const S = window.schedlab.state;
+    const out = {};
+    for (let i = 0; i < S.results.length; i++) out[S.results[i].spec] = await S.runner.exportCsv(i, 'jobs');
+    return out;
+  });
+}
+
+test('the FCFS and EASY examples give exactly the built-ins\' schedules on the demo traces', { skip: MOCK }, async () => {
+  for (const demo of ['hpc2n', '5K_sample']) {
+    const { page, context, problems } = await open(browser, `#v=1&trace=demo:${demo}&policy=easy&policy=fcfs`);
+    await waitRuns(page, 1);
+    for (const example of ['easy', 'fcfs']) {
+      await useCode(page, { example });
+      const n = await run(page);
+      await waitRuns(page, n + 1, 60_000);
+      const csv = await jobsCsvs(page);
+      assert.ok(csv[`js:${example}`], `${demo}: js:${example} ran`);
+      assert.equal(csv[`js:${example}`], csv[example], `${demo}: js:${example} differs from ${example}`);
+      const t = await table(page);
+      assert.deepEqual(t[`js:${example}`], t[example]);
+      // the custom policy is not in the link, and the page says so
+      const link = decodeURIComponent(await page.locator('[data-testid="share-link"]').getAttribute('href'));
+      assert.doesNotMatch(link, /js:|function/);
+      assert.match(await page.locator('[data-testid="share-note-custom"]').innerText(), new RegExp(`js:${example} is not in this link`));
+      await page.locator('[data-testid="policy-remove"]').last().click();
+    }
+    if (demo === 'hpc2n') await page.screenshot({ path: join(SHOTS, 'custom-policy.png'), fullPage: false });
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('the editor keeps its code across reloads', async () => {
+  const { page, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=fcfs');
+  await waitRuns(page, 1);
+  await page.locator('[data-testid="policy-code-panel"] summary').click();
+  await page.locator('[data-testid="policy-code"]').fill('// kept\nfunction schedule(view) { return []; }\n');
+  await page.locator('[data-testid="policy-code-name"]').fill('kept');
+  await page.waitForTimeout(500);
+  await page.reload();
+  await waitRuns(page, 1);
+  assert.match(await page.locator('[data-testid="policy-code"]').inputValue(), /^\/\/ kept/);
+  assert.equal(await page.locator('[data-testid="policy-code-name"]').inputValue(), 'kept');
+  await context.close();
+});
+
+const BAD = [
+  ['throws', 'function schedule(view) {\n  const x = null;\n  return x.boom;\n}', /js:bad failed at t=\d+: TypeError: .*null.*\(line 3\)/],
+  ['returns garbage', 'function schedule(view) { return view.waiting.length ? [1e99] : []; }', /js:bad: invalid decision at t=\d+: returned 1e99, which is not a job id/],
+  ['returns a string', 'function schedule(view) { return "x"; }', /schedule\(view\) returned "x": it must return an array of job ids/],
+  ['returns a running job', 'function schedule(view) {\n  const r = view.running[0];\n  if (r && view.waiting.length) return [r.id];\n  return view.waiting.filter((j, i) => i === 0 && j.procs <= view.free).map((j) => j.id);\n}', /returned job \d+, which is not waiting: it is running/],
+  ['returns a duplicate id', 'function schedule(view) {\n  const j = view.waiting.find((j) => j.procs <= view.free);\n  return j ? [j.id, j.id] : [];\n}', /returned job \d+, which is not waiting: it was already started in this pass \(returned twice\)/],
+  ['returns a job that does not fit', 'function schedule(view) {\n  const j = view.waiting.find((j) => j.procs > view.free);\n  return j ? [j.id] : view.waiting.filter((j) => j.procs <= view.free).slice(0, 1).map((j) => j.id);\n}', /returned job \d+, which needs \d+ processors: \d+ free/],
+  ['starts nothing', 'function schedule(view) { return []; }', /left \d+ jobs waiting with nothing left to happen/],
+  ['defines no schedule', 'function plan(view) { return []; }', /must define function schedule|defines no function schedule/],
+];
+
+test('bad JavaScript policies end the run with a clear message; the page keeps working', { skip: MOCK }, async () => {
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:hpc2n&policy=fcfs');
+  await waitRuns(page, 1);
+  let first = true;
+  for (const [what, code, expected] of BAD) {
+    await page.evaluate(() => { document.querySelector('[data-testid="errors"]').replaceChildren(); });
+    if (first) await useCode(page, { code, name: 'bad' });
+    else {
+      await page.locator('[data-testid="policy-code"]').fill(code);
+      await page.locator('[data-testid="policy-code-add"]').click();
+    }
+    first = false;
+    if (what !== 'defines no schedule') {
+      await page.locator('[data-testid="run"]').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="errors"]').children.length > 0, null, { timeout: 30_000 });
+    }
+    const text = await errorsText(page);
+    assert.match(text, expected, `${what}: ${text}`);
+    assert.ok(!(await page.locator('[data-testid="run"]').isDisabled()), `${what}: run button disabled`);
+  }
+  assert.deepEqual(problems.filter((p) => !/schedlab panicked/.test(p)), problems);
+  assert.ok(!problems.some((p) => /panicked/.test(p)), problems.join('\n'));
+  await context.close();
+});
+
+test('an endless loop is stopped by Cancel; the next run works', { skip: MOCK }, async () => {
+  const { page, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=fcfs');
+  await waitRuns(page, 1);
+  await useCode(page, { code: 'function schedule(view) {\n  for (;;) {}\n}', name: 'loop' });
+  await page.locator('[data-testid="run"]').click();
+  await page.waitForTimeout(1500);
+  assert.ok(await page.locator('[data-testid="cancel"]').isEnabled());
+  await page.locator('[data-testid="cancel"]').click();
+  assert.match(await page.locator('[data-testid="status"]').innerText(), /Cancelled/);
+  // the worker was replaced: a comparison with a working policy runs
+  await page.locator('[data-testid="policy-code-examples"]').selectOption('fcfs');
+  await page.locator('[data-testid="policy-code-add"]').click();
+  const n = await run(page);
+  await waitRuns(page, n + 1);
+  const t = await table(page);
+  assert.ok(t['js:fcfs'] && t.fcfs, Object.keys(t).join(', '));
+  await context.close();
+});

@@ -1,0 +1,267 @@
+//! Policies decided outside the engine (`policy::External`, what the page's JavaScript policies
+//! run on): deciders written against the pass view give the built-ins' schedules, and every bad
+//! decision ends the run with an error naming the job and the time.
+
+mod common;
+use common::{job_set, run, starts};
+use schedlab::input::{Job, JobSet};
+use schedlab::policy::{External, PassView};
+use schedlab::sim::{check::check, simulate, Schedule, SimError};
+use schedlab::Time;
+
+fn run_ext(
+    set: &JobSet,
+    f: impl FnMut(&PassView<'_>) -> Result<Vec<f64>, String>,
+) -> Result<Schedule, SimError> {
+    let mut p = External::new("js:test", f);
+    let s = simulate(&set.jobs, set.procs, &mut p, 1, None)?;
+    if let Err(e) = check(&set.jobs, &s) {
+        panic!("invariants violated:\n{}", e.join("\n"));
+    }
+    Ok(s)
+}
+
+/// FCFS as the page's example writes it: heads in arrival order while they fit.
+fn fcfs(jobs: &[Job]) -> impl FnMut(&PassView<'_>) -> Result<Vec<f64>, String> + '_ {
+    move |v| {
+        let mut free = v.free;
+        let mut out = Vec::new();
+        for &j in v.waiting {
+            if jobs[j].procs > free {
+                break;
+            }
+            free -= jobs[j].procs;
+            out.push(jobs[j].id as f64);
+        }
+        Ok(out)
+    }
+}
+
+/// The earliest time `need` processors are free if running jobs end at their planned ends
+/// (`view.earliest` of the page), with the processors left over then.
+fn earliest(
+    v: &PassView<'_>,
+    jobs: &[Job],
+    extra_running: &[(u32, Time)],
+    need: u32,
+) -> (Time, u32) {
+    let mut ends: Vec<(Time, u32)> = v
+        .running
+        .iter()
+        .map(|&(j, _, end)| (end, jobs[j].procs))
+        .chain(extra_running.iter().map(|&(p, e)| (e, p)))
+        .collect();
+    ends.sort();
+    let used: u32 = extra_running.iter().map(|r| r.0).sum();
+    let mut avail = v.free - used;
+    if avail >= need {
+        return (v.now, avail - need);
+    }
+    let mut i = 0;
+    while i < ends.len() {
+        let t = ends[i].0;
+        while i < ends.len() && ends[i].0 == t {
+            avail += ends[i].1;
+            i += 1;
+        }
+        if avail >= need {
+            return (t, avail - need);
+        }
+    }
+    (Time::MAX, 0)
+}
+
+/// EASY as the page's example writes it.
+fn easy(jobs: &[Job]) -> impl FnMut(&PassView<'_>) -> Result<Vec<f64>, String> + '_ {
+    move |v| {
+        let mut out = Vec::new();
+        let mut started: Vec<(u32, Time)> = Vec::new();
+        let mut free = v.free;
+        let mut k = 0;
+        while k < v.waiting.len() && jobs[v.waiting[k]].procs <= free {
+            let job = &jobs[v.waiting[k]];
+            free -= job.procs;
+            started.push((job.procs, v.now + job.estimate));
+            out.push(job.id as f64);
+            k += 1;
+        }
+        if k == v.waiting.len() || free == 0 {
+            return Ok(out);
+        }
+        let (shadow, mut extra) = earliest(v, jobs, &started, jobs[v.waiting[k]].procs);
+        for &j in &v.waiting[k + 1..] {
+            let job = &jobs[j];
+            if free == 0 {
+                break;
+            }
+            if job.procs > free {
+                continue;
+            }
+            let end = v.now + job.estimate;
+            if end <= shadow {
+                free -= job.procs;
+                out.push(job.id as f64);
+            } else if job.procs <= extra {
+                extra -= job.procs;
+                free -= job.procs;
+                out.push(job.id as f64);
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn same_starts(a: &Schedule, b: &Schedule) -> bool {
+    a.jobs
+        .iter()
+        .zip(&b.jobs)
+        .all(|(x, y)| x.start == y.start && x.end == y.end && x.procs == y.procs)
+}
+
+#[test]
+fn deciders_equal_the_built_ins_by_hand() {
+    // easy's hand-made cases: backfill into the hole, the extra processors, consumed extra
+    for jobs in [
+        vec![(0, 100, 6, 100), (1, 50, 8, 50), (2, 50, 4, 50)],
+        vec![
+            (0, 100, 6, 100),
+            (1, 50, 8, 50),
+            (2, 50, 4, 50),
+            (3, 200, 2, 200),
+        ],
+        vec![
+            (0, 100, 6, 100),
+            (1, 50, 8, 50),
+            (2, 300, 2, 300),
+            (3, 300, 2, 300),
+        ],
+    ] {
+        let set = job_set(10, &jobs);
+        let e = run_ext(&set, easy(&set.jobs)).unwrap();
+        assert!(same_starts(&e, &run(&set, "easy")), "{jobs:?}");
+        assert_eq!(e.policy, "js:test");
+        let f = run_ext(&set, fcfs(&set.jobs)).unwrap();
+        assert!(same_starts(&f, &run(&set, "fcfs")), "{jobs:?}");
+    }
+}
+
+#[test]
+fn deciders_equal_the_built_ins_on_real_traces() {
+    let Some(dir) = common::trace_dir() else {
+        eprintln!("../shared/data/swf not found: skipped");
+        return;
+    };
+    for name in ["KTH-SP2-1996-2.1-cln.swf.gz", "hpc2n.swf"] {
+        let w = schedlab::swf::read_path(&dir.join(name), &Default::default()).unwrap();
+        let set = schedlab::input::prepare(&w, &Default::default()).unwrap();
+        let e = run_ext(&set, easy(&set.jobs)).unwrap();
+        assert!(same_starts(&e, &run(&set, "easy")), "{name}: easy");
+        let f = run_ext(&set, fcfs(&set.jobs)).unwrap();
+        assert!(same_starts(&f, &run(&set, "fcfs")), "{name}: fcfs");
+    }
+}
+
+fn error(set: &JobSet, f: impl FnMut(&PassView<'_>) -> Result<Vec<f64>, String>) -> String {
+    match run_ext(set, f) {
+        Ok(_) => panic!("the run should fail"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn bad_decisions_name_the_job_and_the_time() {
+    // J1 (6 procs) at 0, J2 (8) at 1 waits, J3 (2) at 2.
+    let set = job_set(10, &[(0, 100, 6, 100), (1, 50, 8, 50), (2, 50, 2, 50)]);
+    let at = |t: Time, ids: Vec<f64>| {
+        move |v: &PassView<'_>| Ok(if v.now == t { ids.clone() } else { vec![] })
+    };
+    let e = error(&set, at(0, vec![1e99]));
+    assert!(
+        e.contains("t=0") && e.contains("returned 1e99, which is not a job id"),
+        "{e}"
+    );
+    let e = error(&set, at(0, vec![1.5]));
+    assert!(e.contains("returned 1.5, which is not a job id"), "{e}");
+    let e = error(&set, at(0, vec![f64::NAN]));
+    assert!(e.contains("NaN"), "{e}");
+    let e = error(&set, at(0, vec![42.0]));
+    assert!(e.contains("the trace has no job 42"), "{e}");
+    let e = error(&set, at(0, vec![2.0]));
+    assert!(
+        e.contains("job 2") && e.contains("not been submitted yet"),
+        "{e}"
+    );
+    let e = error(&set, at(0, vec![1.0, 1.0]));
+    assert!(e.contains("job 1") && e.contains("returned twice"), "{e}");
+    let e = error(&set, |v: &PassView<'_>| {
+        Ok(match v.now {
+            0 => vec![1.0],
+            1 => vec![1.0],
+            _ => vec![],
+        })
+    });
+    assert!(
+        e.contains("t=1") && e.contains("job 1") && e.contains("it is running"),
+        "{e}"
+    );
+    let e = error(&set, |v: &PassView<'_>| {
+        Ok(match v.now {
+            0 => vec![1.0],
+            1 => vec![2.0],
+            _ => vec![],
+        })
+    });
+    assert!(
+        e.contains("t=1") && e.contains("job 2, which needs 8 processors: 4 free"),
+        "{e}"
+    );
+    let e = error(&set, |v: &PassView<'_>| match v.now {
+        0 => Ok(vec![1.0]),
+        2 => Err("ReferenceError: x is not defined (line 3)".into()),
+        _ => Ok(vec![]),
+    });
+    assert!(
+        e.contains("js:test failed at t=2") && e.contains("x is not defined (line 3)"),
+        "{e}"
+    );
+    // a policy that never starts anything: the engine's existing error
+    let e = error(&set, |_: &PassView<'_>| Ok(vec![]));
+    assert!(
+        e.contains("left 3 jobs waiting with nothing left to happen"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_finished_job_is_named_and_the_view_shows_what_a_scheduler_knows() {
+    let set = job_set(10, &[(0, 10, 6, 10), (5, 10, 2, 10), (20, 10, 2, 10)]);
+    let e = error(&set, |v: &PassView<'_>| {
+        Ok(if v.now == 20 {
+            vec![1.0]
+        } else {
+            v.waiting.iter().map(|&j| (j + 1) as f64).collect()
+        })
+    });
+    assert!(
+        e.contains("job 1") && e.contains("it has finished") && e.contains("t=20"),
+        "{e}"
+    );
+    let mut seen = Vec::new();
+    let s = run_ext(&set, |v: &PassView<'_>| {
+        seen.push((
+            v.now,
+            v.procs,
+            v.free,
+            v.waiting.to_vec(),
+            v.running.to_vec(),
+        ));
+        Ok(v.waiting.iter().map(|&j| (j + 1) as f64).collect())
+    })
+    .unwrap();
+    assert_eq!(starts(&s), vec![0, 5, 20]);
+    assert_eq!(seen[0], (0, 10, 10, vec![0], vec![]));
+    // at 5: J1 runs (start 0, planned end 10), J2 waits
+    assert_eq!(seen[1], (5, 10, 4, vec![1], vec![(0, 0, 10)]));
+    // at 10: J1 ended; J2 runs until 15
+    assert_eq!(seen[2], (10, 10, 8, vec![], vec![(1, 5, 15)]));
+}

@@ -1,0 +1,195 @@
+// JavaScript policies (`js:NAME`): the examples the editor offers, and the worker's side of a run.
+//
+// The user writes `function schedule(view)`; at every scheduling pass the engine (in the worker)
+// calls it with
+//   view.now, view.procs (machine size), view.free (free processors now),
+//   view.waiting: waiting jobs in arrival order, {id, user, procs, submit, requested, estimate, wait},
+//   view.running: {id, user, procs, start, plannedEnd}, earliest planned end first,
+//   view.earliest(procs, starting = []): the earliest time `procs` processors are free if
+//     running jobs end at their planned ends (and the jobs in `starting`, being started now,
+//     after their estimate),
+//   view.freeAt(t, starting = []): the processors free at time t on the same assumption,
+// and it returns the ids of the jobs to start now, in order. The engine checks every id.
+// The code runs only in the worker of the page it was typed into (or loaded from a file
+// there); it never travels in a link.
+
+export const EXAMPLES = {
+  fcfs: `// FCFS: jobs start in arrival order while the first one fits; nothing overtakes it.
+function schedule(view) {
+  const start = [];
+  let free = view.free;
+  for (const job of view.waiting) {
+    if (job.procs > free) break;
+    free -= job.procs;
+    start.push(job.id);
+  }
+  return start;
+}
+`,
+  easy: `// EASY backfilling: jobs start in arrival order while they fit. The first one that does not
+// fit gets a reservation at its shadow time (when enough processors will be free); a later job
+// may start now if it fits and ends by then (by its estimate), or uses only processors that the
+// reserved job leaves over.
+function schedule(view) {
+  const q = view.waiting, start = [], starting = [];
+  let free = view.free, k = 0;
+  for (; k < q.length && q[k].procs <= free; k++) {
+    free -= q[k].procs;
+    start.push(q[k].id);
+    starting.push(q[k]);
+  }
+  if (k === q.length || free === 0) return start;
+  const shadow = view.earliest(q[k].procs, starting);
+  let extra = view.freeAt(shadow, starting) - q[k].procs;
+  for (const job of q.slice(k + 1)) {
+    if (free === 0) break;
+    if (job.procs > free) continue;
+    if (view.now + job.estimate <= shadow) {
+      free -= job.procs;
+      start.push(job.id);
+    } else if (job.procs <= extra) {
+      extra -= job.procs;
+      free -= job.procs;
+      start.push(job.id);
+    }
+  }
+  return start;
+}
+`,
+};
+
+export const MAX_CODE = 100_000;
+const PREFIX = '"use strict";\n';
+const SUFFIX = '\n;return typeof schedule === "function" ? schedule : undefined;';
+
+/** The line of the user's code a stack trace points at, or null. */
+function codeLine(err) {
+  const stack = String(err?.stack ?? '');
+  const m = stack.match(/(?:<anonymous>|> Function):(\d+):\d+/);
+  if (!m) return null;
+  const line = Number(m[1]) - LINE_OFFSET;
+  return line >= 1 ? line : null;
+}
+
+// Where the first line of the user's code lands in a stack trace (the engine wraps a Function
+// body in a header of its own).
+const LINE_OFFSET = (() => {
+  try {
+    new Function(`${PREFIX}throw new Error('probe');`)();
+  } catch (err) {
+    const m = String(err.stack).match(/(?:<anonymous>|> Function):(\d+):\d+/);
+    if (m) return Number(m[1]) - 1;
+  }
+  return 2;
+})();
+
+/** A thrown value as a message with the line of the user's code where it happened. */
+export function describe(err) {
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : `threw ${String(err)}`;
+  const line = codeLine(err);
+  return line ? `${text} (line ${line})` : text;
+}
+
+/** Compiles the user's code; returns its schedule function or throws a clear Error. */
+export function compile(code) {
+  if (typeof code !== 'string' || !code.trim()) throw new Error('the custom policy has no code');
+  if (code.length > MAX_CODE) throw new Error(`the custom policy is longer than ${MAX_CODE.toLocaleString('en-US')} characters`);
+  let schedule;
+  try {
+    schedule = new Function(PREFIX + code + SUFFIX)();
+  } catch (err) {
+    throw new Error(`the code does not run: ${describe(err)}`);
+  }
+  if (typeof schedule !== 'function') throw new Error('the code defines no function schedule(view)');
+  return schedule;
+}
+
+/** The `decide(pass)` function Session.run_js calls at every pass: `pass` is a Float64Array
+ * [now, free, W, R, W waiting job indices, R running (index, start, planned end) triples],
+ * reused between passes. Builds the view and calls the user's schedule(view). */
+export function decider(schedule, jobView, procs) {
+  const jobs = [];
+  for (let i = 0; i < jobView.length; i += 6) {
+    jobs.push({ id: jobView[i], user: jobView[i + 1], procs: jobView[i + 2], submit: jobView[i + 3],
+      requested: jobView[i + 4], estimate: jobView[i + 5], wait: 0 });
+  }
+  const runs = new Map();
+  const view = { now: 0, procs, free: 0, waiting: [], running: [], earliest, freeAt };
+  // The planned ends (sorted) and widths of the running jobs plus `starting` (ending after
+  // their estimate from now).
+  const endT = [], endP = [];
+  function ends(starting) {
+    const run = view.running;
+    endT.length = 0;
+    endP.length = 0;
+    if (!starting.length) {
+      for (const r of run) { endT.push(r.plannedEnd); endP.push(r.procs); }
+      return;
+    }
+    const extra = starting.map((j) => [view.now + j.estimate, j.procs]).sort((a, b) => a[0] - b[0]);
+    let i = 0, k = 0;
+    while (i < run.length || k < extra.length) {
+      if (k >= extra.length || (i < run.length && run[i].plannedEnd <= extra[k][0])) {
+        endT.push(run[i].plannedEnd); endP.push(run[i].procs); i++;
+      } else {
+        endT.push(extra[k][0]); endP.push(extra[k][1]); k++;
+      }
+    }
+  }
+  function used(starting) {
+    let n = 0;
+    for (const j of starting) n += j.procs;
+    return n;
+  }
+  function earliest(need, starting = []) {
+    let avail = view.free - used(starting);
+    if (avail >= need) return view.now;
+    ends(starting);
+    for (let i = 0; i < endT.length; i++) {
+      avail += endP[i];
+      if (avail >= need) return endT[i];
+    }
+    return Infinity;
+  }
+  function freeAt(t, starting = []) {
+    let avail = view.free - used(starting);
+    ends(starting);
+    for (let i = 0; i < endT.length && endT[i] <= t; i++) avail += endP[i];
+    return avail;
+  }
+  return (pass) => {
+    const now = pass[0], nw = pass[2], nr = pass[3];
+    view.now = now;
+    view.free = pass[1];
+    const waiting = new Array(nw);
+    for (let k = 0; k < nw; k++) {
+      const j = jobs[pass[4 + k]];
+      j.wait = now - j.submit;
+      waiting[k] = j;
+    }
+    view.waiting = waiting;
+    const running = new Array(nr);
+    for (let k = 0, at = 4 + nw; k < nr; k++, at += 3) {
+      const i = pass[at];
+      let r = runs.get(i);
+      if (!r) {
+        const j = jobs[i];
+        r = { id: j.id, user: j.user, procs: j.procs, start: 0, plannedEnd: 0 };
+        runs.set(i, r);
+      }
+      r.start = pass[at + 1];
+      r.plannedEnd = pass[at + 2];
+      running[k] = r;
+    }
+    if (runs.size > 4 * nr + 1024) {
+      runs.clear();
+      for (let k = 0, at = 4 + nw; k < nr; k++, at += 3) runs.set(pass[at], running[k]);
+    }
+    view.running = running;
+    try {
+      return schedule(view);
+    } catch (err) {
+      throw new Error(describe(err));
+    }
+  };
+}
