@@ -221,6 +221,19 @@ export class Session {
         return v1;
     }
     /**
+     * What the trace looks like before any run: arrivals by hour, day and week, sizes,
+     * runtimes, requested-time accuracy, offered load, heaviest users (see
+     * [`crate::trace_stats::TraceStats`]); drawn by [`draw_trace`].
+     * @returns {any}
+     */
+    trace_stats() {
+        const ret = wasm.session_trace_stats(this.__wbg_ptr);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
      * The violated EETs of the last run, in job order: `[user, start, end]` each, the interval
      * the violation covers in the heatmap (see [`Violation`]).
      * @returns {Float64Array}
@@ -485,6 +498,22 @@ export function draw_sweep(canvas, values, labels, stats, key, metric, title) {
 }
 
 /**
+ * Draws trace chart `name` (see [`trace_charts`]) of `stats` (a
+ * [`Session::trace_stats`](super::Session::trace_stats) object).
+ * @param {HTMLCanvasElement} canvas
+ * @param {any} stats
+ * @param {string} name
+ */
+export function draw_trace(canvas, stats, name) {
+    const ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.draw_trace(canvas, stats, ptr0, len0);
+    if (ret[1]) {
+        throw takeFromExternrefTable0(ret[0]);
+    }
+}
+
+/**
  * True once the module has panicked: the page must make no further calls.
  * @returns {boolean}
  */
@@ -554,6 +583,18 @@ export function sweep_specs(policy_spec, vary) {
         throw e;
     }
     const ret = wasm.sweep_specs(ptr0, len0, ptr1, len1);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
+ * The trace view's charts: `[{name, title}]`, in the order the page shows them.
+ * @returns {any}
+ */
+export function trace_charts() {
+    const ret = wasm.trace_charts();
     if (ret[2]) {
         throw takeFromExternrefTable0(ret[1]);
     }

@@ -15,6 +15,7 @@ pub mod run;
 pub mod sim;
 pub mod sweep;
 pub mod swf;
+pub mod trace_stats;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 

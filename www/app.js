@@ -8,6 +8,7 @@ import { renderTable, renderFacts } from './results.js';
 import { Overview, Gantts, timings } from './charts.js';
 import { EetCharts, DEFAULT_HEAT, parseUsers } from './eet.js';
 import { SweepPanel } from './sweep.js';
+import { TraceView } from './traceview.js';
 import { DEMOS, loadRemote, loadFile } from './trace.js';
 import { $, el, showError, download, debounce, fmtDuration } from './ui.js';
 
@@ -18,7 +19,7 @@ const S = {
   lastHash: '',
   runner: new Runner(),
 };
-let picker, overview, gantts, eet, sweep;
+let picker, overview, gantts, eet, sweep, traceView;
 
 // Exposed for the benchmark and for debugging from the console.
 window.schedlab = { timings, state: S };
@@ -175,7 +176,11 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
   $('progress').value = 0;
   setStatus(`Reading ${trace.name}…`);
   S.runner.run({ bytes: trace.bytes, name: trace.name, options: sessionOptions(form), specs, seed: form.seed }, {
-    facts: (m) => { facts = m.facts; },
+    facts: (m) => {
+      facts = m.facts;
+      // The trace view as soon as the trace is read, before the policies run.
+      try { traceView.show(m.traceStats); } catch (err) { showError(`Could not show the trace: ${err.message}`); }
+    },
     progress: (m) => {
       const part = m.total > 0 ? m.done / m.total : 0;
       $('progress').value = (m.index + Math.min(1, part)) / specs.length;
@@ -382,7 +387,7 @@ function wire() {
   window.addEventListener('resize', debounce(() => {
     if (window.innerWidth === width || isDead()) return;
     width = window.innerWidth;
-    try { overview.draw(); gantts.redraw(); eet.redraw(); } catch (err) { showError(err.message); }
+    try { overview.draw(); gantts.redraw(); eet.redraw(); traceView.redraw(); } catch (err) { showError(err.message); }
   }, 200));
   wireDrop();
 }
@@ -415,6 +420,8 @@ async function boot() {
     return;
   }
   overview = new Overview($('overview'));
+  traceView = new TraceView($('trace-charts'));
+  window.schedlab.traceView = traceView;
   gantts = new Gantts($('gantts'), (w) => { if (S.shown) { S.shown.window = w; saveWindow(); eet.redrawHeat(); } });
   eet = new EetCharts($('eet'), () => gantts.current());
   window.schedlab.gantts = gantts;

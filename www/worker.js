@@ -1,7 +1,7 @@
 // The simulation worker (a module worker). It owns its own copy of the engine, so a long run never
 // blocks the page. Protocol (every message carries the run's `id`):
 //   page -> worker  {type: 'run', id, bytes, name, options, specs, seed}
-//   worker -> page  {type: 'facts', facts}
+//   worker -> page  {type: 'facts', facts, traceStats}             (traceStats: Session::trace_stats)
 //                   {type: 'progress', index, done, total}          at most every 100 ms
 //                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations, memory, factors}
 //                                                                   arrays transferred
@@ -109,7 +109,7 @@ function run({ id, bytes, name, options, specs, seed }) {
   if (!session) return;
   let stage = 'trace';
   try {
-    self.postMessage({ type: 'facts', id, facts: session.facts() });
+    self.postMessage({ type: 'facts', id, facts: session.facts(), traceStats: session.trace_stats() });
     for (let index = 0; index < specs.length; index++) {
       stage = specs[index];
       let last = performance.now();

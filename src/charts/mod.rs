@@ -5,6 +5,7 @@
 //! [`gantt::rects`] and [`series::points`] extract from a schedule) and a drawing area.
 
 pub mod bars;
+pub mod columns;
 pub mod eet_box;
 pub mod eet_heatmap;
 pub mod gantt;
@@ -13,6 +14,7 @@ pub mod native;
 pub mod palette;
 pub mod series;
 pub mod sweep;
+pub mod trace;
 
 use plotters::drawing::DrawingAreaErrorKind;
 

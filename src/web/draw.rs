@@ -1,7 +1,9 @@
 //! The `draw_*` exports: the engine's charts drawn onto the page's canvases.
 
 use super::check::{check_size, records, user_ids, whole, EXACT, USER_FIELDS, VIOLATION_FIELDS};
-use crate::charts::{bars, eet_box, eet_heatmap, gantt, series, sweep as sweep_chart};
+use crate::charts::{
+    bars, eet_box, eet_heatmap, gantt, series, sweep as sweep_chart, trace as trace_chart,
+};
 use crate::metrics::eet_heatmap::{heatmap, Violation};
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -303,5 +305,39 @@ pub fn draw_sweep(
     drawn(sweep_chart::draw(
         &root, &values, &lines, key, metric, title,
     ))?;
+    drawn(root.present())
+}
+
+/// The trace view's charts: `[{name, title}]`, in the order the page shows them.
+#[wasm_bindgen]
+pub fn trace_charts() -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct Chart {
+        name: &'static str,
+        title: &'static str,
+    }
+    super::to_js(
+        &trace_chart::TRACE_CHARTS
+            .iter()
+            .map(|&(name, title)| Chart { name, title })
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// Draws trace chart `name` (see [`trace_charts`]) of `stats` (a
+/// [`Session::trace_stats`](super::Session::trace_stats) object).
+#[wasm_bindgen]
+pub fn draw_trace(canvas: HtmlCanvasElement, stats: JsValue, name: &str) -> Result<(), JsError> {
+    let stats: crate::trace_stats::TraceStats = serde_wasm_bindgen::from_value(stats)
+        .map_err(|e| JsError::new(&format!("trace statistics: {e}")))?;
+    check_size(&canvas, (160, 120))?;
+    let root = canvas_root(canvas)?;
+    let drawn_chart = trace_chart::draw(&root, &stats, name).ok_or_else(|| {
+        JsError::new(&format!(
+            "trace chart {name:?}: valid: {}",
+            trace_chart::chart_names()
+        ))
+    })?;
+    drawn(drawn_chart)?;
     drawn(root.present())
 }

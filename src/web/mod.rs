@@ -162,6 +162,16 @@ impl Session {
         })
     }
 
+    /// What the trace looks like before any run: arrivals by hour, day and week, sizes,
+    /// runtimes, requested-time accuracy, offered load, heaviest users (see
+    /// [`crate::trace_stats::TraceStats`]); drawn by [`draw_trace`].
+    pub fn trace_stats(&self) -> Result<JsValue, JsError> {
+        to_js(&crate::trace_stats::trace_stats(
+            &self.trace.jobs,
+            &self.trace.workload.header,
+        ))
+    }
+
     /// Runs one policy; `progress(done, total)` is called now and then and may return `false`
     /// to cancel. Returns the metrics report (the objects `schedlab run --json` prints).
     pub fn run(

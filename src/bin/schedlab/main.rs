@@ -6,6 +6,7 @@ mod eet_args;
 mod plot;
 mod sweep;
 mod table;
+mod trace;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use schedlab::input::{EstimateSource, InputOptions, Origin, Wide};
@@ -49,6 +50,9 @@ enum Command {
     Plot(Box<plot::PlotArgs>),
     /// One metric of policies over the values of one key and several seeds (mean, min, max).
     Sweep(sweep::SweepArgs),
+    /// What a trace looks like: arrivals by hour, day and week, sizes, runtimes, requested-time
+    /// accuracy, offered load, heaviest users (text, --json, or one --chart to SVG / PNG).
+    Trace(trace::TraceArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -259,6 +263,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Plot(args) => plot::run(&args),
         Command::Sweep(args) => sweep::run(&args),
+        Command::Trace(args) => trace::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
