@@ -277,6 +277,23 @@ export function canonical_spec(spec) {
 }
 
 /**
+ * The names of the job classes of [`job_classes`], class 0 first.
+ * @param {string} by
+ * @returns {string[]}
+ */
+export function class_names(by) {
+    const ptr0 = passStringToWasm0(by, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.class_names(ptr0, len0);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v2 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+    return v2;
+}
+
+/**
  * Draws one bar per label.
  * @param {HTMLCanvasElement} canvas
  * @param {string[]} labels
@@ -302,6 +319,124 @@ export function draw_bars(canvas, labels, values, title) {
     if (ret[1]) {
         throw takeFromExternrefTable0(ret[0]);
     }
+}
+
+/**
+ * Draws the CDF of a per-job figure (`"wait"` or `"bsld"`) per policy: `sorted` holds one
+ * ascending Float64Array per label (jobs that never ran left out); `highlight` >= 0 draws
+ * that policy thick.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Array<any>} sorted
+ * @param {string[]} labels
+ * @param {string} figure
+ * @param {number} highlight
+ * @param {string} title
+ */
+export function draw_cdf(canvas, sorted, labels, figure, highlight, title) {
+    const val4 = +highlight;
+    let ptr0, len0, ptr1, len1, ptr2, len2;
+    try {
+        ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passStringToWasm0(figure, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+        ptr2 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len2 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
+        throw e;
+    }
+    const ret = wasm.draw_cdf(canvas, sorted, ptr0, len0, ptr1, len1, val4, ptr2, len2);
+    if (ret[1]) {
+        throw takeFromExternrefTable0(ret[0]);
+    }
+}
+
+/**
+ * Draws box plots of a per-job figure (`"wait"` or `"bsld"`, one Float64Array of values per
+ * label, in job order) by job class (`classes` from [`job_classes`] with the same `by`).
+ * @param {HTMLCanvasElement} canvas
+ * @param {Array<any>} values
+ * @param {string[]} labels
+ * @param {Uint8Array | number[]} classes
+ * @param {string} figure
+ * @param {string} by
+ * @param {string} title
+ */
+export function draw_class_box(canvas, values, labels, classes, figure, by, title) {
+    let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4;
+    try {
+        ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passArray8ToWasm0(classes, wasm.__wbindgen_malloc);
+        len1 = WASM_VECTOR_LEN;
+        ptr2 = passStringToWasm0(figure, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len2 = WASM_VECTOR_LEN;
+        ptr3 = passStringToWasm0(by, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len3 = WASM_VECTOR_LEN;
+        ptr4 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len4 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr4) { wasm.__wbindgen_free(ptr4, len4 * 1, 1); }
+        if (ptr3) { wasm.__wbindgen_free(ptr3, len3 * 1, 1); }
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
+        throw e;
+    }
+    const ret = wasm.draw_class_box(canvas, values, ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4);
+    if (ret[1]) {
+        throw takeFromExternrefTable0(ret[0]);
+    }
+}
+
+/**
+ * Draws the schedules A and B (Gantt rectangles, see [`Session::rects`](super::Session::rects))
+ * overlaid over `[t0, t1]`; returns the plotting area `[x0, y0, x1, y1]`.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Float64Array | number[]} a
+ * @param {Float64Array | number[]} b
+ * @param {number} procs
+ * @param {number} t0
+ * @param {number} t1
+ * @param {string} label_a
+ * @param {string} label_b
+ * @param {string} title
+ * @returns {Int32Array}
+ */
+export function draw_diff_gantt(canvas, a, b, procs, t0, t1, label_a, label_b, title) {
+    const val6 = +procs;
+    const val7 = +t0;
+    const val8 = +t1;
+    let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4;
+    try {
+        ptr0 = passArrayF64ToWasm0(a, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passArrayF64ToWasm0(b, wasm.__wbindgen_malloc);
+        len1 = WASM_VECTOR_LEN;
+        ptr2 = passStringToWasm0(label_a, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len2 = WASM_VECTOR_LEN;
+        ptr3 = passStringToWasm0(label_b, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len3 = WASM_VECTOR_LEN;
+        ptr4 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len4 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr4) { wasm.__wbindgen_free(ptr4, len4 * 1, 1); }
+        if (ptr3) { wasm.__wbindgen_free(ptr3, len3 * 1, 1); }
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 8, 8); }
+        if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
+        throw e;
+    }
+    const ret = wasm.draw_diff_gantt(canvas, ptr0, len0, ptr1, len1, val6, val7, val8, ptr2, len2, ptr3, len3, ptr4, len4);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v9 = getArrayI32FromWasm0(ret[0], ret[1]).slice();
+    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+    return v9;
 }
 
 /**
@@ -429,6 +564,57 @@ export function draw_gantt(canvas, rects, procs, t0, t1, title, cores, factors) 
 }
 
 /**
+ * Draws each job's figure under policy A (`xs`) against B (`ys`), log-log with the diagonal,
+ * coloured by `slots` (an index into the palette per job; `legend` names the slots shown).
+ * Returns `[x0, y0, x1, y1, floor, top]`: the plotting area in canvas pixels and the range of
+ * both log axes, for hit-testing.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Float64Array | number[]} xs
+ * @param {Float64Array | number[]} ys
+ * @param {Uint8Array | number[]} slots
+ * @param {string[]} legend
+ * @param {string} x_desc
+ * @param {string} y_desc
+ * @param {string} title
+ * @returns {Float64Array}
+ */
+export function draw_scatter(canvas, xs, ys, slots, legend, x_desc, y_desc, title) {
+    let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4, ptr5, len5, ptr6, len6;
+    try {
+        ptr0 = passArrayF64ToWasm0(xs, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passArrayF64ToWasm0(ys, wasm.__wbindgen_malloc);
+        len1 = WASM_VECTOR_LEN;
+        ptr2 = passArray8ToWasm0(slots, wasm.__wbindgen_malloc);
+        len2 = WASM_VECTOR_LEN;
+        ptr3 = passArrayJsValueToWasm0(legend, wasm.__wbindgen_malloc);
+        len3 = WASM_VECTOR_LEN;
+        ptr4 = passStringToWasm0(x_desc, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len4 = WASM_VECTOR_LEN;
+        ptr5 = passStringToWasm0(y_desc, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len5 = WASM_VECTOR_LEN;
+        ptr6 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len6 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr6) { wasm.__wbindgen_free(ptr6, len6 * 1, 1); }
+        if (ptr5) { wasm.__wbindgen_free(ptr5, len5 * 1, 1); }
+        if (ptr4) { wasm.__wbindgen_free(ptr4, len4 * 1, 1); }
+        if (ptr3) { wasm.__externref_drop_slice(ptr3, len3); wasm.__wbindgen_free(ptr3, len3 * 4, 4); }
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 8, 8); }
+        if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
+        throw e;
+    }
+    const ret = wasm.draw_scatter(canvas, ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4, ptr5, len5, ptr6, len6);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v8 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+    wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+    return v8;
+}
+
+/**
  * Draws column `column` (1 busy, 2 queued) of several series (see [`Session::series`](super::Session::series)).
  * @param {HTMLCanvasElement} canvas
  * @param {Array<any>} series_list
@@ -520,6 +706,37 @@ export function draw_trace(canvas, stats, name) {
 export function has_panicked() {
     const ret = wasm.has_panicked();
     return ret !== 0;
+}
+
+/**
+ * Each job's class from a [`Session::jobs`](super::Session::jobs) array: `by` = `"size"`
+ * (serial / small / big on a machine of `procs`) or `"runtime"` (short / medium / long);
+ * 255 for a job that never ran. The names of the classes: [`class_names`].
+ * @param {Float64Array | number[]} jobs
+ * @param {number} procs
+ * @param {string} by
+ * @returns {Uint8Array}
+ */
+export function job_classes(jobs, procs, by) {
+    const val3 = +procs;
+    let ptr0, len0, ptr1, len1;
+    try {
+        ptr0 = passArrayF64ToWasm0(jobs, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passStringToWasm0(by, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
+        throw e;
+    }
+    const ret = wasm.job_classes(ptr0, len0, val3, ptr1, len1);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v4 = getArrayU8FromWasm0(ret[0], ret[1]).slice();
+    wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+    return v4;
 }
 
 /**
@@ -1105,6 +1322,17 @@ function getArrayF64FromWasm0(ptr, len) {
 function getArrayI32FromWasm0(ptr, len) {
     ptr = ptr >>> 0;
     return getInt32ArrayMemory0().subarray(ptr / 4, ptr / 4 + len);
+}
+
+function getArrayJsValueFromWasm0(ptr, len) {
+    ptr = ptr >>> 0;
+    const mem = getDataViewMemory0();
+    const result = [];
+    for (let i = ptr; i < ptr + 4 * len; i += 4) {
+        result.push(wasm.__wbindgen_externrefs.get(mem.getUint32(i, true)));
+    }
+    wasm.__externref_drop_slice(ptr, len);
+    return result;
 }
 
 function getArrayU8FromWasm0(ptr, len) {

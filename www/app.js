@@ -9,6 +9,7 @@ import { Overview, Gantts, timings } from './charts.js';
 import { EetCharts, DEFAULT_HEAT, parseUsers } from './eet.js';
 import { SweepPanel } from './sweep.js';
 import { TraceView } from './traceview.js';
+import { Distributions, Compare } from './compare.js';
 import { DEMOS, loadRemote, loadFile } from './trace.js';
 import { $, el, showError, download, debounce, fmtDuration } from './ui.js';
 
@@ -19,7 +20,7 @@ const S = {
   lastHash: '',
   runner: new Runner(),
 };
-let picker, overview, gantts, eet, sweep, traceView;
+let picker, overview, gantts, eet, sweep, traceView, dists, compare;
 
 // Exposed for the benchmark and for debugging from the console.
 window.schedlab = { timings, state: S };
@@ -233,6 +234,10 @@ function show(trace, state, facts, results, history) {
   $('gantt-by-penalty').checked = false;
   $('gantt-by-penalty').disabled = !results.some((r) => r.report.penalty);
   eet.show(results, results[0].report.machine_procs, state.heat);
+  try {
+    dists.show(results, results[0].report.machine_procs);
+    compare.show(results, results[0].report.machine_procs);
+  } catch (err) { showError(`Could not show the distributions: ${err.message}`); }
   $('export-json').disabled = false;
   const pick = $('export-policy');
   pick.replaceChildren(...results.map((r, i) => el('option', { value: String(i) }, r.spec)));
@@ -387,7 +392,7 @@ function wire() {
   window.addEventListener('resize', debounce(() => {
     if (window.innerWidth === width || isDead()) return;
     width = window.innerWidth;
-    try { overview.draw(); gantts.redraw(); eet.redraw(); traceView.redraw(); } catch (err) { showError(err.message); }
+    try { overview.draw(); gantts.redraw(); eet.redraw(); traceView.redraw(); dists.redraw(); compare.redraw(); } catch (err) { showError(err.message); }
   }, 200));
   wireDrop();
 }
@@ -422,7 +427,11 @@ async function boot() {
   overview = new Overview($('overview'));
   traceView = new TraceView($('trace-charts'));
   window.schedlab.traceView = traceView;
-  gantts = new Gantts($('gantts'), (w) => { if (S.shown) { S.shown.window = w; saveWindow(); eet.redrawHeat(); } });
+  gantts = new Gantts($('gantts'), (w) => { if (S.shown) { S.shown.window = w; saveWindow(); eet.redrawHeat(); compare.redrawWindow(); } });
+  dists = new Distributions($('distributions'));
+  compare = new Compare($('compare'), { a: $('diff-a'), b: $('diff-b'), figure: $('diff-figure'), colour: $('diff-colour'), users: $('diff-users') },
+    () => gantts.current());
+  Object.assign(window.schedlab, { dists, compare });
   eet = new EetCharts($('eet'), () => gantts.current());
   window.schedlab.gantts = gantts;
   window.schedlab.eet = eet;

@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
-fn canvas_root(
+pub(super) fn canvas_root(
     canvas: HtmlCanvasElement,
 ) -> Result<DrawingArea<CanvasBackend, plotters::coord::Shift>, JsError> {
     CanvasBackend::with_canvas_object(canvas)
@@ -20,7 +20,7 @@ fn canvas_root(
         .ok_or_else(|| JsError::new("canvas has no 2d context"))
 }
 
-fn drawn<E: std::error::Error + Send + Sync>(
+pub(super) fn drawn<E: std::error::Error + Send + Sync>(
     r: Result<(), plotters::drawing::DrawingAreaErrorKind<E>>,
 ) -> Result<(), JsError> {
     r.map_err(|e| JsError::new(&format!("drawing failed: {e}")))
@@ -62,17 +62,21 @@ pub fn draw_series(
     column: u32,
     title: &str,
 ) -> Result<(), JsError> {
-    let data = series_list
-        .iter()
-        .map(|v| {
-            v.dyn_into::<js_sys::Float64Array>()
-                .map(|a| a.to_vec())
-                .map_err(|_| JsError::new("series must be Float64Arrays"))
-        })
-        .collect::<Result<Vec<Vec<f64>>, JsError>>()?;
+    let data = float_arrays(&series_list, "series")?;
     let root = canvas_root(canvas)?;
     drawn(series::draw(&root, &data, &labels, column as usize, title))?;
     drawn(root.present())
+}
+
+/// The Float64Arrays of `list` (named `what` in the error).
+pub(super) fn float_arrays(list: &js_sys::Array, what: &str) -> Result<Vec<Vec<f64>>, JsError> {
+    list.iter()
+        .map(|v| {
+            v.dyn_into::<js_sys::Float64Array>()
+                .map(|a| a.to_vec())
+                .map_err(|_| JsError::new(&format!("{what} must be Float64Arrays")))
+        })
+        .collect()
 }
 
 /// Draws one bar per label.

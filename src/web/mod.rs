@@ -8,8 +8,10 @@
 //! that the page can stop calling in (`has_panicked`). Bulk results cross as typed arrays.
 
 mod check;
+mod compare;
 mod draw;
 
+pub use compare::*;
 pub use draw::*;
 
 use crate::charts::{gantt, series};

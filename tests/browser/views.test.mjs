@@ -37,3 +37,61 @@ test('the trace view shows the loaded trace in every chart', { skip: MOCK ? 'moc
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('distributions and two schedules job by job: CDFs, class boxes, scatter with hover, diff-Gantt, users', { skip: MOCK ? 'mock engine' : false }, async () => {
+  const { page, context, problems } = await open(browser);
+  await waitRuns(page, 1);
+  for (const id of ['chart-cdf-wait', 'chart-cdf-bsld', 'chart-box-wait-size', 'chart-box-bsld-size', 'chart-box-wait-runtime', 'chart-box-bsld-runtime']) {
+    await assertDrawn(page, id, 'dists');
+  }
+  await page.locator('[data-testid="distributions"]').screenshot({ path: join(SHOTS, 'distributions.png') });
+  assert.deepEqual(await page.locator('[data-testid="diff-a"] option').allTextContents(), ['easy', 'fcfs']);
+  assert.equal(await page.locator('[data-testid="diff-b"]').inputValue(), '1');
+  for (const id of ['chart-scatter', 'chart-diff-gantt']) await assertDrawn(page, id, 'compare');
+  // The users table: means worked out from the per-job arrays here must equal the page's.
+  const check = await page.evaluate(() => {
+    const [A, B] = window.schedlab.state.results;
+    const sums = new Map();
+    for (let i = 0; i < A.jobs.length; i += 8) {
+      if (A.jobs[i + 3] < 0 || B.jobs[i + 3] < 0) continue;
+      const s = sums.get(A.jobs[i + 1]) ?? [0, 0];
+      s[0] += 1; s[1] += B.jobs[i + 6] - A.jobs[i + 6];
+      sums.set(A.jobs[i + 1], s);
+    }
+    const rows = [...document.querySelectorAll('[data-testid="diff-users"] tbody tr[data-user]')];
+    return rows.map((r) => ({ kind: r.dataset.kind, page: Number(r.dataset.change), want: sums.get(Number(r.dataset.user))[1] / sums.get(Number(r.dataset.user))[0] }));
+  });
+  assert.ok(check.length > 0, 'no user rows');
+  for (const c of check) {
+    assert.ok(Math.abs(c.page - c.want) < 1e-6 * Math.max(1, Math.abs(c.want)), JSON.stringify(c));
+    assert.ok(c.kind === 'gained' ? c.page < 0 : c.page > 0, JSON.stringify(c));
+  }
+  // Hover on a point names its job: aim at the first job that ran in both schedules.
+  const target = await page.evaluate(() => {
+    const item = window.schedlab.compare.scatter;
+    const ar = item.area, xs = window.schedlab.compare.cols.wait[0], ys = window.schedlab.compare.cols.wait[1];
+    const jobs = window.schedlab.state.results[0].jobs;
+    const box = item.canvas.getBoundingClientRect();
+    const sx = box.width / item.canvas.width, sy = box.height / item.canvas.height;
+    const floor = Math.exp(ar.lo), span = ar.hi - ar.lo;
+    for (let i = 0; i < xs.length; i++) {
+      if (!(xs[i] > 100 && ys[i] > 100)) continue;
+      const cx = ar.x0 + ((Math.log(Math.max(xs[i], floor)) - ar.lo) / span) * (ar.x1 - ar.x0);
+      const cy = ar.y1 - ((Math.log(Math.max(ys[i], floor)) - ar.lo) / span) * (ar.y1 - ar.y0);
+      return { x: box.left + cx * sx, y: box.top + cy * sy, a: xs[i], b: ys[i], id: jobs[i * 8] };
+    }
+    return null;
+  });
+  assert.ok(target, 'no job waited in both schedules');
+  await page.mouse.move(target.x, target.y);
+  const tip = page.locator('[data-testid="scatter-tooltip"]');
+  await tip.waitFor({ state: 'visible' });
+  assert.match(await tip.innerText(), /^job \d+ user/);
+  // Switching the figure redraws with bounded slowdown.
+  await page.locator('[data-testid="diff-figure"]').selectOption('bsld');
+  await page.waitForFunction(() => window.schedlab.compare.scatter.drawn?.fig === 'bsld');
+  assert.match(await page.locator('[data-testid="diff-users"] caption').innerText(), /bounded slowdown/);
+  await page.locator('[data-testid="compare"]').screenshot({ path: join(SHOTS, 'compare.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
