@@ -66,7 +66,7 @@ fn job_classes_and_boxes_by_hand() {
             root,
             &class_box::SIZE_CLASSES,
             &["easy".into()],
-            &[b.clone()],
+            std::slice::from_ref(&b),
             1.0,
             "wait",
             "boxes",
