@@ -642,6 +642,38 @@ export function draw_series(canvas, series_list, labels, column, title) {
 }
 
 /**
+ * Draws column `column` (1 busy, 2 queued) of several series as means over bins of `bin`
+ * seconds (0: one bin per pixel column); `highlight` >= 0 draws that policy thick.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Array<any>} series_list
+ * @param {string[]} labels
+ * @param {number} column
+ * @param {number} bin
+ * @param {number} highlight
+ * @param {string} title
+ */
+export function draw_series_binned(canvas, series_list, labels, column, bin, highlight, title) {
+    const val3 = +column;
+    const val4 = +bin;
+    const val5 = +highlight;
+    let ptr0, len0, ptr1, len1;
+    try {
+        ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
+        throw e;
+    }
+    const ret = wasm.draw_series_binned(canvas, series_list, ptr0, len0, val3, val4, val5, ptr1, len1);
+    if (ret[1]) {
+        throw takeFromExternrefTable0(ret[0]);
+    }
+}
+
+/**
  * Draws a sweep: one line per policy (`labels`) of the mean of metric `metric` over `values`
  * of key `key`, in a min-max band; `stats` holds `[mean, min, max]` per value, the values of
  * the first policy first.

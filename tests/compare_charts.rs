@@ -171,3 +171,53 @@ fn diff_gantt_grid_by_hand_and_on_two_policies() {
         );
     }
 }
+
+#[test]
+fn bin_means_are_time_weighted_by_hand() {
+    use schedlab::charts::binned::{bin_means, draw, BinnedStyle};
+    // Busy 4 on [0, 30), 10 on [30, 120), 0 from 120; bins of 60 s:
+    // [0, 60): (4 x 30 + 10 x 30) / 60 = 7; [60, 120): 10.
+    let flat = [0.0, 4.0, 1.0, 30.0, 10.0, 0.0, 120.0, 0.0, 0.0];
+    assert_eq!(bin_means(&flat, 1, 60.0), vec![(0.0, 7.0), (60.0, 10.0)]);
+    // Queue column: 1 on [0, 30), 0 after.
+    assert_eq!(bin_means(&flat, 2, 60.0), vec![(0.0, 0.5), (60.0, 0.0)]);
+    // A bin of 40 s: [0, 40) = (4 x 30 + 10 x 10) / 40, [40, 80) = 10, [80, 120) = 10.
+    assert_eq!(
+        bin_means(&flat, 1, 40.0),
+        vec![(0.0, 5.5), (40.0, 10.0), (80.0, 10.0)]
+    );
+    assert!(bin_means(&[], 1, 60.0).is_empty());
+    // Twelve policies: only the highlighted one is in the legend.
+    let series: Vec<Vec<f64>> = (0..12).map(|_| flat.to_vec()).collect();
+    let labels: Vec<String> = (0..12).map(|i| format!("policy{i}")).collect();
+    let style = BinnedStyle {
+        bin: 60.0,
+        highlight: Some(3),
+        y_desc: String::new(),
+    };
+    let svg = native::svg((600, 300), |root| {
+        draw(root, &series, &labels, 1, &style, "busy").map_err(|e| e.to_string())
+    })
+    .unwrap();
+    let texts = svg_texts(&svg);
+    assert!(texts.iter().any(|t| t == "policy3"));
+    assert!(!texts.iter().any(|t| t == "policy4"));
+}
+
+#[test]
+fn bars_turn_horizontal_with_many_policies() {
+    use schedlab::charts::{bars, palette::COLOURS};
+    let labels: Vec<String> = (0..6).map(|i| format!("p{i}")).collect();
+    let svg = native::svg((600, 300), |root| {
+        bars::draw(root, &labels, &[1.0, 2.0, 3.0, 4.0, 5.0, 0.0], "wait")
+            .map_err(|e| e.to_string())
+    })
+    .unwrap();
+    let bars: usize = COLOURS[..6]
+        .iter()
+        .map(|&c| svg.split("<rect").filter(|r| r.contains(&fill(c))).count())
+        .sum();
+    assert_eq!(bars, 6);
+    let texts = svg_texts(&svg);
+    assert!(labels.iter().all(|l| texts.contains(l)));
+}

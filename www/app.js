@@ -4,7 +4,7 @@ import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
 import { encode, decode } from './share.js';
-import { renderTable, renderFacts } from './results.js';
+import { ResultsTable, renderFacts } from './results.js';
 import { Overview, Gantts, timings } from './charts.js';
 import { EetCharts, DEFAULT_HEAT, parseUsers } from './eet.js';
 import { SweepPanel } from './sweep.js';
@@ -20,7 +20,7 @@ const S = {
   lastHash: '',
   runner: new Runner(),
 };
-let picker, overview, gantts, eet, sweep, traceView, dists, compare;
+let picker, resultsTable, overview, gantts, eet, sweep, traceView, dists, compare;
 
 // Exposed for the benchmark and for debugging from the console.
 window.schedlab = { timings, state: S };
@@ -222,13 +222,23 @@ function cancelRun() {
   resetTraceInputs();
 }
 
+/** Highlights policy `index` (-1: none) in the overview and the CDFs. */
+function highlight(index, pick = true) {
+  if (pick) $('highlight').value = String(index);
+  overview.setHighlight(index);
+  dists.setHighlight(index);
+}
+
 function show(trace, state, facts, results, history) {
   S.trace = trace;
   S.shown = state;
   S.results = results;
   renderFacts($('facts'), facts, trace.label);
   resetTraceInputs();
-  renderTable($('results'), results.map((r) => r.report));
+  resultsTable.show(results.map((r) => r.report));
+  $('highlight').replaceChildren(el('option', { value: '-1' }, 'no policy'), ...results.map((r, i) => el('option', { value: String(i) }, r.spec)));
+  overview.highlight = -1;
+  dists.highlight = -1;
   gantts.show(results, results[0].report.machine_procs, state.window);
   // Colouring by penalty needs the node model; a new comparison starts coloured by user.
   $('gantt-by-penalty').checked = false;
@@ -424,7 +434,16 @@ async function boot() {
     setStatus('The engine is not available.');
     return;
   }
-  overview = new Overview($('overview'));
+  resultsTable = new ResultsTable($('results'), { family: $('metric-family'), baseline: $('baseline'), mode: $('baseline-mode') });
+  overview = new Overview($('overview'), { bin: $('overview-bin') });
+  $('highlight').addEventListener('change', () => highlight(Number($('highlight').value)));
+  // Hovering a policy's row in the results table highlights it in the charts; leaving the table
+  // goes back to the policy picked in the select.
+  $('results').addEventListener('mouseover', (e) => {
+    const row = e.target.closest?.('tr[data-policy]');
+    if (row) highlight(S.results.findIndex((r) => r.spec === row.dataset.policy), false);
+  });
+  $('results').addEventListener('mouseleave', () => highlight(Number($('highlight').value), false));
   traceView = new TraceView($('trace-charts'));
   window.schedlab.traceView = traceView;
   gantts = new Gantts($('gantts'), (w) => { if (S.shown) { S.shown.window = w; saveWindow(); eet.redrawHeat(); compare.redrawWindow(); } });

@@ -5,6 +5,7 @@
 //! [`gantt::rects`] and [`series::points`] extract from a schedule) and a drawing area.
 
 pub mod bars;
+pub mod binned;
 pub mod cdf;
 pub mod class_box;
 pub mod columns;

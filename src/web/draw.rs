@@ -68,6 +68,40 @@ pub fn draw_series(
     drawn(root.present())
 }
 
+/// Draws column `column` (1 busy, 2 queued) of several series as means over bins of `bin`
+/// seconds (0: one bin per pixel column); `highlight` >= 0 draws that policy thick.
+#[wasm_bindgen]
+pub fn draw_series_binned(
+    canvas: HtmlCanvasElement,
+    series_list: js_sys::Array,
+    labels: Vec<String>,
+    column: u32,
+    bin: f64,
+    highlight: i32,
+    title: &str,
+) -> Result<(), JsError> {
+    if !(bin.is_finite() && bin >= 0.0) {
+        return Err(JsError::new(&format!("bin {bin}: must be seconds >= 0")));
+    }
+    let data = float_arrays(&series_list, "series")?;
+    let style = crate::charts::binned::BinnedStyle {
+        bin,
+        highlight: usize::try_from(highlight).ok(),
+        y_desc: String::new(),
+    };
+    check_size(&canvas, (200, 120))?;
+    let root = canvas_root(canvas)?;
+    drawn(crate::charts::binned::draw(
+        &root,
+        &data,
+        &labels,
+        column as usize,
+        &style,
+        title,
+    ))?;
+    drawn(root.present())
+}
+
 /// The Float64Arrays of `list` (named `what` in the error).
 pub(super) fn float_arrays(list: &js_sys::Array, what: &str) -> Result<Vec<Vec<f64>>, JsError> {
     list.iter()

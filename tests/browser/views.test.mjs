@@ -95,3 +95,49 @@ test('distributions and two schedules job by job: CDFs, class boxes, scatter wit
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Twelve policies: the table must stay readable at 1400 px without scrolling sideways.
+export const TWELVE = ['fcfs', 'easy', 'conservative', 'pv-easy', 'fairshare-fcfs', 'fairshare-easy', 'easy[queue=sjf]',
+  'easy[queue=width]', 'conservative[queue=sjf]', 'easy[predictor=exact]', 'fcfs[queue=sjf]', 'historic'];
+
+test('twelve policies: the table fits at 1400 px, sorts, compares with a baseline; overview binned and highlighted', { skip: MOCK ? 'mock engine' : false }, async () => {
+  const hash = `#v=1&trace=demo:hpc2n&${TWELVE.map((p) => `policy=${encodeURIComponent(p)}`).join('&')}&seed=1`;
+  const { page, context, problems } = await open(browser, hash);
+  await waitRuns(page, 1, 60_000);
+  const wrap = page.locator('.results-wrap');
+  const [scroll, client] = await wrap.evaluate((w) => [w.scrollWidth, w.clientWidth]);
+  assert.ok(scroll <= client, `the table scrolls sideways: ${scroll} > ${client}`);
+  const rows = page.locator('[data-testid="results"] tbody tr');
+  assert.equal(await rows.count(), 12);
+  // Sort by mean wait: ascending, then descending on a second click.
+  const waits = () => page.$$eval('[data-testid="results"] tbody td[data-metric="wait.mean"]', (c) => c.map((x) => Number(x.dataset.value)));
+  await page.locator('[data-testid="results"] thead th[data-metric="wait.mean"]').click();
+  const up = await waits();
+  assert.deepEqual(up, [...up].sort((a, b) => a - b));
+  await page.locator('[data-testid="results"] thead th[data-metric="wait.mean"]').click();
+  const down = await waits();
+  assert.deepEqual(down, [...up].reverse());
+  // Relative to fcfs, as % change: easy's mean wait cell reads (easy - fcfs) / fcfs.
+  await page.locator('[data-testid="baseline"]').selectOption({ label: 'fcfs' });
+  const cell = (p) => page.locator(`[data-testid="results"] td[data-policy="${p}"][data-metric="wait.mean"]`);
+  const [e, f] = [Number(await cell('easy').getAttribute('data-value')), Number(await cell('fcfs').getAttribute('data-value'))];
+  const pct = ((e - f) / f) * 100;
+  assert.equal(await cell('easy').innerText(), `${pct >= 0 ? '+' : '−'}${Math.abs(pct).toLocaleString('en-US', { maximumFractionDigits: 1 })} %`);
+  assert.match(await cell('easy').getAttribute('style'), /background/);
+  await page.locator('[data-testid="baseline-mode"]').selectOption('ratio');
+  assert.equal(await cell('easy').innerText(), `×${(e / f).toLocaleString('en-US', { maximumFractionDigits: 2 })}`);
+  await page.locator('[data-testid="metric-family"]').selectOption('eet');
+  assert.ok(await page.locator('[data-testid="results"] thead th[data-metric="eet.veet.median"]').isVisible());
+  assert.ok(!(await page.locator('[data-testid="results"] thead th[data-metric="wait.mean"]').isVisible()));
+  await page.locator('[data-testid="metric-family"]').selectOption('wait');
+  await page.locator('[data-testid="results"]').screenshot({ path: join(SHOTS, 'results-12.png') });
+  // Overview: bin means per day (the demo spans two months), a highlighted policy.
+  assert.equal(await page.locator('[data-testid="chart-utilization"]').getAttribute('data-bin'), 'day');
+  await page.locator('[data-testid="highlight"]').selectOption({ label: 'easy' });
+  assert.equal(await page.evaluate(() => window.schedlab.dists.highlight), 1);
+  for (const id of ['chart-utilization', 'chart-queue']) assert.ok(await distinctColours(page, `[data-testid="${id}"]`) > 2, `${id} blank`);
+  await page.locator('[data-testid="overview"]').scrollIntoViewIfNeeded();
+  await page.locator('[data-testid="overview"]').screenshot({ path: join(SHOTS, 'overview-12.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
