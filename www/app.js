@@ -450,7 +450,7 @@ async function boot() {
   dists = new Distributions($('distributions'));
   compare = new Compare($('compare'), { a: $('diff-a'), b: $('diff-b'), figure: $('diff-figure'), colour: $('diff-colour'), users: $('diff-users') },
     () => gantts.current());
-  Object.assign(window.schedlab, { dists, compare });
+  Object.assign(window.schedlab, { dists, compare, resultsTable, overview });
   eet = new EetCharts($('eet'), () => gantts.current());
   window.schedlab.gantts = gantts;
   window.schedlab.eet = eet;

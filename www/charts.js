@@ -10,10 +10,32 @@ const MIN_SPAN = 60; // seconds: the narrowest window zoom allows
 
 export const timings = { ganttDraws: [], heatDraws: [] }; // ms per Gantt / EET heatmap draw (for the bench)
 
+/** The device pixel ratio canvases are drawn at (1 to 4, in quarters). */
+export function pixelRatio() {
+  const r = Math.round((window.devicePixelRatio || 1) * 4) / 4;
+  return Math.min(4, Math.max(1, r));
+}
+
+/** Sizes a canvas to its container's width and `height` CSS pixels, at the device pixel ratio:
+ * the engine draws in CSS pixels through a context scaled by data-dpr (see src/web/scaled.rs). */
 export function sizeCanvas(canvas, height) {
   const width = Math.max(320, Math.floor(canvas.parentElement.clientWidth));
-  if (canvas.width !== width) canvas.width = width;
-  if (canvas.height !== height) canvas.height = height;
+  const r = pixelRatio();
+  const [w, h] = [Math.round(width * r), Math.round(height * r)];
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
+  if (canvas.dataset.dpr !== String(r)) canvas.dataset.dpr = String(r);
+  canvas.style.height = `${height}px`;
+}
+
+/** The pointer's position on a canvas in the CSS pixels the engine draws in. */
+export function canvasPoint(canvas, event) {
+  const box = canvas.getBoundingClientRect();
+  const r = Number(canvas.dataset.dpr) || 1;
+  return {
+    x: (event.clientX - box.left) * (canvas.width / r / box.width),
+    y: (event.clientY - box.top) * (canvas.height / r / box.height),
+  };
 }
 
 function slug(text) { return text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'chart'; }
@@ -210,9 +232,7 @@ export class Gantts {
   locate(item, event) {
     const a = item.area;
     if (!a) return { inside: false };
-    const box = item.canvas.getBoundingClientRect();
-    const x = (event.clientX - box.left) * (item.canvas.width / box.width);
-    const y = (event.clientY - box.top) * (item.canvas.height / box.height);
+    const { x, y } = canvasPoint(item.canvas, event);
     const [t0, t1] = item.drawn; // what is on the canvas, which may lag the window by a frame
     const t = t0 + ((x - a.x0) / (a.x1 - a.x0)) * (t1 - t0);
     const p = ((a.y1 - y) / (a.y1 - a.y0)) * this.procs;
@@ -240,7 +260,7 @@ export class Gantts {
         const [t0, t1] = drag.window;
         const box = canvas.getBoundingClientRect();
         if (!item.area) return;
-        const perPx = (t1 - t0) / ((item.area.x1 - item.area.x0) * (box.width / canvas.width));
+        const perPx = (t1 - t0) / ((item.area.x1 - item.area.x0) * (box.width / (canvas.width / (Number(canvas.dataset.dpr) || 1))));
         const dt = (e.clientX - drag.x) * perPx;
         if (Math.abs(e.clientX - drag.x) > 2) drag.moved = true;
         if (drag.moved) this.setWindow([t0 - dt, t1 - dt]);

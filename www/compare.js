@@ -4,6 +4,7 @@
 import { call } from './engine.js';
 import { el, fmtDuration, fmtNumber } from './ui.js';
 import { LazyFigures } from './lazy.js';
+import { canvasPoint } from './charts.js';
 
 const JOB = 8; // [id, user, submit, start, end, procs, wait, bsld] (Session::jobs)
 const FIGURES = { wait: { col: 6, name: 'wait', unit: 's' }, bsld: { col: 7, name: 'bounded slowdown', unit: '' } };
@@ -163,9 +164,7 @@ export class Compare extends LazyFigures {
   nearest(item, event) {
     const ar = item.area, d = item.drawn;
     if (!ar || !d) return null;
-    const box = item.canvas.getBoundingClientRect();
-    const px = (event.clientX - box.left) * (item.canvas.width / box.width);
-    const py = (event.clientY - box.top) * (item.canvas.height / box.height);
+    const { x: px, y: py } = canvasPoint(item.canvas, event);
     const xs = this.cols[d.fig][d.a], ys = this.cols[d.fig][d.b];
     const w = ar.x1 - ar.x0, h = ar.y1 - ar.y0, span = ar.hi - ar.lo, floor = Math.exp(ar.lo);
     let best = -1, bestD = 36;

@@ -1,21 +1,22 @@
 //! The `draw_*` exports: the engine's charts drawn onto the page's canvases.
 
 use super::check::{check_size, records, user_ids, whole, EXACT, USER_FIELDS, VIOLATION_FIELDS};
+use super::scaled::Scaled;
 use crate::charts::{
     bars, eet_box, eet_heatmap, gantt, series, sweep as sweep_chart, trace as trace_chart,
 };
 use crate::metrics::eet_heatmap::{heatmap, Violation};
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
+/// The drawing area of a canvas, in CSS pixels at its `data-dpr` (see [`Scaled`]).
 pub(super) fn canvas_root(
     canvas: HtmlCanvasElement,
-) -> Result<DrawingArea<CanvasBackend, plotters::coord::Shift>, JsError> {
-    CanvasBackend::with_canvas_object(canvas)
+) -> Result<DrawingArea<Scaled, plotters::coord::Shift>, JsError> {
+    Scaled::new(canvas)
         .map(|b| b.into_drawing_area())
         .ok_or_else(|| JsError::new("canvas has no 2d context"))
 }

@@ -10,6 +10,7 @@
 mod check;
 mod compare;
 mod draw;
+mod scaled;
 
 pub use compare::*;
 pub use draw::*;

@@ -141,3 +141,44 @@ test('twelve policies: the table fits at 1400 px, sorts, compares with a baselin
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('at device pixel ratio 2 canvases are drawn at twice the pixels and hovering still finds the job', { skip: MOCK ? 'mock engine' : false }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  await page.goto(process.env.SCHEDLAB_URL ?? 'http://127.0.0.1:8000/');
+  await waitRuns(page, 1);
+  const util = page.locator('[data-testid="chart-utilization"]');
+  const [w, cw, dpr] = await util.evaluate((c) => [c.width, c.clientWidth, c.dataset.dpr]);
+  assert.equal(dpr, '2');
+  assert.ok(Math.abs(w - 2 * cw) <= 4, `canvas ${w} px for ${cw} CSS px`);
+  // Hover the middle of the first job's rectangle in the Gantt chart: the tooltip names that job.
+  const gantt = page.locator('[data-testid="chart-gantt"]').first();
+  await gantt.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => !window.schedlab.gantts.items[0].dirty);
+  const target = await page.evaluate(() => {
+    const item = window.schedlab.gantts.items[0];
+    const r = item.result.rects, a = item.area, [t0, t1] = item.drawn, procs = window.schedlab.gantts.procs;
+    const box = item.canvas.getBoundingClientRect();
+    const css = box.width / (item.canvas.width / Number(item.canvas.dataset.dpr));
+    // The widest rectangle, to aim well inside it.
+    let best = 0;
+    for (let i = 0; i < r.length; i += 7) if ((r[i + 1] - r[i]) * (r[i + 3] - r[i + 2]) > (r[best + 1] - r[best]) * (r[best + 3] - r[best + 2])) best = i;
+    const t = (r[best] + r[best + 1]) / 2, p = (r[best + 2] + r[best + 3]) / 2;
+    const x = a.x0 + ((t - t0) / (t1 - t0)) * (a.x1 - a.x0), y = a.y1 - (p / procs) * (a.y1 - a.y0);
+    const jobs = item.result.jobs;
+    return { x: box.left + x * css, y: box.top + y * css, id: jobs[r[best + 5] * 8] };
+  });
+  await page.mouse.move(target.x, target.y);
+  const tip = page.locator('[data-testid="gantt-tooltip"]');
+  await tip.waitFor({ state: 'visible' });
+  assert.match(await tip.innerText(), new RegExp(`^job ${target.id} `));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, 'dpr2.png') });
+  await page.locator('[data-testid="trace-view"]').scrollIntoViewIfNeeded();
+  await page.locator('[data-testid="chart-trace-hour"]').screenshot({ path: join(SHOTS, 'dpr2-trace-hour.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
