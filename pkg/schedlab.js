@@ -277,6 +277,39 @@ export function canonical_spec(spec) {
 }
 
 /**
+ * The box of each job class of one policy's per-job figure (`values` in job order, `classes`
+ * from [`job_classes`] with the same `by`): `[n, p5, q1, median, q3, p95]` per class (n = 0:
+ * no job in the class). Computed once per comparison; [`draw_class_box`] draws them.
+ * @param {Float64Array | number[]} values
+ * @param {Uint8Array | number[]} classes
+ * @param {string} by
+ * @returns {Float64Array}
+ */
+export function class_boxes(values, classes, by) {
+    let ptr0, len0, ptr1, len1, ptr2, len2;
+    try {
+        ptr0 = passArrayF64ToWasm0(values, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passArray8ToWasm0(classes, wasm.__wbindgen_malloc);
+        len1 = WASM_VECTOR_LEN;
+        ptr2 = passStringToWasm0(by, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len2 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
+        throw e;
+    }
+    const ret = wasm.class_boxes(ptr0, len0, ptr1, len1, ptr2, len2);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v4 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+    wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+    return v4;
+}
+
+/**
  * The names of the job classes of [`job_classes`], class 0 first.
  * @param {string} by
  * @returns {string[]}
@@ -322,6 +355,40 @@ export function draw_bars(canvas, labels, values, title) {
 }
 
 /**
+ * Draws bin means (one [`series_bin_means`] array per label, bins of `bin` seconds) over
+ * `[t0, t1]`; `highlight` >= 0 draws that policy thick.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Array<any>} means
+ * @param {string[]} labels
+ * @param {number} bin
+ * @param {number} t0
+ * @param {number} t1
+ * @param {number} highlight
+ * @param {string} title
+ */
+export function draw_bin_means(canvas, means, labels, bin, t0, t1, highlight, title) {
+    const val3 = +bin;
+    const val4 = +t0;
+    const val5 = +t1;
+    const val6 = +highlight;
+    let ptr0, len0, ptr1, len1;
+    try {
+        ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
+        throw e;
+    }
+    const ret = wasm.draw_bin_means(canvas, means, ptr0, len0, val3, val4, val5, val6, ptr1, len1);
+    if (ret[1]) {
+        throw takeFromExternrefTable0(ret[0]);
+    }
+}
+
+/**
  * Draws the CDF of a per-job figure (`"wait"` or `"bsld"`) per policy: `sorted` holds one
  * ascending Float64Array per label (jobs that never ran left out); `highlight` >= 0 draws
  * that policy thick.
@@ -355,38 +422,34 @@ export function draw_cdf(canvas, sorted, labels, figure, highlight, title) {
 }
 
 /**
- * Draws box plots of a per-job figure (`"wait"` or `"bsld"`, one Float64Array of values per
- * label, in job order) by job class (`classes` from [`job_classes`] with the same `by`).
+ * Draws box plots of a per-job figure (`"wait"` or `"bsld"`) by job class: `boxes` holds one
+ * [`class_boxes`] array per label, computed with the same `by`.
  * @param {HTMLCanvasElement} canvas
- * @param {Array<any>} values
+ * @param {Array<any>} boxes
  * @param {string[]} labels
- * @param {Uint8Array | number[]} classes
  * @param {string} figure
  * @param {string} by
  * @param {string} title
  */
-export function draw_class_box(canvas, values, labels, classes, figure, by, title) {
-    let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4;
+export function draw_class_box(canvas, boxes, labels, figure, by, title) {
+    let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3;
     try {
         ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
         len0 = WASM_VECTOR_LEN;
-        ptr1 = passArray8ToWasm0(classes, wasm.__wbindgen_malloc);
+        ptr1 = passStringToWasm0(figure, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len1 = WASM_VECTOR_LEN;
-        ptr2 = passStringToWasm0(figure, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        ptr2 = passStringToWasm0(by, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len2 = WASM_VECTOR_LEN;
-        ptr3 = passStringToWasm0(by, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        ptr3 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len3 = WASM_VECTOR_LEN;
-        ptr4 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-        len4 = WASM_VECTOR_LEN;
     } catch (e) {
-        if (ptr4) { wasm.__wbindgen_free(ptr4, len4 * 1, 1); }
         if (ptr3) { wasm.__wbindgen_free(ptr3, len3 * 1, 1); }
         if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
         if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
         if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
         throw e;
     }
-    const ret = wasm.draw_class_box(canvas, values, ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4);
+    const ret = wasm.draw_class_box(canvas, boxes, ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3);
     if (ret[1]) {
         throw takeFromExternrefTable0(ret[0]);
     }
@@ -795,6 +858,28 @@ export function random_seed() {
     return ret[0];
 }
 
+/**
+ * Means of column `column` (1 busy, 2 queued) of a series over bins of `bin` seconds (see
+ * [`crate::charts::binned::bin_means`]): `[bin start, mean]` each, for [`draw_bin_means`].
+ * @param {Float64Array | number[]} series
+ * @param {number} column
+ * @param {number} bin
+ * @returns {Float64Array}
+ */
+export function series_bin_means(series, column, bin) {
+    const val2 = +column;
+    const val3 = +bin;
+    const ptr0 = passArrayF64ToWasm0(series, wasm.__wbindgen_malloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.series_bin_means(ptr0, len0, val2, val3);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v4 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+    wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+    return v4;
+}
+
 export function start() {
     wasm.start();
 }
@@ -920,6 +1005,10 @@ function __wbg_get_imports() {
         __wbg___wbindgen_is_object_8b968c3ab8e96595: function(arg0) {
             const val = arg0;
             const ret = typeof(val) === 'object' && val !== null;
+            return ret;
+        },
+        __wbg___wbindgen_is_string_fc456fee5d3317de: function(arg0) {
+            const ret = typeof(arg0) === 'string';
             return ret;
         },
         __wbg___wbindgen_is_undefined_be5b34249ff1fc15: function(arg0) {

@@ -100,8 +100,14 @@ fn scatter_draws_each_pixel_once_and_reports_its_axes() {
         Ok(())
     })
     .unwrap();
-    // Two distinct points (the duplicate drawn once, the NaN left out).
-    assert_eq!(svg.matches("<circle").count(), 2);
+    // Two distinct points (the duplicate drawn once, the NaN left out), as 3 x 3 squares.
+    let squares = |c: plotters::style::RGBColor| {
+        svg.split("<rect")
+            .filter(|r| r.contains(&fill(c)) && r.contains("width=\"3\""))
+            .count()
+    };
+    let colours = schedlab::charts::palette::COLOURS;
+    assert_eq!((squares(colours[0]), squares(colours[1])), (1, 1));
     let (area, top) = out.unwrap();
     assert!(area[0] < area[2] && area[1] < area[3]);
     assert_eq!(top, 150.0, "the largest value x 1.5");

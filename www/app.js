@@ -52,13 +52,30 @@ function readForm() {
   const cores = Number($('opt-cores').value);
   const bw = Number($('opt-bw').value);
   const high = Number($('opt-high').value);
+  const low = Number($('opt-low').value);
+  const medium = Number($('opt-medium').value);
+  // The EET model (as --eet-capacity, --eet-user-capacity, --machine-memory).
+  const capText = $('opt-eet-capacity').value.trim().toLowerCase() || 'equal';
+  const eetcap = capText === 'equal' ? 'equal' : Number(capText);
+  if (eetcap !== 'equal' && !(Number.isFinite(eetcap) && eetcap > 0)) problems.push(`EET capacity "${capText}" is not "equal" or a number of processors > 0`);
+  const eetuser = [];
+  for (const t of $('opt-eet-users').value.split(/[\s,;]+/).filter(Boolean)) {
+    const m = /^(-?\d+)=(\d+(?:\.\d+)?)$/.exec(t);
+    if (m && Number.isSafeInteger(Number(m[1])) && Number(m[2]) > 0) eetuser.push([Number(m[1]), Number(m[2])]);
+    else problems.push(`per-user capacity "${t.slice(0, 30)}" is not USER=PROCESSORS (e.g. 12=64)`);
+  }
+  const memoryText = $('opt-memory').value.trim();
+  const memory = memoryText === '' ? null : Number(memoryText);
+  if (memory !== null && !(Number.isSafeInteger(memory) && memory >= 1)) problems.push(`machine memory "${memoryText}" is not a whole number of KB >= 1`);
   const bwfieldText = $('opt-bwfield').value.trim();
   const bwfield = bwfieldText === '' ? null : Number(bwfieldText);
   if (nodes) {
     if (bwfield !== null && !(Number.isInteger(bwfield) && bwfield >= 1 && bwfield <= 1000)) problems.push(`bandwidth field "${bwfieldText}" is not a field number 1-1000`);
     if (!(Number.isInteger(cores) && cores >= 1)) problems.push(`cores per node "${$('opt-cores').value}" is not a whole number >= 1`);
     if (!(Number.isFinite(bw) && bw > 0)) problems.push(`bandwidth "${$('opt-bw').value}" is not a number of MB/s > 0`);
-    if (!(Number.isFinite(high) && high >= 0)) problems.push(`high demand "${$('opt-high').value}" is not a number of MB/s >= 0`);
+    for (const [name, v, id] of [['low', low, 'opt-low'], ['medium', medium, 'opt-medium'], ['high', high, 'opt-high']]) {
+      if (!(Number.isFinite(v) && v >= 0)) problems.push(`${name} demand "${$(id).value}" is not a number of MB/s >= 0`);
+    }
   }
   for (const p of problems) showError(p);
   if (problems.length) return null;
@@ -66,7 +83,7 @@ function readForm() {
     procs, seed, status, kill: $('opt-kill').checked, estimate: $('opt-estimate').value,
     wide: $('opt-wide').value, origin: $('opt-origin').value, zero: $('opt-zero').checked, strict: $('opt-strict').checked,
     offline: $('opt-offline').checked, bound, warmup, measured,
-    nodes, cores, bw, mix: $('opt-mix').value, high, bwfield,
+    nodes, cores, bw, mix: $('opt-mix').value, high, low, medium, bwfield, eetcap, eetuser, memory,
   };
 }
 
@@ -89,12 +106,19 @@ function writeForm(state) {
   $('opt-bw').value = String(state.bw);
   $('opt-mix').value = state.mix;
   $('opt-high').value = String(state.high);
+  $('opt-low').value = String(state.low);
+  $('opt-medium').value = String(state.medium);
+  $('opt-eet-capacity').value = String(state.eetcap);
+  $('opt-eet-users').value = state.eetuser.map(([u, c]) => `${u}=${c}`).join(', ');
+  $('opt-memory').value = state.memory ?? '';
+  if (state.eetcap !== 'equal' || state.eetuser.length || state.memory !== null) $('opt-memory').closest('details').open = true;
   $('opt-bwfield').value = state.bwfield ?? '';
   if (state.nodes || state.warmup || state.measured) $('opt-nodes').closest('details').open = true;
   if (state.wide !== 'skip' || state.origin !== 'first' || state.status.length || state.zero || state.strict || state.offline || state.bound !== 10) {
     $('opt-status').closest('details').open = true;
   }
   writeHeat(state.heat ?? DEFAULT_HEAT);
+  if (state.sweep) sweep.apply(state.sweep);
 }
 
 // ---------- EET heatmap options (a view: they change the link, not the run) ----------
@@ -134,9 +158,14 @@ function sessionOptions(form) {
   };
   if (form.procs) options.procs = form.procs;
   options.metrics = { bsld_bound: form.bound, window: { warmup: form.warmup, measured: form.measured } };
+  options.eet = {
+    capacity: form.eetcap === 'equal' ? 'equal' : { procs: form.eetcap },
+    user_capacity: form.eetuser,
+    machine_memory: form.memory,
+  };
   // The node model; demands are drawn from the mix with the run's seed.
   if (form.nodes) {
-    options.nodes = { cores: form.cores, bandwidth: form.bw, mix: form.mix, high: form.high };
+    options.nodes = { cores: form.cores, bandwidth: form.bw, mix: form.mix, high: form.high, low: form.low, medium: form.medium };
     if (form.bwfield) options.nodes.field = form.bwfield;
   }
   return options;
@@ -168,7 +197,7 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
   for (const e of picker.invalid()) showError(`Policy “${e.spec}” left out: ${e.error}`);
   const specs = picker.validSpecs();
   if (!specs.length) { showError('No valid policy to run: add one in the policy list.'); return; }
-  const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs, ...form, window, heat: readHeat() };
+  const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs, ...form, window, heat: readHeat(), sweep: sweep.settings() };
   const results = [];
   let facts = null;
   const began = performance.now();
@@ -254,6 +283,7 @@ function show(trace, state, facts, results, history) {
   for (const id of ['export-policy', 'export-jobs-csv', 'export-runs-csv']) $(id).disabled = false;
   $('run').classList.remove('stale');
   sweep.refresh();
+  state.sweep = sweep.settings();
   updateLink(history);
   // The charts in the next frame, so that the table appears at once.
   requestAnimationFrame(() => {
@@ -362,7 +392,7 @@ function wire() {
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
   });
-  for (const id of ['opt-procs', 'opt-seed', 'opt-status', 'opt-kill', 'opt-estimate', 'opt-wide', 'opt-origin', 'opt-zero', 'opt-strict', 'opt-offline', 'opt-bound', 'opt-warmup', 'opt-measured', 'opt-nodes', 'opt-cores', 'opt-bw', 'opt-mix', 'opt-high', 'opt-bwfield']) {
+  for (const id of ['opt-procs', 'opt-seed', 'opt-status', 'opt-kill', 'opt-estimate', 'opt-wide', 'opt-origin', 'opt-zero', 'opt-strict', 'opt-offline', 'opt-bound', 'opt-warmup', 'opt-measured', 'opt-nodes', 'opt-cores', 'opt-bw', 'opt-mix', 'opt-high', 'opt-low', 'opt-medium', 'opt-bwfield', 'opt-eet-capacity', 'opt-eet-users', 'opt-memory']) {
     $(id).addEventListener('change', markStale);
   }
   $('run').addEventListener('click', () => startRun({ history: 'push' }));
@@ -387,6 +417,10 @@ function wire() {
         showError(`${kind} CSV: ${err.message}`);
       }
     });
+  }
+  // The sweep panel's settings travel in the link too.
+  for (const id of ['sweep-vary', 'sweep-seeds', 'sweep-metric', 'sweep-more', 'sweep-policies']) {
+    $(id).addEventListener('change', () => { if (S.shown) { S.shown.sweep = sweep.settings(); updateLink('replace'); } });
   }
   $('heat-log').addEventListener('change', heatChanged);
   $('heat-sort').addEventListener('change', heatChanged);

@@ -73,7 +73,14 @@ export class Overview {
     controls.bin?.addEventListener('change', () => this.draw());
   }
 
-  show(results) { this.results = results; this.draw(); }
+  show(results) { this.results = results; this.means = new Map(); this.draw(); }
+
+  /** The bin means of column `column` per policy at bins of `bin` s (computed once, cached). */
+  binMeans(column, bin) {
+    const key = `${column}:${bin}`;
+    if (!this.means.has(key)) this.means.set(key, this.results.map((r) => call('series_bin_means', r.series, column, bin)));
+    return this.means.get(key);
+  }
 
   setHighlight(index) {
     if (index === this.highlight) return;
@@ -89,6 +96,7 @@ export class Overview {
     for (const r of this.results) {
       if (r.series.length) { lo = Math.min(lo, r.series[0]); hi = Math.max(hi, r.series[r.series.length - 3]); }
     }
+    this.span = [lo, hi];
     const name = choice === 'auto' ? autoBin(hi - lo) : choice;
     return [name, BINS[name] ?? 0];
   }
@@ -105,7 +113,8 @@ export class Overview {
       sizeCanvas(fig.canvas, fig.height);
       fig.canvas.dataset.bin = name;
       if (name === 'raw' && this.highlight < 0) call('draw_series', fig.canvas, series, labels, column, title);
-      else call('draw_series_binned', fig.canvas, series, labels, column, bin, this.highlight, title + per);
+      else if (name === 'raw') call('draw_series_binned', fig.canvas, series, labels, column, 0, this.highlight, title);
+      else call('draw_bin_means', fig.canvas, this.binMeans(column, bin), labels, bin, this.span[0], this.span[1], this.highlight, title + per);
     }
     timings.seriesDraw = performance.now() - began;
   }

@@ -65,7 +65,6 @@ pub fn draw<DB: DrawingBackend>(
     style: &BinnedStyle,
     title: &str,
 ) -> ChartResult<DB::ErrorType> {
-    root.fill(&WHITE)?;
     let all = || series.iter().flat_map(|s| s.chunks_exact(POINT_FIELDS));
     let t0 = all().map(|c| c[0]).fold(f64::INFINITY, f64::min);
     let t1 = all().map(|c| c[0]).fold(f64::NEG_INFINITY, f64::max);
@@ -81,6 +80,25 @@ pub fn draw<DB: DrawingBackend>(
         (t1 - t0) / f64::from(px)
     };
     let lines: Vec<Vec<(f64, f64)>> = series.iter().map(|s| bin_means(s, column, width)).collect();
+    draw_means(root, &lines, labels, width, (t0, t1), style, title)
+}
+
+/// Draws bin means prepared by [`bin_means`] (bins of `width` seconds) over `span`.
+pub fn draw_means<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lines: &[Vec<(f64, f64)>],
+    labels: &[String],
+    width: f64,
+    (t0, t1): (f64, f64),
+    style: &BinnedStyle,
+    title: &str,
+) -> ChartResult<DB::ErrorType> {
+    root.fill(&WHITE)?;
+    let (t0, t1) = if t0.is_finite() && t1 > t0 {
+        (t0, t1)
+    } else {
+        (0.0, 1.0)
+    };
     let ymax = lines
         .iter()
         .flatten()

@@ -10,6 +10,7 @@ use super::time_label;
 use plotters::coord::Shift;
 use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
+use std::collections::{HashMap, HashSet};
 
 /// Colours of "A only", "B only", "both".
 pub const DIFF_COLOURS: [RGBColor; 3] = [
@@ -104,24 +105,43 @@ pub fn draw<DB: DrawingBackend>(
     let (w, h) = (w as usize, h as usize);
     let g = grid(a, b, procs, t0, t1, w, h);
     let (dt, dp) = (span / w.max(1) as f64, f64::from(procs) / h.max(1) as f64);
+    // Same-state runs of each row, merged with the identical runs of the rows below them.
     let mut cells = Vec::new();
-    for row in 0..h {
-        let line = &g[row * w..(row + 1) * w];
-        let mut x = 0;
-        while x < w {
-            let s = line[x];
-            let mut e = x + 1;
-            while e < w && line[e] == s {
-                e += 1;
+    let mut open: HashMap<(usize, usize, u8), usize> = HashMap::new();
+    let mut emit = |(x0, x1, state): (usize, usize, u8), r0: usize, r1: usize| {
+        let p_hi = f64::from(procs) - r0 as f64 * dp;
+        let p_lo = f64::from(procs) - r1 as f64 * dp;
+        cells.push(Rectangle::new(
+            [(t0 + x0 as f64 * dt, p_lo), (t0 + x1 as f64 * dt, p_hi)],
+            DIFF_COLOURS[usize::from(state) - 1].filled(),
+        ));
+    };
+    for row in 0..=h {
+        let mut runs = Vec::new();
+        if row < h {
+            let line = &g[row * w..(row + 1) * w];
+            let mut x = 0;
+            while x < w {
+                let s = line[x];
+                let mut e = x + 1;
+                while e < w && line[e] == s {
+                    e += 1;
+                }
+                if s != 0 {
+                    runs.push((x, e, s));
+                }
+                x = e;
             }
-            if s != 0 {
-                let p_hi = f64::from(procs) - row as f64 * dp;
-                cells.push(Rectangle::new(
-                    [(t0 + x as f64 * dt, p_hi - dp), (t0 + e as f64 * dt, p_hi)],
-                    DIFF_COLOURS[usize::from(s) - 1].filled(),
-                ));
+        }
+        let here: HashSet<(usize, usize, u8)> = runs.iter().copied().collect();
+        let ended: Vec<_> = open.keys().filter(|k| !here.contains(k)).copied().collect();
+        for k in ended {
+            if let Some(r0) = open.remove(&k) {
+                emit(k, r0, row);
             }
-            x = e;
+        }
+        for k in runs {
+            open.entry(k).or_insert(row);
         }
     }
     chart.draw_series(cells)?;

@@ -2,13 +2,13 @@
 //! against policy B (y), log-log, with the diagonal: below it B did better, above it worse.
 //!
 //! Points are coloured by a slot per job (an index into [`COLOURS`], e.g. a user colour or a
-//! size class; other slots are grey) and drawn once per pixel: a hundred thousand jobs cost what
-//! the pixels they cover cost. Values below the floor are drawn at it.
+//! size class; other slots are grey) and drawn once per pixel (the lowest slot there), as small
+//! squares: a hundred thousand jobs cost what the pixels they cover cost. Values below the floor
+//! are drawn at it.
 
 use super::palette::{COLOURS, OTHER};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::collections::HashSet;
 
 /// How the chart looks.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,26 +75,46 @@ pub fn draw<DB: DrawingBackend>(
         BLACK.mix(0.6).stroke_width(1),
     ))?;
     let at = |v: f64| if v.is_finite() { v.max(floor) } else { floor };
-    let mut seen: HashSet<(i32, i32, u8)> = HashSet::new();
-    let mut points: Vec<((f64, f64), u8)> = Vec::new();
-    // Grey first, then the coloured slots over them.
+    // One point per pixel: the lowest slot seen there (coloured slots over grey), drawn as a
+    // 3 x 3 pixel square in the drawing's own pixels.
+    let (xr, yr) = chart.plotting_area().get_pixel_range();
+    let (w, h) = (
+        (xr.end - xr.start).max(1) as usize,
+        (yr.end - yr.start).max(1) as usize,
+    );
+    let mut grid = vec![u8::MAX; w * h];
+    let mut hit = vec![false; w * h];
     for i in 0..n {
         if !(xs[i].is_finite() && ys[i].is_finite()) {
             continue;
         }
-        let slot = slots.get(i).copied().unwrap_or(u8::MAX);
-        let p = (at(xs[i]), at(ys[i]));
-        let px = chart.backend_coord(&p);
-        if seen.insert((px.0, px.1, slot)) {
-            points.push((p, slot));
+        let (px, py) = chart.backend_coord(&(at(xs[i]), at(ys[i])));
+        let (cx, cy) = ((px - xr.start) as usize, (py - yr.start) as usize);
+        if px < xr.start || py < yr.start || cx >= w || cy >= h {
+            continue;
         }
+        let k = cy * w + cx;
+        hit[k] = true;
+        grid[k] = grid[k].min(slots.get(i).copied().unwrap_or(u8::MAX));
     }
-    points.sort_by_key(|&(_, slot)| std::cmp::Reverse(slot));
-    chart.draw_series(
-        points
-            .iter()
-            .map(|&(p, slot)| Circle::new(p, 2, slot_colour(slot).mix(0.75).filled())),
-    )?;
+    let mut points: Vec<(i32, i32, u8)> = (0..w * h)
+        .filter(|&k| hit[k])
+        .map(|k| {
+            (
+                (k % w) as i32 + xr.start,
+                (k / w) as i32 + yr.start,
+                grid[k],
+            )
+        })
+        .collect();
+    // Grey first, then the coloured slots over them.
+    points.sort_by_key(|&(_, _, slot)| std::cmp::Reverse(slot));
+    for (x, y, slot) in points {
+        root.draw(&Rectangle::new(
+            [(x - 1, y - 1), (x + 2, y + 2)],
+            slot_colour(slot).mix(0.75).filled(),
+        ))?;
+    }
     for (i, name) in style.legend.iter().enumerate() {
         let colour = slot_colour(i as u8);
         chart
@@ -111,6 +131,5 @@ pub fn draw<DB: DrawingBackend>(
             .label_font(("sans-serif", 11))
             .draw()?;
     }
-    let (xr, yr) = chart.plotting_area().get_pixel_range();
     Ok(([xr.start, yr.start, xr.end, yr.end], top))
 }

@@ -96,27 +96,78 @@ fn groups(by: &str) -> Result<&'static [&'static str], JsError> {
     }
 }
 
-/// Draws box plots of a per-job figure (`"wait"` or `"bsld"`, one Float64Array of values per
-/// label, in job order) by job class (`classes` from [`job_classes`] with the same `by`).
+/// Numbers per class in [`class_boxes`]: `[n, p5, q1, median, q3, p95]`.
+const BOX_FIELDS: usize = 6;
+
+/// The box of each job class of one policy's per-job figure (`values` in job order, `classes`
+/// from [`job_classes`] with the same `by`): `[n, p5, q1, median, q3, p95]` per class (n = 0:
+/// no job in the class). Computed once per comparison; [`draw_class_box`] draws them.
+#[wasm_bindgen]
+pub fn class_boxes(values: &[f64], classes: &[u8], by: &str) -> Result<Vec<f64>, JsError> {
+    let groups = groups(by)?;
+    if values.len() != classes.len() {
+        return Err(JsError::new(&format!(
+            "{} values for {} classes",
+            values.len(),
+            classes.len()
+        )));
+    }
+    Ok(class_box::boxes(values, classes, groups.len())
+        .iter()
+        .flat_map(|b| match b {
+            Some(b) => [
+                b.n as f64,
+                b.p5,
+                b.quartiles.q1,
+                b.quartiles.median,
+                b.quartiles.q3,
+                b.p95,
+            ],
+            None => [0.0; BOX_FIELDS],
+        })
+        .collect())
+}
+
+/// Draws box plots of a per-job figure (`"wait"` or `"bsld"`) by job class: `boxes` holds one
+/// [`class_boxes`] array per label, computed with the same `by`.
 #[wasm_bindgen]
 pub fn draw_class_box(
     canvas: HtmlCanvasElement,
-    values: js_sys::Array,
+    boxes: js_sys::Array,
     labels: Vec<String>,
-    classes: &[u8],
     figure: &str,
     by: &str,
     title: &str,
 ) -> Result<(), JsError> {
     let (_, y_desc) = figure_style(figure)?;
     let groups = groups(by)?;
-    let data = float_arrays(&values, "values")?;
-    if data.len() != labels.len() || data.iter().any(|v| v.len() != classes.len()) {
-        return Err(JsError::new("one array per label, each as long as classes"));
+    let data = float_arrays(&boxes, "boxes")?;
+    if data.len() != labels.len() || data.iter().any(|v| v.len() != groups.len() * BOX_FIELDS) {
+        return Err(JsError::new(&format!(
+            "one array of {} numbers per label",
+            groups.len() * BOX_FIELDS
+        )));
     }
-    let boxes: Vec<_> = data
+    let boxes: Vec<Vec<Option<class_box::ClassBox>>> = data
         .iter()
-        .map(|v| class_box::boxes(v, classes, groups.len()))
+        .map(|v| {
+            v.chunks_exact(BOX_FIELDS)
+                .map(|c| {
+                    (c[0] >= 1.0).then(|| class_box::ClassBox {
+                        n: c[0] as usize,
+                        p5: c[1],
+                        quartiles: crate::metrics::Quartiles {
+                            min: c[1],
+                            q1: c[2],
+                            median: c[3],
+                            q3: c[4],
+                            max: c[5],
+                        },
+                        p95: c[5],
+                    })
+                })
+                .collect()
+        })
         .collect();
     check_size(&canvas, (200, 150))?;
     let root = canvas_root(canvas)?;

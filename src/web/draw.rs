@@ -103,6 +103,61 @@ pub fn draw_series_binned(
     drawn(root.present())
 }
 
+/// Means of column `column` (1 busy, 2 queued) of a series over bins of `bin` seconds (see
+/// [`crate::charts::binned::bin_means`]): `[bin start, mean]` each, for [`draw_bin_means`].
+#[wasm_bindgen]
+pub fn series_bin_means(series: &[f64], column: u32, bin: f64) -> Result<Vec<f64>, JsError> {
+    if !(bin.is_finite() && bin > 0.0) {
+        return Err(JsError::new(&format!("bin {bin}: must be seconds > 0")));
+    }
+    Ok(
+        crate::charts::binned::bin_means(series, column as usize, bin)
+            .into_iter()
+            .flat_map(|(t, v)| [t, v])
+            .collect(),
+    )
+}
+
+/// Draws bin means (one [`series_bin_means`] array per label, bins of `bin` seconds) over
+/// `[t0, t1]`; `highlight` >= 0 draws that policy thick.
+#[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
+pub fn draw_bin_means(
+    canvas: HtmlCanvasElement,
+    means: js_sys::Array,
+    labels: Vec<String>,
+    bin: f64,
+    t0: f64,
+    t1: f64,
+    highlight: i32,
+    title: &str,
+) -> Result<(), JsError> {
+    if !(bin.is_finite() && bin > 0.0) {
+        return Err(JsError::new(&format!("bin {bin}: must be seconds > 0")));
+    }
+    let lines: Vec<Vec<(f64, f64)>> = float_arrays(&means, "means")?
+        .iter()
+        .map(|m| m.chunks_exact(2).map(|c| (c[0], c[1])).collect())
+        .collect();
+    let style = crate::charts::binned::BinnedStyle {
+        bin,
+        highlight: usize::try_from(highlight).ok(),
+        y_desc: String::new(),
+    };
+    check_size(&canvas, (200, 120))?;
+    let root = canvas_root(canvas)?;
+    drawn(crate::charts::binned::draw_means(
+        &root,
+        &lines,
+        &labels,
+        bin,
+        (t0, t1),
+        &style,
+        title,
+    ))?;
+    drawn(root.present())
+}
+
 /// The Float64Arrays of `list` (named `what` in the error).
 pub(super) fn float_arrays(list: &js_sys::Array, what: &str) -> Result<Vec<Vec<f64>>, JsError> {
     list.iter()

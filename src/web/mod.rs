@@ -83,6 +83,9 @@ struct SessionOptions {
     strict: bool,
     /// Metrics options: the bounded-slowdown bound and the node model's measured window.
     metrics: ClassicOptions,
+    /// The EET model's options (capacity, per-user capacities, machine memory), as the CLI's
+    /// `--eet-capacity`, `--eet-user-capacity`, `--machine-memory`.
+    eet: eet::EetOptions,
 }
 
 /// The facts of a loaded trace, as the page shows them.
@@ -105,7 +108,8 @@ pub struct Session {
     trace: Trace,
     metrics: ClassicOptions,
     runs: Vec<RunResult>,
-    /// The expected end times of the trace, computed at the first [`Session::measure`].
+    eet: eet::EetOptions,
+    /// The expected end times of the trace with `eet`, computed at the first run.
     expected: Option<Expected>,
 }
 
@@ -131,6 +135,7 @@ impl Session {
             trace,
             metrics: opts.metrics,
             runs: Vec::new(),
+            eet: opts.eet,
             expected: None,
         })
     }
@@ -194,14 +199,17 @@ impl Session {
                 .map_or(true, |v| v.as_bool() != Some(false)),
             None => true,
         };
-        let result = run::run_policy(
+        let expected = self.take_expected()?;
+        let result = run::run_policy_expecting(
             &self.trace.jobs,
             spec,
             seed,
             &self.metrics,
+            &expected,
             Some(&mut report),
-        )
-        .map_err(|e| JsError::new(&e.to_string()))?;
+        );
+        self.expected = Some(expected);
+        let result = result.map_err(|e| JsError::new(&e.to_string()))?;
         let out = to_js(&result.report(&self.trace.jobs))?;
         self.runs.push(result);
         Ok(out)
@@ -217,16 +225,21 @@ impl Session {
                 sweep::metric_names()
             )));
         }
-        let expected = match self.expected.take() {
-            Some(e) => e,
-            None => eet::expected_end_times(&self.trace.jobs, &eet::EetOptions::default())
-                .map_err(|e| JsError::new(&e.to_string()))?,
-        };
+        let expected = self.take_expected()?;
         let result =
             run::run_policy_expecting(&self.trace.jobs, spec, seed, &self.metrics, &expected, None);
         self.expected = Some(expected);
         let result = result.map_err(|e| JsError::new(&e.to_string()))?;
         sweep::metric(&result, metric).ok_or_else(|| JsError::new("unknown metric"))
+    }
+
+    /// The expected end times with the session's EET options (computed once; put them back).
+    fn take_expected(&mut self) -> Result<Expected, JsError> {
+        match self.expected.take() {
+            Some(e) => Ok(e),
+            None => eet::expected_end_times(&self.trace.jobs, &self.eet)
+                .map_err(|e| JsError::new(&e.to_string())),
+        }
     }
 
     fn last(&self) -> Result<&RunResult, JsError> {

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, MOCK, launch, open, waitRuns, distinctColours } from './helpers.mjs';
+import { SHOTS, MOCK, launch, open, waitRuns, distinctColours, table, cli, cliBinary, metric, close } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -179,6 +179,58 @@ test('at device pixel ratio 2 canvases are drawn at twice the pixels and hoverin
   await page.screenshot({ path: join(SHOTS, 'dpr2.png') });
   await page.locator('[data-testid="trace-view"]').scrollIntoViewIfNeeded();
   await page.locator('[data-testid="chart-trace-hour"]').screenshot({ path: join(SHOTS, 'dpr2-trace-hour.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('EET options, node-model demands and the sweep settings travel in the link and reach the engine as the CLI flags', { skip: MOCK || !cliBinary() ? 'mock engine or no CLI' : false }, async () => {
+  const hash = '#v=1&trace=demo:hpc2n&policy=easy&seed=2&eetcap=32&eetuser=1=64,4=16&memory=200000000'
+    + '&sweepvary=err=0,0.5&sweepseeds=3&sweepmore=easy[predictor=virtual]&sweeppick=easy';
+  const { page, context, problems } = await open(browser, hash);
+  await waitRuns(page, 1);
+  assert.equal(await page.locator('[data-testid="opt-eet-capacity"]').inputValue(), '32');
+  assert.equal(await page.locator('[data-testid="opt-eet-users"]').inputValue(), '1=64, 4=16');
+  assert.equal(await page.locator('[data-testid="opt-memory"]').inputValue(), '200000000');
+  const [want] = cli('www/demo/hpc2n.swf.gz', ['easy'], 2, ['--eet-capacity', '32', '--eet-user-capacity', '1=64', '--eet-user-capacity', '4=16', '--machine-memory', '200000000']);
+  const [plain] = cli('www/demo/hpc2n.swf.gz', ['easy'], 2);
+  const values = (await table(page)).easy;
+  for (const m of ['eet.violated_percent', 'eet.veet.median', 'eet.wt.median']) {
+    assert.ok(close(values[m], metric(want, m)), `${m}: page ${values[m]}, CLI ${metric(want, m)}`);
+  }
+  assert.notEqual(metric(want, 'eet.violated_percent'), metric(plain, 'eet.violated_percent'), 'the options change the EETs');
+  assert.equal(await page.locator('[data-testid="sweep-vary"]').inputValue(), 'err=0,0.5');
+  assert.equal(await page.locator('[data-testid="sweep-seeds"]').inputValue(), '3');
+  assert.equal(await page.locator('[data-testid="sweep-more"]').inputValue(), 'easy[predictor=virtual]');
+  assert.ok(await page.locator('[data-testid="sweep-policies"] input[value="easy"]').isChecked());
+  const link = decodeURIComponent(await page.locator('[data-testid="share-link"]').getAttribute('href'));
+  for (const part of ['eetcap=32', 'eetuser=1=64,4=16', 'memory=200000000', 'sweepvary=err=0,0.5', 'sweepseeds=3', 'sweepmore=easy[predictor=virtual]', 'sweeppick=easy']) {
+    assert.ok(link.includes(part), `${part} missing from ${link}`);
+  }
+  // Changing a sweep setting updates the link at once.
+  await page.locator('[data-testid="sweep-seeds"]').fill('4');
+  await page.locator('[data-testid="sweep-seeds"]').dispatchEvent('change');
+  assert.match(await page.locator('[data-testid="share-link"]').getAttribute('href'), /sweepseeds=4/);
+  // A bad value gets a message, not a broken page.
+  const bad = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy&eetcap=-3&eetuser=x=1&memory=lots&low=-1');
+  await waitRuns(bad.page, 1);
+  const errors = await bad.page.locator('[data-testid="errors"]').innerText();
+  for (const k of ['eetcap', 'eetuser', 'memory', 'low']) assert.match(errors, new RegExp(`${k}=`));
+  assert.deepEqual(problems, []);
+  await bad.context.close();
+  await context.close();
+});
+
+test("the node model's low and medium demands reach the engine as --demands", { skip: MOCK || !cliBinary() ? 'mock engine or no CLI' : false }, async () => {
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:hpc2n&policy=sjbf&nodes=1&mix=low&low=300&medium=800&seed=3');
+  await waitRuns(page, 1, 60_000);
+  assert.equal(await page.locator('[data-testid="opt-low"]').inputValue(), '300');
+  assert.equal(await page.locator('[data-testid="opt-medium"]').inputValue(), '800');
+  const [want] = cli('www/demo/hpc2n.swf.gz', ['sjbf'], 3, ['--nodes', '--mix', 'low', '--demands', '300,800,2000']);
+  const [plain] = cli('www/demo/hpc2n.swf.gz', ['sjbf'], 3, ['--nodes', '--mix', 'low']);
+  const got = (await table(page)).sjbf['penalty.penalized_pct.mean'];
+  assert.ok(close(got, metric(want, 'penalty.penalized_pct.mean')), `page ${got}, CLI ${metric(want, 'penalty.penalized_pct.mean')}`);
+  assert.notEqual(metric(want, 'penalty.penalized_pct.mean'), metric(plain, 'penalty.penalized_pct.mean'));
+  assert.match(await page.locator('[data-testid="share-link"]').getAttribute('href'), /low=300&medium=800/);
   assert.deepEqual(problems, []);
   await context.close();
 });
