@@ -81,6 +81,13 @@ fn job_classes_and_boxes_by_hand() {
         .filter(|r| r.contains(&fill(blue)))
         .count();
     assert_eq!(filled, 2 + 1, "{svg}");
+    let texts = svg_texts(&svg);
+    assert!(
+        class_box::SIZE_CLASSES.iter().all(|c| texts
+            .iter()
+            .any(|t| t.contains(c.split(" (").next().unwrap()))),
+        "{texts:?}"
+    );
 }
 
 #[test]

@@ -9,6 +9,7 @@ use super::ChartResult;
 use crate::metrics::Quartiles;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// A job's class by processors on a machine of `procs`: 0 serial (1 processor), 1 small (up to a
 /// quarter of the machine), 2 big (more than a quarter, PV-EASY's "big jobs").
@@ -118,15 +119,7 @@ pub fn draw<DB: DrawingBackend>(
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_labels(groups.len() * 2 + 1)
-        .x_label_formatter(&|x| {
-            groups
-                .iter()
-                .enumerate()
-                .find(|(g, _)| (centre(*g) - x).abs() < slot / 4.0)
-                .map(|(_, name)| name.to_string())
-                .unwrap_or_default()
-        })
+        .x_labels(0)
         .y_label_formatter(&|y| {
             if *y >= 1e4 {
                 format!("{y:.0e}")
@@ -136,6 +129,13 @@ pub fn draw<DB: DrawingBackend>(
         })
         .y_desc(y_desc)
         .draw()?;
+    // The class names under the axis, centred on their group of boxes.
+    let font =
+        TextStyle::from(("sans-serif", 12).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+    for (g, name) in groups.iter().enumerate() {
+        let (x, y) = chart.backend_coord(&(centre(g), floor));
+        root.draw(&Text::new(name.to_string(), (x, y + 6), font.clone()))?;
+    }
     let at = |v: f64| v.max(floor);
     for (i, per_class) in boxes.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];

@@ -25,6 +25,8 @@ async function manyPolicies(lanl) {
   await waitRuns(page, 2, 600_000);
   const runMs = await page.evaluate(() => window.schedlab.timings.lastRunMs);
   console.log(`LANL-CM5, ${TWELVE.length} policies: runs in the worker ${fmt(runMs)} (upload -> shown ${fmt(Date.now() - t0)})`);
+  const showMs = await page.evaluate(() => window.schedlab.timings.showMs);
+  console.log(`LANL-CM5, ${TWELVE.length} policies: runs done -> table, prepared views (per-job columns, sorted values, class boxes) and overview drawn: ${fmt(showMs)}`);
   const rounds = [];
   for (let i = 0; i < REPEAT; i++) {
     rounds.push(await page.evaluate(() => {
