@@ -208,6 +208,7 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
   S.runner.run({ bytes: trace.bytes, name: trace.name, options: sessionOptions(form), specs, seed: form.seed }, {
     facts: (m) => {
       facts = m.facts;
+      facts.traceStats = m.traceStats;
       // The trace view as soon as the trace is read, before the policies run.
       try { traceView.show(m.traceStats); } catch (err) { showError(`Could not show the trace: ${err.message}`); }
     },
@@ -232,6 +233,7 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
     },
     error: (m) => {
       setRunning(false);
+      restoreTraceView();
       $('progress').value = 0;
       const where = m.stage === 'trace' ? 'Could not read the trace' : m.stage === 'worker' || m.stage === 'load' ? 'Simulation worker' : `Policy ${m.stage}`;
       showError(m.panicked
@@ -243,8 +245,14 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
   });
 }
 
+/** After a cancelled or failed run, the trace view goes back to the shown comparison's trace. */
+function restoreTraceView() {
+  if (traceView.stats !== (S.traceStats ?? null)) traceView.show(S.traceStats ?? null);
+}
+
 function cancelRun() {
   S.runner.cancel();
+  restoreTraceView();
   setRunning(false);
   $('progress').value = 0;
   setStatus('Cancelled.');
@@ -263,6 +271,7 @@ function show(trace, state, facts, results, history) {
   S.trace = trace;
   S.shown = state;
   S.results = results;
+  S.traceStats = facts.traceStats ?? null;
   renderFacts($('facts'), facts, trace.label);
   resetTraceInputs();
   resultsTable.show(results.map((r) => r.report));

@@ -42,7 +42,8 @@ export class Distributions extends LazyFigures {
       for (const by of ['size', 'runtime']) this.boxes[`${fig}-${by}`] = this.cols[fig].map((v) => call('class_boxes', v, this.classes[by], by));
     }
     const cdf = (fig) => this.item(`chart-cdf-${fig}`, `CDF of ${FIGURES[fig].name} per policy (log x)`, 320, {}, { kind: 'cdf', fig });
-    const box = (fig, by) => this.item(`chart-box-${fig}-${by}`, `${FIGURES[fig].name} by job ${by === 'size' ? 'size' : 'runtime'} (box: quartiles, whiskers: 5th-95th percentile)`,
+    const cap = (t) => t[0].toUpperCase() + t.slice(1);
+    const box = (fig, by) => this.item(`chart-box-${fig}-${by}`, `${cap(FIGURES[fig].name)} by job ${by === 'size' ? 'size' : 'runtime'} (box: quartiles, whiskers: 5th-95th percentile)`,
       300, {}, { kind: 'box', fig, by });
     const items = [cdf('wait'), cdf('bsld'), box('wait', 'size'), box('bsld', 'size'), box('wait', 'runtime'), box('bsld', 'runtime')];
     this.root.replaceChildren(el('div', { class: 'charts' }, items.map((i) => i.node)));

@@ -15,7 +15,11 @@ export class TraceView extends LazyFigures {
 
   show(stats) {
     this.stats = stats;
-    if (!stats) { this.root.replaceChildren(); this.track([]); return; }
+    if (!stats) {
+      this.root.replaceChildren(el('p', { class: 'muted' }, 'Load a trace to see it.'));
+      this.track([]);
+      return;
+    }
     const charts = call('trace_charts');
     const items = charts.map((c) => this.item(`chart-trace-${c.name}`, c.title, 240, { 'data-chart': c.name }, { name: c.name }));
     const pct = (a, b) => (b > 0 ? `${fmtNumber((a * 100) / b, 1)} %` : '–');
