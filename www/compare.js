@@ -5,22 +5,10 @@ import { call } from './engine.js';
 import { el, fmtDuration, fmtNumber } from './ui.js';
 import { LazyFigures } from './lazy.js';
 import { canvasPoint } from './charts.js';
+import { JOB, column, sortedFinite, prepareDistributions } from './jobcols.js';
 
-const JOB = 8; // [id, user, submit, start, end, procs, wait, bsld] (Session::jobs)
 const FIGURES = { wait: { col: 6, name: 'wait', unit: 's' }, bsld: { col: 7, name: 'bounded slowdown', unit: '' } };
-
-/** Column `col` of a jobs array; jobs that never ran (start < 0) are NaN. */
-export function column(jobs, col) {
-  const n = jobs.length / JOB;
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = jobs[i * JOB + 3] >= 0 ? jobs[i * JOB + col] : NaN;
-  return out;
-}
-
-/** The finite values of `values`, ascending. */
-export function sortedFinite(values) {
-  return values.filter(Number.isFinite).sort();
-}
+export { column, sortedFinite };
 
 export class Distributions extends LazyFigures {
   constructor(root) {
@@ -32,15 +20,12 @@ export class Distributions extends LazyFigures {
   show(results, procs) {
     this.results = results;
     this.labels = results.map((r) => r.spec);
-    this.cols = { wait: results.map((r) => column(r.jobs, 6)), bsld: results.map((r) => column(r.jobs, 7)) };
-    this.sorted = { wait: this.cols.wait.map(sortedFinite), bsld: this.cols.bsld.map(sortedFinite) };
-    const jobs = results[0]?.jobs ?? new Float64Array(0);
-    this.classes = { size: call('job_classes', jobs, procs, 'size'), runtime: call('job_classes', jobs, procs, 'runtime') };
-    // The boxes once per comparison (sorting every job per class is the costly part).
+    // Sorted values and class boxes: prepared by the worker after each run (jobcols.js), else here.
+    const engine = { job_classes: (...a) => call('job_classes', ...a), class_boxes: (...a) => call('class_boxes', ...a) };
+    const dist = results.map((r) => r.dist ?? (r.dist = prepareDistributions(engine, r.jobs, procs)));
+    this.sorted = { wait: dist.map((d) => d.sorted.wait), bsld: dist.map((d) => d.sorted.bsld) };
     this.boxes = {};
-    for (const fig of ['wait', 'bsld']) {
-      for (const by of ['size', 'runtime']) this.boxes[`${fig}-${by}`] = this.cols[fig].map((v) => call('class_boxes', v, this.classes[by], by));
-    }
+    for (const key of ['wait-size', 'bsld-size', 'wait-runtime', 'bsld-runtime']) this.boxes[key] = dist.map((d) => d.boxes[key]);
     const cdf = (fig) => this.item(`chart-cdf-${fig}`, `CDF of ${FIGURES[fig].name} per policy (log x)`, 320, {}, { kind: 'cdf', fig });
     const cap = (t) => t[0].toUpperCase() + t.slice(1);
     const box = (fig, by) => this.item(`chart-box-${fig}-${by}`, `${cap(FIGURES[fig].name)} by job ${by === 'size' ? 'size' : 'runtime'} (box: quartiles, whiskers: 5th-95th percentile)`,

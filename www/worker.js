@@ -3,7 +3,8 @@
 //   page -> worker  {type: 'run', id, bytes, name, options, specs, seed}
 //   worker -> page  {type: 'facts', facts, traceStats}             (traceStats: Session::trace_stats)
 //                   {type: 'progress', index, done, total}          at most every 100 ms
-//                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations, memory, factors}
+//                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations, memory, factors,
+//                    dist: {sorted: {wait, bsld}, boxes: {'wait-size', ...}}}   (jobcols.js)
 //                                                                   arrays transferred
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
 //   page -> worker  {type: 'export', req, index, kind: 'jobs' | 'runs'}   (after a run is done)
@@ -15,7 +16,10 @@
 //                   {type: 'result', stats}    Float64Array [mean, min, max] per value per policy
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
 // The session of the last run stays alive until the next run, to answer exports.
-import init, { Session, has_panicked } from '../pkg/schedlab.js';
+import init, * as engine from '../pkg/schedlab.js';
+import { prepareDistributions, buffersOf } from './jobcols.js';
+
+const { Session, has_panicked } = engine;
 
 const PROGRESS_MS = 100;
 const ready = init();
@@ -130,8 +134,10 @@ function run({ id, bytes, name, options, specs, seed }) {
       const memory = session.memory();
       // Penalty factors per job (node model; empty otherwise or with an older pkg/).
       const factors = session.factors ? session.factors() : new Float64Array(0);
-      self.postMessage({ type: 'result', id, index, spec: specs[index], report, rects, jobs, series, eetUsers, violations, memory, factors },
-        [rects.buffer, jobs.buffer, series.buffer, eetUsers.buffer, violations.buffer, memory.buffer, factors.buffer]);
+      // The distribution charts' data, prepared here while the page waits for the next policy.
+      const dist = prepareDistributions(engine, jobs, report.machine_procs);
+      self.postMessage({ type: 'result', id, index, spec: specs[index], report, rects, jobs, series, eetUsers, violations, memory, factors, dist },
+        [rects.buffer, jobs.buffer, series.buffer, eetUsers.buffer, violations.buffer, memory.buffer, factors.buffer, ...buffersOf(dist)]);
     }
     current = session;
     self.postMessage({ type: 'done', id });
