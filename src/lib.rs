@@ -23,6 +23,7 @@ pub mod sim;
 pub mod spec;
 pub mod sweep;
 pub mod swf;
+pub mod trace_stats;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 pub mod workload;

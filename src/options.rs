@@ -45,6 +45,10 @@ pub enum Kind {
     /// A time: seconds of the trace's clock, or a date (`2024-03-01T10:00:00`, UTC unless it says
     /// otherwise) for traces whose header gives `UnixStartTime`.
     Time,
+    /// `equal` or a number of processors > 0 (the EET model's capacity of each user).
+    Capacity,
+    /// `USER=PROCESSORS` pairs separated by commas (`12=64,3=32`).
+    Pairs,
     /// Text the CLI parses (no page control).
     Text,
 }
@@ -128,13 +132,15 @@ pub const OPTIONS: &[OptionInfo] = options![
     "bw", "--bandwidth", "opt-bw", "nodes.bandwidth", Nodes, Number { min: 0.0, open: true }, "6000", "bandwidth per node (MB/s)";
     "mix", "--mix", "opt-mix", "nodes.mix", Nodes, Choice { values: &["high", "med", "low"] }, "high", "memory-pressure mix";
     "high", "", "opt-high", "nodes.high", Nodes, Number { min: 0.0, open: false }, "2000", "high demand per process (MB/s)";
+    "low", "", "opt-low", "nodes.low", Nodes, Number { min: 0.0, open: false }, "500", "low demand per process (MB/s)";
+    "medium", "", "opt-medium", "nodes.medium", Nodes, Number { min: 0.0, open: false }, "1000", "medium demand per process (MB/s)";
     "", "--demands", "", "", Nodes, Text, "500,1000,2000", "low, medium, high demand per process (MB/s)";
     "bwfield", "--bandwidth-field", "opt-bwfield", "nodes.field", Nodes, Whole { min: 1, max: 1000 }, "", "SWF field with MB/s per process";
     "warmup", "--warmup", "opt-warmup", "metrics.window.warmup", Metrics, Whole { min: 0, max: BIG }, "0", "node-model figures: warm-up jobs";
     "measured", "--measured", "opt-measured", "metrics.window.measured", Metrics, Whole { min: 1, max: BIG }, "", "node-model figures: measured jobs";
-    "", "--eet-capacity", "", "metrics.eet.capacity", Metrics, Text, "equal", "capacity each user expects (EET)";
-    "", "--eet-user-capacity", "", "metrics.eet.user_capacity", Metrics, Text, "", "capacity of one user (EET)";
-    "", "--machine-memory", "", "metrics.eet.machine_memory", Metrics, Whole { min: 1, max: BIG }, "", "machine memory, KB (EET)";
+    "eetcap", "--eet-capacity", "opt-eet-capacity", "metrics.eet.capacity", Metrics, Capacity, "equal", "capacity each user expects (EET)";
+    "eetuser", "--eet-user-capacity", "opt-eet-users", "metrics.eet.user_capacity", Metrics, Pairs, "", "capacities of single users (EET)";
+    "memory", "--machine-memory", "opt-memory", "metrics.eet.machine_memory", Metrics, Whole { min: 1, max: BIG }, "", "machine memory, KB (EET)";
 ];
 
 /// The option with share-link key `key`.

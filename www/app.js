@@ -5,11 +5,13 @@ import { Runner } from './runner.js';
 import { Picker } from './picker.js';
 import { encode, decode, defaultState, defaultOf, decodeOption, parseGen, GEN_MAX_JOBS } from './share.js';
 import { OPTIONS } from './options.js';
-import { renderTable, renderFacts } from './results.js';
+import { ResultsTable, renderFacts } from './results.js';
 import { Overview, Gantts, timings } from './charts.js';
 import { EetCharts, DEFAULT_HEAT, parseUsers } from './eet.js';
 import { SweepPanel } from './sweep.js';
 import { CodeEditor } from './editor.js';
+import { TraceView } from './traceview.js';
+import { Distributions, Compare } from './compare.js';
 import { DEMOS, loadRemote, loadFile } from './trace.js';
 import { $, el, showError, download, debounce, fmtDuration } from './ui.js';
 
@@ -21,7 +23,7 @@ const S = {
   lastHash: '',
   runner: new Runner(),
 };
-let picker, overview, gantts, eet, sweep, editor;
+let picker, resultsTable, overview, gantts, eet, sweep, editor, traceView, dists, compare;
 
 // Exposed for the benchmark and for debugging from the console.
 window.schedlab = { timings, state: S };
@@ -60,6 +62,7 @@ function writeForm(state) {
   for (const o of FORM) {
     const v = state[o.key];
     if (o.kind.type === 'bool') $(o.form).checked = v;
+    else if (o.kind.type === 'pairs') $(o.form).value = (v ?? []).map(([u, c]) => `${u}=${c}`).join(', ');
     else $(o.form).value = v === null ? '' : Array.isArray(v) ? v.join(',') : String(v);
   }
   if (state.trace?.kind === 'gen') {
@@ -73,6 +76,7 @@ function writeForm(state) {
     $('opt-status').closest('details').open = true;
   }
   writeHeat(state.heat ?? DEFAULT_HEAT);
+  if (state.sweep) sweep.apply(state.sweep);
 }
 
 // ---------- EET heatmap options (a view: they change the link, not the run) ----------
@@ -119,7 +123,8 @@ function sessionOptions(form) {
     const last = keys.pop();
     let at = options;
     for (const k of keys) at = at[k] ??= {};
-    at[last] = v;
+    // The EET capacity is `equal` or {procs: N} for the engine.
+    at[last] = o.kind.type === 'capacity' && v !== 'equal' ? { procs: v } : v;
   }
   return options;
 }
@@ -157,7 +162,7 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
   if (!specs.length) { showError('No valid policy to run: add one in the policy list.'); return; }
   // A JavaScript policy runs here but stays out of the link (code never travels in links).
   const custom = specs.some((s) => s.startsWith('js:')) ? editor.current() : null;
-  const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs.filter((s) => !s.startsWith('js:')), ...form, window, heat: readHeat() };
+  const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs.filter((s) => !s.startsWith('js:')), ...form, window, heat: readHeat(), sweep: sweep.settings() };
   const results = [];
   let facts = null;
   const began = performance.now();
@@ -166,7 +171,12 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
   $('progress').value = 0;
   setStatus(`Reading ${trace.name}…`);
   S.runner.run({ bytes: trace.bytes, name: trace.name, options: sessionOptions(form), specs, seed: form.seed, custom }, {
-    facts: (m) => { facts = m.facts; },
+    facts: (m) => {
+      facts = m.facts;
+      facts.traceStats = m.traceStats;
+      // The trace view as soon as the trace is read, before the policies run.
+      try { traceView.show(m.traceStats); } catch (err) { showError(`Could not show the trace: ${err.message}`); }
+    },
     // The policies run in a pool of workers: progress over all of them, and the table fills in
     // as each policy finishes (the charts come when all are done).
     progress: (m) => {
@@ -175,7 +185,7 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
     },
     result: (m) => {
       results[m.index] = m;
-      if (specs.length > 1) { renderTable($('results'), results.filter(Boolean).map((r) => r.report), S.metrics); S.partial = true; }
+      if (specs.length > 1) { resultsTable.show(results.filter(Boolean).map((r) => r.report)); S.partial = true; }
     },
     done: () => {
       setRunning(false);
@@ -192,6 +202,7 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
     },
     error: (m) => {
       setRunning(false);
+      restoreTraceView();
       $('progress').value = 0;
       restoreTable();
       const where = m.stage === 'trace' ? 'Could not read the trace' : m.stage === 'worker' || m.stage === 'load' ? 'Simulation worker' : `Policy ${m.stage}`;
@@ -208,43 +219,68 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
 function restoreTable() {
   if (!S.partial) return;
   S.partial = false;
-  renderTable($('results'), (S.results ?? []).map((r) => r.report), S.metrics);
+  resultsTable.show((S.results ?? []).map((r) => r.report));
+}
+
+/** After a cancelled or failed run, the trace view goes back to the shown comparison's trace. */
+function restoreTraceView() {
+  if (traceView.stats !== (S.traceStats ?? null)) traceView.show(S.traceStats ?? null);
 }
 
 function cancelRun() {
   S.runner.cancel();
   restoreTable();
+  restoreTraceView();
   setRunning(false);
   $('progress').value = 0;
   setStatus('Cancelled.');
   resetTraceInputs();
 }
 
+/** Highlights policy `index` (-1: none) in the overview and the CDFs. */
+function highlight(index, pick = true) {
+  if (pick) $('highlight').value = String(index);
+  overview.setHighlight(index);
+  dists.setHighlight(index);
+}
+
 function show(trace, state, facts, results, history) {
+  const began = performance.now();
   S.trace = trace;
   S.shown = state;
   S.results = results;
   S.partial = false;
+  S.traceStats = facts.traceStats ?? null;
   renderFacts($('facts'), facts, trace.label);
   resetTraceInputs();
-  renderTable($('results'), results.map((r) => r.report), S.metrics);
+  resultsTable.show(results.map((r) => r.report));
+  $('highlight').replaceChildren(el('option', { value: '-1' }, 'no policy'), ...results.map((r, i) => el('option', { value: String(i) }, r.spec)));
+  overview.highlight = -1;
+  dists.highlight = -1;
   gantts.show(results, results[0].report.machine_procs, state.window);
   // Colouring by penalty needs the node model; a new comparison starts coloured by user.
   $('gantt-by-penalty').checked = false;
   $('gantt-by-penalty').disabled = !results.some((r) => r.report.penalty);
   eet.show(results, results[0].report.machine_procs, state.heat);
+  try {
+    dists.show(results, results[0].report.machine_procs);
+    compare.show(results, results[0].report.machine_procs);
+  } catch (err) { showError(`Could not show the distributions: ${err.message}`); }
   $('export-json').disabled = false;
   const pick = $('export-policy');
   pick.replaceChildren(...results.map((r, i) => el('option', { value: String(i) }, r.spec)));
   for (const id of ['export-policy', 'export-jobs-csv', 'export-runs-csv']) $(id).disabled = false;
   $('run').classList.remove('stale');
   sweep.refresh();
+  state.sweep = sweep.settings();
   updateLink(history);
   // The charts in the next frame, so that the table appears at once.
   requestAnimationFrame(() => {
     if (S.results !== results) return;
     try { overview.show(results); } catch (err) { showError(`Could not draw the charts: ${err.message}`); }
     if (!timings.firstChart) timings.firstChart = performance.now();
+    // Results in: table, per-job columns, sorted values, class boxes, overview drawn (ms).
+    timings.showMs = performance.now() - began;
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1); // comparisons shown
   });
 }
@@ -385,6 +421,10 @@ function wire() {
       }
     });
   }
+  // The sweep panel's settings travel in the link too.
+  for (const id of ['sweep-vary', 'sweep-seeds', 'sweep-metric', 'sweep-more', 'sweep-policies']) {
+    $(id).addEventListener('change', () => { if (S.shown) { S.shown.sweep = sweep.settings(); updateLink('replace'); } });
+  }
   $('heat-log').addEventListener('change', heatChanged);
   $('heat-sort').addEventListener('change', heatChanged);
   for (const id of ['heat-exclude', 'heat-only']) $(id).addEventListener('change', heatChanged); // also on Enter
@@ -399,7 +439,7 @@ function wire() {
   window.addEventListener('resize', debounce(() => {
     if (window.innerWidth === width || isDead()) return;
     width = window.innerWidth;
-    try { overview.draw(); gantts.redraw(); eet.redraw(); } catch (err) { showError(err.message); }
+    try { overview.draw(); gantts.redraw(); eet.redraw(); traceView.redraw(); dists.redraw(); compare.redraw(); } catch (err) { showError(err.message); }
   }, 200));
   wireDrop();
 }
@@ -439,8 +479,23 @@ async function boot() {
     setStatus('The engine is not available.');
     return;
   }
-  overview = new Overview($('overview'));
-  gantts = new Gantts($('gantts'), (w) => { if (S.shown) { S.shown.window = w; saveWindow(); eet.redrawHeat(); } });
+  resultsTable = new ResultsTable($('results'), { family: $('metric-family'), baseline: $('baseline'), mode: $('baseline-mode') }, S.metrics);
+  overview = new Overview($('overview'), { bin: $('overview-bin') });
+  $('highlight').addEventListener('change', () => highlight(Number($('highlight').value)));
+  // Hovering a policy's row in the results table highlights it in the charts; leaving the table
+  // goes back to the policy picked in the select.
+  $('results').addEventListener('mouseover', (e) => {
+    const row = e.target.closest?.('tr[data-policy]');
+    if (row) highlight(S.results.findIndex((r) => r.spec === row.dataset.policy), false);
+  });
+  $('results').addEventListener('mouseleave', () => highlight(Number($('highlight').value), false));
+  traceView = new TraceView($('trace-charts'));
+  window.schedlab.traceView = traceView;
+  gantts = new Gantts($('gantts'), (w) => { if (S.shown) { S.shown.window = w; saveWindow(); eet.redrawHeat(); compare.redrawWindow(); } });
+  dists = new Distributions($('distributions'));
+  compare = new Compare($('compare'), { a: $('diff-a'), b: $('diff-b'), figure: $('diff-figure'), colour: $('diff-colour'), users: $('diff-users') },
+    () => gantts.current());
+  Object.assign(window.schedlab, { dists, compare, resultsTable, overview });
   eet = new EetCharts($('eet'), () => gantts.current());
   window.schedlab.gantts = gantts;
   window.schedlab.eet = eet;

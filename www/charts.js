@@ -10,10 +10,32 @@ const MIN_SPAN = 60; // seconds: the narrowest window zoom allows
 
 export const timings = { ganttDraws: [], heatDraws: [] }; // ms per Gantt / EET heatmap draw (for the bench)
 
+/** The device pixel ratio canvases are drawn at (1 to 4, in quarters). */
+export function pixelRatio() {
+  const r = Math.round((window.devicePixelRatio || 1) * 4) / 4;
+  return Math.min(4, Math.max(1, r));
+}
+
+/** Sizes a canvas to its container's width and `height` CSS pixels, at the device pixel ratio:
+ * the engine draws in CSS pixels through a context scaled by data-dpr (see src/web/scaled.rs). */
 export function sizeCanvas(canvas, height) {
   const width = Math.max(320, Math.floor(canvas.parentElement.clientWidth));
-  if (canvas.width !== width) canvas.width = width;
-  if (canvas.height !== height) canvas.height = height;
+  const r = pixelRatio();
+  const [w, h] = [Math.round(width * r), Math.round(height * r)];
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
+  if (canvas.dataset.dpr !== String(r)) canvas.dataset.dpr = String(r);
+  canvas.style.height = `${height}px`;
+}
+
+/** The pointer's position on a canvas in the CSS pixels the engine draws in. */
+export function canvasPoint(canvas, event) {
+  const box = canvas.getBoundingClientRect();
+  const r = Number(canvas.dataset.dpr) || 1;
+  return {
+    x: (event.clientX - box.left) * (canvas.width / r / box.width),
+    y: (event.clientY - box.top) * (canvas.height / r / box.height),
+  };
 }
 
 function slug(text) { return text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'chart'; }
@@ -28,29 +50,81 @@ export function figure(testid, caption, height, extra = {}, prepare = () => {}) 
   return { node, canvas, height };
 }
 
-/** The overview charts: busy processors, queue length, mean wait and MBS bars. */
+const BINS = { hour: 3600, day: 86400, week: 604800 };
+
+/** The bin of the overview's "auto" setting for a span of `span` seconds. */
+export function autoBin(span) {
+  return span <= 14 * 86400 ? 'hour' : span <= 200 * 86400 ? 'day' : 'week';
+}
+
+/** The overview charts: busy processors and queue length (means per hour / day / week, or the
+ * raw steps), mean wait and MBS bars; one policy may be highlighted. */
 export class Overview {
-  constructor(root) {
+  /** controls: {bin, highlight} select elements (optional). */
+  constructor(root, controls = {}) {
     this.util = figure('chart-utilization', 'Busy processors over time', 300);
     this.queue = figure('chart-queue', 'Queued jobs over time', 300);
     this.wait = figure('chart-bars-wait', 'Mean wait per policy', 260);
     this.mbs = figure('chart-bars-mbs', 'Mean bounded slowdown (MBS) per policy', 260);
     root.replaceChildren(this.util.node, this.queue.node, this.wait.node, this.mbs.node);
     this.results = [];
+    this.c = controls;
+    this.highlight = -1;
+    controls.bin?.addEventListener('change', () => this.draw());
   }
 
-  show(results) { this.results = results; this.draw(); }
+  show(results) { this.results = results; this.means = new Map(); this.draw(); }
 
-  draw() {
+  /** The bin means of column `column` per policy at bins of `bin` s (computed once, cached). */
+  binMeans(column, bin) {
+    const key = `${column}:${bin}`;
+    if (!this.means.has(key)) this.means.set(key, this.results.map((r) => call('series_bin_means', r.series, column, bin)));
+    return this.means.get(key);
+  }
+
+  setHighlight(index) {
+    if (index === this.highlight) return;
+    this.highlight = index;
+    this.drawSeries();
+  }
+
+  /** The bin chosen: [name, seconds] ('raw' = 0). */
+  bin() {
+    const choice = this.c.bin?.value ?? 'auto';
+    if (choice === 'raw') return ['raw', 0];
+    let lo = Infinity, hi = -Infinity;
+    for (const r of this.results) {
+      if (r.series.length) { lo = Math.min(lo, r.series[0]); hi = Math.max(hi, r.series[r.series.length - 3]); }
+    }
+    this.span = [lo, hi];
+    const name = choice === 'auto' ? autoBin(hi - lo) : choice;
+    return [name, BINS[name] ?? 0];
+  }
+
+  drawSeries() {
     const r = this.results;
     if (!r.length) return;
     const began = performance.now();
     const labels = r.map((x) => x.spec);
     const series = r.map((x) => x.series);
-    sizeCanvas(this.util.canvas, this.util.height);
-    call('draw_series', this.util.canvas, series, labels, 1, 'Busy processors');
-    sizeCanvas(this.queue.canvas, this.queue.height);
-    call('draw_series', this.queue.canvas, series, labels, 2, 'Queued jobs');
+    const [name, bin] = this.bin();
+    const per = name === 'raw' ? '' : ` (mean per ${name})`;
+    for (const [fig, column, title] of [[this.util, 1, 'Busy processors'], [this.queue, 2, 'Queued jobs']]) {
+      sizeCanvas(fig.canvas, fig.height);
+      fig.canvas.dataset.bin = name;
+      if (name === 'raw' && this.highlight < 0) call('draw_series', fig.canvas, series, labels, column, title);
+      else if (name === 'raw') call('draw_series_binned', fig.canvas, series, labels, column, 0, this.highlight, title);
+      else call('draw_bin_means', fig.canvas, this.binMeans(column, bin), labels, bin, this.span[0], this.span[1], this.highlight, title + per);
+    }
+    timings.seriesDraw = performance.now() - began;
+  }
+
+  draw() {
+    const r = this.results;
+    if (!r.length) return;
+    const began = performance.now();
+    this.drawSeries();
+    const labels = r.map((x) => x.spec);
     sizeCanvas(this.wait.canvas, this.wait.height);
     call('draw_bars', this.wait.canvas, labels, Float64Array.from(r, (x) => x.report.metrics.wait.mean), 'Mean wait (s)');
     sizeCanvas(this.mbs.canvas, this.mbs.height);
@@ -167,9 +241,7 @@ export class Gantts {
   locate(item, event) {
     const a = item.area;
     if (!a) return { inside: false };
-    const box = item.canvas.getBoundingClientRect();
-    const x = (event.clientX - box.left) * (item.canvas.width / box.width);
-    const y = (event.clientY - box.top) * (item.canvas.height / box.height);
+    const { x, y } = canvasPoint(item.canvas, event);
     const [t0, t1] = item.drawn; // what is on the canvas, which may lag the window by a frame
     const t = t0 + ((x - a.x0) / (a.x1 - a.x0)) * (t1 - t0);
     const p = ((a.y1 - y) / (a.y1 - a.y0)) * this.procs;
@@ -197,7 +269,7 @@ export class Gantts {
         const [t0, t1] = drag.window;
         const box = canvas.getBoundingClientRect();
         if (!item.area) return;
-        const perPx = (t1 - t0) / ((item.area.x1 - item.area.x0) * (box.width / canvas.width));
+        const perPx = (t1 - t0) / ((item.area.x1 - item.area.x0) * (box.width / (canvas.width / (Number(canvas.dataset.dpr) || 1))));
         const dt = (e.clientX - drag.x) * perPx;
         if (Math.abs(e.clientX - drag.x) > 2) drag.moved = true;
         if (drag.moved) this.setWindow([t0 - dt, t1 - dt]);

@@ -22,7 +22,12 @@ export const OPTIONS = [
   {"key":"bw","flag":"--bandwidth","form":"opt-bw","field":"nodes.bandwidth","group":"nodes","kind":{"type":"number","min":0.0,"open":true},"default":"6000","label":"bandwidth per node (MB/s)"},
   {"key":"mix","flag":"--mix","form":"opt-mix","field":"nodes.mix","group":"nodes","kind":{"type":"choice","values":["high","med","low"]},"default":"high","label":"memory-pressure mix"},
   {"key":"high","flag":"","form":"opt-high","field":"nodes.high","group":"nodes","kind":{"type":"number","min":0.0,"open":false},"default":"2000","label":"high demand per process (MB/s)"},
+  {"key":"low","flag":"","form":"opt-low","field":"nodes.low","group":"nodes","kind":{"type":"number","min":0.0,"open":false},"default":"500","label":"low demand per process (MB/s)"},
+  {"key":"medium","flag":"","form":"opt-medium","field":"nodes.medium","group":"nodes","kind":{"type":"number","min":0.0,"open":false},"default":"1000","label":"medium demand per process (MB/s)"},
   {"key":"bwfield","flag":"--bandwidth-field","form":"opt-bwfield","field":"nodes.field","group":"nodes","kind":{"type":"whole","min":1,"max":1000},"default":"","label":"SWF field with MB/s per process"},
   {"key":"warmup","flag":"--warmup","form":"opt-warmup","field":"metrics.window.warmup","group":"metrics","kind":{"type":"whole","min":0,"max":9007199254740991},"default":"0","label":"node-model figures: warm-up jobs"},
   {"key":"measured","flag":"--measured","form":"opt-measured","field":"metrics.window.measured","group":"metrics","kind":{"type":"whole","min":1,"max":9007199254740991},"default":"","label":"node-model figures: measured jobs"},
+  {"key":"eetcap","flag":"--eet-capacity","form":"opt-eet-capacity","field":"metrics.eet.capacity","group":"metrics","kind":{"type":"capacity"},"default":"equal","label":"capacity each user expects (EET)"},
+  {"key":"eetuser","flag":"--eet-user-capacity","form":"opt-eet-users","field":"metrics.eet.user_capacity","group":"metrics","kind":{"type":"pairs"},"default":"","label":"capacities of single users (EET)"},
+  {"key":"memory","flag":"--machine-memory","form":"opt-memory","field":"metrics.eet.machine_memory","group":"metrics","kind":{"type":"whole","min":1,"max":9007199254740991},"default":"","label":"machine memory, KB (EET)"},
 ];

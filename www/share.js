@@ -4,8 +4,14 @@
 //       &procs=N&seed=N&kill=0&estimate=runtime&wide=clamp&origin=trace&zero=1&strict=1&offline=1
 //       &status=5,0&window=T0,T1&heatlog=1&heatsort=user&exclude=3,17&only=5,8
 //       &nodes=1&cores=4&bw=6000&mix=med&high=2000&bwfield=19   (the node model; off without nodes=1)
+//       &low=500&medium=1000   (the node model's low and medium demands, MB/s)
 //       &bound=10&warmup=N&measured=M   (metrics: bounded-slowdown bound, node-model window)
-// The option keys (procs ... measured) are the options schema's (www/options.js); defaults are
+//       &eetcap=equal|N&eetuser=12=64,3=32&memory=KB   (the EET model: --eet-capacity,
+//                                      --eet-user-capacity, --machine-memory)
+//       &sweepvary=err=0,0.1,...,1&sweepseeds=10&sweepmetric=mbs&sweepmore=SPEC&sweeppick=SPEC
+//                                      (the sweep panel: key and values, seeds, metric, more
+//                                      policies one per key, the compared policies ticked)
+// The option keys (procs ... memory) are the options schema's (www/options.js); defaults are
 // left out. The heatmap keys (heatlog, heatsort, exclude, only: the EET heatmaps'
 // view) are optional: links without them open with the defaults. decode() never throws: it returns the state it could read plus one
 // message per parameter it had to ignore.
@@ -14,6 +20,7 @@ import { OPTIONS } from './options.js';
 
 export const VERSION = '1';
 export const DEFAULT_POLICIES = ['easy', 'fcfs'];
+export const DEFAULT_SWEEP = { vary: 'err=0,0.1,...,1', seeds: 10, metric: '', more: ['pv-easy[predictor=virtual]'], pick: [] };
 
 // The options links carry: the schema's (www/options.js, generated from src/options.rs), each
 // with its key, kind and default; node-model options travel only with nodes=1.
@@ -25,7 +32,8 @@ export function defaultOf(o) {
     case 'bool': return o.default === '1';
     case 'choice': return o.default;
     case 'list': case 'ids': return o.default ? o.default.split(',').map(Number) : [];
-    case 'time': return o.default;
+    case 'pairs': return [];
+    case 'time': case 'capacity': return o.default;
     default: return o.default === '' ? null : Number(o.default);
   }
 }
@@ -35,6 +43,7 @@ export function defaultState(defaultDemo) {
     trace: { kind: 'demo', ref: defaultDemo },
     policies: [...DEFAULT_POLICIES],
     window: null,
+    sweep: { ...DEFAULT_SWEEP, more: [...DEFAULT_SWEEP.more], pick: [] },
     heat: { log: false, sort: 'total', exclude: [], only: [] },
   };
   for (const o of LINKED) state[o.key] = defaultOf(o);
@@ -44,6 +53,7 @@ export function defaultState(defaultDemo) {
 /** The link text of value `v` of option `o`, or null when it is the default (left out). */
 function encodeOption(o, v) {
   const def = defaultOf(o);
+  if (o.kind.type === 'pairs') return v.length ? v.map(([u, c]) => `${u}=${c}`).join(',') : null;
   if (o.kind.type === 'list' || o.kind.type === 'ids') return v.length && v.join(',') !== def.join(',') ? v.join(',') : null;
   if (v === def || v === null || v === undefined) return null;
   if (o.kind.type === 'bool') return v ? '1' : '0';
@@ -74,6 +84,18 @@ export function decodeOption(o, text) {
       const ids = userList(text);
       return ids ? { value: ids } : { error: 'expected user ids like 3,17' };
     }
+    case 'capacity': {
+      const n = Number(text);
+      if (text.trim().toLowerCase() === 'equal') return { value: 'equal' };
+      return text.trim() !== '' && Number.isFinite(n) && n > 0 ? { value: n } : { error: 'expected equal or a number of processors > 0' };
+    }
+    case 'pairs': {
+      const items = text.split(/[\s,;]+/).filter(Boolean);
+      const pairs = items.map((t) => /^(-?\d+)=(\d+(?:\.\d+)?)$/.exec(t));
+      return pairs.every((m) => m && Number.isSafeInteger(Number(m[1])) && Number(m[2]) > 0)
+        ? { value: pairs.map((m) => [Number(m[1]), Number(m[2])]) }
+        : { error: 'expected USER=PROCESSORS pairs like 12=64,3=32' };
+    }
     case 'time': {
       const t = text.trim();
       return isWindowTime(t) ? { value: t } : { error: 'expected seconds or a date like 2024-03-01T10:00:00' };
@@ -93,6 +115,17 @@ export function encode(state) {
     const text = o.key === 'seed' ? String(state.seed) : encodeOption(o, state[o.key]);
     if (text !== null) parts.push([o.key, text]);
   }
+  const sw = state.sweep;
+  if (sw) {
+    if (sw.vary !== DEFAULT_SWEEP.vary) parts.push(['sweepvary', sw.vary]);
+    if (sw.seeds !== DEFAULT_SWEEP.seeds) parts.push(['sweepseeds', String(sw.seeds)]);
+    if (sw.metric) parts.push(['sweepmetric', sw.metric]);
+    if (sw.more.join('\n') !== DEFAULT_SWEEP.more.join('\n')) {
+      if (sw.more.length) for (const m of sw.more) parts.push(['sweepmore', m]);
+      else parts.push(['sweepmore', '']);
+    }
+    for (const p of sw.pick) parts.push(['sweeppick', p]);
+  }
   if (state.window) parts.push(['window', state.window.map((t) => Math.round(t)).join(',')]);
   const heat = state.heat;
   if (heat?.log) parts.push(['heatlog', '1']);
@@ -111,6 +144,7 @@ export function parseGen(ref) {
   if (procs < 1 || procs > 1048576 || jobs < 1 || jobs > GEN_MAX_JOBS || !Number.isSafeInteger(seed)) return null;
   return { model: m[1], procs, jobs, seed };
 }
+const intIn = (text, min, max) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : null;
 const userList = (text) => {
   const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
   return ids.every((s) => /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s))) ? [...new Set(ids.map(Number))] : null;
@@ -127,6 +161,7 @@ export function decode(hash, demos) {
   if (!text) return { state, problems, empty: true };
   const policies = [];
   let version = null;
+  let sweepMore = false; // the first sweepmore replaces the default list
   for (const part of text.split('&')) {
     if (!part) continue;
     const eq = part.indexOf('=');
@@ -156,6 +191,15 @@ export function decode(hash, demos) {
         if (w.length !== 2 || !w.every(Number.isFinite) || w[0] >= w[1]) bad('expected T0,T1 with T0 < T1'); else state.window = w;
         break;
       }
+      case 'sweepvary': if (/^[A-Za-z_][\w-]*=.+$/.test(value) && value.length <= 400) state.sweep.vary = value; else bad('expected KEY=values'); break;
+      case 'sweepseeds': { const n = intIn(value, 1, 1000); if (n === null) bad('expected 1 to 1000 seeds'); else state.sweep.seeds = n; break; }
+      case 'sweepmetric': if (/^[\w.]{1,60}$/.test(value)) state.sweep.metric = value; else bad('expected a metric name'); break;
+      case 'sweepmore':
+        if (!sweepMore) { sweepMore = true; state.sweep.more = []; }
+        if (value.trim() && value.length <= 400) state.sweep.more.push(value.trim());
+        else if (value.length > 400) bad('spec too long');
+        break;
+      case 'sweeppick': if (value.trim() && value.length <= 400) state.sweep.pick.push(value.trim()); else bad('expected a policy spec'); break;
       case 'heatlog':
         if (value === '1' || value === '0') state.heat.log = value === '1'; else bad('expected 0 or 1');
         break;

@@ -32,10 +32,36 @@ export class SweepPanel {
     this.refresh();
   }
 
+  /** The panel's settings, as the share link carries them (metric '' = the first one). */
+  settings() {
+    const metric = $('sweep-metric').value;
+    return {
+      vary: $('sweep-vary').value.trim(),
+      seeds: Number($('sweep-seeds').value) || 10,
+      metric: metric === $('sweep-metric').options[0]?.value ? '' : metric,
+      more: $('sweep-more').value.split('\n').map((t) => t.trim()).filter(Boolean),
+      pick: [...$('sweep-policies').querySelectorAll('input:checked')].map((i) => i.value),
+    };
+  }
+
+  /** Shows `settings` (from a link); the compared policies in `pick` are ticked once listed. */
+  apply(settings) {
+    $('sweep-vary').value = settings.vary;
+    $('sweep-seeds').value = String(settings.seeds);
+    const metric = $('sweep-metric');
+    if (settings.metric && [...metric.options].some((o) => o.value === settings.metric)) metric.value = settings.metric;
+    else metric.selectedIndex = 0;
+    $('sweep-more').value = settings.more.join('\n');
+    this.pendingPick = new Set(settings.pick);
+    this.refresh();
+  }
+
   /** The compared policies as checkboxes (kept ticked across refreshes). */
   refresh() {
     const box = $('sweep-policies');
     const ticked = new Set([...box.querySelectorAll('input:checked')].map((i) => i.value));
+    for (const p of this.pendingPick ?? []) ticked.add(p);
+    if (this.compared().length) this.pendingPick = null;
     const specs = this.compared();
     box.replaceChildren(...specs.map((spec) => el('label', { class: 'check' },
       el('input', { type: 'checkbox', value: spec, checked: ticked.has(spec) }), ' ', el('code', {}, spec))));

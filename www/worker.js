@@ -6,9 +6,11 @@
 //                   (indices: each spec's index in the comparison; default 0, 1, ...;
 //                   custom: {name, code} of the page's JavaScript policy, run for the spec
 //                   `js:NAME` (see custom.js); the code runs here only)
-//   worker -> page  {type: 'facts', facts}                           when it read the trace
+//   worker -> page  {type: 'facts', facts, traceStats}               when it read the trace
+//                   (traceStats: Session::trace_stats)
 //                   {type: 'progress', index, done, total}          at most every 100 ms
-//                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations, memory, factors}
+//                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations, memory, factors,
+//                    dist: {sorted: {wait, bsld}, boxes: {'wait-size', ...}}}   (jobcols.js)
 //                                                                   arrays transferred
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
 //   page -> worker  {type: 'export', req, index, kind: 'jobs' | 'runs'}   (index: the comparison's)
@@ -20,8 +22,11 @@
 //                   {type: 'result', stats}    Float64Array [mean, min, max] per value per policy
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
 // The session of the last run stays alive until the next run id, to answer exports.
-import init, { Session, has_panicked } from '../pkg/schedlab.js';
+import init, * as engine from '../pkg/schedlab.js';
 import { compile, decider } from './custom.js';
+import { prepareDistributions, buffersOf } from './jobcols.js';
+
+const { Session, has_panicked } = engine;
 
 const PROGRESS_MS = 100;
 const ready = init();
@@ -60,7 +65,7 @@ function sessionFor(id, name, bytes, options) {
     return null;
   }
   current = { id, session, local: new Map() };
-  self.postMessage({ type: 'facts', id, facts: session.facts() });
+  self.postMessage({ type: 'facts', id, facts: session.facts(), traceStats: session.trace_stats() });
   return session;
 }
 
@@ -171,8 +176,10 @@ function run({ id, bytes, name, options, specs, indices, seed, custom }) {
       const memory = session.memory();
       // Penalty factors per job (node model; empty otherwise or with an older pkg/).
       const factors = session.factors ? session.factors() : new Float64Array(0);
-      self.postMessage({ type: 'result', id, index, spec: specs[k], report, rects, jobs, series, eetUsers, violations, memory, factors },
-        [rects.buffer, jobs.buffer, series.buffer, eetUsers.buffer, violations.buffer, memory.buffer, factors.buffer]);
+      // The distribution charts' data, prepared here while the page waits for the next policy.
+      const dist = prepareDistributions(engine, jobs, report.machine_procs);
+      self.postMessage({ type: 'result', id, index, spec: specs[k], report, rects, jobs, series, eetUsers, violations, memory, factors, dist },
+        [rects.buffer, jobs.buffer, series.buffer, eetUsers.buffer, violations.buffer, memory.buffer, factors.buffer, ...buffersOf(dist)]);
     }
     self.postMessage({ type: 'done', id });
   } catch (err) {

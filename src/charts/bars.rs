@@ -1,4 +1,5 @@
-//! A bar chart of one value per policy.
+//! A bar chart of one value per policy: columns for a few policies, horizontal bars (labels
+//! readable) from five on.
 
 use super::palette::COLOURS;
 use super::ChartResult;
@@ -13,6 +14,9 @@ pub fn draw<DB: DrawingBackend>(
 ) -> ChartResult<DB::ErrorType> {
     root.fill(&WHITE)?;
     let n = values.len().min(labels.len());
+    if n >= 5 {
+        return horizontal(root, &labels[..n], &values[..n], title);
+    }
     let ymax = values
         .iter()
         .copied()
@@ -57,6 +61,61 @@ pub fn draw<DB: DrawingBackend>(
         );
         bar.set_margin(0, 0, 12, 12);
         bar
+    }))?;
+    Ok(())
+}
+
+/// One horizontal bar per label, the labels left of the bars.
+fn horizontal<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    labels: &[String],
+    values: &[f64],
+    title: &str,
+) -> ChartResult<DB::ErrorType> {
+    let n = values.len();
+    let value = |i: usize| {
+        if values[i].is_finite() {
+            values[i].max(0.0)
+        } else {
+            0.0
+        }
+    };
+    let xmax = (0..n).map(value).fold(0.0, f64::max).max(1e-9);
+    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(4);
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", 15))
+        .margin(6)
+        .x_label_area_size(24)
+        .y_label_area_size((longest as u32 * 7 + 8).clamp(40, 200))
+        .build_cartesian_2d(0.0..xmax * 1.1, -0.5..n as f64 - 0.5)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .x_max_light_lines(0)
+        .y_labels(n * 2 + 1)
+        .y_label_formatter(&|y| {
+            let i = y.round();
+            // Top to bottom in label order.
+            if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < n {
+                labels[n - 1 - i as usize].clone()
+            } else {
+                String::new()
+            }
+        })
+        .x_label_formatter(&|x| {
+            if xmax >= 100.0 {
+                format!("{x:.0}")
+            } else {
+                format!("{x:.1}")
+            }
+        })
+        .draw()?;
+    chart.draw_series((0..n).map(|i| {
+        let y = (n - 1 - i) as f64;
+        Rectangle::new(
+            [(0.0, y - 0.35), (value(i), y + 0.35)],
+            COLOURS[i % COLOURS.len()].filled(),
+        )
     }))?;
     Ok(())
 }

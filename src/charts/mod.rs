@@ -5,14 +5,21 @@
 //! [`gantt::rects`] and [`series::points`] extract from a schedule) and a drawing area.
 
 pub mod bars;
+pub mod binned;
+pub mod cdf;
+pub mod class_box;
+pub mod columns;
+pub mod diff_gantt;
 pub mod eet_box;
 pub mod eet_heatmap;
 pub mod gantt;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
 pub mod palette;
+pub mod scatter;
 pub mod series;
 pub mod sweep;
+pub mod trace;
 
 use plotters::drawing::DrawingAreaErrorKind;
 

@@ -1,24 +1,27 @@
 //! The `draw_*` exports: the engine's charts drawn onto the page's canvases.
 
 use super::check::{check_size, records, user_ids, whole, EXACT, USER_FIELDS, VIOLATION_FIELDS};
-use crate::charts::{bars, eet_box, eet_heatmap, gantt, series, sweep as sweep_chart};
+use super::scaled::Scaled;
+use crate::charts::{
+    bars, eet_box, eet_heatmap, gantt, series, sweep as sweep_chart, trace as trace_chart,
+};
 use crate::metrics::eet_heatmap::{heatmap, Violation};
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
-fn canvas_root(
+/// The drawing area of a canvas, in CSS pixels at its `data-dpr` (see [`Scaled`]).
+pub(super) fn canvas_root(
     canvas: HtmlCanvasElement,
-) -> Result<DrawingArea<CanvasBackend, plotters::coord::Shift>, JsError> {
-    CanvasBackend::with_canvas_object(canvas)
+) -> Result<DrawingArea<Scaled, plotters::coord::Shift>, JsError> {
+    Scaled::new(canvas)
         .map(|b| b.into_drawing_area())
         .ok_or_else(|| JsError::new("canvas has no 2d context"))
 }
 
-fn drawn<E: std::error::Error + Send + Sync>(
+pub(super) fn drawn<E: std::error::Error + Send + Sync>(
     r: Result<(), plotters::drawing::DrawingAreaErrorKind<E>>,
 ) -> Result<(), JsError> {
     r.map_err(|e| JsError::new(&format!("drawing failed: {e}")))
@@ -60,17 +63,110 @@ pub fn draw_series(
     column: u32,
     title: &str,
 ) -> Result<(), JsError> {
-    let data = series_list
-        .iter()
-        .map(|v| {
-            v.dyn_into::<js_sys::Float64Array>()
-                .map(|a| a.to_vec())
-                .map_err(|_| JsError::new("series must be Float64Arrays"))
-        })
-        .collect::<Result<Vec<Vec<f64>>, JsError>>()?;
+    let data = float_arrays(&series_list, "series")?;
     let root = canvas_root(canvas)?;
     drawn(series::draw(&root, &data, &labels, column as usize, title))?;
     drawn(root.present())
+}
+
+/// Draws column `column` (1 busy, 2 queued) of several series as means over bins of `bin`
+/// seconds (0: one bin per pixel column); `highlight` >= 0 draws that policy thick.
+#[wasm_bindgen]
+pub fn draw_series_binned(
+    canvas: HtmlCanvasElement,
+    series_list: js_sys::Array,
+    labels: Vec<String>,
+    column: u32,
+    bin: f64,
+    highlight: i32,
+    title: &str,
+) -> Result<(), JsError> {
+    if !(bin.is_finite() && bin >= 0.0) {
+        return Err(JsError::new(&format!("bin {bin}: must be seconds >= 0")));
+    }
+    let data = float_arrays(&series_list, "series")?;
+    let style = crate::charts::binned::BinnedStyle {
+        bin,
+        highlight: usize::try_from(highlight).ok(),
+        y_desc: String::new(),
+    };
+    check_size(&canvas, (200, 120))?;
+    let root = canvas_root(canvas)?;
+    drawn(crate::charts::binned::draw(
+        &root,
+        &data,
+        &labels,
+        column as usize,
+        &style,
+        title,
+    ))?;
+    drawn(root.present())
+}
+
+/// Means of column `column` (1 busy, 2 queued) of a series over bins of `bin` seconds (see
+/// [`crate::charts::binned::bin_means`]): `[bin start, mean]` each, for [`draw_bin_means`].
+#[wasm_bindgen]
+pub fn series_bin_means(series: &[f64], column: u32, bin: f64) -> Result<Vec<f64>, JsError> {
+    if !(bin.is_finite() && bin > 0.0) {
+        return Err(JsError::new(&format!("bin {bin}: must be seconds > 0")));
+    }
+    Ok(
+        crate::charts::binned::bin_means(series, column as usize, bin)
+            .into_iter()
+            .flat_map(|(t, v)| [t, v])
+            .collect(),
+    )
+}
+
+/// Draws bin means (one [`series_bin_means`] array per label, bins of `bin` seconds) over
+/// `[t0, t1]`; `highlight` >= 0 draws that policy thick.
+#[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
+pub fn draw_bin_means(
+    canvas: HtmlCanvasElement,
+    means: js_sys::Array,
+    labels: Vec<String>,
+    bin: f64,
+    t0: f64,
+    t1: f64,
+    highlight: i32,
+    title: &str,
+) -> Result<(), JsError> {
+    if !(bin.is_finite() && bin > 0.0) {
+        return Err(JsError::new(&format!("bin {bin}: must be seconds > 0")));
+    }
+    let lines: Vec<Vec<(f64, f64)>> = float_arrays(&means, "means")?
+        .iter()
+        .map(|m| m.chunks_exact(2).map(|c| (c[0], c[1])).collect())
+        .collect();
+    let style = crate::charts::binned::BinnedStyle {
+        bin,
+        highlight: usize::try_from(highlight).ok(),
+        y_desc: String::new(),
+    };
+    check_size(&canvas, (200, 120))?;
+    let root = canvas_root(canvas)?;
+    drawn(crate::charts::binned::draw_means(
+        &root,
+        &lines,
+        &labels,
+        bin,
+        (t0, t1),
+        &style,
+        title,
+    ))?;
+    drawn(root.present())
+}
+
+/// The Float64Arrays of `list` (named `what` in the error).
+pub(super) fn float_arrays(list: &js_sys::Array, what: &str) -> Result<Vec<Vec<f64>>, JsError> {
+    list.iter()
+        .map(|v| {
+            v.dyn_into::<js_sys::Float64Array>()
+                .map(|a| a.to_vec())
+                .map_err(|_| JsError::new(&format!("{what} must be Float64Arrays")))
+        })
+        .collect()
 }
 
 /// Draws one bar per label.
@@ -303,5 +399,39 @@ pub fn draw_sweep(
     drawn(sweep_chart::draw(
         &root, &values, &lines, key, metric, title,
     ))?;
+    drawn(root.present())
+}
+
+/// The trace view's charts: `[{name, title}]`, in the order the page shows them.
+#[wasm_bindgen]
+pub fn trace_charts() -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct Chart {
+        name: &'static str,
+        title: &'static str,
+    }
+    super::to_js(
+        &trace_chart::TRACE_CHARTS
+            .iter()
+            .map(|&(name, title)| Chart { name, title })
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// Draws trace chart `name` (see [`trace_charts`]) of `stats` (a
+/// [`Session::trace_stats`](super::Session::trace_stats) object).
+#[wasm_bindgen]
+pub fn draw_trace(canvas: HtmlCanvasElement, stats: JsValue, name: &str) -> Result<(), JsError> {
+    let stats: crate::trace_stats::TraceStats = serde_wasm_bindgen::from_value(stats)
+        .map_err(|e| JsError::new(&format!("trace statistics: {e}")))?;
+    check_size(&canvas, (160, 120))?;
+    let root = canvas_root(canvas)?;
+    let drawn_chart = trace_chart::draw(&root, &stats, name).ok_or_else(|| {
+        JsError::new(&format!(
+            "trace chart {name:?}: valid: {}",
+            trace_chart::chart_names()
+        ))
+    })?;
+    drawn(drawn_chart)?;
     drawn(root.present())
 }

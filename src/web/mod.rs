@@ -9,10 +9,13 @@
 //! that the page can stop calling in (`has_panicked`). Bulk results cross as typed arrays.
 
 mod check;
+mod compare;
 mod custom;
 mod draw;
+mod scaled;
 mod workload;
 
+pub use compare::*;
 pub use draw::*;
 
 use crate::charts::{gantt, series};
@@ -160,6 +163,16 @@ impl Session {
             skipped_reasons: reasons,
             warnings: &j.warnings,
         })
+    }
+
+    /// What the trace looks like before any run: arrivals by hour, day and week, sizes,
+    /// runtimes, requested-time accuracy, offered load, heaviest users (see
+    /// [`crate::trace_stats::TraceStats`]); drawn by [`draw_trace`].
+    pub fn trace_stats(&self) -> Result<JsValue, JsError> {
+        to_js(&crate::trace_stats::trace_stats(
+            &self.trace.jobs,
+            &self.trace.workload.header,
+        ))
     }
 
     /// Runs one policy; `progress(done, total)` is called now and then and may return `false`

@@ -8,6 +8,7 @@ mod metric_args;
 mod plot;
 mod sweep;
 mod table;
+mod trace;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use schedlab::input::{EstimateSource, InputOptions, Origin, Wide};
@@ -73,6 +74,9 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Print a sweep (and draw its chart) from the partial results of `sweep --shard I/N`.
     Merge(sweep::MergeArgs),
+    /// What a trace looks like: arrivals by hour, day and week, sizes, runtimes, requested-time
+    /// accuracy, offered load, heaviest users (text, --json, or one --chart to SVG / PNG).
+    Trace(trace::TraceArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -303,6 +307,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Merge(args) => sweep::merge(&args),
+        Command::Trace(args) => trace::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

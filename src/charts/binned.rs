@@ -1,0 +1,164 @@
+//! Busy processors or queue length per policy averaged over bins of a chosen width (an hour, a
+//! day, a week): with a dozen policies, raw steps become spikes on spikes, bin means stay
+//! readable. One policy may be highlighted (drawn thick, the others light).
+
+use super::palette::COLOURS;
+use super::series::POINT_FIELDS;
+use super::{time_label, ChartResult};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// The time-weighted mean of column `column` of a step series (flat `[time, busy, queued]`,
+/// each value holding until the next point) over bins `[t0 + k w, t0 + (k+1) w)` from the first
+/// point's time `t0` to the last's; `(bin start, mean)` per bin. A bin the series does not
+/// reach is left out.
+pub fn bin_means(flat: &[f64], column: usize, width: f64) -> Vec<(f64, f64)> {
+    let pts: Vec<(f64, f64)> = flat
+        .chunks_exact(POINT_FIELDS)
+        .map(|c| (c[0], c[column.clamp(1, POINT_FIELDS - 1)]))
+        .filter(|p| p.0.is_finite() && p.1.is_finite())
+        .collect();
+    let (Some(first), Some(last)) = (pts.first(), pts.last()) else {
+        return Vec::new();
+    };
+    let (t0, t1) = (first.0, last.0);
+    if !(width.is_finite() && width > 0.0) || t1 <= t0 {
+        return pts;
+    }
+    let bins = ((t1 - t0) / width).ceil().min(1e6) as usize;
+    let mut area = vec![0.0; bins];
+    let mut cover = vec![0.0; bins];
+    for w in pts.windows(2) {
+        let ((a, v), (b, _)) = (w[0], w[1]);
+        let mut t = a;
+        while t < b {
+            let k = (((t - t0) / width) as usize).min(bins - 1);
+            let end = (t0 + (k + 1) as f64 * width).min(b);
+            let end = if end <= t { b } else { end };
+            area[k] += v * (end - t);
+            cover[k] += end - t;
+            t = end;
+        }
+    }
+    (0..bins)
+        .filter(|&k| cover[k] > 0.0)
+        .map(|k| (t0 + k as f64 * width, area[k] / cover[k]))
+        .collect()
+}
+
+/// How the chart looks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BinnedStyle {
+    /// Bin width in seconds; 0 draws the raw steps' bin means at one bin per pixel column.
+    pub bin: f64,
+    /// The policy drawn thick, the others light.
+    pub highlight: Option<usize>,
+    pub y_desc: String,
+}
+
+/// Draws column `column` (1 busy, 2 queued) of each series as bin means, overlaid.
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    series: &[Vec<f64>],
+    labels: &[String],
+    column: usize,
+    style: &BinnedStyle,
+    title: &str,
+) -> ChartResult<DB::ErrorType> {
+    let all = || series.iter().flat_map(|s| s.chunks_exact(POINT_FIELDS));
+    let t0 = all().map(|c| c[0]).fold(f64::INFINITY, f64::min);
+    let t1 = all().map(|c| c[0]).fold(f64::NEG_INFINITY, f64::max);
+    let (t0, t1) = if t0.is_finite() && t1 > t0 {
+        (t0, t1)
+    } else {
+        (0.0, 1.0)
+    };
+    let width = if style.bin > 0.0 {
+        style.bin
+    } else {
+        let px = root.dim_in_pixel().0.max(100);
+        (t1 - t0) / f64::from(px)
+    };
+    let lines: Vec<Vec<(f64, f64)>> = series.iter().map(|s| bin_means(s, column, width)).collect();
+    draw_means(root, &lines, labels, width, (t0, t1), style, title)
+}
+
+/// Draws bin means prepared by [`bin_means`] (bins of `width` seconds) over `span`.
+pub fn draw_means<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lines: &[Vec<(f64, f64)>],
+    labels: &[String],
+    width: f64,
+    (t0, t1): (f64, f64),
+    style: &BinnedStyle,
+    title: &str,
+) -> ChartResult<DB::ErrorType> {
+    root.fill(&WHITE)?;
+    let (t0, t1) = if t0.is_finite() && t1 > t0 {
+        (t0, t1)
+    } else {
+        (0.0, 1.0)
+    };
+    let ymax = lines
+        .iter()
+        .flatten()
+        .map(|p| p.1)
+        .fold(0.0, f64::max)
+        .max(1.0);
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", 15))
+        .margin(6)
+        .x_label_area_size(28)
+        .y_label_area_size(52)
+        .build_cartesian_2d(t0..t1, 0.0..ymax * 1.05)?;
+    let span = t1 - t0;
+    chart
+        .configure_mesh()
+        .max_light_lines(0)
+        .x_labels(8)
+        .y_labels(6)
+        .x_label_formatter(&|x| time_label(*x, span))
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .y_desc(style.y_desc.as_str())
+        .draw()?;
+    // The highlighted line last, on top.
+    let mut order: Vec<usize> = (0..lines.len()).collect();
+    if let Some(h) = style.highlight.filter(|&h| h < lines.len()) {
+        order.retain(|&i| i != h);
+        order.push(h);
+    }
+    // With many policies the legend would cover the lines: then only the highlighted one is named
+    // (the bar charts and the table carry the colours).
+    let named = |i: usize| lines.len() <= 6 || style.highlight == Some(i);
+    for i in order {
+        let colour = COLOURS[i % COLOURS.len()];
+        let (w, alpha) = match style.highlight {
+            Some(h) if h == i => (3, 1.0),
+            Some(_) => (1, 0.25),
+            None => (1, 0.85),
+        };
+        let steps: Vec<(f64, f64)> = lines[i]
+            .iter()
+            .flat_map(|&(t, v)| [(t, v), ((t + width).min(t1), v)])
+            .collect();
+        let drawn = chart.draw_series(LineSeries::new(steps, colour.mix(alpha).stroke_width(w)))?;
+        if named(i) {
+            drawn
+                .label(labels.get(i).cloned().unwrap_or_default())
+                .legend(move |(x, y)| {
+                    Rectangle::new([(x, y - 4), (x + 14, y + 4)], colour.filled())
+                });
+        }
+    }
+    if !(0..lines.len()).any(named) {
+        return Ok(());
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 11))
+        .draw()?;
+    Ok(())
+}

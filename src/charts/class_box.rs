@@ -1,0 +1,179 @@
+//! Box plots of a per-job figure by job class (by processors: serial / small / big; by runtime:
+//! short / medium / long), one box per policy in each class, on a log y axis.
+//!
+//! The box spans the quartiles with a line at the median; the whiskers reach the 5th and 95th
+//! percentiles (with tens of thousands of jobs, the far tail is read from the CDFs).
+
+use super::palette::COLOURS;
+use super::ChartResult;
+use crate::metrics::Quartiles;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// A job's class by processors on a machine of `procs`: 0 serial (1 processor), 1 small (up to a
+/// quarter of the machine), 2 big (more than a quarter, PV-EASY's "big jobs").
+pub fn size_class(job_procs: f64, procs: u32) -> u8 {
+    if job_procs <= 1.0 {
+        0
+    } else if job_procs * 4.0 <= f64::from(procs) {
+        1
+    } else {
+        2
+    }
+}
+
+/// The names of [`size_class`]es.
+pub const SIZE_CLASSES: [&str; 3] = ["serial (1)", "small (≤ 1/4 machine)", "big (> 1/4)"];
+
+/// A job's class by runtime (s): 0 short (< 10 min), 1 medium (< 3 h), 2 long.
+pub fn runtime_class(runtime: f64) -> u8 {
+    if runtime < 600.0 {
+        0
+    } else if runtime < 10_800.0 {
+        1
+    } else {
+        2
+    }
+}
+
+/// The names of [`runtime_class`]es.
+pub const RUNTIME_CLASSES: [&str; 3] = ["short (< 10 min)", "medium (< 3 h)", "long (≥ 3 h)"];
+
+/// One box: 5th percentile, quartiles, 95th percentile, and how many values.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ClassBox {
+    pub p5: f64,
+    pub quartiles: Quartiles,
+    pub p95: f64,
+    pub n: usize,
+}
+
+/// Nearest-rank percentile of sorted values.
+fn rank(sorted: &[f64], p: f64) -> f64 {
+    let k = ((p * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+    sorted[k - 1]
+}
+
+/// The boxes of `values` grouped by `classes` (same length; classes >= `groups` are left out):
+/// one per class, `None` for an empty class.
+pub fn boxes(values: &[f64], classes: &[u8], groups: usize) -> Vec<Option<ClassBox>> {
+    let mut by: Vec<Vec<f64>> = vec![Vec::new(); groups];
+    for (&v, &c) in values.iter().zip(classes) {
+        if v.is_finite() {
+            if let Some(g) = by.get_mut(usize::from(c)) {
+                g.push(v);
+            }
+        }
+    }
+    by.into_iter()
+        .map(|mut v| {
+            if v.is_empty() {
+                return None;
+            }
+            let quartiles = Quartiles::of(&mut v); // sorts v
+            Some(ClassBox {
+                p5: rank(&v, 0.05),
+                quartiles,
+                p95: rank(&v, 0.95),
+                n: v.len(),
+            })
+        })
+        .collect()
+}
+
+/// Draws `boxes[policy][class]` with the class names `groups` and policy names `labels`; values
+/// below `floor` are drawn at it (log axis).
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    groups: &[&str],
+    labels: &[String],
+    boxes: &[Vec<Option<ClassBox>>],
+    floor: f64,
+    y_desc: &str,
+    title: &str,
+) -> ChartResult<DB::ErrorType> {
+    root.fill(&WHITE)?;
+    let n = boxes.len().max(1);
+    let floor = if floor.is_finite() && floor > 0.0 {
+        floor
+    } else {
+        1.0
+    };
+    let top = boxes
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|b| b.p95)
+        .filter(|v| v.is_finite())
+        .fold(floor * 10.0, f64::max);
+    let slot = n as f64 + 1.0;
+    let width = groups.len() as f64 * slot;
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", 15))
+        .margin(8)
+        .x_label_area_size(28)
+        .y_label_area_size(60)
+        .build_cartesian_2d(0.0..width, (floor..top * 2.0).log_scale())?;
+    let centre = |g: usize| g as f64 * slot + slot / 2.0;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .y_label_formatter(&|y| {
+            if *y >= 1e4 {
+                format!("{y:.0e}")
+            } else {
+                format!("{y:.0}")
+            }
+        })
+        .y_desc(y_desc)
+        .draw()?;
+    // The class names under the axis, centred on their group of boxes.
+    let font =
+        TextStyle::from(("sans-serif", 12).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+    for (g, name) in groups.iter().enumerate() {
+        let (x, y) = chart.backend_coord(&(centre(g), floor));
+        root.draw(&Text::new(name.to_string(), (x, y + 6), font.clone()))?;
+    }
+    let at = |v: f64| v.max(floor);
+    for (i, per_class) in boxes.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        for (g, b) in per_class.iter().enumerate().take(groups.len()) {
+            let Some(b) = b else { continue };
+            let c = g as f64 * slot + 1.0 + i as f64;
+            let (half, q) = (0.35, b.quartiles);
+            chart.draw_series([
+                Rectangle::new(
+                    [(c - half, at(q.q1)), (c + half, at(q.q3))],
+                    colour.mix(0.5).filled(),
+                ),
+                Rectangle::new(
+                    [(c - half, at(q.q1)), (c + half, at(q.q3))],
+                    colour.stroke_width(1),
+                ),
+            ])?;
+            chart.draw_series([
+                PathElement::new(
+                    vec![(c - half, at(q.median)), (c + half, at(q.median))],
+                    BLACK.stroke_width(2),
+                ),
+                PathElement::new(vec![(c, at(q.q3)), (c, at(b.p95))], colour.stroke_width(1)),
+                PathElement::new(vec![(c, at(q.q1)), (c, at(b.p5))], colour.stroke_width(1)),
+            ])?;
+        }
+        let label = labels.get(i).cloned().unwrap_or_default();
+        chart
+            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
+            .label(label)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 14, y + 4)], colour.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 11))
+        .draw()?;
+    Ok(())
+}

@@ -1,0 +1,155 @@
+//! A column chart of labelled values (histograms, counts per hour, load per day), linear or log
+//! y axis, with an optional horizontal reference line.
+
+use super::palette::COLOURS;
+use super::ChartResult;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// The data: one column per label.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Columns {
+    pub labels: Vec<String>,
+    pub values: Vec<f64>,
+}
+
+/// How the chart looks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColumnStyle {
+    pub colour: RGBColor,
+    /// Logarithmic y axis (from 1; zero columns are not drawn).
+    pub log_y: bool,
+    pub x_desc: String,
+    pub y_desc: String,
+    /// A horizontal line at this value with its label (e.g. 100 % of the machine).
+    pub reference: Option<(f64, String)>,
+    /// At most this many x labels (evenly picked).
+    pub max_labels: usize,
+}
+
+impl Default for ColumnStyle {
+    fn default() -> Self {
+        ColumnStyle {
+            colour: COLOURS[0],
+            log_y: false,
+            x_desc: String::new(),
+            y_desc: String::new(),
+            reference: None,
+            max_labels: 24,
+        }
+    }
+}
+
+fn fmt_y(y: f64) -> String {
+    if y >= 1e6 {
+        format!("{:.1}M", y / 1e6)
+    } else if y >= 1e4 {
+        format!("{:.0}k", y / 1e3)
+    } else if y >= 100.0 || (y - y.round()).abs() < 1e-9 {
+        format!("{y:.0}")
+    } else {
+        format!("{y:.2}")
+    }
+}
+
+/// Draws the columns; non-finite and negative values are drawn as 0.
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    data: &Columns,
+    style: &ColumnStyle,
+    title: &str,
+) -> ChartResult<DB::ErrorType> {
+    root.fill(&WHITE)?;
+    let n = data.values.len().min(data.labels.len());
+    let value = |i: usize| {
+        let v = data.values[i];
+        if v.is_finite() && v > 0.0 {
+            v
+        } else {
+            0.0
+        }
+    };
+    let top = (0..n)
+        .map(value)
+        .chain(style.reference.as_ref().map(|r| r.0))
+        .fold(0.0, f64::max);
+    let x = -0.5..(n.max(1) as f64 - 0.5);
+    let every = n.div_ceil(style.max_labels.max(1)).max(1);
+    let label = |x: &f64| {
+        let i = x.round();
+        if (x - i).abs() > 1e-6 || i < 0.0 || i as usize >= n || !(i as usize).is_multiple_of(every)
+        {
+            return String::new();
+        }
+        data.labels[i as usize].clone()
+    };
+    let mut builder = ChartBuilder::on(root);
+    builder
+        .caption(title, ("sans-serif", 15))
+        .margin(8)
+        .x_label_area_size(if style.x_desc.is_empty() { 24 } else { 40 })
+        .y_label_area_size(if style.y_desc.is_empty() { 48 } else { 64 });
+    let colour = style.colour;
+    let bar = |i: usize, lo: f64| {
+        let mut r = Rectangle::new(
+            [(i as f64 - 0.5, lo), (i as f64 + 0.5, value(i))],
+            colour.filled(),
+        );
+        let gap = if n > 60 { 0 } else { 2 };
+        r.set_margin(0, 0, gap, gap);
+        r
+    };
+    if style.log_y {
+        let hi = (top * 2.0).max(10.0);
+        let mut chart = builder.build_cartesian_2d(x, (1.0..hi).log_scale())?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(n.clamp(1, 200))
+            .x_label_formatter(&label)
+            .y_label_formatter(&|y| fmt_y(*y))
+            .x_desc(style.x_desc.as_str())
+            .y_desc(style.y_desc.as_str())
+            .draw()?;
+        chart.draw_series((0..n).filter(|&i| value(i) >= 1.0).map(|i| bar(i, 1.0)))?;
+        reference(&mut chart, style, n)?;
+    } else {
+        let hi = (top * 1.08).max(1e-9);
+        let mut chart = builder.build_cartesian_2d(x, 0.0..hi)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(n.clamp(1, 200))
+            .x_label_formatter(&label)
+            .y_label_formatter(&|y| fmt_y(*y))
+            .x_desc(style.x_desc.as_str())
+            .y_desc(style.y_desc.as_str())
+            .draw()?;
+        chart.draw_series((0..n).filter(|&i| value(i) > 0.0).map(|i| bar(i, 0.0)))?;
+        reference(&mut chart, style, n)?;
+    }
+    Ok(())
+}
+
+fn reference<DB: DrawingBackend, Y>(
+    chart: &mut ChartContext<DB, Cartesian2d<plotters::coord::types::RangedCoordf64, Y>>,
+    style: &ColumnStyle,
+    n: usize,
+) -> ChartResult<DB::ErrorType>
+where
+    Y: plotters::coord::ranged1d::Ranged<ValueType = f64>,
+{
+    if let Some((y, text)) = &style.reference {
+        let red = RGBColor(200, 30, 30);
+        chart.draw_series(LineSeries::new(
+            [(-0.5, *y), (n as f64 - 0.5, *y)],
+            red.stroke_width(1),
+        ))?;
+        chart.draw_series(std::iter::once(Text::new(
+            text.clone(),
+            (-0.4, *y),
+            ("sans-serif", 12).into_font().color(&red),
+        )))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,168 @@
+//! Two schedules overlaid (evalys's diff-Gantt): processors x time, where only A runs a job in
+//! one colour, where only B does in another, where both do in a third; the processors idle in
+//! both stay white.
+//!
+//! The schedules are painted into a grid of the plot's pixels (A and B one bit each), whose
+//! same-state runs in each row are drawn: the cost is the pixels', not the jobs'.
+
+use super::gantt::{PlotArea, Rect};
+use super::time_label;
+use plotters::coord::Shift;
+use plotters::drawing::DrawingAreaErrorKind;
+use plotters::prelude::*;
+use std::collections::{HashMap, HashSet};
+
+/// Colours of "A only", "B only", "both".
+pub const DIFF_COLOURS: [RGBColor; 3] = [
+    RGBColor(78, 121, 167),
+    RGBColor(242, 142, 43),
+    RGBColor(150, 150, 150),
+];
+
+/// The pixel grid: `w` x `h` cells over `[t0, t1)` x `[0, procs)`, row 0 at the top.
+struct Cells {
+    w: usize,
+    h: usize,
+    procs: u32,
+    t0: f64,
+    t1: f64,
+}
+
+/// Paints `rects` into `grid` (row-major, see [`Cells`]) with bit `bit`.
+fn paint(grid: &mut [u8], c: &Cells, rects: &[Rect], bit: u8) {
+    let (w, h, t0, t1) = (c.w, c.h, c.t0, c.t1);
+    let (sx, sy) = (w as f64 / (t1 - t0), h as f64 / f64::from(c.procs.max(1)));
+    for r in rects {
+        if r.end <= t0 || r.start >= t1 || r.hi <= r.lo {
+            continue;
+        }
+        let x0 = ((r.start - t0) * sx).floor().clamp(0.0, w as f64) as usize;
+        let x1 = (((r.end - t0) * sx).ceil().clamp(0.0, w as f64) as usize)
+            .max(x0 + 1)
+            .min(w);
+        let top = h as f64 - f64::from(r.hi) * sy;
+        let bottom = h as f64 - f64::from(r.lo) * sy;
+        let y0 = top.floor().clamp(0.0, h as f64) as usize;
+        let y1 = (bottom.ceil().clamp(0.0, h as f64) as usize)
+            .max(y0 + 1)
+            .min(h);
+        for row in y0..y1 {
+            for cell in &mut grid[row * w + x0..row * w + x1] {
+                *cell |= bit;
+            }
+        }
+    }
+}
+
+/// The state grid of A (bit 1) and B (bit 2) over `[t0, t1)` at `w` x `h` cells.
+pub fn grid(a: &[Rect], b: &[Rect], procs: u32, t0: f64, t1: f64, w: usize, h: usize) -> Vec<u8> {
+    let mut g = vec![0u8; w * h];
+    if t1 > t0 && w > 0 && h > 0 {
+        let c = Cells {
+            w,
+            h,
+            procs,
+            t0,
+            t1,
+        };
+        paint(&mut g, &c, a, 1);
+        paint(&mut g, &c, b, 2);
+    }
+    g
+}
+
+/// Draws A and B overlaid over `[t0, t1]`; `labels` names them. Returns the plotting area.
+#[allow(clippy::too_many_arguments)]
+pub fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    a: &[Rect],
+    b: &[Rect],
+    procs: u32,
+    t0: f64,
+    t1: f64,
+    labels: [&str; 2],
+    title: &str,
+) -> Result<PlotArea, DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    let t1 = if t1 > t0 { t1 } else { t0 + 1.0 };
+    let procs = procs.max(1);
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", 15))
+        .margin(6)
+        .x_label_area_size(28)
+        .y_label_area_size(48)
+        .build_cartesian_2d(t0..t1, 0.0..f64::from(procs))?;
+    let span = t1 - t0;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_labels(8)
+        .y_labels(6)
+        .x_label_formatter(&|x| time_label(*x, span))
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .draw()?;
+    let (w, h) = chart.plotting_area().dim_in_pixel();
+    let (w, h) = (w as usize, h as usize);
+    let g = grid(a, b, procs, t0, t1, w, h);
+    let (dt, dp) = (span / w.max(1) as f64, f64::from(procs) / h.max(1) as f64);
+    // Same-state runs of each row, merged with the identical runs of the rows below them.
+    let mut cells = Vec::new();
+    let mut open: HashMap<(usize, usize, u8), usize> = HashMap::new();
+    let mut emit = |(x0, x1, state): (usize, usize, u8), r0: usize, r1: usize| {
+        let p_hi = f64::from(procs) - r0 as f64 * dp;
+        let p_lo = f64::from(procs) - r1 as f64 * dp;
+        cells.push(Rectangle::new(
+            [(t0 + x0 as f64 * dt, p_lo), (t0 + x1 as f64 * dt, p_hi)],
+            DIFF_COLOURS[usize::from(state) - 1].filled(),
+        ));
+    };
+    for row in 0..=h {
+        let mut runs = Vec::new();
+        if row < h {
+            let line = &g[row * w..(row + 1) * w];
+            let mut x = 0;
+            while x < w {
+                let s = line[x];
+                let mut e = x + 1;
+                while e < w && line[e] == s {
+                    e += 1;
+                }
+                if s != 0 {
+                    runs.push((x, e, s));
+                }
+                x = e;
+            }
+        }
+        let here: HashSet<(usize, usize, u8)> = runs.iter().copied().collect();
+        let ended: Vec<_> = open.keys().filter(|k| !here.contains(k)).copied().collect();
+        for k in ended {
+            if let Some(r0) = open.remove(&k) {
+                emit(k, r0, row);
+            }
+        }
+        for k in runs {
+            open.entry(k).or_insert(row);
+        }
+    }
+    chart.draw_series(cells)?;
+    let names = [
+        format!("only {}", labels[0]),
+        format!("only {}", labels[1]),
+        "both".to_string(),
+    ];
+    for (name, colour) in names.into_iter().zip(DIFF_COLOURS) {
+        chart
+            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
+            .label(name)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 14, y + 4)], colour.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 11))
+        .draw()?;
+    let (xr, yr) = chart.plotting_area().get_pixel_range();
+    Ok([xr.start, yr.start, xr.end, yr.end])
+}

@@ -1,0 +1,236 @@
+//! Distributions and two schedules compared: CDFs, class box plots, the A-vs-B scatter and the
+//! diff-Gantt, on values and schedules worked out by hand, rendered as SVG.
+
+mod common;
+use common::{job_set, run, svg_texts};
+use schedlab::charts::{cdf, class_box, diff_gantt, gantt, native, scatter};
+
+fn fill(c: plotters::style::RGBColor) -> String {
+    format!("fill=\"#{:02X}{:02X}{:02X}\"", c.0, c.1, c.2)
+}
+
+#[test]
+fn cdf_shares_and_one_line_per_policy() {
+    let v = cdf::sorted(&[30.0, 0.0, f64::NAN, 10.0, 10.0]);
+    assert_eq!(v, vec![0.0, 10.0, 10.0, 30.0]);
+    assert_eq!(cdf::share_at(&v, 0.0), 0.25);
+    assert_eq!(cdf::share_at(&v, 9.9), 0.25);
+    assert_eq!(cdf::share_at(&v, 10.0), 0.75);
+    assert_eq!(cdf::share_at(&v, 1e9), 1.0);
+    assert_eq!(cdf::share_at(&[], 5.0), 0.0);
+    let series = vec![
+        ("easy".to_string(), v.clone()),
+        ("fcfs".to_string(), vec![100.0, 1000.0]),
+    ];
+    let svg = native::svg((600, 300), |root| {
+        cdf::draw(root, &series, &cdf::CdfStyle::wait(), "cdf").map_err(|e| e.to_string())
+    })
+    .unwrap();
+    for c in &schedlab::charts::palette::COLOURS[..2] {
+        let stroke = format!("stroke=\"#{:02X}{:02X}{:02X}\"", c.0, c.1, c.2);
+        let lines = svg
+            .split("<polyline")
+            .filter(|l| l.contains(&stroke))
+            .count();
+        assert_eq!(lines, 1, "one line per policy");
+    }
+    let texts = svg_texts(&svg);
+    assert!(texts.iter().any(|t| t == "easy") && texts.iter().any(|t| t == "fcfs"));
+}
+
+#[test]
+fn job_classes_and_boxes_by_hand() {
+    // Machine of 16: 1 is serial, up to 4 small, above 4 big.
+    let classes: Vec<u8> = [1.0, 2.0, 4.0, 5.0, 16.0]
+        .iter()
+        .map(|&p| class_box::size_class(p, 16))
+        .collect();
+    assert_eq!(classes, vec![0, 1, 1, 2, 2]);
+    assert_eq!(
+        [599.0, 600.0, 10_799.0, 10_800.0].map(class_box::runtime_class),
+        [0, 1, 1, 2]
+    );
+    let values = [0.0, 10.0, 20.0, 30.0, 40.0, f64::NAN];
+    let b = class_box::boxes(&values, &[0, 0, 0, 1, 1, 1], 3);
+    let c0 = b[0].unwrap();
+    // [0, 10, 20]: median 10; nearest rank 5 % = 1st value, 95 % = 3rd value.
+    assert_eq!(
+        (c0.p5, c0.quartiles.median, c0.p95, c0.n),
+        (0.0, 10.0, 20.0, 3)
+    );
+    let c1 = b[1].unwrap();
+    assert_eq!((c1.p5, c1.p95, c1.n), (30.0, 40.0, 2), "NaN left out");
+    assert!(b[2].is_none());
+    let svg = native::svg((600, 300), |root| {
+        class_box::draw(
+            root,
+            &class_box::SIZE_CLASSES,
+            &["easy".into()],
+            std::slice::from_ref(&b),
+            1.0,
+            "wait",
+            "boxes",
+        )
+        .map_err(|e| e.to_string())
+    })
+    .unwrap();
+    let blue = schedlab::charts::palette::COLOURS[0];
+    // Two boxes (filled and outlined each) and the legend swatch.
+    let filled = svg
+        .split("<rect")
+        .filter(|r| r.contains(&fill(blue)))
+        .count();
+    assert_eq!(filled, 2 + 1, "{svg}");
+    let texts = svg_texts(&svg);
+    assert!(
+        class_box::SIZE_CLASSES.iter().all(|c| texts
+            .iter()
+            .any(|t| t.contains(c.split(" (").next().unwrap()))),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn scatter_draws_each_pixel_once_and_reports_its_axes() {
+    let xs = [10.0, 10.0, 100.0, f64::NAN];
+    let ys = [20.0, 20.0, 5.0, 1.0];
+    let slots = [0, 0, 1, 0];
+    let style = scatter::ScatterStyle {
+        floor: 1.0,
+        x_desc: "A".into(),
+        y_desc: "B".into(),
+        legend: vec![],
+    };
+    let mut out = None;
+    let svg = native::svg((500, 400), |root| {
+        out = Some(scatter::draw(root, &xs, &ys, &slots, &style, "s").map_err(|e| e.to_string())?);
+        Ok(())
+    })
+    .unwrap();
+    // Two distinct points (the duplicate drawn once, the NaN left out), as 3 x 3 squares.
+    let squares = |c: plotters::style::RGBColor| {
+        svg.split("<rect")
+            .filter(|r| r.contains(&fill(c)) && r.contains("width=\"3\""))
+            .count()
+    };
+    let colours = schedlab::charts::palette::COLOURS;
+    assert_eq!((squares(colours[0]), squares(colours[1])), (1, 1));
+    let (area, top) = out.unwrap();
+    assert!(area[0] < area[2] && area[1] < area[3]);
+    assert_eq!(top, 150.0, "the largest value x 1.5");
+}
+
+#[test]
+fn diff_gantt_grid_by_hand_and_on_two_policies() {
+    let r = |start, end, lo, hi| gantt::Rect {
+        start,
+        end,
+        lo,
+        hi,
+        user: 1,
+        job: 0,
+        preempted: false,
+    };
+    // 4 processors x [0, 100) at 4 x 4 cells: A on processors 0-1 over [0, 50), B on 0-1 over
+    // [25, 100). Row 0 is the top (processors 3-4).
+    let g = diff_gantt::grid(
+        &[r(0.0, 50.0, 0, 2)],
+        &[r(25.0, 100.0, 0, 2)],
+        4,
+        0.0,
+        100.0,
+        4,
+        4,
+    );
+    assert_eq!(g, vec![0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 2, 2, 1, 3, 2, 2]);
+    // FCFS and EASY on the hole example differ (EASY backfills): some cells are A or B only.
+    let set = job_set(
+        10,
+        &[
+            (0, 100, 6, 100),
+            (1, 50, 8, 50),
+            (2, 50, 4, 50),
+            (3, 200, 2, 200),
+        ],
+    );
+    let (a, b) = (
+        gantt::rects(&set, &run(&set, "fcfs")),
+        gantt::rects(&set, &run(&set, "easy")),
+    );
+    let svg = native::svg((700, 300), |root| {
+        diff_gantt::draw(root, &a, &b, 10, 0.0, 400.0, ["fcfs", "easy"], "diff")
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
+    .unwrap();
+    for c in diff_gantt::DIFF_COLOURS {
+        // Each state drawn, plus its legend swatch.
+        assert!(
+            svg.split("<rect").filter(|r| r.contains(&fill(c))).count() >= 2,
+            "{c:?}"
+        );
+    }
+    // The same schedule twice: only "both" (and the legend swatches).
+    let svg = native::svg((700, 300), |root| {
+        diff_gantt::draw(root, &a, &a, 10, 0.0, 400.0, ["x", "y"], "same")
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
+    .unwrap();
+    for c in &diff_gantt::DIFF_COLOURS[..2] {
+        assert_eq!(
+            svg.split("<rect").filter(|r| r.contains(&fill(*c))).count(),
+            1
+        );
+    }
+}
+
+#[test]
+fn bin_means_are_time_weighted_by_hand() {
+    use schedlab::charts::binned::{bin_means, draw, BinnedStyle};
+    // Busy 4 on [0, 30), 10 on [30, 120), 0 from 120; bins of 60 s:
+    // [0, 60): (4 x 30 + 10 x 30) / 60 = 7; [60, 120): 10.
+    let flat = [0.0, 4.0, 1.0, 30.0, 10.0, 0.0, 120.0, 0.0, 0.0];
+    assert_eq!(bin_means(&flat, 1, 60.0), vec![(0.0, 7.0), (60.0, 10.0)]);
+    // Queue column: 1 on [0, 30), 0 after.
+    assert_eq!(bin_means(&flat, 2, 60.0), vec![(0.0, 0.5), (60.0, 0.0)]);
+    // A bin of 40 s: [0, 40) = (4 x 30 + 10 x 10) / 40, [40, 80) = 10, [80, 120) = 10.
+    assert_eq!(
+        bin_means(&flat, 1, 40.0),
+        vec![(0.0, 5.5), (40.0, 10.0), (80.0, 10.0)]
+    );
+    assert!(bin_means(&[], 1, 60.0).is_empty());
+    // Twelve policies: only the highlighted one is in the legend.
+    let series: Vec<Vec<f64>> = (0..12).map(|_| flat.to_vec()).collect();
+    let labels: Vec<String> = (0..12).map(|i| format!("policy{i}")).collect();
+    let style = BinnedStyle {
+        bin: 60.0,
+        highlight: Some(3),
+        y_desc: String::new(),
+    };
+    let svg = native::svg((600, 300), |root| {
+        draw(root, &series, &labels, 1, &style, "busy").map_err(|e| e.to_string())
+    })
+    .unwrap();
+    let texts = svg_texts(&svg);
+    assert!(texts.iter().any(|t| t == "policy3"));
+    assert!(!texts.iter().any(|t| t == "policy4"));
+}
+
+#[test]
+fn bars_turn_horizontal_with_many_policies() {
+    use schedlab::charts::{bars, palette::COLOURS};
+    let labels: Vec<String> = (0..6).map(|i| format!("p{i}")).collect();
+    let svg = native::svg((600, 300), |root| {
+        bars::draw(root, &labels, &[1.0, 2.0, 3.0, 4.0, 5.0, 0.0], "wait")
+            .map_err(|e| e.to_string())
+    })
+    .unwrap();
+    let bars: usize = COLOURS[..6]
+        .iter()
+        .map(|&c| svg.split("<rect").filter(|r| r.contains(&fill(c))).count())
+        .sum();
+    assert_eq!(bars, 6);
+    let texts = svg_texts(&svg);
+    assert!(labels.iter().all(|l| texts.contains(l)));
+}

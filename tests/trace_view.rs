@@ -1,0 +1,175 @@
+//! The trace view: statistics on hand-made traces worked out by hand, their charts as SVG, and
+//! `schedlab trace`.
+
+mod common;
+use common::{schedlab, svg_texts, tmpdir};
+use schedlab::charts::{native, palette, trace as chart};
+use schedlab::input::{prepare, InputOptions};
+use schedlab::swf::{read_bytes, ReadOptions};
+use schedlab::trace_stats::{trace_stats, TraceStats};
+
+/// Four jobs on 8 processors; the clock starts at the epoch (a Thursday) with TimeZone +1 h.
+/// (submit, runtime, procs, requested): users 1, 2, 3, 1.
+const HAND: &str = "; UnixStartTime: 0
+; TimeZone: 3600
+; MaxProcs: 8
+1 0 -1 100 1 -1 -1 1 200 -1 1 1 1 -1 -1 -1 -1 -1
+2 18010 -1 0 2 -1 -1 2 60 -1 1 2 1 -1 -1 -1 -1 -1
+3 133200 -1 60 4 -1 -1 4 60 -1 1 3 1 -1 -1 -1 -1 -1
+4 691200 -1 50 8 -1 -1 8 -1 -1 1 1 1 -1 -1 -1 -1 -1
+";
+
+fn stats_of(text: &str) -> TraceStats {
+    let w = read_bytes("hand.swf", text.as_bytes(), &ReadOptions::default()).unwrap();
+    let set = prepare(&w, &InputOptions::default()).unwrap();
+    trace_stats(&set, &w.header)
+}
+
+#[test]
+fn hand_trace_statistics() {
+    let s = stats_of(HAND);
+    assert_eq!((s.jobs, s.users, s.procs), (4, 3, 8));
+    assert_eq!(s.clock, "local");
+    // Local times: 01:00 Thu, 06:00:10 Thu, 14:00 Fri (day 1), 01:00 Fri (day 8).
+    let mut hour = vec![0; 24];
+    (hour[1], hour[6], hour[14]) = (2, 1, 1);
+    assert_eq!(s.per_hour, hour);
+    assert_eq!(s.per_weekday, vec![0, 0, 0, 2, 2, 0, 0]);
+    // Weeks from the first submit: three in week 1, one 8 days later.
+    assert_eq!(s.per_week, vec![3, 1]);
+    // Processors 1, 2, 4, 8: one job per power of two.
+    assert_eq!(s.procs_log2, vec![1, 1, 1, 1]);
+    // Runtime 0 -> bin 0; 50 and 60 in [32, 64) -> bin 6; 100 in [64, 128) -> bin 7.
+    assert_eq!(s.runtime_log2, vec![1, 0, 0, 0, 0, 0, 2, 1]);
+    // Runtime / requested: 100/200 = 0.5 (bin 10), 0/60 (bin 0), 60/60 (reached: bin 20).
+    let mut acc = vec![0; 21];
+    (acc[0], acc[10], acc[20]) = (1, 1, 1);
+    assert_eq!(s.accuracy, acc);
+    assert_eq!((s.with_request, s.reached_request), (3, 1));
+    assert_eq!(s.top_requested, vec![(60, 2), (200, 1)]);
+    // Work: 100 + 0 on day 0, 240 on day 1, 400 on day 8; capacity 8 x 86400 per day.
+    let cap = 8.0 * 86400.0;
+    let mut load = vec![0.0; 9];
+    (load[0], load[1], load[8]) = (100.0 / cap, 240.0 / cap, 400.0 / cap);
+    assert_eq!(s.load_per_day, load);
+    assert!((s.load_overall - 740.0 / (8.0 * 9.0 * 86400.0)).abs() < 1e-15);
+    let users: Vec<(i64, u64, f64)> = s
+        .top_users
+        .iter()
+        .map(|u| (u.user, u.jobs, u.work))
+        .collect();
+    assert_eq!(users, vec![(1, 2, 500.0), (3, 1, 240.0), (2, 1, 0.0)]);
+    assert!((s.top_users[0].share - 500.0 / 740.0).abs() < 1e-12);
+}
+
+#[test]
+fn without_a_start_time_the_clock_counts_from_time_zero() {
+    let text: String = HAND.lines().skip(2).map(|l| format!("{l}\n")).collect();
+    let s = stats_of(&text);
+    assert_eq!(s.clock, "relative");
+    // 00:00, 05:00:10, 13:00 (day 1), 00:00 (day 8 = day index 1 of the week).
+    let mut hour = vec![0; 24];
+    (hour[0], hour[5], hour[13]) = (2, 1, 1);
+    assert_eq!(s.per_hour, hour);
+    assert_eq!(s.per_weekday, vec![2, 2, 0, 0, 0, 0, 0]);
+}
+
+/// Rectangles filled with the chart's colour.
+fn columns(svg: &str, c: plotters::style::RGBColor) -> usize {
+    let fill = format!("fill=\"#{:02X}{:02X}{:02X}\"", c.0, c.1, c.2);
+    svg.split("<rect")
+        .skip(1)
+        .filter(|r| r.contains(&fill))
+        .count()
+}
+
+#[test]
+fn every_trace_chart_draws_one_column_per_nonzero_count() {
+    let s = stats_of(HAND);
+    // Non-zero columns per chart, worked out above.
+    let expect = [
+        ("hour", 3),
+        ("weekday", 2),
+        ("week", 2),
+        ("procs", 4),
+        ("runtime", 3),
+        ("accuracy", 3),
+        ("requested", 2),
+        ("load", 3),
+        ("users", 2), // user 2 brought no work
+    ];
+    assert_eq!(expect.len(), chart::TRACE_CHARTS.len());
+    for (name, n) in expect {
+        let (_, style) = chart::prepare(&s, name).unwrap();
+        let svg = native::svg((600, 300), |root| {
+            chart::draw(root, &s, name)
+                .unwrap()
+                .map_err(|e| e.to_string())
+        })
+        .unwrap();
+        assert_eq!(columns(&svg, style.colour), n, "chart {name}");
+        let title = chart::TRACE_CHARTS.iter().find(|c| c.0 == name).unwrap().1;
+        assert!(svg_texts(&svg).iter().any(|t| t == title), "{name}: title");
+    }
+    // Labels name what the columns are.
+    let svg = native::svg((600, 300), |root| {
+        chart::draw(root, &s, "weekday")
+            .unwrap()
+            .map_err(|e| e.to_string())
+    })
+    .unwrap();
+    let texts = svg_texts(&svg);
+    assert!(texts.iter().any(|t| t == "Thu") && texts.iter().any(|t| t == "Fri"));
+    assert!(chart::draw(
+        &plotters::prelude::IntoDrawingArea::into_drawing_area(
+            plotters::prelude::SVGBackend::with_string(&mut String::new(), (100, 100))
+        ),
+        &s,
+        "nonsense"
+    )
+    .is_none());
+    assert_ne!(palette::COLOURS[0], palette::OTHER);
+}
+
+#[test]
+fn cli_prints_summary_json_and_charts() {
+    let d = tmpdir("trace", "cli");
+    let t = d.join("hand.swf");
+    std::fs::write(&t, HAND).unwrap();
+    let t = t.to_str().unwrap();
+    let (ok, out, err) = schedlab(&["trace", t]);
+    assert!(ok, "{err}");
+    assert!(out.contains("4 jobs, 3 users, 8 processors"), "{out}");
+    assert!(out.contains("1min (2), 3.3min (1)"), "{out}");
+    let (ok, out, err) = schedlab(&["trace", t, "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["per_weekday"], serde_json::json!([0, 0, 0, 2, 2, 0, 0]));
+    assert_eq!(v["reached_request"], 1);
+    let svg = d.join("hour.svg");
+    let (ok, _, err) = schedlab(&[
+        "trace",
+        t,
+        "--chart",
+        "hour",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(std::fs::read_to_string(&svg)
+        .unwrap()
+        .contains("Jobs submitted per hour of day"));
+    let png = d.join("load.png");
+    let (ok, _, err) = schedlab(&[
+        "trace",
+        t,
+        "--chart",
+        "load",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let (ok, _, err) = schedlab(&["trace", t, "--chart", "pie", "--out", "x.svg"]);
+    assert!(!ok && err.contains("valid: hour, weekday"), "{err}");
+}
