@@ -51,6 +51,18 @@ export class Session {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
+     * What a policy may know of each job, in arrival order (the order of the indices
+     * `run_js` passes): `[id, user, procs, submit, requested, estimate]` each; `requested` is
+     * the planning estimate where the trace has no requested time.
+     * @returns {Float64Array}
+     */
+    job_view() {
+        const ret = wasm.session_job_view(this.__wbg_ptr);
+        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+        return v1;
+    }
+    /**
      * Per job of the last run: `[id, user, submit, start, end, procs, wait, bsld]`.
      * @returns {Float64Array}
      */
@@ -187,6 +199,29 @@ export class Session {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
+     * Runs a JavaScript policy named `js:NAME`: at every scheduling pass `decide(pass)` is
+     * called with a Float64Array holding `[now, free, W, R]`, then the W waiting jobs' indices
+     * (arrival order), then R `[index, start, planned end]` triples of the running jobs
+     * (earliest planned end first); the array is reused, valid during the call only. It
+     * returns the ids of the jobs to start now.
+     * `progress` as in [`Session::run`]. Returns the metrics report.
+     * @param {string} name
+     * @param {Function} decide
+     * @param {number} seed
+     * @param {Function | null} [progress]
+     * @returns {any}
+     */
+    run_js(name, decide, seed, progress) {
+        const val2 = +seed;
+        const ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.session_run_js(this.__wbg_ptr, ptr0, len0, decide, val2, isLikeNone(progress) ? 0 : addToExternrefTable0(progress));
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
      * The runs CSV of run `index` (one row per execution attempt).
      * @param {number} index
      * @returns {string}
@@ -221,6 +256,19 @@ export class Session {
         var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
         wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
         return v1;
+    }
+    /**
+     * What the trace looks like before any run: arrivals by hour, day and week, sizes,
+     * runtimes, requested-time accuracy, offered load, heaviest users (see
+     * [`crate::trace_stats::TraceStats`]); drawn by [`draw_trace`].
+     * @returns {any}
+     */
+    trace_stats() {
+        const ret = wasm.session_trace_stats(this.__wbg_ptr);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
     }
     /**
      * The violated EETs of the last run, in job order: `[user, start, end]` each, the interval
@@ -266,6 +314,56 @@ export function canonical_spec(spec) {
 }
 
 /**
+ * The box of each job class of one policy's per-job figure (`values` in job order, `classes`
+ * from [`job_classes`] with the same `by`): `[n, p5, q1, median, q3, p95]` per class (n = 0:
+ * no job in the class). Computed once per comparison; [`draw_class_box`] draws them.
+ * @param {Float64Array | number[]} values
+ * @param {Uint8Array | number[]} classes
+ * @param {string} by
+ * @returns {Float64Array}
+ */
+export function class_boxes(values, classes, by) {
+    let ptr0, len0, ptr1, len1, ptr2, len2;
+    try {
+        ptr0 = passArrayF64ToWasm0(values, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passArray8ToWasm0(classes, wasm.__wbindgen_malloc);
+        len1 = WASM_VECTOR_LEN;
+        ptr2 = passStringToWasm0(by, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len2 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
+        throw e;
+    }
+    const ret = wasm.class_boxes(ptr0, len0, ptr1, len1, ptr2, len2);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v4 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+    wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+    return v4;
+}
+
+/**
+ * The names of the job classes of [`job_classes`], class 0 first.
+ * @param {string} by
+ * @returns {string[]}
+ */
+export function class_names(by) {
+    const ptr0 = passStringToWasm0(by, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.class_names(ptr0, len0);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v2 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+    return v2;
+}
+
+/**
  * Draws one bar per label.
  * @param {HTMLCanvasElement} canvas
  * @param {string[]} labels
@@ -291,6 +389,154 @@ export function draw_bars(canvas, labels, values, title) {
     if (ret[1]) {
         throw takeFromExternrefTable0(ret[0]);
     }
+}
+
+/**
+ * Draws bin means (one [`series_bin_means`] array per label, bins of `bin` seconds) over
+ * `[t0, t1]`; `highlight` >= 0 draws that policy thick.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Array<any>} means
+ * @param {string[]} labels
+ * @param {number} bin
+ * @param {number} t0
+ * @param {number} t1
+ * @param {number} highlight
+ * @param {string} title
+ */
+export function draw_bin_means(canvas, means, labels, bin, t0, t1, highlight, title) {
+    const val3 = +bin;
+    const val4 = +t0;
+    const val5 = +t1;
+    const val6 = +highlight;
+    let ptr0, len0, ptr1, len1;
+    try {
+        ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
+        throw e;
+    }
+    const ret = wasm.draw_bin_means(canvas, means, ptr0, len0, val3, val4, val5, val6, ptr1, len1);
+    if (ret[1]) {
+        throw takeFromExternrefTable0(ret[0]);
+    }
+}
+
+/**
+ * Draws the CDF of a per-job figure (`"wait"` or `"bsld"`) per policy: `sorted` holds one
+ * ascending Float64Array per label (jobs that never ran left out); `highlight` >= 0 draws
+ * that policy thick.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Array<any>} sorted
+ * @param {string[]} labels
+ * @param {string} figure
+ * @param {number} highlight
+ * @param {string} title
+ */
+export function draw_cdf(canvas, sorted, labels, figure, highlight, title) {
+    const val4 = +highlight;
+    let ptr0, len0, ptr1, len1, ptr2, len2;
+    try {
+        ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passStringToWasm0(figure, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+        ptr2 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len2 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
+        throw e;
+    }
+    const ret = wasm.draw_cdf(canvas, sorted, ptr0, len0, ptr1, len1, val4, ptr2, len2);
+    if (ret[1]) {
+        throw takeFromExternrefTable0(ret[0]);
+    }
+}
+
+/**
+ * Draws box plots of a per-job figure (`"wait"` or `"bsld"`) by job class: `boxes` holds one
+ * [`class_boxes`] array per label, computed with the same `by`.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Array<any>} boxes
+ * @param {string[]} labels
+ * @param {string} figure
+ * @param {string} by
+ * @param {string} title
+ */
+export function draw_class_box(canvas, boxes, labels, figure, by, title) {
+    let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3;
+    try {
+        ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passStringToWasm0(figure, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+        ptr2 = passStringToWasm0(by, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len2 = WASM_VECTOR_LEN;
+        ptr3 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len3 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr3) { wasm.__wbindgen_free(ptr3, len3 * 1, 1); }
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
+        throw e;
+    }
+    const ret = wasm.draw_class_box(canvas, boxes, ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3);
+    if (ret[1]) {
+        throw takeFromExternrefTable0(ret[0]);
+    }
+}
+
+/**
+ * Draws the schedules A and B (Gantt rectangles, see [`Session::rects`](super::Session::rects))
+ * overlaid over `[t0, t1]`; returns the plotting area `[x0, y0, x1, y1]`.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Float64Array | number[]} a
+ * @param {Float64Array | number[]} b
+ * @param {number} procs
+ * @param {number} t0
+ * @param {number} t1
+ * @param {string} label_a
+ * @param {string} label_b
+ * @param {string} title
+ * @returns {Int32Array}
+ */
+export function draw_diff_gantt(canvas, a, b, procs, t0, t1, label_a, label_b, title) {
+    const val6 = +procs;
+    const val7 = +t0;
+    const val8 = +t1;
+    let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4;
+    try {
+        ptr0 = passArrayF64ToWasm0(a, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passArrayF64ToWasm0(b, wasm.__wbindgen_malloc);
+        len1 = WASM_VECTOR_LEN;
+        ptr2 = passStringToWasm0(label_a, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len2 = WASM_VECTOR_LEN;
+        ptr3 = passStringToWasm0(label_b, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len3 = WASM_VECTOR_LEN;
+        ptr4 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len4 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr4) { wasm.__wbindgen_free(ptr4, len4 * 1, 1); }
+        if (ptr3) { wasm.__wbindgen_free(ptr3, len3 * 1, 1); }
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 8, 8); }
+        if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
+        throw e;
+    }
+    const ret = wasm.draw_diff_gantt(canvas, ptr0, len0, ptr1, len1, val6, val7, val8, ptr2, len2, ptr3, len3, ptr4, len4);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v9 = getArrayI32FromWasm0(ret[0], ret[1]).slice();
+    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+    return v9;
 }
 
 /**
@@ -418,6 +664,57 @@ export function draw_gantt(canvas, rects, procs, t0, t1, title, cores, factors) 
 }
 
 /**
+ * Draws each job's figure under policy A (`xs`) against B (`ys`), log-log with the diagonal,
+ * coloured by `slots` (an index into the palette per job; `legend` names the slots shown).
+ * Returns `[x0, y0, x1, y1, floor, top]`: the plotting area in canvas pixels and the range of
+ * both log axes, for hit-testing.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Float64Array | number[]} xs
+ * @param {Float64Array | number[]} ys
+ * @param {Uint8Array | number[]} slots
+ * @param {string[]} legend
+ * @param {string} x_desc
+ * @param {string} y_desc
+ * @param {string} title
+ * @returns {Float64Array}
+ */
+export function draw_scatter(canvas, xs, ys, slots, legend, x_desc, y_desc, title) {
+    let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4, ptr5, len5, ptr6, len6;
+    try {
+        ptr0 = passArrayF64ToWasm0(xs, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passArrayF64ToWasm0(ys, wasm.__wbindgen_malloc);
+        len1 = WASM_VECTOR_LEN;
+        ptr2 = passArray8ToWasm0(slots, wasm.__wbindgen_malloc);
+        len2 = WASM_VECTOR_LEN;
+        ptr3 = passArrayJsValueToWasm0(legend, wasm.__wbindgen_malloc);
+        len3 = WASM_VECTOR_LEN;
+        ptr4 = passStringToWasm0(x_desc, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len4 = WASM_VECTOR_LEN;
+        ptr5 = passStringToWasm0(y_desc, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len5 = WASM_VECTOR_LEN;
+        ptr6 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len6 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr6) { wasm.__wbindgen_free(ptr6, len6 * 1, 1); }
+        if (ptr5) { wasm.__wbindgen_free(ptr5, len5 * 1, 1); }
+        if (ptr4) { wasm.__wbindgen_free(ptr4, len4 * 1, 1); }
+        if (ptr3) { wasm.__externref_drop_slice(ptr3, len3); wasm.__wbindgen_free(ptr3, len3 * 4, 4); }
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 8, 8); }
+        if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
+        throw e;
+    }
+    const ret = wasm.draw_scatter(canvas, ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4, ptr5, len5, ptr6, len6);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v8 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+    wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+    return v8;
+}
+
+/**
  * Draws column `column` (1 busy, 2 queued) of several series (see [`Session::series`](super::Session::series)).
  * @param {HTMLCanvasElement} canvas
  * @param {Array<any>} series_list
@@ -439,6 +736,38 @@ export function draw_series(canvas, series_list, labels, column, title) {
         throw e;
     }
     const ret = wasm.draw_series(canvas, series_list, ptr0, len0, val3, ptr1, len1);
+    if (ret[1]) {
+        throw takeFromExternrefTable0(ret[0]);
+    }
+}
+
+/**
+ * Draws column `column` (1 busy, 2 queued) of several series as means over bins of `bin`
+ * seconds (0: one bin per pixel column); `highlight` >= 0 draws that policy thick.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Array<any>} series_list
+ * @param {string[]} labels
+ * @param {number} column
+ * @param {number} bin
+ * @param {number} highlight
+ * @param {string} title
+ */
+export function draw_series_binned(canvas, series_list, labels, column, bin, highlight, title) {
+    const val3 = +column;
+    const val4 = +bin;
+    const val5 = +highlight;
+    let ptr0, len0, ptr1, len1;
+    try {
+        ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
+        throw e;
+    }
+    const ret = wasm.draw_series_binned(canvas, series_list, ptr0, len0, val3, val4, val5, ptr1, len1);
     if (ret[1]) {
         throw takeFromExternrefTable0(ret[0]);
     }
@@ -487,12 +816,83 @@ export function draw_sweep(canvas, values, labels, stats, key, metric, title) {
 }
 
 /**
+ * Draws trace chart `name` (see [`trace_charts`]) of `stats` (a
+ * [`Session::trace_stats`](super::Session::trace_stats) object).
+ * @param {HTMLCanvasElement} canvas
+ * @param {any} stats
+ * @param {string} name
+ */
+export function draw_trace(canvas, stats, name) {
+    const ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.draw_trace(canvas, stats, ptr0, len0);
+    if (ret[1]) {
+        throw takeFromExternrefTable0(ret[0]);
+    }
+}
+
+/**
+ * A generated workload as SWF text (bytes), e.g. `generate_workload("lublin", 256, 10000, 1)`.
+ * The seed is a whole number in 0..2^53 (a JavaScript number).
+ * @param {string} model
+ * @param {number} procs
+ * @param {number} jobs
+ * @param {number} seed
+ * @returns {Uint8Array}
+ */
+export function generate_workload(model, procs, jobs, seed) {
+    const val2 = +procs;
+    const val3 = +jobs;
+    const val4 = +seed;
+    const ptr0 = passStringToWasm0(model, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.generate_workload(ptr0, len0, val2, val3, val4);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v5 = getArrayU8FromWasm0(ret[0], ret[1]).slice();
+    wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+    return v5;
+}
+
+/**
  * True once the module has panicked: the page must make no further calls.
  * @returns {boolean}
  */
 export function has_panicked() {
     const ret = wasm.has_panicked();
     return ret !== 0;
+}
+
+/**
+ * Each job's class from a [`Session::jobs`](super::Session::jobs) array: `by` = `"size"`
+ * (serial / small / big on a machine of `procs`) or `"runtime"` (short / medium / long);
+ * 255 for a job that never ran. The names of the classes: [`class_names`].
+ * @param {Float64Array | number[]} jobs
+ * @param {number} procs
+ * @param {string} by
+ * @returns {Uint8Array}
+ */
+export function job_classes(jobs, procs, by) {
+    const val3 = +procs;
+    let ptr0, len0, ptr1, len1;
+    try {
+        ptr0 = passArrayF64ToWasm0(jobs, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passStringToWasm0(by, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
+        throw e;
+    }
+    const ret = wasm.job_classes(ptr0, len0, val3, ptr1, len1);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v4 = getArrayU8FromWasm0(ret[0], ret[1]).slice();
+    wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+    return v4;
 }
 
 /**
@@ -544,6 +944,28 @@ export function random_seed() {
     return ret[0];
 }
 
+/**
+ * Means of column `column` (1 busy, 2 queued) of a series over bins of `bin` seconds (see
+ * [`crate::charts::binned::bin_means`]): `[bin start, mean]` each, for [`draw_bin_means`].
+ * @param {Float64Array | number[]} series
+ * @param {number} column
+ * @param {number} bin
+ * @returns {Float64Array}
+ */
+export function series_bin_means(series, column, bin) {
+    const val2 = +column;
+    const val3 = +bin;
+    const ptr0 = passArrayF64ToWasm0(series, wasm.__wbindgen_malloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.series_bin_means(ptr0, len0, val2, val3);
+    if (ret[3]) {
+        throw takeFromExternrefTable0(ret[2]);
+    }
+    var v4 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
+    wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
+    return v4;
+}
+
 export function start() {
     wasm.start();
 }
@@ -569,6 +991,18 @@ export function sweep_specs(policy_spec, vary) {
         throw e;
     }
     const ret = wasm.sweep_specs(ptr0, len0, ptr1, len1);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
+ * The trace view's charts: `[{name, title}]`, in the order the page shows them.
+ * @returns {any}
+ */
+export function trace_charts() {
+    const ret = wasm.trace_charts();
     if (ret[2]) {
         throw takeFromExternrefTable0(ret[1]);
     }
@@ -697,6 +1131,10 @@ function __wbg_get_imports() {
             const ret = arg0.call(arg1);
             return ret;
         }, arguments); },
+        __wbg_call_a410eb4b59ed5965: function() { return handleError(function (arg0, arg1, arg2) {
+            const ret = arg0.call(arg1, arg2);
+            return ret;
+        }, arguments); },
         __wbg_call_fc92fee6137d452d: function() { return handleError(function (arg0, arg1, arg2, arg3) {
             const ret = arg0.call(arg1, arg2, arg3);
             return ret;
@@ -739,6 +1177,10 @@ function __wbg_get_imports() {
         __wbg_getRandomValues_5d8c030b527203a6: function() { return handleError(function (arg0, arg1) {
             globalThis.crypto.getRandomValues(getArrayU8FromWasm0(arg0, arg1));
         }, arguments); },
+        __wbg_get_2080c49015e35254: function() { return handleError(function (arg0, arg1) {
+            const ret = Reflect.get(arg0, arg1);
+            return ret;
+        }, arguments); },
         __wbg_get_635eea311fa1a291: function() { return handleError(function (arg0, arg1) {
             const ret = Reflect.get(arg0, arg1);
             return ret;
@@ -773,6 +1215,16 @@ function __wbg_get_imports() {
             let result;
             try {
                 result = arg0 instanceof CanvasRenderingContext2D;
+            } catch (_) {
+                result = false;
+            }
+            const ret = result;
+            return ret;
+        },
+        __wbg_instanceof_Error_74e3cca0c4a69161: function(arg0) {
+            let result;
+            try {
+                result = arg0 instanceof Error;
             } catch (_) {
                 result = false;
             }
@@ -856,8 +1308,16 @@ function __wbg_get_imports() {
         __wbg_lineTo_91262b25fb37c461: function(arg0, arg1, arg2) {
             arg0.lineTo(arg1, arg2);
         },
+        __wbg_message_43d8c8f1d543a349: function(arg0) {
+            const ret = arg0.message;
+            return ret;
+        },
         __wbg_moveTo_b4cd3b0b7e1585a5: function(arg0, arg1, arg2) {
             arg0.moveTo(arg1, arg2);
+        },
+        __wbg_name_d1fa514fdca6a975: function(arg0) {
+            const ret = arg0.name;
+            return ret;
         },
         __wbg_new_13de428334042d26: function(arg0) {
             const ret = new Uint8Array(arg0);
@@ -869,6 +1329,10 @@ function __wbg_get_imports() {
         },
         __wbg_new_cd4348290afae586: function() {
             const ret = new Object();
+            return ret;
+        },
+        __wbg_new_with_length_07edd8a7019b8c30: function(arg0) {
+            const ret = new Float64Array(arg0 >>> 0);
             return ret;
         },
         __wbg_next_178c1651c11432b3: function(arg0) {
@@ -908,6 +1372,12 @@ function __wbg_get_imports() {
         __wbg_setAttribute_f75317b2b5cabfb4: function() { return handleError(function (arg0, arg1, arg2, arg3, arg4) {
             arg0.setAttribute(getStringFromWasm0(arg1, arg2), getStringFromWasm0(arg3, arg4));
         }, arguments); },
+        __wbg_setTransform_ee8f5d076fcdec0f: function() { return handleError(function (arg0, arg1, arg2, arg3, arg4, arg5, arg6) {
+            arg0.setTransform(arg1, arg2, arg3, arg4, arg5, arg6);
+        }, arguments); },
+        __wbg_set_59dc36dce85e2698: function(arg0, arg1, arg2) {
+            arg0.set(getArrayF64FromWasm0(arg1, arg2));
+        },
         __wbg_set_d2d33b52458e984a: function(arg0, arg1, arg2) {
             arg0[arg1 >>> 0] = arg2;
         },
@@ -960,6 +1430,10 @@ function __wbg_get_imports() {
         },
         __wbg_stroke_19fa3f3ec093bc25: function(arg0) {
             arg0.stroke();
+        },
+        __wbg_subarray_a0209b8cbed46191: function(arg0, arg1, arg2) {
+            const ret = arg0.subarray(arg1 >>> 0, arg2 >>> 0);
+            return ret;
         },
         __wbg_translate_73a88129c5d9f3b2: function() { return handleError(function (arg0, arg1, arg2) {
             arg0.translate(arg1, arg2);
@@ -1083,6 +1557,17 @@ function getArrayF64FromWasm0(ptr, len) {
 function getArrayI32FromWasm0(ptr, len) {
     ptr = ptr >>> 0;
     return getInt32ArrayMemory0().subarray(ptr / 4, ptr / 4 + len);
+}
+
+function getArrayJsValueFromWasm0(ptr, len) {
+    ptr = ptr >>> 0;
+    const mem = getDataViewMemory0();
+    const result = [];
+    for (let i = ptr; i < ptr + 4 * len; i += 4) {
+        result.push(wasm.__wbindgen_externrefs.get(mem.getUint32(i, true)));
+    }
+    wasm.__externref_drop_slice(ptr, len);
+    return result;
 }
 
 function getArrayU8FromWasm0(ptr, len) {
