@@ -120,7 +120,7 @@ pub const OPTIONS: &[OptionInfo] = options![
     "zero", "--skip-zero-runtime", "opt-zero", "skip_zero_runtime", Input, Bool, "0", "skip jobs with zero runtime";
     "strict", "--strict", "opt-strict", "strict", Input, Bool, "0", "strict reading";
     "offline", "--offline", "opt-offline", "offline", Input, Bool, "0", "offline (every job submitted at 0)";
-    "load", "--load-scale", "load-scale", "transform.load_scale", Input, Number { min: 0.0, open: true }, "", "load scale (inter-arrival times divided by it)";
+    "load", "--load-scale", "load-scale", "transform.load_scale", Input, Number { min: 0.0, open: true }, "", "load scale";
     "from", "--from", "opt-from", "transform.from", Input, Time, "", "only jobs submitted from";
     "to", "--to", "opt-to", "transform.to", Input, Time, "", "only jobs submitted before";
     "users", "--users", "opt-users", "transform.users", Input, Ids, "", "only these users";

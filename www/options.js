@@ -11,7 +11,7 @@ export const OPTIONS = [
   {"key":"zero","flag":"--skip-zero-runtime","form":"opt-zero","field":"skip_zero_runtime","group":"input","kind":{"type":"bool"},"default":"0","label":"skip jobs with zero runtime"},
   {"key":"strict","flag":"--strict","form":"opt-strict","field":"strict","group":"input","kind":{"type":"bool"},"default":"0","label":"strict reading"},
   {"key":"offline","flag":"--offline","form":"opt-offline","field":"offline","group":"input","kind":{"type":"bool"},"default":"0","label":"offline (every job submitted at 0)"},
-  {"key":"load","flag":"--load-scale","form":"load-scale","field":"transform.load_scale","group":"input","kind":{"type":"number","min":0.0,"open":true},"default":"","label":"load scale (inter-arrival times divided by it)"},
+  {"key":"load","flag":"--load-scale","form":"load-scale","field":"transform.load_scale","group":"input","kind":{"type":"number","min":0.0,"open":true},"default":"","label":"load scale"},
   {"key":"from","flag":"--from","form":"opt-from","field":"transform.from","group":"input","kind":{"type":"time"},"default":"","label":"only jobs submitted from"},
   {"key":"to","flag":"--to","form":"opt-to","field":"transform.to","group":"input","kind":{"type":"time"},"default":"","label":"only jobs submitted before"},
   {"key":"users","flag":"--users","form":"opt-users","field":"transform.users","group":"input","kind":{"type":"ids"},"default":"","label":"only these users"},

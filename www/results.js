@@ -16,7 +16,8 @@ export function metric(report, path) {
 // Metric families: the table shows one family's columns at a time (all of them stay in the
 // document, so every figure can be read and exported), policies as rows.
 export const FAMILIES = [
-  ['wait', 'Wait & slowdown'],
+  ['wait', 'Wait & response'],
+  ['slowdown', 'Slowdown'],
   ['machine', 'Machine & counts'],
   ['eet', 'User-aware (EET)'],
   ['fairness', 'Fairness & preemption'],
@@ -26,8 +27,9 @@ export const FAMILIES = [
 export function family(path) {
   const head = path.split('.')[0];
   if (head === 'eet' || head === 'fairness' || head === 'penalty') return head;
-  if (head === 'counts' || head === 'utilization' || head === 'makespan') return 'machine';
-  return 'wait';
+  if (head === 'counts' || head === 'utilization' || head === 'makespan' || head === 'load') return 'machine';
+  if (head === 'wait' || head === 'response') return 'wait';
+  return 'slowdown';
 }
 
 /** A cell's colour: t in [-1, 1], -1 best (green) .. 1 worst (red), 0 neutral. */

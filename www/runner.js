@@ -117,8 +117,9 @@ export class Runner {
     const task = job.queue.shift();
     if (!task) return;
     job.running.set(slot, { task, part: 0 });
-    const { bytes, name, options, seed, seeds, metric } = job.payload;
-    const base = { id: job.id, bytes, name, options };
+    const { bytes, name, options, seed, seeds, metric, custom } = job.payload;
+    // custom: the page's JavaScript policy (code the user wrote here), for its `js:NAME` spec.
+    const base = { id: job.id, bytes, name, options, custom };
     this.worker(slot).postMessage(job.kind === 'run'
       ? { ...base, type: 'run', specs: [task.spec], indices: [task.index], seed }
       : { ...base, type: 'sweep', specs: [[task.spec]], seeds, metric });

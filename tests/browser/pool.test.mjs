@@ -22,7 +22,7 @@ test('five policies in four workers equal `schedlab run --json`, in order, and e
   const { page, context, problems } = await open(browser, HASH, { init: FOUR });
   await waitRuns(page, 1, 60_000);
   assert.equal(await page.evaluate(() => window.schedlab.state.runner.size), 4, 'four workers');
-  const heads = await page.locator('[data-testid="results"] thead th[data-policy]').evaluateAll((ths) => ths.map((t) => t.dataset.policy));
+  const heads = await page.locator('[data-testid="results"] tbody tr[data-policy]').evaluateAll((ths) => ths.map((t) => t.dataset.policy));
   assert.deepEqual(heads, POLICIES);
   const values = await table(page);
   for (const r of cli('www/demo/hpc2n.swf.gz', POLICIES, 3)) {
@@ -57,7 +57,7 @@ test('Cancel stops every worker of the pool, and the next run works', async () =
   assert.equal(await page.locator('[data-testid="status"]').innerText(), 'Cancelled.');
   await page.waitForTimeout(300);
   assert.equal(await runs(page), before, 'a cancelled run must not show results');
-  const cols = await page.locator('[data-testid="results"] thead th[data-policy]').count();
+  const cols = await page.locator('[data-testid="results"] tbody tr[data-policy]').count();
   assert.equal(cols, POLICIES.length, 'the shown results stay whole');
   await page.locator('[data-testid="run"]').click();
   await waitRuns(page, before + 1, 60_000);
