@@ -7,11 +7,11 @@
 #   scripts/compare-schedules.sh OLD_BINARY NEW_BINARY [DATA_DIR]
 #
 # DATA_DIR holds KTH-SP2-1996-2.1-cln.swf.gz and LANL-CM5-1994-4.1-cln.swf.gz
-# (default /work/shared/data/swf). SPECS="a b" replaces the spec list (quick checks).
+# (default: the repository's tests/data). SPECS="a b" replaces the spec list (quick checks).
 set -euo pipefail
 old=${1:?old binary}
 new=${2:?new binary}
-data=${3:-/work/shared/data/swf}
+data=${3:-$(cd "$(dirname "$0")/.." && pwd)/tests/data}
 kth=$data/KTH-SP2-1996-2.1-cln.swf.gz
 lanl=$data/LANL-CM5-1994-4.1-cln.swf.gz
 work=$(mktemp -d)

@@ -6,7 +6,7 @@
 //! returned — and [`policy::External`] checks each id against the engine's state (waiting,
 //! fits, not twice). An exception thrown by the user's code ends the run with its message.
 
-use super::{check, to_js, Session};
+use super::{check, js_progress, to_js, Session};
 use crate::policy::{self, PassView};
 
 use wasm_bindgen::prelude::*;
@@ -151,16 +151,7 @@ impl Session {
             ids(&out)
         };
         let mut pol = policy::External::new(spec, decider);
-        let mut report = |done: usize, total: usize| match &progress {
-            Some(f) => f
-                .call2(
-                    &JsValue::NULL,
-                    &(done as f64).into(),
-                    &(total as f64).into(),
-                )
-                .map_or(true, |v| v.as_bool() != Some(false)),
-            None => true,
-        };
+        let mut report = js_progress(progress.as_ref());
         let result = self
             .trace
             .run_with(&mut pol, seed, Some(&mut report))

@@ -184,16 +184,7 @@ impl Session {
         progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsError> {
         let seed = check::check_seed(seed)?;
-        let mut report = |done: usize, total: usize| match &progress {
-            Some(f) => f
-                .call2(
-                    &JsValue::NULL,
-                    &(done as f64).into(),
-                    &(total as f64).into(),
-                )
-                .map_or(true, |v| v.as_bool() != Some(false)),
-            None => true,
-        };
+        let mut report = js_progress(progress.as_ref());
         let result = self
             .trace
             .run(spec, seed, Some(&mut report))
@@ -359,4 +350,21 @@ pub fn sweep_specs(policy_spec: &str, vary: &str) -> Result<JsValue, JsError> {
         })
         .collect::<Result<Vec<_>, JsError>>()?;
     to_js(&Plan { key, values, specs })
+}
+
+/// The engine's progress callback over the page's `progress(done, total)` function (none: never
+/// cancels); the run stops when the function returns `false`.
+pub(crate) fn js_progress(
+    progress: Option<&js_sys::Function>,
+) -> impl FnMut(usize, usize) -> bool + '_ {
+    move |done, total| match progress {
+        Some(f) => f
+            .call2(
+                &JsValue::NULL,
+                &(done as f64).into(),
+                &(total as f64).into(),
+            )
+            .map_or(true, |v| v.as_bool() != Some(false)),
+        None => true,
+    }
 }
