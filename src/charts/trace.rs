@@ -21,7 +21,7 @@ pub const TRACE_CHARTS: &[(&str, &str)] = &[
     ("requested-log", "Jobs by requested time (log)"),
     (
         "overestimation",
-        "Median overestimation (requested / runtime) of the most common requested times",
+        "Median requested / runtime of the commonest requests",
     ),
     (
         "load",
@@ -139,8 +139,12 @@ pub fn prepare(stats: &TraceStats, name: &str) -> Option<(Columns, ColumnStyle)>
                 ..style(
                     5,
                     &format!(
-                        "requested time ({} of {} requests round: 5-minute multiples under 1h, whole hours)",
-                        stats.round_requested, stats.with_request
+                        "requested time ({:.0} % round: 5 min multiples < 1h, whole hours)",
+                        if stats.with_request > 0 {
+                            stats.round_requested as f64 * 100.0 / stats.with_request as f64
+                        } else {
+                            0.0
+                        }
                     ),
                     "jobs (log)",
                 )
@@ -151,14 +155,14 @@ pub fn prepare(stats: &TraceStats, name: &str) -> Option<(Columns, ColumnStyle)>
                 labels: stats
                     .top_requested
                     .iter()
-                    .map(|(r, n)| format!("{} ({n})", short_duration(*r as f64)))
+                    .map(|(r, _)| short_duration(*r as f64))
                     .collect(),
                 values: stats.overestimation.clone(),
             },
             style(
                 7,
-                "requested time (jobs)",
-                "median requested / runtime",
+                "requested time (commonest first)",
+                "median overestimation",
             ),
         ),
         "accuracy" => (

@@ -212,3 +212,26 @@ test('the JavaScript policy takes part in sweeps (over the pool, never in the li
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('Cancel stops a sweep of an endless JavaScript policy; the next sweep works', { skip: MOCK }, async () => {
+  const { page, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=fcfs');
+  await waitRuns(page, 1);
+  await useCode(page, { code: 'function schedule(view) {\n  for (;;) {}\n}', name: 'loop' });
+  await page.locator('[data-testid="sweep-more"]').fill('js:loop');
+  await page.locator('[data-testid="sweep-vary"]').fill('');
+  await page.locator('[data-testid="sweep-seeds"]').fill('1');
+  await page.locator('[data-testid="sweep-run"]').click();
+  await page.waitForTimeout(1000);
+  assert.match(await page.locator('[data-testid="sweep-status"]').innerText(), /simulations…$/);
+  await page.locator('[data-testid="sweep-cancel"]').click();
+  assert.equal(await page.locator('[data-testid="sweep-status"]').innerText(), 'Sweep cancelled.');
+  // the editor's FCFS example in a sweep of its own (no key): the numbers of fcfs
+  await page.locator('[data-testid="policy-code-examples"]').selectOption('fcfs');
+  await page.locator('[data-testid="sweep-more"]').fill('js:fcfs\nfcfs');
+  await page.locator('[data-testid="sweep-metric"]').selectOption('mbs');
+  await page.locator('[data-testid="sweep-run"]').click();
+  await page.waitForFunction(() => /simulations in/.test(document.querySelector('[data-testid="sweep-status"]').textContent), null, { timeout: 60_000 });
+  const stats = await page.$eval('[data-testid="chart-sweep"]', (c) => JSON.parse(c.dataset.stats));
+  assert.deepEqual(stats.slice(0, 3), stats.slice(3, 6));
+  await context.close();
+});

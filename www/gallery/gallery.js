@@ -249,6 +249,14 @@ async function start(ui) {
   article.dataset.ran = String(Number(article.dataset.ran ?? 0) + 1);
 }
 
+/** Bar labels: "FIFO: median ..." and "LSBF: median ..." become "FIFO" and "LSBF" when every
+ * label of the chart says the same after its first colon (the chart's title names it). */
+export function barLabels(labels) {
+  const parts = labels.map((l) => l.split(/:\s+(.*)/s));
+  const same = parts.every((p) => p.length > 1 && p[1] === parts[0][1]);
+  return same ? parts.map((p) => p[0]) : labels;
+}
+
 /** One bar chart per metric of the entry's rows (the figure entries), this run's values. */
 async function drawCharts(ui, got) {
   const { entry } = ui;
@@ -276,7 +284,7 @@ async function drawCharts(ui, got) {
     }
     for (const [path, rows] of groups) {
       const canvas = el('canvas', { width: 420, height: 240, dataset: { metric: path } });
-      call('draw_bars', canvas, rows.map((i) => entry.rows[i].label), Float64Array.from(rows, (i) => got[i].exact), path);
+      call('draw_bars', canvas, barLabels(rows.map((i) => entry.rows[i].label)), Float64Array.from(rows, (i) => got[i].exact), path);
       canvases.push(canvas);
     }
     ui.charts.replaceChildren(...canvases);
