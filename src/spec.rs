@@ -92,8 +92,9 @@ impl Spec {
     }
 }
 
-/// Splits on commas that are not inside brackets or parentheses.
-fn split_top(s: &str) -> Result<Vec<&str>, String> {
+/// Splits on commas that are not inside brackets or parentheses (the one splitter of spec
+/// parameters and of sweep value lists: `expr(min(wait,1)),saf` is two values).
+pub fn split_top(s: &str) -> Result<Vec<&str>, String> {
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut parens = 0i32;

@@ -61,6 +61,20 @@ pub struct TraceStats {
     pub reached_request: u64,
     /// The most common requested times, `(seconds, jobs)`, most jobs first (ties: shorter first).
     pub top_requested: Vec<(i64, u64)>,
+    /// Jobs with a requested time by it, in the bins of `runtime_log2` (Zotkin et al. section
+    /// 7, Figure 12: requested against actual runtimes).
+    #[serde(default)]
+    pub requested_log2: Vec<u64>,
+    /// Jobs whose requested time is round: a multiple of 5 minutes under an hour, or of an hour
+    /// (section 7: "more than 92%" on CTC).
+    #[serde(default)]
+    pub round_requested: u64,
+    /// Per most common requested time (the order of `top_requested`): the median
+    /// overestimation factor, requested / trace runtime, over its jobs that ran at least a
+    /// second (section 7, Figures 13-15: 7.3, 13.3 and 2.0 for 15 min, 2 h and 18 h on CTC);
+    /// 0 when none did.
+    #[serde(default)]
+    pub overestimation: Vec<f64>,
     /// Processor-seconds submitted per day (from the first submission's day) over the machine's
     /// processor-seconds per day.
     pub load_per_day: Vec<f64>,
@@ -105,6 +119,8 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
     let mut accuracy = vec![0; ACCURACY_BINS];
     let (mut with_request, mut reached_request) = (0, 0);
     let mut requested: HashMap<i64, u64> = HashMap::new();
+    let mut requested_log2 = Vec::new();
+    let mut round_requested = 0;
     let mut work_per_day: Vec<f64> = Vec::new();
     let mut users: HashMap<i64, (u64, f64)> = HashMap::new();
     let first = set.jobs.iter().map(|j| j.submit).min().unwrap_or(0);
@@ -132,6 +148,10 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
         if let Some(req) = j.requested.filter(|&r| r > 0) {
             with_request += 1;
             *requested.entry(req).or_default() += 1;
+            bump(&mut requested_log2, log2_bin(req as u64) + 1);
+            if (req < 3600 && req % 300 == 0) || req % 3600 == 0 {
+                round_requested += 1;
+            }
             let run = j.trace_runtime.max(0);
             let bin = if run >= req {
                 reached_request += 1;
@@ -157,6 +177,23 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
     let mut top_requested: Vec<(i64, u64)> = requested.into_iter().collect();
     top_requested.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     top_requested.truncate(TOP_REQUESTED);
+    let overestimation = top_requested
+        .iter()
+        .map(|&(req, _)| {
+            let mut f: Vec<f64> = set
+                .jobs
+                .iter()
+                .filter(|j| j.requested == Some(req) && j.trace_runtime > 0)
+                .map(|j| req as f64 / j.trace_runtime as f64)
+                .collect();
+            f.sort_by(f64::total_cmp);
+            match f.len() {
+                0 => 0.0,
+                n if n % 2 == 1 => f[n / 2],
+                n => (f[n / 2 - 1] + f[n / 2]) / 2.0,
+            }
+        })
+        .collect();
     let n_users = users.len() as u64;
     let mut top_users: Vec<UserShare> = users
         .into_iter()
@@ -189,6 +226,9 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
         with_request,
         reached_request,
         top_requested,
+        requested_log2,
+        round_requested,
+        overestimation,
         load_per_day: work_per_day.iter().map(|w| w / capacity).collect(),
         load_overall: if set.jobs.is_empty() {
             0.0
@@ -247,6 +287,20 @@ impl TraceStats {
                 .map(|(r, n)| format!("{} ({n})", short_duration(*r as f64)))
                 .collect();
             s += &format!("most common requested times: {}\n", list.join(", "));
+            let factors: Vec<String> = self
+                .top_requested
+                .iter()
+                .zip(&self.overestimation)
+                .map(|((r, _), f)| format!("{} {f:.1}", short_duration(*r as f64)))
+                .collect();
+            s += &format!(
+                "median overestimation (requested / runtime) by requested time: {}\n",
+                factors.join(", ")
+            );
+            s += &format!(
+                "round requests (5-minute multiples under 1h, whole hours): {:.1} %\n",
+                pct(self.round_requested, self.with_request)
+            );
         }
         let hours: Vec<String> = self.per_hour.iter().map(u64::to_string).collect();
         s += &format!(

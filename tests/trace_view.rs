@@ -47,6 +47,13 @@ fn hand_trace_statistics() {
     assert_eq!(s.accuracy, acc);
     assert_eq!((s.with_request, s.reached_request), (3, 1));
     assert_eq!(s.top_requested, vec![(60, 2), (200, 1)]);
+    // Requests by the runtime bins: 60 s twice in [32, 64) -> bin 6, 200 s in [128, 256) ->
+    // bin 8; none is round (5-minute multiples under an hour, whole hours).
+    assert_eq!(s.requested_log2, vec![0, 0, 0, 0, 0, 0, 2, 0, 1]);
+    assert_eq!(s.round_requested, 0);
+    // Median requested / runtime per common request: 60 s -> 60/60 (the job that ran 0 s is
+    // left out), 200 s -> 200/100.
+    assert_eq!(s.overestimation, vec![1.0, 2.0]);
     // Work: 100 + 0 on day 0, 240 on day 1, 400 on day 8; capacity 8 x 86400 per day.
     let cap = 8.0 * 86400.0;
     let mut load = vec![0.0; 9];
@@ -95,6 +102,8 @@ fn every_trace_chart_draws_one_column_per_nonzero_count() {
         ("runtime", 3),
         ("accuracy", 3),
         ("requested", 2),
+        ("requested-log", 2),
+        ("overestimation", 2),
         ("load", 3),
         ("users", 2), // user 2 brought no work
     ];

@@ -502,7 +502,9 @@ async function boot() {
   sweep = new SweepPanel({
     trace: () => S.trace,
     options: () => { const form = readForm(); return form && sessionOptions(form); },
-    compared: () => (S.shown ? S.shown.policies : []),
+    // The link's policies, then the comparison's JavaScript policy (which the link leaves out).
+    compared: () => (S.shown ? [...S.shown.policies, ...(S.results ?? []).map((r) => r.spec).filter((s) => s.startsWith('js:'))] : []),
+    custom: editor,
   });
   window.schedlab.sweep = sweep;
   wire();

@@ -12,6 +12,7 @@
 // and it returns the ids of the jobs to start now, in order. The engine checks every id.
 // The code runs only in the worker of the page it was typed into (or loaded from a file
 // there); it never travels in a link.
+import { parse } from './vendor/acorn.mjs';
 
 export const EXAMPLES = {
   fcfs: `// FCFS: jobs start in arrival order while the first one fits; nothing overtakes it.
@@ -59,6 +60,30 @@ function schedule(view) {
 };
 
 export const MAX_CODE = 100_000;
+
+/** Where a syntax error is: `new Function` reports none in Chromium, so the code is parsed
+ * again with acorn (www/vendor/acorn.mjs, used for this alone: never to run anything) as the
+ * body of a function. Returns "line L, column C: message" or null when acorn finds nothing. */
+export function syntaxErrorAt(code) {
+  // Strict, as the worker compiles it: the directive sits on line 1, before the user's code.
+  const strict = '"use strict";';
+  try {
+    parse(strict + code, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true, locations: true });
+  } catch (err) {
+    if (err instanceof SyntaxError && err.loc) {
+      const message = err.message.replace(/\s*\(\d+:\d+\)$/, '');
+      const column = err.loc.column + 1 - (err.loc.line === 1 ? strict.length : 0);
+      return `line ${err.loc.line}, column ${Math.max(1, column)}: ${message}`;
+    }
+  }
+  return null;
+}
+
+/** The message of a syntax error thrown by `new Function(code)`, with its line and column. */
+export function syntaxMessage(code, err) {
+  const at = syntaxErrorAt(code);
+  return at ? `syntax error at ${at}` : `syntax error: ${err.message}`;
+}
 const PREFIX = '"use strict";\n';
 const SUFFIX = '\n;return typeof schedule === "function" ? schedule : undefined;';
 
@@ -95,8 +120,14 @@ export function compile(code) {
   if (typeof code !== 'string' || !code.trim()) throw new Error('the custom policy has no code');
   if (code.length > MAX_CODE) throw new Error(`the custom policy is longer than ${MAX_CODE.toLocaleString('en-US')} characters`);
   let schedule;
+  let make;
   try {
-    schedule = new Function(PREFIX + code + SUFFIX)();
+    make = new Function(PREFIX + code + SUFFIX);
+  } catch (err) {
+    throw new Error(`the code does not compile: ${err instanceof SyntaxError ? syntaxMessage(code, err) : describe(err)}`);
+  }
+  try {
+    schedule = make();
   } catch (err) {
     throw new Error(`the code does not run: ${describe(err)}`);
   }
@@ -105,8 +136,11 @@ export function compile(code) {
 }
 
 /** The `decide(pass)` function Session.run_js calls at every pass: `pass` is a Float64Array
- * [now, free, W, R, W waiting job indices, R running (index, start, planned end) triples],
- * reused between passes. Builds the view and calls the user's schedule(view). */
+ * [now, free, W, R, L, A, L indices of the jobs the previous pass started, A indices of the
+ * jobs submitted since, R running (index, start, planned end) triples], reused between passes.
+ * Keeps the waiting list from these changes, builds the view and calls the user's
+ * schedule(view). `view.waiting` is copied (and each job's `wait` set) only when the policy
+ * reads it, so a pass that does not look at the queue costs what changed, not its length. */
 export function decider(schedule, jobView, procs) {
   const jobs = [];
   for (let i = 0; i < jobView.length; i += 6) {
@@ -114,7 +148,20 @@ export function decider(schedule, jobView, procs) {
       requested: jobView[i + 4], estimate: jobView[i + 5], wait: 0 });
   }
   const runs = new Map();
-  const view = { now: 0, procs, free: 0, waiting: [], running: [], earliest, freeAt };
+  const queue = []; // the waiting jobs in arrival order
+  let copy = null; // this pass's view.waiting, once read
+  const view = { now: 0, procs, free: 0, running: [], earliest, freeAt };
+  Object.defineProperty(view, 'waiting', {
+    enumerable: true,
+    get() {
+      if (!copy) {
+        copy = queue.slice();
+        for (const j of copy) j.wait = view.now - j.submit;
+      }
+      return copy;
+    },
+    set(value) { copy = value; },
+  });
   // The planned ends (sorted) and widths of the running jobs plus `starting` (ending after
   // their estimate from now).
   const endT = [], endP = [];
@@ -158,18 +205,25 @@ export function decider(schedule, jobView, procs) {
     return avail;
   }
   return (pass) => {
-    const now = pass[0], nw = pass[2], nr = pass[3];
+    const now = pass[0], nw = pass[2], nr = pass[3], nl = pass[4], na = pass[5];
     view.now = now;
     view.free = pass[1];
-    const waiting = new Array(nw);
-    for (let k = 0; k < nw; k++) {
-      const j = jobs[pass[4 + k]];
-      j.wait = now - j.submit;
-      waiting[k] = j;
+    copy = null;
+    let at = 6;
+    if (nl > 0) {
+      const gone = new Set();
+      for (let k = 0; k < nl; k++) gone.add(jobs[pass[at + k]]);
+      let w = 0;
+      for (let r = 0; r < queue.length; r++) if (!gone.has(queue[r])) queue[w++] = queue[r];
+      queue.length = w;
+      at += nl;
     }
-    view.waiting = waiting;
+    for (let k = 0; k < na; k++) queue.push(jobs[pass[at + k]]);
+    at += na;
+    if (queue.length !== nw) throw new Error(`schedlab: the page's waiting list is out of step (${queue.length} jobs, the engine has ${nw})`);
     const running = new Array(nr);
-    for (let k = 0, at = 4 + nw; k < nr; k++, at += 3) {
+    const runAt = at;
+    for (let k = 0; k < nr; k++, at += 3) {
       const i = pass[at];
       let r = runs.get(i);
       if (!r) {
@@ -183,7 +237,7 @@ export function decider(schedule, jobView, procs) {
     }
     if (runs.size > 4 * nr + 1024) {
       runs.clear();
-      for (let k = 0, at = 4 + nw; k < nr; k++, at += 3) runs.set(pass[at], running[k]);
+      for (let k = 0, r = runAt; k < nr; k++, r += 3) runs.set(pass[r], running[k]);
     }
     view.running = running;
     try {

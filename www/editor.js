@@ -3,7 +3,7 @@
 // loading from a .js file, and localStorage so that it survives a reload. The code is never
 // run on the page's main thread (only parsed, to report syntax errors early) and never put in
 // a link: the worker runs it.
-import { EXAMPLES, MAX_CODE } from './custom.js';
+import { EXAMPLES, MAX_CODE, syntaxMessage } from './custom.js';
 import { $, showError, download, debounce } from './ui.js';
 
 const STORE = 'schedlab.customPolicy';
@@ -91,9 +91,9 @@ export class CodeEditor {
     if (code.length > MAX_CODE) return `the code is longer than ${MAX_CODE.toLocaleString('en-US')} characters`;
     try {
       // Parsing only: the body is compiled into a function that is never called.
-      new Function(code); // eslint-disable-line no-new-func
+      new Function(`"use strict";${code}`); // eslint-disable-line no-new-func
     } catch (err) {
-      return `syntax error: ${err.message}`;
+      return err instanceof SyntaxError ? syntaxMessage(code, err) : `the code does not compile: ${err.message}`;
     }
     if (!/\bfunction\s+schedule\s*\(|\bschedule\s*=/.test(code)) return 'the code must define function schedule(view)';
     return null;

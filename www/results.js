@@ -73,7 +73,10 @@ export class ResultsTable {
 
   render() {
     const reports = this.reports;
-    const shown = this.catalogue.filter((m) => m.family !== 'penalty' || reports.some((r) => r.penalty));
+    // Node-model figures with the node model; guarantee accuracy when a run promised every job
+    // a start (its report carries fairness.guarantee: conservative backfilling).
+    const shown = this.catalogue.filter((m) => (m.family !== 'penalty' || reports.some((r) => r.penalty))
+      && (m.family !== 'guarantee' || reports.some((r) => r.fairness?.guarantee)));
     const base = this.c.baseline.value === '' ? null : Number(this.c.baseline.value);
     const ratio = this.c.mode.value === 'ratio';
     const cols = shown.map(({ name, path, label, short, better: dir, digits, unit }) => {

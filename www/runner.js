@@ -55,12 +55,20 @@ export class Runner {
   }
 
   /** Starts a sweep (payload: bytes, name, options, specs [[spec per value] per policy], seeds,
-   * metric): every (policy, value) is a task run over the seeds by one worker; `result` comes
+   * metric, custom): every distinct spec is a task run over the seeds by one worker (a spec
+   * that recurs, such as a JavaScript policy's at every value, runs once); `result` comes
    * once with `stats` ([mean, min, max] per value per policy, as worker.js's sweep). */
   sweep(payload, handlers) {
-    const tasks = payload.specs.flat().map((spec, index) => ({ index, spec }));
-    this.start('sweep', payload, handlers, tasks);
+    const all = payload.specs.flat();
+    const first = new Map(); // spec -> its task's index
+    const tasks = [];
+    for (const spec of all) if (!first.has(spec)) { first.set(spec, tasks.length); tasks.push({ index: tasks.length, spec }); }
+    const copies = all.map((spec) => first.get(spec));
+    this.start('sweep', payload, handlers, tasks, copies);
   }
+
+  /** Simulations a sweep runs: distinct specs times seeds. */
+  static sweepRuns(specs, seeds) { return new Set(specs.flat()).size * seeds; }
 
   get busy() { return this.job !== null; }
 
@@ -96,7 +104,7 @@ export class Runner {
     this.workers = [];
   }
 
-  start(kind, payload, handlers, tasks) {
+  start(kind, payload, handlers, tasks, copies = null) {
     if (this.job) this.cancel();
     this.owner.clear();
     this.id += 1;
@@ -105,6 +113,7 @@ export class Runner {
       running: new Map(), // slot -> { task, part (0..1) }
       facts: false,
       stats: kind === 'sweep' ? new Float64Array(tasks.length * 3) : null,
+      copies, // sweep: per (policy, value), the task whose stats it shows
     };
     this.job = job;
     const n = poolSize(payload.bytes, tasks.length);
@@ -156,7 +165,11 @@ export class Runner {
         job.finished += 1;
         if (job.finished === job.total) {
           this.job = null;
-          if (job.kind === 'sweep') job.handlers.result?.({ type: 'result', id: job.id, index: 0, stats: job.stats });
+          if (job.kind === 'sweep') {
+            const stats = new Float64Array(job.copies.length * 3);
+            job.copies.forEach((t, i) => stats.set(job.stats.subarray(t * 3, t * 3 + 3), i * 3));
+            job.handlers.result?.({ type: 'result', id: job.id, index: 0, stats });
+          }
           job.handlers.done?.(msg);
         } else {
           this.progress();

@@ -2,7 +2,10 @@
 // policy, or else inside its predictor: `err=0,0.1,...,1` for `predictor=virtual`), for seeds
 // 1..N each, on the shown trace with the current input options. The simulations run in their own
 // worker (progress, Cancel); the engine draws the mean over the seeds per policy in a min-max
-// band (draw_sweep). The numbers equal `schedlab sweep` with the same policies, key and seeds.
+// band (draw_sweep), and a table gives the numbers. The numbers equal `schedlab sweep` with the
+// same policies, key and seeds. The editor's JavaScript policy (`js:NAME`) takes part like any
+// policy: it has no keys, so it runs once per seed and shows the same figures at every value (a
+// reference line); its code goes to the workers, never into the link.
 import { call } from './engine.js';
 import { Runner } from './runner.js';
 import { figure, sizeCanvas } from './charts.js';
@@ -12,11 +15,13 @@ const MAX_RUNS = 20_000;
 
 export class SweepPanel {
   /** trace(): the shown trace ({name, bytes, label}) or null; options(): the Session options of
-   * the form, or null when it is invalid; compared(): the compared policies' specs. */
-  constructor({ trace, options, compared }) {
+   * the form, or null when it is invalid; compared(): the compared policies' specs;
+   * custom: the code editor (check(spec) and current() of its `js:NAME` policy). */
+  constructor({ trace, options, compared, custom }) {
     this.trace = trace;
     this.options = options;
     this.compared = compared;
+    this.custom = custom;
     this.runner = new Runner();
     this.result = null;
     this.chart = figure('chart-sweep', 'Sweep', 380, {}, () => this.draw());
@@ -32,15 +37,17 @@ export class SweepPanel {
     this.refresh();
   }
 
-  /** The panel's settings, as the share link carries them (metric '' = the first one). */
+  /** The panel's settings, as the share link carries them (metric '' = the first one); the
+   * JavaScript policies stay out (code never travels in links). */
   settings() {
     const metric = $('sweep-metric').value;
+    const builtIn = (s) => !s.startsWith('js:');
     return {
       vary: $('sweep-vary').value.trim(),
       seeds: Number($('sweep-seeds').value) || 10,
       metric: metric === $('sweep-metric').options[0]?.value ? '' : metric,
-      more: $('sweep-more').value.split('\n').map((t) => t.trim()).filter(Boolean),
-      pick: [...$('sweep-policies').querySelectorAll('input:checked')].map((i) => i.value),
+      more: $('sweep-more').value.split('\n').map((t) => t.trim()).filter(Boolean).filter(builtIn),
+      pick: [...$('sweep-policies').querySelectorAll('input:checked')].map((i) => i.value).filter(builtIn),
     };
   }
 
@@ -93,23 +100,28 @@ export class SweepPanel {
     if (!/^\d+$/.test(seedsText) || seeds < 1 || seeds > 1000) { showError(`Sweep: seeds “${seedsText}” is not a whole number from 1 to 1000.`); return; }
     const metric = $('sweep-metric').value;
     const vary = $('sweep-vary').value.trim();
-    let plans;
+    let plans, custom = null;
     try {
+      for (const p of policies.filter((s) => s.startsWith('js:'))) {
+        if (!this.custom) throw new Error(`${p}: no custom policy editor`);
+        this.custom.check(p);
+        custom = this.custom.current();
+      }
       plans = policies.map((p) => call('sweep_specs', p, vary));
     } catch (err) {
       showError(`Sweep: ${err.message}`);
       return;
     }
     const { key, values } = plans[0];
-    const total = plans.length * values.length * seeds;
+    const total = Runner.sweepRuns(plans.map((p) => p.specs), seeds);
     if (total > MAX_RUNS) { showError(`Sweep: ${total.toLocaleString('en-US')} simulations; at most ${MAX_RUNS.toLocaleString('en-US')} (fewer values or seeds).`); return; }
-    const labels = policies.map((p) => call('canonical_spec', p));
+    const labels = policies.map((p) => (p.startsWith('js:') ? p : call('canonical_spec', p)));
     this.running(true);
     $('sweep-progress').value = 0;
     this.status(`${total} simulations…`);
     const began = performance.now();
     let stats = null;
-    this.runner.sweep({ bytes: trace.bytes, name: trace.name, options, specs: plans.map((p) => p.specs), seeds, metric }, {
+    this.runner.sweep({ bytes: trace.bytes, name: trace.name, options, specs: plans.map((p) => p.specs), seeds, metric, custom }, {
       progress: (m) => {
         $('sweep-progress').value = m.total ? m.done / m.total : 0;
         this.status(`${m.done} of ${m.total} simulations…`);
@@ -120,6 +132,7 @@ export class SweepPanel {
         $('sweep-progress').value = 1;
         this.result = { values: key ? values : ['–'], key: key || '(none)', labels, stats, metric, seeds, trace: trace.label ?? trace.name };
         this.status(`${total} simulations in ${((performance.now() - began) / 1000).toFixed(2)} s.`);
+        this.table();
         try { this.draw(); } catch (err) { showError(`Sweep: could not draw the chart: ${err.message}`); }
       },
       error: (m) => {
@@ -137,6 +150,25 @@ export class SweepPanel {
     this.running(false);
     $('sweep-progress').value = 0;
     this.status('Sweep cancelled.');
+  }
+
+  /** The numbers of the last sweep: a row per (policy, value), as `schedlab sweep` prints. */
+  table() {
+    const r = this.result;
+    const box = $('sweep-table');
+    if (!r || !box) return;
+    const label = this.labels[r.metric] ?? r.metric;
+    const fmt = (x) => (Number.isFinite(x) ? x.toFixed(4) : '–');
+    const rows = [];
+    r.labels.forEach((policy, p) => r.values.forEach((value, v) => {
+      const at = (p * r.values.length + v) * 3;
+      rows.push(el('tr', {}, el('td', {}, el('code', {}, policy)), el('td', { class: 'num' }, value),
+        ...[0, 1, 2].map((k) => el('td', { class: 'num' }, fmt(r.stats[at + k])))));
+    }));
+    box.replaceChildren(el('table', { class: 'sweep-numbers' },
+      el('caption', {}, `${label} over seeds 1 to ${r.seeds}`),
+      el('thead', {}, el('tr', {}, el('th', {}, 'policy'), ...[r.key, 'mean', 'min', 'max'].map((h) => el('th', { class: 'num' }, h)))),
+      el('tbody', {}, ...rows)));
   }
 
   draw() {

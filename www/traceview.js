@@ -26,7 +26,8 @@ export class TraceView extends LazyFigures {
     const summary = el('p', { class: 'muted intro', 'data-testid': 'trace-summary' },
       `${fmtNumber(stats.jobs, 0)} jobs of ${fmtNumber(stats.users, 0)} users on ${fmtNumber(stats.procs, 0)} processors; `,
       `offered load ${fmtNumber(stats.load_overall * 100, 1)} % of the machine; `,
-      `${pct(stats.reached_request, stats.with_request)} of the jobs with a requested time ran until it. `,
+      `${pct(stats.reached_request, stats.with_request)} of the jobs with a requested time ran until it; `,
+      `${pct(stats.round_requested ?? 0, stats.with_request)} of the requests are round (5-minute multiples under an hour, whole hours: Zotkin et al. section 7). `,
       stats.clock === 'local' ? 'Hours and days in the trace\'s local standard time.' : 'The trace gives no start time: hours and days count from its time 0.');
     const grid = el('div', { class: 'charts trace-charts' }, items.map((i) => i.node));
     this.root.replaceChildren(summary, grid);

@@ -17,7 +17,7 @@
 //   worker -> page  {type: 'export', req, csv} | {type: 'export', req, error}
 // Sweeps (one metric over the values of a key and seeds 1..N, as `schedlab sweep`):
 //   page -> worker  {type: 'sweep', id, bytes, name, options, specs: [[spec per value] per policy],
-//                    seeds, metric}
+//                    seeds, metric, custom}   (custom: as for 'run', for a `js:NAME` spec)
 //   worker -> page  {type: 'progress', index: 0, done, total}        after runs, at most every 100 ms
 //                   {type: 'result', stats}    Float64Array [mean, min, max] per value per policy
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
@@ -76,7 +76,16 @@ function drop() {
   current = null;
 }
 
-function sweep({ id, bytes, name, options, specs, seeds, metric }) {
+/** The decide(pass) function of the page's JavaScript policy for `spec` (`js:NAME`), for one
+ * run of `session`; the code is compiled once per trace. */
+function customDecider(session, spec, custom) {
+  if (!custom || `js:${custom.name}` !== spec) throw new Error(`no custom policy named ${spec.slice(3)} in the editor`);
+  current.schedule ??= compile(custom.code);
+  current.jobView ??= session.job_view();
+  return decider(current.schedule, current.jobView, session.facts().procs);
+}
+
+function sweep({ id, bytes, name, options, specs, seeds, metric, custom }) {
   let stage = 'trace';
   let session;
   try {
@@ -96,7 +105,9 @@ function sweep({ id, bytes, name, options, specs, seeds, metric }) {
         stage = spec;
         let sum = 0, min = Infinity, max = -Infinity;
         for (let seed = 1; seed <= seeds; seed++) {
-          const x = session.measure(spec, seed, metric);
+          const x = spec.startsWith('js:')
+            ? session.measure_js(custom.name, customDecider(session, spec, custom), seed, metric)
+            : session.measure(spec, seed, metric);
           sum += x; min = Math.min(min, x); max = Math.max(max, x);
           done += 1;
           const now = performance.now();
@@ -161,9 +172,7 @@ function run({ id, bytes, name, options, specs, indices, seed, custom }) {
       };
       let report;
       if (specs[k].startsWith('js:')) {
-        if (!custom || `js:${custom.name}` !== specs[k]) throw new Error(`no custom policy named ${specs[k].slice(3)} in the editor`);
-        current.schedule ??= compile(custom.code);
-        report = session.run_js(custom.name, decider(current.schedule, session.job_view(), session.facts().procs), seed, progress);
+        report = session.run_js(custom.name, customDecider(session, specs[k], custom), seed, progress);
       } else {
         report = session.run(specs[k], seed, progress);
       }

@@ -18,6 +18,11 @@ pub const TRACE_CHARTS: &[(&str, &str)] = &[
     ("runtime", "Jobs by runtime (log)"),
     ("accuracy", "Runtime / requested time"),
     ("requested", "Most common requested times"),
+    ("requested-log", "Jobs by requested time (log)"),
+    (
+        "overestimation",
+        "Median requested / runtime of the commonest requests",
+    ),
     (
         "load",
         "Offered load per day (work submitted / machine capacity)",
@@ -119,23 +124,46 @@ pub fn prepare(stats: &TraceStats, name: &str) -> Option<(Columns, ColumnStyle)>
             },
         ),
         "runtime" => (
-            Columns {
-                labels: (0..stats.runtime_log2.len())
-                    .map(|k| {
-                        if k == 0 {
-                            "0".into()
-                        } else {
-                            format!("≥{}", short_duration(pow2(k - 1) as f64))
-                        }
-                    })
-                    .collect(),
-                values: counts(&stats.runtime_log2),
-            },
+            durations_log2(&stats.runtime_log2),
             ColumnStyle {
                 log_y: true,
                 max_labels: 8,
                 ..style(2, "runtime", "jobs (log)")
             },
+        ),
+        "requested-log" => (
+            durations_log2(&stats.requested_log2),
+            ColumnStyle {
+                log_y: true,
+                max_labels: 8,
+                ..style(
+                    5,
+                    &format!(
+                        "requested time ({:.0} % round: 5 min multiples < 1h, whole hours)",
+                        if stats.with_request > 0 {
+                            stats.round_requested as f64 * 100.0 / stats.with_request as f64
+                        } else {
+                            0.0
+                        }
+                    ),
+                    "jobs (log)",
+                )
+            },
+        ),
+        "overestimation" => (
+            Columns {
+                labels: stats
+                    .top_requested
+                    .iter()
+                    .map(|(r, _)| short_duration(*r as f64))
+                    .collect(),
+                values: stats.overestimation.clone(),
+            },
+            style(
+                7,
+                "requested time (commonest first)",
+                "median overestimation",
+            ),
         ),
         "accuracy" => (
             Columns {
@@ -195,6 +223,22 @@ pub fn prepare(stats: &TraceStats, name: &str) -> Option<(Columns, ColumnStyle)>
         ),
         _ => return None,
     })
+}
+
+/// Columns of a histogram in the bins of `runtime_log2` (bin 0: 0 s; bin k: from 2^(k-1) s).
+fn durations_log2(bins: &[u64]) -> Columns {
+    Columns {
+        labels: (0..bins.len())
+            .map(|k| {
+                if k == 0 {
+                    "0".into()
+                } else {
+                    format!("≥{}", short_duration(pow2(k - 1) as f64))
+                }
+            })
+            .collect(),
+        values: counts(bins),
+    }
 }
 
 /// Draws trace chart `name` (see [`TRACE_CHARTS`]); `None` for an unknown name.

@@ -6,6 +6,7 @@
 use super::classic::Classic;
 use super::eet::UserAware;
 use super::fairness::Fairness;
+use super::guarantee::Guarantee;
 use super::penalty::Penalty;
 use serde::Serialize;
 
@@ -31,6 +32,9 @@ pub enum Family {
     Fairness,
     /// The resource-sharing family over the measured window (`metrics/penalty.rs`).
     Penalty,
+    /// Guarantee accuracy (`metrics/guarantee.rs`, Zotkin et al. section 8): only for runs that
+    /// promise every job a start on arrival; part of the fairness report (`fairness.guarantee`).
+    Guarantee,
 }
 
 /// The measured figures of one run, as the catalogue reads them.
@@ -50,6 +54,7 @@ enum Read {
     Eet(fn(&UserAware) -> f64),
     Fairness(fn(&Fairness) -> f64),
     Penalty(fn(&Penalty) -> f64),
+    Guarantee(fn(&Guarantee) -> f64),
 }
 
 /// One metric of the catalogue.
@@ -86,13 +91,17 @@ impl std::fmt::Debug for Metric {
 
 impl Metric {
     /// The value of this metric in a run, or `None` for a node-model metric of a run without
-    /// the node model.
+    /// the node model, or a guarantee figure of a run that does not promise every job a start.
     pub fn read(&self, f: &Figures) -> Option<f64> {
         match self.read {
             Read::Classic(get) => Some(get(f.classic)),
             Read::Eet(get) => Some(get(f.eet)),
             Read::Fairness(get) => Some(get(f.fairness)),
             Read::Penalty(get) => f.penalty.map(get),
+            Read::Guarantee(get) => {
+                let g = &f.fairness.guarantee;
+                g.applies().then(|| get(g))
+            }
         }
     }
 
@@ -161,6 +170,10 @@ pub const METRICS: &[Metric] = metrics![
     "wasted-load", "wasted load (preemption)", "wasted load (%)", "%", 2, Lower, Fairness, "fairness.preemption.wasted_load_pct", |f| f.preemption.wasted_load_pct;
     "blocked-big-mbs", "MBS of blocked big jobs (> 1/4 machine)", "blocked big MBS", "", 2, Lower, Fairness, "fairness.blocked.big_mbs", |f| f.blocked.big_mbs;
     "blocked-small-mbs", "MBS of blocked small jobs", "blocked small MBS", "", 2, Lower, Fairness, "fairness.blocked.small_mbs", |f| f.blocked.small_mbs;
+    "guarantee-median", "guarantee accuracy: median promised / actual delay", "guarantee median ratio", "", 2, None, Guarantee, "fairness.guarantee.median_ratio", |g| g.median_ratio;
+    "guarantee-p80", "guarantee accuracy: 80th percentile of promised / actual delay", "guarantee p80 ratio", "", 2, None, Guarantee, "fairness.guarantee.p80_ratio", |g| g.p80_ratio;
+    "guarantee-at-once", "jobs starting at once (guaranteed runs)", "started at once (%)", "%", 1, Higher, Guarantee, "fairness.guarantee.at_once_pct", |g| g.at_once_pct;
+    "guarantee-late", "jobs starting later than promised", "later than promised (%)", "%", 1, Lower, Guarantee, "fairness.guarantee.late_pct", |g| g.late_pct;
     "nodes-jobs", "jobs measured (node model)", "[nodes] jobs measured", "", 0, None, Penalty, "penalty.jobs", |p| p.jobs as f64;
     "nodes-penalized", "mean penalized runtime (node model)", "[nodes] mean penalized %", "%", 2, Lower, Penalty, "penalty.penalized_pct.mean", |p| p.penalized_pct.mean;
     "nodes-penalized-p95", "p95 penalized runtime (node model)", "[nodes] p95 penalized %", "%", 2, Lower, Penalty, "penalty.penalized_pct.p95", |p| p.penalized_pct.p95;

@@ -86,6 +86,9 @@ pub struct Fairness {
     pub preemption: Preemption,
     pub blocked: BlockedSlowdown,
     /// Guarantee accuracy: promised start on arrival against the actual start (Zotkin et al.).
+    /// In the JSON report only for runs that promised every job a start (conservative
+    /// backfilling with guarantees, shadow bounds): see [`super::guarantee::Guarantee::applies`].
+    #[serde(skip_serializing_if = "super::guarantee::Guarantee::not_applicable")]
     pub guarantee: super::guarantee::Guarantee,
 }
 

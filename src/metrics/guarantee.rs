@@ -33,6 +33,21 @@ pub struct Guarantee {
     pub late_pct: f64,
 }
 
+impl Guarantee {
+    /// Whether the figures read as the paper's: every job that ran had a promised start (a
+    /// policy that promises on arrival: `conservative` with guarantees, `shadow=k` bounds).
+    /// Other runs (EASY reserves for the blocked head only, later than its arrival) are left
+    /// out of the catalogue's figures and of the JSON report.
+    pub fn applies(&self) -> bool {
+        self.jobs > 0 && self.promised == self.jobs
+    }
+
+    /// `!applies()` (for serde's `skip_serializing_if`).
+    pub fn not_applicable(&self) -> bool {
+        !self.applies()
+    }
+}
+
 /// The guarantee accuracy of `s`.
 pub fn guarantee(jobs: &JobSet, s: &Schedule) -> Guarantee {
     let mut g = Guarantee::default();

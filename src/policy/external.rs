@@ -22,6 +22,13 @@ pub struct PassView<'v> {
     pub waiting: &'v [usize],
     /// Running jobs as `(job, start, planned end)`, earliest planned end first.
     pub running: &'v [(usize, Time, Time)],
+    /// What changed in `waiting` since the previous pass (for deciders that keep their own
+    /// copy of the queue, such as the page's, so that a pass costs the change, not the queue):
+    /// the jobs the previous pass started, which left it ...
+    pub left: &'v [usize],
+    /// ... and the jobs that joined it since (submitted), in arrival order: the tail of
+    /// `waiting`. External policies never preempt, so nothing else enters or leaves it.
+    pub arrived: &'v [usize],
 }
 
 /// What decides: the ids of the jobs to start now, in order, or an error message (an
@@ -46,11 +53,10 @@ pub struct External<D: Decider> {
     /// Job indices by trace id (ids may repeat in a trace).
     by_id: HashMap<i64, Vec<usize>>,
     running: Vec<(usize, Time, Time)>,
-    /// `pass` at the jobs waiting in the current pass.
-    waiting_at: Vec<u64>,
-    pass: u64,
-    /// Jobs started in the current pass.
+    /// Jobs started in the current pass (the next pass's `left`).
     started: Vec<usize>,
+    /// The largest job index any pass has seen waiting (jobs above it arrived since).
+    seen: Option<usize>,
 }
 
 impl<D: Decider> External<D> {
@@ -61,9 +67,8 @@ impl<D: Decider> External<D> {
             decider,
             by_id: HashMap::new(),
             running: Vec::new(),
-            waiting_at: Vec::new(),
-            pass: 0,
             started: Vec::new(),
+            seen: None,
         }
     }
 
@@ -81,9 +86,11 @@ impl<D: Decider> External<D> {
         let Some(candidates) = self.by_id.get(&id) else {
             return Err(format!("returned {id}: the trace has no job {id}"));
         };
+        // Waiting: in the engine's waiting list (sorted by index) and not started by this pass
+        // (a started job has left it already); a binary search, so a pass costs no scan of it.
         if let Some(&j) = candidates
             .iter()
-            .find(|&&j| self.waiting_at[j] == self.pass)
+            .find(|&&j| c.waiting().binary_search(&j).is_ok())
         {
             return Ok(j);
         }
@@ -111,25 +118,32 @@ impl<D: Decider> Policy for External<D> {
         for (j, job) in jobs.iter().enumerate() {
             self.by_id.entry(job.id).or_default().push(j);
         }
-        self.waiting_at = vec![0; jobs.len()];
+        self.started.clear();
+        self.seen = None;
         Vec::new()
     }
 
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
-        self.pass += 1;
-        for &j in c.waiting() {
-            self.waiting_at[j] = self.pass;
-        }
-        self.started.clear();
         self.running.clear();
         self.running
             .extend(c.running().map(|(end, j)| (j, c.start_of(j), end)));
+        let waiting = c.waiting();
+        let new_from = match self.seen {
+            Some(seen) => waiting.partition_point(|&j| j <= seen),
+            None => 0,
+        };
+        if let Some(&last) = waiting.last() {
+            self.seen = self.seen.max(Some(last));
+        }
+        let left = std::mem::take(&mut self.started);
         let view = PassView {
             now: c.now(),
             procs: c.procs(),
             free: c.free(),
-            waiting: c.waiting(),
+            waiting,
             running: &self.running,
+            left: &left,
+            arrived: &waiting[new_from..],
         };
         let fail = |reason: String| SimError::Failed {
             policy: self.name.clone(),
@@ -158,7 +172,6 @@ impl<D: Decider> Policy for External<D> {
                     ),
                 ));
             }
-            self.waiting_at[j] = 0;
             self.started.push(j);
             c.start(j)?;
         }

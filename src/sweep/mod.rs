@@ -21,9 +21,13 @@ pub fn metric(r: &RunResult, name: &str) -> Result<f64, String> {
 }
 
 /// `0,0.1,...,1` -> 0, 0.1, ..., 1 (arithmetic, from the two first values to the last); a list
-/// without `...` is taken as it is. Errors say what to write instead.
+/// without `...` is taken as it is. Commas inside brackets or parentheses belong to a value, as
+/// in a spec (`queue=expr(max(wait,1)),saf` is two values). Errors say what to write instead.
 pub fn expand(values: &str) -> Result<Vec<String>, String> {
-    let parts: Vec<&str> = values.split(',').map(str::trim).collect();
+    let parts: Vec<&str> = crate::spec::split_top(values)?
+        .into_iter()
+        .map(str::trim)
+        .collect();
     if parts.iter().any(|p| p.is_empty()) {
         return Err(format!(
             "{values:?}: an empty value (write v1,v2,... or a,b,...,z)"

@@ -7,7 +7,9 @@
 //! fits, not twice). An exception thrown by the user's code ends the run with its message.
 
 use super::{check, js_progress, to_js, Session};
+use crate::metrics::catalogue;
 use crate::policy::{self, PassView};
+use crate::run::RunResult;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -112,10 +114,13 @@ impl Session {
     }
 
     /// Runs a JavaScript policy named `js:NAME`: at every scheduling pass `decide(pass)` is
-    /// called with a Float64Array holding `[now, free, W, R]`, then the W waiting jobs' indices
-    /// (arrival order), then R `[index, start, planned end]` triples of the running jobs
-    /// (earliest planned end first); the array is reused, valid during the call only. It
-    /// returns the ids of the jobs to start now.
+    /// called with a Float64Array holding `[now, free, W, R, L, A]`, then the L indices of the
+    /// jobs the previous pass started (they left the waiting list), the A indices of the jobs
+    /// submitted since (they joined its end, in arrival order; the W waiting jobs are the
+    /// previous ones minus the L plus the A), then R `[index, start, planned end]` triples of
+    /// the running jobs (earliest planned end first). Only the change is sent, so a pass costs
+    /// what changed, not the length of the queue. The array is reused, valid during the call
+    /// only. It returns the ids of the jobs to start now.
     /// `progress` as in [`Session::run`]. Returns the metrics report.
     pub fn run_js(
         &mut self,
@@ -124,6 +129,37 @@ impl Session {
         seed: f64,
         progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsError> {
+        let result = self.simulate_js(name, &decide, seed, progress.as_ref())?;
+        let out = to_js(&self.trace.report(&result))?;
+        self.runs.push(result);
+        Ok(out)
+    }
+
+    /// One metric of a JavaScript policy's run, as [`Session::measure`] gives it for a spec
+    /// (sweeps): the run is not kept.
+    pub fn measure_js(
+        &mut self,
+        name: &str,
+        decide: js_sys::Function,
+        seed: f64,
+        metric: &str,
+    ) -> Result<f64, JsError> {
+        let metric = catalogue::lookup(metric).map_err(|e| JsError::new(&e))?;
+        let result = self.simulate_js(name, &decide, seed, None)?;
+        Ok(result.metric(metric).unwrap_or(f64::NAN))
+    }
+}
+
+impl Session {
+    /// Simulates the JavaScript policy `js:NAME` deciding through `decide` (see
+    /// [`Session::run_js`]).
+    fn simulate_js(
+        &self,
+        name: &str,
+        decide: &js_sys::Function,
+        seed: f64,
+        progress: Option<&js_sys::Function>,
+    ) -> Result<RunResult, JsError> {
         let spec = js_spec(name)?;
         let seed = check::check_seed(seed)?;
         // One buffer for the whole run (grown when a pass needs more): the pass is written into
@@ -137,8 +173,11 @@ impl Session {
                 f64::from(v.free),
                 v.waiting.len() as f64,
                 v.running.len() as f64,
+                v.left.len() as f64,
+                v.arrived.len() as f64,
             ]);
-            data.extend(v.waiting.iter().map(|&j| j as f64));
+            data.extend(v.left.iter().map(|&j| j as f64));
+            data.extend(v.arrived.iter().map(|&j| j as f64));
             for &(j, start, end) in v.running {
                 data.extend([j as f64, start as f64, end as f64]);
             }
@@ -151,13 +190,9 @@ impl Session {
             ids(&out)
         };
         let mut pol = policy::External::new(spec, decider);
-        let mut report = js_progress(progress.as_ref());
-        let result = self
-            .trace
+        let mut report = js_progress(progress);
+        self.trace
             .run_with(&mut pol, seed, Some(&mut report))
-            .map_err(|e| JsError::new(&e.to_string()))?;
-        let out = to_js(&self.trace.report(&result))?;
-        self.runs.push(result);
-        Ok(out)
+            .map_err(|e| JsError::new(&e.to_string()))
     }
 }

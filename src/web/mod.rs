@@ -338,6 +338,13 @@ pub fn sweep_specs(policy_spec: &str, vary: &str) -> Result<JsValue, JsError> {
     } else {
         sweep::parse_vary(vary).map_err(|e| JsError::new(&format!("vary {vary:?}: {e}")))?
     };
+    if let Some(name) = policy_spec.trim().strip_prefix("js:") {
+        // A JavaScript policy has no keys: the same run at every value (a flat reference line;
+        // the page runs it once per seed).
+        let spec = custom::js_spec(name)?;
+        let specs = vec![spec; values.len()];
+        return to_js(&Plan { key, values, specs });
+    }
     let specs = values
         .iter()
         .map(|v| {

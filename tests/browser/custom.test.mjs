@@ -156,3 +156,82 @@ test('an endless loop is stopped by Cancel; the next run works', { skip: MOCK },
   assert.ok(t['js:fcfs'] && t.fcfs, Object.keys(t).join(', '));
   await context.close();
 });
+
+test('a syntax error names its line and column (before the run, and from the worker)', { skip: MOCK }, async () => {
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:hpc2n&policy=fcfs');
+  await waitRuns(page, 1);
+  await page.evaluate(() => { document.querySelector('[data-testid="errors"]').replaceChildren(); });
+  // line 3: the closing bracket has no opening one; column 4 (1-based) holds it
+  await useCode(page, { code: 'function schedule(view) {\n  return [1,\n  ]]\n}\n', name: 'syntax' });
+  assert.match(await errorsText(page), /syntax error at line 3, column 4: Unexpected token/);
+  // strict mode, as the worker compiles it: an octal literal on line 2
+  await page.evaluate(() => { document.querySelector('[data-testid="errors"]').replaceChildren(); });
+  await page.locator('[data-testid="policy-code"]').fill('function schedule(view) {\n  return [010];\n}\n');
+  await page.locator('[data-testid="policy-code-add"]').click();
+  assert.match(await errorsText(page), /syntax error at line 2, column 11: /);
+  // the worker's own check (the page's is bypassed): same position
+  const msg = await page.evaluate(async () => {
+    const { compile } = await import('./www/custom.js');
+    try { compile('function schedule(view) {\n  return [1,\n  ]]\n}\n'); return 'compiled'; } catch (err) { return err.message; }
+  });
+  assert.match(msg, /does not compile: syntax error at line 3, column 4/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the JavaScript policy takes part in sweeps (over the pool, never in the link)', { skip: MOCK }, async () => {
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy');
+  await waitRuns(page, 1);
+  await useCode(page, { example: 'easy' });
+  const n = await run(page);
+  await waitRuns(page, n + 1, 60_000);
+  await page.locator('[data-testid="sweep-run"]').scrollIntoViewIfNeeded();
+  // js:easy is a compared policy: ticked in the sweep panel next to easy
+  for (const spec of ['easy', 'js:easy']) await page.locator(`[data-testid="sweep-policies"] input[value="${spec}"]`).check();
+  await page.locator('[data-testid="sweep-more"]').fill('');
+  await page.locator('[data-testid="sweep-vary"]').fill('queue=fcfs,sjf');
+  await page.locator('[data-testid="sweep-seeds"]').fill('2');
+  await page.locator('[data-testid="sweep-metric"]').selectOption('wait');
+  await page.locator('[data-testid="sweep-run"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="chart-sweep"]')?.dataset.stats, null, { timeout: 60_000 });
+  const data = await page.$eval('[data-testid="chart-sweep"]', (c) => ({ stats: JSON.parse(c.dataset.stats), policies: JSON.parse(c.dataset.policies) }));
+  assert.deepEqual(data.policies, ['easy', 'js:easy']);
+  const [easyFcfs, easySjf, jsFcfs, jsSjf] = [0, 1, 2, 3].map((k) => data.stats.slice(k * 3, k * 3 + 3));
+  // js:easy has no keys: the same figures at every value, those of easy (fcfs order)
+  assert.deepEqual(jsFcfs, easyFcfs);
+  assert.deepEqual(jsSjf, easyFcfs);
+  assert.notDeepEqual(easySjf, easyFcfs);
+  // 2 values of easy + js:easy once, 2 seeds each
+  assert.match(await page.locator('[data-testid="sweep-status"]').innerText(), /^6 simulations in /);
+  const rows = await page.locator('[data-testid="sweep-table"] tbody tr').allInnerTexts();
+  assert.equal(rows.length, 4);
+  assert.match(rows[2], /js:easy\s+fcfs/);
+  const link = decodeURIComponent(await page.locator('[data-testid="share-link"]').getAttribute('href'));
+  assert.doesNotMatch(link, /js:|function/);
+  await page.locator('section:has(#h-sweep)').screenshot({ path: join(SHOTS, 'sweep-custom.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('Cancel stops a sweep of an endless JavaScript policy; the next sweep works', { skip: MOCK }, async () => {
+  const { page, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=fcfs');
+  await waitRuns(page, 1);
+  await useCode(page, { code: 'function schedule(view) {\n  for (;;) {}\n}', name: 'loop' });
+  await page.locator('[data-testid="sweep-more"]').fill('js:loop');
+  await page.locator('[data-testid="sweep-vary"]').fill('');
+  await page.locator('[data-testid="sweep-seeds"]').fill('1');
+  await page.locator('[data-testid="sweep-run"]').click();
+  await page.waitForTimeout(1000);
+  assert.match(await page.locator('[data-testid="sweep-status"]').innerText(), /simulations…$/);
+  await page.locator('[data-testid="sweep-cancel"]').click();
+  assert.equal(await page.locator('[data-testid="sweep-status"]').innerText(), 'Sweep cancelled.');
+  // the editor's FCFS example in a sweep of its own (no key): the numbers of fcfs
+  await page.locator('[data-testid="policy-code-examples"]').selectOption('fcfs');
+  await page.locator('[data-testid="sweep-more"]').fill('js:fcfs\nfcfs');
+  await page.locator('[data-testid="sweep-metric"]').selectOption('mbs');
+  await page.locator('[data-testid="sweep-run"]').click();
+  await page.waitForFunction(() => /simulations in/.test(document.querySelector('[data-testid="sweep-status"]').textContent), null, { timeout: 60_000 });
+  const stats = await page.$eval('[data-testid="chart-sweep"]', (c) => JSON.parse(c.dataset.stats));
+  assert.deepEqual(stats.slice(0, 3), stats.slice(3, 6));
+  await context.close();
+});

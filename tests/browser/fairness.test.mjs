@@ -81,3 +81,27 @@ test('the Gantt chart draws preempted runs distinctly and its tooltip says so', 
   await canvas.screenshot({ path: join(SHOTS, 'gantt-preempted.png') });
   assert.deepEqual(problems, []);
 });
+
+test('guarantee accuracy shows for a guaranteed conservative run only, with the CLI\'s numbers', { skip: !cliBinary() || MOCK ? 'no CLI binary (or mock engine)' : false }, async () => {
+  const { page: p, context, problems: probs } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy&policy=conservative&seed=1');
+  await waitRuns(p, 1);
+  const values = await table(p);
+  const [, cons] = cli('www/demo/hpc2n.swf.gz', ['easy', 'conservative'], 1);
+  const paths = ['fairness.guarantee.median_ratio', 'fairness.guarantee.p80_ratio', 'fairness.guarantee.at_once_pct', 'fairness.guarantee.late_pct'];
+  for (const m of paths) {
+    const want = metric(cons, m);
+    assert.ok(Number.isFinite(want), `CLI has no ${m}`);
+    assert.ok(close(values.conservative[m], want), `${m}: page ${values.conservative[m]}, CLI ${want}`);
+    // EASY promises nothing on arrival: no figure (a dash)
+    assert.ok(!Number.isFinite(values.easy[m]), `easy ${m}: ${values.easy[m]}`);
+  }
+  assert.equal(values.conservative['fairness.guarantee.late_pct'], 0, 'a guarantee is never broken');
+  assert.equal(await p.locator('td[data-policy="easy"][data-metric="fairness.guarantee.median_ratio"]').innerText(), '–');
+  // Without a guaranteed run the columns are not shown at all.
+  assert.deepEqual(probs, []);
+  await context.close();
+  const other = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy&policy=fcfs&seed=1');
+  await waitRuns(other.page, 1);
+  assert.equal(await other.page.locator('th[data-metric="fairness.guarantee.median_ratio"]').count(), 0);
+  await other.context.close();
+});

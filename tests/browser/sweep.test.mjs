@@ -73,3 +73,16 @@ test('Cancel stops a long sweep, the next one works, bad input gives a message',
   assert.match(await errorsText(page), /fcfs has no key err/);
   assert.deepEqual(problems, []);
 });
+
+test('sweep values keep the commas inside their parentheses (priority expressions)', { skip: MOCK ? 'mock engine' : false }, async () => {
+  await page.$eval(CHART, (c) => { delete c.dataset.stats; });
+  // expr(max(estimate,0)) orders as sjf: the same figures
+  await sweep(page, { policies: ['easy'], vary: 'queue=expr(max(estimate, 0)),sjf', seeds: 1, metric: 'wait' });
+  await drawn(page);
+  const data = await page.$eval(CHART, (c) => ({ stats: JSON.parse(c.dataset.stats), values: JSON.parse(c.dataset.values) }));
+  assert.deepEqual(data.values, ['expr(max(estimate, 0))', 'sjf']);
+  assert.deepEqual(data.stats.slice(0, 3), data.stats.slice(3, 6));
+  const rows = await page.locator('[data-testid="sweep-table"] tbody tr').allInnerTexts();
+  assert.equal(rows.length, 2);
+  assert.deepEqual(problems, []);
+});

@@ -3,7 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, MOCK, launch, open, waitRuns, distinctColours, table, cli, cliBinary, metric, close } from './helpers.mjs';
+import { execFileSync } from 'node:child_process';
+import { ROOT, SHOTS, MOCK, launch, open, waitRuns, distinctColours, table, cli, cliBinary, metric, close } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -30,8 +31,16 @@ test('the trace view shows the loaded trace in every chart', { skip: MOCK ? 'moc
   const view = page.locator('[data-testid="trace-view"]');
   assert.match(await view.locator('[data-testid="trace-summary"]').innerText(), /^3,145 jobs of \d+ users on 240 processors/);
   const names = await page.evaluate(() => window.schedlab.traceView.items.map((i) => i.name));
-  assert.deepEqual(names, ['hour', 'weekday', 'week', 'procs', 'runtime', 'accuracy', 'requested', 'load', 'users']);
+  assert.deepEqual(names, ['hour', 'weekday', 'week', 'procs', 'runtime', 'accuracy', 'requested', 'requested-log', 'overestimation', 'load', 'users']);
   for (const name of names) await assertDrawn(page, `chart-trace-${name}`, 'traceView');
+  // Zotkin et al.'s section 7 (the estimates): the same figures as `schedlab trace --json`.
+  assert.match(await view.locator('[data-testid="trace-summary"]').innerText(), /[\d.]+ % of the requests are round/);
+  if (cliBinary()) {
+    const json = JSON.parse(execFileSync(cliBinary(), ['trace', 'www/demo/hpc2n.swf.gz', '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+    const stats = await page.evaluate(() => window.schedlab.traceView.stats);
+    for (const k of ['top_requested', 'requested_log2', 'round_requested', 'overestimation']) assert.deepEqual(stats[k], json[k], k);
+    assert.ok(stats.overestimation.some((f) => f > 1), 'users overestimate');
+  }
   await view.scrollIntoViewIfNeeded();
   await view.screenshot({ path: join(SHOTS, 'trace-view.png') });
   assert.deepEqual(problems, []);

@@ -197,6 +197,41 @@ fn sweep_prints_mean_min_max_per_value() {
 }
 
 #[test]
+fn sweep_values_keep_their_commas_inside_parentheses() {
+    // Each value of `--vary queue=...` is one priority expression, commas and all: the list is
+    // split as a spec's parameters are (brackets and parentheses counted). The expressions
+    // order as sjf and fcfs, so each row gives the mean wait of its built-in.
+    let d = tmpdir("cli", "sweep-expr");
+    let t = hand_trace(&d);
+    let t = t.to_str().unwrap();
+    let sweep = |vary: &str| {
+        let (ok, out, err) =
+            schedlab(&["sweep", t, "-p", "easy", "--vary", vary, "--metric", "wait"]);
+        assert!(ok, "{err}");
+        out.lines().skip(1).map(str::to_string).collect::<Vec<_>>()
+    };
+    let exprs = sweep("queue=expr(max(estimate, min(0,1))),expr(pow(submit,1))");
+    assert_eq!(exprs.len(), 2, "{exprs:?}");
+    assert!(exprs[0].contains("expr(max(estimate"), "{exprs:?}");
+    assert!(exprs[1].contains("expr(pow(submit"), "{exprs:?}");
+    let builtins = sweep("queue=sjf,fcfs");
+    let figures = |row: &str| {
+        row.split_whitespace()
+            .rev()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(figures(&exprs[0]), figures(&builtins[0]));
+    assert_eq!(figures(&exprs[1]), figures(&builtins[1]));
+    let (ok, _, err) = schedlab(&["sweep", t, "-p", "easy", "--vary", "queue=expr(max(wait,1)"]);
+    assert!(
+        !ok && err.contains("--vary") && err.contains("unbalanced '('"),
+        "{err}"
+    );
+}
+
+#[test]
 fn sweep_over_r_with_model_estimates() {
     // 4 processors, no requested times used: J1 (2 procs, 10 s) runs from 0, J2 (4 procs)
     // waits for it, J3 (2 procs, 9 s) arrives at 2. Planned with R x runtime, J3 ends by J2's

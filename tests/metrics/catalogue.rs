@@ -127,19 +127,48 @@ fn every_metric_reads_what_the_json_report_carries() {
         .unwrap()
     };
     let plain = read(Default::default());
-    let n = check_paths(&plain, &["easy", "pv-easy"]);
+    let n = check_paths(&plain, &["easy", "pv-easy", "conservative"]);
+    let count = |f: &dyn Fn(Family) -> bool| METRICS.iter().filter(|m| f(m.family)).count();
+    // EASY and PV-EASY promise nothing on arrival: no guarantee figures (nor in the JSON);
+    // conservative backfilling promises every job a start: all but the node model's.
     assert_eq!(
         n,
-        2 * METRICS
-            .iter()
-            .filter(|m| m.family != Family::Penalty)
-            .count()
+        2 * count(&|f| f != Family::Penalty && f != Family::Guarantee)
+            + count(&|f| f != Family::Penalty)
     );
     let nodes = read(schedlab::input::InputOptions {
         nodes: Some(Default::default()),
         ..Default::default()
     });
-    assert_eq!(check_paths(&nodes, &["sjbf"]), METRICS.len());
+    assert_eq!(
+        check_paths(&nodes, &["sjbf"]),
+        count(&|f| f != Family::Guarantee)
+    );
+}
+
+#[test]
+fn guarantee_figures_only_for_runs_that_promise_every_job() {
+    // 10 processors (tests/paper_readings.rs works the ratios out): A (10 procs, 100 s,
+    // requested 1000 s) from 0; B and C (10 procs, 10 s each) arrive at 1 and 2, are promised
+    // 1000 and 1010 and start at 100 and 110: ratios 999 / 99 and 1008 / 108, one job of three
+    // at once, none later than promised.
+    let text = common::swf_text(10, &[(0, 100, 10, 1000), (1, 10, 10, 10), (2, 10, 10, 10)]);
+    let w = read_bytes("hand.swf", text.as_bytes(), &ReadOptions::default()).unwrap();
+    let trace = Trace::new(w, &Default::default(), MetricOptions::default()).unwrap();
+    let r = trace.run("conservative", 1, None).unwrap();
+    let get = |name: &str| r.metric(catalogue::find(name).unwrap());
+    let (b, c) = (999.0 / 99.0, 1008.0 / 108.0);
+    assert!((get("guarantee-median").unwrap() - (b + c) / 2.0).abs() < 1e-9);
+    assert!((get("guarantee-p80").unwrap() - (c + 0.8 * (b - c))).abs() < 1e-9);
+    assert!((get("guarantee-at-once").unwrap() - 100.0 / 3.0).abs() < 1e-9);
+    assert_eq!(get("guarantee-late"), Some(0.0));
+    // EASY reserves only for the blocked head (B, later C): not every job was promised.
+    let e = trace.run("easy", 1, None).unwrap();
+    assert!(e.fairness.guarantee.promised > 0);
+    assert_eq!(e.metric(catalogue::find("guarantee-median").unwrap()), None);
+    let json = serde_json::to_value(trace.report(&e)).unwrap();
+    assert!(json["fairness"].get("guarantee").is_none());
+    assert!(json["fairness"].get("strict").is_some());
 }
 
 #[test]

@@ -10,7 +10,12 @@ import { el } from '../ui.js';
 const PAPERS = {
   'pv-easy': { title: 'PV-EASY: strict fairness and prediction', ref: 'Yuan, Yang, Wu & Zheng, HPDC 2010', doc: 'docs/experiments/pv-easy.md' },
   rua: { title: 'Resource usage aware backfilling', ref: 'Guim, Rodero & Corbalan, JSSPP 2009', doc: 'docs/experiments/resource-sharing.md' },
-  orders: { title: 'Attacking the bottlenecks of backfilling schedulers', ref: 'Zotkin, Keleher & Perkovic, Cluster Computing 2000', doc: 'docs/experiments/backfilling-orders.md' },
+  orders: {
+    title: 'Attacking the bottlenecks of backfilling schedulers', ref: 'Zotkin, Keleher & Perkovic, Cluster Computing 2000', doc: 'docs/experiments/backfilling-orders.md',
+    // Section 7 characterizes a trace, not a schedule: the main page's trace view shows it.
+    see: [['Section 7, Figures 11-15 (how users request runtimes: the commonest requested times, the share of round ones, runtime / requested, the median overestimation per requested time): the trace view of KTH-SP2',
+      'index.html#v=1&trace=demo:kth&policy=conservative']],
+  },
   eet: { title: 'User-aware metrics (expected end times)', ref: 'Tóth & Klusáček, JSSPP 2014', doc: 'docs/experiments/user-aware.md' },
 };
 
@@ -80,11 +85,17 @@ export function metric(report, path) {
 export function values(entry, reports) {
   return entry.rows.map((r) => {
     const n = field(r, entry, 'seeds', 1);
-    let sum = 0;
-    for (let s = 1; s <= n; s++) sum += metric(reports.get(`${r.spec}\n${s}`), field(r, entry, 'metric', null));
+    const scale = field(r, entry, 'scale', 1);
+    let sum = 0, min = Infinity, max = -Infinity;
+    for (let s = 1; s <= n; s++) {
+      const v = metric(reports.get(`${r.spec}\n${s}`), field(r, entry, 'metric', null));
+      sum += v;
+      min = Math.min(min, v / scale);
+      max = Math.max(max, v / scale);
+    }
     const digits = field(r, entry, 'digits', 2);
-    const x = sum / n / field(r, entry, 'scale', 1);
-    return { exact: x, shown: Number(x.toFixed(digits)) };
+    const x = sum / n / scale;
+    return { exact: x, shown: Number(x.toFixed(digits)), min, max };
   });
 }
 
@@ -103,8 +114,21 @@ const fmt = (x, digits) => (typeof x === 'number'
 
 const fmtSeconds = (s) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
 
+/** How long an entry takes before it starts: measured in the page (www/gallery/timings.json,
+ * written by tests/browser/gallery-timings.mjs) when it has the entry, else the entry's guess. */
+function duration(entry) {
+  const measured = timings?.seconds?.[entry.id];
+  if (typeof measured === 'number') {
+    return { short: `${fmtSeconds(measured)}, measured`, long: `measured: ${fmtSeconds(measured)} in ${timings.where}`, seconds: measured };
+  }
+  return { short: `about ${fmtSeconds(entry.seconds)}`, long: `about ${fmtSeconds(entry.seconds)} (an estimate, not measured)`, seconds: entry.seconds };
+}
+
+let timings = null; // {where, date, seconds: {id: s}}
+
 function renderEntry(entry) {
   const runs = batches(entry).reduce((n, b) => n + b.specs.length, 0);
+  const took = duration(entry);
   const trace = DEMOS.find((d) => d.id === entry.trace);
   const cells = entry.rows.map((r) => {
     const digits = field(r, entry, 'digits', 2);
@@ -122,13 +146,13 @@ function renderEntry(entry) {
       cells[i].paper, cells[i].recorded, cells[i].ours))));
   const progress = el('progress', { max: 1, value: 0, hidden: true });
   const status = el('p', { class: 'status', 'aria-live': 'polite' },
-    `${runs} simulation${runs > 1 ? 's' : ''}; about ${fmtSeconds(entry.seconds)} on a laptop${entry.seconds >= 60 ? ' (a long entry)' : ''}.`);
+    `${runs} simulation${runs > 1 ? 's' : ''}; ${took.long}${took.seconds >= 60 ? ' (a long entry)' : ''}.`);
   const cancel = el('button', { type: 'button', hidden: true, 'data-testid': 'gallery-cancel', onclick: () => stop('cancelled') });
   cancel.textContent = 'Cancel';
   const charts = entry.chart ? el('div', { class: 'charts', 'data-testid': 'gallery-charts' }) : null;
   const ui = { cells, progress, status, cancel, run: null, entry, charts };
   ui.run = el('button', { type: 'button', class: 'primary', 'data-testid': 'gallery-run', onclick: () => start(ui) },
-    `Run (about ${fmtSeconds(entry.seconds)})`);
+    `Run (${took.short})`);
   const link = el('a', { href: `#${entry.id}`, 'data-testid': 'gallery-link' }, 'link to this entry');
   return el('article', { class: 'gallery-item', id: entry.id, 'data-testid': 'gallery-item', dataset: { paper: entry.paper, entry: entry.id } },
     el('h3', {}, entry.title),
@@ -218,8 +242,19 @@ async function start(ui) {
   });
   ui.progress.value = 1;
   if (ui.charts) await drawCharts(ui, got);
-  finish(ui, `Done: ${total} simulations in ${fmtSeconds((performance.now() - t0) / 1000)}; ${same} of ${got.length} values equal the recorded ones.`);
-  ui.run.closest('article').dataset.ran = String(Number(ui.run.closest('article').dataset.ran ?? 0) + 1);
+  const seconds = (performance.now() - t0) / 1000;
+  finish(ui, `Done: ${total} simulations in ${fmtSeconds(seconds)}; ${same} of ${got.length} values equal the recorded ones.`);
+  const article = ui.run.closest('article');
+  article.dataset.seconds = seconds.toFixed(2);
+  article.dataset.ran = String(Number(article.dataset.ran ?? 0) + 1);
+}
+
+/** Bar labels: "FIFO: median ..." and "LSBF: median ..." become "FIFO" and "LSBF" when every
+ * label of the chart says the same after its first colon (the chart's title names it). */
+export function barLabels(labels) {
+  const parts = labels.map((l) => l.split(/:\s+(.*)/s));
+  const same = parts.every((p) => p.length > 1 && p[1] === parts[0][1]);
+  return same ? parts.map((p) => p[0]) : labels;
 }
 
 /** One bar chart per metric of the entry's rows (the figure entries), this run's values. */
@@ -235,9 +270,21 @@ async function drawCharts(ui, got) {
       groups.get(path).push(i);
     });
     const canvases = [];
+    if (entry.lines) {
+      // A figure over a parameter (PV-EASY's Figure 4): a line per series through the means
+      // over the seeds, in a min-max band, as `schedlab sweep --out` draws it.
+      const { key, values: xs, series } = entry.lines;
+      const names = Object.keys(series);
+      const stats = new Float64Array(names.length * xs.length * 3);
+      names.forEach((name, p) => series[name].forEach((row, v) => stats.set([got[row].exact, got[row].min, got[row].max], (p * xs.length + v) * 3)));
+      const path = field(entry.rows[0], entry, 'metric', null);
+      const canvas = el('canvas', { width: 560, height: 300, dataset: { metric: path, lines: 'true' } });
+      call('draw_sweep', canvas, xs, names, stats, key, path, `${path}: mean over the seeds, min-max band`);
+      canvases.push(canvas);
+    }
     for (const [path, rows] of groups) {
       const canvas = el('canvas', { width: 420, height: 240, dataset: { metric: path } });
-      call('draw_bars', canvas, rows.map((i) => entry.rows[i].label), Float64Array.from(rows, (i) => got[i].exact), path);
+      call('draw_bars', canvas, barLabels(rows.map((i) => entry.rows[i].label)), Float64Array.from(rows, (i) => got[i].exact), path);
       canvases.push(canvas);
     }
     ui.charts.replaceChildren(...canvases);
@@ -266,6 +313,8 @@ async function main() {
     const response = await fetch(new URL('./entries.json', import.meta.url));
     if (!response.ok) throw new Error(`entries.json: the server answered ${response.status}`);
     ({ entries } = await response.json());
+    // The measured durations (optional: without them the entries show their guesses).
+    timings = await fetch(new URL('./timings.json', import.meta.url)).then((r) => (r.ok ? r.json() : null)).catch(() => null);
   } catch (err) {
     root.replaceChildren(el('p', { class: 'errors-inline' }, `The gallery could not load: ${err.message}`));
     return;
@@ -278,6 +327,7 @@ async function main() {
     nav.append(el('a', { href: `#paper-${key}` }, `${paper.title} (${mine.length})`));
     parts.push(el('h2', { class: 'paper', id: `paper-${key}` }, paper.title),
       el('p', { class: 'muted paper-ref' }, `${paper.ref}; our reading: `, el('a', { href: paper.doc }, paper.doc)),
+      ...(paper.see ?? []).map(([text, href]) => el('p', { class: 'see' }, el('a', { href, 'data-testid': 'gallery-see' }, text), '.')),
       ...mine.map(renderEntry));
   }
   root.replaceChildren(...parts);

@@ -22,7 +22,12 @@ fn row(out: &mut String, name: &str, better: Better, values: &[f64], decimals: u
         } else {
             " "
         };
-        let cell = format!("{v:.prec$}{mark}", prec = usize::from(decimals));
+        // A figure the run does not have (a guarantee figure of a run that promises nothing).
+        let cell = if v.is_nan() {
+            "- ".to_string()
+        } else {
+            format!("{v:.prec$}{mark}", prec = usize::from(decimals))
+        };
         let _ = write!(out, "{cell:>width$}");
     }
     out.push('\n');
@@ -55,8 +60,10 @@ pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)]) -> String {
     }
     out.push('\n');
     let nodes = !results.is_empty() && results.iter().all(|(r, _)| r.penalty.is_some());
+    // Guarantee accuracy only when a run promised every job a start (conservative).
+    let promised = results.iter().any(|(r, _)| r.fairness.guarantee.applies());
     for m in METRICS {
-        if m.family == Family::Penalty && !nodes {
+        if (m.family == Family::Penalty && !nodes) || (m.family == Family::Guarantee && !promised) {
             continue;
         }
         let values: Vec<f64> = results
