@@ -63,7 +63,8 @@ export class Session {
         return v1;
     }
     /**
-     * Per job of the last run: `[id, user, submit, start, end, procs, wait, bsld]`.
+     * Per job of the last run, the layout `JOB` of [`crate::output::layouts`] (`www/layouts.js`):
+     * `[id, user, submit, start, end, procs, wait, bsld, reason, reservation, waitedFor]`.
      * @returns {Float64Array}
      */
     jobs() {
@@ -203,7 +204,8 @@ export class Session {
      * called with a Float64Array holding `[now, free, W, R]`, then the W waiting jobs' indices
      * (arrival order), then R `[index, start, planned end]` triples of the running jobs
      * (earliest planned end first); the array is reused, valid during the call only. It
-     * returns the ids of the jobs to start now.
+     * returns the jobs to start now: ids, or `{id, reason}` with the policy's own start
+     * reason (a word; see [`crate::sim::StartReason`]).
      * `progress` as in [`Session::run`]. Returns the metrics report.
      * @param {string} name
      * @param {Function} decide
@@ -1327,6 +1329,10 @@ function __wbg_get_imports() {
             const ret = new Array();
             return ret;
         },
+        __wbg_new_7075786089b89c5e: function() {
+            const ret = new Map();
+            return ret;
+        },
         __wbg_new_cd4348290afae586: function() {
             const ret = new Object();
             return ret;
@@ -1377,6 +1383,10 @@ function __wbg_get_imports() {
         }, arguments); },
         __wbg_set_59dc36dce85e2698: function(arg0, arg1, arg2) {
             arg0.set(getArrayF64FromWasm0(arg1, arg2));
+        },
+        __wbg_set_8282f7e0d2d01336: function(arg0, arg1, arg2) {
+            const ret = arg0.set(arg1, arg2);
+            return ret;
         },
         __wbg_set_d2d33b52458e984a: function(arg0, arg1, arg2) {
             arg0[arg1 >>> 0] = arg2;

@@ -7,7 +7,7 @@
 //! fits, not twice). An exception thrown by the user's code ends the run with its message.
 
 use super::{check, js_progress, to_js, Session};
-use crate::policy::{self, PassView};
+use crate::policy::{self, PassView, Pick};
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -64,8 +64,33 @@ fn thrown(e: &JsValue) -> String {
     }
 }
 
-/// The ids in the value `schedule(view)` returned.
-fn ids(v: &JsValue) -> Result<Vec<f64>, String> {
+/// One element of the returned array: a job id, or `{id, reason}` (the reason a string).
+fn pick(x: &JsValue, i: usize) -> Result<Pick, String> {
+    if let Some(id) = x.as_f64() {
+        return Ok(Pick::from(id));
+    }
+    let bad = || {
+        format!(
+            "schedule(view) returned {} at position {i}: each element is a job id or {{id, reason}} (reason a string)",
+            show(x)
+        )
+    };
+    if !x.is_object() || js_sys::Array::is_array(x) {
+        return Err(bad());
+    }
+    let get = |key: &str| js_sys::Reflect::get(x, &JsValue::from_str(key)).map_err(|_| bad());
+    let id = get("id")?.as_f64().ok_or_else(bad)?;
+    let reason = get("reason")?;
+    let reason = if reason.is_undefined() || reason.is_null() {
+        None
+    } else {
+        Some(reason.as_string().ok_or_else(bad)?)
+    };
+    Ok(Pick { id, reason })
+}
+
+/// The jobs in the value `schedule(view)` returned.
+fn ids(v: &JsValue) -> Result<Vec<Pick>, String> {
     if !js_sys::Array::is_array(v) {
         return Err(format!(
             "schedule(view) returned {}: it must return an array of job ids",
@@ -75,15 +100,7 @@ fn ids(v: &JsValue) -> Result<Vec<f64>, String> {
     let arr: &js_sys::Array = v.unchecked_ref();
     let mut out = Vec::with_capacity(arr.length() as usize);
     for (i, x) in arr.iter().enumerate() {
-        match x.as_f64() {
-            Some(id) => out.push(id),
-            None => {
-                return Err(format!(
-                    "schedule(view) returned {} at position {i}: job ids are numbers",
-                    show(&x)
-                ))
-            }
-        }
+        out.push(pick(&x, i)?);
     }
     Ok(out)
 }
@@ -115,7 +132,8 @@ impl Session {
     /// called with a Float64Array holding `[now, free, W, R]`, then the W waiting jobs' indices
     /// (arrival order), then R `[index, start, planned end]` triples of the running jobs
     /// (earliest planned end first); the array is reused, valid during the call only. It
-    /// returns the ids of the jobs to start now.
+    /// returns the jobs to start now: ids, or `{id, reason}` with the policy's own start
+    /// reason (a word; see [`crate::sim::StartReason`]).
     /// `progress` as in [`Session::run`]. Returns the metrics report.
     pub fn run_js(
         &mut self,
@@ -130,7 +148,7 @@ impl Session {
         // it and `decide` reads it during the call; no array is allocated per pass.
         let mut data: Vec<f64> = Vec::new();
         let mut buf = js_sys::Float64Array::new_with_length(4096);
-        let decider = |v: &PassView<'_>| -> Result<Vec<f64>, String> {
+        let decider = |v: &PassView<'_>| -> Result<Vec<Pick>, String> {
             data.clear();
             data.extend([
                 v.now as f64,
