@@ -50,7 +50,7 @@ export function whySentence(result, j) {
     : '';
   const k = ['backfilled', 'extra', 'venture', 'ahead'].includes(reason) ? earlierWaiting(jobs, j) : -1;
   const other = k >= 0 ? `job ${id(k)}` : 'an earlier job';
-  const otherRes = k >= 0 && at(jobs, k, JOB.reservation) >= 0 ? ` (${fmtDuration(at(jobs, k, JOB.reservation))})` : '';
+  const otherRes = k >= 0 && at(jobs, k, JOB.reservation) >= 0 ? ` (first reserved for ${fmtDuration(at(jobs, k, JOB.reservation))})` : '';
   const end = at(jobs, j, JOB.end);
   switch (reason) {
     case 'head':

@@ -17,6 +17,34 @@ pub struct Layout {
     pub doc: &'static str,
 }
 
+impl Layout {
+    /// The offset of field `name` (a compile-time error when used in a constant and missing).
+    pub const fn field(&self, name: &str) -> usize {
+        let mut i = 0;
+        while i < self.fields.len() {
+            if eq(self.fields[i].as_bytes(), name.as_bytes()) {
+                return i;
+            }
+            i += 1;
+        }
+        panic!("no such field in the layout");
+    }
+}
+
+const fn eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Gantt rectangles (`Session::rects`, [`crate::charts::gantt::flatten`]).
 pub const RECT: Layout = Layout {
     name: "RECT",
