@@ -146,13 +146,13 @@ impl Conservative {
 }
 
 impl Conservative {
-    /// The start reason of each due job, in queue order: `backfilled` when a job ahead of it
-    /// in the queue order keeps waiting, else `head` when it arrived now (it never waited),
-    /// else `reserved` (it waited for its reservation).
+    /// The start reason of the due jobs ahead of every job that keeps waiting, in queue
+    /// order: `head` when it arrived now (it never waited), else `reserved` (it waited for its
+    /// reservation). The other due jobs (not in `why`) are `backfilled`: a job ahead of them
+    /// in the queue order keeps waiting. The scan stops at the first job that keeps waiting.
     fn reasons(&mut self, c: &Ctx<'_>, queue: &[usize]) {
         self.why.clear();
         let now = c.now();
-        let mut ahead = false;
         for &j in queue {
             if self.why.len() == self.due.len() {
                 break;
@@ -161,16 +161,14 @@ impl Conservative {
                 // Started earlier in this pass.
                 None => {}
                 Some((s, _)) if s <= now => {
-                    let why = if ahead {
-                        StartReason::Backfilled
-                    } else if c.job(j).submit == now {
+                    let why = if c.job(j).submit == now {
                         StartReason::Head
                     } else {
                         StartReason::Reserved
                     };
                     self.why.push((j, why));
                 }
-                Some(_) => ahead = true,
+                Some(_) => break,
             }
         }
     }
@@ -230,9 +228,13 @@ impl StartRule for Conservative {
                     consistent = false;
                     break;
                 }
-                let why = self.why.iter().find(|w| w.0 == j).map(|w| w.1);
+                let why = self
+                    .why
+                    .iter()
+                    .find(|w| w.0 == j)
+                    .map_or(StartReason::Backfilled, |w| w.1);
                 let end = now + c.estimate(j);
-                c.start_as(j, why, None, Some(end))?;
+                c.start_as(j, Some(why), None, Some(end))?;
                 self.res[j] = None;
             }
             if consistent {
