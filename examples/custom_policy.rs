@@ -7,7 +7,6 @@
 //! cargo run --release --example custom_policy -- TRACE.swf[.gz]
 //! ```
 
-use schedlab::policy::blocks::heads::start_while_fit;
 use schedlab::policy::blocks::shadow::{backfill, reserve_head};
 use schedlab::policy::Policy;
 use schedlab::run::{self, RunResult};
@@ -40,8 +39,19 @@ impl Policy for LxfEasy {
             .sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         self.queue.clear();
         self.queue.extend(self.keyed.iter().map(|&(_, j)| j));
-        // 2. Start jobs in that order while they fit.
-        let first = start_while_fit(c, &self.queue)?;
+        // 2. Start jobs in that order while they fit, giving the reason in this policy's own
+        //    word (the jobs CSV's `start_reason`, the page's tooltip); the backfilling step
+        //    below states the built-in reasons `backfilled` and `extra`.
+        let why = c.reason_word("most-expanded")?;
+        let mut first = 0;
+        while let Some(&j) = self.queue.get(first) {
+            if !c.fits(j) {
+                break;
+            }
+            let end = now + c.estimate(j);
+            c.start_as(j, Some(why), None, Some(end))?;
+            first += 1;
+        }
         // 3. EASY: a reservation for the first job that does not fit, then backfill the rest
         //    (in the same order) if they end by it or use only the processors it leaves over.
         let Some(&head) = self.queue.get(first) else {
@@ -95,6 +105,9 @@ fn main() -> ExitCode {
         );
         row(&easy);
         row(&lxf);
+        for r in [&easy, &lxf] {
+            println!("{}: jobs by start reason {:?}", r.spec, r.start_reasons());
+        }
         Ok(())
     })();
     match result {

@@ -63,7 +63,8 @@ export class Session {
         return v1;
     }
     /**
-     * Per job of the last run: `[id, user, submit, start, end, procs, wait, bsld]`.
+     * Per job of the last run, the layout `JOB` of [`crate::output::layouts`] (`www/layouts.js`):
+     * `[id, user, submit, start, end, procs, wait, bsld, reason, reservation, waitedFor]`.
      * @returns {Float64Array}
      */
     jobs() {
@@ -120,34 +121,6 @@ export class Session {
             throw e;
         }
         const ret = wasm.session_measure(this.__wbg_ptr, ptr0, len0, val3, ptr1, len1);
-        if (ret[2]) {
-            throw takeFromExternrefTable0(ret[1]);
-        }
-        return ret[0];
-    }
-    /**
-     * One metric of a JavaScript policy's run, as [`Session::measure`] gives it for a spec
-     * (sweeps): the run is not kept.
-     * @param {string} name
-     * @param {Function} decide
-     * @param {number} seed
-     * @param {string} metric
-     * @returns {number}
-     */
-    measure_js(name, decide, seed, metric) {
-        const val3 = +seed;
-        let ptr0, len0, ptr1, len1;
-        try {
-            ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-            len0 = WASM_VECTOR_LEN;
-            ptr1 = passStringToWasm0(metric, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-            len1 = WASM_VECTOR_LEN;
-        } catch (e) {
-            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
-            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
-            throw e;
-        }
-        const ret = wasm.session_measure_js(this.__wbg_ptr, ptr0, len0, decide, val3, ptr1, len1);
         if (ret[2]) {
             throw takeFromExternrefTable0(ret[1]);
         }
@@ -228,13 +201,11 @@ export class Session {
     }
     /**
      * Runs a JavaScript policy named `js:NAME`: at every scheduling pass `decide(pass)` is
-     * called with a Float64Array holding `[now, free, W, R, L, A]`, then the L indices of the
-     * jobs the previous pass started (they left the waiting list), the A indices of the jobs
-     * submitted since (they joined its end, in arrival order; the W waiting jobs are the
-     * previous ones minus the L plus the A), then R `[index, start, planned end]` triples of
-     * the running jobs (earliest planned end first). Only the change is sent, so a pass costs
-     * what changed, not the length of the queue. The array is reused, valid during the call
-     * only. It returns the ids of the jobs to start now.
+     * called with a Float64Array holding `[now, free, W, R]`, then the W waiting jobs' indices
+     * (arrival order), then R `[index, start, planned end]` triples of the running jobs
+     * (earliest planned end first); the array is reused, valid during the call only. It
+     * returns the jobs to start now: ids, or `{id, reason}` with the policy's own start
+     * reason (a word; see [`crate::sim::StartReason`]).
      * `progress` as in [`Session::run`]. Returns the metrics report.
      * @param {string} name
      * @param {Function} decide
@@ -1358,6 +1329,10 @@ function __wbg_get_imports() {
             const ret = new Array();
             return ret;
         },
+        __wbg_new_7075786089b89c5e: function() {
+            const ret = new Map();
+            return ret;
+        },
         __wbg_new_cd4348290afae586: function() {
             const ret = new Object();
             return ret;
@@ -1408,6 +1383,10 @@ function __wbg_get_imports() {
         }, arguments); },
         __wbg_set_59dc36dce85e2698: function(arg0, arg1, arg2) {
             arg0.set(getArrayF64FromWasm0(arg1, arg2));
+        },
+        __wbg_set_8282f7e0d2d01336: function(arg0, arg1, arg2) {
+            const ret = arg0.set(arg1, arg2);
+            return ret;
         },
         __wbg_set_d2d33b52458e984a: function(arg0, arg1, arg2) {
             arg0[arg1 >>> 0] = arg2;

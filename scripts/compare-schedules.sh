@@ -8,6 +8,8 @@
 #
 # DATA_DIR holds KTH-SP2-1996-2.1-cln.swf.gz and LANL-CM5-1994-4.1-cln.swf.gz
 # (default: the repository's tests/data). SPECS="a b" replaces the spec list (quick checks).
+# NEW_COLUMNS="a,b" names jobs CSV columns the new binary added: they are removed from its CSVs
+# before the comparison (the schedule is compared, not the new columns).
 set -euo pipefail
 old=${1:?old binary}
 new=${2:?new binary}
@@ -61,6 +63,18 @@ run() { # label, spec, args...
     return
   fi
   compared=$((compared + 1))
+  if [[ -n ${NEW_COLUMNS:-} ]]; then
+    python3 - "$work/n$i.jobs" "$NEW_COLUMNS" <<'PY'
+import csv, sys
+path, drop = sys.argv[1], set(sys.argv[2].split(","))
+rows = list(csv.reader(open(path, newline="")))
+keep = [k for k, name in enumerate(rows[0]) if name not in drop] if rows else []
+with open(path, "w", newline="") as f:
+    w = csv.writer(f, lineterminator="\n")
+    for r in rows:
+        w.writerow([r[k] for k in keep])
+PY
+  fi
   local what=""
   cmp -s "$work/o$i.jobs" "$work/n$i.jobs" || what+=" jobs"
   cmp -s "$work/o$i.runs" "$work/n$i.runs" || what+=" runs"

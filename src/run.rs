@@ -189,6 +189,18 @@ pub struct RunResult {
 }
 
 impl RunResult {
+    /// How many of the jobs that ran started for each reason.
+    pub fn start_reasons(&self) -> std::collections::BTreeMap<&str, u64> {
+        let s = &self.schedule;
+        let mut out = std::collections::BTreeMap::new();
+        for (j, rec) in s.jobs.iter().enumerate() {
+            if rec.ran() {
+                *out.entry(s.reason_word(j)).or_insert(0) += 1;
+            }
+        }
+        out
+    }
+
     /// The figures the metrics catalogue reads.
     pub fn figures(&self) -> Figures<'_> {
         Figures {
@@ -224,6 +236,10 @@ pub struct Report<'a> {
     /// (node model only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub penalty: Option<&'a metrics::penalty::Penalty>,
+    /// Jobs that ran, by start reason (`head`, `backfilled`, ..., a policy's own words).
+    pub start_reasons: std::collections::BTreeMap<&'a str, u64>,
+    /// The policy's own start-reason words (code 16 + i of the jobs' typed array is word i).
+    pub start_reason_words: &'a [String],
     pub warnings: &'a [String],
 }
 
@@ -241,6 +257,8 @@ impl RunResult {
             eet: &self.eet,
             fairness: &self.fairness,
             penalty: self.penalty.as_ref(),
+            start_reasons: self.start_reasons(),
+            start_reason_words: &self.schedule.reason_words,
             warnings: &jobs.warnings,
         }
     }

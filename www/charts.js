@@ -1,11 +1,15 @@
 // Charts on canvases, drawn by the engine's plotters functions in the main thread. The Gantt
 // charts share one time window: wheel = zoom around the pointer, drag = pan, double-click =
-// reset; a tooltip shows the job under the pointer (found from the rects and jobs arrays).
+// reset; a tooltip shows the job under the pointer (found from the rects and jobs arrays) and
+// why it started then; a click on a job marks its first reservation and outlines the job it
+// waited for (and the one it overtook).
 import { call } from './engine.js';
 import { el, download, fmtDuration, fmtNumber, scheduleDraws } from './ui.js';
+import { RECT as RECT_LAYOUT, JOB as JOB_LAYOUT } from './layouts.js';
+import { whySentence, selection } from './why.js';
 
-const RECT = 7; // [start, end, lo, hi, user, job, kind]: kind 1 = a preempted (killed) attempt
-const JOB = 8;  // [id, user, submit, start, end, procs, wait, bsld]
+const RECT = RECT_LAYOUT.stride; // [start, end, lo, hi, user, job, kind]: kind 1 = a preempted (killed) attempt
+const JOB = JOB_LAYOUT.stride;   // www/layouts.js
 const MIN_SPAN = 60; // seconds: the narrowest window zoom allows
 
 export const timings = { ganttDraws: [], heatDraws: [] }; // ms per Gantt / EET heatmap draw (for the bench)
@@ -174,6 +178,8 @@ export class Gantts {
       const item = { result: r, dirty: true, visible: false };
       // An export draws a chart that is not on screen yet.
       Object.assign(item, figure('chart-gantt', `Gantt: ${r.spec}`, 340, { 'data-policy': r.spec }, () => item.dirty && this.draw(item)));
+      item.caption = el('p', { class: 'gantt-selection', 'data-testid': 'gantt-selection', hidden: true });
+      item.node.append(item.caption);
       this.attach(item);
       return item;
     });
@@ -233,6 +239,7 @@ export class Gantts {
       this.byPenalty && item.result.factors ? item.result.factors : new Float64Array(0));
     item.area = { x0, y0, x1, y1 };
     item.drawn = [t0, t1];
+    if (item.selected) this.drawSelection(item);
     timings.ganttDraws.push(performance.now() - began);
     if (timings.ganttDraws.length > 200) timings.ganttDraws.shift();
   }
@@ -278,7 +285,10 @@ export class Gantts {
       this.hover(item, e);
     });
     const end = () => { drag = null; };
-    canvas.addEventListener('pointerup', end);
+    canvas.addEventListener('pointerup', (e) => {
+      if (drag && !drag.moved) this.select(item, e);
+      end();
+    });
     canvas.addEventListener('pointercancel', end);
     canvas.addEventListener('pointerleave', () => this.hideTip());
     canvas.addEventListener('dblclick', () => this.setWindow(null));
@@ -296,7 +306,9 @@ export class Gantts {
     this.tip.replaceChildren(
       el('strong', {}, `job ${id}`), ` user ${user}`, ...killed, el('br'),
       `submit ${fmtDuration(submit)}, start ${start < 0 ? '–' : fmtDuration(start)}, end ${end < 0 ? '–' : fmtDuration(end)}`, el('br'),
-      `${procs} processors, wait ${fmtDuration(wait)}, bsld ${fmtNumber(bsld, 2)}`);
+      `${procs} processors, wait ${fmtDuration(wait)}, bsld ${fmtNumber(bsld, 2)}`, el('br'),
+      el('span', { class: 'why', 'data-testid': 'gantt-why' }, whySentence(item.result, hit.job)),
+      el('br'), el('small', {}, 'Click: show its reservation'));
     const wrap = item.canvas.parentElement;
     if (this.tip.parentElement !== wrap) wrap.append(this.tip);
     this.tip.hidden = false;
@@ -307,6 +319,68 @@ export class Gantts {
   }
 
   hideTip() { this.tip.hidden = true; }
+
+  /** A click on a job: mark its first reservation and outline the jobs it waited for and
+   * overtook (a click on the same job or on no job clears it). */
+  select(item, e) {
+    const at = this.locate(item, e);
+    const hit = at.inside ? findJob(item.result, at.t, at.p) : null;
+    const same = hit && item.selected?.job === hit.job;
+    item.selected = hit && !same ? selection(item.result, hit.job) : null;
+    const jobs = item.result.jobs, id = (k) => jobs[k * JOB + JOB_LAYOUT.id];
+    const s = item.selected;
+    item.caption.textContent = !s ? ''
+      : `Job ${id(s.job)} (outlined in black): ` +
+        (s.reservation >= 0 ? `first reservation ${fmtDuration(s.reservation)} (red line)` : 'no reservation') +
+        (s.waitedFor >= 0 ? `, waited for job ${id(s.waitedFor)} (red outline)` : '') +
+        (s.overtook >= 0 ? `, started ahead of job ${id(s.overtook)} (blue outline)` : '') + '.';
+    item.caption.hidden = !s;
+    item.dirty = true;
+    this.schedule();
+  }
+
+  /** Draws the selection over the chart, in the CSS pixels the engine draws in. */
+  drawSelection(item) {
+    const s = item.selected, a = item.area, r = item.result.rects;
+    const [t0, t1] = item.drawn;
+    const ctx = item.canvas.getContext('2d');
+    const dpr = Number(item.canvas.dataset.dpr) || 1;
+    const x = (t) => a.x0 + ((t - t0) / (t1 - t0)) * (a.x1 - a.x0);
+    const y = (p) => a.y1 - (p / this.procs) * (a.y1 - a.y0);
+    ctx.save();
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.beginPath();
+    ctx.rect(a.x0, a.y0, a.x1 - a.x0, a.y1 - a.y0);
+    ctx.clip();
+    const outline = (k, colour) => {
+      if (k < 0) return;
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = 2.5;
+      for (let i = 0; i < r.length; i += RECT) {
+        if (r[i + 5] !== k || r[i + 1] < t0 || r[i] > t1) continue;
+        const [xa, xb, ya, yb] = [x(r[i]), x(r[i + 1]), y(r[i + 3]), y(r[i + 2])];
+        ctx.strokeRect(xa, ya, Math.max(2, xb - xa), Math.max(2, yb - ya));
+      }
+    };
+    outline(s.overtook, '#1f4fd1');
+    outline(s.waitedFor, '#d11f1f');
+    outline(s.job, '#000');
+    if (s.reservation >= t0 && s.reservation <= t1) {
+      const xr = x(s.reservation);
+      ctx.strokeStyle = '#d11f1f';
+      ctx.lineWidth = 2;
+      ctx.setLineDash([6, 4]);
+      ctx.beginPath();
+      ctx.moveTo(xr, a.y0);
+      ctx.lineTo(xr, a.y1);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.fillStyle = '#d11f1f';
+      ctx.font = '12px sans-serif';
+      ctx.fillText(`reservation of job ${item.result.jobs[s.job * JOB + JOB_LAYOUT.id]}`, Math.min(xr + 4, a.x1 - 150), a.y0 + 14);
+    }
+    ctx.restore();
+  }
 }
 
 /** The attempt whose rectangle covers (t, p): {job (index), preempted, start, end}, or null. */

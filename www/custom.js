@@ -9,7 +9,9 @@
 //     running jobs end at their planned ends (and the jobs in `starting`, being started now,
 //     after their estimate),
 //   view.freeAt(t, starting = []): the processors free at time t on the same assumption,
-// and it returns the ids of the jobs to start now, in order. The engine checks every id.
+// and it returns the jobs to start now, in order: ids, or {id, reason} with the policy's own
+// start reason (a word: lowercase letters, digits, '-'; shown in the Gantt tooltip and the jobs
+// CSV; built-in words such as 'backfilled' are checked). The engine checks every id.
 // The code runs only in the worker of the page it was typed into (or loaded from a file
 // there); it never travels in a link.
 import { parse } from './vendor/acorn.mjs';
@@ -30,7 +32,8 @@ function schedule(view) {
   easy: `// EASY backfilling: jobs start in arrival order while they fit. The first one that does not
 // fit gets a reservation at its shadow time (when enough processors will be free); a later job
 // may start now if it fits and ends by then (by its estimate), or uses only processors that the
-// reserved job leaves over.
+// reserved job leaves over. Each start may say why (jobs started without a reason are 'head',
+// or 'ahead' when an earlier job is still waiting).
 function schedule(view) {
   const q = view.waiting, start = [], starting = [];
   let free = view.free, k = 0;
@@ -47,11 +50,11 @@ function schedule(view) {
     if (job.procs > free) continue;
     if (view.now + job.estimate <= shadow) {
       free -= job.procs;
-      start.push(job.id);
+      start.push({ id: job.id, reason: 'backfilled' });
     } else if (job.procs <= extra) {
       extra -= job.procs;
       free -= job.procs;
-      start.push(job.id);
+      start.push({ id: job.id, reason: 'extra' });
     }
   }
   return start;

@@ -2,10 +2,12 @@
 // the worker right after each run (while the next policy runs), or in the page as a fallback.
 // No DOM here: the worker imports this module too.
 
-export const JOB = 8; // [id, user, submit, start, end, procs, wait, bsld] (Session::jobs)
+import { JOB as LAYOUT } from './layouts.js';
+
+export const JOB = LAYOUT.stride; // Session::jobs, fields in www/layouts.js
 export const FIGS = ['wait', 'bsld'];
 export const BYS = ['size', 'runtime'];
-const COL = { wait: 6, bsld: 7 };
+const COL = { wait: LAYOUT.wait, bsld: LAYOUT.bsld };
 
 /** Column `col` of a jobs array; jobs that never ran (start < 0) are NaN. */
 export function column(jobs, col) {

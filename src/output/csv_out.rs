@@ -18,7 +18,10 @@ pub fn workload_name(trace: &str) -> String {
 /// final_state, starting_time, execution_time, finish_time, waiting_time, turnaround_time,
 /// stretch, allocated_resources`, then `user_id, backfilled, preemptions, wasted_time, eet,
 /// tardiness`: the expected end time and `max(0, finish_time - eet)` of the user-aware metrics
-/// (Tóth & Klusáček), here with the default EET options (equal shares, CPU only).
+/// (Tóth & Klusáček), here with the default EET options (equal shares, CPU only); then
+/// `start_reason` (the word of [`crate::sim::StartReason`]), `first_reservation` (the first
+/// planned start a policy gave the job; empty when none) and `waited_for` (the id of the
+/// running job whose planned end that reservation was; empty when none).
 pub fn jobs_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()> {
     let ua = eet::compute(set, s, &EetOptions::default()).ok();
     jobs_csv_eet(out, set, s, ua.as_ref().map(|u| u.per_job.as_slice()))
@@ -54,6 +57,9 @@ pub fn jobs_csv_eet<W: Write>(
         "wasted_time",
         "eet",
         "tardiness",
+        "start_reason",
+        "first_reservation",
+        "waited_for",
     ])?;
     let name = workload_name(&set.name);
     let opts = MetricOptions::default();
@@ -91,6 +97,12 @@ pub fn jobs_csv_eet<W: Write>(
             e.map_or(String::new(), |e| e.eet.to_string()),
             e.and_then(|e| e.tardiness)
                 .map_or(String::new(), |t| t.to_string()),
+            s.reason_word(j).to_string(),
+            rec.first_reservation
+                .filter(|&t| t != crate::Time::MAX)
+                .map_or(String::new(), |t| t.to_string()),
+            rec.waited_for()
+                .map_or(String::new(), |k| set.jobs[k].id.to_string()),
         ])?;
     }
     w.flush()?;

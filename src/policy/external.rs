@@ -31,15 +31,39 @@ pub struct PassView<'v> {
     pub arrived: &'v [usize],
 }
 
-/// What decides: the ids of the jobs to start now, in order, or an error message (an
-/// exception in the user's code, a result that is not a list of numbers).
-pub trait Decider {
-    fn decide(&mut self, view: &PassView<'_>) -> Result<Vec<f64>, String>;
+/// One job to start now: its trace id, and optionally the reason in the policy's own word (a
+/// built-in word such as `backfilled` is checked as the built-in reason; without one the
+/// engine's default: `head` when no earlier-arrived job is waiting, else `ahead`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pick {
+    pub id: f64,
+    pub reason: Option<String>,
 }
 
-impl<F: FnMut(&PassView<'_>) -> Result<Vec<f64>, String>> Decider for F {
-    fn decide(&mut self, view: &PassView<'_>) -> Result<Vec<f64>, String> {
-        self(view)
+impl From<f64> for Pick {
+    fn from(id: f64) -> Self {
+        Pick { id, reason: None }
+    }
+}
+
+impl From<(f64, &str)> for Pick {
+    fn from((id, reason): (f64, &str)) -> Self {
+        Pick {
+            id,
+            reason: Some(reason.to_string()),
+        }
+    }
+}
+
+/// What decides: the jobs to start now, in order, or an error message (an exception in the
+/// user's code, a result that is not a list of job ids).
+pub trait Decider {
+    fn decide(&mut self, view: &PassView<'_>) -> Result<Vec<Pick>, String>;
+}
+
+impl<P: Into<Pick>, F: FnMut(&PassView<'_>) -> Result<Vec<P>, String>> Decider for F {
+    fn decide(&mut self, view: &PassView<'_>) -> Result<Vec<Pick>, String> {
+        self(view).map(|v| v.into_iter().map(Into::into).collect())
     }
 }
 
@@ -150,15 +174,15 @@ impl<D: Decider> Policy for External<D> {
             time: c.now(),
             reason,
         };
-        let ids = self.decider.decide(&view).map_err(fail)?;
+        let picks = self.decider.decide(&view).map_err(fail)?;
         let invalid = |c: &Ctx<'_>, reason: String| SimError::Invalid {
             policy: self.name.clone(),
             time: c.now(),
             reason,
         };
-        for value in ids {
+        for pick in picks {
             let j = self
-                .waiting_job(c, value)
+                .waiting_job(c, pick.id)
                 .map_err(|reason| invalid(c, reason))?;
             let job = c.job(j);
             if !c.fits(j) {
@@ -173,7 +197,11 @@ impl<D: Decider> Policy for External<D> {
                 ));
             }
             self.started.push(j);
-            c.start(j)?;
+            let why = match pick.reason.as_deref() {
+                Some(word) => Some(c.reason_word(word)?),
+                None => None,
+            };
+            c.start_as(j, why, None, None)?;
         }
         Ok(())
     }

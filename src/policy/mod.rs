@@ -16,7 +16,7 @@ pub mod rule;
 pub use crate::sim::Policy;
 pub use crate::spec::{Spec, SpecError};
 pub use compose::Composed;
-pub use external::{Decider, External, PassView};
+pub use external::{Decider, External, PassView, Pick};
 use serde::Serialize;
 
 /// Canonical `(key, value)` pairs a part parsed, for [`Params::canonical`].

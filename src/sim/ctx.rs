@@ -9,6 +9,7 @@
 
 use super::nodes::Nodes;
 use super::procset::ProcSet;
+use super::reason::{check_word, StartReason, MAX_WORDS};
 use super::schedule::{JobRecord, Outcome, Run, RunEnd};
 use super::view::{recorded_start, JobView, NodesView};
 use super::SimError;
@@ -74,6 +75,8 @@ pub struct Ctx<'a> {
     pub(super) predictor: Option<Predictor>,
     /// The policy replays the trace: it may read the recorded start times.
     pub(super) replay: bool,
+    /// The policy's own start-reason words ([`StartReason::Word`]).
+    pub(super) words: Vec<String>,
 }
 
 impl<'a> Ctx<'a> {
@@ -205,15 +208,98 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Starts waiting job `j` now on the lowest free processors, planned to end after its estimate.
+    /// Starts waiting job `j` now on the lowest free processors, planned to end after its
+    /// estimate; the reason recorded is the default of [`Ctx::start_with`].
     pub fn start(&mut self, j: usize) -> Result<(), SimError> {
         self.start_with(j, None, None)
     }
 
-    /// Starts waiting job `j` now, optionally on given processors and with a planned end.
+    /// Starts waiting job `j` now, optionally on given processors and with a planned end. The
+    /// reason recorded is the default for a policy that states none: [`StartReason::Head`]
+    /// when no earlier-arrived job is waiting, else [`StartReason::Ahead`] (use
+    /// [`Ctx::start_as`] to state it).
     pub fn start_with(
         &mut self,
         j: usize,
+        on: Option<ProcSet>,
+        planned_end: Option<Time>,
+    ) -> Result<(), SimError> {
+        self.start_as(j, None, on, planned_end)
+    }
+
+    /// The start reason for the policy's own word (a custom rule's): a built-in word gives the
+    /// built-in reason. Words are 1 to 24 lowercase letters, digits or `-`; one simulation may
+    /// use up to 200 distinct ones.
+    pub fn reason_word(&mut self, word: &str) -> Result<StartReason, SimError> {
+        if let Some(r) = StartReason::built_in(word) {
+            return Ok(r);
+        }
+        if let Some(i) = self.words.iter().position(|w| w == word) {
+            return Ok(StartReason::Word(i as u8));
+        }
+        check_word(word).map_err(|e| self.invalid(e))?;
+        if self.words.len() >= MAX_WORDS {
+            return Err(self.invalid(format!(
+                "start reason {word:?}: a policy may use at most {MAX_WORDS} words"
+            )));
+        }
+        self.words.push(word.to_string());
+        Ok(StartReason::Word((self.words.len() - 1) as u8))
+    }
+
+    /// The reason the engine records for job `j` starting now, from the one the policy stated
+    /// (`None`: the default of [`Ctx::start_with`]); `others` is true when another job is still
+    /// waiting after this start, `earlier` when an earlier-arrived one is. A job that was
+    /// preempted is `restarted`, a replaying policy's job `replay`; a claim the state
+    /// contradicts is an invalid decision.
+    fn checked_reason(
+        &self,
+        j: usize,
+        stated: Option<StartReason>,
+        others: bool,
+        earlier: bool,
+    ) -> Result<StartReason, SimError> {
+        if self.replay {
+            return Ok(StartReason::Replay);
+        }
+        if self.records[j].preemptions > 0 {
+            return Ok(StartReason::Restarted);
+        }
+        let id = self.jobs[j].id;
+        let r = stated.unwrap_or(if earlier {
+            StartReason::Ahead
+        } else {
+            StartReason::Head
+        });
+        let wrong = match r {
+            StartReason::Backfilled | StartReason::Extra | StartReason::Venture => {
+                (!others).then_some("no other job is waiting")
+            }
+            StartReason::Ahead => (!earlier).then_some("no earlier-arrived job is waiting"),
+            StartReason::Reserved => self.records[j]
+                .first_reservation
+                .is_none()
+                .then_some("it holds no reservation"),
+            StartReason::Replay => Some("the policy does not replay the trace"),
+            StartReason::Restarted => Some("it was never preempted"),
+            StartReason::None => Some("a start needs a reason"),
+            StartReason::Head | StartReason::Word(_) => None,
+        };
+        match wrong {
+            Some(why) => Err(self.invalid(format!(
+                "job {id} started as '{}', but {why}",
+                r.word(&self.words)
+            ))),
+            None => Ok(r),
+        }
+    }
+
+    /// Starts waiting job `j` now for the stated reason (see [`StartReason`]; `None`: the
+    /// default of [`Ctx::start_with`]), optionally on given processors and with a planned end.
+    pub fn start_as(
+        &mut self,
+        j: usize,
+        reason: Option<StartReason>,
         on: Option<ProcSet>,
         planned_end: Option<Time>,
     ) -> Result<(), SimError> {
@@ -221,6 +307,12 @@ impl<'a> Ctx<'a> {
             .waiting
             .binary_search(&j)
             .map_err(|_| self.invalid(format!("job index {j} is not waiting")))?;
+        let reason = self.checked_reason(
+            j,
+            reason,
+            self.waiting.len() > 1,
+            self.waiting.first().is_some_and(|&w| w < j),
+        )?;
         let job = &self.jobs[j];
         let procs = match on {
             Some(set) => {
@@ -268,6 +360,7 @@ impl<'a> Ctx<'a> {
         rec.start = now;
         rec.procs = procs;
         rec.backfilled = backfilled;
+        rec.reason = reason;
         Ok(())
     }
 
@@ -284,9 +377,23 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Records a planned start for waiting job `j` (only the first one is kept).
+    /// Records a planned start for waiting job `j` (only the first one is kept, with the
+    /// running job it waits for: the first, in (planned end, index) order, planned to end then).
     pub fn reserve(&mut self, j: usize, at: Time) {
-        self.records[j].first_reservation.get_or_insert(at);
+        if self.records[j].first_reservation.is_some() {
+            return;
+        }
+        let behind = if at > self.now {
+            self.running
+                .range((at, 0)..=(at, usize::MAX))
+                .next()
+                .map_or(JobRecord::NONE, |&(_, k)| k as u32)
+        } else {
+            JobRecord::NONE
+        };
+        let rec = &mut self.records[j];
+        rec.first_reservation = Some(at);
+        rec.waited_for = behind;
     }
 
     /// Asks for a scheduling pass at time `t` (ignored unless `t` is in the future).

@@ -11,6 +11,7 @@ pub mod penalty;
 mod policy;
 pub mod procset;
 pub mod profile;
+pub mod reason;
 pub mod schedule;
 mod view;
 
@@ -19,6 +20,7 @@ pub use nodes::{NodeOutcome, Nodes};
 pub use policy::Policy;
 pub use procset::ProcSet;
 pub use profile::Profile;
+pub use reason::StartReason;
 pub use schedule::{JobRecord, Outcome, Run, RunEnd, Schedule, SeriesPoint};
 pub use view::{JobView, Jobs, NodesView};
 
@@ -147,6 +149,7 @@ pub fn simulate_on(
         moved: Vec::new(),
         predictor,
         replay,
+        words: Vec::new(),
     };
     let mut series: Vec<SeriesPoint> = Vec::new();
     let mut next_submit = 0;
@@ -252,6 +255,7 @@ pub fn simulate_on(
         jobs: c.records,
         preempted_runs: c.preempted_runs,
         rejected,
+        reason_words: c.words,
         series,
         nodes: c.nodes.map(Nodes::outcome),
     })

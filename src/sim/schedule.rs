@@ -2,6 +2,7 @@
 
 use super::nodes::NodeOutcome;
 use super::procset::ProcSet;
+use super::reason::StartReason;
 use crate::Time;
 use serde::Serialize;
 
@@ -42,12 +43,26 @@ pub struct JobRecord {
     pub blocked: bool,
     /// The first reservation (planned start) a policy gave it.
     pub first_reservation: Option<Time>,
+    /// How its final start came about (stated by the policy, checked by the engine).
+    pub reason: StartReason,
+    /// The running job whose planned end its first reservation was (job index), or
+    /// [`JobRecord::NONE`]: the first running job, in (planned end, index) order, planned to end
+    /// at that time, when the reservation was made.
+    pub waited_for: u32,
     pub preemptions: u32,
     /// Seconds of execution lost to preemptions (sum over preempted attempts).
     pub wasted: Time,
 }
 
 impl JobRecord {
+    /// No job (in [`JobRecord::waited_for`]).
+    pub const NONE: u32 = u32::MAX;
+
+    /// The running job whose planned end defined its first reservation, if any.
+    pub fn waited_for(&self) -> Option<usize> {
+        (self.waited_for != Self::NONE).then_some(self.waited_for as usize)
+    }
+
     pub(crate) fn pending() -> Self {
         Self {
             start: -1,
@@ -57,6 +72,8 @@ impl JobRecord {
             backfilled: false,
             blocked: false,
             first_reservation: None,
+            reason: StartReason::None,
+            waited_for: Self::NONE,
             preemptions: 0,
             wasted: 0,
         }
@@ -99,6 +116,8 @@ pub struct Schedule {
     pub preempted_runs: Vec<Run>,
     /// Jobs the policy refused, with the reason.
     pub rejected: Vec<(usize, String)>,
+    /// The policy's own start-reason words ([`StartReason::Word`] indexes them).
+    pub reason_words: Vec<String>,
     /// Busy processors and queue length over time (one point per instant with a change).
     pub series: Vec<SeriesPoint>,
     /// The node model's demands and work done, when the model was on.
@@ -107,6 +126,11 @@ pub struct Schedule {
 }
 
 impl Schedule {
+    /// The word of job `j`'s start reason (`""` when it did not start).
+    pub fn reason_word(&self, j: usize) -> &str {
+        self.jobs[j].reason.word(&self.reason_words)
+    }
+
     /// Every execution attempt (preempted ones and final ones), ordered by (start, job).
     pub fn runs(&self) -> Vec<Run> {
         let mut runs = self.preempted_runs.clone();

@@ -7,8 +7,11 @@ use crate::charts::{cdf, class_box, diff_gantt, gantt, scatter};
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-/// Fields per job in [`Session::jobs`](super::Session::jobs).
-const JOB_FIELDS: usize = 8;
+/// Fields per job in [`Session::jobs`](super::Session::jobs): the registry's `JOB` layout.
+const JOB_FIELDS: usize = crate::output::layouts::JOB.fields.len();
+const JOB_START: usize = crate::output::layouts::JOB.field("start");
+const JOB_END: usize = crate::output::layouts::JOB.field("end");
+const JOB_PROCS: usize = crate::output::layouts::JOB.field("procs");
 
 fn figure_style(figure: &str) -> Result<(cdf::CdfStyle, &'static str), JsError> {
     match figure {
@@ -68,11 +71,11 @@ pub fn job_classes(jobs: &[f64], procs: u32, by: &str) -> Result<Vec<u8>, JsErro
     Ok(jobs
         .chunks_exact(JOB_FIELDS)
         .map(|j| {
-            let (start, end) = (j[3], j[4]);
+            let (start, end) = (j[JOB_START], j[JOB_END]);
             if !(start >= 0.0 && end >= start) {
                 u8::MAX
             } else if size {
-                class_box::size_class(j[5], procs)
+                class_box::size_class(j[JOB_PROCS], procs)
             } else {
                 class_box::runtime_class(end - start)
             }

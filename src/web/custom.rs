@@ -8,7 +8,7 @@
 
 use super::{check, js_progress, to_js, Session};
 use crate::metrics::catalogue;
-use crate::policy::{self, PassView};
+use crate::policy::{self, PassView, Pick};
 use crate::run::RunResult;
 
 use wasm_bindgen::prelude::*;
@@ -66,8 +66,33 @@ fn thrown(e: &JsValue) -> String {
     }
 }
 
-/// The ids in the value `schedule(view)` returned.
-fn ids(v: &JsValue) -> Result<Vec<f64>, String> {
+/// One element of the returned array: a job id, or `{id, reason}` (the reason a string).
+fn pick(x: &JsValue, i: usize) -> Result<Pick, String> {
+    if let Some(id) = x.as_f64() {
+        return Ok(Pick::from(id));
+    }
+    let bad = || {
+        format!(
+            "schedule(view) returned {} at position {i}: each element is a job id or {{id, reason}} (reason a string)",
+            show(x)
+        )
+    };
+    if !x.is_object() || js_sys::Array::is_array(x) {
+        return Err(bad());
+    }
+    let get = |key: &str| js_sys::Reflect::get(x, &JsValue::from_str(key)).map_err(|_| bad());
+    let id = get("id")?.as_f64().ok_or_else(bad)?;
+    let reason = get("reason")?;
+    let reason = if reason.is_undefined() || reason.is_null() {
+        None
+    } else {
+        Some(reason.as_string().ok_or_else(bad)?)
+    };
+    Ok(Pick { id, reason })
+}
+
+/// The jobs in the value `schedule(view)` returned.
+fn ids(v: &JsValue) -> Result<Vec<Pick>, String> {
     if !js_sys::Array::is_array(v) {
         return Err(format!(
             "schedule(view) returned {}: it must return an array of job ids",
@@ -77,15 +102,7 @@ fn ids(v: &JsValue) -> Result<Vec<f64>, String> {
     let arr: &js_sys::Array = v.unchecked_ref();
     let mut out = Vec::with_capacity(arr.length() as usize);
     for (i, x) in arr.iter().enumerate() {
-        match x.as_f64() {
-            Some(id) => out.push(id),
-            None => {
-                return Err(format!(
-                    "schedule(view) returned {} at position {i}: job ids are numbers",
-                    show(&x)
-                ))
-            }
-        }
+        out.push(pick(&x, i)?);
     }
     Ok(out)
 }
@@ -120,7 +137,8 @@ impl Session {
     /// previous ones minus the L plus the A), then R `[index, start, planned end]` triples of
     /// the running jobs (earliest planned end first). Only the change is sent, so a pass costs
     /// what changed, not the length of the queue. The array is reused, valid during the call
-    /// only. It returns the ids of the jobs to start now.
+    /// only. It returns the jobs to start now: ids, or `{id, reason}` with the policy's own
+    /// start reason (a word; see [`crate::sim::StartReason`]).
     /// `progress` as in [`Session::run`]. Returns the metrics report.
     pub fn run_js(
         &mut self,
@@ -166,7 +184,7 @@ impl Session {
         // it and `decide` reads it during the call; no array is allocated per pass.
         let mut data: Vec<f64> = Vec::new();
         let mut buf = js_sys::Float64Array::new_with_length(4096);
-        let decider = |v: &PassView<'_>| -> Result<Vec<f64>, String> {
+        let decider = |v: &PassView<'_>| -> Result<Vec<Pick>, String> {
             data.clear();
             data.extend([
                 v.now as f64,

@@ -233,29 +233,14 @@ impl Session {
         Ok(crate::metrics::penalty::factors(&self.last()?.schedule).unwrap_or_default())
     }
 
-    /// Per job of the last run: `[id, user, submit, start, end, procs, wait, bsld]`.
+    /// Per job of the last run, the layout `JOB` of [`crate::output::layouts`] (`www/layouts.js`):
+    /// `[id, user, submit, start, end, procs, wait, bsld, reason, reservation, waitedFor]`.
     pub fn jobs(&self) -> Result<Vec<f64>, JsError> {
         let r = self.last()?;
         let set = &self.trace.jobs;
         let opts = &self.trace.metrics;
-        Ok(set
-            .jobs
-            .iter()
-            .enumerate()
-            .flat_map(|(i, job)| {
-                let rec = &r.schedule.jobs[i];
-                let m = crate::metrics::per_job(set, &r.schedule, i, opts);
-                [
-                    job.id as f64,
-                    job.user as f64,
-                    job.submit as f64,
-                    rec.start as f64,
-                    rec.end as f64,
-                    f64::from(job.procs),
-                    m.map_or(-1.0, |m| m.wait as f64),
-                    m.map_or(-1.0, |m| m.bsld),
-                ]
-            })
+        Ok((0..set.jobs.len())
+            .flat_map(|i| crate::output::layouts::job_row(set, &r.schedule, i, opts))
             .collect())
     }
 

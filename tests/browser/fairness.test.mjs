@@ -75,7 +75,7 @@ test('the Gantt chart draws preempted runs distinctly and its tooltip says so', 
   const tip = page.locator('[data-testid="gantt-tooltip"]');
   await tip.waitFor({ state: 'visible', timeout: 5000 });
   const text = await tip.innerText();
-  const id = await page.evaluate((j) => window.schedlab.gantts.items[1].result.jobs[j * 8], killed[5]);
+  const id = await page.evaluate((j) => window.schedlab.gantts.items[1].result.jobs[j * 11], killed[5]); // JOB.stride (www/layouts.js)
   assert.match(text, new RegExp(`^job ${id} `));
   assert.match(text, /preempted run/);
   await canvas.screenshot({ path: join(SHOTS, 'gantt-preempted.png') });

@@ -161,7 +161,7 @@ test('the Gantt chart is not blank after a zoom, and shows a tooltip', async () 
     const x = a.x0 + ((t - t0) / (t1 - t0)) * (a.x1 - a.x0), y = a.y1 - (p / g.procs) * (a.y1 - a.y0);
     const px = item.canvas.getContext('2d').getImageData(Math.round(x), Math.round(y), 1, 1).data;
     const box = item.canvas.getBoundingClientRect(), k = box.width / item.canvas.width;
-    return { id: item.result.jobs[r[best + 5] * 8], x: box.left + x * k, y: box.top + y * k, white: px[0] + px[1] + px[2] > 740 };
+    return { id: item.result.jobs[r[best + 5] * 11], x: box.left + x * k, y: box.top + y * k, white: px[0] + px[1] + px[2] > 740 };
   });
   assert.equal(target.white, false, 'the page maps a job to a white pixel: the plotting area is misplaced');
   await page.mouse.move(target.x, target.y);

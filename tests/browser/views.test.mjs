@@ -61,7 +61,7 @@ test('distributions and two schedules job by job: CDFs, class boxes, scatter wit
   const check = await page.evaluate(() => {
     const [A, B] = window.schedlab.state.results;
     const sums = new Map();
-    for (let i = 0; i < A.jobs.length; i += 8) {
+    for (let i = 0; i < A.jobs.length; i += 11) {
       if (A.jobs[i + 3] < 0 || B.jobs[i + 3] < 0) continue;
       const s = sums.get(A.jobs[i + 1]) ?? [0, 0];
       s[0] += 1; s[1] += B.jobs[i + 6] - A.jobs[i + 6];
@@ -87,7 +87,7 @@ test('distributions and two schedules job by job: CDFs, class boxes, scatter wit
       if (!(xs[i] > 100 && ys[i] > 100)) continue;
       const cx = ar.x0 + ((Math.log(Math.max(xs[i], floor)) - ar.lo) / span) * (ar.x1 - ar.x0);
       const cy = ar.y1 - ((Math.log(Math.max(ys[i], floor)) - ar.lo) / span) * (ar.y1 - ar.y0);
-      return { x: box.left + cx * sx, y: box.top + cy * sy, a: xs[i], b: ys[i], id: jobs[i * 8] };
+      return { x: box.left + cx * sx, y: box.top + cy * sy, a: xs[i], b: ys[i], id: jobs[i * 11] };
     }
     return null;
   });
@@ -178,7 +178,7 @@ test('at device pixel ratio 2 canvases are drawn at twice the pixels and hoverin
     const t = (r[best] + r[best + 1]) / 2, p = (r[best + 2] + r[best + 3]) / 2;
     const x = a.x0 + ((t - t0) / (t1 - t0)) * (a.x1 - a.x0), y = a.y1 - (p / procs) * (a.y1 - a.y0);
     const jobs = item.result.jobs;
-    return { x: box.left + x * css, y: box.top + y * css, id: jobs[r[best + 5] * 8] };
+    return { x: box.left + x * css, y: box.top + y * css, id: jobs[r[best + 5] * 11] };
   });
   await page.mouse.move(target.x, target.y);
   const tip = page.locator('[data-testid="gantt-tooltip"]');

@@ -110,7 +110,10 @@ fn jobs_and_heatmap_csv() {
     assert!(ok, "{err}");
     let text = std::fs::read_to_string(&jobs).unwrap();
     let job5 = text.lines().nth(5).unwrap();
-    assert!(job5.starts_with("5,") && job5.ends_with(",2,2"), "{job5}");
+    assert!(
+        job5.starts_with("5,") && job5.ends_with(",2,2,replay,,"),
+        "{job5}"
+    );
     // Job 5: EET 2, runtime 2: x = 0, T = 2: bins [0, 1) and [1, 2) of user 2.
     let heat = std::fs::read_to_string(&heat).unwrap();
     assert_eq!(heat, "user,bin_start,count\n2,0,1\n2,1,1\n");

@@ -89,15 +89,16 @@ fn csv_exports_per_policy() {
     let mut lines = easy.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "job_id,workload_name,submission_time,requested_number_of_resources,requested_time,success,final_state,starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,allocated_resources,user_id,backfilled,preemptions,wasted_time,eet,tardiness"
+        "job_id,workload_name,submission_time,requested_number_of_resources,requested_time,success,final_state,starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,allocated_resources,user_id,backfilled,preemptions,wasted_time,eet,tardiness,start_reason,first_reservation,waited_for"
     );
     // Job 4 (2 procs) backfilled at 52 on the processors freed by job 3 (ids 6-7 after job 1's 0-5).
+    // It started on the extra processors of job 2's reservation (start_reason extra).
     // EET: 3 users share 10 processors (10/3 each); user 1's job 1 (6 x 100) takes all of it
     // until 180, then job 4 gets 2 a second for 200 s: EET 380; it ends at 252, tardiness 0.
     let j4 = lines.find(|l| l.starts_with("4,")).unwrap();
     assert_eq!(
         j4,
-        "4,hand,3,2,200,1,COMPLETED_SUCCESSFULLY,52,200,252,49,249,1.245,6-7,1,1,0,0,380,0"
+        "4,hand,3,2,200,1,COMPLETED_SUCCESSFULLY,52,200,252,49,249,1.245,6-7,1,1,0,0,380,0,extra,,"
     );
     let r = std::fs::read_to_string(d.join("runs.easy.csv")).unwrap();
     assert_eq!(

@@ -1,9 +1,9 @@
 //! The head loop: start the jobs at the head of a queue while they fit.
 
-use crate::sim::{Ctx, SimError};
+use crate::sim::{Ctx, SimError, StartReason};
 
 /// Starts the jobs of `queue` in order while the first one fits (each planned to end after its
-/// estimate); returns the position of the first job left waiting (`queue.len()` when all
+/// estimate; reason `head`); returns the position of the first job left waiting (`queue.len()` when all
 /// started).
 pub fn start_while_fit(c: &mut Ctx<'_>, queue: &[usize]) -> Result<usize, SimError> {
     let mut first = 0;
@@ -12,7 +12,7 @@ pub fn start_while_fit(c: &mut Ctx<'_>, queue: &[usize]) -> Result<usize, SimErr
             break;
         }
         let end = c.now() + c.estimate(head);
-        c.start_with(head, None, Some(end))?;
+        c.start_as(head, Some(StartReason::Head), None, Some(end))?;
         first += 1;
     }
     Ok(first)
@@ -25,7 +25,7 @@ pub fn start_arrivals_while_fit(c: &mut Ctx<'_>) -> Result<(), SimError> {
             break;
         }
         let end = c.now() + c.estimate(head);
-        c.start_with(head, None, Some(end))?;
+        c.start_as(head, Some(StartReason::Head), None, Some(end))?;
     }
     Ok(())
 }

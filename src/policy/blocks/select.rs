@@ -312,7 +312,12 @@ pub fn start_heads(
         match pick(c, head) {
             Some(a) if a.start == now => {
                 let end = now + c.job(head).estimate;
-                c.start_with(head, Some(a.procs), Some(end))?;
+                c.start_as(
+                    head,
+                    Some(crate::sim::StartReason::Head),
+                    Some(a.procs),
+                    Some(end),
+                )?;
             }
             other => return Ok(other.map(|a| a.start)),
         }

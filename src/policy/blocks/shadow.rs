@@ -1,7 +1,7 @@
 //! EASY's steps (GUIDE section 3) over any queue order: the blocked head's shadow time and
 //! extra processors, its reservation, and the backfilling step.
 
-use crate::sim::{Ctx, SimError};
+use crate::sim::{Ctx, SimError, StartReason};
 use crate::Time;
 
 /// The shadow time of a job needing `need` processors and the extra processors at that time:
@@ -39,8 +39,8 @@ pub fn reserve_head(c: &mut Ctx<'_>, head: usize) -> Option<(Time, u32)> {
 
 /// EASY's backfilling step: tries `candidates` in the given order; each starts now if it fits
 /// and either ends (by its estimate, [`Ctx::estimate`]) by the shadow time or uses no more than
-/// the extra processors left at the shadow time. Started jobs are planned to end after their
-/// estimate.
+/// the extra processors left at the shadow time (reasons `backfilled` and `extra`). Started
+/// jobs are planned to end after their estimate.
 pub fn backfill(
     c: &mut Ctx<'_>,
     (shadow_time, mut extra): (Time, u32),
@@ -58,10 +58,10 @@ pub fn backfill(
         }
         let end = now + c.estimate(j);
         if end <= shadow_time {
-            c.start_with(j, None, Some(end))?;
+            c.start_as(j, Some(StartReason::Backfilled), None, Some(end))?;
         } else if procs <= extra {
             extra -= procs;
-            c.start_with(j, None, Some(end))?;
+            c.start_as(j, Some(StartReason::Extra), None, Some(end))?;
         }
     }
     Ok(())

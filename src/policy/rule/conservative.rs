@@ -6,7 +6,7 @@
 use super::StartRule;
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
 use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
-use crate::sim::{Ctx, Happening, Jobs, Profile, SimError};
+use crate::sim::{Ctx, Happening, Jobs, Profile, SimError, StartReason};
 use crate::Time;
 
 /// The `guarantees` key.
@@ -62,6 +62,8 @@ pub struct Conservative {
     /// Per job: the reserved interval `[start, end)` while it waits.
     res: Vec<Option<(Time, Time)>>,
     due: Vec<usize>,
+    /// Scratch: the start reason of each due job.
+    why: Vec<(usize, StartReason)>,
     /// The last wake-up asked of the engine.
     woken_for: Time,
     prefix: Vec<i64>,
@@ -73,6 +75,7 @@ impl Conservative {
             profile: None,
             res: Vec::new(),
             due: Vec::new(),
+            why: Vec::new(),
             woken_for: Time::MIN,
             prefix: Vec::new(),
         }
@@ -142,6 +145,35 @@ impl Conservative {
     }
 }
 
+impl Conservative {
+    /// The start reason of the due jobs ahead of every job that keeps waiting, in queue
+    /// order: `head` when it arrived now (it never waited), else `reserved` (it waited for its
+    /// reservation). The other due jobs (not in `why`) are `backfilled`: a job ahead of them
+    /// in the queue order keeps waiting. The scan stops at the first job that keeps waiting.
+    fn reasons(&mut self, c: &Ctx<'_>, queue: &[usize]) {
+        self.why.clear();
+        let now = c.now();
+        for &j in queue {
+            if self.why.len() == self.due.len() {
+                break;
+            }
+            match self.res[j] {
+                // Started earlier in this pass.
+                None => {}
+                Some((s, _)) if s <= now => {
+                    let why = if c.job(j).submit == now {
+                        StartReason::Head
+                    } else {
+                        StartReason::Reserved
+                    };
+                    self.why.push((j, why));
+                }
+                Some(_) => break,
+            }
+        }
+    }
+}
+
 impl StartRule for Conservative {
     fn prepare(&mut self, jobs: Jobs<'_>, _procs: u32) -> Vec<(usize, String)> {
         self.res = vec![None; jobs.len()];
@@ -188,6 +220,7 @@ impl StartRule for Conservative {
                     .copied()
                     .filter(|&j| self.res[j].is_some_and(|(s, _)| s <= now)),
             );
+            self.reasons(c, queue);
             let mut consistent = true;
             for i in 0..self.due.len() {
                 let j = self.due[i];
@@ -195,8 +228,13 @@ impl StartRule for Conservative {
                     consistent = false;
                     break;
                 }
+                let why = self
+                    .why
+                    .iter()
+                    .find(|w| w.0 == j)
+                    .map_or(StartReason::Backfilled, |w| w.1);
                 let end = now + c.estimate(j);
-                c.start_with(j, None, Some(end))?;
+                c.start_as(j, Some(why), None, Some(end))?;
                 self.res[j] = None;
             }
             if consistent {

@@ -9,7 +9,7 @@
 use super::StartRule;
 use crate::policy::alloc::Allocator;
 use crate::policy::blocks::select::{self, reservation};
-use crate::sim::{Ctx, SimError};
+use crate::sim::{Ctx, SimError, StartReason};
 
 pub struct EasySelect {
     alloc: Box<dyn Allocator>,
@@ -57,10 +57,13 @@ impl StartRule for EasySelect {
             let Some(a) = self.alloc.now(c, j) else {
                 continue;
             };
-            if !within {
+            let why = if within {
+                StartReason::Backfilled
+            } else {
                 extra -= job.procs;
-            }
-            c.start_with(j, Some(a.procs), Some(end))?;
+                StartReason::Extra
+            };
+            c.start_as(j, Some(why), Some(a.procs), Some(end))?;
         }
         Ok(())
     }

@@ -15,7 +15,7 @@
 
 use super::StartRule;
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
-use crate::sim::{Ctx, Happening, Jobs, Profile, SimError};
+use crate::sim::{Ctx, Happening, Jobs, Profile, SimError, StartReason};
 use crate::Time;
 
 pub struct GuaranteeFree {
@@ -147,12 +147,18 @@ impl StartRule for GuaranteeFree {
             }
             break;
         }
+        // Reasons: `head` while every job planned before it starts now, then `backfilled`.
         let mut next = Time::MAX;
         for i in 0..self.plan.len() {
             let (j, s) = self.plan[i];
             if s <= now {
+                let why = if next == Time::MAX {
+                    StartReason::Head
+                } else {
+                    StartReason::Backfilled
+                };
                 let end = now + c.estimate(j);
-                c.start_with(j, None, Some(end))?;
+                c.start_as(j, Some(why), None, Some(end))?;
                 self.urgent[j] = false;
             } else {
                 next = next.min(s);

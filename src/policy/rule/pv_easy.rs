@@ -22,7 +22,7 @@ use super::StartRule;
 use crate::policy::blocks::heads::start_arrivals_while_fit;
 use crate::policy::blocks::shadow::{backfill, shadow};
 use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
-use crate::sim::{Ctx, SimError};
+use crate::sim::{Ctx, SimError, StartReason};
 use crate::Time;
 
 /// The `slp` key.
@@ -71,10 +71,10 @@ pub fn parse(p: &Params) -> Result<(PvEasy, KeyValues<2>), SpecError> {
 }
 
 impl PvEasy {
-    /// Starts job `j` now, planned to end after its prediction.
-    fn start(&self, c: &mut Ctx<'_>, j: usize) -> Result<(), SimError> {
+    /// Starts job `j` now for `why`, planned to end after its prediction.
+    fn start(&self, c: &mut Ctx<'_>, j: usize, why: StartReason) -> Result<(), SimError> {
         let end = c.now() + c.estimate(j);
-        c.start_with(j, None, Some(end))
+        c.start_as(j, Some(why), None, Some(end))
     }
 
     /// Steps 1 and 2; returns the blocked head, if any.
@@ -103,7 +103,7 @@ impl PvEasy {
                 }
                 c.preempt(self.buf[i])?;
             }
-            self.start(c, head)?;
+            self.start(c, head, StartReason::Head)?;
         }
     }
 
@@ -145,7 +145,7 @@ impl PvEasy {
             }
             let (p, j) = self.ventures[i];
             if c.fits(j) {
-                c.start_with(j, None, Some(now + p))?;
+                c.start_as(j, Some(StartReason::Backfilled), None, Some(now + p))?;
             }
         }
         self.buf.clear();
@@ -156,7 +156,7 @@ impl PvEasy {
             }
             let j = self.buf[i];
             if c.fits(j) {
-                self.start(c, j)?;
+                self.start(c, j, StartReason::Venture)?;
             }
         }
         Ok(())

@@ -11,7 +11,7 @@
 use super::StartRule;
 use crate::policy::alloc::Threshold;
 use crate::policy::blocks::select::{self, reservation, Alloc};
-use crate::sim::{Ctx, SimError};
+use crate::sim::{Ctx, SimError, StartReason};
 use crate::Time;
 
 /// The bound of the slowdown used to compare allocations, seconds (as bounded slowdown).
@@ -107,10 +107,13 @@ impl StartRule for Rua {
             let Some((_, est, j, a)) = best else {
                 break;
             };
-            if now + est > res {
+            let why = if now + est > res {
                 extra -= c.job(j).procs;
-            }
-            c.start_with(j, Some(a.procs), Some(now + est))?;
+                StartReason::Extra
+            } else {
+                StartReason::Backfilled
+            };
+            c.start_as(j, Some(why), Some(a.procs), Some(now + est))?;
         }
         Ok(())
     }

@@ -161,7 +161,7 @@ export class Session {
   rects() { return new Float64Array(this.last.rects); }
   jobs() {
     const a = [];
-    this.list.forEach((j, i) => { const o = this.last.out[i]; a.push(j.id, j.user, j.submit, o.start, o.end, j.procs, o.start - j.submit, 1); });
+    this.list.forEach((j, i) => { const o = this.last.out[i]; a.push(j.id, j.user, j.submit, o.start, o.end, j.procs, o.start - j.submit, 1, o.start >= 0 ? 1 : 0, -1, -1); });
     return new Float64Array(a);
   }
   series() { return new Float64Array(this.last.series); }
