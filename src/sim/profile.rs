@@ -149,6 +149,46 @@ impl Profile {
         None
     }
 
+    /// Earliest `t` with `from <= t < below` at which `procs` processors stay free over
+    /// `[t, min(t + duration, cap))` (a zero duration counts as one). `None` if there is none.
+    ///
+    /// For a job reserved at `cap` this is where it can move to: over `[cap, t + duration)` its
+    /// own reservation keeps its processors free, so only the part before `cap` needs looking
+    /// at, and the reservation need not be released to find out.
+    pub fn earliest_capped(
+        &self,
+        from: Time,
+        procs: u32,
+        duration: Time,
+        cap: Time,
+        below: Time,
+    ) -> Option<Time> {
+        let need = i64::from(procs);
+        let duration = duration.max(1);
+        let from = from.max(self.start());
+        let n = self.steps.len();
+        let mut i = self.index_of(from);
+        loop {
+            // The next run of steps with enough free processors, and where it ends.
+            while i < n && self.steps[i].1 < need {
+                i += 1;
+            }
+            let cand = self.steps.get(i)?.0.max(from);
+            if cand >= below {
+                return None;
+            }
+            let mut k = i + 1;
+            while k < n && self.steps[k].1 >= need {
+                k += 1;
+            }
+            let end = self.steps.get(k).map_or(FOREVER, |s| s.0);
+            if end >= cap || end - cand >= duration {
+                return Some(cand);
+            }
+            i = k;
+        }
+    }
+
     /// Drops the history before `now` (the step containing `now` now starts at `now`).
     pub fn advance(&mut self, now: Time) {
         if now <= self.start() {
@@ -157,26 +197,6 @@ impl Profile {
         let i = self.index_of(now);
         self.steps.drain(..i);
         self.steps[0].0 = now;
-    }
-
-    /// Running maxima of the free count: element `i` is the largest free count of steps `0..=i`.
-    pub fn prefix_max(&self, out: &mut Vec<i64>) {
-        out.clear();
-        let mut m = i64::MIN;
-        out.extend(self.steps.iter().map(|s| {
-            m = m.max(s.1);
-            m
-        }));
-    }
-
-    /// Number of steps that begin before `t`.
-    pub fn steps_before(&self, t: Time) -> usize {
-        self.steps.partition_point(|&(s, _)| s < t)
-    }
-
-    /// The smallest free count over the whole profile.
-    pub fn min_free(&self) -> i64 {
-        self.steps.iter().map(|s| s.1).min().unwrap_or(0)
     }
 }
 
@@ -199,11 +219,84 @@ mod tests {
         assert_eq!(p.earliest(0, 2, 15), Some(20));
         assert_eq!(p.earliest(0, 2, 10), Some(0));
         assert_eq!(p.earliest_before(0, 6, 1, 24), None);
+        // The 5-proc reservation at [10, 25) could move to 0 only if 5 were free over [0, 10).
+        assert_eq!(p.earliest_capped(0, 5, 15, 10, 10), None);
+        // A 1-proc job reserved at 20 fits from 0 on: 1 processor stays free until 20.
+        assert_eq!(p.earliest_capped(0, 1, 100, 20, 20), Some(0));
         p.release(10, 25, 5);
         assert_eq!(p.steps(), &[(0, 2), (10, 6), (20, 10)]);
         p.advance(15);
         assert_eq!(p.steps(), &[(15, 6), (20, 10)]);
         assert_eq!(p.free_at(30), 10);
-        assert_eq!(p.min_free(), 6);
+    }
+    /// The run-by-run search against a plain one (every candidate start, every step), on a
+    /// profile of many short runs.
+    #[test]
+    fn search_agrees_with_a_plain_scan() {
+        fn plain(
+            p: &Profile,
+            from: Time,
+            need: i64,
+            d: Time,
+            cap: Time,
+            below: Time,
+        ) -> Option<Time> {
+            let steps = p.steps().to_vec();
+            let d = d.max(1);
+            let mut t = from;
+            loop {
+                if t >= below {
+                    return None;
+                }
+                let end = t.saturating_add(d).min(cap);
+                let ok = steps.iter().enumerate().all(|(i, &(s, f))| {
+                    let next = steps.get(i + 1).map_or(FOREVER, |x| x.0);
+                    next <= t || s >= end || f >= need
+                });
+                if ok {
+                    return Some(t);
+                }
+                // Next candidate: the next step start after t.
+                t = steps.iter().map(|s| s.0).find(|&s| s > t)?;
+            }
+        }
+        let mut p = Profile::new(0, 8);
+        let mut x: u64 = 12345;
+        let mut rnd = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        for _ in 0..150 {
+            let from = rnd(3000) as Time;
+            let len = 1 + rnd(60) as Time;
+            let procs = 1 + rnd(4) as u32;
+            if p.earliest(from, procs, len) == Some(from) {
+                p.reserve(from, from + len, procs);
+            }
+        }
+        assert!(p.steps().len() > 100);
+        for _ in 0..2000 {
+            let from = rnd(3500) as Time;
+            let need = 1 + rnd(8) as u32;
+            let d = rnd(200) as Time;
+            let cap = if rnd(3) == 0 {
+                FOREVER
+            } else {
+                from + rnd(4000) as Time
+            };
+            let below = if rnd(2) == 0 {
+                cap
+            } else {
+                from + rnd(4000) as Time
+            }
+            .min(cap);
+            assert_eq!(
+                p.earliest_capped(from, need, d, cap, below),
+                plain(&p, from, i64::from(need), d, cap, below),
+                "from {from} need {need} d {d} cap {cap} below {below}"
+            );
+        }
     }
 }

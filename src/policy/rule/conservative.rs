@@ -66,7 +66,6 @@ pub struct Conservative {
     why: Vec<(usize, StartReason)>,
     /// The last wake-up asked of the engine.
     woken_for: Time,
-    prefix: Vec<i64>,
 }
 
 impl Conservative {
@@ -77,7 +76,6 @@ impl Conservative {
             due: Vec::new(),
             why: Vec::new(),
             woken_for: Time::MIN,
-            prefix: Vec::new(),
         }
     }
 }
@@ -111,36 +109,27 @@ impl Conservative {
         Ok(profile)
     }
 
-    /// Re-plans reserved waiting jobs in queue order; each moves only earlier.
+    /// Re-plans reserved waiting jobs in queue order; each moves to its earliest fit if that is
+    /// earlier.
     ///
-    /// A job can move only if, somewhere before its reserved start, as many processors as it
-    /// needs are free: a running maximum of the profile rules most jobs out without a scan.
+    /// A job reserved at `s` fits at `t < s` when its processors are free over
+    /// `[t, min(t + d, s))`: past `s` its own reservation holds them. So the search looks only
+    /// before `s`, without releasing the reservation, and a job that cannot move costs one
+    /// scan and no change to the profile.
     fn compress(&mut self, c: &mut Ctx<'_>, profile: &mut Profile, queue: &[usize]) {
         let now = c.now();
-        let mut dirty = true;
         for &j in queue {
             let Some((s, e)) = self.res[j] else { continue };
             if s <= now {
                 continue;
             }
             let procs = c.job(j).procs;
-            if dirty {
-                profile.prefix_max(&mut self.prefix);
-                dirty = false;
-            }
-            let before = profile.steps_before(s);
-            if before == 0 || self.prefix[before - 1] < i64::from(procs) {
-                continue;
-            }
-            profile.release(s, e, procs);
             let d = e - s;
-            let t = profile
-                .earliest_before(now, procs, d, s)
-                .unwrap_or(s)
-                .min(s);
-            profile.reserve(t, t + d, procs);
-            self.res[j] = Some((t, t + d));
-            dirty |= t != s;
+            if let Some(t) = profile.earliest_capped(now, procs, d, s, s) {
+                profile.release(s, e, procs);
+                profile.reserve(t, t + d, procs);
+                self.res[j] = Some((t, t + d));
+            }
         }
     }
 }
