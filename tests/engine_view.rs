@@ -135,7 +135,7 @@ fn policies_compose_from_parts_outside_the_crate() {
     let mut p = Composed::new(
         "widest".into(),
         None,
-        Some(Box::new(Arrival)),
+        Some(Box::new(Arrival::default())),
         Box::new(WidestFirst),
     );
     let s = simulate(&set.jobs, set.procs, &mut p, 1, None).unwrap();

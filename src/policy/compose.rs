@@ -3,6 +3,7 @@
 //! every policy this way.
 
 use super::order::QueueOrder;
+use super::queue::Queue;
 use super::rule::StartRule;
 use crate::sim::{Ctx, Jobs, Policy, SimError};
 
@@ -12,7 +13,7 @@ pub struct Composed {
     predictor: Option<String>,
     order: Option<Box<dyn QueueOrder>>,
     rule: Box<dyn StartRule>,
-    /// The waiting jobs in queue order, this pass.
+    /// The waiting jobs in queue order, this pass, as far as the rule read them.
     queue: Vec<usize>,
 }
 
@@ -59,13 +60,17 @@ impl Policy for Composed {
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
         match self.order.as_mut() {
             Some(order) => {
-                let limit = self.rule.queue_limit(c);
-                order.order(c, &mut self.queue, limit);
-                self.rule.schedule(c, &self.queue)?;
+                order.begin(c);
+                if c.waiting().is_empty() {
+                    // Nothing to order (the common pass on a quiet machine).
+                    return self.rule.pass(c, &mut Queue::fixed(&[]));
+                }
+                self.rule
+                    .pass(c, &mut Queue::lazy(order.as_mut(), &mut self.queue))?;
                 order.settle(c, &self.queue);
                 Ok(())
             }
-            None => self.rule.schedule(c, &[]),
+            None => self.rule.pass(c, &mut Queue::fixed(&[])),
         }
     }
 }

@@ -11,6 +11,7 @@ mod compose;
 pub mod estimate;
 pub mod external;
 pub mod order;
+pub mod queue;
 pub mod rule;
 
 pub use crate::sim::Policy;

@@ -121,7 +121,7 @@ pub fn simulate_on(
     };
     rejected.extend(policy.prepare(Jobs { jobs, replay }, procs));
     let mut is_rejected = vec![false; n];
-    let mut records = vec![JobRecord::pending(); n];
+    let mut records: Vec<JobRecord> = (0..n).map(|_| JobRecord::pending()).collect();
     for (j, _) in &rejected {
         is_rejected[*j] = true;
         records[*j].outcome = Outcome::Rejected;

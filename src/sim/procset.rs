@@ -1,12 +1,16 @@
 //! Processor sets as sorted, disjoint, half-open intervals of processor ids.
 
 use serde::Serialize;
+use smallvec::SmallVec;
 use std::fmt;
+
+/// Intervals of a set: one inline (a job on contiguous processors needs no allocation).
+type Intervals = SmallVec<[(u32, u32); 1]>;
 
 /// A set of processor ids, kept as sorted disjoint half-open intervals `[lo, hi)`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct ProcSet {
-    intervals: Vec<(u32, u32)>,
+    intervals: Intervals,
 }
 
 impl ProcSet {
@@ -23,7 +27,7 @@ impl ProcSet {
     pub fn from_intervals(mut v: Vec<(u32, u32)>) -> Self {
         v.retain(|&(a, b)| a < b);
         v.sort_unstable();
-        let mut out: Vec<(u32, u32)> = Vec::with_capacity(v.len());
+        let mut out = Intervals::with_capacity(v.len());
         for (a, b) in v {
             match out.last_mut() {
                 Some(last) if a <= last.1 => last.1 = last.1.max(b),
@@ -62,31 +66,38 @@ impl ProcSet {
 
     /// Removes and returns the `n` lowest ids. The caller checks `n <= self.len()`.
     pub fn take_lowest(&mut self, n: u32) -> ProcSet {
-        let mut taken = Vec::new();
-        let mut need = n;
-        let mut consumed = 0;
-        for iv in self.intervals.iter_mut() {
-            if need == 0 {
-                break;
-            }
-            let width = iv.1 - iv.0;
-            if width <= need {
-                taken.push(*iv);
-                need -= width;
-                consumed += 1;
-            } else {
-                taken.push((iv.0, iv.0 + need));
-                iv.0 += need;
-                need = 0;
+        // Most often the lowest free interval holds them all.
+        if let Some(first) = self.intervals.first_mut() {
+            let (a, b) = *first;
+            if n > 0 && n < b - a {
+                first.0 += n;
+                return ProcSet::range(a, a + n);
             }
         }
-        self.intervals.drain(..consumed);
+        // The intervals taken whole, then the one split (if any): sized exactly.
+        let mut whole = 0;
+        let mut need = n;
+        for &(a, b) in &self.intervals {
+            if need == 0 || b - a > need {
+                break;
+            }
+            need -= b - a;
+            whole += 1;
+        }
+        let split = usize::from(need > 0 && whole < self.intervals.len());
+        let mut taken = Intervals::with_capacity(whole + split);
+        taken.extend(self.intervals.drain(..whole));
+        if split == 1 {
+            let iv = &mut self.intervals[0];
+            taken.push((iv.0, iv.0 + need));
+            iv.0 += need;
+        }
         ProcSet { intervals: taken }
     }
 
     /// Removes `other` (which must be a subset) from `self`.
     pub fn remove(&mut self, other: &ProcSet) {
-        let mut out = Vec::with_capacity(self.intervals.len() + other.intervals.len());
+        let mut out = Intervals::with_capacity(self.intervals.len() + other.intervals.len());
         let mut j = 0;
         for &(a, b) in &self.intervals {
             let mut lo = a;
@@ -109,30 +120,31 @@ impl ProcSet {
         self.intervals = out;
     }
 
-    /// Adds `other` (disjoint from `self`) to `self`, merging neighbours.
+    /// Adds `other` (disjoint from `self`) to `self`, merging neighbours; in place.
     pub fn insert(&mut self, other: &ProcSet) {
-        if other.is_empty() {
-            return;
+        for &(a, b) in &other.intervals {
+            self.insert_interval(a, b);
         }
-        let mut merged: Vec<(u32, u32)> =
-            Vec::with_capacity(self.intervals.len() + other.intervals.len());
-        let (mut i, mut j) = (0, 0);
-        while i < self.intervals.len() || j < other.intervals.len() {
-            let next = if j >= other.intervals.len()
-                || (i < self.intervals.len() && self.intervals[i].0 <= other.intervals[j].0)
-            {
-                i += 1;
-                self.intervals[i - 1]
-            } else {
-                j += 1;
-                other.intervals[j - 1]
-            };
-            match merged.last_mut() {
-                Some(last) if next.0 <= last.1 => last.1 = last.1.max(next.1),
-                _ => merged.push(next),
-            }
+    }
+
+    /// Adds `[a, b)` (disjoint from `self`), merging it with the intervals it touches.
+    fn insert_interval(&mut self, a: u32, b: u32) {
+        let iv = &mut self.intervals;
+        // The first interval that ends at or after `a` (it touches or follows `[a, b)`).
+        let i = iv.partition_point(|&(_, hi)| hi < a);
+        let mut j = i;
+        let (mut lo, mut hi) = (a, b);
+        while j < iv.len() && iv[j].0 <= b {
+            lo = lo.min(iv[j].0);
+            hi = hi.max(iv[j].1);
+            j += 1;
         }
-        self.intervals = merged;
+        if j == i {
+            iv.insert(i, (a, b));
+        } else {
+            iv[i] = (lo, hi);
+            iv.drain(i + 1..j);
+        }
     }
 }
 

@@ -183,4 +183,15 @@ fn bench_has_an_eet_step() {
         eet.is_some_and(|l| l.split_whitespace().nth(2) == Some("6")),
         "{out}"
     );
+    // The memory line: heap per job held with one run of the first policy, and its peak.
+    let mem = out
+        .lines()
+        .find(|l| l.contains("memory with one fcfs run:"))
+        .unwrap_or_else(|| panic!("no memory line: {out}"));
+    let words: Vec<&str> = mem.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "run:").unwrap();
+    let held: usize = words[at + 1].parse().unwrap();
+    let peak: usize = words[at + 6].parse().unwrap();
+    assert!(held > 0 && peak >= held, "{mem}");
+    assert!(mem.contains("(6 jobs,"), "{mem}");
 }

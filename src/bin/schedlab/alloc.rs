@@ -45,6 +45,11 @@ pub fn reset_peak() -> usize {
     now
 }
 
+/// Heap bytes now.
+pub fn current() -> usize {
+    CURRENT.load(Ordering::Relaxed)
+}
+
 /// Heap bytes at the highest point since the last [`reset_peak`].
 pub fn peak() -> usize {
     PEAK.load(Ordering::Relaxed)

@@ -143,7 +143,40 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             });
             row(&name, "  + metrics", jobs.jobs.len(), ms, peak);
         }
+        drop((jobs, expected));
+        if let Some(spec) = args.policies.first() {
+            memory(&name, &bytes, spec, &read, &input_opts, &metrics)?;
+        }
     }
+    Ok(())
+}
+
+/// Memory per job of what the page and `schedlab run` hold: the trace (parsed, prepared, its
+/// EETs) with one schedule of `spec` and its metrics; the heap held at the end and its peak
+/// on the way (the parse's buffers included), divided by the jobs.
+fn memory(
+    name: &str,
+    bytes: &[u8],
+    spec: &str,
+    read: &schedlab::swf::ReadOptions,
+    input: &input::InputOptions,
+    metrics: &schedlab::metrics::MetricOptions,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let base = alloc::reset_peak();
+    let trace = run::Trace::load_bytes(name, bytes, read, input, metrics.clone())?;
+    let result = trace.run(spec, 1, None)?;
+    let held = alloc::current().saturating_sub(base);
+    let peak = alloc::peak().saturating_sub(base);
+    let n = trace.jobs.jobs.len().max(1);
+    println!(
+        "{name:<34} memory with one {spec} run: {} bytes per job held, {} at peak ({} jobs, {:.1} / {:.1} MiB)",
+        held / n,
+        peak / n,
+        trace.jobs.jobs.len(),
+        held as f64 / (1024.0 * 1024.0),
+        peak as f64 / (1024.0 * 1024.0)
+    );
+    drop(result);
     Ok(())
 }
 

@@ -1,21 +1,33 @@
 //! The head loop: start the jobs at the head of a queue while they fit.
 
+use crate::policy::queue::Queue;
 use crate::sim::{Ctx, SimError, StartReason};
 
 /// Starts the jobs of `queue` in order while the first one fits (each planned to end after its
 /// estimate; reason `head`); returns the position of the first job left waiting (`queue.len()` when all
 /// started).
 pub fn start_while_fit(c: &mut Ctx<'_>, queue: &[usize]) -> Result<usize, SimError> {
+    start_heads(c, &mut Queue::fixed(queue))
+}
+
+/// [`start_while_fit`] over a queue read as far as needed: up to the first job that does not
+/// fit.
+pub fn start_heads(c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<usize, SimError> {
     let mut first = 0;
-    while let Some(&head) = queue.get(first) {
-        if !c.fits(head) {
-            break;
+    loop {
+        let chunk = queue.from(c, first);
+        if chunk.is_empty() {
+            return Ok(first);
         }
-        let end = c.now() + c.estimate(head);
-        c.start_as(head, Some(StartReason::Head), None, Some(end))?;
-        first += 1;
+        for &head in chunk {
+            if !c.fits(head) {
+                return Ok(first);
+            }
+            let end = c.now() + c.estimate(head);
+            c.start_as(head, Some(StartReason::Head), None, Some(end))?;
+            first += 1;
+        }
     }
-    Ok(first)
 }
 
 /// [`start_while_fit`] over the waiting jobs in arrival order (priority = arrival).

@@ -1,8 +1,9 @@
 //! Building blocks: the mechanisms several policy parts share (the head loop, EASY's shadow
 //! time and backfilling step, availability profiles of the running jobs, resource selection on
-//! the node model). Parts import blocks, never one another.
+//! the node model, jobs sorted lazily by a key). Parts import blocks, never one another.
 
 pub mod heads;
 pub mod profile;
 pub mod select;
 pub mod shadow;
+pub mod sorted;

@@ -3,14 +3,44 @@
 use super::QueueOrder;
 use crate::sim::Ctx;
 
-pub struct Arrival;
+/// Jobs copied by a pass's first request.
+const HEAD: usize = 8;
+
+#[derive(Default)]
+pub struct Arrival {
+    /// Where the job after the last one given stood in the waiting list.
+    next: usize,
+}
 
 impl QueueOrder for Arrival {
-    /// The waiting list is already in arrival order: only the first `limit` jobs are copied
-    /// (fcfs looks at free + 1 of them, easy at the head alone when the machine is full).
-    fn order(&mut self, c: &mut Ctx<'_>, out: &mut Vec<usize>, limit: usize) {
-        out.clear();
+    /// The waiting list is already in arrival order: first its head (the first few jobs: all
+    /// that easy reads on a full machine, usually all that fcfs reads), then, when the rule
+    /// reads further, every job after the last one given (one copy of the list is cheaper
+    /// than reading it a few jobs at a time).
+    fn extend(&mut self, c: &Ctx<'_>, out: &mut Vec<usize>, upto: usize) {
         let waiting = c.waiting();
-        out.extend_from_slice(&waiting[..limit.min(waiting.len())]);
+        let (from, to) = match out.last() {
+            Some(&last) => (after(waiting, last, self.next), waiting.len()),
+            None => (0, waiting.len().min(upto.max(HEAD))),
+        };
+        out.extend_from_slice(&waiting[from..to]);
+        self.next = to;
+    }
+}
+
+/// The position in `waiting` (ascending) of the first job after `last`; `hint` is where it
+/// stood when `last` was given (the rule has usually started `last` alone since).
+fn after(waiting: &[usize], last: usize, hint: usize) -> usize {
+    let holds = |p: usize| {
+        p <= waiting.len()
+            && waiting.get(p).is_none_or(|&w| w > last)
+            && (p == 0 || waiting[p - 1] <= last)
+    };
+    if holds(hint) {
+        hint
+    } else if hint > 0 && holds(hint - 1) {
+        hint - 1
+    } else {
+        waiting.partition_point(|&w| w <= last)
     }
 }

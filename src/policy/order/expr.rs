@@ -4,11 +4,12 @@
 
 use super::QueueOrder;
 use crate::expr::{self, Expr, Vars};
+use crate::policy::blocks::sorted::Sorted;
 use crate::sim::Ctx;
 
 pub struct ExprOrder {
     expr: Expr,
-    keyed: Vec<(f64, usize)>,
+    keyed: Sorted,
     stack: Vec<f64>,
 }
 
@@ -16,15 +17,15 @@ impl ExprOrder {
     pub fn new(expr: Expr) -> Self {
         Self {
             expr,
-            keyed: Vec::new(),
+            keyed: Sorted::default(),
             stack: Vec::new(),
         }
     }
 }
 
 impl QueueOrder for ExprOrder {
-    fn order(&mut self, c: &mut Ctx<'_>, out: &mut Vec<usize>, limit: usize) {
-        out.clear();
+    /// Keys every waiting job by the expression; sorted as far as the rule reads.
+    fn begin(&mut self, c: &mut Ctx<'_>) {
         let now = c.now();
         self.keyed.clear();
         for &j in c.waiting() {
@@ -39,16 +40,11 @@ impl QueueOrder for ExprOrder {
                 now as f64,
             );
             let v = self.expr.eval_with(&vars, &mut self.stack);
-            self.keyed.push((expr::order_key(v), j));
+            self.keyed.push(expr::order_key(v), j);
         }
-        // Smallest first, ties by arrival: a total order, so selecting the first `limit` jobs
-        // and sorting them gives the same head as sorting all.
-        let cmp = |a: &(f64, usize), b: &(f64, usize)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
-        if limit > 0 && limit < self.keyed.len() {
-            self.keyed.select_nth_unstable_by(limit - 1, cmp);
-            self.keyed.truncate(limit);
-        }
-        self.keyed.sort_unstable_by(cmp);
-        out.extend(self.keyed.iter().map(|&(_, j)| j));
+    }
+
+    fn extend(&mut self, _c: &Ctx<'_>, out: &mut Vec<usize>, upto: usize) {
+        self.keyed.extend(out, upto);
     }
 }

@@ -66,6 +66,9 @@ fn log_add(a: f64, b: f64) -> f64 {
     hi + (lo - hi).exp().ln_1p()
 }
 
+/// Not in the list of active users.
+const NONE: u32 = u32::MAX;
+
 /// A priority key ordered like the usage: `(0, log order)` below [`TINY`], `(1, value bits)` at
 /// or above it.
 type Key = (u8, u64);
@@ -87,6 +90,9 @@ pub struct Fairshare {
     usage: Vec<Usage>,
     /// Per user: waiting jobs in arrival order.
     queues: Vec<VecDeque<usize>>,
+    /// Users with waiting jobs (any order), and each user's place in it (`NONE`: absent).
+    active: Vec<u32>,
+    place: Vec<u32>,
     /// Merge heap of the current pass: (usage key, job, user, position in its queue).
     heap: BinaryHeap<Reverse<(Key, usize, u32, usize)>>,
 }
@@ -98,6 +104,8 @@ impl Fairshare {
             job_user: Vec::new(),
             usage: Vec::new(),
             queues: Vec::new(),
+            active: Vec::new(),
+            place: Vec::new(),
             heap: BinaryHeap::new(),
         }
     }
@@ -145,10 +153,25 @@ impl Fairshare {
     }
 
     fn enqueue(&mut self, j: usize) {
-        let q = &mut self.queues[self.job_user[j] as usize];
+        let u = self.job_user[j];
+        let q = &mut self.queues[u as usize];
         if let Err(pos) = q.binary_search(&j) {
             q.insert(pos, j);
         }
+        if self.place[u as usize] == NONE {
+            self.place[u as usize] = self.active.len() as u32;
+            self.active.push(u);
+        }
+    }
+
+    /// User `u` has no waiting job left.
+    fn deactivate(&mut self, u: usize) {
+        let at = self.place[u] as usize;
+        self.active.swap_remove(at);
+        if let Some(&moved) = self.active.get(at) {
+            self.place[moved as usize] = at as u32;
+        }
+        self.place[u] = NONE;
     }
 
     /// Takes in what happened since the previous pass (arrivals, ends, preemptions).
@@ -184,32 +207,36 @@ impl QueueOrder for Fairshare {
             .collect();
         self.usage = vec![Usage::default(); slot.len()];
         self.queues = vec![VecDeque::new(); slot.len()];
+        self.active.clear();
+        self.place = vec![NONE; slot.len()];
     }
 
-    /// Every user with waiting jobs keyed by its usage now; the users' queues merged, lazily:
-    /// a pass that looks at the first few jobs costs O(users with waiting jobs x log).
-    fn order(&mut self, c: &mut Ctx<'_>, out: &mut Vec<usize>, limit: usize) {
+    /// Every user with waiting jobs keyed by its usage now; the users' queues are merged as
+    /// the rule reads ([`QueueOrder::extend`]): a pass that reads the first few jobs costs
+    /// O(users with waiting jobs x log).
+    fn begin(&mut self, c: &mut Ctx<'_>) {
         self.observe(c);
-        out.clear();
-        if limit == 0 {
-            return;
-        }
         let now = c.now();
         self.heap.clear();
-        for u in 0..self.queues.len() {
-            if let Some(&first) = self.queues[u].front() {
-                let key = self.key(u, now);
-                self.heap.push(Reverse((key, first, u as u32, 0)));
+        // Keys are unique (a job each): the heap's order does not depend on the users' order.
+        for i in 0..self.active.len() {
+            let u = self.active[i];
+            if let Some(&first) = self.queues[u as usize].front() {
+                let key = self.key(u as usize, now);
+                self.heap.push(Reverse((key, first, u, 0)));
             }
         }
-        while let Some(Reverse((key, job, u, pos))) = self.heap.pop() {
+    }
+
+    fn extend(&mut self, _c: &Ctx<'_>, out: &mut Vec<usize>, upto: usize) {
+        while out.len() < upto {
+            let Some(Reverse((key, job, u, pos))) = self.heap.pop() else {
+                return;
+            };
             if let Some(&after) = self.queues[u as usize].get(pos + 1) {
                 self.heap.push(Reverse((key, after, u, pos + 1)));
             }
             out.push(job);
-            if out.len() >= limit {
-                break;
-            }
         }
     }
 
@@ -225,6 +252,9 @@ impl QueueOrder for Fairshare {
             let q = &mut self.queues[u];
             if let Ok(pos) = q.binary_search(&j) {
                 q.remove(pos);
+                if q.is_empty() {
+                    self.deactivate(u);
+                }
             }
         }
     }

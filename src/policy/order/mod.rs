@@ -27,11 +27,16 @@ use crate::sim::{Ctx, Jobs};
 pub trait QueueOrder {
     /// Called once before the simulation.
     fn prepare(&mut self, _jobs: Jobs<'_>) {}
-    /// Begins a pass: takes in what happened since the previous one and fills `out` with the
-    /// waiting jobs, highest priority first; it may stop after the first `limit` jobs (the
-    /// most the start rule looks at in this pass).
-    fn order(&mut self, c: &mut Ctx<'_>, out: &mut Vec<usize>, limit: usize);
-    /// Ends a pass: the jobs of `order` no longer waiting were started in it.
+    /// Begins a pass: takes in what happened since the previous one (draws what it draws at
+    /// submission) and fixes the order of the jobs waiting now.
+    fn begin(&mut self, _c: &mut Ctx<'_>) {}
+    /// Appends the next jobs of this pass's order to `out` (which holds the ones given so far)
+    /// until it holds `upto` jobs or the order has none left; it may append more. Called only
+    /// as far as the start rule reads the queue ([`crate::policy::queue::Queue`]), so an order
+    /// that produces its jobs one by one costs only what is read. Jobs the rule started in the
+    /// meantime were given already: the rest of the order is as it stood at [`Self::begin`].
+    fn extend(&mut self, c: &Ctx<'_>, out: &mut Vec<usize>, upto: usize);
+    /// Ends a pass: the jobs of `order` (those given) no longer waiting were started in it.
     fn settle(&mut self, _c: &Ctx<'_>, _order: &[usize]) {}
 }
 
@@ -123,7 +128,7 @@ pub fn parse(p: &Params) -> Result<(Box<dyn QueueOrder>, OrderKeys), SpecError> 
         );
     }
     let order: Box<dyn QueueOrder> = match queue {
-        "fcfs" => Box::new(Arrival),
+        "fcfs" => Box::new(Arrival::default()),
         "fairshare" => Box::new(Fairshare::new(halflife)),
         other => Box::new(Zotkin::new(other, weight)),
     };

@@ -7,6 +7,7 @@
 //! requested time by default).
 
 use super::QueueOrder;
+use crate::policy::blocks::sorted::Sorted;
 use crate::sim::{Ctx, Happening};
 use crate::Time;
 use rand::Rng;
@@ -28,7 +29,7 @@ pub struct Zotkin {
     order: Criterion,
     weight: f64,
     random: Vec<f64>,
-    keyed: Vec<(f64, usize)>,
+    keyed: Sorted,
 }
 
 impl Zotkin {
@@ -44,7 +45,7 @@ impl Zotkin {
             order,
             weight,
             random: Vec::new(),
-            keyed: Vec::new(),
+            keyed: Sorted::default(),
         }
     }
 }
@@ -52,9 +53,13 @@ impl Zotkin {
 impl QueueOrder for Zotkin {
     /// Draws the random numbers of the new jobs, then sorts the waiting jobs by their
     /// criterion, their lengths being the policy's estimates.
-    fn order(&mut self, c: &mut Ctx<'_>, out: &mut Vec<usize>, _limit: usize) {
+    fn begin(&mut self, c: &mut Ctx<'_>) {
         self.observe(c);
-        self.sort(c, out);
+        self.key(c);
+    }
+
+    fn extend(&mut self, _c: &Ctx<'_>, out: &mut Vec<usize>, upto: usize) {
+        self.keyed.extend(out, upto);
     }
 }
 
@@ -88,18 +93,15 @@ impl Zotkin {
         base + self.weight * delay.max(0) as f64
     }
 
-    /// Fills `out` with the waiting jobs in queue order (ties by arrival).
-    fn sort(&mut self, c: &Ctx<'_>, out: &mut Vec<usize>) {
-        out.clear();
+    /// Keys the waiting jobs by their criterion, largest first (ties by arrival).
+    fn key(&mut self, c: &Ctx<'_>) {
         let now = c.now();
         self.keyed.clear();
         for &j in c.waiting() {
             let job = c.job(j);
             let k = self.criterion(j, c.estimate(j), job.procs, now - job.submit);
-            self.keyed.push((k, j));
+            // Negated: the IEEE total order reversed, smallest first.
+            self.keyed.push(-k, j);
         }
-        self.keyed
-            .sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        out.extend(self.keyed.iter().map(|&(_, j)| j));
     }
 }

@@ -4,8 +4,9 @@
 //! the shadow time (by their estimate) or fit in the extra processors.
 
 use super::StartRule;
-use crate::policy::blocks::heads::start_while_fit;
-use crate::policy::blocks::shadow::{backfill, reserve_head};
+use crate::policy::blocks::heads::start_heads;
+use crate::policy::blocks::shadow::{backfill, backfill_queue, reserve_head};
+use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, Params, SpecError};
 use crate::sim::{Ctx, SimError};
 
@@ -53,30 +54,30 @@ impl Easy {
 }
 
 impl StartRule for Easy {
-    /// With no processor free, only the head (its reservation) matters.
-    fn queue_limit(&self, c: &Ctx<'_>) -> usize {
-        if c.free() == 0 {
-            1
-        } else {
-            usize::MAX
-        }
-    }
-
-    fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
-        let first = start_while_fit(c, queue)?;
-        let Some(&head) = queue.get(first) else {
+    /// The queue is read up to the blocked head, then (in queue order) only while a processor
+    /// is free; the sorted backfill orders read it whole.
+    fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
+        let first = start_heads(c, queue)?;
+        let Some(head) = queue.get(c, first) else {
             return Ok(());
         };
         let Some(shadow) = reserve_head(c, head) else {
             return Ok(());
         };
+        if self.order == BackfillOrder::Fcfs {
+            return backfill_queue(c, shadow, queue, first + 1);
+        }
         self.candidates.clear();
-        self.candidates.extend_from_slice(&queue[first + 1..]);
+        self.candidates
+            .extend_from_slice(&queue.all(c)[first + 1..]);
         match self.order {
-            BackfillOrder::Fcfs => {}
             BackfillOrder::Sjf => self.candidates.sort_by_key(|&j| (c.job(j).estimate, j)),
-            BackfillOrder::Spf => self.candidates.sort_by_key(|&j| (c.estimate(j), j)),
+            _ => self.candidates.sort_by_key(|&j| (c.estimate(j), j)),
         }
         backfill(c, shadow, self.candidates.iter().copied())
+    }
+
+    fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
+        self.pass(c, &mut Queue::fixed(queue))
     }
 }

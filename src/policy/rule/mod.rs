@@ -19,6 +19,7 @@ pub mod pv_easy;
 pub mod replay;
 pub mod rua;
 
+use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Jobs, SimError};
 
 /// A start / backfill rule.
@@ -33,14 +34,17 @@ pub trait StartRule {
         false
     }
 
-    /// How many jobs of the queue order this pass may look at (a queue order may stop there):
-    /// all by default.
-    fn queue_limit(&self, _c: &Ctx<'_>) -> usize {
-        usize::MAX
-    }
-
     /// One scheduling pass. `queue` holds the waiting jobs in the policy's queue order (rules
     /// composed without a queue order get an empty slice and use `Ctx::waiting`, arrival
     /// order).
     fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError>;
+
+    /// One scheduling pass over the queue read as far as the rule needs ([`Queue::get`]):
+    /// rules that stop early (fcfs at the first job that does not fit, EASY's backfilling when
+    /// no processor is left) implement this and make [`Self::schedule`] call it with
+    /// [`Queue::fixed`]. By default the whole queue is ordered and [`Self::schedule`] runs.
+    fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
+        let queue = queue.all(c);
+        self.schedule(c, queue)
+    }
 }

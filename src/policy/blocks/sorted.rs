@@ -1,0 +1,88 @@
+//! Waiting jobs keyed by a number, sorted only as far as they are read: smallest key first,
+//! ties by arrival (a total order, so sorting the first jobs alone gives the same head as
+//! sorting all). Shared by the queue orders that key every waiting job (`order/zotkin.rs`,
+//! `order/expr.rs`).
+
+use std::cmp::Ordering;
+
+/// Smallest key first (IEEE total order: NaN after every number), ties by job index.
+fn cmp(a: &(f64, usize), b: &(f64, usize)) -> Ordering {
+    a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))
+}
+
+/// The keyed jobs of one pass.
+#[derive(Default)]
+pub struct Sorted {
+    keyed: Vec<(f64, usize)>,
+    /// `keyed[..sorted]` is the sorted head of the order.
+    sorted: usize,
+}
+
+impl Sorted {
+    /// Begins a pass with no jobs.
+    pub fn clear(&mut self) {
+        self.keyed.clear();
+        self.sorted = 0;
+    }
+
+    pub fn push(&mut self, key: f64, job: usize) {
+        self.keyed.push((key, job));
+    }
+
+    /// Appends the next jobs in order to `out` until it holds `upto` (or all); sorts a head at
+    /// least twice as long as the one sorted so far, so reading `k` jobs costs O(n log k).
+    pub fn extend(&mut self, out: &mut Vec<usize>, upto: usize) {
+        let n = self.keyed.len();
+        let want = upto.min(n);
+        if want > self.sorted {
+            let grow = (want - self.sorted).max(self.sorted).max(16);
+            let rest = &mut self.keyed[self.sorted..];
+            if grow < rest.len() {
+                rest.select_nth_unstable_by(grow - 1, cmp);
+                rest[..grow].sort_unstable_by(cmp);
+                self.sorted += grow;
+            } else {
+                rest.sort_unstable_by(cmp);
+                self.sorted = n;
+            }
+        }
+        let from = out.len().min(self.sorted);
+        let to = want.max(from);
+        out.extend(self.keyed[from..to].iter().map(|&(_, j)| j));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn read_in_steps_equals_a_full_sort() {
+        // Keys with ties, a NaN and both zeros; read one at a time, then in bigger steps.
+        let keys: Vec<f64> = (0..200)
+            .map(|i| match i % 7 {
+                0 => f64::NAN,
+                1 => -0.0,
+                2 => 0.0,
+                _ => ((i * 37) % 23) as f64 - 11.0,
+            })
+            .collect();
+        let mut full: Vec<(f64, usize)> = keys.iter().copied().zip(0..).collect();
+        full.sort_by(cmp);
+        let expect: Vec<usize> = full.iter().map(|&(_, j)| j).collect();
+        for steps in [vec![1usize; 200], vec![3, 10, 40, 200], vec![200]] {
+            let mut s = Sorted::default();
+            for (j, &k) in keys.iter().enumerate() {
+                s.push(k, j);
+            }
+            let mut out = Vec::new();
+            let mut upto = 0;
+            for step in steps {
+                upto += step;
+                s.extend(&mut out, upto);
+                assert!(out.len() >= upto.min(200));
+            }
+            assert_eq!(out, expect);
+        }
+    }
+}
