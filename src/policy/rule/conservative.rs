@@ -62,8 +62,6 @@ pub struct Conservative {
     /// Per job: the reserved interval `[start, end)` while it waits.
     res: Vec<Option<(Time, Time)>>,
     due: Vec<usize>,
-    /// The last wake-up asked of the engine.
-    woken_for: Time,
     prefix: Vec<i64>,
 }
 
@@ -73,7 +71,6 @@ impl Conservative {
             profile: None,
             res: Vec::new(),
             due: Vec::new(),
-            woken_for: Time::MIN,
             prefix: Vec::new(),
         }
     }
@@ -213,14 +210,14 @@ impl StartRule for Conservative {
         }
         self.profile = Some(profile);
         // A reservation may begin when no job ends (after a zero-length job's held second, or
-        // after a re-plan): make sure the engine calls back then.
+        // after a re-plan): make sure the engine calls back then (asked at every pass: a pass's
+        // wake-up replaces the earlier ones).
         let next = c
             .waiting()
             .iter()
             .filter_map(|&j| self.res[j].map(|r| r.0))
             .min();
-        if let Some(t) = next.filter(|&t| t != self.woken_for) {
-            self.woken_for = t;
+        if let Some(t) = next {
             c.wake_at(t);
         }
         Ok(())
