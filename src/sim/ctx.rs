@@ -25,7 +25,6 @@ use std::collections::{BTreeSet, BinaryHeap};
 pub(super) enum Ev {
     Finish { job: usize, attempt: u32 },
     Expire { job: usize, attempt: u32 },
-    Wake,
 }
 
 /// What happened since the policy's previous scheduling pass.
@@ -70,6 +69,8 @@ pub struct Ctx<'a> {
     /// The node model, when on: penalties move job ends.
     pub(super) nodes: Option<Nodes>,
     pub(super) moved: Vec<(usize, Time)>,
+    /// The wake-up the latest pass asked for (the earliest of its [`Ctx::wake_at`] calls).
+    pub(super) wake: Option<Time>,
     /// The policy's runtime estimate (its predictor), run by the engine; `None`: the input's
     /// planning estimate.
     pub(super) predictor: Option<Predictor>,
@@ -396,10 +397,13 @@ impl<'a> Ctx<'a> {
         rec.waited_for = behind;
     }
 
-    /// Asks for a scheduling pass at time `t` (ignored unless `t` is in the future).
+    /// Asks for a scheduling pass at time `t` (ignored unless `t` is in the future). The
+    /// wake-ups a pass asks for replace those of earlier passes: a policy asks, at every pass,
+    /// for the next time it needs one (only the earliest of a pass's calls matters, since any
+    /// pass before it replaces it).
     pub fn wake_at(&mut self, t: Time) {
         if t > self.now {
-            self.push(t, Ev::Wake);
+            self.wake = Some(self.wake.map_or(t, |w| w.min(t)));
         }
     }
 
@@ -435,13 +439,14 @@ impl<'a> Ctx<'a> {
         Ok(())
     }
 
-    /// Applies the end of job `j`'s attempt; stale attempts are ignored.
-    pub(super) fn finish(&mut self, j: usize, attempt: u32) {
+    /// Applies the end of job `j`'s attempt; returns false (and does nothing) for a superseded
+    /// event: an earlier attempt, or an end the node model has since moved.
+    pub(super) fn finish(&mut self, j: usize, attempt: u32) -> bool {
         if self.attempt[j] != attempt
             || self.nodes.as_ref().is_some_and(|n| n.end(j) != self.now)
             || !self.running.remove(&(self.planned[j], j))
         {
-            return;
+            return false;
         }
         let job = &self.jobs[j];
         let mut by_penalty = false;
@@ -466,14 +471,16 @@ impl<'a> Ctx<'a> {
             job: j,
             planned_end: self.planned[j],
         });
+        true
     }
 
     /// A running job reached its planned end without ending: plan it to end at its kill time,
-    /// or, when it has none, after as long again as it has run so far.
-    pub(super) fn expire(&mut self, j: usize, attempt: u32) {
+    /// or, when it has none, after as long again as it has run so far. Returns false (and does
+    /// nothing) for a superseded event: an earlier attempt, a job that ended, a plan that moved.
+    pub(super) fn expire(&mut self, j: usize, attempt: u32) -> bool {
         let old = self.planned[j];
         if self.attempt[j] != attempt || old > self.now || !self.running.contains(&(old, j)) {
-            return;
+            return false;
         }
         let job = &self.jobs[j];
         let start = self.records[j].start;
@@ -494,5 +501,6 @@ impl<'a> Ctx<'a> {
         }
         self.happenings
             .push(Happening::PlanExtended { job: j, old, new });
+        true
     }
 }

@@ -1,8 +1,12 @@
 //! The event-driven simulator.
 //!
 //! Events are ordered by (time, sequence number). At each instant the engine applies every event
-//! of that instant (terminations before submissions), then calls the policy for one scheduling
-//! pass; it repeats while the pass caused new events at the same instant (zero-length jobs).
+//! of that instant (terminations, then plan expiries, then submissions), then calls the policy
+//! for one scheduling pass if at least one of them is current: a submission, a termination, an
+//! expiry of a planned end that still stands, or the wake-up the latest pass asked for. An
+//! instant whose only events are superseded (a finish of an end the node model has since moved
+//! or of an earlier attempt, an expiry of a plan that moved or ended) has no pass. The pass is
+//! repeated while it caused current events at the same instant (zero-length jobs).
 
 pub mod check;
 mod ctx;
@@ -147,6 +151,7 @@ pub fn simulate_on(
         finished: 0,
         nodes: machine.map(|m| Nodes::new(jobs, procs, m.nodes, m.kill, seed)),
         moved: Vec::new(),
+        wake: None,
         predictor,
         replay,
         words: Vec::new(),
@@ -161,11 +166,8 @@ pub fn simulate_on(
         }
         let t_heap = c.heap.peek().map(|Reverse((t, _, _))| *t);
         let t_sub = jobs.get(next_submit).map(|j| j.submit);
-        let t = match (t_heap, t_sub) {
-            (Some(a), Some(b)) => a.min(b),
-            (Some(a), None) => a,
-            (None, Some(b)) => b,
-            (None, None) => break,
+        let Some(t) = [t_heap, t_sub, c.wake].into_iter().flatten().min() else {
+            break;
         };
         c.now = t;
         let mut passes = 0;
@@ -178,31 +180,40 @@ pub fn simulate_on(
                 batch.push(*ev);
                 c.heap.pop();
             }
+            // A pass runs only for current events: a termination, an expiry of a planned end
+            // that still stands, a submission, or the wake-up the latest pass asked for.
+            // Superseded events (a finish of an end that moved or of an earlier attempt, an
+            // expiry of a plan that already ended or moved) change nothing and call no pass.
+            let mut current = false;
             for ev in &batch {
                 if let Ev::Finish { job, attempt } = *ev {
-                    c.finish(job, attempt);
+                    current |= c.finish(job, attempt);
                 }
             }
             for ev in &batch {
                 if let Ev::Expire { job, attempt } = *ev {
-                    c.expire(job, attempt);
+                    current |= c.expire(job, attempt);
                 }
             }
-            let mut submitted = false;
+            if c.wake == Some(t) {
+                c.wake = None;
+                current = true;
+            }
             if passes == 0 {
                 while next_submit < n && jobs[next_submit].submit == t {
                     if !is_rejected[next_submit] {
                         c.waiting.push(next_submit);
                         c.happenings.push(Happening::Submitted(next_submit));
-                        submitted = true;
+                        current = true;
                     }
                     next_submit += 1;
                 }
             }
-            if passes > 0 && batch.is_empty() && !submitted {
+            if !current {
                 break;
             }
             c.observe();
+            c.wake = None;
             policy.schedule(&mut c)?;
             c.happenings.clear();
             passes += 1;
@@ -216,17 +227,19 @@ pub fn simulate_on(
                 break;
             }
         }
-        if let Some(&head) = c.waiting.first() {
-            c.records[head].blocked = true;
-        }
-        let point = SeriesPoint {
-            time: t,
-            busy: procs - c.free_count,
-            queued: c.waiting.len() as u32,
-        };
-        match series.last() {
-            Some(last) if last.busy == point.busy && last.queued == point.queued => {}
-            _ => series.push(point),
+        if passes > 0 {
+            if let Some(&head) = c.waiting.first() {
+                c.records[head].blocked = true;
+            }
+            let point = SeriesPoint {
+                time: t,
+                busy: procs - c.free_count,
+                queued: c.waiting.len() as u32,
+            };
+            match series.last() {
+                Some(last) if last.busy == point.busy && last.queued == point.queued => {}
+                _ => series.push(point),
+            }
         }
         instants += 1;
         if instants.is_multiple_of(1024) {

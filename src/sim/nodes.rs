@@ -46,8 +46,26 @@ pub fn demands(jobs: &[Job], model: &NodeModel, seed: u64) -> Vec<f64> {
 
 /// `(node, processes)` of a processor set, ascending by node.
 pub fn spread(model: &NodeModel, procs: &ProcSet) -> Vec<(u32, u32)> {
-    let mut out: Vec<(u32, u32)> = Vec::new();
+    let mut out = Vec::new();
+    spread_lowest_into(model, procs, u32::MAX, &mut out);
+    out
+}
+
+/// [`spread`] of the lowest `limit` processors of `procs`, into `out` (cleared first).
+pub fn spread_lowest_into(
+    model: &NodeModel,
+    procs: &ProcSet,
+    limit: u32,
+    out: &mut Vec<(u32, u32)>,
+) {
+    out.clear();
+    let mut left = limit;
     for &(a, b) in procs.intervals() {
+        if left == 0 {
+            break;
+        }
+        let b = b.min(a.saturating_add(left));
+        left -= b - a;
         let mut p = a;
         while p < b {
             let n = model.node_of(p);
@@ -59,7 +77,6 @@ pub fn spread(model: &NodeModel, procs: &ProcSet) -> Vec<(u32, u32)> {
             p = upto;
         }
     }
-    out
 }
 
 /// The node state during a simulation: demands on nodes and each running job's progress.

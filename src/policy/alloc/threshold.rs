@@ -15,11 +15,6 @@ impl Threshold {
     pub fn earliest(&self, c: &Ctx<'_>, j: usize) -> Option<Alloc> {
         select::earliest(c, j, Rsp::Threshold(self.0))
     }
-
-    /// The allocation now if its factor is within the threshold (the threshold met now).
-    pub fn within_now(&self, c: &Ctx<'_>, j: usize) -> Option<Alloc> {
-        select::now_within(c, j, self.0)
-    }
 }
 
 impl Allocator for Threshold {

@@ -64,8 +64,6 @@ pub struct Conservative {
     due: Vec<usize>,
     /// Scratch: the start reason of each due job.
     why: Vec<(usize, StartReason)>,
-    /// The last wake-up asked of the engine.
-    woken_for: Time,
 }
 
 impl Conservative {
@@ -75,7 +73,6 @@ impl Conservative {
             res: Vec::new(),
             due: Vec::new(),
             why: Vec::new(),
-            woken_for: Time::MIN,
         }
     }
 }
@@ -240,14 +237,14 @@ impl StartRule for Conservative {
         }
         self.profile = Some(profile);
         // A reservation may begin when no job ends (after a zero-length job's held second, or
-        // after a re-plan): make sure the engine calls back then.
+        // after a re-plan): make sure the engine calls back then (asked at every pass: a pass's
+        // wake-up replaces the earlier ones).
         let next = c
             .waiting()
             .iter()
             .filter_map(|&j| self.res[j].map(|r| r.0))
             .min();
-        if let Some(t) = next.filter(|&t| t != self.woken_for) {
-            self.woken_for = t;
+        if let Some(t) = next {
             c.wake_at(t);
         }
         Ok(())

@@ -30,7 +30,6 @@ pub struct GuaranteeFree {
     /// `(job, planned start)` of this pass.
     plan: Vec<(usize, Time)>,
     narrowest: Vec<i64>,
-    woken_for: Time,
 }
 
 impl GuaranteeFree {
@@ -43,7 +42,6 @@ impl GuaranteeFree {
             arrivals: Vec::new(),
             plan: Vec::new(),
             narrowest: Vec::new(),
-            woken_for: Time::MIN,
         }
     }
 
@@ -165,9 +163,9 @@ impl StartRule for GuaranteeFree {
             }
         }
         // A planned start may fall where no job event happens (after a zero-length job's held
-        // second): make sure the engine calls back then.
-        if next != Time::MAX && next != self.woken_for {
-            self.woken_for = next;
+        // second): make sure the engine calls back then (asked at every pass: a pass's wake-up
+        // replaces the earlier ones).
+        if next != Time::MAX {
             c.wake_at(next);
         }
         Ok(())

@@ -11,7 +11,6 @@ use std::collections::BTreeSet;
 pub struct Replay {
     /// Waiting jobs by (recorded start, job).
     ready: BTreeSet<(Time, usize)>,
-    woken_for: Option<Time>,
 }
 
 impl StartRule for Replay {
@@ -38,11 +37,9 @@ impl StartRule for Replay {
                 self.ready.remove(&(t, j));
             }
         }
+        // Asked at every pass: a pass's wake-up replaces the earlier ones.
         if let Some(&(t, _)) = self.ready.range((now + 1, 0)..).next() {
-            if self.woken_for != Some(t) {
-                self.woken_for = Some(t);
-                c.wake_at(t);
-            }
+            c.wake_at(t);
         }
         Ok(())
     }

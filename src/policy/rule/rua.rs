@@ -11,68 +11,92 @@
 use super::StartRule;
 use crate::policy::alloc::Threshold;
 use crate::policy::blocks::select::{self, reservation, Alloc};
-use crate::sim::{Ctx, SimError, StartReason};
+use crate::sim::{Ctx, ProcSet, SimError, StartReason};
 use crate::Time;
 
 /// The bound of the slowdown used to compare allocations, seconds (as bounded slowdown).
 const BOUND: f64 = 10.0;
 
 pub struct Rua {
-    thresholds: Vec<Threshold>,
+    /// The LessConsume-Threshold factors, in the order ties are broken.
+    thresholds: Vec<f64>,
 }
 
 impl Rua {
     /// RUA over LessConsume-Threshold allocators, one per threshold.
     pub fn new(thresholds: Vec<Threshold>) -> Self {
-        Self { thresholds }
+        Self {
+            thresholds: thresholds.iter().map(|t| t.0).collect(),
+        }
     }
 }
 
-/// Predicted slowdown of job `j` started at `a.start` with factor `a.factor`:
+/// Predicted slowdown of job `j` started at `start` with factor `factor`:
 /// (start - submit + estimate x factor) / estimate, the estimate bounded below by 10 s.
-fn slowdown(c: &Ctx<'_>, j: usize, a: &Alloc) -> f64 {
+fn slowdown(c: &Ctx<'_>, j: usize, start: Time, factor: f64) -> f64 {
     let job = c.job(j);
     let est = (job.estimate as f64).max(BOUND);
-    ((a.start - job.submit) as f64 + est * a.factor) / est
+    ((start - job.submit) as f64 + est * factor) / est
 }
 
-fn better(c: &Ctx<'_>, j: usize, a: &Alloc, b: &Alloc) -> bool {
-    let (sa, sb) = (slowdown(c, j, a), slowdown(c, j, b));
+/// A threshold's allocation for job `j`: start, penalty factor, which threshold.
+#[derive(Clone, Copy)]
+struct Choice {
+    start: Time,
+    factor: f64,
+    threshold: usize,
+}
+
+fn better(c: &Ctx<'_>, j: usize, a: &Choice, b: &Choice) -> bool {
+    let (sa, sb) = (
+        slowdown(c, j, a.start, a.factor),
+        slowdown(c, j, b.start, b.factor),
+    );
     sa < sb || (sa == sb && a.start < b.start)
 }
 
 impl Rua {
-    /// The allocation with the least slowdown over the thresholds.
-    fn allocation(&self, c: &Ctx<'_>, j: usize) -> Option<Alloc> {
-        let mut best: Option<Alloc> = None;
-        for t in &self.thresholds {
-            if let Some(a) = t.earliest(c, j) {
-                if best.as_ref().is_none_or(|b| better(c, j, &a, b)) {
-                    best = Some(a);
-                }
+    /// The allocation with the least slowdown over the thresholds (the first threshold on
+    /// ties), without its processors. When every threshold is met now, each one's allocation
+    /// starts now and no later time is searched.
+    fn choose(&self, c: &Ctx<'_>, j: usize) -> Option<Choice> {
+        let found = select::earliest_many(c, j, &self.thresholds);
+        let mut best: Option<Choice> = None;
+        for (threshold, f) in found.into_iter().enumerate() {
+            let Some((start, factor)) = f else { continue };
+            let a = Choice {
+                start,
+                factor,
+                threshold,
+            };
+            if best.as_ref().is_none_or(|b| better(c, j, &a, b)) {
+                best = Some(a);
             }
         }
         best
     }
 
-    /// The allocation of job `j` if it is one starting now. Cheap first: when every threshold
-    /// is met now, each one's allocation starts now and the full search is not needed.
-    fn allocation_now(&self, c: &Ctx<'_>, j: usize) -> Option<Alloc> {
-        let mut best_now: Option<Alloc> = None;
-        for t in &self.thresholds {
-            let a = t.within_now(c, j)?;
-            if best_now.as_ref().is_none_or(|b| better(c, j, &a, b)) {
-                best_now = Some(a);
-            }
-        }
-        best_now
+    /// The processors of `choice` for job `j`.
+    fn procs(&self, c: &Ctx<'_>, j: usize, choice: &Choice) -> ProcSet {
+        select::threshold_procs(c, j, choice.start, self.thresholds[choice.threshold])
     }
 }
 
 impl StartRule for Rua {
     fn schedule(&mut self, c: &mut Ctx<'_>, _queue: &[usize]) -> Result<(), SimError> {
         let now = c.now();
-        let later = select::start_heads(c, |c, head| self.allocation(c, head))?;
+        // Only a start now needs the processors; a later one is the reservation.
+        let later = select::start_heads(c, |c, head| {
+            self.choose(c, head).map(|a| Alloc {
+                start: a.start,
+                procs: if a.start == now {
+                    self.procs(c, head, &a)
+                } else {
+                    ProcSet::default()
+                },
+                factor: a.factor,
+            })
+        })?;
         let Some(&head) = c.waiting().first() else {
             return Ok(());
         };
@@ -83,17 +107,14 @@ impl StartRule for Rua {
             if c.free() == 0 {
                 break;
             }
-            let mut best: Option<(f64, Time, usize, Alloc)> = None;
+            let mut best: Option<(f64, Time, usize, Choice)> = None;
             for &j in &c.waiting()[1..] {
                 let job = c.job(j);
                 let within = now + job.estimate <= res;
                 if job.procs > c.free() || (!within && job.procs > extra) {
                     continue;
                 }
-                let Some(a) = self
-                    .allocation_now(c, j)
-                    .or_else(|| self.allocation(c, j).filter(|a| a.start == now))
-                else {
+                let Some(a) = self.choose(c, j).filter(|a| a.start == now) else {
                     continue;
                 };
                 let key = (a.factor, job.estimate, j);
@@ -113,7 +134,8 @@ impl StartRule for Rua {
             } else {
                 StartReason::Backfilled
             };
-            c.start_as(j, Some(why), Some(a.procs), Some(now + est))?;
+            let procs = self.procs(c, j, &a);
+            c.start_as(j, Some(why), Some(procs), Some(now + est))?;
         }
         Ok(())
     }

@@ -1,0 +1,179 @@
+//! When the engine calls a scheduling pass (ARCHITECTURE.md, "When a pass happens"): at
+//! submissions, terminations, expiries of planned ends that still stand and the wake-up the
+//! latest pass asked for; never at an instant whose only events are superseded.
+
+mod common;
+use common::{job_set, node_job_set};
+use schedlab::input::JobSet;
+use schedlab::policy;
+use schedlab::sim::{check::check, simulate_on, Ctx, Jobs, Machine, Policy, ProcSet, SimError};
+use schedlab::Time;
+
+/// Runs `inner` and records the instant of every pass.
+struct Recorder {
+    inner: Box<dyn Policy>,
+    passes: Vec<Time>,
+}
+
+impl Policy for Recorder {
+    fn spec(&self) -> String {
+        self.inner.spec()
+    }
+    fn predictor(&self) -> Option<&str> {
+        self.inner.predictor()
+    }
+    fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
+        self.inner.prepare(jobs, procs)
+    }
+    fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
+        self.passes.push(c.now());
+        self.inner.schedule(c)
+    }
+}
+
+/// Runs `policy` on `set` (with its node model, if any), checks the invariants and returns the
+/// schedule's starts, ends and processors with the instants of the passes.
+fn run_recorded(set: &JobSet, policy: Box<dyn Policy>) -> (Vec<(Time, Time, ProcSet)>, Vec<Time>) {
+    let mut rec = Recorder {
+        inner: policy,
+        passes: Vec::new(),
+    };
+    let machine = set.options.nodes.as_ref().map(|nodes| Machine {
+        nodes,
+        kill: set.options.kill,
+    });
+    let s = simulate_on(&set.jobs, set.procs, machine, &mut rec, 1, None).expect("runs");
+    if let Err(e) = check(&set.jobs, &s) {
+        panic!("invariants violated:\n{}", e.join("\n"));
+    }
+    let jobs = s
+        .jobs
+        .iter()
+        .map(|r| (r.start, r.end, r.procs.clone()))
+        .collect();
+    (jobs, rec.passes)
+}
+
+#[test]
+fn rua_has_no_pass_at_a_finish_time_the_node_model_moved() {
+    // Two nodes of 4 cores (0-3, 4-7) sharing 6000 MB/s each; RUA with thresholds 1.15, 1.2,
+    // 1.25, 1.5 and slowdown (start - submit + estimate x factor) / estimate.
+    //   J1 t=0   3 procs x 3000 MB/s, runtime 200, requested 300
+    //   J2 t=1   6 procs x 3000, runtime 200, requested 300
+    //   J3 t=51  3 procs x 2000, runtime 10, requested 30
+    //   J4 t=53  1 proc  x 3000, runtime 200, requested 240
+    //   J5 t=57  2 procs x 500,  runtime 300, requested 450
+    // t=0: J1 on {0,1,4} (LessConsume moves one process off node 0: 6000 + 3000, factor 1);
+    //   its end is 200.
+    // t=1: J2 does not fit (5 free); at J1's planned end 300 its best is 3 + 3 processes,
+    //   factor 1.5 (its floor): reservation 300, 2 processors left over then.
+    // t=51: J3 ends by 300; now it gets {2,5,6} with factor 4/3 (node 0 at 8000), which only
+    //   threshold 1.5 accepts; the others wait for 300: slowdown 9.3 > 4/3, so it starts.
+    //   J1 (node 0 at 8000, node 1 at 7000) now runs at 3/4: its end moves from 200 to
+    //   51 + 149 x 4/3 -> 250. The finish event at 200 is superseded.
+    // t=53, 57: J4 and J5 arrive; their best starts are later (J4: factor 5/3 now, 1 at 81;
+    //   J5: 1.42 now, 1.08 at 81), so neither starts.
+    // t=65: J3 ends (14 s at 4/3): J1 back to factor 1, ends at 65 + 138.5 -> 204 (the event at
+    //   250 is superseded too). The pass keeps J2's reservation at 300 with 2 left over; J4
+    //   ({5}, factor 1, not ending by 300: uses 1 of them) and J5 ({5,6}, factor 1, needs 2)
+    //   both could start; by factor then estimate J4 goes first, and then J5 needs 2 > 1 left.
+    // t=200 (J1's superseded end): no pass. Before, a pass ran here and, seeing J4 running,
+    //   moved J2's reservation to 305 with 2 left over, so J5 started at 200 on {2,6} with
+    //   factor 13/12.
+    // t=204: J1 ends (a current event): J5 starts on the free node 0, {0,1}, factor 1.
+    let set = node_job_set(
+        8,
+        4,
+        &[
+            (0, 200, 3, 300, 3000.0),
+            (1, 200, 6, 300, 3000.0),
+            (51, 10, 3, 30, 2000.0),
+            (53, 200, 1, 240, 3000.0),
+            (57, 300, 2, 450, 500.0),
+        ],
+    );
+    let (jobs, passes) = run_recorded(&set, policy::build("rua").unwrap());
+    assert_eq!(
+        (jobs[0].0, jobs[0].1, jobs[0].2.clone()),
+        (0, 204, ProcSet::from_intervals(vec![(0, 2), (4, 5)]))
+    );
+    assert_eq!((jobs[2].0, jobs[2].1), (51, 65));
+    assert_eq!(jobs[2].2, ProcSet::from_intervals(vec![(2, 3), (5, 7)]));
+    assert_eq!((jobs[3].0, jobs[3].2.clone()), (65, ProcSet::range(5, 6)));
+    assert_eq!((jobs[4].0, jobs[4].2.clone()), (204, ProcSet::range(0, 2)));
+    assert!(
+        !passes.contains(&200) && !passes.contains(&250),
+        "{passes:?}"
+    );
+    for t in [0, 1, 51, 53, 57, 65, 204] {
+        assert!(passes.contains(&t), "no pass at {t}: {passes:?}");
+    }
+}
+
+/// Asks for the wake-ups of `plan` (pass instant -> wake-up asked) and starts nothing.
+struct Waker {
+    plan: Vec<(Time, Time)>,
+}
+
+impl Policy for Waker {
+    fn spec(&self) -> String {
+        "waker".into()
+    }
+    fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
+        let now = c.now();
+        for &(at, wake) in &self.plan {
+            if at == now {
+                c.wake_at(wake);
+            }
+        }
+        // Start everything at the last wake-up so the run ends.
+        if now >= 300 {
+            while let Some(&j) = c.waiting().first() {
+                c.start(j)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn a_pass_wake_up_replaces_the_earlier_ones() {
+    // Submissions at 0 and 10. The pass at 0 asks for 100 and 200; the pass at 10 asks for 50
+    // only, so 100 and 200 are no longer wanted. The pass at 50 asks for 300 (where the jobs
+    // start); they end at 310 and 320.
+    let set = job_set(4, &[(0, 10, 1, 100), (10, 20, 1, 100)]);
+    let waker = Waker {
+        plan: vec![(0, 100), (0, 200), (10, 50), (50, 300)],
+    };
+    let (jobs, passes) = run_recorded(&set, Box::new(waker));
+    assert_eq!(passes, [0, 10, 50, 300, 310, 320]);
+    assert_eq!((jobs[0].0, jobs[1].0), (300, 300));
+}
+
+#[test]
+fn an_expiry_that_still_stands_gets_a_pass() {
+    // One processor, EASY with the Last Model. Jobs of users 1, 2, 3: no user has a finished
+    // job before its own start, so every prediction is the requested time and no plan
+    // expires: passes at the submissions (0, 1, 2) and the ends (100, 200, 400) only.
+    let set = job_set(1, &[(0, 100, 1, 500), (1, 100, 1, 500), (2, 200, 1, 500)]);
+    let (_, passes) = run_recorded(&set, policy::build("easy[predictor=last]").unwrap());
+    assert_eq!(passes, [0, 1, 2, 100, 200, 400]);
+
+    // The same jobs of one user: A is predicted 500 (no finished job yet) and ends at 100; B
+    // and C are predicted from A's accuracy, 100 / 500 x 500 = 100 s. B runs 100-200 as
+    // predicted (its plan does not expire); C starts at 200, planned to end at 300, runs 200 s:
+    // at 300 its plan still stands and expires (a pass; the plan moves to its kill time 700);
+    // it ends at 400.
+    let text = "; MaxProcs: 1\n\
+        1 0 -1 100 1 -1 -1 1 500 -1 1 1 1 -1 -1 -1 -1 -1\n\
+        2 1 -1 100 1 -1 -1 1 500 -1 1 1 1 -1 -1 -1 -1 -1\n\
+        3 2 -1 200 1 -1 -1 1 500 -1 1 1 1 -1 -1 -1 -1 -1\n";
+    let w = schedlab::swf::read_bytes("one.swf", text.as_bytes(), &Default::default()).unwrap();
+    let set = schedlab::input::prepare(&w, &Default::default()).unwrap();
+    let (jobs, passes) = run_recorded(&set, policy::build("easy[predictor=last]").unwrap());
+    assert_eq!(
+        jobs.iter().map(|j| (j.0, j.1)).collect::<Vec<_>>(),
+        [(0, 100), (100, 200), (200, 400)]
+    );
+    assert_eq!(passes, [0, 1, 2, 100, 200, 300, 400]);
+}
