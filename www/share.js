@@ -74,7 +74,8 @@ export function decodeOption(o, text) {
     case 'number': {
       const n = Number(text);
       const ok = text.trim() !== '' && Number.isFinite(n) && (k.open ? n > k.min : n >= k.min);
-      return ok ? { value: n } : { error: `expected ${o.label}: a number ${k.open ? '>' : '>='} ${k.min}` };
+      // + 0: -0 reads as 0 (what a link written again says).
+      return ok ? { value: n + 0 } : { error: `expected ${o.label}: a number ${k.open ? '>' : '>='} ${k.min}` };
     }
     case 'list': {
       const codes = text.split(',').map((t) => whole(t.trim(), 0, 1e6));
@@ -187,8 +188,9 @@ export function decode(hash, demos) {
       }
       case 'policy': if (value.trim()) policies.push(value.trim()); else bad('empty policy'); break;
       case 'window': {
-        const w = value.split(',').map(Number);
-        if (w.length !== 2 || !w.every(Number.isFinite) || w[0] >= w[1]) bad('expected T0,T1 with T0 < T1'); else state.window = w;
+        // Whole seconds, as links write it (a window that rounds to nothing is refused).
+        const w = value.split(',').map((t) => Math.round(Number(t)) + 0);
+        if (w.length !== 2 || !w.every(Number.isFinite) || w[0] >= w[1]) bad('expected T0,T1 with T0 < T1 (whole seconds)'); else state.window = w;
         break;
       }
       case 'sweepvary': if (/^[A-Za-z_][\w-]*=.+$/.test(value) && value.length <= 400) state.sweep.vary = value; else bad('expected KEY=values'); break;
