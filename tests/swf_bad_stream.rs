@@ -135,6 +135,12 @@ fn binary_garbage_fails_fast_with_a_clear_message() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("bzip2-compressed data inside gzip"), "{e}");
+    // Compressed twice: read as text, the first line was garbage and the rest were jobs.
+    let twice = gzip(&gzip(b"1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n"));
+    assert_eq!(
+        err(&twice),
+        "t.swf: unsupported input: gzip-compressed data inside gzip (compressed twice); decompress it first"
+    );
 }
 
 /// A reader of a 100 MB line with no newline, made without a 100 MB buffer.

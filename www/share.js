@@ -94,7 +94,7 @@ export function decodeOption(o, text) {
       const items = text.split(/[\s,;]+/).filter(Boolean);
       const pairs = items.map((t) => /^(-?\d+)=(\d+(?:\.\d+)?)$/.exec(t));
       return pairs.every((m) => m && Number.isSafeInteger(Number(m[1])) && Number(m[2]) > 0)
-        ? { value: pairs.map((m) => [Number(m[1]), Number(m[2])]) }
+        ? { value: pairs.map((m) => [Number(m[1]) + 0, Number(m[2])]) }
         : { error: 'expected USER=PROCESSORS pairs like 12=64,3=32' };
     }
     case 'time': {
@@ -148,7 +148,8 @@ export function parseGen(ref) {
 const intIn = (text, min, max) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : null;
 const userList = (text) => {
   const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
-  return ids.every((s) => /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s))) ? [...new Set(ids.map(Number))] : null;
+  // + 0: user -0 is user 0 (what a link written again says).
+  return ids.every((s) => /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s))) ? [...new Set(ids.map((s) => Number(s) + 0))] : null;
 };
 // A window time: seconds of the trace's clock or a date (2024-03-01T10:00:00[Z|+01:00]).
 const TIME = /^(-?\d{1,15}|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)?)$/;
@@ -211,7 +212,7 @@ export function decode(hash, demos) {
       case 'exclude': case 'only': {
         const ids = value.split(',').map((s) => s.trim());
         if (!ids.every((s) => /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s)))) bad('expected user ids like 3,17');
-        else state.heat[key] = [...new Set(ids.map(Number))];
+        else state.heat[key] = [...new Set(ids.map((s) => Number(s) + 0))];
         break;
       }
       default: {

@@ -149,8 +149,17 @@ fn parse<B: BufRead, F: Fn(&B) -> bool>(
             Ok(kind) => {
                 st.line_no += 1;
                 if gzip && st.line_no == 1 {
-                    // A .zip.gz or .bz2.gz is refused as the same file without gzip is.
+                    // A .zip.gz or .bz2.gz is refused as the same file without gzip is, and a
+                    // file compressed twice is not read as text.
                     check_magic(source, &buf, " inside gzip")?;
+                    if is_gzip(&buf) {
+                        return Err(SwfError::Unsupported {
+                            file: source.to_owned(),
+                            detail: "gzip-compressed data inside gzip (compressed twice); \
+                                     decompress it first"
+                                .to_owned(),
+                        });
+                    }
                 }
                 st.line(kind, &buf)?;
             }
