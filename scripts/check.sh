@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The project's one check: formatting, lints, the wasm32 build of the library (so a
 # wasm-breaking change is caught the day it lands), pkg/ up to date with the sources, the jobs
-# CSV in evalys, every native test, and the page in headless Chromium. CI runs exactly this.
+# CSV in evalys, every native test, a smoke run of every fuzz target, and the page in headless
+# Chromium. CI runs exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,6 +38,9 @@ python3 tests/evalys_check.py "${CARGO_TARGET_DIR:-target}/debug/schedlab"
 step "cargo test"
 cargo test --all-targets
 cargo test --doc
+
+step "fuzzing smoke run: every fuzz target for a few seconds (scripts/fuzz.sh --smoke)"
+bash scripts/fuzz.sh --smoke 2
 
 step "browser tests: the page in headless Chromium (installs chromium and node_modules if missing)"
 bash scripts/browser-test.sh

@@ -48,6 +48,14 @@ pub enum Origin {
     Trace,
 }
 
+/// Longest time a job's submit, run or requested time may be (2^53 s, what a JavaScript number
+/// holds exactly): later jobs are skipped, so that the engine's sums of times never overflow
+/// (found by fuzzing: a load scale of 1e-300 pushed submit times to the end of `i64`).
+pub const MAX_TIME: Time = 1 << 53;
+
+/// Most nodes the node model simulates.
+pub const MAX_NODES: u32 = 1 << 20;
+
 /// The input semantics, each one an option. `Default` is GUIDE section 2.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -189,6 +197,15 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
     let procs = procs as u32;
     if let Some(m) = &opts.nodes {
         m.validate().map_err(|e| err(format!("node model: {e}")))?;
+        // The engine keeps state per node (found by fuzzing: a billion one-core nodes took
+        // more than 23 GB).
+        let nodes = m.node_count(procs);
+        if nodes > MAX_NODES {
+            return Err(err(format!(
+                "node model: {procs} processors in nodes of {} cores make {nodes} nodes (at most {MAX_NODES})",
+                m.cores
+            )));
+        }
     }
     if opts.max_jobs == Some(0) {
         return Err(err("max jobs must be at least 1".to_string()));
@@ -216,6 +233,15 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
                 "field 4 (run_time): unknown runtime ({})",
                 r.run_time
             ))
+        } else if let Some((field, v)) = [
+            ("field 2 (submit_time)", r.submit_time),
+            ("field 4 (run_time)", r.run_time),
+            ("field 9 (requested_time)", r.requested_time),
+        ]
+        .into_iter()
+        .find(|&(_, v)| v > MAX_TIME)
+        {
+            Some(format!("{field}: {v} s is beyond 2^53 s"))
         } else if r.submit_time < 0 {
             Some(format!(
                 "field 2 (submit_time): negative submit time ({})",
@@ -290,16 +316,28 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
         kept.truncate(max);
     }
     let field = opts.nodes.as_ref().and_then(|m| m.field);
+    // A demand per process above this would slow jobs down more than the model allows.
+    let cap = opts.nodes.as_ref().map_or(f64::INFINITY, |m| {
+        m.bandwidth * crate::machine::MAX_SLOWDOWN / f64::from(m.cores)
+    });
+    let mut capped = 0;
     let jobs: Vec<Job> = kept
         .iter()
         .map(|r| {
             let mut job = make_job(r, procs, origin, opts);
             if let Some(f) = field {
-                job.bandwidth = Some(field_value(r, f).filter(|v| *v >= 0.0).unwrap_or(0.0));
+                let v = field_value(r, f).filter(|v| *v >= 0.0).unwrap_or(0.0);
+                capped += usize::from(v > cap);
+                job.bandwidth = Some(v.min(cap));
             }
             job
         })
         .collect();
+    if capped > 0 {
+        warnings.push(format!(
+            "{capped} jobs demand more than {cap:.6e} MB/s per process: counted as that much"
+        ));
+    }
     if let Some(f) = field {
         let missing = kept
             .iter()

@@ -62,6 +62,9 @@ impl Default for NodeModel {
     }
 }
 
+/// The largest slowdown the node model may cause: cores x the highest demand / bandwidth.
+pub const MAX_SLOWDOWN: f64 = 1e6;
+
 impl NodeModel {
     /// Checks the values a user gave; the message names the bad one.
     pub fn validate(&self) -> Result<(), String> {
@@ -80,6 +83,20 @@ impl NodeModel {
             if !v.is_finite() || v < 0.0 || (name == "bandwidth" && v == 0.0) {
                 return Err(format!("{name} {v} is not a usable MB/s value"));
             }
+        }
+        // The largest slowdown a node can cause (every core at the highest demand); bounded so
+        // that penalized ends stay finite times (found by fuzzing: a bandwidth of 1e-300 MB/s
+        // made a job "complete" at the end of time with none of its work done).
+        let worst =
+            f64::from(self.cores) * self.low.max(self.medium).max(self.high) / self.bandwidth;
+        if worst > MAX_SLOWDOWN {
+            return Err(format!(
+                "{} cores x {} MB/s of demand on {} MB/s of bandwidth would slow jobs down up to \
+                 {worst:.3e} times (at most {MAX_SLOWDOWN:e})",
+                self.cores,
+                self.low.max(self.medium).max(self.high),
+                self.bandwidth
+            ));
         }
         if self.field.is_some_and(|f| f == 0 || f > 1000) {
             return Err("bandwidth field must be a field number in 1..=1000".to_string());

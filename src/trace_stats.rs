@@ -14,6 +14,10 @@ use std::collections::HashMap;
 
 const DAY: i64 = 86_400;
 const WEEK: i64 = 7 * DAY;
+/// Most bins of the per-week and per-day series (about 180 years of days): a trace spanning
+/// longer has its later arrivals counted in the last bin. Found by fuzzing: a trace spanning
+/// 10^18 seconds made these series allocate terabytes.
+const MAX_TIME_BINS: usize = 1 << 16;
 /// Bins of the runtime / requested histogram: 20 of 5 % up to 100 %, and one for overruns.
 pub const ACCURACY_BINS: usize = 21;
 /// How many of the most common requested times are listed.
@@ -136,7 +140,8 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
             t.div_euclid(DAY).rem_euclid(7)
         };
         per_weekday[weekday as usize] += 1;
-        bump(&mut per_week, ((j.submit - first) / WEEK) as usize);
+        let week = j.submit.saturating_sub(first) / WEEK;
+        bump(&mut per_week, (week as usize).min(MAX_TIME_BINS - 1));
         bump(&mut procs_log2, log2_bin(u64::from(j.procs)));
         let runtime = j.runtime.max(0) as u64;
         let rbin = if runtime == 0 {
@@ -163,7 +168,8 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
             accuracy[bin.min(ACCURACY_BINS - 1)] += 1;
         }
         let work = f64::from(j.procs) * j.runtime.max(0) as f64;
-        let day = (t.div_euclid(DAY) - first_day).max(0) as usize;
+        let day =
+            (t.div_euclid(DAY).saturating_sub(first_day).max(0) as usize).min(MAX_TIME_BINS - 1);
         if work_per_day.len() <= day {
             work_per_day.resize(day + 1, 0.0);
         }
@@ -210,7 +216,7 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
         .collect();
     top_users.sort_by(|a, b| b.work.total_cmp(&a.work).then(a.user.cmp(&b.user)));
     top_users.truncate(TOP_USERS);
-    let span = (last - first) as f64 + DAY as f64;
+    let span = last.saturating_sub(first) as f64 + DAY as f64;
     TraceStats {
         name: set.name.clone(),
         jobs: set.jobs.len() as u64,

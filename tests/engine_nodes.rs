@@ -383,3 +383,73 @@ fn rua_backfills_the_least_penalized_job_first_where_sjbf_takes_the_shortest() {
     assert!(sjbf.jobs[3].end - sjbf.jobs[3].start > 400);
     assert_eq!(rua.jobs[4].end - rua.jobs[4].start, 400);
 }
+
+/// Found by fuzzing: a bandwidth of 1e-300 MB/s slowed jobs down without bound, and a job
+/// without requested time "completed" at the end of time with none of its work done. The model
+/// refuses slowdowns above `MAX_SLOWDOWN`; demands read from the trace are capped there.
+#[test]
+fn slowdowns_beyond_a_million_are_refused_or_capped() {
+    let tiny = NodeModel {
+        bandwidth: 1e-300,
+        ..NodeModel::default()
+    };
+    let e = tiny.validate().unwrap_err();
+    assert!(e.contains("would slow jobs down up to"), "{e}");
+    // 4 cores x 2000 MB/s on 6000 MB/s is fine; 4 x 1.5e9 / 6000 = 1e6 is the limit itself.
+    assert_eq!(NodeModel::default().validate(), Ok(()));
+    let edge = NodeModel {
+        high: 1.5e9,
+        ..NodeModel::default()
+    };
+    assert_eq!(edge.validate(), Ok(()));
+    let over = NodeModel {
+        high: 1.6e9,
+        ..NodeModel::default()
+    };
+    assert!(over.validate().is_err());
+    // From the trace: 1e300 MB/s per process counts as 6000 x 1e6 / 4 = 1.5e9.
+    let set = node_job_set(8, 4, &[(0, 100, 4, -1, 1e300), (0, 100, 4, -1, 10.0)]);
+    assert_eq!(set.jobs[0].bandwidth, Some(1.5e9));
+    assert!(
+        set.warnings
+            .iter()
+            .any(|w| w
+                == "1 jobs demand more than 1.500000e9 MB/s per process: counted as that much"),
+        "{:?}",
+        set.warnings
+    );
+    let s = run_nodes(&set, "easy", 1);
+    // Alone on its node: 4 x 1.5e9 / 6000 - 1 = 999,999 -> factor 1e6.
+    assert_eq!(s.jobs[0].end - s.jobs[0].start, 100_000_000);
+}
+
+/// Found by fuzzing: a billion processors in one-core nodes (both allowed by the options) made
+/// the engine allocate more than 23 GB of per-node state. At most 2^20 nodes.
+#[test]
+fn more_than_a_million_nodes_are_refused() {
+    use schedlab::input::{prepare, InputOptions};
+    use schedlab::swf::{read_bytes, ReadOptions};
+    let w = read_bytes(
+        "n.swf",
+        b"1 0 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n",
+        &ReadOptions::default(),
+    )
+    .unwrap();
+    let with = |procs: u32, cores: u32| InputOptions {
+        procs: Some(procs),
+        nodes: Some(NodeModel {
+            cores,
+            ..NodeModel::default()
+        }),
+        ..InputOptions::default()
+    };
+    let e = prepare(&w, &with(1_000_000_000, 1))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("node model: 1000000000 processors in nodes of 1 cores make 1000000000 nodes (at most 1048576)"),
+        "{e}"
+    );
+    assert!(prepare(&w, &with(1 << 20, 1)).is_ok());
+    assert!(prepare(&w, &with(1_000_000_000, 1024)).is_ok());
+}

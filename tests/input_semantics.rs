@@ -204,3 +204,41 @@ fn jobs_outliving_their_estimate_are_replanned() {
         assert_eq!(s.jobs[1].start, 100, "{spec}");
     }
 }
+
+/// Found by fuzzing: times near the end of `i64` (here from a load scale of 1e-300) overflowed
+/// the engine's sums of times. Jobs with a time beyond 2^53 s are skipped, naming the field.
+#[test]
+fn times_beyond_two_to_the_fifty_third_are_skipped() {
+    let big = (1i64 << 53) + 1;
+    let w = workload(
+        "; MaxProcs: 4\n",
+        &[
+            line(1, 0, 10, 1, 20),
+            line(2, big, 10, 1, 20),
+            line(3, 5, big, 1, -1),
+            line(4, 6, 10, 1, big),
+            line(5, 1 << 53, 1 << 53, 1, 1 << 53),
+        ],
+    );
+    let set = prepare(&w, &InputOptions::default()).unwrap();
+    let ids: Vec<i64> = set.jobs.iter().map(|j| j.id).collect();
+    assert_eq!(ids, [1, 5]);
+    let reasons: Vec<&str> = set.skipped.iter().map(|s| s.reason.as_str()).collect();
+    assert_eq!(
+        reasons,
+        [
+            "field 2 (submit_time): 9007199254740993 s is beyond 2^53 s",
+            "field 4 (run_time): 9007199254740993 s is beyond 2^53 s",
+            "field 9 (requested_time): 9007199254740993 s is beyond 2^53 s",
+        ]
+    );
+    let scaled = InputOptions {
+        transform: schedlab::workload::transform::Transform {
+            load_scale: Some(1e-300),
+            ..Default::default()
+        },
+        ..InputOptions::default()
+    };
+    let set = prepare(&w, &scaled).unwrap();
+    assert_eq!(set.jobs.len(), 1, "only the job at time 0 stays");
+}

@@ -123,6 +123,24 @@ fn binary_garbage_fails_fast_with_a_clear_message() {
     );
     assert!(err(b"\xFD7zXZ\x00\x00").contains("xz-compressed"));
     assert!(err(b"PK\x03\x04rest").contains("unsupported input: a zip archive;"));
+    // Found by fuzzing: the same archive gzip-compressed was read as text.
+    let zipped = b"PK\x03\x04\n1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n";
+    assert!(err(zipped).contains("a zip archive;"));
+    assert_eq!(
+        err(&gzip(zipped)),
+        "t.swf: unsupported input: a zip archive inside gzip; only plain text and gzip are read, decompress it first"
+    );
+    let streamed = gzip(b"BZh91AY&SY\x01\x02");
+    let e = swf::read("t.swf", &streamed[..], &opts())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("bzip2-compressed data inside gzip"), "{e}");
+    // Compressed twice: read as text, the first line was garbage and the rest were jobs.
+    let twice = gzip(&gzip(b"1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n"));
+    assert_eq!(
+        err(&twice),
+        "t.swf: unsupported input: gzip-compressed data inside gzip (compressed twice); decompress it first"
+    );
 }
 
 /// A reader of a 100 MB line with no newline, made without a 100 MB buffer.

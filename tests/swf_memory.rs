@@ -1,44 +1,25 @@
-//! Memory stays bounded on a 100 MB line without a newline, plain and gzip-compressed.
+//! Memory stays bounded on a 100 MB line without a newline, plain and gzip-compressed, and no
+//! input of 1 MB makes loading it (any format) allocate more than a fixed multiple of its size.
 //! (Own test binary: it installs a counting global allocator.)
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::{self, Read, Write as _};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
+use schedlab::input::{self, InputOptions};
 use schedlab::swf::{self, ReadOptions};
+use schedlab::workload;
 
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-/// The tests below measure one at a time.
-static SERIAL: Mutex<()> = Mutex::new(());
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(live, Ordering::Relaxed);
-        System.alloc(layout)
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        System.dealloc(ptr, layout)
-    }
-}
+#[path = "fuzz/counting.rs"]
+mod counting;
+use counting::{peak_during, Counting};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// Peak bytes allocated (above what was live before) while running `f`.
-fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let out = f();
-    (out, PEAK.load(Ordering::Relaxed).saturating_sub(base))
-}
+/// The tests below measure one at a time.
+static SERIAL: Mutex<()> = Mutex::new(());
 
 const JOB: &str = "\n1 0 0 1 1 -1 -1 1 1 -1 1 1 1 1 1 1 1 1\n";
 
@@ -73,4 +54,79 @@ fn gzip_bomb_line_in_bounded_memory() {
         "line 1: line longer than 1048576 bytes"
     );
     assert!(peak < 8 << 20, "peak {peak} bytes");
+}
+
+#[path = "fuzz/targets.rs"]
+#[allow(unused)]
+mod targets;
+
+/// One megabyte of `unit` repeated (the last copy cut).
+fn megabyte(head: &str, unit: &str) -> Vec<u8> {
+    let mut out = head.as_bytes().to_vec();
+    while out.len() + unit.len() <= 1 << 20 {
+        out.extend_from_slice(unit.as_bytes());
+    }
+    out
+}
+
+/// The shapes of one megabyte that make readers hold the most per input byte: the shortest
+/// valid records, bad lines, header lines, extra columns, sacct rows, Batsim jobs and arrays.
+fn megabyte_inputs() -> Vec<(&'static str, &'static str, Vec<u8>)> {
+    let sacct_head = "JobID|User|Submit|Start|End|Elapsed|NCPUS|Timelimit|State\n";
+    let mut batsim = megabyte(
+        "{\"nb_res\":8,\"profiles\":{\"p\":{\"type\":\"delay\",\"delay\":1}},\"jobs\":[",
+        "{\"id\":1,\"subtime\":0,\"res\":1,\"profile\":\"p\"},",
+    );
+    batsim.truncate(batsim.len() - 1);
+    batsim.extend_from_slice(b"]}");
+    let mut array = megabyte("{\"nb_res\":8,\"jobs\":[],\"x\":[", "0,");
+    array.extend_from_slice(b"0]}");
+    vec![
+        ("swf", "shortest records", megabyte("", "1 0 0 1 1 -1 -1 1 1 -1 1 1 1 1 1 1 1 1\n")),
+        ("swf", "bad lines", megabyte("", "x\n")),
+        ("swf", "empty lines", megabyte("1 0 0 1 1 -1 -1 1 1 -1 1 1 1 1 1 1 1 1\n", "\n")),
+        ("swf", "header lines", megabyte("", ";\n")),
+        ("swf", "extra columns", megabyte("1 0 0 1 1 -1 -1 1 1 -1 1 1 1 1 1 1 1 1", " 1")),
+        ("swf", "short lines", megabyte("", "1 0\n")),
+        ("sacct", "rows", megabyte(sacct_head, "1|a|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:01|00:00:01|1|1|COMPLETED\n")),
+        ("sacct", "short rows", megabyte(sacct_head, "1\n")),
+        ("batsim", "jobs", batsim),
+        ("batsim", "a long array", array),
+    ]
+}
+
+#[test]
+fn one_megabyte_inputs_stay_within_a_multiple_of_their_size() {
+    let _guard = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let (mut worst_load, mut worst_target) = (0.0f64, 0.0f64);
+    for (target, shape, data) in megabyte_inputs() {
+        let t = targets::target(target).unwrap();
+        let size = targets::text_size(t, &data);
+        // What loading a trace does: read (any format) and apply the input rules.
+        let (_, load) = peak_during(|| {
+            let w = workload::read_bytes("m", &data, &ReadOptions::default());
+            w.map(|w| input::prepare(&w, &InputOptions::default()))
+        });
+        let bound = targets::LOAD_BYTES_PER_BYTE * size + targets::READER_SLACK;
+        assert!(
+            load <= bound,
+            "{target} {shape}: loading peaks at {load} bytes for {size} (bound {bound})"
+        );
+        // The whole fuzz target (reads twice, writes and reads again), as the fuzzer checks it.
+        let ((), whole) = peak_during(|| (t.run)(&data));
+        let bound = targets::TARGET_BYTES_PER_BYTE * size + targets::READER_SLACK;
+        assert!(
+            whole <= bound,
+            "{target} {shape}: the target peaks at {whole} bytes for {size} (bound {bound})"
+        );
+        let per = |p: usize| p as f64 / size as f64;
+        println!(
+            "{target} {shape}: {size} bytes; loading {:.1}, target {:.1} bytes per byte",
+            per(load),
+            per(whole)
+        );
+        worst_load = worst_load.max(per(load));
+        worst_target = worst_target.max(per(whole));
+    }
+    println!("worst: loading {worst_load:.1}, target {worst_target:.1} bytes per input byte");
 }

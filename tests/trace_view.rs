@@ -90,6 +90,31 @@ fn columns(svg: &str, c: plotters::style::RGBColor) -> usize {
         .count()
 }
 
+/// Found by fuzzing: a trace spanning 10^18 seconds made the per-week and per-day series
+/// allocate terabytes. They stop at 2^16 bins; later arrivals count in the last one. (Times
+/// beyond 2^53 s are skipped by the input rules now: 2^53 s is the longest span left.)
+#[test]
+fn a_trace_spanning_ages_keeps_bounded_series() {
+    let s = stats_of(
+        "; MaxProcs: 8
+1 0 -1 100 1 -1 -1 1 200 -1 1 1 1 -1 -1 -1 -1 -1
+2 9007199254740992 -1 100 1 -1 -1 1 200 -1 1 1 1 -1 -1 -1 -1 -1
+",
+    );
+    assert_eq!(s.per_week.len(), 1 << 16);
+    assert_eq!(s.load_per_day.len(), 1 << 16);
+    assert_eq!((s.per_week[0], s.per_week[(1 << 16) - 1]), (1, 1));
+    assert_eq!(s.per_week.iter().sum::<u64>(), 2);
+    for (name, _) in chart::TRACE_CHARTS {
+        native::svg((600, 300), |root| {
+            chart::draw(root, &s, name)
+                .unwrap()
+                .map_err(|e| e.to_string())
+        })
+        .unwrap();
+    }
+}
+
 #[test]
 fn every_trace_chart_draws_one_column_per_nonzero_count() {
     let s = stats_of(HAND);

@@ -74,7 +74,8 @@ export function decodeOption(o, text) {
     case 'number': {
       const n = Number(text);
       const ok = text.trim() !== '' && Number.isFinite(n) && (k.open ? n > k.min : n >= k.min);
-      return ok ? { value: n } : { error: `expected ${o.label}: a number ${k.open ? '>' : '>='} ${k.min}` };
+      // + 0: -0 reads as 0 (what a link written again says).
+      return ok ? { value: n + 0 } : { error: `expected ${o.label}: a number ${k.open ? '>' : '>='} ${k.min}` };
     }
     case 'list': {
       const codes = text.split(',').map((t) => whole(t.trim(), 0, 1e6));
@@ -93,7 +94,7 @@ export function decodeOption(o, text) {
       const items = text.split(/[\s,;]+/).filter(Boolean);
       const pairs = items.map((t) => /^(-?\d+)=(\d+(?:\.\d+)?)$/.exec(t));
       return pairs.every((m) => m && Number.isSafeInteger(Number(m[1])) && Number(m[2]) > 0)
-        ? { value: pairs.map((m) => [Number(m[1]), Number(m[2])]) }
+        ? { value: pairs.map((m) => [Number(m[1]) + 0, Number(m[2])]) }
         : { error: 'expected USER=PROCESSORS pairs like 12=64,3=32' };
     }
     case 'time': {
@@ -147,7 +148,8 @@ export function parseGen(ref) {
 const intIn = (text, min, max) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : null;
 const userList = (text) => {
   const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
-  return ids.every((s) => /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s))) ? [...new Set(ids.map(Number))] : null;
+  // + 0: user -0 is user 0 (what a link written again says).
+  return ids.every((s) => /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s))) ? [...new Set(ids.map((s) => Number(s) + 0))] : null;
 };
 // A window time: seconds of the trace's clock or a date (2024-03-01T10:00:00[Z|+01:00]).
 const TIME = /^(-?\d{1,15}|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)?)$/;
@@ -187,8 +189,9 @@ export function decode(hash, demos) {
       }
       case 'policy': if (value.trim()) policies.push(value.trim()); else bad('empty policy'); break;
       case 'window': {
-        const w = value.split(',').map(Number);
-        if (w.length !== 2 || !w.every(Number.isFinite) || w[0] >= w[1]) bad('expected T0,T1 with T0 < T1'); else state.window = w;
+        // Whole seconds, as links write it (a window that rounds to nothing is refused).
+        const w = value.split(',').map((t) => Math.round(Number(t)) + 0);
+        if (w.length !== 2 || !w.every(Number.isFinite) || w[0] >= w[1]) bad('expected T0,T1 with T0 < T1 (whole seconds)'); else state.window = w;
         break;
       }
       case 'sweepvary': if (/^[A-Za-z_][\w-]*=.+$/.test(value) && value.length <= 400) state.sweep.vary = value; else bad('expected KEY=values'); break;
@@ -209,7 +212,7 @@ export function decode(hash, demos) {
       case 'exclude': case 'only': {
         const ids = value.split(',').map((s) => s.trim());
         if (!ids.every((s) => /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s)))) bad('expected user ids like 3,17');
-        else state.heat[key] = [...new Set(ids.map(Number))];
+        else state.heat[key] = [...new Set(ids.map((s) => Number(s) + 0))];
         break;
       }
       default: {

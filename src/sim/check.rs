@@ -6,6 +6,8 @@
 //! With the node model, a job's end is recomputed independently from the final schedule (see
 //! [`penalized_ends`]): start + penalized runtime, or its kill time when that comes first.
 
+use std::collections::BTreeMap;
+
 use super::nodes::spread;
 use super::penalty::{job_factor, node_penalty};
 use super::schedule::{Outcome, RunEnd, Schedule};
@@ -130,21 +132,33 @@ pub fn check(jobs: &[Job], s: &Schedule) -> Result<(), Vec<String>> {
         }
     }
     edges.sort_unstable();
-    let mut owner: Vec<Option<usize>> = vec![None; s.procs as usize];
+    // The processor intervals held now, by first id: (end, run). Intervals, not ids, so that the
+    // check costs no memory or time per processor of the machine (a billion is allowed).
+    let mut held: BTreeMap<u32, (u32, usize)> = BTreeMap::new();
     for (t, is_start, i) in edges {
         let r = &runs[i];
-        for p in r.procs.ids().filter(|&p| p < s.procs) {
-            let slot = &mut owner[p as usize];
+        for &(lo, hi) in r.procs.intervals() {
+            let hi = hi.min(s.procs);
+            if lo >= hi {
+                continue;
+            }
             if is_start {
-                if let Some(other) = *slot {
+                // Held intervals are disjoint: only the last one starting below `hi` can overlap.
+                if let Some((&olo, &(_, other))) = held
+                    .range(..hi)
+                    .next_back()
+                    .filter(|(_, &(ohi, _))| ohi > lo)
+                {
                     err(format!(
-                        "processor {p} used by jobs {} and {} at t={t}",
-                        jobs[runs[other].job].id, jobs[r.job].id
+                        "processor {} used by jobs {} and {} at t={t}",
+                        olo.max(lo),
+                        jobs[runs[other].job].id,
+                        jobs[r.job].id
                     ));
                 }
-                *slot = Some(i);
-            } else if *slot == Some(i) {
-                *slot = None;
+                held.insert(lo, (hi, i));
+            } else if held.get(&lo).is_some_and(|&(_, o)| o == i) {
+                held.remove(&lo);
             }
         }
     }

@@ -26,7 +26,7 @@ pub fn read<R: Read>(
     let mut prefix = [0u8; 8];
     let n = read_prefix(&mut reader, &mut prefix).map_err(|e| io_error(source, e))?;
     let head = prefix.get(..n).unwrap_or(&[]);
-    check_magic(source, head)?;
+    check_magic(source, head, "")?;
     let input = head.chain(reader);
     if is_gzip(head) {
         let decoder = MultiGzDecoder::new(Tracked {
@@ -45,7 +45,7 @@ pub fn read<R: Read>(
 
 /// Reads a trace held in memory (plain text or gzip, detected by its magic bytes).
 pub fn read_bytes(source: &str, bytes: &[u8], opts: &ReadOptions) -> Result<Workload, SwfError> {
-    check_magic(source, bytes)?;
+    check_magic(source, bytes, "")?;
     if is_gzip(bytes) {
         let decoder = flate2::bufread::MultiGzDecoder::new(bytes);
         let buffered = BufReader::with_capacity(BUF_BYTES, decoder);
@@ -90,8 +90,9 @@ fn is_gzip(head: &[u8]) -> bool {
     head.starts_with(&[0x1f, 0x8b])
 }
 
-/// Rejects compressed formats other than gzip with a clear message.
-fn check_magic(source: &str, head: &[u8]) -> Result<(), SwfError> {
+/// Rejects compressed formats other than gzip with a clear message (`inside`: where the data
+/// was found, e.g. " inside gzip").
+fn check_magic(source: &str, head: &[u8], inside: &str) -> Result<(), SwfError> {
     let format =
         if head.starts_with(b"BZh") && head.get(3).is_some_and(|b| (b'1'..=b'9').contains(b)) {
             "bzip2-compressed data"
@@ -108,7 +109,7 @@ fn check_magic(source: &str, head: &[u8]) -> Result<(), SwfError> {
         };
     Err(SwfError::Unsupported {
         file: source.to_owned(),
-        detail: format!("{format}; only plain text and gzip are read, decompress it first"),
+        detail: format!("{format}{inside}; only plain text and gzip are read, decompress it first"),
     })
 }
 
@@ -147,6 +148,19 @@ fn parse<B: BufRead, F: Fn(&B) -> bool>(
             Ok(LineKind::Eof) => break,
             Ok(kind) => {
                 st.line_no += 1;
+                if gzip && st.line_no == 1 {
+                    // A .zip.gz or .bz2.gz is refused as the same file without gzip is, and a
+                    // file compressed twice is not read as text.
+                    check_magic(source, &buf, " inside gzip")?;
+                    if is_gzip(&buf) {
+                        return Err(SwfError::Unsupported {
+                            file: source.to_owned(),
+                            detail: "gzip-compressed data inside gzip (compressed twice); \
+                                     decompress it first"
+                                .to_owned(),
+                        });
+                    }
+                }
                 st.line(kind, &buf)?;
             }
             Err(e) if !gzip || io_failed(&input) => return Err(io_error(source, e)),
