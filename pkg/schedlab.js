@@ -127,6 +127,34 @@ export class Session {
         return ret[0];
     }
     /**
+     * One metric of a JavaScript policy's run, as [`Session::measure`] gives it for a spec
+     * (sweeps): the run is not kept.
+     * @param {string} name
+     * @param {Function} decide
+     * @param {number} seed
+     * @param {string} metric
+     * @returns {number}
+     */
+    measure_js(name, decide, seed, metric) {
+        const val3 = +seed;
+        let ptr0, len0, ptr1, len1;
+        try {
+            ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len0 = WASM_VECTOR_LEN;
+            ptr1 = passStringToWasm0(metric, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len1 = WASM_VECTOR_LEN;
+        } catch (e) {
+            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+            throw e;
+        }
+        const ret = wasm.session_measure_js(this.__wbg_ptr, ptr0, len0, decide, val3, ptr1, len1);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return ret[0];
+    }
+    /**
      * Memory in use over the last run, `[time, KB]` pairs; empty when the trace has no memory
      * figures.
      * @returns {Float64Array}
@@ -201,11 +229,14 @@ export class Session {
     }
     /**
      * Runs a JavaScript policy named `js:NAME`: at every scheduling pass `decide(pass)` is
-     * called with a Float64Array holding `[now, free, W, R]`, then the W waiting jobs' indices
-     * (arrival order), then R `[index, start, planned end]` triples of the running jobs
-     * (earliest planned end first); the array is reused, valid during the call only. It
-     * returns the jobs to start now: ids, or `{id, reason}` with the policy's own start
-     * reason (a word; see [`crate::sim::StartReason`]).
+     * called with a Float64Array holding `[now, free, W, R, L, A]`, then the L indices of the
+     * jobs the previous pass started (they left the waiting list), the A indices of the jobs
+     * submitted since (they joined its end, in arrival order; the W waiting jobs are the
+     * previous ones minus the L plus the A), then R `[index, start, planned end]` triples of
+     * the running jobs (earliest planned end first). Only the change is sent, so a pass costs
+     * what changed, not the length of the queue. The array is reused, valid during the call
+     * only. It returns the jobs to start now: ids, or `{id, reason}` with the policy's own
+     * start reason (a word; see [`crate::sim::StartReason`]).
      * `progress` as in [`Session::run`]. Returns the metrics report.
      * @param {string} name
      * @param {Function} decide
