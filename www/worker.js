@@ -85,15 +85,19 @@ function customDecider(session, spec, custom) {
   return decider(current.schedule, current.jobView, session.facts().procs);
 }
 
+// The session of a request's trace, or null once a failure has been reported (stage 'trace').
+function openSession(id, name, bytes, options) {
+  try {
+    return sessionFor(id, name, bytes, options);
+  } catch (err) {
+    fail(id, 'trace', err);
+    return null;
+  }
+}
+
 function sweep({ id, bytes, name, options, specs, seeds, metric, custom }) {
   let stage = 'trace';
-  let session;
-  try {
-    session = sessionFor(id, name, bytes, options);
-  } catch (err) {
-    fail(id, stage, err);
-    return;
-  }
+  const session = openSession(id, name, bytes, options);
   if (!session) return;
   try {
     const total = specs.reduce((n, values) => n + values.length * seeds, 0);
@@ -148,13 +152,7 @@ function exportCsv({ req, index, kind }) {
 
 function run({ id, bytes, name, options, specs, indices, seed, custom }) {
   let stage = 'trace';
-  let session;
-  try {
-    session = sessionFor(id, name, bytes, options);
-  } catch (err) {
-    fail(id, stage, err);
-    return;
-  }
+  const session = openSession(id, name, bytes, options);
   if (!session) return;
   try {
     for (let k = 0; k < specs.length; k++) {
