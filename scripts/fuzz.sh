@@ -18,7 +18,8 @@
 #
 # Each run grows tests/fuzz/work/TARGET (the live corpus, not committed) from the committed seeds
 # in tests/fuzz/corpus/TARGET; crashes land in tests/fuzz/artifacts/TARGET. Limits per input:
-# FUZZ_TIMEOUT seconds (default 10), FUZZ_RSS_MB of memory (default 2048). Runs are niced.
+# FUZZ_TIMEOUT seconds (default 10), FUZZ_RSS_MB of memory (default 2048). Runs are niced
+# (FUZZ_NICE, default 19: they take what the machine leaves over).
 # Minimize a crash: SCHEDLAB_FUZZ_TARGET=T target/fuzz/x86_64-unknown-linux-gnu/fuzz/schedlab-fuzz
 # -minimize_crash=1 -runs=10000 FILE; then commit it under tests/fuzz/regressions/T/.
 set -euo pipefail
@@ -30,6 +31,7 @@ TARGET_DIR=${FUZZ_TARGET_DIR:-target/fuzz}
 BIN=$TARGET_DIR/$TRIPLE/fuzz/schedlab-fuzz
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS=${FUZZ_RSS_MB:-2048}
+NICE=${FUZZ_NICE:-19}
 
 build() {
   # What cargo-fuzz passes (src/project.rs) with --sanitizer none, release mode plus debug
@@ -54,7 +56,7 @@ run_rust() {
   [ -f "tests/fuzz/dict/$t.dict" ] && dict=(-dict="tests/fuzz/dict/$t.dict")
   echo "== fuzz $t for ${secs}s (log: $log)" >&2
   local rc=0 start=$SECONDS
-  SCHEDLAB_FUZZ_TARGET=$t nice -n 19 "$BIN" "$work" "tests/fuzz/corpus/$t" \
+  SCHEDLAB_FUZZ_TARGET=$t nice -n "$NICE" "$BIN" "$work" "tests/fuzz/corpus/$t" \
     -max_total_time="$secs" -timeout="$TIMEOUT" -rss_limit_mb="$RSS" -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$art/" "${dict[@]}" >"$log" 2>&1 || rc=$?
   # The last progress line (executions, coverage, corpus) and the final statistics.
@@ -83,7 +85,7 @@ run_link() {
     npm ci --no-audit --no-fund --loglevel=error
   fi
   local rc=0 out
-  out=$(nice -n 19 node tests/fuzz/link.mjs "$secs" 2>&1) || rc=$?
+  out=$(nice -n "$NICE" node tests/fuzz/link.mjs "$secs" 2>&1) || rc=$?
   printf '%s\n' "$out" >&2
   # "link: N executions in S s, K seeds, share.js blocks reached A of B"
   local line
