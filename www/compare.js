@@ -4,7 +4,7 @@
 import { call } from './engine.js';
 import { el, fmtDuration, fmtNumber } from './ui.js';
 import { LazyFigures } from './lazy.js';
-import { canvasPoint } from './charts.js';
+import { canvasPoint } from './figure.js';
 import { JOB, column, sortedFinite, prepareDistributions } from './jobcols.js';
 
 const FIGURES = { wait: { col: 6, name: 'wait', unit: 's' }, bsld: { col: 7, name: 'bounded slowdown', unit: '' } };

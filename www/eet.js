@@ -4,8 +4,9 @@
 // that rows and colours agree across policies. The heatmaps follow the Gantt charts' time window.
 // Charts are drawn lazily, one per animation frame and only when on screen.
 import { call } from './engine.js';
-import { figure, sizeCanvas, timings } from './charts.js';
-import { fmtDuration, scheduleDraws } from './ui.js';
+import { sizeCanvas, timings } from './figure.js';
+import { fmtDuration } from './ui.js';
+import { LazyFigures } from './lazy.js';
 
 export const USER = 5; // [user, jobs, violated, veet, wt] (Session::eet_users)
 
@@ -28,41 +29,27 @@ export function parseUsers(text) {
   return { ids: [...new Set(ids)], bad };
 }
 
-export class EetCharts {
+export class EetCharts extends LazyFigures {
   /** root: where the charts go; window(): the Gantt charts' current [t0, t1]. */
   constructor(root, window) {
+    super((item) => (item.kind === 'heat'
+      ? `the EET heatmap of ${item.result.spec}`
+      : `the ${item.kind.toUpperCase()} box plot`));
     this.root = root;
     this.window = window;
-    this.items = [];
     this.heat = { ...DEFAULT_HEAT };
     this.results = [];
-    this.pending = false;
-    this.observer = new IntersectionObserver((entries) => {
-      for (const e of entries) {
-        const item = this.items.find((i) => i.canvas === e.target);
-        if (item) item.visible = e.isIntersecting;
-      }
-      this.schedule();
-    }, { rootMargin: '200px 0px' });
   }
 
   show(results, procs, heat) {
     this.results = results;
     this.procs = procs;
     this.heat = { ...DEFAULT_HEAT, ...heat };
-    this.observer.disconnect();
-    const lazy = (item) => () => item.dirty && this.draw(item);
-    const veet = { kind: 'veet', dirty: true, visible: false };
-    Object.assign(veet, figure('chart-veet', 'VEET_u per user (% of the user\'s jobs late)', 320, {}, lazy(veet)));
-    const wt = { kind: 'wt', dirty: true, visible: false };
-    Object.assign(wt, figure('chart-wt', 'WT_u per user (weighted tardiness, log)', 320, {}, lazy(wt)));
+    const veet = this.item('chart-veet', 'VEET_u per user (% of the user\'s jobs late)', 320, {}, { kind: 'veet' });
+    const wt = this.item('chart-wt', 'WT_u per user (weighted tardiness, log)', 320, {}, { kind: 'wt' });
     const height = heatHeight(this.estimateRows());
-    const heats = results.map((r, index) => {
-      const item = { kind: 'heat', index, result: r, dirty: true, visible: false };
-      Object.assign(item, figure('chart-heatmap', `EET heatmap: ${r.spec}`, height, { 'data-policy': r.spec }, lazy(item)));
-      return item;
-    });
-    this.items = [veet, wt, ...heats];
+    const heats = results.map((r, index) => this.item('chart-heatmap', `EET heatmap: ${r.spec}`, height,
+      { 'data-policy': r.spec }, { kind: 'heat', index, result: r }));
     const boxes = document.createElement('div');
     boxes.className = 'charts';
     boxes.append(veet.node, wt.node);
@@ -70,10 +57,7 @@ export class EetCharts {
     maps.className = 'heatmaps';
     maps.append(...heats.map((i) => i.node));
     this.root.replaceChildren(boxes, maps);
-    for (const item of this.items) {
-      sizeCanvas(item.canvas, item.height);
-      this.observer.observe(item.canvas);
-    }
+    this.track([veet, wt, ...heats]);
   }
 
   /** Users with a violated EET in some policy, after exclude / only: a first guess of the rows. */
@@ -99,29 +83,15 @@ export class EetCharts {
     this.schedule();
   }
 
-  redraw() {
-    for (const item of this.items) item.dirty = true;
-    this.schedule();
-  }
-
-  schedule() {
-    scheduleDraws(this, (item) => (item.kind === 'heat'
-      ? `the EET heatmap of ${item.result.spec}`
-      : `the ${item.kind.toUpperCase()} box plot`));
-  }
-
-  draw(item) {
+  paint(item) {
     const r = this.results;
-    item.dirty = false;
     if (item.kind !== 'heat') {
-      sizeCanvas(item.canvas, item.height);
       const title = item.kind === 'veet' ? 'Violated EETs per user (VEET_u)' : 'Weighted tardiness per user (WT_u)';
       call('draw_eet_box', item.canvas, r.map((x) => x.eetUsers), r.map((x) => x.spec), item.kind, title);
       return;
     }
     const began = performance.now();
     const [t0, t1] = this.window();
-    sizeCanvas(item.canvas, item.height);
     // Memory in use (when the trace has memory figures), on one scale for every policy: the peak.
     const memPeak = Math.max(0, ...r.map((x) => peakOfPairs(x.memory)));
     const shown = call('draw_eet_heatmap', item.canvas, r.map((x) => x.violations), item.index, item.result.series,

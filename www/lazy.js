@@ -1,7 +1,7 @@
 // Charts drawn lazily: one per animation frame, only when on screen (or when exported), so that a
 // page of many charts never stalls. A view keeps `items` ({canvas, height, dirty, visible, ...})
 // and implements draw(item); this class tracks visibility and schedules the draws.
-import { figure, sizeCanvas } from './charts.js';
+import { figure, sizeCanvas } from './figure.js';
 import { scheduleDraws } from './ui.js';
 
 export class LazyFigures {
@@ -19,7 +19,7 @@ export class LazyFigures {
     }, { rootMargin: '200px 0px' });
   }
 
-  /** A new item: a figure (see charts.js figure) whose PNG export draws it first if needed. */
+  /** A new item: a figure (see figure.js) whose PNG export draws it first if needed. */
   item(testid, caption, height, extra = {}, fields = {}) {
     const item = { dirty: true, visible: false, ...fields };
     Object.assign(item, figure(testid, caption, height, extra, () => item.dirty && this.drawTimed(item)));

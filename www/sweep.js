@@ -8,7 +8,7 @@
 // reference line); its code goes to the workers, never into the link.
 import { call } from './engine.js';
 import { Runner } from './runner.js';
-import { figure, sizeCanvas } from './charts.js';
+import { figure, sizeCanvas } from './figure.js';
 import { $, el, showError } from './ui.js';
 
 const MAX_RUNS = 20_000;
