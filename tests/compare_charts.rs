@@ -234,3 +234,36 @@ fn bars_turn_horizontal_with_many_policies() {
     let texts = svg_texts(&svg);
     assert!(labels.iter().all(|l| texts.contains(l)));
 }
+
+#[test]
+fn the_difference_gantt_draws_the_same_svg_every_time() {
+    // Its cells were once collected from a HashMap: the SVG's element order then changed from
+    // one process (and one call) to the next.
+    let set = job_set(
+        10,
+        &[
+            (0, 100, 6, 100),
+            (1, 50, 8, 50),
+            (2, 50, 4, 50),
+            (3, 200, 2, 200),
+            (5, 30, 3, 30),
+            (6, 80, 5, 80),
+        ],
+    );
+    let (a, b) = (
+        gantt::rects(&set, &run(&set, "fcfs")),
+        gantt::rects(&set, &run(&set, "easy")),
+    );
+    let draw = || {
+        native::svg((700, 300), |root| {
+            diff_gantt::draw(root, &a, &b, 10, 0.0, 500.0, ["fcfs", "easy"], "diff")
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+        .unwrap()
+    };
+    let first = draw();
+    for _ in 0..20 {
+        assert_eq!(draw(), first);
+    }
+}

@@ -4,7 +4,8 @@
 
 use super::palette::COLOURS;
 use super::series::POINT_FIELDS;
-use super::{time_label, ChartResult};
+use super::time_axes::{time_chart, TimeAxes};
+use super::ChartResult;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -105,22 +106,12 @@ pub fn draw_means<DB: DrawingBackend>(
         .map(|p| p.1)
         .fold(0.0, f64::max)
         .max(1.0);
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 15))
-        .margin(6)
-        .x_label_area_size(28)
-        .y_label_area_size(52)
-        .build_cartesian_2d(t0..t1, 0.0..ymax * 1.05)?;
-    let span = t1 - t0;
-    chart
-        .configure_mesh()
-        .max_light_lines(0)
-        .x_labels(8)
-        .y_labels(6)
-        .x_label_formatter(&|x| time_label(*x, span))
-        .y_label_formatter(&|y| format!("{y:.0}"))
-        .y_desc(style.y_desc.as_str())
-        .draw()?;
+    let axes = TimeAxes {
+        y_label_area: 52,
+        y_desc: Some(style.y_desc.as_str()),
+        ..TimeAxes::lines(title)
+    };
+    let mut chart = time_chart(root, &axes, (t0, t1), ymax * 1.05)?;
     // The highlighted line last, on top.
     let mut order: Vec<usize> = (0..lines.len()).collect();
     if let Some(h) = style.highlight.filter(|&h| h < lines.len()) {

@@ -6,11 +6,11 @@
 //! same-state runs in each row are drawn: the cost is the pixels', not the jobs'.
 
 use super::gantt::{PlotArea, Rect};
-use super::time_label;
+use super::time_axes::{time_chart, TimeAxes};
 use plotters::coord::Shift;
 use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 
 /// Colours of "A only", "B only", "both".
 pub const DIFF_COLOURS: [RGBColor; 3] = [
@@ -86,28 +86,18 @@ pub fn draw<DB: DrawingBackend>(
     root.fill(&WHITE)?;
     let t1 = if t1 > t0 { t1 } else { t0 + 1.0 };
     let procs = procs.max(1);
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 15))
-        .margin(6)
-        .x_label_area_size(28)
-        .y_label_area_size(48)
-        .build_cartesian_2d(t0..t1, 0.0..f64::from(procs))?;
-    let span = t1 - t0;
-    chart
-        .configure_mesh()
-        .disable_mesh()
-        .x_labels(8)
-        .y_labels(6)
-        .x_label_formatter(&|x| time_label(*x, span))
-        .y_label_formatter(&|y| format!("{y:.0}"))
-        .draw()?;
+    let mut chart = time_chart(root, &TimeAxes::gantt(title), (t0, t1), f64::from(procs))?;
     let (w, h) = chart.plotting_area().dim_in_pixel();
     let (w, h) = (w as usize, h as usize);
     let g = grid(a, b, procs, t0, t1, w, h);
-    let (dt, dp) = (span / w.max(1) as f64, f64::from(procs) / h.max(1) as f64);
+    let (dt, dp) = (
+        (t1 - t0) / w.max(1) as f64,
+        f64::from(procs) / h.max(1) as f64,
+    );
     // Same-state runs of each row, merged with the identical runs of the rows below them.
     let mut cells = Vec::new();
-    let mut open: HashMap<(usize, usize, u8), usize> = HashMap::new();
+    // Ordered, so that the cells (and the SVG) come out in the same order in every run.
+    let mut open: BTreeMap<(usize, usize, u8), usize> = BTreeMap::new();
     let mut emit = |(x0, x1, state): (usize, usize, u8), r0: usize, r1: usize| {
         let p_hi = f64::from(procs) - r0 as f64 * dp;
         let p_lo = f64::from(procs) - r1 as f64 * dp;

@@ -4,7 +4,8 @@
 //! wasted work shows.
 
 use super::palette::UserColours;
-use super::{time_label, ChartResult};
+use super::time_axes::{time_chart, TimeAxes};
+use super::ChartResult;
 use crate::input::JobSet;
 use crate::sim::Schedule;
 use plotters::coord::Shift;
@@ -193,27 +194,17 @@ pub fn draw_coloured<DB: DrawingBackend>(
             .map(|r| (r.user, (r.end - r.start) * f64::from(r.hi - r.lo))),
     );
     let (area, legend) = root.split_horizontally(root.dim_in_pixel().0.saturating_sub(110));
-    let mut chart = ChartBuilder::on(&area)
-        .caption(title, ("sans-serif", 15))
-        .margin(6)
-        .x_label_area_size(28)
-        .y_label_area_size(48)
-        .build_cartesian_2d(t0..t1, 0.0..procs_f)?;
-    let span = t1 - t0;
-    chart
-        .configure_mesh()
-        .disable_mesh()
-        .x_labels(8)
-        .y_labels(6)
-        .x_label_formatter(&|x| time_label(*x, span))
-        .y_label_formatter(&|y| format!("{y:.0}"))
-        .x_desc("time")
-        .y_desc(if cores > 0 {
-            format!("processors ({cores} per node)")
-        } else {
-            "processors".to_string()
-        })
-        .draw()?;
+    let y_desc = if cores > 0 {
+        format!("processors ({cores} per node)")
+    } else {
+        "processors".to_string()
+    };
+    let axes = TimeAxes {
+        x_desc: Some("time"),
+        y_desc: Some(&y_desc),
+        ..TimeAxes::gantt(title)
+    };
+    let mut chart = time_chart(&area, &axes, (t0, t1), procs_f)?;
     let (w, h) = chart.plotting_area().dim_in_pixel();
     let mut grid = Grid::new(w.max(1) as usize, h.max(1) as usize, t0, t1, procs_f);
     let mut shapes = Vec::new();

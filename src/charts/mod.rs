@@ -19,6 +19,7 @@ pub mod palette;
 pub mod scatter;
 pub mod series;
 pub mod sweep;
+pub mod time_axes;
 pub mod trace;
 
 use plotters::drawing::DrawingAreaErrorKind;

@@ -1,7 +1,8 @@
 //! Step-function time series (busy processors, queue length), several policies overlaid.
 
 use super::palette::COLOURS;
-use super::{time_label, ChartResult};
+use super::time_axes::{time_chart, TimeAxes};
+use super::ChartResult;
 use crate::sim::Schedule;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -70,21 +71,7 @@ pub fn draw<DB: DrawingBackend>(
     } else {
         (0.0, 1.0)
     };
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 15))
-        .margin(6)
-        .x_label_area_size(28)
-        .y_label_area_size(48)
-        .build_cartesian_2d(t0..t1, 0.0..ymax * 1.05)?;
-    let span = t1 - t0;
-    chart
-        .configure_mesh()
-        .max_light_lines(0)
-        .x_labels(8)
-        .y_labels(6)
-        .x_label_formatter(&|x| time_label(*x, span))
-        .y_label_formatter(&|y| format!("{y:.0}"))
-        .draw()?;
+    let mut chart = time_chart(root, &TimeAxes::lines(title), (t0, t1), ymax * 1.05)?;
     let columns = chart.plotting_area().dim_in_pixel().0 as usize;
     for (i, s) in series.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
