@@ -213,3 +213,33 @@ fn series_and_bars_render() {
     .unwrap();
     assert_eq!(coloured_rects(&svg), 2);
 }
+
+#[test]
+fn the_gantt_chart_draws_the_same_svg_every_time() {
+    // Its merged runs were once collected from a HashMap: the SVG's element order then changed
+    // from one call to the next.
+    let set = job_set(
+        10,
+        &[
+            (0, 100, 6, 100),
+            (1, 50, 8, 50),
+            (2, 50, 4, 50),
+            (3, 200, 2, 200),
+            (5, 30, 3, 30),
+            (6, 80, 5, 80),
+        ],
+    );
+    let rects = gantt::rects(&set, &run(&set, "easy"));
+    let draw = || {
+        native::svg((700, 300), |root| {
+            gantt::draw(root, &rects, 10, 0.0, 500.0, "easy")
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+        .unwrap()
+    };
+    let first = draw();
+    for _ in 0..20 {
+        assert_eq!(draw(), first);
+    }
+}

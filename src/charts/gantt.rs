@@ -311,7 +311,8 @@ impl Grid {
     /// `(first column, column after the last, first row, row after the last, colour slot)`.
     fn runs(&self) -> Vec<(usize, usize, usize, usize, u8)> {
         let mut done = Vec::new();
-        let mut open: std::collections::HashMap<(usize, usize, u8), usize> = Default::default();
+        // Ordered, so that the runs (and the SVG) come out in the same order in every run.
+        let mut open: std::collections::BTreeMap<(usize, usize, u8), usize> = Default::default();
         let mut seen = Vec::new();
         for c in 0..=self.w {
             seen.clear();
