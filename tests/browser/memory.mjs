@@ -4,27 +4,39 @@
 // never shrinks: its size is the peak of everything the engine held on the way.
 //   node tests/browser/memory.mjs TRACE.swf(.gz) [policy]      (no server needed; PKG=DIR: another pkg/)
 // e.g. LANL-CM5 x40: python3 scripts/repeat-trace.py tests/data/LANL-CM5-1994-4.1-cln.swf.gz 40 /tmp/x40.swf
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { ROOT, launch } from './helpers.mjs';
 
 const trace = resolve(process.argv[2] ?? join(ROOT, 'tests', 'data', 'LANL-CM5-1994-4.1-cln.swf.gz'));
 const policy = process.argv[3] ?? 'easy';
 const pkg = resolve(process.env.PKG ?? join(ROOT, 'pkg'));
-const ORIGIN = 'http://schedlab.memory.test/';
 const types = { js: 'text/javascript', wasm: 'application/wasm', html: 'text/html' };
+
+// Everything served from the repository (pkg/) and the trace (streamed: it may be large).
+const server = createServer((req, res) => {
+  const path = new URL(req.url, 'http://x').pathname.slice(1);
+  try {
+    if (path === 'trace') {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      createReadStream(trace).pipe(res);
+      return;
+    }
+    const file = path.startsWith('pkg/') ? join(pkg, path.slice(4)) : join(ROOT, path);
+    const body = path === '' ? '<!doctype html><title>memory</title>' : readFileSync(file);
+    res.writeHead(200, { 'content-type': types[path === '' ? 'html' : path.split('.').pop()] ?? 'text/plain' });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const ORIGIN = `http://127.0.0.1:${server.address().port}/`;
 
 const browser = await launch();
 try {
   const context = await browser.newContext();
-  // Everything served from the repository (pkg/) and the trace, without a server.
-  await context.route(`${ORIGIN}**`, (route) => {
-    const path = new URL(route.request().url()).pathname.slice(1);
-    if (path === 'trace') return route.fulfill({ path: trace, contentType: 'application/octet-stream' });
-    if (path === '') return route.fulfill({ body: '<!doctype html><title>memory</title>', contentType: types.html });
-    const file = path.startsWith('pkg/') ? join(pkg, path.slice(4)) : join(ROOT, path);
-    return route.fulfill({ body: readFileSync(file), contentType: types[path.split('.').pop()] });
-  });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
   await page.goto(ORIGIN);
@@ -58,4 +70,5 @@ try {
   await context.close();
 } finally {
   await browser.close();
+  server.close();
 }
