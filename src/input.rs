@@ -214,7 +214,16 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
     let mut warnings = transform_notes;
     let mut skipped = Vec::new();
     let mut kept: Vec<&SwfRecord> = Vec::with_capacity(workload.records.len());
-    let mut first_line_of: HashMap<i64, u64> = HashMap::with_capacity(workload.records.len());
+    // Job numbers rising in file order (most traces) cannot repeat: no map of them is needed
+    // (it would take about 30 bytes per job).
+    let rising = workload
+        .records
+        .windows(2)
+        .all(|w| w[0].job_number < w[1].job_number);
+    let mut first_line_of: HashMap<i64, u64> = HashMap::new();
+    if !rising {
+        first_line_of.reserve(workload.records.len());
+    }
     let mut clamped = 0u64;
     for r in &workload.records {
         let skip = |reason: String| SkippedJob {
@@ -223,7 +232,10 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
             reason,
         };
         let p = record_procs(r);
-        let reason = if let Some(&first) = first_line_of.get(&r.job_number) {
+        let reason = if let Some(&first) = (!rising)
+            .then(|| first_line_of.get(&r.job_number))
+            .flatten()
+        {
             Some(format!(
                 "duplicate job number {} (first on line {first})",
                 r.job_number
@@ -269,7 +281,9 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
                 if p > i64::from(procs) {
                     clamped += 1;
                 }
-                first_line_of.insert(r.job_number, r.line);
+                if !rising {
+                    first_line_of.insert(r.job_number, r.line);
+                }
                 kept.push(r);
             }
         }
@@ -328,7 +342,7 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
             if let Some(f) = field {
                 let v = field_value(r, f).filter(|v| *v >= 0.0).unwrap_or(0.0);
                 capped += usize::from(v > cap);
-                job.bandwidth = Some(v.min(cap));
+                job.bandwidth = v.min(cap);
             }
             job
         })
@@ -411,7 +425,7 @@ fn make_job(r: &SwfRecord, procs: u32, origin: Time, opts: &InputOptions) -> Job
         (EstimateSource::Requested, None) => (runtime, true),
         (EstimateSource::Runtime | EstimateSource::Ignore, _) => (runtime, false),
     };
-    Job {
+    let mut job = Job {
         id: r.job_number,
         line: r.line,
         submit: if opts.offline {
@@ -422,17 +436,18 @@ fn make_job(r: &SwfRecord, procs: u32, origin: Time, opts: &InputOptions) -> Job
         runtime,
         trace_runtime,
         procs: p,
-        requested,
         estimate,
         estimate_unknown,
         killed,
         user: r.user_id,
-        trace_wait: (r.wait_time >= 0).then_some(r.wait_time),
         status: r.status,
         used_memory: r.used_memory,
         requested_memory: r.requested_memory,
-        bandwidth: None,
-    }
+        ..Job::default()
+    };
+    job.set_requested(requested);
+    job.set_trace_wait(Some(r.wait_time));
+    job
 }
 
 /// Reader issues that made a line produce no job, as user-facing strings.

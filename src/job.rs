@@ -3,10 +3,17 @@
 
 use crate::Time;
 use serde::Serialize;
+use std::num::NonZeroI64;
 
 /// One job as the simulation sees it. Jobs are indexed by their position in [`JobSet::jobs`],
 /// which is arrival order: (submit, job number, line).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+///
+/// Compact (112 bytes: a trace of 10 M jobs holds a million of them per 112 MB): the optional
+/// times are kept without a separate flag (a requested time is > 0, a wait >= 0) and read
+/// through [`Job::requested`] and [`Job::trace_wait`].
+///
+/// [`JobSet::jobs`]: crate::input::JobSet::jobs
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct Job {
     /// SWF job number (field 1).
     pub id: i64,
@@ -18,8 +25,9 @@ pub struct Job {
     /// The runtime the trace records (field 4).
     pub trace_runtime: Time,
     pub procs: u32,
-    /// Requested time (field 9) when > 0.
-    pub requested: Option<Time>,
+    /// Requested time (field 9) when > 0 ([`Job::requested`]).
+    #[serde(serialize_with = "ser_requested")]
+    pub(crate) requested: Option<NonZeroI64>,
     /// The default planning estimate (see [`EstimateSource`]).
     pub estimate: Time,
     /// No requested time was known: the estimate fell back to the runtime.
@@ -27,20 +35,67 @@ pub struct Job {
     /// The runtime was cut at the requested time.
     pub killed: bool,
     pub user: i64,
-    /// The trace's own wait time (field 3) when >= 0.
-    pub trace_wait: Option<Time>,
+    /// The trace's own wait time (field 3) when >= 0, else -1 ([`Job::trace_wait`]).
+    #[serde(serialize_with = "ser_wait")]
+    pub(crate) trace_wait: Time,
     pub status: i64,
     /// Used and requested memory in KB per processor (fields 7 and 10), -1 when unknown.
     pub used_memory: f64,
     pub requested_memory: f64,
-    /// Memory bandwidth per process (MB/s) from the field the node model names, when given.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bandwidth: Option<f64>,
+    /// Memory bandwidth per process (MB/s) from the field the node model names (0 when the
+    /// model names no field, or the job has no value in it).
+    pub bandwidth: f64,
 }
 
 impl Job {
+    /// Requested time (field 9) when > 0.
+    pub fn requested(&self) -> Option<Time> {
+        self.requested.map(NonZeroI64::get)
+    }
+
+    /// Sets the requested time; `None` (or a time <= 0: none known) clears it.
+    pub fn set_requested(&mut self, requested: Option<Time>) {
+        self.requested = requested.filter(|&r| r > 0).and_then(NonZeroI64::new);
+    }
+
+    /// The trace's own wait time (field 3) when >= 0.
+    pub fn trace_wait(&self) -> Option<Time> {
+        (self.trace_wait >= 0).then_some(self.trace_wait)
+    }
+
+    /// Sets the trace's wait time; `None` (or a negative wait: unknown) clears it.
+    pub fn set_trace_wait(&mut self, wait: Option<Time>) {
+        self.trace_wait = wait.filter(|&w| w >= 0).unwrap_or(-1);
+    }
+
     /// The time at which the job is killed if it is still running (start + requested time).
     pub fn kill_after(&self) -> Option<Time> {
-        self.requested
+        self.requested()
+    }
+}
+
+fn ser_requested<S: serde::Serializer>(v: &Option<NonZeroI64>, s: S) -> Result<S::Ok, S::Error> {
+    v.map(NonZeroI64::get).serialize(s)
+}
+
+fn ser_wait<S: serde::Serializer>(v: &Time, s: S) -> Result<S::Ok, S::Error> {
+    (*v >= 0).then_some(*v).serialize(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compact_and_exact() {
+        assert_eq!(std::mem::size_of::<Job>(), 112);
+        let mut j = Job::default();
+        assert_eq!((j.requested(), j.trace_wait()), (None, Some(0)));
+        j.set_requested(Some(7));
+        j.set_trace_wait(None);
+        assert_eq!((j.requested(), j.trace_wait()), (Some(7), None));
+        j.set_requested(Some(0));
+        j.set_trace_wait(Some(i64::MAX));
+        assert_eq!((j.requested(), j.trace_wait()), (None, Some(i64::MAX)));
     }
 }

@@ -33,6 +33,8 @@ pub enum Error {
 /// policy). [`Trace::run`] runs one policy on it; the CLI and the page's worker both go through
 /// here.
 pub struct Trace {
+    /// The workload the jobs came from, without its records (header, issues and counts only:
+    /// the records are dropped once the jobs are prepared, see [`Trace::of_jobs`]).
     pub workload: Workload,
     pub jobs: JobSet,
     pub metrics: MetricOptions,
@@ -46,16 +48,23 @@ impl Trace {
         input: &InputOptions,
         metrics: MetricOptions,
     ) -> Result<Trace, Error> {
+        // The room the records grew into is given back before the jobs are made (in wasm, the
+        // jobs then fit in it instead of growing the memory further).
+        let mut workload = workload;
+        workload.records.shrink_to_fit();
         let jobs = input::prepare(&workload, input)?;
         Trace::of_jobs(workload, jobs, metrics)
     }
 
-    /// The trace of jobs prepared beforehand (`workload` is the workload they came from).
+    /// The trace of jobs prepared beforehand (`workload` is the workload they came from). Its
+    /// records are dropped: the jobs hold what the engine, metrics and outputs read, and a
+    /// trace of millions of jobs should not hold each twice.
     pub fn of_jobs(
-        workload: Workload,
+        mut workload: Workload,
         jobs: JobSet,
         metrics: MetricOptions,
     ) -> Result<Trace, Error> {
+        workload.records = Vec::new();
         metrics
             .check()
             .map_err(|e| Error::Metrics(format!("metrics: {e}")))?;

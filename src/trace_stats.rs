@@ -150,7 +150,7 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
             log2_bin(runtime) + 1
         };
         bump(&mut runtime_log2, rbin);
-        if let Some(req) = j.requested.filter(|&r| r > 0) {
+        if let Some(req) = j.requested().filter(|&r| r > 0) {
             with_request += 1;
             *requested.entry(req).or_default() += 1;
             bump(&mut requested_log2, log2_bin(req as u64) + 1);
@@ -189,7 +189,7 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
             let mut f: Vec<f64> = set
                 .jobs
                 .iter()
-                .filter(|j| j.requested == Some(req) && j.trace_runtime > 0)
+                .filter(|j| j.requested() == Some(req) && j.trace_runtime > 0)
                 .map(|j| req as f64 / j.trace_runtime as f64)
                 .collect();
             f.sort_by(f64::total_cmp);

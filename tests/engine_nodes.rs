@@ -409,7 +409,7 @@ fn slowdowns_beyond_a_million_are_refused_or_capped() {
     assert!(over.validate().is_err());
     // From the trace: 1e300 MB/s per process counts as 6000 x 1e6 / 4 = 1.5e9.
     let set = node_job_set(8, 4, &[(0, 100, 4, -1, 1e300), (0, 100, 4, -1, 10.0)]);
-    assert_eq!(set.jobs[0].bandwidth, Some(1.5e9));
+    assert_eq!(set.jobs[0].bandwidth, 1.5e9);
     assert!(
         set.warnings
             .iter()

@@ -155,7 +155,7 @@ proptest! {
         for spec in ["easy", "easy[order=sjf]"] {
             let s = run(&set, spec);
             for (j, r) in s.jobs.iter().enumerate() {
-                if let Some(res) = r.first_reservation {
+                if let Some(res) = r.first_reservation() {
                     prop_assert!(r.start <= res, "{}: job {} starts {} after its shadow time {}", spec, j + 1, r.start, res);
                 }
             }
@@ -170,7 +170,7 @@ proptest! {
         for spec in std::iter::once(&"conservative").chain(guaranteed) {
             let s = run(&set, spec);
             for (j, r) in s.jobs.iter().enumerate() {
-                let res = r.first_reservation;
+                let res = r.first_reservation();
                 prop_assert!(res.is_some(), "{}: job {} got no reservation", spec, j + 1);
                 prop_assert!(r.start <= res.unwrap(), "{}: job {} starts {} after its reservation {:?}", spec, j + 1, r.start, res);
             }

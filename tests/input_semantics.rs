@@ -167,7 +167,7 @@ fn estimates_and_kills() {
         (50, true, false)
     );
     assert_eq!(
-        (j[2].estimate, j[2].estimate_unknown, j[2].requested),
+        (j[2].estimate, j[2].estimate_unknown, j[2].requested()),
         (50, true, None)
     );
     assert_eq!((j[3].estimate, j[3].runtime), (90, 40));

@@ -170,7 +170,10 @@ fn ignoring_requested_times_gives_uncapped_model_estimates() {
         ..InputOptions::default()
     };
     let set = prepare(&w, &opts).unwrap();
-    assert!(set.jobs.iter().all(|j| j.requested.is_none() && !j.killed));
+    assert!(set
+        .jobs
+        .iter()
+        .all(|j| j.requested().is_none() && !j.killed));
     assert_eq!(set.jobs[2].estimate, 5);
     assert_eq!(starts(&run(&set, spec)), [0, 10, 2]);
     // And nothing is killed at a requested time any more.

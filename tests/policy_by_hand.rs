@@ -14,7 +14,7 @@ fn easy_backfills_a_short_job_into_the_hole() {
     let s = run(&set, "easy");
     assert_eq!(starts(&s), vec![0, 100, 2]);
     assert!(s.jobs[2].backfilled && !s.jobs[1].backfilled);
-    assert_eq!(s.jobs[1].first_reservation, Some(100));
+    assert_eq!(s.jobs[1].first_reservation(), Some(100));
     assert!(s.jobs[1].blocked);
     assert_eq!(metrics(&set, &s).counts.backfilled, 1);
 }
@@ -82,7 +82,7 @@ fn conservative_protects_the_second_job_too() {
     let s = run(&job_set(10, &SECOND), "conservative");
     assert_eq!(starts(&s), vec![0, 100, 200, 300]);
     for (j, r) in s.jobs.iter().enumerate() {
-        assert_eq!(r.first_reservation, Some(starts(&s)[j]), "job {}", j + 1);
+        assert_eq!(r.first_reservation(), Some(starts(&s)[j]), "job {}", j + 1);
     }
 }
 
@@ -91,8 +91,8 @@ fn conservative_moves_reservations_earlier_when_a_job_ends_early() {
     // J1 asks 100 s but ends at 50: J2 (reserved at 100) starts at 50; J3 follows J2.
     let set = job_set(10, &[(0, 50, 10, 100), (1, 100, 10, 100), (2, 10, 5, 100)]);
     let s = run(&set, "conservative");
-    assert_eq!(s.jobs[1].first_reservation, Some(100));
-    assert_eq!(s.jobs[2].first_reservation, Some(200));
+    assert_eq!(s.jobs[1].first_reservation(), Some(100));
+    assert_eq!(s.jobs[2].first_reservation(), Some(200));
     assert_eq!(starts(&s), vec![0, 50, 150]);
 }
 

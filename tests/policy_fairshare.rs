@@ -26,7 +26,7 @@ fn the_light_users_job_jumps_ahead_of_the_heavy_users_queue() {
     assert_eq!(starts(&run(&set, "fcfs")), vec![0, 100, 200, 350]);
     let easy = run(&set, "easy");
     assert_eq!(starts(&easy), vec![0, 100, 200, 350]);
-    assert_eq!(easy.jobs[3].first_reservation, Some(350));
+    assert_eq!(easy.jobs[3].first_reservation(), Some(350));
     // Fairshare: at 100 user 1 has used 3 x 100 processor-seconds (decayed), user 2 nothing:
     // L1 starts first, then H2 (arrival before H3) at 200, H3 at 300.
     for spec in ["fairshare-fcfs", "fairshare-easy"] {
@@ -40,8 +40,8 @@ fn the_light_users_job_jumps_ahead_of_the_heavy_users_queue() {
     // fairshare-easy gives the reservation to the head of the fairshare order: at 20 that is
     // L1 (shadow time 100, when H1 ends), not H2.
     let s = run(&set, "fairshare-easy");
-    assert_eq!(s.jobs[3].first_reservation, Some(100));
-    assert_eq!(s.jobs[1].first_reservation, Some(100));
+    assert_eq!(s.jobs[3].first_reservation(), Some(100));
+    assert_eq!(s.jobs[1].first_reservation(), Some(100));
 }
 
 /// Ties (no usage yet) go by arrival: with nothing run before, fairshare is FCFS.

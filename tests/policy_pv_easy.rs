@@ -82,7 +82,7 @@ fn shadow_load_is_preempted_so_the_head_starts() {
         (s.preempted_runs[0].start, s.preempted_runs[0].end),
         (2, 100)
     );
-    assert_eq!(s.jobs[1].first_reservation, Some(100));
+    assert_eq!(s.jobs[1].first_reservation(), Some(100));
     let mut csv = Vec::new();
     schedlab::output::runs_csv(&mut csv, &set, &s).unwrap();
     let csv = String::from_utf8(csv).unwrap();
@@ -164,7 +164,7 @@ fn last_model_underestimate_violates_easy_reservation_not_pv_easy() {
     // EASY: J4 holds 4 processors until 222; from 120, free 6 + J4's 4 would let J3 start.
     let s = run(&set, "easy[predictor=last]");
     assert_eq!(starts(&s), vec![0, 20, 222, 22]);
-    assert_eq!(s.jobs[2].first_reservation, Some(120));
+    assert_eq!(s.jobs[2].first_reservation(), Some(120));
     let f = fair(&set, &s);
     assert_eq!(
         (f.strict.blocked, f.strict.delayed, f.strict.max_delay),

@@ -18,7 +18,7 @@ fn reasons(s: &Schedule) -> Vec<&str> {
 }
 
 fn reservations(s: &Schedule) -> Vec<Option<i64>> {
-    s.jobs.iter().map(|r| r.first_reservation).collect()
+    s.jobs.iter().map(|r| r.first_reservation()).collect()
 }
 
 fn waited_for(s: &Schedule) -> Vec<Option<usize>> {
@@ -66,7 +66,7 @@ fn easy_reservation_names_the_job_whose_planned_end_it_is() {
     let s = run(&set, "easy");
     assert_eq!(starts(&s), vec![0, 0, 60, 6]);
     assert_eq!(reasons(&s), vec!["head", "head", "head", "backfilled"]);
-    assert_eq!(s.jobs[2].first_reservation, Some(60));
+    assert_eq!(s.jobs[2].first_reservation(), Some(60));
     assert_eq!(s.jobs[2].waited_for(), Some(1));
 }
 

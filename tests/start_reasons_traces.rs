@@ -76,7 +76,7 @@ fn sweep(set: &JobSet, s: &Schedule, spec: &str, arrival: bool, easy: bool) -> S
         }
         if r.reason == StartReason::Reserved {
             let res = r
-                .first_reservation
+                .first_reservation()
                 .expect("a reserved job holds a reservation");
             assert!(
                 r.start <= res,
@@ -85,7 +85,7 @@ fn sweep(set: &JobSet, s: &Schedule, spec: &str, arrival: bool, easy: bool) -> S
             );
         }
         if let Some(k) = r.waited_for().filter(|_| plans_with_estimate) {
-            let (rk, res) = (&s.jobs[k], r.first_reservation.unwrap());
+            let (rk, res) = (&s.jobs[k], r.first_reservation().unwrap());
             assert_eq!(
                 rk.start + est(k),
                 res,

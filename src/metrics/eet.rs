@@ -74,9 +74,22 @@ pub struct UserAware {
     pub wt: Quartiles,
     /// Per user, in order of first appearance in the trace.
     pub users: Vec<UserEet>,
-    /// Per job, indexed like [`JobSet::jobs`] (left out of the JSON report: the jobs CSV has it).
-    #[serde(skip)]
-    pub per_job: Vec<JobEet>,
+}
+
+/// Job `j`'s EET and tardiness in schedule `s` (computed when asked: a schedule's metrics keep
+/// no per-job copy; the jobs CSV and the heatmap read them through here).
+pub fn job_eet(expected: &Expected, s: &Schedule, j: usize) -> JobEet {
+    let eet = expected.eet[j];
+    let rec = &s.jobs[j];
+    JobEet {
+        eet,
+        tardiness: rec.ran().then(|| (rec.end - eet).max(0)),
+    }
+}
+
+/// Every job's EET and tardiness in schedule `s`, in job order (see [`job_eet`]).
+pub fn per_job<'a>(expected: &'a Expected, s: &'a Schedule) -> impl Iterator<Item = JobEet> + 'a {
+    (0..s.jobs.len()).map(|j| job_eet(expected, s, j))
 }
 
 /// Measures schedule `s` of `set` against the expected end times `expected`.
@@ -84,13 +97,11 @@ pub fn user_aware(set: &JobSet, s: &Schedule, expected: &Expected) -> UserAware 
     let capacity: HashMap<i64, f64> = expected.capacities.iter().copied().collect();
     let mut slot: HashMap<i64, usize> = HashMap::new();
     let mut users: Vec<UserEet> = Vec::new();
-    let mut per_job = Vec::with_capacity(set.jobs.len());
     let (mut jobs, mut violated, mut total_t) = (0u64, 0u64, 0f64);
-    for (j, (job, rec)) in set.jobs.iter().zip(&s.jobs).enumerate() {
-        let eet = expected.eet[j];
-        let tardiness = rec.ran().then(|| (rec.end - eet).max(0));
-        per_job.push(JobEet { eet, tardiness });
-        let Some(t) = tardiness else { continue };
+    for (j, job) in set.jobs.iter().enumerate() {
+        let Some(t) = job_eet(expected, s, j).tardiness else {
+            continue;
+        };
         let i = *slot.entry(job.user).or_insert_with(|| {
             users.push(UserEet {
                 user: job.user,
@@ -128,7 +139,6 @@ pub fn user_aware(set: &JobSet, s: &Schedule, expected: &Expected) -> UserAware 
         veet: Quartiles::of(&mut veet),
         wt: Quartiles::of(&mut wt),
         users,
-        per_job,
     }
 }
 

@@ -12,7 +12,7 @@
 //! Each row is built from its violations' end points, sorted (a sweep over +1 / -1 events), so
 //! the cost is the events' sort plus the non-zero cells written: no per-second arrays.
 
-use super::eet::UserAware;
+use super::eet::Expected;
 use crate::input::JobSet;
 use crate::Time;
 use serde::Serialize;
@@ -29,10 +29,10 @@ pub struct Violation {
 }
 
 /// The violated EETs of a measured schedule, in job order.
-pub fn violations(set: &JobSet, ua: &UserAware) -> Vec<Violation> {
+pub fn violations(set: &JobSet, s: &crate::sim::Schedule, expected: &Expected) -> Vec<Violation> {
     set.jobs
         .iter()
-        .zip(&ua.per_job)
+        .zip(super::eet::per_job(expected, s))
         .filter_map(|(job, e)| {
             let t = e.tardiness.filter(|&t| t > 0)?;
             let start = e.eet - job.runtime;

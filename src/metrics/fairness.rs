@@ -178,7 +178,7 @@ fn delays(set: &JobSet, s: &Schedule) -> (Vec<Time>, Vec<Time>) {
         let lower = running - tree.prefix(head);
         if need > free && free + lower >= need {
             total[head] += t2 - t;
-            let r = s.jobs[head].first_reservation.unwrap_or(Time::MAX);
+            let r = s.jobs[head].first_reservation().unwrap_or(Time::MAX);
             after[head] += (t2 - t.max(r)).max(0);
         }
     }
@@ -217,7 +217,7 @@ pub fn fairness(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Fairness {
             delay_sum += delay[j] as f64;
             f.strict.max_delay = f.strict.max_delay.max(delay[j]);
         }
-        if let Some(res) = rec.first_reservation.filter(|&r| rec.start > r) {
+        if let Some(res) = rec.first_reservation().filter(|&r| rec.start > r) {
             f.violations.late += 1;
             if after[j] > 0 {
                 let d = rec.start - res;

@@ -62,7 +62,7 @@ pub fn guarantee(jobs: &JobSet, s: &Schedule) -> Guarantee {
         if wait == 0 {
             g.at_once_pct += 1.0;
         }
-        let Some(promise) = rec.first_reservation else {
+        let Some(promise) = rec.first_reservation() else {
             continue;
         };
         g.promised += 1;

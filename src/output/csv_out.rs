@@ -1,7 +1,7 @@
 //! CSV writers.
 
 use crate::input::JobSet;
-use crate::metrics::eet::{self, EetOptions, JobEet};
+use crate::metrics::eet::{self, EetOptions, Expected};
 use crate::metrics::{per_job, MetricOptions};
 use crate::sim::{Outcome, RunEnd, Schedule};
 use std::io::Write;
@@ -23,17 +23,17 @@ pub fn workload_name(trace: &str) -> String {
 /// planned start a policy gave the job; empty when none) and `waited_for` (the id of the
 /// running job whose planned end that reservation was; empty when none).
 pub fn jobs_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()> {
-    let ua = eet::compute(set, s, &EetOptions::default()).ok();
-    jobs_csv_eet(out, set, s, ua.as_ref().map(|u| u.per_job.as_slice()))
+    let expected = eet::expected_end_times(set, &EetOptions::default()).ok();
+    jobs_csv_eet(out, set, s, expected.as_ref())
 }
 
-/// [`jobs_csv`] with the `eet` and `tardiness` columns from `eet` (indexed like the jobs;
-/// `None` leaves them empty), e.g. [`crate::run::RunResult::eet`]'s `per_job`.
+/// [`jobs_csv`] with the `eet` and `tardiness` columns from the expected end times `expected`
+/// (`None` leaves them empty), e.g. [`crate::run::Trace::expected`].
 pub fn jobs_csv_eet<W: Write>(
     out: W,
     set: &JobSet,
     s: &Schedule,
-    eet: Option<&[JobEet]>,
+    expected: Option<&Expected>,
 ) -> csv::Result<()> {
     let mut w = csv::Writer::from_writer(out);
     w.write_record([
@@ -69,13 +69,13 @@ pub fn jobs_csv_eet<W: Write>(
             continue;
         };
         let killed = rec.outcome == Outcome::Killed;
-        let e = eet.and_then(|v| v.get(j));
+        let e = expected.map(|x| eet::job_eet(x, s, j));
         w.write_record([
             job.id.to_string(),
             name.clone(),
             job.submit.to_string(),
             job.procs.to_string(),
-            job.requested.unwrap_or(-1).to_string(),
+            job.requested().unwrap_or(-1).to_string(),
             u8::from(!killed).to_string(),
             if killed {
                 "COMPLETED_WALLTIME_REACHED"
@@ -98,7 +98,7 @@ pub fn jobs_csv_eet<W: Write>(
             e.and_then(|e| e.tardiness)
                 .map_or(String::new(), |t| t.to_string()),
             s.reason_word(j).to_string(),
-            rec.first_reservation
+            rec.first_reservation()
                 .filter(|&t| t != crate::Time::MAX)
                 .map_or(String::new(), |t| t.to_string()),
             rec.waited_for()

@@ -99,7 +99,7 @@ pub fn job_row(set: &JobSet, s: &Schedule, j: usize, opts: &MetricOptions) -> [f
         m.as_ref().map_or(-1.0, |m| m.wait as f64),
         m.as_ref().map_or(-1.0, |m| m.bsld),
         f64::from(rec.reason.code()),
-        rec.first_reservation
+        rec.first_reservation()
             .filter(|&t| t != crate::Time::MAX)
             .map_or(-1.0, |t| t as f64),
         rec.waited_for().map_or(-1.0, |k| k as f64),

@@ -39,7 +39,7 @@ impl Model for Last {
     }
 
     fn finished(&mut self, job: &Job) {
-        if let Some(r) = job.requested.filter(|&r| r > 0) {
+        if let Some(r) = job.requested().filter(|&r| r > 0) {
             let s = self.slot(job.user) as usize;
             self.accuracy[s] = job.runtime as f64 / r as f64;
         }
@@ -52,7 +52,7 @@ impl Model for Last {
             .and_then(|&s| self.accuracy.get(s as usize))
             .copied()
             .unwrap_or(f64::NAN);
-        match job.requested {
+        match job.requested() {
             Some(r) if !acc.is_nan() => acc * r as f64,
             _ => job.estimate as f64,
         }

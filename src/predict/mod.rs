@@ -159,7 +159,7 @@ impl Predictor {
             0.0
         };
         let p = p.min(9.0e15) as Time;
-        job.requested.map_or(p, |r| p.min(r))
+        job.requested().map_or(p, |r| p.min(r))
     }
 }
 
@@ -191,24 +191,23 @@ mod tests {
     use rand::SeedableRng;
 
     fn job(user: i64, runtime: Time, requested: Option<Time>) -> Job {
-        Job {
+        let mut job = Job {
             id: 1,
             line: 1,
-            submit: 0,
             runtime,
             trace_runtime: runtime,
             procs: 1,
-            requested,
             estimate: requested.unwrap_or(runtime),
             estimate_unknown: requested.is_none(),
-            killed: false,
             user,
-            trace_wait: None,
             status: 1,
             used_memory: -1.0,
             requested_memory: -1.0,
-            bandwidth: None,
-        }
+            ..Job::default()
+        };
+        job.set_requested(requested);
+        job.set_trace_wait(None);
+        job
     }
 
     #[test]

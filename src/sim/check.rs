@@ -83,7 +83,7 @@ pub fn check(jobs: &[Job], s: &Schedule) -> Result<(), Vec<String>> {
             // Progress made by the end (rate 1 / factor): the runtime, within the one second the
             // end is rounded up by, unless the job was killed at start + requested time first.
             let work = done[j];
-            let at_kill = job.requested.map(|r| rec.start + r) == Some(rec.end);
+            let at_kill = job.requested().map(|r| rec.start + r) == Some(rec.end);
             let runtime = job.runtime as f64;
             if work < runtime - 1e-3 && !at_kill {
                 err(format!(

@@ -278,7 +278,7 @@ impl<'a> Ctx<'a> {
             }
             StartReason::Ahead => (!earlier).then_some("no earlier-arrived job is waiting"),
             StartReason::Reserved => self.records[j]
-                .first_reservation
+                .first_reservation()
                 .is_none()
                 .then_some("it holds no reservation"),
             StartReason::Replay => Some("the policy does not replay the trace"),
@@ -381,7 +381,7 @@ impl<'a> Ctx<'a> {
     /// Records a planned start for waiting job `j` (only the first one is kept, with the
     /// running job it waits for: the first, in (planned end, index) order, planned to end then).
     pub fn reserve(&mut self, j: usize, at: Time) {
-        if self.records[j].first_reservation.is_some() {
+        if self.records[j].first_reservation().is_some() {
             return;
         }
         let behind = if at > self.now {
@@ -393,7 +393,7 @@ impl<'a> Ctx<'a> {
             JobRecord::NONE
         };
         let rec = &mut self.records[j];
-        rec.first_reservation = Some(at);
+        rec.set_first_reservation(at);
         rec.waited_for = behind;
     }
 
@@ -489,7 +489,7 @@ impl<'a> Ctx<'a> {
             Some(nodes) => nodes.end(j),
             None => start + job.runtime,
         };
-        let new = match job.requested.map(|r| start + r) {
+        let new = match job.requested().map(|r| start + r) {
             Some(kill) if kill > now => kill,
             _ => now + (now - start).max(1),
         };

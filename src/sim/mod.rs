@@ -112,7 +112,7 @@ pub fn simulate_on(
     let mut rejected: Vec<(usize, String)> = if replay {
         jobs.iter()
             .enumerate()
-            .filter(|(_, j)| j.trace_wait.is_none())
+            .filter(|(_, j)| j.trace_wait().is_none())
             .map(|(i, _)| {
                 (
                     i,
@@ -261,6 +261,8 @@ pub fn simulate_on(
     if let Some(p) = progress.as_mut() {
         p(c.finished, to_finish);
     }
+    // A schedule is kept as long as the page shows it: no room left over from growing.
+    series.shrink_to_fit();
     Ok(Schedule {
         policy: c.policy,
         seed,

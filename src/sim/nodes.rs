@@ -26,7 +26,7 @@ const DEMAND_STREAM: u64 = 0x6e6f_6465_5f62_7721;
 /// with a generator seeded by `seed` (one draw per job, in arrival order).
 pub fn demands(jobs: &[Job], model: &NodeModel, seed: u64) -> Vec<f64> {
     if model.field.is_some() {
-        return jobs.iter().map(|j| j.bandwidth.unwrap_or(0.0)).collect();
+        return jobs.iter().map(|j| j.bandwidth).collect();
     }
     let (high, medium) = model.mix.shares();
     let mut rng = Pcg64::seed_from_u64(seed ^ DEMAND_STREAM);
@@ -223,7 +223,7 @@ impl Nodes {
         self.remaining[j] = job.runtime as f64;
         self.since[j] = now;
         self.kill_at[j] = job
-            .requested
+            .requested()
             .filter(|&r| self.kill && job.runtime <= r)
             .map(|r| now + r);
         self.recompute(j, now);

@@ -31,7 +31,7 @@ impl JobView {
             user: job.user,
             procs: job.procs,
             submit: job.submit,
-            requested: job.requested,
+            requested: job.requested(),
             estimate: job.estimate,
         }
     }
@@ -71,7 +71,7 @@ impl<'a> Jobs<'a> {
 
 pub(super) fn recorded_start(replay: bool, job: &Job) -> Option<Time> {
     if replay {
-        job.trace_wait.map(|w| job.submit + w)
+        job.trace_wait().map(|w| job.submit + w)
     } else {
         None
     }

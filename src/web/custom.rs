@@ -123,7 +123,7 @@ impl Session {
                     j.user as f64,
                     f64::from(j.procs),
                     j.submit as f64,
-                    j.requested.unwrap_or(j.estimate) as f64,
+                    j.requested().unwrap_or(j.estimate) as f64,
                     j.estimate as f64,
                 ]
             })

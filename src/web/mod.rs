@@ -299,10 +299,12 @@ impl Session {
     /// the violation covers in the heatmap (see [`Violation`]).
     pub fn violations(&self) -> Result<Vec<f64>, JsError> {
         let r = self.last()?;
-        Ok(violations(&self.trace.jobs, &r.eet)
-            .iter()
-            .flat_map(|v| [v.user as f64, v.start as f64, v.end as f64])
-            .collect())
+        Ok(
+            violations(&self.trace.jobs, &r.schedule, self.trace.expected())
+                .iter()
+                .flat_map(|v| [v.user as f64, v.start as f64, v.end as f64])
+                .collect(),
+        )
     }
 }
 

@@ -14,11 +14,12 @@ use std::collections::HashMap;
 fn one_violation() -> (schedlab::input::JobSet, Vec<Violation>) {
     let set = job_set_users(4, &[ujob(0, 180, 4, 1), ujob(60, 120, 2, 2)]);
     let s = run(&set, "fcfs");
-    let ua = eet::compute(&set, &s, &EetOptions::default()).unwrap();
-    assert_eq!(ua.per_job[1].eet, 180);
-    assert_eq!(ua.per_job[1].tardiness, Some(120));
-    assert_eq!(ua.per_job[0].tardiness, Some(0));
-    let v = violations(&set, &ua);
+    let e = eet::expected_end_times(&set, &EetOptions::default()).unwrap();
+    let per_job: Vec<_> = eet::per_job(&e, &s).collect();
+    assert_eq!(per_job[1].eet, 180);
+    assert_eq!(per_job[1].tardiness, Some(120));
+    assert_eq!(per_job[0].tardiness, Some(0));
+    let v = violations(&set, &s, &e);
     assert_eq!(
         v,
         vec![Violation {
@@ -102,10 +103,10 @@ proptest! {
     fn rows_sum_to_the_tardiness_in_bins(jobs in workload(), policy in prop::sample::select(vec!["fcfs", "easy", "fairshare-fcfs"])) {
         let set = job_set_users(8, &jobs);
         let s = run(&set, policy);
-        let ua = eet::compute(&set, &s, &EetOptions::default()).unwrap();
-        let v = violations(&set, &ua);
+        let expected = eet::expected_end_times(&set, &EetOptions::default()).unwrap();
+        let v = violations(&set, &s, &expected);
         let mut tardiness: HashMap<i64, f64> = HashMap::new();
-        for (job, e) in set.jobs.iter().zip(&ua.per_job) {
+        for (job, e) in set.jobs.iter().zip(eet::per_job(&expected, &s)) {
             *tardiness.entry(job.user).or_default() += e.tardiness.unwrap() as f64;
         }
         let (t0, t1) = window(&set, &s);

@@ -391,13 +391,13 @@ fn cmd_run(args: &RunArgs) -> CliResult {
             let path = per_policy_path(p, &r.spec, several);
             let f = std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
             let w = std::io::BufWriter::new(f);
-            let eet = Some(r.eet.per_job.as_slice());
+            let eet = Some(trace.expected());
             schedlab::output::jobs_csv_eet(w, &trace.jobs, &r.schedule, eet)?;
             eprintln!("wrote {}", path.display());
         }
         if let Some(p) = &args.heatmap_csv {
             let path = per_policy_path(p, &r.spec, several);
-            write_heatmap_csv(&path, &trace.jobs, &r, args.heatmap_bin)?;
+            write_heatmap_csv(&path, &trace, &r, args.heatmap_bin)?;
             eprintln!("wrote {}", path.display());
         }
         if let Some(p) = &args.runs_csv {
@@ -418,19 +418,21 @@ fn cmd_run(args: &RunArgs) -> CliResult {
 }
 
 /// The EET heatmap of run `r` at bins of `bin` seconds from the first submit to the last end.
-fn write_heatmap_csv(
-    path: &Path,
-    set: &schedlab::input::JobSet,
-    r: &RunResult,
-    bin: f64,
-) -> CliResult {
+fn write_heatmap_csv(path: &Path, trace: &run::Trace, r: &RunResult, bin: f64) -> CliResult {
     use schedlab::metrics::eet_heatmap::{heatmap, violations, window};
     if !(bin.is_finite() && bin > 0.0) {
         return Err(format!("--heatmap-bin {bin}: must be a number of seconds > 0").into());
     }
+    let set = &trace.jobs;
     let (t0, t1) = window(set, &r.schedule);
     let bins = ((t1 - t0) / bin).ceil().clamp(1.0, f64::from(u32::MAX)) as u32;
-    let h = heatmap(&set.users(), &violations(set, &r.eet), t0, bin, bins);
+    let h = heatmap(
+        &set.users(),
+        &violations(set, &r.schedule, trace.expected()),
+        t0,
+        bin,
+        bins,
+    );
     let f = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
     schedlab::output::heatmap_csv(std::io::BufWriter::new(f), &h)?;
     Ok(())

@@ -248,7 +248,7 @@ fn heatmap<DB: DrawingBackend>(
         .map(|r| {
             heatmap(
                 &users,
-                &violations(set, &r.eet),
+                &violations(set, &r.schedule, trace.expected()),
                 t0,
                 (t1 - t0) / f64::from(bins),
                 bins,
