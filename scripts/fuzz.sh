@@ -19,7 +19,8 @@
 # Each run grows tests/fuzz/work/TARGET (the live corpus, not committed) from the committed seeds
 # in tests/fuzz/corpus/TARGET; crashes land in tests/fuzz/artifacts/TARGET. Limits per input:
 # FUZZ_TIMEOUT seconds (default 10), FUZZ_RSS_MB of memory (default 2048). Runs are niced
-# (FUZZ_NICE, default 19: they take what the machine leaves over).
+# (FUZZ_NICE, default 19: they take what the machine leaves over). FUZZ_NO_BUILD=1 runs the binary
+# as last built (several targets in parallel on one build, while the sources change).
 # Minimize a crash: SCHEDLAB_FUZZ_TARGET=T target/fuzz/x86_64-unknown-linux-gnu/fuzz/schedlab-fuzz
 # -minimize_crash=1 -runs=10000 FILE; then commit it under tests/fuzz/regressions/T/.
 set -euo pipefail
@@ -119,6 +120,6 @@ case "${1:-}" in
     build
     for t in "${TARGETS[@]}"; do one "$t" 60; done ;;
   *)
-    [ "$1" = link ] || build
+    [ "$1" = link ] || [ -n "${FUZZ_NO_BUILD:-}" ] || build
     one "$1" "${2:-60}" ;;
 esac
