@@ -9,8 +9,8 @@ use crate::machine::NodeModel;
 use crate::swf::{LineIssue, Severity, SwfRecord, Workload};
 use crate::workload::transform::{self, Transform};
 use crate::Time;
+use foldhash::HashMap;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// What to do with a job wider than the machine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -139,7 +139,7 @@ impl JobSet {
 
     /// Distinct users, in order of first appearance.
     pub fn users(&self) -> Vec<i64> {
-        let mut seen = HashMap::new();
+        let mut seen = HashMap::default();
         let mut out = Vec::new();
         for j in &self.jobs {
             if seen.insert(j.user, ()).is_none() {
@@ -214,7 +214,8 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
     let mut warnings = transform_notes;
     let mut skipped = Vec::new();
     let mut kept: Vec<&SwfRecord> = Vec::with_capacity(workload.records.len());
-    let mut first_line_of: HashMap<i64, u64> = HashMap::with_capacity(workload.records.len());
+    let mut first_line_of: HashMap<i64, u64> =
+        HashMap::with_capacity_and_hasher(workload.records.len(), Default::default());
     let mut clamped = 0u64;
     for r in &workload.records {
         let skip = |reason: String| SkippedJob {
