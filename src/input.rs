@@ -9,8 +9,8 @@ use crate::machine::NodeModel;
 use crate::swf::{LineIssue, Severity, SwfRecord, Workload};
 use crate::workload::transform::{self, Transform};
 use crate::Time;
+use foldhash::HashMap;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// What to do with a job wider than the machine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -139,7 +139,7 @@ impl JobSet {
 
     /// Distinct users, in order of first appearance.
     pub fn users(&self) -> Vec<i64> {
-        let mut seen = HashMap::new();
+        let mut seen = HashMap::default();
         let mut out = Vec::new();
         for j in &self.jobs {
             if seen.insert(j.user, ()).is_none() {
@@ -220,7 +220,7 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
         .records
         .windows(2)
         .all(|w| w[0].job_number < w[1].job_number);
-    let mut first_line_of: HashMap<i64, u64> = HashMap::new();
+    let mut first_line_of: HashMap<i64, u64> = HashMap::default();
     if !rising {
         first_line_of.reserve(workload.records.len());
     }

@@ -77,6 +77,40 @@ impl Trace {
         })
     }
 
+    /// [`Trace::new`], then [`simulate`] of `spec`: natively the expected end times are
+    /// computed on a second thread while the policy runs (they do not depend on it). The
+    /// trace's errors come first, as with `Trace::new` then [`Trace::run`]; the schedule's
+    /// error, if any, is returned with the trace.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn new_simulating(
+        workload: Workload,
+        input: &InputOptions,
+        metrics: MetricOptions,
+        spec: &str,
+        seed: u64,
+        progress: Option<Progress<'_>>,
+    ) -> Result<(Trace, Result<Schedule, Error>), Error> {
+        let jobs = input::prepare(&workload, input)?;
+        metrics
+            .check()
+            .map_err(|e| Error::Metrics(format!("metrics: {e}")))?;
+        let (expected, schedule) = std::thread::scope(|s| {
+            let expected = s.spawn(|| eet::expected_end_times(&jobs, &metrics.eet));
+            let schedule = simulate(&jobs, spec, seed, progress);
+            let expected = expected
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p));
+            (expected, schedule)
+        });
+        let trace = Trace {
+            workload,
+            jobs,
+            metrics,
+            expected: expected?,
+        };
+        Ok((trace, schedule))
+    }
+
     /// Reads a trace from bytes (plain or gzip) and applies the input semantics.
     pub fn load_bytes(
         name: &str,
@@ -174,12 +208,36 @@ pub fn measure(
     expected: &Expected,
     schedule: Schedule,
 ) -> RunResult {
+    // Natively the fairness family (the largest) is computed on a second thread; each
+    // family is computed exactly as it is alone, so the figures are the same to the bit.
+    #[cfg(not(target_arch = "wasm32"))]
+    let (fairness, (classic, eet, penalty)) = std::thread::scope(|s| {
+        let fairness = s.spawn(|| metrics::fairness(jobs, &schedule, opts));
+        let rest = (
+            metrics::classic(jobs, &schedule, opts),
+            eet::user_aware(jobs, &schedule, expected),
+            metrics::penalty::penalty(jobs, &schedule, opts),
+        );
+        let fairness = fairness
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        (fairness, rest)
+    });
+    #[cfg(target_arch = "wasm32")]
+    let (fairness, (classic, eet, penalty)) = (
+        metrics::fairness(jobs, &schedule, opts),
+        (
+            metrics::classic(jobs, &schedule, opts),
+            eet::user_aware(jobs, &schedule, expected),
+            metrics::penalty::penalty(jobs, &schedule, opts),
+        ),
+    );
     RunResult {
         spec: schedule.policy.clone(),
-        classic: metrics::classic(jobs, &schedule, opts),
-        eet: eet::user_aware(jobs, &schedule, expected),
-        fairness: metrics::fairness(jobs, &schedule, opts),
-        penalty: metrics::penalty::penalty(jobs, &schedule, opts),
+        classic,
+        eet,
+        fairness,
+        penalty,
         schedule,
     }
 }

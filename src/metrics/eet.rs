@@ -19,8 +19,8 @@ use super::stats::Quartiles;
 use crate::input::JobSet;
 use crate::sim::Schedule;
 use crate::Time;
+use foldhash::HashMap;
 use serde::Serialize;
-use std::collections::HashMap;
 
 /// One job's EET and tardiness.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -95,7 +95,7 @@ pub fn per_job<'a>(expected: &'a Expected, s: &'a Schedule) -> impl Iterator<Ite
 /// Measures schedule `s` of `set` against the expected end times `expected`.
 pub fn user_aware(set: &JobSet, s: &Schedule, expected: &Expected) -> UserAware {
     let capacity: HashMap<i64, f64> = expected.capacities.iter().copied().collect();
-    let mut slot: HashMap<i64, usize> = HashMap::new();
+    let mut slot: HashMap<i64, usize> = HashMap::default();
     let mut users: Vec<UserEet> = Vec::new();
     let (mut jobs, mut violated, mut total_t) = (0u64, 0u64, 0f64);
     for (j, job) in set.jobs.iter().enumerate() {

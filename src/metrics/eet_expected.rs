@@ -21,8 +21,8 @@
 use super::eet_profile::CapacityProfile;
 use crate::input::JobSet;
 use crate::Time;
+use foldhash::HashMap;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use std::str::FromStr;
 
 /// The capacity every user expects (before per-user overrides).

@@ -15,8 +15,8 @@
 use super::eet::Expected;
 use crate::input::JobSet;
 use crate::Time;
+use foldhash::HashMap;
 use serde::Serialize;
-use std::collections::HashMap;
 
 /// One violated EET: the user and the interval it covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

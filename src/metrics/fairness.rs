@@ -133,16 +133,24 @@ fn delays(set: &JobSet, s: &Schedule) -> (Vec<Time>, Vec<Time>) {
             .map(|(j, r)| (j, r.start, r.end)),
     );
     runs.sort_unstable();
-    let mut ev: Vec<(Time, usize, i32, i32)> = Vec::with_capacity(3 * runs.len());
+    // Events (time, job x 4 + kind): the job becomes ready to run (it waits), starts (it
+    // stops waiting and runs) or ends.
+    const READY: u64 = 0;
+    const START: u64 = 1;
+    let mut ev: Vec<(Time, u64)> = Vec::with_capacity(3 * runs.len());
     let mut ready: Vec<Option<Time>> = vec![None; n];
     for &(job, start, end) in &runs {
         let from = ready[job].unwrap_or(set.jobs[job].submit);
-        ev.push((from, job, 1, 0));
-        ev.push((start, job, -1, 1));
-        ev.push((end, job, 0, -1));
+        let j = job as u64 * 4;
+        ev.push((from, j + READY));
+        ev.push((start, j + START));
+        ev.push((end, j + 2));
         ready[job] = Some(end);
     }
-    ev.sort_unstable();
+    // By time only (a linear radix sort): every event of an instant is applied before the
+    // instant is looked at, and what they leave (counts, sums, the waiting set) does not
+    // depend on their order within it.
+    radsort::sort_by_key(&mut ev, |e| e.0);
     let mut waiting_count = vec![0i32; n];
     let mut waiting = BTreeSet::new();
     let mut tree = Fenwick(vec![0; n + 1]);
@@ -153,7 +161,13 @@ fn delays(set: &JobSet, s: &Schedule) -> (Vec<Time>, Vec<Time>) {
     while i < ev.len() {
         let t = ev[i].0;
         while i < ev.len() && ev[i].0 == t {
-            let (_, j, w, r) = ev[i];
+            let (_, code) = ev[i];
+            let j = (code / 4) as usize;
+            let (w, r) = match code % 4 {
+                READY => (1, 0),
+                START => (-1, 1),
+                _ => (0, -1),
+            };
             waiting_count[j] += w;
             if waiting_count[j] > 0 {
                 waiting.insert(j);

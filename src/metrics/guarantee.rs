@@ -78,7 +78,7 @@ pub fn guarantee(jobs: &JobSet, s: &Schedule) -> Guarantee {
     g.late_pct = pct(late as f64, g.promised);
     g.delayed = ratios.len() as u64;
     if !ratios.is_empty() {
-        ratios.sort_by(f64::total_cmp);
+        super::stats::sort_total(&mut ratios);
         g.median_ratio = interpolated(&ratios, 0.5);
         g.p80_ratio = interpolated(&ratios, 0.8);
         g.mean_ratio = ratios.iter().sum::<f64>() / ratios.len() as f64;

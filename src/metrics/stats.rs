@@ -19,7 +19,7 @@ impl Summary {
         if n == 0 {
             return Summary::default();
         }
-        values.sort_unstable_by(f64::total_cmp);
+        sort_total(values);
         let mean = values.iter().sum::<f64>() / n as f64;
         let median = if n % 2 == 1 {
             values[n / 2]
@@ -53,7 +53,7 @@ impl Quartiles {
         if values.is_empty() {
             return Quartiles::default();
         }
-        values.sort_unstable_by(f64::total_cmp);
+        sort_total(values);
         Quartiles {
             min: values[0],
             q1: interpolated(values, 0.25),
@@ -62,6 +62,14 @@ impl Quartiles {
             max: values[values.len() - 1],
         }
     }
+}
+
+/// Sorts `values` in `f64::total_cmp` order, in linear time (a radix sort over the bits,
+/// mapped so that their unsigned order is the total order). Values that compare equal under
+/// `total_cmp` have the same bits, so the result is the very sequence any sort by `total_cmp`
+/// gives, and sums over it (the means) keep their order to the last bit.
+pub fn sort_total(values: &mut [f64]) {
+    radsort::sort(values);
 }
 
 /// The `q` quantile of sorted, non-empty `values`, interpolating between closest ranks.
@@ -92,6 +100,45 @@ mod tests {
         assert_eq!(s.max, 20.0);
         assert_eq!(Summary::of(&mut [3.0]).p95, 3.0);
         assert_eq!(Summary::of(&mut []), Summary::default());
+    }
+
+    #[test]
+    fn radix_order_is_total_cmp_order() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let specials = [
+            0.0,
+            -0.0,
+            f64::NAN,
+            -f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MIN_POSITIVE,
+            -f64::MIN_POSITIVE,
+            5e-324,
+            f64::MAX,
+            f64::MIN,
+        ];
+        for n in [0, 1, 2, 7, 100, 5000] {
+            let v: Vec<f64> = (0..n)
+                .map(|i| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    match seed % 4 {
+                        0 => specials[i % specials.len()],
+                        1 => (seed >> 40) as f64 - 1000.0,
+                        2 => f64::from_bits(seed),
+                        _ => (seed % 1000) as f64 / 7.0,
+                    }
+                })
+                .collect();
+            let mut want = v.clone();
+            want.sort_unstable_by(f64::total_cmp);
+            let mut got = v;
+            sort_total(&mut got);
+            let bits = |x: &[f64]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&got), bits(&want), "n {n}");
+        }
     }
 
     #[test]

@@ -31,6 +31,8 @@
 //! ```
 
 mod header;
+#[cfg(not(target_arch = "wasm32"))]
+mod inflate;
 mod issue;
 mod lines;
 mod number;

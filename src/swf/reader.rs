@@ -61,8 +61,18 @@ pub fn read_bytes(source: &str, bytes: &[u8], opts: &ReadOptions) -> Result<Work
 #[cfg(not(target_arch = "wasm32"))]
 pub fn read_path(path: &std::path::Path, opts: &ReadOptions) -> Result<Workload, SwfError> {
     let source = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|e| io_error(&source, e))?;
-    read(&source, file, opts)
+    let mut file = std::fs::File::open(path).map_err(|e| io_error(&source, e))?;
+    let mut prefix = [0u8; 8];
+    let n = read_prefix(&mut file, &mut prefix).map_err(|e| io_error(&source, e))?;
+    let head = prefix.get(..n).unwrap_or(&[]);
+    check_magic(&source, head, "")?;
+    if !is_gzip(head) {
+        return read(&source, head.chain(file), opts);
+    }
+    // Inflated on a second thread while this one parses.
+    super::inflate::with_inflated(head.chain(file), |chunks| {
+        parse(&source, chunks, true, opts, |c| c.input_failed)
+    })
 }
 
 fn io_error(source: &str, e: io::Error) -> SwfError {
@@ -114,9 +124,9 @@ fn check_magic(source: &str, head: &[u8], inside: &str) -> Result<(), SwfError> 
 }
 
 /// Remembers whether the wrapped reader itself failed, to tell an I/O error from a gzip one.
-struct Tracked<R> {
-    inner: R,
-    failed: bool,
+pub(crate) struct Tracked<R> {
+    pub(crate) inner: R,
+    pub(crate) failed: bool,
 }
 
 impl<R: Read> Read for Tracked<R> {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::number::{parse_float, parse_int, Bad};
+use super::number::{float_at, int_at, Bad};
 use super::scan::token_bounds;
 
 /// The 18 SWF fields in file order (field number = index + 1), as named in messages.
@@ -87,7 +87,9 @@ pub(crate) enum JobError {
     },
 }
 
-fn bad(idx: usize, token: &[u8], why: Bad) -> JobError {
+#[cold]
+fn bad(idx: usize, line: &[u8], start: usize, end: usize, why: Bad) -> JobError {
+    let token = line.get(start..end).unwrap_or(&[]);
     JobError::Field {
         field: field_label(idx),
         reason: format!(
@@ -131,33 +133,43 @@ fn parse_fields(line: u64, bytes: &[u8]) -> Result<SwfRecord, JobError> {
     if b.count < 18 {
         return Err(missing(b.count, bytes));
     }
-    let mut t: [&[u8]; 18] = [&[]; 18];
-    for (i, slot) in t.iter_mut().enumerate() {
-        *slot = bytes.get(b.starts[i]..b.ends[i]).unwrap_or(&[]);
+    // Every field as an integer, the three float fields (5, 6 and 9, 0-based) aside; in
+    // file order, so that the first bad field is the one reported.
+    let mut v = [0i64; 18];
+    let mut f = [0f64; 3];
+    for (i, slot) in v.iter_mut().enumerate() {
+        let (s, e) = (b.starts[i], b.ends[i]);
+        let k = match i {
+            5 => 0,
+            6 => 1,
+            9 => 2,
+            _ => {
+                *slot = int_at(bytes, s, e).map_err(|why| bad(i, bytes, s, e, why))?;
+                continue;
+            }
+        };
+        f[k] = float_at(bytes, s, e).map_err(|why| bad(i, bytes, s, e, why))?;
     }
-    let int = |i: usize| parse_int(t[i]).map_err(|why| bad(i, t[i], why));
-    let float = |i: usize| parse_float(t[i]).map_err(|why| bad(i, t[i], why));
-    // Struct fields are evaluated in source order, so the first bad field is reported.
     Ok(SwfRecord {
         line,
-        job_number: int(0)?,
-        submit_time: int(1)?,
-        wait_time: int(2)?,
-        run_time: int(3)?,
-        allocated_processors: int(4)?,
-        average_cpu_time: float(5)?,
-        used_memory: float(6)?,
-        requested_processors: int(7)?,
-        requested_time: int(8)?,
-        requested_memory: float(9)?,
-        status: int(10)?,
-        user_id: int(11)?,
-        group_id: int(12)?,
-        executable: int(13)?,
-        queue: int(14)?,
-        partition: int(15)?,
-        preceding_job: int(16)?,
-        think_time: int(17)?,
+        job_number: v[0],
+        submit_time: v[1],
+        wait_time: v[2],
+        run_time: v[3],
+        allocated_processors: v[4],
+        average_cpu_time: f[0],
+        used_memory: f[1],
+        requested_processors: v[7],
+        requested_time: v[8],
+        requested_memory: f[2],
+        status: v[10],
+        user_id: v[11],
+        group_id: v[12],
+        executable: v[13],
+        queue: v[14],
+        partition: v[15],
+        preceding_job: v[16],
+        think_time: v[17],
         extra: if b.count > 18 {
             extras(bytes.get(b.starts[18]..).unwrap_or(&[]))?
         } else {

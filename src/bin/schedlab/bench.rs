@@ -1,6 +1,8 @@
 //! `schedlab bench`: parse, EET and simulation speed and peak heap memory, per trace and policy.
 //! A policy's row includes its metrics (classic and user-aware against the precomputed EETs).
 //! The input options apply, so `--nodes --mix high` measures policies with the node model.
+//! Each trace ends with the whole of `schedlab run TRACE -p FIRST_POLICY` in this process
+//! (the `whole SPEC` row) and the memory per job.
 
 use crate::alloc;
 use crate::{InputArgs, MetricArgs};
@@ -145,8 +147,49 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         }
         drop((jobs, expected));
         if let Some(spec) = args.policies.first() {
+            whole(
+                &name,
+                path,
+                spec,
+                &read,
+                &input_opts,
+                &metrics,
+                args.repeat,
+                w,
+            )?;
             memory(&name, &bytes, spec, &read, &input_opts, &metrics)?;
         }
+    }
+    Ok(())
+}
+
+/// The whole of `schedlab run TRACE -p SPEC` in this process, as `run` does it: the file
+/// read and parsed (gzip inflated on a second thread), the jobs prepared, the policy simulated
+/// while the expected end times are computed, every metric family, the table formatted (not
+/// printed). Process start and exit are not in it.
+#[allow(clippy::too_many_arguments)]
+fn whole(
+    name: &str,
+    path: &Path,
+    spec: &str,
+    read: &schedlab::swf::ReadOptions,
+    input: &input::InputOptions,
+    metrics: &schedlab::metrics::MetricOptions,
+    repeat: u32,
+    w: usize,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let (ms, peak, out) = measure(repeat, || -> Result<_, run::Error> {
+        let workload = schedlab::workload::read_path(path, read)?;
+        let began = Instant::now();
+        let (trace, schedule) =
+            run::Trace::new_simulating(workload, input, metrics.clone(), spec, 1, None)?;
+        let r = run::measure(&trace.jobs, &trace.metrics, trace.expected(), schedule?);
+        let table = crate::table::comparison(&trace, &[(r, began.elapsed())]);
+        Ok((trace.jobs.jobs.len(), table.len()))
+    });
+    match out {
+        Ok((jobs, _)) => row(name, &format!("whole {spec}"), w, jobs, ms, peak),
+        Err(e) => println!("{name:<34} whole {spec} failed: {e}"),
     }
     Ok(())
 }

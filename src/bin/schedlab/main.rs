@@ -378,14 +378,43 @@ fn progress_bar(label: String) -> impl FnMut(usize, usize) -> bool {
 
 fn cmd_run(args: &RunArgs) -> CliResult {
     let (read, input) = args.input.options();
-    let trace = run::Trace::load_path(&args.trace, &read, &input, args.metrics.options()?)?;
+    let metrics = args.metrics.options()?;
+    let workload = schedlab::workload::read_path(&args.trace, &read)?;
+    // The first policy runs while the expected end times are computed (natively on a second
+    // thread); the trace's errors come first all the same.
+    let mut first = None;
+    let trace = match args.policies.first() {
+        Some(spec) => {
+            let began = Instant::now();
+            let mut bar = progress_bar(spec.clone());
+            let (trace, schedule) = run::Trace::new_simulating(
+                workload,
+                &input,
+                metrics,
+                spec,
+                args.seed,
+                Some(&mut bar),
+            )?;
+            first = Some((schedule, began));
+            trace
+        }
+        None => run::Trace::new(workload, &input, metrics)?,
+    };
     report_skips(&trace);
     let several = args.policies.len() > 1;
     let mut results: Vec<(RunResult, Duration)> = Vec::new();
     for spec in &args.policies {
-        let began = Instant::now();
-        let mut bar = progress_bar(spec.clone());
-        let r = trace.run(spec, args.seed, Some(&mut bar))?;
+        let (r, began) = match first.take() {
+            Some((schedule, began)) => (
+                run::measure(&trace.jobs, &trace.metrics, trace.expected(), schedule?),
+                began,
+            ),
+            None => {
+                let began = Instant::now();
+                let mut bar = progress_bar(spec.clone());
+                (trace.run(spec, args.seed, Some(&mut bar))?, began)
+            }
+        };
         let took = began.elapsed();
         if let Some(p) = &args.jobs_csv {
             let path = per_policy_path(p, &r.spec, several);
