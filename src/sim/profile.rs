@@ -58,6 +58,21 @@ impl Profile {
         self.steps[self.index_of(t)].1
     }
 
+    /// The most processors free at any time in `[from, to)` (`i64::MIN` if the interval is
+    /// empty).
+    pub fn max_free(&self, from: Time, to: Time) -> i64 {
+        let from = from.max(self.start());
+        if from >= to {
+            return i64::MIN;
+        }
+        self.steps[self.index_of(from)..]
+            .iter()
+            .take_while(|s| s.0 < to)
+            .map(|s| s.1)
+            .max()
+            .unwrap_or(i64::MIN)
+    }
+
     /// Makes sure a step begins exactly at `t` and returns its index.
     fn split_at(&mut self, t: Time) -> usize {
         let i = self.index_of(t);
@@ -225,6 +240,11 @@ mod tests {
         assert_eq!(p.earliest_capped(0, 1, 100, 20, 20), Some(0));
         p.release(10, 25, 5);
         assert_eq!(p.steps(), &[(0, 2), (10, 6), (20, 10)]);
+        assert_eq!(p.max_free(0, 10), 2);
+        assert_eq!(p.max_free(5, 20), 6);
+        assert_eq!(p.max_free(5, 21), 10);
+        assert_eq!(p.max_free(20, FOREVER), 10);
+        assert_eq!(p.max_free(7, 7), i64::MIN);
         p.advance(15);
         assert_eq!(p.steps(), &[(15, 6), (20, 10)]);
         assert_eq!(p.free_at(30), 10);

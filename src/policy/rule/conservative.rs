@@ -4,6 +4,7 @@
 //! `guarantee_free.rs`, rebuilt from scratch in queue order at every pass.)
 
 use super::StartRule;
+use crate::policy::blocks::freed::{Freed, Window};
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
 use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
 use crate::sim::{Ctx, Happening, Jobs, Profile, SimError, StartReason};
@@ -57,10 +58,23 @@ pub fn parse(p: &Params) -> Result<(bool, u32, KeyValues<2>), SpecError> {
     ))
 }
 
+/// Queue length from which compression logs where the profile gained processors and narrows
+/// its checks (`blocks::freed`); shorter queues are checked in full, which costs less than the
+/// log (on LANL-CM5, whose queues are mostly short). The tests use both modes on short
+/// workloads.
+#[cfg(not(test))]
+const TRACK_FROM: usize = 256;
+#[cfg(test)]
+const TRACK_FROM: usize = 24;
+
 pub struct Conservative {
     profile: Option<Profile>,
     /// Per job: the reserved interval `[start, end)` while it waits.
     res: Vec<Option<(Time, Time)>>,
+    /// Where the profile gained processors, and per job the sequence number of that log up to
+    /// which it is known unable to move earlier (see `blocks::freed`).
+    freed: Freed,
+    seen: Vec<u64>,
     due: Vec<usize>,
     /// Scratch: the start reason of each due job.
     why: Vec<(usize, StartReason)>,
@@ -71,6 +85,8 @@ impl Conservative {
         Self {
             profile: None,
             res: Vec::new(),
+            freed: Freed::new(1),
+            seen: Vec::new(),
             due: Vec::new(),
             why: Vec::new(),
         }
@@ -93,6 +109,8 @@ impl Conservative {
             .ok_or_else(|| no_room(c, j))?;
         profile.reserve(start, start + d, job.procs);
         self.res[j] = Some((start, start + d));
+        // At its earliest fit: it cannot move earlier until the profile gains processors.
+        self.seen[j] = self.freed.now();
         c.reserve(j, start);
         Ok(())
     }
@@ -100,6 +118,7 @@ impl Conservative {
     /// Rebuilds the profile from the running jobs and re-plans every waiting job in queue order.
     fn rebuild(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<Profile, SimError> {
         let mut profile = profile_now(c);
+        self.freed.reset();
         for &j in queue {
             self.place(c, &mut profile, j)?;
         }
@@ -112,8 +131,10 @@ impl Conservative {
     /// A job reserved at `s` fits at `t < s` when its processors are free over
     /// `[t, min(t + d, s))`: past `s` its own reservation holds them. So the search looks only
     /// before `s`, without releasing the reservation, and a job that cannot move costs one
-    /// scan and no change to the profile.
-    fn compress(&mut self, c: &mut Ctx<'_>, profile: &mut Profile, queue: &[usize]) {
+    /// scan and no change to the profile. The scan covers only the start times that the
+    /// stretches freed since the job was last shown unable to move can have opened
+    /// (`blocks::freed`); the answer is the same as a scan from now.
+    fn compress(&mut self, c: &mut Ctx<'_>, profile: &mut Profile, queue: &[usize], track: bool) {
         let now = c.now();
         for &j in queue {
             let Some((s, e)) = self.res[j] else { continue };
@@ -122,13 +143,52 @@ impl Conservative {
             }
             let procs = c.job(j).procs;
             let d = e - s;
-            if let Some(t) = profile.earliest_capped(now, procs, d, s, s) {
+            let window = if !track || full_checks() {
+                Window::Search {
+                    from: now,
+                    below: s,
+                }
+            } else {
+                self.freed.window(self.seen[j], now, i64::from(procs), d, s)
+            };
+            let moved = match window {
+                Window::Unchanged => None,
+                Window::Search { from, below } => profile.earliest_capped(from, procs, d, s, below),
+            };
+            if let Some(t) = moved {
                 profile.release(s, e, procs);
                 profile.reserve(t, t + d, procs);
                 self.res[j] = Some((t, t + d));
+                // [t, t + d) replaced [s, e), t < s: the part past t + d gained processors.
+                if track {
+                    let gained = s.max(t + d);
+                    self.freed.push(gained, e, profile.max_free(gained, e));
+                }
             }
+            self.seen[j] = self.freed.now();
+        }
+        if !track {
+            // Nothing was logged: no certificate holds.
+            self.freed.invalidate();
         }
     }
+}
+
+#[cfg(not(test))]
+fn full_checks() -> bool {
+    false
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: every reserved job is checked from now to its reservation (the reference the
+    /// narrowed checks must agree with).
+    static FULL_CHECKS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+fn full_checks() -> bool {
+    FULL_CHECKS.with(|f| f.get())
 }
 
 impl Conservative {
@@ -161,8 +221,10 @@ impl Conservative {
 }
 
 impl StartRule for Conservative {
-    fn prepare(&mut self, jobs: Jobs<'_>, _procs: u32) -> Vec<(usize, String)> {
+    fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
         self.res = vec![None; jobs.len()];
+        self.seen = vec![0; jobs.len()];
+        self.freed = Freed::new(procs);
         Vec::new()
     }
 
@@ -170,6 +232,8 @@ impl StartRule for Conservative {
         let now = c.now();
         let mut rebuild = self.profile.is_none();
         let mut compress = false;
+        // Narrowed checks pay for their log only with long queues.
+        let track = queue.len() >= TRACK_FROM;
         let mut profile = self.profile.take().unwrap_or_else(|| Profile::new(now, 0));
         profile.advance(now);
         for h in c.happenings() {
@@ -178,6 +242,14 @@ impl StartRule for Conservative {
                 Happening::Finished { job, planned_end } => {
                     if planned_end > now {
                         profile.release(now, planned_end, c.job(job).procs);
+                        if track {
+                            if !compress {
+                                // This pass compresses: its freed stretches start a new segment.
+                                self.freed.begin();
+                            }
+                            self.freed
+                                .push(now, planned_end, profile.max_free(now, planned_end));
+                        }
                         compress = true;
                     }
                 }
@@ -189,7 +261,7 @@ impl StartRule for Conservative {
                 profile = self.rebuild(c, queue)?;
             } else {
                 if compress {
-                    self.compress(c, &mut profile, queue);
+                    self.compress(c, &mut profile, queue, track);
                 }
                 // New arrivals (no reservation yet), in queue order.
                 for &j in queue {
@@ -248,5 +320,81 @@ impl StartRule for Conservative {
             c.wake_at(t);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FULL_CHECKS;
+    use crate::job::Job;
+    use crate::sim::simulate;
+    use crate::Time;
+
+    /// Random workloads with estimates far above the runtimes (every end frees processors
+    /// early, so every pass compresses): the narrowed checks give the same schedule as
+    /// checking every reserved job from now on.
+    #[test]
+    fn narrowed_checks_agree_with_full_checks() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut rnd = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let mut waited = 0;
+        for round in 0..6 {
+            let procs = 8 + rnd(56) as u32;
+            let n = 200 + rnd(200) as usize;
+            let mut submit: Time = 0;
+            let jobs: Vec<Job> = (0..n)
+                .map(|i| {
+                    submit += rnd(if round % 3 == 0 { 2 } else { 400 }) as Time;
+                    let runtime = rnd(3000) as Time;
+                    let estimate = runtime + rnd(8000) as Time;
+                    let width = if rnd(4) == 0 {
+                        1 << rnd(6)
+                    } else {
+                        1 + rnd(u64::from(procs)) as u32
+                    };
+                    Job {
+                        id: i as i64 + 1,
+                        line: i as u64 + 1,
+                        submit,
+                        runtime,
+                        trace_runtime: runtime,
+                        procs: width.min(procs),
+                        requested: Some(estimate),
+                        estimate,
+                        estimate_unknown: false,
+                        killed: false,
+                        user: rnd(5) as i64,
+                        trace_wait: None,
+                        status: 1,
+                        used_memory: -1.0,
+                        requested_memory: -1.0,
+                        bandwidth: None,
+                    }
+                })
+                .collect();
+            for spec in ["conservative", "conservative[queue=sjf]"] {
+                let run = |full: bool| {
+                    FULL_CHECKS.with(|f| f.set(full));
+                    let mut p = crate::policy::build(spec).unwrap();
+                    let s = simulate(&jobs, procs, p.as_mut(), 1, None).unwrap();
+                    FULL_CHECKS.with(|f| f.set(false));
+                    s.jobs.iter().map(|r| r.start).collect::<Vec<_>>()
+                };
+                let (narrowed, full) = (run(false), run(true));
+                assert_eq!(narrowed, full, "round {round} {spec}");
+                // Busy enough that most jobs wait.
+                waited += narrowed
+                    .iter()
+                    .zip(&jobs)
+                    .filter(|(&s, j)| s > j.submit)
+                    .count();
+            }
+        }
+        assert!(waited > 500, "{waited}");
     }
 }
