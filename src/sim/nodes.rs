@@ -138,6 +138,16 @@ impl Nodes {
         self.node_demand.len() as u32
     }
 
+    /// `(node, processes)` of running job `j`, ascending by node (empty once it stopped).
+    pub fn spread_of(&self, j: usize) -> &[(u32, u32)] {
+        &self.spread[j]
+    }
+
+    /// The summed demand of the jobs running on each node now, by node id.
+    pub fn node_demands(&self) -> &[f64] {
+        &self.node_demand
+    }
+
     /// The penalty of node `n` if its demand were `demand`.
     pub fn penalty_at(&self, demand: f64) -> f64 {
         node_penalty(&[(demand, self.model.bandwidth)])

@@ -3,6 +3,8 @@
 //! the node model, jobs sorted lazily by a key). Parts import blocks, never one another.
 
 pub mod heads;
+pub mod later;
+pub mod less_consume;
 pub mod profile;
 pub mod select;
 pub mod shadow;
