@@ -4,7 +4,6 @@
 //! waiting jobs between two starts) share one walk and one set of buffers.
 
 use super::less_consume::{free_nodes_into, FreeNode, Scratch};
-use super::select::demand_now;
 use crate::sim::nodes::spread_lowest_into;
 use crate::sim::{Ctx, ProcSet};
 use crate::Time;
@@ -174,4 +173,11 @@ impl<'c, 'a> Horizon<'c, 'a> {
         }
         true
     }
+}
+
+/// Demand per node now.
+fn demand_now(c: &Ctx<'_>) -> Vec<f64> {
+    c.nodes().map_or_else(Vec::new, |n| {
+        (0..n.node_count()).map(|i| n.node_demand(i)).collect()
+    })
 }

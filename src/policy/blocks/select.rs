@@ -40,13 +40,6 @@ thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
 }
 
-/// Demand per node now.
-pub(super) fn demand_now(c: &Ctx<'_>) -> Vec<f64> {
-    c.nodes().map_or_else(Vec::new, |n| {
-        (0..n.node_count()).map(|i| n.node_demand(i)).collect()
-    })
-}
-
 /// The allocation `rsp` gives job `j` now, or `None` when it does not fit now (or, for
 /// `lct`, when its allocation would start later). Without the node model every policy is
 /// first fit with factor 1.
