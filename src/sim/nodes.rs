@@ -85,6 +85,8 @@ pub struct Nodes {
     kill: bool,
     demand: Vec<f64>,
     node_demand: Vec<f64>,
+    /// The penalty of each node at its current demand (kept with `node_demand`).
+    node_pen: Vec<f64>,
     on_node: Vec<Vec<usize>>,
     spread: Vec<Vec<(u32, u32)>>,
     remaining: Vec<f64>,
@@ -107,6 +109,7 @@ impl Nodes {
             kill,
             demand: demands(jobs, model, seed),
             node_demand: vec![0.0; nodes],
+            node_pen: vec![node_penalty(&[(0.0, model.bandwidth)]); nodes],
             on_node: vec![Vec::new(); nodes],
             spread: vec![Vec::new(); n],
             remaining: vec![0.0; n],
@@ -136,6 +139,16 @@ impl Nodes {
 
     pub fn node_count(&self) -> u32 {
         self.node_demand.len() as u32
+    }
+
+    /// `(node, processes)` of running job `j`, ascending by node (empty once it stopped).
+    pub fn spread_of(&self, j: usize) -> &[(u32, u32)] {
+        &self.spread[j]
+    }
+
+    /// The summed demand of the jobs running on each node now, by node id.
+    pub fn node_demands(&self) -> &[f64] {
+        &self.node_demand
     }
 
     /// The penalty of node `n` if its demand were `demand`.
@@ -169,7 +182,7 @@ impl Nodes {
         let f = job_factor(
             self.spread[k]
                 .iter()
-                .map(|&(n, _)| self.penalty_at(self.node_demand[n as usize])),
+                .map(|&(n, _)| self.node_pen[n as usize]),
         );
         self.factor[k] = f;
         let left = (self.remaining[k] * f - 1e-6).ceil().max(0.0);
@@ -218,6 +231,7 @@ impl Nodes {
         for i in 0..self.spread[j].len() {
             let (n, count) = self.spread[j][i];
             self.node_demand[n as usize] += f64::from(count) * self.demand[j];
+            self.node_pen[n as usize] = self.penalty_at(self.node_demand[n as usize]);
             self.on_node[n as usize].push(j);
         }
         self.remaining[j] = job.runtime as f64;
@@ -255,6 +269,7 @@ impl Nodes {
             } else {
                 (self.node_demand[n as usize] - f64::from(count) * self.demand[j]).max(0.0)
             };
+            self.node_pen[n as usize] = self.penalty_at(self.node_demand[n as usize]);
         }
         self.spread[j].clear();
         self.update(&touched, now, moved);

@@ -100,4 +100,14 @@ impl<'a> NodesView<'a> {
     pub fn node_count(&self) -> u32 {
         self.0.node_count()
     }
+
+    /// `(node, processes)` of running job `j`, ascending by node.
+    pub fn spread(&self, j: usize) -> &'a [(u32, u32)] {
+        self.0.spread_of(j)
+    }
+
+    /// Current demand on every node, MB/s, by node id.
+    pub fn node_demands(&self) -> &'a [f64] {
+        self.0.node_demands()
+    }
 }

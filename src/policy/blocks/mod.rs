@@ -4,6 +4,8 @@
 
 pub mod freed;
 pub mod heads;
+pub mod later;
+pub mod less_consume;
 pub mod profile;
 pub mod select;
 pub mod shadow;

@@ -10,14 +10,13 @@
 //! The mechanism behind the allocators of `policy::alloc` and the rules that use them (`sjbf`,
 //! `rua`); [`Rsp`] names the selection.
 
+use super::later::{Horizon, Later};
+pub use super::less_consume::less_consume;
+use super::less_consume::{less_consume_with, FreeNode, Run, Scratch};
 use super::shadow::shadow;
-use crate::machine::NodeModel;
-use crate::sim::nodes::spread_lowest_into;
 use crate::sim::penalty::node_penalty;
 use crate::sim::{Ctx, ProcSet};
 use crate::Time;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// A resource selection policy.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -35,194 +34,10 @@ pub struct Alloc {
     pub factor: f64,
 }
 
-/// Buffers of LessConsume runs, reused from one run to the next.
-#[derive(Default)]
-struct Scratch {
-    /// Processes selected per node.
-    count: Vec<u32>,
-    /// Selected nodes by penalty.
-    heap: BinaryHeap<(u64, Reverse<u32>)>,
-    /// `(node, processes)` of the first-fit allocation, of the free processors.
-    first_fit: Vec<(u32, u32)>,
-    free: Vec<(u32, u32)>,
-}
-
-/// LessConsume on a given state: `free` processors, `demand` per node, a job of `need`
-/// processes of `per_proc` MB/s each. Starts from first fit; stops swapping once the factor is
-/// <= `stop` (1 for LessConsume; no swap at all when `swap` is false: First-Fit). `None` when
-/// fewer than `need` processors are free.
-pub fn less_consume(
-    model: &NodeModel,
-    free: &ProcSet,
-    demand: &[f64],
-    need: u32,
-    per_proc: f64,
-    stop: f64,
-    swap: bool,
-) -> Option<(ProcSet, f64)> {
-    let mut scratch = Scratch::default();
-    let factor = run_less_consume(
-        model,
-        free,
-        demand,
-        need,
-        per_proc,
-        stop,
-        swap,
-        &mut scratch,
-        |_| {},
-    )?;
-    Some((picked(model, free, &mut scratch.count), factor))
-}
-
-/// The factors LessConsume-Threshold reaches on a given state for several thresholds at once
-/// (`stops`, written to `out` in the same order): one LessConsume run, since a run with a larger
-/// threshold is a prefix of one with a smaller threshold (its swaps do not depend on the
-/// threshold, only where they stop). `false` when fewer than `need` processors are free.
-#[allow(clippy::too_many_arguments)]
-fn factors(
-    model: &NodeModel,
-    free: &ProcSet,
-    demand: &[f64],
-    need: u32,
-    per_proc: f64,
-    stops: &[f64],
-    scratch: &mut Scratch,
-    out: &mut [f64],
-) -> bool {
-    let low = stops.iter().copied().fold(f64::INFINITY, f64::min);
-    // out[i]: the first factor of the run <= stops[i] (where that threshold's run stops), else
-    // the last one; NAN until set.
-    out.iter_mut().for_each(|f| *f = f64::NAN);
-    let last = run_less_consume(
-        model,
-        free,
-        demand,
-        need,
-        per_proc,
-        low,
-        true,
-        scratch,
-        |factor| {
-            for (o, &s) in out.iter_mut().zip(stops) {
-                if o.is_nan() && factor <= s {
-                    *o = factor;
-                }
-            }
-        },
-    );
-    let Some(last) = last else {
-        return false;
-    };
-    for o in out.iter_mut() {
-        if o.is_nan() {
-            *o = last;
-        }
-    }
-    true
-}
-
-/// The LessConsume run behind [`less_consume`] and [`factors`]: leaves the processes selected
-/// per node in `count` and calls `step` with the factor after first fit and after each swap.
-#[allow(clippy::too_many_arguments)]
-fn run_less_consume(
-    model: &NodeModel,
-    free: &ProcSet,
-    demand: &[f64],
-    need: u32,
-    per_proc: f64,
-    stop: f64,
-    swap: bool,
-    scratch: &mut Scratch,
-    mut step: impl FnMut(f64),
-) -> Option<f64> {
-    if free.len() < need {
-        return None;
-    }
-    let Scratch {
-        count,
-        heap,
-        first_fit,
-        free: free_spread,
-    } = scratch;
-    let pen = |n: u32, k: u32| {
-        let base = demand.get(n as usize).copied().unwrap_or(0.0);
-        node_penalty(&[(base + f64::from(k) * per_proc, model.bandwidth)])
-    };
-    let last = free.intervals().last().map_or(0, |&(_, hi)| hi);
-    count.clear();
-    count.resize(model.node_count(last) as usize, 0);
-    // Selected nodes by penalty, highest first (lowest id on ties); stale entries are skipped.
-    // Penalties are >= 0, so their bit patterns order like the numbers.
-    heap.clear();
-    spread_lowest_into(model, free, need, first_fit);
-    for &(n, k) in first_fit.iter() {
-        count[n as usize] = k;
-        heap.push((pen(n, k).to_bits(), Reverse(n)));
-    }
-    let worst = |heap: &mut BinaryHeap<(u64, Reverse<u32>)>, count: &[u32]| loop {
-        let &(key, Reverse(n)) = heap.peek().expect("a selected node");
-        let k = count[n as usize];
-        if k > 0 && pen(n, k).to_bits() == key {
-            return (n, f64::from_bits(key));
-        }
-        heap.pop();
-    };
-    let mut factor = 1.0 + worst(heap, count).1;
-    step(factor);
-    if swap && factor > stop {
-        spread_lowest_into(model, free, u32::MAX, free_spread);
-        'nodes: for &(m, cores) in free_spread.iter() {
-            let mut spare = cores - count[m as usize];
-            while spare > 0 {
-                let (w, pw) = worst(heap, count);
-                let km = count[m as usize];
-                if w == m || pen(m, km + 1) >= pw {
-                    continue 'nodes;
-                }
-                count[w as usize] -= 1;
-                count[m as usize] += 1;
-                let kw = count[w as usize];
-                if kw > 0 {
-                    heap.push((pen(w, kw).to_bits(), Reverse(w)));
-                }
-                heap.push((pen(m, km + 1).to_bits(), Reverse(m)));
-                spare -= 1;
-                factor = 1.0 + worst(heap, count).1;
-                step(factor);
-                if factor <= stop {
-                    break 'nodes;
-                }
-            }
-        }
-    }
-    Some(factor)
-}
-
-/// The lowest free processors of each node, as many as `count` selects there (consumed).
-fn picked(model: &NodeModel, free: &ProcSet, count: &mut [u32]) -> ProcSet {
-    let mut picked: Vec<(u32, u32)> = Vec::new();
-    for &(a, b) in free.intervals() {
-        let mut p = a;
-        while p < b {
-            let n = model.node_of(p);
-            let upto = ((n + 1) * model.cores).min(b);
-            let k = count[n as usize].min(upto - p);
-            if k > 0 {
-                picked.push((p, p + k));
-                count[n as usize] -= k;
-            }
-            p = upto;
-        }
-    }
-    ProcSet::from_intervals(picked)
-}
-
-/// Demand per node now.
-fn demand_now(c: &Ctx<'_>) -> Vec<f64> {
-    c.nodes().map_or_else(Vec::new, |n| {
-        (0..n.node_count()).map(|i| n.node_demand(i)).collect()
-    })
+thread_local! {
+    /// The buffers of the LessConsume runs at the current time (one per thread: runs on
+    /// several threads never share them).
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
 }
 
 /// The allocation `rsp` gives job `j` now, or `None` when it does not fit now (or, for
@@ -248,15 +63,18 @@ fn at_now(c: &Ctx<'_>, j: usize, rsp: Rsp) -> Option<Alloc> {
         });
     };
     let (stop, swap) = selection(rsp);
-    let (procs, factor) = less_consume(
-        nodes.model(),
-        c.free_set(),
-        &demand_now(c),
-        job.procs,
-        nodes.demand(j),
-        stop,
-        swap,
-    )?;
+    let (procs, factor) = SCRATCH.with_borrow_mut(|scratch| {
+        less_consume_with(
+            nodes.model(),
+            c.free_set(),
+            nodes.node_demands(),
+            job.procs,
+            nodes.demand(j),
+            stop,
+            swap,
+            scratch,
+        )
+    })?;
     Some(Alloc {
         start: c.now(),
         procs,
@@ -287,73 +105,25 @@ fn stop_at(c: &Ctx<'_>, j: usize, rsp: Rsp) -> f64 {
     }
 }
 
-/// The machine at the running jobs' planned ends after now, assuming they end then: the free
-/// processors and the demand per node, time after time.
-struct Later<'c, 'a> {
-    c: &'c Ctx<'a>,
-    running: Vec<(Time, usize)>,
-    i: usize,
-    free: ProcSet,
-    demand: Vec<f64>,
-    spread: Vec<(u32, u32)>,
-}
-
-impl<'c, 'a> Later<'c, 'a> {
-    fn new(c: &'c Ctx<'a>) -> Self {
-        Self {
-            c,
-            running: c.running().collect(),
-            i: 0,
-            free: c.free_set().clone(),
-            demand: demand_now(c),
-            spread: Vec::new(),
-        }
+/// The allocation `rsp` gives job `j` on the machine at the current time of `later`.
+fn alloc_on(c: &Ctx<'_>, later: &Later<'_, '_>, j: usize, rsp: Rsp) -> Option<(ProcSet, f64)> {
+    let need = c.job(j).procs;
+    if later.free.len() < need {
+        return None;
     }
-
-    /// Moves to the next time (the jobs planned to end then freed) and returns it.
-    fn advance(&mut self) -> Option<Time> {
-        let c = self.c;
-        let now = c.now();
-        let first = self.running.get(self.i)?;
-        // A job past its planned end in this instant (its end just moved) frees nothing now.
-        let t = first.0.max(now + 1);
-        while self.i < self.running.len() && self.running[self.i].0.max(now + 1) == t {
-            let k = self.running[self.i].1;
-            let procs = c.procs_of(k);
-            self.free.insert(procs);
-            if let Some(nodes) = c.nodes() {
-                spread_lowest_into(nodes.model(), procs, u32::MAX, &mut self.spread);
-                for &(n, cnt) in &self.spread {
-                    if let Some(d) = self.demand.get_mut(n as usize) {
-                        *d = (*d - f64::from(cnt) * nodes.demand(k)).max(0.0);
-                    }
-                }
-            }
-            self.i += 1;
-        }
-        Some(t)
-    }
-
-    /// The allocation `rsp` gives job `j` on the machine at the current time.
-    fn alloc(&self, j: usize, rsp: Rsp) -> Option<(ProcSet, f64)> {
-        let need = self.c.job(j).procs;
-        if self.free.len() < need {
-            return None;
-        }
-        match self.c.nodes() {
-            None => Some((self.free.clone().take_lowest(need), 1.0)),
-            Some(nodes) => {
-                let (stop, swap) = selection(rsp);
-                less_consume(
-                    nodes.model(),
-                    &self.free,
-                    &self.demand,
-                    need,
-                    nodes.demand(j),
-                    stop,
-                    swap,
-                )
-            }
+    match c.nodes() {
+        None => Some((later.free.clone().take_lowest(need), 1.0)),
+        Some(nodes) => {
+            let (stop, swap) = selection(rsp);
+            less_consume(
+                nodes.model(),
+                &later.free,
+                &later.demand,
+                need,
+                nodes.demand(j),
+                stop,
+                swap,
+            )
         }
     }
 }
@@ -367,13 +137,14 @@ fn selection(rsp: Rsp) -> (f64, bool) {
     }
 }
 
-/// The factors LessConsume-Threshold gives job `j` with each of `thresholds` on `free` and
-/// `demand` (1 without the node model), into `out`; `false` when it does not fit.
+/// The factors LessConsume-Threshold gives job `j` with each of `thresholds` on a state of
+/// `total` free processors on the free `nodes` (1 without the node model), into `out`; `false`
+/// when it does not fit.
 fn threshold_factors(
     c: &Ctx<'_>,
     j: usize,
-    free: &ProcSet,
-    demand: &[f64],
+    total: u32,
+    nodes: &[FreeNode],
     thresholds: &[f64],
     scratch: &mut Scratch,
     out: &mut [f64],
@@ -382,18 +153,16 @@ fn threshold_factors(
     match c.nodes() {
         None => {
             out.iter_mut().for_each(|f| *f = 1.0);
-            free.len() >= need
+            total >= need
         }
-        Some(nodes) => factors(
-            nodes.model(),
-            free,
-            demand,
+        Some(view) => Run {
+            nodes,
+            total,
+            bandwidth: view.model().bandwidth,
             need,
-            nodes.demand(j),
-            thresholds,
-            scratch,
-            out,
-        ),
+            per_proc: view.demand(j),
+        }
+        .factors(thresholds, scratch, out),
     }
 }
 
@@ -404,22 +173,31 @@ fn threshold_factors(
 /// factors are computed (the processors of the one allocation used come from
 /// [`threshold_procs`]). `None` for a threshold only for a job wider than the machine.
 pub fn earliest_many(c: &Ctx<'_>, j: usize, thresholds: &[f64]) -> Vec<Option<(Time, f64)>> {
+    earliest_many_on(c, j, thresholds, &mut Horizon::new(c))
+}
+
+/// [`earliest_many`] on a [`Horizon`] of the current machine state (shared by the searches of
+/// several jobs until one starts).
+pub fn earliest_many_on(
+    c: &Ctx<'_>,
+    j: usize,
+    thresholds: &[f64],
+    h: &mut Horizon<'_, '_>,
+) -> Vec<Option<(Time, f64)>> {
     let n = thresholds.len();
     let floor = factor_floor(c, j);
     let stops: Vec<f64> = thresholds.iter().map(|t| t.max(floor)).collect();
     let mut best: Vec<Option<(Time, f64)>> = vec![None; n];
     let mut done = vec![false; n];
     let mut f = vec![0.0; n];
-    let mut scratch = Scratch::default();
     let now = c.now();
-    let demand = demand_now(c);
     if threshold_factors(
         c,
         j,
-        c.free_set(),
-        &demand,
+        c.free(),
+        &h.now_nodes,
         thresholds,
-        &mut scratch,
+        &mut h.scratch,
         &mut f,
     ) {
         for i in 0..n {
@@ -430,13 +208,16 @@ pub fn earliest_many(c: &Ctx<'_>, j: usize, thresholds: &[f64]) -> Vec<Option<(T
     if done.iter().all(|&d| d) {
         return best;
     }
-    let mut later = Later::new(c);
     // The thresholds still searching, and theirs alone computed at each time.
     let mut active: Vec<usize> = (0..n).filter(|&i| !done[i]).collect();
     let mut ts: Vec<f64> = active.iter().map(|&i| thresholds[i]).collect();
-    while let Some(t) = later.advance() {
+    let mut at = 0;
+    while h.reach(at) {
+        let state = &h.states[at];
+        at += 1;
+        let t = state.t;
         let fs = &mut f[..active.len()];
-        if !threshold_factors(c, j, &later.free, &later.demand, &ts, &mut scratch, fs) {
+        if !threshold_factors(c, j, state.total, &state.nodes, &ts, &mut h.scratch, fs) {
             continue;
         }
         let mut k = 0;
@@ -473,7 +254,7 @@ pub fn threshold_procs(c: &Ctx<'_>, j: usize, start: Time, t: f64) -> ProcSet {
     let mut later = Later::new(c);
     while let Some(at) = later.advance() {
         if at == start {
-            return later.alloc(j, rsp).map(|a| a.0).unwrap_or_default();
+            return alloc_on(c, &later, j, rsp).map(|a| a.0).unwrap_or_default();
         }
     }
     ProcSet::default()
@@ -498,7 +279,7 @@ pub fn earliest(c: &Ctx<'_>, j: usize, rsp: Rsp) -> Option<Alloc> {
     }
     let mut later = Later::new(c);
     while let Some(start) = later.advance() {
-        if let Some((procs, factor)) = later.alloc(j, rsp) {
+        if let Some((procs, factor)) = alloc_on(c, &later, j, rsp) {
             return Some(Alloc {
                 start,
                 procs,
@@ -518,12 +299,21 @@ fn earliest_if_now(c: &Ctx<'_>, j: usize, rsp: Rsp) -> Option<Alloc> {
         return Some(a);
     }
     let (t, _) = selection(rsp);
-    let mut later = Later::new(c);
-    let mut scratch = Scratch::default();
+    let mut h = Horizon::new(c);
     let mut f = [0.0];
-    while later.advance().is_some() {
-        if threshold_factors(c, j, &later.free, &later.demand, &[t], &mut scratch, &mut f)
-            && (f[0] <= stop || f[0] < a.factor)
+    let mut at = 0;
+    while h.reach(at) {
+        let state = &h.states[at];
+        at += 1;
+        if threshold_factors(
+            c,
+            j,
+            state.total,
+            &state.nodes,
+            &[t],
+            &mut h.scratch,
+            &mut f,
+        ) && (f[0] <= stop || f[0] < a.factor)
         {
             return None;
         }

@@ -10,9 +10,11 @@
 
 use super::StartRule;
 use crate::policy::alloc::Threshold;
+use crate::policy::blocks::later::Horizon;
 use crate::policy::blocks::select::{self, reservation, Alloc};
 use crate::sim::{Ctx, ProcSet, SimError, StartReason};
 use crate::Time;
+use std::collections::HashMap;
 
 /// The bound of the slowdown used to compare allocations, seconds (as bounded slowdown).
 const BOUND: f64 = 10.0;
@@ -20,13 +22,21 @@ const BOUND: f64 = 10.0;
 pub struct Rua {
     /// The LessConsume-Threshold factors, in the order ties are broken.
     thresholds: Vec<f64>,
+    /// The searches' results on the current machine state, by the job's processors and demand
+    /// per process (bits): the search depends on nothing else of the job, so waiting jobs of the
+    /// same size and demand share one between two starts.
+    found: HashMap<(u32, u64), Found>,
 }
+
+/// Per threshold, the `(start, factor)` LessConsume-Threshold's search found.
+type Found = Vec<Option<(Time, f64)>>;
 
 impl Rua {
     /// RUA over LessConsume-Threshold allocators, one per threshold.
     pub fn new(thresholds: Vec<Threshold>) -> Self {
         Self {
             thresholds: thresholds.iter().map(|t| t.0).collect(),
+            found: HashMap::new(),
         }
     }
 }
@@ -58,12 +68,20 @@ fn better(c: &Ctx<'_>, j: usize, a: &Choice, b: &Choice) -> bool {
 impl Rua {
     /// The allocation with the least slowdown over the thresholds (the first threshold on
     /// ties), without its processors. When every threshold is met now, each one's allocation
-    /// starts now and no later time is searched.
-    fn choose(&self, c: &Ctx<'_>, j: usize) -> Option<Choice> {
-        let found = select::earliest_many(c, j, &self.thresholds);
+    /// starts now and no later time is searched. `h` is the horizon of the current state; the
+    /// searches are kept in `self.found` (cleared whenever the state changes).
+    fn choose(&mut self, c: &Ctx<'_>, j: usize, h: &mut Horizon<'_, '_>) -> Option<Choice> {
+        let key = (
+            c.job(j).procs,
+            c.nodes().map_or(0, |n| n.demand(j).to_bits()),
+        );
+        let found = self
+            .found
+            .entry(key)
+            .or_insert_with(|| select::earliest_many_on(c, j, &self.thresholds, h));
         let mut best: Option<Choice> = None;
-        for (threshold, f) in found.into_iter().enumerate() {
-            let Some((start, factor)) = f else { continue };
+        for (threshold, f) in found.iter().enumerate() {
+            let Some((start, factor)) = *f else { continue };
             let a = Choice {
                 start,
                 factor,
@@ -87,7 +105,8 @@ impl StartRule for Rua {
         let now = c.now();
         // Only a start now needs the processors; a later one is the reservation.
         let later = select::start_heads(c, |c, head| {
-            self.choose(c, head).map(|a| Alloc {
+            self.found.clear();
+            self.choose(c, head, &mut Horizon::new(c)).map(|a| Alloc {
                 start: a.start,
                 procs: if a.start == now {
                     self.procs(c, head, &a)
@@ -108,13 +127,15 @@ impl StartRule for Rua {
                 break;
             }
             let mut best: Option<(f64, Time, usize, Choice)> = None;
+            self.found.clear();
+            let mut h = Horizon::new(c);
             for &j in &c.waiting()[1..] {
                 let job = c.job(j);
                 let within = now + job.estimate <= res;
                 if job.procs > c.free() || (!within && job.procs > extra) {
                     continue;
                 }
-                let Some(a) = self.choose(c, j).filter(|a| a.start == now) else {
+                let Some(a) = self.choose(c, j, &mut h).filter(|a| a.start == now) else {
                     continue;
                 };
                 let key = (a.factor, job.estimate, j);
@@ -125,6 +146,7 @@ impl StartRule for Rua {
                     best = Some((key.0, key.1, key.2, a));
                 }
             }
+            drop(h);
             let Some((_, est, j, a)) = best else {
                 break;
             };

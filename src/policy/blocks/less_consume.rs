@@ -1,0 +1,230 @@
+//! LessConsume (Guim, Rodero & Corbalan, section 4) on one machine state: from the first-fit
+//! allocation, processes move from the selected node with the highest penalty to not yet
+//! evaluated free processors (id order) whose node would penalize less, until every free
+//! processor was evaluated or the factor reaches the stop. The state is given as its free nodes
+//! in id order ([`FreeNode`]), built once per state and shared by every run on it.
+
+use crate::machine::NodeModel;
+use crate::sim::penalty::node_penalty;
+use crate::sim::ProcSet;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// A node with free processors: `(node id, free processors, demand of its running jobs)`.
+pub type FreeNode = (u32, u32, f64);
+
+/// The free nodes of a state, ascending by id, into `out` (cleared first): `free` processors
+/// and `demand` per node (a node past the end of `demand` has none).
+pub fn free_nodes_into(model: &NodeModel, free: &ProcSet, demand: &[f64], out: &mut Vec<FreeNode>) {
+    out.clear();
+    for &(a, b) in free.intervals() {
+        let mut p = a;
+        while p < b {
+            let n = model.node_of(p);
+            let upto = ((n + 1) * model.cores).min(b);
+            match out.last_mut() {
+                Some(last) if last.0 == n => last.1 += upto - p,
+                _ => out.push((n, upto - p, demand.get(n as usize).copied().unwrap_or(0.0))),
+            }
+            p = upto;
+        }
+    }
+}
+
+/// Buffers of LessConsume runs, reused from one run to the next.
+#[derive(Default)]
+pub struct Scratch {
+    /// Processes selected per free node (by position in the state's free nodes).
+    count: Vec<u32>,
+    /// Selected free nodes by penalty: `(penalty bits, Reverse(position))`.
+    heap: BinaryHeap<(u64, Reverse<u32>)>,
+    /// The free nodes of the state of a one-off run.
+    nodes: Vec<FreeNode>,
+}
+
+/// LessConsume on a given state: `free` processors, `demand` per node, a job of `need`
+/// processes of `per_proc` MB/s each. Starts from first fit; stops swapping once the factor is
+/// <= `stop` (1 for LessConsume; no swap at all when `swap` is false: First-Fit). `None` when
+/// fewer than `need` processors are free.
+pub fn less_consume(
+    model: &NodeModel,
+    free: &ProcSet,
+    demand: &[f64],
+    need: u32,
+    per_proc: f64,
+    stop: f64,
+    swap: bool,
+) -> Option<(ProcSet, f64)> {
+    less_consume_with(
+        model,
+        free,
+        demand,
+        need,
+        per_proc,
+        stop,
+        swap,
+        &mut Scratch::default(),
+    )
+}
+
+/// [`less_consume`] with reused buffers.
+#[allow(clippy::too_many_arguments)]
+pub fn less_consume_with(
+    model: &NodeModel,
+    free: &ProcSet,
+    demand: &[f64],
+    need: u32,
+    per_proc: f64,
+    stop: f64,
+    swap: bool,
+    scratch: &mut Scratch,
+) -> Option<(ProcSet, f64)> {
+    let mut nodes = std::mem::take(&mut scratch.nodes);
+    free_nodes_into(model, free, demand, &mut nodes);
+    let run = Run {
+        nodes: &nodes,
+        total: free.len(),
+        bandwidth: model.bandwidth,
+        need,
+        per_proc,
+    };
+    let factor = run.run(stop, swap, scratch, |_| {});
+    let out = factor.map(|f| (picked(model, free, &nodes, &mut scratch.count), f));
+    scratch.nodes = nodes;
+    out
+}
+
+/// One LessConsume run's inputs: the state's free nodes and `total` free processors, the
+/// nodes' bandwidth, the job's `need` processes of `per_proc` MB/s each.
+pub struct Run<'n> {
+    pub nodes: &'n [FreeNode],
+    pub total: u32,
+    pub bandwidth: f64,
+    pub need: u32,
+    pub per_proc: f64,
+}
+
+impl Run<'_> {
+    /// The factors LessConsume-Threshold reaches for several thresholds at once (`stops`,
+    /// written to `out` in the same order): one run, since a run with a larger threshold is a
+    /// prefix of one with a smaller threshold (its swaps do not depend on the threshold, only
+    /// where they stop). `false` when fewer than `need` processors are free.
+    pub fn factors(&self, stops: &[f64], scratch: &mut Scratch, out: &mut [f64]) -> bool {
+        let low = stops.iter().copied().fold(f64::INFINITY, f64::min);
+        // out[i]: the first factor of the run <= stops[i] (where that threshold's run stops),
+        // else the last one; NAN until set.
+        out.iter_mut().for_each(|f| *f = f64::NAN);
+        let last = self.run(low, true, scratch, |factor| {
+            for (o, &s) in out.iter_mut().zip(stops) {
+                if o.is_nan() && factor <= s {
+                    *o = factor;
+                }
+            }
+        });
+        let Some(last) = last else {
+            return false;
+        };
+        for o in out.iter_mut() {
+            if o.is_nan() {
+                *o = last;
+            }
+        }
+        true
+    }
+
+    /// The run: leaves the processes selected per free node in `scratch.count` and calls `step`
+    /// with the factor after first fit and after each swap.
+    pub fn run(
+        &self,
+        stop: f64,
+        swap: bool,
+        scratch: &mut Scratch,
+        mut step: impl FnMut(f64),
+    ) -> Option<f64> {
+        if self.total < self.need {
+            return None;
+        }
+        let nodes = self.nodes;
+        let (bw, per_proc) = (self.bandwidth, self.per_proc);
+        let Scratch { count, heap, .. } = scratch;
+        let pen = |i: u32, k: u32| {
+            let base = nodes[i as usize].2;
+            node_penalty(&[(base + f64::from(k) * per_proc, bw)])
+        };
+        count.clear();
+        count.resize(nodes.len(), 0);
+        // Selected nodes by penalty, highest first (lowest id on ties); stale entries are
+        // skipped. Penalties are >= 0, so their bit patterns order like the numbers.
+        heap.clear();
+        let mut left = self.need;
+        let mut first = 0;
+        while left > 0 {
+            let k = nodes[first].1.min(left);
+            count[first] = k;
+            heap.push((pen(first as u32, k).to_bits(), Reverse(first as u32)));
+            left -= k;
+            first += 1;
+        }
+        let worst = |heap: &mut BinaryHeap<(u64, Reverse<u32>)>, count: &[u32]| loop {
+            let &(key, Reverse(i)) = heap.peek().expect("a selected node");
+            let k = count[i as usize];
+            if k > 0 && pen(i, k).to_bits() == key {
+                return (i, f64::from_bits(key));
+            }
+            heap.pop();
+        };
+        let mut factor = 1.0 + worst(heap, count).1;
+        step(factor);
+        if swap && factor > stop {
+            // The nodes filled by first fit have no spare processor: start at the last one.
+            'nodes: for m in first.saturating_sub(1)..nodes.len() {
+                let mut spare = nodes[m].1 - count[m];
+                let m = m as u32;
+                while spare > 0 {
+                    let (w, pw) = worst(heap, count);
+                    let km = count[m as usize];
+                    if w == m || pen(m, km + 1) >= pw {
+                        continue 'nodes;
+                    }
+                    count[w as usize] -= 1;
+                    count[m as usize] += 1;
+                    let kw = count[w as usize];
+                    if kw > 0 {
+                        heap.push((pen(w, kw).to_bits(), Reverse(w)));
+                    }
+                    heap.push((pen(m, km + 1).to_bits(), Reverse(m)));
+                    spare -= 1;
+                    factor = 1.0 + worst(heap, count).1;
+                    step(factor);
+                    if factor <= stop {
+                        break 'nodes;
+                    }
+                }
+            }
+        }
+        Some(factor)
+    }
+}
+
+/// The lowest free processors of each free node, as many as `count` selects there (consumed).
+fn picked(model: &NodeModel, free: &ProcSet, nodes: &[FreeNode], count: &mut [u32]) -> ProcSet {
+    let mut picked: Vec<(u32, u32)> = Vec::new();
+    let mut at = 0;
+    for &(a, b) in free.intervals() {
+        let mut p = a;
+        while p < b {
+            let n = model.node_of(p);
+            let upto = ((n + 1) * model.cores).min(b);
+            while nodes[at].0 < n {
+                at += 1;
+            }
+            let k = count[at].min(upto - p);
+            if k > 0 {
+                picked.push((p, p + k));
+                count[at] -= k;
+            }
+            p = upto;
+        }
+    }
+    ProcSet::from_intervals(picked)
+}
