@@ -215,7 +215,8 @@ fn round_trip(w: &Workload) {
 }
 
 /// gzip bytes: as given (a stream of any shape), and the text of the rest compressed, which
-/// must read exactly as the plain text does.
+/// must read exactly as the plain text does, unless the rest is gzip data itself: compressed
+/// once more, it is refused as compressed twice (while the rest alone is read).
 pub fn gzip_bytes(data: &[u8]) {
     use flate2::write::GzEncoder;
     use std::io::Write as _;
@@ -237,6 +238,17 @@ pub fn gzip_bytes(data: &[u8]) {
     let gz = enc.finish().expect("compressing in memory");
     let plain = swf::read_bytes("t.swf", rest, &ReadOptions::default());
     let packed = swf::read_bytes("t.swf", &gz, &ReadOptions::default());
+    if rest.starts_with(&[0x1f, 0x8b]) {
+        match packed {
+            Err(swf::SwfError::Unsupported { detail, .. })
+                if detail.contains("compressed twice") => {}
+            other => panic!(
+                "gzip data compressed again: {:?}, not refused as compressed twice",
+                other.map(|w| w.records.len())
+            ),
+        }
+        return;
+    }
     match (plain, packed) {
         (Ok(a), Ok(b)) => {
             assert_eq!(a.records, b.records, "gzip reads other records");

@@ -364,16 +364,16 @@ mod tests {
                         runtime,
                         trace_runtime: runtime,
                         procs: width.min(procs),
-                        requested: Some(estimate),
+                        requested: std::num::NonZeroI64::new(estimate),
                         estimate,
                         estimate_unknown: false,
                         killed: false,
                         user: rnd(5) as i64,
-                        trace_wait: None,
+                        trace_wait: -1,
                         status: 1,
                         used_memory: -1.0,
                         requested_memory: -1.0,
-                        bandwidth: None,
+                        bandwidth: 0.0,
                     }
                 })
                 .collect();
