@@ -66,21 +66,28 @@ impl BufRead for Chunks {
 }
 
 /// Runs `parse` over the text of the gzip stream `input`, inflated on a second thread.
-pub(crate) fn with_inflated<R: Read + Send, T>(input: R, parse: impl FnOnce(Chunks) -> T) -> T {
+///
+/// The thread is not joined: when the parse stops early (a `--strict` error) on an input that
+/// never ends (a pipe left open), the decoder may be blocked reading it, and waiting for it
+/// would hang. It ends at its next hand-over (nobody receives any more), at the end of the
+/// input, or with the process.
+pub(crate) fn with_inflated<R: Read + Send + 'static, T>(
+    input: R,
+    parse: impl FnOnce(Chunks) -> T,
+) -> T {
     let (tx, rx) = sync_channel(IN_FLIGHT);
-    std::thread::scope(|s| {
-        s.spawn(move || inflate(input, tx));
-        // The receiver is dropped when `parse` returns, which stops the decoder early.
-        parse(Chunks {
-            rx,
-            cur: Vec::new(),
-            pos: 0,
-            done: false,
-            input_failed: false,
-        })
+    std::thread::spawn(move || inflate(input, tx));
+    parse(Chunks {
+        rx,
+        cur: Vec::new(),
+        pos: 0,
+        done: false,
+        input_failed: false,
     })
 }
 
+/// Hands over what each read of the decoder gives (up to [`CHUNK_BYTES`]): on a file that is
+/// most of a chunk per read, and on a slow pipe the text arrives as soon as it is inflated.
 fn inflate<R: Read>(input: R, tx: SyncSender<Msg>) {
     let mut decoder = MultiGzDecoder::new(super::reader::Tracked {
         inner: input,
@@ -88,33 +95,19 @@ fn inflate<R: Read>(input: R, tx: SyncSender<Msg>) {
     });
     loop {
         let mut chunk = vec![0u8; CHUNK_BYTES];
-        let mut len = 0;
-        let mut failed = None;
-        let mut end = false;
-        while len < chunk.len() {
-            match decoder.read(chunk.get_mut(len..).unwrap_or(&mut [])) {
-                Ok(0) => {
-                    end = true;
-                    break;
-                }
-                Ok(n) => len += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    failed = Some(e);
-                    break;
+        match decoder.read(&mut chunk) {
+            Ok(0) => return,
+            Ok(n) => {
+                chunk.truncate(n);
+                if tx.send(Msg::Data(chunk)).is_err() {
+                    return; // the reader stopped
                 }
             }
-        }
-        chunk.truncate(len);
-        if len > 0 && tx.send(Msg::Data(chunk)).is_err() {
-            return; // the reader stopped
-        }
-        if let Some(e) = failed {
-            let _ = tx.send(Msg::Failed(e, decoder.get_ref().failed));
-            return;
-        }
-        if end {
-            return;
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                let _ = tx.send(Msg::Failed(e, decoder.get_ref().failed));
+                return;
+            }
         }
     }
 }
@@ -137,7 +130,7 @@ mod tests {
             .flat_map(|i| format!("{i} {}\n", i * 7).into_bytes())
             .collect();
         let packed = gz(&text);
-        let all = with_inflated(&packed[..], |mut c| {
+        let all = with_inflated(io::Cursor::new(packed.clone()), |mut c| {
             let mut v = Vec::new();
             c.read_to_end(&mut v).map(|_| v)
         });
@@ -146,7 +139,7 @@ mod tests {
         let cut = &packed[..packed.len() / 2];
         let mut want = Vec::new();
         let want_err = MultiGzDecoder::new(cut).read_to_end(&mut want).unwrap_err();
-        let (got, err, input) = with_inflated(cut, |mut c| {
+        let (got, err, input) = with_inflated(io::Cursor::new(cut.to_vec()), |mut c| {
             let mut v = Vec::new();
             let e = c.read_to_end(&mut v).unwrap_err();
             (v, e, c.input_failed)
@@ -155,7 +148,44 @@ mod tests {
         assert_eq!(err.kind(), want_err.kind());
         assert!(!input);
         // The reader may stop early: the decoder thread ends too.
-        let first = with_inflated(&packed[..], |mut c| c.fill_buf().map(|b| b.len()));
+        let first = with_inflated(io::Cursor::new(packed), |mut c| {
+            c.fill_buf().map(|b| b.len())
+        });
         assert!(first.unwrap() > 0);
+    }
+
+    /// Gives `data`, then blocks for ever, as a pipe whose writer never closes it.
+    struct OpenPipe(io::Cursor<Vec<u8>>, std::sync::mpsc::Receiver<()>);
+
+    impl Read for OpenPipe {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            match self.0.read(buf)? {
+                0 => {
+                    let _ = self.1.recv(); // never answered
+                    Ok(0)
+                }
+                n => Ok(n),
+            }
+        }
+    }
+
+    #[test]
+    fn text_from_a_pipe_left_open_arrives_and_an_early_stop_returns() {
+        let (keep, rx) = std::sync::mpsc::channel();
+        std::mem::forget(keep); // the writer never closes the pipe
+        let input = OpenPipe(io::Cursor::new(gz(b"a first line\nsecond\n")), rx);
+        let (done_tx, done_rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            // The parse reads the first line and stops there.
+            let line = with_inflated(input, |mut c| {
+                let mut l = String::new();
+                c.read_line(&mut l).map(|_| l)
+            });
+            let _ = done_tx.send(line.unwrap());
+        });
+        let line = done_rx
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("the parse of a pipe left open returns");
+        assert_eq!(line, "a first line\n");
     }
 }

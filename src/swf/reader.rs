@@ -70,6 +70,7 @@ pub fn read_path(path: &std::path::Path, opts: &ReadOptions) -> Result<Workload,
         return read(&source, head.chain(file), opts);
     }
     // Inflated on a second thread while this one parses.
+    let head = io::Cursor::new(head.to_vec());
     super::inflate::with_inflated(head.chain(file), |chunks| {
         parse(&source, chunks, true, opts, |c| c.input_failed)
     })
