@@ -44,9 +44,9 @@ mod writer;
 
 pub use header::SwfHeader;
 pub use issue::{LineIssue, Severity, SwfError};
-#[cfg(not(target_arch = "wasm32"))]
-pub use reader::read_path;
 pub use reader::{read, read_bytes};
+#[cfg(not(target_arch = "wasm32"))]
+pub use reader::{read_path, read_stream};
 pub use record::{SwfRecord, FIELD_NAMES};
 pub use workload::{ReadOptions, Workload};
 pub use writer::write;

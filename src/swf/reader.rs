@@ -61,18 +61,29 @@ pub fn read_bytes(source: &str, bytes: &[u8], opts: &ReadOptions) -> Result<Work
 #[cfg(not(target_arch = "wasm32"))]
 pub fn read_path(path: &std::path::Path, opts: &ReadOptions) -> Result<Workload, SwfError> {
     let source = path.display().to_string();
-    let mut file = std::fs::File::open(path).map_err(|e| io_error(&source, e))?;
+    let file = std::fs::File::open(path).map_err(|e| io_error(&source, e))?;
+    read_stream(&source, file, opts)
+}
+
+/// Reads a trace from a stream read once, front to back (a file, a pipe): plain text or gzip,
+/// detected by its magic bytes; a gzip stream is inflated on a second thread while this one
+/// parses. `source` names it in every message.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn read_stream<R: Read + Send + 'static>(
+    source: &str,
+    mut input: R,
+    opts: &ReadOptions,
+) -> Result<Workload, SwfError> {
     let mut prefix = [0u8; 8];
-    let n = read_prefix(&mut file, &mut prefix).map_err(|e| io_error(&source, e))?;
+    let n = read_prefix(&mut input, &mut prefix).map_err(|e| io_error(source, e))?;
     let head = prefix.get(..n).unwrap_or(&[]);
-    check_magic(&source, head, "")?;
+    check_magic(source, head, "")?;
     if !is_gzip(head) {
-        return read(&source, head.chain(file), opts);
+        return read(source, head.chain(input), opts);
     }
-    // Inflated on a second thread while this one parses.
     let head = io::Cursor::new(head.to_vec());
-    super::inflate::with_inflated(head.chain(file), |chunks| {
-        parse(&source, chunks, true, opts, |c| c.input_failed)
+    super::inflate::with_inflated(head.chain(input), |chunks| {
+        parse(source, chunks, true, opts, |c| c.input_failed)
     })
 }
 

@@ -149,16 +149,19 @@ pub fn read_path(path: &std::path::Path, opts: &ReadOptions) -> Result<Workload,
         file: source.clone(),
         source: e,
     };
+    // Opened once and read front to back (the sniffed bytes are handed on), so that a path
+    // which is a pipe (a FIFO, /dev/stdin) reads as a file does.
+    let mut file = std::fs::File::open(path).map_err(io)?;
     let mut head = Vec::new();
-    std::fs::File::open(path)
-        .map_err(io)?
+    (&mut file)
         .take(SNIFF_BYTES as u64)
         .read_to_end(&mut head)
         .map_err(io)?;
     match detect(&head) {
-        Format::Swf => swf::read_path(path, opts),
+        Format::Swf => swf::read_stream(&source, std::io::Cursor::new(head).chain(file), opts),
         format => {
-            let bytes = std::fs::read(path).map_err(io)?;
+            let mut bytes = head;
+            file.read_to_end(&mut bytes).map_err(io)?;
             read_other(&source, &bytes, format, opts)
         }
     }
