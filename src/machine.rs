@@ -111,4 +111,28 @@ impl NodeModel {
     pub fn node_count(&self, procs: u32) -> u32 {
         procs.div_ceil(self.cores)
     }
+
+    /// Splits processor intervals `[a, b)` (ascending, disjoint) at node boundaries: calls
+    /// `f(node, a, b)` for each piece, in processor order.
+    pub fn split(&self, intervals: &[(u32, u32)], mut f: impl FnMut(u32, u32, u32)) {
+        for &(a, b) in intervals {
+            let mut p = a;
+            while p < b {
+                let n = self.node_of(p);
+                let upto = n.saturating_add(1).saturating_mul(self.cores).min(b);
+                f(n, p, upto);
+                p = upto;
+            }
+        }
+    }
+
+    /// `(node, processors)` of processor intervals (as [`NodeModel::split`] takes them),
+    /// ascending by node, into `out` (cleared first).
+    pub fn per_node_into(&self, intervals: &[(u32, u32)], out: &mut Vec<(u32, u32)>) {
+        out.clear();
+        self.split(intervals, |n, a, b| match out.last_mut() {
+            Some(last) if last.0 == n => last.1 += b - a,
+            _ => out.push((n, b - a)),
+        });
+    }
 }

@@ -78,11 +78,29 @@ pub struct Ctx<'a> {
     pub(super) replay: bool,
     /// The policy's own start-reason words ([`StartReason::Word`]).
     pub(super) words: Vec<String>,
+    /// Identifies the machine state (see [`Ctx::state_id`]).
+    pub(super) state: u64,
+}
+
+/// The source of state ids: unique in the process, so that ids of different simulations never
+/// meet.
+static STATE_IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// A new state id.
+pub(super) fn new_state_id() -> u64 {
+    STATE_IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl<'a> Ctx<'a> {
     pub fn now(&self) -> Time {
         self.now
+    }
+
+    /// An id of the machine state a policy sees: the time, the free processors, the running
+    /// jobs, their planned ends and the node demands. It changes whenever one of them does
+    /// (unique in the process), so a policy may keep what it derived from a state until then.
+    pub fn state_id(&self) -> u64 {
+        self.state
     }
 
     /// Number of jobs of the simulation (job indices are `0..job_count()`, in arrival order).
@@ -362,6 +380,7 @@ impl<'a> Ctx<'a> {
         rec.procs = procs;
         rec.backfilled = backfilled;
         rec.reason = reason;
+        self.state = new_state_id();
         Ok(())
     }
 
@@ -436,6 +455,7 @@ impl<'a> Ctx<'a> {
         let pos = self.waiting.binary_search(&j).unwrap_or_else(|p| p);
         self.waiting.insert(pos, j);
         self.happenings.push(Happening::Preempted(j));
+        self.state = new_state_id();
         Ok(())
     }
 
@@ -471,6 +491,7 @@ impl<'a> Ctx<'a> {
             job: j,
             planned_end: self.planned[j],
         });
+        self.state = new_state_id();
         true
     }
 
@@ -496,6 +517,7 @@ impl<'a> Ctx<'a> {
         self.running.remove(&(old, j));
         self.running.insert((new, j));
         self.planned[j] = new;
+        self.state = new_state_id();
         if new < end {
             self.push(new, Ev::Expire { job: j, attempt });
         }

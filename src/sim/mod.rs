@@ -155,6 +155,7 @@ pub fn simulate_on(
         predictor,
         replay,
         words: Vec::new(),
+        state: ctx::new_state_id(),
     };
     let mut series: Vec<SeriesPoint> = Vec::new();
     let mut next_submit = 0;
@@ -170,6 +171,7 @@ pub fn simulate_on(
             break;
         };
         c.now = t;
+        c.state = ctx::new_state_id();
         let mut passes = 0;
         loop {
             batch.clear();

@@ -10,7 +10,7 @@
 //! Ends are rounded up to whole seconds; a job whose penalized end passes its kill time
 //! (start + requested time) is killed there.
 
-use super::penalty::{job_factor, node_penalty};
+use super::penalty::{max_penalty, node_penalty};
 use super::procset::ProcSet;
 use crate::job::Job;
 use crate::machine::NodeModel;
@@ -47,36 +47,8 @@ pub fn demands(jobs: &[Job], model: &NodeModel, seed: u64) -> Vec<f64> {
 /// `(node, processes)` of a processor set, ascending by node.
 pub fn spread(model: &NodeModel, procs: &ProcSet) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
-    spread_lowest_into(model, procs, u32::MAX, &mut out);
+    model.per_node_into(procs.intervals(), &mut out);
     out
-}
-
-/// [`spread`] of the lowest `limit` processors of `procs`, into `out` (cleared first).
-pub fn spread_lowest_into(
-    model: &NodeModel,
-    procs: &ProcSet,
-    limit: u32,
-    out: &mut Vec<(u32, u32)>,
-) {
-    out.clear();
-    let mut left = limit;
-    for &(a, b) in procs.intervals() {
-        if left == 0 {
-            break;
-        }
-        let b = b.min(a.saturating_add(left));
-        left -= b - a;
-        let mut p = a;
-        while p < b {
-            let n = model.node_of(p);
-            let upto = ((n + 1) * model.cores).min(b);
-            match out.last_mut() {
-                Some(last) if last.0 == n => last.1 += upto - p,
-                _ => out.push((n, upto - p)),
-            }
-            p = upto;
-        }
-    }
 }
 
 /// The node state during a simulation: demands on nodes and each running job's progress.
@@ -97,6 +69,17 @@ pub struct Nodes {
     by_kill: Vec<bool>,
     work: Vec<f64>,
     touched: Vec<usize>,
+    /// Free processors per node (kept at each start and stop).
+    node_free: Vec<u32>,
+    /// Per job, the last `stamp` it was listed in `touched` with (to list it once).
+    seen: Vec<u32>,
+    stamp: u32,
+    /// Spread buffers of stopped jobs, reused by the next starts.
+    pool: Vec<Vec<(u32, u32)>>,
+    /// Per running job, the largest penalty of its nodes (kept as node penalties change).
+    max_pen: Vec<f64>,
+    /// Per job, the `stamp` at which its `max_pen` went stale (a node at its maximum eased).
+    stale: Vec<u32>,
 }
 
 impl Nodes {
@@ -120,6 +103,14 @@ impl Nodes {
             by_kill: vec![false; n],
             work: vec![0.0; n],
             touched: Vec::new(),
+            node_free: (0..nodes as u32)
+                .map(|i| procs.saturating_sub(i * model.cores).min(model.cores))
+                .collect(),
+            seen: vec![0; n],
+            stamp: 0,
+            pool: Vec::new(),
+            max_pen: vec![0.0; n],
+            stale: vec![0; n],
         }
     }
 
@@ -144,6 +135,11 @@ impl Nodes {
     /// `(node, processes)` of running job `j`, ascending by node (empty once it stopped).
     pub fn spread_of(&self, j: usize) -> &[(u32, u32)] {
         &self.spread[j]
+    }
+
+    /// Free processors per node now, by node id.
+    pub fn node_free(&self) -> &[u32] {
+        &self.node_free
     }
 
     /// The summed demand of the jobs running on each node now, by node id.
@@ -178,12 +174,17 @@ impl Nodes {
         self.since[k] = now;
     }
 
+    /// Job `k`'s factor from its nodes' penalties: [`super::penalty::job_factor`], from `max_pen` unless it
+    /// went stale in this start or stop.
     fn recompute(&mut self, k: usize, now: Time) {
-        let f = job_factor(
-            self.spread[k]
-                .iter()
-                .map(|&(n, _)| self.node_pen[n as usize]),
-        );
+        if self.stale[k] == self.stamp {
+            self.max_pen[k] = max_penalty(
+                self.spread[k]
+                    .iter()
+                    .map(|&(n, _)| self.node_pen[n as usize]),
+            );
+        }
+        let f = 1.0 + self.max_pen[k];
         self.factor[k] = f;
         let left = (self.remaining[k] * f - 1e-6).ceil().max(0.0);
         let pen_end = now.saturating_add(left.min(i64::MAX as f64 / 4.0) as Time);
@@ -203,12 +204,22 @@ impl Nodes {
     /// list back to `self.touched` when done with it (it is reused).
     fn advance_neighbours(&mut self, j: usize, now: Time) -> Vec<usize> {
         self.touched.clear();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        self.seen[j] = stamp;
         for &(n, _) in &self.spread[j] {
-            self.touched
-                .extend(self.on_node[n as usize].iter().copied().filter(|&k| k != j));
+            for &k in &self.on_node[n as usize] {
+                if self.seen[k] != stamp {
+                    self.seen[k] = stamp;
+                    self.touched.push(k);
+                }
+            }
         }
         self.touched.sort_unstable();
-        self.touched.dedup();
         let touched = std::mem::take(&mut self.touched);
         for &k in &touched {
             self.advance(k, now);
@@ -226,16 +237,20 @@ impl Nodes {
         now: Time,
         moved: &mut Vec<(usize, Time)>,
     ) {
-        self.spread[j] = spread(&self.model, procs);
+        let mut own = self.pool.pop().unwrap_or_default();
+        self.model.per_node_into(procs.intervals(), &mut own);
+        self.spread[j] = own;
         let touched = self.advance_neighbours(j, now);
         for i in 0..self.spread[j].len() {
             let (n, count) = self.spread[j][i];
+            self.node_free[n as usize] -= count;
             self.node_demand[n as usize] += f64::from(count) * self.demand[j];
-            self.node_pen[n as usize] = self.penalty_at(self.node_demand[n as usize]);
+            self.set_pen(n);
             self.on_node[n as usize].push(j);
         }
         self.remaining[j] = job.runtime as f64;
         self.since[j] = now;
+        self.stale[j] = self.stamp;
         self.kill_at[j] = job
             .requested()
             .filter(|&r| self.kill && job.runtime <= r)
@@ -260,6 +275,7 @@ impl Nodes {
         let touched = self.advance_neighbours(j, now);
         for i in 0..self.spread[j].len() {
             let (n, count) = self.spread[j][i];
+            self.node_free[n as usize] += count;
             let list = &mut self.on_node[n as usize];
             if let Some(pos) = list.iter().position(|&k| k == j) {
                 list.remove(pos);
@@ -269,12 +285,31 @@ impl Nodes {
             } else {
                 (self.node_demand[n as usize] - f64::from(count) * self.demand[j]).max(0.0)
             };
-            self.node_pen[n as usize] = self.penalty_at(self.node_demand[n as usize]);
+            self.set_pen(n);
         }
-        self.spread[j].clear();
+        let mut own = std::mem::take(&mut self.spread[j]);
+        own.clear();
+        self.pool.push(own);
         self.update(&touched, now, moved);
         self.touched = touched;
         self.work[j]
+    }
+
+    /// Node `n`'s penalty at its new demand, noted in the `max_pen` of the jobs on it (stale
+    /// where a node at a job's maximum eased).
+    fn set_pen(&mut self, n: u32) {
+        let n = n as usize;
+        let old = self.node_pen[n];
+        let new = self.penalty_at(self.node_demand[n]);
+        self.node_pen[n] = new;
+        for &k in &self.on_node[n] {
+            let m = self.max_pen[k];
+            if new > m {
+                self.max_pen[k] = new;
+            } else if new < old && old == m {
+                self.stale[k] = self.stamp;
+            }
+        }
     }
 
     fn update(&mut self, touched: &[usize], now: Time, moved: &mut Vec<(usize, Time)>) {

@@ -25,5 +25,10 @@ pub fn penalized_time(length: f64, penalty: f64) -> f64 {
 
 /// A job's penalty factor on several nodes: 1 + the largest penalty of its nodes.
 pub fn job_factor(node_penalties: impl IntoIterator<Item = f64>) -> f64 {
-    1.0 + node_penalties.into_iter().fold(0.0, f64::max)
+    1.0 + max_penalty(node_penalties)
+}
+
+/// The largest of node penalties (0 for none): what [`job_factor`] adds to 1.
+pub fn max_penalty(node_penalties: impl IntoIterator<Item = f64>) -> f64 {
+    node_penalties.into_iter().fold(0.0, f64::max)
 }

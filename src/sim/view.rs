@@ -106,6 +106,11 @@ impl<'a> NodesView<'a> {
         self.0.spread_of(j)
     }
 
+    /// Free processors on every node now, by node id.
+    pub fn node_free(&self) -> &'a [u32] {
+        self.0.node_free()
+    }
+
     /// Current demand on every node, MB/s, by node id.
     pub fn node_demands(&self) -> &'a [f64] {
         self.0.node_demands()

@@ -3,13 +3,14 @@
 //! were evaluated or the factor is 1.
 
 use super::Allocator;
+use crate::policy::blocks::later::Horizon;
 use crate::policy::blocks::select::{self, Alloc, Rsp};
 use crate::sim::Ctx;
 
 pub struct LessConsume;
 
 impl Allocator for LessConsume {
-    fn now(&self, c: &Ctx<'_>, j: usize) -> Option<Alloc> {
-        select::now(c, j, Rsp::LessConsume)
+    fn now(&self, c: &Ctx<'_>, j: usize, h: &mut Horizon) -> Option<Alloc> {
+        select::now(c, j, Rsp::LessConsume, h)
     }
 }

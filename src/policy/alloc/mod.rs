@@ -14,19 +14,22 @@ pub use first_fit::FirstFit;
 pub use less_consume::LessConsume;
 pub use threshold::Threshold;
 
+use super::blocks::later::Horizon;
 use super::blocks::select::Alloc;
 use super::{KeyInfo, KeyValues, Params, SpecError};
 use crate::sim::Ctx;
 
-/// A resource selection policy.
+/// A resource selection policy. `h` is the caller's [`Horizon`]: what allocators derive from a
+/// machine state (its free nodes, its later states), kept while the state lasts and shared by
+/// every allocation asked for on it.
 pub trait Allocator {
     /// The allocation of job `j` if it starts now (for LessConsume-Threshold: only when its
     /// search would not pick a later start), else `None`.
-    fn now(&self, c: &Ctx<'_>, j: usize) -> Option<Alloc>;
+    fn now(&self, c: &Ctx<'_>, j: usize, h: &mut Horizon) -> Option<Alloc>;
     /// The allocation the blocked head of the queue gets: a start now, or for an allocator
     /// that searches later starts, the start it found.
-    fn head(&self, c: &Ctx<'_>, j: usize) -> Option<Alloc> {
-        self.now(c, j)
+    fn head(&self, c: &Ctx<'_>, j: usize, h: &mut Horizon) -> Option<Alloc> {
+        self.now(c, j, h)
     }
 }
 

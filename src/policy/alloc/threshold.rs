@@ -3,6 +3,7 @@
 //! the lowest factor found, earliest on ties).
 
 use super::Allocator;
+use crate::policy::blocks::later::Horizon;
 use crate::policy::blocks::select::{self, Alloc, Rsp};
 use crate::sim::Ctx;
 
@@ -12,17 +13,17 @@ pub struct Threshold(pub f64);
 
 impl Threshold {
     /// The search's allocation, at whatever time it starts.
-    pub fn earliest(&self, c: &Ctx<'_>, j: usize) -> Option<Alloc> {
-        select::earliest(c, j, Rsp::Threshold(self.0))
+    pub fn earliest(&self, c: &Ctx<'_>, j: usize, h: &mut Horizon) -> Option<Alloc> {
+        select::earliest(c, j, Rsp::Threshold(self.0), h)
     }
 }
 
 impl Allocator for Threshold {
-    fn now(&self, c: &Ctx<'_>, j: usize) -> Option<Alloc> {
-        select::now(c, j, Rsp::Threshold(self.0))
+    fn now(&self, c: &Ctx<'_>, j: usize, h: &mut Horizon) -> Option<Alloc> {
+        select::now(c, j, Rsp::Threshold(self.0), h)
     }
 
-    fn head(&self, c: &Ctx<'_>, j: usize) -> Option<Alloc> {
-        self.earliest(c, j)
+    fn head(&self, c: &Ctx<'_>, j: usize, h: &mut Horizon) -> Option<Alloc> {
+        self.earliest(c, j, h)
     }
 }

@@ -1,86 +1,44 @@
-//! The machine at the running jobs' planned ends after now, assuming they end then: what
-//! LessConsume-Threshold's search looks at. [`Later`] walks it once; [`Horizon`] keeps the
-//! states it walked, so that several searches on the same machine state (RUA's thresholds and
-//! waiting jobs between two starts) share one walk and one set of buffers.
+//! The machine now and at the running jobs' planned ends after now, assuming they end then:
+//! what LessConsume-Threshold's search looks at. A [`Horizon`] keeps the states it walked for
+//! one machine state (by [`Ctx::state_id`]), so that every search on that state (RUA's
+//! thresholds, the waiting jobs tried between two starts) shares one walk and one set of
+//! buffers; the walk keeps free processors and demand per node (no processor sets).
 
-use super::less_consume::{free_nodes_into, FreeNode, Scratch};
-use crate::sim::nodes::spread_lowest_into;
+use super::less_consume::{FreeNode, Scratch};
 use crate::sim::{Ctx, ProcSet};
 use crate::Time;
 
-/// The machine at the running jobs' planned ends after now, assuming they end then: the free
-/// processors and the demand per node, time after time.
-pub(super) struct Later<'c, 'a> {
-    c: &'c Ctx<'a>,
-    running: Vec<(Time, usize)>,
-    i: usize,
-    pub(super) free: ProcSet,
-    pub(super) demand: Vec<f64>,
-    spread: Vec<(u32, u32)>,
-}
-
-impl<'c, 'a> Later<'c, 'a> {
-    pub(super) fn new(c: &'c Ctx<'a>) -> Self {
-        Self {
-            c,
-            running: c.running().collect(),
-            i: 0,
-            free: c.free_set().clone(),
-            demand: demand_now(c),
-            spread: Vec::new(),
-        }
-    }
-
-    /// Moves to the next time (the jobs planned to end then freed) and returns it.
-    pub(super) fn advance(&mut self) -> Option<Time> {
-        let c = self.c;
-        let now = c.now();
-        let first = self.running.get(self.i)?;
-        // A job past its planned end in this instant (its end just moved) frees nothing now.
-        let t = first.0.max(now + 1);
-        while self.i < self.running.len() && self.running[self.i].0.max(now + 1) == t {
-            let k = self.running[self.i].1;
-            let procs = c.procs_of(k);
-            self.free.insert(procs);
-            if let Some(nodes) = c.nodes() {
-                spread_lowest_into(nodes.model(), procs, u32::MAX, &mut self.spread);
-                for &(n, cnt) in &self.spread {
-                    if let Some(d) = self.demand.get_mut(n as usize) {
-                        *d = (*d - f64::from(cnt) * nodes.demand(k)).max(0.0);
-                    }
-                }
-            }
-            self.i += 1;
-        }
-        Some(t)
-    }
-}
-
-/// One state of the machine: at `t`, `total` free processors on the free `nodes` (empty
-/// without the node model).
+/// One later state of the machine: at `t`, `total` free processors on the free `nodes` (empty
+/// without the node model), once the first `freed` running jobs (by planned end) ended.
 pub(super) struct State {
     pub(super) t: Time,
     pub(super) total: u32,
     pub(super) nodes: Vec<FreeNode>,
+    freed: usize,
 }
 
-/// The machine now and at the running jobs' planned ends, walked once for every search on the
-/// same state (valid until a job starts or ends), with the LessConsume buffers they share. The
-/// walk keeps free processors and demand per node (no processor sets): all a search needs.
-pub struct Horizon<'c, 'a> {
-    c: &'c Ctx<'a>,
+/// The machine now and at the running jobs' planned ends, for the machine state of the
+/// [`Ctx`] it was last given (rebuilt when that state changes), with the LessConsume buffers
+/// the searches on it share. Owned by a policy and reused from one state to the next.
+#[derive(Default)]
+pub struct Horizon {
+    /// The state id the contents belong to (0: none).
+    id: u64,
     /// The free nodes now.
     pub(super) now_nodes: Vec<FreeNode>,
-    /// The later states walked so far, in time order.
-    pub(super) states: Vec<State>,
+    /// The later states (the first `reached` are walked; the rest are buffers to reuse).
+    states: Vec<State>,
+    reached: usize,
     pub(super) scratch: Scratch,
     /// The walk, started at the first later state asked for.
-    walk: Option<Walk>,
+    walk: Walk,
 }
 
 /// Where the walk of a [`Horizon`] is: the running jobs by planned end, the next one, the free
 /// processors in all and per node, the demand per node.
+#[derive(Default)]
 struct Walk {
+    started: bool,
     running: Vec<(Time, usize)>,
     i: usize,
     total: u32,
@@ -88,57 +46,50 @@ struct Walk {
     demand: Vec<f64>,
 }
 
-impl<'c, 'a> Horizon<'c, 'a> {
-    /// The horizon of the machine state of `c` now.
-    pub fn new(c: &'c Ctx<'a>) -> Self {
-        let mut now_nodes = Vec::new();
-        if let Some(nodes) = c.nodes() {
-            free_nodes_into(
-                nodes.model(),
-                c.free_set(),
-                nodes.node_demands(),
-                &mut now_nodes,
-            );
+impl Horizon {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Makes this the horizon of the machine state of `c` (kept when it is still that state's).
+    pub fn on(&mut self, c: &Ctx<'_>) {
+        if self.id == c.state_id() {
+            return;
         }
-        Self {
-            c,
-            now_nodes,
-            states: Vec::new(),
-            scratch: Scratch::default(),
-            walk: None,
+        self.id = c.state_id();
+        self.reached = 0;
+        self.walk.started = false;
+        self.now_nodes.clear();
+        if let Some(view) = c.nodes() {
+            free_nodes_into(view.node_free(), view.node_demands(), &mut self.now_nodes);
         }
     }
 
-    fn start_walk(&self) -> Walk {
-        let c = self.c;
-        let (mut free, demand) = match c.nodes() {
-            Some(view) => (
-                vec![0; view.node_count() as usize],
-                view.node_demands().to_vec(),
-            ),
-            None => (Vec::new(), Vec::new()),
-        };
-        for &(n, k, _) in &self.now_nodes {
-            free[n as usize] = k;
-        }
-        Walk {
-            running: c.running().collect(),
-            i: 0,
-            total: c.free_set().len(),
-            free,
-            demand,
+    fn start_walk(&mut self, c: &Ctx<'_>) {
+        let w = &mut self.walk;
+        w.started = true;
+        w.running.clear();
+        w.running.extend(c.running());
+        w.i = 0;
+        w.total = c.free();
+        w.free.clear();
+        w.demand.clear();
+        if let Some(view) = c.nodes() {
+            w.free.extend_from_slice(view.node_free());
+            w.demand.extend_from_slice(view.node_demands());
         }
     }
 
-    /// True when the `i`-th later state exists (walking to it if needed).
-    pub(super) fn reach(&mut self, i: usize) -> bool {
-        let c = self.c;
+    /// True when the `i`-th later state exists ([`Horizon::state`]), walking to it if needed.
+    /// The horizon must be on the state of `c` ([`Horizon::on`]).
+    pub(super) fn reach(&mut self, c: &Ctx<'_>, i: usize) -> bool {
+        debug_assert_eq!(self.id, c.state_id(), "a horizon of another state");
         let now = c.now();
-        while self.states.len() <= i {
-            if self.walk.is_none() {
-                self.walk = Some(self.start_walk());
+        while self.reached <= i {
+            if !self.walk.started {
+                self.start_walk(c);
             }
-            let w = self.walk.as_mut().expect("started");
+            let w = &mut self.walk;
             let Some(first) = w.running.get(w.i) else {
                 return false;
             };
@@ -157,27 +108,48 @@ impl<'c, 'a> Horizon<'c, 'a> {
                 }
                 w.i += 1;
             }
-            let nodes = w
-                .free
-                .iter()
-                .zip(&w.demand)
-                .enumerate()
-                .filter(|(_, (&k, _))| k > 0)
-                .map(|(n, (&k, &d))| (n as u32, k, d))
-                .collect();
-            self.states.push(State {
-                t,
-                total: w.total,
-                nodes,
-            });
+            if self.states.len() <= self.reached {
+                self.states.push(State {
+                    t: 0,
+                    total: 0,
+                    nodes: Vec::new(),
+                    freed: 0,
+                });
+            }
+            let state = &mut self.states[self.reached];
+            state.t = t;
+            state.total = w.total;
+            state.freed = w.i;
+            free_nodes_into(&w.free, &w.demand, &mut state.nodes);
+            self.reached += 1;
         }
         true
     }
+
+    /// The `i`-th later state (reached: [`Horizon::reach`]).
+    pub(super) fn state(&self, i: usize) -> &State {
+        &self.states[..self.reached][i]
+    }
+
+    /// The free processors of `state` (a state this horizon walked on the state of `c`).
+    pub(super) fn free_set(&self, c: &Ctx<'_>, state: &State) -> ProcSet {
+        let mut free = c.free_set().clone();
+        for &(_, k) in &self.walk.running[..state.freed] {
+            free.insert(c.procs_of(k));
+        }
+        free
+    }
 }
 
-/// Demand per node now.
-fn demand_now(c: &Ctx<'_>) -> Vec<f64> {
-    c.nodes().map_or_else(Vec::new, |n| {
-        (0..n.node_count()).map(|i| n.node_demand(i)).collect()
-    })
+/// The free nodes of a state given its free processors and demand per node, ascending by id,
+/// into `out` (cleared first).
+pub(super) fn free_nodes_into(free: &[u32], demand: &[f64], out: &mut Vec<FreeNode>) {
+    out.clear();
+    out.extend(
+        free.iter()
+            .zip(demand)
+            .enumerate()
+            .filter(|(_, (&k, _))| k > 0)
+            .map(|(n, (&k, &d))| (n as u32, k, d)),
+    );
 }

@@ -2,7 +2,8 @@
 //! allocation, processes move from the selected node with the highest penalty to not yet
 //! evaluated free processors (id order) whose node would penalize less, until every free
 //! processor was evaluated or the factor reaches the stop. The state is given as its free nodes
-//! in id order ([`FreeNode`]), built once per state and shared by every run on it.
+//! in id order ([`FreeNode`]), built once per state and shared by every run on it (see
+//! [`super::later::Horizon`]).
 
 use crate::machine::NodeModel;
 use crate::sim::penalty::node_penalty;
@@ -13,24 +14,6 @@ use std::collections::BinaryHeap;
 /// A node with free processors: `(node id, free processors, demand of its running jobs)`.
 pub type FreeNode = (u32, u32, f64);
 
-/// The free nodes of a state, ascending by id, into `out` (cleared first): `free` processors
-/// and `demand` per node (a node past the end of `demand` has none).
-pub fn free_nodes_into(model: &NodeModel, free: &ProcSet, demand: &[f64], out: &mut Vec<FreeNode>) {
-    out.clear();
-    for &(a, b) in free.intervals() {
-        let mut p = a;
-        while p < b {
-            let n = model.node_of(p);
-            let upto = ((n + 1) * model.cores).min(b);
-            match out.last_mut() {
-                Some(last) if last.0 == n => last.1 += upto - p,
-                _ => out.push((n, upto - p, demand.get(n as usize).copied().unwrap_or(0.0))),
-            }
-            p = upto;
-        }
-    }
-}
-
 /// Buffers of LessConsume runs, reused from one run to the next.
 #[derive(Default)]
 pub struct Scratch {
@@ -38,14 +21,12 @@ pub struct Scratch {
     count: Vec<u32>,
     /// Selected free nodes by penalty: `(penalty bits, Reverse(position))`.
     heap: BinaryHeap<(u64, Reverse<u32>)>,
-    /// The free nodes of the state of a one-off run.
-    nodes: Vec<FreeNode>,
 }
 
-/// LessConsume on a given state: `free` processors, `demand` per node, a job of `need`
-/// processes of `per_proc` MB/s each. Starts from first fit; stops swapping once the factor is
-/// <= `stop` (1 for LessConsume; no swap at all when `swap` is false: First-Fit). `None` when
-/// fewer than `need` processors are free.
+/// LessConsume on a given state: `free` processors, `demand` per node (a node past its end has
+/// none), a job of `need` processes of `per_proc` MB/s each. Starts from first fit; stops
+/// swapping once the factor is <= `stop` (1 for LessConsume; no swap at all when `swap` is
+/// false: First-Fit). `None` when fewer than `need` processors are free.
 pub fn less_consume(
     model: &NodeModel,
     free: &ProcSet,
@@ -55,32 +36,12 @@ pub fn less_consume(
     stop: f64,
     swap: bool,
 ) -> Option<(ProcSet, f64)> {
-    less_consume_with(
-        model,
-        free,
-        demand,
-        need,
-        per_proc,
-        stop,
-        swap,
-        &mut Scratch::default(),
-    )
-}
-
-/// [`less_consume`] with reused buffers.
-#[allow(clippy::too_many_arguments)]
-pub fn less_consume_with(
-    model: &NodeModel,
-    free: &ProcSet,
-    demand: &[f64],
-    need: u32,
-    per_proc: f64,
-    stop: f64,
-    swap: bool,
-    scratch: &mut Scratch,
-) -> Option<(ProcSet, f64)> {
-    let mut nodes = std::mem::take(&mut scratch.nodes);
-    free_nodes_into(model, free, demand, &mut nodes);
+    let mut per_node = Vec::new();
+    model.per_node_into(free.intervals(), &mut per_node);
+    let nodes: Vec<FreeNode> = per_node
+        .iter()
+        .map(|&(n, k)| (n, k, demand.get(n as usize).copied().unwrap_or(0.0)))
+        .collect();
     let run = Run {
         nodes: &nodes,
         total: free.len(),
@@ -88,10 +49,9 @@ pub fn less_consume_with(
         need,
         per_proc,
     };
-    let factor = run.run(stop, swap, scratch, |_| {});
-    let out = factor.map(|f| (picked(model, free, &nodes, &mut scratch.count), f));
-    scratch.nodes = nodes;
-    out
+    let mut scratch = Scratch::default();
+    let factor = run.run(stop, swap, &mut scratch, |_| {})?;
+    Some((picked(model, free, &nodes, &mut scratch), factor))
 }
 
 /// One LessConsume run's inputs: the state's free nodes and `total` free processors, the
@@ -173,7 +133,9 @@ impl Run<'_> {
             }
             heap.pop();
         };
-        let mut factor = 1.0 + worst(heap, count).1;
+        // The worst selected node, kept between swaps (the heap changes only at a swap).
+        let (mut w, mut pw) = worst(heap, count);
+        let mut factor = 1.0 + pw;
         step(factor);
         if swap && factor > stop {
             // The nodes filled by first fit have no spare processor: start at the last one.
@@ -181,9 +143,9 @@ impl Run<'_> {
                 let mut spare = nodes[m].1 - count[m];
                 let m = m as u32;
                 while spare > 0 {
-                    let (w, pw) = worst(heap, count);
                     let km = count[m as usize];
-                    if w == m || pen(m, km + 1) >= pw {
+                    let pm = pen(m, km + 1);
+                    if w == m || pm >= pw {
                         continue 'nodes;
                     }
                     count[w as usize] -= 1;
@@ -192,9 +154,10 @@ impl Run<'_> {
                     if kw > 0 {
                         heap.push((pen(w, kw).to_bits(), Reverse(w)));
                     }
-                    heap.push((pen(m, km + 1).to_bits(), Reverse(m)));
+                    heap.push((pm.to_bits(), Reverse(m)));
                     spare -= 1;
-                    factor = 1.0 + worst(heap, count).1;
+                    (w, pw) = worst(heap, count);
+                    factor = 1.0 + pw;
                     step(factor);
                     if factor <= stop {
                         break 'nodes;
@@ -206,24 +169,37 @@ impl Run<'_> {
     }
 }
 
-/// The lowest free processors of each free node, as many as `count` selects there (consumed).
-fn picked(model: &NodeModel, free: &ProcSet, nodes: &[FreeNode], count: &mut [u32]) -> ProcSet {
+/// The processors the latest run on `nodes` selected (left in `scratch`, consumed): the lowest
+/// free processors of each free node, as many as the run selects there. `free` is the state's
+/// free processors, `nodes` its free nodes.
+pub fn picked(
+    model: &NodeModel,
+    free: &ProcSet,
+    nodes: &[FreeNode],
+    scratch: &mut Scratch,
+) -> ProcSet {
+    let intervals = free.intervals();
     let mut picked: Vec<(u32, u32)> = Vec::new();
+    // The first free interval not below the current node.
     let mut at = 0;
-    for &(a, b) in free.intervals() {
-        let mut p = a;
-        while p < b {
-            let n = model.node_of(p);
-            let upto = ((n + 1) * model.cores).min(b);
-            while nodes[at].0 < n {
-                at += 1;
+    for (&(n, _, _), k) in nodes.iter().zip(scratch.count.iter_mut()) {
+        if *k == 0 {
+            continue;
+        }
+        let base = n.saturating_mul(model.cores);
+        let top = base.saturating_add(model.cores);
+        at += intervals[at..].partition_point(|&(_, b)| b <= base);
+        let mut x = at;
+        while *k > 0 {
+            let (a, b) = intervals[x];
+            let (a, b) = (a.max(base), b.min(top));
+            let take = (b - a).min(*k);
+            match picked.last_mut() {
+                Some(last) if last.1 == a => last.1 += take,
+                _ => picked.push((a, a + take)),
             }
-            let k = count[at].min(upto - p);
-            if k > 0 {
-                picked.push((p, p + k));
-                count[at] -= k;
-            }
-            p = upto;
+            *k -= take;
+            x += 1;
         }
     }
     ProcSet::from_intervals(picked)

@@ -10,9 +10,9 @@
 //! The mechanism behind the allocators of `policy::alloc` and the rules that use them (`sjbf`,
 //! `rua`); [`Rsp`] names the selection.
 
-use super::later::{Horizon, Later};
+use super::later::Horizon;
 pub use super::less_consume::less_consume;
-use super::less_consume::{less_consume_with, FreeNode, Run, Scratch};
+use super::less_consume::{picked, FreeNode, Run, Scratch};
 use super::shadow::shadow;
 use crate::sim::penalty::node_penalty;
 use crate::sim::{Ctx, ProcSet};
@@ -34,50 +34,41 @@ pub struct Alloc {
     pub factor: f64,
 }
 
-thread_local! {
-    /// The buffers of the LessConsume runs at the current time (one per thread: runs on
-    /// several threads never share them).
-    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
-}
-
 /// The allocation `rsp` gives job `j` now, or `None` when it does not fit now (or, for
 /// `lct`, when its allocation would start later). Without the node model every policy is
-/// first fit with factor 1.
-pub fn now(c: &Ctx<'_>, j: usize, rsp: Rsp) -> Option<Alloc> {
+/// first fit with factor 1. `h`: the caller's horizon (kept across calls on one state).
+pub fn now(c: &Ctx<'_>, j: usize, rsp: Rsp, h: &mut Horizon) -> Option<Alloc> {
     match rsp {
-        Rsp::Threshold(_) => earliest_if_now(c, j, rsp),
-        _ => at_now(c, j, rsp),
+        Rsp::Threshold(_) => earliest_if_now(c, j, rsp, h),
+        _ => at_now(c, j, rsp, h),
     }
 }
 
-fn at_now(c: &Ctx<'_>, j: usize, rsp: Rsp) -> Option<Alloc> {
+fn at_now(c: &Ctx<'_>, j: usize, rsp: Rsp, h: &mut Horizon) -> Option<Alloc> {
     let job = c.job(j);
     if job.procs > c.free() {
         return None;
     }
-    let Some(nodes) = c.nodes() else {
+    let Some(view) = c.nodes() else {
         return Some(Alloc {
             start: c.now(),
             procs: c.free_set().clone().take_lowest(job.procs),
             factor: 1.0,
         });
     };
+    h.on(c);
     let (stop, swap) = selection(rsp);
-    let (procs, factor) = SCRATCH.with_borrow_mut(|scratch| {
-        less_consume_with(
-            nodes.model(),
-            c.free_set(),
-            nodes.node_demands(),
-            job.procs,
-            nodes.demand(j),
-            stop,
-            swap,
-            scratch,
-        )
-    })?;
+    let factor = Run {
+        nodes: &h.now_nodes,
+        total: c.free(),
+        bandwidth: view.model().bandwidth,
+        need: job.procs,
+        per_proc: view.demand(j),
+    }
+    .run(stop, swap, &mut h.scratch, |_| {})?;
     Some(Alloc {
         start: c.now(),
-        procs,
+        procs: picked(view.model(), c.free_set(), &h.now_nodes, &mut h.scratch),
         factor,
     })
 }
@@ -105,27 +96,40 @@ fn stop_at(c: &Ctx<'_>, j: usize, rsp: Rsp) -> f64 {
     }
 }
 
-/// The allocation `rsp` gives job `j` on the machine at the current time of `later`.
-fn alloc_on(c: &Ctx<'_>, later: &Later<'_, '_>, j: usize, rsp: Rsp) -> Option<(ProcSet, f64)> {
+/// The allocation `rsp` gives job `j` on the `i`-th later state of `h` (on the state of `c`),
+/// or `None` when it does not fit there (or there is no such state).
+fn alloc_later(
+    c: &Ctx<'_>,
+    h: &mut Horizon,
+    i: usize,
+    j: usize,
+    rsp: Rsp,
+) -> Option<(Time, ProcSet, f64)> {
     let need = c.job(j).procs;
-    if later.free.len() < need {
+    if !h.reach(c, i) {
         return None;
     }
-    match c.nodes() {
-        None => Some((later.free.clone().take_lowest(need), 1.0)),
-        Some(nodes) => {
-            let (stop, swap) = selection(rsp);
-            less_consume(
-                nodes.model(),
-                &later.free,
-                &later.demand,
-                need,
-                nodes.demand(j),
-                stop,
-                swap,
-            )
-        }
+    let state = h.state(i);
+    let (t, total) = (state.t, state.total);
+    if total < need {
+        return None;
     }
+    let mut free = h.free_set(c, state);
+    let Some(view) = c.nodes() else {
+        return Some((t, free.take_lowest(need), 1.0));
+    };
+    let (stop, swap) = selection(rsp);
+    let mut scratch = Scratch::default();
+    let factor = Run {
+        nodes: &state.nodes,
+        total,
+        bandwidth: view.model().bandwidth,
+        need,
+        per_proc: view.demand(j),
+    }
+    .run(stop, swap, &mut scratch, |_| {})?;
+    let procs = picked(view.model(), &free, &state.nodes, &mut scratch);
+    Some((t, procs, factor))
 }
 
 /// The stop and swap of a LessConsume run for `rsp`.
@@ -171,19 +175,15 @@ fn threshold_factors(
 /// assuming they end then: the first time with a factor <= the threshold, else the lowest
 /// factor found, earliest on ties); the times are visited once for all thresholds, and only
 /// factors are computed (the processors of the one allocation used come from
-/// [`threshold_procs`]). `None` for a threshold only for a job wider than the machine.
-pub fn earliest_many(c: &Ctx<'_>, j: usize, thresholds: &[f64]) -> Vec<Option<(Time, f64)>> {
-    earliest_many_on(c, j, thresholds, &mut Horizon::new(c))
-}
-
-/// [`earliest_many`] on a [`Horizon`] of the current machine state (shared by the searches of
-/// several jobs until one starts).
-pub fn earliest_many_on(
+/// [`threshold_procs`]). `None` for a threshold only for a job wider than the machine. `h`:
+/// the caller's horizon, shared by the searches of several jobs on one state.
+pub fn earliest_many(
     c: &Ctx<'_>,
     j: usize,
     thresholds: &[f64],
-    h: &mut Horizon<'_, '_>,
+    h: &mut Horizon,
 ) -> Vec<Option<(Time, f64)>> {
+    h.on(c);
     let n = thresholds.len();
     let floor = factor_floor(c, j);
     let stops: Vec<f64> = thresholds.iter().map(|t| t.max(floor)).collect();
@@ -211,13 +211,14 @@ pub fn earliest_many_on(
     // The thresholds still searching, and theirs alone computed at each time.
     let mut active: Vec<usize> = (0..n).filter(|&i| !done[i]).collect();
     let mut ts: Vec<f64> = active.iter().map(|&i| thresholds[i]).collect();
+    let mut scratch = std::mem::take(&mut h.scratch);
     let mut at = 0;
-    while h.reach(at) {
-        let state = &h.states[at];
+    while h.reach(c, at) {
+        let state = h.state(at);
         at += 1;
         let t = state.t;
         let fs = &mut f[..active.len()];
-        if !threshold_factors(c, j, state.total, &state.nodes, &ts, &mut h.scratch, fs) {
+        if !threshold_factors(c, j, state.total, &state.nodes, &ts, &mut scratch, fs) {
             continue;
         }
         let mut k = 0;
@@ -241,21 +242,26 @@ pub fn earliest_many_on(
             break;
         }
     }
+    h.scratch = scratch;
     best
 }
 
 /// The processors LessConsume-Threshold with threshold `t` gives job `j` at `start` (now or a
 /// running job's planned end, as [`earliest_many`] found it).
-pub fn threshold_procs(c: &Ctx<'_>, j: usize, start: Time, t: f64) -> ProcSet {
+pub fn threshold_procs(c: &Ctx<'_>, j: usize, start: Time, t: f64, h: &mut Horizon) -> ProcSet {
     let rsp = Rsp::Threshold(t);
     if start == c.now() {
-        return at_now(c, j, rsp).map(|a| a.procs).unwrap_or_default();
+        return at_now(c, j, rsp, h).map(|a| a.procs).unwrap_or_default();
     }
-    let mut later = Later::new(c);
-    while let Some(at) = later.advance() {
-        if at == start {
-            return alloc_on(c, &later, j, rsp).map(|a| a.0).unwrap_or_default();
+    h.on(c);
+    let mut at = 0;
+    while h.reach(c, at) {
+        if h.state(at).t == start {
+            return alloc_later(c, h, at, j, rsp)
+                .map(|a| a.1)
+                .unwrap_or_default();
         }
+        at += 1;
     }
     ProcSet::default()
 }
@@ -264,61 +270,59 @@ pub fn threshold_procs(c: &Ctx<'_>, j: usize, start: Time, t: f64) -> ProcSet {
 /// planned end of the running jobs (assuming they end then), the first time whose allocation
 /// has a factor <= the threshold; else the lowest factor found (earliest on ties). For First-Fit
 /// and LessConsume: the first time the job fits. `None` only for a job wider than the machine.
-pub fn earliest(c: &Ctx<'_>, j: usize, rsp: Rsp) -> Option<Alloc> {
+pub fn earliest(c: &Ctx<'_>, j: usize, rsp: Rsp, h: &mut Horizon) -> Option<Alloc> {
     if let Rsp::Threshold(t) = rsp {
-        let (start, factor) = earliest_many(c, j, &[t])[0]?;
+        let (start, factor) = earliest_many(c, j, &[t], h)[0]?;
         return Some(Alloc {
             start,
-            procs: threshold_procs(c, j, start, t),
+            procs: threshold_procs(c, j, start, t, h),
             factor,
         });
     }
-    let best = at_now(c, j, rsp);
+    let best = at_now(c, j, rsp, h);
     if best.is_some() || c.running_count() == 0 {
         return best;
     }
-    let mut later = Later::new(c);
-    while let Some(start) = later.advance() {
-        if let Some((procs, factor)) = alloc_on(c, &later, j, rsp) {
+    h.on(c);
+    let mut at = 0;
+    while h.reach(c, at) {
+        if let Some((start, procs, factor)) = alloc_later(c, h, at, j, rsp) {
             return Some(Alloc {
                 start,
                 procs,
                 factor,
             });
         }
+        at += 1;
     }
     None
 }
 
 /// [`earliest`] when it starts now, found with less search: once a later time has a lower
 /// factor than now (or one within the threshold), the answer is not now.
-fn earliest_if_now(c: &Ctx<'_>, j: usize, rsp: Rsp) -> Option<Alloc> {
+fn earliest_if_now(c: &Ctx<'_>, j: usize, rsp: Rsp, h: &mut Horizon) -> Option<Alloc> {
     let stop = stop_at(c, j, rsp);
-    let a = at_now(c, j, rsp)?;
+    let a = at_now(c, j, rsp, h)?;
     if a.factor <= stop || c.running_count() == 0 {
         return Some(a);
     }
     let (t, _) = selection(rsp);
-    let mut h = Horizon::new(c);
     let mut f = [0.0];
+    let mut scratch = std::mem::take(&mut h.scratch);
     let mut at = 0;
-    while h.reach(at) {
-        let state = &h.states[at];
+    let mut later = false;
+    while h.reach(c, at) {
+        let state = h.state(at);
         at += 1;
-        if threshold_factors(
-            c,
-            j,
-            state.total,
-            &state.nodes,
-            &[t],
-            &mut h.scratch,
-            &mut f,
-        ) && (f[0] <= stop || f[0] < a.factor)
+        if threshold_factors(c, j, state.total, &state.nodes, &[t], &mut scratch, &mut f)
+            && (f[0] <= stop || f[0] < a.factor)
         {
-            return None;
+            later = true;
+            break;
         }
     }
-    Some(a)
+    h.scratch = scratch;
+    (!later).then_some(a)
 }
 
 /// Processors free at `t` if running jobs end at their planned ends.

@@ -8,12 +8,15 @@
 
 use super::StartRule;
 use crate::policy::alloc::Allocator;
+use crate::policy::blocks::later::Horizon;
 use crate::policy::blocks::select::{self, reservation};
 use crate::sim::{Ctx, SimError, StartReason};
 
 pub struct EasySelect {
     alloc: Box<dyn Allocator>,
     candidates: Vec<usize>,
+    /// What the allocator derived from the current machine state (kept until it changes).
+    horizon: Horizon,
 }
 
 impl EasySelect {
@@ -21,6 +24,7 @@ impl EasySelect {
         Self {
             alloc,
             candidates: Vec::new(),
+            horizon: Horizon::new(),
         }
     }
 }
@@ -29,7 +33,8 @@ impl StartRule for EasySelect {
     fn schedule(&mut self, c: &mut Ctx<'_>, _queue: &[usize]) -> Result<(), SimError> {
         let now = c.now();
         let alloc = &*self.alloc;
-        let later = select::start_heads(c, |c, head| alloc.head(c, head))?;
+        let h = &mut self.horizon;
+        let later = select::start_heads(c, |c, head| alloc.head(c, head, h))?;
         let Some(&head) = c.waiting().first() else {
             return Ok(());
         };
@@ -54,7 +59,7 @@ impl StartRule for EasySelect {
             if job.procs > c.free() || (!within && job.procs > extra) {
                 continue;
             }
-            let Some(a) = self.alloc.now(c, j) else {
+            let Some(a) = self.alloc.now(c, j, &mut self.horizon) else {
                 continue;
             };
             let why = if within {

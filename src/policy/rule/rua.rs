@@ -20,6 +20,13 @@ use std::collections::HashMap;
 const BOUND: f64 = 10.0;
 
 pub struct Rua {
+    search: Search,
+    /// The later machine states of the current state (kept until it changes).
+    horizon: Horizon,
+}
+
+/// RUA's searches on the current machine state.
+struct Search {
     /// The LessConsume-Threshold factors, in the order ties are broken.
     thresholds: Vec<f64>,
     /// The searches' results on the current machine state, by the job's processors and demand
@@ -35,8 +42,11 @@ impl Rua {
     /// RUA over LessConsume-Threshold allocators, one per threshold.
     pub fn new(thresholds: Vec<Threshold>) -> Self {
         Self {
-            thresholds: thresholds.iter().map(|t| t.0).collect(),
-            found: HashMap::new(),
+            search: Search {
+                thresholds: thresholds.iter().map(|t| t.0).collect(),
+                found: HashMap::new(),
+            },
+            horizon: Horizon::new(),
         }
     }
 }
@@ -65,12 +75,12 @@ fn better(c: &Ctx<'_>, j: usize, a: &Choice, b: &Choice) -> bool {
     sa < sb || (sa == sb && a.start < b.start)
 }
 
-impl Rua {
+impl Search {
     /// The allocation with the least slowdown over the thresholds (the first threshold on
     /// ties), without its processors. When every threshold is met now, each one's allocation
     /// starts now and no later time is searched. `h` is the horizon of the current state; the
     /// searches are kept in `self.found` (cleared whenever the state changes).
-    fn choose(&mut self, c: &Ctx<'_>, j: usize, h: &mut Horizon<'_, '_>) -> Option<Choice> {
+    fn choose(&mut self, c: &Ctx<'_>, j: usize, h: &mut Horizon) -> Option<Choice> {
         let key = (
             c.job(j).procs,
             c.nodes().map_or(0, |n| n.demand(j).to_bits()),
@@ -78,7 +88,7 @@ impl Rua {
         let found = self
             .found
             .entry(key)
-            .or_insert_with(|| select::earliest_many_on(c, j, &self.thresholds, h));
+            .or_insert_with(|| select::earliest_many(c, j, &self.thresholds, h));
         let mut best: Option<Choice> = None;
         for (threshold, f) in found.iter().enumerate() {
             let Some((start, factor)) = *f else { continue };
@@ -95,8 +105,8 @@ impl Rua {
     }
 
     /// The processors of `choice` for job `j`.
-    fn procs(&self, c: &Ctx<'_>, j: usize, choice: &Choice) -> ProcSet {
-        select::threshold_procs(c, j, choice.start, self.thresholds[choice.threshold])
+    fn procs(&self, c: &Ctx<'_>, j: usize, choice: &Choice, h: &mut Horizon) -> ProcSet {
+        select::threshold_procs(c, j, choice.start, self.thresholds[choice.threshold], h)
     }
 }
 
@@ -104,12 +114,13 @@ impl StartRule for Rua {
     fn schedule(&mut self, c: &mut Ctx<'_>, _queue: &[usize]) -> Result<(), SimError> {
         let now = c.now();
         // Only a start now needs the processors; a later one is the reservation.
+        let (search, h) = (&mut self.search, &mut self.horizon);
         let later = select::start_heads(c, |c, head| {
-            self.found.clear();
-            self.choose(c, head, &mut Horizon::new(c)).map(|a| Alloc {
+            search.found.clear();
+            search.choose(c, head, h).map(|a| Alloc {
                 start: a.start,
                 procs: if a.start == now {
-                    self.procs(c, head, &a)
+                    search.procs(c, head, &a, h)
                 } else {
                     ProcSet::default()
                 },
@@ -127,15 +138,18 @@ impl StartRule for Rua {
                 break;
             }
             let mut best: Option<(f64, Time, usize, Choice)> = None;
-            self.found.clear();
-            let mut h = Horizon::new(c);
+            self.search.found.clear();
             for &j in &c.waiting()[1..] {
                 let job = c.job(j);
                 let within = now + job.estimate <= res;
                 if job.procs > c.free() || (!within && job.procs > extra) {
                     continue;
                 }
-                let Some(a) = self.choose(c, j, &mut h).filter(|a| a.start == now) else {
+                let Some(a) = self
+                    .search
+                    .choose(c, j, &mut self.horizon)
+                    .filter(|a| a.start == now)
+                else {
                     continue;
                 };
                 let key = (a.factor, job.estimate, j);
@@ -146,7 +160,6 @@ impl StartRule for Rua {
                     best = Some((key.0, key.1, key.2, a));
                 }
             }
-            drop(h);
             let Some((_, est, j, a)) = best else {
                 break;
             };
@@ -156,7 +169,7 @@ impl StartRule for Rua {
             } else {
                 StartReason::Backfilled
             };
-            let procs = self.procs(c, j, &a);
+            let procs = self.search.procs(c, j, &a, &mut self.horizon);
             c.start_as(j, Some(why), Some(procs), Some(now + est))?;
         }
         Ok(())
