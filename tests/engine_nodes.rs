@@ -453,3 +453,79 @@ fn more_than_a_million_nodes_are_refused() {
     assert!(prepare(&w, &with(1 << 20, 1)).is_ok());
     assert!(prepare(&w, &with(1_000_000_000, 1024)).is_ok());
 }
+
+#[test]
+fn processor_intervals_split_at_node_boundaries() {
+    // Nodes of 4: [1, 6) is 1-3 on node 0 and 4-5 on node 1; [8, 9) is on node 2.
+    let model = NodeModel::default();
+    let mut pieces = Vec::new();
+    model.split(&[(1, 6), (8, 9)], |n, a, b| pieces.push((n, a, b)));
+    assert_eq!(pieces, [(0, 1, 4), (1, 4, 6), (2, 8, 9)]);
+    let mut per_node = Vec::new();
+    model.per_node_into(&[(1, 6), (7, 9), (12, 13)], &mut per_node);
+    assert_eq!(per_node, [(0, 3), (1, 3), (2, 1), (3, 1)]);
+}
+
+/// Runs a policy and checks, before each of its passes, what the node view keeps at each start
+/// and stop against the free processors: free processors per node; and that every pass sees a
+/// new state id.
+struct Watch {
+    inner: Box<dyn schedlab::sim::Policy>,
+    ids: std::collections::HashSet<u64>,
+    passes: usize,
+}
+
+impl schedlab::sim::Policy for Watch {
+    fn spec(&self) -> String {
+        self.inner.spec()
+    }
+
+    fn schedule(&mut self, c: &mut schedlab::sim::Ctx<'_>) -> Result<(), schedlab::sim::SimError> {
+        let view = c.nodes().expect("the node model is on");
+        let mut free = vec![0u32; view.node_count() as usize];
+        for p in c.free_set().ids() {
+            free[view.model().node_of(p) as usize] += 1;
+        }
+        assert_eq!(view.node_free(), free.as_slice(), "t={}", c.now());
+        assert!(
+            self.ids.insert(c.state_id()),
+            "t={}: a state id seen before",
+            c.now()
+        );
+        self.passes += 1;
+        self.inner.schedule(c)
+    }
+}
+
+#[test]
+fn free_processors_per_node_follow_starts_and_ends_and_each_pass_sees_a_new_state() {
+    // 8 nodes of 4 cores; jobs of 1-12 processors with mixed demands, arriving in bursts.
+    let jobs: Vec<common::NJ> = (0..60)
+        .map(|i: i64| {
+            let procs = [1, 3, 4, 6, 9, 12][(i % 6) as usize];
+            let demand = [500.0, 2000.0, 3000.0][(i % 3) as usize];
+            ((i / 4) * 50, 100 + (i * 37) % 400, procs, 2000, demand)
+        })
+        .collect();
+    let set = node_job_set(32, 4, &jobs);
+    for spec in ["sjbf", "sjbf[rsp=lc]", "sjbf[rsp=lct]", "rua"] {
+        let machine = set
+            .options
+            .nodes
+            .as_ref()
+            .map(|nodes| schedlab::sim::Machine {
+                nodes,
+                kill: set.options.kill,
+            });
+        let mut w = Watch {
+            inner: schedlab::policy::build(spec).unwrap(),
+            ids: Default::default(),
+            passes: 0,
+        };
+        let s = schedlab::sim::simulate_on(&set.jobs, set.procs, machine, &mut w, 1, None)
+            .expect("simulation runs");
+        assert!(w.passes > 20, "{spec}: {} passes", w.passes);
+        // The same schedule as without the watch (the watch changes nothing).
+        assert_eq!(s.jobs, run_nodes(&set, spec, 1).jobs, "{spec}");
+    }
+}
