@@ -7,6 +7,7 @@
 use super::less_consume::{FreeNode, Scratch};
 use crate::sim::{Ctx, ProcSet};
 use crate::Time;
+use std::collections::HashSet;
 
 /// One later state of the machine: at `t`, `total` free processors on the free `nodes` (empty
 /// without the node model), once the first `freed` running jobs (by planned end) ended.
@@ -32,6 +33,9 @@ pub struct Horizon {
     pub(super) scratch: Scratch,
     /// The walk, started at the first later state asked for.
     walk: Walk,
+    /// Searches found to start later on this state, by the job's processors, demand per
+    /// process and threshold (bits): the search depends on nothing else of the job.
+    pub(super) later: HashSet<(u32, u64, u64)>,
 }
 
 /// Where the walk of a [`Horizon`] is: the running jobs by planned end, the next one, the free
@@ -59,6 +63,7 @@ impl Horizon {
         self.id = c.state_id();
         self.reached = 0;
         self.walk.started = false;
+        self.later.clear();
         self.now_nodes.clear();
         if let Some(view) = c.nodes() {
             free_nodes_into(view.node_free(), view.node_demands(), &mut self.now_nodes);

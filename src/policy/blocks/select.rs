@@ -301,12 +301,21 @@ pub fn earliest(c: &Ctx<'_>, j: usize, rsp: Rsp, h: &mut Horizon) -> Option<Allo
 /// [`earliest`] when it starts now, found with less search: once a later time has a lower
 /// factor than now (or one within the threshold), the answer is not now.
 fn earliest_if_now(c: &Ctx<'_>, j: usize, rsp: Rsp, h: &mut Horizon) -> Option<Alloc> {
+    h.on(c);
+    let (t, _) = selection(rsp);
+    let key = (
+        c.job(j).procs,
+        c.nodes().map_or(0, |n| n.demand(j).to_bits()),
+        t.to_bits(),
+    );
+    if h.later.contains(&key) {
+        return None;
+    }
     let stop = stop_at(c, j, rsp);
     let a = at_now(c, j, rsp, h)?;
     if a.factor <= stop || c.running_count() == 0 {
         return Some(a);
     }
-    let (t, _) = selection(rsp);
     let mut f = [0.0];
     let mut scratch = std::mem::take(&mut h.scratch);
     let mut at = 0;
@@ -322,6 +331,9 @@ fn earliest_if_now(c: &Ctx<'_>, j: usize, rsp: Rsp, h: &mut Horizon) -> Option<A
         }
     }
     h.scratch = scratch;
+    if later {
+        h.later.insert(key);
+    }
     (!later).then_some(a)
 }
 
