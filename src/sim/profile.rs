@@ -138,7 +138,8 @@ impl Profile {
     /// [`FOREVER`] it is [`Profile::earliest`].
     ///
     /// The search goes run by run: past the steps with too few processors, then along the
-    /// run with enough until it is long enough (a fit) or blocked (the next run).
+    /// run with enough to its end: long enough (a fit) or not (the next run).
+    #[inline]
     pub fn earliest_capped(
         &self,
         from: Time,
@@ -161,12 +162,13 @@ impl Profile {
             if cand >= below {
                 return None;
             }
-            let end = cand.saturating_add(duration).min(cap);
+            // The run's end (levels alone: a run is a few steps, one comparison each).
             let mut k = i + 1;
-            while k < n && steps[k].0 < end && steps[k].1 >= need {
+            while k < n && steps[k].1 >= need {
                 k += 1;
             }
-            if k == n || steps[k].0 >= end {
+            let end = steps.get(k).map_or(FOREVER, |s| s.0);
+            if end >= cap || end - cand >= duration {
                 return Some(cand);
             }
             i = k;
