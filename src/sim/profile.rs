@@ -126,42 +126,7 @@ impl Profile {
     /// Earliest `t >= from` at which `procs` processors stay free for `duration`
     /// (a zero duration needs them free at the instant itself). `None` if never.
     pub fn earliest(&self, from: Time, procs: u32, duration: Time) -> Option<Time> {
-        self.earliest_before(from, procs, duration, FOREVER)
-    }
-
-    /// Like [`Profile::earliest`] but gives up on start times after `limit`.
-    pub fn earliest_before(
-        &self,
-        from: Time,
-        procs: u32,
-        duration: Time,
-        limit: Time,
-    ) -> Option<Time> {
-        let need = i64::from(procs);
-        let duration = duration.max(1);
-        let from = from.max(self.start());
-        let mut i = self.index_of(from);
-        let mut cand = from;
-        'outer: while i < self.steps.len() {
-            if cand > limit {
-                return None;
-            }
-            let end = cand.saturating_add(duration);
-            let mut j = i;
-            while j < self.steps.len() && self.steps[j].0 < end {
-                if self.steps[j].1 < need {
-                    i = j + 1;
-                    match self.steps.get(i) {
-                        Some(&(t, _)) => cand = t,
-                        None => return None,
-                    }
-                    continue 'outer;
-                }
-                j += 1;
-            }
-            return Some(cand);
-        }
-        None
+        self.earliest_capped(from, procs, duration, FOREVER, FOREVER)
     }
 
     /// Earliest `t` with `from <= t < below` at which `procs` processors stay free over
@@ -169,7 +134,12 @@ impl Profile {
     ///
     /// For a job reserved at `cap` this is where it can move to: over `[cap, t + duration)` its
     /// own reservation keeps its processors free, so only the part before `cap` needs looking
-    /// at, and the reservation need not be released to find out.
+    /// at, and the reservation need not be released to find out. With `cap` and `below`
+    /// [`FOREVER`] it is [`Profile::earliest`].
+    ///
+    /// The search goes run by run: past the steps with too few processors, then along the
+    /// run with enough to its end: long enough (a fit) or not (the next run).
+    #[inline]
     pub fn earliest_capped(
         &self,
         from: Time,
@@ -181,26 +151,46 @@ impl Profile {
         let need = i64::from(procs);
         let duration = duration.max(1);
         let from = from.max(self.start());
-        let n = self.steps.len();
+        let steps = &self.steps[..];
+        let n = steps.len();
         let mut i = self.index_of(from);
         loop {
-            // The next run of steps with enough free processors, and where it ends.
-            while i < n && self.steps[i].1 < need {
+            while i < n && steps[i].1 < need {
                 i += 1;
             }
-            let cand = self.steps.get(i)?.0.max(from);
+            let cand = steps.get(i)?.0.max(from);
             if cand >= below {
                 return None;
             }
+            // The run's end (levels alone: a run is a few steps, one comparison each).
             let mut k = i + 1;
-            while k < n && self.steps[k].1 >= need {
+            while k < n && steps[k].1 >= need {
                 k += 1;
             }
-            let end = self.steps.get(k).map_or(FOREVER, |s| s.0);
+            let end = steps.get(k).map_or(FOREVER, |s| s.0);
             if end >= cap || end - cand >= duration {
                 return Some(cand);
             }
             i = k;
+        }
+    }
+
+    /// Where the fewest processors free since the profile start drops, and to what: `out`
+    /// gets `(t, m)` pairs, the first `(start, free at start)`, then each time `t` from which the
+    /// minimum over `[start, t]` is `m` (times rising, `m` falling), until it reaches 0 or the
+    /// steps end. A job of `w` processors fits at the start for `d` exactly when `m >= w` at
+    /// the last pair with `t < start + d`.
+    pub fn min_drops(&self, out: &mut Vec<(Time, i64)>) {
+        out.clear();
+        let mut m = i64::MAX;
+        for &(t, level) in &self.steps {
+            if level < m {
+                m = level;
+                out.push((t, m));
+                if m <= 0 {
+                    break;
+                }
+            }
         }
     }
 
@@ -233,7 +223,8 @@ mod tests {
         // A 2-proc job of length 15 cannot fit before 25 anymore, one of length 10 fits at 0.
         assert_eq!(p.earliest(0, 2, 15), Some(20));
         assert_eq!(p.earliest(0, 2, 10), Some(0));
-        assert_eq!(p.earliest_before(0, 6, 1, 24), None);
+        assert_eq!(p.earliest_capped(0, 6, 1, FOREVER, 25), None);
+        assert_eq!(p.earliest_capped(0, 6, 1, FOREVER, 26), Some(25));
         // The 5-proc reservation at [10, 25) could move to 0 only if 5 were free over [0, 10).
         assert_eq!(p.earliest_capped(0, 5, 15, 10, 10), None);
         // A 1-proc job reserved at 20 fits from 0 on: 1 processor stays free until 20.

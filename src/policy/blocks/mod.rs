@@ -2,6 +2,7 @@
 //! time and backfilling step, availability profiles of the running jobs, resource selection on
 //! the node model, jobs sorted lazily by a key). Parts import blocks, never one another.
 
+pub mod floor;
 pub mod freed;
 pub mod heads;
 pub mod later;

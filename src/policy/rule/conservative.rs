@@ -4,6 +4,7 @@
 //! `guarantee_free.rs`, rebuilt from scratch in queue order at every pass.)
 
 use super::StartRule;
+use crate::policy::blocks::floor::Floor;
 use crate::policy::blocks::freed::{Freed, Window};
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
 use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
@@ -78,6 +79,8 @@ pub struct Conservative {
     due: Vec<usize>,
     /// Scratch: the start reason of each due job.
     why: Vec<(usize, StartReason)>,
+    /// Earliest fits of the placements since the profile last gained processors.
+    floor: Floor,
 }
 
 impl Conservative {
@@ -89,6 +92,7 @@ impl Conservative {
             seen: Vec::new(),
             due: Vec::new(),
             why: Vec::new(),
+            floor: Floor::default(),
         }
     }
 }
@@ -101,13 +105,18 @@ impl Default for Conservative {
 
 impl Conservative {
     /// Gives job `j` the earliest reservation from `now` on.
+    ///
+    /// The profile only lost processors since `self.floor` was cleared: the search begins at
+    /// its bound.
     fn place(&mut self, c: &mut Ctx<'_>, profile: &mut Profile, j: usize) -> Result<(), SimError> {
         let job = c.job(j);
         let d = hold(c.estimate(j));
+        let from = c.now().max(self.floor.bound(job.procs, d));
         let start = profile
-            .earliest(c.now(), job.procs, d)
+            .earliest(from, job.procs, d)
             .ok_or_else(|| no_room(c, j))?;
         profile.reserve(start, start + d, job.procs);
+        self.floor.record(job.procs, d, start);
         self.res[j] = Some((start, start + d));
         // At its earliest fit: it cannot move earlier until the profile gains processors.
         self.seen[j] = self.freed.now();
@@ -119,6 +128,7 @@ impl Conservative {
     fn rebuild(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<Profile, SimError> {
         let mut profile = profile_now(c);
         self.freed.reset();
+        self.floor.clear();
         for &j in queue {
             self.place(c, &mut profile, j)?;
         }
@@ -225,6 +235,7 @@ impl StartRule for Conservative {
         self.res = vec![None; jobs.len()];
         self.seen = vec![0; jobs.len()];
         self.freed = Freed::new(procs);
+        self.floor = Floor::new(procs);
         Vec::new()
     }
 
@@ -264,6 +275,7 @@ impl StartRule for Conservative {
                     self.compress(c, &mut profile, queue, track);
                 }
                 // New arrivals (no reservation yet), in queue order.
+                self.floor.clear();
                 for &j in queue {
                     if self.res[j].is_none() {
                         self.place(c, &mut profile, j)?;

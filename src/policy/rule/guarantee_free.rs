@@ -14,6 +14,7 @@
 //! bound; without it the policy promises nothing.
 
 use super::StartRule;
+use crate::policy::blocks::floor::Floor;
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
 use crate::sim::{Ctx, Happening, Jobs, Profile, SimError, StartReason};
 use crate::Time;
@@ -29,7 +30,12 @@ pub struct GuaranteeFree {
     arrivals: Vec<usize>,
     /// `(job, planned start)` of this pass.
     plan: Vec<(usize, Time)>,
+    /// Scratch: `Profile::min_drops` of the plan so far.
+    drops: Vec<(Time, i64)>,
+    /// Scratch: the fewest processors any job from each position of the order on needs.
     narrowest: Vec<i64>,
+    /// Earliest fits of this plan, bounding the later ones.
+    floor: Floor,
 }
 
 impl GuaranteeFree {
@@ -41,19 +47,44 @@ impl GuaranteeFree {
             urgent: Vec::new(),
             arrivals: Vec::new(),
             plan: Vec::new(),
+            drops: Vec::new(),
             narrowest: Vec::new(),
+            floor: Floor::default(),
         }
     }
 
-    /// Places job `j` at its earliest fit in `profile` and returns the start.
-    fn place(&self, c: &Ctx<'_>, profile: &mut Profile, j: usize) -> Result<Time, SimError> {
+    /// Places job `j` at its earliest fit in `profile` and returns the start. The profile
+    /// only lost processors since `self.floor` was cleared: the search begins at its bound.
+    fn place(&mut self, c: &Ctx<'_>, profile: &mut Profile, j: usize) -> Result<Time, SimError> {
         let job = c.job(j);
         let d = hold(c.estimate(j));
+        let from = c.now().max(self.floor.bound(job.procs, d));
         let s = profile
-            .earliest(c.now(), job.procs, d)
+            .earliest(from, job.procs, d)
             .ok_or_else(|| no_room(c, j))?;
         profile.reserve(s, s + d, job.procs);
+        self.floor.record(job.procs, d, s);
         Ok(s)
+    }
+
+    /// The first position from `from` on in the planning order whose job can start now in
+    /// `profile` (`None`: no job left can).
+    fn next_fit_now(&mut self, c: &Ctx<'_>, profile: &Profile, from: usize) -> Option<usize> {
+        profile.min_drops(&mut self.drops);
+        let now = c.now();
+        let drops = &self.drops;
+        let free = drops.first().map_or(0, |d| d.1);
+        (from..self.order.len()).find(|&k| {
+            let j = self.order[k];
+            let need = i64::from(c.job(j).procs);
+            need <= free && {
+                // The first time the minimum drops below `need`: the job must end by then.
+                let i = drops.partition_point(|d| d.1 >= need);
+                drops
+                    .get(i)
+                    .is_none_or(|d| now.saturating_add(hold(c.estimate(j))) <= d.0)
+            }
+        })
     }
 
     /// The planning order: urgent jobs by bound, then the rest in queue order.
@@ -79,11 +110,13 @@ impl GuaranteeFree {
             return Ok(());
         }
         let mut profile = profile_now(c);
+        self.floor.clear();
         self.planning_order(queue, true);
-        for &j in &self.order {
-            self.place(c, &mut profile, j)?;
+        for i in 0..self.order.len() {
+            self.place(c, &mut profile, self.order[i])?;
         }
-        for &j in &self.arrivals {
+        for i in 0..self.arrivals.len() {
+            let j = self.arrivals[i];
             let g = self.place(c, &mut profile, j)?;
             let submit = c.job(j).submit;
             let interval = (g - submit).max(0);
@@ -96,7 +129,8 @@ impl GuaranteeFree {
 }
 
 impl StartRule for GuaranteeFree {
-    fn prepare(&mut self, jobs: Jobs<'_>, _procs: u32) -> Vec<(usize, String)> {
+    fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
+        self.floor = Floor::new(procs);
         self.bound = vec![Time::MAX; jobs.len()];
         self.urgent = vec![false; jobs.len()];
         Vec::new()
@@ -118,18 +152,21 @@ impl StartRule for GuaranteeFree {
         // urgent, so this ends after at most one restart per waiting job).
         'rebuild: loop {
             self.planning_order(queue, false);
-            if !bounded {
-                // narrowest[i] = the fewest processors any job from position i on needs.
-                self.narrowest.clear();
-                self.narrowest.resize(self.order.len() + 1, i64::MAX);
-                for i in (0..self.order.len()).rev() {
-                    let p = i64::from(c.job(self.order[i]).procs);
-                    self.narrowest[i] = self.narrowest[i + 1].min(p);
-                }
-            }
             let mut profile = profile_now(c);
+            self.floor.clear();
             self.plan.clear();
+            // Without bounds only this pass's starts matter: the plan stops once no job left
+            // can start now (`probe`: the position of the next job that could when last
+            // looked; the profile only loses processors, so the jobs before it cannot).
+            let mut probe = 0;
+            let mut held = false;
             for i in 0..self.order.len() {
+                if !bounded && !held && i >= probe {
+                    match self.next_fit_now(c, &profile, i) {
+                        Some(k) => probe = k,
+                        None => break,
+                    }
+                }
                 let j = self.order[i];
                 let s = self.place(c, &mut profile, j)?;
                 self.plan.push((j, s));
@@ -137,9 +174,21 @@ impl StartRule for GuaranteeFree {
                     self.urgent[j] = true;
                     continue 'rebuild;
                 }
-                // Without bounds only this pass's starts matter: once the processors left
-                // free now are fewer than any later job needs, no later job can start now.
-                if !bounded && profile.free_at(now) < self.narrowest[i + 1] {
+                // A zero-length job starting now holds its processors for a second in which
+                // no job event happens, so the wake-up this pass asks for matters: the plan
+                // then stops where it always has, once the processors free now are fewer than
+                // any later job needs. (Otherwise every planned start after now is at a job
+                // event, where a pass happens anyway.)
+                if !bounded && !held && s <= now && c.estimate(j) == 0 {
+                    held = true;
+                    self.narrowest.clear();
+                    self.narrowest.resize(self.order.len() + 1, i64::MAX);
+                    for k in (0..self.order.len()).rev() {
+                        let p = i64::from(c.job(self.order[k]).procs);
+                        self.narrowest[k] = self.narrowest[k + 1].min(p);
+                    }
+                }
+                if held && profile.free_at(now) < self.narrowest[i + 1] {
                     break;
                 }
             }
