@@ -82,9 +82,9 @@ impl RecordSink for RawJobs {
         self.cur.push(raw_job(&record, self.field));
     }
 
-    fn records_hint(&mut self, n: usize) {
+    fn records_hint(&mut self, count: &dyn Fn() -> usize) {
         if self.is_empty() {
-            self.cur.reserve_exact(n);
+            self.cur.reserve_exact(count());
         }
     }
 }

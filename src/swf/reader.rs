@@ -15,8 +15,9 @@ use super::workload::{ReadOptions, Workload};
 /// ([`crate::input::RawJobs`]), so that a trace's records are never all held at once.
 pub trait RecordSink {
     fn push(&mut self, record: SwfRecord);
-    /// The input holds at most `n` records (told before the first one, when known cheaply).
-    fn records_hint(&mut self, _n: usize) {}
+    /// The input holds at most `count()` records (told before the first one when it can be
+    /// counted; a sink that has no use for it does not call `count`).
+    fn records_hint(&mut self, _count: &dyn Fn() -> usize) {}
 }
 
 impl RecordSink for Vec<SwfRecord> {
@@ -81,8 +82,9 @@ pub fn read_bytes(source: &str, bytes: &[u8], opts: &ReadOptions) -> Result<Work
     with_records(|sink| read_bytes_into(source, bytes, opts, sink))
 }
 
-/// [`read_bytes`], each record handed to `sink` as it is read (see [`read_into`]). Plain text
-/// tells the sink beforehand at most how many records it holds.
+/// [`read_bytes`], each record handed to `sink` as it is read (see [`read_into`]). The sink is
+/// told beforehand at most how many records there are: for plain text, and for gzip from
+/// [`COUNT_GZIP_FROM`] bytes (inflated twice: once to count).
 pub fn read_bytes_into<S: RecordSink>(
     source: &str,
     bytes: &[u8],
@@ -90,28 +92,72 @@ pub fn read_bytes_into<S: RecordSink>(
     sink: &mut S,
 ) -> Result<Workload, SwfError> {
     check_magic(source, bytes, "")?;
+    if !is_gzip(bytes) || bytes.len() >= COUNT_GZIP_FROM {
+        sink.records_hint(&|| most_records(bytes));
+    }
     if is_gzip(bytes) {
         let decoder = flate2::bufread::MultiGzDecoder::new(bytes);
         let buffered = BufReader::with_capacity(BUF_BYTES, decoder);
         // A slice never fails to read: any error is the gzip stream's.
         parse(source, buffered, true, opts, sink, |_| false)
     } else {
-        sink.records_hint(most_records(bytes));
         parse(source, bytes, false, opts, sink, |_| true)
     }
 }
 
-/// At most how many records a text holds: its lines (line ends, `\n` or a lone `\r`, plus
-/// one), and no more than one per 36 bytes (18 fields, 17 separators and a line end).
+/// At most how many records a text holds: its lines of at least 35 bytes (18 fields and 17
+/// separators), whatever ends them (`\n`, `\r\n` or a lone `\r`). Counted chunk by chunk.
+#[derive(Default)]
+struct RecordBound {
+    line: usize,
+    count: usize,
+}
+
+impl RecordBound {
+    const SHORTEST: usize = 35;
+
+    fn add(&mut self, text: &[u8]) {
+        for &b in text {
+            if b == b'\n' || b == b'\r' {
+                self.count += usize::from(self.line >= Self::SHORTEST);
+                self.line = 0;
+            } else {
+                self.line += 1;
+            }
+        }
+    }
+
+    fn finish(self) -> usize {
+        self.count + usize::from(self.line >= Self::SHORTEST)
+    }
+}
+
+/// Compressed size from which [`read_bytes_into`] inflates a gzip trace once more beforehand to
+/// bound its records (a trace of about a million jobs and more, where a vector of exactly
+/// their size instead of growing blocks matters; smaller ones are not slowed down).
+const COUNT_GZIP_FROM: usize = 16 << 20;
+
+/// A bound of the records of a text held in memory: for plain text its lines (a count the
+/// compiler vectorizes), and no more than one per 36 bytes; for gzip, [`RecordBound`] of what
+/// decodes (not the lines: a stream of blank lines must not reserve room).
 fn most_records(bytes: &[u8]) -> usize {
-    let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
-    // A lone `\r` ends a line too (old Mac files); rare, so counted only when `\n` is absent.
-    let ends = if newlines == 0 {
-        bytes.iter().filter(|&&b| b == b'\r').count()
-    } else {
-        newlines
-    };
-    (ends + 1).min(bytes.len() / 36 + 1)
+    if !is_gzip(bytes) {
+        let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+        // A lone `\r` ends a line too (old Mac files); rare, so counted when `\n` is absent.
+        let ends = if newlines == 0 {
+            bytes.iter().filter(|&&b| b == b'\r').count()
+        } else {
+            newlines
+        };
+        return (ends + 1).min(bytes.len() / 36 + 1);
+    }
+    let mut bound = RecordBound::default();
+    let mut decoder = flate2::bufread::MultiGzDecoder::new(bytes);
+    let mut buf = vec![0u8; BUF_BYTES];
+    while let Ok(n @ 1..) = decoder.read(&mut buf) {
+        bound.add(buf.get(..n).unwrap_or(&[]));
+    }
+    bound.finish()
 }
 
 /// Reads a trace file (plain text or gzip, detected by its magic bytes, not its name). The
@@ -482,4 +528,41 @@ impl<'a, S: RecordSink> State<'a, S> {
 fn cite(issues: &[LineIssue]) -> String {
     let parts: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
     parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    const JOB: &str = "1 0 5 60 2 -1 -1 2 120 -1 1 7 1 -1 -1 -1 -1 -1";
+
+    #[test]
+    fn record_bounds_count_lines_long_enough_for_a_record() {
+        // Three records (ends \n, \r\n, lone \r, none at the end), a comment of 35 bytes
+        // (counted: a bound may be above), blank and short lines (not counted).
+        let comment = format!(";{}", "x".repeat(34));
+        let text = format!("{JOB}\n\n\n1 2\n{comment}\r\n{JOB}\r\n{JOB}\r\r   \n{JOB}");
+        let mut whole = RecordBound::default();
+        whole.add(text.as_bytes());
+        assert_eq!(whole.finish(), 5);
+        // Chunk boundaries anywhere give the same count.
+        for cut in [1, 7, 34, 35, 36, 50] {
+            let mut b = RecordBound::default();
+            for chunk in text.as_bytes().chunks(cut) {
+                b.add(chunk);
+            }
+            assert_eq!(b.finish(), 5, "chunks of {cut}");
+        }
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(text.as_bytes()).unwrap();
+        let gz = gz.finish().unwrap();
+        assert_eq!(most_records(&gz), 5);
+        // A gzip stream of blank lines bounds nothing; plain text by its lines and size.
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(&[b'\n'; 100_000]).unwrap();
+        assert_eq!(most_records(&gz.finish().unwrap()), 0);
+        assert_eq!(most_records(text.as_bytes()), 8.min(text.len() / 36 + 1));
+        assert_eq!(most_records(&[b'\n'; 3600]), 101);
+    }
 }
