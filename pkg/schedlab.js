@@ -69,12 +69,10 @@ export class Session {
      */
     jobs() {
         const ret = wasm.session_jobs(this.__wbg_ptr);
-        if (ret[3]) {
-            throw takeFromExternrefTable0(ret[2]);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
         }
-        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
-        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
-        return v1;
+        return takeFromExternrefTable0(ret[0]);
     }
     /**
      * The jobs CSV of run `index` (Batsim / evalys columns, as `schedlab run --jobs-csv`).
@@ -202,12 +200,10 @@ export class Session {
      */
     rects() {
         const ret = wasm.session_rects(this.__wbg_ptr);
-        if (ret[3]) {
-            throw takeFromExternrefTable0(ret[2]);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
         }
-        var v1 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
-        wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
-        return v1;
+        return takeFromExternrefTable0(ret[0]);
     }
     /**
      * Runs one policy; `progress(done, total)` is called now and then and may return `false`

@@ -3,13 +3,40 @@
 //! their schedules ([`Trace::run`]). The CLI (`src/bin/schedlab/`) and the facade (`src/web/`)
 //! are thin adapters over [`Trace`].
 
-use crate::input::{self, InputError, InputOptions, JobSet};
+use crate::input::{self, InputError, InputOptions, JobSet, RawJobs};
 use crate::metrics::eet::{self, EetError, Expected, UserAware};
 use crate::metrics::{self, Classic, Figures, Metric, MetricOptions};
 use crate::policy::{self, SpecError};
 use crate::sim::{self, Progress, Schedule, SimError};
 use crate::swf::{ReadOptions, SwfError, Workload};
 use serde::Serialize;
+
+/// Reads a trace from bytes (plain or gzip, any format) straight into jobs and applies the
+/// input semantics: the workload (header, issues and counts, without records) and its jobs.
+pub fn read_bytes(
+    name: &str,
+    bytes: &[u8],
+    read: &ReadOptions,
+    input: &InputOptions,
+) -> Result<(Workload, JobSet), Error> {
+    let mut raw = RawJobs::new(input);
+    let workload = crate::workload::read_bytes_into(name, bytes, read, &mut raw)?;
+    let jobs = input::prepare_raw(&workload, raw, input)?;
+    Ok((workload, jobs))
+}
+
+/// [`read_bytes`] of a file, read front to back (a gzip trace inflated on a second thread).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn read_path(
+    path: &std::path::Path,
+    read: &ReadOptions,
+    input: &InputOptions,
+) -> Result<(Workload, JobSet), Error> {
+    let mut raw = RawJobs::new(input);
+    let workload = crate::workload::read_path_into(path, read, &mut raw)?;
+    let jobs = input::prepare_raw(&workload, raw, input)?;
+    Ok((workload, jobs))
+}
 
 /// Any error of the pipeline; every message names what it concerns (file, policy, time).
 #[derive(Debug, thiserror::Error)]
@@ -48,10 +75,6 @@ impl Trace {
         input: &InputOptions,
         metrics: MetricOptions,
     ) -> Result<Trace, Error> {
-        // The room the records grew into is given back before the jobs are made (in wasm, the
-        // jobs then fit in it instead of growing the memory further).
-        let mut workload = workload;
-        workload.records.shrink_to_fit();
         let jobs = input::prepare(&workload, input)?;
         Trace::of_jobs(workload, jobs, metrics)
     }
@@ -64,6 +87,7 @@ impl Trace {
         jobs: JobSet,
         metrics: MetricOptions,
     ) -> Result<Trace, Error> {
+        workload.streamed += workload.records.len() as u64;
         workload.records = Vec::new();
         metrics
             .check()
@@ -77,20 +101,19 @@ impl Trace {
         })
     }
 
-    /// [`Trace::new`], then [`simulate`] of `spec`: natively the expected end times are
-    /// computed on a second thread while the policy runs (they do not depend on it). The
-    /// trace's errors come first, as with `Trace::new` then [`Trace::run`]; the schedule's
-    /// error, if any, is returned with the trace.
+    /// The jobs of a workload prepared beforehand ([`read_bytes`], [`read_path`]), then
+    /// [`simulate`] of `spec`: natively the expected end times are computed on a second thread
+    /// while the policy runs (they do not depend on it). The trace's errors come first, as
+    /// with `Trace::of_jobs` then [`Trace::run`]; the schedule's error, if any, is returned
+    /// with the trace.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn new_simulating(
-        workload: Workload,
-        input: &InputOptions,
+        (workload, jobs): (Workload, JobSet),
         metrics: MetricOptions,
         spec: &str,
         seed: u64,
         progress: Option<Progress<'_>>,
     ) -> Result<(Trace, Result<Schedule, Error>), Error> {
-        let jobs = input::prepare(&workload, input)?;
         metrics
             .check()
             .map_err(|e| Error::Metrics(format!("metrics: {e}")))?;
@@ -119,11 +142,8 @@ impl Trace {
         input: &InputOptions,
         metrics: MetricOptions,
     ) -> Result<Trace, Error> {
-        Trace::new(
-            crate::workload::read_bytes(name, bytes, read)?,
-            input,
-            metrics,
-        )
+        let (workload, jobs) = read_bytes(name, bytes, read, input)?;
+        Trace::of_jobs(workload, jobs, metrics)
     }
 
     /// Reads a trace file (plain or gzip) and applies the input semantics.
@@ -134,7 +154,8 @@ impl Trace {
         input: &InputOptions,
         metrics: MetricOptions,
     ) -> Result<Trace, Error> {
-        Trace::new(crate::workload::read_path(path, read)?, input, metrics)
+        let (workload, jobs) = read_path(path, read, input)?;
+        Trace::of_jobs(workload, jobs, metrics)
     }
 
     /// The expected end time of every job (indexed like `jobs.jobs`).

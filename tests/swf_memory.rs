@@ -130,3 +130,61 @@ fn one_megabyte_inputs_stay_within_a_multiple_of_their_size() {
     }
     println!("worst: loading {worst_load:.1}, target {worst_target:.1} bytes per input byte");
 }
+
+/// `n` jobs of a plausible trace (about 60 bytes a line), plain and gzip-compressed.
+fn synthetic(n: usize) -> (Vec<u8>, Vec<u8>) {
+    let mut text = String::from("; MaxProcs: 1024\n");
+    for i in 0..n {
+        text.push_str(&format!(
+            "{} {} {} {} {} -1 -1 {} {} -1 1 {} 1 -1 -1 -1 -1 -1\n",
+            i + 1,
+            i * 7,
+            i % 100,
+            100 + i % 5000,
+            1 + i % 64,
+            1 + i % 64,
+            200 + i % 9000,
+            i % 97
+        ));
+    }
+    let mut enc = GzEncoder::new(Vec::new(), Compression::fast());
+    enc.write_all(text.as_bytes()).unwrap();
+    let gz = enc.finish().unwrap();
+    (text.into_bytes(), gz)
+}
+
+/// Reading a trace straight into jobs holds each job once (112 bytes) plus, when the count is
+/// not known beforehand (gzip), the blocks being moved into the final vector: twice, and the
+/// unused room of the last block (at most 65,536 jobs). Reading records first and preparing them held a record (176 bytes, in a vector
+/// that doubles as it grows) and a job each.
+#[test]
+fn reading_into_jobs_peaks_near_one_job_per_job() {
+    let _guard = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let n = 200_000;
+    let (plain, gz) = synthetic(n);
+    let read = ReadOptions::default();
+    let opts = InputOptions::default();
+    let last_block = (1 << 16) * 112 / n;
+    for (what, bytes, most) in [
+        ("plain", &plain, 120),
+        ("gzip", &gz, 2 * 112 + last_block + 8),
+    ] {
+        let (loaded, peak) = peak_during(|| schedlab::run::read_bytes("m", bytes, &read, &opts));
+        let (_, jobs) = loaded.unwrap();
+        assert_eq!(jobs.jobs.len(), n);
+        let per_job = peak / n;
+        println!("{what}: reading into jobs peaks at {per_job} bytes per job");
+        assert!(per_job <= most, "{what}: {per_job} bytes per job");
+        assert!(per_job >= 112, "{what}: {per_job} bytes per job");
+        // Records first, then the jobs: more than both together.
+        let (_, old) = peak_during(|| {
+            let w = workload::read_bytes("m", bytes, &read).unwrap();
+            input::prepare(&w, &opts).unwrap()
+        });
+        println!(
+            "{what}: records then jobs peak at {} bytes per job",
+            old / n
+        );
+        assert!(old / n > 288, "{what}: {} bytes per job", old / n);
+    }
+}

@@ -95,9 +95,18 @@ function openSession(id, name, bytes, options) {
   }
 }
 
-function sweep({ id, bytes, name, options, specs, seeds, metric, custom }) {
+// The trace's bytes of a request, taken out of it: once the session has read them, nothing in
+// this worker holds them (a large trace's file is not kept alongside its jobs).
+function takeBytes(msg) {
+  const { bytes } = msg;
+  msg.bytes = null;
+  return bytes;
+}
+
+function sweep(msg) {
+  const { id, name, options, specs, seeds, metric, custom } = msg;
   let stage = 'trace';
-  const session = openSession(id, name, bytes, options);
+  const session = openSession(id, name, takeBytes(msg), options);
   if (!session) return;
   try {
     const total = specs.reduce((n, values) => n + values.length * seeds, 0);
@@ -150,9 +159,10 @@ function exportCsv({ req, index, kind }) {
   }
 }
 
-function run({ id, bytes, name, options, specs, indices, seed, custom }) {
+function run(msg) {
+  const { id, name, options, specs, indices, seed, custom } = msg;
   let stage = 'trace';
-  const session = openSession(id, name, bytes, options);
+  const session = openSession(id, name, takeBytes(msg), options);
   if (!session) return;
   try {
     for (let k = 0; k < specs.length; k++) {

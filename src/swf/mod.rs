@@ -44,9 +44,9 @@ mod writer;
 
 pub use header::SwfHeader;
 pub use issue::{LineIssue, Severity, SwfError};
-pub use reader::{read, read_bytes};
+pub use reader::{read, read_bytes, read_bytes_into, read_into, RecordSink};
 #[cfg(not(target_arch = "wasm32"))]
-pub use reader::{read_path, read_stream};
+pub use reader::{read_path, read_stream, read_stream_into};
 pub use record::{SwfRecord, FIELD_NAMES};
 pub use workload::{ReadOptions, Workload};
 pub use writer::write;

@@ -7,8 +7,24 @@ use flate2::read::MultiGzDecoder;
 use super::header::SwfHeader;
 use super::issue::{LineIssue, Severity, SwfError};
 use super::lines::{LineKind, LineReader};
-use super::record::{parse_job_line, JobError};
+use super::record::{parse_job_line, JobError, SwfRecord};
 use super::workload::{ReadOptions, Workload};
+
+/// Where the reader hands each record it reads: a `Vec` keeps them
+/// ([`Workload::records`]); the input step turns them into jobs as they come
+/// ([`crate::input::RawJobs`]), so that a trace's records are never all held at once.
+pub trait RecordSink {
+    fn push(&mut self, record: SwfRecord);
+    /// The input holds at most `count()` records (told before the first one when it can be
+    /// counted; a sink that has no use for it does not call `count`).
+    fn records_hint(&mut self, _count: &dyn Fn() -> usize) {}
+}
+
+impl RecordSink for Vec<SwfRecord> {
+    fn push(&mut self, record: SwfRecord) {
+        Vec::push(self, record);
+    }
+}
 
 const BUF_BYTES: usize = 64 << 10;
 /// Give up early when this many lines that are not text come before anything that is SWF.
@@ -18,10 +34,17 @@ const BINARY: &str = "binary data (NUL bytes)";
 
 /// Reads a trace from `reader` (plain text or gzip, detected by its magic bytes). `source`
 /// names it in every message.
-pub fn read<R: Read>(
+pub fn read<R: Read>(source: &str, reader: R, opts: &ReadOptions) -> Result<Workload, SwfError> {
+    with_records(|sink| read_into(source, reader, opts, sink))
+}
+
+/// [`read`], each record handed to `sink` as it is read instead of kept in
+/// [`Workload::records`] (left empty; [`Workload::streamed`] counts them).
+pub fn read_into<R: Read, S: RecordSink>(
     source: &str,
     mut reader: R,
     opts: &ReadOptions,
+    sink: &mut S,
 ) -> Result<Workload, SwfError> {
     let mut prefix = [0u8; 8];
     let n = read_prefix(&mut reader, &mut prefix).map_err(|e| io_error(source, e))?;
@@ -34,26 +57,107 @@ pub fn read<R: Read>(
             failed: false,
         });
         let buffered = BufReader::with_capacity(BUF_BYTES, decoder);
-        parse(source, buffered, true, opts, |b| {
+        parse(source, buffered, true, opts, sink, |b| {
             b.get_ref().get_ref().failed
         })
     } else {
         let buffered = BufReader::with_capacity(BUF_BYTES, input);
-        parse(source, buffered, false, opts, |_| true)
+        parse(source, buffered, false, opts, sink, |_| true)
     }
+}
+
+/// Runs a read into a sink that keeps the records, and puts them in the workload.
+fn with_records(
+    read: impl FnOnce(&mut Vec<SwfRecord>) -> Result<Workload, SwfError>,
+) -> Result<Workload, SwfError> {
+    let mut records = Vec::new();
+    let mut w = read(&mut records)?;
+    w.records = records;
+    w.streamed = 0;
+    Ok(w)
 }
 
 /// Reads a trace held in memory (plain text or gzip, detected by its magic bytes).
 pub fn read_bytes(source: &str, bytes: &[u8], opts: &ReadOptions) -> Result<Workload, SwfError> {
+    with_records(|sink| read_bytes_into(source, bytes, opts, sink))
+}
+
+/// [`read_bytes`], each record handed to `sink` as it is read (see [`read_into`]). The sink is
+/// told beforehand at most how many records there are: for plain text, and for gzip from
+/// [`COUNT_GZIP_FROM`] bytes (inflated twice: once to count).
+pub fn read_bytes_into<S: RecordSink>(
+    source: &str,
+    bytes: &[u8],
+    opts: &ReadOptions,
+    sink: &mut S,
+) -> Result<Workload, SwfError> {
     check_magic(source, bytes, "")?;
+    if !is_gzip(bytes) || bytes.len() >= COUNT_GZIP_FROM {
+        sink.records_hint(&|| most_records(bytes));
+    }
     if is_gzip(bytes) {
         let decoder = flate2::bufread::MultiGzDecoder::new(bytes);
         let buffered = BufReader::with_capacity(BUF_BYTES, decoder);
         // A slice never fails to read: any error is the gzip stream's.
-        parse(source, buffered, true, opts, |_| false)
+        parse(source, buffered, true, opts, sink, |_| false)
     } else {
-        parse(source, bytes, false, opts, |_| true)
+        parse(source, bytes, false, opts, sink, |_| true)
     }
+}
+
+/// At most how many records a text holds: its lines of at least 35 bytes (18 fields and 17
+/// separators), whatever ends them (`\n`, `\r\n` or a lone `\r`). Counted chunk by chunk.
+#[derive(Default)]
+struct RecordBound {
+    line: usize,
+    count: usize,
+}
+
+impl RecordBound {
+    const SHORTEST: usize = 35;
+
+    fn add(&mut self, text: &[u8]) {
+        for &b in text {
+            if b == b'\n' || b == b'\r' {
+                self.count += usize::from(self.line >= Self::SHORTEST);
+                self.line = 0;
+            } else {
+                self.line += 1;
+            }
+        }
+    }
+
+    fn finish(self) -> usize {
+        self.count + usize::from(self.line >= Self::SHORTEST)
+    }
+}
+
+/// Compressed size from which [`read_bytes_into`] inflates a gzip trace once more beforehand to
+/// bound its records (a trace of about a million jobs and more, where a vector of exactly
+/// their size instead of growing blocks matters; smaller ones are not slowed down).
+const COUNT_GZIP_FROM: usize = 16 << 20;
+
+/// A bound of the records of a text held in memory: for plain text its lines (a count the
+/// compiler vectorizes), and no more than one per 36 bytes; for gzip, [`RecordBound`] of what
+/// decodes (not the lines: a stream of blank lines must not reserve room).
+fn most_records(bytes: &[u8]) -> usize {
+    if !is_gzip(bytes) {
+        let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+        // A lone `\r` ends a line too (old Mac files); rare, so counted when `\n` is absent.
+        let ends = if newlines == 0 {
+            bytes.iter().filter(|&&b| b == b'\r').count()
+        } else {
+            newlines
+        };
+        return (ends + 1).min(bytes.len() / 36 + 1);
+    }
+    let mut bound = RecordBound::default();
+    let mut decoder = flate2::bufread::MultiGzDecoder::new(bytes);
+    let mut buf = vec![0u8; BUF_BYTES];
+    while let Ok(n @ 1..) = decoder.read(&mut buf) {
+        bound.add(buf.get(..n).unwrap_or(&[]));
+    }
+    bound.finish()
 }
 
 /// Reads a trace file (plain text or gzip, detected by its magic bytes, not its name). The
@@ -71,19 +175,30 @@ pub fn read_path(path: &std::path::Path, opts: &ReadOptions) -> Result<Workload,
 #[cfg(not(target_arch = "wasm32"))]
 pub fn read_stream<R: Read + Send + 'static>(
     source: &str,
+    input: R,
+    opts: &ReadOptions,
+) -> Result<Workload, SwfError> {
+    with_records(|sink| read_stream_into(source, input, opts, sink))
+}
+
+/// [`read_stream`], each record handed to `sink` as it is read (see [`read_into`]).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn read_stream_into<R: Read + Send + 'static, S: RecordSink>(
+    source: &str,
     mut input: R,
     opts: &ReadOptions,
+    sink: &mut S,
 ) -> Result<Workload, SwfError> {
     let mut prefix = [0u8; 8];
     let n = read_prefix(&mut input, &mut prefix).map_err(|e| io_error(source, e))?;
     let head = prefix.get(..n).unwrap_or(&[]);
     check_magic(source, head, "")?;
     if !is_gzip(head) {
-        return read(source, head.chain(input), opts);
+        return read_into(source, head.chain(input), opts, sink);
     }
     let head = io::Cursor::new(head.to_vec());
     super::inflate::with_inflated(head.chain(input), |chunks| {
-        parse(source, chunks, true, opts, |c| c.input_failed)
+        parse(source, chunks, true, opts, sink, |c| c.input_failed)
     })
 }
 
@@ -155,14 +270,15 @@ impl<R: Read> Read for Tracked<R> {
 
 /// Reads every line of `input`. `io_failed` tells whether a read error came from the
 /// underlying input (an I/O error) rather than from the gzip decoder.
-fn parse<B: BufRead, F: Fn(&B) -> bool>(
+fn parse<B: BufRead, S: RecordSink, F: Fn(&B) -> bool>(
     source: &str,
     mut input: B,
     gzip: bool,
     opts: &ReadOptions,
+    sink: &mut S,
     io_failed: F,
 ) -> Result<Workload, SwfError> {
-    let mut st = State::new(source, gzip, opts);
+    let mut st = State::new(source, gzip, opts, sink);
     let mut lines = LineReader::new(opts.max_line_bytes);
     let mut buf = Vec::with_capacity(512);
     loop {
@@ -195,8 +311,9 @@ fn parse<B: BufRead, F: Fn(&B) -> bool>(
     st.finish()
 }
 
-struct State<'a> {
+struct State<'a, S> {
     opts: &'a ReadOptions,
+    sink: &'a mut S,
     w: Workload,
     line_no: u64,
     /// Non-blank, non-comment lines seen.
@@ -207,10 +324,11 @@ struct State<'a> {
     first_skips: Vec<LineIssue>,
 }
 
-impl<'a> State<'a> {
-    fn new(source: &str, gzip: bool, opts: &'a ReadOptions) -> Self {
+impl<'a, S: RecordSink> State<'a, S> {
+    fn new(source: &str, gzip: bool, opts: &'a ReadOptions, sink: &'a mut S) -> Self {
         State {
             opts,
+            sink,
             w: Workload {
                 source: source.to_owned(),
                 header: SwfHeader::default(),
@@ -219,6 +337,7 @@ impl<'a> State<'a> {
                 issue_count: 0,
                 skipped_lines: 0,
                 gzip,
+                streamed: 0,
             },
             line_no: 0,
             job_lines: 0,
@@ -311,7 +430,8 @@ impl<'a> State<'a> {
     fn job(&mut self, bytes: &[u8]) -> Result<(), SwfError> {
         match parse_job_line(self.line_no, bytes) {
             Ok(record) => {
-                self.w.records.push(record);
+                self.sink.push(record);
+                self.w.streamed += 1;
                 Ok(())
             }
             Err(JobError::Field { field, reason }) => self.skip(Some(field), reason),
@@ -336,7 +456,7 @@ impl<'a> State<'a> {
     /// Counts a line that is not text; too many before anything SWF-like means this is not an
     /// SWF file at all, and reading on would only pile up issues.
     fn binary_line(&mut self) -> Result<(), SwfError> {
-        if !self.w.records.is_empty() || !self.w.header.lines.is_empty() {
+        if self.w.streamed > 0 || !self.w.header.lines.is_empty() {
             return Ok(());
         }
         self.binary_lines += 1;
@@ -356,14 +476,14 @@ impl<'a> State<'a> {
 
     /// The gzip decoder failed: keep what was read, unless that is nothing.
     fn gzip_failed(&mut self, e: io::Error) -> Result<(), SwfError> {
-        if self.w.records.is_empty() {
+        if self.w.streamed == 0 {
             return Err(SwfError::Gzip {
                 file: self.w.source.clone(),
                 line: self.line_no,
                 source: e,
             });
         }
-        let n = self.w.records.len();
+        let n = self.w.streamed;
         let tail = if e.kind() == io::ErrorKind::UnexpectedEof {
             format!("the {n} jobs read before it are kept")
         } else {
@@ -377,7 +497,7 @@ impl<'a> State<'a> {
     }
 
     fn finish(self) -> Result<Workload, SwfError> {
-        if !self.w.records.is_empty() {
+        if self.w.streamed > 0 {
             return Ok(self.w);
         }
         let comments = self.w.header.lines.len();
@@ -408,4 +528,41 @@ impl<'a> State<'a> {
 fn cite(issues: &[LineIssue]) -> String {
     let parts: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
     parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    const JOB: &str = "1 0 5 60 2 -1 -1 2 120 -1 1 7 1 -1 -1 -1 -1 -1";
+
+    #[test]
+    fn record_bounds_count_lines_long_enough_for_a_record() {
+        // Three records (ends \n, \r\n, lone \r, none at the end), a comment of 35 bytes
+        // (counted: a bound may be above), blank and short lines (not counted).
+        let comment = format!(";{}", "x".repeat(34));
+        let text = format!("{JOB}\n\n\n1 2\n{comment}\r\n{JOB}\r\n{JOB}\r\r   \n{JOB}");
+        let mut whole = RecordBound::default();
+        whole.add(text.as_bytes());
+        assert_eq!(whole.finish(), 5);
+        // Chunk boundaries anywhere give the same count.
+        for cut in [1, 7, 34, 35, 36, 50] {
+            let mut b = RecordBound::default();
+            for chunk in text.as_bytes().chunks(cut) {
+                b.add(chunk);
+            }
+            assert_eq!(b.finish(), 5, "chunks of {cut}");
+        }
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(text.as_bytes()).unwrap();
+        let gz = gz.finish().unwrap();
+        assert_eq!(most_records(&gz), 5);
+        // A gzip stream of blank lines bounds nothing; plain text by its lines and size.
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(&[b'\n'; 100_000]).unwrap();
+        assert_eq!(most_records(&gz.finish().unwrap()), 0);
+        assert_eq!(most_records(text.as_bytes()), 8.min(text.len() / 36 + 1));
+        assert_eq!(most_records(&[b'\n'; 3600]), 101);
+    }
 }

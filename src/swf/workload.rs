@@ -44,18 +44,18 @@ pub struct Workload {
     pub skipped_lines: u64,
     /// The input was gzip-compressed.
     pub gzip: bool,
+    /// Records handed to a [`super::RecordSink`] as they were read instead of kept in
+    /// `records` (0 when they are kept).
+    #[serde(default)]
+    pub streamed: u64,
 }
 
 impl Workload {
     /// One line for a person: `file: 120 jobs, 3 lines skipped, 1 warning; first: line 5,
     /// field 4 (run_time): not a number: "x"; ...`, citing at most `n` issues.
     pub fn summary(&self, n: usize) -> String {
-        let mut s = format!(
-            "{}: {} job{}",
-            self.source,
-            self.records.len(),
-            plural(self.records.len() as u64)
-        );
+        let jobs = self.records.len() as u64 + self.streamed;
+        let mut s = format!("{}: {} job{}", self.source, jobs, plural(jobs));
         if self.issue_count == 0 {
             s.push_str(", no issues");
             return s;
@@ -104,6 +104,7 @@ mod tests {
             issue_count: 0,
             skipped_lines: 0,
             gzip: false,
+            streamed: 0,
         };
         assert_eq!(w.summary(3), "t.swf: 0 jobs, no issues");
         for line in [5, 9] {

@@ -12,6 +12,7 @@ mod check;
 mod compare;
 mod custom;
 mod draw;
+mod rows;
 mod scaled;
 mod workload;
 
@@ -221,11 +222,13 @@ impl Session {
 
     /// Gantt rectangles of the last run: `[start, end, lo, hi, user, job, kind]` each (kind 1:
     /// a preempted attempt, 0: the final one).
-    pub fn rects(&self) -> Result<Vec<f64>, JsError> {
-        Ok(gantt::flatten(&gantt::rects(
-            &self.trace.jobs,
-            &self.last()?.schedule,
-        )))
+    pub fn rects(&self) -> Result<js_sys::Float64Array, JsError> {
+        let rects = gantt::rects(&self.trace.jobs, &self.last()?.schedule);
+        let len = gantt::flatten(rects.get(..1).unwrap_or(&[])).len() * rects.len();
+        rows::rows_to_js(rects.len(), len, |r| {
+            gantt::flatten(rects.get(r).unwrap_or(&[]))
+        })
+        .map_err(|e| JsError::new(&format!("rects: {e}")))
     }
 
     /// Penalty factor of each job of the last run (node model), empty when the model is off.
@@ -235,13 +238,15 @@ impl Session {
 
     /// Per job of the last run, the layout `JOB` of [`crate::output::layouts`] (`www/layouts.js`):
     /// `[id, user, submit, start, end, procs, wait, bsld, reason, reservation, waitedFor]`.
-    pub fn jobs(&self) -> Result<Vec<f64>, JsError> {
+    pub fn jobs(&self) -> Result<js_sys::Float64Array, JsError> {
         let r = self.last()?;
         let set = &self.trace.jobs;
         let opts = &self.trace.metrics;
-        Ok((0..set.jobs.len())
-            .flat_map(|i| crate::output::layouts::job_row(set, &r.schedule, i, opts))
-            .collect())
+        let n = set.jobs.len();
+        let row = |i| crate::output::layouts::job_row(set, &r.schedule, i, opts);
+        let width = if n == 0 { 0 } else { row(0).len() };
+        rows::rows_to_js(n, n * width, |range| range.flat_map(row).collect())
+            .map_err(|e| JsError::new(&format!("jobs: {e}")))
     }
 
     /// The jobs CSV of run `index` (Batsim / evalys columns, as `schedlab run --jobs-csv`).

@@ -16,7 +16,7 @@ pub mod transform;
 
 use std::io::Read;
 
-use crate::swf::{self, ReadOptions, SwfError, SwfHeader, SwfRecord, Workload};
+use crate::swf::{self, ReadOptions, RecordSink, SwfError, SwfHeader, SwfRecord, Workload};
 
 impl Workload {
     /// A workload without header, records or issues, named `source`.
@@ -29,6 +29,7 @@ impl Workload {
             issue_count: 0,
             skipped_lines: 0,
             gzip: false,
+            streamed: 0,
         }
     }
 }
@@ -141,9 +142,46 @@ pub fn read_bytes(source: &str, bytes: &[u8], opts: &ReadOptions) -> Result<Work
     }
 }
 
+/// [`read_bytes`], each record handed to `sink` ([`swf::read_bytes_into`]: an SWF trace's
+/// records as they are read, another format's once it is read).
+pub fn read_bytes_into<S: RecordSink>(
+    source: &str,
+    bytes: &[u8],
+    opts: &ReadOptions,
+    sink: &mut S,
+) -> Result<Workload, SwfError> {
+    match detect(bytes) {
+        Format::Swf => swf::read_bytes_into(source, bytes, opts, sink),
+        format => read_other(source, bytes, format, opts).map(|w| hand_over(w, sink)),
+    }
+}
+
+/// Moves a workload's records into `sink`.
+fn hand_over<S: RecordSink>(mut w: Workload, sink: &mut S) -> Workload {
+    w.streamed += w.records.len() as u64;
+    for r in std::mem::take(&mut w.records) {
+        sink.push(r);
+    }
+    w
+}
+
 /// Reads a workload file of any format (plain or gzip); SWF is streamed.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn read_path(path: &std::path::Path, opts: &ReadOptions) -> Result<Workload, SwfError> {
+    let mut records = Vec::new();
+    let mut w = read_path_into(path, opts, &mut records)?;
+    w.records = records;
+    w.streamed = 0;
+    Ok(w)
+}
+
+/// [`read_path`], each record handed to `sink` (see [`read_bytes_into`]).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn read_path_into<S: RecordSink>(
+    path: &std::path::Path,
+    opts: &ReadOptions,
+    sink: &mut S,
+) -> Result<Workload, SwfError> {
     let source = path.display().to_string();
     let io = |e| SwfError::Io {
         file: source.clone(),
@@ -158,11 +196,13 @@ pub fn read_path(path: &std::path::Path, opts: &ReadOptions) -> Result<Workload,
         .read_to_end(&mut head)
         .map_err(io)?;
     match detect(&head) {
-        Format::Swf => swf::read_stream(&source, std::io::Cursor::new(head).chain(file), opts),
+        Format::Swf => {
+            swf::read_stream_into(&source, std::io::Cursor::new(head).chain(file), opts, sink)
+        }
         format => {
             let mut bytes = head;
             file.read_to_end(&mut bytes).map_err(io)?;
-            read_other(&source, &bytes, format, opts)
+            read_other(&source, &bytes, format, opts).map(|w| hand_over(w, sink))
         }
     }
 }

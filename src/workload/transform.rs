@@ -14,7 +14,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::slurm_time;
-use crate::swf::Workload;
+use crate::job::Job;
+use crate::swf::{SwfHeader, Workload};
 
 /// The transforms; the default changes nothing.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -77,10 +78,10 @@ fn parse_time(t: &str) -> Result<When, String> {
 }
 
 /// Resolves a time on the trace's clock.
-fn resolve(name: &str, t: &str, w: &Workload) -> Result<i64, String> {
+fn resolve(name: &str, t: &str, header: &SwfHeader) -> Result<i64, String> {
     match parse_time(t).map_err(|e| format!("{name} {e}"))? {
         When::Seconds(s) => Ok(s),
-        When::Unix(u) => match w.header.unix_start_time {
+        When::Unix(u) => match header.unix_start_time {
             Some(start) => Ok(u - start),
             None => Err(format!(
                 "{name} {t}: a date needs a trace whose header gives UnixStartTime; give seconds of the trace's clock instead"
@@ -95,36 +96,69 @@ pub fn apply(w: &Workload, t: &Transform) -> Result<Option<(Workload, Vec<String
     if t.is_identity() {
         return Ok(None);
     }
-    t.validate()?;
-    let from = t
-        .from
-        .as_deref()
-        .map(|s| resolve("from", s, w))
-        .transpose()?;
-    let to = t.to.as_deref().map(|s| resolve("to", s, w)).transpose()?;
-    let mut notes = Vec::new();
-    let mut out = Workload {
+    let mut records = w.records.clone();
+    let notes = select(&mut records, &w.header, t, |r| {
+        (&mut r.submit_time, r.user_id)
+    })?;
+    let out = Workload {
         header: w.header.clone(),
         issues: w.issues.clone(),
         issue_count: w.issue_count,
         skipped_lines: w.skipped_lines,
         gzip: w.gzip,
-        records: Vec::with_capacity(w.records.len()),
+        records,
         ..Workload::empty(&w.source)
     };
+    Ok(Some((out, notes)))
+}
+
+/// Applies `t` in place to the raw jobs of a trace (see [`crate::input::RawJobs`]: `submit` is
+/// field 2) and tells what was done (for the warnings).
+pub(crate) fn apply_jobs(
+    jobs: &mut Vec<Job>,
+    header: &SwfHeader,
+    t: &Transform,
+) -> Result<Vec<String>, String> {
+    if t.is_identity() {
+        return Ok(Vec::new());
+    }
+    select(jobs, header, t, |j| (&mut j.submit, j.user))
+}
+
+/// The transform on records or raw jobs: `fields` gives an item's submit time (field 2, to
+/// change) and user (field 12).
+fn select<T>(
+    items: &mut Vec<T>,
+    header: &SwfHeader,
+    t: &Transform,
+    fields: impl Fn(&mut T) -> (&mut i64, i64),
+) -> Result<Vec<String>, String> {
+    t.validate()?;
+    let from = t
+        .from
+        .as_deref()
+        .map(|s| resolve("from", s, header))
+        .transpose()?;
+    let to =
+        t.to.as_deref()
+            .map(|s| resolve("to", s, header))
+            .transpose()?;
+    let mut notes = Vec::new();
     let (mut outside, mut other_users) = (0u64, 0u64);
-    for r in &w.records {
-        let s = r.submit_time;
+    items.retain_mut(|r| {
+        let (&mut s, user) = fields(r);
         if from.is_some_and(|f| s < f) || to.is_some_and(|e| s >= e) {
             outside += 1;
-        } else if (!t.users.is_empty() && !t.users.contains(&r.user_id))
-            || t.exclude_users.contains(&r.user_id)
+            false
+        } else if (!t.users.is_empty() && !t.users.contains(&user))
+            || t.exclude_users.contains(&user)
         {
             other_users += 1;
+            false
         } else {
-            out.records.push(r.clone());
+            true
         }
-    }
+    });
     if from.is_some() || to.is_some() {
         let show = |v: Option<i64>, d: &str| v.map(|x| x.to_string()).unwrap_or(d.to_owned());
         notes.push(format!(
@@ -139,14 +173,15 @@ pub fn apply(w: &Workload, t: &Transform) -> Result<Option<(Workload, Vec<String
         ));
     }
     if let Some(f) = t.load_scale.filter(|&f| f != 1.0) {
-        if let Some(s0) = out.records.iter().map(|r| r.submit_time).min() {
-            for r in &mut out.records {
-                r.submit_time = s0 + ((r.submit_time - s0) as f64 / f).round() as i64;
+        if let Some(s0) = items.iter_mut().map(|r| *fields(r).0).min() {
+            for r in items.iter_mut() {
+                let submit = fields(r).0;
+                *submit = s0 + ((*submit - s0) as f64 / f).round() as i64;
             }
         }
         notes.push(format!(
             "load scaled by {f}: inter-arrival times divided by {f}"
         ));
     }
-    Ok(Some((out, notes)))
+    Ok(notes)
 }

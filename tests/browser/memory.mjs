@@ -54,16 +54,22 @@ try {
     steps.push(['trace read (Session)', mib()]);
     const jobs = JSON.parse(JSON.stringify(session.facts())).jobs;
     const t1 = performance.now();
-    session.run(spec, 1, undefined);
-    const runMs = performance.now() - t1;
-    steps.push([`${spec} run and measured`, mib()]);
-    session.rects();
-    session.jobs();
-    steps.push(['typed arrays (rects, jobs)', mib()]);
+    let runMs = NaN;
+    try {
+      session.run(spec, 1, undefined);
+      runMs = performance.now() - t1;
+      steps.push([`${spec} run and measured`, mib()]);
+      session.rects();
+      session.jobs();
+      steps.push(['typed arrays (rects, jobs)', mib()]);
+    } catch (e) {
+      // Out of memory aborts the module: say where, and how large the memory had grown.
+      steps.push([`${spec} run failed (${e.message})`, mib()]);
+    }
     return { steps, jobs, size, readMs, runMs };
   }, policy);
   const name = trace.split('/').pop();
-  console.log(`${name}: ${out.jobs} jobs, ${(out.size / 2 ** 20).toFixed(0)} MiB file; read ${(out.readMs / 1e3).toFixed(1)} s, ${policy} ${(out.runMs / 1e3).toFixed(1)} s`);
+  console.log(`${name}: ${out.jobs} jobs, ${(out.size / 2 ** 20).toFixed(0)} MiB file; read ${(out.readMs / 1e3).toFixed(1)} s, ${policy} ${isNaN(out.runMs) ? 'failed' : `${(out.runMs / 1e3).toFixed(1)} s`}`);
   for (const [step, bytes] of out.steps) {
     console.log(`  wasm memory after ${step}: ${(bytes / 2 ** 20).toFixed(0)} MiB, ${(bytes / out.jobs).toFixed(0)} bytes per job`);
   }

@@ -179,10 +179,9 @@ fn whole(
     w: usize,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let (ms, peak, out) = measure(repeat, || -> Result<_, run::Error> {
-        let workload = schedlab::workload::read_path(path, read)?;
+        let loaded = run::read_path(path, read, input)?;
         let began = Instant::now();
-        let (trace, schedule) =
-            run::Trace::new_simulating(workload, input, metrics.clone(), spec, 1, None)?;
+        let (trace, schedule) = run::Trace::new_simulating(loaded, metrics.clone(), spec, 1, None)?;
         let r = run::measure(&trace.jobs, &trace.metrics, trace.expected(), schedule?);
         let table = crate::table::comparison(&trace, &[(r, began.elapsed())]);
         Ok((trace.jobs.jobs.len(), table.len()))
@@ -206,18 +205,29 @@ fn memory(
     metrics: &schedlab::metrics::MetricOptions,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let base = alloc::reset_peak();
+    // The peak of each stage, over the same base: read and prepare (with the EETs), simulate,
+    // measure (every metric family).
     let trace = run::Trace::load_bytes(name, bytes, read, input, metrics.clone())?;
-    let result = trace.run(spec, 1, None)?;
+    let load = alloc::peak().saturating_sub(base);
+    alloc::reset_peak();
+    let schedule = run::simulate(&trace.jobs, spec, 1, None)?;
+    let sim = alloc::peak().saturating_sub(base);
+    alloc::reset_peak();
+    let result = run::measure(&trace.jobs, &trace.metrics, trace.expected(), schedule);
+    let measured = alloc::peak().saturating_sub(base);
     let held = alloc::current().saturating_sub(base);
-    let peak = alloc::peak().saturating_sub(base);
+    let peak = load.max(sim).max(measured);
     let n = trace.jobs.jobs.len().max(1);
     println!(
-        "{name:<34} memory with one {spec} run: {} bytes per job held, {} at peak ({} jobs, {:.1} / {:.1} MiB)",
+        "{name:<34} memory with one {spec} run: {} bytes per job held, {} at peak ({} jobs, {:.1} / {:.1} MiB; peak per job reading {}, simulating {}, measuring {})",
         held / n,
         peak / n,
         trace.jobs.jobs.len(),
         held as f64 / (1024.0 * 1024.0),
-        peak as f64 / (1024.0 * 1024.0)
+        peak as f64 / (1024.0 * 1024.0),
+        load / n,
+        sim / n,
+        measured / n,
     );
     drop(result);
     Ok(())

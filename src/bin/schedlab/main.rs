@@ -379,7 +379,7 @@ fn progress_bar(label: String) -> impl FnMut(usize, usize) -> bool {
 fn cmd_run(args: &RunArgs) -> CliResult {
     let (read, input) = args.input.options();
     let metrics = args.metrics.options()?;
-    let workload = schedlab::workload::read_path(&args.trace, &read)?;
+    let (workload, jobs) = run::read_path(&args.trace, &read, &input)?;
     // The first policy runs while the expected end times are computed (natively on a second
     // thread); the trace's errors come first all the same.
     let mut first = None;
@@ -388,8 +388,7 @@ fn cmd_run(args: &RunArgs) -> CliResult {
             let began = Instant::now();
             let mut bar = progress_bar(spec.clone());
             let (trace, schedule) = run::Trace::new_simulating(
-                workload,
-                &input,
+                (workload, jobs),
                 metrics,
                 spec,
                 args.seed,
@@ -398,7 +397,7 @@ fn cmd_run(args: &RunArgs) -> CliResult {
             first = Some((schedule, began));
             trace
         }
-        None => run::Trace::new(workload, &input, metrics)?,
+        None => run::Trace::of_jobs(workload, jobs, metrics)?,
     };
     report_skips(&trace);
     let several = args.policies.len() > 1;

@@ -6,10 +6,13 @@
 
 pub use crate::job::Job;
 use crate::machine::NodeModel;
-use crate::swf::{LineIssue, Severity, SwfRecord, Workload};
+use crate::swf::{LineIssue, Severity, Workload};
 use crate::workload::transform::{self, Transform};
+
+mod raw;
 use crate::Time;
 use foldhash::HashMap;
+pub use raw::RawJobs;
 use serde::{Deserialize, Serialize};
 
 /// What to do with a job wider than the machine.
@@ -158,25 +161,28 @@ pub struct InputError {
     pub reason: String,
 }
 
-/// Applies the input semantics to a parsed workload.
+/// Applies the input semantics to a parsed workload (its records).
 pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, InputError> {
+    prepare_raw(workload, RawJobs::of_records(&workload.records, opts), opts)
+}
+
+/// Applies the input semantics to the raw jobs of a workload read into them
+/// ([`crate::swf::read_bytes_into`]; `workload` gives the name, header and reader counts, its
+/// records are not read), in place: no second copy of the trace is made.
+pub fn prepare_raw(
+    workload: &Workload,
+    raw: RawJobs,
+    opts: &InputOptions,
+) -> Result<JobSet, InputError> {
     let err = |reason: String| InputError {
         file: workload.source.clone(),
         reason,
     };
-    let transformed = transform::apply(workload, &opts.transform).map_err(err)?;
-    let (workload, transform_notes) = match &transformed {
-        Some((w, notes)) => (w, notes.clone()),
-        None => (workload, Vec::new()),
-    };
+    let mut jobs = raw.into_vec();
+    let transform_notes =
+        transform::apply_jobs(&mut jobs, &workload.header, &opts.transform).map_err(err)?;
     let h = &workload.header;
-    let widest = workload
-        .records
-        .iter()
-        .map(record_procs)
-        .max()
-        .unwrap_or(0)
-        .max(0);
+    let widest = jobs.iter().map(|r| r.runtime).max().unwrap_or(0).max(0);
     let (procs, procs_source) = if let Some(p) = opts.procs {
         (u64::from(p), "override".to_string())
     } else if let Some(p) = h.max_procs.filter(|&p| p > 0) {
@@ -213,51 +219,41 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
 
     let mut warnings = transform_notes;
     let mut skipped = Vec::new();
-    let mut kept: Vec<&SwfRecord> = Vec::with_capacity(workload.records.len());
     // Job numbers rising in file order (most traces) cannot repeat: no map of them is needed
     // (it would take about 30 bytes per job).
-    let rising = workload
-        .records
-        .windows(2)
-        .all(|w| w[0].job_number < w[1].job_number);
+    let rising = jobs.windows(2).all(|w| w[0].id < w[1].id);
     let mut first_line_of: HashMap<i64, u64> = HashMap::default();
     if !rising {
-        first_line_of.reserve(workload.records.len());
+        first_line_of.reserve(jobs.len());
     }
     let mut clamped = 0u64;
-    for r in &workload.records {
-        let skip = |reason: String| SkippedJob {
-            line: r.line,
-            id: r.job_number,
-            reason,
-        };
-        let p = record_procs(r);
-        let reason = if let Some(&first) = (!rising)
-            .then(|| first_line_of.get(&r.job_number))
-            .flatten()
-        {
+    // Raw jobs (see `raw`): `runtime` is the processor count, `trace_runtime` field 4,
+    // `estimate` field 9, `submit` field 2.
+    jobs.retain(|r| {
+        let p = r.runtime;
+        let reason = if let Some(&first) = (!rising).then(|| first_line_of.get(&r.id)).flatten() {
             Some(format!(
                 "duplicate job number {} (first on line {first})",
-                r.job_number
+                r.id
             ))
-        } else if r.run_time < 0 {
+        } else if r.trace_runtime < 0 {
             Some(format!(
                 "field 4 (run_time): unknown runtime ({})",
-                r.run_time
+                r.trace_runtime
             ))
         } else if let Some((field, v)) = [
-            ("field 2 (submit_time)", r.submit_time),
-            ("field 4 (run_time)", r.run_time),
-            ("field 9 (requested_time)", r.requested_time),
+            ("field 2 (submit_time)", r.submit),
+            ("field 4 (run_time)", r.trace_runtime),
+            ("field 9 (requested_time)", r.estimate),
         ]
         .into_iter()
         .find(|&(_, v)| v > MAX_TIME)
         {
             Some(format!("{field}: {v} s is beyond 2^53 s"))
-        } else if r.submit_time < 0 {
+        } else if r.submit < 0 {
             Some(format!(
                 "field 2 (submit_time): negative submit time ({})",
-                r.submit_time
+                r.submit
             ))
         } else if p <= 0 {
             Some("fields 5 and 8 (processors): no processor count".to_string())
@@ -270,30 +266,38 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
                 "field 11 (status): status {} is skipped by option",
                 r.status
             ))
-        } else if opts.skip_zero_runtime && r.run_time == 0 {
+        } else if opts.skip_zero_runtime && r.trace_runtime == 0 {
             Some("field 4 (run_time): zero runtime is skipped by option".to_string())
         } else {
             None
         };
         match reason {
-            Some(reason) => skipped.push(skip(reason)),
+            Some(reason) => {
+                skipped.push(SkippedJob {
+                    line: r.line,
+                    id: r.id,
+                    reason,
+                });
+                false
+            }
             None => {
                 if p > i64::from(procs) {
                     clamped += 1;
                 }
                 if !rising {
-                    first_line_of.insert(r.job_number, r.line);
+                    first_line_of.insert(r.id, r.line);
                 }
-                kept.push(r);
+                true
             }
         }
-    }
+    });
+    drop(first_line_of);
     if clamped > 0 {
         warnings.push(format!(
             "{clamped} jobs wider than the machine were clamped to {procs} processors"
         ));
     }
-    if kept.is_empty() {
+    if jobs.is_empty() {
         let first = skipped
             .first()
             .map(|s| format!("; first: line {}: {}", s.line, s.reason))
@@ -303,9 +307,9 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
             skipped.len()
         )));
     }
-    let out_of_order = kept
+    let out_of_order = jobs
         .windows(2)
-        .filter(|w| w[1].submit_time < w[0].submit_time)
+        .filter(|w| w[1].submit < w[0].submit)
         .count();
     if out_of_order > 0 {
         warnings.push(format!(
@@ -321,42 +325,49 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
             "{dups} duplicate job numbers: later copies skipped"
         ));
     }
-    kept.sort_by_key(|r| (r.submit_time, r.job_number, r.line));
+    // Arrival order. The kept job numbers are distinct (later copies were skipped), so the key
+    // orders them totally: an unstable sort (in place, no buffer of half the jobs) gives the
+    // order a stable one would.
+    let key = |j: &Job| (j.submit, j.id, j.line);
+    if !jobs.is_sorted_by_key(key) {
+        jobs.sort_unstable_by_key(key);
+    }
     let origin = match opts.origin {
-        Origin::First => kept[0].submit_time,
+        Origin::First => jobs[0].submit,
         Origin::Trace => 0,
     };
     if let Some(max) = opts.max_jobs {
-        kept.truncate(max);
+        jobs.truncate(max);
+    }
+    // Much room left unused by skipped and cut jobs is given back (a realloc to a smaller size:
+    // in place for the allocators of wasm32 and of large blocks natively).
+    if jobs.capacity() - jobs.len() > jobs.len() / 8 {
+        jobs.shrink_to_fit();
     }
     let field = opts.nodes.as_ref().and_then(|m| m.field);
     // A demand per process above this would slow jobs down more than the model allows.
     let cap = opts.nodes.as_ref().map_or(f64::INFINITY, |m| {
         m.bandwidth * crate::machine::MAX_SLOWDOWN / f64::from(m.cores)
     });
-    let mut capped = 0;
-    let jobs: Vec<Job> = kept
-        .iter()
-        .map(|r| {
-            let mut job = make_job(r, procs, origin, opts);
-            if let Some(f) = field {
-                let v = field_value(r, f).filter(|v| *v >= 0.0).unwrap_or(0.0);
-                capped += usize::from(v > cap);
-                job.bandwidth = v.min(cap);
-            }
-            job
-        })
-        .collect();
+    let (mut capped, mut missing) = (0, 0);
+    for job in &mut jobs {
+        make_job(job, procs, origin, opts);
+        if field.is_some() {
+            // NaN (no value) and negative values count as 0 MB/s.
+            let v = job.bandwidth;
+            let known = v >= 0.0;
+            missing += usize::from(!known);
+            let v = if known { v } else { 0.0 };
+            capped += usize::from(v > cap);
+            job.bandwidth = v.min(cap);
+        }
+    }
     if capped > 0 {
         warnings.push(format!(
             "{capped} jobs demand more than {cap:.6e} MB/s per process: counted as that much"
         ));
     }
     if let Some(f) = field {
-        let missing = kept
-            .iter()
-            .filter(|r| field_value(r, f).is_none_or(|v| v < 0.0))
-            .count();
         if missing > 0 {
             warnings.push(format!(
                 "{missing} jobs have no memory bandwidth in field {f}: counted as 0 MB/s"
@@ -376,46 +387,12 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
     })
 }
 
-/// The numeric value of SWF field `f` (1-based; 19 and up are extra columns), if any.
-fn field_value(r: &SwfRecord, f: u32) -> Option<f64> {
-    let v = match f {
-        1 => r.job_number as f64,
-        2 => r.submit_time as f64,
-        3 => r.wait_time as f64,
-        4 => r.run_time as f64,
-        5 => r.allocated_processors as f64,
-        6 => r.average_cpu_time,
-        7 => r.used_memory,
-        8 => r.requested_processors as f64,
-        9 => r.requested_time as f64,
-        10 => r.requested_memory,
-        11 => r.status as f64,
-        12 => r.user_id as f64,
-        13 => r.group_id as f64,
-        14 => r.executable as f64,
-        15 => r.queue as f64,
-        16 => r.partition as f64,
-        17 => r.preceding_job as f64,
-        18 => r.think_time as f64,
-        _ => r.extra.get(f as usize - 19)?.parse::<f64>().ok()?,
-    };
-    v.is_finite().then_some(v)
-}
-
-/// Processors of a record: field 5, else field 8.
-fn record_procs(r: &SwfRecord) -> i64 {
-    if r.allocated_processors > 0 {
-        r.allocated_processors
-    } else {
-        r.requested_processors
-    }
-}
-
-fn make_job(r: &SwfRecord, procs: u32, origin: Time, opts: &InputOptions) -> Job {
-    let p = record_procs(r).min(i64::from(procs)) as u32;
-    let requested = (r.requested_time > 0 && opts.estimate != EstimateSource::Ignore)
-        .then_some(r.requested_time);
-    let trace_runtime = r.run_time;
+/// Turns a raw job (see `raw`) into the job the simulation runs, in place.
+fn make_job(job: &mut Job, procs: u32, origin: Time, opts: &InputOptions) {
+    let p = job.runtime.min(i64::from(procs)) as u32;
+    let requested =
+        (job.estimate > 0 && opts.estimate != EstimateSource::Ignore).then_some(job.estimate);
+    let trace_runtime = job.trace_runtime;
     let (runtime, killed) = match requested {
         Some(req) if opts.kill && trace_runtime > req => (req, true),
         _ => (trace_runtime, false),
@@ -425,29 +402,17 @@ fn make_job(r: &SwfRecord, procs: u32, origin: Time, opts: &InputOptions) -> Job
         (EstimateSource::Requested, None) => (runtime, true),
         (EstimateSource::Runtime | EstimateSource::Ignore, _) => (runtime, false),
     };
-    let mut job = Job {
-        id: r.job_number,
-        line: r.line,
-        submit: if opts.offline {
-            0
-        } else {
-            r.submit_time - origin
-        },
-        runtime,
-        trace_runtime,
-        procs: p,
-        estimate,
-        estimate_unknown,
-        killed,
-        user: r.user_id,
-        status: r.status,
-        used_memory: r.used_memory,
-        requested_memory: r.requested_memory,
-        ..Job::default()
-    };
+    if opts.offline {
+        job.submit = 0;
+    } else {
+        job.submit -= origin;
+    }
+    job.runtime = runtime;
+    job.procs = p;
+    job.estimate = estimate;
+    job.estimate_unknown = estimate_unknown;
+    job.killed = killed;
     job.set_requested(requested);
-    job.set_trace_wait(Some(r.wait_time));
-    job
 }
 
 /// Reader issues that made a line produce no job, as user-facing strings.
