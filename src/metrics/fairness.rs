@@ -14,7 +14,6 @@ use crate::input::JobSet;
 use crate::sim::Schedule;
 use crate::Time;
 use serde::Serialize;
-use std::collections::BTreeSet;
 
 /// Table 1: blocked jobs delayed by lower-priority jobs.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
@@ -115,6 +114,51 @@ impl Fenwick {
     }
 }
 
+/// A set of job indices whose smallest member is found quickly: one bit per job, and one bit
+/// per word of jobs telling whether that word holds any (the smallest member is at most two
+/// short scans away; inserting or removing is a bit flip).
+struct JobBits {
+    words: Vec<u64>,
+    /// Bit `w % 64` of `summary[w / 64]`: `words[w]` is not zero.
+    summary: Vec<u64>,
+    /// No summary word before this one is non-zero (the head of the queue mostly moves on).
+    low: usize,
+}
+
+impl JobBits {
+    fn new(n: usize) -> JobBits {
+        let words = n.div_ceil(64);
+        JobBits {
+            words: vec![0; words],
+            summary: vec![0; words.div_ceil(64)],
+            low: 0,
+        }
+    }
+
+    fn insert(&mut self, j: usize) {
+        let w = j / 64;
+        self.words[w] |= 1 << (j % 64);
+        self.summary[w / 64] |= 1 << (w % 64);
+        self.low = self.low.min(w / 64);
+    }
+
+    fn remove(&mut self, j: usize) {
+        let w = j / 64;
+        self.words[w] &= !(1 << (j % 64));
+        if self.words[w] == 0 {
+            self.summary[w / 64] &= !(1 << (w % 64));
+        }
+    }
+
+    fn first(&mut self) -> Option<usize> {
+        while *self.summary.get(self.low)? == 0 {
+            self.low += 1;
+        }
+        let w = self.low * 64 + self.summary[self.low].trailing_zeros() as usize;
+        Some(w * 64 + self.words[w].trailing_zeros() as usize)
+    }
+}
+
 /// Per job: strict-fairness delay in all, and the part after its first reservation.
 fn delays(set: &JobSet, s: &Schedule) -> (Vec<Time>, Vec<Time>) {
     let n = set.jobs.len();
@@ -154,7 +198,7 @@ fn delays(set: &JobSet, s: &Schedule) -> (Vec<Time>, Vec<Time>) {
     // depend on their order within it.
     radsort::sort_by_key(&mut ev, |e| e.0);
     let mut waiting_count = vec![0i32; n];
-    let mut waiting = BTreeSet::new();
+    let mut waiting = JobBits::new(n);
     let mut tree = Fenwick(vec![0; n + 1]);
     let mut running: i64 = 0;
     let procs = i64::from(s.procs);
@@ -170,11 +214,13 @@ fn delays(set: &JobSet, s: &Schedule) -> (Vec<Time>, Vec<Time>) {
                 START => (-1, 1),
                 _ => (0, -1),
             };
-            waiting_count[j] += w;
-            if waiting_count[j] > 0 {
-                waiting.insert(j);
-            } else {
-                waiting.remove(&j);
+            if w != 0 {
+                waiting_count[j] += w;
+                if waiting_count[j] > 0 {
+                    waiting.insert(j);
+                } else {
+                    waiting.remove(j);
+                }
             }
             if r != 0 {
                 let p = i64::from(set.jobs[j].procs) * i64::from(r);
@@ -183,7 +229,7 @@ fn delays(set: &JobSet, s: &Schedule) -> (Vec<Time>, Vec<Time>) {
             }
             i += 1;
         }
-        let Some(&head) = waiting.first() else {
+        let Some(head) = waiting.first() else {
             continue;
         };
         let Some(t2) = ev.get(i).map(|e| e.0) else {
@@ -191,8 +237,8 @@ fn delays(set: &JobSet, s: &Schedule) -> (Vec<Time>, Vec<Time>) {
         };
         let need = i64::from(set.jobs[head].procs);
         let free = procs - running;
-        let lower = running - tree.prefix(head);
-        if need > free && free + lower >= need {
+        // The processors of running jobs of lower priority, counted only for a blocked head.
+        if need > free && free + running - tree.prefix(head) >= need {
             total[head] += t2 - t;
             let r = s.jobs[head].first_reservation().unwrap_or(Time::MAX);
             after[head] += (t2 - t.max(r)).max(0);
@@ -282,4 +328,33 @@ pub fn fairness(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Fairness {
     };
     f.guarantee = super::guarantee::guarantee(set, s);
     f
+}
+
+#[cfg(test)]
+mod tests {
+    use super::JobBits;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn job_bits_keep_the_smallest_member_as_a_set_does() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for n in [1, 63, 64, 65, 4096, 4097, 10_000] {
+            let mut bits = JobBits::new(n);
+            let mut set = BTreeSet::new();
+            for _ in 0..20_000 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let j = (seed % n as u64) as usize;
+                if seed >> 63 == 0 {
+                    bits.insert(j);
+                    set.insert(j);
+                } else {
+                    bits.remove(j);
+                    set.remove(&j);
+                }
+                assert_eq!(bits.first(), set.first().copied(), "n {n}");
+            }
+        }
+    }
 }

@@ -68,8 +68,32 @@ impl Quartiles {
 /// mapped so that their unsigned order is the total order). Values that compare equal under
 /// `total_cmp` have the same bits, so the result is the very sequence any sort by `total_cmp`
 /// gives, and sums over it (the means) keep their order to the last bit.
+///
+/// Samples of schedules often repeat their smallest value (a wait of 0, a slowdown of 1 for
+/// every job that did not wait): the copies of the minimum are set in front and only the
+/// others are sorted. The result is the same sequence (copies of a value have the same bits).
 pub fn sort_total(values: &mut [f64]) {
-    radsort::sort(values);
+    if values.is_empty() {
+        return;
+    }
+    // `total_cmp`'s key: the bits as a signed integer, the magnitude bits of negative values
+    // flipped (the map is its own inverse).
+    let key = |bits: u64| (bits ^ ((((bits as i64) >> 63) as u64) >> 1)) as i64;
+    let min_key = values.iter().fold(i64::MAX, |m, v| m.min(key(v.to_bits())));
+    let bits = key(min_key as u64) as u64;
+    let min = f64::from_bits(bits);
+    // The others to the back (read from the end: the write index never passes the read one).
+    // Branch-free: every value is written, and the write index moves on past the others
+    // only (`k > i` throughout, so `k - 1` is a slot already read).
+    let mut k = values.len();
+    for i in (0..values.len()).rev() {
+        let v = values[i];
+        values[k - 1] = v;
+        k -= usize::from(v.to_bits() != bits);
+    }
+    let (front, rest) = values.split_at_mut(k);
+    front.fill(min);
+    radsort::sort(rest);
 }
 
 /// The `q` quantile of sorted, non-empty `values`, interpolating between closest ranks.
@@ -102,6 +126,16 @@ mod tests {
         assert_eq!(Summary::of(&mut []), Summary::default());
     }
 
+    /// `sort_total` gives `v` the very sequence (to the bit) a comparison sort by `total_cmp` does.
+    fn assert_sorts_as_total_cmp(v: Vec<f64>, what: &str) {
+        let mut want = v.clone();
+        want.sort_unstable_by(f64::total_cmp);
+        let mut got = v;
+        sort_total(&mut got);
+        let bits = |x: &[f64]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&got), bits(&want), "{what}");
+    }
+
     #[test]
     fn radix_order_is_total_cmp_order() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -132,12 +166,35 @@ mod tests {
                     }
                 })
                 .collect();
-            let mut want = v.clone();
-            want.sort_unstable_by(f64::total_cmp);
-            let mut got = v;
-            sort_total(&mut got);
-            let bits = |x: &[f64]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
-            assert_eq!(bits(&got), bits(&want), "n {n}");
+            assert_sorts_as_total_cmp(v, &format!("n {n}"));
+        }
+    }
+
+    #[test]
+    fn repeated_minimum_sorts_as_total_cmp_does() {
+        // Samples whose smallest value comes back often (waits of 0, slowdowns of 1), with
+        // -0.0 and 0.0 (distinct under total_cmp) and a NaN above everything.
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for (min, n) in [
+            (0.0, 1000),
+            (1.0, 3000),
+            (-0.0, 2000),
+            (f64::NEG_INFINITY, 50),
+        ] {
+            let v: Vec<f64> = (0..n)
+                .map(|i| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    match (i, seed % 5) {
+                        (0, _) => f64::NAN,
+                        (_, 0..=2) => min,
+                        (_, 3) => 0.0,
+                        _ => (seed >> 11) as f64 / 1e3 + min.max(0.0),
+                    }
+                })
+                .collect();
+            assert_sorts_as_total_cmp(v, &format!("min {min}"));
         }
     }
 
