@@ -4,8 +4,9 @@ use serde::Serialize;
 use smallvec::SmallVec;
 use std::fmt;
 
-/// Intervals of a set: one inline (a job on contiguous processors needs no allocation).
-type Intervals = SmallVec<[(u32, u32); 1]>;
+/// Intervals of a set: two inline (a job on contiguous processors, or on two runs of them,
+/// needs no allocation; two take no more room than one on 64-bit targets).
+type Intervals = SmallVec<[(u32, u32); 2]>;
 
 /// A set of processor ids, kept as sorted disjoint half-open intervals `[lo, hi)`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]

@@ -89,12 +89,20 @@ fn swar_digits(w: u64, len: usize) -> Option<u64> {
     Some(d)
 }
 
+/// The token `-1` (an unknown value: most fields of most traces) as the low bytes of a word
+/// read by [`word_at`]; read at once, without the digit paths.
+const MINUS_ONE: u64 = u16::from_le_bytes(*b"-1") as u64;
+
 /// The integer field `line[start..end]`, as [`parse_int`] reads it; tokens of at most 8
 /// digits (with an optional `-`) take a branch-free path.
 #[inline]
 pub(crate) fn int_at(line: &[u8], start: usize, end: usize) -> Result<i64, Bad> {
     let len = end.saturating_sub(start);
-    if let Some(v) = swar_digits(word_at(line, start), len) {
+    let w = word_at(line, start);
+    if len == 2 && w & 0xFFFF == MINUS_ONE {
+        return Ok(-1);
+    }
+    if let Some(v) = swar_digits(w, len) {
         return Ok(v as i64);
     }
     if len >= 2 && line.get(start) == Some(&b'-') {
@@ -114,7 +122,11 @@ fn slow_int(token: &[u8]) -> Result<i64, Bad> {
 #[inline]
 pub(crate) fn float_at(line: &[u8], start: usize, end: usize) -> Result<f64, Bad> {
     let len = end.saturating_sub(start);
-    if let Some(v) = swar_digits(word_at(line, start), len) {
+    let w = word_at(line, start);
+    if len == 2 && w & 0xFFFF == MINUS_ONE {
+        return Ok(-1.0);
+    }
+    if let Some(v) = swar_digits(w, len) {
         return Ok(v as f64);
     }
     parse_float(line.get(start..end).unwrap_or(&[]))
