@@ -68,6 +68,10 @@ const TRACK_FROM: usize = 256;
 #[cfg(test)]
 const TRACK_FROM: usize = 24;
 
+/// Placements in a row from which their searches start at `blocks::floor`'s bounds (fewer
+/// cost more to bound than they save: LANL-CM5's passes place one arrival each).
+const FLOOR_FROM: usize = 16;
+
 pub struct Conservative {
     profile: Option<Profile>,
     /// Per job: the reserved interval `[start, end)` while it waits.
@@ -81,6 +85,7 @@ pub struct Conservative {
     why: Vec<(usize, StartReason)>,
     /// Earliest fits of the placements since the profile last gained processors.
     floor: Floor,
+    use_floor: bool,
 }
 
 impl Conservative {
@@ -93,6 +98,7 @@ impl Conservative {
             due: Vec::new(),
             why: Vec::new(),
             floor: Floor::default(),
+            use_floor: false,
         }
     }
 }
@@ -111,12 +117,18 @@ impl Conservative {
     fn place(&mut self, c: &mut Ctx<'_>, profile: &mut Profile, j: usize) -> Result<(), SimError> {
         let job = c.job(j);
         let d = hold(c.estimate(j));
-        let from = c.now().max(self.floor.bound(job.procs, d));
+        let from = if self.use_floor {
+            c.now().max(self.floor.bound(job.procs, d))
+        } else {
+            c.now()
+        };
         let start = profile
             .earliest(from, job.procs, d)
             .ok_or_else(|| no_room(c, j))?;
         profile.reserve(start, start + d, job.procs);
-        self.floor.record(job.procs, d, start);
+        if self.use_floor {
+            self.floor.record(job.procs, d, start);
+        }
         self.res[j] = Some((start, start + d));
         // At its earliest fit: it cannot move earlier until the profile gains processors.
         self.seen[j] = self.freed.now();
@@ -124,11 +136,20 @@ impl Conservative {
         Ok(())
     }
 
+    /// Starts a run of `n` placements with nothing released between them: bounded by
+    /// `self.floor` when there are enough of them to pay for it.
+    fn start_floor(&mut self, n: usize) {
+        self.use_floor = n >= FLOOR_FROM;
+        if self.use_floor {
+            self.floor.clear();
+        }
+    }
+
     /// Rebuilds the profile from the running jobs and re-plans every waiting job in queue order.
     fn rebuild(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<Profile, SimError> {
         let mut profile = profile_now(c);
         self.freed.reset();
-        self.floor.clear();
+        self.start_floor(queue.len());
         for &j in queue {
             self.place(c, &mut profile, j)?;
         }
@@ -275,7 +296,12 @@ impl StartRule for Conservative {
                     self.compress(c, &mut profile, queue, track);
                 }
                 // New arrivals (no reservation yet), in queue order.
-                self.floor.clear();
+                let arrivals = c
+                    .happenings()
+                    .iter()
+                    .filter(|h| matches!(h, Happening::Submitted(_)))
+                    .count();
+                self.start_floor(arrivals);
                 for &j in queue {
                     if self.res[j].is_none() {
                         self.place(c, &mut profile, j)?;
