@@ -87,7 +87,11 @@ impl ProcSet {
         }
         let split = usize::from(need > 0 && whole < self.intervals.len());
         let mut taken = Intervals::with_capacity(whole + split);
-        taken.extend(self.intervals.drain(..whole));
+        taken.extend_from_slice(&self.intervals[..whole]);
+        // The intervals taken whole leave the front: one copy of the rest, no per-item drain.
+        let left = self.intervals.len() - whole;
+        self.intervals.copy_within(whole.., 0);
+        self.intervals.truncate(left);
         if split == 1 {
             let iv = &mut self.intervals[0];
             taken.push((iv.0, iv.0 + need));
@@ -144,7 +148,12 @@ impl ProcSet {
             iv.insert(i, (a, b));
         } else {
             iv[i] = (lo, hi);
-            iv.drain(i + 1..j);
+            if j > i + 1 {
+                // It joined two neighbours: one copy of the rest, no per-item drain.
+                let left = iv.len() - (j - i - 1);
+                iv.copy_within(j.., i + 1);
+                iv.truncate(left);
+            }
         }
     }
 }
@@ -186,6 +195,30 @@ mod tests {
         free.insert(&c);
         assert_eq!(free.intervals(), &[(0, 10)]);
         assert_eq!(free.len(), 10);
+    }
+
+    #[test]
+    fn whole_intervals_leave_and_joined_neighbours_close_up() {
+        let mut free = ProcSet::from_intervals(vec![(0, 2), (4, 6), (8, 10), (12, 16), (20, 24)]);
+        let t = free.take_lowest(7);
+        assert_eq!(t.intervals(), &[(0, 2), (4, 6), (8, 10), (12, 13)]);
+        assert_eq!(free.intervals(), &[(13, 16), (20, 24)]);
+        let t2 = free.take_lowest(7);
+        assert_eq!(t2.intervals(), &[(13, 16), (20, 24)]);
+        assert!(free.is_empty());
+        free.insert(&ProcSet::from_intervals(vec![
+            (0, 2),
+            (4, 6),
+            (10, 12),
+            (16, 18),
+        ]));
+        // (2, 4) joins the first two, the rest closes up behind them.
+        free.insert(&ProcSet::range(2, 4));
+        assert_eq!(free.intervals(), &[(0, 6), (10, 12), (16, 18)]);
+        free.insert(&ProcSet::range(12, 16));
+        assert_eq!(free.intervals(), &[(0, 6), (10, 18)]);
+        free.insert(&ProcSet::from_intervals(vec![(6, 10), (18, 20)]));
+        assert_eq!(free.intervals(), &[(0, 20)]);
     }
 
     #[test]
