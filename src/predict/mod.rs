@@ -154,7 +154,13 @@ impl Predictor {
     pub fn predict(&self, j: usize, job: &Job) -> Time {
         let p = self.model.predict(j, job);
         let p = if p.is_finite() {
-            p.round().max(0.0)
+            // Most predictions are whole seconds already (a requested time, a runtime): the
+            // conversion check spares them the library call `round` is on x86-64.
+            if p as i64 as f64 == p {
+                p.max(0.0)
+            } else {
+                p.round().max(0.0)
+            }
         } else {
             0.0
         };
@@ -250,6 +256,15 @@ mod tests {
         assert_eq!(
             Predictor::parse("rfactor[r=1.5]").unwrap().predict(0, &j),
             75
+        );
+        // Rounded to whole seconds, half away from zero: 62.5 -> 63, 56.25 -> 56.
+        assert_eq!(
+            Predictor::parse("rfactor[r=1.25]").unwrap().predict(0, &j),
+            63
+        );
+        assert_eq!(
+            Predictor::parse("rfactor[r=1.125]").unwrap().predict(0, &j),
+            56
         );
         assert_eq!(Predictor::parse("exact").unwrap().predict(0, &j), 50);
         assert_eq!(Predictor::parse("user").unwrap().predict(0, &j), 80);
