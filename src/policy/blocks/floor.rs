@@ -49,6 +49,9 @@ pub struct Floor {
     plan: u32,
     /// The latest fit per exact `(width, length)` of this plan.
     exact: HashMap<(u32, Time), Time>,
+    /// The last query, `(plan, width, length, its bound from the classes alone)`: a fit
+    /// recorded for it at or before that bound tightens no bound, and is skipped.
+    last: (u32, u32, Time, Time),
 }
 
 impl Floor {
@@ -62,12 +65,14 @@ impl Floor {
             cells: vec![(0, Time::MIN); widths * lengths],
             plan: 1,
             exact: HashMap::default(),
+            last: (0, 0, 0, Time::MIN),
         }
     }
 
     /// Starts a new plan: every bound known so far is forgotten.
     pub fn clear(&mut self) {
         self.exact.clear();
+        self.last.0 = 0;
         self.plan = self.plan.wrapping_add(1);
         if self.plan == 0 {
             self.cells.fill((0, Time::MIN));
@@ -77,10 +82,10 @@ impl Floor {
 
     /// The latest fit found in this plan for a job needing at most `procs` for at most `len`
     /// (`Time::MIN` if none).
-    pub fn bound(&self, procs: u32, len: Time) -> Time {
+    pub fn bound(&mut self, procs: u32, len: Time) -> Time {
         let mut w = classes_at_most(u64::from(procs)).min(self.widths);
         let l0 = classes_at_most(len.max(0) as u64).min(self.lengths);
-        let mut best = self.exact.get(&(procs, len)).copied().unwrap_or(Time::MIN);
+        let mut best = Time::MIN;
         while w > 0 {
             let row = (w - 1) * self.lengths;
             let mut l = l0;
@@ -93,12 +98,29 @@ impl Floor {
             }
             w &= w - 1;
         }
-        best
+        self.last = (self.plan, procs, len, best);
+        let exact = self.exact.get(&(procs, len)).copied().unwrap_or(Time::MIN);
+        best.max(exact)
     }
 
     /// Records that a job needing `procs` for `len` fits at `start` at the earliest.
+    ///
+    /// Skipped when the last query was for this job and its classes already bounded it at
+    /// `start` or later: every later query that would see this fit sees that bound too (its
+    /// classes include this job's), and a query for this exact job sees it as well. A Fenwick
+    /// cell holds the latest fit over a range of classes that contains the ranges of the cells
+    /// before it on an update path, so the update stops at the first cell already at `start` or
+    /// later (and the whole update when that is the first cell of a row: the later rows hold
+    /// wider ranges still).
     pub fn record(&mut self, procs: u32, len: Time, start: Time) {
         if self.cells.is_empty() {
+            return;
+        }
+        if self.last.0 == self.plan
+            && self.last.1 == procs
+            && self.last.2 == len
+            && start <= self.last.3
+        {
             return;
         }
         let e = self.exact.entry((procs, len)).or_insert(start);
@@ -114,6 +136,10 @@ impl Floor {
                     *cell = (self.plan, start);
                 } else if start > cell.1 {
                     cell.1 = start;
+                } else if l == l0 {
+                    return;
+                } else {
+                    break;
                 }
                 l += l & l.wrapping_neg();
             }
@@ -125,6 +151,16 @@ impl Floor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Pseudo-random numbers below `m` (xorshift).
+    fn numbers(mut x: u64) -> impl FnMut(u64) -> u64 {
+        move |m| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        }
+    }
 
     #[test]
     fn classes_rise_and_hold_only_smaller_values() {
@@ -176,13 +212,7 @@ mod tests {
     /// Against a plain list of the recorded jobs.
     #[test]
     fn agrees_with_a_plain_maximum() {
-        let mut x: u64 = 99;
-        let mut rnd = |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut rnd = numbers(99);
         let mut f = Floor::new(1000);
         for round in 0..20 {
             f.clear();
@@ -205,6 +235,38 @@ mod tests {
                     assert!(b <= exact, "round {round}");
                     assert!(b == Time::MIN || seen.iter().any(|e| e.2 == b));
                 }
+            }
+        }
+    }
+
+    /// Used as the rules use it (a bound, then the fit found from it recorded), the bounds
+    /// are those of every recorded fit: the skipped records and the stopped updates lose none.
+    #[test]
+    fn skipped_records_lose_no_bound() {
+        let mut rnd = numbers(7);
+        let mut f = Floor::new(512);
+        for round in 0..30 {
+            f.clear();
+            let mut seen: Vec<(u32, Time, Time)> = Vec::new();
+            for _ in 0..300 {
+                // Few distinct jobs, so that the same job comes back often.
+                let (w, d) = (1 + rnd(40) as u32 * 12, 1 + rnd(30) as Time * 500);
+                let b = f.bound(w, d);
+                let plain = seen
+                    .iter()
+                    .filter(|e| {
+                        (e.0, e.1) == (w, d)
+                            || class(u64::from(e.0)) < classes_at_most(u64::from(w))
+                                && class(e.1 as u64) < classes_at_most(d as u64)
+                    })
+                    .map(|e| e.2)
+                    .max()
+                    .unwrap_or(Time::MIN);
+                assert_eq!(b, plain, "round {round}");
+                // The fit is at the bound or later (often at it).
+                let s = b.max(0) + [0, 0, 1, 1000][rnd(4) as usize];
+                f.record(w, d, s);
+                seen.push((w, d, s));
             }
         }
     }
