@@ -509,14 +509,7 @@ fn free_processors_per_node_follow_starts_and_ends_and_each_pass_sees_a_new_stat
         .collect();
     let set = node_job_set(32, 4, &jobs);
     for spec in ["sjbf", "sjbf[rsp=lc]", "sjbf[rsp=lct]", "rua"] {
-        let machine = set
-            .options
-            .nodes
-            .as_ref()
-            .map(|nodes| schedlab::sim::Machine {
-                nodes,
-                kill: set.options.kill,
-            });
+        let machine = common::machine(&set);
         let mut w = Watch {
             inner: schedlab::policy::build(spec).unwrap(),
             ids: Default::default(),

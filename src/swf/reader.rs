@@ -67,7 +67,9 @@ pub fn read_into<R: Read, S: RecordSink>(
 }
 
 /// Runs a read into a sink that keeps the records, and puts them in the workload.
-fn with_records(
+/// Runs `read` with a vector sink and gives back the workload holding the records (the
+/// `read*` functions are their `read*_into` with this).
+pub(crate) fn with_records(
     read: impl FnOnce(&mut Vec<SwfRecord>) -> Result<Workload, SwfError>,
 ) -> Result<Workload, SwfError> {
     let mut records = Vec::new();

@@ -136,10 +136,7 @@ pub fn detect(bytes: &[u8]) -> Format {
 
 /// Reads a workload of any format from bytes (plain or gzip).
 pub fn read_bytes(source: &str, bytes: &[u8], opts: &ReadOptions) -> Result<Workload, SwfError> {
-    match detect(bytes) {
-        Format::Swf => swf::read_bytes(source, bytes, opts),
-        format => read_other(source, bytes, format, opts),
-    }
+    swf::with_records(|sink| read_bytes_into(source, bytes, opts, sink))
 }
 
 /// [`read_bytes`], each record handed to `sink` ([`swf::read_bytes_into`]: an SWF trace's
@@ -168,11 +165,7 @@ fn hand_over<S: RecordSink>(mut w: Workload, sink: &mut S) -> Workload {
 /// Reads a workload file of any format (plain or gzip); SWF is streamed.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn read_path(path: &std::path::Path, opts: &ReadOptions) -> Result<Workload, SwfError> {
-    let mut records = Vec::new();
-    let mut w = read_path_into(path, opts, &mut records)?;
-    w.records = records;
-    w.streamed = 0;
-    Ok(w)
+    swf::with_records(|sink| read_path_into(path, opts, sink))
 }
 
 /// [`read_path`], each record handed to `sink` (see [`read_bytes_into`]).

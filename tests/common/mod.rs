@@ -192,18 +192,22 @@ pub fn node_job_set(procs: u32, cores: u32, jobs: &[NJ]) -> JobSet {
     prepare(&w, &opts).expect("hand-made trace has jobs")
 }
 
-/// Runs `spec` on `set` with the node model of its input options (seed `seed`) and checks the
-/// schedule's invariants.
-pub fn run_nodes(set: &JobSet, spec: &str, seed: u64) -> Schedule {
-    let mut p = policy::build(spec).expect("valid spec");
-    let machine = set
-        .options
+/// The node model of `set`'s input options, as the engine takes it.
+pub fn machine(set: &JobSet) -> Option<schedlab::sim::Machine<'_>> {
+    set.options
         .nodes
         .as_ref()
         .map(|nodes| schedlab::sim::Machine {
             nodes,
             kill: set.options.kill,
-        });
+        })
+}
+
+/// Runs `spec` on `set` with the node model of its input options (seed `seed`) and checks the
+/// schedule's invariants.
+pub fn run_nodes(set: &JobSet, spec: &str, seed: u64) -> Schedule {
+    let mut p = policy::build(spec).expect("valid spec");
+    let machine = machine(set);
     let s = schedlab::sim::simulate_on(&set.jobs, set.procs, machine, p.as_mut(), seed, None)
         .expect("simulation runs");
     if let Err(e) = check(&set.jobs, &s) {
