@@ -17,7 +17,7 @@ use flate2::read::MultiGzDecoder;
 use super::pieces::{ends_lines, parse_piece, Piece};
 
 /// Text per chunk handed over.
-const CHUNK_BYTES: usize = 256 << 10;
+const CHUNK_BYTES: usize = 64 << 10;
 /// Chunks in flight (bounded memory when the parse is the slower side).
 const IN_FLIGHT: usize = 4;
 /// The second thread parses a piece itself when this many pieces of text wait for the reading
@@ -256,8 +256,9 @@ impl Feed {
                 Aside::All => true,
             };
             if aside {
-                let parsed = parse_piece(&piece, self.split.max_line_bytes);
-                return self.tx.send(Msg::Parsed(parsed)).is_ok();
+                if let Some(parsed) = parse_piece(&piece, self.split.max_line_bytes) {
+                    return self.tx.send(Msg::Parsed(parsed)).is_ok();
+                }
             }
         }
         self.send_text(piece)

@@ -31,24 +31,35 @@ enum Event {
     Other(u64, LineKind, Vec<u8>),
 }
 
-/// Parses a piece of whole lines (`text` ends with `\n` and starts a line).
-pub(crate) fn parse_piece(text: &[u8], max_line_bytes: usize) -> Piece {
+/// Text bytes per line, at least, for a piece to be parsed aside: a record's line holds 18
+/// fields and 17 separators. A piece of shorter lines (short comments, lines that are not SWF)
+/// is left to the reading thread, so that the lines parsed aside never take more than a few
+/// times the text's size.
+const BYTES_PER_LINE: usize = 32;
+
+/// Parses a piece of whole lines (`text` ends with `\n` and starts a line); `None` when it
+/// holds more lines than [`BYTES_PER_LINE`] allows (blank ones aside).
+pub(crate) fn parse_piece(text: &[u8], max_line_bytes: usize) -> Option<Piece> {
     let mut input = text;
     let mut lines = LineReader::new(max_line_bytes);
     let mut buf = Vec::with_capacity(512);
+    let most = text.len() / BYTES_PER_LINE + 1;
     let mut events = Vec::with_capacity(text.len() / 64 + 1);
     let mut n = 0;
     // A slice never fails to read.
     while let Ok(kind @ (LineKind::Line | LineKind::TooLong)) = lines.next(&mut input, &mut buf) {
         n += 1;
         match classify(kind, &buf) {
-            LineClass::Blank => {}
+            LineClass::Blank => continue,
             LineClass::Job => events.push(Event::Job(n, parse_job_line(n, &buf))),
             LineClass::Other => events.push(Event::Other(n, kind, buf.clone())),
         }
+        if events.len() > most {
+            return None;
+        }
     }
     events.shrink_to_fit();
-    Piece { lines: n, events }
+    Some(Piece { lines: n, events })
 }
 
 /// Takes a piece parsed aside into the state, as if its lines had been read here: records to the
