@@ -56,6 +56,31 @@ fn gzip_bomb_line_in_bounded_memory() {
     assert!(peak < 8 << 20, "peak {peak} bytes");
 }
 
+/// A file is parsed on two threads (pieces of it parsed aside, held until the reading thread
+/// takes them): 100 MB of bad job lines, short or as long as a record's, still read in bounded
+/// memory (the issues are counted, the first thousand kept).
+#[test]
+fn bad_lines_parsed_on_two_threads_in_bounded_memory() {
+    let _guard = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let long = "x 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n"; // 37 bytes, field 1 bad
+    for unit in ["x\n", "1 2\n", long] {
+        let mut enc = GzEncoder::new(Vec::new(), Compression::fast());
+        let block = unit.repeat((1 << 20) / unit.len());
+        for _ in 0..100 {
+            enc.write_all(block.as_bytes()).unwrap();
+        }
+        enc.write_all(JOB.as_bytes()).unwrap();
+        let gz = enc.finish().unwrap();
+        let input = io::Cursor::new(gz);
+        let (w, peak) =
+            peak_during(|| swf::read_stream("bad.swf.gz", input, &ReadOptions::default()));
+        let w = w.unwrap();
+        assert_eq!(w.records.len(), 1);
+        assert_eq!(w.skipped_lines, 100 * ((1 << 20) / unit.len()) as u64);
+        assert!(peak < 16 << 20, "{unit:?}: peak {peak} bytes");
+    }
+}
+
 #[path = "fuzz/targets.rs"]
 #[allow(unused)]
 mod targets;

@@ -36,6 +36,8 @@ mod inflate;
 mod issue;
 mod lines;
 mod number;
+#[cfg(not(target_arch = "wasm32"))]
+mod pieces;
 mod reader;
 mod record;
 mod scan;

@@ -195,12 +195,33 @@ pub fn read_stream_into<R: Read + Send + 'static, S: RecordSink>(
     let n = read_prefix(&mut input, &mut prefix).map_err(|e| io_error(source, e))?;
     let head = prefix.get(..n).unwrap_or(&[]);
     check_magic(source, head, "")?;
-    if !is_gzip(head) {
-        return read_into(source, head.chain(input), opts, sink);
-    }
+    let gzip = is_gzip(head);
     let head = io::Cursor::new(head.to_vec());
-    super::inflate::with_inflated(head.chain(input), |chunks| {
-        parse(source, chunks, true, opts, sink, |c| c.input_failed)
+    let split = super::inflate::Split::new(opts.max_line_bytes);
+    read_split(source, head.chain(input), gzip, opts, sink, split)
+}
+
+/// [`read_stream_into`] after the magic bytes: the text read (and inflated) on a second thread
+/// that cuts it and parses some pieces as `split` says.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) fn read_split<R: Read + Send + 'static, S: RecordSink>(
+    source: &str,
+    input: R,
+    gzip: bool,
+    opts: &ReadOptions,
+    sink: &mut S,
+    split: super::inflate::Split,
+) -> Result<Workload, SwfError> {
+    super::inflate::with_pieces(input, gzip, split, |chunks| {
+        parse_with(
+            source,
+            chunks,
+            gzip,
+            opts,
+            sink,
+            |c| c.input_failed,
+            super::pieces::next_piece,
+        )
     })
 }
 
@@ -274,18 +295,43 @@ impl<R: Read> Read for Tracked<R> {
 /// underlying input (an I/O error) rather than from the gzip decoder.
 fn parse<B: BufRead, S: RecordSink, F: Fn(&B) -> bool>(
     source: &str,
-    mut input: B,
+    input: B,
     gzip: bool,
     opts: &ReadOptions,
     sink: &mut S,
     io_failed: F,
 ) -> Result<Workload, SwfError> {
+    parse_with(source, input, gzip, opts, sink, io_failed, |_, _| Ok(false))
+}
+
+/// [`parse`] of a text whose end may be a pause: there `parsed` hands the lines parsed on
+/// another thread that come next to the state (`Ok(true)`; the text goes on after them), or
+/// says that the text is over (`Ok(false)`).
+pub(super) fn parse_with<B, S, F, P>(
+    source: &str,
+    mut input: B,
+    gzip: bool,
+    opts: &ReadOptions,
+    sink: &mut S,
+    io_failed: F,
+    mut parsed: P,
+) -> Result<Workload, SwfError>
+where
+    B: BufRead,
+    S: RecordSink,
+    F: Fn(&B) -> bool,
+    P: FnMut(&mut B, &mut State<'_, S>) -> Result<bool, SwfError>,
+{
     let mut st = State::new(source, gzip, opts, sink);
     let mut lines = LineReader::new(opts.max_line_bytes);
     let mut buf = Vec::with_capacity(512);
     loop {
         match lines.next(&mut input, &mut buf) {
-            Ok(LineKind::Eof) => break,
+            Ok(LineKind::Eof) => {
+                if !parsed(&mut input, &mut st)? {
+                    break;
+                }
+            }
             Ok(kind) => {
                 st.line_no += 1;
                 if gzip && st.line_no == 1 {
@@ -313,13 +359,34 @@ fn parse<B: BufRead, S: RecordSink, F: Fn(&B) -> bool>(
     st.finish()
 }
 
-struct State<'a, S> {
+/// What a line is, for the reader: blank (ignored), a job line, or another one (a comment,
+/// or a line longer than the limit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum LineClass {
+    Blank,
+    Job,
+    Other,
+}
+
+/// The class of a line (a too-long line is reported even if it starts blank).
+pub(super) fn classify(kind: LineKind, bytes: &[u8]) -> LineClass {
+    let first = bytes.iter().find(|b| !b.is_ascii_whitespace()).copied();
+    if kind == LineKind::TooLong || first == Some(b';') {
+        LineClass::Other
+    } else if first.is_none() {
+        LineClass::Blank
+    } else {
+        LineClass::Job
+    }
+}
+
+pub(super) struct State<'a, S> {
     opts: &'a ReadOptions,
     sink: &'a mut S,
     w: Workload,
-    line_no: u64,
+    pub(super) line_no: u64,
     /// Non-blank, non-comment lines seen.
-    job_lines: u64,
+    pub(super) job_lines: u64,
     /// Lines that were not text (NUL bytes, not UTF-8) before any comment or record.
     binary_lines: u32,
     /// The first few skipped-line issues, kept even when `max_issues` is small.
@@ -396,10 +463,19 @@ impl<'a, S: RecordSink> State<'a, S> {
         if self.line_no == 1 {
             bytes = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
         }
-        let first = bytes.iter().find(|b| !b.is_ascii_whitespace()).copied();
-        if first.is_none() && kind == LineKind::Line {
-            return Ok(()); // blank (a too-long line is reported even if it starts blank)
+        match classify(kind, bytes) {
+            LineClass::Blank => Ok(()),
+            LineClass::Job => {
+                self.job_lines += 1;
+                self.job(bytes)
+            }
+            LineClass::Other => self.other(kind, bytes),
         }
+    }
+
+    /// A comment line, or a line longer than the limit.
+    pub(super) fn other(&mut self, kind: LineKind, bytes: &[u8]) -> Result<(), SwfError> {
+        let first = bytes.iter().find(|b| !b.is_ascii_whitespace()).copied();
         let comment = first == Some(b';');
         if !comment {
             self.job_lines += 1;
@@ -430,7 +506,15 @@ impl<'a, S: RecordSink> State<'a, S> {
     }
 
     fn job(&mut self, bytes: &[u8]) -> Result<(), SwfError> {
-        match parse_job_line(self.line_no, bytes) {
+        self.job_parsed(parse_job_line(self.line_no, bytes))
+    }
+
+    /// A job line parsed (on this thread or another one): its record, or why it has none.
+    pub(super) fn job_parsed(
+        &mut self,
+        parsed: Result<SwfRecord, JobError>,
+    ) -> Result<(), SwfError> {
+        match parsed {
             Ok(record) => {
                 self.sink.push(record);
                 self.w.streamed += 1;
