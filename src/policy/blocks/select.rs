@@ -120,15 +120,16 @@ fn alloc_later(
     };
     let (stop, swap) = selection(rsp);
     let mut scratch = Scratch::default();
+    let nodes = h.nodes_of(i);
     let factor = Run {
-        nodes: &state.nodes,
+        nodes,
         total,
         bandwidth: view.model().bandwidth,
         need,
         per_proc: view.demand(j),
     }
     .run(stop, swap, &mut scratch, |_| {})?;
-    let procs = picked(view.model(), &free, &state.nodes, &mut scratch);
+    let procs = picked(view.model(), &free, nodes, &mut scratch);
     Some((t, procs, factor))
 }
 
@@ -177,6 +178,9 @@ fn threshold_factors(
 /// factors are computed (the processors of the one allocation used come from
 /// [`threshold_procs`]). `None` for a threshold only for a job wider than the machine. `h`:
 /// the caller's horizon, shared by the searches of several jobs on one state.
+///
+/// A state whose complete LessConsume run exceeds every threshold still searched gets that
+/// factor from its node groups ([`Horizon::beyond`]) instead of a run.
 pub fn earliest_many(
     c: &Ctx<'_>,
     j: usize,
@@ -191,15 +195,27 @@ pub fn earliest_many(
     let mut done = vec![false; n];
     let mut f = vec![0.0; n];
     let now = c.now();
-    if threshold_factors(
-        c,
-        j,
-        c.free(),
-        &h.now_nodes,
-        thresholds,
-        &mut h.scratch,
-        &mut f,
-    ) {
+    let need = c.job(j).procs;
+    let per_proc = c.nodes().map_or(0.0, |v| v.demand(j));
+    // A complete run's factor; when it exceeds every threshold it is every threshold's factor
+    // (no run stops earlier), so only a state where some threshold is met needs a run.
+    let top = thresholds.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let fits = match h.beyond(c, None, need, per_proc, top) {
+        Some(w) => {
+            f.fill(w);
+            true
+        }
+        _ => threshold_factors(
+            c,
+            j,
+            c.free(),
+            &h.now_nodes,
+            thresholds,
+            &mut h.scratch,
+            &mut f,
+        ),
+    };
+    if fits {
         for i in 0..n {
             best[i] = Some((now, f[i]));
             done[i] = f[i] <= stops[i] || c.running_count() == 0;
@@ -214,11 +230,21 @@ pub fn earliest_many(
     let mut scratch = std::mem::take(&mut h.scratch);
     let mut at = 0;
     while h.reach(c, at) {
-        let state = h.state(at);
-        at += 1;
-        let t = state.t;
+        let (t, total) = (h.state(at).t, h.state(at).total);
         let fs = &mut f[..active.len()];
-        if !threshold_factors(c, j, state.total, &state.nodes, &ts, &mut scratch, fs) {
+        let top = ts.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let fits = match h.beyond(c, Some(at), need, per_proc, top) {
+            Some(w) => {
+                fs.fill(w);
+                true
+            }
+            _ => {
+                let nodes = h.nodes_of(at);
+                threshold_factors(c, j, total, nodes, &ts, &mut scratch, fs)
+            }
+        };
+        at += 1;
+        if !fits {
             continue;
         }
         let mut k = 0;
@@ -270,12 +296,19 @@ pub fn threshold_procs(c: &Ctx<'_>, j: usize, start: Time, t: f64, h: &mut Horiz
 /// planned end of the running jobs (assuming they end then), the first time whose allocation
 /// has a factor <= the threshold; else the lowest factor found (earliest on ties). For First-Fit
 /// and LessConsume: the first time the job fits. `None` only for a job wider than the machine.
+/// For LessConsume-Threshold, the processors only of a start now (a later start is a
+/// reservation: its processors are chosen when it comes; empty here).
 pub fn earliest(c: &Ctx<'_>, j: usize, rsp: Rsp, h: &mut Horizon) -> Option<Alloc> {
     if let Rsp::Threshold(t) = rsp {
         let (start, factor) = earliest_many(c, j, &[t], h)[0]?;
+        let procs = if start == c.now() {
+            threshold_procs(c, j, start, t, h)
+        } else {
+            ProcSet::default()
+        };
         return Some(Alloc {
             start,
-            procs: threshold_procs(c, j, start, t, h),
+            procs,
             factor,
         });
     }
@@ -312,20 +345,40 @@ fn earliest_if_now(c: &Ctx<'_>, j: usize, rsp: Rsp, h: &mut Horizon) -> Option<A
         return None;
     }
     let stop = stop_at(c, j, rsp);
-    let a = at_now(c, j, rsp, h)?;
-    if a.factor <= stop || c.running_count() == 0 {
-        return Some(a);
-    }
+    let need = c.job(j).procs;
+    let per_proc = c.nodes().map_or(0.0, |v| v.demand(j));
+    // A complete run's factor now: when it is above the stop, it is the factor of the run now
+    // (no run stops earlier), so that run is needed only if no later start beats it.
+    let beyond = match c.running_count() {
+        0 => None,
+        _ => h.beyond(c, None, need, per_proc, stop),
+    };
+    let now_factor = match beyond {
+        Some(w) => w,
+        _ => {
+            let a = at_now(c, j, rsp, h)?;
+            if a.factor <= stop || c.running_count() == 0 {
+                return Some(a);
+            }
+            a.factor
+        }
+    };
     let mut f = [0.0];
     let mut scratch = std::mem::take(&mut h.scratch);
     let mut at = 0;
     let mut later = false;
     while h.reach(c, at) {
-        let state = h.state(at);
+        // Past the threshold, a state's factor is its complete run's.
+        let factor = match h.beyond(c, Some(at), need, per_proc, t) {
+            Some(w) => Some(w),
+            _ => {
+                let total = h.state(at).total;
+                let nodes = h.nodes_of(at);
+                threshold_factors(c, j, total, nodes, &[t], &mut scratch, &mut f).then_some(f[0])
+            }
+        };
         at += 1;
-        if threshold_factors(c, j, state.total, &state.nodes, &[t], &mut scratch, &mut f)
-            && (f[0] <= stop || f[0] < a.factor)
-        {
+        if factor.is_some_and(|f| f <= stop || f < now_factor) {
             later = true;
             break;
         }
@@ -333,8 +386,9 @@ fn earliest_if_now(c: &Ctx<'_>, j: usize, rsp: Rsp, h: &mut Horizon) -> Option<A
     h.scratch = scratch;
     if later {
         h.later.insert(key);
+        return None;
     }
-    (!later).then_some(a)
+    at_now(c, j, rsp, h)
 }
 
 /// Processors free at `t` if running jobs end at their planned ends.
