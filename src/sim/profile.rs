@@ -175,6 +175,74 @@ impl Profile {
         }
     }
 
+    /// Where the runs of many free processors around `[a, b)` (`a < b`, `a` at or after the
+    /// start) can reach: for each `c` below `out.len()`, every run of steps with `2^c` or more
+    /// processors free that meets `[a, b)` lies inside `out[c] = (r0, r1)`. The walk goes at most
+    /// `limit` steps each way; a run still going on there is taken to go on forever
+    /// (`Time::MIN`, [`FOREVER`]).
+    pub fn runs_around(&self, a: Time, b: Time, limit: usize, out: &mut [(Time, Time)]) {
+        let steps = &self.steps[..];
+        let k = out.len();
+        // The classes whose runs go on over a step when the fewest free so far is `m`.
+        let open = |m: i64| {
+            if m < 1 {
+                0
+            } else {
+                ((63 - m.leading_zeros()) as usize + 1).min(k)
+            }
+        };
+        // Back from the step holding `a`.
+        let i = self.index_of(a);
+        let (mut m, mut n, mut j) = (i64::MAX, k, i);
+        loop {
+            m = m.min(steps[j].1);
+            let still = open(m);
+            let edge = if j == i { a } else { steps[j + 1].0 };
+            for r in &mut out[still..n] {
+                r.0 = edge;
+            }
+            n = still;
+            if n == 0 {
+                break;
+            }
+            if j == 0 {
+                for r in &mut out[..n] {
+                    r.0 = steps[0].0;
+                }
+                break;
+            }
+            if i - j >= limit {
+                for r in &mut out[..n] {
+                    r.0 = Time::MIN;
+                }
+                break;
+            }
+            j -= 1;
+        }
+        // On from the step holding `b - 1`.
+        let i = self.index_of(b - 1);
+        let (mut m, mut n, mut j) = (i64::MAX, k, i);
+        loop {
+            m = m.min(steps[j].1);
+            let still = open(m);
+            let edge = if j == i { b } else { steps[j].0 };
+            for r in &mut out[still..n] {
+                r.1 = edge;
+            }
+            n = still;
+            if n == 0 {
+                break;
+            }
+            if j + 1 == steps.len() || j - i >= limit {
+                for r in &mut out[..n] {
+                    r.1 = FOREVER;
+                }
+                break;
+            }
+            j += 1;
+        }
+    }
+
     /// Where the fewest processors free since the profile start drops, and to what: `out`
     /// gets `(t, m)` pairs, the first `(start, free at start)`, then each time `t` from which the
     /// minimum over `[start, t]` is `m` (times rising, `m` falling), until it reaches 0 or the
@@ -308,6 +376,53 @@ mod tests {
                 plain(&p, from, i64::from(need), d, cap, below),
                 "from {from} need {need} d {d} cap {cap} below {below}"
             );
+        }
+    }
+
+    /// `runs_around` against the runs found one step at a time.
+    #[test]
+    fn runs_around_agrees_with_a_plain_walk() {
+        let mut x: u64 = 777;
+        let mut rnd = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        for _ in 0..20 {
+            let mut p = Profile::new(0, 20);
+            for _ in 0..80 {
+                let from = rnd(2000) as Time;
+                p.reserve(from, from + 1 + rnd(100) as Time, rnd(6) as u32);
+            }
+            let steps = p.steps().to_vec();
+            let level = |t: Time| p.free_at(t);
+            for _ in 0..200 {
+                let a = rnd(2200) as Time;
+                let b = a + 1 + rnd(300) as Time;
+                let mut out = [(0, 0); 5];
+                p.runs_around(a, b, usize::MAX, &mut out);
+                for (c, &(r0, r1)) in out.iter().enumerate() {
+                    let th = 1i64 << c;
+                    // The run holding a (from its first step), or a.
+                    let r0_plain = if level(a) >= th {
+                        let i = steps.partition_point(|s| s.0 <= a) - 1;
+                        let k = (0..=i).rev().find(|&k| steps[k].1 < th);
+                        k.map_or(steps[0].0, |k| steps[k + 1].0)
+                    } else {
+                        a
+                    };
+                    let r1_plain = if level(b - 1) >= th {
+                        let i = steps.partition_point(|s| s.0 < b) - 1;
+                        (i..steps.len())
+                            .find(|&k| steps[k].1 < th)
+                            .map_or(FOREVER, |k| steps[k].0)
+                    } else {
+                        b
+                    };
+                    assert_eq!((r0, r1), (r0_plain, r1_plain), "[{a}, {b}) class {c}");
+                }
+            }
         }
     }
 }

@@ -19,6 +19,7 @@
 //! suffix, since a job checked during that compression saw only the stretches before it) and
 //! the current one's (one running hull, since every job is checked once per compression).
 
+use crate::sim::Profile;
 use crate::Time;
 
 /// The hull of stretches: the earliest start and the latest end (`EMPTY` when none).
@@ -27,6 +28,53 @@ const EMPTY: Hull = (Time::MAX, Time::MIN);
 
 fn join(a: Hull, b: Hull) -> Hull {
     (a.0.min(b.0), a.1.max(b.1))
+}
+
+/// Where the runs of free processors around a stretch reached right after it was logged, for
+/// one class of width: `(r0, r1)` (see `Profile::runs_around`).
+type Run = (Time, Time);
+const NO_RUN: Run = (Time::MAX, Time::MIN);
+
+/// Steps walked each way from a stretch to find its runs: longer runs count as endless.
+const RUN_WALK: usize = 16;
+
+/// Whether a job holding `d` reserved at `s` can fit in `run`: a window `[t, min(t + d, s))`
+/// with `t < s` inside it.
+fn fits(run: Run, d: Time, s: Time) -> bool {
+    run.0 < s && (run.1 >= s || run.1.saturating_sub(run.0) >= d)
+}
+
+/// What a set of stretches offers a class of width: their hull, the widest reach of their
+/// runs, and the longest run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Reach {
+    hull: Hull,
+    run: Run,
+    longest: Time,
+}
+
+const NOTHING: Reach = Reach {
+    hull: EMPTY,
+    run: NO_RUN,
+    longest: Time::MIN,
+};
+
+impl Reach {
+    fn with(self, hull: Hull, run: Run) -> Self {
+        Self {
+            hull: join(self.hull, hull),
+            run: (self.run.0.min(run.0), self.run.1.max(run.1)),
+            longest: self.longest.max(run.1.saturating_sub(run.0)),
+        }
+    }
+
+    fn join(self, o: Self) -> Self {
+        Self {
+            hull: join(self.hull, o.hull),
+            run: (self.run.0.min(o.run.0), self.run.1.max(o.run.1)),
+            longest: self.longest.max(o.longest),
+        }
+    }
 }
 
 /// The class of width of a job needing `need` processors: the stretches it can use have
@@ -46,17 +94,20 @@ pub struct Freed {
     /// Stretches `[a, b)` that gained processors, oldest first, with the most processors free
     /// in each right after.
     log: Vec<(Hull, i64)>,
+    /// `runs[i * classes + c]`: the runs of `2^c` or more free processors around `log[i]`
+    /// right after it was logged.
+    runs: Vec<Run>,
     /// Sequence number where the current compression began (its first stretch).
     mark: u64,
     /// Sequence number where the previous compression began.
     prev_mark: u64,
     /// Number of classes of width: enough for the whole machine.
     classes: usize,
-    /// `suffix[i * classes + c]`: hull of the stretches of class `c` from `prev_mark + i` to
-    /// `mark`.
-    suffix: Vec<Hull>,
-    /// Per class: hull of the stretches from `mark` on.
-    current: Vec<Hull>,
+    /// `suffix[i * classes + c]`: what the stretches from `prev_mark + i` to `mark` offer
+    /// class `c`.
+    suffix: Vec<Reach>,
+    /// Per class: what the stretches from `mark` on offer.
+    current: Vec<Reach>,
 }
 
 /// What a job's check must search.
@@ -75,11 +126,12 @@ impl Freed {
         Self {
             base: 0,
             log: Vec::new(),
+            runs: Vec::new(),
             mark: 0,
             prev_mark: 0,
             classes,
             suffix: Vec::new(),
-            current: vec![EMPTY; classes],
+            current: vec![NOTHING; classes],
         }
     }
 
@@ -93,10 +145,11 @@ impl Freed {
     pub fn reset(&mut self) {
         self.base = self.now();
         self.log.clear();
+        self.runs.clear();
         self.mark = self.base;
         self.prev_mark = self.base;
         self.suffix.clear();
-        self.current.fill(EMPTY);
+        self.current.fill(NOTHING);
     }
 
     /// Forgets everything and voids every certificate given so far (the profile gained
@@ -122,33 +175,39 @@ impl Freed {
     pub fn begin(&mut self) {
         let mark = self.now();
         let drop = (self.mark - self.base) as usize;
+        let k = self.classes;
         self.log.drain(..drop);
+        self.runs.drain(..drop * k);
         self.base = self.mark;
         self.prev_mark = self.mark;
         self.mark = mark;
-        let k = self.classes;
         self.suffix.clear();
-        self.suffix.resize((self.log.len() + 1) * k, EMPTY);
+        self.suffix.resize((self.log.len() + 1) * k, NOTHING);
         for i in (0..self.log.len()).rev() {
             let (hull, most) = self.log[i];
             let n = self.classes_of(most);
             let (row, next) = self.suffix[i * k..].split_at_mut(k);
             row.copy_from_slice(&next[..k]);
-            for h in &mut row[..n] {
-                *h = join(*h, hull);
+            for (c, r) in row[..n].iter_mut().enumerate() {
+                *r = r.with(hull, self.runs[i * k + c]);
             }
         }
-        self.current.fill(EMPTY);
+        self.current.fill(NOTHING);
     }
 
-    /// Logs that `[a, b)` gained processors, `most` of them free at most right after.
-    pub fn push(&mut self, a: Time, b: Time, most: i64) {
+    /// Logs that `[a, b)` of `profile` gained processors (`profile` as it is right after).
+    pub fn push(&mut self, profile: &Profile, a: Time, b: Time) {
         if a < b {
+            let most = profile.max_free(a, b);
+            let k = self.classes;
+            let n = self.classes_of(most);
+            let at = self.runs.len();
+            self.runs.resize(at + k, NO_RUN);
+            profile.runs_around(a, b, RUN_WALK, &mut self.runs[at..at + n]);
             self.log.push(((a, b), most));
             if self.base + self.log.len() as u64 > self.mark {
-                let n = self.classes_of(most);
-                for h in &mut self.current[..n] {
-                    *h = join(*h, (a, b));
+                for (c, r) in self.current[..n].iter_mut().enumerate() {
+                    *r = r.with((a, b), self.runs[at + c]);
                 }
             }
         }
@@ -156,28 +215,45 @@ impl Freed {
 
     /// The start times to search for a job needing `need` processors for `d`, reserved at
     /// `s`, shown unable to move as of sequence number `seen`, at time `now`.
+    ///
+    /// The job can move only into a run of `need` or more free processors that met a stretch
+    /// logged since (the last one in which a point of its new window gained processors: that
+    /// window has only lost processors since, and is still free), so that run must hold the
+    /// window; stretches whose runs are too short are passed over.
     pub fn window(&self, seen: u64, now: Time, need: i64, d: Time, s: Time) -> Window {
-        let c = class_of(need).min(self.classes - 1);
-        let hull = if seen >= self.now() {
-            EMPTY
+        let k = self.classes;
+        let c = class_of(need).min(k - 1);
+        let reach = if seen >= self.now() {
+            NOTHING
         } else if seen >= self.mark {
             let from = (seen - self.base) as usize;
             self.log[from..]
                 .iter()
-                .filter(|x| x.1 >= need)
-                .fold(EMPTY, |h, x| join(h, x.0))
+                .zip(self.runs[from * k..].chunks_exact(k))
+                .filter(|(x, runs)| x.1 >= need && fits(runs[c], d, s))
+                .fold(NOTHING, |r, (x, runs)| r.with(x.0, runs[c]))
         } else if seen >= self.prev_mark {
             let i = (seen - self.prev_mark) as usize;
-            join(self.suffix[i * self.classes + c], self.current[c])
+            let r = self.suffix[i * k + c].join(self.current[c]);
+            if r.run.1 < s && r.longest < d {
+                return Window::Unchanged;
+            }
+            r
         } else {
-            (now, Time::MAX)
+            return Window::Search {
+                from: now,
+                below: s,
+            };
         };
+        let hull = reach.hull;
         // Stretches from `s` on cannot help: the window ends at `s`.
         if hull == EMPTY || hull.0 >= s {
             return Window::Unchanged;
         }
-        let from = now.max(hull.0.saturating_sub(d).saturating_add(1));
-        let below = s.min(hull.1);
+        let from = now
+            .max(hull.0.saturating_sub(d).saturating_add(1))
+            .max(reach.run.0);
+        let below = s.min(hull.1).min(reach.run.1);
         if from >= below {
             Window::Unchanged
         } else {
@@ -189,24 +265,27 @@ impl Freed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::profile::FOREVER;
 
     #[test]
     fn windows_follow_the_stretches_logged_since() {
+        // 4 processors free throughout: every run goes on forever.
+        let p = Profile::new(0, 4);
         let mut f = Freed::new(16);
         f.reset();
         let placed = f.now();
         // Nothing gained: nothing to search.
         assert_eq!(f.window(placed, 0, 2, 10, 100), Window::Unchanged);
         f.begin();
-        f.push(0, 30, 4); // a job planned to end at 30 ended at 0
-                          // A job of hold 10 reserved at 100 can only start before 30 now.
+        f.push(&p, 0, 30); // a job planned to end at 30 ended at 0
+                           // A job of hold 10 reserved at 100 can only start before 30 now.
         assert_eq!(
             f.window(placed, 0, 2, 10, 100),
             Window::Search { from: 0, below: 30 }
         );
         let checked = f.now();
-        f.push(50, 60, 4); // a job moved away from [50, 60)
-                           // Seen after the first stretch: only the second one counts (starts in (40, 60)).
+        f.push(&p, 50, 60); // a job moved away from [50, 60)
+                            // Seen after the first stretch: only the second one counts (starts in (40, 60)).
         assert_eq!(
             f.window(checked, 0, 2, 10, 100),
             Window::Search {
@@ -218,7 +297,7 @@ mod tests {
         assert_eq!(f.window(checked, 0, 2, 10, 45), Window::Unchanged);
         // The next compression: the job checked before [50, 60) was logged still sees it.
         f.begin();
-        f.push(5, 8, 4);
+        f.push(&p, 5, 8);
         assert_eq!(
             f.window(checked, 5, 2, 10, 100),
             Window::Search { from: 5, below: 60 }
@@ -252,5 +331,61 @@ mod tests {
                 below: 100
             }
         );
+    }
+
+    /// A stretch whose run of free processors is short: only jobs that fit in it, or whose
+    /// reservation the run reaches, search it.
+    #[test]
+    fn short_runs_are_passed_over() {
+        // Nothing free but 4 processors over [10, 20), 2 over [20, 25).
+        let mut p = Profile::new(0, 0);
+        p.add(10, 20, 4);
+        p.add(20, 25, 2);
+        let mut f = Freed::new(16);
+        f.reset();
+        let placed = f.now();
+        f.begin();
+        f.push(&p, 10, 20);
+        // 4 or more free: [10, 20); 2 or more: [10, 25).
+        assert_eq!(
+            f.runs[..3],
+            [(10, 25), (10, 25), (10, 20)],
+            "classes 0, 1, 2"
+        );
+        let fit = Window::Search {
+            from: 10,
+            below: 20,
+        };
+        // `(processors, hold, reservation)` and the window; the same from the current segment
+        // (stretch by stretch) and from the previous one (the summed suffixes).
+        let cases = [
+            // 3 processors for 16: too long for [10, 25); for 15 it fits (at 10 only).
+            ((3, 16, 100), Window::Unchanged),
+            ((3, 15, 100), fit),
+            // 4 processors for 11: too long for [10, 20), unless reserved at 20 or before.
+            ((4, 11, 100), Window::Unchanged),
+            ((4, 11, 20), fit),
+            ((4, 11, 21), Window::Unchanged),
+        ];
+        for segment in ["current", "previous"] {
+            for ((w, d, s), window) in cases {
+                assert_eq!(
+                    f.window(placed, 0, w, d, s),
+                    window,
+                    "{segment} {w} {d} {s}"
+                );
+            }
+            f.begin();
+        }
+        // A run longer than the walk goes on forever.
+        let mut q = Profile::new(0, 8);
+        for t in 0..200 {
+            q.add(t * 10, t * 10 + 5, 1);
+        }
+        let mut runs = [NO_RUN; 4];
+        q.runs_around(1000, 1001, 3, &mut runs);
+        assert_eq!(runs[3], (Time::MIN, FOREVER));
+        q.runs_around(1000, 1001, 1000, &mut runs);
+        assert_eq!(runs[3], (0, FOREVER));
     }
 }
