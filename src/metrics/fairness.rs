@@ -197,7 +197,7 @@ const END: u64 = 2;
 /// The events of the jobs with a preempted attempt (each attempt: ready, start, end; the job is
 /// ready at its submit time, then at the end of each attempt), sorted by time; and those jobs
 /// as a bit set. Their number follows the preemptions, not the jobs.
-fn preempted_events(set: &JobSet, s: &Schedule) -> (Vec<(Time, u64)>, Vec<u64>) {
+fn preempted_events(set: &JobSet, s: &Schedule) -> (Vec<(Time, u64)>, Vec<u64>, Vec<usize>) {
     let mut marked = vec![0u64; set.jobs.len().div_ceil(64)];
     let mut runs: Vec<(usize, Time, Time)> = Vec::with_capacity(s.preempted_runs.len());
     for r in &s.preempted_runs {
@@ -213,6 +213,8 @@ fn preempted_events(set: &JobSet, s: &Schedule) -> (Vec<(Time, u64)>, Vec<u64>) 
     }
     // Every attempt in job then time order.
     runs.sort_unstable();
+    let mut preempted: Vec<usize> = runs.iter().map(|r| r.0).collect();
+    preempted.dedup();
     let mut ev = Vec::with_capacity(3 * runs.len());
     let mut previous: Option<(usize, Time)> = None;
     for &(job, start, end) in &runs {
@@ -227,13 +229,16 @@ fn preempted_events(set: &JobSet, s: &Schedule) -> (Vec<(Time, u64)>, Vec<u64>) 
         previous = Some((job, end));
     }
     radsort::sort_by_key(&mut ev, |e| e.0);
-    (ev, marked)
+    (ev, marked, preempted)
 }
 
 /// The sweep's state after the events applied so far.
 struct Sweep {
-    /// Per job: ready events minus start events (a job waits while it is above 0; within an
-    /// instant the events come in any order).
+    /// The jobs with a preempted attempt, in order, and per such job its ready events minus
+    /// its start events (it waits while above 0: within an instant its events come in any
+    /// order). Another job is ready once and starts once, its ready event applied before its
+    /// start event at the same instant, so the waiting set alone says whether it waits.
+    preempted: Vec<usize>,
     waiting_count: Vec<i32>,
     waiting: JobBits,
     /// Processors of running jobs by job index.
@@ -249,8 +254,14 @@ impl Sweep {
             _ => (0, -1),
         };
         if w != 0 {
-            self.waiting_count[j] += w;
-            if self.waiting_count[j] > 0 {
+            let waits = match self.preempted.binary_search(&j) {
+                Ok(k) => {
+                    self.waiting_count[k] += w;
+                    self.waiting_count[k] > 0
+                }
+                Err(_) => w > 0,
+            };
+            if waits {
                 self.waiting.insert(j);
             } else {
                 self.waiting.remove(j);
@@ -264,6 +275,69 @@ impl Sweep {
     }
 }
 
+/// The strict-fairness delays of the jobs, in all and after their first reservation: few jobs
+/// have one (a blocked head delayed by jobs of lower priority), so they are kept as a list of
+/// (job, delay, delay after the reservation), the head's delays over consecutive instants
+/// added up in one entry; past `n / 8` entries, as two vectors indexed by job.
+enum Delays {
+    Sparse(Vec<(u32, Time, Time)>),
+    Dense(Vec<Time>, Vec<Time>),
+}
+
+impl Delays {
+    fn add(&mut self, j: usize, total: Time, after: Time, n: usize, sparse_max: usize) {
+        if let Delays::Sparse(list) = self {
+            let len = list.len();
+            match list.last_mut() {
+                Some(last) if last.0 as usize == j => {
+                    last.1 += total;
+                    last.2 += after;
+                    return;
+                }
+                _ if len < sparse_max => {
+                    list.push((j as u32, total, after));
+                    return;
+                }
+                _ => {
+                    let (mut t, mut a) = (vec![0; n], vec![0; n]);
+                    for &(k, dt, da) in list.iter() {
+                        t[k as usize] += dt;
+                        a[k as usize] += da;
+                    }
+                    *self = Delays::Dense(t, a);
+                }
+            }
+        }
+        if let Delays::Dense(t, a) = self {
+            t[j] += total;
+            a[j] += after;
+        }
+    }
+
+    /// Each job's delays (in all, after its first reservation) for increasing `j`.
+    fn reader(mut self) -> impl FnMut(usize) -> (Time, Time) {
+        if let Delays::Sparse(list) = &mut self {
+            // By job; a job's entries (it was the head again after a preemption) added up.
+            list.sort_unstable_by_key(|e| e.0);
+        }
+        let mut at = 0;
+        move |j| match &self {
+            Delays::Dense(t, a) => (t[j], a[j]),
+            Delays::Sparse(list) => {
+                while list.get(at).is_some_and(|e| (e.0 as usize) < j) {
+                    at += 1;
+                }
+                let (mut t, mut a) = (0, 0);
+                while let Some(&(_, dt, da)) = list.get(at).filter(|e| e.0 as usize == j) {
+                    (t, a) = (t + dt, a + da);
+                    at += 1;
+                }
+                (t, a)
+            }
+        }
+    }
+}
+
 /// Per job: strict-fairness delay in all, and the part after its first reservation.
 ///
 /// The events are swept by time. A job never preempted has three (ready at its submit time,
@@ -272,9 +346,9 @@ impl Sweep {
 /// attempts come from a small sorted list of events. Every event of an instant is applied
 /// before the instant is looked at, and what they leave (counts, sums, the waiting set) does
 /// not depend on their order within it.
-fn delays(set: &JobSet, s: &Schedule) -> (Vec<Time>, Vec<Time>) {
+fn delays(set: &JobSet, s: &Schedule, sparse_max: usize) -> Delays {
     let n = set.jobs.len();
-    let (extra, marked) = preempted_events(set, s);
+    let (extra, marked, preempted) = preempted_events(set, s);
     let plain: Vec<u32> = (0..n)
         .filter(|&j| s.jobs[j].ran() && marked[j / 64] >> (j % 64) & 1 == 0)
         .map(|j| j as u32)
@@ -299,13 +373,14 @@ fn delays(set: &JobSet, s: &Schedule) -> (Vec<Time>, Vec<Time>) {
         .min()
     };
     let mut sweep = Sweep {
-        waiting_count: vec![0; n],
+        waiting_count: vec![0; preempted.len()],
+        preempted,
         waiting: JobBits::new(n),
         tree: Fenwick(vec![0; n + 1]),
         running: 0,
     };
     let procs = i64::from(s.procs);
-    let (mut total, mut after) = (vec![0; n], vec![0; n]);
+    let mut delays = Delays::Sparse(Vec::new());
     let mut now = next(&ready, &starts, &ends, x);
     while let Some(t) = now {
         while let Some(j) = ready.next_at(t, submit) {
@@ -332,17 +407,16 @@ fn delays(set: &JobSet, s: &Schedule) -> (Vec<Time>, Vec<Time>) {
         let free = procs - sweep.running;
         // The processors of running jobs of lower priority, counted only for a blocked head.
         if need > free && free + sweep.running - sweep.tree.prefix(head) >= need {
-            total[head] += t2 - t;
             let r = s.jobs[head].first_reservation().unwrap_or(Time::MAX);
-            after[head] += (t2 - t.max(r)).max(0);
+            delays.add(head, t2 - t, (t2 - t.max(r)).max(0), n, sparse_max);
         }
     }
-    (total, after)
+    delays
 }
 
 /// Computes the fairness metrics of schedule `s` of job set `set`.
 pub fn fairness(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Fairness {
-    let (delay, after) = delays(set, s);
+    let mut delays = delays(set, s, set.jobs.len() / 8).reader();
     let mut f = Fairness::default();
     let (mut delay_sum, mut v_procs, mut v_delay, mut v_si) = (0.0, 0.0, 0.0, 0.0);
     let (mut rtw_sum, mut kills) = (0.0, 0u64);
@@ -367,14 +441,15 @@ pub fn fairness(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Fairness {
                 *g = (g.0 + 1, g.1 + m.bsld, g.2 + m.bsld * w, g.3 + w);
             }
         }
-        if delay[j] > 0 {
+        let (delay, after) = delays(j);
+        if delay > 0 {
             f.strict.delayed += 1;
-            delay_sum += delay[j] as f64;
-            f.strict.max_delay = f.strict.max_delay.max(delay[j]);
+            delay_sum += delay as f64;
+            f.strict.max_delay = f.strict.max_delay.max(delay);
         }
         if let Some(res) = rec.first_reservation().filter(|&r| rec.start > r) {
             f.violations.late += 1;
-            if after[j] > 0 {
+            if after > 0 {
                 let d = rec.start - res;
                 let si = d as f64 / (run as f64).max(opts.bsld_bound).max(f64::MIN_POSITIVE);
                 f.violations.count += 1;
@@ -425,7 +500,7 @@ pub fn fairness(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Fairness {
 
 #[cfg(test)]
 mod tests {
-    use super::{delays, Fenwick, JobBits};
+    use super::{delays, Delays, Fenwick, JobBits};
     use crate::input::JobSet;
     use crate::sim::Schedule;
     use crate::Time;
@@ -488,7 +563,14 @@ mod tests {
         (total, after)
     }
 
-    /// The sweep over sorted job lists gives every job the delays of the event list, on real
+    /// Every job's delays, from the list or the vectors.
+    fn dense(d: Delays, n: usize) -> (Vec<Time>, Vec<Time>) {
+        let mut read = d.reader();
+        (0..n).map(&mut read).unzip()
+    }
+
+    /// The sweep over sorted job lists gives every job the delays of the event list, kept as a
+    /// list, as vectors from the start, or as a list turned into vectors on the way; on real
     /// traces with preemption (pv-easy), backfilling and reservations, and on the same jobs
     /// out of submit order.
     #[test]
@@ -518,22 +600,23 @@ mod tests {
                 delayed || !spec.contains("easy") || spec == "pv-easy",
                 "{spec}"
             );
-            assert_eq!(delays(&set, &s), want, "{spec}");
+            let n = set.jobs.len();
+            let delayed_jobs = want.0.iter().filter(|&&d| d > 0).count();
+            for sparse_max in [usize::MAX, 0, delayed_jobs / 2] {
+                let got = dense(delays(&set, &s, sparse_max), n);
+                assert_eq!(got, want, "{spec}, list of at most {sparse_max}");
+            }
             if spec == "pv-easy" {
                 assert!(!s.preempted_runs.is_empty());
             }
             // The same schedule with its jobs reversed (submit times out of order).
             set.jobs.reverse();
             s.jobs.reverse();
-            let n = set.jobs.len();
             for r in &mut s.preempted_runs {
                 r.job = n - 1 - r.job;
             }
-            assert_eq!(
-                delays(&set, &s),
-                delays_by_event_list(&set, &s),
-                "{spec} reversed"
-            );
+            let got = dense(delays(&set, &s, n / 8), n);
+            assert_eq!(got, delays_by_event_list(&set, &s), "{spec} reversed");
         }
     }
 
