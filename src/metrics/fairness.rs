@@ -161,30 +161,37 @@ impl JobBits {
 
 /// Job indices in the order of a time key (4 bytes a job; a radix sort of the indices by
 /// their key when they are not in order already).
-struct ByTime {
+struct ByTime<K> {
     jobs: Vec<u32>,
     at: usize,
+    key: K,
+    /// The time of the next job (cached: the key reads a job's record).
+    time: Option<Time>,
 }
 
-impl ByTime {
-    fn new(mut jobs: Vec<u32>, key: impl Fn(usize) -> Time) -> ByTime {
+impl<K: Fn(usize) -> Time> ByTime<K> {
+    fn new(mut jobs: Vec<u32>, key: K) -> ByTime<K> {
         if !jobs.is_sorted_by_key(|&j| key(j as usize)) {
             radsort::sort_by_key(&mut jobs, |&j| key(j as usize));
         }
-        ByTime { jobs, at: 0 }
+        let time = jobs.first().map(|&j| key(j as usize));
+        ByTime {
+            jobs,
+            at: 0,
+            key,
+            time,
+        }
     }
 
     /// The next job, when its time is `t`.
-    fn next_at(&mut self, t: Time, key: impl Fn(usize) -> Time) -> Option<usize> {
-        let j = *self.jobs.get(self.at)? as usize;
-        (key(j) == t).then(|| {
-            self.at += 1;
-            j
-        })
-    }
-
-    fn time(&self, key: impl Fn(usize) -> Time) -> Option<Time> {
-        self.jobs.get(self.at).map(|&j| key(j as usize))
+    fn next_at(&mut self, t: Time) -> Option<usize> {
+        if self.time != Some(t) {
+            return None;
+        }
+        let j = self.jobs[self.at] as usize;
+        self.at += 1;
+        self.time = self.jobs.get(self.at).map(|&k| (self.key)(k as usize));
+        Some(j)
     }
 }
 
@@ -237,7 +244,8 @@ struct Sweep {
     /// The jobs with a preempted attempt, in order, and per such job its ready events minus
     /// its start events (it waits while above 0: within an instant its events come in any
     /// order). Another job is ready once and starts once, its ready event applied before its
-    /// start event at the same instant, so the waiting set alone says whether it waits.
+    /// start event at the same instant, so the waiting set alone says whether it waits
+    /// (`delays` applies them directly).
     preempted: Vec<usize>,
     waiting_count: Vec<i32>,
     waiting: JobBits,
@@ -247,6 +255,7 @@ struct Sweep {
 }
 
 impl Sweep {
+    /// An event of a job with a preempted attempt.
     fn apply(&mut self, set: &JobSet, j: usize, kind: u64) {
         let (w, r) = match kind {
             READY => (1, 0),
@@ -254,24 +263,24 @@ impl Sweep {
             _ => (0, -1),
         };
         if w != 0 {
-            let waits = match self.preempted.binary_search(&j) {
-                Ok(k) => {
-                    self.waiting_count[k] += w;
-                    self.waiting_count[k] > 0
-                }
-                Err(_) => w > 0,
-            };
-            if waits {
+            let k = self.preempted.binary_search(&j).unwrap_or_default();
+            self.waiting_count[k] += w;
+            if self.waiting_count[k] > 0 {
                 self.waiting.insert(j);
             } else {
                 self.waiting.remove(j);
             }
         }
         if r != 0 {
-            let p = i64::from(set.jobs[j].procs) * i64::from(r);
-            self.tree.add(j, p);
-            self.running += p;
+            self.run(set, j, r);
         }
+    }
+
+    /// Job `j` starts (`r` = 1) or ends (-1).
+    fn run(&mut self, set: &JobSet, j: usize, r: i64) {
+        let p = i64::from(set.jobs[j].procs) * r;
+        self.tree.add(j, p);
+        self.running += p;
     }
 }
 
@@ -354,23 +363,16 @@ fn delays(set: &JobSet, s: &Schedule, sparse_max: usize) -> Delays {
         .map(|j| j as u32)
         .collect();
     drop(marked);
-    let submit = |j: usize| set.jobs[j].submit;
-    let start = |j: usize| s.jobs[j].start;
-    let end = |j: usize| s.jobs[j].end;
-    let mut ready = ByTime::new(plain.clone(), submit);
-    let mut starts = ByTime::new(plain.clone(), start);
-    let mut ends = ByTime::new(plain, end);
+    let mut ready = ByTime::new(plain.clone(), |j| set.jobs[j].submit);
+    let mut starts = ByTime::new(plain.clone(), |j| s.jobs[j].start);
+    let mut ends = ByTime::new(plain, |j| s.jobs[j].end);
     let mut x = 0;
-    let next = |ready: &ByTime, starts: &ByTime, ends: &ByTime, x: usize| {
-        [
-            ready.time(submit),
-            starts.time(start),
-            ends.time(end),
-            extra.get(x).map(|e| e.0),
-        ]
-        .into_iter()
-        .flatten()
-        .min()
+    let next = |times: [Option<Time>; 3], x: usize| {
+        let [a, b, c] = times;
+        [a, b, c, extra.get(x).map(|e| e.0)]
+            .into_iter()
+            .flatten()
+            .min()
     };
     let mut sweep = Sweep {
         waiting_count: vec![0; preempted.len()],
@@ -381,22 +383,24 @@ fn delays(set: &JobSet, s: &Schedule, sparse_max: usize) -> Delays {
     };
     let procs = i64::from(s.procs);
     let mut delays = Delays::Sparse(Vec::new());
-    let mut now = next(&ready, &starts, &ends, x);
+    let mut now = next([ready.time, starts.time, ends.time], x);
     while let Some(t) = now {
-        while let Some(j) = ready.next_at(t, submit) {
-            sweep.apply(set, j, READY);
+        // A job never preempted: ready once, then started once (its ready event first).
+        while let Some(j) = ready.next_at(t) {
+            sweep.waiting.insert(j);
         }
-        while let Some(j) = starts.next_at(t, start) {
-            sweep.apply(set, j, START);
+        while let Some(j) = starts.next_at(t) {
+            sweep.waiting.remove(j);
+            sweep.run(set, j, 1);
         }
-        while let Some(j) = ends.next_at(t, end) {
-            sweep.apply(set, j, END);
+        while let Some(j) = ends.next_at(t) {
+            sweep.run(set, j, -1);
         }
         while let Some(&(_, code)) = extra.get(x).filter(|e| e.0 == t) {
             sweep.apply(set, (code / 4) as usize, code % 4);
             x += 1;
         }
-        now = next(&ready, &starts, &ends, x);
+        now = next([ready.time, starts.time, ends.time], x);
         let Some(head) = sweep.waiting.first() else {
             continue;
         };
