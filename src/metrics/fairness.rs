@@ -587,16 +587,14 @@ mod tests {
             max_jobs: Some(6000),
             ..Default::default()
         };
-        let trace = crate::run::Trace::load_path(
-            std::path::Path::new(path),
-            &Default::default(),
-            &input,
-            Default::default(),
-        )
-        .unwrap();
+        let workload = crate::swf::read_path(std::path::Path::new(path), &Default::default());
+        let jobs = crate::input::prepare(&workload.unwrap(), &input).unwrap();
         for spec in ["pv-easy", "easy", "conservative", "fcfs", "sjbf"] {
-            let mut set = trace.jobs.clone();
-            let mut s = crate::run::simulate(&set, spec, 1, None).unwrap();
+            let mut set = jobs.clone();
+            let mut policy = crate::policy::build(spec).unwrap();
+            let mut s =
+                crate::sim::simulate_on(&set.jobs, set.procs, None, policy.as_mut(), 1, None)
+                    .unwrap();
             let want = delays_by_event_list(&set, &s);
             // Backfilling delays blocked heads; pv-easy preempts instead.
             let delayed = want.0.iter().any(|&d| d > 0);
