@@ -167,25 +167,17 @@ export class Session {
         return v1;
     }
     /**
-     * Reads a trace (plain or gzip bytes) with the given options ([`SessionOptions`]: the
-     * fields of the options schema).
+     * Reads a trace (plain or gzip bytes: a `Uint8Array` or an `ArrayBuffer`, read a chunk at
+     * a time, never copied whole into wasm memory: `feed.rs`) with the given options
+     * ([`SessionOptions`]: the fields of the options schema).
      * @param {string} name
-     * @param {Uint8Array | number[]} bytes
+     * @param {any} bytes
      * @param {any} options
      */
     constructor(name, bytes, options) {
-        let ptr0, len0, ptr1, len1;
-        try {
-            ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-            len0 = WASM_VECTOR_LEN;
-            ptr1 = passArray8ToWasm0(bytes, wasm.__wbindgen_malloc);
-            len1 = WASM_VECTOR_LEN;
-        } catch (e) {
-            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
-            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
-            throw e;
-        }
-        const ret = wasm.session_new(ptr0, len0, ptr1, len1, options);
+        const ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.session_new(ptr0, len0, bytes, options);
         if (ret[2]) {
             throw takeFromExternrefTable0(ret[1]);
         }
@@ -1467,6 +1459,10 @@ function __wbg_get_imports() {
         },
         __wbg_stroke_19fa3f3ec093bc25: function(arg0) {
             arg0.stroke();
+        },
+        __wbg_subarray_58f388a9247ac0bb: function(arg0, arg1, arg2) {
+            const ret = arg0.subarray(arg1 >>> 0, arg2 >>> 0);
+            return ret;
         },
         __wbg_subarray_a0209b8cbed46191: function(arg0, arg1, arg2) {
             const ret = arg0.subarray(arg1 >>> 0, arg2 >>> 0);

@@ -346,3 +346,30 @@ fn files_read_on_two_threads_equal_the_bytes_read_in_place() {
     }
     std::fs::remove_dir_all(&tmp).unwrap();
 }
+
+/// The bound of a plain text's records counted a chunk at a time (as the page counts a file it
+/// reads in chunks) is the bound of the whole: lines ended by `\n`, by a lone `\r` when no `\n`
+/// comes, never more than one per 36 bytes. Worked out by hand.
+#[test]
+fn plain_bound_in_chunks_is_the_bound_of_the_whole() {
+    let line = "1 0 10 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1";
+    let cases = [
+        // 3 lines of 48 bytes, `\n` each: 3 ends + 1.
+        (format!("{line}\n{line}\n{line}\n"), 4),
+        // The same with `\r` only (old Mac): 3 + 1.
+        (format!("{line}\r{line}\r{line}\r"), 4),
+        // `\r\n`: the `\n`s count (the `\r`s are not counted once a `\n` came).
+        (format!("{line}\r\n{line}\r\n"), 3),
+        // Forty blank lines in 40 bytes: no more than 40 / 36 + 1.
+        ("\n".repeat(40), 2),
+    ];
+    for (text, want) in cases {
+        for chunk in [1, 2, 7, 64, text.len()] {
+            let mut bound = schedlab::swf::PlainBound::default();
+            for part in text.as_bytes().chunks(chunk) {
+                bound.add(part);
+            }
+            assert_eq!(bound.finish(), want, "{text:?} in chunks of {chunk}");
+        }
+    }
+}

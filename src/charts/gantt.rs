@@ -48,30 +48,35 @@ pub const PREEMPTED_OUTLINE: RGBColor = RGBColor(40, 40, 40);
 /// The rectangles of every execution attempt of schedule `s` (preempted attempts first, then
 /// the final attempts in arrival order).
 pub fn rects(set: &JobSet, s: &Schedule) -> Vec<Rect> {
+    let mut out = Vec::with_capacity(set.jobs.len());
+    out.extend(each_rect(set, s));
+    out
+}
+
+/// [`rects`] one at a time (the page hands millions of them over a chunk at a time, without
+/// holding them all).
+pub fn each_rect<'a>(set: &'a JobSet, s: &'a Schedule) -> impl Iterator<Item = Rect> + 'a {
     let finals = s
         .jobs
         .iter()
         .enumerate()
         .filter(|(_, r)| r.ran())
         .map(|(j, r)| (j, r.start, r.end, &r.procs, false));
-    let attempts = s
-        .preempted_runs
+    s.preempted_runs
         .iter()
         .map(|r| (r.job, r.start, r.end, &r.procs, true))
-        .chain(finals);
-    let mut out = Vec::with_capacity(set.jobs.len());
-    for (j, start, end, procs, preempted) in attempts {
-        out.extend(procs.intervals().iter().map(|&(lo, hi)| Rect {
-            start: start as f64,
-            end: end as f64,
-            lo,
-            hi,
-            user: set.jobs[j].user,
-            job: j as u32,
-            preempted,
-        }));
-    }
-    out
+        .chain(finals)
+        .flat_map(move |(j, start, end, procs, preempted)| {
+            procs.intervals().iter().map(move |&(lo, hi)| Rect {
+                start: start as f64,
+                end: end as f64,
+                lo,
+                hi,
+                user: set.jobs[j].user,
+                job: j as u32,
+                preempted,
+            })
+        })
 }
 
 /// Flattens rectangles to `[start, end, lo, hi, user, job, kind, ...]`.

@@ -1,7 +1,7 @@
 //! Classic schedule metrics: wait, response, bounded slowdown, stretch, MBS / MWBS,
 //! utilization, makespan, and the counts shown with every result.
 
-use super::job::per_job;
+use super::job::{per_job, JobMetrics};
 use super::options::MetricOptions;
 use super::stats::Summary;
 use crate::input::JobSet;
@@ -63,14 +63,6 @@ pub fn classic(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Classic {
         skipped: set.skipped_count() + s.rejected.len() as u64,
         ..Counts::default()
     };
-    let n = set.jobs.len();
-    let (mut wait, mut response, mut bsld, mut stretch, mut wsld) = (
-        Vec::with_capacity(n),
-        Vec::with_capacity(n),
-        Vec::with_capacity(n),
-        Vec::with_capacity(n),
-        Vec::with_capacity(n),
-    );
     let (mut weighted, mut weights) = (0.0, 0.0);
     let (mut first_submit, mut last_submit, mut last_end) = (Time::MAX, Time::MIN, Time::MIN);
     let (mut cpu, mut offered) = (0.0, 0.0);
@@ -86,13 +78,7 @@ pub fn classic(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Classic {
         };
         counts.jobs += 1;
         counts.killed += u64::from(rec.outcome == Outcome::Killed);
-        wait.push(m.wait as f64);
-        response.push(m.response as f64);
-        bsld.push(m.bsld);
-        stretch.push(m.stretch);
         let w = f64::from(job.procs);
-        let run = ((rec.end - rec.start) as f64).max(opts.bsld_bound).max(1.0);
-        wsld.push(m.response as f64 / (w * run));
         weighted += m.bsld * w;
         weights += w;
         first_submit = first_submit.min(job.submit);
@@ -102,6 +88,25 @@ pub fn classic(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Classic {
         cpu += area;
         offered += area;
     }
+    // One sample at a time in one buffer (8 bytes a job, not five samples at once), each in
+    // job order as the summaries always took them.
+    let mut sample = Vec::with_capacity(counts.jobs as usize);
+    let mut summary = |value: &dyn Fn(usize, &JobMetrics) -> f64| {
+        sample.clear();
+        sample.extend(
+            (0..set.jobs.len()).filter_map(|j| per_job(set, s, j, opts).map(|m| value(j, &m))),
+        );
+        Summary::of(&mut sample)
+    };
+    let wait = summary(&|_, m| m.wait as f64);
+    let response = summary(&|_, m| m.response as f64);
+    let bsld_summary = summary(&|_, m| m.bsld);
+    let stretch = summary(&|_, m| m.stretch);
+    let wsld = summary(&|j, m| {
+        let rec = &s.jobs[j];
+        let run = ((rec.end - rec.start) as f64).max(opts.bsld_bound).max(1.0);
+        m.response as f64 / (f64::from(set.jobs[j].procs) * run)
+    });
     let wasted: f64 = s
         .preempted_runs
         .iter()
@@ -121,15 +126,14 @@ pub fn classic(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Classic {
     } else {
         0
     };
-    let bsld_summary = Summary::of(&mut bsld);
     Classic {
         counts,
-        wait: Summary::of(&mut wait),
-        response: Summary::of(&mut response),
+        wait,
+        response,
         mbs: bsld_summary.mean,
         bsld: bsld_summary,
-        stretch: Summary::of(&mut stretch),
-        wsld: Summary::of(&mut wsld),
+        stretch,
+        wsld,
         mwbs: if weights > 0.0 {
             weighted / weights
         } else {

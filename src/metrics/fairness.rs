@@ -10,6 +10,7 @@
 
 use super::job::per_job;
 use super::options::MetricOptions;
+use super::strict_delay::delays;
 use crate::input::JobSet;
 use crate::sim::Schedule;
 use crate::Time;
@@ -91,165 +92,9 @@ pub struct Fairness {
     pub guarantee: super::guarantee::Guarantee,
 }
 
-/// Processors of running jobs by job index (a Fenwick tree).
-struct Fenwick(Vec<i64>);
-
-impl Fenwick {
-    fn add(&mut self, i: usize, v: i64) {
-        let mut i = i + 1;
-        while i < self.0.len() {
-            self.0[i] += v;
-            i += i & i.wrapping_neg();
-        }
-    }
-
-    /// Sum over indices `0..=i`.
-    fn prefix(&self, i: usize) -> i64 {
-        let (mut i, mut s) = (i + 1, 0);
-        while i > 0 {
-            s += self.0[i];
-            i -= i & i.wrapping_neg();
-        }
-        s
-    }
-}
-
-/// A set of job indices whose smallest member is found quickly: one bit per job, and one bit
-/// per word of jobs telling whether that word holds any (the smallest member is at most two
-/// short scans away; inserting or removing is a bit flip).
-struct JobBits {
-    words: Vec<u64>,
-    /// Bit `w % 64` of `summary[w / 64]`: `words[w]` is not zero.
-    summary: Vec<u64>,
-    /// No summary word before this one is non-zero (the head of the queue mostly moves on).
-    low: usize,
-}
-
-impl JobBits {
-    fn new(n: usize) -> JobBits {
-        let words = n.div_ceil(64);
-        JobBits {
-            words: vec![0; words],
-            summary: vec![0; words.div_ceil(64)],
-            low: 0,
-        }
-    }
-
-    fn insert(&mut self, j: usize) {
-        let w = j / 64;
-        self.words[w] |= 1 << (j % 64);
-        self.summary[w / 64] |= 1 << (w % 64);
-        self.low = self.low.min(w / 64);
-    }
-
-    fn remove(&mut self, j: usize) {
-        let w = j / 64;
-        self.words[w] &= !(1 << (j % 64));
-        if self.words[w] == 0 {
-            self.summary[w / 64] &= !(1 << (w % 64));
-        }
-    }
-
-    fn first(&mut self) -> Option<usize> {
-        while *self.summary.get(self.low)? == 0 {
-            self.low += 1;
-        }
-        let w = self.low * 64 + self.summary[self.low].trailing_zeros() as usize;
-        Some(w * 64 + self.words[w].trailing_zeros() as usize)
-    }
-}
-
-/// Per job: strict-fairness delay in all, and the part after its first reservation.
-fn delays(set: &JobSet, s: &Schedule) -> (Vec<Time>, Vec<Time>) {
-    let n = set.jobs.len();
-    // Events: (time, job, waiting change, running change).
-    // Every attempt as (job, start, end), in job then time order (no processor sets needed).
-    let mut runs: Vec<(usize, Time, Time)> = s
-        .preempted_runs
-        .iter()
-        .map(|r| (r.job, r.start, r.end))
-        .collect();
-    runs.extend(
-        s.jobs
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.ran())
-            .map(|(j, r)| (j, r.start, r.end)),
-    );
-    runs.sort_unstable();
-    // Events (time, job x 4 + kind): the job becomes ready to run (it waits), starts (it
-    // stops waiting and runs) or ends.
-    const READY: u64 = 0;
-    const START: u64 = 1;
-    let mut ev: Vec<(Time, u64)> = Vec::with_capacity(3 * runs.len());
-    let mut ready: Vec<Option<Time>> = vec![None; n];
-    for &(job, start, end) in &runs {
-        let from = ready[job].unwrap_or(set.jobs[job].submit);
-        let j = job as u64 * 4;
-        ev.push((from, j + READY));
-        ev.push((start, j + START));
-        ev.push((end, j + 2));
-        ready[job] = Some(end);
-    }
-    // The attempts are done with before the sort takes its buffer (memory: 40 bytes per job).
-    drop((runs, ready));
-    // By time only (a linear radix sort): every event of an instant is applied before the
-    // instant is looked at, and what they leave (counts, sums, the waiting set) does not
-    // depend on their order within it.
-    radsort::sort_by_key(&mut ev, |e| e.0);
-    let mut waiting_count = vec![0i32; n];
-    let mut waiting = JobBits::new(n);
-    let mut tree = Fenwick(vec![0; n + 1]);
-    let mut running: i64 = 0;
-    let procs = i64::from(s.procs);
-    let (mut total, mut after) = (vec![0; n], vec![0; n]);
-    let mut i = 0;
-    while i < ev.len() {
-        let t = ev[i].0;
-        while i < ev.len() && ev[i].0 == t {
-            let (_, code) = ev[i];
-            let j = (code / 4) as usize;
-            let (w, r) = match code % 4 {
-                READY => (1, 0),
-                START => (-1, 1),
-                _ => (0, -1),
-            };
-            if w != 0 {
-                waiting_count[j] += w;
-                if waiting_count[j] > 0 {
-                    waiting.insert(j);
-                } else {
-                    waiting.remove(j);
-                }
-            }
-            if r != 0 {
-                let p = i64::from(set.jobs[j].procs) * i64::from(r);
-                tree.add(j, p);
-                running += p;
-            }
-            i += 1;
-        }
-        let Some(head) = waiting.first() else {
-            continue;
-        };
-        let Some(t2) = ev.get(i).map(|e| e.0) else {
-            break;
-        };
-        let need = i64::from(set.jobs[head].procs);
-        let free = procs - running;
-        // The processors of running jobs of lower priority, counted only for a blocked head.
-        if need > free && free + running - tree.prefix(head) >= need {
-            total[head] += t2 - t;
-            let r = s.jobs[head].first_reservation().unwrap_or(Time::MAX);
-            after[head] += (t2 - t.max(r)).max(0);
-        }
-    }
-    (total, after)
-}
-
 /// Computes the fairness metrics of schedule `s` of job set `set`.
 pub fn fairness(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Fairness {
-    let (delay, after) = delays(set, s);
+    let mut delays = delays(set, s, set.jobs.len() / 8).reader();
     let mut f = Fairness::default();
     let (mut delay_sum, mut v_procs, mut v_delay, mut v_si) = (0.0, 0.0, 0.0, 0.0);
     let (mut rtw_sum, mut kills) = (0.0, 0u64);
@@ -274,14 +119,15 @@ pub fn fairness(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Fairness {
                 *g = (g.0 + 1, g.1 + m.bsld, g.2 + m.bsld * w, g.3 + w);
             }
         }
-        if delay[j] > 0 {
+        let (delay, after) = delays(j);
+        if delay > 0 {
             f.strict.delayed += 1;
-            delay_sum += delay[j] as f64;
-            f.strict.max_delay = f.strict.max_delay.max(delay[j]);
+            delay_sum += delay as f64;
+            f.strict.max_delay = f.strict.max_delay.max(delay);
         }
         if let Some(res) = rec.first_reservation().filter(|&r| rec.start > r) {
             f.violations.late += 1;
-            if after[j] > 0 {
+            if after > 0 {
                 let d = rec.start - res;
                 let si = d as f64 / (run as f64).max(opts.bsld_bound).max(f64::MIN_POSITIVE);
                 f.violations.count += 1;
@@ -328,33 +174,4 @@ pub fn fairness(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Fairness {
     };
     f.guarantee = super::guarantee::guarantee(set, s);
     f
-}
-
-#[cfg(test)]
-mod tests {
-    use super::JobBits;
-    use std::collections::BTreeSet;
-
-    #[test]
-    fn job_bits_keep_the_smallest_member_as_a_set_does() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for n in [1, 63, 64, 65, 4096, 4097, 10_000] {
-            let mut bits = JobBits::new(n);
-            let mut set = BTreeSet::new();
-            for _ in 0..20_000 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let j = (seed % n as u64) as usize;
-                if seed >> 63 == 0 {
-                    bits.insert(j);
-                    set.insert(j);
-                } else {
-                    bits.remove(j);
-                    set.remove(&j);
-                }
-                assert_eq!(bits.first(), set.first().copied(), "n {n}");
-            }
-        }
-    }
 }

@@ -14,6 +14,7 @@ pub mod job;
 pub mod options;
 pub mod penalty;
 pub mod stats;
+mod strict_delay;
 
 pub use catalogue::{Better, Family, Figures, Metric, METRICS};
 pub use classic::{classic, Classic, Counts};

@@ -157,7 +157,10 @@ pub fn simulate_on(
         words: Vec::new(),
         state: ctx::new_state_id(),
     };
-    let mut series: Vec<SeriesPoint> = Vec::new();
+    // About one point per submission and one per end: room for that from the start, then a
+    // quarter more at a time (a doubling vector holds its old and new room while it moves,
+    // and in a wasm memory, which never shrinks, leaves the old room behind it).
+    let mut series: Vec<SeriesPoint> = Vec::with_capacity(2 * n + 16);
     let mut next_submit = 0;
     let mut instants = 0u64;
     let mut batch: Vec<Ev> = Vec::new();
@@ -240,7 +243,12 @@ pub fn simulate_on(
             };
             match series.last() {
                 Some(last) if last.busy == point.busy && last.queued == point.queued => {}
-                _ => series.push(point),
+                _ => {
+                    if series.len() == series.capacity() {
+                        series.reserve_exact(series.len() / 4 + 16);
+                    }
+                    series.push(point);
+                }
             }
         }
         instants += 1;

@@ -47,7 +47,7 @@ mod writer;
 pub use header::SwfHeader;
 pub use issue::{LineIssue, Severity, SwfError};
 pub(crate) use reader::with_records;
-pub use reader::{read, read_bytes, read_bytes_into, read_into, RecordSink};
+pub use reader::{read, read_bytes, read_bytes_into, read_into, PlainBound, RecordSink};
 #[cfg(not(target_arch = "wasm32"))]
 pub use reader::{read_path, read_stream, read_stream_into};
 pub use record::{SwfRecord, FIELD_NAMES};

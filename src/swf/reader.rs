@@ -134,6 +134,35 @@ impl RecordBound {
     }
 }
 
+/// At most how many records a plain text holds, counted a chunk at a time: its lines (`\n`
+/// counted, a count the compiler vectorizes; a lone `\r` ends a line too, in old Mac files:
+/// counted when no `\n` came), and no more than one per 36 bytes.
+#[derive(Default)]
+pub struct PlainBound {
+    newlines: usize,
+    returns: usize,
+    len: usize,
+}
+
+impl PlainBound {
+    pub fn add(&mut self, text: &[u8]) {
+        self.len += text.len();
+        self.newlines += text.iter().filter(|&&b| b == b'\n').count();
+        if self.newlines == 0 {
+            self.returns += text.iter().filter(|&&b| b == b'\r').count();
+        }
+    }
+
+    pub fn finish(&self) -> usize {
+        let ends = if self.newlines == 0 {
+            self.returns
+        } else {
+            self.newlines
+        };
+        (ends + 1).min(self.len / 36 + 1)
+    }
+}
+
 /// Compressed size from which [`read_bytes_into`] inflates a gzip trace once more beforehand to
 /// bound its records (a trace of about a million jobs and more, where a vector of exactly
 /// their size instead of growing blocks matters; smaller ones are not slowed down).
@@ -144,14 +173,9 @@ const COUNT_GZIP_FROM: usize = 16 << 20;
 /// decodes (not the lines: a stream of blank lines must not reserve room).
 fn most_records(bytes: &[u8]) -> usize {
     if !is_gzip(bytes) {
-        let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
-        // A lone `\r` ends a line too (old Mac files); rare, so counted when `\n` is absent.
-        let ends = if newlines == 0 {
-            bytes.iter().filter(|&&b| b == b'\r').count()
-        } else {
-            newlines
-        };
-        return (ends + 1).min(bytes.len() / 36 + 1);
+        let mut bound = PlainBound::default();
+        bound.add(bytes);
+        return bound.finish();
     }
     let mut bound = RecordBound::default();
     let mut decoder = flate2::bufread::MultiGzDecoder::new(bytes);

@@ -12,6 +12,7 @@ mod check;
 mod compare;
 mod custom;
 mod draw;
+mod feed;
 mod rows;
 mod scaled;
 mod workload;
@@ -114,10 +115,18 @@ pub struct Session {
 
 #[wasm_bindgen]
 impl Session {
-    /// Reads a trace (plain or gzip bytes) with the given options ([`SessionOptions`]: the
-    /// fields of the options schema).
+    /// Reads a trace (plain or gzip bytes: a `Uint8Array` or an `ArrayBuffer`, read a chunk at
+    /// a time, never copied whole into wasm memory: `feed.rs`) with the given options
+    /// ([`SessionOptions`]: the fields of the options schema).
     #[wasm_bindgen(constructor)]
-    pub fn new(name: &str, bytes: &[u8], options: JsValue) -> Result<Session, JsError> {
+    pub fn new(name: &str, bytes: JsValue, options: JsValue) -> Result<Session, JsError> {
+        let bytes = if let Some(buffer) = bytes.dyn_ref::<js_sys::ArrayBuffer>() {
+            js_sys::Uint8Array::new(buffer)
+        } else {
+            bytes
+                .dyn_into::<js_sys::Uint8Array>()
+                .map_err(|_| JsError::new(&format!("{name}: the trace is not a Uint8Array")))?
+        };
         let opts: SessionOptions = if options.is_undefined() || options.is_null() {
             SessionOptions::default()
         } else {
@@ -128,7 +137,8 @@ impl Session {
             strict: opts.strict,
             ..ReadOptions::default()
         };
-        let trace = Trace::load_bytes(name, bytes, &read, &opts.input, opts.metrics)
+        let trace = feed::read_array(name, &bytes, &read, &opts.input)
+            .and_then(|(workload, jobs)| Trace::of_jobs(workload, jobs, opts.metrics))
             .map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Session {
             trace,
@@ -223,10 +233,12 @@ impl Session {
     /// Gantt rectangles of the last run: `[start, end, lo, hi, user, job, kind]` each (kind 1:
     /// a preempted attempt, 0: the final one).
     pub fn rects(&self) -> Result<js_sys::Float64Array, JsError> {
-        let rects = gantt::rects(&self.trace.jobs, &self.last()?.schedule);
-        let len = gantt::flatten(rects.get(..1).unwrap_or(&[])).len() * rects.len();
-        rows::rows_to_js(rects.len(), len, |r| {
-            gantt::flatten(rects.get(r).unwrap_or(&[]))
+        // Counted, then written a chunk at a time: the rectangles are never all held.
+        let (set, s) = (&self.trace.jobs, &self.last()?.schedule);
+        let n = gantt::each_rect(set, s).count();
+        let mut rects = gantt::each_rect(set, s);
+        rows::rows_to_js(n, n * gantt::RECT_FIELDS, |r| {
+            gantt::flatten(&rects.by_ref().take(r.len()).collect::<Vec<_>>())
         })
         .map_err(|e| JsError::new(&format!("rects: {e}")))
     }
