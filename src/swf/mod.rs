@@ -30,6 +30,7 @@
 //! assert_eq!(w.records[0].run_time, 60);
 //! ```
 
+mod bound;
 mod header;
 #[cfg(not(target_arch = "wasm32"))]
 mod inflate;
@@ -41,13 +42,15 @@ mod pieces;
 mod reader;
 mod record;
 mod scan;
+mod state;
 mod workload;
 mod writer;
 
+pub use bound::PlainBound;
 pub use header::SwfHeader;
 pub use issue::{LineIssue, Severity, SwfError};
 pub(crate) use reader::with_records;
-pub use reader::{read, read_bytes, read_bytes_into, read_into, PlainBound, RecordSink};
+pub use reader::{read, read_bytes, read_bytes_into, read_into, RecordSink};
 #[cfg(not(target_arch = "wasm32"))]
 pub use reader::{read_path, read_stream, read_stream_into};
 pub use record::{SwfRecord, FIELD_NAMES};

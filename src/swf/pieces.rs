@@ -11,8 +11,9 @@
 
 use super::issue::SwfError;
 use super::lines::{LineKind, LineReader};
-use super::reader::{classify, LineClass, RecordSink, State};
+use super::reader::RecordSink;
 use super::record::{parse_job_line, JobError, SwfRecord};
+use super::state::{classify, LineClass, State};
 
 /// The lines of a piece of whole lines, parsed.
 pub(crate) struct Piece {
