@@ -285,3 +285,15 @@ pub fn simulate_on(
         nodes: c.nodes.map(Nodes::outcome),
     })
 }
+
+/// Tests: pseudo-random numbers below `m` (xorshift from `seed`), the same sequence on every
+/// platform.
+#[cfg(test)]
+pub(crate) fn test_numbers(mut x: u64) -> impl FnMut(u64) -> u64 {
+    move |m| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % m
+    }
+}

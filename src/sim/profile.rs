@@ -340,13 +340,7 @@ mod tests {
             }
         }
         let mut p = Profile::new(0, 8);
-        let mut x: u64 = 12345;
-        let mut rnd = |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut rnd = crate::sim::test_numbers(12345);
         for _ in 0..150 {
             let from = rnd(3000) as Time;
             let len = 1 + rnd(60) as Time;
@@ -382,13 +376,7 @@ mod tests {
     /// `runs_around` against the runs found one step at a time.
     #[test]
     fn runs_around_agrees_with_a_plain_walk() {
-        let mut x: u64 = 777;
-        let mut rnd = |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut rnd = crate::sim::test_numbers(777);
         for _ in 0..20 {
             let mut p = Profile::new(0, 20);
             for _ in 0..80 {

@@ -152,15 +152,7 @@ impl Floor {
 mod tests {
     use super::*;
 
-    /// Pseudo-random numbers below `m` (xorshift).
-    fn numbers(mut x: u64) -> impl FnMut(u64) -> u64 {
-        move |m| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        }
-    }
+    use crate::sim::test_numbers as numbers;
 
     #[test]
     fn classes_rise_and_hold_only_smaller_values() {

@@ -373,13 +373,7 @@ mod tests {
     /// that jobs often fit a freed stretch exactly.
     #[test]
     fn narrowed_checks_agree_with_full_checks() {
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut rnd = |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut rnd = crate::sim::test_numbers(0x9e37_79b9_7f4a_7c15);
         let mut waited = 0;
         for round in 0..12 {
             let unit: Time = if round >= 6 { 60 } else { 1 };
