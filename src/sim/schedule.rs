@@ -3,6 +3,7 @@
 use super::nodes::NodeOutcome;
 use super::procset::ProcSet;
 use super::reason::StartReason;
+use super::series::Series;
 use crate::Time;
 use serde::Serialize;
 
@@ -114,14 +115,6 @@ pub struct Run {
     pub end_kind: RunEnd,
 }
 
-/// Machine state after the events of one instant: busy processors and waiting jobs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct SeriesPoint {
-    pub time: Time,
-    pub busy: u32,
-    pub queued: u32,
-}
-
 /// A complete schedule of one policy on one job set.
 #[derive(Debug, Clone, Serialize)]
 pub struct Schedule {
@@ -138,7 +131,7 @@ pub struct Schedule {
     /// The policy's own start-reason words ([`StartReason::Word`] indexes them).
     pub reason_words: Vec<String>,
     /// Busy processors and queue length over time (one point per instant with a change).
-    pub series: Vec<SeriesPoint>,
+    pub series: Series,
     /// The node model's demands and work done, when the model was on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<NodeOutcome>,
