@@ -278,6 +278,7 @@ pub fn simulate_on(
         seed,
         procs,
         jobs: c.records,
+        wasted: schedule::wasted_by_job(&c.preempted_runs),
         preempted_runs: c.preempted_runs,
         rejected,
         reason_words: c.words,
