@@ -287,13 +287,13 @@ pub(super) fn delays(set: &JobSet, s: &Schedule, sparse_max: usize) -> Delays {
     let submit = |j: usize| set.jobs[j].submit;
     let (start, end) = (|j: usize| s.jobs[j].start, |j: usize| s.jobs[j].end);
     // Jobs come in arrival order: their submit times are in order, and the ready events are
-    // the plain jobs in index order, with no list of them.
-    let ready: Box<dyn Iterator<Item = usize>> = if set.jobs.is_sorted_by_key(|j| j.submit) {
-        Box::new((0..n).filter(is_plain))
-    } else {
-        Box::new(in_order(plain.clone(), submit))
-    };
-    let mut ready = ByTime::new(ready, submit);
+    // the plain jobs in index order, with no list of them (a list sorted by submit time only
+    // for jobs out of that order).
+    let by_submit: Option<Vec<u32>> = (!set.jobs.is_sorted_by_key(|j| j.submit))
+        .then(|| in_order(plain.clone(), submit).map(|j| j as u32).collect());
+    let at = |i: usize| by_submit.as_ref().map_or(i, |list| list[i] as usize);
+    let count = by_submit.as_ref().map_or(n, Vec::len);
+    let mut ready = ByTime::new((0..count).map(at).filter(is_plain), submit);
     let mut starts = ByTime::new(in_order(plain.clone(), start), start);
     let mut ends = ByTime::new(in_order(plain, end), end);
     let mut x = 0;
