@@ -76,7 +76,7 @@ fn shadow_load_is_preempted_so_the_head_starts() {
     assert_eq!(s.policy, "pv-easy[predictor=user]");
     assert_eq!(starts(&s), vec![0, 100, 150]);
     assert_eq!(s.jobs[2].end, 350);
-    assert_eq!((s.jobs[2].preemptions, s.jobs[2].wasted), (1, 98));
+    assert_eq!((s.jobs[2].preemptions, s.wasted(2)), (1, 98));
     assert_eq!(s.preempted_runs.len(), 1);
     assert_eq!(
         (s.preempted_runs[0].start, s.preempted_runs[0].end),
@@ -115,7 +115,7 @@ fn preemption_goes_from_the_lowest_priority_up() {
     let s = run(&set, "pv-easy[predictor=user]");
     assert_eq!(starts(&s), vec![0, 100, 2, 150]);
     assert_eq!(s.jobs[2].preemptions, 0);
-    assert_eq!((s.jobs[3].preemptions, s.jobs[3].wasted), (1, 97));
+    assert_eq!((s.jobs[3].preemptions, s.wasted(3)), (1, 97));
     assert_eq!(s.jobs[2].end, 302);
 }
 
@@ -178,7 +178,7 @@ fn last_model_underestimate_violates_easy_reservation_not_pv_easy() {
     // PV-EASY: J4 is backfilled by prediction, preempted at 120 for J3, restarts at 170.
     let s = run(&set, "pv-easy");
     assert_eq!(starts(&s), vec![0, 20, 120, 170]);
-    assert_eq!((s.jobs[3].preemptions, s.jobs[3].wasted), (1, 98));
+    assert_eq!((s.jobs[3].preemptions, s.wasted(3)), (1, 98));
     let f = fair(&set, &s);
     assert_eq!((f.strict.delayed, f.violations.count), (0, 0));
 }

@@ -109,7 +109,7 @@ pub fn fairness(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Fairness {
         ran += 1;
         first_submit = first_submit.min(job.submit);
         last_end = last_end.max(rec.end);
-        cpu += f64::from(job.procs) * (rec.end - rec.start + rec.wasted) as f64;
+        cpu += f64::from(job.procs) * (rec.end - rec.start + s.wasted(j)) as f64;
         let run = rec.end - rec.start;
         if rec.blocked {
             f.strict.blocked += 1;
@@ -141,7 +141,7 @@ pub fn fairness(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Fairness {
         if rec.preemptions > 0 {
             f.preemption.preempted += 1;
             kills += u64::from(rec.preemptions);
-            rtw_sum += rec.wasted as f64 / run.max(1) as f64;
+            rtw_sum += s.wasted(j) as f64 / run.max(1) as f64;
         }
     }
     let mean = |sum: f64, n: u64| if n > 0 { sum / n as f64 } else { 0.0 };

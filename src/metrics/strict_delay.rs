@@ -9,23 +9,26 @@ use crate::input::JobSet;
 use crate::sim::Schedule;
 use crate::Time;
 
-/// Processors of running jobs by job index (a Fenwick tree).
-struct Fenwick(Vec<i64>);
+/// Processors of running jobs by job index (a Fenwick tree), 4 bytes a job: each entry is a
+/// sum of running jobs' processors, at most the machine's count (a `u32`) once an instant's
+/// events are all applied, and is added to modulo 2^32, so a count above it part-way through
+/// an instant (a start applied before an end) leaves every sum exact.
+struct Fenwick(Vec<u32>);
 
 impl Fenwick {
-    fn add(&mut self, i: usize, v: i64) {
+    fn add(&mut self, i: usize, v: u32) {
         let mut i = i + 1;
         while i < self.0.len() {
-            self.0[i] += v;
+            self.0[i] = self.0[i].wrapping_add(v);
             i += i & i.wrapping_neg();
         }
     }
 
     /// Sum over indices `0..=i`.
-    fn prefix(&self, i: usize) -> i64 {
-        let (mut i, mut s) = (i + 1, 0);
+    fn prefix(&self, i: usize) -> u32 {
+        let (mut i, mut s) = (i + 1, 0u32);
         while i > 0 {
-            s += self.0[i];
+            s = s.wrapping_add(self.0[i]);
             i -= i & i.wrapping_neg();
         }
         s
@@ -77,40 +80,43 @@ impl JobBits {
     }
 }
 
-/// Job indices in the order of a time key (4 bytes a job; a radix sort of the indices by
-/// their key when they are not in order already).
-struct ByTime<K> {
-    jobs: Vec<u32>,
-    at: usize,
+/// Job indices in the order of a time key, read one at a time: from a list of them sorted by
+/// the key (4 bytes a job; [`ByTime::sorted`]) or straight from a stream already in order.
+struct ByTime<I, K> {
+    jobs: I,
     key: K,
-    /// The time of the next job (cached: the key reads a job's record).
-    time: Option<Time>,
+    /// The next job and its time (cached: the key reads a job's record).
+    next: Option<(usize, Time)>,
 }
 
-impl<K: Fn(usize) -> Time> ByTime<K> {
-    fn new(mut jobs: Vec<u32>, key: K) -> ByTime<K> {
-        if !jobs.is_sorted_by_key(|&j| key(j as usize)) {
-            radsort::sort_by_key(&mut jobs, |&j| key(j as usize));
-        }
-        let time = jobs.first().map(|&j| key(j as usize));
-        ByTime {
-            jobs,
-            at: 0,
-            key,
-            time,
-        }
+impl<I: Iterator<Item = usize>, K: Fn(usize) -> Time> ByTime<I, K> {
+    fn new(mut jobs: I, key: K) -> ByTime<I, K> {
+        let next = jobs.next().map(|j| (j, key(j)));
+        ByTime { jobs, key, next }
+    }
+
+    /// The time of the next job.
+    fn time(&self) -> Option<Time> {
+        self.next.map(|n| n.1)
     }
 
     /// The next job, when its time is `t`.
     fn next_at(&mut self, t: Time) -> Option<usize> {
-        if self.time != Some(t) {
+        let (j, at) = self.next?;
+        if at != t {
             return None;
         }
-        let j = self.jobs[self.at] as usize;
-        self.at += 1;
-        self.time = self.jobs.get(self.at).map(|&k| (self.key)(k as usize));
+        self.next = self.jobs.next().map(|k| (k, (self.key)(k)));
         Some(j)
     }
+}
+
+/// `jobs` in the order of `key` (a radix sort of the indices when they are not in order).
+fn in_order(mut jobs: Vec<u32>, key: impl Fn(usize) -> Time) -> impl Iterator<Item = usize> {
+    if !jobs.is_sorted_by_key(|&j| key(j as usize)) {
+        radsort::sort_by_key(&mut jobs, |&j| key(j as usize));
+    }
+    jobs.into_iter().map(|j| j as usize)
 }
 
 /// An event's kind (its code is job x 4 + kind): the job becomes ready to run (it waits),
@@ -197,7 +203,7 @@ impl Sweep {
     /// Job `j` starts (`r` = 1) or ends (-1).
     fn run(&mut self, set: &JobSet, j: usize, r: i64) {
         let p = i64::from(set.jobs[j].procs) * r;
-        self.tree.add(j, p);
+        self.tree.add(j, p as u32);
         self.running += p;
     }
 }
@@ -276,14 +282,20 @@ impl Delays {
 pub(super) fn delays(set: &JobSet, s: &Schedule, sparse_max: usize) -> Delays {
     let n = set.jobs.len();
     let (extra, marked, preempted) = preempted_events(set, s);
-    let plain: Vec<u32> = (0..n)
-        .filter(|&j| s.jobs[j].ran() && marked[j / 64] >> (j % 64) & 1 == 0)
-        .map(|j| j as u32)
-        .collect();
-    drop(marked);
-    let mut ready = ByTime::new(plain.clone(), |j| set.jobs[j].submit);
-    let mut starts = ByTime::new(plain.clone(), |j| s.jobs[j].start);
-    let mut ends = ByTime::new(plain, |j| s.jobs[j].end);
+    let is_plain = |j: &usize| s.jobs[*j].ran() && marked[j / 64] >> (j % 64) & 1 == 0;
+    let plain: Vec<u32> = (0..n).filter(is_plain).map(|j| j as u32).collect();
+    let submit = |j: usize| set.jobs[j].submit;
+    let (start, end) = (|j: usize| s.jobs[j].start, |j: usize| s.jobs[j].end);
+    // Jobs come in arrival order: their submit times are in order, and the ready events are
+    // the plain jobs in index order, with no list of them (a list sorted by submit time only
+    // for jobs out of that order).
+    let by_submit: Option<Vec<u32>> = (!set.jobs.is_sorted_by_key(|j| j.submit))
+        .then(|| in_order(plain.clone(), submit).map(|j| j as u32).collect());
+    let at = |i: usize| by_submit.as_ref().map_or(i, |list| list[i] as usize);
+    let count = by_submit.as_ref().map_or(n, Vec::len);
+    let mut ready = ByTime::new((0..count).map(at).filter(is_plain), submit);
+    let mut starts = ByTime::new(in_order(plain.clone(), start), start);
+    let mut ends = ByTime::new(in_order(plain, end), end);
     let mut x = 0;
     let next = |times: [Option<Time>; 3], x: usize| {
         let [a, b, c] = times;
@@ -301,7 +313,7 @@ pub(super) fn delays(set: &JobSet, s: &Schedule, sparse_max: usize) -> Delays {
     };
     let procs = i64::from(s.procs);
     let mut delays = Delays::Sparse(Vec::new());
-    let mut now = next([ready.time, starts.time, ends.time], x);
+    let mut now = next([ready.time(), starts.time(), ends.time()], x);
     while let Some(t) = now {
         // A job never preempted: ready once, then started once (its ready event first).
         while let Some(j) = ready.next_at(t) {
@@ -318,7 +330,7 @@ pub(super) fn delays(set: &JobSet, s: &Schedule, sparse_max: usize) -> Delays {
             sweep.apply(set, (code / 4) as usize, code % 4);
             x += 1;
         }
-        now = next([ready.time, starts.time, ends.time], x);
+        now = next([ready.time(), starts.time(), ends.time()], x);
         let Some(head) = sweep.waiting.first() else {
             continue;
         };
@@ -328,7 +340,7 @@ pub(super) fn delays(set: &JobSet, s: &Schedule, sparse_max: usize) -> Delays {
         let need = i64::from(set.jobs[head].procs);
         let free = procs - sweep.running;
         // The processors of running jobs of lower priority, counted only for a blocked head.
-        if need > free && free + sweep.running - sweep.tree.prefix(head) >= need {
+        if need > free && free + sweep.running - i64::from(sweep.tree.prefix(head)) >= need {
             let r = s.jobs[head].first_reservation().unwrap_or(Time::MAX);
             delays.add(head, t2 - t, (t2 - t.max(r)).max(0), n, sparse_max);
         }
@@ -383,7 +395,7 @@ mod tests {
                     waiting.remove(&j);
                 }
                 let p = i64::from(set.jobs[j].procs) * r;
-                tree.add(j, p);
+                tree.add(j, p as u32);
                 running += p;
                 i += 1;
             }
@@ -392,7 +404,7 @@ mod tests {
             };
             let need = i64::from(set.jobs[head].procs);
             let free = i64::from(s.procs) - running;
-            if need > free && free + running - tree.prefix(head) >= need {
+            if need > free && free + running - i64::from(tree.prefix(head)) >= need {
                 total[head] += t2 - t;
                 let r = s.jobs[head].first_reservation().unwrap_or(Time::MAX);
                 after[head] += (t2 - t.max(r)).max(0);

@@ -93,7 +93,7 @@ pub fn jobs_csv_eet<W: Write>(
             job.user.to_string(),
             u8::from(rec.backfilled).to_string(),
             rec.preemptions.to_string(),
-            rec.wasted.to_string(),
+            s.wasted(j).to_string(),
             e.map_or(String::new(), |e| e.eet.to_string()),
             e.and_then(|e| e.tardiness)
                 .map_or(String::new(), |t| t.to_string()),

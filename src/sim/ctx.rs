@@ -442,7 +442,6 @@ impl<'a> Ctx<'a> {
         self.free.insert(&procs);
         self.free_count += self.jobs[j].procs;
         rec.preemptions += 1;
-        rec.wasted += self.now - rec.start;
         self.preempted_runs.push(Run {
             job: j,
             start: rec.start,

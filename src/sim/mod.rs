@@ -17,6 +17,7 @@ pub mod procset;
 pub mod profile;
 pub mod reason;
 pub mod schedule;
+pub mod series;
 mod view;
 
 pub use ctx::{Ctx, Happening};
@@ -25,7 +26,8 @@ pub use policy::Policy;
 pub use procset::ProcSet;
 pub use profile::Profile;
 pub use reason::StartReason;
-pub use schedule::{JobRecord, Outcome, Run, RunEnd, Schedule, SeriesPoint};
+pub use schedule::{JobRecord, Outcome, Run, RunEnd, Schedule};
+pub use series::{Series, SeriesPoint};
 pub use view::{JobView, Jobs, NodesView};
 
 use crate::job::Job;
@@ -36,6 +38,10 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
+
+/// Room for the busy/queue series made at the start, in bytes per job (two points of 3 to
+/// 4 bytes in the traces of tests/data).
+const SERIES_BYTES_PER_JOB: usize = 8;
 
 /// Passes allowed at one instant before the engine calls the policy stuck in a loop.
 const MAX_PASSES_PER_INSTANT: u32 = 100_000;
@@ -157,10 +163,9 @@ pub fn simulate_on(
         words: Vec::new(),
         state: ctx::new_state_id(),
     };
-    // About one point per submission and one per end: room for that from the start, then a
-    // quarter more at a time (a doubling vector holds its old and new room while it moves,
-    // and in a wasm memory, which never shrinks, leaves the old room behind it).
-    let mut series: Vec<SeriesPoint> = Vec::with_capacity(2 * n + 16);
+    // About one point per submission and one per end, a few bytes each: room for that from
+    // the start (the series grows a quarter at a time past it).
+    let mut series = Series::with_room(SERIES_BYTES_PER_JOB * n + 64);
     let mut next_submit = 0;
     let mut instants = 0u64;
     let mut batch: Vec<Ev> = Vec::new();
@@ -243,12 +248,7 @@ pub fn simulate_on(
             };
             match series.last() {
                 Some(last) if last.busy == point.busy && last.queued == point.queued => {}
-                _ => {
-                    if series.len() == series.capacity() {
-                        series.reserve_exact(series.len() / 4 + 16);
-                    }
-                    series.push(point);
-                }
+                _ => series.push(point),
             }
         }
         instants += 1;
@@ -278,6 +278,7 @@ pub fn simulate_on(
         seed,
         procs,
         jobs: c.records,
+        wasted: schedule::wasted_by_job(&c.preempted_runs),
         preempted_runs: c.preempted_runs,
         rejected,
         reason_words: c.words,

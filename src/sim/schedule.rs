@@ -3,6 +3,7 @@
 use super::nodes::NodeOutcome;
 use super::procset::ProcSet;
 use super::reason::StartReason;
+use super::series::Series;
 use crate::Time;
 use serde::Serialize;
 
@@ -31,7 +32,9 @@ pub enum RunEnd {
 }
 
 /// Per-job result. Times are simulation seconds; `start`/`end` are those of the final attempt.
-/// 72 bytes: the first reservation is kept without a separate flag ([`JobRecord::first_reservation`]).
+/// 64 bytes: the first reservation is kept without a separate flag
+/// ([`JobRecord::first_reservation`]), the time a preempted job lost beside the records
+/// ([`Schedule::wasted`]).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct JobRecord {
     pub start: Time,
@@ -53,8 +56,6 @@ pub struct JobRecord {
     /// at that time, when the reservation was made.
     pub waited_for: u32,
     pub preemptions: u32,
-    /// Seconds of execution lost to preemptions (sum over preempted attempts).
-    pub wasted: Time,
 }
 
 impl JobRecord {
@@ -90,7 +91,6 @@ impl JobRecord {
             reason: StartReason::None,
             waited_for: Self::NONE,
             preemptions: 0,
-            wasted: 0,
         }
     }
 
@@ -114,14 +114,6 @@ pub struct Run {
     pub end_kind: RunEnd,
 }
 
-/// Machine state after the events of one instant: busy processors and waiting jobs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct SeriesPoint {
-    pub time: Time,
-    pub busy: u32,
-    pub queued: u32,
-}
-
 /// A complete schedule of one policy on one job set.
 #[derive(Debug, Clone, Serialize)]
 pub struct Schedule {
@@ -133,18 +125,48 @@ pub struct Schedule {
     pub jobs: Vec<JobRecord>,
     /// Attempts that were preempted (the final attempt of each job is in `jobs`).
     pub preempted_runs: Vec<Run>,
+    /// (job, seconds of execution its preempted attempts lost), by job, for the jobs with a
+    /// preemption only ([`Schedule::wasted`]; from `preempted_runs`).
+    #[serde(skip)]
+    pub(crate) wasted: Vec<(u32, Time)>,
     /// Jobs the policy refused, with the reason.
     pub rejected: Vec<(usize, String)>,
     /// The policy's own start-reason words ([`StartReason::Word`] indexes them).
     pub reason_words: Vec<String>,
     /// Busy processors and queue length over time (one point per instant with a change).
-    pub series: Vec<SeriesPoint>,
+    pub series: Series,
     /// The node model's demands and work done, when the model was on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<NodeOutcome>,
 }
 
+/// The [`Schedule::wasted`] list of these preempted attempts.
+pub(crate) fn wasted_by_job(preempted: &[Run]) -> Vec<(u32, Time)> {
+    let mut lost: Vec<(u32, Time)> = preempted
+        .iter()
+        .map(|r| (r.job as u32, r.end - r.start))
+        .collect();
+    lost.sort_unstable_by_key(|l| l.0);
+    lost.dedup_by(|later, first| {
+        let same = later.0 == first.0;
+        if same {
+            first.1 += later.1;
+        }
+        same
+    });
+    lost
+}
+
 impl Schedule {
+    /// Seconds of execution job `j` lost to preemptions (sum over its preempted attempts).
+    pub fn wasted(&self, j: usize) -> Time {
+        if self.jobs[j].preemptions == 0 {
+            return 0;
+        }
+        let at = self.wasted.binary_search_by_key(&(j as u32), |l| l.0);
+        at.map_or(0, |i| self.wasted[i].1)
+    }
+
     /// The word of job `j`'s start reason (`""` when it did not start).
     pub fn reason_word(&self, j: usize) -> &str {
         self.jobs[j].reason.word(&self.reason_words)
@@ -180,8 +202,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_time_lost_is_summed_per_job_in_job_order() {
+        let run = |job, start, end| Run {
+            job,
+            start,
+            end,
+            procs: ProcSet::default(),
+            end_kind: RunEnd::Preempted,
+        };
+        // In preemption order: job 5 twice (10 s, then 20 s), job 2 once (7 s) between.
+        let runs = [run(5, 0, 10), run(2, 3, 10), run(5, 40, 60)];
+        assert_eq!(wasted_by_job(&runs), [(2, 7), (5, 30)]);
+        assert_eq!(wasted_by_job(&[]), []);
+    }
+
+    #[test]
     fn a_record_is_compact_and_keeps_its_reservation() {
-        assert_eq!(std::mem::size_of::<JobRecord>(), 72);
+        assert_eq!(std::mem::size_of::<JobRecord>(), 64);
         let mut r = JobRecord::pending();
         assert_eq!(r.first_reservation(), None);
         r.set_first_reservation(0);
