@@ -122,10 +122,11 @@ impl Conservative {
         } else {
             c.now()
         };
-        let start = profile
-            .earliest(from, job.procs, d)
+        let fit = profile
+            .earliest_fit(from, job.procs, d)
             .ok_or_else(|| no_room(c, j))?;
-        profile.reserve(start, start + d, job.procs);
+        profile.reserve_fit(fit, d, job.procs);
+        let start = fit.start;
         if self.use_floor {
             self.floor.record(job.procs, d, start);
         }
@@ -184,7 +185,9 @@ impl Conservative {
             };
             let moved = match window {
                 Window::Unchanged => None,
-                Window::Search { from, below } => profile.earliest_capped(from, procs, d, s, below),
+                Window::Search { from, below } => profile
+                    .earliest_capped(from, procs, d, s, below)
+                    .map(|f| f.start),
             };
             if let Some(t) = moved {
                 profile.release(s, e, procs);
