@@ -24,7 +24,7 @@ pub use ctx::{Ctx, Happening};
 pub use nodes::{NodeOutcome, Nodes};
 pub use policy::Policy;
 pub use procset::ProcSet;
-pub use profile::Profile;
+pub use profile::{Fit, Profile};
 pub use reason::StartReason;
 pub use schedule::{JobRecord, Outcome, Run, RunEnd, Schedule};
 pub use series::{Series, SeriesPoint};

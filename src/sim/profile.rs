@@ -6,6 +6,14 @@ use crate::Time;
 /// Time treated as "forever".
 pub const FOREVER: Time = Time::MAX;
 
+/// Where a search found room: the start, and the index of the step holding it (where a
+/// reservation there begins, while the profile before it is unchanged).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fit {
+    pub start: Time,
+    step: usize,
+}
+
 /// A step function of free processors: `steps[i].1` processors are free over
 /// `[steps[i].0, steps[i+1].0)`, and the last step extends forever.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,16 +81,19 @@ impl Profile {
             .unwrap_or(i64::MIN)
     }
 
-    /// Makes sure a step begins exactly at `t` and returns its index.
-    fn split_at(&mut self, t: Time) -> usize {
-        let i = self.index_of(t);
-        if self.steps[i].0 == t {
-            i
-        } else {
-            let level = self.steps[i].1;
-            self.steps.insert(i + 1, (t, level));
-            i + 1
+    /// Index of the step containing `t`, searched from step `i` on (`steps[i].0 <= t`): a few
+    /// steps one by one (an interval usually ends a few steps after it begins), then a binary
+    /// search over the rest.
+    fn index_from(&self, t: Time, i: usize) -> usize {
+        let steps = &self.steps[..];
+        let mut j = i;
+        for _ in 0..8 {
+            match steps.get(j + 1) {
+                Some(s) if s.0 <= t => j += 1,
+                _ => return j,
+            }
         }
+        j + steps[j + 1..].partition_point(|&(s, _)| s <= t)
     }
 
     /// Adds `delta` free processors over `[from, to)` (`to` may be [`FOREVER`]).
@@ -91,11 +102,45 @@ impl Profile {
         if from >= to || delta == 0 {
             return;
         }
-        let a = self.split_at(from);
-        let b = if to == FOREVER {
-            self.steps.len()
+        let i = self.index_of(from);
+        self.add_at(i, from, to, delta);
+    }
+
+    /// [`Profile::add`] given the index `i` of the step containing `from` (`from < to`,
+    /// `delta != 0`): a step begins at `from` and at `to` (inserted when missing, both with one
+    /// move of the steps after them), the steps between gain `delta`, and a step left with the
+    /// level of the one before it at either end is removed.
+    fn add_at(&mut self, i: usize, from: Time, to: Time, delta: i64) {
+        let n = self.steps.len();
+        let split_a = self.steps[i].0 != from;
+        let (a, b) = if to == FOREVER {
+            if split_a {
+                self.steps.insert(i + 1, (from, self.steps[i].1));
+            }
+            (i + usize::from(split_a), self.steps.len())
         } else {
-            self.split_at(to)
+            let k = self.index_from(to, i);
+            let split_b = self.steps[k].0 != to;
+            match (split_a, split_b) {
+                (false, false) => (i, k),
+                (true, false) => {
+                    self.steps.insert(i + 1, (from, self.steps[i].1));
+                    (i + 1, k + 1)
+                }
+                (false, true) => {
+                    self.steps.insert(k + 1, (to, self.steps[k].1));
+                    (i, k + 1)
+                }
+                (true, true) => {
+                    let (la, lb) = (self.steps[i].1, self.steps[k].1);
+                    self.steps.extend_from_slice(&[(0, 0), (0, 0)]);
+                    self.steps.copy_within(k + 1..n, k + 3);
+                    self.steps.copy_within(i + 1..k + 1, i + 2);
+                    self.steps[i + 1] = (from, la);
+                    self.steps[k + 2] = (to, lb);
+                    (i + 1, k + 2)
+                }
+            }
         };
         for s in &mut self.steps[a..b] {
             s.1 += delta;
@@ -126,11 +171,32 @@ impl Profile {
     /// Earliest `t >= from` at which `procs` processors stay free for `duration`
     /// (a zero duration needs them free at the instant itself). `None` if never.
     pub fn earliest(&self, from: Time, procs: u32, duration: Time) -> Option<Time> {
+        self.earliest_fit(from, procs, duration).map(|f| f.start)
+    }
+
+    /// [`Profile::earliest`] as a [`Fit`], to reserve there with [`Profile::reserve_fit`].
+    #[inline]
+    pub fn earliest_fit(&self, from: Time, procs: u32, duration: Time) -> Option<Fit> {
         self.earliest_capped(from, procs, duration, FOREVER, FOREVER)
     }
 
+    /// Reserves `procs` processors over `[fit.start, fit.start + length)`: [`Profile::reserve`]
+    /// without searching for the step where the reservation begins when the fit's step still
+    /// holds it (the profile unchanged before it since the search).
+    pub fn reserve_fit(&mut self, fit: Fit, length: Time, procs: u32) {
+        let (t, i) = (fit.start, fit.step);
+        let holds = self.steps.get(i).is_some_and(|s| s.0 <= t)
+            && self.steps.get(i + 1).is_none_or(|s| s.0 > t);
+        if !holds || t < self.start() {
+            self.reserve(t, t + length, procs);
+        } else if length > 0 && procs > 0 {
+            self.add_at(i, t, t + length, -i64::from(procs));
+        }
+    }
+
     /// Earliest `t` with `from <= t < below` at which `procs` processors stay free over
-    /// `[t, min(t + duration, cap))` (a zero duration counts as one). `None` if there is none.
+    /// `[t, min(t + duration, cap))` (a zero duration counts as one), as a [`Fit`]. `None` if
+    /// there is none.
     ///
     /// For a job reserved at `cap` this is where it can move to: over `[cap, t + duration)` its
     /// own reservation keeps its processors free, so only the part before `cap` needs looking
@@ -147,7 +213,7 @@ impl Profile {
         duration: Time,
         cap: Time,
         below: Time,
-    ) -> Option<Time> {
+    ) -> Option<Fit> {
         let need = i64::from(procs);
         let duration = duration.max(1);
         let from = from.max(self.start());
@@ -169,7 +235,10 @@ impl Profile {
             }
             let end = steps.get(k).map_or(FOREVER, |s| s.0);
             if end >= cap || end - cand >= duration {
-                return Some(cand);
+                return Some(Fit {
+                    start: cand,
+                    step: i,
+                });
             }
             i = k;
         }
@@ -274,143 +343,4 @@ impl Profile {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn build_reserve_and_find() {
-        // 10 procs: 2 free now, job A (4 procs) ends at 10, job B (4 procs) ends at 20.
-        let mut p = Profile::from_running(0, 2, [(20, 4), (10, 4)].into_iter());
-        assert_eq!(p.steps(), &[(0, 2), (10, 6), (20, 10)]);
-        assert_eq!(p.earliest(0, 2, 100), Some(0));
-        assert_eq!(p.earliest(0, 5, 5), Some(10));
-        assert_eq!(p.earliest(0, 8, 5), Some(20));
-        assert_eq!(p.earliest(0, 11, 5), None);
-        p.reserve(10, 25, 5);
-        assert_eq!(p.steps(), &[(0, 2), (10, 1), (20, 5), (25, 10)]);
-        // A 2-proc job of length 15 cannot fit before 25 anymore, one of length 10 fits at 0.
-        assert_eq!(p.earliest(0, 2, 15), Some(20));
-        assert_eq!(p.earliest(0, 2, 10), Some(0));
-        assert_eq!(p.earliest_capped(0, 6, 1, FOREVER, 25), None);
-        assert_eq!(p.earliest_capped(0, 6, 1, FOREVER, 26), Some(25));
-        // The 5-proc reservation at [10, 25) could move to 0 only if 5 were free over [0, 10).
-        assert_eq!(p.earliest_capped(0, 5, 15, 10, 10), None);
-        // A 1-proc job reserved at 20 fits from 0 on: 1 processor stays free until 20.
-        assert_eq!(p.earliest_capped(0, 1, 100, 20, 20), Some(0));
-        p.release(10, 25, 5);
-        assert_eq!(p.steps(), &[(0, 2), (10, 6), (20, 10)]);
-        assert_eq!(p.max_free(0, 10), 2);
-        assert_eq!(p.max_free(5, 20), 6);
-        assert_eq!(p.max_free(5, 21), 10);
-        assert_eq!(p.max_free(20, FOREVER), 10);
-        assert_eq!(p.max_free(7, 7), i64::MIN);
-        p.advance(15);
-        assert_eq!(p.steps(), &[(15, 6), (20, 10)]);
-        assert_eq!(p.free_at(30), 10);
-    }
-    /// The run-by-run search against a plain one (every candidate start, every step), on a
-    /// profile of many short runs.
-    #[test]
-    fn search_agrees_with_a_plain_scan() {
-        fn plain(
-            p: &Profile,
-            from: Time,
-            need: i64,
-            d: Time,
-            cap: Time,
-            below: Time,
-        ) -> Option<Time> {
-            let steps = p.steps().to_vec();
-            let d = d.max(1);
-            let mut t = from;
-            loop {
-                if t >= below {
-                    return None;
-                }
-                let end = t.saturating_add(d).min(cap);
-                let ok = steps.iter().enumerate().all(|(i, &(s, f))| {
-                    let next = steps.get(i + 1).map_or(FOREVER, |x| x.0);
-                    next <= t || s >= end || f >= need
-                });
-                if ok {
-                    return Some(t);
-                }
-                // Next candidate: the next step start after t.
-                t = steps.iter().map(|s| s.0).find(|&s| s > t)?;
-            }
-        }
-        let mut p = Profile::new(0, 8);
-        let mut rnd = crate::sim::test_numbers(12345);
-        for _ in 0..150 {
-            let from = rnd(3000) as Time;
-            let len = 1 + rnd(60) as Time;
-            let procs = 1 + rnd(4) as u32;
-            if p.earliest(from, procs, len) == Some(from) {
-                p.reserve(from, from + len, procs);
-            }
-        }
-        assert!(p.steps().len() > 100);
-        for _ in 0..2000 {
-            let from = rnd(3500) as Time;
-            let need = 1 + rnd(8) as u32;
-            let d = rnd(200) as Time;
-            let cap = if rnd(3) == 0 {
-                FOREVER
-            } else {
-                from + rnd(4000) as Time
-            };
-            let below = if rnd(2) == 0 {
-                cap
-            } else {
-                from + rnd(4000) as Time
-            }
-            .min(cap);
-            assert_eq!(
-                p.earliest_capped(from, need, d, cap, below),
-                plain(&p, from, i64::from(need), d, cap, below),
-                "from {from} need {need} d {d} cap {cap} below {below}"
-            );
-        }
-    }
-
-    /// `runs_around` against the runs found one step at a time.
-    #[test]
-    fn runs_around_agrees_with_a_plain_walk() {
-        let mut rnd = crate::sim::test_numbers(777);
-        for _ in 0..20 {
-            let mut p = Profile::new(0, 20);
-            for _ in 0..80 {
-                let from = rnd(2000) as Time;
-                p.reserve(from, from + 1 + rnd(100) as Time, rnd(6) as u32);
-            }
-            let steps = p.steps().to_vec();
-            let level = |t: Time| p.free_at(t);
-            for _ in 0..200 {
-                let a = rnd(2200) as Time;
-                let b = a + 1 + rnd(300) as Time;
-                let mut out = [(0, 0); 5];
-                p.runs_around(a, b, usize::MAX, &mut out);
-                for (c, &(r0, r1)) in out.iter().enumerate() {
-                    let th = 1i64 << c;
-                    // The run holding a (from its first step), or a.
-                    let r0_plain = if level(a) >= th {
-                        let i = steps.partition_point(|s| s.0 <= a) - 1;
-                        let k = (0..=i).rev().find(|&k| steps[k].1 < th);
-                        k.map_or(steps[0].0, |k| steps[k + 1].0)
-                    } else {
-                        a
-                    };
-                    let r1_plain = if level(b - 1) >= th {
-                        let i = steps.partition_point(|s| s.0 < b) - 1;
-                        (i..steps.len())
-                            .find(|&k| steps[k].1 < th)
-                            .map_or(FOREVER, |k| steps[k].0)
-                    } else {
-                        b
-                    };
-                    assert_eq!((r0, r1), (r0_plain, r1_plain), "[{a}, {b}) class {c}");
-                }
-            }
-        }
-    }
-}
+mod tests;

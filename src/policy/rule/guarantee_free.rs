@@ -59,10 +59,11 @@ impl GuaranteeFree {
         let job = c.job(j);
         let d = hold(c.estimate(j));
         let from = c.now().max(self.floor.bound(job.procs, d));
-        let s = profile
-            .earliest(from, job.procs, d)
+        let fit = profile
+            .earliest_fit(from, job.procs, d)
             .ok_or_else(|| no_room(c, j))?;
-        profile.reserve(s, s + d, job.procs);
+        profile.reserve_fit(fit, d, job.procs);
+        let s = fit.start;
         self.floor.record(job.procs, d, s);
         Ok(s)
     }

@@ -1,0 +1,232 @@
+//! The profile's searches and updates against plain step-by-step versions.
+
+use super::*;
+
+#[test]
+fn build_reserve_and_find() {
+    // 10 procs: 2 free now, job A (4 procs) ends at 10, job B (4 procs) ends at 20.
+    let mut p = Profile::from_running(0, 2, [(20, 4), (10, 4)].into_iter());
+    assert_eq!(p.steps(), &[(0, 2), (10, 6), (20, 10)]);
+    assert_eq!(p.earliest(0, 2, 100), Some(0));
+    assert_eq!(p.earliest(0, 5, 5), Some(10));
+    assert_eq!(p.earliest(0, 8, 5), Some(20));
+    assert_eq!(p.earliest(0, 11, 5), None);
+    p.reserve(10, 25, 5);
+    assert_eq!(p.steps(), &[(0, 2), (10, 1), (20, 5), (25, 10)]);
+    // A 2-proc job of length 15 cannot fit before 25 anymore, one of length 10 fits at 0.
+    assert_eq!(p.earliest(0, 2, 15), Some(20));
+    assert_eq!(p.earliest(0, 2, 10), Some(0));
+    assert_eq!(
+        p.earliest_capped(0, 6, 1, FOREVER, 25).map(|f| f.start),
+        None
+    );
+    assert_eq!(
+        p.earliest_capped(0, 6, 1, FOREVER, 26).map(|f| f.start),
+        Some(25)
+    );
+    // The 5-proc reservation at [10, 25) could move to 0 only if 5 were free over [0, 10).
+    assert_eq!(p.earliest_capped(0, 5, 15, 10, 10).map(|f| f.start), None);
+    // A 1-proc job reserved at 20 fits from 0 on: 1 processor stays free until 20.
+    assert_eq!(
+        p.earliest_capped(0, 1, 100, 20, 20).map(|f| f.start),
+        Some(0)
+    );
+    p.release(10, 25, 5);
+    assert_eq!(p.steps(), &[(0, 2), (10, 6), (20, 10)]);
+    assert_eq!(p.max_free(0, 10), 2);
+    assert_eq!(p.max_free(5, 20), 6);
+    assert_eq!(p.max_free(5, 21), 10);
+    assert_eq!(p.max_free(20, FOREVER), 10);
+    assert_eq!(p.max_free(7, 7), i64::MIN);
+    p.advance(15);
+    assert_eq!(p.steps(), &[(15, 6), (20, 10)]);
+    assert_eq!(p.free_at(30), 10);
+}
+/// The run-by-run search against a plain one (every candidate start, every step), on a
+/// profile of many short runs.
+#[test]
+fn search_agrees_with_a_plain_scan() {
+    fn plain(p: &Profile, from: Time, need: i64, d: Time, cap: Time, below: Time) -> Option<Time> {
+        let steps = p.steps().to_vec();
+        let d = d.max(1);
+        let mut t = from;
+        loop {
+            if t >= below {
+                return None;
+            }
+            let end = t.saturating_add(d).min(cap);
+            let ok = steps.iter().enumerate().all(|(i, &(s, f))| {
+                let next = steps.get(i + 1).map_or(FOREVER, |x| x.0);
+                next <= t || s >= end || f >= need
+            });
+            if ok {
+                return Some(t);
+            }
+            // Next candidate: the next step start after t.
+            t = steps.iter().map(|s| s.0).find(|&s| s > t)?;
+        }
+    }
+    let mut p = Profile::new(0, 8);
+    let mut rnd = crate::sim::test_numbers(12345);
+    for _ in 0..150 {
+        let from = rnd(3000) as Time;
+        let len = 1 + rnd(60) as Time;
+        let procs = 1 + rnd(4) as u32;
+        if p.earliest(from, procs, len) == Some(from) {
+            p.reserve(from, from + len, procs);
+        }
+    }
+    assert!(p.steps().len() > 100);
+    for _ in 0..2000 {
+        let from = rnd(3500) as Time;
+        let need = 1 + rnd(8) as u32;
+        let d = rnd(200) as Time;
+        let cap = if rnd(3) == 0 {
+            FOREVER
+        } else {
+            from + rnd(4000) as Time
+        };
+        let below = if rnd(2) == 0 {
+            cap
+        } else {
+            from + rnd(4000) as Time
+        }
+        .min(cap);
+        assert_eq!(
+            p.earliest_capped(from, need, d, cap, below)
+                .map(|f| f.start),
+            plain(&p, from, i64::from(need), d, cap, below),
+            "from {from} need {need} d {d} cap {cap} below {below}"
+        );
+    }
+}
+
+/// `runs_around` against the runs found one step at a time.
+#[test]
+fn runs_around_agrees_with_a_plain_walk() {
+    let mut rnd = crate::sim::test_numbers(777);
+    for _ in 0..20 {
+        let mut p = Profile::new(0, 20);
+        for _ in 0..80 {
+            let from = rnd(2000) as Time;
+            p.reserve(from, from + 1 + rnd(100) as Time, rnd(6) as u32);
+        }
+        let steps = p.steps().to_vec();
+        let level = |t: Time| p.free_at(t);
+        for _ in 0..200 {
+            let a = rnd(2200) as Time;
+            let b = a + 1 + rnd(300) as Time;
+            let mut out = [(0, 0); 5];
+            p.runs_around(a, b, usize::MAX, &mut out);
+            for (c, &(r0, r1)) in out.iter().enumerate() {
+                let th = 1i64 << c;
+                // The run holding a (from its first step), or a.
+                let r0_plain = if level(a) >= th {
+                    let i = steps.partition_point(|s| s.0 <= a) - 1;
+                    let k = (0..=i).rev().find(|&k| steps[k].1 < th);
+                    k.map_or(steps[0].0, |k| steps[k + 1].0)
+                } else {
+                    a
+                };
+                let r1_plain = if level(b - 1) >= th {
+                    let i = steps.partition_point(|s| s.0 < b) - 1;
+                    (i..steps.len())
+                        .find(|&k| steps[k].1 < th)
+                        .map_or(FOREVER, |k| steps[k].0)
+                } else {
+                    b
+                };
+                assert_eq!((r0, r1), (r0_plain, r1_plain), "[{a}, {b}) class {c}");
+            }
+        }
+    }
+}
+
+/// `add` as it was first written, step by step: a step inserted at `from`, then one at `to`
+/// (each with its own search and move), the levels between changed, then a step equal to the
+/// one before it removed at `to`, then at `from`.
+fn add_one_split_at_a_time(steps: &mut Vec<(Time, i64)>, from: Time, to: Time, delta: i64) {
+    let from = from.max(steps[0].0);
+    if from >= to || delta == 0 {
+        return;
+    }
+    let mut split = |t: Time| {
+        let i = steps.partition_point(|s| s.0 <= t) - 1;
+        if steps[i].0 == t {
+            i
+        } else {
+            steps.insert(i + 1, (t, steps[i].1));
+            i + 1
+        }
+    };
+    let a = split(from);
+    let b = if to == FOREVER {
+        steps.len()
+    } else {
+        split(to)
+    };
+    for s in &mut steps[a..b] {
+        s.1 += delta;
+    }
+    if b < steps.len() && steps[b].1 == steps[b - 1].1 {
+        steps.remove(b);
+    }
+    if a > 0 && steps[a].1 == steps[a - 1].1 {
+        steps.remove(a);
+    }
+}
+
+/// Reservations and releases (often at existing steps, sometimes forever or from before the
+/// start, sometimes far from where they begin) give the very steps of the one-at-a-time
+/// version; a reservation at a search's fit gives those of a plain reservation, also when the
+/// profile changed before the fit since the search.
+#[test]
+fn adds_keep_the_steps_of_one_split_at_a_time() {
+    let mut rnd = crate::sim::test_numbers(4242);
+    let (mut inserted_both, mut far) = (0, 0);
+    for round in 0..40 {
+        let mut p = Profile::new(100, 16);
+        let mut plain = p.steps().to_vec();
+        let grid = if round % 2 == 0 { 10 } else { 1 };
+        for _ in 0..300 {
+            let from = 50 + rnd(3000) as Time / grid * grid;
+            let to = match rnd(10) {
+                0 => FOREVER,
+                1 => from + 1 + rnd(2500) as Time,
+                _ => from + (1 + rnd(200) as Time / grid) * grid,
+            };
+            let delta = rnd(9) as i64 - 4;
+            let before = p.steps().len();
+            let n_between = plain.iter().filter(|s| s.0 > from && s.0 < to).count();
+            p.add(from, to, delta);
+            add_one_split_at_a_time(&mut plain, from, to, delta);
+            assert_eq!(
+                p.steps(),
+                &plain[..],
+                "round {round} add({from}, {to}, {delta})"
+            );
+            inserted_both += usize::from(p.steps().len() == before + 2);
+            far += usize::from(n_between > 8);
+        }
+        for _ in 0..100 {
+            let (from, need, d) = (rnd(3200) as Time, rnd(20) as u32, 1 + rnd(300) as Time);
+            let Some(fit) = p.earliest_fit(from, need, d) else {
+                continue;
+            };
+            assert_eq!(Some(fit.start), p.earliest(from, need, d));
+            let mut q = p.clone();
+            // Half the time the profile changes before the fit first: the fit's step moves.
+            if rnd(2) == 0 {
+                let t = rnd(fit.start.max(1) as u64) as Time;
+                for r in [&mut p, &mut q] {
+                    r.add(t, t + 1, -1);
+                }
+            }
+            p.reserve_fit(fit, d, need);
+            q.reserve(fit.start, fit.start + d, need);
+            assert_eq!(p.steps(), q.steps(), "round {round} fit {fit:?} for {d}");
+        }
+    }
+    // Both ends inserted with one move, and ends found past the walk, were both exercised.
+    assert!(inserted_both > 1000 && far > 100, "{inserted_both} {far}");
+}
