@@ -183,7 +183,7 @@ pub fn picked(
     scratch: &mut Scratch,
 ) -> ProcSet {
     let intervals = free.intervals();
-    let mut picked: Vec<(u32, u32)> = Vec::new();
+    let mut picked = ProcSet::default();
     // The first free interval not below the current node.
     let mut at = 0;
     for (&(n, _, _), k) in nodes.iter().zip(scratch.count.iter_mut()) {
@@ -192,19 +192,18 @@ pub fn picked(
         }
         let base = n.saturating_mul(model.cores);
         let top = base.saturating_add(model.cores);
-        at += intervals[at..].partition_point(|&(_, b)| b <= base);
+        if intervals[at].1 <= base {
+            at += intervals[at..].partition_point(|&(_, b)| b <= base);
+        }
         let mut x = at;
         while *k > 0 {
             let (a, b) = intervals[x];
             let (a, b) = (a.max(base), b.min(top));
             let take = (b - a).min(*k);
-            match picked.last_mut() {
-                Some(last) if last.1 == a => last.1 += take,
-                _ => picked.push((a, a + take)),
-            }
+            picked.push_above(a, a + take);
             *k -= take;
             x += 1;
         }
     }
-    ProcSet::from_intervals(picked)
+    picked
 }
