@@ -73,10 +73,20 @@ impl Run<'_> {
         // out[i]: the first factor of the run <= stops[i] (where that threshold's run stops),
         // else the last one; NAN until set.
         out.iter_mut().for_each(|f| *f = f64::NAN);
+        // The largest stop not reached yet: a factor above it sets nothing.
+        let mut next = stops.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let last = self.run(low, true, scratch, |factor| {
+            if factor > next {
+                return;
+            }
+            next = f64::NEG_INFINITY;
             for (o, &s) in out.iter_mut().zip(stops) {
-                if o.is_nan() && factor <= s {
-                    *o = factor;
+                if o.is_nan() {
+                    if factor <= s {
+                        *o = factor;
+                    } else {
+                        next = next.max(s);
+                    }
                 }
             }
         });

@@ -53,11 +53,13 @@ impl Worst {
         self.stop = stop;
     }
 
+    #[inline]
     fn high(&self, key: u64) -> bool {
         1.0 + f64::from_bits(key) > self.stop
     }
 
     /// A selected node that is neither the candidate nor counted yet.
+    #[inline]
     fn count(&mut self, key: u64, i: u32, first_fit: bool) {
         if !self.high(key) {
             self.low = self.low.max(key);
@@ -69,6 +71,7 @@ impl Worst {
     }
 
     /// A node first fit filled (in position order), not the last one (the first candidate).
+    #[inline]
     pub fn first_fit(&mut self, key: u64, i: u32) {
         self.count(key, i, true);
     }
@@ -104,6 +107,7 @@ impl Worst {
     }
 
     /// The candidate takes a process: its key is now `key`.
+    #[inline]
     pub fn candidate_took(&mut self, key: u64, i: u32) {
         self.candidate = Some((key, i));
     }
@@ -117,6 +121,7 @@ impl Worst {
 
     /// The worst node `(position, key, where)` when it is high; else the largest key of all
     /// (the run's factor is then `1 +` that penalty and it stops) as `(0, key, Candidate)`.
+    #[inline]
     pub fn worst(&self) -> (u32, u64, From) {
         let mut best: Option<(u32, u64, From)> = self
             .first_fit
@@ -140,11 +145,18 @@ impl Worst {
 
     /// The worst node (from `from`, not the candidate) gives a process; `key` is its new key
     /// (`None` when it has none left).
+    #[inline]
     pub fn gave(&mut self, from: From, i: u32, key: Option<u64>) {
         match from {
             From::FirstFit => {
                 self.at += 1;
-                self.seek();
+                if self
+                    .first_fit
+                    .get(self.at)
+                    .is_none_or(|e| e.0 != self.level)
+                {
+                    self.seek();
+                }
             }
             From::Heap => {
                 self.heap.pop();
