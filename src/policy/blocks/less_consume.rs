@@ -125,11 +125,19 @@ impl Run<'_> {
         worst.reset(stop);
         let mut left = self.need;
         let mut first = 0;
+        // The last node's (demand bits, processes taken) and key: a node like it has its key.
+        let mut last = (u64::MAX, 0, 0);
         while left > 0 {
             let k = nodes[first].1.min(left);
             count[first] = k;
             left -= k;
-            let key = pen(first as u32, k).to_bits();
+            let d = nodes[first].2.to_bits();
+            let key = if (d, k) == (last.0, last.1) {
+                last.2
+            } else {
+                pen(first as u32, k).to_bits()
+            };
+            last = (d, k, key);
             if left > 0 {
                 worst.first_fit(key, first as u32);
             } else {

@@ -7,7 +7,8 @@
 //! of the low nodes only the largest key is kept (for the factor the run stops with): a
 //! selected node changes only as the worst (it gives a process) or as the candidate (it takes
 //! one), so a low key, once counted, stays true. The high nodes are:
-//! - those first fit filled, in position order ([`Worst::first_fit`]): none changes before it is
+//! - those first fit filled, in position order, consecutive ones of one key as one range
+//!   ([`Worst::first_fit`]): none changes before it is
 //!   the worst, so they leave in the order (key descending, position ascending), read level by
 //!   level (a level is one key) without sorting;
 //! - those that gave a process and are still high, and candidates the scan passed: a heap, whose
@@ -28,12 +29,14 @@ pub enum From {
 /// The high selected nodes of a run and the largest low key (buffers reused across runs).
 #[derive(Default)]
 pub struct Worst {
-    /// High nodes filled by first fit, by position: `(key, position)`.
-    first_fit: Vec<(u64, u32)>,
-    /// The key of the level being read from `first_fit`, and the index of its next node there
-    /// (`first_fit.len()` when none is left).
+    /// High nodes filled by first fit, by position, as ranges of one key: `(key, first
+    /// position, end)`.
+    first_fit: Vec<(u64, u32, u32)>,
+    /// The key of the level being read from `first_fit`, the index of the range of its next
+    /// node there (`first_fit.len()` when none is left) and that node's position.
     level: u64,
     at: usize,
+    pos: u32,
     heap: BinaryHeap<(u64, Reverse<u32>)>,
     /// The largest low key counted (0: none).
     low: u64,
@@ -64,7 +67,7 @@ impl Worst {
         if !self.high(key) {
             self.low = self.low.max(key);
         } else if first_fit {
-            self.first_fit.push((key, i));
+            self.first_fit.push((key, i, i + 1));
         } else {
             self.heap.push((key, Reverse(i)));
         }
@@ -73,7 +76,10 @@ impl Worst {
     /// A node first fit filled (in position order), not the last one (the first candidate).
     #[inline]
     pub fn first_fit(&mut self, key: u64, i: u32) {
-        self.count(key, i, true);
+        match self.first_fit.last_mut() {
+            Some(last) if last.0 == key && last.2 == i => last.2 += 1,
+            _ => self.count(key, i, true),
+        }
     }
 
     /// Starts reading the first-fit nodes (once they are all given).
@@ -90,7 +96,9 @@ impl Worst {
         while self.at < n && self.first_fit[self.at].0 != self.level {
             self.at += 1;
         }
-        if self.at == n {
+        if let Some(r) = self.first_fit.get(self.at) {
+            self.pos = r.1;
+        } else {
             let level = self.level;
             let below = self
                 .first_fit
@@ -126,7 +134,7 @@ impl Worst {
         let mut best: Option<(u32, u64, From)> = self
             .first_fit
             .get(self.at)
-            .map(|&(key, i)| (i, key, From::FirstFit));
+            .map(|&(key, _, _)| (self.pos, key, From::FirstFit));
         if let Some(&(key, Reverse(i))) = self.heap.peek() {
             if best.is_none_or(|b| key > b.1 || (key == b.1 && i < b.0)) {
                 best = Some((i, key, From::Heap));
@@ -149,12 +157,9 @@ impl Worst {
     pub fn gave(&mut self, from: From, i: u32, key: Option<u64>) {
         match from {
             From::FirstFit => {
-                self.at += 1;
-                if self
-                    .first_fit
-                    .get(self.at)
-                    .is_none_or(|e| e.0 != self.level)
-                {
+                self.pos += 1;
+                if self.pos == self.first_fit[self.at].2 {
+                    self.at += 1;
                     self.seek();
                 }
             }
