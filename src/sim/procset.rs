@@ -138,6 +138,12 @@ impl ProcSet {
         }
     }
 
+    /// Frees the room a set built by [`ProcSet::push_above`] holds beyond its intervals (a
+    /// running job's set is kept for the whole run).
+    pub fn shrink_to_fit(&mut self) {
+        self.intervals.shrink_to_fit();
+    }
+
     /// Adds `other` (disjoint from `self`) to `self`, merging neighbours; in place.
     pub fn insert(&mut self, other: &ProcSet) {
         for &(a, b) in &other.intervals {

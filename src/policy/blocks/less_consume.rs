@@ -223,5 +223,6 @@ pub fn picked(
             x += 1;
         }
     }
+    picked.shrink_to_fit();
     picked
 }
