@@ -125,6 +125,25 @@ impl ProcSet {
         self.intervals = out;
     }
 
+    /// Appends `[a, b)`, which lies above every id of `self` (merged when it touches the last
+    /// interval).
+    pub fn push_above(&mut self, a: u32, b: u32) {
+        debug_assert!(self.intervals.last().is_none_or(|l| l.1 <= a));
+        if a >= b {
+            return;
+        }
+        match self.intervals.last_mut() {
+            Some(last) if last.1 == a => last.1 = b,
+            _ => self.intervals.push((a, b)),
+        }
+    }
+
+    /// Frees the room a set built by [`ProcSet::push_above`] holds beyond its intervals (a
+    /// running job's set is kept for the whole run).
+    pub fn shrink_to_fit(&mut self) {
+        self.intervals.shrink_to_fit();
+    }
+
     /// Adds `other` (disjoint from `self`) to `self`, merging neighbours; in place.
     pub fn insert(&mut self, other: &ProcSet) {
         for &(a, b) in &other.intervals {
@@ -230,5 +249,11 @@ mod tests {
         s.remove(&ProcSet::from_intervals(vec![(1, 2), (5, 9)]));
         assert_eq!(s.intervals(), &[(0, 1), (2, 4)]);
         assert_eq!(ProcSet::range(4, 5).to_string(), "4");
+        let mut p = ProcSet::default();
+        p.push_above(2, 4);
+        p.push_above(4, 5);
+        p.push_above(7, 7);
+        p.push_above(8, 9);
+        assert_eq!(p.intervals(), &[(2, 5), (8, 9)]);
     }
 }

@@ -271,11 +271,11 @@ fn release(
 /// into `out` (cleared first).
 pub(super) fn free_nodes_into(free: &[u32], demand: &[f64], out: &mut Vec<FreeNode>) {
     out.clear();
-    out.extend(
-        free.iter()
-            .zip(demand)
-            .enumerate()
-            .filter(|(_, (&k, _))| k > 0)
-            .map(|(n, (&k, &d))| (n as u32, k, d)),
-    );
+    let n = free.len().min(demand.len());
+    out.reserve(n);
+    for (i, (&k, &d)) in free.iter().zip(demand).enumerate() {
+        if k > 0 {
+            out.push((i as u32, k, d));
+        }
+    }
 }

@@ -5,11 +5,10 @@
 //! in id order ([`FreeNode`]), built once per state and shared by every run on it (see
 //! [`super::later::Horizon`]).
 
+use super::worst::{From, Worst};
 use crate::machine::NodeModel;
 use crate::sim::penalty::node_penalty;
 use crate::sim::ProcSet;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// A node with free processors: `(node id, free processors, demand of its running jobs)`.
 pub type FreeNode = (u32, u32, f64);
@@ -19,8 +18,8 @@ pub type FreeNode = (u32, u32, f64);
 pub struct Scratch {
     /// Processes selected per free node (by position in the state's free nodes).
     count: Vec<u32>,
-    /// Selected free nodes by penalty: `(penalty bits, Reverse(position))`.
-    heap: BinaryHeap<(u64, Reverse<u32>)>,
+    /// The selected nodes by penalty, for the worst of them.
+    worst: Worst,
 }
 
 /// LessConsume on a given state: `free` processors, `demand` per node (a node past its end has
@@ -74,10 +73,20 @@ impl Run<'_> {
         // out[i]: the first factor of the run <= stops[i] (where that threshold's run stops),
         // else the last one; NAN until set.
         out.iter_mut().for_each(|f| *f = f64::NAN);
+        // The largest stop not reached yet: a factor above it sets nothing.
+        let mut next = stops.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let last = self.run(low, true, scratch, |factor| {
+            if factor > next {
+                return;
+            }
+            next = f64::NEG_INFINITY;
             for (o, &s) in out.iter_mut().zip(stops) {
-                if o.is_nan() && factor <= s {
-                    *o = factor;
+                if o.is_nan() {
+                    if factor <= s {
+                        *o = factor;
+                    } else {
+                        next = next.max(s);
+                    }
                 }
             }
         });
@@ -106,57 +115,70 @@ impl Run<'_> {
         }
         let nodes = self.nodes;
         let (bw, per_proc) = (self.bandwidth, self.per_proc);
-        let Scratch { count, heap, .. } = scratch;
+        let Scratch { count, worst } = scratch;
         let pen = |i: u32, k: u32| {
             let base = nodes[i as usize].2;
             node_penalty(&[(base + f64::from(k) * per_proc, bw)])
         };
         count.clear();
         count.resize(nodes.len(), 0);
-        // Selected nodes by penalty, highest first (lowest id on ties); stale entries are
-        // skipped. Penalties are >= 0, so their bit patterns order like the numbers.
-        heap.clear();
+        worst.reset(stop);
         let mut left = self.need;
         let mut first = 0;
+        // The last node's (demand bits, processes taken) and key: a node like it has its key.
+        let mut last = (u64::MAX, 0, 0);
         while left > 0 {
             let k = nodes[first].1.min(left);
             count[first] = k;
-            heap.push((pen(first as u32, k).to_bits(), Reverse(first as u32)));
             left -= k;
+            let d = nodes[first].2.to_bits();
+            let key = if (d, k) == (last.0, last.1) {
+                last.2
+            } else {
+                pen(first as u32, k).to_bits()
+            };
+            last = (d, k, key);
+            if left > 0 {
+                worst.first_fit(key, first as u32);
+            } else {
+                // The last node first fit filled is the scan's first candidate.
+                worst.candidate_took(key, first as u32);
+            }
             first += 1;
         }
-        let worst = |heap: &mut BinaryHeap<(u64, Reverse<u32>)>, count: &[u32]| loop {
-            let &(key, Reverse(i)) = heap.peek().expect("a selected node");
-            let k = count[i as usize];
-            if k > 0 && pen(i, k).to_bits() == key {
-                return (i, f64::from_bits(key));
-            }
-            heap.pop();
-        };
-        // The worst selected node, kept between swaps (the heap changes only at a swap).
-        let (mut w, mut pw) = worst(heap, count);
+        worst.start();
+        // The worst selected node, kept between swaps (it changes only at a swap).
+        let (mut w, key, mut from) = worst.worst();
+        let mut pw = f64::from_bits(key);
         let mut factor = 1.0 + pw;
         step(factor);
         if swap && factor > stop {
             // The nodes filled by first fit have no spare processor: start at the last one.
             'nodes: for m in first.saturating_sub(1)..nodes.len() {
+                if m >= first {
+                    worst.next_candidate();
+                    if from == From::Candidate {
+                        // The worst was the candidate left: it is counted now (same key).
+                        (w, _, from) = worst.worst();
+                    }
+                }
                 let mut spare = nodes[m].1 - count[m];
                 let m = m as u32;
                 while spare > 0 {
                     let km = count[m as usize];
                     let pm = pen(m, km + 1);
-                    if w == m || pm >= pw {
+                    if from == From::Candidate || pm >= pw {
                         continue 'nodes;
                     }
                     count[w as usize] -= 1;
                     count[m as usize] += 1;
                     let kw = count[w as usize];
-                    if kw > 0 {
-                        heap.push((pen(w, kw).to_bits(), Reverse(w)));
-                    }
-                    heap.push((pm.to_bits(), Reverse(m)));
+                    worst.gave(from, w, (kw > 0).then(|| pen(w, kw).to_bits()));
+                    worst.candidate_took(pm.to_bits(), m);
                     spare -= 1;
-                    (w, pw) = worst(heap, count);
+                    let key;
+                    (w, key, from) = worst.worst();
+                    pw = f64::from_bits(key);
                     factor = 1.0 + pw;
                     step(factor);
                     if factor <= stop {
@@ -179,7 +201,7 @@ pub fn picked(
     scratch: &mut Scratch,
 ) -> ProcSet {
     let intervals = free.intervals();
-    let mut picked: Vec<(u32, u32)> = Vec::new();
+    let mut picked = ProcSet::default();
     // The first free interval not below the current node.
     let mut at = 0;
     for (&(n, _, _), k) in nodes.iter().zip(scratch.count.iter_mut()) {
@@ -188,19 +210,19 @@ pub fn picked(
         }
         let base = n.saturating_mul(model.cores);
         let top = base.saturating_add(model.cores);
-        at += intervals[at..].partition_point(|&(_, b)| b <= base);
+        if intervals[at].1 <= base {
+            at += intervals[at..].partition_point(|&(_, b)| b <= base);
+        }
         let mut x = at;
         while *k > 0 {
             let (a, b) = intervals[x];
             let (a, b) = (a.max(base), b.min(top));
             let take = (b - a).min(*k);
-            match picked.last_mut() {
-                Some(last) if last.1 == a => last.1 += take,
-                _ => picked.push((a, a + take)),
-            }
+            picked.push_above(a, a + take);
             *k -= take;
             x += 1;
         }
     }
-    ProcSet::from_intervals(picked)
+    picked.shrink_to_fit();
+    picked
 }

@@ -12,3 +12,4 @@ pub mod profile;
 pub mod select;
 pub mod shadow;
 pub mod sorted;
+pub mod worst;

@@ -1,0 +1,175 @@
+//! The worst selected node of a LessConsume run (the highest penalty, the lowest position on
+//! ties), without a heap of every selected node.
+//!
+//! Keys are penalty bits (penalties are >= 0, so their bit patterns order like the numbers).
+//! Call a key high when the run goes on while it is the worst (`1 + penalty > stop`), low
+//! otherwise. A low node is never the worst while the run swaps (a high one is above it), so
+//! of the low nodes only the largest key is kept (for the factor the run stops with): a
+//! selected node changes only as the worst (it gives a process) or as the candidate (it takes
+//! one), so a low key, once counted, stays true. The high nodes are:
+//! - those first fit filled, in position order, consecutive ones of one key as one range
+//!   ([`Worst::first_fit`]): none changes before it is
+//!   the worst, so they leave in the order (key descending, position ascending), read level by
+//!   level (a level is one key) without sorting;
+//! - those that gave a process and are still high, and candidates the scan passed: a heap, whose
+//!   entries also change only as the worst (popped then), so none is ever stale;
+//! - the candidate: its position is above every other selected node's, so it loses ties.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Where the worst node is.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum From {
+    FirstFit,
+    Heap,
+    Candidate,
+}
+
+/// The high selected nodes of a run and the largest low key (buffers reused across runs).
+#[derive(Default)]
+pub struct Worst {
+    /// High nodes filled by first fit, by position, as ranges of one key: `(key, first
+    /// position, end)`.
+    first_fit: Vec<(u64, u32, u32)>,
+    /// The key of the level being read from `first_fit`, the index of the range of its next
+    /// node there (`first_fit.len()` when none is left) and that node's position.
+    level: u64,
+    at: usize,
+    pos: u32,
+    heap: BinaryHeap<(u64, Reverse<u32>)>,
+    /// The largest low key counted (0: none).
+    low: u64,
+    /// The candidate: `(key, position)`, when it has processes selected.
+    candidate: Option<(u64, u32)>,
+    /// The threshold past which a key is high (as `1 + penalty > stop`).
+    stop: f64,
+}
+
+impl Worst {
+    /// Empties it for a run that stops once its factor is <= `stop`.
+    pub fn reset(&mut self, stop: f64) {
+        self.first_fit.clear();
+        self.heap.clear();
+        self.low = 0;
+        self.candidate = None;
+        self.stop = stop;
+    }
+
+    #[inline]
+    fn high(&self, key: u64) -> bool {
+        1.0 + f64::from_bits(key) > self.stop
+    }
+
+    /// A selected node that is neither the candidate nor counted yet.
+    #[inline]
+    fn count(&mut self, key: u64, i: u32, first_fit: bool) {
+        if !self.high(key) {
+            self.low = self.low.max(key);
+        } else if first_fit {
+            self.first_fit.push((key, i, i + 1));
+        } else {
+            self.heap.push((key, Reverse(i)));
+        }
+    }
+
+    /// A node first fit filled (in position order), not the last one (the first candidate).
+    #[inline]
+    pub fn first_fit(&mut self, key: u64, i: u32) {
+        match self.first_fit.last_mut() {
+            Some(last) if last.0 == key && last.2 == i => last.2 += 1,
+            _ => self.count(key, i, true),
+        }
+    }
+
+    /// Starts reading the first-fit nodes (once they are all given).
+    pub fn start(&mut self) {
+        self.level = self.first_fit.iter().map(|e| e.0).max().unwrap_or(0);
+        self.at = 0;
+        self.seek();
+    }
+
+    /// Moves `at` to the next first-fit node of the current level, else to the first of the
+    /// next lower level.
+    fn seek(&mut self) {
+        let n = self.first_fit.len();
+        while self.at < n && self.first_fit[self.at].0 != self.level {
+            self.at += 1;
+        }
+        if let Some(r) = self.first_fit.get(self.at) {
+            self.pos = r.1;
+        } else {
+            let level = self.level;
+            let below = self
+                .first_fit
+                .iter()
+                .map(|e| e.0)
+                .filter(|&k| k < level)
+                .max();
+            if let Some(below) = below {
+                self.level = below;
+                self.at = 0;
+                self.seek();
+            }
+        }
+    }
+
+    /// The candidate takes a process: its key is now `key`.
+    #[inline]
+    pub fn candidate_took(&mut self, key: u64, i: u32) {
+        self.candidate = Some((key, i));
+    }
+
+    /// The scan leaves the candidate: it is counted with the other selected nodes.
+    pub fn next_candidate(&mut self) {
+        if let Some((key, i)) = self.candidate.take() {
+            self.count(key, i, false);
+        }
+    }
+
+    /// The worst node `(position, key, where)` when it is high; else the largest key of all
+    /// (the run's factor is then `1 +` that penalty and it stops) as `(0, key, Candidate)`.
+    #[inline]
+    pub fn worst(&self) -> (u32, u64, From) {
+        let mut best: Option<(u32, u64, From)> = self
+            .first_fit
+            .get(self.at)
+            .map(|&(key, _, _)| (self.pos, key, From::FirstFit));
+        if let Some(&(key, Reverse(i))) = self.heap.peek() {
+            if best.is_none_or(|b| key > b.1 || (key == b.1 && i < b.0)) {
+                best = Some((i, key, From::Heap));
+            }
+        }
+        if let Some((key, i)) = self.candidate {
+            if best.is_none_or(|b| key > b.1) {
+                best = Some((i, key, From::Candidate));
+            }
+        }
+        match best {
+            Some((i, key, from)) => (i, key.max(self.low), from),
+            None => (0, self.low, From::Candidate),
+        }
+    }
+
+    /// The worst node (from `from`, not the candidate) gives a process; `key` is its new key
+    /// (`None` when it has none left).
+    #[inline]
+    pub fn gave(&mut self, from: From, i: u32, key: Option<u64>) {
+        match from {
+            From::FirstFit => {
+                self.pos += 1;
+                if self.pos == self.first_fit[self.at].2 {
+                    self.at += 1;
+                    self.seek();
+                }
+            }
+            From::Heap => {
+                self.heap.pop();
+            }
+            From::Candidate => unreachable!("the candidate takes processes"),
+        }
+        if let Some(key) = key {
+            self.count(key, i, false);
+        }
+    }
+}
