@@ -8,9 +8,8 @@
 //! selected node changes only as the worst (it gives a process) or as the candidate (it takes
 //! one), so a low key, once counted, stays true. The high nodes are:
 //! - those first fit filled, in position order, consecutive ones of one key as one range
-//!   ([`Worst::first_fit`]): none changes before it is
-//!   the worst, so they leave in the order (key descending, position ascending), read level by
-//!   level (a level is one key) without sorting;
+//!   ([`Worst::first_fit`]): none changes before it is the worst, so they leave in the order
+//!   (key descending, position ascending), the ranges sorted once so;
 //! - those that gave a process and are still high, and candidates the scan passed: a heap, whose
 //!   entries also change only as the worst (popped then), so none is ever stale;
 //! - the candidate: its position is above every other selected node's, so it loses ties.
@@ -32,9 +31,8 @@ pub struct Worst {
     /// High nodes filled by first fit, by position, as ranges of one key: `(key, first
     /// position, end)`.
     first_fit: Vec<(u64, u32, u32)>,
-    /// The key of the level being read from `first_fit`, the index of the range of its next
-    /// node there (`first_fit.len()` when none is left) and that node's position.
-    level: u64,
+    /// The range of the next first-fit node to leave (`first_fit.len()` when none is left;
+    /// read in order after [`Worst::start`]) and that node's position.
     at: usize,
     pos: u32,
     heap: BinaryHeap<(u64, Reverse<u32>)>,
@@ -82,36 +80,14 @@ impl Worst {
         }
     }
 
-    /// Starts reading the first-fit nodes (once they are all given).
+    /// Starts reading the first-fit nodes (once they are all given): their ranges in the order
+    /// they leave, (key descending, position ascending); a sort of the few ranges, not of the
+    /// nodes (consecutive nodes of one key are one range).
     pub fn start(&mut self) {
-        self.level = self.first_fit.iter().map(|e| e.0).max().unwrap_or(0);
+        self.first_fit
+            .sort_unstable_by_key(|&(key, first, _)| (std::cmp::Reverse(key), first));
         self.at = 0;
-        self.seek();
-    }
-
-    /// Moves `at` to the next first-fit node of the current level, else to the first of the
-    /// next lower level.
-    fn seek(&mut self) {
-        let n = self.first_fit.len();
-        while self.at < n && self.first_fit[self.at].0 != self.level {
-            self.at += 1;
-        }
-        if let Some(r) = self.first_fit.get(self.at) {
-            self.pos = r.1;
-        } else {
-            let level = self.level;
-            let below = self
-                .first_fit
-                .iter()
-                .map(|e| e.0)
-                .filter(|&k| k < level)
-                .max();
-            if let Some(below) = below {
-                self.level = below;
-                self.at = 0;
-                self.seek();
-            }
-        }
+        self.pos = self.first_fit.first().map_or(0, |r| r.1);
     }
 
     /// The candidate takes a process: its key is now `key`.
@@ -160,7 +136,7 @@ impl Worst {
                 self.pos += 1;
                 if self.pos == self.first_fit[self.at].2 {
                     self.at += 1;
-                    self.seek();
+                    self.pos = self.first_fit.get(self.at).map_or(0, |r| r.1);
                 }
             }
             From::Heap => {
