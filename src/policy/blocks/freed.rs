@@ -19,63 +19,19 @@
 //! suffix, since a job checked during that compression saw only the stretches before it) and
 //! the current one's (one running hull, since every job is checked once per compression).
 
+use super::reach::{fits, Clusters, Hull, Reach, Run, NO_RUN};
 use crate::sim::Profile;
 use crate::Time;
-
-/// The hull of stretches: the earliest start and the latest end (`EMPTY` when none).
-type Hull = (Time, Time);
-const EMPTY: Hull = (Time::MAX, Time::MIN);
-
-fn join(a: Hull, b: Hull) -> Hull {
-    (a.0.min(b.0), a.1.max(b.1))
-}
-
-/// Where the runs of free processors around a stretch reached right after it was logged, for
-/// one class of width: `(r0, r1)` (see `Profile::runs_around`).
-type Run = (Time, Time);
-const NO_RUN: Run = (Time::MAX, Time::MIN);
 
 /// Steps walked each way from a stretch to find its runs: longer runs count as endless.
 const RUN_WALK: usize = 16;
 
-/// Whether a job holding `d` reserved at `s` can fit in `run`: a window `[t, min(t + d, s))`
-/// with `t < s` inside it.
-fn fits(run: Run, d: Time, s: Time) -> bool {
-    run.0 < s && (run.1 >= s || run.1.saturating_sub(run.0) >= d)
-}
-
-/// What a set of stretches offers a class of width: their hull, the widest reach of their
-/// runs, and the longest run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Reach {
-    hull: Hull,
-    run: Run,
-    longest: Time,
-}
-
-const NOTHING: Reach = Reach {
-    hull: EMPTY,
-    run: NO_RUN,
-    longest: Time::MIN,
-};
-
-impl Reach {
-    fn with(self, hull: Hull, run: Run) -> Self {
-        Self {
-            hull: join(self.hull, hull),
-            run: (self.run.0.min(run.0), self.run.1.max(run.1)),
-            longest: self.longest.max(run.1.saturating_sub(run.0)),
-        }
-    }
-
-    fn join(self, o: Self) -> Self {
-        Self {
-            hull: join(self.hull, o.hull),
-            run: (self.run.0.min(o.run.0), self.run.1.max(o.run.1)),
-            longest: self.longest.max(o.longest),
-        }
-    }
-}
+/// The previous segment's suffixes are summed every `STRIDE` stretches; a job checked in
+/// between adds the few stretches up to the next one singly.
+#[cfg(not(test))]
+const STRIDE: usize = 16;
+#[cfg(test)]
+const STRIDE: usize = 3;
 
 /// The class of width of a job needing `need` processors: the stretches it can use have
 /// `2^c` or more processors free (class 0 holds every stretch).
@@ -103,20 +59,11 @@ pub struct Freed {
     prev_mark: u64,
     /// Number of classes of width: enough for the whole machine.
     classes: usize,
-    /// `suffix[i * classes + c]`: what the stretches from `prev_mark + i` to `mark` offer
-    /// class `c`.
-    suffix: Vec<Reach>,
+    /// `suffix[m * classes + c]`: what the stretches from `prev_mark + m * STRIDE` to `mark`
+    /// offer class `c`.
+    suffix: Vec<Clusters>,
     /// Per class: what the stretches from `mark` on offer.
-    current: Vec<Reach>,
-}
-
-/// What a job's check must search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Window {
-    /// Nothing before the reservation gained processors: the job cannot move.
-    Unchanged,
-    /// Search start times in `[from, below)`.
-    Search { from: Time, below: Time },
+    current: Vec<Clusters>,
 }
 
 impl Freed {
@@ -131,7 +78,7 @@ impl Freed {
             prev_mark: 0,
             classes,
             suffix: Vec::new(),
-            current: vec![NOTHING; classes],
+            current: vec![Clusters::default(); classes],
         }
     }
 
@@ -149,7 +96,7 @@ impl Freed {
         self.mark = self.base;
         self.prev_mark = self.base;
         self.suffix.clear();
-        self.current.fill(NOTHING);
+        self.current.fill(Clusters::default());
     }
 
     /// Forgets everything and voids every certificate given so far (the profile gained
@@ -182,17 +129,20 @@ impl Freed {
         self.prev_mark = self.mark;
         self.mark = mark;
         self.suffix.clear();
-        self.suffix.resize((self.log.len() + 1) * k, NOTHING);
-        for i in (0..self.log.len()).rev() {
+        let n = self.log.len();
+        self.suffix
+            .resize((n.div_ceil(STRIDE) + 1) * k, Clusters::default());
+        let mut sum = vec![Clusters::default(); k];
+        for i in (0..n).rev() {
             let (hull, most) = self.log[i];
-            let n = self.classes_of(most);
-            let (row, next) = self.suffix[i * k..].split_at_mut(k);
-            row.copy_from_slice(&next[..k]);
-            for (c, r) in row[..n].iter_mut().enumerate() {
-                *r = r.with(hull, self.runs[i * k + c]);
+            for (c, x) in sum[..self.classes_of(most)].iter_mut().enumerate() {
+                x.add(Reach::of(hull, self.runs[i * k + c]));
+            }
+            if i % STRIDE == 0 {
+                self.suffix[i / STRIDE * k..][..k].copy_from_slice(&sum);
             }
         }
-        self.current.fill(NOTHING);
+        self.current.fill(Clusters::default());
     }
 
     /// Logs that `[a, b)` of `profile` gained processors (`profile` as it is right after).
@@ -207,64 +157,97 @@ impl Freed {
             self.log.push(((a, b), most));
             if self.base + self.log.len() as u64 > self.mark {
                 for (c, r) in self.current[..n].iter_mut().enumerate() {
-                    *r = r.with((a, b), self.runs[at + c]);
+                    r.add(Reach::of((a, b), self.runs[at + c]));
                 }
             }
         }
     }
 
     /// The start times to search for a job needing `need` processors for `d`, reserved at
-    /// `s`, shown unable to move as of sequence number `seen`, at time `now`.
+    /// `s`, shown unable to move as of sequence number `seen`, at time `now`: `out` gets
+    /// windows `[from, below)`, in order and apart (none: the job cannot move).
     ///
     /// The job can move only into a run of `need` or more free processors that met a stretch
     /// logged since (the last one in which a point of its new window gained processors: that
     /// window has only lost processors since, and is still free), so that run must hold the
-    /// window; stretches whose runs are too short are passed over.
-    pub fn window(&self, seen: u64, now: Time, need: i64, d: Time, s: Time) -> Window {
+    /// window; stretches whose runs are too short are passed over. Stretches far apart give
+    /// windows apart (up to a few per segment; see [`Clusters`]).
+    pub fn windows(
+        &self,
+        seen: u64,
+        now: Time,
+        need: i64,
+        d: Time,
+        s: Time,
+        out: &mut Vec<(Time, Time)>,
+    ) {
+        out.clear();
         let k = self.classes;
         let c = class_of(need).min(k - 1);
-        let reach = if seen >= self.now() {
-            NOTHING
-        } else if seen >= self.mark {
-            let from = (seen - self.base) as usize;
-            self.log[from..]
+        if seen >= self.now() {
+            return;
+        }
+        if seen < self.prev_mark {
+            out.push((now, s));
+            return;
+        }
+        let mut add = |r: &Reach| out.extend(r.window(now, d, s));
+        // The stretches logged since `seen` one by one up to the next sum (or all of them in
+        // the current segment), then the sums.
+        let (single, sum) = if seen >= self.mark {
+            (seen - self.base, None)
+        } else {
+            let i = (seen - self.prev_mark) as usize;
+            let m = i.div_ceil(STRIDE);
+            let upto = (m * STRIDE).min((self.mark - self.prev_mark) as usize);
+            for j in i..upto {
+                let j = (self.prev_mark - self.base) as usize + j;
+                let (hull, most) = self.log[j];
+                if most >= need && fits(self.runs[j * k + c], d, s) {
+                    add(&Reach::of(hull, self.runs[j * k + c]));
+                }
+            }
+            (self.mark - self.base, Some(&self.suffix[m * k + c]))
+        };
+        if let Some(sum) = sum {
+            sum.iter().for_each(&mut add);
+            self.current[c].iter().for_each(&mut add);
+        } else {
+            let from = single as usize;
+            for (x, runs) in self.log[from..]
                 .iter()
                 .zip(self.runs[from * k..].chunks_exact(k))
-                .filter(|(x, runs)| x.1 >= need && fits(runs[c], d, s))
-                .fold(NOTHING, |r, (x, runs)| r.with(x.0, runs[c]))
-        } else if seen >= self.prev_mark {
-            let i = (seen - self.prev_mark) as usize;
-            let r = self.suffix[i * k + c].join(self.current[c]);
-            if r.run.1 < s && r.longest < d {
-                return Window::Unchanged;
+            {
+                if x.1 >= need && fits(runs[c], d, s) {
+                    add(&Reach::of(x.0, runs[c]));
+                }
             }
-            r
-        } else {
-            return Window::Search {
-                from: now,
-                below: s,
-            };
-        };
-        let hull = reach.hull;
-        // Stretches from `s` on cannot help: the window ends at `s`.
-        if hull == EMPTY || hull.0 >= s {
-            return Window::Unchanged;
         }
-        let from = now
-            .max(hull.0.saturating_sub(d).saturating_add(1))
-            .max(reach.run.0);
-        let below = s.min(hull.1).min(reach.run.1);
-        if from >= below {
-            Window::Unchanged
-        } else {
-            Window::Search { from, below }
+        // In order, overlapping ones joined.
+        out.sort_unstable();
+        let mut n = 0;
+        for i in 0..out.len() {
+            if n > 0 && out[i].0 <= out[n - 1].1 {
+                out[n - 1].1 = out[n - 1].1.max(out[i].1);
+            } else {
+                out[n] = out[i];
+                n += 1;
+            }
         }
+        out.truncate(n);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The windows of a check.
+    fn w(f: &Freed, seen: u64, now: Time, need: i64, d: Time, s: Time) -> Vec<(Time, Time)> {
+        let mut out = Vec::new();
+        f.windows(seen, now, need, d, s, &mut out);
+        out
+    }
     use crate::sim::profile::FOREVER;
 
     #[test]
@@ -275,62 +258,38 @@ mod tests {
         f.reset();
         let placed = f.now();
         // Nothing gained: nothing to search.
-        assert_eq!(f.window(placed, 0, 2, 10, 100), Window::Unchanged);
+        assert_eq!(w(&f, placed, 0, 2, 10, 100), vec![]);
         f.begin();
         f.push(&p, 0, 30); // a job planned to end at 30 ended at 0
                            // A job of hold 10 reserved at 100 can only start before 30 now.
-        assert_eq!(
-            f.window(placed, 0, 2, 10, 100),
-            Window::Search { from: 0, below: 30 }
-        );
+        assert_eq!(w(&f, placed, 0, 2, 10, 100), vec![(0, 30)]);
         let checked = f.now();
         f.push(&p, 50, 60); // a job moved away from [50, 60)
                             // Seen after the first stretch: only the second one counts (starts in (40, 60)).
-        assert_eq!(
-            f.window(checked, 0, 2, 10, 100),
-            Window::Search {
-                from: 41,
-                below: 60
-            }
-        );
+        assert_eq!(w(&f, checked, 0, 2, 10, 100), vec![(41, 60)]);
         // Reserved at 45: the stretch at 50 is past its reservation.
-        assert_eq!(f.window(checked, 0, 2, 10, 45), Window::Unchanged);
-        // The next compression: the job checked before [50, 60) was logged still sees it.
+        assert_eq!(w(&f, checked, 0, 2, 10, 45), vec![]);
+        // The next compression: the job checked before [50, 60) was logged still sees it, and
+        // the new stretch apart from it.
         f.begin();
         f.push(&p, 5, 8);
-        assert_eq!(
-            f.window(checked, 5, 2, 10, 100),
-            Window::Search { from: 5, below: 60 }
-        );
+        assert_eq!(w(&f, checked, 5, 2, 10, 100), vec![(5, 8), (41, 60)]);
         // A job needing 5 or more processors: no stretch had that many free (class 2 holds
         // stretches with 4 or more, so 4 and 5 share it: 8 does not).
-        assert_eq!(f.window(checked, 5, 8, 10, 100), Window::Unchanged);
-        assert_eq!(
-            f.window(checked, 5, 5, 10, 100),
-            Window::Search { from: 5, below: 60 }
-        );
+        assert_eq!(w(&f, checked, 5, 8, 10, 100), vec![]);
+        // 5 fits in no single stretch with 4 free at most ([50, 60), taken singly), but
+        // shares the class of the summed ones ([5, 8)).
+        assert_eq!(w(&f, checked, 5, 5, 10, 100), vec![(5, 8)]);
         // Voided certificates: everything is searched; a new one holds.
         let mut g = Freed::new(16);
         g.reset();
         let old = g.now();
         g.invalidate();
-        assert_eq!(
-            g.window(old, 3, 2, 10, 100),
-            Window::Search {
-                from: 3,
-                below: 100
-            }
-        );
-        assert_eq!(g.window(g.now(), 3, 2, 10, 100), Window::Unchanged);
+        assert_eq!(w(&g, old, 3, 2, 10, 100), vec![(3, 100)]);
+        assert_eq!(w(&g, g.now(), 3, 2, 10, 100), vec![]);
         // A certificate from before the previous compression: everything is searched.
         f.begin();
-        assert_eq!(
-            f.window(placed, 7, 9, 10, 100),
-            Window::Search {
-                from: 7,
-                below: 100
-            }
-        );
+        assert_eq!(w(&f, placed, 7, 9, 10, 100), vec![(7, 100)]);
     }
 
     /// A stretch whose run of free processors is short: only jobs that fit in it, or whose
@@ -352,27 +311,25 @@ mod tests {
             [(10, 25), (10, 25), (10, 20)],
             "classes 0, 1, 2"
         );
-        let fit = Window::Search {
-            from: 10,
-            below: 20,
-        };
+        let fit = vec![(10, 20)];
         // `(processors, hold, reservation)` and the window; the same from the current segment
         // (stretch by stretch) and from the previous one (the summed suffixes).
         let cases = [
             // 3 processors for 16: too long for [10, 25); for 15 it fits (at 10 only).
-            ((3, 16, 100), Window::Unchanged),
-            ((3, 15, 100), fit),
+            ((3, 16, 100), vec![]),
+            ((3, 15, 100), fit.clone()),
             // 4 processors for 11: too long for [10, 20), unless reserved at 20 or before.
-            ((4, 11, 100), Window::Unchanged),
+            ((4, 11, 100), vec![]),
             ((4, 11, 20), fit),
-            ((4, 11, 21), Window::Unchanged),
+            ((4, 11, 21), vec![]),
         ];
         for segment in ["current", "previous"] {
-            for ((w, d, s), window) in cases {
+            for (case, window) in &cases {
+                let (procs, d, s) = *case;
                 assert_eq!(
-                    f.window(placed, 0, w, d, s),
-                    window,
-                    "{segment} {w} {d} {s}"
+                    w(&f, placed, 0, procs, d, s),
+                    *window,
+                    "{segment} {procs} {d} {s}"
                 );
             }
             f.begin();

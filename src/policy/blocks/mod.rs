@@ -9,6 +9,7 @@ pub mod later;
 pub mod less_consume;
 pub mod node_groups;
 pub mod profile;
+pub mod reach;
 pub mod select;
 pub mod shadow;
 pub mod sorted;

@@ -5,7 +5,7 @@
 
 use super::StartRule;
 use crate::policy::blocks::floor::Floor;
-use crate::policy::blocks::freed::{Freed, Window};
+use crate::policy::blocks::freed::Freed;
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
 use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
 use crate::sim::{Ctx, Happening, Jobs, Profile, SimError, StartReason};
@@ -81,6 +81,8 @@ pub struct Conservative {
     freed: Freed,
     seen: Vec<u64>,
     due: Vec<usize>,
+    /// Scratch: the start times a compression check searches.
+    windows: Vec<(Time, Time)>,
     /// Scratch: the start reason of each due job.
     why: Vec<(usize, StartReason)>,
     /// Earliest fits of the placements since the profile last gained processors.
@@ -96,6 +98,7 @@ impl Conservative {
             freed: Freed::new(1),
             seen: Vec::new(),
             due: Vec::new(),
+            windows: Vec::new(),
             why: Vec::new(),
             floor: Floor::default(),
             use_floor: false,
@@ -176,20 +179,20 @@ impl Conservative {
             }
             let procs = c.job(j).procs;
             let d = e - s;
-            let window = if !track || full_checks() {
-                Window::Search {
-                    from: now,
-                    below: s,
-                }
+            if !track || full_checks() {
+                self.windows.clear();
+                self.windows.push((now, s));
             } else {
-                self.freed.window(self.seen[j], now, i64::from(procs), d, s)
-            };
-            let moved = match window {
-                Window::Unchanged => None,
-                Window::Search { from, below } => profile
+                let seen = self.seen[j];
+                let need = i64::from(procs);
+                self.freed.windows(seen, now, need, d, s, &mut self.windows);
+            }
+            // The windows in order: the first fit is the earliest.
+            let moved = self.windows.iter().find_map(|&(from, below)| {
+                profile
                     .earliest_capped(from, procs, d, s, below)
-                    .map(|f| f.start),
-            };
+                    .map(|f| f.start)
+            });
             if let Some(t) = moved {
                 profile.release(s, e, procs);
                 profile.reserve(t, t + d, procs);

@@ -1,0 +1,167 @@
+//! What stretches of an availability profile that gained processors offer a job (see
+//! `blocks::freed`): their hull, how far their runs of free processors reach, the longest of
+//! those runs; and a few such summaries side by side ([`Clusters`]), so that stretches far
+//! apart in time do not make one wide hull to search.
+
+use crate::Time;
+
+/// The hull of stretches: the earliest start and the latest end (`EMPTY` when none).
+pub type Hull = (Time, Time);
+pub const EMPTY: Hull = (Time::MAX, Time::MIN);
+
+/// Where the runs of free processors around a stretch reached right after it was logged, for
+/// one class of width: `(r0, r1)` (see `Profile::runs_around`).
+pub type Run = (Time, Time);
+pub const NO_RUN: Run = (Time::MAX, Time::MIN);
+
+/// Whether a job holding `d` reserved at `s` can fit in `run`: a window `[t, min(t + d, s))`
+/// with `t < s` inside it.
+pub fn fits(run: Run, d: Time, s: Time) -> bool {
+    run.0 < s && (run.1 >= s || run.1.saturating_sub(run.0) >= d)
+}
+
+/// What a set of stretches offers a class of width: their hull, the widest reach of their
+/// runs, and the longest run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reach {
+    pub hull: Hull,
+    pub run: Run,
+    pub longest: Time,
+}
+
+pub const NOTHING: Reach = Reach {
+    hull: EMPTY,
+    run: NO_RUN,
+    longest: Time::MIN,
+};
+
+impl Reach {
+    /// One stretch and its run.
+    pub fn of(hull: Hull, run: Run) -> Self {
+        NOTHING.with(hull, run)
+    }
+
+    pub fn with(self, hull: Hull, run: Run) -> Self {
+        Self {
+            hull: join(self.hull, hull),
+            run: (self.run.0.min(run.0), self.run.1.max(run.1)),
+            longest: self.longest.max(run.1.saturating_sub(run.0)),
+        }
+    }
+
+    pub fn join(self, o: Self) -> Self {
+        Self {
+            hull: join(self.hull, o.hull),
+            run: (self.run.0.min(o.run.0), self.run.1.max(o.run.1)),
+            longest: self.longest.max(o.longest),
+        }
+    }
+
+    /// The start times that a job needing its processors for `d`, reserved at `s`, at time
+    /// `now`, can move to through these stretches: `[from, below)`, `None` when empty. A
+    /// window `[t, min(t + d, s))` must meet a stretch (`a - d < t < b`), lie in the reach of
+    /// the runs, and fit in one of them.
+    pub fn window(&self, now: Time, d: Time, s: Time) -> Option<(Time, Time)> {
+        if self.hull == EMPTY || self.hull.0 >= s || (self.run.1 < s && self.longest < d) {
+            return None;
+        }
+        let from = now
+            .max(self.hull.0.saturating_sub(d).saturating_add(1))
+            .max(self.run.0);
+        let below = s.min(self.hull.1).min(self.run.1);
+        (from < below).then_some((from, below))
+    }
+}
+
+fn join(a: Hull, b: Hull) -> Hull {
+    (a.0.min(b.0), a.1.max(b.1))
+}
+
+/// Most summaries side by side (fewer in the crate's tests, so that they join often).
+#[cfg(not(test))]
+const MOST: usize = 8;
+#[cfg(test)]
+const MOST: usize = 3;
+
+/// Up to [`MOST`] summaries of stretches, in the order of their hulls' starts: one more joins
+/// the two whose hulls are closest (or overlap most).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clusters {
+    n: usize,
+    /// `MOST` at most between calls; one more while one is added.
+    all: [Reach; MOST + 1],
+}
+
+impl Default for Clusters {
+    fn default() -> Self {
+        Self {
+            n: 0,
+            all: [NOTHING; MOST + 1],
+        }
+    }
+}
+
+impl Clusters {
+    pub fn iter(&self) -> impl Iterator<Item = &Reach> {
+        self.all[..self.n].iter()
+    }
+
+    pub fn add(&mut self, r: Reach) {
+        if r.hull == EMPTY {
+            return;
+        }
+        let n = self.n;
+        let at = self.all[..n].partition_point(|x| x.hull.0 <= r.hull.0);
+        self.all.copy_within(at..n, at + 1);
+        self.all[at] = r;
+        if n < MOST {
+            self.n = n + 1;
+            return;
+        }
+        // One too many: the closest neighbours join.
+        let all = &mut self.all;
+        let i = (0..MOST)
+            .min_by_key(|&i| all[i + 1].hull.0.saturating_sub(all[i].hull.1))
+            .unwrap_or(0);
+        all[i] = all[i].join(all[i + 1]);
+        all.copy_within(i + 2..=MOST, i + 1);
+    }
+
+    pub fn join(&mut self, o: &Clusters) {
+        for r in o.iter() {
+            self.add(*r);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ten stretches, one every 100 s, and one 10 s after the one at 800, added latest first,
+    /// three side by side at most (the tests' `MOST`): the fourth joins the two closest (800
+    /// and 830); from then on, every gap being 80 s, each new one joins the first.
+    #[test]
+    fn the_closest_join_when_too_many() {
+        assert_eq!(MOST, 3);
+        let mut c = Clusters::default();
+        let mut hulls: Vec<Hull> = (0..9).map(|i| (i * 100, i * 100 + 20)).collect();
+        hulls.push((830, 840));
+        for &h in hulls.iter().rev() {
+            c.add(Reach::of(h, (h.0 - 5, h.1 + 5)));
+        }
+        let got: Vec<Hull> = c.iter().map(|r| r.hull).collect();
+        assert_eq!(got, [(0, 620), (700, 720), (800, 840)]);
+        let last = c.iter().last().copied().unwrap_or(NOTHING);
+        assert_eq!((last.run, last.longest), ((795, 845), 30));
+        // A job holding 25, reserved at 1000, at time 0: start times that meet a stretch and
+        // lie in its runs.
+        let windows: Vec<_> = c.iter().filter_map(|r| r.window(0, 25, 1000)).collect();
+        assert_eq!(windows, [(0, 620), (695, 720), (795, 840)]);
+        // Runs of 30 s at most: a job holding 50 fits only if reserved where a run reaches.
+        assert_eq!(last.window(0, 50, 846), None);
+        assert_eq!(last.window(0, 50, 845), Some((795, 840)));
+        // Stretches at or after the reservation cannot help.
+        assert_eq!(last.window(0, 5, 800), None);
+    }
+}
