@@ -210,8 +210,12 @@ impl Freed {
             (self.mark - self.base, Some(&self.suffix[m * k + c]))
         };
         if let Some(sum) = sum {
-            sum.iter().for_each(&mut add);
-            self.current[c].iter().for_each(&mut add);
+            // Each set at once when it offers nothing.
+            for set in [sum, &self.current[c]] {
+                if set.total.window(now, d, s).is_some() {
+                    set.iter().for_each(&mut add);
+                }
+            }
         } else {
             let from = single as usize;
             for (x, runs) in self.log[from..]

@@ -87,6 +87,8 @@ const MOST: usize = 3;
 /// the two whose hulls are closest (or overlap most).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Clusters {
+    /// All of them joined.
+    pub total: Reach,
     n: usize,
     /// `MOST` at most between calls; one more while one is added.
     all: [Reach; MOST + 1],
@@ -95,6 +97,7 @@ pub struct Clusters {
 impl Default for Clusters {
     fn default() -> Self {
         Self {
+            total: NOTHING,
             n: 0,
             all: [NOTHING; MOST + 1],
         }
@@ -110,8 +113,18 @@ impl Clusters {
         if r.hull == EMPTY {
             return;
         }
+        self.total = self.total.join(r);
         let n = self.n;
         let at = self.all[..n].partition_point(|x| x.hull.0 <= r.hull.0);
+        // Overlapping hulls join at once (the order by start stays).
+        if at > 0 && r.hull.0 <= self.all[at - 1].hull.1 {
+            self.all[at - 1] = self.all[at - 1].join(r);
+            return;
+        }
+        if at < n && r.hull.1 >= self.all[at].hull.0 {
+            self.all[at] = self.all[at].join(r);
+            return;
+        }
         self.all.copy_within(at..n, at + 1);
         self.all[at] = r;
         if n < MOST {
@@ -125,12 +138,6 @@ impl Clusters {
             .unwrap_or(0);
         all[i] = all[i].join(all[i + 1]);
         all.copy_within(i + 2..=MOST, i + 1);
-    }
-
-    pub fn join(&mut self, o: &Clusters) {
-        for r in o.iter() {
-            self.add(*r);
-        }
     }
 }
 
@@ -163,5 +170,10 @@ mod tests {
         assert_eq!(last.window(0, 50, 845), Some((795, 840)));
         // Stretches at or after the reservation cannot help.
         assert_eq!(last.window(0, 5, 800), None);
+        // One overlapping another joins it at once.
+        c.add(Reach::of((705, 730), (705, 730)));
+        let got: Vec<Hull> = c.iter().map(|r| r.hull).collect();
+        assert_eq!(got, [(0, 620), (700, 730), (800, 840)]);
+        assert_eq!(c.total.hull, (0, 840));
     }
 }
