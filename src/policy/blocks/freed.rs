@@ -64,6 +64,8 @@ pub struct Freed {
     suffix: Vec<Clusters>,
     /// Per class: what the stretches from `mark` on offer.
     current: Vec<Clusters>,
+    /// The classes in `current` that hold anything (the rest are empty).
+    current_used: usize,
 }
 
 impl Freed {
@@ -79,6 +81,7 @@ impl Freed {
             classes,
             suffix: Vec::new(),
             current: vec![Clusters::default(); classes],
+            current_used: 0,
         }
     }
 
@@ -96,7 +99,7 @@ impl Freed {
         self.mark = self.base;
         self.prev_mark = self.base;
         self.suffix.clear();
-        self.current.fill(Clusters::default());
+        self.clear_current();
     }
 
     /// Forgets everything and voids every certificate given so far (the profile gained
@@ -142,7 +145,12 @@ impl Freed {
                 self.suffix[i / STRIDE * k..][..k].copy_from_slice(&sum);
             }
         }
-        self.current.fill(Clusters::default());
+        self.clear_current();
+    }
+
+    fn clear_current(&mut self) {
+        self.current[..self.current_used].fill(Clusters::default());
+        self.current_used = 0;
     }
 
     /// Logs that `[a, b)` of `profile` gained processors (`profile` as it is right after).
@@ -156,6 +164,7 @@ impl Freed {
             profile.runs_around(a, b, RUN_WALK, &mut self.runs[at..at + n]);
             self.log.push(((a, b), most));
             if self.base + self.log.len() as u64 > self.mark {
+                self.current_used = self.current_used.max(n);
                 for (c, r) in self.current[..n].iter_mut().enumerate() {
                     r.add(Reach::of((a, b), self.runs[at + c]));
                 }

@@ -179,20 +179,22 @@ impl Conservative {
             }
             let procs = c.job(j).procs;
             let d = e - s;
-            if !track || full_checks() {
-                self.windows.clear();
-                self.windows.push((now, s));
+            let search = |from, below| {
+                profile
+                    .earliest_capped(from, procs, d, s, below)
+                    .map(|f| f.start)
+            };
+            let moved = if !track || full_checks() {
+                search(now, s)
             } else {
                 let seen = self.seen[j];
                 let need = i64::from(procs);
                 self.freed.windows(seen, now, need, d, s, &mut self.windows);
-            }
-            // The windows in order: the first fit is the earliest.
-            let moved = self.windows.iter().find_map(|&(from, below)| {
-                profile
-                    .earliest_capped(from, procs, d, s, below)
-                    .map(|f| f.start)
-            });
+                // The windows in order: the first fit is the earliest.
+                self.windows
+                    .iter()
+                    .find_map(|&(from, below)| search(from, below))
+            };
             if let Some(t) = moved {
                 profile.release(s, e, procs);
                 profile.reserve(t, t + d, procs);
