@@ -106,7 +106,15 @@ impl Freed {
     /// processors without being logged): every job is searched in full until it is placed or
     /// checked again.
     pub fn invalidate(&mut self) {
-        self.reset();
+        if self.log.is_empty() {
+            // Nothing logged since the log was last emptied: `runs` and `current` hold nothing
+            // (the usual case with short queues, which log nothing and invalidate at every
+            // compression).
+            debug_assert!(self.runs.is_empty() && self.current_used == 0);
+            self.suffix.clear();
+        } else {
+            self.reset();
+        }
         self.base += 1;
         self.mark = self.base;
         self.prev_mark = self.base;

@@ -7,6 +7,7 @@ use super::StartRule;
 use crate::policy::blocks::floor::Floor;
 use crate::policy::blocks::freed::Freed;
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
+use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
 use crate::sim::{Ctx, Happening, Jobs, Profile, SimError, StartReason};
 use crate::Time;
@@ -88,6 +89,13 @@ pub struct Conservative {
     /// Earliest fits of the placements since the profile last gained processors.
     floor: Floor,
     use_floor: bool,
+    /// The earliest reserved start of the waiting jobs (`Time::MAX`: none): kept on every
+    /// placement and move (moves only go earlier) and recomputed when jobs start, so that a
+    /// pass with nothing due reads no reservation.
+    earliest: Time,
+    /// Scratch: this pass's arrivals (the jobs without a reservation), last in queue order
+    /// first.
+    arrivals: Vec<usize>,
 }
 
 impl Conservative {
@@ -102,6 +110,8 @@ impl Conservative {
             why: Vec::new(),
             floor: Floor::default(),
             use_floor: false,
+            earliest: Time::MAX,
+            arrivals: Vec::new(),
         }
     }
 }
@@ -135,6 +145,7 @@ impl Conservative {
             self.floor.record(job.procs, d, start);
         }
         self.res[j] = Some((start, start + d));
+        self.earliest = self.earliest.min(start);
         // At its earliest fit: it cannot move earlier until the profile gains processors.
         self.seen[j] = self.freed.now();
         c.reserve(j, start);
@@ -154,6 +165,7 @@ impl Conservative {
     fn rebuild(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<Profile, SimError> {
         let mut profile = profile_now(c);
         self.freed.reset();
+        self.earliest = Time::MAX;
         self.start_floor(queue.len());
         for &j in queue {
             self.place(c, &mut profile, j)?;
@@ -199,6 +211,7 @@ impl Conservative {
                 profile.release(s, e, procs);
                 profile.reserve(t, t + d, procs);
                 self.res[j] = Some((t, t + d));
+                self.earliest = self.earliest.min(t);
                 // [t, t + d) replaced [s, e), t < s: the part past t + d gained processors.
                 if track {
                     let gained = s.max(t + d);
@@ -260,26 +273,100 @@ impl Conservative {
     }
 }
 
+impl Conservative {
+    /// Places this pass's `n` arrivals (the jobs of `queue` without a reservation), in queue
+    /// order: found from the back of the queue, where arrival order puts them.
+    fn place_arrivals(
+        &mut self,
+        c: &mut Ctx<'_>,
+        profile: &mut Profile,
+        queue: &[usize],
+        n: usize,
+    ) -> Result<(), SimError> {
+        debug_assert_eq!(
+            queue.iter().filter(|&&j| self.res[j].is_none()).count(),
+            n,
+            "the jobs without a reservation are this pass's arrivals"
+        );
+        self.start_floor(n);
+        if n == 0 {
+            return Ok(());
+        }
+        self.arrivals.clear();
+        for &j in queue.iter().rev() {
+            if self.res[j].is_none() {
+                self.arrivals.push(j);
+                if self.arrivals.len() == n {
+                    break;
+                }
+            }
+        }
+        for i in (0..self.arrivals.len()).rev() {
+            let j = self.arrivals[i];
+            self.place(c, profile, j)?;
+        }
+        Ok(())
+    }
+
+    /// The earliest reserved start of the waiting jobs, read from each (`Time::MAX`: none).
+    fn scan_earliest(&self, c: &Ctx<'_>) -> Time {
+        c.waiting()
+            .iter()
+            .filter_map(|&j| self.res[j].map(|r| r.0))
+            .min()
+            .unwrap_or(Time::MAX)
+    }
+
+    /// Fills `self.due` with the waiting jobs whose reservation has come, in arrival order;
+    /// returns the earliest reserved start of the others.
+    fn find_due(&mut self, c: &Ctx<'_>) -> Time {
+        self.due.clear();
+        let now = c.now();
+        if self.earliest > now {
+            return self.earliest;
+        }
+        let mut rest = Time::MAX;
+        for &j in c.waiting() {
+            if let Some((s, _)) = self.res[j] {
+                if s <= now {
+                    self.due.push(j);
+                } else {
+                    rest = rest.min(s);
+                }
+            }
+        }
+        rest
+    }
+}
+
 impl StartRule for Conservative {
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
         self.res = vec![None; jobs.len()];
         self.seen = vec![0; jobs.len()];
         self.freed = Freed::new(procs);
         self.floor = Floor::new(procs);
+        self.earliest = Time::MAX;
         Vec::new()
     }
 
     fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
+        self.pass(c, &mut Queue::fixed(queue))
+    }
+
+    /// A pass reads the queue only when it has something to plan or start: a pass after
+    /// ends at their planned times (or a wake-up) with no reservation due changes nothing.
+    fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
         let now = c.now();
         let mut rebuild = self.profile.is_none();
         let mut compress = false;
+        let mut arrivals = 0;
         // Narrowed checks pay for their log only with long queues.
-        let track = queue.len() >= TRACK_FROM;
+        let track = c.waiting().len() >= TRACK_FROM;
         let mut profile = self.profile.take().unwrap_or_else(|| Profile::new(now, 0));
         profile.advance(now);
         for h in c.happenings() {
             match *h {
-                Happening::Submitted(_) => {}
+                Happening::Submitted(_) => arrivals += 1,
                 Happening::Finished { job, planned_end } => {
                     if planned_end > now {
                         profile.release(now, planned_end, c.job(job).procs);
@@ -296,34 +383,56 @@ impl StartRule for Conservative {
                 Happening::PlanExtended { .. } | Happening::Preempted(_) => rebuild = true,
             }
         }
+        if rebuild || compress || arrivals > 0 || self.earliest <= now {
+            let queue = queue.all(c);
+            debug_assert_eq!(queue.len(), c.waiting().len());
+            self.plan_and_start(c, &mut profile, queue, rebuild, compress, arrivals)?;
+        }
+        self.profile = Some(profile);
+        // A reservation may begin when no job ends (after a zero-length job's held second, or
+        // after a re-plan): make sure the engine calls back then (asked at every pass: a pass's
+        // wake-up replaces the earlier ones).
+        debug_assert_eq!(self.earliest, self.scan_earliest(c));
+        if self.earliest < Time::MAX {
+            c.wake_at(self.earliest);
+        }
+        Ok(())
+    }
+}
+
+impl Conservative {
+    /// The planning part of a pass: re-plans (from scratch or by compression), places the
+    /// arrivals and starts every job whose reservation has come.
+    fn plan_and_start(
+        &mut self,
+        c: &mut Ctx<'_>,
+        profile: &mut Profile,
+        queue: &[usize],
+        mut rebuild: bool,
+        compress: bool,
+        arrivals: usize,
+    ) -> Result<(), SimError> {
+        let now = c.now();
+        let track = queue.len() >= TRACK_FROM;
         for attempt in 0..2 {
             if rebuild {
-                profile = self.rebuild(c, queue)?;
+                *profile = self.rebuild(c, queue)?;
+                if attempt == 1 {
+                    // `queue` still lists the jobs started before the inconsistency: they were
+                    // placed too, so the earliest start is read from the waiting jobs.
+                    self.earliest = self.scan_earliest(c);
+                }
             } else {
                 if compress {
-                    self.compress(c, &mut profile, queue, track);
+                    self.compress(c, profile, queue, track);
                 }
-                // New arrivals (no reservation yet), in queue order.
-                let arrivals = c
-                    .happenings()
-                    .iter()
-                    .filter(|h| matches!(h, Happening::Submitted(_)))
-                    .count();
-                self.start_floor(arrivals);
-                for &j in queue {
-                    if self.res[j].is_none() {
-                        self.place(c, &mut profile, j)?;
-                    }
-                }
+                self.place_arrivals(c, profile, queue, arrivals)?;
             }
             // Start every job whose reservation has come, in arrival order.
-            self.due.clear();
-            self.due.extend(
-                c.waiting()
-                    .iter()
-                    .copied()
-                    .filter(|&j| self.res[j].is_some_and(|(s, _)| s <= now)),
-            );
+            let rest = self.find_due(c);
+            if self.due.is_empty() {
+                return Ok(());
+            }
             self.reasons(c, queue);
             let mut consistent = true;
             for i in 0..self.due.len() {
@@ -342,101 +451,21 @@ impl StartRule for Conservative {
                 self.res[j] = None;
             }
             if consistent {
-                break;
+                self.earliest = rest;
+                return Ok(());
             }
             if attempt == 1 {
-                return Err(SimError::Invalid {
-                    policy: "conservative".into(),
-                    time: now,
-                    reason: "profile out of step with the machine after a rebuild".into(),
-                });
+                break;
             }
             rebuild = true;
         }
-        self.profile = Some(profile);
-        // A reservation may begin when no job ends (after a zero-length job's held second, or
-        // after a re-plan): make sure the engine calls back then (asked at every pass: a pass's
-        // wake-up replaces the earlier ones).
-        let next = c
-            .waiting()
-            .iter()
-            .filter_map(|&j| self.res[j].map(|r| r.0))
-            .min();
-        if let Some(t) = next {
-            c.wake_at(t);
-        }
-        Ok(())
+        Err(SimError::Invalid {
+            policy: "conservative".into(),
+            time: now,
+            reason: "profile out of step with the machine after a rebuild".into(),
+        })
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::FULL_CHECKS;
-    use crate::job::Job;
-    use crate::sim::simulate;
-    use crate::Time;
-
-    /// Random workloads with estimates far above the runtimes (every end frees processors
-    /// early, so every pass compresses): the narrowed checks give the same schedule as
-    /// checking every reserved job from now on. Half the rounds count in whole minutes, so
-    /// that jobs often fit a freed stretch exactly.
-    #[test]
-    fn narrowed_checks_agree_with_full_checks() {
-        let mut rnd = crate::sim::test_numbers(0x9e37_79b9_7f4a_7c15);
-        let mut waited = 0;
-        for round in 0..12 {
-            let unit: Time = if round >= 6 { 60 } else { 1 };
-            let procs = 8 + rnd(56) as u32;
-            let n = 200 + rnd(200) as usize;
-            let mut submit: Time = 0;
-            let jobs: Vec<Job> = (0..n)
-                .map(|i| {
-                    submit += rnd(if round % 3 == 0 { 2 } else { 400 }) as Time / unit * unit;
-                    let runtime = rnd(3000) as Time / unit * unit;
-                    let estimate = runtime + rnd(8000) as Time / unit * unit;
-                    let width = if rnd(4) == 0 {
-                        1 << rnd(6)
-                    } else {
-                        1 + rnd(u64::from(procs)) as u32
-                    };
-                    Job {
-                        id: i as i64 + 1,
-                        line: i as u64 + 1,
-                        submit,
-                        runtime,
-                        trace_runtime: runtime,
-                        procs: width.min(procs),
-                        requested: std::num::NonZeroI64::new(estimate),
-                        estimate,
-                        estimate_unknown: false,
-                        killed: false,
-                        user: rnd(5) as i64,
-                        trace_wait: -1,
-                        status: 1,
-                        used_memory: -1.0,
-                        requested_memory: -1.0,
-                        bandwidth: 0.0,
-                    }
-                })
-                .collect();
-            for spec in ["conservative", "conservative[queue=sjf]"] {
-                let run = |full: bool| {
-                    FULL_CHECKS.with(|f| f.set(full));
-                    let mut p = crate::policy::build(spec).unwrap();
-                    let s = simulate(&jobs, procs, p.as_mut(), 1, None).unwrap();
-                    FULL_CHECKS.with(|f| f.set(false));
-                    s.jobs.iter().map(|r| r.start).collect::<Vec<_>>()
-                };
-                let (narrowed, full) = (run(false), run(true));
-                assert_eq!(narrowed, full, "round {round} {spec}");
-                // Busy enough that most jobs wait.
-                waited += narrowed
-                    .iter()
-                    .zip(&jobs)
-                    .filter(|(&s, j)| s > j.submit)
-                    .count();
-            }
-        }
-        assert!(waited > 1000, "{waited}");
-    }
-}
+mod tests;
