@@ -57,6 +57,10 @@ impl Profile {
 
     /// Index of the step containing `t` (`t` must be >= the profile start).
     fn index_of(&self, t: Time) -> usize {
+        // Most searches start now, in the first step.
+        if self.steps.get(1).is_none_or(|s| s.0 > t) {
+            return 0;
+        }
         self.steps
             .partition_point(|&(s, _)| s <= t)
             .saturating_sub(1)
