@@ -16,16 +16,27 @@ pub struct Fit {
 
 /// A step function of free processors: `steps[i].1` processors are free over
 /// `[steps[i].0, steps[i+1].0)`, and the last step extends forever.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Profile {
     steps: Vec<(Time, i64)>,
+    /// Scratch for [`Profile::move_reservation`].
+    part: Vec<(Time, i64)>,
 }
+
+impl PartialEq for Profile {
+    fn eq(&self, other: &Self) -> bool {
+        self.steps == other.steps
+    }
+}
+
+impl Eq for Profile {}
 
 impl Profile {
     /// A profile starting at `now` with `free` processors free from then on.
     pub fn new(now: Time, free: i64) -> Self {
         Self {
             steps: vec![(now, free)],
+            part: Vec::new(),
         }
     }
 
@@ -44,7 +55,10 @@ impl Profile {
                 _ => steps.push((t, level)),
             }
         }
-        Self { steps }
+        Self {
+            steps,
+            part: Vec::new(),
+        }
     }
 
     pub fn steps(&self) -> &[(Time, i64)] {
@@ -160,6 +174,36 @@ impl Profile {
         if a > 0 && self.steps[a].1 == self.steps[a - 1].1 {
             self.steps.remove(a);
         }
+    }
+
+    /// Moves a reservation of `procs` processors from `[s, e)` to `[t, t + d)`, `t < s`: the
+    /// steps of [`Profile::release`] then [`Profile::reserve`], with the steps after both
+    /// moved at most once. The steps from the one holding `t` to the one holding the later
+    /// end are changed apart, then put back in one splice, joined with the step before them
+    /// (a step function has one form without two equal levels in a row: both ways give it).
+    pub fn move_reservation(&mut self, s: Time, e: Time, t: Time, d: Time, procs: u32) {
+        let lo = t.max(self.start());
+        let hi = e.max(t + d);
+        if lo >= s || procs == 0 {
+            self.release(s, e, procs);
+            self.reserve(t, t + d, procs);
+            return;
+        }
+        let i = self.index_of(lo);
+        let k = self.index_from(hi, i) + 1;
+        let mut part = Profile {
+            steps: std::mem::take(&mut self.part),
+            part: Vec::new(),
+        };
+        part.steps.clear();
+        part.steps.extend_from_slice(&self.steps[i..k]);
+        part.release(s, e, procs);
+        part.reserve(lo, t + d, procs);
+        // The part ends with a step at the later end holding the level that the step after
+        // the part follows (unchanged): only its first step can join a neighbour.
+        let first = usize::from(i > 0 && self.steps[i - 1].1 == part.steps[0].1);
+        self.steps.splice(i..k, part.steps.drain(first..));
+        self.part = part.steps;
     }
 
     /// Reserves `procs` processors over `[from, to)`.

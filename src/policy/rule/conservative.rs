@@ -208,8 +208,7 @@ impl Conservative {
                     .find_map(|&(from, below)| search(from, below))
             };
             if let Some(t) = moved {
-                profile.release(s, e, procs);
-                profile.reserve(t, t + d, procs);
+                profile.move_reservation(s, e, t, d, procs);
                 self.res[j] = Some((t, t + d));
                 self.earliest = self.earliest.min(t);
                 // [t, t + d) replaced [s, e), t < s: the part past t + d gained processors.

@@ -230,3 +230,44 @@ fn adds_keep_the_steps_of_one_split_at_a_time() {
     // Both ends inserted with one move, and ends found past the walk, were both exercised.
     assert!(inserted_both > 1000 && far > 100, "{inserted_both} {far}");
 }
+
+/// Moving a reservation earlier gives the steps of a release then a reservation, whether its
+/// new place overlaps the old one or not, and at the profile's start or end.
+#[test]
+fn a_move_gives_the_steps_of_release_then_reserve() {
+    let mut rnd = crate::sim::test_numbers(2024);
+    let mut joined = 0;
+    for round in 0..40 {
+        let grid = if round % 2 == 0 { 10 } else { 1 };
+        let mut p = Profile::new(100, 16);
+        let mut held = Vec::new();
+        for _ in 0..60 {
+            let from = 100 + rnd(3000) as Time / grid * grid;
+            let d = (1 + rnd(300) as Time / grid) * grid;
+            let procs = 1 + rnd(6) as u32;
+            if let Some(t) = p.earliest(from, procs, d) {
+                p.reserve(t, t + d, procs);
+                held.push((t, d, procs));
+            }
+        }
+        for _ in 0..200 {
+            let n = held.len();
+            let (s, d, procs) = held[rnd(n as u64) as usize % n];
+            if s <= p.start() {
+                continue;
+            }
+            let t = p.start() + rnd((s - p.start()) as u64) as Time / grid * grid;
+            let mut q = p.clone();
+            let before = p.steps().len();
+            p.move_reservation(s, s + d, t, d, procs);
+            q.release(s, s + d, procs);
+            q.reserve(t, t + d, procs);
+            assert_eq!(p.steps(), q.steps(), "round {round} [{s}, +{d}) to {t}");
+            joined += usize::from(p.steps().len() < before);
+            // Back again, so that the reservations stay where `held` says.
+            p.release(t, t + d, procs);
+            p.reserve(s, s + d, procs);
+        }
+    }
+    assert!(joined > 100, "{joined}");
+}
