@@ -10,6 +10,7 @@
 
 pub mod check;
 mod ctx;
+pub(crate) mod node_jobs;
 pub mod nodes;
 pub mod penalty;
 mod policy;

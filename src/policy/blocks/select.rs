@@ -68,7 +68,13 @@ fn at_now(c: &Ctx<'_>, j: usize, rsp: Rsp, h: &mut Horizon) -> Option<Alloc> {
     .run(stop, swap, &mut h.scratch, |_| {})?;
     Some(Alloc {
         start: c.now(),
-        procs: picked(view.model(), c.free_set(), &h.now_nodes, &mut h.scratch),
+        procs: picked(
+            view.model(),
+            c.free_set(),
+            view.free_masks(),
+            &h.now_nodes,
+            &mut h.scratch,
+        ),
         factor,
     })
 }
@@ -129,7 +135,7 @@ fn alloc_later(
         per_proc: view.demand(j),
     }
     .run(stop, swap, &mut scratch, |_| {})?;
-    let procs = picked(view.model(), &free, nodes, &mut scratch);
+    let procs = picked(view.model(), &free, None, nodes, &mut scratch);
     Some((t, procs, factor))
 }
 
