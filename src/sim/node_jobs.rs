@@ -149,8 +149,9 @@ pub fn low_bits(k: u32) -> u64 {
     }
 }
 
-/// Appends the `k` lowest processors of free `mask` of a node whose first processor is `base`
-/// to `out` as intervals, merged with the last one when they touch (`k` <= the mask's ones).
+/// Appends the `k` lowest processors of free `mask` (bit `i`: processor `base + i`; a node's,
+/// or a word of the machine's) to `out` as intervals, merged with the last one when they touch
+/// (`k` <= the mask's ones).
 #[inline]
 pub fn lowest_into(mut mask: u64, base: u32, mut k: u32, out: &mut Vec<(u32, u32)>) {
     while k > 0 {

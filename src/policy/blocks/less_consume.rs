@@ -55,7 +55,10 @@ pub fn less_consume(
     };
     let mut scratch = Scratch::default();
     let factor = run.run(stop, swap, &mut scratch, |_| {})?;
-    Some((picked(model, free, None, &nodes, &mut scratch), factor))
+    Some((
+        picked(model, Free::Intervals(free), &nodes, &mut scratch),
+        factor,
+    ))
 }
 
 /// One LessConsume run's inputs: the state's free nodes and `total` free processors, the
@@ -197,14 +200,21 @@ impl Run<'_> {
     }
 }
 
+/// Where a state's free processors are read from.
+#[derive(Clone, Copy)]
+pub enum Free<'a> {
+    /// Per node as bit masks, by node id (bit `i`: processor `node x cores + i`).
+    Masks(&'a [u64]),
+    /// As intervals.
+    Intervals(&'a ProcSet),
+}
+
 /// The processors the latest run on `nodes` selected (left in `scratch`, consumed): the lowest
-/// free processors of each free node, as many as the run selects there. `free` is the state's
-/// free processors, `nodes` its free nodes; `masks`: its free processors per node as bit masks
-/// by node id (read instead of `free` when given).
+/// free processors of each free node, as many as the run selects there. `free`: the state's
+/// free processors, `nodes` its free nodes.
 pub fn picked(
     model: &NodeModel,
-    free: &ProcSet,
-    masks: Option<&[u64]>,
+    free: Free<'_>,
     nodes: &[FreeNode],
     scratch: &mut Scratch,
 ) -> ProcSet {
@@ -215,21 +225,24 @@ pub fn picked(
         ..
     } = scratch;
     pieces.clear();
-    if let Some(masks) = masks {
-        // Up to the last node with processes selected.
-        let mut left = *need;
-        for (&(n, _, _), k) in nodes.iter().zip(count.iter_mut()) {
-            if left == 0 {
-                break;
+    let free = match free {
+        Free::Intervals(set) => set,
+        Free::Masks(masks) => {
+            // Up to the last node with processes selected.
+            let mut left = *need;
+            for (&(n, _, _), k) in nodes.iter().zip(count.iter_mut()) {
+                if left == 0 {
+                    break;
+                }
+                if *k > 0 {
+                    lowest_into(masks[n as usize], n * model.cores, *k, pieces);
+                    left -= *k;
+                    *k = 0;
+                }
             }
-            if *k > 0 {
-                lowest_into(masks[n as usize], n * model.cores, *k, pieces);
-                left -= *k;
-                *k = 0;
-            }
+            return ProcSet::from_sorted(pieces);
         }
-        return ProcSet::from_sorted(pieces);
-    }
+    };
     let intervals = free.intervals();
     // The first free interval not below the current node.
     let mut at = 0;
@@ -307,8 +320,8 @@ mod tests {
             let (mut a, mut b) = (Scratch::default(), Scratch::default());
             run.run(1.0, true, &mut a, |_| {});
             run.run(1.0, true, &mut b, |_| {});
-            let by_intervals = picked(&model, &free, None, &free_nodes, &mut a);
-            let by_masks = picked(&model, &free, Some(&masks), &free_nodes, &mut b);
+            let by_intervals = picked(&model, Free::Intervals(&free), &free_nodes, &mut a);
+            let by_masks = picked(&model, Free::Masks(&masks), &free_nodes, &mut b);
             assert_eq!(by_masks, by_intervals, "round {round}");
             assert_eq!(by_masks.len(), need);
             assert!(free.contains_set(&by_masks));
