@@ -7,6 +7,7 @@
 //! policy reads is always the state its decisions produced. The engine's state is private to
 //! `sim`.
 
+use super::free_procs::FreeProcs;
 use super::nodes::Nodes;
 use super::procset::ProcSet;
 use super::reason::{check_word, StartReason, MAX_WORDS};
@@ -50,7 +51,7 @@ pub struct Ctx<'a> {
     pub(super) jobs: &'a [Job],
     pub(super) procs: u32,
     pub(super) now: Time,
-    pub(super) free: ProcSet,
+    pub(super) free: FreeProcs,
     pub(super) free_count: u32,
     /// Waiting jobs in arrival order (job indices, ascending).
     pub(super) waiting: Vec<usize>,
@@ -144,7 +145,7 @@ impl<'a> Ctx<'a> {
 
     /// The free processors now.
     pub fn free_set(&self) -> &ProcSet {
-        &self.free
+        self.free.set()
     }
 
     /// Waiting jobs in arrival order.

@@ -10,6 +10,8 @@
 
 pub mod check;
 mod ctx;
+mod free_procs;
+pub(crate) mod node_jobs;
 pub mod nodes;
 pub mod penalty;
 mod policy;
@@ -141,7 +143,7 @@ pub fn simulate_on(
         jobs,
         procs,
         now: jobs.first().map_or(0, |j| j.submit),
-        free: ProcSet::range(0, procs),
+        free: free_procs::FreeProcs::new(procs),
         free_count: procs,
         waiting: Vec::new(),
         running: BTreeSet::new(),

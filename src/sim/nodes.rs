@@ -10,6 +10,7 @@
 //! Ends are rounded up to whole seconds; a job whose penalized end passes its kill time
 //! (start + requested time) is killed there.
 
+use super::node_jobs::{FreeMasks, NodeJobs};
 use super::penalty::{max_penalty, node_penalty};
 use super::procset::ProcSet;
 use crate::job::Job;
@@ -51,6 +52,22 @@ pub fn spread(model: &NodeModel, procs: &ProcSet) -> Vec<(u32, u32)> {
     out
 }
 
+/// A job's spread and its processors' masks per node (buffers reused from job to job).
+type Held = (Vec<(u32, u32)>, Vec<u64>);
+
+/// What a change of a job's nodes' penalties reads and writes, together (one cache line).
+#[derive(Clone, Copy, Default)]
+struct JobPen {
+    /// The largest penalty of the running job's nodes (kept as node penalties change).
+    max: f64,
+    /// How many of its nodes have the penalty `max`.
+    at_max: u32,
+    /// The last `stamp` the job was listed in `touched` with (to list it once).
+    seen: u32,
+    /// The `stamp` at which `max` went stale (every node at the maximum eased).
+    stale: u32,
+}
+
 /// The node state during a simulation: demands on nodes and each running job's progress.
 pub struct Nodes {
     model: NodeModel,
@@ -59,8 +76,11 @@ pub struct Nodes {
     node_demand: Vec<f64>,
     /// The penalty of each node at its current demand (kept with `node_demand`).
     node_pen: Vec<f64>,
-    on_node: Vec<Vec<usize>>,
+    on_node: NodeJobs,
     spread: Vec<Vec<(u32, u32)>>,
+    /// Per running job, its processors on each node of its spread as a mask (when kept).
+    held: Vec<Vec<u64>>,
+    free_masks: FreeMasks,
     remaining: Vec<f64>,
     factor: Vec<f64>,
     since: Vec<Time>,
@@ -71,15 +91,11 @@ pub struct Nodes {
     touched: Vec<usize>,
     /// Free processors per node (kept at each start and stop).
     node_free: Vec<u32>,
-    /// Per job, the last `stamp` it was listed in `touched` with (to list it once).
-    seen: Vec<u32>,
+    /// Per job, what a change of its nodes' penalties reads (see [`JobPen`]).
+    pen: Vec<JobPen>,
     stamp: u32,
-    /// Spread buffers of stopped jobs, reused by the next starts.
-    pool: Vec<Vec<(u32, u32)>>,
-    /// Per running job, the largest penalty of its nodes (kept as node penalties change).
-    max_pen: Vec<f64>,
-    /// Per job, the `stamp` at which its `max_pen` went stale (a node at its maximum eased).
-    stale: Vec<u32>,
+    /// Spread and mask buffers of stopped jobs, reused by the next starts.
+    pool: Vec<Held>,
 }
 
 impl Nodes {
@@ -93,8 +109,10 @@ impl Nodes {
             demand: demands(jobs, model, seed),
             node_demand: vec![0.0; nodes],
             node_pen: vec![node_penalty(&[(0.0, model.bandwidth)]); nodes],
-            on_node: vec![Vec::new(); nodes],
+            on_node: NodeJobs::new(nodes, model.cores),
             spread: vec![Vec::new(); n],
+            held: vec![Vec::new(); n],
+            free_masks: FreeMasks::new(procs, model.cores),
             remaining: vec![0.0; n],
             factor: vec![1.0; n],
             since: vec![0; n],
@@ -106,11 +124,9 @@ impl Nodes {
             node_free: (0..nodes as u32)
                 .map(|i| procs.saturating_sub(i * model.cores).min(model.cores))
                 .collect(),
-            seen: vec![0; n],
+            pen: vec![JobPen::default(); n],
             stamp: 0,
             pool: Vec::new(),
-            max_pen: vec![0.0; n],
-            stale: vec![0; n],
         }
     }
 
@@ -140,6 +156,12 @@ impl Nodes {
     /// Free processors per node now, by node id.
     pub fn node_free(&self) -> &[u32] {
         &self.node_free
+    }
+
+    /// Free processors per node now as bit masks (bit `i`: processor `node x cores + i`), by
+    /// node id; `None` when nodes have more than 64 cores.
+    pub fn free_masks(&self) -> Option<&[u64]> {
+        self.free_masks.masks()
     }
 
     /// The summed demand of the jobs running on each node now, by node id.
@@ -174,17 +196,18 @@ impl Nodes {
         self.since[k] = now;
     }
 
-    /// Job `k`'s factor from its nodes' penalties: [`super::penalty::job_factor`], from `max_pen` unless it
+    /// Job `k`'s factor from its nodes' penalties: [`super::penalty::job_factor`], from its `max` unless it
     /// went stale in this start or stop.
     fn recompute(&mut self, k: usize, now: Time) {
-        if self.stale[k] == self.stamp {
-            self.max_pen[k] = max_penalty(
-                self.spread[k]
-                    .iter()
-                    .map(|&(n, _)| self.node_pen[n as usize]),
-            );
+        if self.pen[k].stale == self.stamp {
+            let pens = self.spread[k]
+                .iter()
+                .map(|&(n, _)| self.node_pen[n as usize]);
+            let m = max_penalty(pens.clone());
+            self.pen[k].max = m;
+            self.pen[k].at_max = pens.filter(|&p| p == m).count() as u32;
         }
-        let f = 1.0 + self.max_pen[k];
+        let f = 1.0 + self.pen[k].max;
         self.factor[k] = f;
         let left = (self.remaining[k] * f - 1e-6).ceil().max(0.0);
         let pen_end = now.saturating_add(left.min(i64::MAX as f64 / 4.0) as Time);
@@ -200,25 +223,58 @@ impl Nodes {
         }
     }
 
-    /// The jobs sharing a node with `j` (sorted, without `j`), each advanced to `now`; hand the
-    /// list back to `self.touched` when done with it (it is reused).
-    fn advance_neighbours(&mut self, j: usize, now: Time) -> Vec<usize> {
+    /// A new stamp for the jobs listed in `touched` (cleared): `j` alone counts as listed.
+    fn new_stamp(&mut self, j: usize) -> u32 {
         self.touched.clear();
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.pen.iter_mut().for_each(|p| p.seen = 0);
             self.stamp = 1;
         }
+        self.pen[j].seen = self.stamp;
+        self.stamp
+    }
+
+    /// Node `n`'s demand is now `demand`: its penalty follows, and the jobs on it are listed in
+    /// `touched` (once per stamp) with their `max` and `at_max` noted (stale where the last
+    /// node at a job's maximum eased).
+    #[inline(always)]
+    fn node_changed(&mut self, n: u32, demand: f64) {
+        let n = n as usize;
+        self.node_demand[n] = demand;
+        let old = self.node_pen[n];
+        let new = self.penalty_at(demand);
+        self.node_pen[n] = new;
         let stamp = self.stamp;
-        self.seen[j] = stamp;
-        for &(n, _) in &self.spread[j] {
-            for &k in &self.on_node[n as usize] {
-                if self.seen[k] != stamp {
-                    self.seen[k] = stamp;
-                    self.touched.push(k);
+        for &k in self.on_node.on(n as u32) {
+            let k = k as usize;
+            let p = &mut self.pen[k];
+            if p.seen != stamp {
+                p.seen = stamp;
+                self.touched.push(k);
+            }
+            // An unchanged penalty changes no job's maximum (`old` <= every `max`).
+            if new == old {
+                continue;
+            }
+            if new > p.max {
+                p.max = new;
+                p.at_max = 1;
+            } else if new == p.max {
+                p.at_max += 1;
+            } else if old == p.max {
+                p.at_max = p.at_max.saturating_sub(1);
+                if p.at_max == 0 {
+                    p.stale = stamp;
                 }
             }
         }
+    }
+
+    /// The jobs listed in `touched` (those sharing a node with the job that started or
+    /// stopped), sorted, each advanced to `now`; hand the list back to `self.touched` when done
+    /// with it (it is reused).
+    fn advance_touched(&mut self, now: Time) -> Vec<usize> {
         self.touched.sort_unstable();
         let touched = std::mem::take(&mut self.touched);
         for &k in &touched {
@@ -237,20 +293,34 @@ impl Nodes {
         now: Time,
         moved: &mut Vec<(usize, Time)>,
     ) {
-        let mut own = self.pool.pop().unwrap_or_default();
-        self.model.per_node_into(procs.intervals(), &mut own);
-        self.spread[j] = own;
-        let touched = self.advance_neighbours(j, now);
-        for i in 0..self.spread[j].len() {
-            let (n, count) = self.spread[j][i];
+        let (mut own, mut held) = self.pool.pop().unwrap_or_default();
+        self.free_masks
+            .spread_into(procs.intervals(), &mut own, &mut held);
+        self.free_masks.update(&own, &held, true);
+        self.new_stamp(j);
+        let per_proc = self.demand[j];
+        // The largest penalty of the job's nodes (as [`max_penalty`] folds them) and how many
+        // have it.
+        let (mut max, mut at_max) = (0.0, 0);
+        for &(n, count) in &own {
             self.node_free[n as usize] -= count;
-            self.node_demand[n as usize] += f64::from(count) * self.demand[j];
-            self.set_pen(n);
-            self.on_node[n as usize].push(j);
+            let demand = self.node_demand[n as usize] + f64::from(count) * per_proc;
+            self.node_changed(n, demand);
+            self.on_node.add(n, j);
+            let p = self.node_pen[n as usize];
+            if p > max {
+                (max, at_max) = (p, 1);
+            } else if p == max {
+                at_max += 1;
+            }
         }
+        self.spread[j] = own;
+        self.held[j] = held;
+        self.pen[j].max = max;
+        self.pen[j].at_max = at_max;
+        let touched = self.advance_touched(now);
         self.remaining[j] = job.runtime as f64;
         self.since[j] = now;
-        self.stale[j] = self.stamp;
         self.kill_at[j] = job
             .requested()
             .filter(|&r| self.kill && job.runtime <= r)
@@ -272,44 +342,28 @@ impl Nodes {
     ) -> f64 {
         self.advance(j, now);
         self.work[j] = job.runtime as f64 - self.remaining[j];
-        let touched = self.advance_neighbours(j, now);
-        for i in 0..self.spread[j].len() {
-            let (n, count) = self.spread[j][i];
+        self.new_stamp(j);
+        let mut own = std::mem::take(&mut self.spread[j]);
+        let mut held = std::mem::take(&mut self.held[j]);
+        self.free_masks.update(&own, &held, false);
+        let per_proc = self.demand[j];
+        for &(n, count) in &own {
             self.node_free[n as usize] += count;
-            let list = &mut self.on_node[n as usize];
-            if let Some(pos) = list.iter().position(|&k| k == j) {
-                list.remove(pos);
-            }
-            self.node_demand[n as usize] = if list.is_empty() {
+            self.on_node.remove(n, j);
+            let demand = if self.on_node.on(n).is_empty() {
                 0.0
             } else {
-                (self.node_demand[n as usize] - f64::from(count) * self.demand[j]).max(0.0)
+                (self.node_demand[n as usize] - f64::from(count) * per_proc).max(0.0)
             };
-            self.set_pen(n);
+            self.node_changed(n, demand);
         }
-        let mut own = std::mem::take(&mut self.spread[j]);
         own.clear();
-        self.pool.push(own);
+        held.clear();
+        self.pool.push((own, held));
+        let touched = self.advance_touched(now);
         self.update(&touched, now, moved);
         self.touched = touched;
         self.work[j]
-    }
-
-    /// Node `n`'s penalty at its new demand, noted in the `max_pen` of the jobs on it (stale
-    /// where a node at a job's maximum eased).
-    fn set_pen(&mut self, n: u32) {
-        let n = n as usize;
-        let old = self.node_pen[n];
-        let new = self.penalty_at(self.node_demand[n]);
-        self.node_pen[n] = new;
-        for &k in &self.on_node[n] {
-            let m = self.max_pen[k];
-            if new > m {
-                self.max_pen[k] = new;
-            } else if new < old && old == m {
-                self.stale[k] = self.stamp;
-            }
-        }
     }
 
     fn update(&mut self, touched: &[usize], now: Time, moved: &mut Vec<(usize, Time)>) {

@@ -38,6 +38,16 @@ impl ProcSet {
         Self { intervals: out }
     }
 
+    /// The set of `intervals`, already sorted, disjoint and apart (none ends where the next
+    /// starts): sized exactly.
+    pub fn from_sorted(intervals: &[(u32, u32)]) -> Self {
+        debug_assert!(intervals.iter().all(|&(a, b)| a < b));
+        debug_assert!(intervals.windows(2).all(|w| w[0].1 < w[1].0));
+        Self {
+            intervals: Intervals::from_slice(intervals),
+        }
+    }
+
     pub fn intervals(&self) -> &[(u32, u32)] {
         &self.intervals
     }
@@ -57,11 +67,14 @@ impl ProcSet {
 
     /// True when `other` is entirely contained in `self`.
     pub fn contains_set(&self, other: &ProcSet) -> bool {
+        // `other` ascends: each interval is looked for from the previous one's, by steps that
+        // double (a job on many small pieces of a fragmented set needs a few steps per piece,
+        // not a whole binary search).
+        let iv = &self.intervals[..];
+        let mut i = 0;
         other.intervals.iter().all(|&(a, b)| {
-            let i = self.intervals.partition_point(|&(_, hi)| hi <= a);
-            self.intervals
-                .get(i)
-                .is_some_and(|&(lo, hi)| lo <= a && b <= hi)
+            i = first_ending_after(iv, i, a);
+            iv.get(i).is_some_and(|&(lo, hi)| lo <= a && b <= hi)
         })
     }
 
@@ -100,29 +113,50 @@ impl ProcSet {
         ProcSet { intervals: taken }
     }
 
-    /// Removes `other` (which must be a subset) from `self`.
+    /// Removes `other` (which must be a subset) from `self`: in place, one pass over both.
     pub fn remove(&mut self, other: &ProcSet) {
-        let mut out = Intervals::with_capacity(self.intervals.len() + other.intervals.len());
+        let k = other.intervals.len();
+        if k == 0 {
+            return;
+        }
+        let n = self.intervals.len();
+        // The intervals below the first one `other` touches stay where they are.
+        let first = other.intervals[0].0;
+        let i0 = self.intervals.partition_point(|&(_, hi)| hi <= first);
+        // Each interval of `other` lies in one of `self` and splits it at most in two: the
+        // result has at most n + k intervals. The rest of `self` moves up by k first, then is
+        // read from there while the result is written from `i0` on (never past what is left to
+        // read).
+        self.intervals.resize(n + k, (0, 0));
+        let iv = &mut self.intervals[..];
+        iv.copy_within(i0..n, i0 + k);
+        let other = &other.intervals[..];
+        let mut w = i0;
         let mut j = 0;
-        for &(a, b) in &self.intervals {
+        for r in i0 + k..n + k {
+            let (a, b) = iv[r];
             let mut lo = a;
-            while j < other.intervals.len() && other.intervals[j].1 <= lo {
+            while j < k && other[j].1 <= lo {
                 j += 1;
             }
-            let mut k = j;
-            while k < other.intervals.len() && other.intervals[k].0 < b {
-                let (oa, ob) = other.intervals[k];
+            while j < k && other[j].0 < b {
+                let (oa, ob) = other[j];
                 if oa > lo {
-                    out.push((lo, oa));
+                    iv[w] = (lo, oa);
+                    w += 1;
                 }
                 lo = lo.max(ob);
-                k += 1;
+                if ob > b {
+                    break;
+                }
+                j += 1;
             }
             if lo < b {
-                out.push((lo, b));
+                iv[w] = (lo, b);
+                w += 1;
             }
         }
-        self.intervals = out;
+        self.intervals.truncate(w);
     }
 
     /// Appends `[a, b)`, which lies above every id of `self` (merged when it touches the last
@@ -144,11 +178,45 @@ impl ProcSet {
         self.intervals.shrink_to_fit();
     }
 
-    /// Adds `other` (disjoint from `self`) to `self`, merging neighbours; in place.
+    /// Adds `other` (disjoint from `self`) to `self`, merging neighbours; in place. A few
+    /// intervals are inserted one by one; more are merged in one pass over both sets.
     pub fn insert(&mut self, other: &ProcSet) {
-        for &(a, b) in &other.intervals {
-            self.insert_interval(a, b);
+        let k = other.intervals.len();
+        if k <= 2 {
+            for &(a, b) in &other.intervals {
+                self.insert_interval(a, b);
+            }
+            return;
         }
+        let n = self.intervals.len();
+        self.intervals.resize(n + k, (0, 0));
+        let iv = &mut self.intervals[..];
+        let other = &other.intervals[..];
+        // Merged from the back (by start): the intervals of `self` below every one of `other`
+        // stay where they are.
+        let (mut i, mut j, mut w) = (n, k, n + k);
+        while j > 0 {
+            w -= 1;
+            if i > 0 && iv[i - 1].0 > other[j - 1].0 {
+                iv[w] = iv[i - 1];
+                i -= 1;
+            } else {
+                iv[w] = other[j - 1];
+                j -= 1;
+            }
+        }
+        // Then neighbours that touch are joined, from the last interval left in place.
+        let mut last = i.saturating_sub(1);
+        for r in last + 1..n + k {
+            let (a, b) = iv[r];
+            if a <= iv[last].1 {
+                iv[last].1 = iv[last].1.max(b);
+            } else {
+                last += 1;
+                iv[last] = (a, b);
+            }
+        }
+        self.intervals.truncate(last + 1);
     }
 
     /// Adds `[a, b)` (disjoint from `self`), merging it with the intervals it touches.
@@ -175,6 +243,23 @@ impl ProcSet {
             }
         }
     }
+}
+
+/// The first index `>= from` of `iv` whose interval ends after `a` (`iv.len()` when none):
+/// galloping from `from`, then a binary search in the last step.
+fn first_ending_after(iv: &[(u32, u32)], from: usize, a: u32) -> usize {
+    if iv.get(from).is_none_or(|&(_, hi)| hi > a) {
+        return from;
+    }
+    // iv[lo - 1] ends at or before `a`; look at lo, lo + 1, lo + 3, lo + 7, ...
+    let mut lo = from + 1;
+    let mut step = 1;
+    while lo + step <= iv.len() && iv[lo + step - 1].1 <= a {
+        lo += step;
+        step *= 2;
+    }
+    let hi = (lo + step).min(iv.len());
+    lo + iv[lo..hi].partition_point(|&(_, h)| h <= a)
 }
 
 /// Batsim's interval notation: `0-3 8-11` (inclusive ranges, a single id alone).
@@ -255,5 +340,73 @@ mod tests {
         p.push_above(7, 7);
         p.push_above(8, 9);
         assert_eq!(p.intervals(), &[(2, 5), (8, 9)]);
+    }
+
+    /// A random set of ids below `size` (each id in with probability `share` / 8), and
+    /// its membership.
+    fn random_set(rng: &mut rand_pcg::Pcg64, size: u32, share: u32) -> (ProcSet, Vec<bool>) {
+        use rand::Rng;
+        let member: Vec<bool> = (0..size).map(|_| rng.random_range(0..8) < share).collect();
+        (of_members(&member), member)
+    }
+
+    fn of_members(member: &[bool]) -> ProcSet {
+        let mut s = ProcSet::default();
+        for (p, &m) in member.iter().enumerate() {
+            if m {
+                s.push_above(p as u32, p as u32 + 1);
+            }
+        }
+        s
+    }
+
+    /// Insert, remove and containment of fragmented sets (the one-pass merges) against sets
+    /// of ids.
+    #[test]
+    fn fragmented_sets_merge_like_sets_of_ids() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
+        for round in 0..400 {
+            let size = rng.random_range(1..200);
+            let share = rng.random_range(0..8);
+            let (mut s, mut member) = random_set(&mut rng, size, share);
+            // A subset of the complement goes in, then a subset of the union goes out.
+            let add: Vec<bool> = member
+                .iter()
+                .map(|&m| !m && rng.random_range(0..3) > 0)
+                .collect();
+            let add_set = of_members(&add);
+            assert!(
+                !s.contains_set(&add_set) || add_set.is_empty(),
+                "round {round}"
+            );
+            s.insert(&add_set);
+            for (m, a) in member.iter_mut().zip(&add) {
+                *m |= a;
+            }
+            assert_eq!(s, of_members(&member), "round {round}: insert");
+            let out: Vec<bool> = member
+                .iter()
+                .map(|&m| m && rng.random_range(0..3) == 0)
+                .collect();
+            let out_set = of_members(&out);
+            assert!(s.contains_set(&out_set), "round {round}");
+            s.remove(&out_set);
+            for (m, o) in member.iter_mut().zip(&out) {
+                *m &= !o;
+            }
+            assert_eq!(s, of_members(&member), "round {round}: remove");
+            assert_eq!(s.len() as usize, member.iter().filter(|&&m| m).count());
+            // Containment of a set with one id outside.
+            if let Some(p) = member.iter().position(|&m| !m) {
+                let mut probe: Vec<bool> = member
+                    .iter()
+                    .map(|&m| m && rng.random_range(0..2) == 0)
+                    .collect();
+                assert!(s.contains_set(&of_members(&probe)), "round {round}");
+                probe[p] = true;
+                assert!(!s.contains_set(&of_members(&probe)), "round {round}");
+            }
+        }
     }
 }

@@ -111,6 +111,12 @@ impl<'a> NodesView<'a> {
         self.0.node_free()
     }
 
+    /// Free processors on every node now as bit masks (bit `i`: processor `node x cores + i`),
+    /// by node id; `None` when nodes have more than 64 cores.
+    pub fn free_masks(&self) -> Option<&'a [u64]> {
+        self.0.free_masks()
+    }
+
     /// Current demand on every node, MB/s, by node id.
     pub fn node_demands(&self) -> &'a [f64] {
         self.0.node_demands()

@@ -7,6 +7,7 @@
 
 use super::worst::{From, Worst};
 use crate::machine::NodeModel;
+use crate::sim::node_jobs::lowest_into;
 use crate::sim::penalty::node_penalty;
 use crate::sim::ProcSet;
 
@@ -20,6 +21,10 @@ pub struct Scratch {
     count: Vec<u32>,
     /// The selected nodes by penalty, for the worst of them.
     worst: Worst,
+    /// The processors picked, as intervals (before they become a set).
+    pieces: Vec<(u32, u32)>,
+    /// The processes of the latest run (the sum of `count`).
+    need: u32,
 }
 
 /// LessConsume on a given state: `free` processors, `demand` per node (a node past its end has
@@ -50,7 +55,10 @@ pub fn less_consume(
     };
     let mut scratch = Scratch::default();
     let factor = run.run(stop, swap, &mut scratch, |_| {})?;
-    Some((picked(model, free, &nodes, &mut scratch), factor))
+    Some((
+        picked(model, Free::Intervals(free), &nodes, &mut scratch),
+        factor,
+    ))
 }
 
 /// One LessConsume run's inputs: the state's free nodes and `total` free processors, the
@@ -115,7 +123,8 @@ impl Run<'_> {
         }
         let nodes = self.nodes;
         let (bw, per_proc) = (self.bandwidth, self.per_proc);
-        let Scratch { count, worst } = scratch;
+        scratch.need = self.need;
+        let Scratch { count, worst, .. } = scratch;
         let pen = |i: u32, k: u32| {
             let base = nodes[i as usize].2;
             node_penalty(&[(base + f64::from(k) * per_proc, bw)])
@@ -191,20 +200,53 @@ impl Run<'_> {
     }
 }
 
+/// Where a state's free processors are read from.
+#[derive(Clone, Copy)]
+pub enum Free<'a> {
+    /// Per node as bit masks, by node id (bit `i`: processor `node x cores + i`).
+    Masks(&'a [u64]),
+    /// As intervals.
+    Intervals(&'a ProcSet),
+}
+
 /// The processors the latest run on `nodes` selected (left in `scratch`, consumed): the lowest
-/// free processors of each free node, as many as the run selects there. `free` is the state's
+/// free processors of each free node, as many as the run selects there. `free`: the state's
 /// free processors, `nodes` its free nodes.
 pub fn picked(
     model: &NodeModel,
-    free: &ProcSet,
+    free: Free<'_>,
     nodes: &[FreeNode],
     scratch: &mut Scratch,
 ) -> ProcSet {
+    let Scratch {
+        count,
+        pieces,
+        need,
+        ..
+    } = scratch;
+    pieces.clear();
+    let free = match free {
+        Free::Intervals(set) => set,
+        Free::Masks(masks) => {
+            // Up to the last node with processes selected.
+            let mut left = *need;
+            for (&(n, _, _), k) in nodes.iter().zip(count.iter_mut()) {
+                if left == 0 {
+                    break;
+                }
+                if *k > 0 {
+                    lowest_into(masks[n as usize], n * model.cores, *k, pieces);
+                    left -= *k;
+                    *k = 0;
+                }
+            }
+            return ProcSet::from_sorted(pieces);
+        }
+    };
     let intervals = free.intervals();
-    let mut picked = ProcSet::default();
     // The first free interval not below the current node.
     let mut at = 0;
-    for (&(n, _, _), k) in nodes.iter().zip(scratch.count.iter_mut()) {
+    for (&(n, _, _), k) in nodes.iter().zip(count.iter_mut()) {
         if *k == 0 {
             continue;
         }
@@ -218,11 +260,71 @@ pub fn picked(
             let (a, b) = intervals[x];
             let (a, b) = (a.max(base), b.min(top));
             let take = (b - a).min(*k);
-            picked.push_above(a, a + take);
+            match pieces.last_mut() {
+                Some(last) if last.1 == a => last.1 = a + take,
+                _ => pieces.push((a, a + take)),
+            }
             *k -= take;
             x += 1;
         }
     }
-    picked.shrink_to_fit();
-    picked
+    ProcSet::from_sorted(pieces)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// The processors picked from the nodes' free masks are those picked from the free
+    /// intervals, on random fragmented states.
+    #[test]
+    fn picked_from_masks_as_from_intervals() {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(3);
+        for round in 0..300 {
+            let cores = rng.random_range(1..=6);
+            let nodes = rng.random_range(1..40);
+            let model = NodeModel {
+                cores,
+                ..NodeModel::default()
+            };
+            let procs = cores * nodes - rng.random_range(0..cores);
+            let mut free = ProcSet::default();
+            let mut masks = vec![0u64; nodes as usize];
+            for p in 0..procs {
+                if rng.random_range(0..3) > 0 {
+                    free.push_above(p, p + 1);
+                    masks[(p / cores) as usize] |= 1 << (p % cores);
+                }
+            }
+            let demand: Vec<f64> = (0..nodes)
+                .map(|_| [0.0, 2000.0, 5000.0][rng.random_range(0..3)])
+                .collect();
+            let mut per_node = Vec::new();
+            model.per_node_into(free.intervals(), &mut per_node);
+            let free_nodes: Vec<FreeNode> = per_node
+                .iter()
+                .map(|&(n, k)| (n, k, demand[n as usize]))
+                .collect();
+            if free.is_empty() {
+                continue;
+            }
+            let need = rng.random_range(1..=free.len());
+            let run = Run {
+                nodes: &free_nodes,
+                total: free.len(),
+                bandwidth: model.bandwidth,
+                need,
+                per_proc: 2000.0,
+            };
+            let (mut a, mut b) = (Scratch::default(), Scratch::default());
+            run.run(1.0, true, &mut a, |_| {});
+            run.run(1.0, true, &mut b, |_| {});
+            let by_intervals = picked(&model, Free::Intervals(&free), &free_nodes, &mut a);
+            let by_masks = picked(&model, Free::Masks(&masks), &free_nodes, &mut b);
+            assert_eq!(by_masks, by_intervals, "round {round}");
+            assert_eq!(by_masks.len(), need);
+            assert!(free.contains_set(&by_masks));
+        }
+    }
 }

@@ -12,7 +12,7 @@
 
 use super::later::Horizon;
 pub use super::less_consume::less_consume;
-use super::less_consume::{picked, FreeNode, Run, Scratch};
+use super::less_consume::{picked, Free, FreeNode, Run, Scratch};
 use super::shadow::shadow;
 use crate::sim::penalty::node_penalty;
 use crate::sim::{Ctx, ProcSet};
@@ -68,7 +68,14 @@ fn at_now(c: &Ctx<'_>, j: usize, rsp: Rsp, h: &mut Horizon) -> Option<Alloc> {
     .run(stop, swap, &mut h.scratch, |_| {})?;
     Some(Alloc {
         start: c.now(),
-        procs: picked(view.model(), c.free_set(), &h.now_nodes, &mut h.scratch),
+        procs: picked(
+            view.model(),
+            // The free intervals are built only when the masks are not kept.
+            view.free_masks()
+                .map_or_else(|| Free::Intervals(c.free_set()), Free::Masks),
+            &h.now_nodes,
+            &mut h.scratch,
+        ),
         factor,
     })
 }
@@ -129,7 +136,7 @@ fn alloc_later(
         per_proc: view.demand(j),
     }
     .run(stop, swap, &mut scratch, |_| {})?;
-    let procs = picked(view.model(), &free, nodes, &mut scratch);
+    let procs = picked(view.model(), Free::Intervals(&free), nodes, &mut scratch);
     Some((t, procs, factor))
 }
 
