@@ -54,7 +54,7 @@ impl FreeProcs {
         self.set.get_or_init(|| {
             let mut pieces = Vec::new();
             for (w, &word) in self.words.iter().enumerate().skip(self.low) {
-                lowest_into(word, w as u32 * 64, word.count_ones(), &mut pieces);
+                let _ = lowest_into(word, w as u32 * 64, word.count_ones(), &mut pieces);
             }
             ProcSet::from_sorted(&pieces)
         })
@@ -103,15 +103,7 @@ impl FreeProcs {
         while n > 0 && w < self.words.len() {
             let word = &mut self.words[w];
             let k = n.min(word.count_ones());
-            lowest_into(*word, w as u32 * 64, k, &mut self.pieces);
-            if k == word.count_ones() {
-                *word = 0;
-            } else {
-                // The k lowest ones leave (only the last word is taken in part).
-                for _ in 0..k {
-                    *word &= *word - 1;
-                }
-            }
+            *word = lowest_into(*word, w as u32 * 64, k, &mut self.pieces);
             n -= k;
             w += 1;
         }

@@ -151,9 +151,9 @@ pub fn low_bits(k: u32) -> u64 {
 
 /// Appends the `k` lowest processors of free `mask` (bit `i`: processor `base + i`; a node's,
 /// or a word of the machine's) to `out` as intervals, merged with the last one when they touch
-/// (`k` <= the mask's ones).
+/// (`k` <= the mask's ones). Returns the mask without them.
 #[inline]
-pub fn lowest_into(mut mask: u64, base: u32, mut k: u32, out: &mut Vec<(u32, u32)>) {
+pub fn lowest_into(mut mask: u64, base: u32, mut k: u32, out: &mut Vec<(u32, u32)>) -> u64 {
     while k > 0 {
         let lo = mask.trailing_zeros();
         let run = (!(mask >> lo)).trailing_zeros().min(k);
@@ -165,6 +165,7 @@ pub fn lowest_into(mut mask: u64, base: u32, mut k: u32, out: &mut Vec<(u32, u32
         mask &= !(low_bits(run) << lo);
         k -= run;
     }
+    mask
 }
 
 #[cfg(test)]
@@ -199,7 +200,7 @@ mod tests {
         f.update(&[(0, 3), (1, 2), (2, 1)], &m, true);
         assert_eq!(f.masks().unwrap(), &[0b0001, 0b1100, 0b01]);
         let mut out = vec![(0, 1)];
-        lowest_into(0b1100_1101, 64, 4, &mut out);
+        assert_eq!(lowest_into(0b1100_1101, 64, 4, &mut out), 0b1000_0000);
         assert_eq!(out, vec![(0, 1), (64, 65), (66, 68), (70, 71)]);
         lowest_into(0b1, 71, 1, &mut out);
         assert_eq!(out, vec![(0, 1), (64, 65), (66, 68), (70, 72)]);

@@ -235,7 +235,7 @@ pub fn picked(
                     break;
                 }
                 if *k > 0 {
-                    lowest_into(masks[n as usize], n * model.cores, *k, pieces);
+                    let _ = lowest_into(masks[n as usize], n * model.cores, *k, pieces);
                     left -= *k;
                     *k = 0;
                 }
