@@ -1,13 +1,17 @@
 //! The free processors of a simulation as a bit set (bit `p`: processor `p` is free), so that a
 //! job leaves or joins them in time proportional to its own intervals, however fragmented the
 //! free processors are (the node model spreads jobs over many nodes). Their interval form
-//! ([`ProcSet`]), which policies read, is built when first asked for after a change.
+//! ([`ProcSet`]), which policies read, is built when first asked for after a change. Without
+//! the node model jobs take the lowest free processors and the free set stays a few intervals:
+//! then the interval form is kept alone (its updates cost less there than the bits').
 
 use super::node_jobs::lowest_into;
 use super::procset::ProcSet;
 use std::cell::OnceCell;
 
 pub struct FreeProcs {
+    /// The interval form alone, when the set is kept so (no bits then).
+    plain: Option<ProcSet>,
     words: Vec<u64>,
     /// The lowest word that may hold a free processor (every word below it is empty).
     low: usize,
@@ -33,8 +37,18 @@ fn pieces(a: u32, b: u32) -> impl Iterator<Item = (usize, u64)> {
 }
 
 impl FreeProcs {
-    /// Processors `0..procs`, all free.
-    pub fn new(procs: u32) -> Self {
+    /// Processors `0..procs`, all free: as bits if `fragmented` (the node model), else as
+    /// intervals alone.
+    pub fn new(procs: u32, fragmented: bool) -> Self {
+        if !fragmented {
+            return Self {
+                plain: Some(ProcSet::range(0, procs)),
+                words: Vec::new(),
+                low: 0,
+                set: OnceCell::new(),
+                pieces: Vec::new(),
+            };
+        }
         let mut words = vec![0u64; procs.div_ceil(64) as usize];
         if procs > 0 {
             for (w, bits) in pieces(0, procs) {
@@ -42,6 +56,7 @@ impl FreeProcs {
             }
         }
         Self {
+            plain: None,
             words,
             low: 0,
             set: OnceCell::new(),
@@ -51,6 +66,9 @@ impl FreeProcs {
 
     /// The free processors as intervals.
     pub fn set(&self) -> &ProcSet {
+        if let Some(p) = &self.plain {
+            return p;
+        }
         self.set.get_or_init(|| {
             let mut pieces = Vec::new();
             for (w, &word) in self.words.iter().enumerate().skip(self.low) {
@@ -62,6 +80,9 @@ impl FreeProcs {
 
     /// True when every processor of `procs` is free.
     pub fn contains_set(&self, procs: &ProcSet) -> bool {
+        if let Some(p) = &self.plain {
+            return p.contains_set(procs);
+        }
         procs.intervals().iter().all(|&(a, b)| {
             (b as usize).div_ceil(64) <= self.words.len()
                 && pieces(a, b).all(|(w, bits)| self.words[w] & bits == bits)
@@ -70,6 +91,9 @@ impl FreeProcs {
 
     /// `procs` (all free) are no longer free.
     pub fn remove(&mut self, procs: &ProcSet) {
+        if let Some(p) = &mut self.plain {
+            return p.remove(procs);
+        }
         self.set.take();
         for &(a, b) in procs.intervals() {
             for (w, bits) in pieces(a, b) {
@@ -81,6 +105,9 @@ impl FreeProcs {
 
     /// `procs` (none free) are free again.
     pub fn insert(&mut self, procs: &ProcSet) {
+        if let Some(p) = &mut self.plain {
+            return p.insert(procs);
+        }
         self.set.take();
         for &(a, b) in procs.intervals() {
             for (w, bits) in pieces(a, b) {
@@ -94,6 +121,9 @@ impl FreeProcs {
     /// Removes and returns the `n` lowest free processors (the caller checks that `n` are
     /// free).
     pub fn take_lowest(&mut self, mut n: u32) -> ProcSet {
+        if let Some(p) = &mut self.plain {
+            return p.take_lowest(n);
+        }
         self.set.take();
         self.pieces.clear();
         while self.words.get(self.low) == Some(&0) {
@@ -117,13 +147,14 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     /// Every operation against the interval form's own (ProcSet's take_lowest, insert, remove,
-    /// containment) on random machines, starts and ends.
+    /// containment) on random machines, starts and ends; kept as bits and as intervals alone.
     #[test]
     fn bits_follow_the_interval_form() {
         let mut rng = rand_pcg::Pcg64::seed_from_u64(11);
-        for round in 0..200 {
+        for round in 0..400 {
             let procs = rng.random_range(1..300);
-            let mut bits = FreeProcs::new(procs);
+            let mut bits = FreeProcs::new(procs, round % 2 == 0);
+            assert_eq!(bits.plain.is_none(), round % 2 == 0);
             let mut model = ProcSet::range(0, procs);
             let mut running: Vec<ProcSet> = Vec::new();
             for step in 0..60 {
@@ -158,8 +189,10 @@ mod tests {
                 assert_eq!(bits.set(), &model, "round {round} step {step}");
             }
         }
-        let f = FreeProcs::new(130);
-        assert!(!f.contains_set(&ProcSet::range(120, 131)));
-        assert!(f.contains_set(&ProcSet::range(0, 130)));
+        for fragmented in [true, false] {
+            let f = FreeProcs::new(130, fragmented);
+            assert!(!f.contains_set(&ProcSet::range(120, 131)));
+            assert!(f.contains_set(&ProcSet::range(0, 130)));
+        }
     }
 }

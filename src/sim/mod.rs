@@ -143,7 +143,7 @@ pub fn simulate_on(
         jobs,
         procs,
         now: jobs.first().map_or(0, |j| j.submit),
-        free: free_procs::FreeProcs::new(procs),
+        free: free_procs::FreeProcs::new(procs, machine.is_some()),
         free_count: procs,
         waiting: Vec::new(),
         running: BTreeSet::new(),
