@@ -3,15 +3,21 @@
 //! free processors are (the node model spreads jobs over many nodes). Their interval form
 //! ([`ProcSet`]), which policies read, is built when first asked for after a change. Without
 //! the node model jobs take the lowest free processors and the free set stays a few intervals:
-//! then the interval form is kept alone (its updates cost less there than the bits').
+//! then it is kept as intervals alone (their updates cost less there than the bits').
 
 use super::node_jobs::lowest_into;
 use super::procset::ProcSet;
 use std::cell::OnceCell;
 
-pub struct FreeProcs {
-    /// The interval form alone, when the set is kept so (no bits then).
-    plain: Option<ProcSet>,
+/// The free processors, kept one way or the other.
+pub enum FreeProcs {
+    /// As intervals alone (without the node model).
+    Intervals(ProcSet),
+    /// As bits (the node model).
+    Bits(Bits),
+}
+
+pub struct Bits {
     words: Vec<u64>,
     /// The lowest word that may hold a free processor (every word below it is empty).
     low: usize,
@@ -40,15 +46,57 @@ impl FreeProcs {
     /// Processors `0..procs`, all free: as bits if `fragmented` (the node model), else as
     /// intervals alone.
     pub fn new(procs: u32, fragmented: bool) -> Self {
-        if !fragmented {
-            return Self {
-                plain: Some(ProcSet::range(0, procs)),
-                words: Vec::new(),
-                low: 0,
-                set: OnceCell::new(),
-                pieces: Vec::new(),
-            };
+        if fragmented {
+            Self::Bits(Bits::new(procs))
+        } else {
+            Self::Intervals(ProcSet::range(0, procs))
         }
+    }
+
+    /// The free processors as intervals.
+    pub fn set(&self) -> &ProcSet {
+        match self {
+            Self::Intervals(p) => p,
+            Self::Bits(b) => b.set(),
+        }
+    }
+
+    /// True when every processor of `procs` is free.
+    pub fn contains_set(&self, procs: &ProcSet) -> bool {
+        match self {
+            Self::Intervals(p) => p.contains_set(procs),
+            Self::Bits(b) => b.contains_set(procs),
+        }
+    }
+
+    /// `procs` (all free) are no longer free.
+    pub fn remove(&mut self, procs: &ProcSet) {
+        match self {
+            Self::Intervals(p) => p.remove(procs),
+            Self::Bits(b) => b.remove(procs),
+        }
+    }
+
+    /// `procs` (none free) are free again.
+    pub fn insert(&mut self, procs: &ProcSet) {
+        match self {
+            Self::Intervals(p) => p.insert(procs),
+            Self::Bits(b) => b.insert(procs),
+        }
+    }
+
+    /// Removes and returns the `n` lowest free processors (the caller checks that `n` are
+    /// free).
+    pub fn take_lowest(&mut self, n: u32) -> ProcSet {
+        match self {
+            Self::Intervals(p) => p.take_lowest(n),
+            Self::Bits(b) => b.take_lowest(n),
+        }
+    }
+}
+
+impl Bits {
+    fn new(procs: u32) -> Self {
         let mut words = vec![0u64; procs.div_ceil(64) as usize];
         if procs > 0 {
             for (w, bits) in pieces(0, procs) {
@@ -56,7 +104,6 @@ impl FreeProcs {
             }
         }
         Self {
-            plain: None,
             words,
             low: 0,
             set: OnceCell::new(),
@@ -65,10 +112,7 @@ impl FreeProcs {
     }
 
     /// The free processors as intervals.
-    pub fn set(&self) -> &ProcSet {
-        if let Some(p) = &self.plain {
-            return p;
-        }
+    fn set(&self) -> &ProcSet {
         self.set.get_or_init(|| {
             let mut pieces = Vec::new();
             for (w, &word) in self.words.iter().enumerate().skip(self.low) {
@@ -79,10 +123,7 @@ impl FreeProcs {
     }
 
     /// True when every processor of `procs` is free.
-    pub fn contains_set(&self, procs: &ProcSet) -> bool {
-        if let Some(p) = &self.plain {
-            return p.contains_set(procs);
-        }
+    fn contains_set(&self, procs: &ProcSet) -> bool {
         procs.intervals().iter().all(|&(a, b)| {
             (b as usize).div_ceil(64) <= self.words.len()
                 && pieces(a, b).all(|(w, bits)| self.words[w] & bits == bits)
@@ -90,10 +131,7 @@ impl FreeProcs {
     }
 
     /// `procs` (all free) are no longer free.
-    pub fn remove(&mut self, procs: &ProcSet) {
-        if let Some(p) = &mut self.plain {
-            return p.remove(procs);
-        }
+    fn remove(&mut self, procs: &ProcSet) {
         self.set.take();
         for &(a, b) in procs.intervals() {
             for (w, bits) in pieces(a, b) {
@@ -104,10 +142,7 @@ impl FreeProcs {
     }
 
     /// `procs` (none free) are free again.
-    pub fn insert(&mut self, procs: &ProcSet) {
-        if let Some(p) = &mut self.plain {
-            return p.insert(procs);
-        }
+    fn insert(&mut self, procs: &ProcSet) {
         self.set.take();
         for &(a, b) in procs.intervals() {
             for (w, bits) in pieces(a, b) {
@@ -120,10 +155,7 @@ impl FreeProcs {
 
     /// Removes and returns the `n` lowest free processors (the caller checks that `n` are
     /// free).
-    pub fn take_lowest(&mut self, mut n: u32) -> ProcSet {
-        if let Some(p) = &mut self.plain {
-            return p.take_lowest(n);
-        }
+    fn take_lowest(&mut self, mut n: u32) -> ProcSet {
         self.set.take();
         self.pieces.clear();
         while self.words.get(self.low) == Some(&0) {
@@ -154,7 +186,7 @@ mod tests {
         for round in 0..400 {
             let procs = rng.random_range(1..300);
             let mut bits = FreeProcs::new(procs, round % 2 == 0);
-            assert_eq!(bits.plain.is_none(), round % 2 == 0);
+            assert_eq!(matches!(bits, FreeProcs::Bits(_)), round % 2 == 0);
             let mut model = ProcSet::range(0, procs);
             let mut running: Vec<ProcSet> = Vec::new();
             for step in 0..60 {

@@ -106,15 +106,7 @@ impl Freed {
     /// processors without being logged): every job is searched in full until it is placed or
     /// checked again.
     pub fn invalidate(&mut self) {
-        if self.log.is_empty() {
-            // Nothing logged since the log was last emptied: `runs` and `current` hold nothing
-            // (the usual case with short queues, which log nothing and invalidate at every
-            // compression).
-            debug_assert!(self.runs.is_empty() && self.current_used == 0);
-            self.suffix.clear();
-        } else {
-            self.reset();
-        }
+        self.reset();
         self.base += 1;
         self.mark = self.base;
         self.prev_mark = self.base;
@@ -208,40 +200,29 @@ impl Freed {
             out.push((now, s));
             return;
         }
-        let mut add = |r: &Reach| out.extend(r.window(now, d, s));
-        // The stretches logged since `seen` one by one up to the next sum (or all of them in
-        // the current segment), then the sums.
-        let (single, sum) = if seen >= self.mark {
-            (seen - self.base, None)
+        // The stretches logged since `seen`, in the log: one by one up to the next sum of the
+        // previous segment (all of them when `seen` is in the current one), then the sums.
+        let first = (seen - self.base) as usize;
+        let (last, sums) = if seen >= self.mark {
+            (self.log.len(), None)
         } else {
-            let i = (seen - self.prev_mark) as usize;
-            let m = i.div_ceil(STRIDE);
-            let upto = (m * STRIDE).min((self.mark - self.prev_mark) as usize);
-            for j in i..upto {
-                let j = (self.prev_mark - self.base) as usize + j;
-                let (hull, most) = self.log[j];
-                if most >= need && fits(self.runs[j * k + c], d, s) {
-                    add(&Reach::of(hull, self.runs[j * k + c]));
-                }
-            }
-            (self.mark - self.base, Some(&self.suffix[m * k + c]))
+            let m = ((seen - self.prev_mark) as usize).div_ceil(STRIDE);
+            let upto = (self.prev_mark - self.base) as usize + m * STRIDE;
+            let sums = [&self.suffix[m * k + c], &self.current[c]];
+            (upto.min((self.mark - self.base) as usize), Some(sums))
         };
-        if let Some(sum) = sum {
-            // Each set at once when it offers nothing.
-            for set in [sum, &self.current[c]] {
-                if set.total.window(now, d, s).is_some() {
-                    set.iter().for_each(&mut add);
-                }
+        let singles = self.log[first..last]
+            .iter()
+            .zip(self.runs[first * k..last * k].chunks_exact(k));
+        for (&(hull, most), runs) in singles {
+            if most >= need && fits(runs[c], d, s) {
+                out.extend(Reach::of(hull, runs[c]).window(now, d, s));
             }
-        } else {
-            let from = single as usize;
-            for (x, runs) in self.log[from..]
-                .iter()
-                .zip(self.runs[from * k..].chunks_exact(k))
-            {
-                if x.1 >= need && fits(runs[c], d, s) {
-                    add(&Reach::of(x.0, runs[c]));
-                }
+        }
+        // Each sum at once when it offers nothing as a whole.
+        for set in sums.into_iter().flatten() {
+            if set.total.window(now, d, s).is_some() {
+                out.extend(set.iter().filter_map(|r| r.window(now, d, s)));
             }
         }
         // In order, overlapping ones joined.

@@ -38,14 +38,10 @@ pub const NOTHING: Reach = Reach {
 impl Reach {
     /// One stretch and its run.
     pub fn of(hull: Hull, run: Run) -> Self {
-        NOTHING.with(hull, run)
-    }
-
-    pub fn with(self, hull: Hull, run: Run) -> Self {
         Self {
-            hull: join(self.hull, hull),
-            run: (self.run.0.min(run.0), self.run.1.max(run.1)),
-            longest: self.longest.max(run.1.saturating_sub(run.0)),
+            hull,
+            run,
+            longest: run.1.saturating_sub(run.0),
         }
     }
 
