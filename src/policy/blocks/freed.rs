@@ -210,6 +210,14 @@ impl Freed {
             // Sum `m` is the `m`-th from the end of `suffix`.
             let row = self.suffix.len() / k - 1 - m;
             let sums = [&self.suffix[row * k + c], &self.current[c]];
+            // The sum before `seen` holds the stretches taken singly too: nothing there or
+            // in this segment, nothing at all.
+            let whole = if first < upto { row + 1 } else { row };
+            if self.suffix[whole * k + c].total.window(now, d, s).is_none()
+                && sums[1].total.window(now, d, s).is_none()
+            {
+                return;
+            }
             (upto.min((self.mark - self.base) as usize), Some(sums))
         };
         let singles = self.log[first..last]
