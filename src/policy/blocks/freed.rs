@@ -59,8 +59,8 @@ pub struct Freed {
     prev_mark: u64,
     /// Number of classes of width: enough for the whole machine.
     classes: usize,
-    /// `suffix[m * classes + c]`: what the stretches from `prev_mark + m * STRIDE` to `mark`
-    /// offer class `c`.
+    /// What the stretches from `prev_mark + m * STRIDE` to `mark` offer class `c`, for each
+    /// `m` from the last (none of them) to 0: `suffix[(rows - 1 - m) * classes + c]`.
     suffix: Vec<Clusters>,
     /// Per class: what the stretches from `mark` on offer.
     current: Vec<Clusters>,
@@ -131,18 +131,17 @@ impl Freed {
         self.base = self.mark;
         self.prev_mark = self.mark;
         self.mark = mark;
+        // The sums from the last one (nothing) back to the first, each written once.
         self.suffix.clear();
-        let n = self.log.len();
-        self.suffix
-            .resize((n.div_ceil(STRIDE) + 1) * k, Clusters::default());
+        self.suffix.resize(k, Clusters::default());
         let mut sum = vec![Clusters::default(); k];
-        for i in (0..n).rev() {
+        for i in (0..self.log.len()).rev() {
             let (hull, most) = self.log[i];
             for (c, x) in sum[..self.classes_of(most)].iter_mut().enumerate() {
                 x.add(Reach::of(hull, self.runs[i * k + c]));
             }
             if i % STRIDE == 0 {
-                self.suffix[i / STRIDE * k..][..k].copy_from_slice(&sum);
+                self.suffix.extend_from_slice(&sum);
             }
         }
         self.clear_current();
@@ -208,7 +207,17 @@ impl Freed {
         } else {
             let m = ((seen - self.prev_mark) as usize).div_ceil(STRIDE);
             let upto = (self.prev_mark - self.base) as usize + m * STRIDE;
-            let sums = [&self.suffix[m * k + c], &self.current[c]];
+            // Sum `m` is the `m`-th from the end of `suffix`.
+            let row = self.suffix.len() / k - 1 - m;
+            let sums = [&self.suffix[row * k + c], &self.current[c]];
+            // The sum before `seen` holds the stretches taken singly too: nothing there or
+            // in this segment, nothing at all.
+            let whole = if first < upto { row + 1 } else { row };
+            if self.suffix[whole * k + c].total.window(now, d, s).is_none()
+                && sums[1].total.window(now, d, s).is_none()
+            {
+                return;
+            }
             (upto.min((self.mark - self.base) as usize), Some(sums))
         };
         let singles = self.log[first..last]

@@ -111,29 +111,42 @@ impl Clusters {
         }
         self.total = self.total.join(r);
         let n = self.n;
-        let at = self.all[..n].partition_point(|x| x.hull.0 <= r.hull.0);
+        let all = &mut self.all;
+        // Element by element: a few at most, cheaper than a search and a block move.
+        let mut at = 0;
+        while at < n && all[at].hull.0 <= r.hull.0 {
+            at += 1;
+        }
         // Overlapping hulls join at once (the order by start stays).
-        if at > 0 && r.hull.0 <= self.all[at - 1].hull.1 {
-            self.all[at - 1] = self.all[at - 1].join(r);
+        if at > 0 && r.hull.0 <= all[at - 1].hull.1 {
+            all[at - 1] = all[at - 1].join(r);
             return;
         }
-        if at < n && r.hull.1 >= self.all[at].hull.0 {
-            self.all[at] = self.all[at].join(r);
+        if at < n && r.hull.1 >= all[at].hull.0 {
+            all[at] = all[at].join(r);
             return;
         }
-        self.all.copy_within(at..n, at + 1);
-        self.all[at] = r;
+        for k in (at..n).rev() {
+            all[k + 1] = all[k];
+        }
+        all[at] = r;
         if n < MOST {
             self.n = n + 1;
             return;
         }
-        // One too many: the closest neighbours join.
-        let all = &mut self.all;
-        let i = (0..MOST)
-            .min_by_key(|&i| all[i + 1].hull.0.saturating_sub(all[i].hull.1))
-            .unwrap_or(0);
+        // One too many: the closest neighbours join (the first such pair).
+        let gap = |i: usize| all[i + 1].hull.0.saturating_sub(all[i].hull.1);
+        let (mut i, mut least) = (0, gap(0));
+        for j in 1..MOST {
+            let g = gap(j);
+            if g < least {
+                (i, least) = (j, g);
+            }
+        }
         all[i] = all[i].join(all[i + 1]);
-        all.copy_within(i + 2..=MOST, i + 1);
+        for k in i + 1..MOST {
+            all[k] = all[k + 1];
+        }
     }
 }
 
