@@ -217,7 +217,10 @@ impl Conservative {
                     self.freed.push(profile, gained, e);
                 }
             }
-            self.seen[j] = self.freed.now();
+            // Untracked, the certificate would be voided below: not written.
+            if track {
+                self.seen[j] = self.freed.now();
+            }
         }
         if !track {
             // Nothing was logged: no certificate holds.
@@ -325,10 +328,12 @@ impl Conservative {
             return self.earliest;
         }
         let mut rest = Time::MAX;
+        // Borrowed apart: the loop reads the reservations without reloading them after a push.
+        let (res, due) = (&self.res[..], &mut self.due);
         for &j in c.waiting() {
-            if let Some((s, _)) = self.res[j] {
+            if let Some((s, _)) = res[j] {
                 if s <= now {
-                    self.due.push(j);
+                    due.push(j);
                 } else {
                     rest = rest.min(s);
                 }
