@@ -191,10 +191,18 @@ impl Profile {
     pub fn move_reservation(&mut self, s: Time, e: Time, t: Time, d: Time, procs: u32) {
         let lo = t.max(self.start());
         let hi = e.max(t + d);
-        // A short profile moves little: release and reserve cost less than the copy.
-        if lo >= s || procs == 0 || self.steps.len() < SPLICE_FROM {
+        if lo >= s || procs == 0 {
             self.release(s, e, procs);
             self.reserve(t, t + d, procs);
+            return;
+        }
+        // A short profile is copied whole in one pass, which costs less than release and
+        // reserve each moving the steps after them.
+        if self.steps.len() < SPLICE_FROM {
+            if !self.move_in_one_pass(lo, (s, e), t + d, procs) {
+                self.release(s, e, procs);
+                self.reserve(t, t + d, procs);
+            }
             return;
         }
         let i = self.index_of(lo);
@@ -398,5 +406,6 @@ impl Profile {
     }
 }
 
+mod one_pass;
 #[cfg(test)]
 mod tests;

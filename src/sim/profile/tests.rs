@@ -231,6 +231,29 @@ fn adds_keep_the_steps_of_one_split_at_a_time() {
     assert!(inserted_both > 1000 && far > 100, "{inserted_both} {far}");
 }
 
+/// Reserves `count` jobs of 1 to 6 processors at their earliest fits from a time in
+/// `[start, start + span)`, `grid` to `max_d` long (times on the grid): the reservations
+/// made, `(start, length, procs)`.
+pub(super) fn reserve_random(
+    p: &mut Profile,
+    rnd: &mut impl FnMut(u64) -> u64,
+    count: u64,
+    (span, max_d): (u64, u64),
+    grid: Time,
+) -> Vec<(Time, Time, u32)> {
+    let mut held = Vec::new();
+    for _ in 0..count {
+        let from = p.start() + rnd(span) as Time / grid * grid;
+        let d = (1 + rnd(max_d) as Time / grid) * grid;
+        let procs = 1 + rnd(6) as u32;
+        if let Some(t) = p.earliest(from, procs, d) {
+            p.reserve(t, t + d, procs);
+            held.push((t, d, procs));
+        }
+    }
+    held
+}
+
 /// Moving a reservation earlier gives the steps of a release then a reservation, whether its
 /// new place overlaps the old one or not, and at the profile's start or end.
 #[test]
@@ -240,16 +263,7 @@ fn a_move_gives_the_steps_of_release_then_reserve() {
     for round in 0..40 {
         let grid = if round % 2 == 0 { 10 } else { 1 };
         let mut p = Profile::new(100, 16);
-        let mut held = Vec::new();
-        for _ in 0..60 {
-            let from = 100 + rnd(3000) as Time / grid * grid;
-            let d = (1 + rnd(300) as Time / grid) * grid;
-            let procs = 1 + rnd(6) as u32;
-            if let Some(t) = p.earliest(from, procs, d) {
-                p.reserve(t, t + d, procs);
-                held.push((t, d, procs));
-            }
-        }
+        let held = reserve_random(&mut p, &mut rnd, 60, (3000, 300), grid);
         for _ in 0..200 {
             let n = held.len();
             let (s, d, procs) = held[rnd(n as u64) as usize % n];
