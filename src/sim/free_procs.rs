@@ -5,7 +5,7 @@
 //! the node model jobs take the lowest free processors and the free set stays a few intervals:
 //! then it is kept as intervals alone (their updates cost less there than the bits').
 
-use super::node_jobs::lowest_into;
+use super::node_jobs::{low_bits, lowest_into};
 use super::procset::ProcSet;
 use std::cell::OnceCell;
 
@@ -33,12 +33,7 @@ fn pieces(a: u32, b: u32) -> impl Iterator<Item = (usize, u64)> {
     (first..=last).map(move |w| {
         let lo = if w == first { a % 64 } else { 0 };
         let hi = if w == last { (b - 1) % 64 + 1 } else { 64 };
-        let bits = if hi - lo == 64 {
-            u64::MAX
-        } else {
-            ((1u64 << (hi - lo)) - 1) << lo
-        };
-        (w, bits)
+        (w, low_bits(hi - lo) << lo)
     })
 }
 

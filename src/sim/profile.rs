@@ -190,21 +190,24 @@ impl Profile {
     /// (a step function has one form without two equal levels in a row: both ways give it).
     pub fn move_reservation(&mut self, s: Time, e: Time, t: Time, d: Time, procs: u32) {
         let lo = t.max(self.start());
-        let hi = e.max(t + d);
-        if lo >= s || procs == 0 {
-            self.release(s, e, procs);
-            self.reserve(t, t + d, procs);
-            return;
-        }
-        // A short profile is copied whole in one pass, which costs less than release and
-        // reserve each moving the steps after them.
-        if self.steps.len() < SPLICE_FROM {
-            if !self.move_in_one_pass(lo, (s, e), t + d, procs) {
-                self.release(s, e, procs);
-                self.reserve(t, t + d, procs);
+        if lo < s && procs > 0 {
+            if self.steps.len() >= SPLICE_FROM {
+                self.splice_move(lo, (s, e), t + d, procs);
+                return;
             }
-            return;
+            // A short profile is rewritten in one pass, which costs less than release and
+            // reserve each moving the steps after them.
+            if self.move_in_one_pass(lo, (s, e), t + d, procs) {
+                return;
+            }
         }
+        self.release(s, e, procs);
+        self.reserve(t, t + d, procs);
+    }
+
+    /// [`Profile::move_reservation`] in a long profile (`lo = max(t, start) < s`, `procs > 0`).
+    fn splice_move(&mut self, lo: Time, (s, e): (Time, Time), t_end: Time, procs: u32) {
+        let hi = e.max(t_end);
         let i = self.index_of(lo);
         let k = self.index_from(hi, i) + 1;
         let mut part = Profile {
@@ -214,7 +217,7 @@ impl Profile {
         part.steps.clear();
         part.steps.extend_from_slice(&self.steps[i..k]);
         part.release(s, e, procs);
-        part.reserve(lo, t + d, procs);
+        part.reserve(lo, t_end, procs);
         // The part ends with a step at the later end holding the level that the step after
         // the part follows (unchanged): only its first step can join a neighbour.
         let first = usize::from(i > 0 && self.steps[i - 1].1 == part.steps[0].1);

@@ -162,11 +162,11 @@ impl Freed {
             self.runs.resize(at + k, NO_RUN);
             profile.runs_around(a, b, RUN_WALK, &mut self.runs[at..at + n]);
             self.log.push(((a, b), most));
-            if self.base + self.log.len() as u64 > self.mark {
-                self.current_used = self.current_used.max(n);
-                for (c, r) in self.current[..n].iter_mut().enumerate() {
-                    r.add(Reach::of((a, b), self.runs[at + c]));
-                }
+            // Every stretch logged belongs to the current segment (it began at or before it).
+            debug_assert!(self.now() > self.mark);
+            self.current_used = self.current_used.max(n);
+            for (c, r) in self.current[..n].iter_mut().enumerate() {
+                r.add(Reach::of((a, b), self.runs[at + c]));
             }
         }
     }

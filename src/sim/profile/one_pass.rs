@@ -64,12 +64,10 @@ impl Profile {
                 (w, j) = (w + 1, j + 1);
             }
             // The level of the step holding `x` (`steps[i]` holds `lo`: there is one).
-            let base = if j < n && steps[j].0 == x {
+            if j < n && steps[j].0 == x {
                 j += 1;
-                steps[j - 1].1
-            } else {
-                steps[j - 1].1
-            };
+            }
+            let base = steps[j - 1].1;
             delta = change;
             if base + delta != last {
                 last = base + delta;
