@@ -311,6 +311,24 @@ impl Profile {
         }
     }
 
+    /// The earliest start from `now` on in the run of `procs` or more processors free that
+    /// holds the instant before `s` (`now < s`): `None` when that instant has fewer free.
+    ///
+    /// For a job reserved at `s`, a start there is a fit however short the run: its own
+    /// reservation holds the processors from `s` on.
+    pub fn run_before(&self, now: Time, procs: u32, s: Time) -> Option<Time> {
+        let need = i64::from(procs);
+        let steps = &self.steps[..];
+        let mut i = self.index_of(s - 1);
+        if steps[i].1 < need {
+            return None;
+        }
+        while i > 0 && steps[i - 1].1 >= need && steps[i].0 > now {
+            i -= 1;
+        }
+        Some(steps[i].0.max(now))
+    }
+
     /// Where the runs of many free processors around `[a, b)` (`a < b`, `a` at or after the
     /// start) can reach: for each `c` below `out.len()`, every run of steps with `2^c` or more
     /// processors free that meets `[a, b)` lies inside `out[c] = (r0, r1)`. The walk goes at most

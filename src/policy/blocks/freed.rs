@@ -171,14 +171,20 @@ impl Freed {
         }
     }
 
-    /// The start times to search for a job needing `need` processors for `d`, reserved at
-    /// `s`, shown unable to move as of sequence number `seen`, at time `now`: `out` gets
-    /// windows `[from, below)`, in order and apart (none: the job cannot move).
+    /// Where a job needing `need` processors for `d`, reserved at `s`, shown unable to move
+    /// as of sequence number `seen`, can move to at time `now`: `out` gets the start times to
+    /// search, windows `[from, below)` in order and apart; the answer tells whether the run
+    /// reaching `s` may hold a fit as well (then the caller looks at the run holding the
+    /// instant before `s`, `Profile::run_before`). No window and `false`: the job cannot move.
     ///
     /// The job can move only into a run of `need` or more free processors that met a stretch
     /// logged since (the last one in which a point of its new window gained processors: that
     /// window has only lost processors since, and is still free), so that run must hold the
-    /// window; stretches whose runs are too short are passed over. Stretches far apart give
+    /// window; stretches whose runs are too short are passed over. A fit lies either in the
+    /// run that reaches `s` (its own reservation holds the processors after `s`), or in a run
+    /// of `d` or more: the windows cover only the stretches whose runs were that long (most
+    /// moves slide a job a little earlier, into the run before its reservation: searching
+    /// every window up to there walked many short runs in vain). Stretches far apart give
     /// windows apart (up to a few per segment; see [`Clusters`]).
     pub fn windows(
         &self,
@@ -188,16 +194,17 @@ impl Freed {
         d: Time,
         s: Time,
         out: &mut Vec<(Time, Time)>,
-    ) {
+    ) -> bool {
         out.clear();
+        let mut reaches_s = false;
         let k = self.classes;
         let c = class_of(need).min(k - 1);
         if seen >= self.now() {
-            return;
+            return false;
         }
         if seen < self.prev_mark {
             out.push((now, s));
-            return;
+            return false;
         }
         // The stretches logged since `seen`, in the log: one by one up to the next sum of the
         // previous segment (all of them when `seen` is in the current one), then the sums.
@@ -216,7 +223,7 @@ impl Freed {
             if self.suffix[whole * k + c].total.window(now, d, s).is_none()
                 && sums[1].total.window(now, d, s).is_none()
             {
-                return;
+                return false;
             }
             (upto.min((self.mark - self.base) as usize), Some(sums))
         };
@@ -225,13 +232,19 @@ impl Freed {
             .zip(self.runs[first * k..last * k].chunks_exact(k));
         for (&(hull, most), runs) in singles {
             if most >= need && fits(runs[c], d, s) {
-                out.extend(Reach::of(hull, runs[c]).window(now, d, s));
+                let (w, r) = Reach::of(hull, runs[c]).split_window(now, d, s);
+                out.extend(w);
+                reaches_s |= r;
             }
         }
         // Each sum at once when it offers nothing as a whole.
         for set in sums.into_iter().flatten() {
             if set.total.window(now, d, s).is_some() {
-                out.extend(set.iter().filter_map(|r| r.window(now, d, s)));
+                for r in set.iter() {
+                    let (w, r) = r.split_window(now, d, s);
+                    out.extend(w);
+                    reaches_s |= r;
+                }
             }
         }
         // In order, overlapping ones joined.
@@ -246,6 +259,7 @@ impl Freed {
             }
         }
         out.truncate(n);
+        reaches_s
     }
 }
 
@@ -255,9 +269,21 @@ mod tests {
 
     /// The windows of a check.
     fn w(f: &Freed, seen: u64, now: Time, need: i64, d: Time, s: Time) -> Vec<(Time, Time)> {
+        wr(f, seen, now, need, d, s).0
+    }
+
+    /// The windows of a check and whether the run reaching the reservation may hold a fit.
+    fn wr(
+        f: &Freed,
+        seen: u64,
+        now: Time,
+        need: i64,
+        d: Time,
+        s: Time,
+    ) -> (Vec<(Time, Time)>, bool) {
         let mut out = Vec::new();
-        f.windows(seen, now, need, d, s, &mut out);
-        out
+        let reaches = f.windows(seen, now, need, d, s, &mut out);
+        (out, reaches)
     }
     use crate::sim::profile::FOREVER;
 
@@ -323,23 +349,28 @@ mod tests {
             "classes 0, 1, 2"
         );
         let fit = vec![(10, 20)];
-        // `(processors, hold, reservation)` and the window; the same from the current segment
-        // (stretch by stretch) and from the previous one (the summed suffixes).
+        // `(processors, hold, reservation)`, the window for a fit in a run at least as long
+        // as the hold, and whether a run reaching the reservation may hold one; the same from
+        // the current segment (stretch by stretch) and from the previous one (the summed
+        // suffixes).
         let cases = [
             // 3 processors for 16: too long for [10, 25); for 15 it fits (at 10 only).
-            ((3, 16, 100), vec![]),
-            ((3, 15, 100), fit.clone()),
-            // 4 processors for 11: too long for [10, 20), unless reserved at 20 or before.
-            ((4, 11, 100), vec![]),
-            ((4, 11, 20), fit),
-            ((4, 11, 21), vec![]),
+            ((3, 16, 100), (vec![], false)),
+            ((3, 15, 100), (fit.clone(), false)),
+            // 4 processors for 11: too long for [10, 20), unless reserved at 20 or before:
+            // then only in the run reaching the reservation, found apart.
+            ((4, 11, 100), (vec![], false)),
+            ((4, 11, 20), (vec![], true)),
+            ((4, 11, 21), (vec![], false)),
+            // For 10 both ways.
+            ((4, 10, 20), (fit, true)),
         ];
         for segment in ["current", "previous"] {
-            for (case, window) in &cases {
+            for (case, answer) in &cases {
                 let (procs, d, s) = *case;
                 assert_eq!(
-                    w(&f, placed, 0, procs, d, s),
-                    *window,
+                    wr(&f, placed, 0, procs, d, s),
+                    *answer,
                     "{segment} {procs} {d} {s}"
                 );
             }

@@ -67,6 +67,17 @@ impl Reach {
         let below = s.min(self.hull.1).min(self.run.1);
         (from < below).then_some((from, below))
     }
+
+    /// [`Reach::window`] told apart by the run a fit would lie in: the start times to search
+    /// for a fit in a run of `d` or more (`None` when every run here is shorter), and whether
+    /// a run reaching `s` may hold one (a job reserved at `s` fits in a run that reaches its
+    /// reservation however short the run: the caller looks at that one run itself).
+    pub fn split_window(&self, now: Time, d: Time, s: Time) -> (Option<(Time, Time)>, bool) {
+        match self.window(now, d, s) {
+            Some(w) => ((self.longest >= d).then_some(w), self.run.1 >= s),
+            None => (None, false),
+        }
+    }
 }
 
 fn join(a: Hull, b: Hull) -> Hull {

@@ -201,11 +201,21 @@ impl Conservative {
             } else {
                 let seen = self.seen[j];
                 let need = i64::from(procs);
-                self.freed.windows(seen, now, need, d, s, &mut self.windows);
+                let reaches_s = self.freed.windows(seen, now, need, d, s, &mut self.windows);
+                // The earliest fit in the run reaching the reservation, if any: a fit in a
+                // run of `d` or more (in the windows) must come before it.
+                let before = if reaches_s {
+                    profile.run_before(now, procs, s)
+                } else {
+                    None
+                };
+                let cap = before.unwrap_or(s);
                 // The windows in order: the first fit is the earliest.
                 self.windows
                     .iter()
-                    .find_map(|&(from, below)| search(from, below))
+                    .take_while(|w| w.0 < cap)
+                    .find_map(|&(from, below)| search(from, below.min(cap)))
+                    .or(before)
             };
             if let Some(t) = moved {
                 profile.move_reservation(s, e, t, d, procs);

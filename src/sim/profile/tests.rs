@@ -31,6 +31,16 @@ fn build_reserve_and_find() {
         p.earliest_capped(0, 1, 100, 20, 20).map(|f| f.start),
         Some(0)
     );
+    // The run holding the instant before 25 ([20, 25), 5 free): from 20 for 5 processors
+    // or fewer; from 0 for 1 (free throughout); none for 6; from `now` when it began before.
+    // For 2: none before 20 (1 free over [10, 20)), from 20 before 21, from 0 before 10.
+    assert_eq!(p.run_before(0, 5, 25), Some(20));
+    assert_eq!(p.run_before(0, 1, 25), Some(0));
+    assert_eq!(p.run_before(0, 6, 25), None);
+    assert_eq!(p.run_before(22, 5, 25), Some(22));
+    assert_eq!(p.run_before(0, 2, 20), None);
+    assert_eq!(p.run_before(0, 2, 21), Some(20));
+    assert_eq!(p.run_before(0, 2, 10), Some(0));
     p.release(10, 25, 5);
     assert_eq!(p.steps(), &[(0, 2), (10, 6), (20, 10)]);
     assert_eq!(p.max_free(0, 10), 2);
