@@ -207,25 +207,32 @@ impl Freed {
             return false;
         }
         // The stretches logged since `seen`, in the log: one by one up to the next sum of the
-        // previous segment (all of them when `seen` is in the current one), then the sums.
+        // previous segment, then the sums (all of them one by one when `seen` is inside the
+        // current segment).
         let first = (seen - self.base) as usize;
-        let (last, sums) = if seen >= self.mark {
-            (self.log.len(), None)
+        let (last, sums) = if seen == self.mark {
+            // Checked after the previous compression's last stretch: this compression's
+            // sums hold exactly what it has not seen.
+            (first, [None, Some(&self.current[c])])
+        } else if seen > self.mark {
+            (self.log.len(), [None, None])
         } else {
             let m = ((seen - self.prev_mark) as usize).div_ceil(STRIDE);
             let upto = (self.prev_mark - self.base) as usize + m * STRIDE;
             // Sum `m` is the `m`-th from the end of `suffix`.
             let row = self.suffix.len() / k - 1 - m;
-            let sums = [&self.suffix[row * k + c], &self.current[c]];
             // The sum before `seen` holds the stretches taken singly too: nothing there or
             // in this segment, nothing at all.
             let whole = if first < upto { row + 1 } else { row };
             if self.suffix[whole * k + c].total.window(now, d, s).is_none()
-                && sums[1].total.window(now, d, s).is_none()
+                && self.current[c].total.window(now, d, s).is_none()
             {
                 return false;
             }
-            (upto.min((self.mark - self.base) as usize), Some(sums))
+            (
+                upto.min((self.mark - self.base) as usize),
+                [Some(&self.suffix[row * k + c]), Some(&self.current[c])],
+            )
         };
         let singles = self.log[first..last]
             .iter()
@@ -308,9 +315,13 @@ mod tests {
         assert_eq!(w(&f, checked, 0, 2, 10, 45), vec![]);
         // The next compression: the job checked before [50, 60) was logged still sees it, and
         // the new stretch apart from it.
+        let last = f.now();
         f.begin();
         f.push(&p, 5, 8);
         assert_eq!(w(&f, checked, 5, 2, 10, 100), vec![(5, 8), (41, 60)]);
+        // A job checked after the last stretch of the previous compression sees only the new
+        // one (this compression's sums).
+        assert_eq!(w(&f, last, 5, 2, 10, 100), vec![(5, 8)]);
         // A job needing 5 or more processors: no stretch had that many free (class 2 holds
         // stretches with 4 or more, so 4 and 5 share it: 8 does not).
         assert_eq!(w(&f, checked, 5, 8, 10, 100), vec![]);
