@@ -13,6 +13,17 @@ const SPLICE_FROM: usize = 16;
 /// Time treated as "forever".
 pub const FOREVER: Time = Time::MAX;
 
+/// The steps over an interval `[a, b)` ([`Profile::span`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Span {
+    /// Index of the step holding `a`.
+    pub first: usize,
+    /// Index of the step holding `b - 1`.
+    pub last: usize,
+    /// The most processors free over them.
+    pub most: i64,
+}
+
 /// Where a search found room: the start, and the index of the step holding it (where a
 /// reservation there begins, while the profile before it is unchanged).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,12 +109,22 @@ impl Profile {
         if from >= to {
             return i64::MIN;
         }
-        self.steps[self.index_of(from)..]
-            .iter()
-            .take_while(|s| s.0 < to)
-            .map(|s| s.1)
-            .max()
-            .unwrap_or(i64::MIN)
+        self.span(from, to).most
+    }
+
+    /// The steps over `[a, b)` (`a < b`, `a` at or after the start): where they are and the
+    /// most processors free over them.
+    pub fn span(&self, a: Time, b: Time) -> Span {
+        let first = self.index_of(a);
+        let (mut last, mut most) = (first, self.steps[first].1);
+        for s in &self.steps[first + 1..] {
+            if s.0 >= b {
+                break;
+            }
+            last += 1;
+            most = most.max(s.1);
+        }
+        Span { first, last, most }
     }
 
     /// Index of the step containing `t`, searched from step `i` on (`steps[i].0 <= t`): a few
@@ -335,6 +356,18 @@ impl Profile {
     /// `limit` steps each way; a run still going on there is taken to go on forever
     /// (`Time::MIN`, [`FOREVER`]).
     pub fn runs_around(&self, a: Time, b: Time, limit: usize, out: &mut [(Time, Time)]) {
+        self.runs_around_span(self.span(a, b), a, b, limit, out);
+    }
+
+    /// [`Profile::runs_around`] given the [`Profile::span`] of `[a, b)`.
+    pub fn runs_around_span(
+        &self,
+        span: Span,
+        a: Time,
+        b: Time,
+        limit: usize,
+        out: &mut [(Time, Time)],
+    ) {
         let steps = &self.steps[..];
         let k = out.len();
         // The classes whose runs go on over a step when the fewest free so far is `m`.
@@ -346,7 +379,7 @@ impl Profile {
             }
         };
         // Back from the step holding `a`.
-        let i = self.index_of(a);
+        let i = span.first;
         let (mut m, mut n, mut j) = (i64::MAX, k, i);
         loop {
             m = m.min(steps[j].1);
@@ -374,7 +407,7 @@ impl Profile {
             j -= 1;
         }
         // On from the step holding `b - 1`.
-        let i = self.index_of(b - 1);
+        let i = span.last;
         let (mut m, mut n, mut j) = (i64::MAX, k, i);
         loop {
             m = m.min(steps[j].1);

@@ -62,6 +62,8 @@ pub struct Freed {
     /// What the stretches from `prev_mark + m * STRIDE` to `mark` offer class `c`, for each
     /// `m` from the last (none of them) to 0: `suffix[(rows - 1 - m) * classes + c]`.
     suffix: Vec<Clusters>,
+    /// `suffix[i].total` for each `i`, apart: the first thing a check reads, in a small table.
+    suffix_total: Vec<Reach>,
     /// Per class: what the stretches from `mark` on offer.
     current: Vec<Clusters>,
     /// The classes in `current` that hold anything (the rest are empty).
@@ -80,6 +82,7 @@ impl Freed {
             prev_mark: 0,
             classes,
             suffix: Vec::new(),
+            suffix_total: Vec::new(),
             current: vec![Clusters::default(); classes],
             current_used: 0,
         }
@@ -99,6 +102,7 @@ impl Freed {
         self.mark = self.base;
         self.prev_mark = self.base;
         self.suffix.clear();
+        self.suffix_total.clear();
         self.clear_current();
     }
 
@@ -144,6 +148,9 @@ impl Freed {
                 self.suffix.extend_from_slice(&sum);
             }
         }
+        self.suffix_total.clear();
+        self.suffix_total
+            .extend(self.suffix.iter().map(|x| x.total));
         self.clear_current();
     }
 
@@ -155,12 +162,14 @@ impl Freed {
     /// Logs that `[a, b)` of `profile` gained processors (`profile` as it is right after).
     pub fn push(&mut self, profile: &Profile, a: Time, b: Time) {
         if a < b {
-            let most = profile.max_free(a, b);
+            // One search for the steps over the stretch, for both the most free and the runs.
+            let span = profile.span(a, b);
+            let most = span.most;
             let k = self.classes;
             let n = self.classes_of(most);
             let at = self.runs.len();
             self.runs.resize(at + k, NO_RUN);
-            profile.runs_around(a, b, RUN_WALK, &mut self.runs[at..at + n]);
+            profile.runs_around_span(span, a, b, RUN_WALK, &mut self.runs[at..at + n]);
             self.log.push(((a, b), most));
             // Every stretch logged belongs to the current segment (it began at or before it).
             debug_assert!(self.now() > self.mark);
@@ -224,7 +233,7 @@ impl Freed {
             // The sum before `seen` holds the stretches taken singly too: nothing there or
             // in this segment, nothing at all.
             let whole = if first < upto { row + 1 } else { row };
-            if self.suffix[whole * k + c].total.window(now, d, s).is_none()
+            if self.suffix_total[whole * k + c].window(now, d, s).is_none()
                 && self.current[c].total.window(now, d, s).is_none()
             {
                 return false;

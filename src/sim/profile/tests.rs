@@ -46,6 +46,11 @@ fn build_reserve_and_find() {
     assert_eq!(p.max_free(0, 10), 2);
     assert_eq!(p.max_free(5, 20), 6);
     assert_eq!(p.max_free(5, 21), 10);
+    // The steps over [5, 21): from the one holding 5 to the one holding 20.
+    let span = p.span(5, 21);
+    assert_eq!((span.first, span.last, span.most), (0, 2, 10));
+    let span = p.span(10, 20);
+    assert_eq!((span.first, span.last, span.most), (1, 1, 6));
     assert_eq!(p.max_free(20, FOREVER), 10);
     assert_eq!(p.max_free(7, 7), i64::MIN);
     p.advance(15);
