@@ -256,7 +256,8 @@ impl Freed {
         // Each sum at once when it offers nothing as a whole.
         for set in sums.into_iter().flatten() {
             if set.total.window(now, d, s).is_some() {
-                for r in set.iter() {
+                // In the order of their hulls' starts: none from the first one at or after `s`.
+                for r in set.iter().take_while(|r| r.hull.0 < s) {
                     let (w, r) = r.split_window(now, d, s);
                     out.extend(w);
                     reaches_s |= r;
