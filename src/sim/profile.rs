@@ -16,6 +16,8 @@ pub const FOREVER: Time = Time::MAX;
 /// The steps over an interval `[a, b)` ([`Profile::span`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Span {
+    pub a: Time,
+    pub b: Time,
     /// Index of the step holding `a`.
     pub first: usize,
     /// Index of the step holding `b - 1`.
@@ -124,7 +126,13 @@ impl Profile {
             last += 1;
             most = most.max(s.1);
         }
-        Span { first, last, most }
+        Span {
+            a,
+            b,
+            first,
+            last,
+            most,
+        }
     }
 
     /// Index of the step containing `t`, searched from step `i` on (`steps[i].0 <= t`): a few
@@ -350,24 +358,12 @@ impl Profile {
         Some(steps[i].0.max(now))
     }
 
-    /// Where the runs of many free processors around `[a, b)` (`a < b`, `a` at or after the
-    /// start) can reach: for each `c` below `out.len()`, every run of steps with `2^c` or more
-    /// processors free that meets `[a, b)` lies inside `out[c] = (r0, r1)`. The walk goes at most
-    /// `limit` steps each way; a run still going on there is taken to go on forever
-    /// (`Time::MIN`, [`FOREVER`]).
-    pub fn runs_around(&self, a: Time, b: Time, limit: usize, out: &mut [(Time, Time)]) {
-        self.runs_around_span(self.span(a, b), a, b, limit, out);
-    }
-
-    /// [`Profile::runs_around`] given the [`Profile::span`] of `[a, b)`.
-    pub fn runs_around_span(
-        &self,
-        span: Span,
-        a: Time,
-        b: Time,
-        limit: usize,
-        out: &mut [(Time, Time)],
-    ) {
+    /// Where the runs of many free processors around the span's `[a, b)` can reach: for each
+    /// `c` below `out.len()`, every run of steps with `2^c` or more processors free that meets
+    /// `[a, b)` lies inside `out[c] = (r0, r1)`. The walk goes at most `limit` steps each way;
+    /// a run still going on there is taken to go on forever (`Time::MIN`, [`FOREVER`]).
+    pub fn runs_around(&self, span: Span, limit: usize, out: &mut [(Time, Time)]) {
+        let Span { a, b, .. } = span;
         let steps = &self.steps[..];
         let k = out.len();
         // The classes whose runs go on over a step when the fewest free so far is `m`.

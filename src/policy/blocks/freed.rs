@@ -171,7 +171,7 @@ impl Freed {
             let n = self.classes_of(most);
             let at = self.runs.len();
             self.runs.resize(at + k, NO_RUN);
-            profile.runs_around_span(span, a, b, RUN_WALK, &mut self.runs[at..at + n]);
+            profile.runs_around(span, RUN_WALK, &mut self.runs[at..at + n]);
             self.log.push(((a, b), most));
             // Every stretch logged belongs to the current segment (it began at or before it).
             debug_assert!(self.now() > self.mark);
@@ -405,9 +405,9 @@ mod tests {
             q.add(t * 10, t * 10 + 5, 1);
         }
         let mut runs = [NO_RUN; 4];
-        q.runs_around(1000, 1001, 3, &mut runs);
+        q.runs_around(q.span(1000, 1001), 3, &mut runs);
         assert_eq!(runs[3], (Time::MIN, FOREVER));
-        q.runs_around(1000, 1001, 1000, &mut runs);
+        q.runs_around(q.span(1000, 1001), 1000, &mut runs);
         assert_eq!(runs[3], (0, FOREVER));
     }
 }

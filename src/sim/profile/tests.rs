@@ -132,7 +132,7 @@ fn runs_around_agrees_with_a_plain_walk() {
             let a = rnd(2200) as Time;
             let b = a + 1 + rnd(300) as Time;
             let mut out = [(0, 0); 5];
-            p.runs_around(a, b, usize::MAX, &mut out);
+            p.runs_around(p.span(a, b), usize::MAX, &mut out);
             for (c, &(r0, r1)) in out.iter().enumerate() {
                 let th = 1i64 << c;
                 // The run holding a (from its first step), or a.
