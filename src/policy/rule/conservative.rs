@@ -182,6 +182,10 @@ impl Conservative {
     /// scan and no change to the profile. The scan covers only the start times that the
     /// stretches freed since the job was last shown unable to move can have opened
     /// (`blocks::freed`); the answer is the same as a scan from now.
+    ///
+    /// Not inlined into `pass`: on its own its search loops keep their values in registers
+    /// (measured: 15.42 -> 14.85 G instructions off-line on 5K_sample, and fewer on LANL-CM5).
+    #[inline(never)]
     fn compress(&mut self, c: &mut Ctx<'_>, profile: &mut Profile, queue: &[usize], track: bool) {
         let now = c.now();
         for &j in queue {
