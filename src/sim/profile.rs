@@ -105,7 +105,9 @@ impl Profile {
     }
 
     /// The most processors free at any time in `[from, to)` (`i64::MIN` if the interval is
-    /// empty).
+    /// empty): the plain query that the tests state [`Profile::span`]'s `most` against (the
+    /// engine and the policies read the span).
+    #[cfg(test)]
     pub fn max_free(&self, from: Time, to: Time) -> i64 {
         let from = from.max(self.start());
         if from >= to {
