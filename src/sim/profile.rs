@@ -252,7 +252,21 @@ impl Profile {
         // The part ends with a step at the later end holding the level that the step after
         // the part follows (unchanged): only its first step can join a neighbour.
         let first = usize::from(i > 0 && self.steps[i - 1].1 == part.steps[0].1);
-        self.steps.splice(i..k, part.steps.drain(first..));
+        let new = &part.steps[first..];
+        // The steps after the part move once, and only when the part changed length (a
+        // `Vec::splice` moved them out and back).
+        let n = self.steps.len();
+        let end = i + new.len();
+        if end > k {
+            self.steps.resize(n + end - k, (0, 0));
+        }
+        if end != k {
+            self.steps.copy_within(k..n, end);
+        }
+        self.steps[i..end].copy_from_slice(new);
+        if end < k {
+            self.steps.truncate(n + end - k);
+        }
         self.part = part.steps;
     }
 
@@ -360,11 +374,13 @@ impl Profile {
         Some(steps[i].0.max(now))
     }
 
-    /// Where the runs of many free processors around the span's `[a, b)` can reach: for each
-    /// `c` below `out.len()`, every run of steps with `2^c` or more processors free that meets
-    /// `[a, b)` lies inside `out[c] = (r0, r1)`. The walk goes at most `limit` steps each way;
-    /// a run still going on there is taken to go on forever (`Time::MIN`, [`FOREVER`]).
-    pub fn runs_around(&self, span: Span, limit: usize, out: &mut [(Time, Time)]) {
+    /// Where the runs of many free processors around the span's `[a, b)` can reach, and how
+    /// long they are: for each `c` below `out.len()`, every run of steps with `2^c` or more
+    /// processors free that meets `[a, b)` lies inside `(r0, r1)` and is at most `longest`
+    /// long, `out[c] = (r0, r1, longest)`. The walk goes at most `limit` steps each way from
+    /// the span; a run still going on there is taken to go on forever (`Time::MIN`,
+    /// [`FOREVER`]).
+    pub fn runs_around(&self, span: Span, limit: usize, out: &mut [(Time, Time, Time)]) {
         let Span { a, b, .. } = span;
         let steps = &self.steps[..];
         let k = out.len();
@@ -425,6 +441,30 @@ impl Profile {
                 break;
             }
             j += 1;
+        }
+        // Through the span: each run ends where the level drops below its class (the classes
+        // open at a step are the first few: a run of a class holds runs of the classes above).
+        // Where each open class's run began (`k` is at most 33: classes of `u32` processors).
+        let mut start = [Time::MIN; 64];
+        let mut n = open(steps[span.first].1);
+        for (c, r) in out.iter_mut().enumerate() {
+            start[c] = r.0;
+            r.2 = Time::MIN;
+        }
+        for s in &steps[span.first + 1..=span.last] {
+            let now_open = open(s.1);
+            for c in now_open..n {
+                out[c].2 = out[c].2.max(s.0.saturating_sub(start[c]));
+            }
+            if now_open > n {
+                for st in &mut start[n..now_open] {
+                    *st = s.0;
+                }
+            }
+            n = now_open;
+        }
+        for (c, r) in out[..n].iter_mut().enumerate() {
+            r.2 = r.2.max(r.1.saturating_sub(start[c]));
         }
     }
 

@@ -55,7 +55,7 @@ pub struct Freed {
     /// in each right after.
     log: Vec<(Hull, i64)>,
     /// `runs[i * classes + c]`: the runs of `2^c` or more free processors around `log[i]`
-    /// right after it was logged.
+    /// right after it was logged: how far they reach and the longest of them.
     runs: Vec<Run>,
     /// Sequence number where the current compression began (its first stretch).
     mark: u64,
@@ -68,6 +68,8 @@ pub struct Freed {
     suffix: Vec<Clusters>,
     /// `suffix[i].total` for each `i`, apart: the first thing a check reads, in a small table.
     suffix_total: Vec<Reach>,
+    /// The number of sums in `suffix` (`suffix.len() / classes`, kept: no division in a check).
+    rows: usize,
     /// Per class: what the stretches from `mark` on offer.
     current: Vec<Clusters>,
     /// The classes in `current` that hold anything (the rest are empty).
@@ -87,6 +89,7 @@ impl Freed {
             classes,
             suffix: Vec::new(),
             suffix_total: Vec::new(),
+            rows: 0,
             current: vec![Clusters::default(); classes],
             current_used: 0,
         }
@@ -107,6 +110,7 @@ impl Freed {
         self.prev_mark = self.base;
         self.suffix.clear();
         self.suffix_total.clear();
+        self.rows = 0;
         self.clear_current();
     }
 
@@ -155,6 +159,7 @@ impl Freed {
         self.suffix_total.clear();
         self.suffix_total
             .extend(self.suffix.iter().map(|x| x.total));
+        self.rows = self.suffix.len() / k;
         self.clear_current();
     }
 
@@ -233,7 +238,7 @@ impl Freed {
             let m = ((seen - self.prev_mark) as usize).div_ceil(STRIDE);
             let upto = (self.prev_mark - self.base) as usize + m * STRIDE;
             // Sum `m` is the `m`-th from the end of `suffix`.
-            let row = self.suffix.len() / k - 1 - m;
+            let row = self.rows - 1 - m;
             // The sum before `seen` holds the stretches taken singly too: nothing there or
             // in this segment, nothing at all.
             let whole = if first < upto { row + 1 } else { row };
@@ -354,23 +359,32 @@ mod tests {
         assert_eq!(w(&f, placed, 7, 9, 10, 100), vec![(7, 100)]);
     }
 
+    /// A log on 16 processors where a job was placed, then a compression logged `[a, b)` of
+    /// a profile with nothing free but `free` (`(from, to, processors)`): the log and the
+    /// placement's sequence number.
+    fn logged(free: &[(Time, Time, i64)], a: Time, b: Time) -> (Freed, u64) {
+        let mut p = Profile::new(0, 0);
+        for &(from, to, n) in free {
+            p.add(from, to, n);
+        }
+        let mut f = Freed::new(16);
+        f.reset();
+        let placed = f.now();
+        f.begin();
+        f.push(&p, a, b);
+        (f, placed)
+    }
+
     /// A stretch whose run of free processors is short: only jobs that fit in it, or whose
     /// reservation the run reaches, search it.
     #[test]
     fn short_runs_are_passed_over() {
         // Nothing free but 4 processors over [10, 20), 2 over [20, 25).
-        let mut p = Profile::new(0, 0);
-        p.add(10, 20, 4);
-        p.add(20, 25, 2);
-        let mut f = Freed::new(16);
-        f.reset();
-        let placed = f.now();
-        f.begin();
-        f.push(&p, 10, 20);
+        let (mut f, placed) = logged(&[(10, 20, 4), (20, 25, 2)], 10, 20);
         // 4 or more free: [10, 20); 2 or more: [10, 25).
         assert_eq!(
             f.runs[..3],
-            [(10, 25), (10, 25), (10, 20)],
+            [(10, 25, 15), (10, 25, 15), (10, 20, 10)],
             "classes 0, 1, 2"
         );
         let fit = vec![(10, 20)];
@@ -408,8 +422,25 @@ mod tests {
         }
         let mut runs = [NO_RUN; 4];
         q.runs_around(q.span(1000, 1001), 3, &mut runs);
-        assert_eq!(runs[3], (Time::MIN, FOREVER));
+        assert_eq!(runs[3], (Time::MIN, FOREVER, Time::MAX));
         q.runs_around(q.span(1000, 1001), 1000, &mut runs);
-        assert_eq!(runs[3], (0, FOREVER));
+        assert_eq!(runs[3], (0, FOREVER, Time::MAX));
+    }
+
+    /// A stretch over two short runs with a blocked gap between: their reach is long, but
+    /// only a job that fits in one of them, or whose reservation the last one reaches,
+    /// searches it.
+    #[test]
+    fn runs_apart_count_apart() {
+        // 4 processors free over [10, 20) and [30, 40), none between.
+        let (f, placed) = logged(&[(10, 20, 4), (30, 40, 4)], 10, 40);
+        // Class 2 (4 or more free): runs within [10, 40), the longest 10.
+        assert_eq!(f.runs[2], (10, 40, 10));
+        // 4 processors for 15, reserved at 100: no run of 15 or more (the reach is 30).
+        assert_eq!(wr(&f, placed, 0, 4, 15, 100), (vec![], false));
+        // For 10: the windows meeting the stretch in the reach of its runs.
+        assert_eq!(wr(&f, placed, 0, 4, 10, 100), (vec![(10, 40)], false));
+        // Reserved at 40, the last run reaches it: found apart however long the hold.
+        assert_eq!(wr(&f, placed, 0, 4, 15, 40), (vec![], true));
     }
 }

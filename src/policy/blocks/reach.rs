@@ -10,14 +10,15 @@ pub type Hull = (Time, Time);
 pub const EMPTY: Hull = (Time::MAX, Time::MIN);
 
 /// Where the runs of free processors around a stretch reached right after it was logged, for
-/// one class of width: `(r0, r1)` (see `Profile::runs_around`).
-pub type Run = (Time, Time);
-pub const NO_RUN: Run = (Time::MAX, Time::MIN);
+/// one class of width, and the longest of them: `(r0, r1, longest)` (see
+/// `Profile::runs_around`).
+pub type Run = (Time, Time, Time);
+pub const NO_RUN: Run = (Time::MAX, Time::MIN, Time::MIN);
 
 /// Whether a job holding `d` reserved at `s` can fit in `run`: a window `[t, min(t + d, s))`
-/// with `t < s` inside it.
+/// with `t < s` inside one of the runs.
 pub fn fits(run: Run, d: Time, s: Time) -> bool {
-    run.0 < s && (run.1 >= s || run.1.saturating_sub(run.0) >= d)
+    run.0 < s && (run.1 >= s || run.2 >= d)
 }
 
 /// What a set of stretches offers a class of width: their hull, the widest reach of their
@@ -25,13 +26,13 @@ pub fn fits(run: Run, d: Time, s: Time) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Reach {
     pub hull: Hull,
-    pub run: Run,
+    pub run: (Time, Time),
     pub longest: Time,
 }
 
 pub const NOTHING: Reach = Reach {
     hull: EMPTY,
-    run: NO_RUN,
+    run: (Time::MAX, Time::MIN),
     longest: Time::MIN,
 };
 
@@ -40,8 +41,8 @@ impl Reach {
     pub fn of(hull: Hull, run: Run) -> Self {
         Self {
             hull,
-            run,
-            longest: run.1.saturating_sub(run.0),
+            run: (run.0, run.1),
+            longest: run.2,
         }
     }
 
@@ -175,7 +176,7 @@ mod tests {
         let mut hulls: Vec<Hull> = (0..9).map(|i| (i * 100, i * 100 + 20)).collect();
         hulls.push((830, 840));
         for &h in hulls.iter().rev() {
-            c.add(Reach::of(h, (h.0 - 5, h.1 + 5)));
+            c.add(Reach::of(h, (h.0 - 5, h.1 + 5, h.1 - h.0 + 10)));
         }
         let got: Vec<Hull> = c.iter().map(|r| r.hull).collect();
         assert_eq!(got, [(0, 620), (700, 720), (800, 840)]);
@@ -191,7 +192,7 @@ mod tests {
         // Stretches at or after the reservation cannot help.
         assert_eq!(last.window(0, 5, 800), None);
         // One overlapping another joins it at once.
-        c.add(Reach::of((705, 730), (705, 730)));
+        c.add(Reach::of((705, 730), (705, 730, 25)));
         let got: Vec<Hull> = c.iter().map(|r| r.hull).collect();
         assert_eq!(got, [(0, 620), (700, 730), (800, 840)]);
         assert_eq!(c.total.hull, (0, 840));

@@ -131,9 +131,9 @@ fn runs_around_agrees_with_a_plain_walk() {
         for _ in 0..200 {
             let a = rnd(2200) as Time;
             let b = a + 1 + rnd(300) as Time;
-            let mut out = [(0, 0); 5];
+            let mut out = [(0, 0, 0); 5];
             p.runs_around(p.span(a, b), usize::MAX, &mut out);
-            for (c, &(r0, r1)) in out.iter().enumerate() {
+            for (c, &(r0, r1, longest)) in out.iter().enumerate() {
                 let th = 1i64 << c;
                 // The run holding a (from its first step), or a.
                 let r0_plain = if level(a) >= th {
@@ -151,7 +151,29 @@ fn runs_around_agrees_with_a_plain_walk() {
                 } else {
                     b
                 };
-                assert_eq!((r0, r1), (r0_plain, r1_plain), "[{a}, {b}) class {c}");
+                // Every run of the class whole, from its first step to the next step with
+                // fewer free: the longest of those meeting [a, b).
+                let mut longest_plain = Time::MIN;
+                let mut k = 0;
+                while k < steps.len() {
+                    if steps[k].1 < th {
+                        k += 1;
+                        continue;
+                    }
+                    let m = (k..steps.len())
+                        .find(|&m| steps[m].1 < th)
+                        .unwrap_or(steps.len());
+                    let (start, end) = (steps[k].0, steps.get(m).map_or(FOREVER, |s| s.0));
+                    if start < b && end > a {
+                        longest_plain = longest_plain.max(end.saturating_sub(start));
+                    }
+                    k = m;
+                }
+                assert_eq!(
+                    (r0, r1, longest),
+                    (r0_plain, r1_plain, longest_plain),
+                    "[{a}, {b}) class {c}"
+                );
             }
         }
     }
