@@ -3,8 +3,8 @@
 
 use crate::Time;
 
-/// Steps from which [`Profile::move_reservation`] changes a part apart (fewer in the crate's
-/// tests, so that both ways run).
+/// Steps from which [`Profile::move_reservation`] changes a part apart when the move rewrites
+/// more steps than one pass takes (fewer in the crate's tests, so that every way runs).
 #[cfg(not(test))]
 const SPLICE_FROM: usize = 256;
 #[cfg(test)]
@@ -216,19 +216,26 @@ impl Profile {
 
     /// Moves a reservation of `procs` processors from `[s, e)` to `[t, t + d)`, `t < s`: the
     /// steps of [`Profile::release`] then [`Profile::reserve`], with the steps after both
-    /// moved at most once. The steps from the one holding `t` to the one holding the later
-    /// end are changed apart, then put back in one splice, joined with the step before them
-    /// (a step function has one form without two equal levels in a row: both ways give it).
+    /// moved at most once. A move rewriting a few steps does it in one pass over them
+    /// (`one_pass.rs`); in a long profile, more steps, from the one holding `t` to the one
+    /// holding the later end, are changed apart, then put back in one splice, joined with
+    /// the step before them (a step function has one form without two equal levels in a row:
+    /// every way gives it).
     pub fn move_reservation(&mut self, s: Time, e: Time, t: Time, d: Time, procs: u32) {
         let lo = t.max(self.start());
         if lo < s && procs > 0 {
-            if self.steps.len() >= SPLICE_FROM {
-                self.splice_move(lo, (s, e), t + d, procs);
-                return;
-            }
-            // A short profile is rewritten in one pass, which costs less than release and
-            // reserve each moving the steps after them.
-            if self.move_in_one_pass(lo, (s, e), t + d, procs) {
+            let i = self.index_of(lo);
+            if self.steps.len() < SPLICE_FROM {
+                // Release and reserve would each move the steps after them.
+                if self.move_in_one_pass(lo, i, (s, e), t + d, procs) {
+                    return;
+                }
+            } else {
+                // The steps to the later end: one pass when they are few, else apart.
+                let k = self.index_from(e.max(t + d), i) + 1;
+                if k - i > REGION || !self.move_in_one_pass(lo, i, (s, e), t + d, procs) {
+                    self.splice_move(lo, (i, k), (s, e), t + d, procs);
+                }
                 return;
             }
         }
@@ -236,11 +243,16 @@ impl Profile {
         self.reserve(t, t + d, procs);
     }
 
-    /// [`Profile::move_reservation`] in a long profile (`lo = max(t, start) < s`, `procs > 0`).
-    fn splice_move(&mut self, lo: Time, (s, e): (Time, Time), t_end: Time, procs: u32) {
-        let hi = e.max(t_end);
-        let i = self.index_of(lo);
-        let k = self.index_from(hi, i) + 1;
+    /// [`Profile::move_reservation`] in a long profile (`lo = max(t, start) < s`, `procs > 0`,
+    /// steps `i..k` from the one holding `lo` to the one holding the later end).
+    fn splice_move(
+        &mut self,
+        lo: Time,
+        (i, k): (usize, usize),
+        (s, e): (Time, Time),
+        t_end: Time,
+        procs: u32,
+    ) {
         let mut part = Profile {
             steps: std::mem::take(&mut self.part),
             part: Vec::new(),
@@ -444,8 +456,8 @@ impl Profile {
         }
         // Through the span: each run ends where the level drops below its class (the classes
         // open at a step are the first few: a run of a class holds runs of the classes above).
-        // Where each open class's run began (`k` is at most 33: classes of `u32` processors).
-        let mut start = [Time::MIN; 64];
+        // Where each open class's run began (`k` is at most 32: classes of `u32` processors).
+        let mut start = [Time::MIN; 32];
         let mut n = open(steps[span.first].1);
         for (c, r) in out.iter_mut().enumerate() {
             start[c] = r.0;
@@ -499,5 +511,7 @@ impl Profile {
 }
 
 mod one_pass;
+
+use one_pass::REGION;
 #[cfg(test)]
 mod tests;

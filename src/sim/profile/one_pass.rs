@@ -1,13 +1,13 @@
-//! Moving a reservation earlier in a short profile in one pass over its steps, instead of a
-//! release and a reservation that each search, insert and remove steps (each insertion or
-//! removal a move of the steps after it).
+//! Moving a reservation earlier in one pass over the steps it rewrites, instead of a release
+//! and a reservation that each search, insert and remove steps (each insertion or removal a
+//! move of the steps after it). Most moves rewrite a few steps, in long profiles too.
 
 use super::Profile;
 use crate::Time;
 
 /// Most steps a move rewrites here (from the step holding the new place's start to the old
 /// place's end, with those added): a longer stretch is left to release and reserve.
-const REGION: usize = 16;
+pub(super) const REGION: usize = 16;
 
 impl Profile {
     /// Moves a reservation of `procs` processors from `[s, e)` to `[t, t + d)` where
@@ -27,6 +27,7 @@ impl Profile {
     pub(super) fn move_in_one_pass(
         &mut self,
         lo: Time,
+        i: usize,
         (s, e): (Time, Time),
         t_end: Time,
         procs: u32,
@@ -44,7 +45,6 @@ impl Profile {
         } else {
             &all
         };
-        let i = self.index_of(lo);
         let steps = &mut self.steps;
         let n = steps.len();
         // The new steps from `steps[i]` to the end of the last stretch.

@@ -10,7 +10,7 @@ use crate::Time;
 fn moved(p: &Profile, s: Time, t: Time, d: Time, procs: u32) -> (bool, Profile) {
     let mut q = p.clone();
     let lo = t.max(p.start());
-    let done = q.move_in_one_pass(lo, (s, s + d), t + d, procs);
+    let done = q.move_in_one_pass(lo, p.index_of(lo), (s, s + d), t + d, procs);
     let mut r = p.clone();
     if done {
         r.release(s, s + d, procs);
