@@ -456,11 +456,14 @@ impl Profile {
         }
         // Through the span: each run ends where the level drops below its class (the classes
         // open at a step are the first few: a run of a class holds runs of the classes above).
-        // Where each open class's run began (`k` is at most 32: classes of `u32` processors).
-        let mut start = [Time::MIN; 32];
+        // Where each open class's run began: one place per class an `i64` level can open (at
+        // most 63: `open` never gives more, whatever the length of `out`).
+        let mut start = [Time::MIN; 64];
         let mut n = open(steps[span.first].1);
         for (c, r) in out.iter_mut().enumerate() {
-            start[c] = r.0;
+            if let Some(st) = start.get_mut(c) {
+                *st = r.0;
+            }
             r.2 = Time::MIN;
         }
         for s in &steps[span.first + 1..=span.last] {

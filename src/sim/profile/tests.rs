@@ -179,6 +179,19 @@ fn runs_around_agrees_with_a_plain_walk() {
     }
 }
 
+/// More classes asked for than a level can open: those past the profile's levels meet no run.
+#[test]
+fn runs_around_takes_any_number_of_classes() {
+    // 20 free from 0 on: classes 0 to 4 (1 to 16 processors) run forever, 5 (32) and up
+    // never.
+    let p = Profile::new(0, 20);
+    let mut out = [(0, 0, 0); 70];
+    p.runs_around(p.span(5, 10), usize::MAX, &mut out);
+    assert_eq!(out[4], (0, FOREVER, Time::MAX));
+    assert_eq!(out[5], (5, 10, Time::MIN));
+    assert_eq!(out[69], (5, 10, Time::MIN));
+}
+
 /// `add` as it was first written, step by step: a step inserted at `from`, then one at `to`
 /// (each with its own search and move), the levels between changed, then a step equal to the
 /// one before it removed at `to`, then at `from`.
