@@ -13,12 +13,21 @@ export const MOCK = process.env.SCHEDLAB_MOCK === '1';
 
 export async function launch() {
   mkdirSync(SHOTS, { recursive: true });
-  return chromium.launch({
+  const options = {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  };
+  // Debian's Chromium now and then dies as it starts (SIGSEGV before any page opened, seen once in
+  // CI): the launch alone is tried up to three times; nothing a page does is retried.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await chromium.launch(options);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
 }
 
 /** A fresh context and page (`init`: script text run first in it); `problems` collects console errors and uncaught page errors. */
