@@ -264,21 +264,7 @@ impl Profile {
         // The part ends with a step at the later end holding the level that the step after
         // the part follows (unchanged): only its first step can join a neighbour.
         let first = usize::from(i > 0 && self.steps[i - 1].1 == part.steps[0].1);
-        let new = &part.steps[first..];
-        // The steps after the part move once, and only when the part changed length (a
-        // `Vec::splice` moved them out and back).
-        let n = self.steps.len();
-        let end = i + new.len();
-        if end > k {
-            self.steps.resize(n + end - k, (0, 0));
-        }
-        if end != k {
-            self.steps.copy_within(k..n, end);
-        }
-        self.steps[i..end].copy_from_slice(new);
-        if end < k {
-            self.steps.truncate(n + end - k);
-        }
+        replace_steps(&mut self.steps, i..k, &part.steps[first..]);
         self.part = part.steps;
     }
 
@@ -510,6 +496,24 @@ impl Profile {
         let i = self.index_of(now);
         self.steps.drain(..i);
         self.steps[0].0 = now;
+    }
+}
+
+/// Replaces `steps[range]` with `new`: the steps after the range move once, and only when
+/// its length changes (a `Vec::splice` moves them out and back). A move's splice and its pass
+/// over a few steps both end here.
+fn replace_steps(steps: &mut Vec<(Time, i64)>, range: std::ops::Range<usize>, new: &[(Time, i64)]) {
+    let (i, k, n) = (range.start, range.end, steps.len());
+    let end = i + new.len();
+    if end > k {
+        steps.resize(n + end - k, (0, 0));
+    }
+    if end != k {
+        steps.copy_within(k..n, end);
+    }
+    steps[i..end].copy_from_slice(new);
+    if end < k {
+        steps.truncate(n + end - k);
     }
 }
 

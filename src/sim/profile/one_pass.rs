@@ -2,7 +2,7 @@
 //! and a reservation that each search, insert and remove steps (each insertion or removal a
 //! move of the steps after it). Most moves rewrite a few steps, in long profiles too.
 
-use super::Profile;
+use super::{replace_steps, Profile};
 use crate::Time;
 
 /// Most steps a move rewrites here (from the step holding the new place's start to the old
@@ -79,14 +79,7 @@ impl Profile {
             }
         }
         // They replace `steps[i..j]`.
-        if w > j - i {
-            steps.resize(n + w - (j - i), (0, 0));
-            steps.copy_within(j..n, i + w);
-        } else if w < j - i {
-            steps.copy_within(j..n, i + w);
-            steps.truncate(n - (j - i - w));
-        }
-        steps[i..i + w].copy_from_slice(&new[..w]);
+        replace_steps(steps, i..j, &new[..w]);
         true
     }
 }
