@@ -7,6 +7,7 @@ pub mod freed;
 pub mod heads;
 pub mod later;
 pub mod less_consume;
+pub mod no_fit;
 pub mod node_groups;
 pub mod profile;
 pub mod reach;

@@ -124,11 +124,20 @@ impl Clusters {
         self.total = self.total.join(r);
         let n = self.n;
         let all = &mut self.all;
-        // Element by element: a few at most, cheaper than a search and a block move.
-        let mut at = 0;
-        while at < n && all[at].hull.0 <= r.hull.0 {
-            at += 1;
-        }
+        // Stretches come mostly in the order of their starts (forward as they are logged,
+        // backward in `Freed::begin`'s sums): the ends first, then element by element (a few
+        // at most, cheaper than a search).
+        let at = if n == 0 || all[n - 1].hull.0 <= r.hull.0 {
+            n
+        } else if all[0].hull.0 > r.hull.0 {
+            0
+        } else {
+            let mut at = 1;
+            while all[at].hull.0 <= r.hull.0 {
+                at += 1;
+            }
+            at
+        };
         // Overlapping hulls join at once (the order by start stays).
         if at > 0 && r.hull.0 <= all[at - 1].hull.1 {
             all[at - 1] = all[at - 1].join(r);

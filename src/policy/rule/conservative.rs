@@ -6,6 +6,7 @@
 use super::StartRule;
 use crate::policy::blocks::floor::Floor;
 use crate::policy::blocks::freed::Freed;
+use crate::policy::blocks::no_fit::NoFit;
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
 use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
@@ -93,6 +94,8 @@ pub struct Conservative {
     /// placement and move (moves only go earlier) and recomputed when jobs start, so that a
     /// pass with nothing due reads no reservation.
     earliest: Time,
+    /// What the jobs that could not move told the later ones, during a compression.
+    no_fit: NoFit,
     /// Scratch: this pass's arrivals (the jobs without a reservation), last in queue order
     /// first.
     arrivals: Vec<usize>,
@@ -112,6 +115,7 @@ impl Conservative {
             use_floor: false,
             earliest: Time::MAX,
             arrivals: Vec::new(),
+            no_fit: NoFit::default(),
         }
     }
 }
@@ -172,89 +176,6 @@ impl Conservative {
         }
         Ok(profile)
     }
-
-    /// Re-plans reserved waiting jobs in queue order; each moves to its earliest fit if that is
-    /// earlier.
-    ///
-    /// A job reserved at `s` fits at `t < s` when its processors are free over
-    /// `[t, min(t + d, s))`: past `s` its own reservation holds them. So the search looks only
-    /// before `s`, without releasing the reservation, and a job that cannot move costs one
-    /// scan and no change to the profile. The scan covers only the start times that the
-    /// stretches freed since the job was last shown unable to move can have opened
-    /// (`blocks::freed`); the answer is the same as a scan from now.
-    ///
-    /// Not inlined into `pass`: on its own its search loops keep their values in registers
-    /// (measured: 15.42 -> 14.85 G instructions off-line on 5K_sample, and fewer on LANL-CM5).
-    #[inline(never)]
-    fn compress(&mut self, c: &mut Ctx<'_>, profile: &mut Profile, queue: &[usize], track: bool) {
-        let now = c.now();
-        for &j in queue {
-            let Some((s, e)) = self.res[j] else { continue };
-            if s <= now {
-                continue;
-            }
-            let procs = c.job(j).procs;
-            let d = e - s;
-            let search = |from, below| {
-                profile
-                    .earliest_capped(from, procs, d, s, below)
-                    .map(|f| f.start)
-            };
-            let moved = if !track || full_checks() {
-                search(now, s)
-            } else {
-                let seen = self.seen[j];
-                let need = i64::from(procs);
-                let reaches_s = self.freed.windows(seen, now, need, d, s, &mut self.windows);
-                // The earliest fit in the run reaching the reservation, if any: a fit in a
-                // run of `d` or more (in the windows) must come before it.
-                let before = if reaches_s {
-                    profile.run_before(now, procs, s)
-                } else {
-                    None
-                };
-                let cap = before.unwrap_or(s);
-                // The windows in order: the first fit is the earliest.
-                self.windows
-                    .iter()
-                    .take_while(|w| w.0 < cap)
-                    .find_map(|&(from, below)| search(from, below.min(cap)))
-                    .or(before)
-            };
-            if let Some(t) = moved {
-                profile.move_reservation(s, e, t, d, procs);
-                self.res[j] = Some((t, t + d));
-                self.earliest = self.earliest.min(t);
-                // [t, t + d) replaced [s, e), t < s: the part past t + d gained processors.
-                if track {
-                    let gained = s.max(t + d);
-                    self.freed.push(profile, gained, e);
-                }
-            }
-            self.seen[j] = self.freed.now();
-        }
-        if !track {
-            // Nothing was logged: no certificate holds.
-            self.freed.invalidate();
-        }
-    }
-}
-
-#[cfg(not(test))]
-fn full_checks() -> bool {
-    false
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Tests: every reserved job is checked from now to its reservation (the reference the
-    /// narrowed checks must agree with).
-    static FULL_CHECKS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-#[cfg(test)]
-fn full_checks() -> bool {
-    FULL_CHECKS.with(|f| f.get())
 }
 
 impl Conservative {
@@ -487,3 +408,5 @@ impl Conservative {
 
 #[cfg(test)]
 mod tests;
+
+mod compress;

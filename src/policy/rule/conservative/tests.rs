@@ -1,6 +1,6 @@
 //! Conservative backfilling: hand-worked cases, and the narrowed checks against full ones.
 
-use super::FULL_CHECKS;
+use super::compress::FULL_CHECKS;
 use crate::job::Job;
 use crate::sim::simulate;
 use crate::Time;
