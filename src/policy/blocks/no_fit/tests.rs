@@ -88,7 +88,7 @@ fn covered_facts_are_dropped() {
 /// reservation, also after the profile gained processors (the facts it voids dropped).
 #[test]
 fn bounds_hold_on_random_profiles() {
-    let mut rnd = crate::sim::test_numbers(0x5eed_0f_f17);
+    let mut rnd = crate::sim::test_numbers(0x5eed_0ff1);
     let mut bounded = 0;
     for round in 0..300 {
         let procs = 2 + rnd(30) as i64;
