@@ -35,17 +35,22 @@ pub struct Fit {
 }
 
 /// A step function of free processors: `steps[i].1` processors are free over
-/// `[steps[i].0, steps[i+1].0)`, and the last step extends forever.
+/// `[steps[i].0, steps[i+1].0)`, and the last step extends forever. Times rise strictly. A move
+/// may leave steps at the level of the one before them (see `replace_steps`): every query
+/// reads levels, so they change no answer, and [`Profile::advance`] drops them.
 #[derive(Debug, Clone)]
 pub struct Profile {
     steps: Vec<(Time, i64)>,
     /// Scratch for [`Profile::move_reservation`].
     part: Vec<(Time, i64)>,
+    /// Whether a move may have left steps at the level of the one before them.
+    loose: bool,
 }
 
+/// Equal as step functions: a step at the level of the one before it changes nothing.
 impl PartialEq for Profile {
     fn eq(&self, other: &Self) -> bool {
-        self.steps == other.steps
+        self.changes().eq(other.changes())
     }
 }
 
@@ -57,6 +62,7 @@ impl Profile {
         Self {
             steps: vec![(now, free)],
             part: Vec::new(),
+            loose: false,
         }
     }
 
@@ -78,11 +84,28 @@ impl Profile {
         Self {
             steps,
             part: Vec::new(),
+            loose: false,
         }
     }
 
     pub fn steps(&self) -> &[(Time, i64)] {
         &self.steps
+    }
+
+    /// The steps where the level changes (the first, then each at a level other than the one
+    /// before it): the profile's one form without two equal levels in a row.
+    pub fn changes(&self) -> impl Iterator<Item = (Time, i64)> + '_ {
+        self.steps
+            .iter()
+            .enumerate()
+            .filter(|&(i, s)| i == 0 || s.1 != self.steps[i - 1].1)
+            .map(|(_, &s)| s)
+    }
+
+    /// [`Profile::changes`] collected.
+    #[cfg(test)]
+    pub fn canonical(&self) -> Vec<(Time, i64)> {
+        self.changes().collect()
     }
 
     pub fn start(&self) -> Time {
@@ -215,12 +238,12 @@ impl Profile {
     }
 
     /// Moves a reservation of `procs` processors from `[s, e)` to `[t, t + d)`, `t < s`: the
-    /// steps of [`Profile::release`] then [`Profile::reserve`], with the steps after both
-    /// moved at most once. A move rewriting a few steps does it in one pass over them
+    /// levels of [`Profile::release`] then [`Profile::reserve`] (the same
+    /// [`Profile::changes`]), with the steps after both moved at most once, and mostly not
+    /// at all (`replace_steps`). A move rewriting a few steps does it in one pass over them
     /// (`one_pass.rs`); in a long profile, more steps, from the one holding `t` to the one
     /// holding the later end, are changed apart, then put back in one splice, joined with
-    /// the step before them (a step function has one form without two equal levels in a row:
-    /// every way gives it).
+    /// the step before them.
     pub fn move_reservation(&mut self, s: Time, e: Time, t: Time, d: Time, procs: u32) {
         let lo = t.max(self.start());
         if lo < s && procs > 0 {
@@ -256,6 +279,7 @@ impl Profile {
         let mut part = Profile {
             steps: std::mem::take(&mut self.part),
             part: Vec::new(),
+            loose: false,
         };
         part.steps.clear();
         part.steps.extend_from_slice(&self.steps[i..k]);
@@ -264,7 +288,7 @@ impl Profile {
         // The part ends with a step at the later end holding the level that the step after
         // the part follows (unchanged): only its first step can join a neighbour.
         let first = usize::from(i > 0 && self.steps[i - 1].1 == part.steps[0].1);
-        replace_steps(&mut self.steps, i..k, &part.steps[first..]);
+        self.loose |= replace_steps(&mut self.steps, i..k, &part.steps[first..]);
         self.part = part.steps;
     }
 
@@ -372,103 +396,6 @@ impl Profile {
         Some(steps[i].0.max(now))
     }
 
-    /// Where the runs of many free processors around the span's `[a, b)` can reach, and how
-    /// long they are: for each `c` below `out.len()`, every run of steps with `2^c` or more
-    /// processors free that meets `[a, b)` lies inside `(r0, r1)` and is at most `longest`
-    /// long, `out[c] = (r0, r1, longest)`. The walk goes at most `limit` steps each way from
-    /// the span; a run still going on there is taken to go on forever (`Time::MIN`,
-    /// [`FOREVER`]).
-    pub fn runs_around(&self, span: Span, limit: usize, out: &mut [(Time, Time, Time)]) {
-        let Span { a, b, .. } = span;
-        let steps = &self.steps[..];
-        let k = out.len();
-        // The classes whose runs go on over a step when the fewest free so far is `m`.
-        let open = |m: i64| {
-            if m < 1 {
-                0
-            } else {
-                ((63 - m.leading_zeros()) as usize + 1).min(k)
-            }
-        };
-        // Back from the step holding `a`.
-        let i = span.first;
-        let (mut m, mut n, mut j) = (i64::MAX, k, i);
-        loop {
-            m = m.min(steps[j].1);
-            let still = open(m);
-            let edge = if j == i { a } else { steps[j + 1].0 };
-            for r in &mut out[still..n] {
-                r.0 = edge;
-            }
-            n = still;
-            if n == 0 {
-                break;
-            }
-            if j == 0 {
-                for r in &mut out[..n] {
-                    r.0 = steps[0].0;
-                }
-                break;
-            }
-            if i - j >= limit {
-                for r in &mut out[..n] {
-                    r.0 = Time::MIN;
-                }
-                break;
-            }
-            j -= 1;
-        }
-        // On from the step holding `b - 1`.
-        let i = span.last;
-        let (mut m, mut n, mut j) = (i64::MAX, k, i);
-        loop {
-            m = m.min(steps[j].1);
-            let still = open(m);
-            let edge = if j == i { b } else { steps[j].0 };
-            for r in &mut out[still..n] {
-                r.1 = edge;
-            }
-            n = still;
-            if n == 0 {
-                break;
-            }
-            if j + 1 == steps.len() || j - i >= limit {
-                for r in &mut out[..n] {
-                    r.1 = FOREVER;
-                }
-                break;
-            }
-            j += 1;
-        }
-        // Through the span: each run ends where the level drops below its class (the classes
-        // open at a step are the first few: a run of a class holds runs of the classes above).
-        // Where each open class's run began: one place per class an `i64` level can open (at
-        // most 63: `open` never gives more, whatever the length of `out`).
-        let mut start = [Time::MIN; 64];
-        let mut n = open(steps[span.first].1);
-        for (c, r) in out.iter_mut().enumerate() {
-            if let Some(st) = start.get_mut(c) {
-                *st = r.0;
-            }
-            r.2 = Time::MIN;
-        }
-        for s in &steps[span.first + 1..=span.last] {
-            let now_open = open(s.1);
-            for c in now_open..n {
-                out[c].2 = out[c].2.max(s.0.saturating_sub(start[c]));
-            }
-            if now_open > n {
-                for st in &mut start[n..now_open] {
-                    *st = s.0;
-                }
-            }
-            n = now_open;
-        }
-        for (c, r) in out[..n].iter_mut().enumerate() {
-            r.2 = r.2.max(r.1.saturating_sub(start[c]));
-        }
-    }
-
     /// Where the fewest processors free since the profile start drops, and to what: `out`
     /// gets `(t, m)` pairs, the first `(start, free at start)`, then each time `t` from which the
     /// minimum over `[start, t]` is `m` (times rising, `m` falling), until it reaches 0 or the
@@ -489,7 +416,13 @@ impl Profile {
     }
 
     /// Drops the history before `now` (the step containing `now` now starts at `now`).
+    ///
+    /// Also drops the steps at the level of the one before them (left by moves).
     pub fn advance(&mut self, now: Time) {
+        if self.loose {
+            self.steps.dedup_by(|b, a| b.1 == a.1);
+            self.loose = false;
+        }
         if now <= self.start() {
             return;
         }
@@ -499,25 +432,11 @@ impl Profile {
     }
 }
 
-/// Replaces `steps[range]` with `new`: the steps after the range move once, and only when
-/// its length changes (a `Vec::splice` moves them out and back). A move's splice and its pass
-/// over a few steps both end here.
-fn replace_steps(steps: &mut Vec<(Time, i64)>, range: std::ops::Range<usize>, new: &[(Time, i64)]) {
-    let (i, k, n) = (range.start, range.end, steps.len());
-    let end = i + new.len();
-    if end > k {
-        steps.resize(n + end - k, (0, 0));
-    }
-    if end != k {
-        steps.copy_within(k..n, end);
-    }
-    steps[i..end].copy_from_slice(new);
-    if end < k {
-        steps.truncate(n + end - k);
-    }
-}
-
 mod one_pass;
+mod replace;
+mod runs;
+
+use replace::replace_steps;
 
 use one_pass::REGION;
 #[cfg(test)]

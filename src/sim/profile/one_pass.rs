@@ -21,8 +21,9 @@ impl Profile {
     /// stretch the levels keep their differences: only the step where one begins (a new step,
     /// or the one already there) can equal the level before it, and is then left out. Past
     /// `e` nothing changed. They replace the old ones with at most one move of the steps
-    /// after them (none when there are as many). The profile has no two equal levels in a
-    /// row before the move, and so has none after it, as release then reserve.
+    /// after them (see `replace_steps`). Where the old steps had no two equal levels in a
+    /// row, neither have the new ones; steps at the level of the one before them are copied
+    /// as they are. The levels are those of release then reserve.
     #[inline(never)]
     pub(super) fn move_in_one_pass(
         &mut self,
@@ -79,7 +80,8 @@ impl Profile {
             }
         }
         // They replace `steps[i..j]`.
-        replace_steps(steps, i..j, &new[..w]);
+        let loose = replace_steps(steps, i..j, &new[..w]);
+        self.loose |= loose;
         true
     }
 }

@@ -309,7 +309,7 @@ pub(super) fn reserve_random(
 #[test]
 fn a_move_gives_the_steps_of_release_then_reserve() {
     let mut rnd = crate::sim::test_numbers(2024);
-    let mut joined = 0;
+    let (mut joined, mut kept_steps) = (0, 0);
     for round in 0..40 {
         let grid = if round % 2 == 0 { 10 } else { 1 };
         let mut p = Profile::new(100, 16);
@@ -322,16 +322,67 @@ fn a_move_gives_the_steps_of_release_then_reserve() {
             }
             let t = p.start() + rnd((s - p.start()) as u64) as Time / grid * grid;
             let mut q = p.clone();
-            let before = p.steps().len();
+            let before = p.changes().count();
             p.move_reservation(s, s + d, t, d, procs);
             q.release(s, s + d, procs);
             q.reserve(t, t + d, procs);
-            assert_eq!(p.steps(), q.steps(), "round {round} [{s}, +{d}) to {t}");
-            joined += usize::from(p.steps().len() < before);
+            assert_eq!(
+                p.canonical(),
+                q.canonical(),
+                "round {round} [{s}, +{d}) to {t}"
+            );
+            assert!(p.steps().windows(2).all(|w| w[0].0 < w[1].0), "times rise");
+            joined += usize::from(p.changes().count() < before);
+            kept_steps += usize::from(p.changes().count() < p.steps().len());
             // Back again, so that the reservations stay where `held` says.
             p.release(t, t + d, procs);
             p.reserve(s, s + d, procs);
         }
     }
-    assert!(joined > 100, "{joined}");
+    // Moves that left steps at the level before them (and the later moves and searches on
+    // such profiles) were exercised.
+    assert!(joined > 100 && kept_steps > 100, "{joined} {kept_steps}");
+}
+
+/// Worked by hand: fewer new steps leave steps at the last new level one second apart; more
+/// take such steps nearby, moving only the steps before them; `advance` drops them. (Each
+/// profile ends with enough steps to count as long.)
+#[test]
+fn level_steps_stand_in_for_moves_of_the_later_steps() {
+    let long = |head: &[(Time, i64)]| -> Vec<(Time, i64)> {
+        let tail = (0..super::SPLICE_FROM as Time).map(|x| (100 + x, 6 + x % 2));
+        head.iter().copied().chain(tail).collect()
+    };
+    // [(0, 5), (10, 3), (30, 5)]: [0, 10) and [10, 30) become one step at 4.
+    let mut steps = long(&[(0, 5), (10, 3), (30, 5)]);
+    assert!(super::replace_steps(&mut steps, 0..2, &[(0, 4)]));
+    assert_eq!(steps, long(&[(0, 4), (1, 4), (30, 5)]));
+    // No room between the last new step and the next one: the later steps move. ([1, 2)
+    // joins the step before it.)
+    let mut tight = long(&[(0, 5), (1, 3), (2, 4), (3, 5)]);
+    assert!(!super::replace_steps(&mut tight, 1..3, &[(2, 4)]));
+    assert_eq!(tight, long(&[(0, 5), (2, 4), (3, 5)]));
+    // Two new steps for one: the step at 20, at the level before it, makes room; the step at
+    // 10 moves up over it, the one at 30 stays.
+    let mut more = long(&[(0, 5), (10, 3), (20, 3), (30, 5)]);
+    assert!(!super::replace_steps(&mut more, 0..1, &[(0, 5), (5, 4)]));
+    assert_eq!(more, long(&[(0, 5), (5, 4), (10, 3), (30, 5)]));
+    // None near: the later steps move.
+    let mut none = long(&[(0, 5), (10, 3), (30, 5)]);
+    super::replace_steps(&mut none, 0..1, &[(0, 5), (5, 4)]);
+    assert_eq!(none, long(&[(0, 5), (5, 4), (10, 3), (30, 5)]));
+    // A short profile: the later steps move.
+    let mut short = vec![(0, 5), (10, 3), (30, 5)];
+    assert!(!super::replace_steps(&mut short, 0..2, &[(0, 4)]));
+    assert_eq!(short, [(0, 4), (30, 5)]);
+    // A profile with such a step equals its plain form, answers alike, and `advance` drops it.
+    let mut p = Profile::new(0, 5);
+    p.steps = vec![(0, 4), (1, 4), (30, 5)];
+    p.loose = true;
+    let plain = Profile::from_running(0, 4, [(30, 1)].into_iter());
+    assert_eq!(p, plain);
+    assert_eq!(p.earliest(0, 5, 10), Some(30));
+    assert_eq!(p.run_before(0, 4, 20), Some(0));
+    p.advance(0);
+    assert_eq!(p.steps(), plain.steps());
 }
