@@ -33,11 +33,9 @@ impl Conservative {
         let now = c.now();
         self.no_fit.clear();
         for &j in queue {
-            let Some((s, e)) = self.res[j] else { continue };
-            if s <= now {
+            let Some((s, e, procs)) = self.ahead(c, j, now) else {
                 continue;
-            }
-            let procs = c.job(j).procs;
+            };
             let d = e - s;
             let search = |from, below| {
                 profile
@@ -110,11 +108,9 @@ impl Conservative {
     fn compress_short(&mut self, c: &mut Ctx<'_>, profile: &mut Profile, queue: &[usize]) {
         let now = c.now();
         for &j in queue {
-            let Some((s, e)) = self.res[j] else { continue };
-            if s <= now {
+            let Some((s, e, procs)) = self.ahead(c, j, now) else {
                 continue;
-            }
-            let procs = c.job(j).procs;
+            };
             let d = e - s;
             if let Some(t) = profile
                 .earliest_capped(now, procs, d, s, s)
@@ -127,6 +123,16 @@ impl Conservative {
         }
         // Nothing was logged: no certificate holds.
         self.freed.invalidate();
+    }
+}
+
+impl Conservative {
+    /// Job `j`'s reservation `[s, e)` and processors when it begins after `now` (a job to
+    /// check), `None` otherwise.
+    #[inline(always)]
+    fn ahead(&self, c: &Ctx<'_>, j: usize, now: Time) -> Option<(Time, Time, u32)> {
+        let (s, e) = self.res[j].filter(|r| r.0 > now)?;
+        Some((s, e, c.job(j).procs))
     }
 }
 
