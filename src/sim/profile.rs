@@ -45,6 +45,9 @@ pub struct Profile {
     part: Vec<(Time, i64)>,
     /// Whether a move may have left steps at the level of the one before them.
     loose: bool,
+    /// How many steps [`Profile::advance`] dropped before the first: a [`Hint`] holds an
+    /// index plus this, so that it stays near as time goes on.
+    dropped: u64,
 }
 
 /// Equal as step functions: a step at the level of the one before it changes nothing.
@@ -63,6 +66,7 @@ impl Profile {
             steps: vec![(now, free)],
             part: Vec::new(),
             loose: false,
+            dropped: 0,
         }
     }
 
@@ -85,6 +89,7 @@ impl Profile {
             steps,
             part: Vec::new(),
             loose: false,
+            dropped: 0,
         }
     }
 
@@ -113,7 +118,7 @@ impl Profile {
     }
 
     /// Index of the step containing `t` (`t` must be >= the profile start).
-    fn index_of(&self, t: Time) -> usize {
+    pub(super) fn index_of(&self, t: Time) -> usize {
         // Most searches start now, in the first step.
         if self.steps.get(1).is_none_or(|s| s.0 > t) {
             return 0;
@@ -142,7 +147,11 @@ impl Profile {
     /// The steps over `[a, b)` (`a < b`, `a` at or after the start): where they are and the
     /// most processors free over them.
     pub fn span(&self, a: Time, b: Time) -> Span {
-        let first = self.index_of(a);
+        self.span_at(self.index_of(a), a, b)
+    }
+
+    /// [`Profile::span`] given the index of the step holding `a`.
+    pub(super) fn span_at(&self, first: usize, a: Time, b: Time) -> Span {
         let (mut last, mut most) = (first, self.steps[first].1);
         for s in &self.steps[first + 1..] {
             if s.0 >= b {
@@ -161,8 +170,9 @@ impl Profile {
     }
 
     /// Index of the step containing `t`, searched from step `i` on (`steps[i].0 <= t`): a few
-    /// steps one by one (an interval usually ends a few steps after it begins), then a binary
-    /// search over the rest.
+    /// steps one by one (an interval usually ends a few steps after it begins), then by
+    /// doubling strides from there (`index_onward`: the end is mostly near, where a binary
+    /// search over the rest took a dozen dependent reads).
     fn index_from(&self, t: Time, i: usize) -> usize {
         let steps = &self.steps[..];
         let mut j = i;
@@ -172,7 +182,7 @@ impl Profile {
                 _ => return j,
             }
         }
-        j + steps[j + 1..].partition_point(|&(s, _)| s <= t)
+        self.index_onward(t, j)
     }
 
     /// Adds `delta` free processors over `[from, to)` (`to` may be [`FOREVER`]).
@@ -246,8 +256,32 @@ impl Profile {
     /// the step before them.
     pub fn move_reservation(&mut self, s: Time, e: Time, t: Time, d: Time, procs: u32) {
         let lo = t.max(self.start());
+        self.move_from(self.index_of(lo), (s, e), t, d, procs);
+    }
+
+    /// [`Profile::move_reservation`] to a [`Fit`] found by a search (the profile unchanged
+    /// before its step since): the step where the move begins is not searched again.
+    pub fn move_to_fit(&mut self, fit: Fit, (s, e): (Time, Time), d: Time, procs: u32) {
+        let t = fit.start;
+        let lo = t.max(self.start());
+        let i = if self.holds(fit.step, lo) {
+            fit.step
+        } else {
+            self.index_of(lo)
+        };
+        self.move_from(i, (s, e), t, d, procs);
+    }
+
+    /// Whether step `i` holds `t`.
+    fn holds(&self, i: usize, t: Time) -> bool {
+        self.steps.get(i).is_some_and(|s| s.0 <= t) && self.steps.get(i + 1).is_none_or(|s| s.0 > t)
+    }
+
+    /// [`Profile::move_reservation`] given the index `i` of the step holding
+    /// `max(t, start)`.
+    fn move_from(&mut self, i: usize, (s, e): (Time, Time), t: Time, d: Time, procs: u32) {
+        let lo = t.max(self.start());
         if lo < s && procs > 0 {
-            let i = self.index_of(lo);
             if self.steps.len() < SPLICE_FROM {
                 // Release and reserve would each move the steps after them.
                 if self.move_in_one_pass(lo, i, (s, e), t + d, procs) {
@@ -280,6 +314,7 @@ impl Profile {
             steps: std::mem::take(&mut self.part),
             part: Vec::new(),
             loose: false,
+            dropped: 0,
         };
         part.steps.clear();
         part.steps.extend_from_slice(&self.steps[i..k]);
@@ -319,9 +354,7 @@ impl Profile {
     /// holds it (the profile unchanged before it since the search).
     pub fn reserve_fit(&mut self, fit: Fit, length: Time, procs: u32) {
         let (t, i) = (fit.start, fit.step);
-        let holds = self.steps.get(i).is_some_and(|s| s.0 <= t)
-            && self.steps.get(i + 1).is_none_or(|s| s.0 > t);
-        if !holds || t < self.start() {
+        if !self.holds(i, t) || t < self.start() {
             self.reserve(t, t + length, procs);
         } else if length > 0 && procs > 0 {
             self.add_at(i, t, t + length, -i64::from(procs));
@@ -378,24 +411,6 @@ impl Profile {
         }
     }
 
-    /// The earliest start from `now` on in the run of `procs` or more processors free that
-    /// holds the instant before `s` (`now < s`): `None` when that instant has fewer free.
-    ///
-    /// For a job reserved at `s`, a start there is a fit however short the run: its own
-    /// reservation holds the processors from `s` on.
-    pub fn run_before(&self, now: Time, procs: u32, s: Time) -> Option<Time> {
-        let need = i64::from(procs);
-        let steps = &self.steps[..];
-        let mut i = self.index_of(s - 1);
-        if steps[i].1 < need {
-            return None;
-        }
-        while i > 0 && steps[i - 1].1 >= need && steps[i].0 > now {
-            i -= 1;
-        }
-        Some(steps[i].0.max(now))
-    }
-
     /// Where the fewest processors free since the profile start drops, and to what: `out`
     /// gets `(t, m)` pairs, the first `(start, free at start)`, then each time `t` from which the
     /// minimum over `[start, t]` is `m` (times rising, `m` falling), until it reaches 0 or the
@@ -428,12 +443,16 @@ impl Profile {
         }
         let i = self.index_of(now);
         self.steps.drain(..i);
+        self.dropped += i as u64;
         self.steps[0].0 = now;
     }
 }
 
+mod near;
 mod one_pass;
 mod replace;
+
+pub use near::Hint;
 mod runs;
 
 use replace::replace_steps;

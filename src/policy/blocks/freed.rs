@@ -20,6 +20,7 @@
 //! the current one's (one running hull, since every job is checked once per compression).
 
 use super::reach::{fits, Clusters, Hull, Reach, Run, NO_RUN};
+use crate::sim::profile::{Fit, Span};
 use crate::sim::Profile;
 use crate::Time;
 
@@ -29,9 +30,10 @@ use crate::Time;
 const RUN_WALK: usize = 64;
 
 /// The previous segment's suffixes are summed every `STRIDE` stretches; a job checked in
-/// between adds the few stretches up to the next one singly. (8: since checks look apart at
-/// the run before a job's reservation, fewer singles pay for twice the sums; measured against
-/// 16 and 32 on off-line 5K_sample.)
+/// between reads the sum from the multiple of `STRIDE` before its check, the few stretches it
+/// had seen there included. (Walking those few one by one instead, 18 M stretches off-line on
+/// 5K_sample, cost more than the windows they added: 10.26 against 9.99 G instructions, about
+/// 6% of the time. 8: 4 and 16 measured alike.)
 #[cfg(not(test))]
 const STRIDE: usize = 8;
 #[cfg(test)]
@@ -136,23 +138,28 @@ impl Freed {
     /// Called before the stretches freed by the jobs that just ended are logged.
     pub fn begin(&mut self) {
         let mark = self.now();
-        let drop = (self.mark - self.base) as usize;
         let k = self.classes;
-        self.log.drain(..drop);
-        self.runs.drain(..drop * k);
-        self.base = self.mark;
+        // The older ones go only once they outnumber the rest twice: moving the rest down at
+        // every compression moved about a whole segment each time.
+        let drop = (self.mark - self.base) as usize;
+        if drop > 2 * (self.log.len() - drop) {
+            self.log.drain(..drop);
+            self.runs.drain(..drop * k);
+            self.base = self.mark;
+        }
         self.prev_mark = self.mark;
         self.mark = mark;
+        let from = (self.prev_mark - self.base) as usize;
         // The sums from the last one (nothing) back to the first, each written once.
         self.suffix.clear();
         self.suffix.resize(k, Clusters::default());
         let mut sum = vec![Clusters::default(); k];
-        for i in (0..self.log.len()).rev() {
+        for i in (from..self.log.len()).rev() {
             let (hull, most) = self.log[i];
             for (c, x) in sum[..self.classes_of(most)].iter_mut().enumerate() {
                 x.add(Reach::of(hull, self.runs[i * k + c]));
             }
-            if i % STRIDE == 0 {
+            if (i - from).is_multiple_of(STRIDE) {
                 self.suffix.extend_from_slice(&sum);
             }
         }
@@ -172,7 +179,20 @@ impl Freed {
     pub fn push(&mut self, profile: &Profile, a: Time, b: Time) {
         if a < b {
             // One search for the steps over the stretch, for both the most free and the runs.
-            let span = profile.span(a, b);
+            self.push_span(profile, profile.span(a, b));
+        }
+    }
+
+    /// [`Freed::push`] for a move that began at `fit`, `a` at or after it.
+    pub fn push_after(&mut self, profile: &Profile, fit: Fit, a: Time, b: Time) {
+        if a < b {
+            self.push_span(profile, profile.span_after(fit, a, b));
+        }
+    }
+
+    fn push_span(&mut self, profile: &Profile, span: Span) {
+        let (a, b) = (span.a, span.b);
+        {
             let most = span.most;
             let k = self.classes;
             let n = self.classes_of(most);
@@ -224,37 +244,37 @@ impl Freed {
             out.push((now, s));
             return false;
         }
-        // The stretches logged since `seen`, in the log: one by one up to the next sum of the
-        // previous segment, then the sums (all of them one by one when `seen` is inside the
-        // current segment).
-        let first = (seen - self.base) as usize;
-        let (last, sums) = if seen == self.mark {
+        // The stretches logged since `seen`: the sums that offer anything as a whole, or the
+        // stretches one by one when `seen` is inside the current segment.
+        let current = &self.current[c];
+        let (singles, sums) = if seen == self.mark {
             // Checked after the previous compression's last stretch: this compression's
             // sums hold exactly what it has not seen.
-            (first, [None, Some(&self.current[c])])
+            (
+                0..0,
+                [None, current.total.window(now, d, s).map(|_| current)],
+            )
         } else if seen > self.mark {
-            (self.log.len(), [None, None])
+            ((seen - self.base) as usize..self.log.len(), [None, None])
         } else {
-            let m = ((seen - self.prev_mark) as usize).div_ceil(STRIDE);
-            let upto = (self.prev_mark - self.base) as usize + m * STRIDE;
-            // Sum `m` is the `m`-th from the end of `suffix`.
-            let row = self.rows - 1 - m;
-            // The sum before `seen` holds the stretches taken singly too: nothing there or
-            // in this segment, nothing at all.
-            let whole = if first < upto { row + 1 } else { row };
-            if self.suffix_total[whole * k + c].window(now, d, s).is_none()
-                && self.current[c].total.window(now, d, s).is_none()
-            {
+            // Checked during the previous compression: the sum from the multiple of the
+            // stride before `seen` on (the `m`-th sum is the `m`-th from the end of
+            // `suffix`), and this compression's.
+            let row = (self.rows - 1 - (seen - self.prev_mark) as usize / STRIDE) * k + c;
+            let sums = [
+                self.suffix_total[row]
+                    .window(now, d, s)
+                    .map(|_| &self.suffix[row]),
+                current.total.window(now, d, s).map(|_| current),
+            ];
+            if sums == [None, None] {
                 return false;
             }
-            (
-                upto.min((self.mark - self.base) as usize),
-                [Some(&self.suffix[row * k + c]), Some(&self.current[c])],
-            )
+            (0..0, sums)
         };
-        let singles = self.log[first..last]
+        let singles = self.log[singles.clone()]
             .iter()
-            .zip(self.runs[first * k..last * k].chunks_exact(k));
+            .zip(self.runs[singles.start * k..singles.end * k].chunks_exact(k));
         for (&(hull, most), runs) in singles {
             if most >= need && fits(runs[c], d, s) {
                 let (w, r) = Reach::of(hull, runs[c]).split_window(now, d, s);
@@ -262,15 +282,13 @@ impl Freed {
                 reaches_s |= r;
             }
         }
-        // Each sum at once when it offers nothing as a whole.
+        // The sums that offer something as a whole (the others were passed over).
         for set in sums.into_iter().flatten() {
-            if set.total.window(now, d, s).is_some() {
-                // In the order of their hulls' starts: none from the first one at or after `s`.
-                for r in set.iter().take_while(|r| r.hull.0 < s) {
-                    let (w, r) = r.split_window(now, d, s);
-                    out.extend(w);
-                    reaches_s |= r;
-                }
+            // In the order of their hulls' starts: none from the first one at or after `s`.
+            for r in set.iter().take_while(|r| r.hull.0 < s) {
+                let (w, r) = r.split_window(now, d, s);
+                out.extend(w);
+                reaches_s |= r;
             }
         }
         // In order, overlapping ones joined.
@@ -333,20 +351,22 @@ mod tests {
         // Reserved at 45: the stretch at 50 is past its reservation.
         assert_eq!(w(&f, checked, 0, 2, 10, 45), vec![]);
         // The next compression: the job checked before [50, 60) was logged still sees it, and
-        // the new stretch apart from it.
+        // the new stretch. It reads the previous stretches from the latest multiple of the
+        // stride (3 in the tests) at or before its check: [0, 30) counts again, joined with
+        // [5, 8) (see `previous_stretches_are_read_from_the_stride_before`).
         let last = f.now();
         f.begin();
         f.push(&p, 5, 8);
-        assert_eq!(w(&f, checked, 5, 2, 10, 100), vec![(5, 8), (41, 60)]);
+        assert_eq!(w(&f, checked, 5, 2, 10, 100), vec![(5, 30), (41, 60)]);
         // A job checked after the last stretch of the previous compression sees only the new
         // one (this compression's sums).
         assert_eq!(w(&f, last, 5, 2, 10, 100), vec![(5, 8)]);
         // A job needing 5 or more processors: no stretch had that many free (class 2 holds
         // stretches with 4 or more, so 4 and 5 share it: 8 does not).
         assert_eq!(w(&f, checked, 5, 8, 10, 100), vec![]);
-        // 5 fits in no single stretch with 4 free at most ([50, 60), taken singly), but
-        // shares the class of the summed ones ([5, 8)).
-        assert_eq!(w(&f, checked, 5, 5, 10, 100), vec![(5, 8)]);
+        // 5 shares class 2 (4 to 7 free) with the stretches that have 4 free: the sums count
+        // them (only the stretches read one by one, below, tell 4 from 5).
+        assert_eq!(w(&f, checked, 5, 5, 10, 100), vec![(5, 30), (41, 60)]);
         // Voided certificates: everything is searched; a new one holds.
         let mut g = Freed::new(16);
         g.reset();
@@ -357,6 +377,37 @@ mod tests {
         // A certificate from before the previous compression: everything is searched.
         f.begin();
         assert_eq!(w(&f, placed, 7, 9, 10, 100), vec![(7, 100)]);
+    }
+
+    /// In the previous compression's log a check reads the sum from the latest multiple of
+    /// the stride (3 in the tests) at or before its check: the stretches since, and the few
+    /// before it in that stride (walking those one by one cost more than searching their
+    /// windows again).
+    #[test]
+    fn previous_stretches_are_read_from_the_stride_before() {
+        // 4 processors free throughout: every run goes on forever.
+        let p = Profile::new(0, 4);
+        let mut f = Freed::new(16);
+        f.reset();
+        f.begin();
+        let mut seen = Vec::new();
+        for a in [0, 100, 200, 300] {
+            seen.push(f.now());
+            f.push(&p, a, a + 10);
+        }
+        let end = f.now();
+        f.begin();
+        // A job holding 10, reserved at 1000: a window (a - 9, a + 10) per stretch [a, a + 10).
+        // Checked before the fourth stretch (at a multiple of 3): that one alone.
+        assert_eq!(w(&f, seen[3], 0, 2, 10, 1000), vec![(291, 310)]);
+        // Checked before the first, second or third: all four, in 3 sums at most (the tests'
+        // `MOST`; the first two joined, all gaps being equal).
+        let all = vec![(0, 110), (191, 210), (291, 310)];
+        for &q in &seen[..3] {
+            assert_eq!(w(&f, q, 0, 2, 10, 1000), all, "checked at {q}");
+        }
+        // Checked after the last one: nothing new.
+        assert_eq!(w(&f, end, 0, 2, 10, 1000), vec![]);
     }
 
     /// A log on 16 processors where a job was placed, then a compression logged `[a, b)` of

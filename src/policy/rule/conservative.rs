@@ -10,6 +10,7 @@ use crate::policy::blocks::no_fit::NoFit;
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
 use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
+use crate::sim::profile::Hint;
 use crate::sim::{Ctx, Happening, Jobs, Profile, SimError, StartReason};
 use crate::Time;
 
@@ -82,6 +83,8 @@ pub struct Conservative {
     /// which it is known unable to move earlier (see `blocks::freed`).
     freed: Freed,
     seen: Vec<u64>,
+    /// Per job: where the instant before its reservation was last found in the profile.
+    hints: Vec<Hint>,
     due: Vec<usize>,
     /// Scratch: the start times a compression check searches.
     windows: Vec<(Time, Time)>,
@@ -108,6 +111,7 @@ impl Conservative {
             res: Vec::new(),
             freed: Freed::new(1),
             seen: Vec::new(),
+            hints: Vec::new(),
             due: Vec::new(),
             windows: Vec::new(),
             why: Vec::new(),
@@ -282,6 +286,7 @@ impl StartRule for Conservative {
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
         self.res = vec![None; jobs.len()];
         self.seen = vec![0; jobs.len()];
+        self.hints = vec![Hint::NONE; jobs.len()];
         self.freed = Freed::new(procs);
         self.floor = Floor::new(procs);
         self.earliest = Time::MAX;

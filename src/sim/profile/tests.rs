@@ -34,13 +34,13 @@ fn build_reserve_and_find() {
     // The run holding the instant before 25 ([20, 25), 5 free): from 20 for 5 processors
     // or fewer; from 0 for 1 (free throughout); none for 6; from `now` when it began before.
     // For 2: none before 20 (1 free over [10, 20)), from 20 before 21, from 0 before 10.
-    assert_eq!(p.run_before(0, 5, 25), Some(20));
-    assert_eq!(p.run_before(0, 1, 25), Some(0));
-    assert_eq!(p.run_before(0, 6, 25), None);
-    assert_eq!(p.run_before(22, 5, 25), Some(22));
-    assert_eq!(p.run_before(0, 2, 20), None);
-    assert_eq!(p.run_before(0, 2, 21), Some(20));
-    assert_eq!(p.run_before(0, 2, 10), Some(0));
+    assert_eq!(before(&p, 0, 5, 25), Some(20));
+    assert_eq!(before(&p, 0, 1, 25), Some(0));
+    assert_eq!(before(&p, 0, 6, 25), None);
+    assert_eq!(before(&p, 22, 5, 25), Some(22));
+    assert_eq!(before(&p, 0, 2, 20), None);
+    assert_eq!(before(&p, 0, 2, 21), Some(20));
+    assert_eq!(before(&p, 0, 2, 10), Some(0));
     p.release(10, 25, 5);
     assert_eq!(p.steps(), &[(0, 2), (10, 6), (20, 10)]);
     assert_eq!(p.max_free(0, 10), 2);
@@ -382,7 +382,14 @@ fn level_steps_stand_in_for_moves_of_the_later_steps() {
     let plain = Profile::from_running(0, 4, [(30, 1)].into_iter());
     assert_eq!(p, plain);
     assert_eq!(p.earliest(0, 5, 10), Some(30));
-    assert_eq!(p.run_before(0, 4, 20), Some(0));
+    assert_eq!(before(&p, 0, 4, 20), Some(0));
     p.advance(0);
     assert_eq!(p.steps(), plain.steps());
+}
+
+/// [`Profile::run_before`]'s start, searched from scratch and from a far hint (the same).
+fn before(p: &Profile, now: Time, procs: u32, s: Time) -> Option<Time> {
+    let plain = p.run_before(now, procs, s, &mut Hint::default());
+    assert_eq!(p.run_before(now, procs, s, &mut Hint(1 << 20)), plain);
+    plain.map(|f| f.start)
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::sim::profile::Hint;
 use crate::sim::Profile;
 
 /// A profile of 4 processors at time 0: 1 free over [0, 10), 4 over [10, 20), none over
@@ -35,7 +36,11 @@ fn a_job_that_cannot_move_bounds_the_wider_and_longer() {
     );
     // A later job reserved at 25 needing 2 for 20: before 30 only in the run reaching 25,
     // which has none free: it cannot move, as a search finds.
-    assert_eq!(p.run_before(0, 2, 25), None);
+    assert_eq!(
+        p.run_before(0, 2, 25, &mut Hint::default())
+            .map(|f| f.start),
+        None
+    );
     assert_eq!(p.earliest_capped(0, 2, 20, 25, 25), None);
     // Processors gained from 30 on leave the fact (its windows end by 30); from 25 on, no.
     f.gained(30);
@@ -117,7 +122,7 @@ fn bounds_hold_on_random_profiles() {
             let b = f.bound(i64::from(w), d);
             if let Some(fit) = p.earliest_capped(0, w, d, s, b.min(s)) {
                 // Before the bound only in the run reaching the reservation.
-                let run = p.run_before(0, w, s);
+                let run = p.run_before(0, w, s, &mut Hint::default()).map(|f| f.start);
                 assert!(
                     run.is_some_and(|r| r <= fit.start),
                     "round {round} step {step}: {w} for {d} at {s} fits at {} before {b}",

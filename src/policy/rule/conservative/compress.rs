@@ -37,11 +37,7 @@ impl Conservative {
                 continue;
             };
             let d = e - s;
-            let search = |from, below| {
-                profile
-                    .earliest_capped(from, procs, d, s, below)
-                    .map(|f| f.start)
-            };
+            let search = |from, below| profile.earliest_capped(from, procs, d, s, below);
             // Whether the check searched windows: what it found is worth telling the later
             // jobs (most jobs checked without a search are not wide or long enough to help).
             let mut searched = false;
@@ -65,11 +61,11 @@ impl Conservative {
                 // the stretches say it may hold one, and when the windows are clipped (they
                 // no longer cover it).
                 let before = if reaches_s || clipped {
-                    profile.run_before(now, procs, s)
+                    profile.run_before(now, procs, s, &mut self.hints[j])
                 } else {
                     None
                 };
-                let cap = before.unwrap_or(s);
+                let cap = before.map_or(s, |f| f.start);
                 // The windows in order: the first fit is the earliest.
                 self.windows
                     .iter()
@@ -84,18 +80,20 @@ impl Conservative {
                     })
                     .or(before)
             };
-            if let Some(t) = moved {
-                profile.move_reservation(s, e, t, d, procs);
+            if let Some(fit) = moved {
+                let t = fit.start;
+                self.hints[j] = profile.hint(fit);
+                profile.move_to_fit(fit, (s, e), d, procs);
                 self.res[j] = Some((t, t + d));
                 self.earliest = self.earliest.min(t);
                 // [t, t + d) replaced [s, e), t < s: the part past t + d gained processors.
                 let gained = s.max(t + d);
-                self.freed.push(profile, gained, e);
+                self.freed.push_after(profile, fit, gained, e);
                 self.no_fit.gained(gained);
             }
             if searched {
                 self.no_fit
-                    .record(i64::from(procs), d, moved.unwrap_or(s), s);
+                    .record(i64::from(procs), d, moved.map_or(s, |f| f.start), s);
             }
             self.seen[j] = self.freed.now();
         }
@@ -112,11 +110,9 @@ impl Conservative {
                 continue;
             };
             let d = e - s;
-            if let Some(t) = profile
-                .earliest_capped(now, procs, d, s, s)
-                .map(|f| f.start)
-            {
-                profile.move_reservation(s, e, t, d, procs);
+            if let Some(fit) = profile.earliest_capped(now, procs, d, s, s) {
+                let t = fit.start;
+                profile.move_to_fit(fit, (s, e), d, procs);
                 self.res[j] = Some((t, t + d));
                 self.earliest = self.earliest.min(t);
             }
