@@ -190,22 +190,20 @@ impl Freed {
         }
     }
 
+    /// Logs the stretch `span` covers (`span.a < span.b`).
     fn push_span(&mut self, profile: &Profile, span: Span) {
-        let (a, b) = (span.a, span.b);
-        {
-            let most = span.most;
-            let k = self.classes;
-            let n = self.classes_of(most);
-            let at = self.runs.len();
-            self.runs.resize(at + k, NO_RUN);
-            profile.runs_around(span, RUN_WALK, &mut self.runs[at..at + n]);
-            self.log.push(((a, b), most));
-            // Every stretch logged belongs to the current segment (it began at or before it).
-            debug_assert!(self.now() > self.mark);
-            self.current_used = self.current_used.max(n);
-            for (c, r) in self.current[..n].iter_mut().enumerate() {
-                r.add(Reach::of((a, b), self.runs[at + c]));
-            }
+        let (a, b, most) = (span.a, span.b, span.most);
+        let k = self.classes;
+        let n = self.classes_of(most);
+        let at = self.runs.len();
+        self.runs.resize(at + k, NO_RUN);
+        profile.runs_around(span, RUN_WALK, &mut self.runs[at..at + n]);
+        self.log.push(((a, b), most));
+        // Every stretch logged belongs to the current segment (it began at or before it).
+        debug_assert!(self.now() > self.mark);
+        self.current_used = self.current_used.max(n);
+        for (c, r) in self.current[..n].iter_mut().enumerate() {
+            r.add(Reach::of((a, b), self.runs[at + c]));
         }
     }
 

@@ -55,7 +55,8 @@ impl Profile {
         loop {
             let lo = hi.saturating_sub(stride);
             if lo == 0 || steps[lo].0 <= t {
-                return lo + steps[lo + 1..hi].partition_point(|&(x, _)| x <= t);
+                let rest = &steps[(lo + 1).min(hi)..hi];
+                return lo + rest.partition_point(|&(x, _)| x <= t);
             }
             hi = lo;
             stride *= 2;

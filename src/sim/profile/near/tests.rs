@@ -25,6 +25,11 @@ fn a_hint_follows_its_step_as_time_goes_on() {
     assert_eq!(p.index_near(15, &mut hint), 0);
     assert_eq!(p.index_near(1_000, &mut hint), 3);
     assert_eq!(p.index_near(35, &mut Hint(1_000_000)), 2);
+    // Before the profile's start, from its first step or any other: the first step, as from
+    // scratch.
+    assert_eq!(p.index_of(5), 0);
+    assert_eq!(p.index_near(5, &mut Hint(p.dropped)), 0);
+    assert_eq!(p.index_near(5, &mut Hint(p.dropped + 3)), 0);
 }
 
 /// From any hint, stale or not, the step found is the one a search from scratch finds, and
