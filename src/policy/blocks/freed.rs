@@ -15,9 +15,11 @@
 //! width (`2^c` processors or more), so that a wide job skips the stretches that stayed
 //! narrow.
 //!
-//! The log keeps two segments: the previous compression's stretches (with the hull of every
-//! suffix, since a job checked during that compression saw only the stretches before it) and
-//! the current one's (one running hull, since every job is checked once per compression).
+//! Checks read two segments of the log: the previous compression's stretches (summed from every
+//! `STRIDE`-th one to the end, since a job checked during that compression saw only the
+//! stretches before it) and the current one's (one running sum, since every job is checked
+//! once per compression). Older stretches stay in the log, unread, until they outnumber these
+//! twice.
 
 use super::reach::{fits, Clusters, Hull, Reach, Run, NO_RUN};
 use crate::sim::profile::{Fit, Span};
@@ -245,7 +247,7 @@ impl Freed {
         // The stretches logged since `seen`: the sums that offer anything as a whole, or the
         // stretches one by one when `seen` is inside the current segment.
         let current = &self.current[c];
-        let (singles, sums) = if seen == self.mark {
+        let (one_by_one, sums) = if seen == self.mark {
             // Checked after the previous compression's last stretch: this compression's
             // sums hold exactly what it has not seen.
             (
@@ -270,9 +272,10 @@ impl Freed {
             }
             (0..0, sums)
         };
-        let singles = self.log[singles.clone()]
+        let (first, last) = (one_by_one.start, one_by_one.end);
+        let singles = self.log[first..last]
             .iter()
-            .zip(self.runs[singles.start * k..singles.end * k].chunks_exact(k));
+            .zip(self.runs[first * k..last * k].chunks_exact(k));
         for (&(hull, most), runs) in singles {
             if most >= need && fits(runs[c], d, s) {
                 let (w, r) = Reach::of(hull, runs[c]).split_window(now, d, s);
@@ -348,6 +351,10 @@ mod tests {
         assert_eq!(w(&f, checked, 0, 2, 10, 100), vec![(41, 60)]);
         // Reserved at 45: the stretch at 50 is past its reservation.
         assert_eq!(w(&f, checked, 0, 2, 10, 45), vec![]);
+        // Read one by one (checked inside the current segment), a stretch tells 4 from 5: it
+        // had 4 free at most.
+        assert_eq!(w(&f, checked, 0, 4, 10, 100), vec![(41, 60)]);
+        assert_eq!(w(&f, checked, 0, 5, 10, 100), vec![]);
         // The next compression: the job checked before [50, 60) was logged still sees it, and
         // the new stretch. It reads the previous stretches from the latest multiple of the
         // stride (3 in the tests) at or before its check: [0, 30) counts again, joined with
@@ -363,7 +370,7 @@ mod tests {
         // stretches with 4 or more, so 4 and 5 share it: 8 does not).
         assert_eq!(w(&f, checked, 5, 8, 10, 100), vec![]);
         // 5 shares class 2 (4 to 7 free) with the stretches that have 4 free: the sums count
-        // them (only the stretches read one by one, below, tell 4 from 5).
+        // them (only the stretches read one by one, above, tell 4 from 5).
         assert_eq!(w(&f, checked, 5, 5, 10, 100), vec![(5, 30), (41, 60)]);
         // Voided certificates: everything is searched; a new one holds.
         let mut g = Freed::new(16);
