@@ -7,61 +7,51 @@
 //! cargo run --release --example custom_policy -- TRACE.swf[.gz]
 //! ```
 
-use schedlab::policy::blocks::shadow::{backfill, reserve_head};
-use schedlab::policy::Policy;
-use schedlab::run::{self, RunResult};
-use schedlab::sim::{Ctx, SimError};
-use schedlab::swf::ReadOptions;
+use schedlab::api::*;
 use std::process::ExitCode;
 
-/// LXF order + EASY's start rule and backfilling.
-#[derive(Default)]
-struct LxfEasy {
-    keyed: Vec<(f64, usize)>,
-    queue: Vec<usize>,
+/// The LXF queue order: the largest expansion factor first, from what a scheduler knows (the
+/// wait so far and the estimate); ties by arrival (the composition's rule for equal keys).
+struct Lxf;
+
+impl QueueOrder for Lxf {
+    fn key(&mut self, c: &Ctx<'_>, j: usize) -> f64 {
+        let estimate = c.estimate(j).max(1) as f64;
+        let waited = (c.now() - c.job(j).submit) as f64;
+        -((waited + estimate) / estimate)
+    }
 }
 
-impl Policy for LxfEasy {
-    fn spec(&self) -> String {
-        "lxf-easy".into()
-    }
+/// EASY's start rule, stating this policy's own word for the jobs started in queue order (the
+/// jobs CSV's `start_reason`, the page's tooltip); the backfilling step states the built-in
+/// reasons `backfilled` and `extra`.
+struct EasyRule;
 
-    fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
-        // 1. The queue order, from what a scheduler knows: the wait so far and the estimate.
-        let now = c.now();
-        self.keyed.clear();
-        for &j in c.waiting() {
-            let estimate = c.estimate(j).max(1) as f64;
-            let xfactor = ((now - c.job(j).submit) as f64 + estimate) / estimate;
-            self.keyed.push((xfactor, j));
-        }
-        self.keyed
-            .sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        self.queue.clear();
-        self.queue.extend(self.keyed.iter().map(|&(_, j)| j));
-        // 2. Start jobs in that order while they fit, giving the reason in this policy's own
-        //    word (the jobs CSV's `start_reason`, the page's tooltip); the backfilling step
-        //    below states the built-in reasons `backfilled` and `extra`.
+impl StartRule for EasyRule {
+    fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
         let why = c.reason_word("most-expanded")?;
-        let mut first = 0;
-        while let Some(&j) = self.queue.get(first) {
-            if !c.fits(j) {
-                break;
-            }
-            let end = now + c.estimate(j);
-            c.start_as(j, Some(why), None, Some(end))?;
-            first += 1;
-        }
-        // 3. EASY: a reservation for the first job that does not fit, then backfill the rest
-        //    (in the same order) if they end by it or use only the processors it leaves over.
-        let Some(&head) = self.queue.get(first) else {
+        let first = start_heads(c, queue, why)?;
+        // A reservation for the first job that does not fit, then backfill the rest (in the
+        // same order) if they end by it or use only the processors it leaves over.
+        let Some(head) = queue.get(c, first) else {
             return Ok(());
         };
         let Some(shadow) = reserve_head(c, head) else {
             return Ok(());
         };
-        backfill(c, shadow, self.queue[first + 1..].iter().copied())
+        backfill_queue(c, shadow, queue, first + 1)
     }
+}
+
+/// `lxf-easy`: the LXF order composed with the rule, planning with the input's estimate.
+fn lxf_easy(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
+    let policy = Composed::new(
+        p.canonical()?,
+        None,
+        Some(Box::new(Lxf)),
+        Box::new(EasyRule),
+    );
+    Ok(Box::new(policy))
 }
 
 fn row(r: &RunResult) {
@@ -84,15 +74,22 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let result = (|| -> Result<(), Box<dyn std::error::Error>> {
-        let trace = run::Trace::load_path(
+        let trace = Trace::load_path(
             path.as_ref(),
-            &ReadOptions::default(),
+            &Default::default(),
             &Default::default(),
             Default::default(),
         )?;
+        let mut registry = Registry::builtin();
+        registry.add(PolicyInfo::new(
+            "lxf-easy",
+            "EASY over a largest-expansion-factor-first queue",
+            &[],
+            lxf_easy,
+        ))?;
         let jobs = &trace.jobs;
         let easy = trace.run("easy", 1, None)?;
-        let lxf = trace.run_with(&mut LxfEasy::default(), 1, None)?;
+        let lxf = trace.run_with(registry.build("lxf-easy")?.as_mut(), 1, None)?;
         println!(
             "{}: {} jobs on {} processors",
             jobs.name,

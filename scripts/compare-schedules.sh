@@ -19,26 +19,20 @@ lanl=$data/LANL-CM5-1994-4.1-cln.swf.gz
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Catalogue policies at their defaults (the old binary's catalogue: what must keep working).
+# Every catalogue policy at its defaults and every value of every key (the new binary's
+# catalogue: `policies --samples`; a spec the old binary cannot run is reported and skipped),
+# then the catalogue policies of the old binary, and the specs of docs/experiments/*.md and
+# scripts/experiments/ that combine keys.
+mapfile -t samples < <("$new" policies --samples)
 mapfile -t catalogue < <("$old" policies --json | python3 -c 'import json,sys; [print(p["name"]) for p in json.load(sys.stdin)]')
-specs=("${catalogue[@]}"
-  # docs/experiments/*.md and scripts/experiments/
-  'conservative[guarantees=off]' 'conservative[queue=random-length,guarantees=off]'
-  'conservative[queue=sjf,guarantees=off,shadow=2]' 'conservative[queue=sjf,guarantees=off]'
-  'easy[order=sjf]' 'easy[predictor=last]' 'easy[predictor=rfactor[mode=rnd]]'
-  'easy[predictor=rfactor]' 'easy[predictor=virtual,order=spf]' 'easy[predictor=virtual]'
-  'easy[queue=sjf]' 'fairshare-easy[halflife=3600]' 'fairshare-easy[halflife=604800]'
-  'pv-easy[predictor=last]' 'pv-easy[predictor=virtual]'
+specs=("${samples[@]}")
+for p in "${catalogue[@]}"; do [[ " ${specs[*]} " == *" $p "* ]] || specs+=("$p"); done
+specs+=(
+  'conservative[queue=random-length,guarantees=off]' 'conservative[queue=sjf,guarantees=off,shadow=2]'
+  'conservative[queue=sjf,guarantees=off]' 'easy[predictor=rfactor[mode=rnd]]' 'easy[predictor=rfactor]'
+  'easy[predictor=virtual,order=spf]' 'easy[predictor=virtual]' 'fairshare-easy[halflife=604800]'
   'conservative[queue=sjf,predictor=rfactor[r=2]]' 'conservative[queue=random,weight=0.001,guarantees=off]'
-  # every key and value at least once
-  'fcfs[queue=sjf]' 'fcfs[queue=random]' 'fcfs[queue=width,weight=0.01]' 'fcfs[predictor=exact]'
-  'easy[queue=random]' 'easy[queue=random-length]' 'easy[queue=width]' 'easy[queue=sjf,weight=0.0001]'
-  'easy[predictor=exact]' 'easy[predictor=user,order=spf]' 'easy[predictor=rfactor[r=3,mode=rnd],queue=sjf]'
-  'conservative[queue=sjf]' 'conservative[queue=width,weight=0.001]' 'conservative[predictor=exact]'
-  'conservative[guarantees=off,shadow=1]' 'conservative[predictor=virtual[err=0.3],guarantees=off]'
-  'pv-easy[slp=off]' 'pv-easy[vb=off]' 'pv-easy[predictor=exact,slp=off,vb=off]' 'pv-easy[predictor=user]'
-  'fairshare-fcfs[halflife=3600]' 'fairshare-fcfs[halflife=604800]'
-  'sjbf[rsp=lc]' 'sjbf[rsp=lct]' 'rua[thresholds=1.1;1.3]')
+  'pv-easy[predictor=exact,slp=off,vb=off]' 'easy[predictor=rfactor[r=3,mode=rnd],queue=sjf]')
 node_specs=(sjbf 'sjbf[rsp=lc]' 'sjbf[rsp=lct]' 'sjbf[rsp=lct,t=1]' 'sjbf[rsp=lct,t=1.25]'
   'sjbf[rsp=lct,t=1.5]' rua 'rua[thresholds=1.1;1.3]')
 if [[ -n ${SPECS:-} ]]; then read -ra specs <<<"$SPECS"; node_specs=(); fi

@@ -8,6 +8,7 @@
 //! [`options`] is the options schema and [`metrics::catalogue`] the metrics catalogue that every
 //! surface reads. No module here knows a web type.
 
+pub mod api;
 pub mod charts;
 pub mod expr;
 pub mod input;

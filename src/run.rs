@@ -2,6 +2,7 @@
 //! depends on the trace only (the expected end times), then run policies on it and measure
 //! their schedules ([`Trace::run`]). The CLI (`src/bin/schedlab/`) and the facade (`src/web/`)
 //! are thin adapters over [`Trace`].
+#![warn(missing_docs)]
 
 use crate::input::{self, InputError, InputOptions, JobSet, RawJobs};
 use crate::metrics::eet::{self, EetError, Expected, UserAware};
@@ -41,16 +42,22 @@ pub fn read_path(
 /// Any error of the pipeline; every message names what it concerns (file, policy, time).
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    /// The trace could not be read.
     #[error(transparent)]
     Swf(#[from] SwfError),
+    /// The input options could not be applied.
     #[error(transparent)]
     Input(#[from] InputError),
+    /// A policy spec is not valid.
     #[error(transparent)]
     Spec(#[from] SpecError),
+    /// The simulation failed (a policy's invalid decision).
     #[error(transparent)]
     Sim(#[from] SimError),
+    /// The expected end times could not be computed.
     #[error(transparent)]
     Eet(#[from] EetError),
+    /// A metric could not be computed.
     #[error("{0}")]
     Metrics(String),
 }
@@ -63,7 +70,9 @@ pub struct Trace {
     /// The workload the jobs came from, without its records (header, issues and counts only:
     /// the records are dropped once the jobs are prepared, see [`Trace::of_jobs`]).
     pub workload: Workload,
+    /// The jobs to simulate, with the machine and the input options.
     pub jobs: JobSet,
+    /// The options of the metrics.
     pub metrics: MetricOptions,
     expected: Expected,
 }
@@ -265,8 +274,11 @@ pub fn measure(
 
 /// One policy run: its schedule and metrics.
 pub struct RunResult {
+    /// The policy's canonical spec.
     pub spec: String,
+    /// Its schedule.
     pub schedule: Schedule,
+    /// The classic metrics (wait, slowdown, utilization, counts).
     pub classic: Classic,
     /// The user-aware (EET) metrics.
     pub eet: UserAware,
@@ -308,13 +320,21 @@ impl RunResult {
 /// The metrics JSON of one run (GUIDE section 4).
 #[derive(Debug, Serialize)]
 pub struct Report<'a> {
+    /// The trace's name.
     pub trace: &'a str,
+    /// The policy's canonical spec.
     pub policy: &'a str,
+    /// The seed of the run.
     pub seed: u64,
+    /// The machine's processors.
     pub machine_procs: u32,
+    /// Where the machine size came from (header, largest job, option).
     pub machine_procs_source: &'a str,
+    /// The input options.
     pub input: &'a InputOptions,
+    /// Jobs, skipped, killed, backfilled ...
     pub counts: &'a metrics::Counts,
+    /// The classic metrics.
     pub metrics: &'a Classic,
     /// User-aware metrics: EET options, VEET_u / WT_u quartiles and per-user figures.
     pub eet: &'a UserAware,
@@ -328,10 +348,12 @@ pub struct Report<'a> {
     pub start_reasons: std::collections::BTreeMap<&'a str, u64>,
     /// The policy's own start-reason words (code 16 + i of the jobs' typed array is word i).
     pub start_reason_words: &'a [String],
+    /// What the input left out or changed, said once per trace.
     pub warnings: &'a [String],
 }
 
 impl RunResult {
+    /// The JSON report of this run on `jobs` ([`Trace::report`]).
     pub fn report<'a>(&'a self, jobs: &'a JobSet) -> Report<'a> {
         Report {
             trace: &jobs.name,

@@ -4,7 +4,7 @@
 
 mod common;
 use common::{job_set, run, starts};
-use schedlab::policy::order::{Arrival, Zotkin};
+use schedlab::policy::order::{Criterion, Zotkin};
 use schedlab::policy::rule::easy::{BackfillOrder, Easy};
 use schedlab::policy::rule::StartRule;
 use schedlab::policy::Composed;
@@ -132,12 +132,7 @@ fn policies_compose_from_parts_outside_the_crate() {
             (3, 10, 4, 10),
         ],
     );
-    let mut p = Composed::new(
-        "widest".into(),
-        None,
-        Some(Box::new(Arrival::default())),
-        Box::new(WidestFirst),
-    );
+    let mut p = Composed::new("widest".into(), None, None, Box::new(WidestFirst));
     let s = simulate(&set.jobs, set.procs, &mut p, 1, None).unwrap();
     check(&set.jobs, &s).unwrap();
     assert_eq!(starts(&s), vec![0, 20, 20, 10]);
@@ -148,7 +143,7 @@ fn policies_compose_from_parts_outside_the_crate() {
     let mut p = Composed::new(
         "mine".into(),
         Some("user".into()),
-        Some(Box::new(Zotkin::new("sjf", 0.0))),
+        Some(Box::new(Zotkin::new(Criterion::Sjf, 0.0))),
         Box::new(Easy::new(BackfillOrder::Fcfs)),
     );
     let s = simulate(&set.jobs, set.procs, &mut p, 1, None).unwrap();

@@ -5,7 +5,7 @@
 use super::alloc;
 use super::compose::Composed;
 use super::estimate::{self, PREDICTOR};
-use super::order::{self, Fairshare};
+use super::order::{self, Fairshare, QueueOrder};
 use super::rule::{
     conservative, easy, easy_select, fcfs, guarantee_free, pv_easy, replay, rua, StartRule,
 };
@@ -17,7 +17,7 @@ pub(super) static CATALOGUE: &[PolicyInfo] = &[
         summary: "No backfilling: jobs start strictly in queue order (first come, first served by default).",
         description: "Jobs start strictly in queue order: while the first waiting job does not fit, nothing starts. The queue order is arrival by default; queue=sjf is Zotkin et al.'s sorted FCFS (shortest length first, still no backfilling).",
         source: "classic; sorted and randomized orders: Zotkin, Keleher & Perkovic, Attacking the bottlenecks of backfilling schedulers (Cluster Computing 2000), sections 5-8",
-        keys: &[order::QUEUE, order::WEIGHT, order::HALFLIFE, PREDICTOR],
+        keys: crate::keys![order::ORDER_KEYS, [PREDICTOR]],
         alias_of: None,
         build: build_fcfs,
     },
@@ -26,13 +26,7 @@ pub(super) static CATALOGUE: &[PolicyInfo] = &[
         summary: "EASY backfilling: a reservation for the first waiting job only.",
         description: "Jobs start in queue order (arrival by default; queue= sorts or randomizes it as in Zotkin et al.) while they fit. When the first waiting job does not fit, its shadow time is the earliest time enough processors are free if running jobs end at their planned end; a later job may start now if it fits and ends by the shadow time (by its estimate) or uses no more than the processors left over at the shadow time. With a predictor, predictions replace the estimates for planning (running jobs planned to end at their prediction, then at their kill time once they outlive it; shadow time and backfilling by predictions), as in Tsafrir et al.'s EASY with predictions; the kill time stays the requested time.",
         source: "Lifka 1995; as defined in Mu'alem & Feitelson 2001 and the PV-EASY paper (Yuan et al., HPDC'10); queue orders: Zotkin, Keleher & Perkovic (Cluster Computing 2000)",
-        keys: &[
-            order::QUEUE,
-            order::WEIGHT,
-            order::HALFLIFE,
-            easy::ORDER,
-            PREDICTOR,
-        ],
+        keys: crate::keys![order::ORDER_KEYS, [easy::ORDER, PREDICTOR]],
         alias_of: None,
         build: build_easy,
     },
@@ -43,11 +37,8 @@ pub(super) static CATALOGUE: &[PolicyInfo] = &[
         source: "Yuan, Yang, Wu & Zheng, PV-EASY: a strict fairness guaranteed and prediction enabled scheduler in parallel job scheduling (HPDC'10), section 4",
         keys: &[
             KeyInfo {
-                name: "predictor",
                 default: "last",
-                values: crate::predict::VALUES,
-                help: PREDICTOR.help,
-                presets: &[],
+                ..PREDICTOR
             },
             pv_easy::SLP,
             pv_easy::VB,
@@ -60,13 +51,9 @@ pub(super) static CATALOGUE: &[PolicyInfo] = &[
         summary: "Conservative backfilling: every waiting job holds a reservation (or, without guarantees, the schedule is rebuilt at every event).",
         description: "guarantees=on (the default): each arriving job gets the earliest reservation in the availability profile that delays no earlier reservation (jobs arriving together in queue order). When a job ends before its planned end, waiting jobs are re-planned in queue order and may only move earlier. A job starts when its reservation comes. guarantees=off (Zotkin et al., section 8): nothing is promised; at every event the schedule is rebuilt from scratch, the waiting jobs placed in queue order at their earliest fit, and the jobs planned for now start. shadow=k (with guarantees=off; section 5, Table 8): at the pass of its arrival a job's promise is its earliest start g in a fresh plan of the running jobs (at their planned ends), then every job already waiting (urgent ones first, earliest bound first, then queue order), then that instant's arrivals in arrival order; its bound is submit + k x (g - submit). At every pass the plan is rebuilt in order; the first non-urgent job planned to start strictly after its bound becomes urgent and the rebuild restarts, until none is past its bound. Urgent jobs are planned ahead of the queue order, earliest bound first (ties by arrival), and stay urgent until they start; the bound is recorded as the job's reservation. Jobs occupy the profile for their planned runtime (the predictor's value; at least 1 s).",
         source: "Mu'alem & Feitelson 2001; Zotkin, Keleher & Perkovic, Attacking the bottlenecks of backfilling schedulers (Cluster Computing 2000), sections 5-8",
-        keys: &[
-            order::QUEUE,
-            order::WEIGHT,
-            order::HALFLIFE,
-            conservative::GUARANTEES,
-            conservative::SHADOW,
-            PREDICTOR,
+        keys: crate::keys![
+            order::ORDER_KEYS,
+            [conservative::GUARANTEES, conservative::SHADOW, PREDICTOR]
         ],
         alias_of: None,
         build: build_conservative,
@@ -121,19 +108,18 @@ pub(super) static CATALOGUE: &[PolicyInfo] = &[
 /// The half-life key of the fairshare aliases (the fairshare order's own).
 const FAIRSHARE_HALFLIFE: KeyInfo = KeyInfo {
     help: "half-life of the exponential decay of a user's usage, seconds",
-    presets: &[],
     ..order::HALFLIFE
 };
 
+/// A composed policy whose canonical spec is what `p` read.
 fn composed(
     p: &Params,
-    values: &[(&str, String)],
     predictor: Option<String>,
-    order: Option<Box<dyn order::QueueOrder>>,
+    order: Option<Box<dyn QueueOrder>>,
     rule: impl StartRule + 'static,
 ) -> Result<Box<dyn Policy>, SpecError> {
     Ok(Box::new(Composed::new(
-        p.canonical(values),
+        p.canonical()?,
         predictor,
         order,
         Box::new(rule),
@@ -141,80 +127,63 @@ fn composed(
 }
 
 fn build_fcfs(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
-    let (queue, [q, w, h]) = order::parse(p)?;
+    let queue = order::parse(p)?;
     let pred = estimate::parse(p)?;
-    let values = [q, w, h, ("predictor", pred.clone())];
-    composed(p, &values, Some(pred), Some(queue), fcfs::Fcfs)
+    composed(p, Some(pred), queue, fcfs::Fcfs)
 }
 
 fn build_easy(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
-    let (rule, o) = easy::Easy::parse(p)?;
+    let rule = easy::Easy::parse(p)?;
     let pred = estimate::parse(p)?;
-    let (queue, [q, w, h]) = order::parse(p)?;
-    let values = [q, w, h, o, ("predictor", pred.clone())];
-    composed(p, &values, Some(pred), Some(queue), rule)
+    let queue = order::parse(p)?;
+    composed(p, Some(pred), queue, rule)
 }
 
 fn build_pv_easy(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
     let pred = estimate::parse(p)?;
-    let (rule, [slp, vb]) = pv_easy::parse(p)?;
-    let values = [("predictor", pred.clone()), slp, vb];
-    composed(p, &values, Some(pred), None, rule)
+    let rule = pv_easy::parse(p)?;
+    composed(p, Some(pred), None, rule)
 }
 
 fn build_conservative(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
-    let (queue, [q, w, h]) = order::parse(p)?;
+    let queue = order::parse(p)?;
     let pred = estimate::parse(p)?;
-    let (guarantees, shadow, [g, k]) = conservative::parse(p)?;
-    let values = [q, w, h, g, k, ("predictor", pred.clone())];
-    if guarantees {
-        composed(
+    match conservative::parse(p)? {
+        (true, _) => composed(p, Some(pred), queue, conservative::Conservative::new()),
+        (false, shadow) => composed(
             p,
-            &values,
             Some(pred),
-            Some(queue),
-            conservative::Conservative::new(),
-        )
-    } else {
-        composed(
-            p,
-            &values,
-            Some(pred),
-            Some(queue),
+            queue,
             guarantee_free::GuaranteeFree::new(shadow),
-        )
+        ),
     }
 }
 
 /// `fairshare-fcfs[halflife=S]`: the fcfs rule over the fairshare order, planning with the
 /// input's estimate (no predictor).
 fn build_fairshare_fcfs(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
-    let (h, text) = order::halflife(p)?;
-    let order = Box::new(Fairshare::new(h));
-    composed(p, &[("halflife", text)], None, Some(order), fcfs::Fcfs)
+    let order = Box::new(Fairshare::new(order::halflife(p)?));
+    composed(p, None, Some(order), fcfs::Fcfs)
 }
 
 /// `fairshare-easy[halflife=S]`: the EASY rule over the fairshare order, backfilling in that
 /// order, planning with the input's estimate (no predictor).
 fn build_fairshare_easy(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
-    let (h, text) = order::halflife(p)?;
-    let order = Box::new(Fairshare::new(h));
+    let order = Box::new(Fairshare::new(order::halflife(p)?));
     let rule = easy::Easy::new(easy::BackfillOrder::Fcfs);
-    composed(p, &[("halflife", text)], None, Some(order), rule)
+    composed(p, None, Some(order), rule)
 }
 
 fn build_sjbf(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
-    let (allocator, [r, t]) = alloc::parse(p)?;
-    let rule = easy_select::EasySelect::new(allocator);
-    composed(p, &[r, t], None, None, rule)
+    let rule = easy_select::EasySelect::new(alloc::parse(p)?);
+    composed(p, None, None, rule)
 }
 
 fn build_rua(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
-    let (thresholds, text) = alloc::parse_thresholds(p)?;
-    let rule = rua::Rua::new(thresholds);
-    composed(p, &[("thresholds", text)], None, None, rule)
+    let rule = rua::Rua::new(alloc::parse_thresholds(p)?);
+    composed(p, None, None, rule)
 }
 
 fn build_historic(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
-    composed(p, &[], None, None, replay::Replay::default())
+    composed(p, None, None, replay::Replay::default())
 }

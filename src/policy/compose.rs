@@ -1,9 +1,10 @@
 //! A policy as a composition of parts: a queue order, a runtime estimate (the predictor the
 //! engine runs for it), and a start rule (which may hold an allocator). The catalogue builds
 //! every policy this way.
+#![warn(missing_docs)]
 
 use super::order::QueueOrder;
-use super::queue::Queue;
+use super::queue::QueueState;
 use super::rule::StartRule;
 use crate::sim::{Ctx, Jobs, Policy, SimError};
 
@@ -11,16 +12,14 @@ use crate::sim::{Ctx, Jobs, Policy, SimError};
 pub struct Composed {
     spec: String,
     predictor: Option<String>,
-    order: Option<Box<dyn QueueOrder>>,
+    queue: QueueState,
     rule: Box<dyn StartRule>,
-    /// The waiting jobs in queue order, this pass, as far as the rule read them.
-    queue: Vec<usize>,
 }
 
 impl Composed {
     /// `spec`: the canonical spec string it reports; `predictor`: the canonical predictor spec
-    /// (`None`: the input's planning estimate); `order`: `None` for rules that keep arrival
-    /// priority themselves (`Ctx::waiting`).
+    /// (`None`: the input's planning estimate); `order`: the queue order (`None`: arrival
+    /// order).
     pub fn new(
         spec: String,
         predictor: Option<String>,
@@ -30,9 +29,8 @@ impl Composed {
         Self {
             spec,
             predictor,
-            order,
+            queue: QueueState::new(order),
             rule,
-            queue: Vec::new(),
         }
     }
 }
@@ -51,26 +49,16 @@ impl Policy for Composed {
     }
 
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
-        if let Some(order) = self.order.as_mut() {
+        if let Some(order) = self.queue.order_mut() {
             order.prepare(jobs);
         }
         self.rule.prepare(jobs, procs)
     }
 
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
-        match self.order.as_mut() {
-            Some(order) => {
-                order.begin(c);
-                if c.waiting().is_empty() {
-                    // Nothing to order (the common pass on a quiet machine).
-                    return self.rule.pass(c, &mut Queue::fixed(&[]));
-                }
-                self.rule
-                    .pass(c, &mut Queue::lazy(order.as_mut(), &mut self.queue))?;
-                order.settle(c, &self.queue);
-                Ok(())
-            }
-            None => self.rule.pass(c, &mut Queue::fixed(&[])),
-        }
+        let mut queue = self.queue.begin(c);
+        self.rule.pass(c, &mut queue)?;
+        self.queue.end(c);
+        Ok(())
     }
 }

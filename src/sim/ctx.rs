@@ -6,6 +6,7 @@
 //! [`Ctx::wake_at`]. The engine validates each decision and applies it at once, so the state a
 //! policy reads is always the state its decisions produced. The engine's state is private to
 //! `sim`.
+#![warn(missing_docs)]
 
 use super::free_procs::FreeProcs;
 use super::nodes::Nodes;
@@ -31,18 +32,25 @@ pub(super) enum Ev {
 /// What happened since the policy's previous scheduling pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Happening {
+    /// A job was submitted (it waits now).
     Submitted(usize),
     /// A job ended; `planned_end` is the end the policies had planned for it.
     Finished {
+        /// The job.
         job: usize,
+        /// Its planned end.
         planned_end: Time,
     },
     /// A running job outlived its planned end, which moved from `old` to `new`.
     PlanExtended {
+        /// The job.
         job: usize,
+        /// Its planned end before.
         old: Time,
+        /// Its planned end now.
         new: Time,
     },
+    /// A running job was killed to be restarted later (it waits again).
     Preempted(usize),
 }
 
@@ -93,6 +101,7 @@ pub(super) fn new_state_id() -> u64 {
 }
 
 impl<'a> Ctx<'a> {
+    /// The time of this pass, seconds.
     pub fn now(&self) -> Time {
         self.now
     }
@@ -158,6 +167,7 @@ impl<'a> Ctx<'a> {
         self.running.iter().copied()
     }
 
+    /// The number of running jobs.
     pub fn running_count(&self) -> usize {
         self.running.len()
     }

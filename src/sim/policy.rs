@@ -1,5 +1,6 @@
 //! The policy trait: what the engine calls. A policy reads the state through [`Ctx`] and decides
 //! through its validated calls; the engine applies the decisions.
+#![warn(missing_docs)]
 
 use super::{Ctx, Jobs, SimError};
 

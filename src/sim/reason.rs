@@ -3,6 +3,7 @@
 //!
 //! One byte per job: the built-in reasons, or the index of a policy's own word (a custom rule's,
 //! e.g. a JavaScript policy's), kept once per schedule ([`super::Schedule::reason_words`]).
+#![warn(missing_docs)]
 
 use serde::{Serialize, Serializer};
 

@@ -2,6 +2,7 @@
 //! runtime is not here (it reaches a policy only through the `exact` predictor, which the engine
 //! runs: [`super::Ctx::estimate`]), nor the trace's own wait (only a replaying policy sees it,
 //! [`super::Ctx::recorded_start`]), nor the node model's penalized ends.
+#![warn(missing_docs)]
 
 use super::nodes::Nodes;
 use crate::job::Job;
@@ -13,8 +14,11 @@ use crate::Time;
 pub struct JobView {
     /// SWF job number.
     pub id: i64,
+    /// Its user (SWF field 12; -1: unknown).
     pub user: i64,
+    /// The processors it asks for.
     pub procs: u32,
+    /// Its submit time, seconds from the trace's origin.
     pub submit: Time,
     /// The requested time (the kill time after start), when known.
     pub requested: Option<Time>,
@@ -45,19 +49,23 @@ pub struct Jobs<'a> {
 }
 
 impl<'a> Jobs<'a> {
+    /// The number of jobs.
     pub fn len(&self) -> usize {
         self.jobs.len()
     }
 
+    /// True when there is no job.
     pub fn is_empty(&self) -> bool {
         self.jobs.is_empty()
     }
 
+    /// Job `j` (an index, in arrival order).
     #[inline]
     pub fn get(&self, j: usize) -> JobView {
         JobView::of(&self.jobs[j])
     }
 
+    /// Every job, in arrival order.
     pub fn iter(&self) -> impl Iterator<Item = JobView> + 'a {
         self.jobs.iter().map(JobView::of)
     }
@@ -83,6 +91,7 @@ pub(super) fn recorded_start(replay: bool, job: &Job) -> Option<Time> {
 pub struct NodesView<'a>(pub(super) &'a Nodes);
 
 impl<'a> NodesView<'a> {
+    /// The node model: nodes, cores, bandwidth.
     pub fn model(&self) -> &'a NodeModel {
         self.0.model()
     }
@@ -97,6 +106,7 @@ impl<'a> NodesView<'a> {
         self.0.node_demand(n)
     }
 
+    /// The number of nodes.
     pub fn node_count(&self) -> u32 {
         self.0.node_count()
     }

@@ -45,6 +45,10 @@ enum Command {
         /// Print the catalogue as JSON.
         #[arg(long)]
         json: bool,
+        /// Print sample specs, one a line: every policy at its defaults and every value of
+        /// every key at least once (what the tests and scripts/compare-schedules.sh run).
+        #[arg(long, conflicts_with = "json")]
+        samples: bool,
     },
     /// Measure parse and simulation speed and peak memory.
     Bench(bench::BenchArgs),
@@ -298,7 +302,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Run(args) => cmd_run(&args),
-        Command::Policies { json } => cmd_policies(json),
+        Command::Policies { json, samples } => cmd_policies(json, samples),
         Command::Bench(args) => bench::run(&args),
         Command::Plot(args) => plot::run(&args),
         Command::Sweep(args) => sweep::run(&args),
@@ -488,8 +492,14 @@ fn report_skips(trace: &run::Trace) {
     }
 }
 
-fn cmd_policies(json: bool) -> CliResult {
+fn cmd_policies(json: bool, samples: bool) -> CliResult {
     let cat = schedlab::policy::catalogue();
+    if samples {
+        for spec in schedlab::policy::sample_specs() {
+            println!("{spec}");
+        }
+        return Ok(());
+    }
     if json {
         println!("{}", serde_json::to_string_pretty(cat)?);
         return Ok(());

@@ -16,7 +16,7 @@ pub use threshold::Threshold;
 
 use super::blocks::later::Horizon;
 use super::blocks::select::Alloc;
-use super::{KeyInfo, KeyValues, Params, SpecError};
+use super::{KeyInfo, Params, SpecError, Values};
 use crate::sim::Ctx;
 
 /// A resource selection policy. `h` is the caller's [`Horizon`]: what allocators derive from a
@@ -37,27 +37,30 @@ pub trait Allocator {
 pub const RSP: KeyInfo = KeyInfo {
     name: "rsp",
     default: "ff",
-    values: "ff|lc|lct",
+    values: Values::Text("ff|lc|lct"),
     help: "resource selection policy: first fit, LessConsume, LessConsume-Threshold",
     presets: &[],
+    examples: &[],
 };
 
 /// The `t` key (the threshold of `rsp=lct`).
 pub const T: KeyInfo = KeyInfo {
     name: "t",
     default: "1.15",
-    values: "penalty factor >= 1",
+    values: Values::Text("penalty factor >= 1"),
     help: "threshold of rsp=lct: the largest penalty factor accepted",
     presets: &[],
+    examples: &["1.25"],
 };
 
 /// The `thresholds` key (RUA's LessConsume-Threshold factors).
 pub const THRESHOLDS: KeyInfo = KeyInfo {
     name: "thresholds",
     default: "1.15;1.2;1.25;1.5",
-    values: "penalty factors >= 1, separated by ;",
+    values: Values::Text("penalty factors >= 1, separated by ;"),
     help: "the LessConsume-Threshold factors tried for each job",
     presets: &[],
+    examples: &["1.1;1.3"],
 };
 
 /// A threshold value: a penalty factor >= 1.
@@ -70,26 +73,21 @@ pub fn threshold(p: &Params, key: &str, v: &str) -> Result<f64, SpecError> {
     }
 }
 
-/// Parses the `rsp` and `t` keys; returns the allocator and their canonical values.
-pub fn parse(p: &Params) -> Result<(Box<dyn Allocator>, KeyValues<2>), SpecError> {
-    let t = threshold(p, "t", p.raw("t"))?;
-    let alloc: Box<dyn Allocator> = match p.choice("rsp")? {
+/// Reads the `rsp` and `t` keys: the allocator.
+pub fn parse(p: &Params) -> Result<Box<dyn Allocator>, SpecError> {
+    let raw_t = p.raw("t")?;
+    let t = threshold(p, "t", raw_t)?;
+    p.record("t", raw_t.trim().to_string());
+    Ok(match p.choice("rsp")? {
         "lc" => Box::new(LessConsume),
         "lct" => Box::new(Threshold(t)),
         _ => Box::new(FirstFit),
-    };
-    Ok((
-        alloc,
-        [
-            ("rsp", p.raw("rsp").to_string()),
-            ("t", p.raw("t").trim().to_string()),
-        ],
-    ))
+    })
 }
 
-/// Parses the `thresholds` key: RUA's LessConsume-Threshold allocators, and the canonical value.
-pub fn parse_thresholds(p: &Params) -> Result<(Vec<Threshold>, String), SpecError> {
-    let raw = p.raw("thresholds");
+/// Reads the `thresholds` key: RUA's LessConsume-Threshold allocators.
+pub fn parse_thresholds(p: &Params) -> Result<Vec<Threshold>, SpecError> {
+    let raw = p.raw("thresholds")?;
     let mut thresholds = Vec::new();
     for v in raw.split(';') {
         thresholds.push(Threshold(threshold(p, "thresholds", v)?));
@@ -102,5 +100,6 @@ pub fn parse_thresholds(p: &Params) -> Result<(Vec<Threshold>, String), SpecErro
         .map(|t| t.0.to_string())
         .collect::<Vec<_>>()
         .join(";");
-    Ok((thresholds, text))
+    p.record("thresholds", text);
+    Ok(thresholds)
 }

@@ -13,6 +13,15 @@ pub fn start_while_fit(c: &mut Ctx<'_>, queue: &[usize]) -> Result<usize, SimErr
 /// [`start_while_fit`] over a queue read as far as needed: up to the first job that does not
 /// fit.
 pub fn start_heads(c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<usize, SimError> {
+    start_heads_as(c, queue, StartReason::Head)
+}
+
+/// [`start_heads`] for the stated reason.
+pub fn start_heads_as(
+    c: &mut Ctx<'_>,
+    queue: &mut Queue<'_>,
+    reason: StartReason,
+) -> Result<usize, SimError> {
     let mut first = 0;
     loop {
         let chunk = queue.from(c, first);
@@ -24,7 +33,7 @@ pub fn start_heads(c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<usize, SimE
                 return Ok(first);
             }
             let end = c.now() + c.estimate(head);
-            c.start_as(head, Some(StartReason::Head), None, Some(end))?;
+            c.start_as(head, Some(reason), None, Some(end))?;
             first += 1;
         }
     }

@@ -13,5 +13,4 @@ pub mod profile;
 pub mod reach;
 pub mod select;
 pub mod shadow;
-pub mod sorted;
 pub mod worst;

@@ -16,14 +16,14 @@
 //!   whose usage underflows to 0, still ranks behind a user who never ran and against other
 //!   idle users by how much and how long ago they used the machine. Usages of at least
 //!   [`TINY`] compare by value, smaller ones by logarithm (below every value of at least TINY).
-//! - The order is the merge of the users' queues (each in arrival order) by (usage, arrival),
-//!   produced from a heap up to the most jobs the start rule looks at.
+//! - The key of a job is its user's usage at the pass (a user's key is computed once a pass).
 
 use super::QueueOrder;
+use crate::policy::keys::Params;
+use crate::policy::SpecError;
 use crate::sim::{Ctx, Happening, Jobs};
 use crate::Time;
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::collections::HashMap;
 
 /// The default half-life of usage, seconds (one day).
 pub const DEFAULT_HALFLIFE: &str = "86400";
@@ -66,47 +66,28 @@ fn log_add(a: f64, b: f64) -> f64 {
     hi + (lo - hi).exp().ln_1p()
 }
 
-/// Not in the list of active users.
-const NONE: u32 = u32::MAX;
-
-/// A priority key ordered like the usage: `(0, log order)` below [`TINY`], `(1, value bits)` at
-/// or above it.
-type Key = (u8, u64);
-
-/// An order-preserving map of a finite or infinite f64 to u64.
-fn ordered_bits(x: f64) -> u64 {
-    let b = x.to_bits();
-    if b >> 63 == 1 {
-        !b
-    } else {
-        b | (1 << 63)
-    }
-}
-
-/// Users' usage and queues.
+/// Users' usage.
 pub struct Fairshare {
     lambda: f64,
     job_user: Vec<u32>,
     usage: Vec<Usage>,
-    /// Per user: waiting jobs in arrival order.
-    queues: Vec<VecDeque<usize>>,
-    /// Users with waiting jobs (any order), and each user's place in it (`NONE`: absent).
-    active: Vec<u32>,
-    place: Vec<u32>,
-    /// Merge heap of the current pass: (usage key, job, user, position in its queue).
-    heap: BinaryHeap<Reverse<(Key, usize, u32, usize)>>,
+    /// Per user: its key in the pass `key_pass` says (the key is computed once a pass).
+    key: Vec<f64>,
+    key_pass: Vec<u64>,
+    /// The current pass (counted from 1).
+    pass: u64,
 }
 
 impl Fairshare {
+    /// Usage decayed with `halflife` seconds.
     pub fn new(halflife: f64) -> Self {
         Self {
             lambda: std::f64::consts::LN_2 / halflife,
             job_user: Vec::new(),
             usage: Vec::new(),
-            queues: Vec::new(),
-            active: Vec::new(),
-            place: Vec::new(),
-            heap: BinaryHeap::new(),
+            key: Vec::new(),
+            key_pass: Vec::new(),
+            pass: 0,
         }
     }
 
@@ -131,13 +112,14 @@ impl Fairshare {
         log_add(s.log - x, accrued)
     }
 
-    /// The priority key of user `u` at `now` (smaller first).
-    fn key(&self, u: usize, now: Time) -> Key {
+    /// The priority key of user `u` at `now` (smaller first): the usage, or below [`TINY`]
+    /// its logarithm (negative: below every usage of at least TINY).
+    fn user_key(&self, u: usize, now: Time) -> f64 {
         let v = self.usage_at(u, now);
         if v >= TINY {
-            (1, v.to_bits())
+            v
         } else {
-            (0, ordered_bits(self.log_usage_at(u, now)))
+            self.log_usage_at(u, now)
         }
     }
 
@@ -152,34 +134,11 @@ impl Fairshare {
         s.running = (s.running + delta).max(0.0);
     }
 
-    fn enqueue(&mut self, j: usize) {
-        let u = self.job_user[j];
-        let q = &mut self.queues[u as usize];
-        if let Err(pos) = q.binary_search(&j) {
-            q.insert(pos, j);
-        }
-        if self.place[u as usize] == NONE {
-            self.place[u as usize] = self.active.len() as u32;
-            self.active.push(u);
-        }
-    }
-
-    /// User `u` has no waiting job left.
-    fn deactivate(&mut self, u: usize) {
-        let at = self.place[u] as usize;
-        self.active.swap_remove(at);
-        if let Some(&moved) = self.active.get(at) {
-            self.place[moved as usize] = at as u32;
-        }
-        self.place[u] = NONE;
-    }
-
     /// Takes in what happened since the previous pass (arrivals, ends, preemptions).
     fn observe(&mut self, c: &Ctx<'_>) {
         let now = c.now();
         for h in c.happenings() {
             match *h {
-                Happening::Submitted(j) => self.enqueue(j),
                 Happening::Finished { job, .. } => {
                     let procs = f64::from(c.job(job).procs);
                     self.account(self.job_user[job] as usize, now, -procs);
@@ -187,12 +146,16 @@ impl Fairshare {
                 Happening::Preempted(job) => {
                     let procs = f64::from(c.job(job).procs);
                     self.account(self.job_user[job] as usize, now, -procs);
-                    self.enqueue(job);
                 }
-                Happening::PlanExtended { .. } => {}
+                Happening::Submitted(_) | Happening::PlanExtended { .. } => {}
             }
         }
     }
+}
+
+/// Reads the `halflife` key and builds the order.
+pub(super) fn build(p: &Params) -> Result<Option<Box<dyn QueueOrder>>, SpecError> {
+    Ok(Some(Box::new(Fairshare::new(super::halflife(p)?))))
 }
 
 impl QueueOrder for Fairshare {
@@ -206,56 +169,31 @@ impl QueueOrder for Fairshare {
             })
             .collect();
         self.usage = vec![Usage::default(); slot.len()];
-        self.queues = vec![VecDeque::new(); slot.len()];
-        self.active.clear();
-        self.place = vec![NONE; slot.len()];
+        self.key = vec![0.0; slot.len()];
+        self.key_pass = vec![0; slot.len()];
     }
 
-    /// Every user with waiting jobs keyed by its usage now; the users' queues are merged as
-    /// the rule reads ([`QueueOrder::extend`]): a pass that reads the first few jobs costs
-    /// O(users with waiting jobs x log).
     fn begin(&mut self, c: &mut Ctx<'_>) {
         self.observe(c);
-        let now = c.now();
-        self.heap.clear();
-        // Keys are unique (a job each): the heap's order does not depend on the users' order.
-        for i in 0..self.active.len() {
-            let u = self.active[i];
-            if let Some(&first) = self.queues[u as usize].front() {
-                let key = self.key(u as usize, now);
-                self.heap.push(Reverse((key, first, u, 0)));
-            }
-        }
+        self.pass += 1;
     }
 
-    fn extend(&mut self, _c: &Ctx<'_>, out: &mut Vec<usize>, upto: usize) {
-        while out.len() < upto {
-            let Some(Reverse((key, job, u, pos))) = self.heap.pop() else {
-                return;
-            };
-            if let Some(&after) = self.queues[u as usize].get(pos + 1) {
-                self.heap.push(Reverse((key, after, u, pos + 1)));
-            }
-            out.push(job);
+    /// The user's usage now (computed for the user's first job of the pass).
+    fn key(&mut self, c: &Ctx<'_>, j: usize) -> f64 {
+        let u = self.job_user[j] as usize;
+        if self.key_pass[u] != self.pass {
+            self.key[u] = self.user_key(u, c.now());
+            self.key_pass[u] = self.pass;
         }
+        self.key[u]
     }
 
-    /// Jobs of the order no longer waiting were started: their users' usage starts accruing.
-    fn settle(&mut self, c: &Ctx<'_>, order: &[usize]) {
+    /// The jobs started in the pass: their users' usage starts accruing.
+    fn started(&mut self, c: &Ctx<'_>, jobs: &[usize]) {
         let now = c.now();
-        for &j in order {
-            if c.waiting().binary_search(&j).is_ok() {
-                continue;
-            }
+        for &j in jobs {
             let u = self.job_user[j] as usize;
             self.account(u, now, f64::from(c.job(j).procs));
-            let q = &mut self.queues[u];
-            if let Ok(pos) = q.binary_search(&j) {
-                q.remove(pos);
-                if q.is_empty() {
-                    self.deactivate(u);
-                }
-            }
         }
     }
 }

@@ -1,161 +1,211 @@
-//! Queue orders: the priority order of the waiting jobs a start rule works through. Arrival
-//! order; Zotkin, Keleher & Perkovic's sorted and randomized orders with their weighted-delay
-//! term (`zotkin.rs`); fairshare, the users' decayed usage (`fairshare.rs`). Keys `queue`,
-//! `weight`, `halflife` of `fcfs`, `easy` and `conservative`.
+//! Queue orders: the priority order of the waiting jobs a start rule works through. A queue
+//! order gives each waiting job a key from what a scheduler knows (smaller first); the
+//! composition sorts the jobs by key, ties by arrival, as far as the start rule reads them
+//! (`policy/queue.rs`). Arrival order needs no key: it is the engine's waiting list.
 //!
-//! Priority expressions (`expr.rs`): `queue=expr(EXPR)` and the stored ones (`queue=wfp3`...),
-//! smallest value first.
+//! Every value of the `queue` key is a row of [`QUEUE_VALUES`]: Zotkin, Keleher & Perkovic's
+//! sorted and randomized orders (`zotkin.rs`), fairshare (`fairshare.rs`), priority
+//! expressions (`expr.rs`: `queue=expr(EXPR)` and the stored ones, `queue=wfp3`...).
 //!
-//! To add a queue order: a file here with a type implementing [`QueueOrder`], a value of the
-//! `queue` key in [`QUEUE`] and [`parse`].
+//! To add a queue order: a file here with a type implementing [`QueueOrder`], and a row of
+//! [`QUEUE_VALUES`] (its name, one line of help, the keys it takes, its constructor).
+#![warn(missing_docs)]
 
-mod arrival;
 mod expr;
 mod fairshare;
 mod zotkin;
 
-pub use arrival::Arrival;
 pub use expr::ExprOrder;
 pub use fairshare::{Fairshare, DEFAULT_HALFLIFE};
-pub use zotkin::Zotkin;
+pub use zotkin::{Criterion, Zotkin};
 
-use super::{KeyInfo, KeyValues, Params, SpecError};
+use super::keys::{KeyInfo, Params, Values};
+use super::SpecError;
 use crate::expr::{self as pexpr, Expr};
 use crate::sim::{Ctx, Jobs};
 
-/// A priority order of the waiting queue.
+/// A priority order of the waiting queue, as a key per job: smaller first, ties by arrival.
+///
+/// ```
+/// use schedlab::policy::order::QueueOrder;
+/// use schedlab::sim::Ctx;
+///
+/// /// Widest job first.
+/// struct Widest;
+/// impl QueueOrder for Widest {
+///     fn key(&mut self, c: &Ctx<'_>, job: usize) -> f64 {
+///         -f64::from(c.job(job).procs)
+///     }
+/// }
+/// ```
 pub trait QueueOrder {
-    /// Called once before the simulation.
+    /// Called once before the simulation, with every job (orders that keep state per user).
     fn prepare(&mut self, _jobs: Jobs<'_>) {}
-    /// Begins a pass: takes in what happened since the previous one (draws what it draws at
-    /// submission) and fixes the order of the jobs waiting now.
+    /// Called at the start of every pass, before any key: take in what happened since the
+    /// previous pass (`Ctx::happenings`), draw what is drawn at submission (`Ctx::rng`).
     fn begin(&mut self, _c: &mut Ctx<'_>) {}
-    /// Appends the next jobs of this pass's order to `out` (which holds the ones given so far)
-    /// until it holds `upto` jobs or the order has none left; it may append more. Called only
-    /// as far as the start rule reads the queue ([`crate::policy::queue::Queue`]), so an order
-    /// that produces its jobs one by one costs only what is read. Jobs the rule started in the
-    /// meantime were given already: the rest of the order is as it stood at [`Self::begin`].
-    fn extend(&mut self, c: &Ctx<'_>, out: &mut Vec<usize>, upto: usize);
-    /// Ends a pass: the jobs of `order` (those given) no longer waiting were started in it.
-    fn settle(&mut self, _c: &Ctx<'_>, _order: &[usize]) {}
+    /// The key of waiting job `job` for this pass (IEEE total order: a NaN after every
+    /// number). Asked once per waiting job and pass, in arrival order.
+    fn key(&mut self, c: &Ctx<'_>, job: usize) -> f64;
+    /// Called at the end of a pass with the jobs started in it, in queue order.
+    fn started(&mut self, _c: &Ctx<'_>, _jobs: &[usize]) {}
+}
+
+/// A value of the `queue` key.
+pub struct QueueValue {
+    /// Its name (`queue=sjf`).
+    pub name: &'static str,
+    /// One line on the order it gives.
+    pub help: &'static str,
+    /// The order's own keys besides `queue` (each must be in [`ORDER_KEYS`]).
+    pub keys: &'static [&'static str],
+    /// Builds the order from the spec's values (`None`: arrival order).
+    pub build: fn(&Params) -> Result<Option<Box<dyn QueueOrder>>, SpecError>,
+}
+
+/// Every named value of the `queue` key; `expr(EXPR)` and the stored expressions
+/// ([`crate::expr::PRESETS`]) come after them.
+pub static QUEUE_VALUES: &[QueueValue] = &[
+    QueueValue {
+        name: "fcfs",
+        help: "arrival order",
+        keys: &[],
+        build: |_| Ok(None),
+    },
+    QueueValue {
+        name: "sjf",
+        help: "shortest planning length first (Zotkin et al.)",
+        keys: &["weight"],
+        build: |p| zotkin::build(p, Criterion::Sjf),
+    },
+    QueueValue {
+        name: "random",
+        help: "a random number per job, drawn at submission (Zotkin et al.)",
+        keys: &["weight"],
+        build: |p| zotkin::build(p, Criterion::Random),
+    },
+    QueueValue {
+        name: "random-length",
+        help: "the random number divided by the length (Zotkin et al.)",
+        keys: &["weight"],
+        build: |p| zotkin::build(p, Criterion::RandomLength),
+    },
+    QueueValue {
+        name: "width",
+        help: "1 / (width x length) largest first (Zotkin et al.)",
+        keys: &["weight"],
+        build: |p| zotkin::build(p, Criterion::Width),
+    },
+    QueueValue {
+        name: "fairshare",
+        help: "the least decayed user usage first",
+        keys: &["halflife"],
+        build: fairshare::build,
+    },
+];
+
+/// The names of the `queue` key's values: the table's, then the stored expressions.
+pub fn value_names() -> Vec<&'static str> {
+    QUEUE_VALUES
+        .iter()
+        .map(|v| v.name)
+        .chain(pexpr::PRESETS.iter().map(|p| p.name))
+        .collect()
 }
 
 /// The `queue` key.
 pub const QUEUE: KeyInfo = KeyInfo {
     name: "queue",
     default: "fcfs",
-    values: "fcfs|sjf|random|random-length|width|fairshare|wfp3|unicep|saf|f1|f2|f3|f4",
-    help: "priority order of the waiting queue: fcfs = arrival; sjf = shortest length first; random = a random number per job (seeded, drawn at submission); random-length = that number divided by the length; width = 1 / (width x length), the job's weight in the width-normalized slowdown (these four: Zotkin et al.; the length is the planning runtime, the predictor's value); fairshare = the least decayed user usage first (halflife=), ties by arrival. expr(EXPR): a priority expression, smallest value first, ties by arrival; variables wait (seconds waited), estimate (the planning length), requested (the requested time), procs, submit (seconds from the time origin), user (id), now; numbers, + - * / ^, parentheses, log2 log10 ln sqrt exp abs min(a,b) max(a,b) pow(a,b); at most 400 characters; IEEE doubles: x/0 is an infinity, ordered like any value, and a NaN (0/0, sqrt(-1)) orders after every number. wfp3, unicep, saf, f1 .. f4 are stored expressions (listed with the key)",
+    values: Values::Listed(|| value_names().join("|")),
+    help: "priority order of the waiting queue (a value of the table, or expr(EXPR): a priority expression, smallest first)",
     presets: pexpr::PRESETS,
+    examples: &["expr(procs*estimate)"],
 };
 
 /// The `weight` key.
 pub const WEIGHT: KeyInfo = KeyInfo {
     name: "weight",
     default: "0",
-    values: "number >= 0",
-    help: "weighted-delay term against starvation: criterion + weight x seconds waited, largest first; a job of length r is overtaken by no newer job after (r - r_min) / (weight x r_min x r) seconds in sjf order (Zotkin et al., section 8). 0 = off",
+    values: Values::Text("number >= 0"),
+    help: "weighted-delay term against starvation: criterion + weight x seconds waited (Zotkin et al., section 8); 0 = off",
     presets: &[],
+    examples: &["0.001"],
 };
 
 /// The `halflife` key.
 pub const HALFLIFE: KeyInfo = KeyInfo {
     name: "halflife",
     default: DEFAULT_HALFLIFE,
-    values: "seconds > 0",
-    help: "half-life of the exponential decay of a user's usage, seconds (queue=fairshare)",
+    values: Values::Text("seconds > 0"),
+    help: "half-life of the decay of a user's usage, seconds (queue=fairshare)",
     presets: &[],
+    examples: &["3600"],
 };
 
-/// The canonical values of the `queue`, `weight` and `halflife` keys.
-pub type OrderKeys = KeyValues<3>;
+/// The keys of a policy that takes a queue order: `queue`, then every key a queue value takes.
+pub const ORDER_KEYS: [KeyInfo; 3] = [QUEUE, WEIGHT, HALFLIFE];
 
-/// Parses the `queue`, `weight` and `halflife` keys; returns the order and their canonical
-/// values.
-pub fn parse(p: &Params) -> Result<(Box<dyn QueueOrder>, OrderKeys), SpecError> {
-    let raw_queue = p.raw("queue");
-    let stored = pexpr::preset(raw_queue).map(|pre| pre.expr);
-    if let Some(text) = expression(raw_queue).or(stored) {
-        let e =
-            Expr::parse(text).map_err(|e| p.error(format!("queue={raw_queue}: {}", e.message)))?;
-        if p.raw("weight").parse::<f64>() != Ok(0.0) {
-            return Err(p.error(
-                "weight does not apply to an expression order (smallest value first): write the delay term into the expression, e.g. expr(estimate - 0.01*wait)"
-                    .into(),
-            ));
+/// Reads the `queue` key and the keys of its value; `None`: arrival order. A key of another
+/// queue value is accepted only at its default.
+pub fn parse(p: &Params) -> Result<Option<Box<dyn QueueOrder>>, SpecError> {
+    let raw = p.raw("queue")?;
+    let (value, order) = match QUEUE_VALUES.iter().find(|v| v.name == raw) {
+        Some(v) => (v.name, (v.build)(p)?),
+        None => {
+            let stored = pexpr::preset(raw).map(|pre| pre.expr);
+            let Some(text) = raw
+                .strip_prefix("expr(")
+                .and_then(|e| e.strip_suffix(')'))
+                .or(stored)
+            else {
+                return Err(p.error(format!(
+                    "queue={raw} is not valid; valid values: {}, or expr(EXPR): a priority expression",
+                    value_names().join(", ")
+                )));
+            };
+            let e =
+                Expr::parse(text).map_err(|e| p.error(format!("queue={raw}: {}", e.message)))?;
+            let canon = match stored {
+                Some(_) => raw.to_string(),
+                None => format!("expr({})", e.text()),
+            };
+            p.record("queue", canon);
+            let order: Box<dyn QueueOrder> = Box::new(ExprOrder::new(e));
+            ("expr", Some(order))
         }
-        let (_, htext) = halflife(p)?;
-        if htext != DEFAULT_HALFLIFE {
-            return Err(p.error(
-                "halflife is the decay of queue=fairshare: it needs queue=fairshare".into(),
-            ));
-        }
-        let canon = if stored.is_some() {
-            raw_queue.to_string()
-        } else {
-            format!("expr({})", e.text())
-        };
-        return Ok((
-            Box::new(ExprOrder::new(e)),
-            [
-                ("queue", canon),
-                ("weight", "0".into()),
-                ("halflife", htext),
-            ],
-        ));
-    }
-    let queue = p.choice("queue").map_err(|e| {
-        p.error(format!(
-            "{}, or expr(EXPR): a priority expression",
-            e.reason
-        ))
-    })?;
-    let raw = p.raw("weight");
-    let weight = raw
-        .parse::<f64>()
-        .ok()
-        .filter(|w| w.is_finite() && *w >= 0.0)
-        .ok_or_else(|| p.error(format!("weight={raw} is not a number >= 0")))?;
-    let (halflife, htext) = halflife(p)?;
-    if weight > 0.0 && matches!(queue, "fcfs" | "fairshare") {
-        return Err(p.error(format!(
-            "weight needs a queue order of Zotkin et al. (sjf, random, random-length, width); queue={queue} has no weighted-delay term"
-        )));
-    }
-    if htext != DEFAULT_HALFLIFE && queue != "fairshare" {
-        return Err(
-            p.error("halflife is the decay of queue=fairshare: it needs queue=fairshare".into())
-        );
-    }
-    let order: Box<dyn QueueOrder> = match queue {
-        "fcfs" => Box::new(Arrival::default()),
-        "fairshare" => Box::new(Fairshare::new(halflife)),
-        other => Box::new(Zotkin::new(other, weight)),
     };
-    Ok((
-        order,
-        [
-            ("queue", queue.to_string()),
-            ("weight", format!("{weight}")),
-            ("halflife", htext),
-        ],
-    ))
-}
-
-/// The expression of a `queue` value written `expr(EXPR)`.
-fn expression(v: &str) -> Option<&str> {
-    v.strip_prefix("expr(")?.strip_suffix(')')
-}
-
-/// Reads `halflife` (seconds, > 0) and returns it with its canonical text.
-pub fn halflife(p: &Params) -> Result<(f64, String), SpecError> {
-    let raw = p.raw("halflife");
-    match raw.parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok((v, format!("{v}"))),
-        _ => Err(p.error(format!(
-            "halflife={raw} is not valid; valid values: a number of seconds > 0"
-        ))),
+    if value != "expr" {
+        p.record("queue", value.to_string());
     }
+    let takes = QUEUE_VALUES
+        .iter()
+        .find(|v| v.name == value)
+        .map_or(&[][..], |v| v.keys);
+    for key in &ORDER_KEYS[1..] {
+        if takes.contains(&key.name) {
+            continue;
+        }
+        if p.raw(key.name)?.trim().parse::<f64>().ok() != key.default.parse::<f64>().ok() {
+            let owners: Vec<&str> = QUEUE_VALUES
+                .iter()
+                .filter(|v| v.keys.contains(&key.name))
+                .map(|v| v.name)
+                .collect();
+            return Err(p.error(format!(
+                "{} does not apply to queue={raw}; it is a key of queue={}",
+                key.name,
+                owners.join(", queue=")
+            )));
+        }
+        p.record(key.name, key.default.to_string());
+    }
+    Ok(order)
+}
+
+/// Reads `halflife` (seconds, > 0).
+pub fn halflife(p: &Params) -> Result<f64, SpecError> {
+    p.number("halflife", |v| v > 0.0, "a number of seconds > 0")
 }
 
 #[cfg(test)]
@@ -164,7 +214,7 @@ mod tests {
 
     #[test]
     fn presets_are_queue_values() {
-        let values: Vec<&str> = QUEUE.values.split('|').collect();
+        let values = value_names();
         for p in pexpr::PRESETS {
             assert!(
                 values.contains(&p.name),
@@ -173,5 +223,21 @@ mod tests {
             );
         }
         assert_eq!(QUEUE.presets.len(), pexpr::PRESETS.len());
+    }
+
+    #[test]
+    fn the_order_keys_are_the_queue_values_keys() {
+        for v in QUEUE_VALUES {
+            for k in v.keys {
+                assert!(ORDER_KEYS.iter().any(|o| o.name == *k), "{}: {k}", v.name);
+            }
+        }
+        for k in &ORDER_KEYS[1..] {
+            assert!(
+                QUEUE_VALUES.iter().any(|v| v.keys.contains(&k.name)),
+                "no queue value takes {}",
+                k.name
+            );
+        }
     }
 }

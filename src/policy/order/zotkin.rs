@@ -7,13 +7,14 @@
 //! requested time by default).
 
 use super::QueueOrder;
-use crate::policy::blocks::sorted::Sorted;
+use crate::policy::keys::Params;
+use crate::policy::SpecError;
 use crate::sim::{Ctx, Happening};
-use crate::Time;
 use rand::Rng;
 
+/// The preferred criterion of an order (larger first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Criterion {
+pub enum Criterion {
     /// Shortest length first: criterion 1 / length.
     Sjf,
     /// A random number per job, drawn at submission: criterion U[0, 1).
@@ -29,44 +30,32 @@ pub struct Zotkin {
     order: Criterion,
     weight: f64,
     random: Vec<f64>,
-    keyed: Sorted,
 }
 
 impl Zotkin {
-    /// `queue` is one of sjf, random, random-length, width (any other value: sjf).
-    pub fn new(queue: &str, weight: f64) -> Self {
-        let order = match queue {
-            "random" => Criterion::Random,
-            "random-length" => Criterion::RandomLength,
-            "width" => Criterion::Width,
-            _ => Criterion::Sjf,
-        };
+    /// The order by `criterion`, plus `weight` x seconds waited.
+    pub fn new(criterion: Criterion, weight: f64) -> Self {
         Self {
-            order,
+            order: criterion,
             weight,
             random: Vec::new(),
-            keyed: Sorted::default(),
         }
     }
 }
 
-impl QueueOrder for Zotkin {
-    /// Draws the random numbers of the new jobs, then sorts the waiting jobs by their
-    /// criterion, their lengths being the policy's estimates.
-    fn begin(&mut self, c: &mut Ctx<'_>) {
-        self.observe(c);
-        self.key(c);
-    }
-
-    fn extend(&mut self, _c: &Ctx<'_>, out: &mut Vec<usize>, upto: usize) {
-        self.keyed.extend(out, upto);
-    }
+/// Reads the `weight` key and builds the order.
+pub(super) fn build(
+    p: &Params,
+    criterion: Criterion,
+) -> Result<Option<Box<dyn QueueOrder>>, SpecError> {
+    let weight = p.number("weight", |w| w >= 0.0, "a number >= 0")?;
+    Ok(Some(Box::new(Zotkin::new(criterion, weight))))
 }
 
-impl Zotkin {
+impl QueueOrder for Zotkin {
     /// Draws the random numbers of the jobs submitted since the previous pass (random orders
-    /// only), from the simulation's generator; call once at the start of every pass.
-    fn observe(&mut self, c: &mut Ctx<'_>) {
+    /// only), from the simulation's generator.
+    fn begin(&mut self, c: &mut Ctx<'_>) {
         if !matches!(self.order, Criterion::Random | Criterion::RandomLength) {
             return;
         }
@@ -81,27 +70,18 @@ impl Zotkin {
         }
     }
 
-    /// The criterion of job `j` at time `now` (larger first), given its length and width.
-    fn criterion(&self, j: usize, length: Time, width: u32, delay: Time) -> f64 {
-        let len = length.max(1) as f64;
+    /// The criterion negated (largest criterion first), the length being the policy's
+    /// estimate (at least 1 s).
+    fn key(&mut self, c: &Ctx<'_>, j: usize) -> f64 {
+        let job = c.job(j);
+        let len = c.estimate(j).max(1) as f64;
         let base = match self.order {
             Criterion::Sjf => 1.0 / len,
             Criterion::Random => self.random[j],
             Criterion::RandomLength => self.random[j] / len,
-            Criterion::Width => 1.0 / (f64::from(width) * len),
+            Criterion::Width => 1.0 / (f64::from(job.procs) * len),
         };
-        base + self.weight * delay.max(0) as f64
-    }
-
-    /// Keys the waiting jobs by their criterion, largest first (ties by arrival).
-    fn key(&mut self, c: &Ctx<'_>) {
-        let now = c.now();
-        self.keyed.clear();
-        for &j in c.waiting() {
-            let job = c.job(j);
-            let k = self.criterion(j, c.estimate(j), job.procs, now - job.submit);
-            // Negated: the IEEE total order reversed, smallest first.
-            self.keyed.push(-k, j);
-        }
+        let delay = (c.now() - job.submit).max(0) as f64;
+        -(base + self.weight * delay)
     }
 }

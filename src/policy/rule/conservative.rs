@@ -9,7 +9,7 @@ use crate::policy::blocks::freed::Freed;
 use crate::policy::blocks::no_fit::NoFit;
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
 use crate::policy::queue::Queue;
-use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
+use crate::policy::{KeyInfo, Params, SpecError, Values};
 use crate::sim::profile::Hint;
 use crate::sim::{Ctx, Happening, Jobs, Profile, SimError, StartReason};
 use crate::Time;
@@ -18,48 +18,39 @@ use crate::Time;
 pub const GUARANTEES: KeyInfo = KeyInfo {
     name: "guarantees",
     default: "on",
-    values: "on|off",
+    values: Values::Text("on|off"),
     help: "on: reservations kept, only moved earlier; off: the schedule rebuilt from scratch in queue order at every event",
     presets: &[],
+    examples: &[],
 };
 
 /// The `shadow` key.
 pub const SHADOW: KeyInfo = KeyInfo {
     name: "shadow",
     default: "0",
-    values: "whole number 0-1000",
+    values: Values::Text("whole number 0-1000"),
     help: "with guarantees=off: no job starts later than k shadow intervals after its arrival (its promised wait on arrival behind every job already there); 0 = no bound",
     presets: &[],
+    examples: &["2"],
 };
 
-/// Parses the `guarantees` and `shadow` keys: `(guarantees, k)` and their canonical values.
-pub fn parse(p: &Params) -> Result<(bool, u32, KeyValues<2>), SpecError> {
-    let guarantees = p.choice("guarantees")?;
-    let shadow = p
-        .raw("shadow")
+/// Reads the `guarantees` and `shadow` keys: `(guarantees, k)`.
+pub fn parse(p: &Params) -> Result<(bool, u32), SpecError> {
+    let guarantees = p.choice("guarantees")? == "on";
+    let raw = p.raw("shadow")?;
+    let shadow = raw
         .parse::<u32>()
         .ok()
         .filter(|k| *k <= 1000)
-        .ok_or_else(|| {
-            p.error(format!(
-                "shadow={} is not a whole number from 0 to 1000",
-                p.raw("shadow")
-            ))
-        })?;
-    if shadow > 0 && guarantees == "on" {
+        .ok_or_else(|| p.error(format!("shadow={raw} is not a whole number from 0 to 1000")))?;
+    if shadow > 0 && guarantees {
         return Err(p.error(
             "shadow=k bounds the delays of the guarantee-free schedule: it needs guarantees=off"
                 .into(),
         ));
     }
-    Ok((
-        guarantees == "on",
-        shadow,
-        [
-            ("guarantees", guarantees.to_string()),
-            ("shadow", shadow.to_string()),
-        ],
-    ))
+    p.record("shadow", shadow.to_string());
+    Ok((guarantees, shadow))
 }
 
 /// Queue length from which compression logs where the profile gained processors and narrows

@@ -7,7 +7,7 @@ use super::StartRule;
 use crate::policy::blocks::heads::start_heads;
 use crate::policy::blocks::shadow::{backfill, backfill_queue, reserve_head};
 use crate::policy::queue::Queue;
-use crate::policy::{KeyInfo, Params, SpecError};
+use crate::policy::{KeyInfo, Params, SpecError, Values};
 use crate::sim::{Ctx, SimError};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,9 +24,10 @@ pub enum BackfillOrder {
 pub const ORDER: KeyInfo = KeyInfo {
     name: "order",
     default: "fcfs",
-    values: "fcfs|sjf|spf",
+    values: Values::Text("fcfs|sjf|spf"),
     help: "order in which waiting jobs behind the first one are tried for backfilling: the queue order (fcfs, i.e. arrival order unless queue= says otherwise), shortest requested time first, or shortest prediction first",
     presets: &[],
+    examples: &[],
 };
 
 pub struct Easy {
@@ -42,14 +43,14 @@ impl Easy {
         }
     }
 
-    /// Parses the `order` key; returns the rule and the key's canonical value.
-    pub fn parse(p: &Params) -> Result<(Self, (&'static str, String)), SpecError> {
+    /// Reads the `order` key.
+    pub fn parse(p: &Params) -> Result<Self, SpecError> {
         let order = match p.choice("order")? {
             "sjf" => BackfillOrder::Sjf,
             "spf" => BackfillOrder::Spf,
             _ => BackfillOrder::Fcfs,
         };
-        Ok((Self::new(order), ("order", p.raw("order").to_string())))
+        Ok(Self::new(order))
     }
 }
 

@@ -21,7 +21,7 @@
 use super::StartRule;
 use crate::policy::blocks::heads::start_arrivals_while_fit;
 use crate::policy::blocks::shadow::{backfill, shadow};
-use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
+use crate::policy::{KeyInfo, Params, SpecError, Values};
 use crate::sim::{Ctx, SimError, StartReason};
 use crate::Time;
 
@@ -29,18 +29,20 @@ use crate::Time;
 pub const SLP: KeyInfo = KeyInfo {
     name: "slp",
     default: "on",
-    values: "on|off",
+    values: Values::Text("on|off"),
     help: "shadow-load preemption: kill lower-priority running jobs when that lets the blocked head start now",
     presets: &[],
+    examples: &[],
 };
 
 /// The `vb` key.
 pub const VB: KeyInfo = KeyInfo {
     name: "vb",
     default: "on",
-    values: "on|off",
+    values: Values::Text("on|off"),
     help: "venture backfilling (reservation from the sunny load, nearest predicted completion first, then by priority); off: EASY's backfilling with predictions",
     presets: &[],
+    examples: &[],
 };
 
 pub struct PvEasy {
@@ -52,22 +54,16 @@ pub struct PvEasy {
     ventures: Vec<(Time, usize)>,
 }
 
-/// Parses the `slp` and `vb` keys; returns the rule and their canonical values.
-pub fn parse(p: &Params) -> Result<(PvEasy, KeyValues<2>), SpecError> {
+/// Reads the `slp` and `vb` keys.
+pub fn parse(p: &Params) -> Result<PvEasy, SpecError> {
     let slp = p.choice("slp")? == "on";
     let vb = p.choice("vb")? == "on";
-    Ok((
-        PvEasy {
-            slp,
-            vb,
-            buf: Vec::new(),
-            ventures: Vec::new(),
-        },
-        [
-            ("slp", p.raw("slp").to_string()),
-            ("vb", p.raw("vb").to_string()),
-        ],
-    ))
+    Ok(PvEasy {
+        slp,
+        vb,
+        buf: Vec::new(),
+        ventures: Vec::new(),
+    })
 }
 
 impl PvEasy {

@@ -1,23 +1,24 @@
-//! Arrival order (first come, first served): the waiting list as the engine keeps it.
+//! Arrival order (first come, first served): the waiting list as the engine keeps it, read a
+//! head at a time.
 
-use super::QueueOrder;
 use crate::sim::Ctx;
 
 /// Jobs copied by a pass's first request.
 const HEAD: usize = 8;
 
+/// Where a pass's reading of the waiting list stands.
 #[derive(Default)]
-pub struct Arrival {
+pub(super) struct Arrival {
     /// Where the job after the last one given stood in the waiting list.
     next: usize,
 }
 
-impl QueueOrder for Arrival {
+impl Arrival {
     /// The waiting list is already in arrival order: first its head (the first few jobs: all
     /// that easy reads on a full machine, usually all that fcfs reads), then, when the rule
     /// reads further, every job after the last one given (one copy of the list is cheaper
     /// than reading it a few jobs at a time).
-    fn extend(&mut self, c: &Ctx<'_>, out: &mut Vec<usize>, upto: usize) {
+    pub(super) fn extend(&mut self, c: &Ctx<'_>, out: &mut Vec<usize>, upto: usize) {
         let waiting = c.waiting();
         let (from, to) = match out.last() {
             Some(&last) => (after(waiting, last, self.next), waiting.len()),

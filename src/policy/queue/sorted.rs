@@ -1,7 +1,6 @@
 //! Waiting jobs keyed by a number, sorted only as far as they are read: smallest key first,
 //! ties by arrival (a total order, so sorting the first jobs alone gives the same head as
-//! sorting all). Shared by the queue orders that key every waiting job (`order/zotkin.rs`,
-//! `order/expr.rs`).
+//! sorting all).
 
 use std::cmp::Ordering;
 
@@ -12,7 +11,7 @@ fn cmp(a: &(f64, usize), b: &(f64, usize)) -> Ordering {
 
 /// The keyed jobs of one pass.
 #[derive(Default)]
-pub struct Sorted {
+pub(super) struct Sorted {
     keyed: Vec<(f64, usize)>,
     /// `keyed[..sorted]` is the sorted head of the order.
     sorted: usize,
@@ -20,18 +19,18 @@ pub struct Sorted {
 
 impl Sorted {
     /// Begins a pass with no jobs.
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.keyed.clear();
         self.sorted = 0;
     }
 
-    pub fn push(&mut self, key: f64, job: usize) {
+    pub(super) fn push(&mut self, key: f64, job: usize) {
         self.keyed.push((key, job));
     }
 
     /// Appends the next jobs in order to `out` until it holds `upto` (or all); sorts a head at
     /// least twice as long as the one sorted so far, so reading `k` jobs costs O(n log k).
-    pub fn extend(&mut self, out: &mut Vec<usize>, upto: usize) {
+    pub(super) fn extend(&mut self, out: &mut Vec<usize>, upto: usize) {
         let n = self.keyed.len();
         let want = upto.min(n);
         if want > self.sorted {
