@@ -11,6 +11,7 @@ mod compose;
 pub mod estimate;
 pub mod external;
 pub mod order;
+pub mod plan;
 pub mod queue;
 pub mod rule;
 

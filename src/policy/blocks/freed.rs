@@ -22,8 +22,7 @@
 //! twice.
 
 use super::reach::{fits, Clusters, Hull, Reach, Run, NO_RUN};
-use crate::sim::profile::{Fit, Span};
-use crate::sim::Profile;
+use crate::policy::plan::{Fit, Profile, Span};
 use crate::Time;
 
 /// Steps walked each way from a stretch to find its runs: longer runs count as endless. (64:
@@ -330,7 +329,7 @@ mod tests {
         let reaches = f.windows(seen, now, need, d, s, &mut out);
         (out, reaches)
     }
-    use crate::sim::profile::FOREVER;
+    use crate::policy::plan::FOREVER;
 
     #[test]
     fn windows_follow_the_stretches_logged_since() {

@@ -8,10 +8,10 @@ use crate::policy::blocks::floor::Floor;
 use crate::policy::blocks::freed::Freed;
 use crate::policy::blocks::no_fit::NoFit;
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
+use crate::policy::plan::{Hint, Profile};
 use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
-use crate::sim::profile::Hint;
-use crate::sim::{Ctx, Happening, Jobs, Profile, SimError, StartReason};
+use crate::sim::{Ctx, Happening, Jobs, SimError, StartReason};
 use crate::Time;
 
 /// The `guarantees` key.

@@ -16,7 +16,8 @@
 use super::StartRule;
 use crate::policy::blocks::floor::Floor;
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
-use crate::sim::{Ctx, Happening, Jobs, Profile, SimError, StartReason};
+use crate::policy::plan::Profile;
+use crate::sim::{Ctx, Happening, Jobs, SimError, StartReason};
 use crate::Time;
 
 pub struct GuaranteeFree {

@@ -2,7 +2,8 @@
 //! earliest fit when that is earlier.
 
 use super::Conservative;
-use crate::sim::{Ctx, Profile};
+use crate::policy::plan::Profile;
+use crate::sim::Ctx;
 use crate::Time;
 
 impl Conservative {

@@ -2,7 +2,7 @@
 
 use super::super::tests::reserve_random;
 use super::*;
-use crate::sim::profile::FOREVER;
+use crate::policy::plan::FOREVER;
 
 /// A hint found before time went on still points at its step: the steps dropped since are
 /// taken off. Worked by hand on steps at 0, 10, 20, 30, 40.

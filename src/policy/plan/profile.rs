@@ -1,5 +1,6 @@
 //! Availability profile: the number of free processors over future time, as a step function.
-//! Used by planning policies (EASY's shadow time, conservative backfilling's reservations).
+//! Used by planning policies (conservative backfilling's reservations, the rebuilt plans of
+//! `guarantee_free`); its searches and moves are in the submodules.
 
 use crate::Time;
 

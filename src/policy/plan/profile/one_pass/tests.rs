@@ -1,8 +1,8 @@
 //! A move in one pass against release then reserve: worked cases, then random short profiles.
 
 use super::REGION;
-use crate::sim::profile::tests::reserve_random;
-use crate::sim::profile::{Profile, FOREVER};
+use crate::policy::plan::profile::tests::reserve_random;
+use crate::policy::plan::{Profile, FOREVER};
 use crate::Time;
 
 /// Moves `procs` from `[s, s + d)` to `[t, t + d)` in one pass, and checks that it gives the
