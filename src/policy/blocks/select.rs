@@ -11,7 +11,6 @@
 //! `rua`); [`Rsp`] names the selection.
 
 use super::later::Horizon;
-pub use super::less_consume::less_consume;
 use super::less_consume::{picked, Free, FreeNode, Run, Scratch};
 use super::shadow::shadow;
 use crate::sim::penalty::node_penalty;

@@ -5,14 +5,18 @@
 
 use super::StartRule;
 use crate::policy::blocks::floor::Floor;
-use crate::policy::blocks::freed::Freed;
-use crate::policy::blocks::no_fit::NoFit;
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
 use crate::policy::plan::{Hint, Profile};
 use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, KeyValues, Params, SpecError};
 use crate::sim::{Ctx, Happening, Jobs, SimError, StartReason};
 use crate::Time;
+use freed::Freed;
+use no_fit::NoFit;
+
+mod freed;
+mod no_fit;
+mod reach;
 
 /// The `guarantees` key.
 pub const GUARANTEES: KeyInfo = KeyInfo {
@@ -63,7 +67,7 @@ pub fn parse(p: &Params) -> Result<(bool, u32, KeyValues<2>), SpecError> {
 }
 
 /// Queue length from which compression logs where the profile gained processors and narrows
-/// its checks (`blocks::freed`); shorter queues are checked in full, which costs less than the
+/// its checks (`freed.rs`); shorter queues are checked in full, which costs less than the
 /// log (on LANL-CM5, whose queues are mostly short). The tests use both modes on short
 /// workloads.
 #[cfg(not(test))]
@@ -80,7 +84,7 @@ pub struct Conservative {
     /// Per job: the reserved interval `[start, end)` while it waits.
     res: Vec<Option<(Time, Time)>>,
     /// Where the profile gained processors, and per job the sequence number of that log up to
-    /// which it is known unable to move earlier (see `blocks::freed`).
+    /// which it is known unable to move earlier (see `freed.rs`).
     freed: Freed,
     seen: Vec<u64>,
     /// Per job: where the instant before its reservation was last found in the profile.

@@ -15,7 +15,7 @@ impl Conservative {
     /// before `s`, without releasing the reservation, and a job that cannot move costs one
     /// scan and no change to the profile. The scan covers only the start times that the
     /// stretches freed since the job was last shown unable to move can have opened
-    /// (`blocks::freed`); the answer is the same as a scan from now.
+    /// (`freed.rs`); the answer is the same as a scan from now.
     ///
     /// Not inlined into `pass`: on its own its search loops keep their values in registers
     /// (measured: 15.42 -> 14.85 G instructions off-line on 5K_sample, and fewer on LANL-CM5).
@@ -50,7 +50,7 @@ impl Conservative {
                 let reaches_s = self.freed.windows(seen, now, need, d, s, &mut self.windows);
                 searched = !self.windows.is_empty();
                 // Before `bound`, the jobs checked earlier show that a fit lies only in the run
-                // reaching the reservation (`blocks::no_fit`).
+                // reaching the reservation (`no_fit.rs`).
                 let bound = if searched {
                     self.no_fit.bound(need, d)
                 } else {

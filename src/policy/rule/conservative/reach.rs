@@ -1,5 +1,5 @@
 //! What stretches of an availability profile that gained processors offer a job (see
-//! `blocks::freed`): their hull, how far their runs of free processors reach, the longest of
+//! `freed.rs`): their hull, how far their runs of free processors reach, the longest of
 //! those runs; and a few such summaries side by side ([`Clusters`]), so that stretches far
 //! apart in time do not make one wide hull to search.
 

@@ -2,9 +2,9 @@
 //! processors (`NodeGroups`, an order statistic) against the run itself, on random machine
 //! states: the same bits, for LessConsume and for every LessConsume-Threshold stop it exceeds.
 
+use super::*;
+use crate::policy::blocks::less_consume::{Run, Scratch};
 use proptest::prelude::*;
-use schedlab::policy::blocks::less_consume::{FreeNode, Run, Scratch};
-use schedlab::policy::blocks::node_groups::NodeGroups;
 
 /// Free nodes in id order: free processors 0..=cores (nodes with none left out) and a demand
 /// drawn from a few round values (so groups share demands) or any value.
