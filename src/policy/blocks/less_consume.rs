@@ -11,7 +11,7 @@ use crate::machine::NodeModel;
 use crate::sim::node_jobs::lowest_into;
 use crate::sim::penalty::node_penalty;
 use crate::sim::ProcSet;
-use worst::{From, Worst};
+use worst::{Worst, WorstIn};
 
 /// A node with free processors: `(node id, free processors, demand of its running jobs)`.
 pub type FreeNode = (u32, u32, f64);
@@ -31,7 +31,7 @@ pub struct Scratch {
 
 /// One LessConsume run's inputs: the state's free nodes and `total` free processors, the
 /// nodes' bandwidth, the job's `need` processes of `per_proc` MB/s each.
-pub struct Run<'n> {
+pub struct RunInputs<'n> {
     pub nodes: &'n [FreeNode],
     pub total: u32,
     pub bandwidth: f64,
@@ -39,7 +39,7 @@ pub struct Run<'n> {
     pub per_proc: f64,
 }
 
-impl Run<'_> {
+impl RunInputs<'_> {
     /// The factors LessConsume-Threshold reaches for several thresholds at once (`stops`,
     /// written to `out` in the same order): one run, since a run with a larger threshold is a
     /// prefix of one with a smaller threshold (its swaps do not depend on the threshold, only
@@ -134,7 +134,7 @@ impl Run<'_> {
             'nodes: for m in first.saturating_sub(1)..nodes.len() {
                 if m >= first {
                     worst.next_candidate();
-                    if from == From::Candidate {
+                    if from == WorstIn::Candidate {
                         // The worst was the candidate left: it is counted now (same key).
                         (w, _, from) = worst.worst();
                     }
@@ -144,7 +144,7 @@ impl Run<'_> {
                 while spare > 0 {
                     let km = count[m as usize];
                     let pm = pen(m, km + 1);
-                    if from == From::Candidate || pm >= pw {
+                    if from == WorstIn::Candidate || pm >= pw {
                         continue 'nodes;
                     }
                     count[w as usize] -= 1;

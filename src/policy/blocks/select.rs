@@ -11,7 +11,7 @@
 //! `rua`); [`Rsp`] names the selection.
 
 use super::later::Horizon;
-use super::less_consume::{picked, Free, FreeNode, Run, Scratch};
+use super::less_consume::{picked, Free, FreeNode, RunInputs, Scratch};
 use super::shadow::shadow;
 use crate::sim::penalty::node_penalty;
 use crate::sim::{Ctx, ProcSet};
@@ -57,7 +57,7 @@ fn at_now(c: &Ctx<'_>, j: usize, rsp: Rsp, h: &mut Horizon) -> Option<Alloc> {
     };
     h.on(c);
     let (stop, swap) = selection(rsp);
-    let factor = Run {
+    let factor = RunInputs {
         nodes: &h.now_nodes,
         total: c.free(),
         bandwidth: view.model().bandwidth,
@@ -127,7 +127,7 @@ fn alloc_later(
     let (stop, swap) = selection(rsp);
     let mut scratch = Scratch::default();
     let nodes = h.nodes_of(i);
-    let factor = Run {
+    let factor = RunInputs {
         nodes,
         total,
         bandwidth: view.model().bandwidth,
@@ -166,7 +166,7 @@ fn threshold_factors(
             out.iter_mut().for_each(|f| *f = 1.0);
             total >= need
         }
-        Some(view) => Run {
+        Some(view) => RunInputs {
             nodes,
             total,
             bandwidth: view.model().bandwidth,

@@ -29,7 +29,7 @@ fn less_consume(
         .iter()
         .map(|&(n, k)| (n, k, demand.get(n as usize).copied().unwrap_or(0.0)))
         .collect();
-    let run = Run {
+    let run = RunInputs {
         nodes: &nodes,
         total: free.len(),
         bandwidth: model.bandwidth,
@@ -78,7 +78,7 @@ fn picked_from_masks_as_from_intervals() {
             continue;
         }
         let need = rng.random_range(1..=free.len());
-        let run = Run {
+        let run = RunInputs {
             nodes: &free_nodes,
             total: free.len(),
             bandwidth: model.bandwidth,
@@ -258,7 +258,7 @@ proptest! {
         let need = 1 + (need_share * f64::from(total - 1)) as u32;
         let listed: Vec<(u32, Vec<u32>, f64)> =
             nodes.iter().map(|&(n, f, d)| (n, (0..f).collect(), d)).collect();
-        let run = Run { nodes: &nodes, total, bandwidth: bw, need, per_proc };
+        let run = RunInputs { nodes: &nodes, total, bandwidth: bw, need, per_proc };
         let mut out = vec![0.0; stops.len()];
         prop_assert!(run.factors(&stops, &mut Scratch::default(), &mut out));
         for (s, f) in stops.iter().zip(&out) {

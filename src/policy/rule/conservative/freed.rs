@@ -21,7 +21,7 @@
 //! once per compression). Older stretches stay in the log, unread, until they outnumber these
 //! twice.
 
-use super::reach::{fits, Clusters, Hull, Reach, Run, NO_RUN};
+use super::reach::{fits, Clusters, Hull, Reach, RunsAround, NO_RUNS};
 use crate::policy::plan::{Fit, Profile, Span};
 use crate::Time;
 
@@ -59,7 +59,7 @@ pub struct Freed {
     log: Vec<(Hull, i64)>,
     /// `runs[i * classes + c]`: the runs of `2^c` or more free processors around `log[i]`
     /// right after it was logged: how far they reach and the longest of them.
-    runs: Vec<Run>,
+    runs: Vec<RunsAround>,
     /// Sequence number where the current compression began (its first stretch).
     mark: u64,
     /// Sequence number where the previous compression began.
@@ -197,7 +197,7 @@ impl Freed {
         let k = self.classes;
         let n = self.classes_of(most);
         let at = self.runs.len();
-        self.runs.resize(at + k, NO_RUN);
+        self.runs.resize(at + k, NO_RUNS);
         profile.runs_around(span, RUN_WALK, &mut self.runs[at..at + n]);
         self.log.push(((a, b), most));
         // Every stretch logged belongs to the current segment (it began at or before it).
@@ -475,7 +475,7 @@ mod tests {
         for t in 0..200 {
             q.add(t * 10, t * 10 + 5, 1);
         }
-        let mut runs = [NO_RUN; 4];
+        let mut runs = [NO_RUNS; 4];
         q.runs_around(q.span(1000, 1001), 3, &mut runs);
         assert_eq!(runs[3], (Time::MIN, FOREVER, Time::MAX));
         q.runs_around(q.span(1000, 1001), 1000, &mut runs);

@@ -12,12 +12,12 @@ pub const EMPTY: Hull = (Time::MAX, Time::MIN);
 /// Where the runs of free processors around a stretch reached right after it was logged, for
 /// one class of width, and the longest of them: `(r0, r1, longest)` (see
 /// `Profile::runs_around`).
-pub type Run = (Time, Time, Time);
-pub const NO_RUN: Run = (Time::MAX, Time::MIN, Time::MIN);
+pub type RunsAround = (Time, Time, Time);
+pub const NO_RUNS: RunsAround = (Time::MAX, Time::MIN, Time::MIN);
 
 /// Whether a job holding `d` reserved at `s` can fit in `run`: a window `[t, min(t + d, s))`
 /// with `t < s` inside one of the runs.
-pub fn fits(run: Run, d: Time, s: Time) -> bool {
+pub fn fits(run: RunsAround, d: Time, s: Time) -> bool {
     run.0 < s && (run.1 >= s || run.2 >= d)
 }
 
@@ -38,7 +38,7 @@ pub const NOTHING: Reach = Reach {
 
 impl Reach {
     /// One stretch and its run.
-    pub fn of(hull: Hull, run: Run) -> Self {
+    pub fn of(hull: Hull, run: RunsAround) -> Self {
         Self {
             hull,
             run: (run.0, run.1),

@@ -3,7 +3,7 @@
 //! states: the same bits, for LessConsume and for every LessConsume-Threshold stop it exceeds.
 
 use super::*;
-use crate::policy::blocks::less_consume::{Run, Scratch};
+use crate::policy::blocks::less_consume::{RunInputs, Scratch};
 use proptest::prelude::*;
 
 /// Free nodes in id order: free processors 0..=cores (nodes with none left out) and a demand
@@ -41,7 +41,7 @@ proptest! {
     ) {
         let _ = cores;
         let total: u32 = nodes.iter().map(|n| n.1).sum();
-        let run = Run { nodes: &nodes, total, bandwidth, need, per_proc };
+        let run = RunInputs { nodes: &nodes, total, bandwidth, need, per_proc };
         let mut groups = NodeGroups::new();
         groups.build(&nodes);
         let whole = groups.factor(need, per_proc, bandwidth, &mut Vec::new());
