@@ -19,8 +19,8 @@ pub struct Composed {
 
 impl Composed {
     /// `spec`: the canonical spec string it reports; `predictor`: the canonical predictor spec
-    /// (`None`: the input's planning estimate); `order`: `None` for rules that keep arrival
-    /// priority themselves (`Ctx::waiting`).
+    /// (`None`: the input's planning estimate); `order`: `None` for arrival order (the
+    /// rule is handed the waiting jobs as they stand when the pass begins).
     pub fn new(
         spec: String,
         predictor: Option<String>,
@@ -70,7 +70,12 @@ impl Policy for Composed {
                 order.settle(c, &self.queue);
                 Ok(())
             }
-            None => self.rule.pass(c, &mut Queue::fixed(&[])),
+            None => {
+                // Arrival order: the waiting jobs as they stand when the pass begins.
+                self.queue.clear();
+                self.queue.extend_from_slice(c.waiting());
+                self.rule.pass(c, &mut Queue::fixed(&self.queue))
+            }
         }
     }
 }

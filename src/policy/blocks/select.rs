@@ -13,6 +13,7 @@
 use super::later::Horizon;
 use super::less_consume::{picked, Free, FreeNode, RunInputs, Scratch};
 use super::shadow::shadow;
+use crate::policy::queue::Queue;
 use crate::sim::penalty::node_penalty;
 use crate::sim::{Ctx, ProcSet};
 use crate::Time;
@@ -406,14 +407,17 @@ pub fn free_at(c: &Ctx<'_>, t: Time) -> u32 {
             .sum::<u32>()
 }
 
-/// Starts the jobs at the head of the queue (arrival order) while the allocation `pick` gives
-/// them starts now. Returns the start `pick` gave the first one left waiting, if any.
+/// Starts the jobs at the head of `queue` while the allocation `pick` gives them starts now.
+/// Returns the position of the first one left waiting (the queue's length when all started)
+/// and the start `pick` gave it, if any.
 pub fn start_heads(
     c: &mut Ctx<'_>,
+    queue: &mut Queue<'_>,
     mut pick: impl FnMut(&Ctx<'_>, usize) -> Option<Alloc>,
-) -> Result<Option<Time>, crate::sim::SimError> {
+) -> Result<(usize, Option<Time>), crate::sim::SimError> {
     let now = c.now();
-    while let Some(&head) = c.waiting().first() {
+    let mut first = 0;
+    while let Some(head) = queue.get(c, first) {
         match pick(c, head) {
             Some(a) if a.start == now => {
                 let end = now + c.job(head).estimate;
@@ -423,11 +427,12 @@ pub fn start_heads(
                     Some(a.procs),
                     Some(end),
                 )?;
+                first += 1;
             }
-            other => return Ok(other.map(|a| a.start)),
+            other => return Ok((first, other.map(|a| a.start))),
         }
     }
-    Ok(None)
+    Ok((first, None))
 }
 
 /// The head's reservation when it cannot start now: `(time, processors left over then)`: the

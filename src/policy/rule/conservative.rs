@@ -297,10 +297,6 @@ impl StartRule for Conservative {
         Vec::new()
     }
 
-    fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
-        self.pass(c, &mut Queue::fixed(queue))
-    }
-
     /// A pass reads the queue only when it has something to plan or start: a pass after
     /// ends at their planned times (or a wake-up) with no reservation due changes nothing.
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {

@@ -17,6 +17,7 @@ use super::StartRule;
 use crate::policy::blocks::floor::Floor;
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
 use crate::policy::plan::Profile;
+use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Happening, Jobs, SimError, StartReason};
 use crate::Time;
 
@@ -138,7 +139,9 @@ impl StartRule for GuaranteeFree {
         Vec::new()
     }
 
-    fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
+    /// Reads the queue whole: every pass plans every waiting job.
+    fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
+        let queue = queue.all(c);
         let now = c.now();
         let bounded = self.shadow > 0;
         if bounded {
