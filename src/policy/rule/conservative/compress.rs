@@ -42,7 +42,7 @@ impl Conservative {
             // Whether the check searched windows: what it found is worth telling the later
             // jobs (most jobs checked without a search are not wide or long enough to help).
             let mut searched = false;
-            let moved = if full_checks() {
+            let moved = if self.tuning.full_checks {
                 search(now, s)
             } else {
                 let seen = self.seen[j];
@@ -131,21 +131,4 @@ impl Conservative {
         let (s, e) = self.res[j].filter(|r| r.0 > now)?;
         Some((s, e, c.job(j).procs))
     }
-}
-
-#[cfg(not(test))]
-fn full_checks() -> bool {
-    false
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Tests: every reserved job is checked from now to its reservation (the reference the
-    /// narrowed checks must agree with).
-    pub(super) static FULL_CHECKS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-#[cfg(test)]
-fn full_checks() -> bool {
-    FULL_CHECKS.with(|f| f.get())
 }
