@@ -5,7 +5,6 @@
 mod common;
 use common::{node_job_set, run_nodes};
 use schedlab::machine::NodeModel;
-use schedlab::policy::blocks::select::less_consume;
 use schedlab::sim::penalty::{job_factor, node_penalty, penalized_time, resource_penalty};
 use schedlab::sim::{Outcome, ProcSet};
 
@@ -120,28 +119,6 @@ fn a_start_pushes_a_running_job_past_its_requested_time_and_it_is_killed_there()
         (117, Outcome::Completed)
     );
     assert_eq!(s.jobs[1].end, 167);
-}
-
-#[test]
-fn less_consume_moves_processes_off_the_saturated_node() {
-    let model = NodeModel::default();
-    // Node 0 already carries 5000 MB/s (processor 0 busy); 1-7 free. A job of 2 x 2000:
-    // first fit {1, 2}: node 0 -> 9000, penalty 0.5. LessConsume: processor 3 is on the worst
-    // node itself; processor 4 (node 1): moving one process there leaves node 0 at 7000 (1/6)
-    // and node 1 at 2000 (0) -> factor 7/6; processor 5: node 1 at 4000 (0) < 1/6 -> move:
-    // node 0 empty of the job, factor 1 -> stop with {4, 5}.
-    let free = ProcSet::range(1, 8);
-    let demand = [5000.0, 0.0];
-    let (ff, f_ff) = less_consume(&model, &free, &demand, 2, 2000.0, f64::INFINITY, false).unwrap();
-    assert_eq!((ff, f_ff), (ProcSet::range(1, 3), 1.5));
-    let (lc, f_lc) = less_consume(&model, &free, &demand, 2, 2000.0, 1.0, true).unwrap();
-    assert_eq!((lc, f_lc), (ProcSet::range(4, 6), 1.0));
-    // LessConsume-Threshold 1.2 stops after the first move (7/6 <= 1.2): {2, 4}.
-    let (lct, f_lct) = less_consume(&model, &free, &demand, 2, 2000.0, 1.2, true).unwrap();
-    assert_eq!(lct, ProcSet::from_intervals(vec![(1, 2), (4, 5)]));
-    assert!(close(f_lct, 7.0 / 6.0));
-    // Not enough free processors: none.
-    assert!(less_consume(&model, &free, &demand, 8, 2000.0, 1.0, true).is_none());
 }
 
 #[test]

@@ -1,16 +1,13 @@
 //! Property tests of the node model on random workloads: every policy's schedule passes the
 //! invariant checker (which recomputes the penalized ends from the schedule), the same seed
 //! gives the same schedule, a node model that never saturates changes no schedule, sjbf with
-//! first fit is easy[order=sjf], and LessConsume never picks an allocation with a higher
-//! penalty than first fit.
+//! first fit is easy[order=sjf] (LessConsume against first fit: `policy/blocks/less_consume/tests.rs`).
 
 mod common;
 use common::{node_job_set, run_nodes, NJ};
 use proptest::prelude::*;
 use schedlab::input::{prepare, InputOptions};
 use schedlab::machine::{Mix, NodeModel};
-use schedlab::policy::blocks::select::less_consume;
-use schedlab::sim::ProcSet;
 use schedlab::swf::{read_bytes, ReadOptions};
 
 /// Node-model policies beyond the catalogue defaults.
@@ -113,31 +110,5 @@ proptest! {
         let a = run_nodes(&set, "sjbf", 1);
         let b = run_nodes(&set, "easy[order=sjf]", 1);
         prop_assert_eq!(a.jobs, b.jobs);
-    }
-
-    #[test]
-    fn less_consume_never_penalizes_more_than_first_fit(
-        busy in prop::collection::vec(any::<bool>(), 16),
-        demand in prop::collection::vec(0.0f64..9000.0, 4),
-        need in 1u32..=16,
-        per_proc in 0.0f64..4000.0,
-        stop in 1.0f64..2.0,
-    ) {
-        let model = NodeModel::default();
-        let free = ProcSet::from_intervals(
-            busy.iter().enumerate().filter(|(_, b)| !**b).map(|(p, _)| (p as u32, p as u32 + 1)).collect(),
-        );
-        let ff = less_consume(&model, &free, &demand, need, per_proc, f64::INFINITY, false);
-        let lc = less_consume(&model, &free, &demand, need, per_proc, 1.0, true);
-        let lct = less_consume(&model, &free, &demand, need, per_proc, stop, true);
-        prop_assert_eq!(ff.is_some(), free.len() >= need);
-        if let (Some((fp, ff)), Some((lp, lc)), Some((tp, lct))) = (ff, lc, lct) {
-            prop_assert!(lc <= ff, "LessConsume {} > first fit {}", lc, ff);
-            prop_assert!(lct <= ff, "LessConsume-Threshold {} > first fit {}", lct, ff);
-            for p in [&fp, &lp, &tp] {
-                prop_assert_eq!(p.len(), need);
-                prop_assert!(free.contains_set(p));
-            }
-        }
     }
 }

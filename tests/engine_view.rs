@@ -5,6 +5,7 @@
 mod common;
 use common::{job_set, run, starts};
 use schedlab::policy::order::{Criterion, Zotkin};
+use schedlab::policy::queue::Queue;
 use schedlab::policy::rule::easy::{BackfillOrder, Easy};
 use schedlab::policy::rule::StartRule;
 use schedlab::policy::Composed;
@@ -105,8 +106,8 @@ fn a_bad_predictor_is_an_error_not_a_panic() {
 struct WidestFirst;
 
 impl StartRule for WidestFirst {
-    fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
-        let mut order = queue.to_vec();
+    fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
+        let mut order = queue.all(c).to_vec();
         order.sort_by_key(|&j| (std::cmp::Reverse(c.job(j).procs), j));
         for j in order {
             if !c.fits(j) {

@@ -13,6 +13,7 @@ pub mod estimate;
 pub mod external;
 mod keys;
 pub mod order;
+pub mod plan;
 pub mod queue;
 mod registry;
 pub mod rule;

@@ -8,10 +8,12 @@
 //! Keeping the groups costs; they are kept while they spare enough runs ([`Pays`]).
 
 use super::less_consume::{FreeNode, Scratch};
-use super::node_groups::NodeGroups;
 use crate::sim::{Ctx, NodesView, ProcSet};
 use crate::Time;
+use node_groups::NodeGroups;
 use std::collections::HashSet;
+
+mod node_groups;
 
 /// One later state of the machine: at `t`, `total` free processors on the free `nodes` (empty
 /// without the node model), once the first `freed` running jobs (by planned end) ended; those

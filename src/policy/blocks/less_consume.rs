@@ -5,11 +5,13 @@
 //! in id order ([`FreeNode`]), built once per state and shared by every run on it (see
 //! [`super::later::Horizon`]).
 
-use super::worst::{From, Worst};
+mod worst;
+
 use crate::machine::NodeModel;
 use crate::sim::node_jobs::lowest_into;
 use crate::sim::penalty::node_penalty;
 use crate::sim::ProcSet;
+use worst::{Worst, WorstIn};
 
 /// A node with free processors: `(node id, free processors, demand of its running jobs)`.
 pub type FreeNode = (u32, u32, f64);
@@ -27,43 +29,9 @@ pub struct Scratch {
     need: u32,
 }
 
-/// LessConsume on a given state: `free` processors, `demand` per node (a node past its end has
-/// none), a job of `need` processes of `per_proc` MB/s each. Starts from first fit; stops
-/// swapping once the factor is <= `stop` (1 for LessConsume; no swap at all when `swap` is
-/// false: First-Fit). `None` when fewer than `need` processors are free.
-pub fn less_consume(
-    model: &NodeModel,
-    free: &ProcSet,
-    demand: &[f64],
-    need: u32,
-    per_proc: f64,
-    stop: f64,
-    swap: bool,
-) -> Option<(ProcSet, f64)> {
-    let mut per_node = Vec::new();
-    model.per_node_into(free.intervals(), &mut per_node);
-    let nodes: Vec<FreeNode> = per_node
-        .iter()
-        .map(|&(n, k)| (n, k, demand.get(n as usize).copied().unwrap_or(0.0)))
-        .collect();
-    let run = Run {
-        nodes: &nodes,
-        total: free.len(),
-        bandwidth: model.bandwidth,
-        need,
-        per_proc,
-    };
-    let mut scratch = Scratch::default();
-    let factor = run.run(stop, swap, &mut scratch, |_| {})?;
-    Some((
-        picked(model, Free::Intervals(free), &nodes, &mut scratch),
-        factor,
-    ))
-}
-
 /// One LessConsume run's inputs: the state's free nodes and `total` free processors, the
 /// nodes' bandwidth, the job's `need` processes of `per_proc` MB/s each.
-pub struct Run<'n> {
+pub struct RunInputs<'n> {
     pub nodes: &'n [FreeNode],
     pub total: u32,
     pub bandwidth: f64,
@@ -71,7 +39,7 @@ pub struct Run<'n> {
     pub per_proc: f64,
 }
 
-impl Run<'_> {
+impl RunInputs<'_> {
     /// The factors LessConsume-Threshold reaches for several thresholds at once (`stops`,
     /// written to `out` in the same order): one run, since a run with a larger threshold is a
     /// prefix of one with a smaller threshold (its swaps do not depend on the threshold, only
@@ -166,7 +134,7 @@ impl Run<'_> {
             'nodes: for m in first.saturating_sub(1)..nodes.len() {
                 if m >= first {
                     worst.next_candidate();
-                    if from == From::Candidate {
+                    if from == WorstIn::Candidate {
                         // The worst was the candidate left: it is counted now (same key).
                         (w, _, from) = worst.worst();
                     }
@@ -176,7 +144,7 @@ impl Run<'_> {
                 while spare > 0 {
                     let km = count[m as usize];
                     let pm = pen(m, km + 1);
-                    if from == From::Candidate || pm >= pw {
+                    if from == WorstIn::Candidate || pm >= pw {
                         continue 'nodes;
                     }
                     count[w as usize] -= 1;
@@ -272,59 +240,4 @@ pub fn picked(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::{Rng, SeedableRng};
-
-    /// The processors picked from the nodes' free masks are those picked from the free
-    /// intervals, on random fragmented states.
-    #[test]
-    fn picked_from_masks_as_from_intervals() {
-        let mut rng = rand_pcg::Pcg64::seed_from_u64(3);
-        for round in 0..300 {
-            let cores = rng.random_range(1..=6);
-            let nodes = rng.random_range(1..40);
-            let model = NodeModel {
-                cores,
-                ..NodeModel::default()
-            };
-            let procs = cores * nodes - rng.random_range(0..cores);
-            let mut free = ProcSet::default();
-            let mut masks = vec![0u64; nodes as usize];
-            for p in 0..procs {
-                if rng.random_range(0..3) > 0 {
-                    free.push_above(p, p + 1);
-                    masks[(p / cores) as usize] |= 1 << (p % cores);
-                }
-            }
-            let demand: Vec<f64> = (0..nodes)
-                .map(|_| [0.0, 2000.0, 5000.0][rng.random_range(0..3)])
-                .collect();
-            let mut per_node = Vec::new();
-            model.per_node_into(free.intervals(), &mut per_node);
-            let free_nodes: Vec<FreeNode> = per_node
-                .iter()
-                .map(|&(n, k)| (n, k, demand[n as usize]))
-                .collect();
-            if free.is_empty() {
-                continue;
-            }
-            let need = rng.random_range(1..=free.len());
-            let run = Run {
-                nodes: &free_nodes,
-                total: free.len(),
-                bandwidth: model.bandwidth,
-                need,
-                per_proc: 2000.0,
-            };
-            let (mut a, mut b) = (Scratch::default(), Scratch::default());
-            run.run(1.0, true, &mut a, |_| {});
-            run.run(1.0, true, &mut b, |_| {});
-            let by_intervals = picked(&model, Free::Intervals(&free), &free_nodes, &mut a);
-            let by_masks = picked(&model, Free::Masks(&masks), &free_nodes, &mut b);
-            assert_eq!(by_masks, by_intervals, "round {round}");
-            assert_eq!(by_masks.len(), need);
-            assert!(free.contains_set(&by_masks));
-        }
-    }
-}
+mod tests;

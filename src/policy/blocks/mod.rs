@@ -1,16 +1,15 @@
-//! Building blocks: the mechanisms several policy parts share (the head loop, EASY's shadow
-//! time and backfilling step, availability profiles of the running jobs, resource selection on
-//! the node model, jobs sorted lazily by a key). Parts import blocks, never one another.
+//! Building blocks: the mechanisms several policy parts share. Public, for policy authors: the
+//! head loop (`heads`), EASY's shadow time and backfilling step (`shadow`), an availability
+//! profile of the running jobs (`profile`). Inside the crate: bounds on earliest fits
+//! (`floor`), resource selection on the node model (`select`, over LessConsume's run in
+//! `less_consume` and the later machine states in `later`), jobs sorted lazily by a key
+//! (`sorted`). Parts import blocks, never one another; a mechanism with one user lives next to
+//! it.
 
-pub mod floor;
-pub mod freed;
+pub(crate) mod floor;
 pub mod heads;
-pub mod later;
-pub mod less_consume;
-pub mod no_fit;
-pub mod node_groups;
+pub(crate) mod later;
+pub(crate) mod less_consume;
 pub mod profile;
-pub mod reach;
-pub mod select;
+pub(crate) mod select;
 pub mod shadow;
-pub mod worst;

@@ -1,7 +1,8 @@
 //! Availability profiles for the planning rules (conservative backfilling, with and without
 //! guarantees).
 
-use crate::sim::{Ctx, Profile, SimError};
+use crate::policy::plan::Profile;
+use crate::sim::{Ctx, SimError};
 use crate::Time;
 
 /// Length a job occupies in the profile: its planned runtime, at least one second so that a

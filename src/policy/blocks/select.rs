@@ -11,9 +11,9 @@
 //! `rua`); [`Rsp`] names the selection.
 
 use super::later::Horizon;
-pub use super::less_consume::less_consume;
-use super::less_consume::{picked, Free, FreeNode, Run, Scratch};
+use super::less_consume::{picked, Free, FreeNode, RunInputs, Scratch};
 use super::shadow::shadow;
+use crate::policy::queue::Queue;
 use crate::sim::penalty::node_penalty;
 use crate::sim::{Ctx, ProcSet};
 use crate::Time;
@@ -58,7 +58,7 @@ fn at_now(c: &Ctx<'_>, j: usize, rsp: Rsp, h: &mut Horizon) -> Option<Alloc> {
     };
     h.on(c);
     let (stop, swap) = selection(rsp);
-    let factor = Run {
+    let factor = RunInputs {
         nodes: &h.now_nodes,
         total: c.free(),
         bandwidth: view.model().bandwidth,
@@ -128,7 +128,7 @@ fn alloc_later(
     let (stop, swap) = selection(rsp);
     let mut scratch = Scratch::default();
     let nodes = h.nodes_of(i);
-    let factor = Run {
+    let factor = RunInputs {
         nodes,
         total,
         bandwidth: view.model().bandwidth,
@@ -167,7 +167,7 @@ fn threshold_factors(
             out.iter_mut().for_each(|f| *f = 1.0);
             total >= need
         }
-        Some(view) => Run {
+        Some(view) => RunInputs {
             nodes,
             total,
             bandwidth: view.model().bandwidth,
@@ -407,14 +407,17 @@ pub fn free_at(c: &Ctx<'_>, t: Time) -> u32 {
             .sum::<u32>()
 }
 
-/// Starts the jobs at the head of the queue (arrival order) while the allocation `pick` gives
-/// them starts now. Returns the start `pick` gave the first one left waiting, if any.
+/// Starts the jobs at the head of `queue` while the allocation `pick` gives them starts now.
+/// Returns the position of the first one left waiting (the queue's length when all started)
+/// and the start `pick` gave it, if any.
 pub fn start_heads(
     c: &mut Ctx<'_>,
+    queue: &mut Queue<'_>,
     mut pick: impl FnMut(&Ctx<'_>, usize) -> Option<Alloc>,
-) -> Result<Option<Time>, crate::sim::SimError> {
+) -> Result<(usize, Option<Time>), crate::sim::SimError> {
     let now = c.now();
-    while let Some(&head) = c.waiting().first() {
+    let mut first = 0;
+    while let Some(head) = queue.get(c, first) {
         match pick(c, head) {
             Some(a) if a.start == now => {
                 let end = now + c.job(head).estimate;
@@ -424,11 +427,12 @@ pub fn start_heads(
                     Some(a.procs),
                     Some(end),
                 )?;
+                first += 1;
             }
-            other => return Ok(other.map(|a| a.start)),
+            other => return Ok((first, other.map(|a| a.start))),
         }
     }
-    Ok(None)
+    Ok((first, None))
 }
 
 /// The head's reservation when it cannot start now: `(time, processors left over then)`: the

@@ -5,14 +5,18 @@
 
 use super::StartRule;
 use crate::policy::blocks::floor::Floor;
-use crate::policy::blocks::freed::Freed;
-use crate::policy::blocks::no_fit::NoFit;
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
+use crate::policy::plan::{Hint, Profile};
 use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, Params, SpecError, Values};
-use crate::sim::profile::Hint;
-use crate::sim::{Ctx, Happening, Jobs, Profile, SimError, StartReason};
+use crate::sim::{Ctx, Happening, Jobs, SimError, StartReason};
 use crate::Time;
+use freed::Freed;
+use no_fit::NoFit;
+
+mod freed;
+mod no_fit;
+mod reach;
 
 /// The `guarantees` key.
 pub const GUARANTEES: KeyInfo = KeyInfo {
@@ -54,13 +58,39 @@ pub fn parse(p: &Params) -> Result<(bool, u32), SpecError> {
 }
 
 /// Queue length from which compression logs where the profile gained processors and narrows
-/// its checks (`blocks::freed`); shorter queues are checked in full, which costs less than the
-/// log (on LANL-CM5, whose queues are mostly short). The tests use both modes on short
-/// workloads.
-#[cfg(not(test))]
+/// its checks (`freed.rs`); shorter queues are checked in full, which costs less than the
+/// log (on LANL-CM5, whose queues are mostly short).
 const TRACK_FROM: usize = 512;
-#[cfg(test)]
-const TRACK_FROM: usize = 24;
+
+/// Thresholds that choose between ways of computing the same schedule: the production values
+/// by default; tests give smaller ones ([`Conservative::with_tuning`]) so that short workloads
+/// reach every way.
+#[derive(Debug, Clone, Copy)]
+struct Tuning {
+    /// Queue length from which checks are narrowed ([`TRACK_FROM`]).
+    track_from: usize,
+    /// `freed.rs`'s stride ([`freed::STRIDE`]).
+    stride: usize,
+    /// Summaries side by side in `reach.rs`'s clusters ([`reach::MOST`] at most).
+    most: usize,
+    /// The profile's splice threshold ([`Profile::with_splice_from`]; `None`: its own).
+    splice_from: Option<usize>,
+    /// Every reserved job checked from now to its reservation: the reference the narrowed
+    /// checks must agree with.
+    full_checks: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Self {
+            track_from: TRACK_FROM,
+            stride: freed::STRIDE,
+            most: reach::MOST,
+            splice_from: None,
+            full_checks: false,
+        }
+    }
+}
 
 /// Placements in a row from which their searches start at `blocks::floor`'s bounds (fewer
 /// cost more to bound than they save: LANL-CM5's passes place one arrival each).
@@ -71,7 +101,7 @@ pub struct Conservative {
     /// Per job: the reserved interval `[start, end)` while it waits.
     res: Vec<Option<(Time, Time)>>,
     /// Where the profile gained processors, and per job the sequence number of that log up to
-    /// which it is known unable to move earlier (see `blocks::freed`).
+    /// which it is known unable to move earlier (see `freed.rs`).
     freed: Freed,
     seen: Vec<u64>,
     /// Per job: where the instant before its reservation was last found in the profile.
@@ -93,14 +123,25 @@ pub struct Conservative {
     /// Scratch: this pass's arrivals (the jobs without a reservation), last in queue order
     /// first.
     arrivals: Vec<usize>,
+    tuning: Tuning,
 }
 
 impl Conservative {
     pub fn new() -> Self {
+        Self::with_tuning_of(Tuning::default())
+    }
+
+    /// The rule with `tuning` (tests: small thresholds).
+    #[cfg(test)]
+    fn with_tuning(tuning: Tuning) -> Self {
+        Self::with_tuning_of(tuning)
+    }
+
+    fn with_tuning_of(tuning: Tuning) -> Self {
         Self {
             profile: None,
             res: Vec::new(),
-            freed: Freed::new(1),
+            freed: Freed::new(1, tuning.stride, tuning.most),
             seen: Vec::new(),
             hints: Vec::new(),
             due: Vec::new(),
@@ -111,6 +152,7 @@ impl Conservative {
             earliest: Time::MAX,
             arrivals: Vec::new(),
             no_fit: NoFit::default(),
+            tuning,
         }
     }
 }
@@ -163,6 +205,9 @@ impl Conservative {
     /// Rebuilds the profile from the running jobs and re-plans every waiting job in queue order.
     fn rebuild(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<Profile, SimError> {
         let mut profile = profile_now(c);
+        if let Some(n) = self.tuning.splice_from {
+            profile = profile.with_splice_from(n);
+        }
         self.freed.reset();
         self.earliest = Time::MAX;
         self.start_floor(queue.len());
@@ -278,14 +323,10 @@ impl StartRule for Conservative {
         self.res = vec![None; jobs.len()];
         self.seen = vec![0; jobs.len()];
         self.hints = vec![Hint::NONE; jobs.len()];
-        self.freed = Freed::new(procs);
+        self.freed = Freed::new(procs, self.tuning.stride, self.tuning.most);
         self.floor = Floor::new(procs);
         self.earliest = Time::MAX;
         Vec::new()
-    }
-
-    fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
-        self.pass(c, &mut Queue::fixed(queue))
     }
 
     /// A pass reads the queue only when it has something to plan or start: a pass after
@@ -296,7 +337,7 @@ impl StartRule for Conservative {
         let mut compress = false;
         let mut arrivals = 0;
         // Narrowed checks pay for their log only with long queues.
-        let track = c.waiting().len() >= TRACK_FROM;
+        let track = c.waiting().len() >= self.tuning.track_from;
         let mut profile = self.profile.take().unwrap_or_else(|| Profile::new(now, 0));
         profile.advance(now);
         for h in c.happenings() {
@@ -348,7 +389,7 @@ impl Conservative {
         arrivals: usize,
     ) -> Result<(), SimError> {
         let now = c.now();
-        let track = queue.len() >= TRACK_FROM;
+        let track = queue.len() >= self.tuning.track_from;
         for attempt in 0..2 {
             if rebuild {
                 *profile = self.rebuild(c, queue)?;

@@ -77,8 +77,4 @@ impl StartRule for Easy {
         }
         backfill(c, shadow, self.candidates.iter().copied())
     }
-
-    fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
-        self.pass(c, &mut Queue::fixed(queue))
-    }
 }

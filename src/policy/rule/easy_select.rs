@@ -10,6 +10,7 @@ use super::StartRule;
 use crate::policy::alloc::Allocator;
 use crate::policy::blocks::later::Horizon;
 use crate::policy::blocks::select::{self, reservation};
+use crate::policy::queue::Queue;
 use crate::sim::{Ctx, SimError, StartReason};
 
 pub struct EasySelect {
@@ -30,12 +31,14 @@ impl EasySelect {
 }
 
 impl StartRule for EasySelect {
-    fn schedule(&mut self, c: &mut Ctx<'_>, _queue: &[usize]) -> Result<(), SimError> {
+    /// The queue (arrival order) is read up to the blocked head, then whole when a processor
+    /// is left for backfilling.
+    fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
         let now = c.now();
         let alloc = &*self.alloc;
         let h = &mut self.horizon;
-        let later = select::start_heads(c, |c, head| alloc.head(c, head, h))?;
-        let Some(&head) = c.waiting().first() else {
+        let (first, later) = select::start_heads(c, queue, |c, head| alloc.head(c, head, h))?;
+        let Some(head) = queue.get(c, first) else {
             return Ok(());
         };
         let (res, mut extra) = reservation(c, head, later);
@@ -47,7 +50,8 @@ impl StartRule for EasySelect {
             return Ok(());
         }
         self.candidates.clear();
-        self.candidates.extend_from_slice(&c.waiting()[1..]);
+        self.candidates
+            .extend_from_slice(&queue.all(c)[first + 1..]);
         self.candidates.sort_by_key(|&j| (c.job(j).estimate, j));
         for &j in &self.candidates {
             if c.free() == 0 {

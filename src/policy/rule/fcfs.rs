@@ -12,8 +12,4 @@ impl StartRule for Fcfs {
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
         start_heads(c, queue).map(|_| ())
     }
-
-    fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
-        self.pass(c, &mut Queue::fixed(queue))
-    }
 }

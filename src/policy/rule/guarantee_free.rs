@@ -16,7 +16,9 @@
 use super::StartRule;
 use crate::policy::blocks::floor::Floor;
 use crate::policy::blocks::profile::{hold, no_room, profile_now};
-use crate::sim::{Ctx, Happening, Jobs, Profile, SimError, StartReason};
+use crate::policy::plan::Profile;
+use crate::policy::queue::Queue;
+use crate::sim::{Ctx, Happening, Jobs, SimError, StartReason};
 use crate::Time;
 
 pub struct GuaranteeFree {
@@ -137,7 +139,9 @@ impl StartRule for GuaranteeFree {
         Vec::new()
     }
 
-    fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
+    /// Reads the queue whole: every pass plans every waiting job.
+    fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
+        let queue = queue.all(c);
         let now = c.now();
         let bounded = self.shadow > 0;
         if bounded {

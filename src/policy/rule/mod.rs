@@ -34,17 +34,11 @@ pub trait StartRule {
         false
     }
 
-    /// One scheduling pass. `queue` holds the waiting jobs in the policy's queue order (rules
-    /// composed without a queue order get an empty slice and use `Ctx::waiting`, arrival
-    /// order).
-    fn schedule(&mut self, c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError>;
-
-    /// One scheduling pass over the queue read as far as the rule needs ([`Queue::get`]):
-    /// rules that stop early (fcfs at the first job that does not fit, EASY's backfilling when
-    /// no processor is left) implement this and make [`Self::schedule`] call it with
-    /// [`Queue::fixed`]. By default the whole queue is ordered and [`Self::schedule`] runs.
-    fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
-        let queue = queue.all(c);
-        self.schedule(c, queue)
-    }
+    /// One scheduling pass. `queue` holds the waiting jobs in the policy's queue order as they
+    /// stood when the pass began (arrival order for a policy composed without one), ordered
+    /// only as far as the rule reads it: [`Queue::get`] and [`Queue::from`] for a rule that
+    /// stops early (fcfs at the first job that does not fit, EASY's backfilling when no
+    /// processor is left), [`Queue::all`] for one that reads it whole. Jobs the pass starts
+    /// stay in it: read on from the position after them.
+    fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError>;
 }

@@ -21,6 +21,7 @@
 use super::StartRule;
 use crate::policy::blocks::heads::start_arrivals_while_fit;
 use crate::policy::blocks::shadow::{backfill, shadow};
+use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, Params, SpecError, Values};
 use crate::sim::{Ctx, SimError, StartReason};
 use crate::Time;
@@ -160,7 +161,11 @@ impl PvEasy {
 }
 
 impl StartRule for PvEasy {
-    fn schedule(&mut self, c: &mut Ctx<'_>, _queue: &[usize]) -> Result<(), SimError> {
+    /// The queue is not read: priority is arrival order by definition (SLP and VB compare the
+    /// running jobs' priorities with the head's by arrival), and SLP changes the waiting jobs
+    /// during the pass (a preempted job waits again in its place), which the pass's queue does
+    /// not show; the rule reads `Ctx::waiting` instead.
+    fn pass(&mut self, c: &mut Ctx<'_>, _queue: &mut Queue<'_>) -> Result<(), SimError> {
         let Some(head) = self.start_and_preempt(c)? else {
             return Ok(());
         };

@@ -3,6 +3,7 @@
 //! without a recorded wait and shows this rule the recorded starts (`Ctx::recorded_start`).
 
 use super::StartRule;
+use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Happening, SimError};
 use crate::Time;
 use std::collections::BTreeSet;
@@ -18,7 +19,8 @@ impl StartRule for Replay {
         true
     }
 
-    fn schedule(&mut self, c: &mut Ctx<'_>, _queue: &[usize]) -> Result<(), SimError> {
+    /// The queue is not read: the order of this rule is the recorded starts.
+    fn pass(&mut self, c: &mut Ctx<'_>, _queue: &mut Queue<'_>) -> Result<(), SimError> {
         for h in c.happenings() {
             if let Happening::Submitted(j) = *h {
                 let start = c.recorded_start(j).unwrap_or(c.job(j).submit);

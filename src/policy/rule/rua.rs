@@ -12,6 +12,7 @@ use super::StartRule;
 use crate::policy::alloc::Threshold;
 use crate::policy::blocks::later::Horizon;
 use crate::policy::blocks::select::{self, reservation, Alloc};
+use crate::policy::queue::Queue;
 use crate::sim::{Ctx, ProcSet, SimError, StartReason};
 use crate::Time;
 use std::collections::HashMap;
@@ -23,6 +24,8 @@ pub struct Rua {
     search: Search,
     /// The later machine states of the current state (kept until it changes).
     horizon: Horizon,
+    /// Scratch: the waiting jobs tried for backfilling.
+    candidates: Vec<usize>,
 }
 
 /// RUA's searches on the current machine state.
@@ -47,6 +50,7 @@ impl Rua {
                 found: HashMap::new(),
             },
             horizon: Horizon::new(),
+            candidates: Vec::new(),
         }
     }
 }
@@ -111,11 +115,12 @@ impl Search {
 }
 
 impl StartRule for Rua {
-    fn schedule(&mut self, c: &mut Ctx<'_>, _queue: &[usize]) -> Result<(), SimError> {
+    /// The queue (arrival order) is read up to the blocked head, then whole for backfilling.
+    fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
         let now = c.now();
         // Only a start now needs the processors; a later one is the reservation.
         let (search, h) = (&mut self.search, &mut self.horizon);
-        let later = select::start_heads(c, |c, head| {
+        let (first, later) = select::start_heads(c, queue, |c, head| {
             search.found.clear();
             search.choose(c, head, h).map(|a| Alloc {
                 start: a.start,
@@ -127,19 +132,23 @@ impl StartRule for Rua {
                 factor: a.factor,
             })
         })?;
-        let Some(&head) = c.waiting().first() else {
+        let Some(head) = queue.get(c, first) else {
             return Ok(());
         };
         let (res, mut extra) = reservation(c, head, later);
         c.reserve(head, res);
         c.wake_at(res);
+        // The jobs behind the head still waiting, in queue order.
+        self.candidates.clear();
+        self.candidates
+            .extend_from_slice(&queue.all(c)[first + 1..]);
         loop {
             if c.free() == 0 {
                 break;
             }
-            let mut best: Option<(f64, Time, usize, Choice)> = None;
+            let mut best: Option<(f64, Time, usize, Choice, usize)> = None;
             self.search.found.clear();
-            for &j in &c.waiting()[1..] {
+            for (i, &j) in self.candidates.iter().enumerate() {
                 let job = c.job(j);
                 let within = now + job.estimate <= res;
                 if job.procs > c.free() || (!within && job.procs > extra) {
@@ -157,12 +166,13 @@ impl StartRule for Rua {
                     .as_ref()
                     .is_none_or(|b| (key.0, key.1, key.2) < (b.0, b.1, b.2))
                 {
-                    best = Some((key.0, key.1, key.2, a));
+                    best = Some((key.0, key.1, key.2, a, i));
                 }
             }
-            let Some((_, est, j, a)) = best else {
+            let Some((_, est, j, a, i)) = best else {
                 break;
             };
+            self.candidates.remove(i);
             let why = if now + est > res {
                 extra -= c.job(j).procs;
                 StartReason::Extra

@@ -2,7 +2,8 @@
 //! earliest fit when that is earlier.
 
 use super::Conservative;
-use crate::sim::{Ctx, Profile};
+use crate::policy::plan::Profile;
+use crate::sim::Ctx;
 use crate::Time;
 
 impl Conservative {
@@ -14,7 +15,7 @@ impl Conservative {
     /// before `s`, without releasing the reservation, and a job that cannot move costs one
     /// scan and no change to the profile. The scan covers only the start times that the
     /// stretches freed since the job was last shown unable to move can have opened
-    /// (`blocks::freed`); the answer is the same as a scan from now.
+    /// (`freed.rs`); the answer is the same as a scan from now.
     ///
     /// Not inlined into `pass`: on its own its search loops keep their values in registers
     /// (measured: 15.42 -> 14.85 G instructions off-line on 5K_sample, and fewer on LANL-CM5).
@@ -41,7 +42,7 @@ impl Conservative {
             // Whether the check searched windows: what it found is worth telling the later
             // jobs (most jobs checked without a search are not wide or long enough to help).
             let mut searched = false;
-            let moved = if full_checks() {
+            let moved = if self.tuning.full_checks {
                 search(now, s)
             } else {
                 let seen = self.seen[j];
@@ -49,7 +50,7 @@ impl Conservative {
                 let reaches_s = self.freed.windows(seen, now, need, d, s, &mut self.windows);
                 searched = !self.windows.is_empty();
                 // Before `bound`, the jobs checked earlier show that a fit lies only in the run
-                // reaching the reservation (`blocks::no_fit`).
+                // reaching the reservation (`no_fit.rs`).
                 let bound = if searched {
                     self.no_fit.bound(need, d)
                 } else {
@@ -130,21 +131,4 @@ impl Conservative {
         let (s, e) = self.res[j].filter(|r| r.0 > now)?;
         Some((s, e, c.job(j).procs))
     }
-}
-
-#[cfg(not(test))]
-fn full_checks() -> bool {
-    false
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Tests: every reserved job is checked from now to its reservation (the reference the
-    /// narrowed checks must agree with).
-    pub(super) static FULL_CHECKS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-#[cfg(test)]
-fn full_checks() -> bool {
-    FULL_CHECKS.with(|f| f.get())
 }

@@ -1,7 +1,9 @@
 //! Conservative backfilling: hand-worked cases, and the narrowed checks against full ones.
 
-use super::compress::FULL_CHECKS;
+use super::{Conservative, Tuning};
 use crate::job::Job;
+use crate::policy::order::{Arrival, QueueOrder, Zotkin};
+use crate::policy::Composed;
 use crate::sim::simulate;
 use crate::Time;
 
@@ -44,10 +46,38 @@ fn arrivals_of_one_instant_are_placed_in_queue_order() {
     }
 }
 
+/// Thresholds small enough that workloads of a few hundred jobs narrow their checks (queues
+/// of 24 or more), sum the previous segment in several strides, join clusters and move
+/// reservations in long profiles.
+fn small(full_checks: bool) -> Tuning {
+    Tuning {
+        track_from: 24,
+        stride: 3,
+        most: 3,
+        splice_from: Some(16),
+        full_checks,
+    }
+}
+
+/// The starts of conservative backfilling with `tuning`, in arrival order or shortest
+/// estimate first (`sjf`).
+fn starts(jobs: &[Job], procs: u32, sjf: bool, tuning: Tuning) -> Vec<Time> {
+    let order: Box<dyn QueueOrder> = if sjf {
+        Box::new(Zotkin::new("sjf", 0.0))
+    } else {
+        Box::new(Arrival::default())
+    };
+    let rule = Box::new(Conservative::with_tuning(tuning));
+    let mut p = Composed::new("conservative".into(), None, Some(order), rule);
+    let s = simulate(jobs, procs, &mut p, 1, None).unwrap();
+    s.jobs.iter().map(|r| r.start).collect()
+}
+
 /// Random workloads with estimates far above the runtimes (every end frees processors
 /// early, so every pass compresses): the narrowed checks give the same schedule as
-/// checking every reserved job from now on. Half the rounds count in whole minutes, so
-/// that jobs often fit a freed stretch exactly.
+/// checking every reserved job from now on, and as the production thresholds (which check
+/// these short queues in full). Half the rounds count in whole minutes, so that jobs often
+/// fit a freed stretch exactly.
 #[test]
 fn narrowed_checks_agree_with_full_checks() {
     let mut rnd = crate::sim::test_numbers(0x9e37_79b9_7f4a_7c15);
@@ -75,16 +105,12 @@ fn narrowed_checks_agree_with_full_checks() {
                 }
             })
             .collect();
-        for spec in ["conservative", "conservative[queue=sjf]"] {
-            let run = |full: bool| {
-                FULL_CHECKS.with(|f| f.set(full));
-                let mut p = crate::policy::build(spec).unwrap();
-                let s = simulate(&jobs, procs, p.as_mut(), 1, None).unwrap();
-                FULL_CHECKS.with(|f| f.set(false));
-                s.jobs.iter().map(|r| r.start).collect::<Vec<_>>()
-            };
-            let (narrowed, full) = (run(false), run(true));
-            assert_eq!(narrowed, full, "round {round} {spec}");
+        for sjf in [false, true] {
+            let narrowed = starts(&jobs, procs, sjf, small(false));
+            let full = starts(&jobs, procs, sjf, small(true));
+            assert_eq!(narrowed, full, "round {round} sjf {sjf}");
+            let production = starts(&jobs, procs, sjf, Tuning::default());
+            assert_eq!(narrowed, production, "round {round} sjf {sjf}");
             // Busy enough that most jobs wait.
             waited += narrowed
                 .iter()

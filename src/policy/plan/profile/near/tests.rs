@@ -1,8 +1,8 @@
 //! Searches from a hint against searches from scratch.
 
-use super::super::tests::reserve_random;
+use super::super::tests::{reserve_random, SMALL_SPLICE_FROM};
 use super::*;
-use crate::sim::profile::FOREVER;
+use crate::policy::plan::FOREVER;
 
 /// A hint found before time went on still points at its step: the steps dropped since are
 /// taken off. Worked by hand on steps at 0, 10, 20, 30, 40.
@@ -88,7 +88,7 @@ fn moves_to_a_fit_match_moves_from_scratch() {
     let mut rnd = crate::sim::test_numbers(4242);
     let mut moved = 0;
     for round in 0..30 {
-        let mut p = Profile::new(0, 16);
+        let mut p = Profile::new(0, 16).with_splice_from(SMALL_SPLICE_FROM);
         // Long profiles too (their moves leave level steps).
         let count = if round % 2 == 0 { 40 } else { 400 };
         let held = reserve_random(&mut p, &mut rnd, count, (3000, 300), 1);

@@ -2,6 +2,10 @@
 
 use super::*;
 
+/// A splice threshold small enough that the random profiles of the tests of moves count as
+/// long as well as short.
+pub(super) const SMALL_SPLICE_FROM: usize = 16;
+
 #[test]
 fn build_reserve_and_find() {
     // 10 procs: 2 free now, job A (4 procs) ends at 10, job B (4 procs) ends at 20.
@@ -312,7 +316,7 @@ fn a_move_gives_the_steps_of_release_then_reserve() {
     let (mut joined, mut kept_steps) = (0, 0);
     for round in 0..40 {
         let grid = if round % 2 == 0 { 10 } else { 1 };
-        let mut p = Profile::new(100, 16);
+        let mut p = Profile::new(100, 16).with_splice_from(SMALL_SPLICE_FROM);
         let held = reserve_random(&mut p, &mut rnd, 60, (3000, 300), grid);
         for _ in 0..200 {
             let n = held.len();
@@ -355,25 +359,45 @@ fn level_steps_stand_in_for_moves_of_the_later_steps() {
     };
     // [(0, 5), (10, 3), (30, 5)]: [0, 10) and [10, 30) become one step at 4.
     let mut steps = long(&[(0, 5), (10, 3), (30, 5)]);
-    assert!(super::replace_steps(&mut steps, 0..2, &[(0, 4)]));
+    assert!(super::replace_steps(
+        &mut steps,
+        0..2,
+        &[(0, 4)],
+        super::SPLICE_FROM
+    ));
     assert_eq!(steps, long(&[(0, 4), (1, 4), (30, 5)]));
     // No room between the last new step and the next one: the later steps move. ([1, 2)
     // joins the step before it.)
     let mut tight = long(&[(0, 5), (1, 3), (2, 4), (3, 5)]);
-    assert!(!super::replace_steps(&mut tight, 1..3, &[(2, 4)]));
+    assert!(!super::replace_steps(
+        &mut tight,
+        1..3,
+        &[(2, 4)],
+        super::SPLICE_FROM
+    ));
     assert_eq!(tight, long(&[(0, 5), (2, 4), (3, 5)]));
     // Two new steps for one: the step at 20, at the level before it, makes room; the step at
     // 10 moves up over it, the one at 30 stays.
     let mut more = long(&[(0, 5), (10, 3), (20, 3), (30, 5)]);
-    assert!(!super::replace_steps(&mut more, 0..1, &[(0, 5), (5, 4)]));
+    assert!(!super::replace_steps(
+        &mut more,
+        0..1,
+        &[(0, 5), (5, 4)],
+        super::SPLICE_FROM
+    ));
     assert_eq!(more, long(&[(0, 5), (5, 4), (10, 3), (30, 5)]));
     // None near: the later steps move.
     let mut none = long(&[(0, 5), (10, 3), (30, 5)]);
-    super::replace_steps(&mut none, 0..1, &[(0, 5), (5, 4)]);
+    super::replace_steps(&mut none, 0..1, &[(0, 5), (5, 4)], super::SPLICE_FROM);
     assert_eq!(none, long(&[(0, 5), (5, 4), (10, 3), (30, 5)]));
     // A short profile: the later steps move.
     let mut short = vec![(0, 5), (10, 3), (30, 5)];
-    assert!(!super::replace_steps(&mut short, 0..2, &[(0, 4)]));
+    assert!(!super::replace_steps(
+        &mut short,
+        0..2,
+        &[(0, 4)],
+        super::SPLICE_FROM
+    ));
     assert_eq!(short, [(0, 4), (30, 5)]);
     // A profile with such a step equals its plain form, answers alike, and `advance` drops it.
     let mut p = Profile::new(0, 5);

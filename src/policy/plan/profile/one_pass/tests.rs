@@ -1,8 +1,8 @@
 //! A move in one pass against release then reserve: worked cases, then random short profiles.
 
 use super::REGION;
-use crate::sim::profile::tests::reserve_random;
-use crate::sim::profile::{Profile, FOREVER};
+use crate::policy::plan::profile::tests::{reserve_random, SMALL_SPLICE_FROM};
+use crate::policy::plan::{Profile, FOREVER};
 use crate::Time;
 
 /// Moves `procs` from `[s, s + d)` to `[t, t + d)` in one pass, and checks that it gives the
@@ -88,7 +88,7 @@ fn random_moves_give_release_then_reserve() {
     for round in 0..300 {
         let grid = if round % 2 == 0 { 10 } else { 1 };
         let start = 100;
-        let mut p = Profile::new(start, 12);
+        let mut p = Profile::new(start, 12).with_splice_from(SMALL_SPLICE_FROM);
         let count = 1 + rnd(8);
         let held = reserve_random(&mut p, &mut rnd, count, (300, 100), grid);
         for _ in 0..20 {

@@ -1,12 +1,11 @@
 //! Putting new steps in place of a range of steps with as few moves of the later steps as
 //! possible: a move earlier rewrites a few steps, and a long profile holds hundreds after them.
 
-use super::SPLICE_FROM;
 use crate::Time;
 
 /// Replaces `steps[range]` with `new`, where `new` ends at the level the range ended at (a
 /// move's splice and its pass over a few steps both end here). In a long profile
-/// ([`SPLICE_FROM`] steps or more) the steps after the range move as little as they can (a
+/// (`splice_from` steps or more, `Profile`'s threshold) the steps after the range move as little as they can (a
 /// move rewrites a few steps, and hundreds follow them):
 /// - fewer new steps: the rest of the range gets steps at the last new level, one second
 ///   apart after the last new step, when they fit before the next step;
@@ -19,11 +18,12 @@ pub(super) fn replace_steps(
     steps: &mut Vec<(Time, i64)>,
     range: std::ops::Range<usize>,
     new: &[(Time, i64)],
+    splice_from: usize,
 ) -> bool {
     let (i, k, n) = (range.start, range.end, steps.len());
     let end = i + new.len();
     // In a short profile moving the later steps costs less than looking for room.
-    let long = n >= SPLICE_FROM;
+    let long = n >= splice_from;
     if long && end < k && end > 0 {
         let (t, level) = if end > i {
             new[new.len() - 1]

@@ -19,7 +19,7 @@ use std::collections::BinaryHeap;
 
 /// Where the worst node is.
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub enum From {
+pub enum WorstIn {
     FirstFit,
     Heap,
     Candidate,
@@ -106,43 +106,43 @@ impl Worst {
     /// The worst node `(position, key, where)` when it is high; else the largest key of all
     /// (the run's factor is then `1 +` that penalty and it stops) as `(0, key, Candidate)`.
     #[inline]
-    pub fn worst(&self) -> (u32, u64, From) {
-        let mut best: Option<(u32, u64, From)> = self
+    pub fn worst(&self) -> (u32, u64, WorstIn) {
+        let mut best: Option<(u32, u64, WorstIn)> = self
             .first_fit
             .get(self.at)
-            .map(|&(key, _, _)| (self.pos, key, From::FirstFit));
+            .map(|&(key, _, _)| (self.pos, key, WorstIn::FirstFit));
         if let Some(&(key, Reverse(i))) = self.heap.peek() {
             if best.is_none_or(|b| key > b.1 || (key == b.1 && i < b.0)) {
-                best = Some((i, key, From::Heap));
+                best = Some((i, key, WorstIn::Heap));
             }
         }
         if let Some((key, i)) = self.candidate {
             if best.is_none_or(|b| key > b.1) {
-                best = Some((i, key, From::Candidate));
+                best = Some((i, key, WorstIn::Candidate));
             }
         }
         match best {
             Some((i, key, from)) => (i, key.max(self.low), from),
-            None => (0, self.low, From::Candidate),
+            None => (0, self.low, WorstIn::Candidate),
         }
     }
 
     /// The worst node (from `from`, not the candidate) gives a process; `key` is its new key
     /// (`None` when it has none left).
     #[inline]
-    pub fn gave(&mut self, from: From, i: u32, key: Option<u64>) {
+    pub fn gave(&mut self, from: WorstIn, i: u32, key: Option<u64>) {
         match from {
-            From::FirstFit => {
+            WorstIn::FirstFit => {
                 self.pos += 1;
                 if self.pos == self.first_fit[self.at].2 {
                     self.at += 1;
                     self.pos = self.first_fit.get(self.at).map_or(0, |r| r.1);
                 }
             }
-            From::Heap => {
+            WorstIn::Heap => {
                 self.heap.pop();
             }
-            From::Candidate => unreachable!("the candidate takes processes"),
+            WorstIn::Candidate => unreachable!("the candidate takes processes"),
         }
         if let Some(key) = key {
             self.count(key, i, false);

@@ -37,7 +37,7 @@ impl Profile {
         if m1 <= lo {
             return false;
         }
-        let p = i64::from(procs);
+        let (p, splice_from) = (i64::from(procs), self.splice_from);
         // Where a stretch begins, and the change over it; the stretch between the new and
         // the old place is empty when one ends where the other begins.
         let all = [(lo, -p), (m1, 0), (m2, p), (e, 0)];
@@ -80,7 +80,7 @@ impl Profile {
             }
         }
         // They replace `steps[i..j]`.
-        let loose = replace_steps(steps, i..j, &new[..w]);
+        let loose = replace_steps(steps, i..j, &new[..w], splice_from);
         self.loose |= loose;
         true
     }

@@ -1,5 +1,5 @@
 //! What stretches of an availability profile that gained processors offer a job (see
-//! `blocks::freed`): their hull, how far their runs of free processors reach, the longest of
+//! `freed.rs`): their hull, how far their runs of free processors reach, the longest of
 //! those runs; and a few such summaries side by side ([`Clusters`]), so that stretches far
 //! apart in time do not make one wide hull to search.
 
@@ -12,12 +12,12 @@ pub const EMPTY: Hull = (Time::MAX, Time::MIN);
 /// Where the runs of free processors around a stretch reached right after it was logged, for
 /// one class of width, and the longest of them: `(r0, r1, longest)` (see
 /// `Profile::runs_around`).
-pub type Run = (Time, Time, Time);
-pub const NO_RUN: Run = (Time::MAX, Time::MIN, Time::MIN);
+pub type RunsAround = (Time, Time, Time);
+pub const NO_RUNS: RunsAround = (Time::MAX, Time::MIN, Time::MIN);
 
 /// Whether a job holding `d` reserved at `s` can fit in `run`: a window `[t, min(t + d, s))`
 /// with `t < s` inside one of the runs.
-pub fn fits(run: Run, d: Time, s: Time) -> bool {
+pub fn fits(run: RunsAround, d: Time, s: Time) -> bool {
     run.0 < s && (run.1 >= s || run.2 >= d)
 }
 
@@ -38,7 +38,7 @@ pub const NOTHING: Reach = Reach {
 
 impl Reach {
     /// One stretch and its run.
-    pub fn of(hull: Hull, run: Run) -> Self {
+    pub fn of(hull: Hull, run: RunsAround) -> Self {
         Self {
             hull,
             run: (run.0, run.1),
@@ -85,20 +85,19 @@ fn join(a: Hull, b: Hull) -> Hull {
     (a.0.min(b.0), a.1.max(b.1))
 }
 
-/// Most summaries side by side (fewer in the crate's tests, so that they join often).
-#[cfg(not(test))]
-const MOST: usize = 8;
-#[cfg(test)]
-const MOST: usize = 3;
+/// Most summaries side by side: what conservative backfilling keeps, and the room a
+/// [`Clusters`] has (tests keep fewer, through [`Clusters::add`]'s `most`, so that they join
+/// often).
+pub const MOST: usize = 8;
 
-/// Up to [`MOST`] summaries of stretches, in the order of their hulls' starts: one more joins
-/// the two whose hulls are closest (or overlap most).
+/// Up to `most` ([`MOST`] at most) summaries of stretches, in the order of their hulls'
+/// starts: one more joins the two whose hulls are closest (or overlap most).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Clusters {
     /// All of them joined.
     pub total: Reach,
     n: usize,
-    /// `MOST` at most between calls; one more while one is added.
+    /// `most` at most between calls; one more while one is added.
     all: [Reach; MOST + 1],
 }
 
@@ -117,7 +116,9 @@ impl Clusters {
         self.all[..self.n].iter()
     }
 
-    pub fn add(&mut self, r: Reach) {
+    /// Adds `r`, keeping `most` summaries at most (1 to [`MOST`]; the same at every call).
+    pub fn add(&mut self, r: Reach, most: usize) {
+        debug_assert!((1..=MOST).contains(&most));
         if r.hull == EMPTY {
             return;
         }
@@ -151,21 +152,21 @@ impl Clusters {
             all[k + 1] = all[k];
         }
         all[at] = r;
-        if n < MOST {
+        if n < most {
             self.n = n + 1;
             return;
         }
         // One too many: the closest neighbours join (the first such pair).
         let gap = |i: usize| all[i + 1].hull.0.saturating_sub(all[i].hull.1);
         let (mut i, mut least) = (0, gap(0));
-        for j in 1..MOST {
+        for j in 1..most {
             let g = gap(j);
             if g < least {
                 (i, least) = (j, g);
             }
         }
         all[i] = all[i].join(all[i + 1]);
-        for k in i + 1..MOST {
+        for k in i + 1..most {
             all[k] = all[k + 1];
         }
     }
@@ -176,16 +177,15 @@ mod tests {
     use super::*;
 
     /// Ten stretches, one every 100 s, and one 10 s after the one at 800, added latest first,
-    /// three side by side at most (the tests' `MOST`): the fourth joins the two closest (800
+    /// three side by side at most: the fourth joins the two closest (800
     /// and 830); from then on, every gap being 80 s, each new one joins the first.
     #[test]
     fn the_closest_join_when_too_many() {
-        assert_eq!(MOST, 3);
         let mut c = Clusters::default();
         let mut hulls: Vec<Hull> = (0..9).map(|i| (i * 100, i * 100 + 20)).collect();
         hulls.push((830, 840));
         for &h in hulls.iter().rev() {
-            c.add(Reach::of(h, (h.0 - 5, h.1 + 5, h.1 - h.0 + 10)));
+            c.add(Reach::of(h, (h.0 - 5, h.1 + 5, h.1 - h.0 + 10)), 3);
         }
         let got: Vec<Hull> = c.iter().map(|r| r.hull).collect();
         assert_eq!(got, [(0, 620), (700, 720), (800, 840)]);
@@ -201,7 +201,7 @@ mod tests {
         // Stretches at or after the reservation cannot help.
         assert_eq!(last.window(0, 5, 800), None);
         // One overlapping another joins it at once.
-        c.add(Reach::of((705, 730), (705, 730, 25)));
+        c.add(Reach::of((705, 730), (705, 730, 25)), 3);
         let got: Vec<Hull> = c.iter().map(|r| r.hull).collect();
         assert_eq!(got, [(0, 620), (700, 730), (800, 840)]);
         assert_eq!(c.total.hull, (0, 840));

@@ -10,12 +10,12 @@
 //! key >= the worst selected key, every selected slot one <= it: the factor is 1 + the
 //! `need`-th smallest slot key. The penalty only grows with the demand (and rounds
 //! monotonically), so that key is the penalty of the `need`-th smallest slot demand, computed
-//! with the run's own expression: the same bits as [`super::less_consume::Run::run`]'s factor.
+//! with the run's own expression: the same bits as the factor of `less_consume.rs`'s run.
 //!
 //! A state's nodes fall into few groups (an empty node has demand 0 and every core free), so
 //! the statistic costs a sort of (groups x cores) slot demands, not a run over the nodes.
 
-use super::less_consume::FreeNode;
+use crate::policy::blocks::less_consume::FreeNode;
 use crate::sim::penalty::node_penalty;
 
 /// Free nodes counted by `(demand bits, free processors)`, ascending (demands are >= 0, so
@@ -115,3 +115,6 @@ impl NodeGroups {
         unreachable!("the slots hold at least `need` processors")
     }
 }
+
+#[cfg(test)]
+mod tests;

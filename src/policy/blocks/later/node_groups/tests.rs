@@ -2,9 +2,9 @@
 //! processors (`NodeGroups`, an order statistic) against the run itself, on random machine
 //! states: the same bits, for LessConsume and for every LessConsume-Threshold stop it exceeds.
 
+use super::*;
+use crate::policy::blocks::less_consume::{RunInputs, Scratch};
 use proptest::prelude::*;
-use schedlab::policy::blocks::less_consume::{FreeNode, Run, Scratch};
-use schedlab::policy::blocks::node_groups::NodeGroups;
 
 /// Free nodes in id order: free processors 0..=cores (nodes with none left out) and a demand
 /// drawn from a few round values (so groups share demands) or any value.
@@ -41,7 +41,7 @@ proptest! {
     ) {
         let _ = cores;
         let total: u32 = nodes.iter().map(|n| n.1).sum();
-        let run = Run { nodes: &nodes, total, bandwidth, need, per_proc };
+        let run = RunInputs { nodes: &nodes, total, bandwidth, need, per_proc };
         let mut groups = NodeGroups::new();
         groups.build(&nodes);
         let whole = groups.factor(need, per_proc, bandwidth, &mut Vec::new());

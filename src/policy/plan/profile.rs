@@ -1,14 +1,13 @@
 //! Availability profile: the number of free processors over future time, as a step function.
-//! Used by planning policies (EASY's shadow time, conservative backfilling's reservations).
+//! Used by planning policies (conservative backfilling's reservations, the rebuilt plans of
+//! `guarantee_free`); its searches and moves are in the submodules.
 
 use crate::Time;
 
 /// Steps from which [`Profile::move_reservation`] changes a part apart when the move rewrites
-/// more steps than one pass takes (fewer in the crate's tests, so that every way runs).
-#[cfg(not(test))]
+/// more steps than one pass takes (every profile's; tests of moves on small profiles set a
+/// smaller one with [`Profile::with_splice_from`], so that every way runs).
 const SPLICE_FROM: usize = 256;
-#[cfg(test)]
-const SPLICE_FROM: usize = 16;
 
 /// Time treated as "forever".
 pub const FOREVER: Time = Time::MAX;
@@ -48,6 +47,8 @@ pub struct Profile {
     /// How many steps [`Profile::advance`] dropped before the first: a [`Hint`] holds an
     /// index plus this, so that it stays near as time goes on.
     dropped: u64,
+    /// Steps from which a move changes a part apart ([`SPLICE_FROM`] unless set).
+    splice_from: usize,
 }
 
 /// Equal as step functions: a step at the level of the one before it changes nothing.
@@ -67,6 +68,7 @@ impl Profile {
             part: Vec::new(),
             loose: false,
             dropped: 0,
+            splice_from: SPLICE_FROM,
         }
     }
 
@@ -90,7 +92,16 @@ impl Profile {
             part: Vec::new(),
             loose: false,
             dropped: 0,
+            splice_from: SPLICE_FROM,
         }
+    }
+
+    /// The profile with moves changing a part apart from `steps` steps on (instead of
+    /// [`SPLICE_FROM`]): the answers are the same, only the way differs (for tests that reach
+    /// both ways on small profiles).
+    pub fn with_splice_from(mut self, steps: usize) -> Self {
+        self.splice_from = steps;
+        self
     }
 
     pub fn steps(&self) -> &[(Time, i64)] {
@@ -282,7 +293,7 @@ impl Profile {
     fn move_from(&mut self, i: usize, (s, e): (Time, Time), t: Time, d: Time, procs: u32) {
         let lo = t.max(self.start());
         if lo < s && procs > 0 {
-            if self.steps.len() < SPLICE_FROM {
+            if self.steps.len() < self.splice_from {
                 // Release and reserve would each move the steps after them.
                 if self.move_in_one_pass(lo, i, (s, e), t + d, procs) {
                     return;
@@ -315,6 +326,7 @@ impl Profile {
             part: Vec::new(),
             loose: false,
             dropped: 0,
+            splice_from: self.splice_from,
         };
         part.steps.clear();
         part.steps.extend_from_slice(&self.steps[i..k]);
@@ -323,7 +335,12 @@ impl Profile {
         // The part ends with a step at the later end holding the level that the step after
         // the part follows (unchanged): only its first step can join a neighbour.
         let first = usize::from(i > 0 && self.steps[i - 1].1 == part.steps[0].1);
-        self.loose |= replace_steps(&mut self.steps, i..k, &part.steps[first..]);
+        self.loose |= replace_steps(
+            &mut self.steps,
+            i..k,
+            &part.steps[first..],
+            self.splice_from,
+        );
         self.part = part.steps;
     }
 

@@ -1,6 +1,5 @@
 use super::*;
-use crate::sim::profile::Hint;
-use crate::sim::Profile;
+use crate::policy::plan::{Hint, Profile};
 
 /// A profile of 4 processors at time 0: 1 free over [0, 10), 4 over [10, 20), none over
 /// [20, 30), 4 from 30 on.
