@@ -215,7 +215,10 @@ fn spec_errors_name_the_problem() {
     for (spec, needle) in [
         ("easy[queue=longest]", "queue=longest is not valid"),
         ("easy[queue=sjf,weight=-1]", "weight=-1"),
-        ("fcfs[weight=0.1]", "weight needs a queue order"),
+        (
+            "fcfs[weight=0.1]",
+            "weight does not apply to queue=fcfs; it is a key of queue=sjf",
+        ),
         ("conservative[shadow=2]", "needs guarantees=off"),
         ("conservative[guarantees=off,shadow=x]", "shadow=x"),
         (

@@ -170,8 +170,14 @@ fn fairshare_is_a_queue_order_of_the_start_rules() {
         starts(&run(&set, "conservative"))
     );
     for (bad, why) in [
-        ("easy[halflife=10]", "needs queue=fairshare"),
-        ("easy[queue=fairshare,weight=1]", "weighted-delay"),
+        (
+            "easy[halflife=10]",
+            "halflife does not apply to queue=fcfs; it is a key of queue=fairshare",
+        ),
+        (
+            "easy[queue=fairshare,weight=1]",
+            "weight does not apply to queue=fairshare",
+        ),
         (
             "fcfs[queue=fairshare,halflife=0]",
             "halflife=0 is not valid",

@@ -2,7 +2,7 @@
 
 use super::{Conservative, Tuning};
 use crate::job::Job;
-use crate::policy::order::{Arrival, QueueOrder, Zotkin};
+use crate::policy::order::{Criterion, QueueOrder, Zotkin};
 use crate::policy::Composed;
 use crate::sim::simulate;
 use crate::Time;
@@ -62,13 +62,12 @@ fn small(full_checks: bool) -> Tuning {
 /// The starts of conservative backfilling with `tuning`, in arrival order or shortest
 /// estimate first (`sjf`).
 fn starts(jobs: &[Job], procs: u32, sjf: bool, tuning: Tuning) -> Vec<Time> {
-    let order: Box<dyn QueueOrder> = if sjf {
-        Box::new(Zotkin::new("sjf", 0.0))
-    } else {
-        Box::new(Arrival::default())
+    let order: Option<Box<dyn QueueOrder>> = match sjf {
+        true => Some(Box::new(Zotkin::new(Criterion::Sjf, 0.0))),
+        false => None,
     };
     let rule = Box::new(Conservative::with_tuning(tuning));
-    let mut p = Composed::new("conservative".into(), None, Some(order), rule);
+    let mut p = Composed::new("conservative".into(), None, order, rule);
     let s = simulate(jobs, procs, &mut p, 1, None).unwrap();
     s.jobs.iter().map(|r| r.start).collect()
 }
