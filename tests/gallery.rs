@@ -216,3 +216,170 @@ fn the_cheap_entries_reproduce_their_recorded_numbers() {
     }
     assert!(checked >= 3, "only {checked} cheap entries");
 }
+
+/// The numbers a text quotes: `(token, value, decimals, suffix)` where the token is as written
+/// (thousands separators dropped) and the suffix is `x` or `%` when one follows. Numbers glued
+/// to a letter (`p95`, `2R`, `5K_sample`, `VEET_u`) are names, not figures, and are skipped.
+fn quoted_numbers(text: &str) -> Vec<(String, f64, usize, Option<char>)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let glued_before = i > 0 && (b[i - 1].is_ascii_alphabetic() || b[i - 1] == b'_');
+        let mut j = i;
+        let mut token = String::new();
+        loop {
+            while j < b.len() && b[j].is_ascii_digit() {
+                token.push(b[j] as char);
+                j += 1;
+            }
+            // A thousands separator: a comma followed by exactly three digits.
+            let three = b.get(j) == Some(&b',')
+                && b.len() >= j + 4
+                && b[j + 1..j + 4].iter().all(u8::is_ascii_digit)
+                && !b.get(j + 4).is_some_and(u8::is_ascii_digit);
+            if three {
+                j += 1;
+                continue;
+            }
+            break;
+        }
+        let mut decimals = 0;
+        if j + 1 < b.len() && b[j] == b'.' && b[j + 1].is_ascii_digit() {
+            token.push('.');
+            j += 1;
+            while j < b.len() && b[j].is_ascii_digit() {
+                token.push(b[j] as char);
+                decimals += 1;
+                j += 1;
+            }
+        }
+        let next = b.get(j).copied();
+        let glued_after = next.is_some_and(|c| (c.is_ascii_alphabetic() && c != b'x') || c == b'_');
+        let suffix = match next {
+            Some(b'x') => Some('x'),
+            Some(b'%') => Some('%'),
+            _ => None,
+        };
+        if !glued_before && !glued_after {
+            out.push((token.clone(), token.parse().unwrap(), decimals, suffix));
+        }
+        i = j;
+    }
+    out
+}
+
+/// Every number in a string (for the paper's values and the entry's own parameters).
+fn numbers_in(text: &str) -> Vec<f64> {
+    let mut v: Vec<f64> = quoted_numbers(text).into_iter().map(|t| t.1).collect();
+    // Names such as `r=1` and `LCT=1.5` carry parameters too.
+    for part in text.split(|c: char| !(c.is_ascii_digit() || c == '.')) {
+        if let Ok(x) = part.trim_matches('.').parse::<f64>() {
+            v.push(x);
+        }
+    }
+    v
+}
+
+#[test]
+fn quoted_numbers_reads_figures_and_skips_names() {
+    let got: Vec<(String, Option<char>)> =
+        quoted_numbers("p95 1,308 -> 1,150 (1.14x), 27.9%; 5K_sample 2R, 4/3 and 2,000 MB/s")
+            .into_iter()
+            .map(|t| (t.0, t.3))
+            .collect();
+    let want = [
+        ("1308", None),
+        ("1150", None),
+        ("1.14", Some('x')),
+        ("27.9", Some('%')),
+        ("4", None),
+        ("3", None),
+        ("2000", None),
+    ];
+    assert_eq!(
+        got,
+        want.iter()
+            .map(|(a, b)| (a.to_string(), *b))
+            .collect::<Vec<_>>()
+    );
+}
+
+/// Every figure a verdict quotes comes from the entry: a recorded value (`ours`, at the
+/// precision the verdict writes it), a paper value, a parameter of the entry (its title,
+/// source, paper trace, arguments, seeds, row labels and specs), a number in one of the
+/// entry's `cited` phrases (each of which its document must show as written: figures of other
+/// traces or tables, section numbers), or,
+/// written as a ratio (`1.14x`) or a percentage (`22%`), the ratio of two recorded or paper
+/// values (a / b, 100 a / b or 100 |a / b - 1|). A verdict typed by hand with a figure that is
+/// none of these fails here.
+#[test]
+fn every_number_in_a_verdict_comes_from_the_entry() {
+    let mut failures = Vec::new();
+    for e in entries() {
+        let id = e["id"].as_str().unwrap();
+        let doc = std::fs::read_to_string(root().join(e["doc"].as_str().unwrap())).unwrap();
+        let rows = e["rows"].as_array().unwrap();
+        let mut values: Vec<f64> = Vec::new();
+        let mut context: Vec<f64> = Vec::new();
+        for r in rows {
+            values.push(r["ours"].as_f64().unwrap());
+            match &r["paper"] {
+                Value::Number(n) => values.push(n.as_f64().unwrap()),
+                Value::String(s) => values.extend(numbers_in(s)),
+                _ => {}
+            }
+            for key in ["label", "spec"] {
+                context.extend(numbers_in(r[key].as_str().unwrap_or("")));
+            }
+        }
+        for key in ["title", "source", "paperTrace"] {
+            context.extend(numbers_in(e[key].as_str().unwrap()));
+        }
+        for a in e["args"].as_array().unwrap() {
+            context.extend(numbers_in(a.as_str().unwrap()));
+        }
+        if let Some(n) = e["seeds"].as_f64() {
+            context.push(n);
+        }
+        // Phrases of the entry's document the verdict repeats (figures of other traces or
+        // tables, section numbers): each must be in the document as written.
+        for c in e["cited"].as_array().into_iter().flatten() {
+            let c = c.as_str().expect("cited phrases are strings");
+            assert!(doc.contains(c), "{id}: cited '{c}' is not in {}", e["doc"]);
+            context.extend(numbers_in(c));
+        }
+        let shows = |x: f64, d: usize, token: &str| format!("{x:.d$}") == token;
+        for (token, _, d, suffix) in quoted_numbers(e["verdict"].as_str().unwrap()) {
+            let direct = values.iter().chain(&context).any(|&x| shows(x, d, &token));
+            let derived = suffix.is_some()
+                && values.iter().any(|&a| {
+                    values.iter().any(|&b| {
+                        b != 0.0
+                            && match suffix {
+                                Some('x') => shows(a / b, d, &token),
+                                _ => {
+                                    shows(100.0 * a / b, d, &token)
+                                        || shows(100.0 * (a / b - 1.0).abs(), d, &token)
+                                }
+                            }
+                    })
+                });
+            if !direct && !derived {
+                failures.push(format!(
+                    "{id}: {token}{}",
+                    suffix.map_or(String::new(), String::from)
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "verdict figures not recorded in their entry:\n{}",
+        failures.join("\n")
+    );
+}

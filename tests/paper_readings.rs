@@ -1,6 +1,8 @@
 //! Readings of the papers that the experiment documents rely on, checked on real traces and
 //! hand-made cases: the randomized R-factor keeps the deterministic factor's mean, so R = 1 is
-//! exact in both modes (Zotkin, Keleher & Perkovic's R = 1 rows are identical in both modes).
+//! exact in both modes (Zotkin, Keleher & Perkovic's R = 1 rows are identical in both modes);
+//! Guim, Rodero & Corbalan's BSLD is over finished jobs (`penalty.bsld_finished`), worked out
+//! by hand on a node where one job is killed by its penalty.
 
 mod common;
 use common::run;
@@ -156,4 +158,43 @@ fn plot_draws_any_report_number_per_policy() {
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("--metric fairness.nothing"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_resource_sharing_bsld_of_finished_jobs_leaves_out_the_jobs_killed_by_their_penalty() {
+    // Guim et al. count the BSLD over finished jobs only (section 8.3). One node of 4 cores
+    // (6,000 MB/s). J1 and J2 (2 processes of 2,000 MB/s each, 300 s) start at 0: 8,000 MB/s
+    // on the node, factor 4/3. J2 (requested 350 s) would end at 400: killed by its penalty
+    // at 350. J1 has done 262.5 s by then and runs its last 37.5 s alone: it ends at 387.5,
+    // rounded up to 388. J3 (4 processes, 100 s) waits for both: starts at 388, bsld 4.88.
+    // All jobs: (1 + 1 + 4.88) / 3; finished ones (J1, J3): (1 + 4.88) / 2.
+    let dir = common::tmpdir("paper_readings", "bsld_finished");
+    let trace = dir.join("t.swf");
+    std::fs::write(
+        &trace,
+        "; MaxProcs: 4\n\
+         1 0 -1 300 2 -1 -1 2 1000 -1 1 1 1 -1 -1 -1 -1 -1 2000\n\
+         2 0 -1 300 2 -1 -1 2 350 -1 1 1 1 -1 -1 -1 -1 -1 2000\n\
+         3 0 -1 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1 500\n",
+    )
+    .unwrap();
+    let t = trace.to_str().unwrap();
+    let (ok, out, err) =
+        common::schedlab(&["run", t, "-p", "sjbf", "--bandwidth-field", "19", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let p = &v[0]["penalty"];
+    assert_eq!(p["jobs"], 3);
+    assert_eq!(p["killed_by_penalty"], 1);
+    assert_eq!(p["finished"], 2);
+    let mean = |k: &str| p[k]["mean"].as_f64().unwrap();
+    assert!(
+        (mean("bsld") - (1.0 + 1.0 + 4.88) / 3.0).abs() < 1e-9,
+        "{p}"
+    );
+    assert!(
+        (mean("bsld_finished") - (1.0 + 4.88) / 2.0).abs() < 1e-9,
+        "{p}"
+    );
+    assert_eq!(p["wait"]["max"], 388.0);
 }

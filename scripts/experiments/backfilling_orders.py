@@ -88,7 +88,8 @@ def rf(r, mode="det"):
 
 def main():
     names = [n for n, _ in TRACES]
-    # Tables 2 and 3: EASY with model estimates R x runtime (det) or U(runtime, 2R runtime).
+    # Tables 2 and 3: EASY with model estimates R x runtime (det) or U(runtime, (2R - 1) runtime)
+    # (mean R x runtime, exact at R = 1; see docs/experiments/backfilling-orders.md).
     t23 = ["fcfs"] + [f"easy[{rf(r, m)}]" for r in RS for m in ("det", "rnd")]
     for _, f in TRACES:
         prefetch(f, t23, True)

@@ -181,6 +181,9 @@ pub const METRICS: &[Metric] = metrics![
     "nodes-killed", "killed at requested time (node model)", "[nodes] killed (all)", "", 0, Lower, Penalty, "penalty.killed", |p| p.killed as f64;
     "nodes-bsld", "mean bounded slowdown (node model)", "[nodes] mean bsld", "", 2, Lower, Penalty, "penalty.bsld.mean", |p| p.bsld.mean;
     "nodes-bsld-p95", "p95 bounded slowdown (node model)", "[nodes] p95 bsld", "", 2, Lower, Penalty, "penalty.bsld.p95", |p| p.bsld.p95;
+    "nodes-finished", "jobs measured not killed by penalty (node model)", "[nodes] finished jobs", "", 0, None, Penalty, "penalty.finished", |p| p.finished as f64;
+    "nodes-bsld-finished", "mean bounded slowdown of finished jobs (node model)", "[nodes] mean bsld fin.", "", 2, Lower, Penalty, "penalty.bsld_finished.mean", |p| p.bsld_finished.mean;
+    "nodes-bsld-finished-p95", "p95 bounded slowdown of finished jobs (node model)", "[nodes] p95 bsld fin.", "", 2, Lower, Penalty, "penalty.bsld_finished.p95", |p| p.bsld_finished.p95;
     "nodes-wait", "mean wait (node model)", "[nodes] mean wait (s)", "s", 1, Lower, Penalty, "penalty.wait.mean", |p| p.wait.mean;
     "nodes-wait-p95", "p95 wait (node model)", "[nodes] p95 wait (s)", "s", 1, Lower, Penalty, "penalty.wait.p95", |p| p.wait.p95;
 ];

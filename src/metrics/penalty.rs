@@ -2,6 +2,12 @@
 //! jobs killed for overrunning their requested time because of penalties, bounded slowdown and
 //! wait time, over a window of jobs (the paper's warm-up and measured jobs, by arrival rank).
 //! Present only when the node model was on.
+//!
+//! Two populations for the bounded slowdown: `bsld` is over every measured job that ran
+//! (killed ones included, with their run cut at the kill); `bsld_finished` leaves out the jobs
+//! killed by their penalty, as the paper's BSLD does ("the number of jobs that are used to
+//! compute the BSLD (number of finished jobs)", section 8.3). Jobs the trace itself cuts at
+//! their requested time (killed whatever the policy) stay in both.
 
 use super::job::per_job;
 use super::options::{MetricOptions, Window};
@@ -24,7 +30,12 @@ pub struct Penalty {
     pub killed_by_penalty: u64,
     /// Jobs killed at their requested time in all (including those the trace already cut).
     pub killed: u64,
+    /// Bounded slowdown of every measured job.
     pub bsld: Summary,
+    /// Measured jobs not killed by their penalty (the paper's "finished jobs").
+    pub finished: u64,
+    /// Bounded slowdown of those jobs only (the paper's population).
+    pub bsld_finished: Summary,
     pub wait: Summary,
 }
 
@@ -33,6 +44,7 @@ pub fn penalty(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Option<Penal
     let window = opts.window;
     let nodes = s.nodes.as_ref()?;
     let (mut pct, mut bsld, mut wait) = (Vec::new(), Vec::new(), Vec::new());
+    let mut bsld_finished = Vec::new();
     let (mut killed, mut by_penalty, mut factor_sum) = (0u64, 0u64, 0.0);
     for (j, (job, rec)) in set.jobs.iter().zip(&s.jobs).enumerate() {
         if !window.contains(j) {
@@ -52,9 +64,13 @@ pub fn penalty(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Option<Penal
         factor_sum += f;
         bsld.push(m.bsld);
         wait.push(m.wait as f64);
+        let penalty_kill = rec.outcome == Outcome::Killed && !job.killed;
         if rec.outcome == Outcome::Killed {
             killed += 1;
-            by_penalty += u64::from(!job.killed);
+            by_penalty += u64::from(penalty_kill);
+        }
+        if !penalty_kill {
+            bsld_finished.push(m.bsld);
         }
     }
     let n = pct.len();
@@ -66,6 +82,8 @@ pub fn penalty(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Option<Penal
         killed_by_penalty: by_penalty,
         killed,
         bsld: Summary::of(&mut bsld),
+        finished: bsld_finished.len() as u64,
+        bsld_finished: Summary::of(&mut bsld_finished),
         wait: Summary::of(&mut wait),
     })
 }
