@@ -7,7 +7,8 @@
 //! `MetricOptions`); tests check that this schema states them, that every CLI flag named here
 //! exists with this default (`src/bin/schedlab`), that every form control of `index.html` is
 //! here with this default, and that `www/options.js` (the page's copy, from which `share.js`
-//! reads and writes link keys and `app.js` reads the form) is [`page_module`]'s output.
+//! reads and writes link keys, `app.js` reads the form and `session.js` the gallery's CLI flags)
+//! is [`page_module`]'s output.
 
 use crate::input::InputOptions;
 use crate::metrics::MetricOptions;
@@ -155,19 +156,16 @@ pub fn by_flag(flag: &str) -> Option<&'static OptionInfo> {
         .find(|o| !o.flag.is_empty() && o.flag == flag)
 }
 
-/// `www/options.js`: the schema of the options the page shows or links carry, as an ES module
-/// (`export const OPTIONS = [...]`), so that the page has it before the engine loads.
+/// `www/options.js`: the whole schema as an ES module (`export const OPTIONS = [...]`), so that
+/// the page has it before the engine loads: its form and links read the options with a key, the
+/// papers gallery reads its entries' CLI flags by it (`www/session.js`).
 pub fn page_module() -> String {
-    let shown: Vec<&OptionInfo> = OPTIONS
-        .iter()
-        .filter(|o| !o.key.is_empty() || !o.form.is_empty())
-        .collect();
     let mut out = String::from(
         "// Generated from src/options.rs (the options schema) by `schedlab options --js`; a test\n\
          // checks that it is up to date. Do not edit: change the schema and regenerate.\n\
          export const OPTIONS = [\n",
     );
-    for o in shown {
+    for o in OPTIONS {
         out.push_str("  ");
         out.push_str(&serde_json::to_string(o).unwrap_or_default());
         out.push_str(",\n");

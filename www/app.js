@@ -5,6 +5,7 @@ import { Runner } from './runner.js';
 import { Picker } from './picker.js';
 import { encode, decode, defaultState, defaultOf, decodeOption, parseGen, GEN_MAX_JOBS } from './share.js';
 import { OPTIONS } from './options.js';
+import { sessionOptions } from './session.js';
 import { ResultsTable, renderFacts } from './results.js';
 import { Overview } from './charts.js';
 import { Gantts } from './gantt.js';
@@ -109,26 +110,6 @@ function heatChanged() {
   S.shown.heat = heat;
   eet.setHeat(heat);
   updateLink('replace');
-}
-
-/** What the worker hands Session::new: each option at its engine field (the schema's `field`);
- * unset values left out; the node model only when it is on (its demands drawn from the mix with
- * the run's seed). */
-function sessionOptions(form) {
-  const options = {};
-  for (const o of FORM) {
-    const v = form[o.key];
-    if (!o.field || v === null || v === undefined || v === '') continue;
-    if (o.key === 'nodes') { if (v) options.nodes ??= {}; continue; }
-    if (o.group === 'nodes' && !form.nodes) continue;
-    const keys = o.field.split('.');
-    const last = keys.pop();
-    let at = options;
-    for (const k of keys) at = at[k] ??= {};
-    // The EET capacity is `equal` or {procs: N} for the engine.
-    at[last] = o.kind.type === 'capacity' && v !== 'equal' ? { procs: v } : v;
-  }
-  return options;
 }
 
 /** Re-validates the picker's `js:NAME` entries after the editor changed. */

@@ -2,6 +2,7 @@
 // engine's plotters functions in the main thread.
 import { call } from './engine.js';
 import { sizeCanvas, figure, timings } from './figure.js';
+import { metricReader } from './metrics.js';
 
 const BINS = { hour: 3600, day: 86400, week: 604800 };
 
@@ -79,9 +80,10 @@ export class Overview {
     this.drawSeries();
     const labels = r.map((x) => x.spec);
     sizeCanvas(this.wait.canvas, this.wait.height);
-    call('draw_bars', this.wait.canvas, labels, Float64Array.from(r, (x) => x.report.metrics.wait.mean), 'Mean wait (s)');
+    const read = metricReader(call('metrics'));
+    call('draw_bars', this.wait.canvas, labels, Float64Array.from(r, (x) => read(x.report, 'wait.mean')), 'Mean wait (s)');
     sizeCanvas(this.mbs.canvas, this.mbs.height);
-    call('draw_bars', this.mbs.canvas, labels, Float64Array.from(r, (x) => x.report.metrics.mbs), 'Mean bounded slowdown');
+    call('draw_bars', this.mbs.canvas, labels, Float64Array.from(r, (x) => read(x.report, 'mbs')), 'Mean bounded slowdown');
     timings.overviewDraw = performance.now() - began;
   }
 }

@@ -1,20 +1,15 @@
 // The facts of the loaded trace and the results table (rows = policies, columns = metrics in families).
 import { el, fmtDuration, fmtNumber } from './ui.js';
+import { metricReader } from './metrics.js';
 
 // The rows come from the engine's metrics catalogue (`metrics()`: name, label, unit, digits,
-// better, family, path), the same list as the CLI's table and the sweeps. A path is read from
-// report.metrics unless its first key names another top-level object of the report (ROOTS):
-// 'eet.veet.median' is report.eet.veet.median, 'wait.mean' is report.metrics.wait.mean.
-const ROOTS = new Set(['eet', 'fairness', 'penalty']);
+// better, family, path), the same list as the CLI's table and the sweeps; a figure is read from
+// a report by the catalogue's rule (metrics.js).
 
-export function metric(report, path) {
-  const keys = path.split('.');
-  const from = ROOTS.has(keys[0]) ? report : report.metrics;
-  return keys.reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), from);
-}
-
-// Metric families: the table shows one family's columns at a time (all of them stay in the
-// document, so every figure can be read and exported), policies as rows.
+// The table shows one tab of columns at a time (all of them stay in the document, so every
+// figure can be read and exported), policies as rows: a tab per family of the catalogue, the
+// classic family's figures in three (its wait and slowdown figures by name, the rest: the
+// machine and the counts), the guarantee figures (part of the fairness report) with fairness.
 export const FAMILIES = [
   ['wait', 'Wait & response'],
   ['slowdown', 'Slowdown'],
@@ -23,13 +18,15 @@ export const FAMILIES = [
   ['fairness', 'Fairness & preemption'],
   ['penalty', 'Node model'],
 ];
+export const CLASSIC_TABS = {
+  wait: ['wait', 'wait-median', 'wait-p95', 'wait-max', 'response'],
+  slowdown: ['mbs', 'mwbs', 'bsld-median', 'bsld-p95', 'bsld-max', 'wsld', 'stretch'],
+};
 
-export function family(path) {
-  const head = path.split('.')[0];
-  if (head === 'eet' || head === 'fairness' || head === 'penalty') return head;
-  if (head === 'counts' || head === 'utilization' || head === 'makespan' || head === 'load') return 'machine';
-  if (head === 'wait' || head === 'response') return 'wait';
-  return 'slowdown';
+/** The tab (a FAMILIES id) of catalogue metric `m`, from its `family`. */
+export function tabOf(m) {
+  if (m.family === 'classic') return Object.keys(CLASSIC_TABS).find((tab) => CLASSIC_TABS[tab].includes(m.name)) ?? 'machine';
+  return m.family === 'guarantee' ? 'fairness' : m.family;
 }
 
 /** A cell's colour: t in [-1, 1], -1 best (green) .. 1 worst (red), 0 neutral. */
@@ -50,6 +47,7 @@ export class ResultsTable {
     this.table = table;
     this.c = controls;
     this.catalogue = catalogue ?? [];
+    this.read = metricReader(this.catalogue);
     this.reports = [];
     this.family = 'wait';
     this.sort = null; // {path, dir: 1 | -1}
@@ -79,16 +77,17 @@ export class ResultsTable {
       && (m.family !== 'guarantee' || reports.some((r) => r.fairness?.guarantee)));
     const base = this.c.baseline.value === '' ? null : Number(this.c.baseline.value);
     const ratio = this.c.mode.value === 'ratio';
-    const cols = shown.map(({ name, path, label, short, better: dir, digits, unit }) => {
+    const cols = shown.map((m) => {
+      const { name, path, label, short, better: dir, digits, unit } = m;
       const better = dir === 'lower' ? 'min' : dir === 'higher' ? 'max' : null;
-      const values = reports.map((r) => metric(r, path));
+      const values = reports.map((r) => this.read(r, path));
       const finite = values.filter(Number.isFinite);
       const lo = Math.min(...finite), hi = Math.max(...finite);
       const best = better && finite.length > 1 && lo !== hi ? (better === 'min' ? lo : hi) : null;
       // Colour by rank (robust to one far-off policy): the share of the others this one beats.
       const rank = values.map((v) => (Number.isFinite(v) && finite.length > 1
         ? (finite.filter((x) => x < v).length + finite.filter((x) => x === v).length / 2 - 0.5) / (finite.length - 1) : NaN));
-      return { name, path, label, short, better, digits, unit, values, lo, hi, best, rank, fam: family(path) };
+      return { name, path, label, short, better, digits, unit, values, lo, hi, best, rank, fam: tabOf(m) };
     });
     let order = reports.map((_, i) => i);
     if (this.sort) {

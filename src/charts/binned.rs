@@ -2,6 +2,7 @@
 //! day, a week): with a dozen policies, raw steps become spikes on spikes, bin means stay
 //! readable. One policy may be highlighted (drawn thick, the others light).
 
+use super::legend::LegendStyle;
 use super::palette::COLOURS;
 use super::series::POINT_FIELDS;
 use super::time_axes::{time_chart, TimeAxes};
@@ -120,6 +121,7 @@ pub fn draw_means<DB: DrawingBackend>(
     }
     // With many policies the legend would cover the lines: then only the highlighted one is named
     // (the bar charts and the table carry the colours).
+    let legend = LegendStyle::default();
     let named = |i: usize| lines.len() <= 6 || style.highlight == Some(i);
     for i in order {
         let colour = COLOURS[i % COLOURS.len()];
@@ -136,20 +138,12 @@ pub fn draw_means<DB: DrawingBackend>(
         if named(i) {
             drawn
                 .label(labels.get(i).cloned().unwrap_or_default())
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 4), (x + 14, y + 4)], colour.filled())
-                });
+                .legend(legend.bar(colour));
         }
     }
     if !(0..lines.len()).any(named) {
         return Ok(());
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 11))
-        .draw()?;
+    legend.draw(&mut chart)?;
     Ok(())
 }

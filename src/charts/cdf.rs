@@ -5,6 +5,7 @@
 //! reaches the share of jobs at or below it at the left edge. Each curve is evaluated at one x
 //! per pixel column (binary search in the sorted values), so drawing costs O(width x log n).
 
+use super::legend::LegendStyle;
 use super::palette::COLOURS;
 use super::ChartResult;
 use plotters::coord::Shift;
@@ -97,6 +98,7 @@ pub fn draw<DB: DrawingBackend>(
     let xs: Vec<f64> = (0..=columns)
         .map(|i| (l0 + (l1 - l0) * i as f64 / columns as f64).exp())
         .collect();
+    let legend = LegendStyle::default().at(SeriesLabelPosition::LowerRight);
     for (i, (label, values)) in series.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
         let (width, alpha) = match style.highlight {
@@ -119,14 +121,8 @@ pub fn draw<DB: DrawingBackend>(
         chart
             .draw_series(LineSeries::new(pts, colour.mix(alpha).stroke_width(width)))?
             .label(label.clone())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 14, y + 4)], colour.filled()));
+            .legend(legend.bar(colour));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 12))
-        .draw()?;
+    legend.draw(&mut chart)?;
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! The box spans the quartiles with a line at the median; the whiskers reach the 5th and 95th
 //! percentiles (with tens of thousands of jobs, the far tail is read from the CDFs).
 
+use super::legend::LegendStyle;
 use super::palette::COLOURS;
 use super::ChartResult;
 use crate::metrics::Quartiles;
@@ -137,6 +138,7 @@ pub fn draw<DB: DrawingBackend>(
         root.draw(&Text::new(name.to_string(), (x, y + 6), font.clone()))?;
     }
     let at = |v: f64| v.max(floor);
+    let legend = LegendStyle::default().at(SeriesLabelPosition::UpperLeft);
     for (i, per_class) in boxes.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
         for (g, b) in per_class.iter().enumerate().take(groups.len()) {
@@ -166,14 +168,8 @@ pub fn draw<DB: DrawingBackend>(
         chart
             .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
             .label(label)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 14, y + 4)], colour.filled()));
+            .legend(legend.bar(colour));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 11))
-        .draw()?;
+    legend.draw(&mut chart)?;
     Ok(())
 }

@@ -6,6 +6,7 @@
 //! same-state runs in each row are drawn: the cost is the pixels', not the jobs'.
 
 use super::gantt::{PlotArea, Rect};
+use super::legend::LegendStyle;
 use super::time_axes::{time_chart, TimeAxes};
 use plotters::coord::Shift;
 use plotters::drawing::DrawingAreaErrorKind;
@@ -135,6 +136,7 @@ pub fn draw<DB: DrawingBackend>(
         }
     }
     chart.draw_series(cells)?;
+    let legend = LegendStyle::default();
     let names = [
         format!("only {}", labels[0]),
         format!("only {}", labels[1]),
@@ -144,15 +146,9 @@ pub fn draw<DB: DrawingBackend>(
         chart
             .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
             .label(name)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 14, y + 4)], colour.filled()));
+            .legend(legend.bar(colour));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 11))
-        .draw()?;
+    legend.draw(&mut chart)?;
     let (xr, yr) = chart.plotting_area().get_pixel_range();
     Ok([xr.start, yr.start, xr.end, yr.end])
 }

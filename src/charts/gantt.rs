@@ -3,6 +3,7 @@
 //! attempts are drawn in a lighter shade of their user's colour with a dark outline, so that the
 //! wasted work shows.
 
+use super::legend::LegendStyle;
 use super::palette::UserColours;
 use super::time_axes::{time_chart, TimeAxes};
 use super::ChartResult;
@@ -363,12 +364,10 @@ impl Grid {
 fn draw_penalty_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
 ) -> ChartResult<DB::ErrorType> {
-    let style = ("sans-serif", 12).into_font();
-    area.draw(&Text::new("penalty factor", (8, 12), style.clone()))?;
+    let legend = LegendStyle::default();
+    area.draw(&Text::new("penalty factor", (8, 12), legend.font()))?;
     for (i, (&(_, label), colour)) in PENALTY_CLASSES.iter().zip(PENALTY_COLOURS).enumerate() {
-        let y = 30 + 16 * i as i32;
-        area.draw(&Rectangle::new([(8, y), (20, y + 11)], colour.filled()))?;
-        area.draw(&Text::new(label, (26, y), style.clone()))?;
+        legend.side_entry(area, (8, 30 + legend.row() * i as i32), colour, label)?;
     }
     Ok(())
 }
@@ -379,39 +378,30 @@ fn draw_legend<DB: DrawingBackend>(
     users: &UserColours,
     preempted: bool,
 ) -> ChartResult<DB::ErrorType> {
-    let style = ("sans-serif", 12).into_font();
-    area.draw(&Text::new("users", (8, 12), style.clone()))?;
-    for (i, &(u, _)) in users
-        .ranked
-        .iter()
-        .take(super::palette::COLOURS.len())
-        .enumerate()
-    {
-        let y = 30 + 16 * i as i32;
-        area.draw(&Rectangle::new(
-            [(8, y), (20, y + 11)],
-            users.of(u).filled(),
-        ))?;
-        area.draw(&Text::new(format!("{u}"), (26, y), style.clone()))?;
+    let legend = LegendStyle::default();
+    area.draw(&Text::new("users", (8, 12), legend.font()))?;
+    let shown = users.ranked.len().min(super::palette::COLOURS.len());
+    let mut y = 30;
+    for &(u, _) in &users.ranked[..shown] {
+        legend.side_entry(area, (8, y), users.of(u), &u.to_string())?;
+        y += legend.row();
     }
-    let mut y = 30 + 16 * users.ranked.len().min(super::palette::COLOURS.len()) as i32;
-    if users.ranked.len() > super::palette::COLOURS.len() {
-        area.draw(&Rectangle::new(
-            [(8, y), (20, y + 11)],
-            super::palette::OTHER.filled(),
-        ))?;
-        area.draw(&Text::new("others", (26, y), style.clone()))?;
-        y += 16;
+    if users.ranked.len() > shown {
+        legend.side_entry(area, (8, y), super::palette::OTHER, "others")?;
+        y += legend.row();
     }
     if preempted {
         y += 8;
-        let swatch = [(8, y), (20, y + 11)];
+        legend.side_entry(
+            area,
+            (8, y),
+            preempted_fill(super::palette::OTHER),
+            PREEMPTED_LABEL,
+        )?;
         area.draw(&Rectangle::new(
-            swatch,
-            preempted_fill(super::palette::OTHER).filled(),
+            legend.swatch((8, y)),
+            PREEMPTED_OUTLINE.stroke_width(1),
         ))?;
-        area.draw(&Rectangle::new(swatch, PREEMPTED_OUTLINE.stroke_width(1)))?;
-        area.draw(&Text::new(PREEMPTED_LABEL, (26, y), style))?;
     }
     Ok(())
 }

@@ -13,6 +13,7 @@ pub mod diff_gantt;
 pub mod eet_box;
 pub mod eet_heatmap;
 pub mod gantt;
+pub mod legend;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
 pub mod palette;

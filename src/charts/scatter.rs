@@ -6,6 +6,7 @@
 //! squares: a hundred thousand jobs cost what the pixels they cover cost. Values below the floor
 //! are drawn at it.
 
+use super::legend::LegendStyle;
 use super::palette::{COLOURS, OTHER};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -115,21 +116,16 @@ pub fn draw<DB: DrawingBackend>(
             slot_colour(slot).mix(0.75).filled(),
         ))?;
     }
+    let legend = LegendStyle::default().at(SeriesLabelPosition::UpperLeft);
     for (i, name) in style.legend.iter().enumerate() {
         let colour = slot_colour(i as u8);
         chart
             .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
             .label(name.clone())
-            .legend(move |(x, y)| Circle::new((x + 6, y), 4, colour.filled()));
+            .legend(legend.dot(colour));
     }
     if !style.legend.is_empty() {
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font(("sans-serif", 11))
-            .draw()?;
+        legend.draw(&mut chart)?;
     }
     Ok(([xr.start, yr.start, xr.end, yr.end], top))
 }

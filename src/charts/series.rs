@@ -1,5 +1,6 @@
 //! Step-function time series (busy processors, queue length), several policies overlaid.
 
+use super::legend::LegendStyle;
 use super::palette::COLOURS;
 use super::time_axes::{time_chart, TimeAxes};
 use super::ChartResult;
@@ -73,6 +74,7 @@ pub fn draw<DB: DrawingBackend>(
     };
     let mut chart = time_chart(root, &TimeAxes::lines(title), (t0, t1), ymax * 1.05)?;
     let columns = chart.plotting_area().dim_in_pixel().0 as usize;
+    let legend = LegendStyle::default().at(SeriesLabelPosition::MiddleRight);
     for (i, s) in series.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
         let label = labels.get(i).cloned().unwrap_or_default();
@@ -82,13 +84,8 @@ pub fn draw<DB: DrawingBackend>(
                 colour.mix(0.7).stroke_width(1),
             ))?
             .label(label)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 14, y + 4)], colour.filled()));
+            .legend(legend.bar(colour));
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 12))
-        .draw()?;
+    legend.draw(&mut chart)?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The sweep chart: one metric over the values of a key, one line per policy (the mean over the
 //! seeds) in a band from the minimum to the maximum.
 
+use super::legend::LegendStyle;
 use super::palette::COLOURS;
 use super::ChartResult;
 use crate::sweep::{Stat, STAT_FIELDS};
@@ -122,6 +123,7 @@ pub fn draw<DB: DrawingBackend>(
         .x_desc(key)
         .y_desc(metric)
         .draw()?;
+    let legend = LegendStyle::default();
     for (i, line) in lines.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
         let pts: Vec<(f64, Stat)> = xs
@@ -152,18 +154,12 @@ pub fn draw<DB: DrawingBackend>(
                 colour.stroke_width(2),
             ))?
             .label(line.label.clone())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 14, y + 4)], colour.filled()));
+            .legend(legend.bar(colour));
         chart.draw_series(
             pts.iter()
                 .map(|(x, s)| Circle::new((*x, s.mean), 3, colour.filled())),
         )?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 12))
-        .draw()?;
+    legend.draw(&mut chart)?;
     Ok(())
 }

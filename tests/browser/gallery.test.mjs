@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, SHOTS, MOCK, launch, open, cliBinary, distinctColours } from './helpers.mjs';
+import { ROOT, SHOTS, MOCK, launch, open, cliBinary, distinctColours, metric } from './helpers.mjs';
 
 const { entries } = JSON.parse(readFileSync(join(ROOT, 'www/gallery/entries.json'), 'utf8'));
 const byId = (id) => entries.find((e) => e.id === id);
@@ -37,16 +37,10 @@ function cliValues(entry) {
     const out = JSON.parse(execFileSync(cliBinary(), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 28 }).toString());
     specs.forEach((s, i) => reports.set(`${s}\n${seed}`, out[i]));
   }
-  const get = (report, path) => {
-    const keys = path.split('.');
-    let node = keys[0] in report && keys[0] !== 'metrics' ? report : report.metrics;
-    for (const k of keys) node = node[k];
-    return node;
-  };
   return entry.rows.map((r) => {
     const n = field(r, entry, 'seeds', 1);
     let sum = 0;
-    for (let s = 1; s <= n; s++) sum += get(reports.get(`${r.spec}\n${s}`), field(r, entry, 'metric', null));
+    for (let s = 1; s <= n; s++) sum += metric(reports.get(`${r.spec}\n${s}`), field(r, entry, 'metric', null));
     return sum / n / field(r, entry, 'scale', 1);
   });
 }
@@ -65,6 +59,34 @@ test('the gallery shows at least 12 entries across the four papers, each with th
     assert.ok((await item.locator('[data-testid="gallery-verdict"]').innerText()).length > 20, `${e.id}: no verdict`);
     assert.match(await item.locator('.status').innerText(), /(about \d+ (s|min) \(an estimate|measured: \d+ (s|min) in headless Chromium)/, `${e.id}: no time before it starts`);
   }
+});
+
+test('the gallery and the results table read a report through the catalogue (www/metrics.js)', async () => {
+  const got = await page.evaluate(async () => {
+    const at = (p) => new URL(p, location.href).href;
+    const { values } = await import(at('www/gallery/gallery.js'));
+    const { renderTable } = await import(at('www/results.js'));
+    const { metricReader } = await import(at('www/metrics.js'));
+    // A family of the catalogue's own at the report's `extra` object, and a report whose own
+    // `counts` differ from the classic family's (report.metrics.counts): only the catalogue's
+    // rule reads 7 and 2.5.
+    const row = { unit: '', digits: 2, better: 'lower' };
+    const catalogue = [
+      { ...row, name: 'blocked', label: 'blocked', short: 'blocked', family: 'classic', path: 'counts.blocked' },
+      { ...row, name: 'x', label: 'x', short: 'x', family: 'extra', path: 'extra.x' },
+    ];
+    const report = { policy: 'easy', counts: { blocked: 1 }, extra: { x: 2.5 }, metrics: { counts: { blocked: 7 }, extra: { x: 99 } } };
+    const entry = { rows: catalogue.map((m) => ({ label: m.name, spec: 'easy', metric: m.path })) };
+    const gallery = values(entry, new Map([['easy\n1', report]]), catalogue).map((v) => v.exact);
+    const table = document.createElement('table');
+    renderTable(table, [report], catalogue);
+    const cells = [...table.querySelectorAll('td')].map((td) => Number(td.dataset.value));
+    const read = metricReader(catalogue);
+    return { gallery, cells, want: catalogue.map((m) => read(report, m.path)) };
+  });
+  assert.deepEqual(got.want, [7, 2.5]);
+  assert.deepEqual(got.gallery, got.want);
+  assert.deepEqual(got.cells, got.want);
 });
 
 for (const id of CHECKED) {

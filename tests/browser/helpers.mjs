@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { metricReader } from '../../www/metrics.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SHOTS = join(ROOT, 'tests', 'browser', 'screenshots');
@@ -74,11 +75,13 @@ export function cli(trace, policies, seed, extra = []) {
   return JSON.parse(execFileSync(cliBinary(), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
 }
 
-/** A dotted path into report.metrics, or into the report for paths under `eet.`, `fairness.`
- * and `penalty.` (as the table). */
+let catalogue = null; // the CLI's metrics catalogue (`schedlab metrics --json`), read once
+
+/** The figure at a dotted path of a CLI report, by the page's rule (www/metrics.js) on the
+ * engine's metrics catalogue. */
 export function metric(report, path) {
-  const keys = path.split('.');
-  return keys.reduce((o, k) => o?.[k], ['eet', 'fairness', 'penalty'].includes(keys[0]) ? report : report.metrics);
+  catalogue ??= JSON.parse(execFileSync(cliBinary(), ['metrics', '--json'], { cwd: ROOT }).toString());
+  return metricReader(catalogue)(report, path);
 }
 
 export function close(a, b) {

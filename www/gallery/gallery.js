@@ -6,6 +6,8 @@ import { Runner } from '../runner.js';
 import { loadEngine, call } from '../engine.js';
 import { DEMOS, loadRemote } from '../trace.js';
 import { el } from '../ui.js';
+import { metricReader } from '../metrics.js';
+import { fromFlags, sessionOptions } from '../session.js';
 
 const PAPERS = {
   'pv-easy': { title: 'PV-EASY: strict fairness and prediction', ref: 'Yuan, Yang, Wu & Zheng, HPDC 2010', doc: 'docs/experiments/pv-easy.md' },
@@ -20,42 +22,14 @@ const PAPERS = {
 };
 
 const runner = new Runner();
-let engine = null; // the main thread's engine, loaded for the first chart
+let engine = null; // the main thread's engine (the metrics catalogue, the charts), loaded by the first Run
 let active = null; // the entry being run: {entry, ui}
 
-/** The Session options of an entry's CLI flags (the same meaning as the CLI's). */
-export function sessionOptions(args) {
-  const options = { metrics: { bsld_bound: 10, window: { warmup: 0, measured: null } } };
-  const nodes = () => (options.nodes ??= { cores: 4, bandwidth: 6000, mix: 'high', low: 500, medium: 1000, high: 2000 });
-  const whole = (flag, v) => {
-    const n = Number(v);
-    if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${flag} ${v}: not a whole number`);
-    return n;
-  };
-  for (let i = 0; i < args.length; i++) {
-    const flag = args[i];
-    const value = () => {
-      if (i + 1 >= args.length) throw new Error(`${flag} needs a value`);
-      return args[++i];
-    };
-    switch (flag) {
-      case '--estimate': options.estimate = value(); break;
-      case '--offline': options.offline = true; break;
-      case '--max-jobs': options.max_jobs = whole(flag, value()); break;
-      case '--warmup': options.metrics.window.warmup = whole(flag, value()); break;
-      case '--measured': options.metrics.window.measured = whole(flag, value()); break;
-      case '--nodes': nodes(); break;
-      case '--mix': nodes().mix = value(); break;
-      case '--demands': {
-        const d = value().split(',').map(Number);
-        if (d.length !== 3 || d.some((x) => !Number.isFinite(x) || x < 0)) throw new Error(`--demands: "${args[i]}" is not low,medium,high in MB/s`);
-        Object.assign(nodes(), { low: d[0], medium: d[1], high: d[2] });
-        break;
-      }
-      default: throw new Error(`gallery flag ${flag} is not supported by the page`);
-    }
-  }
-  return options;
+/** The Session options of an entry's CLI flags (the same meaning as the CLI's: session.js). */
+export function entryOptions(args) {
+  // An entry's rows say how many seeds they run (seeds 1..N, as its command lines).
+  if (args.includes('--seed')) throw new Error('--seed: the gallery runs seeds 1.. by the rows\' "seeds"');
+  return sessionOptions(fromFlags(args));
 }
 
 const field = (row, entry, key, fallback) => row[key] ?? entry[key] ?? fallback;
@@ -72,23 +46,18 @@ export function batches(entry) {
   return out;
 }
 
-/** A metric path of a report: a top-level object by name, else inside `metrics`. */
-export function metric(report, path) {
-  const keys = path.split('.');
-  let node = keys[0] in report && keys[0] !== 'metrics' ? report : report.metrics;
-  for (const k of keys) node = node?.[k];
-  if (typeof node !== 'number') throw new Error(`the report has no number at ${path}`);
-  return node;
-}
-
-/** The rows' values from reports keyed `${spec}\n${seed}`, as scripts/gallery.py computes them. */
-export function values(entry, reports) {
+/** The rows' values from reports keyed `${spec}\n${seed}`, as scripts/gallery.py computes them,
+ * each figure read by the rule of the engine's metrics `catalogue` (metrics.js). */
+export function values(entry, reports, catalogue) {
+  const read = metricReader(catalogue);
   return entry.rows.map((r) => {
     const n = field(r, entry, 'seeds', 1);
     const scale = field(r, entry, 'scale', 1);
     let sum = 0, min = Infinity, max = -Infinity;
     for (let s = 1; s <= n; s++) {
-      const v = metric(reports.get(`${r.spec}\n${s}`), field(r, entry, 'metric', null));
+      const path = field(r, entry, 'metric', null);
+      const v = read(reports.get(`${r.spec}\n${s}`), path);
+      if (typeof v !== 'number') throw new Error(`the report has no number at ${path}`);
       sum += v;
       min = Math.min(min, v / scale);
       max = Math.max(max, v / scale);
@@ -197,9 +166,10 @@ async function start(ui) {
   let bytes, name, options;
   try {
     ui.status.textContent = 'Loading the trace…';
-    const trace = await loadRemote('demo', entry.trace);
+    engine ??= loadEngine(); // its metrics catalogue reads the reports
+    const [trace] = await Promise.all([loadRemote('demo', entry.trace), engine]);
     ({ bytes, name } = trace);
-    options = sessionOptions(entry.args);
+    options = entryOptions(entry.args);
   } catch (err) {
     finish(ui, `Could not start: ${err.message}`);
     return;
@@ -226,7 +196,7 @@ async function start(ui) {
   }
   let got;
   try {
-    got = values(entry, reports);
+    got = values(entry, reports, call('metrics'));
   } catch (err) {
     finish(ui, `Could not read the results: ${err.message}`);
     return;
