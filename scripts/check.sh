@@ -22,6 +22,9 @@ cargo clippy --all-targets -- -D warnings
 step "cargo clippy -D warnings (wasm32 library)"
 cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
 
+step "cargo doc: the public API documented, every link resolved"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --lib
+
 step "cargo build --lib --target wasm32-unknown-unknown --release"
 cargo build --lib --target wasm32-unknown-unknown --release
 

@@ -9,7 +9,8 @@
 //! Most policies are a queue order plus a start rule: write a [`QueueOrder`] (a key per job)
 //! and compose it with a [`StartRule`] in a [`Composed`] policy; the building blocks below are
 //! the steps of the classic rules (the head loop, EASY's shadow time and backfilling, the
-//! availability profile). A [`Registry`] makes a policy available by name, with its keys, next
+//! availability profile: [`profile_now`], [`Profile`]), and the classic rules themselves
+//! ([`Fcfs`], [`Easy`]) to put behind an order of your own. A [`Registry`] makes a policy available by name, with its keys, next
 //! to the built-in ones; [`Trace`] runs it on a trace.
 //!
 //! ```
@@ -39,9 +40,13 @@
 //! ```
 #![warn(missing_docs)]
 
+pub use crate::policy::blocks::profile::profile_now;
 pub use crate::policy::blocks::shadow::{backfill, backfill_queue, reserve_head, shadow};
 pub use crate::policy::order::QueueOrder;
+pub use crate::policy::plan::{Fit, Profile};
 pub use crate::policy::queue::Queue;
+pub use crate::policy::rule::easy::{BackfillOrder, Easy};
+pub use crate::policy::rule::fcfs::Fcfs;
 pub use crate::policy::rule::StartRule;
 pub use crate::policy::{Composed, KeyInfo, Params, PolicyInfo, Registry, SpecError, Values};
 pub use crate::run::{RunResult, Trace};

@@ -28,7 +28,7 @@ pub struct Job {
     /// Requested time (field 9) when > 0 ([`Job::requested`]).
     #[serde(serialize_with = "ser_requested")]
     pub(crate) requested: Option<NonZeroI64>,
-    /// The default planning estimate (see [`EstimateSource`]).
+    /// The default planning estimate (see [`crate::input::EstimateSource`]).
     pub estimate: Time,
     /// No requested time was known: the estimate fell back to the runtime.
     pub estimate_unknown: bool,

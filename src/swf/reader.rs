@@ -83,7 +83,7 @@ pub fn read_bytes(source: &str, bytes: &[u8], opts: &ReadOptions) -> Result<Work
 
 /// [`read_bytes`], each record handed to `sink` as it is read (see [`read_into`]). The sink is
 /// told beforehand at most how many records there are: for plain text, and for gzip from
-/// [`COUNT_GZIP_FROM`] bytes (inflated twice: once to count).
+/// `COUNT_GZIP_FROM` bytes (inflated twice: once to count).
 pub fn read_bytes_into<S: RecordSink>(
     source: &str,
     bytes: &[u8],

@@ -209,7 +209,7 @@ fn record(
     ))
 }
 
-/// What [`write`] left out.
+/// What [`write()`] left out.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Written {
     pub jobs: usize,

@@ -1,6 +1,6 @@
 //! Allocators (resource selection policies of Guim, Rodero & Corbalan, section 4): which
 //! processors a job gets, and for LessConsume-Threshold, when. Each one a small type over the
-//! selection mechanism in [`super::blocks::select`]; without the node model every allocator is
+//! selection mechanism in `blocks::select`; without the node model every allocator is
 //! first fit with factor 1.
 //!
 //! To add an allocator: a file here with a type implementing [`Allocator`], a value of the
@@ -19,7 +19,7 @@ use super::blocks::select::Alloc;
 use super::{KeyInfo, Params, SpecError, Values};
 use crate::sim::Ctx;
 
-/// A resource selection policy. `h` is the caller's [`Horizon`]: what allocators derive from a
+/// A resource selection policy. `h` is the caller's `Horizon`: what allocators derive from a
 /// machine state (its free nodes, its later states), kept while the state lasts and shared by
 /// every allocation asked for on it.
 pub trait Allocator {

@@ -1,4 +1,5 @@
 //! The head loop: start the jobs at the head of a queue while they fit.
+#![warn(missing_docs)]
 
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, SimError, StartReason};

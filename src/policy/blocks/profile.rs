@@ -1,5 +1,6 @@
 //! Availability profiles for the planning rules (conservative backfilling, with and without
 //! guarantees).
+#![warn(missing_docs)]
 
 use crate::policy::plan::Profile;
 use crate::sim::{Ctx, SimError};

@@ -1,5 +1,6 @@
 //! EASY's steps (GUIDE section 3) over any queue order: the blocked head's shadow time and
 //! extra processors, its reservation, and the backfilling step.
+#![warn(missing_docs)]
 
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, SimError, StartReason};

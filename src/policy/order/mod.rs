@@ -60,8 +60,11 @@ pub struct QueueValue {
     /// The order's own keys besides `queue` (each must be in [`ORDER_KEYS`]).
     pub keys: &'static [&'static str],
     /// Builds the order from the spec's values (`None`: arrival order).
-    pub build: fn(&Params) -> Result<Option<Box<dyn QueueOrder>>, SpecError>,
+    pub build: BuildOrder,
 }
+
+/// Builds a queue order from a spec's values; `None`: arrival order.
+pub type BuildOrder = fn(&Params) -> Result<Option<Box<dyn QueueOrder>>, SpecError>;
 
 /// Every named value of the `queue` key; `expr(EXPR)` and the stored expressions
 /// ([`crate::expr::PRESETS`]) come after them.

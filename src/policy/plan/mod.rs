@@ -3,6 +3,7 @@
 //! hints that start a search near an earlier one ([`Hint`]). Planning rules build one per pass
 //! (`guarantee_free`, through `blocks::profile`) or keep one across passes (conservative
 //! backfilling's reservations); the engine never sees it.
+#![warn(missing_docs)]
 
 mod profile;
 

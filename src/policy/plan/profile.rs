@@ -1,6 +1,7 @@
 //! Availability profile: the number of free processors over future time, as a step function.
 //! Used by planning policies (conservative backfilling's reservations, the rebuilt plans of
 //! `guarantee_free`); its searches and moves are in the submodules.
+#![warn(missing_docs)]
 
 use crate::Time;
 
@@ -15,7 +16,9 @@ pub const FOREVER: Time = Time::MAX;
 /// The steps over an interval `[a, b)` ([`Profile::span`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Span {
+    /// The interval's start.
     pub a: Time,
+    /// The interval's end (excluded).
     pub b: Time,
     /// Index of the step holding `a`.
     pub first: usize,
@@ -29,6 +32,7 @@ pub struct Span {
 /// reservation there begins, while the profile before it is unchanged).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fit {
+    /// The start found.
     pub start: Time,
     step: usize,
 }
@@ -97,13 +101,15 @@ impl Profile {
     }
 
     /// The profile with moves changing a part apart from `steps` steps on (instead of
-    /// [`SPLICE_FROM`]): the answers are the same, only the way differs (for tests that reach
+    /// `SPLICE_FROM`): the answers are the same, only the way differs (for tests that reach
     /// both ways on small profiles).
     pub fn with_splice_from(mut self, steps: usize) -> Self {
         self.splice_from = steps;
         self
     }
 
+    /// The steps: `(from, free processors)`, by time (two steps in a row may have the same
+    /// level; [`Profile::changes`] drops them).
     pub fn steps(&self) -> &[(Time, i64)] {
         &self.steps
     }
@@ -124,6 +130,7 @@ impl Profile {
         self.changes().collect()
     }
 
+    /// The time the profile starts (its first step's).
     pub fn start(&self) -> Time {
         self.steps[0].0
     }
@@ -139,6 +146,7 @@ impl Profile {
             .saturating_sub(1)
     }
 
+    /// The processors free at `t` (`t` >= the profile's start).
     pub fn free_at(&self, t: Time) -> i64 {
         self.steps[self.index_of(t)].1
     }

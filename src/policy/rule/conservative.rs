@@ -33,7 +33,7 @@ pub const SHADOW: KeyInfo = KeyInfo {
     name: "shadow",
     default: "0",
     values: Values::Text("whole number 0-1000"),
-    help: "with guarantees=off: no job starts later than k shadow intervals after its arrival (its promised wait on arrival behind every job already there); 0 = no bound",
+    help: "with guarantees=off: no job starts later than k times its promised wait on arrival; 0 = no bound",
     presets: &[],
     examples: &["2"],
 };
@@ -96,6 +96,7 @@ impl Default for Tuning {
 /// cost more to bound than they save: LANL-CM5's passes place one arrival each).
 const FLOOR_FROM: usize = 16;
 
+/// Conservative backfilling with guarantees: every waiting job holds a reservation.
 pub struct Conservative {
     profile: Option<Profile>,
     /// Per job: the reserved interval `[start, end)` while it waits.
@@ -127,6 +128,7 @@ pub struct Conservative {
 }
 
 impl Conservative {
+    /// The rule with the production thresholds.
     pub fn new() -> Self {
         Self::with_tuning_of(Tuning::default())
     }

@@ -2,6 +2,7 @@
 //! fit; the first that does not fit gets a reservation at its shadow time; the others are
 //! tried for backfilling in the backfill order (`order=fcfs|sjf|spf`) and start if they end by
 //! the shadow time (by their estimate) or fit in the extra processors.
+#![warn(missing_docs)]
 
 use super::StartRule;
 use crate::policy::blocks::heads::start_heads;
@@ -10,6 +11,7 @@ use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, Params, SpecError, Values};
 use crate::sim::{Ctx, SimError};
 
+/// The order in which EASY tries the jobs behind the blocked head.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BackfillOrder {
     /// The queue order (arrival order by default).
@@ -25,17 +27,19 @@ pub const ORDER: KeyInfo = KeyInfo {
     name: "order",
     default: "fcfs",
     values: Values::Text("fcfs|sjf|spf"),
-    help: "order in which waiting jobs behind the first one are tried for backfilling: the queue order (fcfs, i.e. arrival order unless queue= says otherwise), shortest requested time first, or shortest prediction first",
+    help: "order in which the jobs behind the blocked head are tried for backfilling: the queue order, shortest requested time first, or shortest prediction first",
     presets: &[],
     examples: &[],
 };
 
+/// EASY's start rule: the head loop, a reservation for the blocked head, backfilling.
 pub struct Easy {
     order: BackfillOrder,
     candidates: Vec<usize>,
 }
 
 impl Easy {
+    /// The rule backfilling in `order`.
     pub fn new(order: BackfillOrder) -> Self {
         Self {
             order,

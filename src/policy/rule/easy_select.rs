@@ -13,6 +13,7 @@ use crate::policy::blocks::select::{self, reservation};
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, SimError, StartReason};
 
+/// EASY with a resource selection policy and shortest-estimate-first backfilling (`sjbf`).
 pub struct EasySelect {
     alloc: Box<dyn Allocator>,
     candidates: Vec<usize>,
@@ -21,6 +22,7 @@ pub struct EasySelect {
 }
 
 impl EasySelect {
+    /// The rule selecting processors with `alloc`.
     pub fn new(alloc: Box<dyn Allocator>) -> Self {
         Self {
             alloc,

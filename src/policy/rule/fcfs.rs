@@ -1,10 +1,12 @@
 //! No backfilling: jobs start strictly in queue order while the first one fits.
+#![warn(missing_docs)]
 
 use super::StartRule;
 use crate::policy::blocks::heads::start_heads;
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, SimError};
 
+/// No backfilling: the head loop alone.
 pub struct Fcfs;
 
 impl StartRule for Fcfs {

@@ -21,6 +21,8 @@ use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Happening, Jobs, SimError, StartReason};
 use crate::Time;
 
+/// Conservative backfilling without guarantees: the plan rebuilt at every pass, with optional
+/// shadow bounds.
 pub struct GuaranteeFree {
     /// k of `shadow=k`; 0 = no bound.
     shadow: u32,
@@ -41,6 +43,7 @@ pub struct GuaranteeFree {
 }
 
 impl GuaranteeFree {
+    /// The rule with bound `shadow` (0: none).
     pub fn new(shadow: u32) -> Self {
         Self {
             shadow,

@@ -9,6 +9,7 @@
 //! through `Ctx`, start jobs with `Ctx::start_with`, estimates with `Ctx::estimate`; share
 //! mechanisms through `policy::blocks`), then assemble a catalogue entry from it
 //! (`policy/catalogue.rs`).
+#![warn(missing_docs)]
 
 pub mod conservative;
 pub mod easy;

@@ -41,11 +41,12 @@ pub const VB: KeyInfo = KeyInfo {
     name: "vb",
     default: "on",
     values: Values::Text("on|off"),
-    help: "venture backfilling (reservation from the sunny load, nearest predicted completion first, then by priority); off: EASY's backfilling with predictions",
+    help: "venture backfilling (reservation from the jobs ahead, nearest predicted completion first); off: EASY's backfilling with predictions",
     presets: &[],
     examples: &[],
 };
 
+/// PV-EASY's rule: shadow-load preemption and venture backfilling.
 pub struct PvEasy {
     slp: bool,
     vb: bool,

@@ -8,6 +8,7 @@ use crate::sim::{Ctx, Happening, SimError};
 use crate::Time;
 use std::collections::BTreeSet;
 
+/// The trace's own schedule: each job at its recorded start, or as soon as it fits after it.
 #[derive(Default)]
 pub struct Replay {
     /// Waiting jobs by (recorded start, job).

@@ -20,6 +20,7 @@ use std::collections::HashMap;
 /// The bound of the slowdown used to compare allocations, seconds (as bounded slowdown).
 const BOUND: f64 = 10.0;
 
+/// RUA: thresholds for the reservation, backfilling by least penalty.
 pub struct Rua {
     search: Search,
     /// The later machine states of the current state (kept until it changes).

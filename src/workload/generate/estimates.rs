@@ -4,10 +4,10 @@
 //! and each job gets an estimate at least its runtime, longer jobs the longer estimates.
 //!
 //! Our reading, with our own parameters (the paper's fitted tables are not reproduced):
-//! - the values are the round durations of [`ROUND`] up to the maximum estimate (the
+//! - the values are the round durations of `ROUND` up to the maximum estimate (the
 //!   smallest round value at least the longest runtime, and at least one hour);
 //! - popularity: the maximum gets [`MAX_SHARE`] of the jobs; the others, in the popularity order
-//!   of [`ROUND`] (as users choose them: 1 h, 30 min, 2 h, 10 min, ...), weights 1 / rank;
+//!   of `ROUND` (as users choose them: 1 h, 30 min, 2 h, 10 min, ...), weights 1 / rank;
 //! - assignment: as many values as jobs are drawn and sorted, the jobs sorted by runtime,
 //!   the k-th shortest job gets the k-th smallest value; a value below the job's runtime is
 //!   raised to the smallest round value at least the runtime.
