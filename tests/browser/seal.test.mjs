@@ -202,3 +202,19 @@ test('a policy that allocates without limit fails alone; the tab lives', { skip:
   assert.deepEqual(await table(page), clean);
   await context.close();
 });
+
+test('a sweep of a policy that hangs ends with a message', { skip: MOCK }, async () => {
+  const { page, context, problems } = await open(browser, HASH);
+  await waitRuns(page, 1);
+  await page.evaluate(() => { window.schedlab.sweep.runner.stallMs = 3000; });
+  await useCode(page, 'function schedule(view) { for (;;) {} }', 'loop');
+  await page.evaluate(() => { document.querySelector('[data-testid="errors"]').replaceChildren(); });
+  await page.locator('[data-testid="sweep-more"]').fill('js:loop');
+  await page.locator('[data-testid="sweep-vary"]').fill('');
+  await page.locator('[data-testid="sweep-seeds"]').fill('1');
+  await page.locator('[data-testid="sweep-run"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="sweep-status"]').textContent === 'The sweep failed.', null, { timeout: 20_000 });
+  assert.match(await errorsText(page), /Sweep, js:loop: stopped after 3 s without progress/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
