@@ -4,8 +4,35 @@
 // checked against the task (its id, index, spec, shapes), and a watchdog ends the task with a
 // message when the worker has said nothing for `stallMs` once the trace is read (an endless
 // loop, memory run out), so that the other policies go on.
+//
+// The second wall: the worker is made by a hidden same-origin frame whose Content-Security-Policy
+// allows connections and scripts from this site only, from a blob: URL, so that it inherits that
+// policy (a worker made from a URL takes its policy from the HTTP response, which a static host
+// cannot set). Should lockdown.js miss a way out, nothing still leaves for another origin; the
+// page itself keeps no such policy (a trace=url: link loads from anywhere).
 
 const SEALED_URL = new URL('./sealed.js', import.meta.url);
+const CSP = "default-src 'none'; connect-src 'self'; script-src 'self' blob: 'unsafe-eval' 'wasm-unsafe-eval'";
+let host = null; // the frame's window, once loaded
+
+/** A new sealed worker, made under the frame's policy (or plainly where there is no document). */
+async function sealedWorker() {
+  if (typeof document === 'undefined') return new Worker(SEALED_URL, { type: 'module' });
+  host ??= new Promise((resolve) => {
+    const frame = document.createElement('iframe');
+    frame.hidden = true;
+    frame.setAttribute('aria-hidden', 'true');
+    frame.dataset.testid = 'sealed-host';
+    frame.srcdoc = `<meta http-equiv="Content-Security-Policy" content="${CSP}">`;
+    frame.onload = () => resolve(frame.contentWindow);
+    document.body.append(frame);
+  });
+  const win = await host;
+  const url = URL.createObjectURL(new Blob([`import ${JSON.stringify(SEALED_URL.href)};\n`], { type: 'text/javascript' }));
+  const worker = new win.Worker(url, { type: 'module' });
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return worker;
+}
 /** How long a sealed worker may stay silent (once it has read the trace) before it is stopped. */
 export const STALL_MS = 10_000;
 
@@ -27,19 +54,23 @@ export class SealedTask {
     this.timer = null;
     this.exports = new Map();
     this.req = 0;
-    this.worker = new Worker(SEALED_URL, { type: 'module' });
-    // What the worker's scope posts is never read: only the port speaks for the harness.
-    this.worker.onmessage = () => {};
-    this.worker.onmessageerror = () => {};
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      this.failed(`its worker failed: ${event.message || 'it could not be started'}`);
-    };
+    this.worker = null;
     const channel = new MessageChannel();
     this.port = channel.port1;
     this.port.onmessage = (event) => this.receive(event.data);
     this.port.onmessageerror = () => this.failed('a message from its worker could not be read');
-    this.worker.postMessage(message, [channel.port2]);
+    sealedWorker().then((worker) => {
+      if (!this.active) { worker.terminate(); return; }
+      this.worker = worker;
+      // What the worker's scope posts is never read: only the port speaks for the harness.
+      worker.onmessage = () => {};
+      worker.onmessageerror = () => {};
+      worker.onerror = (event) => {
+        event.preventDefault();
+        this.failed(`its worker failed: ${event.message || 'it could not be started'}`);
+      };
+      worker.postMessage(message, [channel.port2]);
+    }, (err) => this.failed(`its worker could not be made: ${err.message}`));
   }
 
   get active() { return this.state === 'reading' || this.state === 'running'; }
@@ -115,7 +146,7 @@ export class SealedTask {
   stop(state = 'stopped') {
     clearTimeout(this.timer);
     if (this.state !== 'failed') this.state = state;
-    this.worker.terminate();
+    this.worker?.terminate();
     this.port.close();
     for (const { reject, timer } of this.exports.values()) { clearTimeout(timer); reject(new Error('the policy\'s worker was stopped')); }
     this.exports.clear();

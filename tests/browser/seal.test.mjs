@@ -90,8 +90,19 @@ ${FCFS}`;
   // fcfs and easy are shown all the same
   const t = await table(page);
   assert.ok(t.fcfs && t.easy && !t['js:t'], Object.keys(t).join(', '));
-  await page.waitForTimeout(300);
+  // The second wall: a worker made as the sealed ones are (a blob: URL under the hidden frame's
+  // Content-Security-Policy) cannot fetch from another origin (localhost for 127.0.0.1) even
+  // with fetch in its scope.
   const port = new URL(BASE).port;
+  const walled = await page.evaluate(async (p) => {
+    const frame = document.querySelector('[data-testid="sealed-host"]');
+    const src = `fetch('http://localhost:${p}/sentinel-csp').then(() => postMessage('ran'), (e) => postMessage(e.name));`;
+    const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
+    const w = new frame.contentWindow.Worker(url, { type: 'module' });
+    return new Promise((resolve) => { w.onmessage = (e) => { w.terminate(); resolve(e.data); }; });
+  }, port);
+  assert.equal(walled, 'TypeError');
+  await page.waitForTimeout(300);
   const log = `/tmp/schedlab-http.${port}.log`;
   if (existsSync(log)) assert.doesNotMatch(readFileSync(log, 'utf8'), /sentinel/);
   await context.close();
