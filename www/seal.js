@@ -101,7 +101,7 @@ export class SealedTask {
         this.watch();
         break;
       case 'progress':
-        if (msg.index !== index || !finite(msg.done) || !finite(msg.total)) return;
+        if (this.state !== 'running' || msg.index !== index || !finite(msg.done) || !finite(msg.total)) return;
         this.watch();
         this.on.progress(msg);
         break;
