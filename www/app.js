@@ -147,6 +147,7 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
   const custom = specs.some((s) => s.startsWith('js:')) ? editor.current() : null;
   const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs.filter((s) => !s.startsWith('js:')), ...form, window, heat: readHeat(), sweep: sweep.settings() };
   const results = [];
+  const failed = [];
   let facts = null;
   const began = performance.now();
   timings.runStart ??= began;
@@ -170,14 +171,27 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
       results[m.index] = m;
       if (specs.length > 1) { resultsTable.show(results.filter(Boolean).map((r) => r.report)); S.partial = true; }
     },
+    // A JavaScript policy that failed alone (in its sealed worker): the others go on.
+    failed: (m) => { failed.push(m.spec); showError(`Policy ${m.spec}: ${m.message}`); },
     done: () => {
       setRunning(false);
       $('progress').value = 1;
       const ms = performance.now() - began;
       timings.runDone ??= performance.now();
+      const shown = results.filter(Boolean);
+      if (!shown.length || !facts) {
+        restoreTraceView();
+        restoreTable();
+        $('progress').value = 0;
+        setStatus('The run failed: no policy finished.');
+        resetTraceInputs();
+        return;
+      }
       try {
-        show(trace, state, facts, results, history);
-        setStatus(`${specs.length} ${specs.length === 1 ? 'policy' : 'policies'} on ${facts.jobs.toLocaleString('en-US')} jobs in ${(ms / 1000).toFixed(2)} s.`);
+        show(trace, state, facts, shown, history);
+        const n = shown.length;
+        const lost = failed.length ? ` (${failed.join(', ')} failed)` : '';
+        setStatus(`${n} ${n === 1 ? 'policy' : 'policies'} on ${facts.jobs.toLocaleString('en-US')} jobs in ${(ms / 1000).toFixed(2)} s${lost}.`);
       } catch (err) {
         showError(`Could not show the results: ${err.message}`);
       }

@@ -12,9 +12,14 @@
 // and it returns the jobs to start now, in order: ids, or {id, reason} with the policy's own
 // start reason (a word: lowercase letters, digits, '-'; shown in the Gantt tooltip and the jobs
 // CSV; built-in words such as 'backfilled' are checked). The engine checks every id.
-// The code runs only in the worker of the page it was typed into (or loaded from a file
-// there); it never travels in a link.
-import { parse } from './vendor/acorn.mjs';
+// The code runs only in a sealed worker of its own (sealed.js, lockdown.js: no network, no way
+// to speak to the page), made for each run by the page it was typed into (or loaded from a
+// file there); it never travels in a link.
+import { parse, tokenizer, tokTypes } from './vendor/acorn.mjs';
+
+// The Function constructor, taken before the sealed worker's wall (lockdown.js) removes it from
+// the scope of the user's code.
+const FunctionCtor = Function;
 
 export const EXAMPLES = {
   fcfs: `// FCFS: jobs start in arrival order while the first one fits; nothing overtakes it.
@@ -82,6 +87,24 @@ export function syntaxErrorAt(code) {
   return null;
 }
 
+/** What the code may not do although it parses: `import(...)` (a module load is a request to
+ * the network, the one the sealed worker's scope cannot take away). Returns a message or null;
+ * code that does not tokenize is left to the syntax check. */
+export function forbidden(code) {
+  try {
+    // `import (`, not a property named import (`x.import(...)`).
+    let prev = null, held = null;
+    for (const token of tokenizer(code, { ecmaVersion: 'latest', locations: true, allowHashBang: true })) {
+      if (held && token.type === tokTypes.parenL) {
+        return `line ${held.loc.start.line}: a policy may not load modules (import() is refused: the policy runs without network)`;
+      }
+      held = token.type === tokTypes._import && prev !== tokTypes.dot && prev !== tokTypes.questionDot ? token : null;
+      prev = token.type;
+    }
+  } catch { /* a syntax error: reported by the syntax check */ }
+  return null;
+}
+
 /** The message of a syntax error thrown by `new Function(code)`, with its line and column. */
 export function syntaxMessage(code, err) {
   const at = syntaxErrorAt(code);
@@ -103,7 +126,7 @@ function codeLine(err) {
 // body in a header of its own).
 const LINE_OFFSET = (() => {
   try {
-    new Function(`${PREFIX}throw new Error('probe');`)();
+    new FunctionCtor(`${PREFIX}throw new Error('probe');`)();
   } catch (err) {
     const m = String(err.stack).match(/(?:<anonymous>|> Function):(\d+):\d+/);
     if (m) return Number(m[1]) - 1;
@@ -122,10 +145,12 @@ export function describe(err) {
 export function compile(code) {
   if (typeof code !== 'string' || !code.trim()) throw new Error('the custom policy has no code');
   if (code.length > MAX_CODE) throw new Error(`the custom policy is longer than ${MAX_CODE.toLocaleString('en-US')} characters`);
+  const refused = forbidden(code);
+  if (refused) throw new Error(`the code is refused: ${refused}`);
   let schedule;
   let make;
   try {
-    make = new Function(PREFIX + code + SUFFIX);
+    make = new FunctionCtor(PREFIX + code + SUFFIX);
   } catch (err) {
     throw new Error(`the code does not compile: ${err instanceof SyntaxError ? syntaxMessage(code, err) : describe(err)}`);
   }

@@ -3,7 +3,7 @@
 // loading from a .js file, and localStorage so that it survives a reload. The code is never
 // run on the page's main thread (only parsed, to report syntax errors early) and never put in
 // a link: the worker runs it.
-import { EXAMPLES, MAX_CODE, syntaxMessage } from './custom.js';
+import { EXAMPLES, MAX_CODE, syntaxMessage, forbidden } from './custom.js';
 import { $, showError, download, debounce } from './ui.js';
 
 const STORE = 'schedlab.customPolicy';
@@ -95,6 +95,8 @@ export class CodeEditor {
     } catch (err) {
       return err instanceof SyntaxError ? syntaxMessage(code, err) : `the code does not compile: ${err.message}`;
     }
+    const refused = forbidden(code);
+    if (refused) return refused;
     if (!/\bfunction\s+schedule\s*\(|\bschedule\s*=/.test(code)) return 'the code must define function schedule(view)';
     return null;
   }

@@ -2,6 +2,10 @@
 // comparison (or the points of a sweep) are handed out one at a time to whichever worker is free,
 // results reach the page as each finishes, and cancel terminates every worker (fresh ones are
 // made for the next run). Each worker reads the trace once per run and keeps it for its next tasks.
+// A JavaScript policy (`js:NAME`) never runs in the pool: each of its tasks gets a sealed worker
+// of its own (seal.js, sealed.js), made for it and terminated with the comparison, which fails
+// alone (`failed`) while the other policies finish.
+import { SealedTask, STALL_MS } from './seal.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 /** Most workers, whatever navigator.hardwareConcurrency says. */
@@ -28,11 +32,14 @@ export class Runner {
     this.req = 0;
     this.exports = new Map();
     this.owner = new Map(); // comparison index -> worker slot holding its run (for exports)
+    this.sealed = []; // the sealed workers of the current (or last shown) comparison
+    this.stallMs = STALL_MS; // the sealed workers' watchdog
   }
 
   /** Asks the worker that ran comparison index `index` for its CSV (`kind`: 'jobs' or 'runs'). */
   exportCsv(index, kind) {
     const slot = this.owner.get(index);
+    if (!this.job && slot instanceof SealedTask) return slot.exportCsv(index, kind);
     if (this.job || slot === undefined || !this.workers[slot]) {
       return Promise.reject(new Error('no finished run to export: run the comparison first'));
     }
@@ -44,9 +51,10 @@ export class Runner {
     });
   }
 
-  /** Starts a comparison (payload: bytes, name, options, specs, seed); a run in progress is
-   * cancelled first. handlers: {facts, progress, result, done, error}; exactly one of done /
-   * error ends the run (unless it is cancelled). `result` comes once per policy as each
+  /** Starts a comparison (payload: bytes, name, options, specs, seed, custom); a run in progress is
+   * cancelled first. handlers: {facts, progress, result, failed, done, error}; exactly one of done /
+   * error ends the run (unless it is cancelled); failed({index, spec, message}) reports a
+   * JavaScript policy that failed alone (the run goes on without its result). `result` comes once per policy as each
    * finishes (any order; `index` says which); `progress` carries `overall` (0..1),
    * `finished` and `running` (policy indices being simulated). */
   run(payload, handlers) {
@@ -102,11 +110,18 @@ export class Runner {
     this.exports.clear();
     for (const w of this.workers) w?.terminate();
     this.workers = [];
+    this.stopSealed();
+  }
+
+  stopSealed() {
+    for (const t of this.sealed) t.stop();
+    this.sealed = [];
   }
 
   start(kind, payload, handlers, tasks, copies = null) {
     if (this.job) this.cancel();
     this.owner.clear();
+    this.stopSealed();
     this.id += 1;
     const job = {
       id: this.id, kind, payload, handlers, queue: tasks, total: tasks.length, finished: 0,
@@ -116,8 +131,63 @@ export class Runner {
       copies, // sweep: per (policy, value), the task whose stats it shows
     };
     this.job = job;
-    const n = poolSize(payload.bytes, tasks.length);
-    for (let slot = 0; slot < n; slot++) this.next(slot);
+    job.queue = tasks.filter((t) => !t.spec.startsWith('js:'));
+    for (const task of tasks) if (task.spec.startsWith('js:')) this.seal(job, task);
+    const n = poolSize(payload.bytes, job.queue.length);
+    for (let slot = 0; slot < n && job.queue.length; slot++) this.next(slot);
+  }
+
+  /** Runs `task` (a JavaScript policy) in a sealed worker of its own. */
+  seal(job, task) {
+    const { bytes, name, options, seed, seeds, metric, custom } = job.payload;
+    const base = { id: job.id, bytes, name, options, custom };
+    const message = job.kind === 'run'
+      ? { ...base, type: 'run', specs: [task.spec], indices: [task.index], seed }
+      : { ...base, type: 'sweep', specs: [[task.spec]], seeds, metric };
+    const live = () => this.job === job;
+    let sealed = null;
+    sealed = new SealedTask(job.kind, task, message, this.stallMs, {
+      facts: (m) => { if (live() && !job.facts) { job.facts = true; job.handlers.facts?.(m); } },
+      progress: (m) => {
+        const current = job.running.get(sealed);
+        if (!live() || !current) return;
+        current.part = m.total > 0 ? Math.min(1, m.done / m.total) : 0;
+        this.progress();
+      },
+      result: (m) => {
+        if (!live()) return;
+        if (job.kind === 'sweep') job.stats.set(m.stats, task.index * 3);
+        else { this.owner.set(task.index, sealed); job.handlers.result?.(m); }
+      },
+      done: (m) => { if (live()) this.finish(job, sealed, m); },
+      failed: (message) => {
+        if (!live()) return;
+        if (job.kind === 'sweep') { this.fail({ type: 'error', id: job.id, stage: task.spec, message, panicked: false }); return; }
+        job.handlers.failed?.({ index: task.index, spec: task.spec, message });
+        this.finish(job, sealed, { type: 'done', id: job.id });
+      },
+      error: (m) => { if (live()) this.fail(m); },
+    });
+    this.sealed.push(sealed);
+    job.running.set(sealed, { task, part: 0 });
+  }
+
+  /** Counts the task of `key` (a pool slot or a sealed task) as finished; ends the job after the last. */
+  finish(job, key, msg) {
+    job.running.delete(key);
+    job.finished += 1;
+    if (job.finished === job.total) {
+      this.job = null;
+      if (job.kind === 'sweep') {
+        const stats = new Float64Array(job.copies.length * 3);
+        job.copies.forEach((t, i) => stats.set(job.stats.subarray(t * 3, t * 3 + 3), i * 3));
+        job.handlers.result?.({ type: 'result', id: job.id, index: 0, stats });
+      }
+      job.handlers.done?.(msg);
+      return true;
+    }
+    this.progress();
+    return false;
   }
 
   /** Hands the next task to worker `slot`, if any is left. */
@@ -126,9 +196,9 @@ export class Runner {
     const task = job.queue.shift();
     if (!task) return;
     job.running.set(slot, { task, part: 0 });
-    const { bytes, name, options, seed, seeds, metric, custom } = job.payload;
-    // custom: the page's JavaScript policy (code the user wrote here), for its `js:NAME` spec.
-    const base = { id: job.id, bytes, name, options, custom };
+    // The page's JavaScript policy never reaches a pool worker (seal() runs it).
+    const { bytes, name, options, seed, seeds, metric } = job.payload;
+    const base = { id: job.id, bytes, name, options };
     this.worker(slot).postMessage(job.kind === 'run'
       ? { ...base, type: 'run', specs: [task.spec], indices: [task.index], seed }
       : { ...base, type: 'sweep', specs: [[task.spec]], seeds, metric });
@@ -161,20 +231,7 @@ export class Runner {
         }
         break;
       case 'done':
-        job.running.delete(slot);
-        job.finished += 1;
-        if (job.finished === job.total) {
-          this.job = null;
-          if (job.kind === 'sweep') {
-            const stats = new Float64Array(job.copies.length * 3);
-            job.copies.forEach((t, i) => stats.set(job.stats.subarray(t * 3, t * 3 + 3), i * 3));
-            job.handlers.result?.({ type: 'result', id: job.id, index: 0, stats });
-          }
-          job.handlers.done?.(msg);
-        } else {
-          this.progress();
-          this.next(slot);
-        }
+        if (!this.finish(job, slot, msg)) this.next(slot);
         break;
       case 'error':
         this.fail(msg);

@@ -20,6 +20,10 @@ import { OPTIONS } from './options.js';
 
 export const VERSION = '1';
 export const DEFAULT_POLICIES = ['easy', 'fcfs'];
+/** Most policies a link may name (each is a run and a row); more are left out with a message. */
+export const MAX_LINK_POLICIES = 64;
+/** Most problems decode() reports one by one; the rest are counted in one message. */
+const MAX_PROBLEMS = 20;
 export const DEFAULT_SWEEP = { vary: 'err=0,0.1,...,1', seeds: 10, metric: '', more: ['pv-easy[predictor=virtual]'], pick: [] };
 
 // The options links carry: the schema's (www/options.js, generated from src/options.rs), each
@@ -162,6 +166,8 @@ export function decode(hash, demos) {
   const text = hash.replace(/^#/, '');
   if (!text) return { state, problems, empty: true };
   const policies = [];
+  let extraPolicies = 0; // policies past MAX_LINK_POLICIES, left out
+  let extraSweep = 0; // sweep specs past MAX_LINK_POLICIES, left out
   let version = null;
   let sweepMore = false; // the first sweepmore replaces the default list
   for (const part of text.split('&')) {
@@ -187,7 +193,11 @@ export function decode(hash, demos) {
         else state.trace = { kind: m[1], ref: m[2] };
         break;
       }
-      case 'policy': if (value.trim()) policies.push(value.trim()); else bad('empty policy'); break;
+      case 'policy':
+        if (!value.trim()) bad('empty policy');
+        else if (policies.length >= MAX_LINK_POLICIES) extraPolicies += 1;
+        else policies.push(value.trim());
+        break;
       case 'window': {
         // Whole seconds, as links write it (a window that rounds to nothing is refused).
         const w = value.split(',').map((t) => Math.round(Number(t)) + 0);
@@ -199,10 +209,15 @@ export function decode(hash, demos) {
       case 'sweepmetric': if (/^[\w.]{1,60}$/.test(value)) state.sweep.metric = value; else bad('expected a metric name'); break;
       case 'sweepmore':
         if (!sweepMore) { sweepMore = true; state.sweep.more = []; }
-        if (value.trim() && value.length <= 400) state.sweep.more.push(value.trim());
+        if (value.trim() && value.length <= 400 && state.sweep.more.length >= MAX_LINK_POLICIES) extraSweep += 1;
+        else if (value.trim() && value.length <= 400) state.sweep.more.push(value.trim());
         else if (value.length > 400) bad('spec too long');
         break;
-      case 'sweeppick': if (value.trim() && value.length <= 400) state.sweep.pick.push(value.trim()); else bad('expected a policy spec'); break;
+      case 'sweeppick':
+        if (!value.trim() || value.length > 400) bad('expected a policy spec');
+        else if (state.sweep.pick.length >= MAX_LINK_POLICIES) extraSweep += 1;
+        else state.sweep.pick.push(value.trim());
+        break;
       case 'heatlog':
         if (value === '1' || value === '0') state.heat.log = value === '1'; else bad('expected 0 or 1');
         break;
@@ -227,5 +242,11 @@ export function decode(hash, demos) {
   else if (version !== VERSION) problems.push(`link: version v=${version.slice(0, 20)} is not known (this page reads v=${VERSION}); read as version ${VERSION}`);
   if (policies.length) state.policies = policies;
   else problems.push(`link: no policy given; using ${DEFAULT_POLICIES.join(' and ')}`);
+  if (extraPolicies) problems.unshift(`link: ${(MAX_LINK_POLICIES + extraPolicies).toLocaleString('en-US')} policies; a link holds at most ${MAX_LINK_POLICIES}: the first ${MAX_LINK_POLICIES} are compared, the other ${extraPolicies.toLocaleString('en-US')} left out`);
+  if (extraSweep) problems.unshift(`link: more than ${MAX_LINK_POLICIES} sweepmore or sweeppick entries; ${extraSweep.toLocaleString('en-US')} left out`);
+  if (problems.length > MAX_PROBLEMS) {
+    const more = problems.length - (MAX_PROBLEMS - 1);
+    problems.splice(MAX_PROBLEMS - 1, Infinity, `link: ${more.toLocaleString('en-US')} more problems not listed`);
+  }
   return { state, problems, empty: false };
 }
