@@ -14,9 +14,13 @@ use std::path::Path;
 /// A malformed slurm.conf: the file, the line (1-based; 0 for the file as a whole), the field.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfError {
+    /// The file, as given.
     pub file: String,
+    /// The line (the first of a continued line); 0 for the file as a whole.
     pub line: usize,
+    /// The key at fault, as written, if one is.
     pub field: Option<String>,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -69,10 +73,12 @@ impl Params {
             .map(|(k, v, l)| (k.as_str(), v.as_str(), *l))
     }
 
+    /// How many (key, value) entries.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// No entry at all.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
@@ -81,7 +87,9 @@ impl Params {
 /// A slurm.conf read: the cluster it describes and its other keys.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct SlurmConf {
+    /// The nodes and partitions.
     pub cluster: Cluster,
+    /// Every other key.
     pub params: Params,
     /// Lines of records that describe no resource here (`DownNodes=`, `NodeSet=`,
     /// `FrontendName=`, `SwitchName=`), by line number: read and left aside.

@@ -2,7 +2,7 @@
 //! width of its lower bound, as Slurm does), `a[1-2]b` (text after the brackets, and several
 //! bracket groups, expanded as a product), and several comma-separated parts `n[1-2],m3`.
 //!
-//! [`format`] writes a set of names back in the compact form Slurm prints (`n[1-2,5]`): names
+//! [`format()`] writes a set of names back in the compact form Slurm prints (`n[1-2,5]`): names
 //! sorted by prefix then number, one bracket per prefix. [`format_ordered`] keeps the names'
 //! order (and repeats), merging only neighbours; `parse(format_ordered(v)) == v` for every list of
 //! valid names. A name's number is its trailing digits; a name without trailing digits (`login`,

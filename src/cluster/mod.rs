@@ -19,6 +19,8 @@
 //!
 //! A leaf module: it imports nothing else of the crate.
 
+#![warn(missing_docs)]
+
 pub mod compact;
 pub mod conf;
 pub mod hostlist;
@@ -43,14 +45,22 @@ pub const MAX_TAGS: usize = 64;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum NodeState {
+    /// Slurm learns the state from the node (the default).
     #[default]
     Unknown,
+    /// Up and without jobs.
     Idle,
+    /// Unavailable.
     Down,
+    /// Takes no new job.
     Drain,
+    /// Failed, takes no new job.
     Fail,
+    /// Failing: running jobs go on, no new job.
     Failing,
+    /// Defined for later, not yet in service.
     Future,
+    /// Powered on demand in a cloud.
     Cloud,
 }
 
@@ -58,10 +68,14 @@ pub enum NodeState {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PartitionState {
+    /// Takes and runs jobs (the default).
     #[default]
     Up,
+    /// Takes jobs, starts none.
     Down,
+    /// Starts queued jobs, takes no new one.
     Drain,
+    /// Neither takes nor starts jobs.
     Inactive,
 }
 
@@ -168,6 +182,7 @@ impl NodeGroup {
 /// A partition: where a job may run and under which limits.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Partition {
+    /// Its name (`PartitionName=`).
     pub name: String,
     /// Its nodes, in the cluster's node order (serialized as a hostlist).
     #[serde(serialize_with = "as_hostlist")]
@@ -182,7 +197,9 @@ pub struct Partition {
     pub priority_job_factor: u32,
     /// `PriorityTier` (Slurm's default 1).
     pub priority_tier: u32,
+    /// Whether jobs share its nodes (`OverSubscribe=`).
     pub oversubscribe: OverSubscribe,
+    /// Its state (`State=`).
     pub state: PartitionState,
 }
 
@@ -207,7 +224,9 @@ impl Partition {
 /// [`Cluster::from_compact`], a preset, or by hand and [`Cluster::validate`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Cluster {
+    /// The node groups, in the order written (the cluster's node order).
     pub groups: Vec<NodeGroup>,
+    /// The partitions, in the order written.
     pub partitions: Vec<Partition>,
 }
 
@@ -359,6 +378,7 @@ impl Cluster {
             .flat_map(|g| g.names.iter().map(String::as_str))
     }
 
+    /// Nodes over all groups.
     pub fn total_nodes(&self) -> u64 {
         self.groups.iter().map(|g| g.names.len() as u64).sum()
     }
