@@ -15,6 +15,8 @@ use std::fmt::Write as _;
 pub const MAX_NAMES: usize = 100_000;
 /// A node name has at most this many bytes (a host name's limit).
 pub const MAX_NAME_LEN: usize = 64;
+/// Bracket groups in one part of an expression (`r[1-2]n[1-4]` has 2); bounds the recursion.
+pub const MAX_BRACKETS: usize = 8;
 /// Digits of a range bound (so that every number fits a u64).
 const MAX_DIGITS: usize = 18;
 
@@ -74,6 +76,12 @@ pub fn parse_with_limit(expr: &str, max: usize) -> Result<Vec<String>, HostlistE
     for part in split_top(expr).map_err(|r| error(expr, r))? {
         if part.is_empty() {
             return Err(error(expr, "empty part (two commas, or a comma at an end)"));
+        }
+        if part.matches('[').count() > MAX_BRACKETS {
+            return Err(error(
+                expr,
+                format!("more than {MAX_BRACKETS} bracket groups in one name"),
+            ));
         }
         let names = expand(part, max - out.len()).map_err(|r| error(expr, r))?;
         out.extend(names);
@@ -278,6 +286,7 @@ mod tests {
         assert_eq!(p("n[1-2],m3"), ["n1", "n2", "m3"]);
         assert_eq!(p("a[1-2]b"), ["a1b", "a2b"]);
         assert_eq!(p("r[1-2]n[1-2]"), ["r1n1", "r1n2", "r2n1", "r2n2"]);
+        assert_eq!(p("a[1]b[1]c[1]d[1]e[1]f[1]g[1]h[1]"), ["a1b1c1d1e1f1g1h1"]);
         assert_eq!(p("login"), ["login"]);
         assert_eq!(p("[1-2]"), ["1", "2"]);
     }
