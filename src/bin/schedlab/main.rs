@@ -2,6 +2,7 @@
 
 mod alloc;
 mod bench;
+mod cluster;
 mod convert;
 mod generate;
 mod metric_args;
@@ -81,6 +82,9 @@ enum Command {
     /// What a trace looks like: arrivals by hour, day and week, sizes, runtimes, requested-time
     /// accuracy, offered load, heaviest users (text, --json, or one --chart to SVG / PNG).
     Trace(trace::TraceArgs),
+    /// A cluster as Slurm describes it: a slurm.conf (or a compact form, or a preset) read and
+    /// printed as a summary (node groups, partitions, totals), --json or --compact.
+    Cluster(cluster::ClusterArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -312,6 +316,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate::run(&args),
         Command::Merge(args) => sweep::merge(&args),
         Command::Trace(args) => trace::run(&args),
+        Command::Cluster(args) => cluster::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,92 @@
+//! `schedlab cluster`: reads a cluster (a slurm.conf, a compact form, or a preset) and prints its
+//! summary (node groups, partitions, totals), its JSON, or its compact form.
+
+use clap::Args;
+use schedlab::cluster::{conf, Cluster};
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct ClusterArgs {
+    /// A slurm.conf: its NodeName= and PartitionName= lines (docs/cluster-model.md).
+    #[arg(required_unless_present_any = ["from_compact", "preset"])]
+    file: Option<PathBuf>,
+    /// Read the compact form of a share link (`cluster=` value) instead of a file.
+    #[arg(long, value_name = "STRING", conflicts_with_all = ["file", "preset"])]
+    from_compact: Option<String>,
+    /// A preset instead of a file: gpu, mixed, or pool:N (N processors as one pool).
+    #[arg(long, value_name = "NAME", conflicts_with = "file")]
+    preset: Option<String>,
+    /// Print the cluster as JSON (node groups, partitions, totals).
+    #[arg(long, conflicts_with = "compact")]
+    json: bool,
+    /// Print the compact form (for share links).
+    #[arg(long)]
+    compact: bool,
+}
+
+fn preset(name: &str) -> Result<Cluster, String> {
+    if let Some(n) = name.strip_prefix("pool:") {
+        let procs: u32 = n
+            .parse()
+            .map_err(|_| format!("--preset {name}: pool:N takes a number of processors"))?;
+        return Ok(Cluster::single_pool(procs));
+    }
+    match Cluster::PRESETS.iter().find(|(p, _)| *p == name) {
+        Some((_, text)) => Cluster::from_compact(text).map_err(|e| e.to_string()),
+        None => Err(format!(
+            "--preset {name:?}: valid: {}, pool:N",
+            Cluster::PRESETS
+                .iter()
+                .map(|(p, _)| *p)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+pub fn run(a: &ClusterArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let cluster = if let Some(text) = &a.from_compact {
+        Cluster::from_compact(text)?
+    } else if let Some(name) = &a.preset {
+        preset(name)?
+    } else {
+        let path = a
+            .file
+            .as_ref()
+            .ok_or("a slurm.conf, --from-compact or --preset")?;
+        let s = conf::read_path(path)?;
+        if !a.json && !a.compact {
+            let keys: Vec<&str> = s.params.iter().map(|(k, _, _)| k).collect();
+            if !keys.is_empty() {
+                let shown = keys.iter().take(8).copied().collect::<Vec<_>>().join(", ");
+                let more = if keys.len() > 8 { ", ..." } else { "" };
+                eprintln!(
+                    "{}: {} other keys kept for the scheduler ({shown}{more})",
+                    path.display(),
+                    keys.len()
+                );
+            }
+            for (line, record) in &s.ignored_records {
+                eprintln!("{}:{line}: {record} line ignored", path.display());
+            }
+        }
+        s.cluster
+    };
+    if a.json {
+        let mut v = serde_json::to_value(&cluster)?;
+        v["totals"] = serde_json::json!({
+            "nodes": cluster.total_nodes(),
+            "cores": cluster.total_cores(),
+            "mem_mb": cluster.total_mem_mb(),
+            "gpus": cluster.total_gpus(),
+            "gpus_by_type": cluster.gpus_by_type(),
+        });
+        v["compact"] = cluster.to_compact().into();
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else if a.compact {
+        println!("{}", cluster.to_compact());
+    } else {
+        print!("{}", cluster.summary());
+    }
+    Ok(())
+}

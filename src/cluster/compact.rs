@@ -1,0 +1,546 @@
+//! The compact form of a cluster, for share links (`cluster=`): versioned, URL-safe (letters,
+//! digits and `- _ . , : = / [ ]`, all of which the page's links keep readable), bounded, and
+//! round-tripping through [`Cluster`]. The grammar (docs/cluster-model.md):
+//!
+//! ```text
+//! cluster   = "1" ( "/" item )+             version 1, then node groups and partitions
+//! item      = group | partition
+//! group     = HOSTLIST ( ":" gfield )*
+//! gfield    = "c" UINT                       CPUs per node (default 1)
+//!           | "m" UINT                       memory per node, MB (default 1, as Slurm)
+//!           | "g" gpu ( "," gpu )*           GPUs per node: N (untyped) or TYPE=N
+//!           | "f" NAME ( "," NAME )*         features
+//!           | "w" UINT                       weight (default 1)
+//!           | "s" NODESTATE                  idle, down, drain, ... (default unknown)
+//! partition = "p=" NAME ":" ( HOSTLIST | "ALL" | "" ) ( ":" pfield )*
+//! pfield    = "default"                      the default partition
+//!           | "t" TIME                       MaxTime: minutes, or D-HH (default unlimited)
+//!           | "x" UINT                       MaxNodes (default unlimited)
+//!           | "j" UINT                       PriorityJobFactor (default 1)
+//!           | "r" UINT                       PriorityTier (default 1)
+//!           | "o" ( "exclusive" | "no" | "yes" UINT | "force" UINT )   OverSubscribe (default no)
+//!           | "s" PARTSTATE                  up, down, drain, inactive (default up)
+//! ```
+//!
+//! Fields come in any order, each at most once; [`Cluster::to_compact`] writes them in the order
+//! above, `c` and `m` always, the others only when they differ from the default, and `ALL` for a
+//! partition over every node.
+
+use super::{
+    hostlist, time, Cluster, NodeGroup, NodeOrder, NodeState, OverSubscribe, Partition,
+    PartitionState,
+};
+use super::{MAX_GROUPS, MAX_NODES, MAX_PARTITIONS};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// The version this build writes and reads.
+pub const VERSION: &str = "1";
+/// A compact form has at most this many bytes.
+pub const MAX_LEN: usize = 1 << 20;
+
+/// The GPU preset ([`Cluster::gpu_preset`]).
+pub const GPU_PRESET: &str =
+    "1/gpu[01-16]:c64:m512000:ga100=4:fa100,ib/p=gpu:ALL:default:t2880/p=debug:gpu[01-02]:t60:r2";
+/// The mixed preset ([`Cluster::mixed_preset`]).
+pub const MIXED_PRESET: &str =
+    "1/cn[001-128]:c128:m256000:fcpu/bm[01-04]:c128:m2048000:fbigmem:w10\
+/gn[01-08]:c64:m512000:ga100=4:fgpu:w20/p=batch:cn[001-128],bm[01-04]:default:t2880\
+/p=bigmem:bm[01-04]:t2880/p=gpu:gn[01-08]:t2880/p=debug:cn[001-004]:t30:x2:r2";
+
+/// A malformed compact form: what is wrong, and where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("compact cluster: {0}")]
+pub struct CompactError(pub String);
+
+fn short(s: &str) -> String {
+    if s.len() <= 60 {
+        s.to_string()
+    } else {
+        let mut end = 57;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        format!("{}...", &s[..end])
+    }
+}
+
+fn uint<T: TryFrom<u64>>(field: &str, v: &str) -> Result<T, String> {
+    if v.is_empty() || v.len() > 19 || !v.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{field}: expected a whole number, got {v:?}"));
+    }
+    let n: u64 = v
+        .parse()
+        .map_err(|_| format!("{field}: {v:?} is not a number"))?;
+    T::try_from(n).map_err(|_| format!("{field}: {v} is too large"))
+}
+
+fn tags(field: &str, v: &str) -> Result<Vec<String>, String> {
+    let list: Vec<String> = v.split(',').map(str::to_string).collect();
+    if list.len() > super::MAX_TAGS {
+        return Err(format!("{field}: more than {} names", super::MAX_TAGS));
+    }
+    for n in &list {
+        hostlist::check_name(n).map_err(|e| format!("{field}: {n:?}: {e}"))?;
+    }
+    Ok(list)
+}
+
+fn gpus(v: &str) -> Result<BTreeMap<String, u32>, String> {
+    let mut m = BTreeMap::new();
+    let items: Vec<&str> = v.split(',').collect();
+    if items.len() > super::MAX_TAGS {
+        return Err(format!("gpus: more than {} types", super::MAX_TAGS));
+    }
+    for item in items {
+        let (t, n) = match item.split_once('=') {
+            Some((t, n)) => {
+                hostlist::check_name(t).map_err(|e| format!("gpus: type {t:?}: {e}"))?;
+                (t, n)
+            }
+            None => ("", item),
+        };
+        let n: u32 = uint("gpus", n)?;
+        if n == 0 {
+            return Err(format!("gpus: {item:?}: a count of 0 (leave the type out)"));
+        }
+        if m.insert(t.to_string(), n).is_some() {
+            return Err(format!("gpus: type {t:?} twice"));
+        }
+    }
+    Ok(m)
+}
+
+/// Marks a field seen; a second one is an error.
+fn once(seen: &mut Vec<char>, key: char) -> Result<(), String> {
+    if seen.contains(&key) {
+        return Err(format!("field {key:?} given twice"));
+    }
+    seen.push(key);
+    Ok(())
+}
+
+fn group(item: &str, room: usize) -> Result<NodeGroup, String> {
+    let mut fields = item.split(':');
+    let list = fields.next().unwrap_or("");
+    let names = hostlist::parse_with_limit(list, room).map_err(|e| {
+        if e.reason.starts_with("more than") {
+            format!("more than {MAX_NODES} nodes")
+        } else {
+            e.to_string()
+        }
+    })?;
+    let mut g = NodeGroup::new(names, 1, 1);
+    let mut seen = Vec::new();
+    for f in fields {
+        let Some(key) = f.chars().next() else {
+            return Err("an empty field (two ':')".into());
+        };
+        let v = &f[1..];
+        once(&mut seen, key)?;
+        match key {
+            'c' => g.cpus = uint("c (CPUs)", v)?,
+            'm' => g.mem_mb = uint("m (memory MB)", v)?,
+            'g' => g.gpus = gpus(v)?,
+            'f' => g.features = tags("f (features)", v)?,
+            'w' => g.weight = uint("w (weight)", v)?,
+            's' => {
+                g.state = NodeState::from_word(v)
+                    .ok_or_else(|| format!("s (state): {v:?}, valid: {}", NodeState::valid()))?
+            }
+            _ => return Err(format!("unknown node group field {f:?} (c, m, g, f, w, s)")),
+        }
+    }
+    if g.cpus == 0 {
+        return Err("c (CPUs): 0; a node has at least 1".into());
+    }
+    Ok(g)
+}
+
+/// A partition with its node list as written (None: ALL).
+fn partition(item: &str) -> Result<(Partition, Option<Vec<String>>), String> {
+    let rest = &item[2..];
+    let mut fields = rest.split(':');
+    let name = fields.next().unwrap_or("");
+    hostlist::check_name(name).map_err(|e| format!("partition name {name:?}: {e}"))?;
+    let Some(list) = fields.next() else {
+        return Err(format!(
+            "partition {name}: no node list (p=NAME:HOSTLIST, ALL, or nothing)"
+        ));
+    };
+    let nodes = match list {
+        "ALL" => None,
+        "" => Some(Vec::new()),
+        l => Some(hostlist::parse(l).map_err(|e| format!("partition {name}: {e}"))?),
+    };
+    let mut p = Partition::new(name, Vec::new());
+    let mut seen = Vec::new();
+    for f in fields {
+        if f == "default" {
+            once(&mut seen, 'd')?;
+            p.default = true;
+            continue;
+        }
+        let Some(key) = f.chars().next() else {
+            return Err(format!("partition {name}: an empty field (two ':')"));
+        };
+        let v = &f[1..];
+        once(&mut seen, key).map_err(|e| format!("partition {name}: {e}"))?;
+        let r: Result<(), String> = match key {
+            't' => time::parse_minutes(v).map(|m| p.max_time = m),
+            'x' => uint("x (MaxNodes)", v).map(|n| p.max_nodes = Some(n)),
+            'j' => uint("j (PriorityJobFactor)", v).map(|n| p.priority_job_factor = n),
+            'r' => uint("r (PriorityTier)", v).map(|n| p.priority_tier = n),
+            'o' => oversubscribe(v).map(|o| p.oversubscribe = o),
+            's' => PartitionState::from_word(v)
+                .map(|s| p.state = s)
+                .ok_or_else(|| format!("s (state): {v:?}, valid: {}", PartitionState::valid())),
+            _ => Err(format!(
+                "unknown partition field {f:?} (default, t, x, j, r, o, s)"
+            )),
+        };
+        r.map_err(|e| format!("partition {name}: {e}"))?;
+    }
+    Ok((p, nodes))
+}
+
+fn oversubscribe(v: &str) -> Result<OverSubscribe, String> {
+    match v {
+        "exclusive" => Ok(OverSubscribe::Exclusive),
+        "no" => Ok(OverSubscribe::No),
+        _ if v.starts_with("yes") => Ok(OverSubscribe::Yes(count(&v[3..])?)),
+        _ if v.starts_with("force") => Ok(OverSubscribe::Force(count(&v[5..])?)),
+        _ => Err(format!(
+            "o (OverSubscribe): {v:?}, valid: exclusive, no, yesN, forceN"
+        )),
+    }
+}
+
+fn count(v: &str) -> Result<u32, String> {
+    let n: u32 = uint("o (OverSubscribe)", v)?;
+    if n == 0 {
+        return Err("o (OverSubscribe): a job count of 0".into());
+    }
+    Ok(n)
+}
+
+impl Cluster {
+    /// Reads the compact form (see the module's grammar); every error says what and where.
+    pub fn from_compact(text: &str) -> Result<Cluster, CompactError> {
+        let err = |m: String| CompactError(m);
+        if text.len() > MAX_LEN {
+            return Err(err(format!("longer than {MAX_LEN} bytes")));
+        }
+        if let Some((i, c)) = text
+            .char_indices()
+            .find(|&(_, c)| !(hostlist::is_name_char(c) || ",:=/[]".contains(c)))
+        {
+            return Err(err(format!(
+                "{c:?} at byte {i}: a compact form holds letters, digits and - _ . , : = / [ ] only"
+            )));
+        }
+        let mut items = text.split('/');
+        match items.next() {
+            Some(VERSION) => {}
+            Some(v) if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => {
+                return Err(err(format!(
+                    "version {v}: this build reads version {VERSION}"
+                )))
+            }
+            _ => {
+                return Err(err(format!(
+                    "a compact form starts with its version: {VERSION}/..."
+                )))
+            }
+        }
+        let mut groups = Vec::new();
+        let mut parts = Vec::new();
+        let mut nodes = 0usize;
+        for (k, item) in items.enumerate() {
+            let at = |m: String| err(format!("item {} ({}): {m}", k + 1, short(item)));
+            if item.starts_with("p=") {
+                if parts.len() >= MAX_PARTITIONS {
+                    return Err(at(format!("more than {MAX_PARTITIONS} partitions")));
+                }
+                parts.push(partition(item).map_err(at)?);
+            } else {
+                if groups.len() >= MAX_GROUPS {
+                    return Err(at(format!("more than {MAX_GROUPS} node groups")));
+                }
+                let g = group(item, MAX_NODES - nodes).map_err(at)?;
+                nodes += g.names.len();
+                groups.push(g);
+            }
+        }
+        if groups.is_empty() {
+            return Err(err("no node group".into()));
+        }
+        let order = NodeOrder::new(&groups);
+        let mut partitions = Vec::with_capacity(parts.len());
+        let mut members = 0usize;
+        for (mut p, list) in parts {
+            p.nodes = match list {
+                None => order.all(),
+                Some(l) => order.sort(&l).map_err(|n| {
+                    err(format!(
+                        "partition {} names node {n}, which no node group defines",
+                        p.name
+                    ))
+                })?,
+            };
+            members += p.nodes.len();
+            if members > super::MAX_MEMBERSHIPS {
+                return Err(err(format!(
+                    "more than {} (partition, node) memberships",
+                    super::MAX_MEMBERSHIPS
+                )));
+            }
+            partitions.push(p);
+        }
+        drop(order);
+        let c = Cluster { groups, partitions };
+        c.validate().map_err(|e| err(e.0))?;
+        Ok(c)
+    }
+
+    /// Writes the compact form; `Cluster::from_compact(&c.to_compact()) == c` for a valid `c`.
+    pub fn to_compact(&self) -> String {
+        let mut s = String::from(VERSION);
+        for g in &self.groups {
+            let _ = write!(
+                s,
+                "/{}:c{}:m{}",
+                hostlist::format_ordered(&g.names),
+                g.cpus,
+                g.mem_mb
+            );
+            if !g.gpus.is_empty() {
+                let list: Vec<String> = g
+                    .gpus
+                    .iter()
+                    .map(|(t, n)| {
+                        if t.is_empty() {
+                            n.to_string()
+                        } else {
+                            format!("{t}={n}")
+                        }
+                    })
+                    .collect();
+                let _ = write!(s, ":g{}", list.join(","));
+            }
+            if !g.features.is_empty() {
+                let _ = write!(s, ":f{}", g.features.join(","));
+            }
+            if g.weight != 1 {
+                let _ = write!(s, ":w{}", g.weight);
+            }
+            if g.state != NodeState::Unknown {
+                let _ = write!(s, ":s{}", g.state.word());
+            }
+        }
+        let total = self.total_nodes() as usize;
+        for p in &self.partitions {
+            let list = if p.nodes.len() == total {
+                "ALL".to_string()
+            } else {
+                hostlist::format_ordered(&p.nodes)
+            };
+            let _ = write!(s, "/p={}:{list}", p.name);
+            if p.default {
+                s.push_str(":default");
+            }
+            if let Some(t) = p.max_time {
+                let _ = write!(s, ":t{t}");
+            }
+            if let Some(n) = p.max_nodes {
+                let _ = write!(s, ":x{n}");
+            }
+            if p.priority_job_factor != 1 {
+                let _ = write!(s, ":j{}", p.priority_job_factor);
+            }
+            if p.priority_tier != 1 {
+                let _ = write!(s, ":r{}", p.priority_tier);
+            }
+            match p.oversubscribe {
+                OverSubscribe::No => {}
+                OverSubscribe::Exclusive => s.push_str(":oexclusive"),
+                OverSubscribe::Yes(n) => {
+                    let _ = write!(s, ":oyes{n}");
+                }
+                OverSubscribe::Force(n) => {
+                    let _ = write!(s, ":oforce{n}");
+                }
+            }
+            if p.state != PartitionState::Up {
+                let _ = write!(s, ":s{}", p.state.word());
+            }
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn presets_are_canonical() {
+        for (name, text) in Cluster::PRESETS {
+            let c = Cluster::from_compact(text).unwrap();
+            assert_eq!(&c.to_compact(), text, "{name}");
+        }
+        let pool = Cluster::single_pool(430);
+        assert_eq!(pool.to_compact(), "1/pool:c430:m0/p=pool:ALL:default");
+        assert_eq!(Cluster::from_compact(&pool.to_compact()).unwrap(), pool);
+    }
+
+    #[test]
+    fn example_of_the_docs() {
+        let c = Cluster::from_compact(
+            "1/n[1-16]:c32:m256000:g4:w1/gpu[01-04]:c64:m512000:ga100=4,v100=2:fib,nvme/p=batch:n[1-16]:default:t1-00/p=gpu:gpu[01-04]:t2880:oexclusive:r2:sdown",
+        )
+        .unwrap();
+        assert_eq!(c.total_nodes(), 20);
+        assert_eq!(c.total_gpus(), 16 * 4 + 4 * 6);
+        assert_eq!(c.groups[1].gpus["v100"], 2);
+        assert_eq!(c.groups[0].gpus[""], 4);
+        assert_eq!(c.partitions[0].max_time, Some(1440));
+        assert_eq!(c.partitions[1].oversubscribe, OverSubscribe::Exclusive);
+        assert_eq!(c.partitions[1].state, PartitionState::Down);
+        assert_eq!(
+            c.to_compact(),
+            "1/n[1-16]:c32:m256000:g4/gpu[01-04]:c64:m512000:ga100=4,v100=2:fib,nvme/p=batch:n[1-16]:default:t1440/p=gpu:gpu[01-04]:t2880:r2:oexclusive:sdown"
+        );
+    }
+
+    #[test]
+    fn rejects_with_a_message() {
+        let cases = [
+            ("", "starts with its version"),
+            ("n[1-2]:c4", "starts with its version"),
+            ("2/n1", "version 2"),
+            ("1", "no node group"),
+            ("1/n1:c4;p=x", "';' at byte 7"),
+            ("1/n1:c4 ", "' '"),
+            ("1/n1:c0", "at least 1"),
+            ("1/n1:cx", "expected a whole number"),
+            ("1/n1:c4:c5", "twice"),
+            ("1/n1:z4", "unknown node group field"),
+            ("1/n1:ga100=0", "count of 0"),
+            ("1/n1:g4,4", "twice"),
+            ("1/n1/n1", "node n1 defined twice"),
+            ("1/n[1-100001]", "more than 100000 nodes"),
+            ("1/n[1-60000]/m[1-60000]", "more than 100000 nodes"),
+            ("1/n1/p=x:n2", "partition x names node n2"),
+            ("1/n1/p=x", "no node list"),
+            ("1/n1/p=x:n1:tfoo", "not a time"),
+            ("1/n1/p=x:n1:omaybe", "OverSubscribe"),
+            (
+                "1/n1/p=x:n1:default/p=y:n1:default",
+                "more than one default",
+            ),
+            ("1/n1/p=x:n1/p=x:n1", "defined twice"),
+            ("1/n1:c99999999999", "too large"),
+            ("1/n1:s", "state"),
+        ];
+        for (text, want) in cases {
+            let e = Cluster::from_compact(text).unwrap_err().to_string();
+            assert!(e.contains(want), "{text:?}: {e}");
+        }
+        let long = format!("1/{}", "n1,".repeat(MAX_LEN));
+        assert!(Cluster::from_compact(&long)
+            .unwrap_err()
+            .0
+            .contains("longer than"));
+    }
+
+    fn cluster() -> impl Strategy<Value = Cluster> {
+        let group = (
+            1u32..200,
+            1u32..5,
+            0u64..1_000_000,
+            prop::collection::btree_map(
+                prop::sample::select(vec!["", "a100", "v100"]),
+                1u32..9,
+                0..3,
+            ),
+            prop::collection::vec(prop::sample::select(vec!["ib", "bigmem", "x.y"]), 0..3),
+            1u32..100,
+            prop::sample::select(NodeState::WORDS.iter().map(|w| w.0).collect::<Vec<_>>()),
+        );
+        (
+            prop::collection::vec(group, 1..5),
+            prop::collection::vec(
+                (
+                    any::<bool>(),
+                    0usize..3,
+                    proptest::option::of(0u32..5000),
+                    0u32..4,
+                ),
+                0..4,
+            ),
+        )
+            .prop_map(|(gs, ps)| {
+                let mut groups = Vec::new();
+                let mut next = 1u32;
+                for (k, (start, count, mem, gpus, features, weight, state)) in
+                    gs.into_iter().enumerate()
+                {
+                    let names = (0..count)
+                        .map(|i| format!("g{k}n{:02}", start + i + next))
+                        .collect();
+                    next += count;
+                    let mut g = NodeGroup::new(names, start, mem);
+                    g.gpus = gpus.into_iter().map(|(t, n)| (t.to_string(), n)).collect();
+                    g.features = features.into_iter().map(String::from).collect();
+                    g.weight = weight;
+                    g.state = state;
+                    groups.push(g);
+                }
+                let order = NodeOrder::new(&groups);
+                let all = order.all();
+                let mut partitions = Vec::new();
+                for (k, (default, pick, time, over)) in ps.into_iter().enumerate() {
+                    let nodes: Vec<String> = all
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| pick == 0 || i % (pick + 1) == 0)
+                        .map(|(_, n)| n.clone())
+                        .collect();
+                    let mut p = Partition::new(&format!("p{k}"), nodes);
+                    p.default = default && k == 0;
+                    p.max_time = time;
+                    p.max_nodes = if over == 1 { Some(3) } else { None };
+                    p.priority_tier = over + 1;
+                    p.oversubscribe = [
+                        OverSubscribe::No,
+                        OverSubscribe::Exclusive,
+                        OverSubscribe::Yes(4),
+                        OverSubscribe::Force(2),
+                    ][over as usize];
+                    partitions.push(p);
+                }
+                drop(order);
+                Cluster { groups, partitions }
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn round_trips(c in cluster()) {
+            c.validate().unwrap();
+            let text = c.to_compact();
+            let back = Cluster::from_compact(&text).unwrap();
+            prop_assert_eq!(&back, &c);
+            prop_assert_eq!(back.to_compact(), text);
+        }
+
+        #[test]
+        fn any_text_reads_or_errs(s in "1/[n0-9\\[\\],:=/cmgfwsptxjrodeALL-]{0,40}") {
+            if let Ok(c) = Cluster::from_compact(&s) {
+                prop_assert_eq!(Cluster::from_compact(&c.to_compact()).unwrap(), c);
+            }
+        }
+    }
+}
