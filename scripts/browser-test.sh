@@ -36,7 +36,7 @@ if [[ "${SCHEDLAB_MOCK_PKG:-}" == 1 ]]; then
   export SCHEDLAB_MOCK=1
 elif [[ -n "${SCHEDLAB_PKG_DIR:-}" ]]; then
   tmp="$(mktemp -d)"
-  ln -s "$root/index.html" "$root/www" "$tmp/"
+  ln -s "$root/index.html" "$root/papers.html" "$root/www" "$tmp/"
   ln -s "$(cd "$SCHEDLAB_PKG_DIR" && pwd)" "$tmp/pkg"
   serve_root="$tmp"
 elif [[ ! -f pkg/schedlab.js ]]; then
