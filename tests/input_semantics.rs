@@ -217,7 +217,8 @@ fn times_beyond_two_to_the_fifty_third_are_skipped() {
             line(2, big, 10, 1, 20),
             line(3, 5, big, 1, -1),
             line(4, 6, 10, 1, big),
-            line(5, 1 << 53, 1 << 53, 1, 1 << 53),
+            // The last submission plus all the work reaches 2^53 s exactly: kept.
+            line(5, (1 << 53) - 23, 0, 1, -1),
         ],
     );
     let set = prepare(&w, &InputOptions::default()).unwrap();
@@ -239,6 +240,56 @@ fn times_beyond_two_to_the_fifty_third_are_skipped() {
         },
         ..InputOptions::default()
     };
-    let set = prepare(&w, &scaled).unwrap();
-    assert_eq!(set.jobs.len(), 1, "only the job at time 0 stays");
+    let e = prepare(&w, &scaled).unwrap_err().to_string();
+    assert!(
+        e.contains("load scale 1e-300: the arrivals' span of 9007199254740993 s")
+            && e.contains("beyond 2^53 s"),
+        "{e}"
+    );
+}
+
+/// Issue 37: each time below 2^53 s, but 1,100 jobs of 2^53 - 1 s in a row wrapped an `i64`
+/// (negative finish times with fcfs, a failed conservative). Refused as a whole, naming the limit;
+/// one second less of work is simulated.
+#[test]
+fn work_beyond_two_to_the_fifty_third_is_refused() {
+    let at = |n: i64| {
+        workload(
+            "; MaxProcs: 4\n",
+            &[
+                line(1, 0, 10, 1, 20),
+                line(2, 100, 0, 1, -1),
+                line(3, n, 5, 1, -1),
+            ],
+        )
+    };
+    // The last recorded start is n + 3 (field 3 is 3), the work 20 + 0 + 5.
+    let limit = (1i64 << 53) - 28;
+    let set = prepare(&at(limit), &InputOptions::default()).unwrap();
+    assert_eq!(set.jobs.len(), 3);
+    let e = prepare(&at(limit + 1), &InputOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("jobs too long to simulate together")
+            && e.contains("(25 s in all), is beyond 2^53 s"),
+        "{e}"
+    );
+    // A recorded wait counts for the replay of the trace.
+    let w = workload(
+        "; MaxProcs: 4\n",
+        &[format!(
+            "1 0 {} 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n",
+            limit + 8
+        )],
+    );
+    assert!(prepare(&w, &InputOptions::default()).is_ok());
+    let w = workload(
+        "; MaxProcs: 4\n",
+        &[format!(
+            "1 0 {} 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n",
+            limit + 9
+        )],
+    );
+    assert!(prepare(&w, &InputOptions::default()).is_err());
 }

@@ -59,6 +59,10 @@ pub const MAX_TIME: Time = 1 << 53;
 /// Most nodes the node model simulates.
 pub const MAX_NODES: u32 = 1 << 20;
 
+/// Most processors the node model simulates (it keeps state per processor: 2^31 processors took
+/// 8 GB; the largest machines have about 10 million cores).
+pub const MAX_NODE_PROCS: u32 = 1 << 24;
+
 /// The input semantics, each one an option. `Default` is GUIDE section 2.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -197,7 +201,8 @@ pub fn prepare_raw(
     };
     if procs == 0 || procs > u64::from(u32::MAX / 2) {
         return Err(err(format!(
-            "machine size {procs} is not usable ({procs_source})"
+            "machine size {procs} is not usable ({procs_source}): a machine has 1 to {} processors",
+            u32::MAX / 2
         )));
     }
     let procs = procs as u32;
@@ -205,6 +210,11 @@ pub fn prepare_raw(
         m.validate().map_err(|e| err(format!("node model: {e}")))?;
         // The engine keeps state per node (found by fuzzing: a billion one-core nodes took
         // more than 23 GB).
+        if procs > MAX_NODE_PROCS {
+            return Err(err(format!(
+                "node model: {procs} processors ({procs_source}), at most {MAX_NODE_PROCS} with the node model"
+            )));
+        }
         let nodes = m.node_count(procs);
         if nodes > MAX_NODES {
             return Err(err(format!(
@@ -245,6 +255,7 @@ pub fn prepare_raw(
             ("field 2 (submit_time)", r.submit),
             ("field 4 (run_time)", r.trace_runtime),
             ("field 9 (requested_time)", r.estimate),
+            ("field 3 (wait_time)", r.trace_wait().unwrap_or(0)),
         ]
         .into_iter()
         .find(|&(_, v)| v > MAX_TIME)
@@ -296,6 +307,12 @@ pub fn prepare_raw(
         warnings.push(format!(
             "{clamped} jobs wider than the machine were clamped to {procs} processors"
         ));
+    }
+    if jobs.is_empty() && skipped.is_empty() && !opts.transform.is_identity() {
+        return Err(err(format!(
+            "no job can be simulated: the selection left none ({})",
+            warnings.join("; ")
+        )));
     }
     if jobs.is_empty() {
         let first = skipped
@@ -350,8 +367,15 @@ pub fn prepare_raw(
         m.bandwidth * crate::machine::MAX_SLOWDOWN / f64::from(m.cores)
     });
     let (mut capped, mut missing) = (0, 0);
+    // The latest a schedule can end: the last submission plus every job run one after the
+    // other, each for the longer of its runtime and its estimate (what a plan reserves).
+    let (mut last_submit, mut work) = (0 as Time, 0 as Time);
+    let mut max_demand = 0f64;
     for job in &mut jobs {
         make_job(job, procs, origin, opts);
+        // `historic` starts a job at its recorded start, submit + wait.
+        last_submit = last_submit.max(job.submit + job.trace_wait().unwrap_or(0));
+        work = work.saturating_add(job.runtime.max(job.estimate));
         if field.is_some() {
             // NaN (no value) and negative values count as 0 MB/s.
             let v = job.bandwidth;
@@ -360,7 +384,26 @@ pub fn prepare_raw(
             let v = if known { v } else { 0.0 };
             capped += usize::from(v > cap);
             job.bandwidth = v.min(cap);
+            max_demand = max_demand.max(job.bandwidth);
         }
+    }
+    // The node model slows jobs down at most this many times.
+    let slowdown = opts.nodes.as_ref().map_or(1.0, |m| {
+        let demand = m.low.max(m.medium).max(m.high).max(max_demand);
+        (f64::from(m.cores) * demand / m.bandwidth).max(1.0)
+    });
+    let horizon = last_submit.saturating_add(work);
+    if horizon > MAX_TIME || last_submit as f64 + work as f64 * slowdown > MAX_TIME as f64 {
+        return Err(err(format!(
+            "jobs too long to simulate together: the last submission or recorded start ({last_submit} s) plus every \
+             job's runtime or requested time, whichever is longer ({work} s in all{}), is beyond \
+             2^53 s (the longest time simulated)",
+            if slowdown > 1.0 {
+                format!(", slowed down up to {slowdown} times by the node model")
+            } else {
+                String::new()
+            }
+        )));
     }
     if capped > 0 {
         warnings.push(format!(

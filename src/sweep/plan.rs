@@ -75,6 +75,9 @@ impl Measured {
     }
 }
 
+/// Most runs (points) in one sweep.
+pub const MAX_POINTS: usize = 1 << 24;
+
 /// Format tag of a partial result file.
 pub const PART_FORMAT: &str = "schedlab-sweep-part/1";
 
@@ -131,6 +134,7 @@ impl Plan {
         if self.values.is_empty() || self.policies.is_empty() {
             return Err("a sweep needs at least one policy and one value".into());
         }
+        self.check_size()?;
         self.policies
             .iter()
             .map(|p| {
@@ -143,6 +147,23 @@ impl Plan {
                     .collect()
             })
             .collect()
+    }
+
+    /// Refuses a plan of more than [`MAX_POINTS`] points (a sweep keeps a slot per point: `--seeds
+    /// 18446744073709551615` asked for 8 GB and aborted).
+    pub fn check_size(&self) -> Result<(), String> {
+        let points = u64::try_from(self.policies.len() * self.values.len())
+            .ok()
+            .and_then(|pv| pv.checked_mul(self.seeds));
+        match points {
+            Some(n) if n <= MAX_POINTS as u64 => Ok(()),
+            _ => Err(format!(
+                "{} policies x {} values x {} seeds: more than {MAX_POINTS} runs in one sweep",
+                self.policies.len(),
+                self.values.len(),
+                self.seeds
+            )),
+        }
     }
 
     /// Number of points: policies × values × seeds.
@@ -198,6 +219,18 @@ pub fn merge(parts: Vec<(String, Part)>) -> Result<(Plan, Vec<Measured>), String
         return Err("no partial results to merge".into());
     };
     let (plan, count) = (first.plan.clone(), first.shard.count);
+    plan.check_size()
+        .map_err(|e| format!("{first_name}: {e}"))?;
+    // Every shard is a part: no more shards than parts (`1/18446744073709551615` asked for a
+    // slot per shard).
+    if count > parts.len() {
+        let given: Vec<usize> = parts.iter().map(|(_, p)| p.shard.index).collect();
+        let missing = (1..=count).find(|i| !given.contains(i)).unwrap_or(count);
+        return Err(format!(
+            "shard {missing}/{count} is missing (a merge of {count} shards needs {count} parts, {} given)",
+            parts.len()
+        ));
+    }
     let mut slots: Vec<Option<Measured>> = vec![None; plan.len()];
     let mut seen = vec![None::<&str>; count];
     for (name, part) in &parts {
