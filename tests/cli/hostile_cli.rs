@@ -244,3 +244,46 @@ fn option_values_neither_panic_nor_hang() {
         "{err}"
     );
 }
+
+/// Issue 37 item 3: a shard of another file at the same relative path (same job count) merged
+/// silently into wrong numbers. The parts carry the trace's content hash and the version.
+#[test]
+fn merge_checks_the_traces_content() {
+    let d = tmpdir("hostile", "merge");
+    let sweep_in = |dir: &str, shard: &str, runtime: i64| {
+        let here = d.join(dir);
+        std::fs::create_dir_all(&here).unwrap();
+        let jobs = [(0, runtime, 2, 100), (5, 10, 4, 100), (6, 30, 2, 100)];
+        std::fs::write(here.join("t.swf"), common::swf_text(4, &jobs)).unwrap();
+        let part = here.join(format!("part-{}.json", &shard[..1]));
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_schedlab"))
+            .current_dir(&here)
+            .args([
+                "sweep", "t.swf", "-p", "easy", "--seeds", "2", "--shard", shard, "--out",
+            ])
+            .arg(&part)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        part
+    };
+    let (a1, a2) = (sweep_in("a", "1/2", 50), sweep_in("a", "2/2", 50));
+    let b2 = sweep_in("b", "2/2", 90);
+    let (ok, _, err) = schedlab(&["merge", a1.to_str().unwrap(), a2.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = schedlab(&["merge", a1.to_str().unwrap(), b2.to_str().unwrap()]);
+    assert!(!ok, "{err}");
+    assert!(
+        err.contains("another sweep than") && err.contains("trace_hash is \""),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(&a2).unwrap();
+    assert!(
+        text.contains(&format!("\"version\": \"{}\"", env!("CARGO_PKG_VERSION"))),
+        "{text}"
+    );
+}

@@ -485,6 +485,8 @@ pub fn sweep_text(data: &[u8]) {
             values: values.clone(),
             seeds: seeds.trim().parse().unwrap_or(1),
             metric: "mbs".into(),
+            trace_hash: String::new(),
+            version: String::new(),
         };
         if plan.specs().is_ok() || plan.check_size().is_err() {
             let part = Part {
