@@ -292,3 +292,43 @@ fn batsim_reader_names_bad_jobs_and_keeps_the_rest() {
         "{e}"
     );
 }
+
+/// Issue 37 item 11: Batsim ids beyond a job number, `nb_res` that is no machine size, a BOM.
+#[test]
+fn batsim_ids_sizes_and_bom() {
+    let jobs = |first_id: &str| {
+        format!(
+            r#"{{"nb_res": 4, "jobs": [
+            {{"id": {first_id}, "subtime": 0, "res": 1, "profile": "d"}},
+            {{"id": 1, "subtime": 5, "res": 2, "profile": "d"}}],
+            "profiles": {{"d": {{"type": "delay", "delay": 10}}}}}}"#
+        )
+    };
+    // Numbered by position, 1e308 and 2^64 took job 1's number and job 1 was dropped.
+    for id in ["1e308", "18446744073709551616", "\"18446744073709551616\""] {
+        let w = read(&jobs(id)).unwrap();
+        let numbers: Vec<i64> = w.records.iter().map(|r| r.job_number).collect();
+        assert_eq!(numbers, [1], "{id}");
+        let issue = w.issues[0].to_string();
+        assert!(issue.contains("is not a job number"), "{id}: {issue}");
+    }
+    for (nb_res, shown) in [
+        ("-8", "-8"),
+        ("0", "0"),
+        ("1e308", "1e+308"),
+        ("4.5", "4.5"),
+        ("\"4\"", "\"4\""),
+    ] {
+        let text = jobs("7").replace("\"nb_res\": 4", &format!("\"nb_res\": {nb_res}"));
+        let e = read(&text).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("nb_res {shown} is not a number of resources")),
+            "{nb_res}: {e}"
+        );
+    }
+    let bom = format!("\u{feff}{}", jobs("7"));
+    assert_eq!(detect(bom.as_bytes()), Format::Batsim);
+    let w = workload::read_bytes("bom.json", bom.as_bytes(), &ReadOptions::default()).unwrap();
+    assert_eq!(w.records.len(), 2);
+    assert_eq!(w.header.max_procs, Some(4));
+}

@@ -287,3 +287,26 @@ fn merge_checks_the_traces_content() {
         "{text}"
     );
 }
+
+/// Issue 37 item 6: no command writes over its input.
+#[test]
+fn no_command_writes_over_its_input() {
+    let d = tmpdir("hostile", "input");
+    let t = d.join("t.swf");
+    let text = common::swf_text(4, &[(0, 10, 2, 20), (5, 10, 4, 20)]);
+    std::fs::write(&t, &text).unwrap();
+    let t = t.to_str().unwrap();
+    for args in [
+        vec!["convert", t, "--to", "batsim", "--out", t],
+        vec!["plot", t, "-p", "fcfs", "--chart", "gantt", "--out", t],
+        vec!["sweep", t, "-p", "easy", "--out", t],
+        vec!["trace", t, "--chart", "week", "--out", t],
+    ] {
+        let (ok, _, err) = schedlab(&args);
+        assert!(
+            !ok && err.contains("the same file as the input"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(std::fs::read_to_string(t).unwrap(), text, "{args:?}");
+    }
+}

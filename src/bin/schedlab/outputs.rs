@@ -52,6 +52,19 @@ fn resolved(p: &Path) -> PathBuf {
     }
 }
 
+/// Refuses an output file (`flag`, `out`) that is the input file `input` (it would be overwritten
+/// while, or before, it is read).
+pub fn not_the_input(flag: &str, out: &Path, input: &Path) -> Result<(), String> {
+    if resolved(out) == resolved(input) {
+        return Err(format!(
+            "{flag} {}: the same file as the input {}; give another file name",
+            out.display(),
+            input.display()
+        ));
+    }
+    Ok(())
+}
+
 /// The output files of each spec (`specs`, canonical), per option: `options` are (flag, path
 /// given). A tag shared by two specs gets a hash of the spec; the same spec given twice gets
 /// its rank too. Refused: a file that is the trace (`trace`), or one file for two outputs.

@@ -96,6 +96,9 @@ fn is_json(p: &Path) -> bool {
 }
 
 pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(out) = &args.out {
+        crate::outputs::not_the_input("--out", out, &args.trace)?;
+    }
     let json_out = args.out.as_deref().filter(|p| is_json(p));
     if args.shard.is_some() && json_out.is_none() {
         return Err("--shard needs --out PART.json (merge the parts with schedlab merge)".into());
