@@ -94,7 +94,7 @@ fn bad_sacct_lines_are_named_and_lose_nothing_else() {
     let got: Vec<String> = w.issues.iter().map(|i| i.to_string()).collect();
     let want = [
         "line 3: line has 4 fields, the header names 9",
-        "line 4, column 4 (Start): not a time: \"2024-01-01T25:00:00\" (expected YYYY-MM-DDTHH:MM:SS)",
+        "line 4, column 4 (Start): not a time: \"2024-01-01T25:00:00\" (expected YYYY-MM-DDTHH:MM:SS, optionally with Z or an offset from -14:00 to +14:00)",
         "line 5, column 6 (Elapsed): negative duration \"-00:01:10\"",
         "line 6, column 7 (NCPUS): not a number: \"two\"",
         "line 7, column 8 (Timelimit): not a duration: \"soon\" (expected [D-]HH:MM:SS or MM:SS); or UNLIMITED / Partition_Limit",
@@ -331,4 +331,44 @@ fn batsim_ids_sizes_and_bom() {
     let w = workload::read_bytes("bom.json", bom.as_bytes(), &ReadOptions::default()).unwrap();
     assert_eq!(w.records.len(), 2);
     assert_eq!(w.header.max_procs, Some(4));
+}
+
+/// Issue 37 item 12: CPU counts, offsets and durations out of range are bad lines (and fail
+/// `--strict`), naming the field.
+#[test]
+fn sacct_values_out_of_range_are_bad_lines() {
+    let head = "JobIDRaw|Submit|Start|Elapsed|NCPUS|State\n";
+    let good = "1|2024-01-01T00:00:00|2024-01-01T00:00:10|00:01:00|2|COMPLETED\n";
+    let strict = ReadOptions {
+        strict: true,
+        ..ReadOptions::default()
+    };
+    for (bad, says) in [
+        (
+            "2|2024-01-01T00:00:00|2024-01-01T00:00:10|00:01:00|-4|COMPLETED\n",
+            "negative: -4",
+        ),
+        (
+            "2|2024-01-01T00:00:00|2024-01-01T00:00:10|00:01:00|4294967296|COMPLETED\n",
+            "4294967296 CPUs: at most 2147483647",
+        ),
+        (
+            "2|2024-01-01T00:00:00+25:00|2024-01-01T00:00:10|00:01:00|2|COMPLETED\n",
+            "offset from -14:00 to +14:00",
+        ),
+        (
+            "2|2024-01-01T00:00:00|2024-01-01T00:00:10|1:99:99|2|COMPLETED\n",
+            "not a duration: \"1:99:99\"",
+        ),
+    ] {
+        let text = format!("{head}{good}{bad}");
+        let w = read(&text).unwrap();
+        assert_eq!(w.records.len(), 1, "{bad}");
+        let issue = w.issues[0].to_string();
+        assert!(issue.contains("line 3") && issue.contains(says), "{issue}");
+        let e = workload::read_bytes("t.sacct", text.as_bytes(), &strict)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(says) && e.contains("strict"), "{e}");
+    }
 }
