@@ -249,47 +249,26 @@ fn times_beyond_two_to_the_fifty_third_are_skipped() {
 }
 
 /// Issue 37: each time below 2^53 s, but 1,100 jobs of 2^53 - 1 s in a row wrapped an `i64`
-/// (negative finish times with fcfs, a failed conservative). Refused as a whole, naming the limit;
-/// one second less of work is simulated.
+/// (negative finish times with fcfs, a failed conservative). Refused as a whole when the last
+/// submission plus all the work passes 2^60 s, naming the limit; one second less is simulated.
 #[test]
-fn work_beyond_two_to_the_fifty_third_is_refused() {
-    let at = |n: i64| {
-        workload(
-            "; MaxProcs: 4\n",
-            &[
-                line(1, 0, 10, 1, 20),
-                line(2, 100, 0, 1, -1),
-                line(3, n, 5, 1, -1),
-            ],
-        )
+fn work_beyond_two_to_the_sixtieth_is_refused() {
+    let big = 1i64 << 53;
+    let at = |last: i64| {
+        // Field 3 (wait) is 3 on every line: the last recorded start is 3 s after submission.
+        let mut lines: Vec<String> = (1..128).map(|i| line(i, 0, big, 1, -1)).collect();
+        lines.push(line(128, 0, last, 1, -1));
+        workload("; MaxProcs: 4\n", &lines)
     };
-    // The last recorded start is n + 3 (field 3 is 3), the work 20 + 0 + 5.
-    let limit = (1i64 << 53) - 28;
-    let set = prepare(&at(limit), &InputOptions::default()).unwrap();
-    assert_eq!(set.jobs.len(), 3);
-    let e = prepare(&at(limit + 1), &InputOptions::default())
+    let exact = big - 3; // 127 * 2^53 + 2^53 - 3 + 3 = 2^60
+    let set = prepare(&at(exact), &InputOptions::default()).unwrap();
+    assert_eq!(set.jobs.len(), 128);
+    let e = prepare(&at(exact + 1), &InputOptions::default())
         .unwrap_err()
         .to_string();
     assert!(
         e.contains("jobs too long to simulate together")
-            && e.contains("(25 s in all), is beyond 2^53 s"),
+            && e.contains("(1152921504606846974 s in all), is beyond 2^60 s"),
         "{e}"
     );
-    // A recorded wait counts for the replay of the trace.
-    let w = workload(
-        "; MaxProcs: 4\n",
-        &[format!(
-            "1 0 {} 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n",
-            limit + 8
-        )],
-    );
-    assert!(prepare(&w, &InputOptions::default()).is_ok());
-    let w = workload(
-        "; MaxProcs: 4\n",
-        &[format!(
-            "1 0 {} 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n",
-            limit + 9
-        )],
-    );
-    assert!(prepare(&w, &InputOptions::default()).is_err());
 }

@@ -51,10 +51,7 @@ pub enum Origin {
     Trace,
 }
 
-/// Longest time a job's submit, run or requested time may be (2^53 s, what a JavaScript number
-/// holds exactly): later jobs are skipped, so that the engine's sums of times never overflow
-/// (found by fuzzing: a load scale of 1e-300 pushed submit times to the end of `i64`).
-pub const MAX_TIME: Time = 1 << 53;
+pub use crate::job::{MAX_HORIZON, MAX_TIME};
 
 /// Most nodes the node model simulates.
 pub const MAX_NODES: u32 = 1 << 20;
@@ -210,16 +207,16 @@ pub fn prepare_raw(
         m.validate().map_err(|e| err(format!("node model: {e}")))?;
         // The engine keeps state per node (found by fuzzing: a billion one-core nodes took
         // more than 23 GB).
-        if procs > MAX_NODE_PROCS {
-            return Err(err(format!(
-                "node model: {procs} processors ({procs_source}), at most {MAX_NODE_PROCS} with the node model"
-            )));
-        }
         let nodes = m.node_count(procs);
         if nodes > MAX_NODES {
             return Err(err(format!(
                 "node model: {procs} processors in nodes of {} cores make {nodes} nodes (at most {MAX_NODES})",
                 m.cores
+            )));
+        }
+        if procs > MAX_NODE_PROCS {
+            return Err(err(format!(
+                "node model: {procs} processors ({procs_source}), at most {MAX_NODE_PROCS} with the node model"
             )));
         }
     }
@@ -393,11 +390,11 @@ pub fn prepare_raw(
         (f64::from(m.cores) * demand / m.bandwidth).max(1.0)
     });
     let horizon = last_submit.saturating_add(work);
-    if horizon > MAX_TIME || last_submit as f64 + work as f64 * slowdown > MAX_TIME as f64 {
+    if horizon > MAX_HORIZON || last_submit as f64 + work as f64 * slowdown > MAX_HORIZON as f64 {
         return Err(err(format!(
             "jobs too long to simulate together: the last submission or recorded start ({last_submit} s) plus every \
              job's runtime or requested time, whichever is longer ({work} s in all{}), is beyond \
-             2^53 s (the longest time simulated)",
+             2^60 s (the latest time simulated)",
             if slowdown > 1.0 {
                 format!(", slowed down up to {slowdown} times by the node model")
             } else {

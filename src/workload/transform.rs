@@ -192,7 +192,7 @@ fn select<T>(
             let last = items.iter_mut().map(|r| *fields(r).0).max().unwrap_or(s0);
             let width = i128::from(last) - i128::from(s0);
             let span = width as f64 / f;
-            if span > crate::input::MAX_TIME as f64 {
+            if span > crate::job::MAX_TIME as f64 {
                 return Err(format!(
                     "load scale {}: the arrivals' span of {} s divided by {} is {span:.3e} s, \
                      beyond 2^53 s (the longest time simulated); the smallest scale for this trace \
@@ -200,7 +200,7 @@ fn select<T>(
                     show(f),
                     width,
                     show(f),
-                    width as f64 / crate::input::MAX_TIME as f64
+                    width as f64 / crate::job::MAX_TIME as f64
                 ));
             }
             for r in items.iter_mut() {
