@@ -366,13 +366,14 @@ pub fn prepare_raw(
     let (mut capped, mut missing) = (0, 0);
     // The latest a schedule can end: the last submission plus every job run one after the
     // other, each for the longer of its runtime and its estimate (what a plan reserves).
-    let (mut last_submit, mut work) = (0 as Time, 0 as Time);
+    // In i128: the sum of up to 2^64 jobs of 2^53 s each cannot overflow.
+    let (mut last_submit, mut work) = (0 as Time, 0i128);
     let mut max_demand = 0f64;
     for job in &mut jobs {
         make_job(job, procs, origin, opts);
         // `historic` starts a job at its recorded start, submit + wait.
         last_submit = last_submit.max(job.submit + job.trace_wait().unwrap_or(0));
-        work = work.saturating_add(job.runtime.max(job.estimate));
+        work += i128::from(job.runtime.max(job.estimate));
         if field.is_some() {
             // NaN (no value) and negative values count as 0 MB/s.
             let v = job.bandwidth;
@@ -389,8 +390,10 @@ pub fn prepare_raw(
         let demand = m.low.max(m.medium).max(m.high).max(max_demand);
         (f64::from(m.cores) * demand / m.bandwidth).max(1.0)
     });
-    let horizon = last_submit.saturating_add(work);
-    if horizon > MAX_HORIZON || last_submit as f64 + work as f64 * slowdown > MAX_HORIZON as f64 {
+    let horizon = i128::from(last_submit) + work;
+    if horizon > i128::from(MAX_HORIZON)
+        || last_submit as f64 + work as f64 * slowdown > MAX_HORIZON as f64
+    {
         return Err(err(format!(
             "jobs too long to simulate together: the last submission or recorded start ({last_submit} s) plus every \
              job's runtime or requested time, whichever is longer ({work} s in all{}), is beyond \
