@@ -372,3 +372,18 @@ fn sacct_values_out_of_range_are_bad_lines() {
         assert!(e.contains(says) && e.contains("strict"), "{e}");
     }
 }
+
+/// Issue 37 item 12: one invalid UTF-8 byte in a sacct file is named by line and column, not
+/// only by a byte offset.
+#[test]
+fn sacct_invalid_utf8_names_line_and_column() {
+    let mut text = b"JobIDRaw|Submit|Start|Elapsed|NCPUS|State\n\
+        1|2024-01-01T00:00:00|2024-01-01T00:00:10|00:01:00|2|COMPLETED\n\
+        2|2024-01-01T00:00:00|2024-01-01T00:00:10|00:01:00|2|COMPLET"
+        .to_vec();
+    text.extend_from_slice(b"\xffED\n");
+    let e = workload::read_bytes("t.sacct", &text, &ReadOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not valid UTF-8: line 3, column 6 (byte"), "{e}");
+}
