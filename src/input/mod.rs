@@ -239,10 +239,11 @@ pub fn prepare_raw(
     jobs.retain(|r| {
         let p = r.runtime;
         let reason = if let Some(&first) = (!rising).then(|| first_line_of.get(&r.id)).flatten() {
-            Some(format!(
-                "duplicate job number {} (first on line {first})",
-                r.id
-            ))
+            // Line 0: a format without lines (Batsim JSON).
+            Some(match first {
+                0 => format!("duplicate job number {} (an earlier job has it)", r.id),
+                _ => format!("duplicate job number {} (first on line {first})", r.id),
+            })
         } else if r.trace_runtime < 0 {
             Some(format!(
                 "field 4 (run_time): unknown runtime ({})",
@@ -314,7 +315,10 @@ pub fn prepare_raw(
     if jobs.is_empty() {
         let first = skipped
             .first()
-            .map(|s| format!("; first: line {}: {}", s.line, s.reason))
+            .map(|s| match s.line {
+                0 => format!("; first: job {}: {}", s.id, s.reason),
+                line => format!("; first: line {line}: {}", s.reason),
+            })
             .unwrap_or_default();
         return Err(err(format!(
             "no job can be simulated ({} skipped{first})",

@@ -310,3 +310,27 @@ fn no_command_writes_over_its_input() {
         assert_eq!(std::fs::read_to_string(t).unwrap(), text, "{args:?}");
     }
 }
+
+/// Issue 37 item 11: Batsim jobs have no lines; messages named "line 0".
+#[test]
+fn batsim_messages_name_jobs_not_line_0() {
+    let d = tmpdir("hostile", "batsim");
+    let t = d.join("w.json");
+    std::fs::write(
+        &t,
+        r#"{"nb_res": 4, "jobs": [
+        {"id": 1, "subtime": 0, "res": 1, "profile": "d"},
+        {"id": 1, "subtime": 5, "res": 2, "profile": "d"},
+        {"id": 2, "subtime": 6, "res": 9, "profile": "d"}],
+        "profiles": {"d": {"type": "delay", "delay": 10}}}"#,
+    )
+    .unwrap();
+    let (ok, _, err) = schedlab(&["run", t.to_str().unwrap(), "-p", "fcfs"]);
+    assert!(ok, "{err}");
+    assert!(!err.contains("line 0"), "{err}");
+    assert!(
+        err.contains("job 1: duplicate job number 1 (an earlier job has it)")
+            && err.contains("job 2: field 5"),
+        "{err}"
+    );
+}

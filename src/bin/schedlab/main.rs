@@ -507,7 +507,11 @@ fn report_skips(trace: &run::Trace) {
             s.len()
         );
         for k in s.iter().take(5) {
-            eprintln!("  line {} (job {}): {}", k.line, k.id, k.reason);
+            match k.line {
+                // A format without lines (Batsim JSON) names the job alone.
+                0 => eprintln!("  job {}: {}", k.id, k.reason),
+                line => eprintln!("  line {line} (job {}): {}", k.id, k.reason),
+            }
         }
     }
     for warning in &trace.jobs.warnings {
