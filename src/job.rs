@@ -5,6 +5,16 @@ use crate::Time;
 use serde::Serialize;
 use std::num::NonZeroI64;
 
+/// Longest time a job's submit, run or requested time may be (2^53 s, what a JavaScript number
+/// holds exactly): later jobs are skipped, so that the engine's sums of times never overflow
+/// (found by fuzzing: a load scale of 1e-300 pushed submit times to the end of `i64`).
+pub const MAX_TIME: Time = 1 << 53;
+
+/// Latest time a schedule may reach: the input rules refuse a trace whose last submission plus
+/// all its work goes beyond (1,100 jobs of 2^53 - 1 s in a row wrapped an `i64`); far enough
+/// from `i64::MAX` that the engine's sums of a time and a duration cannot overflow.
+pub const MAX_HORIZON: Time = 1 << 60;
+
 /// One job as the simulation sees it. Jobs are indexed by their position in [`JobSet::jobs`],
 /// which is arrival order: (submit, job number, line).
 ///

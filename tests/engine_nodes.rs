@@ -428,7 +428,18 @@ fn more_than_a_million_nodes_are_refused() {
         "{e}"
     );
     assert!(prepare(&w, &with(1 << 20, 1)).is_ok());
-    assert!(prepare(&w, &with(1_000_000_000, 1024)).is_ok());
+    // Issue 37: the engine keeps state per processor too (a billion processors in nodes of 1024
+    // cores took 4 GB natively and overflowed capacity in the page).
+    let e = prepare(&w, &with(1_000_000_000, 1024))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains(
+            "node model: 1000000000 processors (override), at most 16777216 with the node model"
+        ),
+        "{e}"
+    );
+    assert!(prepare(&w, &with(1 << 24, 1024)).is_ok());
 }
 
 #[test]

@@ -217,7 +217,8 @@ fn times_beyond_two_to_the_fifty_third_are_skipped() {
             line(2, big, 10, 1, 20),
             line(3, 5, big, 1, -1),
             line(4, 6, 10, 1, big),
-            line(5, 1 << 53, 1 << 53, 1, 1 << 53),
+            // The last submission plus all the work reaches 2^53 s exactly: kept.
+            line(5, (1 << 53) - 23, 0, 1, -1),
         ],
     );
     let set = prepare(&w, &InputOptions::default()).unwrap();
@@ -239,6 +240,35 @@ fn times_beyond_two_to_the_fifty_third_are_skipped() {
         },
         ..InputOptions::default()
     };
-    let set = prepare(&w, &scaled).unwrap();
-    assert_eq!(set.jobs.len(), 1, "only the job at time 0 stays");
+    let e = prepare(&w, &scaled).unwrap_err().to_string();
+    assert!(
+        e.contains("load scale 1e-300: the arrivals' span of 9007199254740993 s")
+            && e.contains("beyond 2^53 s"),
+        "{e}"
+    );
+}
+
+/// Issue 37: each time below 2^53 s, but 1,100 jobs of 2^53 - 1 s in a row wrapped an `i64`
+/// (negative finish times with fcfs, a failed conservative). Refused as a whole when the last
+/// submission plus all the work passes 2^60 s, naming the limit; one second less is simulated.
+#[test]
+fn work_beyond_two_to_the_sixtieth_is_refused() {
+    let big = 1i64 << 53;
+    let at = |last: i64| {
+        // Field 3 (wait) is 3 on every line: the last recorded start is 3 s after submission.
+        let mut lines: Vec<String> = (1..128).map(|i| line(i, 0, big, 1, -1)).collect();
+        lines.push(line(128, 0, last, 1, -1));
+        workload("; MaxProcs: 4\n", &lines)
+    };
+    let exact = big - 3; // 127 * 2^53 + 2^53 - 3 + 3 = 2^60
+    let set = prepare(&at(exact), &InputOptions::default()).unwrap();
+    assert_eq!(set.jobs.len(), 128);
+    let e = prepare(&at(exact + 1), &InputOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("jobs too long to simulate together")
+            && e.contains("(1152921504606846974 s in all), is beyond 2^60 s"),
+        "{e}"
+    );
 }

@@ -94,7 +94,7 @@ fn bad_sacct_lines_are_named_and_lose_nothing_else() {
     let got: Vec<String> = w.issues.iter().map(|i| i.to_string()).collect();
     let want = [
         "line 3: line has 4 fields, the header names 9",
-        "line 4, column 4 (Start): not a time: \"2024-01-01T25:00:00\" (expected YYYY-MM-DDTHH:MM:SS)",
+        "line 4, column 4 (Start): not a time: \"2024-01-01T25:00:00\" (expected YYYY-MM-DDTHH:MM:SS, optionally with Z or an offset from -14:00 to +14:00)",
         "line 5, column 6 (Elapsed): negative duration \"-00:01:10\"",
         "line 6, column 7 (NCPUS): not a number: \"two\"",
         "line 7, column 8 (Timelimit): not a duration: \"soon\" (expected [D-]HH:MM:SS or MM:SS); or UNLIMITED / Partition_Limit",
@@ -291,4 +291,99 @@ fn batsim_reader_names_bad_jobs_and_keeps_the_rest() {
             .contains("not a Batsim JSON workload: line 1, column"),
         "{e}"
     );
+}
+
+/// Issue 37 item 11: Batsim ids beyond a job number, `nb_res` that is no machine size, a BOM.
+#[test]
+fn batsim_ids_sizes_and_bom() {
+    let jobs = |first_id: &str| {
+        format!(
+            r#"{{"nb_res": 4, "jobs": [
+            {{"id": {first_id}, "subtime": 0, "res": 1, "profile": "d"}},
+            {{"id": 1, "subtime": 5, "res": 2, "profile": "d"}}],
+            "profiles": {{"d": {{"type": "delay", "delay": 10}}}}}}"#
+        )
+    };
+    // Numbered by position, 1e308 and 2^64 took job 1's number and job 1 was dropped.
+    for id in ["1e308", "18446744073709551616", "\"18446744073709551616\""] {
+        let w = read(&jobs(id)).unwrap();
+        let numbers: Vec<i64> = w.records.iter().map(|r| r.job_number).collect();
+        assert_eq!(numbers, [1], "{id}");
+        let issue = w.issues[0].to_string();
+        assert!(issue.contains("is not a job number"), "{id}: {issue}");
+    }
+    for (nb_res, shown) in [
+        ("-8", "-8"),
+        ("0", "0"),
+        ("1e308", "1e+308"),
+        ("4.5", "4.5"),
+        ("\"4\"", "\"4\""),
+    ] {
+        let text = jobs("7").replace("\"nb_res\": 4", &format!("\"nb_res\": {nb_res}"));
+        let e = read(&text).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("nb_res {shown} is not a number of resources")),
+            "{nb_res}: {e}"
+        );
+    }
+    let bom = format!("\u{feff}{}", jobs("7"));
+    assert_eq!(detect(bom.as_bytes()), Format::Batsim);
+    let w = workload::read_bytes("bom.json", bom.as_bytes(), &ReadOptions::default()).unwrap();
+    assert_eq!(w.records.len(), 2);
+    assert_eq!(w.header.max_procs, Some(4));
+}
+
+/// Issue 37 item 12: CPU counts, offsets and durations out of range are bad lines (and fail
+/// `--strict`), naming the field.
+#[test]
+fn sacct_values_out_of_range_are_bad_lines() {
+    let head = "JobIDRaw|Submit|Start|Elapsed|NCPUS|State\n";
+    let good = "1|2024-01-01T00:00:00|2024-01-01T00:00:10|00:01:00|2|COMPLETED\n";
+    let strict = ReadOptions {
+        strict: true,
+        ..ReadOptions::default()
+    };
+    for (bad, says) in [
+        (
+            "2|2024-01-01T00:00:00|2024-01-01T00:00:10|00:01:00|-4|COMPLETED\n",
+            "negative: -4",
+        ),
+        (
+            "2|2024-01-01T00:00:00|2024-01-01T00:00:10|00:01:00|4294967296|COMPLETED\n",
+            "4294967296 CPUs: at most 2147483647",
+        ),
+        (
+            "2|2024-01-01T00:00:00+25:00|2024-01-01T00:00:10|00:01:00|2|COMPLETED\n",
+            "offset from -14:00 to +14:00",
+        ),
+        (
+            "2|2024-01-01T00:00:00|2024-01-01T00:00:10|1:99:99|2|COMPLETED\n",
+            "not a duration: \"1:99:99\"",
+        ),
+    ] {
+        let text = format!("{head}{good}{bad}");
+        let w = read(&text).unwrap();
+        assert_eq!(w.records.len(), 1, "{bad}");
+        let issue = w.issues[0].to_string();
+        assert!(issue.contains("line 3") && issue.contains(says), "{issue}");
+        let e = workload::read_bytes("t.sacct", text.as_bytes(), &strict)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(says) && e.contains("strict"), "{e}");
+    }
+}
+
+/// Issue 37 item 12: one invalid UTF-8 byte in a sacct file is named by line and column, not
+/// only by a byte offset.
+#[test]
+fn sacct_invalid_utf8_names_line_and_column() {
+    let mut text = b"JobIDRaw|Submit|Start|Elapsed|NCPUS|State\n\
+        1|2024-01-01T00:00:00|2024-01-01T00:00:10|00:01:00|2|COMPLETED\n\
+        2|2024-01-01T00:00:00|2024-01-01T00:00:10|00:01:00|2|COMPLET"
+        .to_vec();
+    text.extend_from_slice(b"\xffED\n");
+    let e = workload::read_bytes("t.sacct", &text, &ReadOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not valid UTF-8: line 3, column 6 (byte"), "{e}");
 }

@@ -109,7 +109,10 @@ fn bad_transforms_are_errors_and_the_report_records_them() {
         load_scale: Some(0.0),
         ..Transform::default()
     });
-    assert_eq!(e, "five.swf: load scale 0: must be a number > 0");
+    assert_eq!(
+        e,
+        "five.swf: load scale 0: must be a number > 0 and at most 1e6"
+    );
     let e = bad(Transform {
         from: Some("noon".into()),
         ..Transform::default()

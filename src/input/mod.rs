@@ -51,13 +51,14 @@ pub enum Origin {
     Trace,
 }
 
-/// Longest time a job's submit, run or requested time may be (2^53 s, what a JavaScript number
-/// holds exactly): later jobs are skipped, so that the engine's sums of times never overflow
-/// (found by fuzzing: a load scale of 1e-300 pushed submit times to the end of `i64`).
-pub const MAX_TIME: Time = 1 << 53;
+pub use crate::job::{MAX_HORIZON, MAX_TIME};
 
 /// Most nodes the node model simulates.
 pub const MAX_NODES: u32 = 1 << 20;
+
+/// Most processors the node model simulates (it keeps state per processor: 2^31 processors took
+/// 8 GB; the largest machines have about 10 million cores).
+pub const MAX_NODE_PROCS: u32 = 1 << 24;
 
 /// The input semantics, each one an option. `Default` is GUIDE section 2.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -197,7 +198,8 @@ pub fn prepare_raw(
     };
     if procs == 0 || procs > u64::from(u32::MAX / 2) {
         return Err(err(format!(
-            "machine size {procs} is not usable ({procs_source})"
+            "machine size {procs} is not usable ({procs_source}): a machine has 1 to {} processors",
+            u32::MAX / 2
         )));
     }
     let procs = procs as u32;
@@ -210,6 +212,11 @@ pub fn prepare_raw(
             return Err(err(format!(
                 "node model: {procs} processors in nodes of {} cores make {nodes} nodes (at most {MAX_NODES})",
                 m.cores
+            )));
+        }
+        if procs > MAX_NODE_PROCS {
+            return Err(err(format!(
+                "node model: {procs} processors ({procs_source}), at most {MAX_NODE_PROCS} with the node model"
             )));
         }
     }
@@ -232,10 +239,11 @@ pub fn prepare_raw(
     jobs.retain(|r| {
         let p = r.runtime;
         let reason = if let Some(&first) = (!rising).then(|| first_line_of.get(&r.id)).flatten() {
-            Some(format!(
-                "duplicate job number {} (first on line {first})",
-                r.id
-            ))
+            // Line 0: a format without lines (Batsim JSON).
+            Some(match first {
+                0 => format!("duplicate job number {} (an earlier job has it)", r.id),
+                _ => format!("duplicate job number {} (first on line {first})", r.id),
+            })
         } else if r.trace_runtime < 0 {
             Some(format!(
                 "field 4 (run_time): unknown runtime ({})",
@@ -245,6 +253,7 @@ pub fn prepare_raw(
             ("field 2 (submit_time)", r.submit),
             ("field 4 (run_time)", r.trace_runtime),
             ("field 9 (requested_time)", r.estimate),
+            ("field 3 (wait_time)", r.trace_wait().unwrap_or(0)),
         ]
         .into_iter()
         .find(|&(_, v)| v > MAX_TIME)
@@ -297,10 +306,19 @@ pub fn prepare_raw(
             "{clamped} jobs wider than the machine were clamped to {procs} processors"
         ));
     }
+    if jobs.is_empty() && skipped.is_empty() && !opts.transform.is_identity() {
+        return Err(err(format!(
+            "no job can be simulated: the selection left none ({})",
+            warnings.join("; ")
+        )));
+    }
     if jobs.is_empty() {
         let first = skipped
             .first()
-            .map(|s| format!("; first: line {}: {}", s.line, s.reason))
+            .map(|s| match s.line {
+                0 => format!("; first: job {}: {}", s.id, s.reason),
+                line => format!("; first: line {line}: {}", s.reason),
+            })
             .unwrap_or_default();
         return Err(err(format!(
             "no job can be simulated ({} skipped{first})",
@@ -350,8 +368,16 @@ pub fn prepare_raw(
         m.bandwidth * crate::machine::MAX_SLOWDOWN / f64::from(m.cores)
     });
     let (mut capped, mut missing) = (0, 0);
+    // The latest a schedule can end: the last submission plus every job run one after the
+    // other, each for the longer of its runtime and its estimate (what a plan reserves).
+    // In i128: the sum of up to 2^64 jobs of 2^53 s each cannot overflow.
+    let (mut last_submit, mut work) = (0 as Time, 0i128);
+    let mut max_demand = 0f64;
     for job in &mut jobs {
         make_job(job, procs, origin, opts);
+        // `historic` starts a job at its recorded start, submit + wait.
+        last_submit = last_submit.max(job.submit + job.trace_wait().unwrap_or(0));
+        work += i128::from(job.runtime.max(job.estimate));
         if field.is_some() {
             // NaN (no value) and negative values count as 0 MB/s.
             let v = job.bandwidth;
@@ -360,7 +386,28 @@ pub fn prepare_raw(
             let v = if known { v } else { 0.0 };
             capped += usize::from(v > cap);
             job.bandwidth = v.min(cap);
+            max_demand = max_demand.max(job.bandwidth);
         }
+    }
+    // The node model slows jobs down at most this many times.
+    let slowdown = opts.nodes.as_ref().map_or(1.0, |m| {
+        let demand = m.low.max(m.medium).max(m.high).max(max_demand);
+        (f64::from(m.cores) * demand / m.bandwidth).max(1.0)
+    });
+    let horizon = i128::from(last_submit) + work;
+    if horizon > i128::from(MAX_HORIZON)
+        || last_submit as f64 + work as f64 * slowdown > MAX_HORIZON as f64
+    {
+        return Err(err(format!(
+            "jobs too long to simulate together: the last submission or recorded start ({last_submit} s) plus every \
+             job's runtime or requested time, whichever is longer ({work} s in all{}), is beyond \
+             2^60 s (the latest time simulated)",
+            if slowdown > 1.0 {
+                format!(", slowed down up to {slowdown} times by the node model")
+            } else {
+                String::new()
+            }
+        )));
     }
     if capped > 0 {
         warnings.push(format!(

@@ -3,6 +3,7 @@
 //! metrics are the catalogue's (`metrics::catalogue`), by name;
 //! `plan.rs` numbers a sweep's points, splits them into shards and merges partial results.
 
+mod content;
 pub mod plan;
 
 use crate::metrics::catalogue;

@@ -5,6 +5,8 @@
 //! Shard `I/N` holds the points `k` with `k mod N = I - 1`: every shard gets a share of every
 //! policy and value (similar run times), and the split depends only on the plan.
 
+use super::content::first_difference;
+pub use super::content::ContentHash;
 use super::{with_key, Stat};
 use crate::input::InputOptions;
 use crate::metrics::{catalogue, MetricOptions};
@@ -32,7 +34,17 @@ pub struct Plan {
     pub seeds: u64,
     /// A metric name of the catalogue (`metrics::catalogue`).
     pub metric: String,
+    /// The trace file's content hash ([`ContentHash`]): a file of another content at the same
+    /// path is another sweep.
+    #[serde(default)]
+    pub trace_hash: String,
+    /// The schedlab version that ran the points ([`VERSION`]).
+    #[serde(default)]
+    pub version: String,
 }
+
+/// This build's version, as parts carry it.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// One point of a plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,6 +86,9 @@ impl Measured {
         f64::from_bits(self.bits)
     }
 }
+
+/// Most runs (points) in one sweep.
+pub const MAX_POINTS: usize = 1 << 24;
 
 /// Format tag of a partial result file.
 pub const PART_FORMAT: &str = "schedlab-sweep-part/1";
@@ -131,6 +146,7 @@ impl Plan {
         if self.values.is_empty() || self.policies.is_empty() {
             return Err("a sweep needs at least one policy and one value".into());
         }
+        self.check_size()?;
         self.policies
             .iter()
             .map(|p| {
@@ -143,6 +159,23 @@ impl Plan {
                     .collect()
             })
             .collect()
+    }
+
+    /// Refuses a plan of more than [`MAX_POINTS`] points (a sweep keeps a slot per point: `--seeds
+    /// 18446744073709551615` asked for 8 GB and aborted).
+    pub fn check_size(&self) -> Result<(), String> {
+        let points = u64::try_from(self.policies.len() * self.values.len())
+            .ok()
+            .and_then(|pv| pv.checked_mul(self.seeds));
+        match points {
+            Some(n) if n <= MAX_POINTS as u64 => Ok(()),
+            _ => Err(format!(
+                "{} policies x {} values x {} seeds: more than {MAX_POINTS} runs in one sweep",
+                self.policies.len(),
+                self.values.len(),
+                self.seeds
+            )),
+        }
     }
 
     /// Number of points: policies × values × seeds.
@@ -198,6 +231,29 @@ pub fn merge(parts: Vec<(String, Part)>) -> Result<(Plan, Vec<Measured>), String
         return Err("no partial results to merge".into());
     };
     let (plan, count) = (first.plan.clone(), first.shard.count);
+    plan.check_size()
+        .map_err(|e| format!("{first_name}: {e}"))?;
+    // The canonical spec of every (policy, value): what each point's run reports.
+    let specs: Vec<Vec<String>> = plan
+        .specs()
+        .map_err(|e| format!("{first_name}: {e}"))?
+        .into_iter()
+        .map(|row| {
+            row.into_iter()
+                .map(|s| crate::policy::canonical(&s).unwrap_or(s))
+                .collect()
+        })
+        .collect();
+    // Every shard is a part: no more shards than parts (`1/18446744073709551615` asked for a
+    // slot per shard).
+    if count > parts.len() {
+        let given: Vec<usize> = parts.iter().map(|(_, p)| p.shard.index).collect();
+        let missing = (1..=count).find(|i| !given.contains(i)).unwrap_or(count);
+        return Err(format!(
+            "shard {missing}/{count} is missing (a merge of {count} shards needs {count} parts, {} given)",
+            parts.len()
+        ));
+    }
     let mut slots: Vec<Option<Measured>> = vec![None; plan.len()];
     let mut seen = vec![None::<&str>; count];
     for (name, part) in &parts {
@@ -208,9 +264,11 @@ pub fn merge(parts: Vec<(String, Part)>) -> Result<(Plan, Vec<Measured>), String
             ));
         }
         if part.plan != plan {
+            let json = |p: &Plan| serde_json::to_value(p).unwrap_or_default();
+            let (field, here, there) = first_difference("", &json(&part.plan), &json(&plan))
+                .unwrap_or_else(|| ("plan".into(), "?".into(), "?".into()));
             return Err(format!(
-                "{name}: another sweep than {first_name} (trace, input options, policies, key, \
-                 values, seeds or metric differ)"
+                "{name}: another sweep than {first_name}: {field} is {here} here, {there} there"
             ));
         }
         let s = part.shard;
@@ -229,6 +287,27 @@ pub fn merge(parts: Vec<(String, Part)>) -> Result<(Plan, Vec<Measured>), String
                 return Err(format!(
                     "{name}: point {} does not belong to shard {}/{count}",
                     m.point, s.index
+                ));
+            }
+            // The number a reader sees is the one merged (within the last digit that JSON
+            // numbers keep); the spec is the point's.
+            let x = m.x();
+            let agree = match m.value {
+                Some(v) => x.is_finite() && (v - x).abs() <= x.abs() * 1e-12,
+                None => !x.is_finite(),
+            };
+            if !agree {
+                return Err(format!(
+                    "{name}: point {}: bits {} (= {x}) but value {:?}",
+                    m.point, m.bits, m.value
+                ));
+            }
+            let p = plan.point(m.point);
+            let want = &specs[p.policy][p.value];
+            if m.spec != *want {
+                return Err(format!(
+                    "{name}: point {}: spec {:?}, but the plan's point is {want:?}",
+                    m.point, m.spec
                 ));
             }
             if slots[m.point].replace(m.clone()).is_some() {
@@ -257,19 +336,39 @@ mod tests {
             read: ReadOptions::default(),
             input: InputOptions::default(),
             metrics: MetricOptions::default(),
-            policies: (0..policies).map(|i| format!("p{i}")).collect(),
-            key: Some("k".into()),
-            values: (0..values).map(|i| i.to_string()).collect(),
+            policies: [
+                "pv-easy[predictor=virtual]",
+                "conservative[predictor=virtual]",
+            ][..policies]
+                .iter()
+                .map(|p| p.to_string())
+                .collect(),
+            key: Some("err".into()),
+            values: (0..values).map(|i| format!("0.{i}")).collect(),
             seeds,
             metric: "mbs".into(),
+            trace_hash: content_hash(b"t"),
+            version: VERSION.into(),
         }
     }
 
+    fn content_hash(bytes: &[u8]) -> String {
+        let mut h = ContentHash::default();
+        h.update(bytes);
+        h.hex()
+    }
+
+    /// A part of `shard` whose point `k` measured `k / 10`, with the spec its run reports.
     fn part(p: &Plan, shard: Shard) -> Part {
+        let specs = p.specs().unwrap();
         let results = p
             .shard_points(shard)
             .into_iter()
-            .map(|k| Measured::new(k, format!("s{k}"), k as f64 * 0.1))
+            .map(|k| {
+                let pt = p.point(k);
+                let spec = crate::policy::canonical(&specs[pt.policy][pt.value]).unwrap();
+                Measured::new(k, spec, k as f64 * 0.1)
+            })
             .collect();
         Part {
             format: PART_FORMAT.into(),
@@ -325,14 +424,55 @@ mod tests {
         let mut other = part(&p, s(2));
         other.plan.seeds = 4;
         let err = merge(vec![("a".into(), part(&p, s(1))), ("b".into(), other)]).unwrap_err();
-        assert!(err.contains("b: another sweep than a"), "{err}");
+        assert!(
+            err.contains("b: another sweep than a: seeds is 4 here, 3 there"),
+            "{err}"
+        );
+        // Content, not names: the trace's hash, the version, a nested option, a result.
+        let mut other = part(&p, s(2));
+        other.plan.trace_hash = content_hash(b"u");
+        let err = merge(vec![("a".into(), part(&p, s(1))), ("b".into(), other)]).unwrap_err();
+        assert!(
+            err.contains("b: another sweep than a: trace_hash is \""),
+            "{err}"
+        );
+        let mut other = part(&p, s(2));
+        other.plan.version = "0.0.0".into();
+        let err = merge(vec![("a".into(), part(&p, s(1))), ("b".into(), other)]).unwrap_err();
+        assert!(
+            err.contains(&format!("version is \"0.0.0\" here, \"{VERSION}\" there")),
+            "{err}"
+        );
+        let mut other = part(&p, s(2));
+        other.plan.input.kill = false;
+        let err = merge(vec![("a".into(), part(&p, s(1))), ("b".into(), other)]).unwrap_err();
+        assert!(
+            err.contains("input.kill is false here, true there"),
+            "{err}"
+        );
+        let mut other = part(&p, s(2));
+        other.results[0].bits = 7.5f64.to_bits();
+        let err = merge(vec![("a".into(), part(&p, s(1))), ("b".into(), other)]).unwrap_err();
+        assert!(
+            err.contains("b: point 1: bits") && err.contains("(= 7.5) but value Some(0.1)"),
+            "{err}"
+        );
+        let mut other = part(&p, s(2));
+        other.results[0].spec = "fcfs".into();
+        let err = merge(vec![("a".into(), part(&p, s(1))), ("b".into(), other)]).unwrap_err();
+        assert!(
+            err.contains("b: point 1: spec \"fcfs\", but the plan's point is"),
+            "{err}"
+        );
         let mut short = part(&p, s(2));
         short.results.pop();
         let err = merge(vec![("a".into(), part(&p, s(1))), ("b".into(), short)]).unwrap_err();
         assert!(err.contains("lacks some"), "{err}");
         let rows = p.rows(&merged);
         assert_eq!(rows.len(), 2);
-        assert_eq!((rows[1].value, rows[1].spec.as_str()), (1, "s5"));
+        assert_eq!(rows[1].value, 1);
+        let spec = crate::policy::canonical(&p.specs().unwrap()[0][1]).unwrap();
+        assert_eq!(rows[1].spec, spec);
         assert!((rows[1].stat.mean - 0.4).abs() < 1e-12);
     }
 }

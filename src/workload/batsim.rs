@@ -22,7 +22,10 @@ use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload
 
 /// Does this text start like a JSON object?
 pub fn looks_like(first_line: &str) -> bool {
-    first_line.trim_start().starts_with('{')
+    first_line
+        .trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('{')
 }
 
 fn no_jobs(source: &str, detail: String) -> SwfError {
@@ -34,6 +37,8 @@ fn no_jobs(source: &str, detail: String) -> SwfError {
 
 /// Reads a Batsim workload. `source` names it in every message.
 pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, SwfError> {
+    // A UTF-8 BOM is skipped, as the SWF and sacct readers skip it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let root: Value = serde_json::from_str(text).map_err(|e| {
         no_jobs(
             source,
@@ -47,6 +52,25 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
     let obj = root
         .as_object()
         .ok_or_else(|| no_jobs(source, "not a Batsim workload: not a JSON object".into()))?;
+    // The machine size, when given, must be one (-8, 0 or 1e308 were taken as absent).
+    let nb_res = match obj.get("nb_res") {
+        None | Some(Value::Null) => None,
+        Some(v) => match v
+            .as_u64()
+            .filter(|&n| n >= 1 && n <= u64::from(u32::MAX / 2))
+        {
+            Some(n) => Some(n),
+            None => {
+                return Err(no_jobs(
+                    source,
+                    format!(
+                        "not a usable Batsim workload: nb_res {v} is not a number of resources (a whole number from 1 to {})",
+                        u32::MAX / 2
+                    ),
+                ))
+            }
+        },
+    };
     let jobs = obj
         .get("jobs")
         .and_then(Value::as_array)
@@ -97,7 +121,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
     add(format!(
         "; Note: converted by schedlab from the Batsim workload {source}"
     ));
-    match obj.get("nb_res").and_then(Value::as_u64) {
+    match nb_res {
         Some(n) => add(format!("; MaxProcs: {n}")),
         None => add("; Note: no nb_res in the workload".into()),
     }
@@ -193,7 +217,18 @@ fn record(
         _ => -1,
     };
     let tail = id_text.rsplit('!').next().unwrap_or(&id_text);
-    let job_number = tail.parse::<i64>().unwrap_or(k as i64 + 1);
+    // A numeric id that is not a job number (1e308, 2^64) is refused: numbered by position, it
+    // took the number of another job, which was then dropped as a duplicate.
+    let job_number = match tail.parse::<i64>() {
+        Ok(n) => n,
+        Err(_) if tail.parse::<f64>().is_ok() || tail.bytes().all(|b| b.is_ascii_digit()) => {
+            return Err((
+                at("id"),
+                format!("{tail} is not a job number (a whole number from -2^63 to 2^63 - 1)"),
+            ))
+        }
+        Err(_) => k as i64 + 1,
+    };
     let procs = res as i64;
     let requested = walltime
         .filter(|w| *w >= 0.0)

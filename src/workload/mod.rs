@@ -220,13 +220,29 @@ fn read_other(
     } else {
         bytes.to_vec()
     };
-    let text = String::from_utf8(text_bytes).map_err(|e| SwfError::NoJobs {
-        file: source.to_owned(),
-        detail: format!(
-            "{} text that is not valid UTF-8 (at byte {})",
-            format.name(),
-            e.utf8_error().valid_up_to()
-        ),
+    let text = String::from_utf8(text_bytes).map_err(|e| {
+        // Where a reader looks: the line, and for sacct the field (columns split at '|').
+        let at = e.utf8_error().valid_up_to();
+        let before = &e.as_bytes()[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = match format {
+            Format::Sacct => format!(
+                ", column {}",
+                before[line_start..].iter().filter(|&&b| b == b'|').count() + 1
+            ),
+            _ => String::new(),
+        };
+        SwfError::NoJobs {
+            file: source.to_owned(),
+            detail: format!(
+                "{} text that is not valid UTF-8: line {line}{column} (byte {at})",
+                format.name()
+            ),
+        }
     })?;
     let mut w = match format {
         Format::Sacct => sacct::read(source, &text, opts)?,

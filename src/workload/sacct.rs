@@ -285,12 +285,20 @@ fn row(c: &Columns, line: u64, f: &[&str]) -> Result<Row, Bad> {
             ))
         }
     };
-    let Some(start) = start.filter(|_| cpus > 0) else {
-        return never("never started");
-    };
+    // A bad count is a bad line, before "no CPUs: never started" (NCPUS -4 was called never
+    // started, even under --strict); 2^32 CPUs converted to an SWF nothing could run.
     if cpus < 0 {
         return Err(field(c.cpus, format!("negative: {cpus}")));
     }
+    if cpus > i64::from(u32::MAX / 2) {
+        return Err(field(
+            c.cpus,
+            format!("{cpus} CPUs: at most {} on one machine", u32::MAX / 2),
+        ));
+    }
+    let Some(start) = start.filter(|_| cpus > 0) else {
+        return never("never started");
+    };
     let run = match c.elapsed {
         Some(i) => {
             let t = get(i);

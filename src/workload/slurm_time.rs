@@ -44,7 +44,8 @@ pub fn duration(text: &str) -> Result<i64, String> {
     for (i, p) in parts.iter().enumerate() {
         let v = if i == last {
             let f: f64 = p.parse().map_err(|_| bad())?;
-            if !f.is_finite() || f < 0.0 || p.starts_with('+') {
+            // Minutes and seconds after a larger part are below 60 (`1:99:99` was 2h 40m 39s).
+            if !f.is_finite() || f < 0.0 || p.starts_with('+') || (i > 0 && f >= 60.0) {
                 return Err(bad());
             }
             f.round() as i64
@@ -52,7 +53,17 @@ pub fn duration(text: &str) -> Result<i64, String> {
             if !p.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(bad());
             }
-            p.parse::<i64>().map_err(|_| bad())?
+            let v = p.parse::<i64>().map_err(|_| bad())?;
+            // Hours after days are below 24, minutes after hours below 60.
+            let most = if i == 0 {
+                t.contains('-').then_some(24)
+            } else {
+                Some(60)
+            };
+            if most.is_some_and(|m| v >= m) {
+                return Err(bad());
+            }
+            v
         };
         secs = secs
             .checked_mul(60)
@@ -106,9 +117,12 @@ pub fn timestamp(text: &str) -> Result<Option<i64>, String> {
             .map(Some)
             .map_err(|_| format!("not a time: {t:?}"));
     }
-    iso(t)
-        .map(Some)
-        .ok_or_else(|| format!("not a time: {t:?} (expected YYYY-MM-DDTHH:MM:SS)"))
+    iso(t).map(Some).ok_or_else(|| {
+        format!(
+            "not a time: {t:?} (expected YYYY-MM-DDTHH:MM:SS, optionally with Z or an offset \
+                 from -14:00 to +14:00)"
+        )
+    })
 }
 
 fn iso(t: &str) -> Option<i64> {
@@ -135,6 +149,10 @@ fn iso(t: &str) -> Option<i64> {
         z if z.len() == 6 && (z.starts_with('+') || z.starts_with('-')) && &z[3..4] == ":" => {
             let oh = num(20..22)?;
             let om = num(23..25)?;
+            // UTC-12:00 to UTC+14:00 are the offsets in use (`+25:00` is none).
+            if oh > 14 || om > 59 {
+                return None;
+            }
             let o = oh * 3600 + om * 60;
             if z.starts_with('+') {
                 o
@@ -182,6 +200,13 @@ mod tests {
         assert!(duration("-00:00:05").unwrap_err().contains("negative"));
         assert!(duration("ab:cd").is_err());
         assert!(duration("1:2:3:4").is_err());
+        // Issue 37: parts out of range.
+        assert!(duration("1:99:99").is_err());
+        assert!(duration("1:00:60").is_err());
+        assert!(duration("00:60").is_err());
+        assert!(duration("1-24:00:00").is_err());
+        assert_eq!(duration("99:59"), Ok(99 * 60 + 59));
+        assert_eq!(duration("30:00:00"), Ok(30 * 3600));
         assert!(duration("").is_err());
     }
 
@@ -208,6 +233,13 @@ mod tests {
         assert_eq!(timestamp("None"), Ok(None));
         assert!(timestamp("2023-02-30T00:00:00").is_err());
         assert!(timestamp("2023-13-01T00:00:00").is_err());
+        // Issue 37: offsets out of use.
+        assert!(timestamp("2023-11-14T22:13:20+25:00").is_err());
+        assert!(timestamp("2023-11-14T22:13:20+01:60").is_err());
+        assert_eq!(
+            timestamp("2023-11-14T23:13:20+01:00"),
+            Ok(Some(1_700_000_000))
+        );
         assert!(timestamp("yesterday").is_err());
     }
 }

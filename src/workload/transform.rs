@@ -47,7 +47,10 @@ impl Transform {
     pub fn validate(&self) -> Result<(), String> {
         if let Some(f) = self.load_scale {
             if !(f.is_finite() && f > 0.0 && f <= 1e6) {
-                return Err(format!("load scale {f}: must be a number > 0"));
+                return Err(format!(
+                    "load scale {}: must be a number > 0 and at most 1e6",
+                    show(f)
+                ));
             }
         }
         for (name, t) in [("from", &self.from), ("to", &self.to)] {
@@ -56,6 +59,15 @@ impl Transform {
             }
         }
         Ok(())
+    }
+}
+
+/// A factor as typed: `1.2`, `-1`, `1e-300` (not 300 digits).
+fn show(f: f64) -> String {
+    if f != 0.0 && f.is_finite() && !(1e-6..1e16).contains(&f.abs()) {
+        format!("{f:e}")
+    } else {
+        format!("{f}")
     }
 }
 
@@ -82,7 +94,9 @@ fn resolve(name: &str, t: &str, header: &SwfHeader) -> Result<i64, String> {
     match parse_time(t).map_err(|e| format!("{name} {e}"))? {
         When::Seconds(s) => Ok(s),
         When::Unix(u) => match header.unix_start_time {
-            Some(start) => Ok(u - start),
+            Some(start) => u.checked_sub(start).ok_or_else(|| {
+                format!("{name} {t}: out of range of the trace's clock (UnixStartTime {start})")
+            }),
             None => Err(format!(
                 "{name} {t}: a date needs a trace whose header gives UnixStartTime; give seconds of the trace's clock instead"
             )),
@@ -174,9 +188,25 @@ fn select<T>(
     }
     if let Some(f) = t.load_scale.filter(|&f| f != 1.0) {
         if let Some(s0) = items.iter_mut().map(|r| *fields(r).0).min() {
+            // The scaled span must stay a time the simulation holds (2^53 s).
+            let last = items.iter_mut().map(|r| *fields(r).0).max().unwrap_or(s0);
+            let width = i128::from(last) - i128::from(s0);
+            let span = width as f64 / f;
+            if span > crate::job::MAX_TIME as f64 {
+                return Err(format!(
+                    "load scale {}: the arrivals' span of {} s divided by {} is {span:.3e} s, \
+                     beyond 2^53 s (the longest time simulated); the smallest scale for this trace \
+                     is {:.3e}",
+                    show(f),
+                    width,
+                    show(f),
+                    width as f64 / crate::job::MAX_TIME as f64
+                ));
+            }
             for r in items.iter_mut() {
                 let submit = fields(r).0;
-                *submit = s0 + ((*submit - s0) as f64 / f).round() as i64;
+                let gap = (i128::from(*submit) - i128::from(s0)) as f64;
+                *submit = s0.saturating_add((gap / f).round() as i64);
             }
         }
         notes.push(format!(

@@ -4,4 +4,5 @@
 mod common;
 
 mod eet_cli;
+mod hostile_cli;
 mod run_cli;

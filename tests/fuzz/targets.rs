@@ -454,24 +454,50 @@ pub fn pipeline(data: &[u8]) {
     run_checked(&trace, spec, u64::from(bits >> 7));
 }
 
-/// Three lines: the sweep's `KEY=values` (links carry it), a policy spec, a shard `I/N`.
+/// Four lines: the sweep's `KEY=values` (links carry it), a policy spec, a shard `I/N`, a
+/// number of seeds. A part of that shard (without results) is merged alone.
 pub fn sweep_text(data: &[u8]) {
+    use schedlab::sweep::plan::{merge, Part, Plan, Shard, PART_FORMAT};
     let text = text(data);
     let mut lines = text.lines();
-    let (vary, spec, shard) = (
+    let (vary, spec, shard, seeds) = (
         lines.next().unwrap_or(""),
         lines.next().unwrap_or("easy"),
         lines.next().unwrap_or("1/1"),
+        lines.next().unwrap_or("1"),
     );
-    if let Ok(s) = schedlab::sweep::plan::Shard::parse(shard) {
+    let Ok((key, values)) = schedlab::sweep::parse_vary(vary) else {
+        return;
+    };
+    if let Ok(s) = Shard::parse(shard) {
         assert!(
             s.contains(s.index - 1),
             "shard {shard} holds not its first point"
         );
+        let plan = Plan {
+            trace: "t.swf".into(),
+            jobs: 1,
+            read: ReadOptions::default(),
+            input: InputOptions::default(),
+            metrics: MetricOptions::default(),
+            policies: vec![spec.to_string()],
+            key: Some(key.clone()),
+            values: values.clone(),
+            seeds: seeds.trim().parse().unwrap_or(1),
+            metric: "mbs".into(),
+            trace_hash: String::new(),
+            version: String::new(),
+        };
+        if plan.specs().is_ok() || plan.check_size().is_err() {
+            let part = Part {
+                format: PART_FORMAT.into(),
+                plan,
+                shard: s,
+                results: Vec::new(),
+            };
+            let _ = merge(vec![("part.json".into(), part)]);
+        }
     }
-    let Ok((key, values)) = schedlab::sweep::parse_vary(vary) else {
-        return;
-    };
     assert!(!values.is_empty() && values.len() <= schedlab::sweep::MAX_VALUES);
     for v in values.iter().take(20) {
         if let Ok(with) = schedlab::sweep::with_key(spec, &key, v) {

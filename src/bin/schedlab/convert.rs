@@ -58,6 +58,9 @@ pub fn run(a: &ConvertArgs) -> Result<(), Box<dyn std::error::Error>> {
         strict: a.strict,
         ..ReadOptions::default()
     };
+    if let Some(out) = &a.out {
+        crate::outputs::not_the_input("--out", out, &a.file)?;
+    }
     let mut w = schedlab::workload::read_path(&a.file, &read)?;
     if w.issue_count > 0 {
         eprintln!("{}", w.summary(5));

@@ -6,6 +6,7 @@ mod cluster;
 mod convert;
 mod generate;
 mod metric_args;
+mod outputs;
 mod plot;
 mod sweep;
 mod table;
@@ -329,30 +330,6 @@ fn main() -> ExitCode {
 
 type CliResult = Result<(), Box<dyn std::error::Error>>;
 
-/// A file name for one policy's output: `jobs.csv` + `easy[order=sjf]` -> `jobs.easy_order-sjf.csv`.
-fn per_policy_path(path: &Path, spec: &str, several: bool) -> PathBuf {
-    if !several {
-        return path.to_path_buf();
-    }
-    let tag: String = spec
-        .chars()
-        .map(|c| match c {
-            '[' | ',' => '_',
-            '=' => '-',
-            ']' => '\0',
-            c if c.is_ascii_alphanumeric() || c == '-' || c == '.' => c,
-            _ => '_',
-        })
-        .filter(|&c| c != '\0')
-        .collect();
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("out");
-    let name = match path.extension().and_then(|e| e.to_str()) {
-        Some(ext) => format!("{stem}.{tag}.{ext}"),
-        None => format!("{stem}.{tag}"),
-    };
-    path.with_file_name(name)
-}
-
 /// A progress bar on stderr, drawn only when stderr is a terminal, at most every 100 ms.
 fn progress_bar(label: String) -> impl FnMut(usize, usize) -> bool {
     let tty = std::io::stderr().is_terminal();
@@ -386,6 +363,22 @@ fn progress_bar(label: String) -> impl FnMut(usize, usize) -> bool {
 }
 
 fn cmd_run(args: &RunArgs) -> CliResult {
+    // A spec that does not parse, or an output file that would overwrite the trace or another
+    // output, is refused before any work.
+    let specs = args
+        .policies
+        .iter()
+        .map(|spec| Ok(schedlab::policy::build(spec)?.spec()))
+        .collect::<Result<Vec<String>, schedlab::spec::SpecError>>()?;
+    let files = outputs::plan(
+        &[
+            ("--jobs-csv", args.jobs_csv.as_deref()),
+            ("--heatmap-csv", args.heatmap_csv.as_deref()),
+            ("--runs-csv", args.runs_csv.as_deref()),
+        ],
+        &specs,
+        &args.trace,
+    )?;
     let (read, input) = args.input.options();
     let metrics = args.metrics.options()?;
     let (workload, jobs) = run::read_path(&args.trace, &read, &input)?;
@@ -409,47 +402,77 @@ fn cmd_run(args: &RunArgs) -> CliResult {
         None => run::Trace::of_jobs(workload, jobs, metrics)?,
     };
     report_skips(&trace);
-    let several = args.policies.len() > 1;
     let mut results: Vec<(RunResult, Duration)> = Vec::new();
-    for spec in &args.policies {
+    // One policy's failure is reported and the others still run and print.
+    let mut failed = Vec::new();
+    for (spec, files) in args.policies.iter().zip(&files) {
         let (r, began) = match first.take() {
             Some((schedule, began)) => (
-                run::measure(&trace.jobs, &trace.metrics, trace.expected(), schedule?),
+                schedule.map(|s| run::measure(&trace.jobs, &trace.metrics, trace.expected(), s)),
                 began,
             ),
             None => {
                 let began = Instant::now();
                 let mut bar = progress_bar(spec.clone());
-                (trace.run(spec, args.seed, Some(&mut bar))?, began)
+                (trace.run(spec, args.seed, Some(&mut bar)), began)
             }
         };
         let took = began.elapsed();
-        if let Some(p) = &args.jobs_csv {
-            let path = per_policy_path(p, &r.spec, several);
-            let f = std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let w = std::io::BufWriter::new(f);
-            let eet = Some(trace.expected());
-            schedlab::output::jobs_csv_eet(w, &trace.jobs, &r.schedule, eet)?;
-            eprintln!("wrote {}", path.display());
+        let written = match r {
+            Ok(r) => {
+                let written = write_outputs(args, &trace, &r, files);
+                results.push((r, took));
+                written
+            }
+            Err(e) => Err(e.into()),
+        };
+        if let Err(e) = written {
+            eprintln!("schedlab: {spec}: {e}");
+            failed.push(spec.as_str());
         }
-        if let Some(p) = &args.heatmap_csv {
-            let path = per_policy_path(p, &r.spec, several);
-            write_heatmap_csv(&path, &trace, &r, args.heatmap_bin)?;
-            eprintln!("wrote {}", path.display());
-        }
-        if let Some(p) = &args.runs_csv {
-            let path = per_policy_path(p, &r.spec, several);
-            let f = std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            schedlab::output::runs_csv(std::io::BufWriter::new(f), &trace.jobs, &r.schedule)?;
-            eprintln!("wrote {}", path.display());
-        }
-        results.push((r, took));
     }
     if args.json {
         let reports: Vec<_> = results.iter().map(|(r, _)| trace.report(r)).collect();
         println!("{}", serde_json::to_string_pretty(&reports)?);
     } else {
         print!("{}", table::comparison(&trace, &results));
+    }
+    if !failed.is_empty() {
+        return Err(format!(
+            "{} of {} policies failed: {}",
+            failed.len(),
+            args.policies.len(),
+            failed.join(", ")
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// The files of run `r`: its jobs CSV, heatmap CSV and runs CSV, where asked for (`files`).
+fn write_outputs(
+    args: &RunArgs,
+    trace: &run::Trace,
+    r: &RunResult,
+    files: &[Option<PathBuf>],
+) -> CliResult {
+    let create = |path: &Path| {
+        std::fs::File::create(path)
+            .map(std::io::BufWriter::new)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    };
+    if let Some(path) = &files[0] {
+        let eet = Some(trace.expected());
+        schedlab::output::jobs_csv_eet(create(path)?, &trace.jobs, &r.schedule, eet)?;
+        eprintln!("wrote {}", path.display());
+    }
+    if let Some(path) = &files[1] {
+        write_heatmap_csv(path, trace, r, args.heatmap_bin)?;
+        eprintln!("wrote {}", path.display());
+    }
+    if let Some(path) = &files[2] {
+        schedlab::output::runs_csv(create(path)?, &trace.jobs, &r.schedule)?;
+        eprintln!("wrote {}", path.display());
     }
     Ok(())
 }
@@ -489,7 +512,11 @@ fn report_skips(trace: &run::Trace) {
             s.len()
         );
         for k in s.iter().take(5) {
-            eprintln!("  line {} (job {}): {}", k.line, k.id, k.reason);
+            match k.line {
+                // A format without lines (Batsim JSON) names the job alone.
+                0 => eprintln!("  job {}: {}", k.id, k.reason),
+                line => eprintln!("  line {line} (job {}): {}", k.id, k.reason),
+            }
         }
     }
     for warning in &trace.jobs.warnings {

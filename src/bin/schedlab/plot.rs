@@ -111,6 +111,10 @@ fn draw<DB: DrawingBackend>(
                 schedlab::output::workload_name(&trace.jobs.name),
                 r.spec
             );
+            let (from, to) = (a.view_from.unwrap_or(0.0), a.view_to.unwrap_or(t1));
+            if from >= to {
+                return Err(empty_window(from, to, 0.0, t1));
+            }
             let cores = trace.jobs.options.nodes.as_ref().map_or(0, |m| m.cores);
             let factors = if a.by_penalty {
                 schedlab::metrics::penalty::factors(&r.schedule)
@@ -124,8 +128,8 @@ fn draw<DB: DrawingBackend>(
                 trace.jobs.procs,
                 cores,
                 &factors,
-                a.view_from.unwrap_or(0.0),
-                a.view_to.unwrap_or(t1),
+                from,
+                to,
                 &title,
             )
             .map(|_area| ())
@@ -237,10 +241,10 @@ fn heatmap<DB: DrawingBackend>(
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(a0, a1), (b0, b1)| {
             (a0.min(b0), a1.max(b1))
         });
-    let (t0, t1) = (
-        a.view_from.unwrap_or(t0),
-        a.view_to.unwrap_or(t1).max(t0 + 1.0),
-    );
+    // At least one second, from the window's own start (--view-from past the data's end made
+    // a negative bin width).
+    let t0 = a.view_from.unwrap_or(t0);
+    let t1 = a.view_to.unwrap_or(t1).max(t0 + 1.0);
     let bins = chart::plot_width(root.dim_in_pixel().0);
     let users = set.users();
     let maps: Vec<_> = runs
@@ -297,7 +301,33 @@ fn heatmap<DB: DrawingBackend>(
     chart::draw(root, &panels, &style)
 }
 
+/// The drawn window's ends: finite times within 2^53 s, the start before the end.
+fn check_view(a: &PlotArgs) -> Result<(), String> {
+    let limit = schedlab::input::MAX_TIME as f64;
+    for (flag, v) in [("--view-from", a.view_from), ("--view-to", a.view_to)] {
+        if let Some(v) = v {
+            if !(v.is_finite() && v.abs() <= limit) {
+                return Err(format!(
+                    "{flag} {v}: must be a number of seconds from -2^53 to 2^53"
+                ));
+            }
+        }
+    }
+    if let (Some(from), Some(to)) = (a.view_from, a.view_to) {
+        if from >= to {
+            return Err(format!("--view-from {from} must be before --view-to {to}"));
+        }
+    }
+    Ok(())
+}
+
+fn empty_window(from: f64, to: f64, t0: f64, t1: f64) -> String {
+    format!("the drawn window [{from}, {to}) s is empty (the schedule runs from {t0} to {t1} s)")
+}
+
 pub fn run(a: &PlotArgs) -> Result<(), Box<dyn std::error::Error>> {
+    check_view(a)?;
+    crate::outputs::not_the_input("--out", &a.out, &a.trace)?;
     let (read, input) = a.input.options();
     let trace = run::Trace::load_path(&a.trace, &read, &input, a.metrics.options()?)?;
     let runs = a

@@ -96,6 +96,9 @@ fn is_json(p: &Path) -> bool {
 }
 
 pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(out) = &args.out {
+        crate::outputs::not_the_input("--out", out, &args.trace)?;
+    }
     let json_out = args.out.as_deref().filter(|p| is_json(p));
     if args.shard.is_some() && json_out.is_none() {
         return Err("--shard needs --out PART.json (merge the parts with schedlab merge)".into());
@@ -124,6 +127,8 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
         values,
         seeds: args.seeds,
         metric: args.metric.clone(),
+        trace_hash: trace_hash(&args.trace)?,
+        version: plan::VERSION.into(),
     };
     let specs = plan.specs()?;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
@@ -188,6 +193,21 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
         }
     })?;
     finish(&plan, &results, args.out.as_deref())
+}
+
+/// The content hash of the trace file, read front to back.
+fn trace_hash(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let err = |e: std::io::Error| format!("{}: {e}", path.display());
+    let mut f = std::fs::File::open(path).map_err(err)?;
+    let mut h = plan::ContentHash::default();
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        match f.read(&mut buf).map_err(err)? {
+            0 => return Ok(h.hex()),
+            n => h.update(&buf[..n]),
+        }
+    }
 }
 
 /// `schedlab merge`: the table (and chart) of the whole sweep from its parts.
