@@ -155,12 +155,11 @@ impl Session {
             .take(5)
             .map(|i| format!("{}: {i}", w.source))
             .collect();
-        reasons.extend(
-            j.skipped
-                .iter()
-                .take(5)
-                .map(|s| format!("line {} (job {}): {}", s.line, s.id, s.reason)),
-        );
+        reasons.extend(j.skipped.iter().take(5).map(|s| match s.line {
+            // A format without lines (Batsim JSON) names the job alone, as the CLI does.
+            0 => format!("job {}: {}", s.id, s.reason),
+            line => format!("line {line} (job {}): {}", s.id, s.reason),
+        }));
         let first = j.jobs.first().map_or(0, |x| x.submit);
         let last = j.jobs.last().map_or(0, |x| x.submit);
         to_js(&Facts {
