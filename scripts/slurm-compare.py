@@ -13,6 +13,7 @@ Printed:
   - the mean wait (Start - Submit) of each run, and their relative difference
   - per account, the mean wait of each run and their relative difference
   - the largest CDF gap of the two wait distributions (two-sample Kolmogorov-Smirnov statistic)
+  - the earliest start that differs by more than 5 s (where the two runs part), timeouts, backfilled starts
 Only the Python standard library is used.
 """
 import json
@@ -75,13 +76,15 @@ def compare(p1, p2):
     t01 = min(ts(j["Submit"]) for j in r1.values())
     t02 = min(ts(j["Submit"]) for j in r2.values())
     names = sorted(set(r1) & set(r2))
-    diffs, w1, w2, acct = [], [], [], {}
+    diffs, w1, w2, acct, first = [], [], [], {}, None
     for n in names:
         a, b = r1[n], r2[n]
         s1, s2 = ts(a["Start"]), ts(b["Start"])
         if s1 is None or s2 is None:
             continue
         diffs.append(abs((s1 - t01) - (s2 - t02)))
+        if diffs[-1] > 5 and (first is None or min(s1 - t01, s2 - t02) < first[1]):
+            first = (n, min(s1 - t01, s2 - t02), s1 - t01, s2 - t02)
         wa, wb = s1 - ts(a["Submit"]), s2 - ts(b["Submit"])
         w1.append(wa)
         w2.append(wb)
@@ -108,6 +111,7 @@ def compare(p1, p2):
             for k, v in sorted(acct.items())
         },
         "wait_cdf_gap": ks_gap(w1, w2),
+        "first_divergence": first and {"job": first[0], "start_1": first[2], "start_2": first[3]},
         "timeouts_1": sum(j["State"] == "TIMEOUT" for j in r1.values()),
         "timeouts_2": sum(j["State"] == "TIMEOUT" for j in r2.values()),
         "backfilled_1": sum("SchedBackfill" in j.get("Flags", "") for j in r1.values()),
@@ -126,6 +130,9 @@ def show(o):
     for k, v in o["accounts"].items():
         print(f"  {k:6s} {v['jobs']:3d} jobs  run1 {v['mean_wait_1']:7.1f} s  run2 {v['mean_wait_2']:7.1f} s  ({100 * v['rel_diff']:.1f}% apart)")
     print(f"largest CDF gap of the wait distribution: {o['wait_cdf_gap']:.3f}")
+    f = o["first_divergence"]
+    if f:
+        print(f"first start more than 5 s apart: {f['job']} at {f['start_1']:.0f} s / {f['start_2']:.0f} s after the first submission")
     print(f"timeouts: {o['timeouts_1']} / {o['timeouts_2']}; started by backfill: {o['backfilled_1']} / {o['backfilled_2']}")
 
 
