@@ -5,14 +5,14 @@
 # Needs root: it installs packages, makes users, and starts munged, mariadbd, slurmdbd, slurmctld and four
 # slurmd (started directly, not through systemd).
 #
-#   sudo scripts/slurm-validate.sh [-s SEED] [-c CONFIG] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k]
+#   sudo scripts/slurm-validate.sh [-s SEED] [-c CONFIG] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g]
 #     -s SEED     workload seed (default 1)
 #     -c CONFIG   fairshare | smallbf | gpu   (default fairshare)
 #                   fairshare: priority dominated by fairshare (PriorityWeightFairshare=100000), skewed users
 #                   smallbf:   bf_window=2 (minutes), priority dominated by age
 #                   gpu:       most jobs ask for GPUs (8 on the cluster), PriorityWeightTRES on GRES/gpu
-#     -j JOBS     number of jobs (default 80)
-#     -w WINDOW   arrival window in seconds: arrivals are spread over it (default 300)
+#     -j JOBS     number of jobs (default 60)
+#     -w WINDOW   arrival window in seconds: arrivals are spread over it (default 240)
 #     -o OUTDIR   where the dump goes (default tests/data/slurm/CONFIG-SEED/run1, or run2 if run1 exists)
 #     -k          keep the daemons running after the dump (default: stop them)
 #     -g          only generate the workload file (into OUTDIR) and exit; needs no root
@@ -40,8 +40,8 @@ set -euo pipefail
 
 SEED=1
 CONFIG=fairshare
-JOBS=80
-WINDOW=300
+JOBS=60
+WINDOW=240
 OUT=
 KEEP=0
 GENONLY=0
