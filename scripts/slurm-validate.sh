@@ -1,0 +1,410 @@
+#!/usr/bin/env bash
+# Run a seeded workload on a real Slurm (Debian's slurm-wlm 22.05) on this one host, from a fresh state,
+# and dump what Slurm did: the ground truth that schedlab's `slurm` policy is checked against (issue 34).
+#
+# Needs root: it installs packages, makes users, and starts munged, mariadbd, slurmdbd, slurmctld and four
+# slurmd (started directly, not through systemd).
+#
+#   sudo scripts/slurm-validate.sh [-s SEED] [-c CONFIG] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g]
+#     -s SEED     workload seed (default 1)
+#     -c CONFIG   fairshare | smallbf | gpu   (default fairshare)
+#                   fairshare: priority dominated by fairshare (PriorityWeightFairshare=100000), skewed users
+#                   smallbf:   bf_window=2 (minutes), priority dominated by age
+#                   gpu:       most jobs ask for GPUs (8 on the cluster), PriorityWeightTRES on GRES/gpu
+#     -j JOBS     number of jobs (default 60)
+#     -w WINDOW   arrival window in seconds: arrivals are spread over it (default 240)
+#     -o OUTDIR   where the dump goes (default tests/data/slurm/CONFIG-SEED/run1, or run2 if run1 exists)
+#     -k          keep the daemons running after the dump (default: stop them)
+#     -g          only generate the workload file (into OUTDIR) and exit; needs no root
+#
+# Every run starts from the same fresh state: the daemons of an earlier run stopped, an empty accounting
+# database (mariadb's data directory made anew), empty controller state and slurmd spool directories, the
+# same users, accounts and shares. State lives under $SLURMLAB_BASE (default /var/tmp/schedlab-slurm).
+#
+# The cluster: n[1-4] on this host (ports 17001-17004, SlurmdParameters=config_overrides), 8 CPUs,
+# 16000 MB and gpu:2 each (device files are dummy files under the state directory), one partition `batch`,
+# select/cons_tres with CR_Core_Memory, sched/backfill, priority/multifactor, accounting to slurmdbd.
+#
+# Output files in OUTDIR:
+#   workload.csv       the generated jobs (id,name,arrival_s,user,account,nodes,tasks_per_node,mem_mb_per_node,
+#                      gpus_per_node,timelimit_min,sleep_s)
+#   submit.log         when each job was submitted (seconds after the run's t0) and its Slurm job id
+#   sacct.txt          sacct -X -P -a ... of every job (parsable, '|' separated, ISO times)
+#   sshare-start.txt   sshare -a -l -P taken after the accounts were made, before the first submission
+#   sshare-end.txt     the same once every job ended
+#   squeue.log         squeue snapshots (every 10 s: epoch|jobid|name|state|priority|reason)
+#   slurm.conf, gres.conf, slurmdbd.conf (password removed)  the configuration used
+#   accounts.txt       sacctmgr show assoc of the tree the run used
+#   run.txt            the command, seed, config, host, versions, t0 and the run's duration
+set -euo pipefail
+
+SEED=1
+CONFIG=fairshare
+JOBS=60
+WINDOW=240
+OUT=
+KEEP=0
+GENONLY=0
+while getopts "s:c:j:w:o:kgh" opt; do
+  case $opt in
+    s) SEED=$OPTARG ;;
+    c) CONFIG=$OPTARG ;;
+    j) JOBS=$OPTARG ;;
+    w) WINDOW=$OPTARG ;;
+    o) OUT=$OPTARG ;;
+    k) KEEP=1 ;;
+    g) GENONLY=1 ;;
+    h) sed -n '2,40p' "$0"; exit 0 ;;
+    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g]" >&2; exit 2 ;;
+  esac
+done
+case $CONFIG in fairshare|smallbf|gpu) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu)" >&2; exit 2 ;; esac
+
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+if [[ -z $OUT ]]; then
+  d=$REPO/tests/data/slurm/$CONFIG-$SEED
+  if [[ -e $d/run1/sacct.txt ]]; then OUT=$d/run2; else OUT=$d/run1; fi
+fi
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+
+# ---------------------------------------------------------------- the workload (seeded, no root needed)
+gen_workload() {
+python3 - "$SEED" "$CONFIG" "$JOBS" "$WINDOW" > "$OUT/workload.csv" <<'PY'
+import math, random, sys
+seed, config, n, window = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+rng = random.Random(f"{config}-{seed}")
+# (user, account, weight of submissions): the tree is the same for every configuration
+users = [("alice", "phys", 4), ("bob", "phys", 1), ("carol", "chem", 2), ("dave", "chem", 1),
+         ("erin", "bio", 2), ("frank", "eng", 1), ("alice", "bio", 1)]
+if config == "fairshare":  # one heavy user per account so that fairshare has something to do
+    users = [("alice", "phys", 8), ("bob", "phys", 1), ("carol", "chem", 4), ("dave", "chem", 1),
+             ("erin", "bio", 1), ("frank", "eng", 2), ("alice", "bio", 1)]
+print("id,name,arrival_s,user,account,nodes,tasks_per_node,mem_mb_per_node,gpus_per_node,timelimit_min,sleep_s")
+t = 0.0
+mean_gap = window / n
+for i in range(1, n + 1):
+    # arrivals: exponential gaps, with one burst in five (several jobs at nearly the same time)
+    t += rng.expovariate(1.0 / mean_gap) if rng.random() > 0.2 else rng.uniform(0, 2)
+    user, account, _ = rng.choices(users, weights=[u[2] for u in users])[0]
+    nodes = rng.choices([1, 2, 4], weights=[8, 2, 1])[0]
+    tpn = rng.choices([1, 2, 4, 8], weights=[3, 3, 3, 2])[0]
+    if nodes == 4 and tpn == 8 and rng.random() < 0.5:
+        tpn = 4
+    mem = tpn * rng.choice([500, 1000, 2000])
+    if config == "gpu":
+        gpus = rng.choices([0, 1, 2], weights=[3, 5, 2])[0]
+    else:
+        gpus = rng.choices([0, 1, 2], weights=[17, 2, 1])[0]
+    # run time 5..120 s, short ones more likely; the limit in whole minutes (Slurm's unit)
+    run = int(min(120, max(5, rng.lognormvariate(math.log(35), 0.7))))
+    limit = math.ceil(run / 60) + rng.choices([0, 1, 2], weights=[3, 2, 1])[0]
+    if rng.random() < 0.12:  # runs into its limit: killed by Slurm
+        limit = rng.choice([1, 1, 2])
+        run = limit * 60 + rng.randint(20, 60)
+    print(f"{i},w{i:03d},{t:.1f},{user},{account},{nodes},{tpn},{mem},{gpus},{limit},{run}")
+PY
+}
+gen_workload
+echo "workload: $OUT/workload.csv ($JOBS jobs, config $CONFIG, seed $SEED)"
+if [[ $GENONLY == 1 ]]; then exit 0; fi
+
+if [[ $(id -u) != 0 ]]; then
+  echo "$0 needs root: it installs Slurm, makes users and starts munged, mariadbd and the Slurm daemons" >&2
+  exit 1
+fi
+
+BASE=${SLURMLAB_BASE:-/var/tmp/schedlab-slurm}
+HOST=$(hostname)
+export SLURM_CONF=$BASE/etc/slurm.conf
+log() { echo "[$(date -u +%H:%M:%S)] $*"; }
+
+# ---------------------------------------------------------------- install
+need=()
+for p in slurmctld slurmd slurmdbd slurm-client munge mariadb-server; do
+  dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
+done
+if ((${#need[@]})); then
+  log "installing ${need[*]}"
+  apt-get update -q
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}"
+fi
+# the packages' own services are not used (no systemd here); the daemons are started below
+
+# ---------------------------------------------------------------- stop an earlier run
+stop_pidfile() { # stop the process whose pid a file holds, and wait for it
+  local f=$1 pid
+  [[ -f $f ]] || return 0
+  pid=$(cat "$f" 2>/dev/null || true)
+  if [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null; then
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -9 "$pid" 2>/dev/null || true
+  fi
+  rm -f "$f"
+}
+stop_all() {
+  [[ -f $BASE/run/poller.pid ]] && stop_pidfile "$BASE/run/poller.pid"
+  for k in 1 2 3 4; do stop_pidfile "$BASE/run/slurmd-n$k.pid"; done
+  stop_pidfile "$BASE/run/slurmctld.pid"
+  stop_pidfile "$BASE/run/slurmdbd.pid"
+  stop_pidfile "$BASE/run/mysqld.pid"
+}
+log "stopping an earlier run's daemons, if any"
+stop_all
+rm -rf "$BASE/state" "$BASE/spool" "$BASE/log" "$BASE/mysql" "$BASE/etc" "$BASE/run" "$BASE/dev"
+mkdir -p "$BASE"/{state,spool,log,etc,run,dev}
+# dummy GPUs: character devices (major 195 as NVIDIA's); Slurm 22.05 takes a regular file too but logs
+# "is not a valid character or block device" for it
+for k in 1 2 3 4; do
+  mkdir -p "$BASE/spool/n$k"
+  for g in 0 1; do mknod "$BASE/dev/n${k}gpu$g" c 195 $(((k - 1) * 2 + g)) 2>/dev/null || : > "$BASE/dev/n${k}gpu$g"; done
+done
+
+# ---------------------------------------------------------------- users
+for u in alice bob carol dave erin frank; do
+  id "$u" >/dev/null 2>&1 || useradd -M -s /usr/sbin/nologin "$u"
+done
+
+# ---------------------------------------------------------------- munge
+mkdir -p /etc/munge /var/lib/munge /var/log/munge /run/munge
+[[ -s /etc/munge/munge.key ]] || mungekey --create --keyfile=/etc/munge/munge.key
+chown -R munge:munge /etc/munge /var/lib/munge /var/log/munge /run/munge
+chmod 700 /etc/munge; chmod 600 /etc/munge/munge.key; chmod 755 /run/munge
+if ! munge -n 2>/dev/null | unmunge >/dev/null 2>&1; then
+  log "starting munged"
+  runuser -u munge -- /usr/sbin/munged
+  for _ in $(seq 50); do munge -n 2>/dev/null | unmunge >/dev/null 2>&1 && break; sleep 0.2; done
+fi
+munge -n | unmunge >/dev/null || { echo "munge does not work" >&2; exit 1; }
+
+# ---------------------------------------------------------------- mariadb, empty
+log "making an empty mariadb"
+DBPORT=13306
+mariadb-install-db --no-defaults --user=root --datadir="$BASE/mysql" --auth-root-authentication-method=socket \
+  > "$BASE/log/mysql-install.log" 2>&1
+setsid mariadbd --no-defaults --user=root --datadir="$BASE/mysql" --socket="$BASE/run/mysql.sock" \
+  --port=$DBPORT --bind-address=127.0.0.1 --skip-name-resolve --pid-file="$BASE/run/mysqld.pid" \
+  --log-error="$BASE/log/mysqld.log" --innodb-buffer-pool-size=256M --innodb-lock-wait-timeout=900 \
+  </dev/null >/dev/null 2>&1 &
+for _ in $(seq 100); do mariadb -S "$BASE/run/mysql.sock" -e 'select 1' >/dev/null 2>&1 && break; sleep 0.2; done
+mariadb -S "$BASE/run/mysql.sock" <<'SQL'
+CREATE USER 'slurm'@'127.0.0.1' IDENTIFIED BY 'slurmpw';
+GRANT ALL ON slurm_acct_db.* TO 'slurm'@'127.0.0.1';
+FLUSH PRIVILEGES;
+SQL
+
+# ---------------------------------------------------------------- configuration
+case $CONFIG in
+  fairshare)
+    PRIO="PriorityWeightFairshare=100000
+PriorityWeightAge=1000
+PriorityWeightJobSize=0
+PriorityWeightPartition=0
+PriorityWeightQOS=0"
+    SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=500,sched_interval=10"
+    ;;
+  smallbf)
+    PRIO="PriorityWeightFairshare=2000
+PriorityWeightAge=10000
+PriorityWeightJobSize=1000
+PriorityWeightPartition=0
+PriorityWeightQOS=0"
+    SCHED="bf_interval=5,bf_resolution=10,bf_window=2,bf_max_job_test=500,sched_interval=10"
+    ;;
+  gpu)
+    PRIO="PriorityWeightFairshare=10000
+PriorityWeightAge=5000
+PriorityWeightJobSize=0
+PriorityWeightPartition=0
+PriorityWeightQOS=0
+PriorityWeightTRES=CPU=1000,GRES/gpu=4000"
+    SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=500,sched_interval=10"
+    ;;
+esac
+
+cat > "$BASE/etc/slurm.conf" <<EOF
+# made by scripts/slurm-validate.sh -c $CONFIG (schedlab, issue 34)
+ClusterName=schedlab
+SlurmctldHost=$HOST
+SlurmctldPort=16817
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+CryptoType=crypto/munge
+StateSaveLocation=$BASE/state
+SlurmdSpoolDir=$BASE/spool/%n
+SlurmctldPidFile=$BASE/run/slurmctld.pid
+SlurmdPidFile=$BASE/run/slurmd-%n.pid
+SlurmctldLogFile=$BASE/log/slurmctld.log
+SlurmdLogFile=$BASE/log/slurmd-%n.log
+SlurmctldDebug=info
+SlurmdDebug=info
+SlurmdParameters=config_overrides
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+SwitchType=switch/none
+MpiDefault=none
+ReturnToService=2
+MinJobAge=600
+KillWait=5
+OverTimeLimit=0
+InactiveLimit=0
+SlurmdTimeout=300
+MessageTimeout=30
+# scheduling
+SchedulerType=sched/backfill
+SchedulerParameters=$SCHED
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core_Memory
+DefMemPerCPU=500
+GresTypes=gpu
+# priority
+PriorityType=priority/multifactor
+PriorityCalcPeriod=1
+PriorityDecayHalfLife=0-0:10
+PriorityMaxAge=0-0:10
+PriorityFavorSmall=NO
+$PRIO
+# accounting
+AccountingStorageType=accounting_storage/slurmdbd
+AccountingStorageHost=localhost
+AccountingStoragePort=16819
+AccountingStorageEnforce=associations
+AccountingStorageTRES=gres/gpu
+JobCompType=jobcomp/none
+# cluster: four nodes on this one host
+NodeName=n[1-4] NodeHostname=$HOST Port=17001-17004 CPUs=8 Sockets=1 CoresPerSocket=8 ThreadsPerCore=1 RealMemory=16000 Gres=gpu:2 State=UNKNOWN
+PartitionName=batch Nodes=n[1-4] Default=YES MaxTime=INFINITE State=UP
+EOF
+: > "$BASE/etc/gres.conf"
+for k in 1 2 3 4; do
+  echo "NodeName=n$k Name=gpu File=$BASE/dev/n${k}gpu[0-1]" >> "$BASE/etc/gres.conf"
+done
+cat > "$BASE/etc/cgroup.conf" <<EOF
+CgroupPlugin=cgroup/v1
+EOF
+cat > "$BASE/etc/slurmdbd.conf" <<EOF
+AuthType=auth/munge
+DbdHost=localhost
+DbdPort=16819
+SlurmUser=root
+LogFile=$BASE/log/slurmdbd.log
+PidFile=$BASE/run/slurmdbd.pid
+DebugLevel=info
+StorageType=accounting_storage/mysql
+StorageHost=127.0.0.1
+StoragePort=$DBPORT
+StorageUser=slurm
+StoragePass=slurmpw
+StorageLoc=slurm_acct_db
+EOF
+chmod 600 "$BASE/etc/slurmdbd.conf"
+
+# ---------------------------------------------------------------- slurmdbd, accounts
+log "starting slurmdbd"
+slurmdbd
+for _ in $(seq 100); do sacctmgr -n show cluster >/dev/null 2>&1 && break; sleep 0.3; done
+sacctmgr -i add cluster schedlab >/dev/null
+# the tree: root -> phys 40, chem 30, bio 20, eng 10; users share their account equally (1 share each)
+sacctmgr -i add account phys,chem,bio,eng cluster=schedlab >/dev/null
+sacctmgr -i modify account where name=phys cluster=schedlab set fairshare=40 >/dev/null
+sacctmgr -i modify account where name=chem cluster=schedlab set fairshare=30 >/dev/null
+sacctmgr -i modify account where name=bio cluster=schedlab set fairshare=20 >/dev/null
+sacctmgr -i modify account where name=eng cluster=schedlab set fairshare=10 >/dev/null
+add_user() { sacctmgr -i add user "$1" account="$2" cluster=schedlab fairshare=1 >/dev/null; }
+add_user alice phys; add_user bob phys; add_user carol chem; add_user dave chem
+add_user erin bio; add_user alice bio; add_user frank eng
+sacctmgr -i modify user where name=alice set defaultaccount=phys >/dev/null
+
+# ---------------------------------------------------------------- slurmctld, slurmd
+log "starting slurmctld and slurmd n1..n4"
+slurmctld -i
+for _ in $(seq 100); do scontrol ping 2>/dev/null | grep -q UP && break; sleep 0.3; done
+for k in 1 2 3 4; do slurmd -N "n$k"; done
+ok=0
+for _ in $(seq 120); do
+  if [[ $(sinfo -h -N -t idle -o '%N' | sort -u | wc -l) == 4 ]]; then ok=1; break; fi
+  sleep 0.5
+done
+if [[ $ok != 1 ]]; then
+  echo "the four nodes did not come up:" >&2; sinfo -N -l >&2; tail -20 "$BASE"/log/slurm*.log >&2; exit 1
+fi
+sinfo -N -o '%N %T %c %m %G'
+
+# ---------------------------------------------------------------- dump the configuration and the start state
+cp "$BASE/etc/slurm.conf" "$BASE/etc/gres.conf" "$OUT/"
+sed 's/^StoragePass=.*/StoragePass=(removed)/' "$BASE/etc/slurmdbd.conf" > "$OUT/slurmdbd.conf"
+sacctmgr -n -P show assoc format=Cluster,Account,User,Partition,Share,ParentName > "$OUT/accounts.txt"
+sshare -a -l -P > "$OUT/sshare-start.txt"
+
+# ---------------------------------------------------------------- submit in real time
+( while :; do
+    ts=$(date +%s)
+    squeue -h -a -o '%i|%j|%T|%Q|%r' 2>/dev/null | sed "s/^/$ts|/" || true
+    sleep 10
+  done >> "$OUT/squeue.log" ) &
+echo $! > "$BASE/run/poller.pid"
+
+LOAD0=$(cut -d" " -f1-3 /proc/loadavg)
+T0=$(date +%s.%N)
+log "submitting $JOBS jobs in real time (arrivals over ${WINDOW}s)"
+python3 - "$OUT/workload.csv" "$T0" > "$OUT/submit.log" <<'PY'
+import csv, subprocess, sys, time
+path, t0 = sys.argv[1], float(sys.argv[2])
+print("name,arrival_s,submitted_s,jobid")
+for j in csv.DictReader(open(path)):
+    wait = t0 + float(j["arrival_s"]) - time.time()
+    if wait > 0:
+        time.sleep(wait)
+    args = ["sbatch", "--parsable", f"--uid={j['user']}", "-A", j["account"], "-p", "batch",
+            "-J", j["name"], "-N", j["nodes"], f"--ntasks-per-node={j['tasks_per_node']}",
+            f"--mem={j['mem_mb_per_node']}", "-t", j["timelimit_min"],
+            "--chdir=/tmp", "-o", "/dev/null", "-e", "/dev/null"]
+    if int(j["gpus_per_node"]) > 0:
+        args.append(f"--gres=gpu:{j['gpus_per_node']}")
+    args += ["--wrap", f"sleep {j['sleep_s']}"]
+    ts = time.time() - t0
+    r = subprocess.run(args, capture_output=True, text=True)
+    jid = r.stdout.strip().split(";")[0] if r.returncode == 0 else "FAILED:" + r.stderr.strip().replace(",", ";")
+    print(f"{j['name']},{j['arrival_s']},{ts:.2f},{jid}", flush=True)
+PY
+log "all submitted; waiting for the jobs to end"
+failed=$(grep -c FAILED "$OUT/submit.log" || true)
+[[ $failed == 0 ]] || log "WARNING: $failed submissions failed (see submit.log)"
+
+while [[ -n $(squeue -h -o %i 2>/dev/null) ]]; do sleep 5; done
+T1=$(date +%s.%N)
+log "queue empty; waiting for accounting to hold every job"
+FMT=JobID,JobName,User,Account,Partition,QOS,Submit,Eligible,Start,End,Elapsed,ElapsedRaw,Timelimit,TimelimitRaw,NCPUS,NNodes,NodeList,ReqCPUS,ReqNodes,ReqTRES,AllocTRES,ReqMem,State,ExitCode,Priority,Flags
+sub=$(grep -vc -e FAILED -e '^name,' "$OUT/submit.log" || true)
+for _ in $(seq 60); do
+  n=$(sacct -X -n -P -a -S now-2days -o State | grep -cv -e PENDING -e RUNNING -e REQUEUED || true)
+  [[ $n -ge $sub ]] && break
+  sleep 2
+done
+sacct -X -P -a -S now-2days --format=$FMT > "$OUT/sacct.txt"
+sshare -a -l -P > "$OUT/sshare-end.txt"
+stop_pidfile "$BASE/run/poller.pid"
+
+cat > "$OUT/run.txt" <<EOF
+command: scripts/slurm-validate.sh -s $SEED -c $CONFIG -j $JOBS -w $WINDOW
+config: $CONFIG
+seed: $SEED
+jobs: $JOBS (submitted: $sub)
+arrival window: $WINDOW s
+host: $HOST ($(nproc) cores)
+slurm: $(slurmctld -V)
+munge: $(dpkg-query -W -f '${Version}' munge)
+mariadb: $(dpkg-query -W -f '${Version}' mariadb-server)
+t0 (first submission clock): $(date -u -d @"${T0%.*}" +%FT%TZ) ($T0)
+queue empty after: $(python3 -c "print(round($T1-$T0,1))") s
+load average (1/5/15 min) at the first submission: $LOAD0; at the end: $(cut -d" " -f1-3 /proc/loadavg)
+EOF
+log "dump in $OUT ($(($(wc -l < "$OUT/sacct.txt") - 1)) jobs); $(grep 'queue empty' "$OUT/run.txt")"
+
+if [[ $KEEP == 0 ]]; then
+  log "stopping the daemons"
+  stop_all
+fi
