@@ -131,11 +131,6 @@ impl<'a> Params<'a> {
         })
     }
 
-    /// True when the spec gives key `name` a value of its own.
-    pub fn given(&self, name: &str) -> bool {
-        self.spec.get(name).is_some()
-    }
-
     /// The value of `name` as written, or its default.
     pub fn raw(&self, name: &str) -> Result<&str, SpecError> {
         let key = self.key(name)?;

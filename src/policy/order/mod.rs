@@ -153,8 +153,11 @@ pub const ORDER_KEYS: [KeyInfo; 3] = [QUEUE, WEIGHT, HALFLIFE];
 /// queue value is accepted only at its default.
 pub fn parse(p: &Params) -> Result<Option<Box<dyn QueueOrder>>, SpecError> {
     let raw = p.raw("queue")?;
-    let (value, order) = match QUEUE_VALUES.iter().find(|v| v.name == raw) {
-        Some(v) => (v.name, (v.build)(p)?),
+    let (takes, order) = match QUEUE_VALUES.iter().find(|v| v.name == raw) {
+        Some(v) => {
+            p.record("queue", v.name.to_string());
+            (v.keys, (v.build)(p)?)
+        }
         None => {
             let stored = pexpr::preset(raw).map(|pre| pre.expr);
             let Some(text) = raw
@@ -175,16 +178,10 @@ pub fn parse(p: &Params) -> Result<Option<Box<dyn QueueOrder>>, SpecError> {
             };
             p.record("queue", canon);
             let order: Box<dyn QueueOrder> = Box::new(ExprOrder::new(e));
-            ("expr", Some(order))
+            // An expression takes no key of its own.
+            (&[][..], Some(order))
         }
     };
-    if value != "expr" {
-        p.record("queue", value.to_string());
-    }
-    let takes = QUEUE_VALUES
-        .iter()
-        .find(|v| v.name == value)
-        .map_or(&[][..], |v| v.keys);
     for key in &ORDER_KEYS[1..] {
         if takes.contains(&key.name) {
             continue;

@@ -20,15 +20,33 @@ use sorted::Sorted;
 /// the pass began.
 pub struct Queue<'q> {
     src: Src<'q>,
-    /// The jobs produced so far (not for [`Queue::fixed`]).
-    jobs: Option<&'q mut Vec<usize>>,
-    done: bool,
 }
 
 enum Src<'q> {
+    /// A queue given whole.
     Fixed(&'q [usize]),
+    /// A queue produced into `jobs` as it is read; `done` once the source has no more.
+    Lazy {
+        from: Lazy<'q>,
+        jobs: &'q mut Vec<usize>,
+        done: bool,
+    },
+}
+
+/// Where a lazy queue's jobs come from.
+enum Lazy<'q> {
     Arrival(&'q mut Arrival),
     Keyed(&'q mut Sorted),
+}
+
+impl Lazy<'_> {
+    /// Appends the next jobs to `jobs` until it holds `upto` (or all).
+    fn extend(&mut self, c: &Ctx<'_>, jobs: &mut Vec<usize>, upto: usize) {
+        match self {
+            Lazy::Arrival(a) => a.extend(c, jobs, upto),
+            Lazy::Keyed(s) => s.extend(jobs, upto),
+        }
+    }
 }
 
 impl<'q> Queue<'q> {
@@ -36,8 +54,6 @@ impl<'q> Queue<'q> {
     pub fn fixed(jobs: &'q [usize]) -> Self {
         Self {
             src: Src::Fixed(jobs),
-            jobs: None,
-            done: true,
         }
     }
 
@@ -51,41 +67,30 @@ impl<'q> Queue<'q> {
     /// than `i` jobs (empty: the queue has no more). Loops read it in chunks.
     #[inline]
     pub fn from<'s>(&'s mut self, c: &Ctx<'_>, i: usize) -> &'s [usize] {
-        match (&mut self.src, &mut self.jobs) {
-            (Src::Fixed(jobs), _) => jobs.get(i..).unwrap_or(&[]),
-            (src, Some(jobs)) => {
-                if i >= jobs.len() && !self.done {
-                    extend(src, c, jobs, i + 1);
-                    self.done = jobs.len() <= i;
+        match &mut self.src {
+            Src::Fixed(jobs) => jobs.get(i..).unwrap_or(&[]),
+            Src::Lazy { from, jobs, done } => {
+                if i >= jobs.len() && !*done {
+                    from.extend(c, jobs, i + 1);
+                    *done = jobs.len() <= i;
                 }
                 jobs.get(i..).unwrap_or(&[])
             }
-            (_, None) => &[],
         }
     }
 
     /// The whole queue.
     pub fn all<'s>(&'s mut self, c: &Ctx<'_>) -> &'s [usize] {
-        match (&mut self.src, &mut self.jobs) {
-            (Src::Fixed(jobs), _) => jobs,
-            (src, Some(jobs)) => {
-                if !self.done {
-                    extend(src, c, jobs, usize::MAX);
-                    self.done = true;
+        match &mut self.src {
+            Src::Fixed(jobs) => jobs,
+            Src::Lazy { from, jobs, done } => {
+                if !*done {
+                    from.extend(c, jobs, usize::MAX);
+                    *done = true;
                 }
                 jobs
             }
-            (_, None) => &[],
         }
-    }
-}
-
-/// Appends the next jobs of a lazy source to `jobs` until it holds `upto` (or all).
-fn extend(src: &mut Src<'_>, c: &Ctx<'_>, jobs: &mut Vec<usize>, upto: usize) {
-    match src {
-        Src::Fixed(_) => {}
-        Src::Arrival(a) => a.extend(c, jobs, upto),
-        Src::Keyed(s) => s.extend(jobs, upto),
     }
 }
 
@@ -122,8 +127,8 @@ impl QueueState {
     /// the pass's queue.
     pub fn begin(&mut self, c: &mut Ctx<'_>) -> Queue<'_> {
         self.read.clear();
-        let src = match self.order.as_mut() {
-            None => Src::Arrival(&mut self.arrival),
+        let from = match self.order.as_mut() {
+            None => Lazy::Arrival(&mut self.arrival),
             Some(order) => {
                 order.begin(c);
                 self.keyed.clear();
@@ -131,13 +136,15 @@ impl QueueState {
                     let key = order.key(c, j);
                     self.keyed.push(key, j);
                 }
-                Src::Keyed(&mut self.keyed)
+                Lazy::Keyed(&mut self.keyed)
             }
         };
         Queue {
-            src,
-            jobs: Some(&mut self.read),
-            done: false,
+            src: Src::Lazy {
+                from,
+                jobs: &mut self.read,
+                done: false,
+            },
         }
     }
 
