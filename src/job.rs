@@ -18,7 +18,7 @@ pub const MAX_HORIZON: Time = 1 << 60;
 /// One job as the simulation sees it. Jobs are indexed by their position in [`JobSet::jobs`],
 /// which is arrival order: (submit, job number, line).
 ///
-/// Compact (112 bytes: a trace of 10 M jobs holds a million of them per 112 MB): the optional
+/// Compact (128 bytes: a trace of 10 M jobs holds a million of them per 128 MB): the optional
 /// times are kept without a separate flag (a requested time is > 0, a wait >= 0) and read
 /// through [`Job::requested`] and [`Job::trace_wait`].
 ///
@@ -55,6 +55,27 @@ pub struct Job {
     /// Memory bandwidth per process (MB/s) from the field the node model names (0 when the
     /// model names no field, or the job has no value in it).
     pub bandwidth: f64,
+    /// What the job asks of a cluster's nodes beyond its processors (nodes, GPUs, memory per
+    /// node, partition, exclusivity); all zero when the trace says nothing of them.
+    pub req: Request,
+}
+
+/// A job's request of a cluster, beside its processors ([`Job::procs`], the cores over the
+/// whole job) and its memory per processor ([`Job::requested_memory`], SWF field 10). Read by
+/// the cluster allocation only; a run without a cluster ignores it. Zero means "not given".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+pub struct Request {
+    /// Nodes asked for (Slurm `-N`), 0 when not given (as few as the cores fit on).
+    pub nodes: u32,
+    /// GPUs over the whole job.
+    pub gpus: u32,
+    /// Memory per node in MB (Slurm `--mem`); 0: from the memory per processor, if any.
+    pub mem_per_node_mb: u32,
+    /// The partition: 1 + its index in the trace's partition names; 0 when not given (the
+    /// cluster's default partition).
+    pub partition: u16,
+    /// Whole nodes (Slurm `--exclusive`).
+    pub exclusive: bool,
 }
 
 impl Job {
@@ -98,7 +119,8 @@ mod tests {
 
     #[test]
     fn compact_and_exact() {
-        assert_eq!(std::mem::size_of::<Job>(), 112);
+        assert_eq!(std::mem::size_of::<Job>(), 128);
+        assert_eq!(std::mem::size_of::<Request>(), 16);
         let mut j = Job::default();
         assert_eq!((j.requested(), j.trace_wait()), (None, Some(0)));
         j.set_requested(Some(7));

@@ -25,6 +25,7 @@ fn job(i: usize, submit: Time, procs: u32, runtime: Time) -> Job {
         used_memory: -1.0,
         requested_memory: -1.0,
         bandwidth: 0.0,
+        req: Default::default(),
     }
 }
 
