@@ -41,7 +41,9 @@
 #![warn(missing_docs)]
 
 pub use crate::policy::blocks::profile::profile_now;
-pub use crate::policy::blocks::shadow::{backfill, backfill_queue, reserve_head, shadow};
+pub use crate::policy::blocks::shadow::{
+    backfill, backfill_queue, reserve_head, shadow, shadow_of, Shadow,
+};
 pub use crate::policy::order::QueueOrder;
 pub use crate::policy::plan::{Fit, Profile};
 pub use crate::policy::queue::Queue;

@@ -141,6 +141,7 @@ pub const OPTIONS: &[OptionInfo] = options![
     "measured", "--measured", "opt-measured", "metrics.window.measured", Metrics, Whole { min: 1, max: BIG }, "", "node-model figures: measured jobs";
     "eetcap", "--eet-capacity", "opt-eet-capacity", "metrics.eet.capacity", Metrics, Capacity, "equal", "capacity each user expects (EET)";
     "eetuser", "--eet-user-capacity", "opt-eet-users", "metrics.eet.user_capacity", Metrics, Pairs, "", "capacities of single users (EET)";
+    "", "--cluster", "", "cluster", Input, Text, "", "the cluster: a slurm.conf, a preset or a compact form";
     "memory", "--machine-memory", "opt-memory", "metrics.eet.machine_memory", Metrics, Whole { min: 1, max: BIG }, "", "machine memory, KB (EET)";
 ];
 

@@ -226,8 +226,14 @@ pub fn simulate_with(
         nodes,
         kill: jobs.options.kill,
     });
-    Ok(sim::simulate_on(
-        &jobs.jobs, jobs.procs, machine, policy, seed, progress,
+    Ok(sim::simulate_placed(
+        &jobs.jobs,
+        jobs.procs,
+        machine,
+        jobs.placement.as_deref(),
+        policy,
+        seed,
+        progress,
     )?)
 }
 

@@ -1,6 +1,7 @@
 //! A cluster as admins describe it: node groups (names, cores, memory, GPUs by type, features,
 //! weight) and partitions, read from Slurm's own `slurm.conf` lines ([`conf`]) or from the compact
-//! form of share links ([`compact`]). This is the description only; nothing schedules on it yet.
+//! form of share links ([`compact`]), laid out for scheduling ([`layout`]) with the node selection
+//! that allocates a job's cores, memory and GPUs ([`select`]).
 //! docs/cluster-model.md lists which keys are used, which are ignored, and the compact grammar.
 //!
 //! ```
@@ -17,14 +18,23 @@
 //! assert_eq!(back, c);
 //! ```
 //!
-//! A leaf module: it imports nothing else of the crate.
+//! It imports only the job record (a leaf) of the crate.
 
 #![warn(missing_docs)]
 
 pub mod compact;
 pub mod conf;
+pub mod fit;
 pub mod hostlist;
+pub mod layout;
+pub mod place;
+pub mod select;
 pub mod time;
+
+pub use fit::never_fits;
+pub use layout::Layout;
+pub use place::Placement;
+pub use select::{Alloc, Free, Need, Share};
 
 use serde::{Serialize, Serializer};
 use std::collections::{BTreeMap, HashMap};

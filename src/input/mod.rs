@@ -4,6 +4,7 @@
 //! change it: machine size, which jobs are skipped, the planning estimate, killing at the
 //! requested time, and the time origin.
 
+use crate::cluster::{Cluster, Layout, Placement};
 pub use crate::job::Job;
 use crate::machine::NodeModel;
 use crate::swf::{LineIssue, Severity, Workload};
@@ -87,6 +88,10 @@ pub struct InputOptions {
     /// Load scaling, time window, users: applied to the records before every rule above.
     #[serde(skip_serializing_if = "Transform::is_identity")]
     pub transform: Transform,
+    /// The cluster the jobs run on, in its compact form (docs/cluster-model.md); `None`: one
+    /// pool of identical processors, the machine size.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cluster: Option<String>,
 }
 
 impl Default for InputOptions {
@@ -103,6 +108,7 @@ impl Default for InputOptions {
             max_jobs: None,
             nodes: None,
             transform: Transform::default(),
+            cluster: None,
         }
     }
 }
@@ -133,6 +139,9 @@ pub struct JobSet {
     /// Absolute trace time of time 0.
     pub origin: Time,
     pub options: InputOptions,
+    /// The cluster laid out, with what each job asks of it, when the jobs run on one.
+    #[serde(skip)]
+    pub placement: Option<std::sync::Arc<Placement>>,
 }
 
 impl JobSet {
@@ -202,7 +211,23 @@ pub fn prepare_raw(
             u32::MAX / 2
         )));
     }
-    let procs = procs as u32;
+    let mut procs = procs as u32;
+    let mut procs_source = procs_source;
+    let layout = match &opts.cluster {
+        Some(text) => {
+            let c = Cluster::from_compact(text).map_err(|e| err(format!("cluster: {e}")))?;
+            let l = Layout::new(&c).map_err(|e| err(format!("cluster: {e}")))?;
+            if opts.nodes.is_some() {
+                return Err(err(
+                    "the node model and a cluster do not combine: choose one".to_string(),
+                ));
+            }
+            procs = l.procs;
+            procs_source = format!("the cluster's cores ({} nodes)", l.nodes.len());
+            Some(l)
+        }
+        None => None,
+    };
     if let Some(m) = &opts.nodes {
         m.validate().map_err(|e| err(format!("node model: {e}")))?;
         // The engine keeps state per node (found by fuzzing: a billion one-core nodes took
@@ -421,6 +446,7 @@ pub fn prepare_raw(
             ));
         }
     }
+    let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &[])));
     Ok(JobSet {
         name: workload.source.clone(),
         procs,
@@ -431,6 +457,7 @@ pub fn prepare_raw(
         warnings,
         origin,
         options: opts.clone(),
+        placement,
     })
 }
 

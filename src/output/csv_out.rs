@@ -21,7 +21,9 @@ pub fn workload_name(trace: &str) -> String {
 /// (Tóth & Klusáček), here with the default EET options (equal shares, CPU only); then
 /// `start_reason` (the word of [`crate::sim::StartReason`]), `first_reservation` (the first
 /// planned start a policy gave the job; empty when none) and `waited_for` (the id of the
-/// running job whose planned end that reservation was; empty when none).
+/// running job whose planned end that reservation was; empty when none). On a cluster, then
+/// `nodes` (a Slurm hostlist: `n[1-2,5]`), `cpus`, `mem_mb` and `gpus`: the job's totals (an
+/// exclusive job holds its nodes' memory and GPUs whole).
 pub fn jobs_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()> {
     let expected = eet::expected_end_times(set, &EetOptions::default()).ok();
     jobs_csv_eet(out, set, s, expected.as_ref())
@@ -36,7 +38,7 @@ pub fn jobs_csv_eet<W: Write>(
     expected: Option<&Expected>,
 ) -> csv::Result<()> {
     let mut w = csv::Writer::from_writer(out);
-    w.write_record([
+    let head = [
         "job_id",
         "workload_name",
         "submission_time",
@@ -60,7 +62,13 @@ pub fn jobs_csv_eet<W: Write>(
         "start_reason",
         "first_reservation",
         "waited_for",
-    ])?;
+    ];
+    let cluster = set.placement.as_deref().filter(|_| !s.allocs.is_empty());
+    let mut head: Vec<&str> = head.to_vec();
+    if cluster.is_some() {
+        head.extend(["nodes", "cpus", "mem_mb", "gpus"]);
+    }
+    w.write_record(&head)?;
     let name = workload_name(&set.name);
     let opts = MetricOptions::default();
     for (j, job) in set.jobs.iter().enumerate() {
@@ -70,7 +78,7 @@ pub fn jobs_csv_eet<W: Write>(
         };
         let killed = rec.outcome == Outcome::Killed;
         let e = expected.map(|x| eet::job_eet(x, s, j));
-        w.write_record([
+        let mut row = vec![
             job.id.to_string(),
             name.clone(),
             job.submit.to_string(),
@@ -103,7 +111,47 @@ pub fn jobs_csv_eet<W: Write>(
                 .map_or(String::new(), |t| t.to_string()),
             rec.waited_for()
                 .map_or(String::new(), |k| set.jobs[k].id.to_string()),
-        ])?;
+        ];
+        if let Some(p) = cluster {
+            let a = &s.allocs[j];
+            let names: Vec<String> = a
+                .iter()
+                .map(|x| p.layout.nodes[x.node as usize].name.clone())
+                .collect();
+            row.extend([
+                crate::cluster::hostlist::format_ordered(&names),
+                a.iter().map(|x| u64::from(x.cpus)).sum::<u64>().to_string(),
+                a.iter().map(|x| x.mem_mb).sum::<u64>().to_string(),
+                a.iter().map(|x| u64::from(x.gpus)).sum::<u64>().to_string(),
+            ]);
+        }
+        w.write_record(&row)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// On a cluster, writes one row per job that ran and node it ran on: `job_id, node, cpus,
+/// mem_mb, gpus` (its last attempt's allocation; an exclusive job holds the node's memory and
+/// GPUs whole). Without a cluster, only the header.
+pub fn alloc_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record(["job_id", "node", "cpus", "mem_mb", "gpus"])?;
+    if let Some(p) = set.placement.as_deref() {
+        for (j, a) in s.allocs.iter().enumerate() {
+            if !s.jobs[j].ran() {
+                continue;
+            }
+            for x in a {
+                w.write_record([
+                    set.jobs[j].id.to_string(),
+                    p.layout.nodes[x.node as usize].name.clone(),
+                    x.cpus.to_string(),
+                    x.mem_mb.to_string(),
+                    x.gpus.to_string(),
+                ])?;
+            }
+        }
     }
     w.flush()?;
     Ok(())

@@ -6,5 +6,5 @@ mod csv_out;
 mod heatmap_csv;
 pub mod layouts;
 
-pub use csv_out::{jobs_csv, jobs_csv_eet, runs_csv, workload_name};
+pub use csv_out::{alloc_csv, jobs_csv, jobs_csv_eet, runs_csv, workload_name};
 pub use heatmap_csv::heatmap_csv;

@@ -48,6 +48,10 @@ impl Policy for Composed {
         self.rule.replays_trace()
     }
 
+    fn runs_on_clusters(&self) -> bool {
+        self.rule.runs_on_clusters()
+    }
+
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
         if let Some(order) = self.queue.order_mut() {
             order.prepare(jobs);

@@ -8,6 +8,7 @@
 //! `sim`.
 #![warn(missing_docs)]
 
+use super::cluster::{ClusterRun, ClusterView};
 use super::free_procs::FreeProcs;
 use super::nodes::Nodes;
 use super::procset::ProcSet;
@@ -15,6 +16,7 @@ use super::reason::{check_word, StartReason, MAX_WORDS};
 use super::schedule::{JobRecord, Outcome, Run, RunEnd};
 use super::view::{recorded_start, JobView, NodesView};
 use super::SimError;
+use crate::cluster::Alloc;
 use crate::job::Job;
 use crate::predict::Predictor;
 use crate::Time;
@@ -89,6 +91,8 @@ pub struct Ctx<'a> {
     pub(super) words: Vec<String>,
     /// Identifies the machine state (see [`Ctx::state_id`]).
     pub(super) state: u64,
+    /// The cluster's nodes, when the simulation runs on a cluster.
+    pub(super) cluster: Option<ClusterRun<'a>>,
 }
 
 /// The source of state ids: unique in the process, so that ids of different simulations never
@@ -202,9 +206,18 @@ impl<'a> Ctx<'a> {
         &self.records[j].procs
     }
 
-    /// True when job `j` fits in the free processors now.
+    /// True when job `j` fits in the free processors now (on a cluster: when the default node
+    /// selection finds it an allocation now).
+    #[inline]
     pub fn fits(&self, j: usize) -> bool {
         self.jobs[j].procs <= self.free_count
+            && self.cluster.as_ref().is_none_or(|c| c.select(j).is_some())
+    }
+
+    /// The cluster (layout, needs, free resources per node, allocations) when the simulation
+    /// runs on one.
+    pub fn cluster(&self) -> Option<ClusterView<'_>> {
+        self.cluster.as_ref().map(|run| ClusterView { run })
     }
 
     /// Feeds the predictor what happened since the previous pass (ends first, then
@@ -344,8 +357,25 @@ impl<'a> Ctx<'a> {
             self.waiting.first().is_some_and(|&w| w < j),
         )?;
         let job = &self.jobs[j];
-        let procs = match on {
-            Some(set) => {
+        let procs = match (on, self.cluster.as_mut()) {
+            (Some(_), Some(_)) => {
+                return Err(self.invalid(format!(
+                    "job {}: on a cluster a policy gives nodes (Ctx::start_on), not processors",
+                    job.id
+                )))
+            }
+            (None, Some(cl)) => {
+                let Some(a) = cl.select(j) else {
+                    return Err(self.invalid(format!(
+                        "job {} does not fit the cluster's free resources now",
+                        job.id
+                    )));
+                };
+                let set = cl.take(j, a, self.free.set());
+                self.free.remove(&set);
+                set
+            }
+            (Some(set), None) => {
                 if set.len() != job.procs || !self.free.contains_set(&set) {
                     return Err(self.invalid(format!(
                         "job {} needs {} processors; {set} is not a free set of that size",
@@ -355,7 +385,7 @@ impl<'a> Ctx<'a> {
                 self.free.remove(&set);
                 set
             }
-            None => {
+            (None, None) => {
                 if job.procs > self.free_count {
                     return Err(self.invalid(format!(
                         "job {} needs {} processors, {} free",
@@ -365,6 +395,56 @@ impl<'a> Ctx<'a> {
                 self.free.take_lowest(job.procs)
             }
         };
+        self.begin(j, pos, reason, procs, planned_end);
+        Ok(())
+    }
+
+    /// Starts waiting job `j` now on the cluster's nodes as `alloc` gives them (checked: the
+    /// nodes usable in its partition, the cores, GPUs and memory it asks, all free), for the
+    /// stated reason and with a planned end as [`Ctx::start_as`].
+    pub fn start_on(
+        &mut self,
+        j: usize,
+        reason: Option<StartReason>,
+        alloc: Alloc,
+        planned_end: Option<Time>,
+    ) -> Result<(), SimError> {
+        let pos = self
+            .waiting
+            .binary_search(&j)
+            .map_err(|_| self.invalid(format!("job index {j} is not waiting")))?;
+        let reason = self.checked_reason(
+            j,
+            reason,
+            self.waiting.len() > 1,
+            self.waiting.first().is_some_and(|&w| w < j),
+        )?;
+        let id = self.jobs[j].id;
+        let Some(cl) = self.cluster.as_mut() else {
+            return Err(self.invalid(format!(
+                "job {id}: nodes given, but the simulation runs on no cluster"
+            )));
+        };
+        if let Some(why) = cl.invalid(j, &alloc) {
+            return Err(self.invalid(format!("job {id}: {why}")));
+        }
+        let set = cl.take(j, alloc, self.free.set());
+        self.free.remove(&set);
+        self.begin(j, pos, reason, set, planned_end);
+        Ok(())
+    }
+
+    /// Job `j` (at `pos` in the waiting list) starts now on `procs`, already taken from the
+    /// free ones.
+    fn begin(
+        &mut self,
+        j: usize,
+        pos: usize,
+        reason: StartReason,
+        procs: ProcSet,
+        planned_end: Option<Time>,
+    ) {
+        let job = &self.jobs[j];
         self.free_count -= job.procs;
         self.waiting.remove(pos);
         let now = self.now;
@@ -392,7 +472,6 @@ impl<'a> Ctx<'a> {
         rec.backfilled = backfilled;
         rec.reason = reason;
         self.state = new_state_id();
-        Ok(())
     }
 
     /// Node model: pushes the finish events of jobs whose end moved (older ones go stale), and
@@ -448,6 +527,9 @@ impl<'a> Ctx<'a> {
             self.reschedule(&mut moved);
             self.moved = moved;
         }
+        if let Some(cl) = self.cluster.as_mut() {
+            cl.give(j);
+        }
         let rec = &mut self.records[j];
         let procs = std::mem::take(&mut rec.procs);
         self.free.insert(&procs);
@@ -486,6 +568,9 @@ impl<'a> Ctx<'a> {
             nodes.stop(j, job, self.now, &mut moved);
             self.reschedule(&mut moved);
             self.moved = moved;
+        }
+        if let Some(cl) = self.cluster.as_mut() {
+            cl.give(j);
         }
         let rec = &mut self.records[j];
         self.free.insert(&rec.procs);

@@ -9,6 +9,8 @@
 //! repeated while it caused current events at the same instant (zero-length jobs).
 
 pub mod check;
+pub mod check_cluster;
+mod cluster;
 mod ctx;
 mod free_procs;
 pub(crate) mod node_jobs;
@@ -21,6 +23,7 @@ pub mod schedule;
 pub mod series;
 mod view;
 
+pub use cluster::ClusterView;
 pub use ctx::{Ctx, Happening};
 pub use nodes::{NodeOutcome, Nodes};
 pub use policy::Policy;
@@ -103,9 +106,31 @@ pub fn simulate_on(
     machine: Option<Machine<'_>>,
     policy: &mut dyn Policy,
     seed: u64,
+    progress: Option<Progress<'_>>,
+) -> Result<Schedule, SimError> {
+    simulate_placed(jobs, procs, machine, None, policy, seed, progress)
+}
+
+/// [`simulate_on`], on a cluster's nodes when `cluster` is given (then `procs` is its number
+/// of cores): each job gets an allocation of nodes, and the jobs that can never run there are
+/// rejected with their reason.
+pub fn simulate_placed(
+    jobs: &[Job],
+    procs: u32,
+    machine: Option<Machine<'_>>,
+    cluster: Option<&crate::cluster::Placement>,
+    policy: &mut dyn Policy,
+    seed: u64,
     mut progress: Option<Progress<'_>>,
 ) -> Result<Schedule, SimError> {
     let n = jobs.len();
+    if cluster.is_some() && !policy.runs_on_clusters() {
+        return Err(SimError::Failed {
+            policy: policy.spec(),
+            time: 0,
+            reason: "it does not run on a cluster yet: it plans with one pool of processors".into(),
+        });
+    }
     let replay = policy.replays_trace();
     let predictor = match policy.predictor() {
         Some(text) => Some(Predictor::parse(text).map_err(|reason| SimError::Invalid {
@@ -131,6 +156,18 @@ pub fn simulate_on(
     };
     rejected.extend(policy.prepare(Jobs { jobs, replay }, procs));
     let mut is_rejected = vec![false; n];
+    if let Some(place) = cluster {
+        for (j, _) in &rejected {
+            is_rejected[*j] = true;
+        }
+        rejected.extend(
+            place
+                .never
+                .iter()
+                .filter(|(j, _)| !is_rejected[*j])
+                .cloned(),
+        );
+    }
     let mut records: Vec<JobRecord> = (0..n).map(|_| JobRecord::pending()).collect();
     for (j, _) in &rejected {
         is_rejected[*j] = true;
@@ -162,6 +199,7 @@ pub fn simulate_on(
         replay,
         words: Vec::new(),
         state: ctx::new_state_id(),
+        cluster: cluster.map(cluster::ClusterRun::new),
     };
     // About one point per submission and one per end, a few bytes each: room for that from
     // the start (the series grows a quarter at a time past it).
@@ -284,6 +322,7 @@ pub fn simulate_on(
         reason_words: c.words,
         series,
         nodes: c.nodes.map(Nodes::outcome),
+        allocs: c.cluster.map(|cl| cl.allocs).unwrap_or_default(),
     })
 }
 

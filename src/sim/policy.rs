@@ -22,6 +22,13 @@ pub trait Policy {
         false
     }
 
+    /// True for a policy that schedules right on a cluster's nodes (the default: the engine
+    /// gives every start its nodes, or checks the ones the policy gives). A policy that plans
+    /// with one pool of processors says false, and the engine refuses to run it on a cluster.
+    fn runs_on_clusters(&self) -> bool {
+        true
+    }
+
     /// Called once before the simulation: the jobs this policy cannot schedule, with the reason.
     fn prepare(&mut self, _jobs: Jobs<'_>, _procs: u32) -> Vec<(usize, String)> {
         Vec::new()

@@ -138,6 +138,10 @@ pub struct Schedule {
     /// The node model's demands and work done, when the model was on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<NodeOutcome>,
+    /// On a cluster: each job's allocation (of its last attempt), by job index; empty
+    /// otherwise.
+    #[serde(skip)]
+    pub allocs: Vec<crate::cluster::Alloc>,
 }
 
 /// The [`Schedule::wasted`] list of these preempted attempts.

@@ -85,6 +85,7 @@ fn keys_flags_and_controls_are_unique_and_fields_exist() {
                 users: vec![1],
                 exclude_users: vec![2],
             },
+            cluster: Some("1/n1:c4:m0".into()),
             ..Default::default()
         },
         strict: true,

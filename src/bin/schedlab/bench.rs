@@ -72,7 +72,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     if traces.is_empty() {
         return Err("no traces given and tests/data/ not found".into());
     }
-    let (read, input_opts) = args.input.options();
+    let (read, input_opts) = args.input.options()?;
     let metrics = args.metrics.options()?;
     let w = args
         .policies

@@ -56,19 +56,7 @@ pub fn run(a: &ClusterArgs) -> Result<(), Box<dyn std::error::Error>> {
             .ok_or("a slurm.conf, --from-compact or --preset")?;
         let s = conf::read_path(path)?;
         if !a.json && !a.compact {
-            let keys: Vec<&str> = s.params.iter().map(|(k, _, _)| k).collect();
-            if !keys.is_empty() {
-                let shown = keys.iter().take(8).copied().collect::<Vec<_>>().join(", ");
-                let more = if keys.len() > 8 { ", ..." } else { "" };
-                eprintln!(
-                    "{}: {} other keys kept for the scheduler ({shown}{more})",
-                    path.display(),
-                    keys.len()
-                );
-            }
-            for (line, record) in &s.ignored_records {
-                eprintln!("{}:{line}: {record} line ignored", path.display());
-            }
+            tell_kept(path, &s);
         }
         s.cluster
     };
@@ -89,4 +77,48 @@ pub fn run(a: &ClusterArgs) -> Result<(), Box<dyn std::error::Error>> {
         print!("{}", cluster.summary());
     }
     Ok(())
+}
+
+/// Tells on stderr which keys of a slurm.conf were kept for the scheduler and which lines were
+/// ignored.
+fn tell_kept(path: &std::path::Path, s: &conf::SlurmConf) {
+    let keys: Vec<&str> = s.params.iter().map(|(k, _, _)| k).collect();
+    if !keys.is_empty() {
+        let shown = keys.iter().take(8).copied().collect::<Vec<_>>().join(", ");
+        let more = if keys.len() > 8 { ", ..." } else { "" };
+        eprintln!(
+            "{}: {} other keys kept for the scheduler ({shown}{more})",
+            path.display(),
+            keys.len()
+        );
+    }
+    for (line, record) in &s.ignored_records {
+        eprintln!("{}:{line}: {record} line ignored", path.display());
+    }
+}
+
+/// A cluster from a `--cluster` value: a file (slurm.conf, or a compact form in a file), a
+/// preset name, or a compact form.
+pub fn resolve(spec: &str) -> Result<Cluster, Box<dyn std::error::Error>> {
+    let path = std::path::Path::new(spec);
+    if path.is_file() {
+        return read_file(path);
+    }
+    if Cluster::PRESETS.iter().any(|(p, _)| *p == spec) {
+        return Ok(preset(spec)?);
+    }
+    Cluster::from_compact(spec).map_err(|e| {
+        format!("--cluster {spec:?}: not a file, not a preset (gpu, mixed), and not a compact form: {e}").into()
+    })
+}
+
+/// The cluster of a file: a slurm.conf, or a compact form on one line.
+pub fn read_file(path: &std::path::Path) -> Result<Cluster, Box<dyn std::error::Error>> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if text.trim().starts_with("1/") && !text.trim().contains('\n') {
+        return Ok(Cluster::from_compact(text.trim())?);
+    }
+    let s = conf::read_path(path)?;
+    tell_kept(path, &s);
+    Ok(s.cluster)
 }

@@ -185,10 +185,17 @@ pub struct InputArgs {
     /// Leave out the jobs of these users.
     #[arg(long, value_delimiter = ',', value_name = "LIST")]
     exclude_users: Vec<i64>,
+    /// Run on a cluster's nodes (cores, memory, GPUs, partitions): a slurm.conf, a preset
+    /// (gpu, mixed) or a compact form (docs/cluster-model.md).
+    #[arg(long, value_name = "SPEC")]
+    cluster: Option<String>,
+    /// The cluster of a slurm.conf (the same as --cluster FILE).
+    #[arg(long, value_name = "FILE", conflicts_with = "cluster")]
+    slurm_conf: Option<std::path::PathBuf>,
 }
 
 impl InputArgs {
-    pub fn options(&self) -> (ReadOptions, InputOptions) {
+    pub fn options(&self) -> Result<(ReadOptions, InputOptions), Box<dyn std::error::Error>> {
         let read = ReadOptions {
             strict: self.strict,
             ..ReadOptions::default()
@@ -221,8 +228,19 @@ impl InputArgs {
                 users: self.users.clone(),
                 exclude_users: self.exclude_users.clone(),
             },
+            cluster: self.cluster_compact()?,
         };
-        (read, input)
+        Ok((read, input))
+    }
+
+    /// The cluster of `--cluster` or `--slurm-conf`, in its compact form.
+    fn cluster_compact(&self) -> Result<Option<String>, Box<dyn std::error::Error>> {
+        let c = match (&self.slurm_conf, &self.cluster) {
+            (Some(path), _) => cluster::read_file(path)?,
+            (None, Some(spec)) => cluster::resolve(spec)?,
+            (None, None) => return Ok(None),
+        };
+        Ok(Some(c.to_compact()))
     }
 
     fn node_model(&self) -> Option<NodeModel> {
@@ -287,6 +305,10 @@ struct RunArgs {
     /// Write one row per execution attempt to this CSV; one file per policy.
     #[arg(long)]
     runs_csv: Option<PathBuf>,
+    /// On a cluster: write one row per job and node it ran on (job_id, node, cpus, mem_mb,
+    /// gpus) to this CSV; one file per policy.
+    #[arg(long)]
+    alloc_csv: Option<PathBuf>,
     /// Print the metrics as JSON (one object per policy run) instead of the table.
     #[arg(long)]
     json: bool,
@@ -375,11 +397,12 @@ fn cmd_run(args: &RunArgs) -> CliResult {
             ("--jobs-csv", args.jobs_csv.as_deref()),
             ("--heatmap-csv", args.heatmap_csv.as_deref()),
             ("--runs-csv", args.runs_csv.as_deref()),
+            ("--alloc-csv", args.alloc_csv.as_deref()),
         ],
         &specs,
         &args.trace,
     )?;
-    let (read, input) = args.input.options();
+    let (read, input) = args.input.options()?;
     let metrics = args.metrics.options()?;
     let (workload, jobs) = run::read_path(&args.trace, &read, &input)?;
     // The first policy runs while the expected end times are computed (natively on a second
@@ -472,6 +495,13 @@ fn write_outputs(
     }
     if let Some(path) = &files[2] {
         schedlab::output::runs_csv(create(path)?, &trace.jobs, &r.schedule)?;
+        eprintln!("wrote {}", path.display());
+    }
+    if let Some(path) = &files[3] {
+        if trace.jobs.placement.is_none() {
+            return Err("--alloc-csv: the run is on no cluster (give --cluster)".into());
+        }
+        schedlab::output::alloc_csv(create(path)?, &trace.jobs, &r.schedule)?;
         eprintln!("wrote {}", path.display());
     }
     Ok(())
@@ -668,6 +698,7 @@ mod tests {
             "policy",
             "jobs-csv",
             "runs-csv",
+            "alloc-csv",
             "json",
             "heatmap-csv",
             "heatmap-bin",

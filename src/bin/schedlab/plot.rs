@@ -328,7 +328,7 @@ fn empty_window(from: f64, to: f64, t0: f64, t1: f64) -> String {
 pub fn run(a: &PlotArgs) -> Result<(), Box<dyn std::error::Error>> {
     check_view(a)?;
     crate::outputs::not_the_input("--out", &a.out, &a.trace)?;
-    let (read, input) = a.input.options();
+    let (read, input) = a.input.options()?;
     let trace = run::Trace::load_path(&a.trace, &read, &input, a.metrics.options()?)?;
     let runs = a
         .policies

@@ -103,7 +103,7 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     if args.shard.is_some() && json_out.is_none() {
         return Err("--shard needs --out PART.json (merge the parts with schedlab merge)".into());
     }
-    let (read, input) = args.input.options();
+    let (read, input) = args.input.options()?;
     if args.seeds == 0 {
         return Err("--seeds must be at least 1".into());
     }

@@ -61,7 +61,7 @@ pub fn run(a: &TraceArgs) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(out) = &a.out {
         crate::outputs::not_the_input("--out", out, &a.trace)?;
     }
-    let (read, input) = a.input.options();
+    let (read, input) = a.input.options()?;
     let trace = run::Trace::load_path(&a.trace, &read, &input, Default::default())?;
     crate::report_skips(&trace);
     let stats = trace_stats(&trace.jobs, &trace.workload.header);

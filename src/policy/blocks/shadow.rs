@@ -1,10 +1,86 @@
 //! EASY's steps (GUIDE section 3) over any queue order: the blocked head's shadow time and
-//! extra processors, its reservation, and the backfilling step.
+//! extra processors, its reservation, and the backfilling step. On a cluster the extra
+//! resources are per node and per resource: what is free at the shadow time once the head has
+//! its allocation there (docs/cluster-model.md).
 #![warn(missing_docs)]
 
+use crate::cluster::Free;
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, SimError, StartReason};
 use crate::Time;
+
+/// The blocked head's shadow time and what is left over then for the jobs that would still run:
+/// extra processors, or on a cluster the resources free on each node once the head has its
+/// allocation.
+#[derive(Debug, Clone)]
+pub struct Shadow {
+    /// The shadow time.
+    pub time: Time,
+    /// Extra processors (a single pool).
+    pub extra: u32,
+    /// Extra resources per node (a cluster).
+    nodes: Option<Free>,
+}
+
+impl Shadow {
+    /// The shadow of a single pool: its time and the extra processors then.
+    pub fn pool(time: Time, extra: u32) -> Shadow {
+        Shadow {
+            time,
+            extra,
+            nodes: None,
+        }
+    }
+}
+
+/// The shadow of `head` (which does not fit now): [`shadow`] on a single pool; on a cluster the
+/// earliest planned end at which the head's allocation is free (every job planned to end then
+/// counted), and the resources left over on each node.
+pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
+    let Some(cv) = c.cluster() else {
+        let (time, extra) = shadow(c, c.job(head).procs);
+        return Shadow::pool(time, extra);
+    };
+    let (l, need) = (cv.layout(), cv.need(head));
+    let mut free = cv.free().clone();
+    if let Some(head_alloc) = free.select(l, need, None) {
+        free.take(l, &head_alloc);
+        return Shadow {
+            time: c.now(),
+            extra: 0,
+            nodes: Some(free),
+        };
+    }
+    let mut cpus: u64 = free.cpus.iter().map(|&x| u64::from(x)).sum();
+    let mut gpus: u64 = free.gpus.iter().map(|&x| u64::from(x)).sum();
+    let mut running = c.running().peekable();
+    while let Some((end, j)) = running.next() {
+        let a = cv.alloc(j);
+        free.give(l, a);
+        cpus += a.iter().map(|s| u64::from(s.cpus)).sum::<u64>();
+        gpus += a.iter().map(|s| u64::from(s.gpus)).sum::<u64>();
+        if running.peek().is_some_and(|&(next, _)| next == end)
+            || cpus < u64::from(need.cpus)
+            || gpus < u64::from(need.gpus)
+        {
+            continue;
+        }
+        if let Some(head_alloc) = free.select(l, need, None) {
+            free.take(l, &head_alloc);
+            return Shadow {
+                time: end,
+                extra: 0,
+                nodes: Some(free),
+            };
+        }
+    }
+    // Every job fits the idle cluster (the others are rejected before the run).
+    Shadow {
+        time: Time::MAX,
+        extra: 0,
+        nodes: Some(free),
+    }
+}
 
 /// The shadow time of a job needing `need` processors and the extra processors at that time:
 /// the earliest planned end at which enough processors are free, counting every running job
@@ -31,12 +107,12 @@ pub fn shadow(c: &Ctx<'_>, need: u32) -> (Time, u32) {
 }
 
 /// Reserves the shadow time for `head` (the first waiting job in the policy's order, which does
-/// not fit now). Returns the shadow time and the extra processors then, or `None` when no
-/// processor is free so nothing can backfill.
-pub fn reserve_head(c: &mut Ctx<'_>, head: usize) -> Option<(Time, u32)> {
-    let (shadow_time, extra) = shadow(c, c.job(head).procs);
-    c.reserve(head, shadow_time);
-    (c.free() > 0).then_some((shadow_time, extra))
+/// not fit now). Returns its [`Shadow`], or `None` when no processor is free so nothing can
+/// backfill.
+pub fn reserve_head(c: &mut Ctx<'_>, head: usize) -> Option<Shadow> {
+    let s = shadow_of(c, head);
+    c.reserve(head, s.time);
+    (c.free() > 0).then_some(s)
 }
 
 /// EASY's backfilling step: tries `candidates` in the given order while a processor is free;
@@ -46,7 +122,7 @@ pub fn reserve_head(c: &mut Ctx<'_>, head: usize) -> Option<(Time, u32)> {
 /// jobs are planned to end after their estimate.
 pub fn backfill(
     c: &mut Ctx<'_>,
-    mut shadow: (Time, u32),
+    mut shadow: Shadow,
     candidates: impl IntoIterator<Item = usize>,
 ) -> Result<(), SimError> {
     for j in candidates {
@@ -62,7 +138,7 @@ pub fn backfill(
 /// is free.
 pub fn backfill_queue(
     c: &mut Ctx<'_>,
-    mut shadow: (Time, u32),
+    mut shadow: Shadow,
     queue: &mut Queue<'_>,
     mut from: usize,
 ) -> Result<(), SimError> {
@@ -83,23 +159,42 @@ pub fn backfill_queue(
 }
 
 /// One candidate of EASY's backfilling step (a processor is free): starts `j` if it fits and
-/// ends by the shadow time or fits in the extra processors (then taken from them).
+/// ends by the shadow time or fits in the extra resources (then taken from them).
 #[inline]
-fn backfill_one(
-    c: &mut Ctx<'_>,
-    (shadow_time, extra): &mut (Time, u32),
-    j: usize,
-) -> Result<(), SimError> {
+fn backfill_one(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(), SimError> {
+    if shadow.nodes.is_some() {
+        return backfill_on_nodes(c, shadow, j);
+    }
     let procs = c.job(j).procs;
     if procs > c.free() {
         return Ok(());
     }
     let end = c.now() + c.estimate(j);
-    if end <= *shadow_time {
+    if end <= shadow.time {
         c.start_as(j, Some(StartReason::Backfilled), None, Some(end))?;
-    } else if procs <= *extra {
-        *extra -= procs;
+    } else if procs <= shadow.extra {
+        shadow.extra -= procs;
         c.start_as(j, Some(StartReason::Extra), None, Some(end))?;
     }
     Ok(())
+}
+
+/// [`backfill_one`] on a cluster: a job running past the shadow time gets nodes from what is
+/// free both now and in the extra resources.
+fn backfill_on_nodes(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(), SimError> {
+    if !c.fits(j) {
+        return Ok(());
+    }
+    let end = c.now() + c.estimate(j);
+    if end <= shadow.time {
+        return c.start_as(j, Some(StartReason::Backfilled), None, Some(end));
+    }
+    let (Some(cv), Some(extra)) = (c.cluster(), shadow.nodes.as_mut()) else {
+        return Ok(());
+    };
+    let Some(a) = cv.free().select(cv.layout(), cv.need(j), Some(extra)) else {
+        return Ok(());
+    };
+    extra.take(cv.layout(), &a);
+    c.start_on(j, Some(StartReason::Extra), a, Some(end))
 }

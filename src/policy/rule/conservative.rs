@@ -321,6 +321,11 @@ impl Conservative {
 }
 
 impl StartRule for Conservative {
+    /// It plans with one pool of processors.
+    fn runs_on_clusters(&self) -> bool {
+        false
+    }
+
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
         self.res = vec![None; jobs.len()];
         self.seen = vec![0; jobs.len()];

@@ -33,6 +33,11 @@ impl EasySelect {
 }
 
 impl StartRule for EasySelect {
+    /// It plans with one pool of processors.
+    fn runs_on_clusters(&self) -> bool {
+        false
+    }
+
     /// The queue (arrival order) is read up to the blocked head, then whole when a processor
     /// is left for backfilling.
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {

@@ -135,6 +135,11 @@ impl GuaranteeFree {
 }
 
 impl StartRule for GuaranteeFree {
+    /// It plans with one pool of processors.
+    fn runs_on_clusters(&self) -> bool {
+        false
+    }
+
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
         self.floor = Floor::new(procs);
         self.bound = vec![Time::MAX; jobs.len()];

@@ -30,6 +30,13 @@ pub trait StartRule {
         Vec::new()
     }
 
+    /// True for a rule that schedules right on a cluster's nodes (see
+    /// [`crate::sim::Policy::runs_on_clusters`]); the rules that plan with one pool of
+    /// processors say false.
+    fn runs_on_clusters(&self) -> bool {
+        true
+    }
+
     /// True for a rule that replays the trace (the engine then shows it the recorded starts).
     fn replays_trace(&self) -> bool {
         false

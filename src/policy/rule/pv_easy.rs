@@ -20,7 +20,7 @@
 
 use super::StartRule;
 use crate::policy::blocks::heads::start_arrivals_while_fit;
-use crate::policy::blocks::shadow::{backfill, shadow};
+use crate::policy::blocks::shadow::{backfill, shadow, Shadow};
 use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, Params, SpecError, Values};
 use crate::sim::{Ctx, SimError, StartReason};
@@ -162,6 +162,11 @@ impl PvEasy {
 }
 
 impl StartRule for PvEasy {
+    /// It plans with one pool of processors.
+    fn runs_on_clusters(&self) -> bool {
+        false
+    }
+
     /// The queue is not read: priority is arrival order by definition (SLP and VB compare the
     /// running jobs' priorities with the head's by arrival), and SLP changes the waiting jobs
     /// during the pass (a preempted job waits again in its place), which the pass's queue does
@@ -180,6 +185,10 @@ impl StartRule for PvEasy {
         }
         self.buf.clear();
         self.buf.extend_from_slice(&c.waiting()[1..]);
-        backfill(c, (shadow_time, extra), self.buf.iter().copied())
+        backfill(
+            c,
+            Shadow::pool(shadow_time, extra),
+            self.buf.iter().copied(),
+        )
     }
 }

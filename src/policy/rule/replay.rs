@@ -16,6 +16,11 @@ pub struct Replay {
 }
 
 impl StartRule for Replay {
+    /// It plans with one pool of processors.
+    fn runs_on_clusters(&self) -> bool {
+        false
+    }
+
     fn replays_trace(&self) -> bool {
         true
     }

@@ -116,6 +116,11 @@ impl Search {
 }
 
 impl StartRule for Rua {
+    /// It plans with one pool of processors.
+    fn runs_on_clusters(&self) -> bool {
+        false
+    }
+
     /// The queue (arrival order) is read up to the blocked head, then whole for backfilling.
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
         let now = c.now();

@@ -1,0 +1,87 @@
+//! Why a job can never run on a cluster, whatever else runs: its partition, the partition's
+//! limits, or no arrangement of its nodes, all free, holds it. Such a job is reported with the
+//! reason, never dropped silently.
+
+use super::layout::Layout;
+use super::select::{Free, Need};
+
+/// The reason `need` (with its requested time, seconds) can never run on `l`, or `None` when it
+/// fits the idle cluster.
+pub fn never_fits(l: &Layout, need: &Need, requested: Option<i64>) -> Option<String> {
+    let part = &l.parts[need.part as usize];
+    let name = &part.name;
+    if !part.up {
+        return Some(format!("partition {name} is not up"));
+    }
+    if part.order.is_empty() {
+        return Some(format!("partition {name} has no usable node"));
+    }
+    if let (Some(max), Some(req)) = (part.max_time, requested) {
+        if req > max {
+            return Some(format!(
+                "requested time {req} s is over partition {name}'s MaxTime ({max} s)"
+            ));
+        }
+    }
+    if let Some(max) = part.max_nodes {
+        if need.nodes > max {
+            return Some(format!(
+                "asks for {} nodes, partition {name}'s MaxNodes is {max}",
+                need.nodes
+            ));
+        }
+    }
+    if need.nodes > 0 && need.cpus < need.nodes {
+        return Some(format!(
+            "asks for {} nodes but only {} cores (one at least per node)",
+            need.nodes, need.cpus
+        ));
+    }
+    if need.nodes as usize > part.order.len() {
+        return Some(format!(
+            "asks for {} nodes, partition {name} has {} usable",
+            need.nodes,
+            part.order.len()
+        ));
+    }
+    if Free::all(l).select(l, need, None).is_some() {
+        return None;
+    }
+    let nodes = part.order.iter().map(|&n| &l.nodes[n as usize]);
+    let cores: u64 = nodes.clone().map(|n| u64::from(n.cpus)).sum();
+    let gpus: u64 = nodes.clone().map(|n| u64::from(n.gpus)).sum();
+    let mem = nodes.map(|n| n.mem_mb).max().unwrap_or(0);
+    Some(if u64::from(need.cpus) > cores {
+        format!("asks for {} cores, partition {name} has {cores}", need.cpus)
+    } else if u64::from(need.gpus) > gpus {
+        format!("asks for {} GPUs, partition {name} has {gpus}", need.gpus)
+    } else if need.mem_per_node_mb > mem || need.mem_per_cpu_mb > mem {
+        format!(
+            "asks for {} MB per {}, partition {name}'s largest node has {mem} MB",
+            need.mem_per_node_mb.max(need.mem_per_cpu_mb),
+            if need.mem_per_node_mb > 0 {
+                "node"
+            } else {
+                "core"
+            }
+        )
+    } else {
+        format!(
+            "no arrangement of partition {name}'s nodes holds {} cores, {} GPUs and {} MB per {} \
+             on {}",
+            need.cpus,
+            need.gpus,
+            need.mem_per_node_mb.max(need.mem_per_cpu_mb),
+            if need.mem_per_node_mb > 0 {
+                "node"
+            } else {
+                "core"
+            },
+            if need.nodes > 0 {
+                format!("{} nodes", need.nodes)
+            } else {
+                "any number of nodes".into()
+            }
+        )
+    })
+}

@@ -1,0 +1,287 @@
+//! What a job asks of a cluster ([`Need`]), the resources free on each node ([`Free`]), and the
+//! node selection that turns one into an allocation ([`Free::select`]), as Slurm does by
+//! default: the partition's nodes by (weight, node order), each giving what it can.
+//!
+//! The rules (docs/cluster-model.md, "Allocation"):
+//! - a job with a node count (`-N n`) gets exactly `n` nodes; its cores are spread evenly (the
+//!   first `cores % n` nodes taken get one more), as are its GPUs;
+//! - a job without one takes cores node by node until it has them all; a job asking for GPUs
+//!   uses only nodes with a free GPU, and takes each such node's free GPUs up to what it still
+//!   needs, together with its cores;
+//! - memory is per node (`--mem`) or per core (SWF field 10, `--mem-per-cpu`): a node gives only
+//!   as many cores as its free memory covers;
+//! - an exclusive job (`--exclusive`, or a partition with `OverSubscribe=EXCLUSIVE`) takes only
+//!   idle nodes and holds them whole: no other job shares them while it runs.
+
+use super::layout::Layout;
+
+/// What a job asks of a cluster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Need {
+    /// Its partition (an index into [`Layout::parts`]).
+    pub part: u32,
+    /// Cores over the whole job (at least 1).
+    pub cpus: u32,
+    /// Nodes (`-N`); 0: as many as its cores take.
+    pub nodes: u32,
+    /// GPUs over the whole job.
+    pub gpus: u32,
+    /// Memory per core, MB (0: none).
+    pub mem_per_cpu_mb: u64,
+    /// Memory per node, MB (0: none; it wins over the memory per core).
+    pub mem_per_node_mb: u64,
+    /// Whole nodes.
+    pub exclusive: bool,
+}
+
+impl Need {
+    /// Memory on a node where the job has `cpus` cores.
+    pub fn mem_on(&self, cpus: u32) -> u64 {
+        if self.mem_per_node_mb > 0 {
+            self.mem_per_node_mb
+        } else {
+            self.mem_per_cpu_mb.saturating_mul(u64::from(cpus))
+        }
+    }
+}
+
+/// A job's part of one node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Share {
+    /// The node (an index into [`Layout::nodes`]).
+    pub node: u32,
+    /// Cores it uses there.
+    pub cpus: u32,
+    /// Memory it holds there, MB.
+    pub mem_mb: u64,
+    /// GPUs it holds there.
+    pub gpus: u32,
+    /// It holds the whole node (an exclusive job).
+    pub whole: bool,
+}
+
+/// A job's allocation: its shares, by node order of selection.
+pub type Alloc = Vec<Share>;
+
+/// The resources free on each node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Free {
+    /// Free cores per node.
+    pub cpus: Vec<u32>,
+    /// Free memory per node, MB.
+    pub mem_mb: Vec<u64>,
+    /// Free GPUs per node.
+    pub gpus: Vec<u32>,
+    /// Nodes without any job (an exclusive job needs them).
+    pub idle: Vec<bool>,
+    /// Jobs on each node.
+    jobs: Vec<u32>,
+    /// Free cores and GPUs on the usable nodes of each partition (a job asking for more does
+    /// not fit, without looking at its nodes).
+    part_free: Vec<(u64, u64)>,
+}
+
+/// What a node can give a job, before its shape is applied.
+#[derive(Debug, Clone, Copy)]
+struct Room {
+    cpus: u32,
+    mem: u64,
+    gpus: u32,
+}
+
+impl Free {
+    /// Every node of `l` free.
+    pub fn all(l: &Layout) -> Free {
+        Free {
+            cpus: l.nodes.iter().map(|n| n.cpus).collect(),
+            mem_mb: l.nodes.iter().map(|n| n.mem_mb).collect(),
+            gpus: l.nodes.iter().map(|n| n.gpus).collect(),
+            idle: vec![true; l.nodes.len()],
+            jobs: vec![0; l.nodes.len()],
+            part_free: l
+                .parts
+                .iter()
+                .map(|p| {
+                    p.order.iter().fold((0, 0), |(c, g), &n| {
+                        let n = &l.nodes[n as usize];
+                        (c + u64::from(n.cpus), g + u64::from(n.gpus))
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    /// Node `i`'s free cores and GPUs become `cpus` and `gpus` (the partitions' totals follow).
+    fn set_cores(&mut self, l: &Layout, i: usize, cpus: u32, gpus: u32) {
+        for &p in &l.node_parts[i] {
+            let t = &mut self.part_free[p as usize];
+            t.0 = t.0 + u64::from(cpus) - u64::from(self.cpus[i]);
+            t.1 = t.1 + u64::from(gpus) - u64::from(self.gpus[i]);
+        }
+        self.cpus[i] = cpus;
+        self.gpus[i] = gpus;
+    }
+
+    /// What node `n` gives a job now and, if `within` is given, also there (the smaller).
+    fn room(&self, n: usize, within: Option<&Free>) -> Room {
+        let mut r = Room {
+            cpus: self.cpus[n],
+            mem: self.mem_mb[n],
+            gpus: self.gpus[n],
+        };
+        if let Some(w) = within {
+            r.cpus = r.cpus.min(w.cpus[n]);
+            r.mem = r.mem.min(w.mem_mb[n]);
+            r.gpus = r.gpus.min(w.gpus[n]);
+        }
+        r
+    }
+
+    /// Node `n` is idle here and in `within`.
+    fn idle_in(&self, n: usize, within: Option<&Free>) -> bool {
+        self.idle[n] && within.is_none_or(|w| w.idle[n])
+    }
+
+    /// The allocation Slurm's default selection gives `need` on these free resources (and,
+    /// when `within` is given, on what is free in both), or `None` when it does not fit.
+    pub fn select(&self, l: &Layout, need: &Need, within: Option<&Free>) -> Option<Alloc> {
+        let part = l.parts.get(need.part as usize)?;
+        let (cpus, gpus) = self.part_free[need.part as usize];
+        if !part.up || need.cpus == 0 || u64::from(need.cpus) > cpus || u64::from(need.gpus) > gpus
+        {
+            return None;
+        }
+        if need.nodes > 0 {
+            return self.select_n(l, need, &part.order, within);
+        }
+        let (mut cpus, mut gpus) = (need.cpus, need.gpus);
+        let mut out = Vec::new();
+        for &n in &part.order {
+            let i = n as usize;
+            if need.exclusive && !self.idle_in(i, within) {
+                continue;
+            }
+            let room = self.room(i, within);
+            if room.mem < need.mem_per_node_mb {
+                continue;
+            }
+            let mut c = room.cpus.min(cpus);
+            if need.mem_per_node_mb == 0 && need.mem_per_cpu_mb > 0 {
+                c = c.min(u32::try_from(room.mem / need.mem_per_cpu_mb).unwrap_or(u32::MAX));
+            }
+            let g = room.gpus.min(gpus);
+            if c == 0 || (gpus > 0 && g == 0) {
+                continue;
+            }
+            out.push(self.share(l, need, i, c, g));
+            cpus -= c;
+            gpus -= g;
+            if cpus == 0 {
+                return (gpus == 0).then_some(out);
+            }
+        }
+        None
+    }
+
+    /// [`Free::select`] for a job asking for `need.nodes` nodes.
+    fn select_n(
+        &self,
+        l: &Layout,
+        need: &Need,
+        order: &[u32],
+        within: Option<&Free>,
+    ) -> Option<Alloc> {
+        let n = need.nodes;
+        if need.cpus < n {
+            return None;
+        }
+        let (c_base, c_more) = (need.cpus / n, need.cpus % n);
+        let (g_base, g_more) = (need.gpus / n, need.gpus % n);
+        let mut out = Vec::with_capacity(n as usize);
+        for &node in order {
+            let k = out.len() as u32;
+            if k == n {
+                break;
+            }
+            let i = node as usize;
+            if need.exclusive && !self.idle_in(i, within) {
+                continue;
+            }
+            let c = c_base + u32::from(k < c_more);
+            let g = g_base + u32::from(k < g_more);
+            let room = self.room(i, within);
+            if room.cpus >= c && room.gpus >= g && room.mem >= need.mem_on(c) {
+                out.push(self.share(l, need, i, c, g));
+            }
+        }
+        (out.len() as u32 == n).then_some(out)
+    }
+
+    /// The share of node `i` for a job using `cpus` cores and `gpus` GPUs there.
+    fn share(&self, l: &Layout, need: &Need, i: usize, cpus: u32, gpus: u32) -> Share {
+        let node = &l.nodes[i];
+        if need.exclusive {
+            Share {
+                node: i as u32,
+                cpus,
+                mem_mb: node.mem_mb,
+                gpus: node.gpus,
+                whole: true,
+            }
+        } else {
+            Share {
+                node: i as u32,
+                cpus,
+                mem_mb: need.mem_on(cpus),
+                gpus,
+                whole: false,
+            }
+        }
+    }
+
+    /// True when every share of `a` is free here.
+    pub fn holds(&self, l: &Layout, a: &[Share]) -> bool {
+        a.iter().all(|s| {
+            let i = s.node as usize;
+            i < l.nodes.len()
+                && if s.whole {
+                    self.idle[i]
+                } else {
+                    self.cpus[i] >= s.cpus && self.mem_mb[i] >= s.mem_mb && self.gpus[i] >= s.gpus
+                }
+        })
+    }
+
+    /// The shares of `a` (all free) are taken.
+    pub fn take(&mut self, l: &Layout, a: &[Share]) {
+        for s in a {
+            let i = s.node as usize;
+            if s.whole {
+                self.set_cores(l, i, 0, 0);
+                self.mem_mb[i] = 0;
+            } else {
+                self.set_cores(l, i, self.cpus[i] - s.cpus, self.gpus[i] - s.gpus);
+                self.mem_mb[i] -= s.mem_mb;
+            }
+            self.jobs[i] += 1;
+            self.idle[i] = false;
+        }
+    }
+
+    /// The shares of `a` (all taken) are free again.
+    pub fn give(&mut self, l: &Layout, a: &[Share]) {
+        for s in a {
+            let i = s.node as usize;
+            let node = &l.nodes[i];
+            if s.whole {
+                self.set_cores(l, i, node.cpus, node.gpus);
+                self.mem_mb[i] = node.mem_mb;
+            } else {
+                self.set_cores(l, i, self.cpus[i] + s.cpus, self.gpus[i] + s.gpus);
+                self.mem_mb[i] += s.mem_mb;
+            }
+            self.jobs[i] -= 1;
+            self.idle[i] = self.jobs[i] == 0;
+        }
+    }
+}

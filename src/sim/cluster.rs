@@ -1,0 +1,135 @@
+//! Jobs on a cluster's nodes while a simulation runs: the free resources per node and each
+//! job's allocation. The engine
+//! keeps them; a policy reads them through [`ClusterView`] and may hand an allocation of its
+//! own to [`super::Ctx::start_on`], which the engine checks.
+
+use super::procset::ProcSet;
+use crate::cluster::{Alloc, Free, Layout, Need, Placement, Share};
+
+/// The cluster's state during a simulation.
+pub(super) struct ClusterRun<'a> {
+    pub(super) place: &'a Placement,
+    pub(super) free: Free,
+    /// Each job's allocation (its current attempt's, or its last one's once ended).
+    pub(super) allocs: Vec<Alloc>,
+}
+
+impl<'a> ClusterRun<'a> {
+    pub(super) fn new(place: &'a Placement) -> Self {
+        Self {
+            place,
+            free: Free::all(&place.layout),
+            allocs: vec![Vec::new(); place.needs.len()],
+        }
+    }
+
+    /// Job `j`'s allocation by the default selection now, if it fits.
+    pub(super) fn select(&self, j: usize) -> Option<Alloc> {
+        self.free
+            .select(&self.place.layout, &self.place.needs[j], None)
+    }
+
+    /// Why `a` is not a valid allocation of job `j` now, if it is not: its nodes in its
+    /// partition and distinct, its totals what the job asks, its shares free.
+    pub(super) fn invalid(&self, j: usize, a: &[Share]) -> Option<String> {
+        let l = &self.place.layout;
+        let need = &self.place.needs[j];
+        let part = &l.parts[need.part as usize];
+        let mut nodes: Vec<u32> = a.iter().map(|s| s.node).collect();
+        nodes.sort_unstable();
+        nodes.dedup();
+        if nodes.len() != a.len() || a.is_empty() {
+            return Some("an allocation names each node once, at least one".into());
+        }
+        let usable = |n: u32| {
+            part.members.binary_search(&n).is_ok()
+                && l.nodes.get(n as usize).is_some_and(|n| n.usable)
+        };
+        if let Some(s) = a.iter().find(|s| !usable(s.node)) {
+            return Some(format!(
+                "node {} is not a usable node of partition {}",
+                l.nodes
+                    .get(s.node as usize)
+                    .map_or("?", |n| n.name.as_str()),
+                part.name
+            ));
+        }
+        let cpus: u64 = a.iter().map(|s| u64::from(s.cpus)).sum();
+        let gpus: u64 = a.iter().map(|s| u64::from(s.gpus)).sum();
+        if cpus != u64::from(need.cpus) || (!need.exclusive && gpus != u64::from(need.gpus)) {
+            return Some(format!(
+                "it asks for {} cores and {} GPUs, the allocation has {cpus} and {gpus}",
+                need.cpus, need.gpus
+            ));
+        }
+        if need.nodes > 0 && a.len() != need.nodes as usize {
+            return Some(format!("it asks for {} nodes", need.nodes));
+        }
+        if a.iter().any(|s| s.whole != need.exclusive || s.cpus == 0) {
+            return Some("whole nodes exactly when the job is exclusive".into());
+        }
+        if a.iter().any(|s| !s.whole && s.mem_mb < need.mem_on(s.cpus)) {
+            return Some("less memory on a node than the job asks".into());
+        }
+        (!self.free.holds(l, a)).then(|| "the allocation is not free".into())
+    }
+
+    /// Takes `a` for job `j`; returns its processors: the lowest free cores of each node.
+    pub(super) fn take(&mut self, j: usize, a: Alloc, free_procs: &ProcSet) -> ProcSet {
+        let l = &self.place.layout;
+        let mut pieces = Vec::new();
+        let iv = free_procs.intervals();
+        for s in &a {
+            let node = &l.nodes[s.node as usize];
+            let (lo, hi) = (node.first_proc, node.first_proc + node.cpus);
+            let mut left = s.cpus;
+            let from = iv.partition_point(|&(_, b)| b <= lo);
+            for &(a, b) in &iv[from..] {
+                if left == 0 || a >= hi {
+                    break;
+                }
+                let a = a.max(lo);
+                let b = b.min(hi).min(a + left);
+                pieces.push((a, b));
+                left -= b - a;
+            }
+        }
+        self.free.take(&self.place.layout, &a);
+        self.allocs[j] = a;
+        ProcSet::from_intervals(pieces)
+    }
+
+    /// Job `j` ended or was stopped: its allocation is free again (it stays recorded).
+    pub(super) fn give(&mut self, j: usize) {
+        self.free.give(&self.place.layout, &self.allocs[j]);
+    }
+}
+
+/// What a policy may know of the cluster: its layout, what each job asks, what is free on each
+/// node, and each running job's allocation.
+#[derive(Clone, Copy)]
+pub struct ClusterView<'c> {
+    pub(super) run: &'c ClusterRun<'c>,
+}
+
+impl<'c> ClusterView<'c> {
+    /// The cluster laid out (nodes, partitions).
+    pub fn layout(&self) -> &'c Layout {
+        &self.run.place.layout
+    }
+
+    /// What job `j` asks.
+    pub fn need(&self, j: usize) -> &'c Need {
+        &self.run.place.needs[j]
+    }
+
+    /// The resources free on each node now.
+    pub fn free(&self) -> &'c Free {
+        &self.run.free
+    }
+
+    /// The allocation of running job `j`.
+    pub fn alloc(&self, j: usize) -> &'c [Share] {
+        &self.run.allocs[j]
+    }
+}

@@ -1,0 +1,298 @@
+//! Jobs on a cluster's nodes, worked by hand: a GPU job waiting while cores are free, a
+//! memory-bound node, exclusive jobs beside shared ones, overlapping partitions, a `-N 2` job,
+//! jobs that can never run, and the checker catching a tampered allocation.
+
+use schedlab::cluster::{conf, Layout, Placement};
+use schedlab::job::{Job, Request};
+use schedlab::policy;
+use schedlab::sim::check::check;
+use schedlab::sim::check_cluster::check_cluster;
+use schedlab::sim::{simulate_placed, Schedule};
+
+/// A job: (submit, runtime = requested time, cores, memory per core in MB, request).
+type J = (i64, i64, u32, u64, Request);
+
+fn jobs(spec: &[J]) -> Vec<Job> {
+    spec.iter()
+        .enumerate()
+        .map(|(i, &(submit, runtime, procs, mem_per_cpu, req))| {
+            let mut j = Job::default();
+            j.id = i as i64 + 1;
+            j.line = i as u64 + 1;
+            j.submit = submit;
+            j.runtime = runtime;
+            j.trace_runtime = runtime;
+            j.procs = procs;
+            j.estimate = runtime;
+            j.user = 1;
+            j.status = 1;
+            j.used_memory = -1.0;
+            j.requested_memory = if mem_per_cpu > 0 {
+                mem_per_cpu as f64 * 1024.0
+            } else {
+                -1.0
+            };
+            j.req = req;
+            j.set_requested(Some(runtime));
+            j
+        })
+        .collect()
+}
+
+fn place(conf_text: &str, jobs: &[Job], partitions: &[&str]) -> Placement {
+    let c = conf::parse_str(conf_text, "test.conf").unwrap().cluster;
+    let names: Vec<String> = partitions.iter().map(|s| s.to_string()).collect();
+    Placement::new(Layout::new(&c).unwrap(), jobs, &names)
+}
+
+/// Runs `spec` and checks both checkers.
+fn run(place: &Placement, jobs: &[Job], spec: &str) -> Schedule {
+    let mut p = policy::build(spec).unwrap();
+    let s = simulate_placed(
+        jobs,
+        place.layout.procs,
+        None,
+        Some(place),
+        p.as_mut(),
+        1,
+        None,
+    )
+    .unwrap();
+    check(jobs, &s).unwrap();
+    check_cluster(place, &s).unwrap();
+    s
+}
+
+fn starts(s: &Schedule) -> Vec<i64> {
+    s.jobs.iter().map(|r| r.start).collect()
+}
+
+fn nodes(p: &Placement, s: &Schedule, j: usize) -> Vec<String> {
+    s.allocs[j]
+        .iter()
+        .map(|x| p.layout.nodes[x.node as usize].name.clone())
+        .collect()
+}
+
+fn req(nodes: u32, gpus: u32) -> Request {
+    Request {
+        nodes,
+        gpus,
+        ..Request::default()
+    }
+}
+
+#[test]
+fn a_gpu_job_waits_while_cores_are_free_and_easy_backfills_past_it() {
+    // g1 has the only GPU. J1 holds it until 100; J2 wants it (waits, 7 cores free); J3 needs
+    // cores only and ends at 12, before J2's shadow time (100).
+    let js = jobs(&[
+        (0, 100, 1, 0, req(0, 1)),
+        (1, 10, 1, 0, req(0, 1)),
+        (2, 10, 2, 0, req(0, 0)),
+    ]);
+    let p = place(
+        "NodeName=g1 CPUs=4 Gres=gpu:1\nNodeName=c1 CPUs=4\n",
+        &js,
+        &[],
+    );
+    let fcfs = run(&p, &js, "fcfs");
+    assert_eq!(starts(&fcfs), [0, 100, 100]);
+    let easy = run(&p, &js, "easy");
+    assert_eq!(starts(&easy), [0, 100, 2]);
+    assert_eq!(nodes(&p, &easy, 1), ["g1"]);
+    assert_eq!(easy.allocs[1][0].gpus, 1);
+    // J3 went where the cores are first free: g1 (3 cores free), in node order.
+    assert_eq!(nodes(&p, &easy, 2), ["g1"]);
+}
+
+#[test]
+fn a_memory_bound_node_holds_a_job_back() {
+    // 4 cores, 1000 MB. J1: 2 cores x 400 MB = 800 MB until 50; J2: 1 core x 400 MB, but only
+    // 200 MB are free although 2 cores are.
+    let js = jobs(&[(0, 50, 2, 400, req(0, 0)), (1, 10, 1, 400, req(0, 0))]);
+    let p = place("NodeName=n1 CPUs=4 RealMemory=1000\n", &js, &[]);
+    let s = run(&p, &js, "fcfs");
+    assert_eq!(starts(&s), [0, 50]);
+    assert_eq!(s.allocs[0][0].mem_mb, 800);
+    // Without memory on the nodes, memory is not scheduled: J2 starts at once.
+    let p = place("NodeName=n1 CPUs=4\n", &js, &[]);
+    assert_eq!(starts(&run(&p, &js, "fcfs")), [0, 1]);
+}
+
+#[test]
+fn exclusive_jobs_take_idle_nodes_whole_beside_shared_ones() {
+    let ex = Request {
+        exclusive: true,
+        ..Request::default()
+    };
+    let js = jobs(&[
+        (0, 100, 1, 0, req(0, 0)), // n1
+        (1, 20, 2, 0, ex),         // n2, whole
+        (2, 10, 1, 0, req(0, 0)),  // n1 (n2 is held whole)
+        (3, 10, 1, 0, ex),         // no idle node until J2 ends at 21
+    ]);
+    let p = place("NodeName=n[1-2] CPUs=4\n", &js, &[]);
+    for spec in ["fcfs", "easy"] {
+        let s = run(&p, &js, spec);
+        assert_eq!(starts(&s), [0, 1, 2, 21]);
+        assert_eq!(nodes(&p, &s, 1), ["n2"]);
+        assert!(s.allocs[1][0].whole);
+        assert_eq!(nodes(&p, &s, 2), ["n1"]);
+        assert_eq!(nodes(&p, &s, 3), ["n2"]);
+    }
+}
+
+#[test]
+fn overlapping_partitions_keep_jobs_on_their_nodes() {
+    // Partition a: n1, n2 (default); b: n2 only. J1 (b) fills n2 until 100; J2 (a) fills n1
+    // until 51; J3 (b) must wait for n2; J4 (a, 10 s) fits n1 at 51 and ends before J3's
+    // shadow time: EASY backfills it there, fcfs keeps it behind J3.
+    let b = Request {
+        partition: 1,
+        ..Request::default()
+    };
+    let js = jobs(&[
+        (0, 100, 4, 0, b),
+        (1, 50, 4, 0, req(0, 0)),
+        (2, 10, 1, 0, b),
+        (3, 10, 1, 0, req(0, 0)),
+    ]);
+    let p = place(
+        "NodeName=n[1-2] CPUs=4\nPartitionName=a Nodes=n[1-2] Default=YES\nPartitionName=b Nodes=n2\n",
+        &js,
+        &["b"],
+    );
+    let fcfs = run(&p, &js, "fcfs");
+    assert_eq!(starts(&fcfs), [0, 1, 100, 100]);
+    let easy = run(&p, &js, "easy");
+    assert_eq!(starts(&easy), [0, 1, 100, 51]);
+    assert_eq!(nodes(&p, &easy, 0), ["n2"]);
+    assert_eq!(nodes(&p, &easy, 2), ["n2"]);
+    assert_eq!(nodes(&p, &easy, 3), ["n1"]);
+}
+
+#[test]
+fn a_two_node_job_gets_exactly_two_nodes() {
+    // J1: 1 core on n1 until 100. J2 (-N 2, 8 cores): 4 on each of n2, n3 until 31. J3 (-N 2,
+    // 2 cores): one core on each of two nodes; only n1 has room until 31.
+    let js = jobs(&[
+        (0, 100, 1, 0, req(0, 0)),
+        (1, 30, 8, 0, req(2, 0)),
+        (2, 10, 2, 0, req(2, 0)),
+    ]);
+    let p = place("NodeName=n[1-3] CPUs=4\n", &js, &[]);
+    let s = run(&p, &js, "easy");
+    assert_eq!(starts(&s), [0, 1, 31]);
+    assert_eq!(nodes(&p, &s, 1), ["n2", "n3"]);
+    assert_eq!(nodes(&p, &s, 2), ["n1", "n2"]);
+    assert!(s.allocs[2].iter().all(|x| x.cpus == 1));
+}
+
+#[test]
+fn jobs_that_can_never_run_are_rejected_with_their_reason() {
+    let js = jobs(&[
+        (0, 10, 1, 0, req(0, 4)),    // 4 GPUs, the cluster has 2
+        (0, 10, 2, 0, req(3, 0)),    // 3 nodes, 2 exist
+        (0, 10, 1, 5000, req(0, 0)), // 5000 MB per core, nodes have 1000
+        (
+            0,
+            10,
+            1,
+            0,
+            Request {
+                partition: 1,
+                ..Request::default()
+            },
+        ), // unknown partition
+        (0, 10, 2, 0, req(0, 0)),    // fine
+    ]);
+    let p = place(
+        "NodeName=n[1-2] CPUs=4 RealMemory=1000 Gres=gpu:1\n",
+        &js,
+        &["nope"],
+    );
+    let s = run(&p, &js, "easy");
+    let reasons: Vec<&str> = s.rejected.iter().map(|(_, r)| r.as_str()).collect();
+    assert_eq!(
+        s.rejected.iter().map(|(j, _)| *j).collect::<Vec<_>>(),
+        [0, 1, 2, 3]
+    );
+    assert!(reasons[0].contains("4 GPUs"), "{reasons:?}");
+    assert!(reasons[1].contains("3 nodes"), "{reasons:?}");
+    assert!(reasons[2].contains("5000 MB"), "{reasons:?}");
+    assert!(reasons[3].contains("partition nope"), "{reasons:?}");
+    assert_eq!(s.jobs[4].start, 0);
+}
+
+#[test]
+fn a_pool_policy_refuses_to_run_on_a_cluster() {
+    let js = jobs(&[(0, 10, 1, 0, req(0, 0))]);
+    let p = place("NodeName=n1 CPUs=4\n", &js, &[]);
+    let mut pol = policy::build("pv-easy").unwrap();
+    let e = simulate_placed(&js, 4, None, Some(&p), pol.as_mut(), 1, None).unwrap_err();
+    assert!(e.to_string().contains("does not run on a cluster"), "{e}");
+}
+
+#[test]
+fn the_checker_catches_an_overfull_node() {
+    let js = jobs(&[(0, 10, 1, 0, req(0, 1)), (0, 10, 1, 0, req(0, 0))]);
+    let p = place("NodeName=n[1-2] CPUs=4 Gres=gpu:1\n", &js, &[]);
+    let mut s = run(&p, &js, "fcfs");
+    // Both on n1 (each got 1 core there); give the second job a GPU as well: n1 has one.
+    s.allocs[1][0].gpus = 1;
+    let errs = check_cluster(&p, &s).unwrap_err();
+    assert!(
+        errs.iter().any(|e| e.contains("GPUs allocated")),
+        "{errs:?}"
+    );
+    assert!(
+        errs.iter().any(|e| e.contains("over its capacity")),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn the_cli_runs_a_trace_on_a_slurm_conf_and_writes_allocations() {
+    let dir = std::env::temp_dir().join(format!("schedlab-cluster-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Three jobs of 4, 2 and 6 cores on two nodes of 4 cores: job 3 spans both nodes once
+    // jobs 1 and 2 end (at 100 and 50).
+    let swf = "; MaxProcs: 8\n1 0 -1 100 4 -1 -1 4 100 -1 1 1 -1 -1 -1 -1 -1 -1\n\
+               2 0 -1 50 2 -1 -1 2 50 -1 1 1 -1 -1 -1 -1 -1 -1\n\
+               3 1 -1 10 6 -1 -1 6 10 -1 1 1 -1 -1 -1 -1 -1 -1\n";
+    std::fs::write(dir.join("t.swf"), swf).unwrap();
+    std::fs::write(
+        dir.join("slurm.conf"),
+        "ClusterName=x\nSchedulerType=sched/backfill\nNodeName=n[1-2] CPUs=4\n\
+         PartitionName=all Nodes=ALL Default=YES\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_schedlab"))
+        .current_dir(&dir)
+        .args(["run", "t.swf", "-p", "easy", "--slurm-conf", "slurm.conf"])
+        .args(["--jobs-csv", "j.csv", "--alloc-csv", "a.csv"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let alloc = std::fs::read_to_string(dir.join("a.csv")).unwrap();
+    assert_eq!(
+        alloc,
+        "job_id,node,cpus,mem_mb,gpus\n1,n1,4,0,0\n2,n2,2,0,0\n3,n1,4,0,0\n3,n2,2,0,0\n"
+    );
+    let jobs = std::fs::read_to_string(dir.join("j.csv")).unwrap();
+    let head: Vec<&str> = jobs.lines().next().unwrap().split(',').collect();
+    assert_eq!(&head[head.len() - 4..], ["nodes", "cpus", "mem_mb", "gpus"]);
+    let row3: Vec<&str> = jobs.lines().nth(3).unwrap().split(',').collect();
+    assert_eq!(row3[7], "100", "job 3 starts when job 1 ends");
+    assert_eq!(&row3[row3.len() - 4..], ["n[1-2]", "6", "0", "0"]);
+    // Without a cluster, no allocation file.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_schedlab"))
+        .current_dir(&dir)
+        .args(["run", "t.swf", "-p", "easy", "--alloc-csv", "b.csv"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--alloc-csv"));
+    std::fs::remove_dir_all(&dir).ok();
+}
