@@ -274,7 +274,11 @@ fn the_cli_runs_a_trace_on_a_slurm_conf_and_writes_allocations() {
         .args(["--jobs-csv", "j.csv", "--alloc-csv", "a.csv"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let alloc = std::fs::read_to_string(dir.join("a.csv")).unwrap();
     assert_eq!(
         alloc,

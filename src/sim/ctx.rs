@@ -337,15 +337,13 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Starts waiting job `j` now for the stated reason (see [`StartReason`]; `None`: the
-    /// default of [`Ctx::start_with`]), optionally on given processors and with a planned end.
-    pub fn start_as(
-        &mut self,
+    /// The position of job `j` in the waiting list and its checked start reason, or why it
+    /// cannot start.
+    fn startable(
+        &self,
         j: usize,
         reason: Option<StartReason>,
-        on: Option<ProcSet>,
-        planned_end: Option<Time>,
-    ) -> Result<(), SimError> {
+    ) -> Result<(usize, StartReason), SimError> {
         let pos = self
             .waiting
             .binary_search(&j)
@@ -356,6 +354,19 @@ impl<'a> Ctx<'a> {
             self.waiting.len() > 1,
             self.waiting.first().is_some_and(|&w| w < j),
         )?;
+        Ok((pos, reason))
+    }
+
+    /// Starts waiting job `j` now for the stated reason (see [`StartReason`]; `None`: the
+    /// default of [`Ctx::start_with`]), optionally on given processors and with a planned end.
+    pub fn start_as(
+        &mut self,
+        j: usize,
+        reason: Option<StartReason>,
+        on: Option<ProcSet>,
+        planned_end: Option<Time>,
+    ) -> Result<(), SimError> {
+        let (pos, reason) = self.startable(j, reason)?;
         let job = &self.jobs[j];
         let procs = match (on, self.cluster.as_mut()) {
             (Some(_), Some(_)) => {
@@ -409,16 +420,7 @@ impl<'a> Ctx<'a> {
         alloc: Alloc,
         planned_end: Option<Time>,
     ) -> Result<(), SimError> {
-        let pos = self
-            .waiting
-            .binary_search(&j)
-            .map_err(|_| self.invalid(format!("job index {j} is not waiting")))?;
-        let reason = self.checked_reason(
-            j,
-            reason,
-            self.waiting.len() > 1,
-            self.waiting.first().is_some_and(|&w| w < j),
-        )?;
+        let (pos, reason) = self.startable(j, reason)?;
         let id = self.jobs[j].id;
         let Some(cl) = self.cluster.as_mut() else {
             return Err(self.invalid(format!(
