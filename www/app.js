@@ -16,7 +16,8 @@ import { CodeEditor } from './editor.js';
 import { TraceView } from './traceview.js';
 import { Distributions, Compare } from './compare.js';
 import { DEMOS, loadRemote, loadFile } from './trace.js';
-import { $, el, showError, download, debounce, fmtDuration } from './ui.js';
+import { $, el, showError, clearErrors, download, debounce, fmtDuration } from './ui.js';
+import { setStale, wireDrop, wireSkipLinks, fitSidebar } from './chrome.js';
 
 const S = {
   trace: null,   // the trace of the shown comparison: {kind, ref, name, label, bytes}
@@ -70,7 +71,7 @@ function writeForm(state) {
   }
   if (state.trace?.kind === 'gen') {
     const g = parseGen(state.trace.ref);
-    if (g) { $('generate-jobs').value = String(g.jobs); $('generate-procs').value = String(g.procs); $('generate-seed').value = String(g.seed); }
+    if (g) { $('generate-jobs').value = String(g.jobs); $('generate-procs').value = String(g.procs); $('generate-seed').value = String(g.seed); $('generate-model').value = g.model; }
   }
   if (state.nodes || state.warmup || state.measured) $('opt-nodes').closest('details').open = true;
   const def = defaultState('');
@@ -117,11 +118,15 @@ function recheckCustom() {
   for (const e of picker?.entries ?? []) if (e.spec.trim().startsWith('js:')) picker.check(e, false);
 }
 
+/** After a change of the settings, the results and the link shown are marked as those of the
+ * previous settings until the next run. */
 function markStale() {
   if (!S.shown || S.runner.busy) return;
   $('run').classList.add('stale');
+  setStale(true);
   setStatus('Settings changed: press “Run comparison”.');
 }
+
 
 // ---------- running ----------
 
@@ -134,9 +139,11 @@ function setRunning(on) {
   if (on) $('run').classList.remove('stale');
 }
 
-/** Runs the picker's policies on `trace`; history: 'push' | 'replace' once results are shown. */
-function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
+/** Runs the picker's policies on `trace`; history: 'push' | 'replace' once results are shown.
+ * The messages of the previous run go (`keep`: those shown since, by the link this run reads). */
+function startRun({ trace = S.trace, history = 'push', window = null, keep = false } = {}) {
   if (isDead()) return;
+  if (!keep) clearErrors();
   if (!trace) { showError('No trace is loaded.'); return; }
   const form = readForm();
   if (!form) return;
@@ -144,7 +151,8 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
   const specs = picker.validSpecs();
   if (!specs.length) { showError('No valid policy to run: add one in the policy list.'); return; }
   // A JavaScript policy runs here but stays out of the link (code never travels in links).
-  const custom = specs.some((s) => s.startsWith('js:')) ? editor.current() : null;
+  // Each JavaScript policy's code goes to a sealed worker of its own.
+  const custom = Object.fromEntries(specs.filter((s) => s.startsWith('js:')).map((s) => [s, editor.policy(s)]));
   const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs.filter((s) => !s.startsWith('js:')), ...form, window, heat: readHeat(), sweep: sweep.settings() };
   const results = [];
   const failed = [];
@@ -169,10 +177,15 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
     },
     result: (m) => {
       results[m.index] = m;
-      if (specs.length > 1) { resultsTable.show(results.filter(Boolean).map((r) => r.report)); S.partial = true; }
+      if (specs.length > 1) { resultsTable.show(results.filter(Boolean).map((r) => r.report), failed); S.partial = true; }
     },
-    // A JavaScript policy that failed alone (in its sealed worker): the others go on.
-    failed: (m) => { failed.push(m.spec); showError(`Policy ${m.spec}: ${m.message}`); },
+    // A JavaScript policy that failed alone (in its sealed worker): the others go on, its row
+    // in the table says why.
+    failed: (m) => {
+      failed.push({ spec: m.spec, message: m.message });
+      showError(`Policy ${m.spec}: ${m.message}`);
+      if (specs.length > 1) { resultsTable.show(results.filter(Boolean).map((r) => r.report), failed); S.partial = true; }
+    },
     done: () => {
       setRunning(false);
       $('progress').value = 1;
@@ -188,9 +201,9 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
         return;
       }
       try {
-        show(trace, state, facts, shown, history);
+        show(trace, state, facts, shown, history, failed);
         const n = shown.length;
-        const lost = failed.length ? ` (${failed.join(', ')} failed)` : '';
+        const lost = failed.length ? ` (${failed.map((f) => f.spec).join(', ')} failed: see its row)` : '';
         setStatus(`${n} ${n === 1 ? 'policy' : 'policies'} on ${facts.jobs.toLocaleString('en-US')} jobs in ${(ms / 1000).toFixed(2)} s${lost}.`);
       } catch (err) {
         showError(`Could not show the results: ${err.message}`);
@@ -216,7 +229,7 @@ function startRun({ trace = S.trace, history = 'push', window = null } = {}) {
 function restoreTable() {
   if (!S.partial) return;
   S.partial = false;
-  resultsTable.show((S.results ?? []).map((r) => r.report));
+  resultsTable.show((S.results ?? []).map((r) => r.report), S.failed ?? []);
 }
 
 /** After a cancelled or failed run, the trace view goes back to the shown comparison's trace. */
@@ -241,16 +254,18 @@ function highlight(index, pick = true) {
   dists.setHighlight(index);
 }
 
-function show(trace, state, facts, results, history) {
+function show(trace, state, facts, results, history, failed = []) {
   const began = performance.now();
   S.trace = trace;
   S.shown = state;
   S.results = results;
+  S.failed = failed;
+  setStale(false);
   S.partial = false;
   S.traceStats = facts.traceStats ?? null;
   renderFacts($('facts'), facts, trace.label);
   resetTraceInputs();
-  resultsTable.show(results.map((r) => r.report));
+  resultsTable.show(results.map((r) => r.report), failed);
   $('highlight').replaceChildren(el('option', { value: '-1' }, 'no policy'), ...results.map((r, i) => el('option', { value: String(i) }, r.spec)));
   overview.highlight = -1;
   dists.highlight = -1;
@@ -296,7 +311,7 @@ function updateLink(history) {
   const note = $('share-note-custom');
   note.hidden = customs.length === 0;
   note.textContent = customs.length
-    ? `${customs.join(', ')} is not in this link: code from a link would run in the visitor's page. The link carries the other policies; send the policy's .js file (Save .js) along with it.`
+    ? `${customs.join(', ')} ${customs.length === 1 ? 'is' : 'are'} not in this link: code from a link would run in the visitor's page. The link carries the other policies; send the ${customs.length === 1 ? "policy's .js file" : "policies' .js files"} (Save .js) along with it.`
     : '';
   if (history === 'push' && hash !== location.hash && location.hash !== '') window.history.pushState(null, '', hash);
   else if (hash !== location.hash) window.history.replaceState(null, '', hash);
@@ -308,6 +323,7 @@ const saveWindow = debounce(() => { if (S.shown) updateLink('replace'); }, 300);
 async function applyLink(hash, history) {
   const demos = DEMOS.map((d) => d.id);
   const { state, problems } = decode(hash, demos);
+  clearErrors();
   for (const p of problems) showError(p, 'warning');
   writeForm(state);
   picker.set(state.policies);
@@ -328,7 +344,7 @@ async function applyLink(hash, history) {
       trace = await loadRemote('demo', demos[0]);
     }
   }
-  startRun({ trace, history, window: state.window });
+  startRun({ trace, history, window: state.window, keep: true });
 }
 
 // ---------- trace inputs ----------
@@ -350,21 +366,6 @@ async function useTrace(load) {
   }
 }
 
-function wireDrop() {
-  let depth = 0;
-  const hasFiles = (e) => [...(e.dataTransfer?.types ?? [])].includes('Files');
-  document.addEventListener('dragenter', (e) => { if (hasFiles(e)) { depth++; document.body.classList.add('dragging'); } });
-  document.addEventListener('dragleave', () => { depth = Math.max(0, depth - 1); if (!depth) document.body.classList.remove('dragging'); });
-  document.addEventListener('dragover', (e) => { if (hasFiles(e)) e.preventDefault(); });
-  document.addEventListener('drop', (e) => {
-    e.preventDefault();
-    depth = 0;
-    document.body.classList.remove('dragging');
-    const file = e.dataTransfer?.files?.[0];
-    if (file && !isDead()) useTrace(() => loadFile(file));
-  });
-}
-
 // ---------- boot ----------
 
 function wire() {
@@ -383,7 +384,7 @@ function wire() {
   };
   $('trace-url-load').addEventListener('click', loadUrl);
   $('trace-generate').addEventListener('click', () => {
-    const ref = `lublin:${$('generate-procs').value.trim()}:${$('generate-jobs').value.trim()}:${$('generate-seed').value.trim()}`;
+    const ref = `${$('generate-model').value}:${$('generate-procs').value.trim()}:${$('generate-jobs').value.trim()}:${$('generate-seed').value.trim()}`;
     if (!parseGen(ref)) {
       showError(`Generate: give 1 to ${GEN_MAX_JOBS.toLocaleString('en')} jobs, 1 to 1,048,576 processors and a whole-number seed.`);
       return;
@@ -438,7 +439,9 @@ function wire() {
     width = window.innerWidth;
     try { overview.draw(); gantts.redraw(); eet.redraw(); traceView.redraw(); dists.redraw(); compare.redraw(); } catch (err) { showError(err.message); }
   }, 200));
-  wireDrop();
+  wireDrop((file) => { if (!isDead()) useTrace(() => loadFile(file)); });
+  wireSkipLinks();
+  fitSidebar();
 }
 
 function die() {
@@ -466,7 +469,7 @@ async function boot() {
       if (!picker.entries.some((e) => e.spec.trim() === spec)) picker.add(spec);
       recheckCustom();
       markStale();
-    }, () => { recheckCustom(); markStale(); });
+    }, () => { recheckCustom(); markStale(); }, (from, to) => picker.rename(from, to));
     picker = new Picker($('policy-picker'), call('policies'),
       (spec) => (spec.trim().startsWith('js:') ? editor.check(spec.trim()) : call('canonical_spec', spec)), markStale);
     window.schedlab.editor = editor;

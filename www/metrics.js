@@ -9,6 +9,11 @@
  * its own object in the report, named by the first key of its paths (`eet.veet.median` is
  * `report.eet.veet.median`, `wait.mean` is `report.metrics.wait.mean`); paths outside the
  * catalogue (`fairness.blocked.big_mwbs`) follow the same rule. */
+/** Figures that count discarded work as useful (so that they never get the best-of-column
+ * star), by catalogue path: the report path of that work. Utilization counts the
+ * processor-seconds of preempted runs, whose work is lost. */
+export const COUNTS_DISCARDED = { utilization: 'wasted_cpu_seconds' };
+
 export function metricReader(catalogue) {
   const roots = new Set(catalogue.filter((m) => m.family !== 'classic').map((m) => m.path.split('.')[0]));
   return (report, path) => {

@@ -1,6 +1,7 @@
 // The policy picker: one card per policy, built from the engine's catalogue. Each card has the
-// spec string (editable), an editor per key (a select for choice keys, a text input otherwise),
-// the engine's validation message and a remove button.
+// spec string (editable), an editor per key (a select for choice keys, a text input otherwise)
+// folded under "keys" (one Tab stop per card until opened), the engine's validation message and
+// a remove button.
 import { el } from './ui.js';
 
 const CHOICE = /^[a-z0-9_.-]+(\|[a-z0-9_.-]+)+$/;
@@ -60,12 +61,13 @@ export class Picker {
     entry.input = el('input', { class: 'spec', type: 'text', spellcheck: false, value: specText, 'aria-label': 'Policy spec',
       'data-testid': 'policy-spec', oninput: () => { entry.spec = entry.input.value; this.check(entry, false); this.onChange(); } });
     entry.keys = el('div', { class: 'keys' });
+    entry.keysBox = el('details', { class: 'keys-box', hidden: true }, el('summary', {}, 'keys'), entry.keys);
     entry.message = el('div', { class: 'spec-error', role: 'alert', 'data-testid': 'policy-error' });
     entry.summary = el('div', { class: 'summary' });
     const remove = el('button', { type: 'button', class: 'remove', title: 'Remove this policy', 'aria-label': 'Remove policy',
       'data-testid': 'policy-remove', onclick: () => { entry.card.remove(); this.entries.splice(this.entries.indexOf(entry), 1); this.mark(); this.onChange(); } }, '×');
     entry.card = el('li', { class: 'policy-card', 'data-testid': 'policy-entry' },
-      el('div', { class: 'spec-row' }, entry.input, remove), entry.summary, entry.keys, entry.message);
+      el('div', { class: 'spec-row' }, entry.input, remove), entry.summary, entry.keysBox, entry.message);
     this.entries.push(entry);
     this.list.append(entry.card);
     this.check(entry, true);
@@ -106,7 +108,9 @@ export class Picker {
   buildKeys(entry, info, params) {
     entry.editors = {};
     entry.keys.replaceChildren();
+    entry.keysBox.hidden = !info?.keys.length;
     if (!info) return;
+    entry.keysBox.querySelector('summary').textContent = `keys (${info.keys.map((k) => k.name).join(', ')})`;
     for (const key of info.keys) {
       const value = params[key.name] ?? key.default;
       let editor;
@@ -144,6 +148,16 @@ export class Picker {
     entry.input.value = entry.spec;
     this.check(entry, false);
     this.onChange();
+  }
+
+  /** Entries of spec `from` become `to` (a custom policy renamed in its editor). */
+  rename(from, to) {
+    for (const e of this.entries) {
+      if (e.spec.trim() !== from) continue;
+      e.spec = to;
+      e.input.value = to;
+      this.check(e, false);
+    }
   }
 
   /** Canonical specs of the valid entries, without duplicates. */

@@ -1,6 +1,7 @@
 // The facts of the loaded trace and the results table (rows = policies, columns = metrics in families).
 import { el, fmtDuration, fmtNumber } from './ui.js';
-import { metricReader } from './metrics.js';
+import { metricReader, COUNTS_DISCARDED } from './metrics.js';
+import { columnUnit, shown, withUnit } from './units.js';
 
 // The rows come from the engine's metrics catalogue (`metrics()`: name, label, unit, digits,
 // better, family, path), the same list as the CLI's table and the sweeps; a figure is read from
@@ -57,8 +58,11 @@ export class ResultsTable {
     controls.mode.addEventListener('change', () => this.render());
   }
 
-  show(reports) {
+  /** reports: the finished policies' reports; failed: [{spec, message}] of policies that failed
+   * alone (a row each, saying why). */
+  show(reports, failed = []) {
     this.reports = reports;
+    this.failed = failed;
     const keep = this.c.baseline.value;
     this.c.baseline.replaceChildren(el('option', { value: '' }, 'none: absolute values'),
       ...reports.map((r, i) => el('option', { value: String(i) }, r.policy)));
@@ -69,26 +73,58 @@ export class ResultsTable {
     this.render();
   }
 
-  render() {
-    const reports = this.reports;
+  /** The columns: each metric's values, its unit, and what the colours and the star go by (the
+   * values as shown, so that differences below the shown precision colour nothing). */
+  columns(reports) {
     // Node-model figures with the node model; guarantee accuracy when a run promised every job
     // a start (its report carries fairness.guarantee: conservative backfilling).
-    const shown = this.catalogue.filter((m) => (m.family !== 'penalty' || reports.some((r) => r.penalty))
+    const shownMetrics = this.catalogue.filter((m) => (m.family !== 'penalty' || reports.some((r) => r.penalty))
       && (m.family !== 'guarantee' || reports.some((r) => r.fairness?.guarantee)));
-    const base = this.c.baseline.value === '' ? null : Number(this.c.baseline.value);
-    const ratio = this.c.mode.value === 'ratio';
-    const cols = shown.map((m) => {
+    return shownMetrics.map((m) => {
       const { name, path, label, short, better: dir, digits, unit } = m;
       const better = dir === 'lower' ? 'min' : dir === 'higher' ? 'max' : null;
       const values = reports.map((r) => this.read(r, path));
-      const finite = values.filter(Number.isFinite);
-      const lo = Math.min(...finite), hi = Math.max(...finite);
-      const best = better && finite.length > 1 && lo !== hi ? (better === 'min' ? lo : hi) : null;
+      const u = columnUnit(unit, digits, values);
+      const display = values.map((v) => shown(v, u));
+      // A figure that counts discarded work as useful takes no star and no rank.
+      const discarded = reports.map((r) => (COUNTS_DISCARDED[path] ? this.read(r, COUNTS_DISCARDED[path]) ?? 0 : 0));
+      const ranked = display.filter((v, i) => Number.isFinite(v) && !(discarded[i] > 0));
+      const lo = Math.min(...ranked), hi = Math.max(...ranked);
+      const best = better && ranked.length > 1 && lo !== hi ? (better === 'min' ? lo : hi) : null;
       // Colour by rank (robust to one far-off policy): the share of the others this one beats.
-      const rank = values.map((v) => (Number.isFinite(v) && finite.length > 1
-        ? (finite.filter((x) => x < v).length + finite.filter((x) => x === v).length / 2 - 0.5) / (finite.length - 1) : NaN));
-      return { name, path, label, short, better, digits, unit, values, lo, hi, best, rank, fam: tabOf(m) };
+      const rank = display.map((v, i) => (Number.isFinite(v) && ranked.length > 1 && !(discarded[i] > 0)
+        ? (ranked.filter((x) => x < v).length + ranked.filter((x) => x === v).length / 2 - 0.5) / (ranked.length - 1) : NaN));
+      return { name, path, label, short: withUnit(short || label, u), better, digits, unit, u, values, display, discarded, lo, hi, best, rank, fam: tabOf(m) };
     });
+  }
+
+  /** A cell's text, colour (t in [-1, 1]) and note: absolute, or relative to the baseline's value. */
+  cell(c, i, base, ratio) {
+    const v = c.values[i];
+    const absolute = fmtNumber(c.display[i], c.u.digits);
+    if (base === null || base === i) {
+      let t = NaN;
+      if (base === null && c.better && c.hi > c.lo && Number.isFinite(c.rank[i])) t = (c.rank[i] * 2 - 1) * (c.better === 'max' ? -1 : 1);
+      return { text: absolute, t };
+    }
+    const b = c.values[base];
+    if (!Number.isFinite(v) || !Number.isFinite(b)) return { text: 'n/a', note: 'cannot be computed: a value is missing' };
+    if (v === b) return { text: ratio ? '×1' : '±0 %', t: NaN };
+    if (b === 0) return { text: 'n/a', note: `cannot be computed: the baseline's value is 0 (this one: ${absolute}${c.u.unit ? ` ${c.u.unit}` : ''})` };
+    const rel = v / b;
+    const text = ratio ? `×${fmtNumber(rel, 2)}` : `${rel >= 1 ? '+' : '−'}${fmtNumber(Math.abs(rel - 1) * 100, 1)} %`;
+    // No colour for a change the cell does not show (below its precision).
+    const visible = ratio ? fmtNumber(rel, 2) !== '1' : fmtNumber(Math.abs(rel - 1) * 100, 1) !== '0';
+    const t = c.better && visible && c.display[i] !== c.display[base] ? Math.tanh(Math.log(rel) * 2) * (c.better === 'min' ? 1 : -1) : NaN;
+    return { text, t };
+  }
+
+  render() {
+    const reports = this.reports;
+    const failed = this.failed ?? [];
+    const base = this.c.baseline.value === '' ? null : Number(this.c.baseline.value);
+    const ratio = this.c.mode.value === 'ratio';
+    const cols = this.columns(reports);
     let order = reports.map((_, i) => i);
     if (this.sort) {
       const col = cols.find((c) => c.path === this.sort.path);
@@ -98,12 +134,17 @@ export class ResultsTable {
       }
     }
     const hiddenFam = (c) => (c.fam === this.family ? null : 'off');
+    // Headings are buttons: sorting by keyboard as by mouse; aria-sort says the order.
     const head = el('tr', {}, el('th', { scope: 'col', class: 'policy-col' }, 'policy'),
       cols.map((c) => {
-        const sorted = this.sort?.path === c.path ? (this.sort.dir > 0 ? ' ▲' : ' ▼') : '';
-        return el('th', { scope: 'col', 'data-metric': c.path, class: hiddenFam(c), title: `${c.label}${c.unit ? ` (${c.unit})` : ''}${c.better ? `; ${c.better === 'min' ? 'lower' : 'higher'} is better` : ''}. Click to sort.`,
-          onclick: () => { this.sort = { path: c.path, dir: this.sort?.path === c.path ? -this.sort.dir : 1 }; this.render(); } },
-        (c.short || c.label) + sorted);
+        const on = this.sort?.path === c.path;
+        const sorted = on ? (this.sort.dir > 0 ? ' ▲' : ' ▼') : '';
+        return el('th', { scope: 'col', 'data-metric': c.path, class: hiddenFam(c), 'aria-sort': on ? (this.sort.dir > 0 ? 'ascending' : 'descending') : null },
+          el('button', {
+            type: 'button', class: 'sort',
+            title: `${c.label}${c.unit ? ` (${c.u.unit})` : ''}${c.better ? `; ${c.better === 'min' ? 'lower' : 'higher'} is better` : ''}. Sort by this column.`,
+            onclick: () => { this.sort = { path: c.path, dir: this.sort?.path === c.path ? -this.sort.dir : 1 }; this.render(); this.focusSort(c.path); },
+          }, c.short + sorted));
       }));
     const rows = order.map((i) => {
       const r = reports[i];
@@ -111,34 +152,34 @@ export class ResultsTable {
         el('th', { scope: 'row', class: 'policy-col' }, el('code', {}, r.policy)),
         cols.map((c) => {
           const v = c.values[i];
-          const isBest = c.best !== null && v === c.best;
-          let text = fmtNumber(v, c.digits), t = NaN;
-          if (base !== null && base !== i) {
-            const b = c.values[base];
-            if (Number.isFinite(v) && Number.isFinite(b) && b !== 0) {
-              const rel = v / b;
-              text = ratio ? `×${fmtNumber(rel, 2)}` : `${rel >= 1 ? '+' : '−'}${fmtNumber(Math.abs(rel - 1) * 100, 1)} %`;
-              if (c.better) t = Math.tanh(Math.log(rel) * 2) * (c.better === 'min' ? 1 : -1);
-            } else if (Number.isFinite(v) && v === b) text = ratio ? '×1' : '±0 %';
-          } else if (base === i) {
-            text = fmtNumber(v, c.digits);
-          } else if (c.better && c.hi > c.lo && Number.isFinite(v)) {
-            t = c.rank[i] * 2 - 1;
-            if (c.better === 'max') t = -t;
-          }
+          const inflated = c.discarded[i] > 0;
+          const isBest = c.best !== null && c.display[i] === c.best && !inflated && (base === null || Number.isFinite(c.values[base]));
+          const { text, t, note } = this.cell(c, i, base, ratio);
           const bg = shade(t);
+          const raw = `${fmtNumber(v, c.digits)}${c.unit === 's' && Number.isFinite(v) ? ` s (${fmtDuration(v)})` : c.unit ? ` ${c.unit}` : ''}`;
+          const why = inflated ? `; counts ${fmtNumber(c.discarded[i], 0)} processor-s of discarded work (preempted runs) as useful: no ★` : '';
           return el('td', {
             'data-policy': r.policy, 'data-metric': c.path, 'data-name': c.name, 'data-value': String(v),
-            class: [isBest ? 'best' : '', hiddenFam(c) ?? ''].join(' ').trim() || null,
+            class: [isBest ? 'best' : '', note ? 'na' : '', hiddenFam(c) ?? ''].join(' ').trim() || null,
             style: bg ? `background:${bg}` : null,
-            title: `${c.label}: ${fmtNumber(v, c.digits)}${c.unit === 's' && Number.isFinite(v) ? ` (${fmtDuration(v)})` : c.unit ? ` ${c.unit}` : ''}`,
-          }, text + (isBest ? ' ★' : ''));
+            title: `${c.label}: ${raw}${note ? `; ${note}` : ''}${why}`,
+          }, text + (isBest ? ' ★' : '') + (inflated ? ' †' : ''));
         }));
     });
+    // Policies that failed alone: their row says why.
+    const failedRows = failed.map((f) => el('tr', { class: 'failed', 'data-failed': f.spec },
+      el('th', { scope: 'row', class: 'policy-col' }, el('code', {}, f.spec)),
+      el('td', { class: 'failure', colspan: String(Math.max(1, cols.filter((c) => !hiddenFam(c)).length)) }, `failed: ${f.message}`)));
+    const dagger = cols.some((c) => !hiddenFam(c) && c.discarded.some((d) => d > 0)) ? '; † counts discarded work as useful (no ★)' : '';
     const caption = base === null
-      ? 'Policies as rows; click a heading to sort; ★ best of the column; colour: best green, worst red'
-      : `Relative to ${reports[base].policy} (${ratio ? 'ratio' : '% change'}); green better, red worse`;
-    this.table.replaceChildren(el('caption', {}, caption), el('thead', {}, head), el('tbody', {}, rows));
+      ? `Policies as rows; sort with the column headings; ★ best of the column; colour: best green, worst red (only differences the cells show)${dagger}`
+      : `Relative to ${reports[base].policy} (${ratio ? 'ratio' : '% change'}); green better, red worse; n/a: cannot be computed${dagger}`;
+    this.table.replaceChildren(el('caption', {}, caption), el('thead', {}, head), el('tbody', {}, rows, failedRows));
+  }
+
+  /** Keeps the keyboard on the heading just sorted (the table is redrawn). */
+  focusSort(path) {
+    this.table.querySelector(`thead th[data-metric="${CSS.escape(path)}"] button`)?.focus();
   }
 }
 

@@ -24,6 +24,15 @@ export function poolSize(bytes, tasks) {
   return Math.max(1, Math.min(cores, tasks, byMemory));
 }
 
+/** The code of `spec` (`js:NAME`) in a payload's `custom`: one policy {name, code}, or an object
+ * of them by spec (several JavaScript policies in one comparison or sweep). Each sealed worker
+ * gets its own policy's code alone. */
+export function customFor(custom, spec) {
+  if (!custom) return null;
+  if (typeof custom.code === 'string') return custom;
+  return Object.hasOwn(custom, spec) ? custom[spec] : null;
+}
+
 export class Runner {
   constructor() {
     this.workers = [];
@@ -51,7 +60,7 @@ export class Runner {
     });
   }
 
-  /** Starts a comparison (payload: bytes, name, options, specs, seed, custom); a run in progress is
+  /** Starts a comparison (payload: bytes, name, options, specs, seed, custom: see customFor); a run in progress is
    * cancelled first. handlers: {facts, progress, result, failed, done, error}; exactly one of done /
    * error ends the run (unless it is cancelled); failed({index, spec, message}) reports a
    * JavaScript policy that failed alone (the run goes on without its result). `result` comes once per policy as each
@@ -139,8 +148,8 @@ export class Runner {
 
   /** Runs `task` (a JavaScript policy) in a sealed worker of its own. */
   seal(job, task) {
-    const { bytes, name, options, seed, seeds, metric, custom } = job.payload;
-    const base = { id: job.id, bytes, name, options, custom };
+    const { bytes, name, options, seed, seeds, metric } = job.payload;
+    const base = { id: job.id, bytes, name, options, custom: customFor(job.payload.custom, task.spec) };
     const message = job.kind === 'run'
       ? { ...base, type: 'run', specs: [task.spec], indices: [task.index], seed }
       : { ...base, type: 'sweep', specs: [[task.spec]], seeds, metric };

@@ -140,10 +140,13 @@ export function encode(state) {
   return '#' + parts.map(([k, v]) => `${k}=${enc(v)}`).join('&');
 }
 
-/** A generated workload's reference `lublin:256:10000:1` -> {model, procs, jobs, seed}, or null. */
+/** A generated workload's reference `lublin-users:256:10000:1` -> {model, procs, jobs, seed}, or
+ * null. The model is always written out, so a link keeps its workload whatever the page's default
+ * model: `lublin` (the 1999 model: one user, its own load), `lublin-users` (users, 3/4 of the
+ * arrival rate; the page's default since it exists). */
 export const GEN_MAX_JOBS = 200000;
 export function parseGen(ref) {
-  const m = /^(lublin):(\d{1,7}):(\d{1,7}):(\d{1,16})$/.exec(ref);
+  const m = /^(lublin|lublin-users):(\d{1,7}):(\d{1,7}):(\d{1,16})$/.exec(ref);
   if (!m) return null;
   const [procs, jobs, seed] = [Number(m[2]), Number(m[3]), Number(m[4])];
   if (procs < 1 || procs > 1048576 || jobs < 1 || jobs > GEN_MAX_JOBS || !Number.isSafeInteger(seed)) return null;
@@ -187,7 +190,7 @@ export function decode(hash, demos) {
       case 'trace': {
         const m = /^(demo|url|file|gen):(.+)$/.exec(value);
         if (!m) bad('expected demo:NAME, url:https://... or gen:lublin:PROCS:JOBS:SEED');
-        else if (m[1] === 'gen' && !parseGen(m[2])) bad(`expected gen:lublin:PROCS:JOBS:SEED (1 to ${GEN_MAX_JOBS} jobs)`);
+        else if (m[1] === 'gen' && !parseGen(m[2])) bad(`expected gen:MODEL:PROCS:JOBS:SEED (MODEL lublin or lublin-users; 1 to ${GEN_MAX_JOBS} jobs)`);
         else if (m[1] === 'demo' && !demos.includes(m[2])) bad(`unknown demo (known: ${demos.join(', ')})`);
         else if (m[1] === 'url' && !/^https?:\/\//.test(m[2])) bad('only http(s) URLs can be loaded');
         else state.trace = { kind: m[1], ref: m[2] };

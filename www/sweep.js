@@ -9,14 +9,17 @@
 import { call } from './engine.js';
 import { Runner } from './runner.js';
 import { figure, sizeCanvas } from './figure.js';
-import { $, el, showError } from './ui.js';
+import { $, el, showError, download } from './ui.js';
 
 const MAX_RUNS = 20_000;
+/** The metric a sweep shows unless the link or the user picks another (a link without
+ * `sweepmetric` means this one). */
+export const DEFAULT_METRIC = 'mbs';
 
 export class SweepPanel {
   /** trace(): the shown trace ({name, bytes, label}) or null; options(): the Session options of
    * the form, or null when it is invalid; compared(): the compared policies' specs;
-   * custom: the code editor (check(spec) and current() of its `js:NAME` policy). */
+   * custom: the code editor (check(spec) and policy(spec) of its `js:NAME` policies). */
   constructor({ trace, options, compared, custom }) {
     this.trace = trace;
     this.options = options;
@@ -30,14 +33,14 @@ export class SweepPanel {
     // Any metric of the catalogue (the CLI's `sweep --metric NAME`), node-model ones last.
     const title = (m) => (m.unit ? `${m.label} (${m.unit})` : m.label);
     const metrics = call('metrics');
-    $('sweep-metric').replaceChildren(...metrics.map((m) => el('option', { value: m.name, selected: m.name === 'mbs' }, title(m))));
+    $('sweep-metric').replaceChildren(...metrics.map((m) => el('option', { value: m.name, selected: m.name === DEFAULT_METRIC }, title(m))));
     this.labels = Object.fromEntries(metrics.map((m) => [m.name, title(m)]));
     $('sweep-run').addEventListener('click', () => this.start());
     $('sweep-cancel').addEventListener('click', () => this.cancel());
     this.refresh();
   }
 
-  /** The panel's settings, as the share link carries them (metric '' = the first one); the
+  /** The panel's settings, as the share link carries them (metric '' = DEFAULT_METRIC); the
    * JavaScript policies stay out (code never travels in links). */
   settings() {
     const metric = $('sweep-metric').value;
@@ -45,7 +48,7 @@ export class SweepPanel {
     return {
       vary: $('sweep-vary').value.trim(),
       seeds: Number($('sweep-seeds').value) || 10,
-      metric: metric === $('sweep-metric').options[0]?.value ? '' : metric,
+      metric: metric === DEFAULT_METRIC ? '' : metric,
       more: $('sweep-more').value.split('\n').map((t) => t.trim()).filter(Boolean).filter(builtIn),
       pick: [...$('sweep-policies').querySelectorAll('input:checked')].map((i) => i.value).filter(builtIn),
     };
@@ -56,8 +59,8 @@ export class SweepPanel {
     $('sweep-vary').value = settings.vary;
     $('sweep-seeds').value = String(settings.seeds);
     const metric = $('sweep-metric');
-    if (settings.metric && [...metric.options].some((o) => o.value === settings.metric)) metric.value = settings.metric;
-    else metric.selectedIndex = 0;
+    const named = settings.metric && [...metric.options].some((o) => o.value === settings.metric);
+    metric.value = named ? settings.metric : DEFAULT_METRIC;
     $('sweep-more').value = settings.more.join('\n');
     this.pendingPick = new Set(settings.pick);
     this.refresh();
@@ -100,12 +103,13 @@ export class SweepPanel {
     if (!/^\d+$/.test(seedsText) || seeds < 1 || seeds > 1000) { showError(`Sweep: seeds “${seedsText}” is not a whole number from 1 to 1000.`); return; }
     const metric = $('sweep-metric').value;
     const vary = $('sweep-vary').value.trim();
-    let plans, custom = null;
+    let plans;
+    const custom = {};
     try {
       for (const p of policies.filter((s) => s.startsWith('js:'))) {
         if (!this.custom) throw new Error(`${p}: no custom policy editor`);
         this.custom.check(p);
-        custom = this.custom.current();
+        custom[p] = this.custom.policy(p);
       }
       plans = policies.map((p) => call('sweep_specs', p, vary));
     } catch (err) {
@@ -165,10 +169,30 @@ export class SweepPanel {
       rows.push(el('tr', {}, el('td', {}, el('code', {}, policy)), el('td', { class: 'num' }, value),
         ...[0, 1, 2].map((k) => el('td', { class: 'num' }, fmt(r.stats[at + k])))));
     }));
+    const csv = el('button', { type: 'button', class: 'small', 'data-testid': 'sweep-csv', onclick: () => this.exportCsv() }, 'CSV');
     box.replaceChildren(el('table', { class: 'sweep-numbers' },
-      el('caption', {}, `${label} over seeds 1 to ${r.seeds}`),
-      el('thead', {}, el('tr', {}, el('th', {}, 'policy'), ...[r.key, 'mean', 'min', 'max'].map((h) => el('th', { class: 'num' }, h)))),
+      el('caption', {}, `${label} over seeds 1 to ${r.seeds} `, csv),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'policy'), ...[r.key, 'mean', 'min', 'max'].map((h) => el('th', { scope: 'col', class: 'num' }, h)))),
       el('tbody', {}, ...rows)));
+  }
+
+  /** The sweep's numbers as CSV: policy, the key's value, metric, seeds, mean, min, max (full
+   * precision). */
+  csv() {
+    const r = this.result;
+    if (!r) return '';
+    const quote = (x) => (/[",\n]/.test(x) ? `"${x.replace(/"/g, '""')}"` : x);
+    const lines = [['policy', r.key, 'metric', 'seeds', 'mean', 'min', 'max'].map(quote).join(',')];
+    r.labels.forEach((policy, p) => r.values.forEach((value, v) => {
+      const at = (p * r.values.length + v) * 3;
+      lines.push([policy, String(value), r.metric, String(r.seeds), ...[0, 1, 2].map((k) => String(r.stats[at + k]))].map(quote).join(','));
+    }));
+    return lines.join('\n') + '\n';
+  }
+
+  exportCsv() {
+    if (!this.result) return;
+    download(`sweep.${this.result.metric}.csv`, new Blob([this.csv()], { type: 'text/csv' }));
   }
 
   draw() {

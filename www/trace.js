@@ -46,7 +46,7 @@ export async function loadRemote(kind, ref) {
     if (!cache.has(key)) cache.set(key, fetchBytes(url, url.href));
   } else if (kind === 'gen') {
     const g = parseGen(ref);
-    if (!g) throw new Error(`"${ref.slice(0, 100)}" is not a generator reference (lublin:PROCS:JOBS:SEED)`);
+    if (!g) throw new Error(`"${ref.slice(0, 100)}" is not a generator reference (MODEL:PROCS:JOBS:SEED)`);
     const name = `${g.model}-${g.procs}p-${g.jobs}j-seed${g.seed}.swf`;
     trace = { kind, ref, name, label: `generated: ${g.model} model, ${g.jobs.toLocaleString('en')} jobs, ${g.procs} processors, seed ${g.seed}` };
     if (!cache.has(key)) cache.set(key, Promise.resolve().then(() => call('generate_workload', g.model, g.procs, g.jobs, g.seed)));

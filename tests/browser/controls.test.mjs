@@ -22,6 +22,8 @@ test('the policy picker adds policies, edits keys and shows validation inline', 
   assert.equal(await specs.count(), 3);
   assert.equal(await specs.nth(2).inputValue(), 'conservative');
   // A choice key is a select; changing it rewrites the spec.
+  // The keys are folded under "keys" (one Tab stop per card).
+  await page.locator('[data-testid="policy-entry"]').nth(0).locator('details.keys-box summary').click();
   await page.locator('[data-testid="policy-entry"]').nth(0).locator('select[data-key="order"]').selectOption('sjf');
   assert.equal(await specs.nth(0).inputValue(), 'easy[order=sjf]');
   // A bad spec shows the engine's message in the card.
@@ -57,6 +59,7 @@ test('Back returns to the previous comparison, Forward comes back', async () => 
 
 test('a trace loads from a URL, and the link carries the URL', async () => {
   const url = `${BASE}www/demo/5K_sample.swf.gz`;
+  await page.locator('[data-testid="trace-sources"] summary').click(); // the file and URL are folded
   await page.locator('[data-testid="trace-url"]').fill(url);
   const before = await runs(page);
   await page.locator('[data-testid="trace-url-load"]').click();

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, MOCK, launch, open, runs, waitRuns, table, errorsText, cli, cliBinary, metric, close } from './helpers.mjs';
+import { SHOTS, MOCK, launch, open, waitRuns, table, errorsText, cli, cliBinary, metric, close, useCode, clickRun } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -39,20 +39,6 @@ test('a link with priority expressions reproduces in a fresh page and matches th
 });
 
 /** Loads an example (or code) into the editor under `name` and adds it to the comparison. */
-async function useCode(page, { example, code, name }) {
-  await page.$eval('[data-testid="policy-code-panel"]', (d) => { d.open = true; });
-  if (example) await page.locator('[data-testid="policy-code-examples"]').selectOption(example);
-  if (code !== undefined) await page.locator('[data-testid="policy-code"]').fill(code);
-  if (name) await page.locator('[data-testid="policy-code-name"]').fill(name);
-  await page.locator('[data-testid="policy-code-add"]').click();
-}
-
-async function run(page) {
-  const n = await runs(page);
-  await page.locator('[data-testid="run"]').click();
-  return n;
-}
-
 /** The jobs CSV of each policy shown, by spec, without the reservation columns (a JavaScript
  * policy makes no reservations the engine sees; its start reasons are compared). */
 async function jobsCsvs(page) {
@@ -75,7 +61,7 @@ test('the FCFS and EASY examples give exactly the built-ins\' schedules on the d
     await waitRuns(page, 1);
     for (const example of ['easy', 'fcfs']) {
       await useCode(page, { example });
-      const n = await run(page);
+      const n = await clickRun(page);
       await waitRuns(page, n + 1, 60_000);
       const csv = await jobsCsvs(page);
       assert.ok(csv[`js:${example}`], `${demo}: js:${example} ran`);
@@ -156,7 +142,7 @@ test('an endless loop is stopped by Cancel; the next run works', { skip: MOCK },
   // the worker was replaced: a comparison with a working policy runs
   await page.locator('[data-testid="policy-code-examples"]').selectOption('fcfs');
   await page.locator('[data-testid="policy-code-add"]').click();
-  const n = await run(page);
+  const n = await clickRun(page);
   await waitRuns(page, n + 1);
   const t = await table(page);
   assert.ok(t['js:fcfs'] && t.fcfs, Object.keys(t).join(', '));
@@ -189,7 +175,7 @@ test('the JavaScript policy takes part in sweeps (over the pool, never in the li
   const { page, context, problems } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy');
   await waitRuns(page, 1);
   await useCode(page, { example: 'easy' });
-  const n = await run(page);
+  const n = await clickRun(page);
   await waitRuns(page, n + 1, 60_000);
   await page.locator('[data-testid="sweep-run"]').scrollIntoViewIfNeeded();
   // js:easy is a compared policy: ticked in the sweep panel next to easy

@@ -59,6 +59,24 @@ export function table(page) {
   });
 }
 
+/** Writes a JavaScript policy in the editor and adds it to the comparison: an example, or `code`
+ * (in the selected policy, or in a new one with `fresh`), named `name` when given. */
+export async function useCode(page, { example, code, name, fresh = false }) {
+  await page.$eval('[data-testid="policy-code-panel"]', (d) => { d.open = true; });
+  if (example) await page.locator('[data-testid="policy-code-examples"]').selectOption(example);
+  else if (fresh) await page.locator('[data-testid="policy-code-new"]').click();
+  if (code !== undefined) await page.locator('[data-testid="policy-code"]').fill(code);
+  if (name) await page.locator('[data-testid="policy-code-name"]').fill(name);
+  await page.locator('[data-testid="policy-code-add"]').click();
+}
+
+/** Clicks Run; returns the number of comparisons shown before. */
+export async function clickRun(page) {
+  const n = await runs(page);
+  await page.locator('[data-testid="run"]').click();
+  return n;
+}
+
 export function errorsText(page) {
   return page.$eval('[data-testid="errors"]', (e) => e.innerText);
 }

@@ -29,6 +29,7 @@ test('the trace view shows the loaded trace in every chart', { skip: MOCK ? 'moc
   const { page, context, problems } = await open(browser);
   await waitRuns(page, 1);
   const view = page.locator('[data-testid="trace-view"]');
+  await view.locator('summary').first().click(); // the trace's charts are folded under its heading
   assert.match(await view.locator('[data-testid="trace-summary"]').innerText(), /^3,145 jobs of \d+ users on 240 processors/);
   const names = await page.evaluate(() => window.schedlab.traceView.items.map((i) => i.name));
   assert.deepEqual(names, ['hour', 'weekday', 'week', 'procs', 'runtime', 'accuracy', 'requested', 'requested-log', 'overestimation', 'load', 'users']);
@@ -186,6 +187,7 @@ test('at device pixel ratio 2 canvases are drawn at twice the pixels and hoverin
   assert.match(await tip.innerText(), new RegExp(`^job ${target.id} `));
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, 'dpr2.png') });
+  await page.$eval('[data-testid="trace-view"] details', (d) => { d.open = true; });
   await page.locator('[data-testid="trace-view"]').scrollIntoViewIfNeeded();
   await page.locator('[data-testid="chart-trace-hour"]').screenshot({ path: join(SHOTS, 'dpr2-trace-hour.png') });
   assert.deepEqual(problems, []);

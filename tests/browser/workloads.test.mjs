@@ -84,11 +84,12 @@ test('the generate controls and the load scale make the link', async () => {
   await page.locator('[data-testid="trace-generate"]').click();
   await waitRuns(page, 2, 60_000);
   const link = await page.locator('[data-testid="share-link"]').getAttribute('href');
-  assert.match(link, /trace=gen:lublin:128:1500:9/);
+  // The page's default model: users, 3/4 of the 1999 model's arrival rate (docs/workloads.md).
+  assert.match(link, /trace=gen:lublin-users:128:1500:9/);
   assert.match(link, /load=1\.2/);
   assert.equal((await table(page)).easy['counts.jobs'], 1500);
   const facts = await page.locator('[data-testid="facts"]').innerText();
-  assert.match(facts, /generated: lublin model, 1,500 jobs, 128 processors, seed 9/);
+  assert.match(facts, /generated: lublin-users model, 1,500 jobs, 128 processors, seed 9/);
   assert.match(facts, /load scaled by 1\.2/);
   await page.locator('aside.controls').screenshot({ path: join(SHOTS, 'workload-controls.png') });
   // Bad values are named, nothing runs.
@@ -105,7 +106,7 @@ test('the generate controls and the load scale make the link', async () => {
   // A bad generator reference in a link is reported and the demo shown.
   const bad = await open(browser, '#v=1&trace=gen:lublin:64:0:1&policy=easy');
   await waitRuns(bad.page, 1);
-  assert.match(await errorsText(bad.page), /expected gen:lublin:PROCS:JOBS:SEED/);
+  assert.match(await errorsText(bad.page), /expected gen:MODEL:PROCS:JOBS:SEED \(MODEL lublin or lublin-users/);
   await bad.context.close();
 });
 

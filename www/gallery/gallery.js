@@ -110,7 +110,7 @@ function renderEntry(entry) {
     };
   });
   const table = el('table', {},
-    el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, 'policy'), el('th', {}, 'paper'), el('th', {}, 'recorded'), el('th', {}, 'this run'))),
+    el('thead', {}, el('tr', {}, el('th', {}, el('span', { class: 'sr-only' }, 'row')), el('th', {}, 'policy'), el('th', {}, 'paper'), el('th', {}, 'recorded'), el('th', {}, 'this run'))),
     el('tbody', {}, entry.rows.map((r, i) => el('tr', {}, el('td', {}, r.label), el('td', { class: 'spec' }, r.spec),
       cells[i].paper, cells[i].recorded, cells[i].ours))));
   const progress = el('progress', { max: 1, value: 0, hidden: true });
@@ -131,7 +131,7 @@ function renderEntry(entry) {
       el('dt', {}, 'our trace'), el('dd', {}, trace ? trace.label : entry.trace),
       el('dt', {}, 'document'), el('dd', {}, el('a', { href: entry.doc }, entry.doc))),
     el('details', {}, el('summary', {}, 'command line'), el('pre', {}, commandLines(entry).join('\n'))),
-    table,
+    el('div', { class: 'table-wrap' }, table),
     charts,
     el('p', { class: 'verdict', 'data-testid': 'gallery-verdict' }, entry.verdict),
     el('div', { class: 'actions' }, ui.run, cancel, progress, link),

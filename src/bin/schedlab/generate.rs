@@ -8,7 +8,9 @@ use std::time::Instant;
 
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Workload model: lublin (Lublin & Feitelson 1999, with Tsafrir et al. 2005 estimates).
+    /// Workload model: lublin (Lublin & Feitelson 1999, with Tsafrir et al. 2005 estimates; one
+    /// user, the model's load of about 87 %) or lublin-users (the same jobs' model with users of
+    /// Zipf-like job counts, at 3/4 of the arrival rate: realistic waits).
     #[arg(long, default_value = "lublin")]
     model: String,
     /// Machine size (processors).

@@ -68,10 +68,18 @@ pub struct Lublin {
     /// submit times are rounded down only when reported.
     clock: f64,
     started: bool,
+    /// Inter-arrival times are multiplied by this (1: the 1999 model's load).
+    stretch: f64,
 }
 
 impl Lublin {
     pub fn new(procs: u32) -> Lublin {
+        Lublin::with_stretch(procs, 1.0)
+    }
+
+    /// The model with arrivals `stretch` times as far apart (the daily cycle kept: the
+    /// stretch applies to the points spent against the day's buckets).
+    pub fn with_stretch(procs: u32, stretch: f64) -> Lublin {
         let uhi = f64::from(procs.max(1)).log2();
         // A machine of 1-4 processors leaves no room for the two stages: keep them ordered.
         let umed = (uhi - UMED_BELOW_UHI).max(ULOW.min(uhi));
@@ -89,6 +97,7 @@ impl Lublin {
             remainder: 0.0,
             clock: 0.0,
             started: false,
+            stretch,
         }
     }
 
@@ -146,7 +155,7 @@ impl Lublin {
                 break g;
             }
         };
-        self.points += ln.exp() / BUCKET_SECONDS;
+        self.points += ln.exp() * self.stretch / BUCKET_SECONDS;
         let mut next = 0.0;
         while self.points > self.weights[self.bucket] {
             self.points -= self.weights[self.bucket];

@@ -1,9 +1,12 @@
 //! Synthetic workloads, seeded: the same model, size, machine and seed give the same jobs on
 //! every platform. `lublin`: the Lublin–Feitelson 1999 model ([`lublin`]) with user runtime
-//! estimates after Tsafrir, Etsion & Feitelson 2005 ([`estimates`]).
+//! estimates after Tsafrir, Etsion & Feitelson 2005 ([`estimates`]), one user (-1), at the
+//! model's own load. `lublin-users`: the same jobs' model with users of Zipf-like job counts,
+//! at 3/4 of the arrival rate ([`users`]).
 
 pub mod estimates;
 pub mod lublin;
+pub mod users;
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -17,7 +20,7 @@ pub const MAX_JOBS: usize = 10_000_000;
 /// What to generate.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GenerateSpec {
-    /// `lublin` (the only model so far).
+    /// A name of [`MODELS`].
     pub model: String,
     pub procs: u32,
     pub jobs: usize,
@@ -30,7 +33,7 @@ pub struct GenerateSpec {
 pub struct GenerateError(pub String);
 
 /// The models known, for messages and front ends.
-pub const MODELS: [&str; 1] = ["lublin"];
+pub const MODELS: [&str; 2] = ["lublin", "lublin-users"];
 
 /// Generates the workload of `spec`, named `source` in messages.
 pub fn generate(spec: &GenerateSpec) -> Result<Workload, GenerateError> {
@@ -55,16 +58,28 @@ pub fn generate(spec: &GenerateSpec) -> Result<Workload, GenerateError> {
         )));
     }
     let mut rng = Pcg64::seed_from_u64(spec.seed);
-    let mut model = lublin::Lublin::new(spec.procs);
+    let with_users = spec.model == "lublin-users";
+    let stretch = if with_users {
+        users::ARRIVAL_STRETCH
+    } else {
+        1.0
+    };
+    let mut model = lublin::Lublin::with_stretch(spec.procs, stretch);
     let jobs: Vec<lublin::Job> = (0..spec.jobs).map(|_| model.next(&mut rng)).collect();
     let runtimes: Vec<i64> = jobs.iter().map(|j| j.runtime).collect();
     let estimates = estimates::assign(&runtimes, &mut rng);
+    let owners = if with_users {
+        users::assign(spec.jobs, &mut users::stream(spec.seed))
+    } else {
+        vec![-1; spec.jobs]
+    };
     let records = jobs
         .iter()
         .zip(&estimates)
+        .zip(&owners)
         .enumerate()
-        .map(|(i, (j, &est))| {
-            crate::workload::simple_record(i as i64 + 1, j.submit, j.runtime, j.procs, est, -1)
+        .map(|(i, ((j, &est), &user))| {
+            crate::workload::simple_record(i as i64 + 1, j.submit, j.runtime, j.procs, est, user)
         })
         .collect();
     let mut header = SwfHeader::default();
@@ -81,6 +96,12 @@ pub fn generate(spec: &GenerateSpec) -> Result<Workload, GenerateError> {
         format!("; MaxNodes: {}", spec.procs),
     ] {
         let _ = header.add_comment(&line);
+    }
+    if with_users {
+        let _ = header.add_comment(&format!(
+            "; Note: {} users, job counts proportional to 1/rank (Zipf); arrivals 4/3 as far apart as in the 1999 model",
+            users::count(spec.jobs)
+        ));
     }
     Ok(Workload {
         header,

@@ -1,0 +1,32 @@
+// Units of the results table's time columns, and the precision a cell shows. A column of the
+// catalogue's unit `s` is shown in seconds, hours or days, chosen per column from the size of
+// its values; every other column keeps its unit and the catalogue's digits.
+// No DOM: the tests import it in Node too.
+
+const HOUR = 3600;
+const DAY = 86_400;
+
+/** The unit of a column of `values` whose catalogue unit is `unit` with `digits` decimals:
+ * {unit, scale (seconds per unit), digits}. Seconds below 2 hours (the median of the finite
+ * values), hours below 2 days, days above. */
+export function columnUnit(unit, digits, values) {
+  if (unit !== 's') return { unit, scale: 1, digits };
+  const finite = values.filter(Number.isFinite).map(Math.abs).sort((a, b) => a - b);
+  const median = finite.length ? finite[Math.floor(finite.length / 2)] : 0;
+  if (median < 2 * HOUR) return { unit: 's', scale: 1, digits };
+  if (median < 2 * DAY) return { unit: 'h', scale: HOUR, digits: 2 };
+  return { unit: 'd', scale: DAY, digits: 2 };
+}
+
+/** `v` as the column shows it: rounded to the unit's precision (a number, or v itself when not
+ * finite). Values that show the same are the same for colours and stars. */
+export function shown(v, u) {
+  if (!Number.isFinite(v)) return v;
+  const f = 10 ** u.digits;
+  return Math.round((v / u.scale) * f) / f;
+}
+
+/** A heading's label with the column's unit: "mean wait (s)" -> "mean wait (h)". */
+export function withUnit(label, u) {
+  return u.scale === 1 ? label : label.replace(/\((s)\)$/, `(${u.unit})`);
+}
