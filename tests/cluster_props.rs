@@ -16,6 +16,8 @@ const SPECS: &[&str] = &[
     "easy[queue=sjf]",
     "easy[queue=fairshare]",
     "fcfs[queue=expr(wait*procs)]",
+    "conservative",
+    "conservative[queue=sjf]",
 ];
 
 /// A node group: (nodes, cores, memory MB (1 = not stated), GPUs, weight).

@@ -100,6 +100,7 @@ fn a_gpu_job_waits_while_cores_are_free_and_easy_backfills_past_it() {
     assert_eq!(starts(&fcfs), [0, 100, 100]);
     let easy = run(&p, &js, "easy");
     assert_eq!(starts(&easy), [0, 100, 2]);
+    assert_eq!(starts(&run(&p, &js, "conservative")), [0, 100, 2]);
     assert_eq!(nodes(&p, &easy, 1), ["g1"]);
     assert_eq!(easy.allocs[1][0].gpus, 1);
     // J3 went where the cores are first free: g1 (3 cores free), in node order.
@@ -230,6 +231,7 @@ fn a_pool_policy_refuses_to_run_on_a_cluster() {
     let js = jobs(&[(0, 10, 1, 0, req(0, 0))]);
     let p = place("NodeName=n1 CPUs=4\n", &js, &[]);
     let mut pol = policy::build("pv-easy").unwrap();
+    // (conservative plans on the nodes; PV-EASY's preemptions plan with one pool)
     let e = simulate_placed(&js, 4, None, Some(&p), pol.as_mut(), 1, None).unwrap_err();
     assert!(e.to_string().contains("does not run on a cluster"), "{e}");
 }

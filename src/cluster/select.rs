@@ -111,6 +111,20 @@ impl Free {
         }
     }
 
+    /// What is free both here and in `other`, node by node (an interval's free resources from
+    /// those of its instants).
+    pub fn narrow(&mut self, l: &Layout, other: &Free) {
+        for i in 0..self.cpus.len() {
+            let (c, g) = (
+                self.cpus[i].min(other.cpus[i]),
+                self.gpus[i].min(other.gpus[i]),
+            );
+            self.set_cores(l, i, c, g);
+            self.mem_mb[i] = self.mem_mb[i].min(other.mem_mb[i]);
+            self.idle[i] &= other.idle[i];
+        }
+    }
+
     /// Node `i`'s free cores and GPUs become `cpus` and `gpus` (the partitions' totals follow).
     fn set_cores(&mut self, l: &Layout, i: usize, cpus: u32, gpus: u32) {
         for &p in &l.node_parts[i] {

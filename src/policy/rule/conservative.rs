@@ -16,6 +16,7 @@ use no_fit::NoFit;
 
 mod freed;
 mod no_fit;
+mod on_nodes;
 mod reach;
 
 /// The `guarantees` key.
@@ -321,11 +322,6 @@ impl Conservative {
 }
 
 impl StartRule for Conservative {
-    /// It plans with one pool of processors.
-    fn runs_on_clusters(&self) -> bool {
-        false
-    }
-
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
         self.res = vec![None; jobs.len()];
         self.seen = vec![0; jobs.len()];
@@ -339,6 +335,9 @@ impl StartRule for Conservative {
     /// A pass reads the queue only when it has something to plan or start: a pass after
     /// ends at their planned times (or a wake-up) with no reservation due changes nothing.
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
+        if c.cluster().is_some() {
+            return on_nodes::pass(c, queue.all(c));
+        }
         let now = c.now();
         let mut rebuild = self.profile.is_none();
         let mut compress = false;
