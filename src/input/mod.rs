@@ -133,6 +133,10 @@ pub struct JobSet {
     /// Absolute trace time of time 0.
     pub origin: Time,
     pub options: InputOptions,
+    /// The trace's partition names: a job's [`Request::partition`](crate::job::Request) `k`
+    /// is `partitions[k - 1]` (sacct and Batsim names; an SWF field 16 number as text), in
+    /// order of first appearance in the file. Empty when no job names a partition.
+    pub partitions: Vec<String>,
 }
 
 impl JobSet {
@@ -179,7 +183,7 @@ pub fn prepare_raw(
         file: workload.source.clone(),
         reason,
     };
-    let mut jobs = raw.into_vec();
+    let (mut jobs, partitions) = raw.into_vec();
     let transform_notes =
         transform::apply_jobs(&mut jobs, &workload.header, &opts.transform).map_err(err)?;
     let h = &workload.header;
@@ -225,6 +229,14 @@ pub fn prepare_raw(
     }
 
     let mut warnings = transform_notes;
+    if partitions.beyond > 0 {
+        warnings.push(format!(
+            "field 16 (partition): {} jobs name a partition beyond the first {} distinct ones: \
+             counted as giving none",
+            partitions.beyond,
+            u16::MAX
+        ));
+    }
     let mut skipped = Vec::new();
     // Job numbers rising in file order (most traces) cannot repeat: no map of them is needed
     // (it would take about 30 bytes per job).
@@ -431,6 +443,7 @@ pub fn prepare_raw(
         warnings,
         origin,
         options: opts.clone(),
+        partitions: partitions.names(&workload.partition_names),
     })
 }
 

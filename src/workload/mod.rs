@@ -12,6 +12,7 @@ pub mod batsim;
 pub mod generate;
 pub mod sacct;
 pub mod slurm_time;
+pub mod slurm_tres;
 pub mod transform;
 
 use std::io::Read;
@@ -30,6 +31,7 @@ impl Workload {
             skipped_lines: 0,
             gzip: false,
             streamed: 0,
+            partition_names: Vec::new(),
         }
     }
 }
@@ -65,6 +67,7 @@ pub(crate) fn simple_record(
         preceding_job: -1,
         think_time: -1,
         extra: Vec::new(),
+        req: Default::default(),
     }
 }
 

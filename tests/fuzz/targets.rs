@@ -206,6 +206,8 @@ fn round_trip(w: &Workload) {
             .iter()
             .map(|r| swf::SwfRecord {
                 line: 0,
+                // SWF has no room for a request (GPUs aside, with a GpuField header).
+                req: Default::default(),
                 ..r.clone()
             })
             .collect::<Vec<_>>()
