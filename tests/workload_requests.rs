@@ -232,3 +232,74 @@ fn bad_requests_name_the_line_and_the_column() {
         );
     }
 }
+
+fn batsim_job(extra: &str) -> String {
+    format!(
+        r#"{{"nb_res": 64, "jobs": [{{"id": 1, "subtime": 0, "res": 8, "profile": "p"{extra}}}],
+            "profiles": {{"p": {{"type": "delay", "delay": 10}}}}}}"#
+    )
+}
+
+#[test]
+fn batsim_request_keys() {
+    let w = workload::read_bytes(
+        "t.json",
+        batsim_job(r#", "nodes": 2, "gpus": 4, "mem_per_node_mb": 1000, "exclusive": true, "partition": "gpu""#)
+            .as_bytes(),
+        &ReadOptions::default(),
+    )
+    .unwrap();
+    let r = &w.records[0];
+    assert_eq!((r.allocated_processors, r.partition), (8, 1));
+    assert_eq!(r.req, req(2, 4, 1000, true));
+    assert_eq!(w.partition_names, ["gpu"]);
+    // Without the keys: nothing asked.
+    let plain =
+        workload::read_bytes("t.json", batsim_job("").as_bytes(), &ReadOptions::default()).unwrap();
+    assert_eq!(
+        (plain.records[0].req, plain.records[0].partition),
+        (req(0, 0, 0, false), -1)
+    );
+    for (extra, field, why) in [
+        (
+            r#", "gpus": -1"#,
+            "gpus",
+            "not a whole number from 0 to 2147483647: -1",
+        ),
+        (r#", "gpus": 1.5"#, "gpus", "not a whole number"),
+        (r#", "nodes": "two""#, "nodes", "not a whole number"),
+        (
+            r#", "mem_per_node_mb": 1e12"#,
+            "mem_per_node_mb",
+            "not a whole number",
+        ),
+        (r#", "exclusive": 1"#, "exclusive", "not true or false: 1"),
+        (r#", "partition": 3"#, "partition", "not a partition name"),
+    ] {
+        let e = workload::read_bytes(
+            "t.json",
+            batsim_job(extra).as_bytes(),
+            &ReadOptions::default(),
+        )
+        .unwrap_err()
+        .to_string();
+        let want = format!("jobs[0] (id 1).{field}: {why}");
+        assert!(e.contains(&want), "{e:?} lacks {want:?}");
+    }
+}
+
+#[test]
+fn sacct_to_batsim_and_back_keeps_requests() {
+    let w = workload::read_path(&slurm("gpu-3", "sacct.txt"), &ReadOptions::default()).unwrap();
+    let mut out = Vec::new();
+    workload::batsim::write(&mut out, &w, 32).unwrap();
+    let back = workload::read_bytes("b.json", &out, &ReadOptions::default()).unwrap();
+    let reqs = |w: &Workload| {
+        w.records
+            .iter()
+            .map(|r| (r.req, r.partition))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(reqs(&back), reqs(&w));
+    assert_eq!(back.partition_names, ["batch"]);
+}

@@ -71,6 +71,40 @@ pub(crate) fn simple_record(
     }
 }
 
+/// Names numbered 1, 2, ... in order of first appearance (users, partitions, ...).
+#[derive(Default)]
+pub(crate) struct Numbering {
+    ids: std::collections::HashMap<String, i64>,
+    pub(crate) names: Vec<String>,
+}
+
+impl Numbering {
+    /// The number of `name` (-1 for an empty name).
+    pub(crate) fn id(&mut self, name: &str) -> i64 {
+        if name.is_empty() {
+            return -1;
+        }
+        if let Some(&i) = self.ids.get(name) {
+            return i;
+        }
+        self.names.push(name.to_owned());
+        let i = self.names.len() as i64;
+        self.ids.insert(name.to_owned(), i);
+        i
+    }
+
+    /// `1=alice, 2=bob`
+    pub(crate) fn listing(&self) -> String {
+        let parts: Vec<String> = self
+            .names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{}={n}", i + 1))
+            .collect();
+        parts.join(", ")
+    }
+}
+
 /// The formats read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {

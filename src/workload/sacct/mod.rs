@@ -32,6 +32,7 @@ mod request;
 
 use super::slurm_time::{self, Limit};
 use super::slurm_tres::{self, ReqMem, Tres};
+use super::Numbering;
 use crate::job::Request;
 use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload};
 use columns::Columns;
@@ -408,38 +409,6 @@ fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
     }
     w.records = records;
     w.partition_names = std::mem::take(&mut maps[4].names);
-}
-
-#[derive(Default)]
-struct Numbering {
-    ids: HashMap<String, i64>,
-    names: Vec<String>,
-}
-
-impl Numbering {
-    fn id(&mut self, name: &str) -> i64 {
-        if name.is_empty() {
-            return -1;
-        }
-        if let Some(&i) = self.ids.get(name) {
-            return i;
-        }
-        self.names.push(name.to_owned());
-        let i = self.names.len() as i64;
-        self.ids.insert(name.to_owned(), i);
-        i
-    }
-
-    /// `1=alice, 2=bob`
-    fn listing(&self) -> String {
-        let parts: Vec<String> = self
-            .names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| format!("{}={n}", i + 1))
-            .collect();
-        parts.join(", ")
-    }
 }
 
 struct State<'a> {
