@@ -303,3 +303,34 @@ fn sacct_to_batsim_and_back_keeps_requests() {
     assert_eq!(reqs(&back), reqs(&w));
     assert_eq!(back.partition_names, ["batch"]);
 }
+
+#[test]
+fn sacct_to_swf_keeps_gpus_in_a_named_column_and_says_what_it_drops() {
+    use schedlab::workload::conversion;
+    let mut w = workload::read_path(&slurm("gpu-3", "sacct.txt"), &ReadOptions::default()).unwrap();
+    let dropped = conversion::dropped(&w, false);
+    assert_eq!(
+        dropped,
+        [
+            "the node count of 60 jobs dropped (SWF has no field for it)",
+            "the memory per node of 60 jobs dropped (field 10 keeps the memory per processor)",
+            "the partition name of 60 jobs dropped (field 16 keeps its number, a Note line the names)",
+        ]
+    );
+    // Field 19 is the Slurm JobID: the GPUs go to field 20.
+    assert_eq!(conversion::gpus_to_column(&mut w), Some(20));
+    assert_eq!(conversion::gpus_to_column(&mut w), None);
+    let mut text = Vec::new();
+    schedlab::swf::write(&mut text, &w).unwrap();
+    let back = schedlab::swf::read_bytes("g.swf", &text, &ReadOptions::default()).unwrap();
+    let gpus = |w: &Workload| w.records.iter().map(|r| r.req.gpus).collect::<Vec<_>>();
+    assert_eq!(gpus(&back), gpus(&w));
+    assert_eq!(gpus(&back).iter().sum::<u32>(), 78);
+    // Batsim keeps the memory per node; a job asking per CPU only loses its memory there.
+    assert!(conversion::dropped(&w, true).is_empty());
+    w.records[0].req.mem_per_node_mb = 0;
+    assert_eq!(
+        conversion::dropped(&w, true),
+        ["the memory per processor of 1 jobs dropped (SWF field 10: Batsim has no key for it)"]
+    );
+}

@@ -9,7 +9,7 @@
 //! (numbers kept, names numbered in order of first appearance). `nb_res` becomes `MaxProcs`.
 //! Times are rounded to whole seconds. schedlab's own keys say what a job asks of a cluster
 //! beyond its `res` cores: `nodes`, `gpus`, `mem_per_node_mb`, `exclusive`, `partition` (see
-//! [`request`]; Batsim itself ignores them).
+//! `request` below; Batsim itself ignores them).
 //!
 //! Writing: one delay profile per distinct runtime (`"delay<seconds>"`), `walltime` when the
 //! requested time is known, `user_id` when the user is, the request keys when given; jobs

@@ -9,6 +9,7 @@
 //! estimates); [`transform`] scales load, cuts time windows and selects users.
 
 pub mod batsim;
+pub mod conversion;
 pub mod generate;
 pub mod sacct;
 pub mod slurm_time;

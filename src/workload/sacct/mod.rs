@@ -6,7 +6,7 @@
 //! (or `NCPUS`), else `AllocTRES`, `ReqCPUS` or `ReqTRES`. Used when present: `User`, `Group`,
 //! `Timelimit`, `ReqCPUS`, `ReqMem`, `NNodes`, `ReqNodes`, `ReqTRES`, `AllocTRES`, `TotalCPU`,
 //! `Partition`, `QOS`, `JobName`. The job's request of a cluster (nodes, GPUs, memory per node,
-//! exclusivity: [`request`]) goes in [`SwfRecord::req`], the partition names in
+//! exclusivity: `request.rs`) goes in [`SwfRecord::req`], the partition names in
 //! [`Workload::partition_names`]. Conventions:
 //! - Steps (`123.batch`, `123.extern`, `123.0`) fold into their job: they make no job of their
 //!   own; a step whose job line is missing is skipped with that reason.
