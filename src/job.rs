@@ -2,7 +2,7 @@
 //! makes jobs, the engine, predictors, metrics and outputs read them).
 
 use crate::Time;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::num::NonZeroI64;
 
 /// Longest time a job's submit, run or requested time may be (2^53 s, what a JavaScript number
@@ -63,7 +63,7 @@ pub struct Job {
 /// A job's request of a cluster, beside its processors ([`Job::procs`], the cores over the
 /// whole job) and its memory per processor ([`Job::requested_memory`], SWF field 10). Read by
 /// the cluster allocation only; a run without a cluster ignores it. Zero means "not given".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Request {
     /// Nodes asked for (Slurm `-N`), 0 when not given (as few as the cores fit on).
     pub nodes: u32,
@@ -76,6 +76,13 @@ pub struct Request {
     pub partition: u16,
     /// Whole nodes (Slurm `--exclusive`).
     pub exclusive: bool,
+}
+
+impl Request {
+    /// Nothing asked beyond processors (every field zero).
+    pub fn is_empty(&self) -> bool {
+        *self == Request::default()
+    }
 }
 
 impl Job {

@@ -8,6 +8,7 @@
 //! is not applied); without it, hours and days count from the trace's time 0.
 
 use crate::input::JobSet;
+pub use crate::request_stats::RequestStats;
 use crate::swf::SwfHeader;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -86,6 +87,10 @@ pub struct TraceStats {
     pub load_overall: f64,
     /// The heaviest users, most work first (ties: lower id first), at most [`TOP_USERS`].
     pub top_users: Vec<UserShare>,
+    /// What the jobs ask beyond processors (GPUs, memory, nodes, partitions); absent when
+    /// nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requests: Option<RequestStats>,
 }
 
 /// The local-time offset of time 0 and whether it is known.
@@ -242,6 +247,7 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
             total_work / (f64::from(set.procs.max(1)) * span)
         },
         top_users,
+        requests: RequestStats::of(set),
     }
 }
 
@@ -316,6 +322,9 @@ impl TraceStats {
         );
         let days: Vec<String> = self.per_weekday.iter().map(u64::to_string).collect();
         s += &format!("jobs per day of week (Mon..Sun): {}\n", days.join(" "));
+        if let Some(r) = &self.requests {
+            s += &r.summary(self.jobs);
+        }
         s += "heaviest users (share of processor-seconds, jobs):\n";
         for u in self.top_users.iter().take(10) {
             s += &format!(

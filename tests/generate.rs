@@ -92,12 +92,7 @@ fn outside(s: &Stats, r: &Stats) -> Vec<String> {
 }
 
 fn spec(jobs: usize, seed: u64) -> GenerateSpec {
-    GenerateSpec {
-        model: "lublin".into(),
-        procs: 256,
-        jobs,
-        seed,
-    }
+    GenerateSpec::new("lublin", 256, jobs, seed)
 }
 
 fn reference() -> Stats {
@@ -199,4 +194,70 @@ fn seeded_and_well_formed() {
         ..spec(10, 1)
     })
     .is_err());
+}
+
+#[test]
+fn gpu_share_adds_a_gpu_column_and_leaves_the_jobs_alone() {
+    let plain = generate(&spec(4_000, 3)).unwrap();
+    let gpu = generate(&GenerateSpec {
+        gpu_share: 0.3,
+        gpu_counts: vec![(1, 3.0), (4, 1.0)],
+        ..spec(4_000, 3)
+    })
+    .unwrap();
+    // The same jobs (their own random stream is untouched), GPUs besides.
+    for (a, b) in plain.records.iter().zip(&gpu.records) {
+        assert_eq!((a.submit_time, a.run_time), (b.submit_time, b.run_time));
+        assert_eq!(
+            (a.allocated_processors, a.requested_time),
+            (b.allocated_processors, b.requested_time)
+        );
+        assert_eq!(b.extra, [b.req.gpus.to_string()]);
+        assert!([0, 1, 4].contains(&b.req.gpus));
+    }
+    let with = gpu.records.iter().filter(|r| r.req.gpus > 0).count() as f64;
+    assert!((with / 4_000.0 - 0.3).abs() < 0.03, "{with} GPU jobs");
+    // Written as SWF, read back: the header's GpuField gives the GPUs to the jobs.
+    let mut text = Vec::new();
+    schedlab::swf::write(&mut text, &gpu).unwrap();
+    assert!(String::from_utf8_lossy(&text).contains("\n; GpuField: 19\n"));
+    let back = schedlab::swf::read_bytes("g.swf", &text, &ReadOptions::default()).unwrap();
+    let gpus =
+        |w: &schedlab::swf::Workload| w.records.iter().map(|r| r.req.gpus).collect::<Vec<_>>();
+    assert_eq!(gpus(&back), gpus(&gpu));
+    let set = schedlab::input::prepare(&back, &Default::default()).unwrap();
+    let total: u64 = set.jobs.iter().map(|j| u64::from(j.req.gpus)).sum();
+    assert_eq!(total, gpus(&gpu).iter().map(|&g| u64::from(g)).sum::<u64>());
+    // A bad share or count is an error naming it.
+    let bad = |share, counts| {
+        generate(&GenerateSpec {
+            gpu_share: share,
+            gpu_counts: counts,
+            ..spec(10, 1)
+        })
+    };
+    assert!(bad(1.5, vec![])
+        .unwrap_err()
+        .to_string()
+        .contains("GPU share 1.5"));
+    assert!(bad(0.5, vec![(0, 1.0)])
+        .unwrap_err()
+        .to_string()
+        .contains("GPU count 0"));
+}
+
+#[test]
+fn a_bad_gpu_column_names_the_line_and_field() {
+    let text = "; GpuField: 19\n1 0 -1 10 1 -1 -1 1 20 -1 1 1 -1 -1 -1 -1 -1 -1 2\n\
+                2 0 -1 10 1 -1 -1 1 20 -1 1 1 -1 -1 -1 -1 -1 -1 x\n\
+                3 0 -1 10 1 -1 -1 1 20 -1 1 1 -1 -1 -1 -1 -1 -1\n";
+    let w = schedlab::swf::read_bytes("g.swf", text.as_bytes(), &ReadOptions::default()).unwrap();
+    assert_eq!(
+        w.records.iter().map(|r| r.req.gpus).collect::<Vec<_>>(),
+        [2, 0]
+    );
+    assert_eq!(
+        w.issues[0].to_string(),
+        "line 3, field 19 (GPUs, the header's GpuField): not a GPU count (a whole number from 0 to 2147483647, or -1): \"x\""
+    );
 }

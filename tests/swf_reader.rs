@@ -183,6 +183,7 @@ fn real_trace_values() {
         preceding_job: -1,
         think_time: -1,
         extra: vec![],
+        req: Default::default(),
     };
     assert_eq!(r, &want);
 

@@ -143,3 +143,40 @@ fn generate_and_transform_flags() {
     let (ok, _, err) = schedlab(&["generate", "--jobs", "0"]);
     assert!(!ok && err.contains("jobs 0"), "{err}");
 }
+
+#[test]
+fn convert_and_trace_tell_the_requests() {
+    let d = tmpdir("workload-cli", "requests");
+    let sacct = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/slurm/gpu-3/run1/sacct.txt");
+    let swf = d.join("gpu.swf");
+    let (ok, _, err) = schedlab(&[
+        "convert",
+        sacct.to_str().unwrap(),
+        "--to",
+        "swf",
+        "--out",
+        swf.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("the node count of 60 jobs dropped (SWF has no field for it)"),
+        "{err}"
+    );
+    assert!(err.contains("GPUs in field 20 (GpuField)"), "{err}");
+    // The sacct file and its SWF: the same GPUs (78 in the ReqTRES column, summed with awk).
+    for file in [&sacct, &swf] {
+        let (ok, out, err) = schedlab(&["trace", file.to_str().unwrap()]);
+        assert!(ok, "{err}");
+        assert!(
+            out.contains("42 GPU jobs (78 GPUs; jobs by GPUs 1: 24, 2: 13, 4: 3, 8: 2)"),
+            "{out}"
+        );
+    }
+    let (_, out, _) = schedlab(&["trace", sacct.to_str().unwrap()]);
+    assert!(
+        out.contains("(up to 16000 MB per node); 15 on several nodes; 0 exclusive"),
+        "{out}"
+    );
+    assert!(out.contains("jobs per partition: batch (60)"), "{out}");
+}

@@ -142,6 +142,10 @@ pub struct JobSet {
     /// The cluster laid out, with what each job asks of it, when the jobs run on one.
     #[serde(skip)]
     pub placement: Option<std::sync::Arc<Placement>>,
+    /// The trace's partition names: a job's [`Request::partition`](crate::job::Request) `k`
+    /// is `partitions[k - 1]` (sacct and Batsim names; an SWF field 16 number as text), in
+    /// order of first appearance in the file. Empty when no job names a partition.
+    pub partitions: Vec<String>,
 }
 
 impl JobSet {
@@ -188,7 +192,7 @@ pub fn prepare_raw(
         file: workload.source.clone(),
         reason,
     };
-    let mut jobs = raw.into_vec();
+    let (mut jobs, partitions) = raw.into_vec();
     let transform_notes =
         transform::apply_jobs(&mut jobs, &workload.header, &opts.transform).map_err(err)?;
     let h = &workload.header;
@@ -250,6 +254,14 @@ pub fn prepare_raw(
     }
 
     let mut warnings = transform_notes;
+    if partitions.beyond > 0 {
+        warnings.push(format!(
+            "field 16 (partition): {} jobs name a partition beyond the first {} distinct ones: \
+             counted as giving none",
+            partitions.beyond,
+            u16::MAX
+        ));
+    }
     let mut skipped = Vec::new();
     // Job numbers rising in file order (most traces) cannot repeat: no map of them is needed
     // (it would take about 30 bytes per job).
@@ -446,7 +458,8 @@ pub fn prepare_raw(
             ));
         }
     }
-    let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &[])));
+    let partitions = partitions.names(&workload.partition_names);
+    let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &partitions)));
     Ok(JobSet {
         name: workload.source.clone(),
         procs,
@@ -457,6 +470,7 @@ pub fn prepare_raw(
         warnings,
         origin,
         options: opts.clone(),
+        partitions,
         placement,
     })
 }

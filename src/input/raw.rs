@@ -8,10 +8,13 @@
 //! processor count (field 5, else field 8, not yet clamped), `estimate` = field 9 as read,
 //! `bandwidth` = the node model's field when it names one (NaN when the job has no value in
 //! it), `id`, `line`, `user`, `status` and the memories as in the job. `procs`, `requested`,
-//! `estimate_unknown` and `killed` are set by the input rules.
+//! `estimate_unknown` and `killed` are set by the input rules. `req` is the record's request,
+//! its partition numbered in the trace's partitions ([`Partitions`]).
 
 use super::{InputOptions, Job};
+use crate::job::Request;
 use crate::swf::{RecordSink, SwfRecord};
+use foldhash::HashMap;
 
 /// Raw jobs per block while the count is unknown (7 MiB of jobs); blocks start small and
 /// double up to this, so that a small trace takes little.
@@ -26,6 +29,64 @@ pub struct RawJobs {
     field: Option<u32>,
     full: Vec<Vec<Job>>,
     cur: Vec<Job>,
+    /// The partitions met (field 16, each >= 0), in order of first appearance.
+    pub(super) partitions: Partitions,
+}
+
+/// The partitions of a trace's records: field 16 values numbered 1, 2, ... in order of first
+/// appearance in the file ([`crate::job::Request::partition`]); a value < 0 is none (0).
+#[derive(Default)]
+pub(super) struct Partitions {
+    /// Field 16 values, partition `k` being `values[k - 1]`.
+    pub(super) values: Vec<i64>,
+    index: HashMap<i64, u16>,
+    /// The last value met and its number (most traces repeat one partition).
+    last: Option<(i64, u16)>,
+    /// Jobs whose partition came after the 65,535th: counted as given none.
+    pub(super) beyond: u64,
+}
+
+impl Partitions {
+    fn number(&mut self, value: i64) -> u16 {
+        if value < 0 {
+            return 0;
+        }
+        if let Some((v, k)) = self.last {
+            if v == value {
+                return k;
+            }
+        }
+        let k = match self.index.get(&value) {
+            Some(&k) => k,
+            None if self.values.len() < usize::from(u16::MAX) => {
+                self.values.push(value);
+                let k = self.values.len() as u16;
+                self.index.insert(value, k);
+                k
+            }
+            None => {
+                self.beyond += 1;
+                return 0;
+            }
+        };
+        self.last = Some((value, k));
+        k
+    }
+
+    /// The partitions' names: field 16 value `v` is `names[v - 1]` when the workload names it
+    /// (sacct, Batsim), else the number as text (SWF).
+    pub(super) fn names(&self, names: &[String]) -> Vec<String> {
+        self.values
+            .iter()
+            .map(|&v| {
+                usize::try_from(v - 1)
+                    .ok()
+                    .and_then(|i| names.get(i))
+                    .cloned()
+                    .unwrap_or_else(|| v.to_string())
+            })
+            .collect()
+    }
 }
 
 impl RawJobs {
@@ -35,6 +96,7 @@ impl RawJobs {
             field: opts.nodes.as_ref().and_then(|m| m.field),
             full: Vec::new(),
             cur: Vec::new(),
+            partitions: Partitions::default(),
         }
     }
 
@@ -42,8 +104,10 @@ impl RawJobs {
     pub fn of_records(records: &[SwfRecord], opts: &InputOptions) -> RawJobs {
         let mut raw = RawJobs::new(opts);
         raw.cur.reserve_exact(records.len());
-        raw.cur
-            .extend(records.iter().map(|r| raw_job(r, raw.field)));
+        for r in records {
+            let job = raw_job(r, raw.field, &mut raw.partitions);
+            raw.cur.push(job);
+        }
         raw
     }
 
@@ -57,16 +121,18 @@ impl RawJobs {
 
     /// Every raw job in file order, in one vector of exactly their number (each block is
     /// freed as soon as it is moved).
-    pub(super) fn into_vec(self) -> Vec<Job> {
+    pub(super) fn into_vec(self) -> (Vec<Job>, Partitions) {
+        let len = self.len();
+        let partitions = self.partitions;
         if self.full.is_empty() {
-            return self.cur;
+            return (self.cur, partitions);
         }
-        let mut all = Vec::with_capacity(self.len());
+        let mut all = Vec::with_capacity(len);
         for block in self.full {
             all.extend(block);
         }
         all.extend(self.cur);
-        all
+        (all, partitions)
     }
 }
 
@@ -79,7 +145,8 @@ impl RecordSink for RawJobs {
                 self.full.push(block);
             }
         }
-        self.cur.push(raw_job(&record, self.field));
+        let job = raw_job(&record, self.field, &mut self.partitions);
+        self.cur.push(job);
     }
 
     fn records_hint(&mut self, count: &dyn Fn() -> usize) {
@@ -90,7 +157,7 @@ impl RecordSink for RawJobs {
 }
 
 /// The raw job of a record (see the module's documentation).
-fn raw_job(r: &SwfRecord, field: Option<u32>) -> Job {
+fn raw_job(r: &SwfRecord, field: Option<u32>, partitions: &mut Partitions) -> Job {
     let mut job = Job {
         id: r.job_number,
         line: r.line,
@@ -103,6 +170,10 @@ fn raw_job(r: &SwfRecord, field: Option<u32>) -> Job {
         used_memory: r.used_memory,
         requested_memory: r.requested_memory,
         bandwidth: field.map_or(0.0, |f| field_value(r, f).unwrap_or(f64::NAN)),
+        req: Request {
+            partition: partitions.number(r.partition),
+            ..r.req
+        },
         ..Job::default()
     };
     job.set_trace_wait(Some(r.wait_time));

@@ -26,6 +26,10 @@ pub struct SwfHeader {
     pub allow_overuse: Option<bool>,
     pub max_queues: Option<u64>,
     pub max_partitions: Option<u64>,
+    /// schedlab's extension: the field (19 or more, an extra column) holding each job's GPUs
+    /// (`; GpuField: 19`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpu_field: Option<u64>,
     /// Every `Note:` value, in order.
     pub notes: Vec<String>,
     /// Every `Key: value` comment line, in order, including the typed ones.
@@ -86,6 +90,17 @@ impl SwfHeader {
             "maxmemory" => uint(&mut self.max_memory),
             "maxqueues" => uint(&mut self.max_queues),
             "maxpartitions" => uint(&mut self.max_partitions),
+            "gpufield" => match value.parse::<u64>() {
+                Ok(f) if f >= 19 && f <= u64::from(u32::MAX) => {
+                    self.gpu_field.get_or_insert(f);
+                    None
+                }
+                _ => Some(warning(
+                    key,
+                    value,
+                    "a field number from 19 (an extra column)",
+                )),
+            },
             "unixstarttime" => int(&mut self.unix_start_time),
             "timezone" => int(&mut self.time_zone),
             "allowoveruse" => {

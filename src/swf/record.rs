@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::job::Request;
+
 use super::number::{float_at, int_at, Bad};
 use super::scan::token_bounds;
 
@@ -53,6 +55,12 @@ pub struct SwfRecord {
     pub think_time: i64,
     /// Tokens after the 18th field, verbatim (some archives add columns).
     pub extra: Vec<String>,
+    /// What the job asks of a cluster's nodes beyond its processors, from formats that say
+    /// (sacct, Batsim, the generator, the GPU column of schedlab's SWF); zero when unknown.
+    /// Its `partition` is not used: a record's partition is field 16, numbered in the
+    /// workload's [`Workload::partition_names`](super::Workload::partition_names).
+    #[serde(default, skip_serializing_if = "Request::is_empty")]
+    pub req: Request,
 }
 
 /// `field 4 (run_time)` for the 0-based field index `idx`.
@@ -175,6 +183,7 @@ fn parse_fields(line: u64, bytes: &[u8]) -> Result<SwfRecord, JobError> {
         } else {
             Vec::new()
         },
+        req: Request::default(),
     })
 }
 

@@ -166,7 +166,13 @@ impl<'a, S: RecordSink> State<'a, S> {
         parsed: Result<SwfRecord, JobError>,
     ) -> Result<(), SwfError> {
         match parsed {
-            Ok(record) => {
+            Ok(mut record) => {
+                if let Some(f) = self.w.header.gpu_field {
+                    match gpus_in(&record, f) {
+                        Ok(g) => record.req.gpus = g,
+                        Err((field, reason)) => return self.skip(Some(field), reason),
+                    }
+                }
                 self.sink.push(record);
                 self.w.streamed += 1;
                 Ok(())
@@ -265,4 +271,24 @@ impl<'a, S: RecordSink> State<'a, S> {
 fn cite(issues: &[LineIssue]) -> String {
     let parts: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
     parts.join("; ")
+}
+
+/// The GPUs of a record in field `f` (the header's `GpuField`, 19 or more): a whole number, or
+/// `-1` / no column for none; anything else names the field.
+fn gpus_in(r: &SwfRecord, f: u64) -> Result<u32, (String, String)> {
+    let Some(text) = usize::try_from(f - 19).ok().and_then(|i| r.extra.get(i)) else {
+        return Ok(0);
+    };
+    match text.parse::<i64>() {
+        Ok(-1) => Ok(0),
+        Ok(g) if (0..=i64::from(u32::MAX / 2)).contains(&g) => Ok(g as u32),
+        _ => Err((
+            format!("field {f} (GPUs, the header's GpuField)"),
+            format!(
+                "not a GPU count (a whole number from 0 to {}, or -1): {}",
+                u32::MAX / 2,
+                super::record::quote(text)
+            ),
+        )),
+    }
 }

@@ -48,6 +48,11 @@ pub struct Workload {
     /// `records` (0 when they are kept).
     #[serde(default)]
     pub streamed: u64,
+    /// The names of the partitions field 16 numbers: partition `k` is `partition_names[k - 1]`
+    /// (sacct's `Partition`, Batsim's `partition`); empty when field 16 holds plain numbers
+    /// (SWF), each then named by its number.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub partition_names: Vec<String>,
 }
 
 impl Workload {
@@ -105,6 +110,7 @@ mod tests {
             skipped_lines: 0,
             gzip: false,
             streamed: 0,
+            partition_names: vec![],
         };
         assert_eq!(w.summary(3), "t.swf: 0 jobs, no issues");
         for line in [5, 9] {

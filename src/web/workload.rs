@@ -27,13 +27,8 @@ pub fn generate_workload(
             "generate: {jobs} jobs: the page makes at most {PAGE_MAX_JOBS} (the schedlab command makes more)"
         )));
     }
-    let w = generate(&GenerateSpec {
-        model: model.to_owned(),
-        procs,
-        jobs: jobs as usize,
-        seed: seed as u64,
-    })
-    .map_err(|e| JsError::new(&e.to_string()))?;
+    let w = generate(&GenerateSpec::new(model, procs, jobs as usize, seed as u64))
+        .map_err(|e| JsError::new(&e.to_string()))?;
     let mut out = Vec::with_capacity(w.records.len() * 48);
     crate::swf::write(&mut out, &w).map_err(|e| JsError::new(&format!("generate: {e}")))?;
     Ok(out)

@@ -7,17 +7,21 @@
 //! number, else the job's rank; `subtime` the submit time; `walltime` (or `wall_time`) the
 //! requested time (absent or negative = -1); `res` the processors; `user_id` / `user` the user
 //! (numbers kept, names numbered in order of first appearance). `nb_res` becomes `MaxProcs`.
-//! Times are rounded to whole seconds.
+//! Times are rounded to whole seconds. schedlab's own keys say what a job asks of a cluster
+//! beyond its `res` cores: `nodes`, `gpus`, `mem_per_node_mb`, `exclusive`, `partition` (see
+//! `request` below; Batsim itself ignores them).
 //!
 //! Writing: one delay profile per distinct runtime (`"delay<seconds>"`), `walltime` when the
-//! requested time is known, `user_id` when the user is; jobs without a runtime or processors
-//! are left out (counted in the result).
+//! requested time is known, `user_id` when the user is, the request keys when given; jobs
+//! without a runtime or processors are left out (counted in the result).
 
 use std::collections::HashMap;
 use std::io::{self, Write};
 
 use serde_json::{json, Map, Value};
 
+use super::Numbering;
+use crate::job::Request;
 use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload};
 
 /// Does this text start like a JSON object?
@@ -83,8 +87,16 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
     let mut w = Workload::empty(source);
     let mut users: HashMap<String, i64> = HashMap::new();
     let mut next_user = 1;
+    let mut partitions = Numbering::default();
     for (k, job) in jobs.iter().enumerate() {
-        match record(k, job, profiles, &mut users, &mut next_user) {
+        match record(
+            k,
+            job,
+            profiles,
+            &mut users,
+            &mut next_user,
+            &mut partitions,
+        ) {
             Ok(r) => w.records.push(r),
             Err((field, reason)) => {
                 let issue = LineIssue {
@@ -125,6 +137,14 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         Some(n) => add(format!("; MaxProcs: {n}")),
         None => add("; Note: no nb_res in the workload".into()),
     }
+    if !partitions.names.is_empty() {
+        add(format!(
+            "; Note: partitions (field 16) numbered in order of first appearance: {}",
+            partitions.listing()
+        ));
+        add(format!("; MaxPartitions: {}", partitions.names.len()));
+    }
+    w.partition_names = partitions.names;
     Ok(w)
 }
 
@@ -136,6 +156,7 @@ fn record(
     profiles: &Map<String, Value>,
     users: &mut HashMap<String, i64>,
     next_user: &mut i64,
+    partitions: &mut Numbering,
 ) -> Result<SwfRecord, Bad> {
     let id_text = match job.get("id") {
         Some(Value::String(s)) => s.clone(),
@@ -234,14 +255,87 @@ fn record(
         .filter(|w| *w >= 0.0)
         .map(|w| w.round() as i64)
         .unwrap_or(-1);
-    Ok(super::simple_record(
-        job_number,
-        subtime.round() as i64,
-        delay.round() as i64,
-        procs,
-        requested,
-        user,
-    ))
+    let (req, partition) = request(job, &at, partitions)?;
+    Ok(SwfRecord {
+        req,
+        partition,
+        ..super::simple_record(
+            job_number,
+            subtime.round() as i64,
+            delay.round() as i64,
+            procs,
+            requested,
+            user,
+        )
+    })
+}
+
+/// schedlab's keys of a job beyond `res` (its cores): `nodes`, `gpus` (over the whole job),
+/// `mem_per_node_mb`, `exclusive` and `partition` (a name, numbered in order of first
+/// appearance as field 16), each optional.
+fn request(
+    job: &Value,
+    at: &dyn Fn(&str) -> String,
+    partitions: &mut Numbering,
+) -> Result<(Request, i64), Bad> {
+    let count = |key: &str, max: u32| -> Result<u32, Bad> {
+        match job.get(key) {
+            None | Some(Value::Null) => Ok(0),
+            Some(v) => v
+                .as_f64()
+                .filter(|x| *x >= 0.0 && x.fract() == 0.0 && *x <= f64::from(max))
+                .map(|x| x as u32)
+                .ok_or_else(|| (at(key), format!("not a whole number from 0 to {max}: {v}"))),
+        }
+    };
+    let exclusive = match job.get("exclusive") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(v) => return Err((at("exclusive"), format!("not true or false: {v}"))),
+    };
+    let partition = match job.get("partition") {
+        None | Some(Value::Null) => -1,
+        Some(Value::String(s)) if !s.trim().is_empty() => partitions.id(s.trim()),
+        Some(v) => {
+            return Err((
+                at("partition"),
+                format!("not a partition name (a non-empty string): {v}"),
+            ))
+        }
+    };
+    let req = Request {
+        nodes: count("nodes", u32::MAX / 2)?,
+        gpus: count("gpus", u32::MAX / 2)?,
+        mem_per_node_mb: count("mem_per_node_mb", u32::MAX)?,
+        partition: 0,
+        exclusive,
+    };
+    Ok((req, partition))
+}
+
+/// schedlab's request keys of a job, each when given (see [`request`]).
+fn write_request(job: &mut Map<String, Value>, r: &SwfRecord, names: &[String]) {
+    let q = &r.req;
+    for (key, v) in [
+        ("nodes", q.nodes),
+        ("gpus", q.gpus),
+        ("mem_per_node_mb", q.mem_per_node_mb),
+    ] {
+        if v > 0 {
+            job.insert(key.into(), json!(v));
+        }
+    }
+    if q.exclusive {
+        job.insert("exclusive".into(), json!(true));
+    }
+    if r.partition >= 0 {
+        let name = usize::try_from(r.partition - 1)
+            .ok()
+            .and_then(|i| names.get(i))
+            .cloned()
+            .unwrap_or_else(|| r.partition.to_string());
+        job.insert("partition".into(), json!(name));
+    }
 }
 
 /// What [`write()`] left out.
@@ -282,6 +376,7 @@ pub fn write<W: Write>(out: &mut W, w: &Workload, nb_res: u64) -> io::Result<Wri
         if r.user_id >= 0 {
             job.insert("user_id".into(), json!(r.user_id));
         }
+        write_request(&mut job, r, &w.partition_names);
         jobs.push(Value::Object(job));
     }
     let n = jobs.len();

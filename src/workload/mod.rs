@@ -9,9 +9,11 @@
 //! estimates); [`transform`] scales load, cuts time windows and selects users.
 
 pub mod batsim;
+pub mod conversion;
 pub mod generate;
 pub mod sacct;
 pub mod slurm_time;
+pub mod slurm_tres;
 pub mod transform;
 
 use std::io::Read;
@@ -30,6 +32,7 @@ impl Workload {
             skipped_lines: 0,
             gzip: false,
             streamed: 0,
+            partition_names: Vec::new(),
         }
     }
 }
@@ -65,6 +68,41 @@ pub(crate) fn simple_record(
         preceding_job: -1,
         think_time: -1,
         extra: Vec::new(),
+        req: Default::default(),
+    }
+}
+
+/// Names numbered 1, 2, ... in order of first appearance (users, partitions, ...).
+#[derive(Default)]
+pub(crate) struct Numbering {
+    ids: std::collections::HashMap<String, i64>,
+    pub(crate) names: Vec<String>,
+}
+
+impl Numbering {
+    /// The number of `name` (-1 for an empty name).
+    pub(crate) fn id(&mut self, name: &str) -> i64 {
+        if name.is_empty() {
+            return -1;
+        }
+        if let Some(&i) = self.ids.get(name) {
+            return i;
+        }
+        self.names.push(name.to_owned());
+        let i = self.names.len() as i64;
+        self.ids.insert(name.to_owned(), i);
+        i
+    }
+
+    /// `1=alice, 2=bob`
+    pub(crate) fn listing(&self) -> String {
+        let parts: Vec<String> = self
+            .names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{}={n}", i + 1))
+            .collect();
+        parts.join(", ")
     }
 }
 

@@ -121,6 +121,7 @@ pub fn apply(w: &Workload, t: &Transform) -> Result<Option<(Workload, Vec<String
         skipped_lines: w.skipped_lines,
         gzip: w.gzip,
         records,
+        partition_names: w.partition_names.clone(),
         ..Workload::empty(&w.source)
     };
     Ok(Some((out, notes)))

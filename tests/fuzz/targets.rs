@@ -206,6 +206,8 @@ fn round_trip(w: &Workload) {
             .iter()
             .map(|r| swf::SwfRecord {
                 line: 0,
+                // SWF has no room for a request (GPUs aside, with a GpuField header).
+                req: Default::default(),
                 ..r.clone()
             })
             .collect::<Vec<_>>()
@@ -517,12 +519,7 @@ pub fn generate_params(data: &[u8]) {
     let jobs = usize::from(data[4] & 63);
     let mut seed = [0u8; 8];
     seed.copy_from_slice(&data[5..13]);
-    let spec = GenerateSpec {
-        model: text(&data[13..]),
-        procs,
-        jobs,
-        seed: u64::from_le_bytes(seed),
-    };
+    let spec = GenerateSpec::new(&text(&data[13..]), procs, jobs, u64::from_le_bytes(seed));
     let Ok(w) = generate(&spec) else { return };
     assert_eq!(w.records.len(), jobs, "{spec:?}: other number of jobs");
     let mut out = Vec::new();

@@ -3,6 +3,7 @@
 
 use clap::{Args, ValueEnum};
 use schedlab::swf::{self, ReadOptions, Workload};
+use schedlab::workload::conversion;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -66,6 +67,9 @@ pub fn run(a: &ConvertArgs) -> Result<(), Box<dyn std::error::Error>> {
         eprintln!("{}", w.summary(5));
     }
     let (procs, from) = machine_size(&w, a.procs);
+    for d in conversion::dropped(&w, matches!(a.to, Target::Batsim)) {
+        eprintln!("{d}");
+    }
     let mut out: Box<dyn Write> = match &a.out {
         Some(p) => Box::new(std::io::BufWriter::new(
             std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
@@ -75,10 +79,13 @@ pub fn run(a: &ConvertArgs) -> Result<(), Box<dyn std::error::Error>> {
     match a.to {
         Target::Swf => {
             set_max_procs(&mut w, procs, from);
+            let gpus = conversion::gpus_to_column(&mut w);
             swf::write(&mut out, &w)?;
             eprintln!(
-                "{} jobs written as SWF (MaxProcs {procs} from {from})",
-                w.records.len()
+                "{} jobs written as SWF (MaxProcs {procs} from {from}){}",
+                w.records.len(),
+                gpus.map(|f| format!("; GPUs in field {f} (GpuField)"))
+                    .unwrap_or_default()
             );
         }
         Target::Batsim => {

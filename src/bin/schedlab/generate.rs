@@ -1,7 +1,7 @@
 //! `schedlab generate`: a synthetic workload as SWF.
 
 use clap::Args;
-use schedlab::workload::generate::{generate, GenerateSpec};
+use schedlab::workload::generate::{generate, gpus, GenerateSpec};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -22,6 +22,13 @@ pub struct GenerateArgs {
     /// Seed: the same model, size, machine and seed give the same workload.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Share of the jobs that ask for GPUs, 0 to 1 (written as SWF field 19, named by a
+    /// `; GpuField: 19` header line; 0: no GPUs, the workload as before).
+    #[arg(long, default_value_t = 0.0)]
+    gpu_share: f64,
+    /// GPU counts of a GPU job and their weights, COUNT:WEIGHT,... (default 1:4,2:2,4:1,8:1).
+    #[arg(long)]
+    gpu_counts: Option<String>,
     /// Output file (default: standard output).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -29,11 +36,14 @@ pub struct GenerateArgs {
 
 pub fn run(a: &GenerateArgs) -> Result<(), Box<dyn std::error::Error>> {
     let began = Instant::now();
+    let gpu_counts = match &a.gpu_counts {
+        Some(t) => gpus::parse_counts(t)?,
+        None => Vec::new(),
+    };
     let w = generate(&GenerateSpec {
-        model: a.model.clone(),
-        procs: a.procs,
-        jobs: a.jobs,
-        seed: a.seed,
+        gpu_share: a.gpu_share,
+        gpu_counts,
+        ..GenerateSpec::new(&a.model, a.procs, a.jobs, a.seed)
     })?;
     let took = began.elapsed();
     let mut out: Box<dyn Write> = match &a.out {

@@ -2,9 +2,11 @@
 //! every platform. `lublin`: the Lublin–Feitelson 1999 model ([`lublin`]) with user runtime
 //! estimates after Tsafrir, Etsion & Feitelson 2005 ([`estimates`]), one user (-1), at the
 //! model's own load. `lublin-users`: the same jobs' model with users of Zipf-like job counts,
-//! at 3/4 of the arrival rate ([`users`]).
+//! at 3/4 of the arrival rate ([`users`]). Either: optionally a share of GPU jobs ([`gpus`],
+//! written as an extra SWF column named by a `GpuField` header line).
 
 pub mod estimates;
+pub mod gpus;
 pub mod lublin;
 pub mod users;
 
@@ -18,13 +20,33 @@ use crate::swf::{SwfHeader, Workload};
 pub const MAX_JOBS: usize = 10_000_000;
 
 /// What to generate.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GenerateSpec {
     /// A name of [`MODELS`].
     pub model: String,
     pub procs: u32,
     pub jobs: usize,
     pub seed: u64,
+    /// Share of the jobs that ask for GPUs, 0 to 1 (0: none, the workload as without GPUs).
+    #[serde(default)]
+    pub gpu_share: f64,
+    /// GPU counts of a GPU job and their weights; empty: [`gpus::DEFAULT_COUNTS`].
+    #[serde(default)]
+    pub gpu_counts: Vec<(u32, f64)>,
+}
+
+impl GenerateSpec {
+    /// `jobs` jobs of `model` on `procs` processors, seed `seed`, no GPUs.
+    pub fn new(model: &str, procs: u32, jobs: usize, seed: u64) -> GenerateSpec {
+        GenerateSpec {
+            model: model.to_owned(),
+            procs,
+            jobs,
+            seed,
+            gpu_share: 0.0,
+            gpu_counts: Vec::new(),
+        }
+    }
 }
 
 /// A spec that cannot be generated.
@@ -57,6 +79,7 @@ pub fn generate(spec: &GenerateSpec) -> Result<Workload, GenerateError> {
             spec.jobs
         )));
     }
+    gpus::check(spec.gpu_share, &spec.gpu_counts).map_err(GenerateError)?;
     let mut rng = Pcg64::seed_from_u64(spec.seed);
     let with_users = spec.model == "lublin-users";
     let stretch = if with_users {
@@ -73,13 +96,29 @@ pub fn generate(spec: &GenerateSpec) -> Result<Workload, GenerateError> {
     } else {
         vec![-1; spec.jobs]
     };
+    let with_gpus = spec.gpu_share > 0.0;
+    let gpus = gpus::draw(jobs.len(), spec.seed, spec.gpu_share, &spec.gpu_counts);
     let records = jobs
         .iter()
         .zip(&estimates)
         .zip(&owners)
+        .zip(&gpus)
         .enumerate()
-        .map(|(i, ((j, &est), &user))| {
-            crate::workload::simple_record(i as i64 + 1, j.submit, j.runtime, j.procs, est, user)
+        .map(|(i, (((j, &est), &user), &g))| {
+            let mut r = crate::workload::simple_record(
+                i as i64 + 1,
+                j.submit,
+                j.runtime,
+                j.procs,
+                est,
+                user,
+            );
+            if with_gpus {
+                // SWF has no GPU field: an extra column the header's GpuField names.
+                r.req.gpus = g;
+                r.extra.push(g.to_string());
+            }
+            r
         })
         .collect();
     let mut header = SwfHeader::default();
@@ -103,6 +142,24 @@ pub fn generate(spec: &GenerateSpec) -> Result<Workload, GenerateError> {
             users::count(spec.jobs)
         ));
     }
+    if with_gpus {
+        let counts = if spec.gpu_counts.is_empty() {
+            &gpus::DEFAULT_COUNTS[..]
+        } else {
+            &spec.gpu_counts
+        };
+        let listed: Vec<String> = counts.iter().map(|(c, w)| format!("{c}:{w}")).collect();
+        for line in [
+            format!(
+                "; Note: GPUs: a share of {} of the jobs, counts:weights {} (field 19, total per job)",
+                spec.gpu_share,
+                listed.join(",")
+            ),
+            "; GpuField: 19".to_owned(),
+        ] {
+            let _ = header.add_comment(&line);
+        }
+    }
     Ok(Workload {
         header,
         records,
@@ -112,8 +169,13 @@ pub fn generate(spec: &GenerateSpec) -> Result<Workload, GenerateError> {
 
 /// `lublin-256p-10000j-seed1.swf`: the name of a generated workload in messages and reports.
 pub fn name(spec: &GenerateSpec) -> String {
+    let gpus = if spec.gpu_share > 0.0 {
+        format!("-gpu{}", spec.gpu_share)
+    } else {
+        String::new()
+    };
     format!(
-        "{}-{}p-{}j-seed{}.swf",
+        "{}-{}p-{}j-seed{}{gpus}.swf",
         spec.model, spec.procs, spec.jobs, spec.seed
     )
 }

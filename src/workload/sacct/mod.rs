@@ -1,10 +1,13 @@
 //! Slurm accounting (`sacct --parsable2`, or `--parsable` with its trailing `|`) read into SWF
 //! records, following the Parallel Workloads Archive's conversions.
 //!
-//! The first non-blank line names the fields (case-insensitive). Needed: `JobID` (or
-//! `JobIDRaw`), `Submit`, `Start`, `State`, `Elapsed` (or `End`), `AllocCPUS` (or `NCPUS`).
-//! Used when present: `User`, `Group`, `Timelimit`, `ReqCPUS`, `ReqMem` (+ `NNodes`),
-//! `TotalCPU`, `Partition`, `QOS`, `JobName`. Conventions:
+//! The first non-blank line names the fields (case-insensitive, in any order). Needed: `JobID`
+//! (or `JobIDRaw`), `Submit`, `Start`, `State`, `Elapsed` (or `End`), and the CPUs: `AllocCPUS`
+//! (or `NCPUS`), else `AllocTRES`, `ReqCPUS` or `ReqTRES`. Used when present: `User`, `Group`,
+//! `Timelimit`, `ReqCPUS`, `ReqMem`, `NNodes`, `ReqNodes`, `ReqTRES`, `AllocTRES`, `TotalCPU`,
+//! `Partition`, `QOS`, `JobName`. The job's request of a cluster (nodes, GPUs, memory per node,
+//! exclusivity: `request.rs`) goes in [`SwfRecord::req`], the partition names in
+//! [`Workload::partition_names`]. Conventions:
 //! - Steps (`123.batch`, `123.extern`, `123.0`) fold into their job: they make no job of their
 //!   own; a step whose job line is missing is skipped with that reason.
 //! - Array elements (`123_4`) and heterogeneous components (`123+1`) are jobs of their own.
@@ -24,89 +27,16 @@
 
 use std::collections::HashMap;
 
+mod columns;
+mod request;
+
 use super::slurm_time::{self, Limit};
-use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, SwfHeader, SwfRecord, Workload};
-
-/// The columns this reader knows, by role.
-#[derive(Default)]
-struct Columns {
-    count: usize,
-    names: Vec<String>,
-    job_id: usize,
-    submit: usize,
-    start: usize,
-    state: usize,
-    elapsed: Option<usize>,
-    end: Option<usize>,
-    cpus: usize,
-    user: Option<usize>,
-    group: Option<usize>,
-    timelimit: Option<usize>,
-    req_cpus: Option<usize>,
-    req_mem: Option<usize>,
-    nnodes: Option<usize>,
-    total_cpu: Option<usize>,
-    partition: Option<usize>,
-    qos: Option<usize>,
-    name: Option<usize>,
-}
-
-impl Columns {
-    fn parse(header: &str) -> Result<Columns, String> {
-        let mut names: Vec<String> = header.split('|').map(|s| s.trim().to_owned()).collect();
-        if names.len() > 1 && names.last().is_some_and(|s| s.is_empty()) {
-            names.pop(); // --parsable ends every line with '|'
-        }
-        let find = |want: &[&str]| {
-            want.iter()
-                .find_map(|w| names.iter().position(|n| n.eq_ignore_ascii_case(w)))
-        };
-        let need = |want: &[&str]| {
-            find(want).ok_or_else(|| {
-                format!(
-                    "the header names no {} field (sacct --parsable2 output needs JobID, Submit, \
-                     Start, State, Elapsed or End, AllocCPUS or NCPUS); it names: {}",
-                    want.join(" or "),
-                    names.join(", ")
-                )
-            })
-        };
-        let mut c = Columns {
-            count: names.len(),
-            job_id: need(&["JobID", "JobIDRaw"])?,
-            submit: need(&["Submit"])?,
-            start: need(&["Start"])?,
-            state: need(&["State"])?,
-            elapsed: find(&["Elapsed", "ElapsedRaw"]),
-            end: find(&["End"]),
-            cpus: need(&["AllocCPUS", "NCPUS"])?,
-            user: find(&["User"]),
-            group: find(&["Group"]),
-            timelimit: find(&["Timelimit", "TimelimitRaw"]),
-            req_cpus: find(&["ReqCPUS"]),
-            req_mem: find(&["ReqMem"]),
-            nnodes: find(&["NNodes", "AllocNodes"]),
-            total_cpu: find(&["TotalCPU"]),
-            partition: find(&["Partition"]),
-            qos: find(&["QOS"]),
-            name: find(&["JobName"]),
-            ..Columns::default()
-        };
-        if c.elapsed.is_none() && c.end.is_none() {
-            need(&["Elapsed", "End"])?;
-        }
-        c.names = names;
-        Ok(c)
-    }
-
-    fn label(&self, idx: usize) -> String {
-        format!(
-            "column {} ({})",
-            idx + 1,
-            self.names.get(idx).map(String::as_str).unwrap_or("?")
-        )
-    }
-}
+use super::slurm_tres::{self, ReqMem, Tres};
+use super::Numbering;
+use crate::job::Request;
+use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload};
+use columns::Columns;
+use request::{Asked, Col};
 
 /// A job line read, before numbering.
 struct Row {
@@ -119,6 +49,8 @@ struct Row {
     req_cpus: i64,
     req_time: i64,
     req_mem: f64,
+    /// Nodes, GPUs, memory per node, exclusivity (the partition is numbered later).
+    req: Request,
     cpu_time: f64,
     status: i64,
     user: String,
@@ -222,7 +154,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         };
         return Err(no_jobs(source, detail));
     }
-    st.w.records = number(rows, &mut st.w.header, source);
+    number(rows, &mut st.w, source);
     // Issues in line order (steps were checked after the jobs).
     st.w.issues.sort_by_key(|i| i.line);
     Ok(st.w)
@@ -258,10 +190,37 @@ fn row(c: &Columns, line: u64, f: &[&str]) -> Result<Row, Bad> {
         Some(i) => slurm_time::timestamp(get(i)).map_err(|e| field(i, e))?,
         None => None,
     };
-    let cpus_text = get(c.cpus);
-    let cpus: i64 = cpus_text
-        .parse()
-        .map_err(|_| field(c.cpus, format!("not a number: {cpus_text:?}")))?;
+    let tres_at = |i: Option<usize>| match i {
+        Some(i) => slurm_tres::tres(get(i)).map_err(|e| field(i, e)),
+        None => Ok(Tres::default()),
+    };
+    let (req_tres, alloc_tres) = (tres_at(c.req_tres)?, tres_at(c.alloc_tres)?);
+    let count_at = |i: Option<usize>| -> Result<Option<i64>, Bad> {
+        match i.map(get) {
+            Some(t) if !t.is_empty() => t
+                .parse::<i64>()
+                .map(Some)
+                .map_err(|_| field(i.unwrap_or(0), format!("not a number: {t:?}"))),
+            _ => Ok(None),
+        }
+    };
+    let asked_cpus = match count_at(c.req_cpus)? {
+        Some(n) => Some(n),
+        None => req_tres.cpu.map(|n| n as i64),
+    };
+    // The CPUs it ran on: AllocCPUS / NCPUS, else AllocTRES (empty for a job that never ran),
+    // else what it asked.
+    let cpus_col = c
+        .cpus
+        .or(c.alloc_tres)
+        .or(c.req_cpus)
+        .or(c.req_tres)
+        .unwrap_or(0);
+    let cpus: i64 = match (count_at(c.cpus)?, c.alloc_tres) {
+        (Some(n), _) => n,
+        (None, Some(_)) => alloc_tres.cpu.unwrap_or(0) as i64,
+        (None, None) => asked_cpus.unwrap_or(0),
+    };
     let Some(submit) = submit else {
         return Err(field(c.submit, "unknown submit time".into()));
     };
@@ -288,11 +247,11 @@ fn row(c: &Columns, line: u64, f: &[&str]) -> Result<Row, Bad> {
     // A bad count is a bad line, before "no CPUs: never started" (NCPUS -4 was called never
     // started, even under --strict); 2^32 CPUs converted to an SWF nothing could run.
     if cpus < 0 {
-        return Err(field(c.cpus, format!("negative: {cpus}")));
+        return Err(field(cpus_col, format!("negative: {cpus}")));
     }
     if cpus > i64::from(u32::MAX / 2) {
         return Err(field(
-            c.cpus,
+            cpus_col,
             format!("{cpus} CPUs: at most {} on one machine", u32::MAX / 2),
         ));
     }
@@ -325,19 +284,34 @@ fn row(c: &Columns, line: u64, f: &[&str]) -> Result<Row, Bad> {
         },
         None => -1,
     };
-    let req_cpus = match c.req_cpus.map(get) {
-        Some(t) if !t.is_empty() => t
-            .parse::<i64>()
-            .map_err(|_| field(c.req_cpus.unwrap_or(0), format!("not a number: {t:?}")))?,
-        _ => cpus,
+    let req_cpus = asked_cpus.unwrap_or(cpus);
+    let ran_on = opt(c.nnodes).parse::<u64>().ok().or(alloc_tres.node);
+    let asked = Asked {
+        cpus,
+        asked_cpus,
+        alloc_cpus: c.cpus.map(|_| cpus).or(alloc_tres.cpu.map(|n| n as i64)),
+        nodes: match req_tres.node {
+            Some(n) => Some(n),
+            None => count_at(c.req_nodes)?.map(|n| n.max(0) as u64),
+        }
+        .or(ran_on),
+        ran_on,
+        gpus: req_tres.gpus.or(alloc_tres.gpus),
     };
-    let nnodes: Option<f64> = opt(c.nnodes).parse().ok();
-    let req_mem = c
-        .req_mem
-        .map(|i| memory_per_cpu(get(i), cpus, nnodes).map_err(|e| field(i, e)))
-        .transpose()?
-        .flatten()
-        .unwrap_or(-1.0);
+    let mem = match c.req_mem {
+        Some(i) => slurm_tres::req_mem(get(i)).map_err(|e| field(i, e))?,
+        None => None,
+    }
+    .or(req_tres.mem_mb.or(alloc_tres.mem_mb).map(ReqMem::Total));
+    let mem_col = c.req_mem.or(c.req_tres).or(c.alloc_tres).unwrap_or(0);
+    let (req, req_mem) = asked.request(mem).map_err(|(e, col)| {
+        let col = match col {
+            Col::Mem => mem_col,
+            Col::Gpus => c.req_tres.or(c.alloc_tres).unwrap_or(0),
+            Col::Nodes => c.req_tres.or(c.req_nodes).or(c.nnodes).unwrap_or(0),
+        };
+        field(col, e)
+    })?;
     let cpu_time = match c.total_cpu {
         Some(i) if !get(i).is_empty() => {
             slurm_time::duration(get(i)).map_err(|e| field(i, e))? as f64 / cpus.max(1) as f64
@@ -354,6 +328,7 @@ fn row(c: &Columns, line: u64, f: &[&str]) -> Result<Row, Bad> {
         req_cpus,
         req_time,
         req_mem,
+        req,
         cpu_time,
         status,
         user: opt(c.user).to_owned(),
@@ -364,40 +339,9 @@ fn row(c: &Columns, line: u64, f: &[&str]) -> Result<Row, Bad> {
     })
 }
 
-/// `ReqMem` (`4000M`, `2Gc` per CPU, `8Gn` per node; no suffix = per node) in KB per CPU.
-fn memory_per_cpu(text: &str, cpus: i64, nnodes: Option<f64>) -> Result<Option<f64>, String> {
-    let t = text.trim();
-    if t.is_empty() || t == "0" {
-        return Ok(None);
-    }
-    let (t, per) = match t.as_bytes().last() {
-        Some(b'c') => (&t[..t.len() - 1], 'c'),
-        Some(b'n') => (&t[..t.len() - 1], 'n'),
-        _ => (t, 'n'),
-    };
-    let (num, unit) = match t.as_bytes().last() {
-        Some(b'K') => (&t[..t.len() - 1], 1.0),
-        Some(b'M') => (&t[..t.len() - 1], 1024.0),
-        Some(b'G') => (&t[..t.len() - 1], 1024.0 * 1024.0),
-        Some(b'T') => (&t[..t.len() - 1], 1024.0 * 1024.0 * 1024.0),
-        _ => (t, 1024.0), // Slurm's default unit is MB
-    };
-    let v: f64 = num
-        .parse()
-        .ok()
-        .filter(|v: &f64| v.is_finite() && *v >= 0.0)
-        .ok_or_else(|| format!("not a memory size: {text:?}"))?;
-    let kb = v * unit;
-    Ok(match per {
-        'c' => Some(kb),
-        _ => nnodes
-            .filter(|n| *n > 0.0)
-            .map(|n| kb * n / cpus.max(1) as f64),
-    })
-}
-
 /// Sorts by submit time, numbers jobs and names, fills the header.
-fn number(mut rows: Vec<Row>, header: &mut SwfHeader, source: &str) -> Vec<SwfRecord> {
+fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
+    let header = &mut w.header;
     rows.sort_by_key(|r| (r.submit, r.line));
     let t0 = rows.first().map(|r| r.submit).unwrap_or(0);
     let mut maps: [Numbering; 5] = Default::default();
@@ -425,6 +369,7 @@ fn number(mut rows: Vec<Row>, header: &mut SwfHeader, source: &str) -> Vec<SwfRe
             preceding_job: -1,
             think_time: -1,
             extra: vec![r.id.clone()],
+            req: r.req,
         })
         .collect();
     let mut add = |line: String| {
@@ -462,39 +407,8 @@ fn number(mut rows: Vec<Row>, header: &mut SwfHeader, source: &str) -> Vec<SwfRe
     if !maps[3].names.is_empty() {
         add(format!("; MaxQueues: {}", maps[3].names.len()));
     }
-    records
-}
-
-#[derive(Default)]
-struct Numbering {
-    ids: HashMap<String, i64>,
-    names: Vec<String>,
-}
-
-impl Numbering {
-    fn id(&mut self, name: &str) -> i64 {
-        if name.is_empty() {
-            return -1;
-        }
-        if let Some(&i) = self.ids.get(name) {
-            return i;
-        }
-        self.names.push(name.to_owned());
-        let i = self.names.len() as i64;
-        self.ids.insert(name.to_owned(), i);
-        i
-    }
-
-    /// `1=alice, 2=bob`
-    fn listing(&self) -> String {
-        let parts: Vec<String> = self
-            .names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| format!("{}={n}", i + 1))
-            .collect();
-        parts.join(", ")
-    }
+    w.records = records;
+    w.partition_names = std::mem::take(&mut maps[4].names);
 }
 
 struct State<'a> {

@@ -1,0 +1,95 @@
+//! The header of an sacct file: which column holds each field this reader knows.
+
+/// The columns this reader knows, by role.
+#[derive(Default)]
+pub(super) struct Columns {
+    pub count: usize,
+    pub names: Vec<String>,
+    pub job_id: usize,
+    pub submit: usize,
+    pub start: usize,
+    pub state: usize,
+    pub elapsed: Option<usize>,
+    pub end: Option<usize>,
+    pub cpus: Option<usize>,
+    pub user: Option<usize>,
+    pub group: Option<usize>,
+    pub timelimit: Option<usize>,
+    pub req_cpus: Option<usize>,
+    pub req_mem: Option<usize>,
+    pub nnodes: Option<usize>,
+    pub req_nodes: Option<usize>,
+    pub req_tres: Option<usize>,
+    pub alloc_tres: Option<usize>,
+    pub total_cpu: Option<usize>,
+    pub partition: Option<usize>,
+    pub qos: Option<usize>,
+    pub name: Option<usize>,
+}
+
+impl Columns {
+    pub fn parse(header: &str) -> Result<Columns, String> {
+        let mut names: Vec<String> = header.split('|').map(|s| s.trim().to_owned()).collect();
+        if names.len() > 1 && names.last().is_some_and(|s| s.is_empty()) {
+            names.pop(); // --parsable ends every line with '|'
+        }
+        let find = |want: &[&str]| {
+            want.iter()
+                .find_map(|w| names.iter().position(|n| n.eq_ignore_ascii_case(w)))
+        };
+        let need = |want: &[&str]| {
+            find(want).ok_or_else(|| {
+                format!(
+                    "the header names no {} field (sacct --parsable2 output needs JobID, Submit, \
+                     Start, State, Elapsed or End, and the CPUs: AllocCPUS, NCPUS, AllocTRES, \
+                     ReqCPUS or ReqTRES); it names: {}",
+                    want.join(" or "),
+                    names.join(", ")
+                )
+            })
+        };
+        let mut c = Columns {
+            count: names.len(),
+            job_id: need(&["JobID", "JobIDRaw"])?,
+            submit: need(&["Submit"])?,
+            start: need(&["Start"])?,
+            state: need(&["State"])?,
+            elapsed: find(&["Elapsed", "ElapsedRaw"]),
+            end: find(&["End"]),
+            cpus: find(&["AllocCPUS", "NCPUS"]),
+            user: find(&["User"]),
+            group: find(&["Group"]),
+            timelimit: find(&["Timelimit", "TimelimitRaw"]),
+            req_cpus: find(&["ReqCPUS"]),
+            req_mem: find(&["ReqMem"]),
+            nnodes: find(&["NNodes", "AllocNodes"]),
+            req_nodes: find(&["ReqNodes"]),
+            req_tres: find(&["ReqTRES"]),
+            alloc_tres: find(&["AllocTRES"]),
+            total_cpu: find(&["TotalCPU"]),
+            partition: find(&["Partition"]),
+            qos: find(&["QOS"]),
+            name: find(&["JobName"]),
+            ..Columns::default()
+        };
+        if c.elapsed.is_none() && c.end.is_none() {
+            need(&["Elapsed", "End"])?;
+        }
+        if [c.cpus, c.alloc_tres, c.req_cpus, c.req_tres]
+            .iter()
+            .all(Option::is_none)
+        {
+            need(&["AllocCPUS", "NCPUS", "AllocTRES", "ReqCPUS", "ReqTRES"])?;
+        }
+        c.names = names;
+        Ok(c)
+    }
+
+    pub fn label(&self, idx: usize) -> String {
+        format!(
+            "column {} ({})",
+            idx + 1,
+            self.names.get(idx).map(String::as_str).unwrap_or("?")
+        )
+    }
+}
