@@ -308,3 +308,39 @@ fn the_difference_gantt_draws_the_same_svg_every_time() {
         assert_eq!(draw(), first);
     }
 }
+
+/// On a narrow chart the horizontal bars' value labels thin out until they cannot touch (twelve
+/// policies, waits to 4,500 s, 400 px: "1000150020002500" once).
+#[test]
+fn narrow_bars_thin_their_value_labels() {
+    use schedlab::charts::bars;
+    let labels: Vec<String> = (0..12).map(|i| format!("easy[queue=sjf] {i}")).collect();
+    let values: Vec<f64> = (0..12).map(|i| 300.0 + 350.0 * f64::from(i)).collect();
+    let svg = native::svg((400, 300), |root| {
+        bars::draw(root, &Key::list(&labels), &values, "Mean wait (s)").map_err(|e| e.to_string())
+    })
+    .unwrap();
+    // (x, text) of the numeric labels of the value axis (one row, below the bars).
+    let mut numbers: Vec<(f64, String)> = svg
+        .split("<text ")
+        .skip(1)
+        .filter_map(|t| {
+            let (tag, body) = t.split_once('>')?;
+            let text = body[..body.find("</text>")?].trim().to_string();
+            text.parse::<f64>().ok()?;
+            let at = tag
+                .find(" x=\"")
+                .or_else(|| tag.starts_with("x=\"").then_some(0))?;
+            let from = tag[at..].find('"')? + at + 1;
+            let x: f64 = tag[from..from + tag[from..].find('"')?].parse().ok()?;
+            Some((x, text))
+        })
+        .collect();
+    numbers.sort_by(|a, b| a.0.total_cmp(&b.0));
+    assert!(numbers.len() >= 2, "{numbers:?}");
+    for w in numbers.windows(2) {
+        // 12 px sans-serif digits are about 7 px wide: the centres at least one label and a gap apart.
+        let room = 7.0 * (w[0].1.len() + w[1].1.len()) as f64 / 2.0 + 6.0;
+        assert!(w[1].0 - w[0].0 >= room, "{w:?} in {numbers:?}");
+    }
+}

@@ -97,6 +97,13 @@ fn horizontal<DB: DrawingBackend>(
         widest = widest.max(root.estimate_text_size(&l, font)?.0);
         labels.push(l);
     }
+    // As many value labels as their measured width leaves room for.
+    let value_w = root
+        .estimate_text_size(&value_label(xmax * 1.1, xmax), font)?
+        .0
+        .max(1);
+    let plot_w = root.dim_in_pixel().0.saturating_sub(widest + 24);
+    let ticks = (plot_w / (value_w + 16)).clamp(2, 10) as usize;
     let mut chart = ChartBuilder::on(root)
         .margin(6)
         .x_label_area_size(24)
@@ -106,6 +113,8 @@ fn horizontal<DB: DrawingBackend>(
         .configure_mesh()
         .disable_y_mesh()
         .x_max_light_lines(0)
+        .x_labels(ticks)
+        .x_label_style(font.clone())
         .y_labels(n * 2 + 1)
         .y_label_style(font.clone())
         .y_label_formatter(&|y| {
@@ -117,13 +126,7 @@ fn horizontal<DB: DrawingBackend>(
                 String::new()
             }
         })
-        .x_label_formatter(&|x| {
-            if xmax >= 100.0 {
-                format!("{x:.0}")
-            } else {
-                format!("{x:.1}")
-            }
-        })
+        .x_label_formatter(&|x| value_label(*x, xmax))
         .draw()?;
     chart.draw_series((0..n).map(|i| {
         let y = (n - 1 - i) as f64;
@@ -133,4 +136,13 @@ fn horizontal<DB: DrawingBackend>(
         )
     }))?;
     Ok(())
+}
+
+/// A value axis label: whole numbers from a top of 100, one decimal below.
+fn value_label(x: f64, top: f64) -> String {
+    if top >= 100.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
 }
