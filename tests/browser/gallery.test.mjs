@@ -91,6 +91,15 @@ test('the gallery and the results table read a report through the catalogue (www
   assert.deepEqual(got.cells, got.want);
 });
 
+test('bar labels drop what every label of a chart shares (its title names it)', async () => {
+  const got = await page.evaluate(async () => {
+    const { barLabels } = await import(new URL('www/gallery/gallery.js', location.href).href);
+    return [barLabels(['big blocked MBS EASY', 'big blocked MBS PV-EASY']), barLabels(['FIFO: median x', 'LSBF: median x']),
+      barLabels(['a b', 'a']), barLabels(['EASY', 'EASY'])];
+  });
+  assert.deepEqual(got, [['EASY', 'PV-EASY'], ['FIFO', 'LSBF'], ['a b', 'a'], ['EASY', 'EASY']]);
+});
+
 for (const id of CHECKED) {
   test(`Run fills ${id} with the CLI's numbers`, { skip: MOCK ? 'mock engine' : false }, async () => {
     const entry = byId(id);

@@ -226,11 +226,17 @@ async function start(ui) {
 }
 
 /** Bar labels: "FIFO: median ..." and "LSBF: median ..." become "FIFO" and "LSBF" when every
- * label of the chart says the same after its first colon (the chart's title names it). */
+ * label of the chart says the same after its first colon, and "big blocked MBS EASY" becomes
+ * "EASY" when every label starts with the same words (the chart's title names them). */
 export function barLabels(labels) {
   const parts = labels.map((l) => l.split(/:\s+(.*)/s));
   const same = parts.every((p) => p.length > 1 && p[1] === parts[0][1]);
-  return same ? parts.map((p) => p[0]) : labels;
+  if (same) return parts.map((p) => p[0]);
+  // "big blocked MBS EASY", "big blocked MBS PV-EASY": the words every label starts with go too.
+  const words = labels.map((l) => l.split(' '));
+  let k = 0;
+  while (labels.length > 1 && words.every((w) => w.length > k + 1 && w[k] === words[0][k])) k += 1;
+  return words.map((w) => w.slice(k).join(' '));
 }
 
 /** A metric's title from the catalogue (its page label, and its unit): the JSON path when the
