@@ -1,10 +1,11 @@
 //! Every chart's legend takes the one legend style (`charts::legend::LegendStyle`): the same
-//! label font, background, border and markers everywhere, so that legends cannot drift apart
-//! again (they had: backgrounds at 0.8 and 0.85, labels at 11 and 12 px).
+//! label font and swatches everywhere, so that legends cannot drift apart again (they had:
+//! backgrounds at 0.8 and 0.85, labels at 11 and 12 px), and sits outside the plot, so that it
+//! never covers data (boxed legends over a dozen CDFs hid half of them).
 
 mod common;
 use plotters::prelude::*;
-use schedlab::charts::legend::LegendStyle;
+use schedlab::charts::legend::{Key, LegendStyle};
 use schedlab::charts::{binned, cdf, class_box, diff_gantt, gantt, native, scatter, series, sweep};
 use schedlab::sweep::Stat;
 
@@ -34,66 +35,37 @@ fn font_size(svg: &str, label: &str) -> String {
         .unwrap_or_else(|| panic!("no text {label:?}"))
 }
 
-/// What a legend drawn in `style` must show in an SVG: the label font size, the background's
-/// opacity and the border's colour.
-struct Want {
-    font: String,
-    alpha: String,
-    border: String,
-}
-
-fn want(style: &LegendStyle) -> Want {
+/// The label font size a legend drawn in `style` shows in an SVG.
+fn want_font(style: &LegendStyle) -> String {
     let svg = native::svg((200, 50), |root| {
         root.draw(&Text::new("reference", (0, 0), style.font()))
             .map_err(|e| e.to_string())
     })
     .unwrap();
-    let c = style.border;
-    Want {
-        font: font_size(&svg, "reference"),
-        alpha: format!("{}", style.background_alpha),
-        border: format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2),
-    }
+    font_size(&svg, "reference")
 }
 
-/// The chart's boxed legend is drawn in the default style: each label in its font, on one
-/// white background of its opacity inside one border of its colour, each marker of its size.
-fn check_boxed(name: &str, svg: &str, labels: &[&str], bars: bool) {
+/// The chart's legend is drawn in the default style outside the plot: each label in its font
+/// with a square swatch as high as the text, and no boxed legend (a translucent background)
+/// anywhere over the data.
+fn check_outside(name: &str, svg: &str, labels: &[&str]) {
     let style = LegendStyle::default();
-    let w = want(&style);
+    let font = want_font(&style);
     for l in labels {
-        assert_eq!(font_size(svg, l), w.font, "{name}: label {l:?}");
+        assert_eq!(font_size(svg, l), font, "{name}: label {l:?}");
     }
     let rects = tags(svg, "rect");
-    let backgrounds = rects
+    let boxed = rects
         .iter()
         .filter(|t| attr(t, "fill") == Some("#FFFFFF") && attr(t, "opacity") != Some("1"))
-        .collect::<Vec<_>>();
-    assert_eq!(backgrounds.len(), 1, "{name}: one legend background");
-    assert_eq!(
-        attr(backgrounds[0], "opacity"),
-        Some(w.alpha.as_str()),
-        "{name}"
-    );
-    let (x, y) = (attr(backgrounds[0], "x"), attr(backgrounds[0], "y"));
-    let border = rects
+        .count();
+    assert_eq!(boxed, 0, "{name}: a boxed legend over the plot");
+    let side = style.font_size.to_string();
+    let swatches = rects
         .iter()
-        .find(|t| attr(t, "x") == x && attr(t, "y") == y && attr(t, "fill") == Some("none"))
-        .unwrap_or_else(|| panic!("{name}: no legend border"));
-    assert_eq!(attr(border, "stroke"), Some(w.border.as_str()), "{name}");
-    if bars {
-        let (mw, mh) = (style.marker.0.to_string(), style.marker.1.to_string());
-        let markers = rects
-            .iter()
-            .filter(|t| {
-                attr(t, "width") == Some(mw.as_str()) && attr(t, "height") == Some(mh.as_str())
-            })
-            .count();
-        assert!(
-            markers >= labels.len(),
-            "{name}: {markers} markers of {mw} x {mh}"
-        );
-    }
+        .filter(|t| attr(t, "width") == Some(side.as_str()))
+        .count();
+    assert!(swatches >= labels.len(), "{name}: {swatches} swatches");
 }
 
 fn render(
@@ -116,47 +88,39 @@ fn rects(spec: &str) -> Vec<gantt::Rect> {
 }
 
 #[test]
-fn every_boxed_legend_takes_the_one_style() {
+fn every_legend_takes_the_one_style_outside_the_plot() {
     let labels = vec!["alpha".to_string(), "beta".to_string()];
+    let keys = Key::list(&labels);
     let names = ["alpha", "beta"];
     let s = render((600, 300), |r| {
-        series::draw(r, &step_series(), &labels, 1, "t").map_err(|e| e.to_string())
+        series::draw(r, &step_series(), &keys, 1, "t").map_err(|e| e.to_string())
     });
-    check_boxed("series", &s, &names, true);
+    check_outside("series", &s, &names);
     let style = binned::BinnedStyle {
-        bin: 30.0,
-        highlight: None,
         y_desc: "busy".into(),
+        ..binned::BinnedStyle::overlaid(30.0)
     };
     let s = render((600, 300), |r| {
-        binned::draw(r, &step_series(), &labels, 1, &style, "t").map_err(|e| e.to_string())
+        binned::draw(r, &step_series(), &keys, 1, &style, "t").map_err(|e| e.to_string())
     });
-    check_boxed("binned", &s, &names, true);
+    check_outside("binned", &s, &names);
     let dists = vec![
-        ("alpha".to_string(), vec![1.0, 10.0, 100.0]),
-        ("beta".to_string(), vec![5.0, 50.0]),
+        (keys[0].clone(), vec![1.0, 10.0, 100.0]),
+        (keys[1].clone(), vec![5.0, 50.0]),
     ];
     let s = render((600, 300), |r| {
         cdf::draw(r, &dists, &cdf::CdfStyle::wait(), "t").map_err(|e| e.to_string())
     });
-    check_boxed("cdf", &s, &names, true);
+    check_outside("cdf", &s, &names);
     let boxes = vec![
         class_box::boxes(&[1.0, 5.0, 9.0], &[0, 1, 2], 3),
         class_box::boxes(&[2.0, 6.0, 7.0], &[0, 1, 2], 3),
     ];
     let s = render((600, 300), |r| {
-        class_box::draw(
-            r,
-            &class_box::SIZE_CLASSES,
-            &labels,
-            &boxes,
-            1.0,
-            "wait",
-            "t",
-        )
-        .map_err(|e| e.to_string())
+        class_box::draw(r, &class_box::SIZE_CLASSES, &keys, &boxes, 1.0, "wait", "t")
+            .map_err(|e| e.to_string())
     });
-    check_boxed("class_box", &s, &names, true);
+    check_outside("class_box", &s, &names);
     let stats = |m: f64| {
         vec![
             Stat {
@@ -185,14 +149,14 @@ fn every_boxed_legend_takes_the_one_style() {
     let s = render((600, 300), |r| {
         sweep::draw(r, &values, &lines, "err", "mbs", "t").map_err(|e| e.to_string())
     });
-    check_boxed("sweep", &s, &names, true);
+    check_outside("sweep", &s, &names);
     let (a, b) = (rects("easy"), rects("fcfs"));
     let s = render((600, 300), |r| {
         diff_gantt::draw(r, &a, &b, 8, 0.0, 200.0, ["alpha", "beta"], "t")
             .map(|_| ())
             .map_err(|e| e.to_string())
     });
-    check_boxed("diff_gantt", &s, &["only alpha", "only beta", "both"], true);
+    check_outside("diff_gantt", &s, &["only alpha", "only beta", "both"]);
     let style = scatter::ScatterStyle {
         floor: 1.0,
         x_desc: "A".into(),
@@ -204,16 +168,54 @@ fn every_boxed_legend_takes_the_one_style() {
             .map(|_| ())
             .map_err(|e| e.to_string())
     });
-    check_boxed("scatter", &s, &names, false);
-    // Its markers are dots as high as the style's markers.
-    let r = (LegendStyle::default().marker.1 / 2).to_string();
-    assert_eq!(
-        tags(&s, "circle")
-            .iter()
-            .filter(|t| attr(t, "r") == Some(r.as_str()))
-            .count(),
-        2
-    );
+    check_outside("scatter", &s, &names);
+}
+
+/// The legend laid out beside a wide chart is a column on the right; on a narrow one, rows above
+/// the plot; either way no entry's text starts inside the area left for the plot.
+#[test]
+fn the_legend_leaves_the_plot_alone() {
+    let labels: Vec<String> = ["fcfs", "easy", "conservative[queue=sjf]", "pv-easy"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let keys = Key::list(&labels);
+    for (size, right) in [((900, 300), true), ((360, 300), false)] {
+        let mut plot = None;
+        let svg = render(size, |r| {
+            let p = LegendStyle::default()
+                .outside(r, &keys)
+                .map_err(|e| e.to_string())?;
+            plot = Some(p.get_pixel_range());
+            Ok(())
+        });
+        let (xs, ys) = plot.unwrap();
+        for l in &labels {
+            let tag = svg
+                .split("<text ")
+                .skip(1)
+                .find(|t| {
+                    t.split_once('>')
+                        .unwrap()
+                        .1
+                        .trim_start()
+                        .starts_with(l.as_str())
+                })
+                .unwrap_or_else(|| panic!("no label {l}"));
+            let x: i32 = attr(&format!(" {tag}"), "x").unwrap().parse().unwrap();
+            let y: i32 = attr(&format!(" {tag}"), "y").unwrap().parse().unwrap();
+            assert!(
+                !(xs.contains(&x) && ys.contains(&y)),
+                "{size:?}: {l} at ({x}, {y}) in the plot {xs:?} x {ys:?}"
+            );
+            if right {
+                assert!(x >= xs.end, "{size:?}: {l} not on the right");
+            } else {
+                assert!(y < ys.start, "{size:?}: {l} not above");
+            }
+        }
+        assert!(xs.end - xs.start >= size.0 as i32 * 6 / 10 || !right);
+    }
 }
 
 #[test]
@@ -224,9 +226,9 @@ fn the_gantt_side_legend_takes_the_one_style() {
             .map(|_| ())
             .map_err(|e| e.to_string())
     });
-    let w = want(&LegendStyle::default());
+    let font = want_font(&LegendStyle::default());
     for label in ["users", "1"] {
-        assert_eq!(font_size(&s, label), w.font, "gantt legend {label:?}");
+        assert_eq!(font_size(&s, label), font, "gantt legend {label:?}");
     }
 }
 
@@ -252,17 +254,16 @@ fn no_chart_configures_a_legend_by_hand() {
                 "{name}: {by_hand} outside legend.rs"
             );
         }
-        // Each legend entry's marker is the style's.
-        for call in text.split(".legend(").skip(1) {
-            assert!(
-                call.starts_with("legend.bar(") || call.starts_with("legend.dot("),
-                "{name}: a marker of its own"
-            );
-        }
-        if text.contains(".legend(") {
-            assert!(text.contains("LegendStyle::default()"), "{name}");
+        assert!(
+            !text.contains(".legend("),
+            "{name}: a legend inside the plot"
+        );
+        if text.contains("outside(") || text.contains("framed(") {
             charts += 1;
         }
     }
-    assert_eq!(charts, 7, "the charts with boxed legends");
+    assert_eq!(
+        charts, 9,
+        "the charts (and the time axes) with a legend outside the plot"
+    );
 }

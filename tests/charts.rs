@@ -2,6 +2,7 @@
 
 mod common;
 use common::{job_set, run, svg_texts as texts};
+use schedlab::charts::legend::Key;
 use schedlab::charts::{bars, gantt, native, palette, series};
 
 /// Rectangles filled with a user colour (jobs and legend swatches).
@@ -71,7 +72,7 @@ fn gantt_draws_one_rectangle_per_job_in_view_and_none_outside() {
     // The axes show the window: its start and end as labels, and the processor range.
     let all = gantt_svg(&rects, 10, 0.0, 300.0);
     assert!(
-        has_text(&all, "0min") && has_text(&all, "5min"),
+        has_text(&all, "0") && has_text(&all, "5m"),
         "x axis labels: {:?}",
         texts(&all)
     );
@@ -81,7 +82,7 @@ fn gantt_draws_one_rectangle_per_job_in_view_and_none_outside() {
         texts(&all)
     );
     assert!(
-        has_text(&empty, "260s") && !has_text(&empty, "250s"),
+        has_text(&empty, "4m 30s") && !has_text(&empty, "4m 15s") && has_text(&empty, "6m 30s"),
         "{:?}",
         texts(&empty)
     );
@@ -200,15 +201,21 @@ fn series_and_bars_render() {
     assert_eq!(&pts[..9], &[0.0, 6.0, 0.0, 1.0, 6.0, 1.0, 2.0, 10.0, 1.0]);
     let labels = vec!["easy".to_string(), "fcfs".to_string()];
     let svg = native::svg((600, 300), |root| {
-        series::draw(root, &[pts.clone(), series::points(&b)], &labels, 1, "busy")
-            .map_err(|e| e.to_string())
+        series::draw(
+            root,
+            &[pts.clone(), series::points(&b)],
+            &Key::list(&labels),
+            1,
+            "busy",
+        )
+        .map_err(|e| e.to_string())
     })
     .unwrap();
     assert!(
         has_text(&svg, "easy") && has_text(&svg, "fcfs") && svg.matches("<polyline").count() >= 2
     );
     let svg = native::svg((600, 300), |root| {
-        bars::draw(root, &labels, &[3.0, 7.5], "wait").map_err(|e| e.to_string())
+        bars::draw(root, &Key::list(&labels), &[3.0, 7.5], "wait").map_err(|e| e.to_string())
     })
     .unwrap();
     assert_eq!(coloured_rects(&svg), 2);
@@ -242,4 +249,80 @@ fn the_gantt_chart_draws_the_same_svg_every_time() {
     for _ in 0..20 {
         assert_eq!(draw(), first);
     }
+}
+
+/// Time ticks fall on round steps and read in days, hours and minutes, like the page's
+/// durations: a two-year span in steps of days, a zoomed day in hours, an hour in minutes.
+#[test]
+fn time_ticks_are_round_and_read_in_days_hours_minutes() {
+    use schedlab::charts::time_axes::{ticks, time_text};
+    let (ts, step) = ticks(0.0, 720.0 * 86400.0, 8);
+    assert_eq!(step, 100.0 * 86400.0);
+    assert_eq!(ts.len(), 8);
+    let labels: Vec<String> = ts.iter().map(|&t| time_text(t, step)).collect();
+    assert_eq!(labels[..3], ["0", "100d", "200d"]);
+    // A window inside day 359: hours, with the day.
+    let (ts, step) = ticks(359.0 * 86400.0 + 1000.0, 360.0 * 86400.0, 6);
+    assert_eq!(step, 6.0 * 3600.0);
+    assert_eq!(time_text(ts[0], step), "359d 6h");
+    assert!(ts.iter().all(|t| (t / step).fract() == 0.0));
+    let (ts, step) = ticks(3600.0, 7200.0, 5);
+    assert_eq!(step, 900.0);
+    assert_eq!(
+        ts.iter().map(|&t| time_text(t, step)).collect::<Vec<_>>(),
+        ["1h", "1h 15m", "1h 30m", "1h 45m", "2h"]
+    );
+    assert_eq!(time_text(90.0, 1.0), "1m 30s");
+}
+
+/// The Gantt chart's time labels are round ticks that do not touch, and the axis name sits
+/// below them, not on the middle one.
+#[test]
+fn the_gantt_time_axis_has_room_for_its_labels() {
+    let set = job_set(
+        10,
+        &[(0, 100_000, 6, 100_000), (50_000, 400_000, 4, 400_000)],
+    );
+    let rects = gantt::rects(&set, &run(&set, "easy"));
+    let svg = native::svg((500, 300), |root| {
+        gantt::draw(root, &rects, 10, 0.0, 450_000.0, "t")
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
+    .unwrap();
+    // (x, y, text) of every text element.
+    let texts: Vec<(f64, f64, String)> = svg
+        .split("<text ")
+        .skip(1)
+        .filter_map(|t| {
+            let (tag, body) = t.split_once('>')?;
+            let tag = format!(" {tag}");
+            let num = |k: &str| -> Option<f64> {
+                let at = tag.find(&format!(" {k}=\""))? + k.len() + 3;
+                tag[at..at + tag[at..].find('"')?].parse().ok()
+            };
+            Some((
+                num("x")?,
+                num("y")?,
+                body[..body.find("</text>")?].trim().to_string(),
+            ))
+        })
+        .collect();
+    let desc = texts.iter().find(|t| t.2 == "time").expect("the axis name");
+    let day = texts.iter().find(|t| t.2 == "1d").expect("a tick at 1d");
+    let ticks: Vec<&(f64, f64, String)> = texts.iter().filter(|t| t.1 == day.1).collect();
+    assert!(ticks.len() >= 3, "{ticks:?} of {texts:?}");
+    for t in &ticks {
+        assert!(
+            desc.1 >= t.1 + 12.0,
+            "the axis name at y {} on the tick {t:?}",
+            desc.1
+        );
+    }
+    // Neighbouring labels at least 30 px apart (their centres).
+    for w in ticks.windows(2) {
+        assert!(w[1].0 - w[0].0 >= 30.0, "{w:?}");
+    }
+    let names: Vec<&str> = ticks.iter().map(|t| t.2.as_str()).collect();
+    assert_eq!(names, ["0", "1d", "2d", "3d", "4d", "5d"]);
 }

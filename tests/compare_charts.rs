@@ -3,6 +3,7 @@
 
 mod common;
 use common::{job_set, run, svg_texts};
+use schedlab::charts::legend::Key;
 use schedlab::charts::{cdf, class_box, diff_gantt, gantt, native, scatter};
 
 fn fill(c: plotters::style::RGBColor) -> String {
@@ -18,9 +19,10 @@ fn cdf_shares_and_one_line_per_policy() {
     assert_eq!(cdf::share_at(&v, 10.0), 0.75);
     assert_eq!(cdf::share_at(&v, 1e9), 1.0);
     assert_eq!(cdf::share_at(&[], 5.0), 0.0);
+    let keys = Key::list(&["easy".to_string(), "fcfs".to_string()]);
     let series = vec![
-        ("easy".to_string(), v.clone()),
-        ("fcfs".to_string(), vec![100.0, 1000.0]),
+        (keys[0].clone(), v.clone()),
+        (keys[1].clone(), vec![100.0, 1000.0]),
     ];
     let svg = native::svg((600, 300), |root| {
         cdf::draw(root, &series, &cdf::CdfStyle::wait(), "cdf").map_err(|e| e.to_string())
@@ -65,7 +67,7 @@ fn job_classes_and_boxes_by_hand() {
         class_box::draw(
             root,
             &class_box::SIZE_CLASSES,
-            &["easy".into()],
+            &Key::list(&["easy".into()]),
             std::slice::from_ref(&b),
             1.0,
             "wait",
@@ -200,30 +202,69 @@ fn bin_means_are_time_weighted_by_hand() {
         vec![(0.0, 5.5), (40.0, 10.0), (80.0, 10.0)]
     );
     assert!(bin_means(&[], 1, 60.0).is_empty());
-    // Twelve policies: only the highlighted one is in the legend.
+    // Twelve policies overlaid: every one named in the legend beside the plot.
     let series: Vec<Vec<f64>> = (0..12).map(|_| flat.to_vec()).collect();
     let labels: Vec<String> = (0..12).map(|i| format!("policy{i}")).collect();
-    let style = BinnedStyle {
-        bin: 60.0,
-        highlight: Some(3),
-        y_desc: String::new(),
+    let keys = Key::list(&labels);
+    let render = |size: (u32, u32), style: BinnedStyle| {
+        native::svg(size, |root| {
+            draw(root, &series, &keys, 1, &style, "busy").map_err(|e| e.to_string())
+        })
+        .unwrap()
     };
-    let svg = native::svg((600, 300), |root| {
-        draw(root, &series, &labels, 1, &style, "busy").map_err(|e| e.to_string())
-    })
-    .unwrap();
+    let highlighted = BinnedStyle {
+        highlight: Some(3),
+        ..BinnedStyle::overlaid(60.0)
+    };
+    let texts = svg_texts(&render((600, 300), highlighted));
+    assert!(labels.iter().all(|l| texts.contains(l)));
+    // As small multiples: a panel titled with each policy, its line in its colour over the
+    // others in grey (each panel draws all twelve lines).
+    let multiples = BinnedStyle {
+        columns: 3,
+        ..BinnedStyle::overlaid(60.0)
+    };
+    let svg = render((900, 600), multiples);
     let texts = svg_texts(&svg);
-    assert!(texts.iter().any(|t| t == "policy3"));
-    assert!(!texts.iter().any(|t| t == "policy4"));
+    assert!(labels.iter().all(|l| texts.contains(l)));
+    let grey = svg.matches("stroke=\"#C8C8C8\"").count();
+    assert_eq!(grey, 12 * 11, "each panel draws the eleven others in grey");
+    for k in &keys[..12] {
+        let c = k.colour;
+        let own = format!("stroke=\"#{:02X}{:02X}{:02X}\"", c.0, c.1, c.2);
+        assert!(svg.contains(&own), "{} in its colour", k.label);
+    }
 }
 
 #[test]
-fn bars_turn_horizontal_with_many_policies() {
+fn bars_turn_horizontal_when_their_labels_would_touch() {
     use schedlab::charts::{bars, palette::COLOURS};
-    let labels: Vec<String> = (0..6).map(|i| format!("p{i}")).collect();
+    // Six short labels fit under columns; six long ones do not, and the bars turn horizontal.
+    let short: Vec<String> = (0..6).map(|i| format!("p{i}")).collect();
     let svg = native::svg((600, 300), |root| {
-        bars::draw(root, &labels, &[1.0, 2.0, 3.0, 4.0, 5.0, 0.0], "wait")
-            .map_err(|e| e.to_string())
+        bars::draw(root, &Key::list(&short), &[1.0; 6], "wait").map_err(|e| e.to_string())
+    })
+    .unwrap();
+    let rect = |svg: &str| svg.split("<rect").nth(2).unwrap_or("").to_string();
+    let tall = |r: &str| {
+        let num = |k: &str| -> f64 {
+            let at = r.find(&format!(" {k}=\"")).unwrap() + k.len() + 3;
+            r[at..at + r[at..].find('"').unwrap()].parse().unwrap()
+        };
+        num("height") > num("width")
+    };
+    assert!(tall(&rect(&svg)), "short labels: columns");
+    let labels: Vec<String> = (0..6)
+        .map(|i| format!("conservative[queue=sjf] {i}"))
+        .collect();
+    let svg = native::svg((600, 300), |root| {
+        bars::draw(
+            root,
+            &Key::list(&labels),
+            &[1.0, 2.0, 3.0, 4.0, 5.0, 0.0],
+            "wait",
+        )
+        .map_err(|e| e.to_string())
     })
     .unwrap();
     let bars: usize = COLOURS[..6]
@@ -265,5 +306,41 @@ fn the_difference_gantt_draws_the_same_svg_every_time() {
     let first = draw();
     for _ in 0..20 {
         assert_eq!(draw(), first);
+    }
+}
+
+/// On a narrow chart the horizontal bars' value labels thin out until they cannot touch (twelve
+/// policies, waits to 4,500 s, 400 px: "1000150020002500" once).
+#[test]
+fn narrow_bars_thin_their_value_labels() {
+    use schedlab::charts::bars;
+    let labels: Vec<String> = (0..12).map(|i| format!("easy[queue=sjf] {i}")).collect();
+    let values: Vec<f64> = (0..12).map(|i| 300.0 + 350.0 * f64::from(i)).collect();
+    let svg = native::svg((400, 300), |root| {
+        bars::draw(root, &Key::list(&labels), &values, "Mean wait (s)").map_err(|e| e.to_string())
+    })
+    .unwrap();
+    // (x, text) of the numeric labels of the value axis (one row, below the bars).
+    let mut numbers: Vec<(f64, String)> = svg
+        .split("<text ")
+        .skip(1)
+        .filter_map(|t| {
+            let (tag, body) = t.split_once('>')?;
+            let text = body[..body.find("</text>")?].trim().to_string();
+            text.parse::<f64>().ok()?;
+            let at = tag
+                .find(" x=\"")
+                .or_else(|| tag.starts_with("x=\"").then_some(0))?;
+            let from = tag[at..].find('"')? + at + 1;
+            let x: f64 = tag[from..from + tag[from..].find('"')?].parse().ok()?;
+            Some((x, text))
+        })
+        .collect();
+    numbers.sort_by(|a, b| a.0.total_cmp(&b.0));
+    assert!(numbers.len() >= 2, "{numbers:?}");
+    for w in numbers.windows(2) {
+        // 12 px sans-serif digits are about 7 px wide: the centres at least one label and a gap apart.
+        let room = 7.0 * (w[0].1.len() + w[1].1.len()) as f64 / 2.0 + 6.0;
+        assert!(w[1].0 - w[0].0 >= room, "{w:?} in {numbers:?}");
     }
 }

@@ -3,6 +3,7 @@
 mod common;
 use schedlab::charts::eet_box::{self, box_stats, BoxStyle};
 use schedlab::charts::eet_heatmap::{self, rows, HeatPanel, HeatStyle, RowOrder, LEGEND_STEPS};
+use schedlab::charts::legend::Key;
 use schedlab::charts::{native, palette};
 use schedlab::metrics::eet_heatmap::{heatmap, Heatmap, Violation};
 
@@ -41,7 +42,12 @@ fn box_svg(series: &[(String, Vec<f64>)], log: bool) -> String {
         y_desc: "test".into(),
     };
     native::svg((600, 300), |root| {
-        eet_box::draw(root, series, &style, "box").map_err(|e| e.to_string())
+        let labels: Vec<String> = series.iter().map(|s| s.0.clone()).collect();
+        let keyed: Vec<(Key, Vec<f64>)> = Key::list(&labels)
+            .into_iter()
+            .zip(series.iter().map(|s| s.1.clone()))
+            .collect();
+        eet_box::draw(root, &keyed, &style, "box").map_err(|e| e.to_string())
     })
     .unwrap()
 }

@@ -15,6 +15,7 @@ import { SweepPanel } from './sweep.js';
 import { CodeEditor } from './editor.js';
 import { TraceView } from './traceview.js';
 import { Distributions, Compare } from './compare.js';
+import { PolicyStrip } from './policies.js';
 import { DEMOS, loadRemote, loadFile } from './trace.js';
 import { $, el, showError, clearErrors, download, debounce, fmtDuration } from './ui.js';
 import { setStale, wireDrop, wireSkipLinks, fitSidebar } from './chrome.js';
@@ -27,7 +28,7 @@ const S = {
   lastHash: '',
   runner: new Runner(),
 };
-let picker, resultsTable, overview, gantts, eet, sweep, editor, traceView, dists, compare;
+let picker, resultsTable, overview, gantts, eet, sweep, editor, traceView, dists, compare, strip;
 
 // Exposed for the benchmark and for debugging from the console.
 window.schedlab = { timings, state: S };
@@ -247,11 +248,36 @@ function cancelRun() {
   resetTraceInputs();
 }
 
-/** Highlights policy `index` (-1: none) in the overview and the CDFs. */
+/** Highlights policy `index` (-1: none) in the overview and the CDFs (which show the policies
+ * switched on in the strip: there it is the index among those). */
 function highlight(index, pick = true) {
   if (pick) $('highlight').value = String(index);
-  overview.setHighlight(index);
-  dists.setHighlight(index);
+  const at = strip.on().indexOf(index);
+  overview.setHighlight(at);
+  dists.setHighlight(at);
+}
+
+/** The charts of the policies the strip shows: every one switched on in the overview, the CDFs
+ * and the EET box plots; the first few in the Gantt charts, heatmaps and box plots by class. */
+function showPolicies(results, window) {
+  const { all, few } = strip.views();
+  const procs = results[0].report.machine_procs;
+  gantts.show(few.results, procs, window);
+  eet.show(all.results, procs, S.shown.heat, all.slots, few);
+  try {
+    dists.show(all.results, procs, all.slots, few);
+  } catch (err) { showError(`Could not show the distributions: ${err.message}`); }
+  overview.highlight = strip.on().indexOf(Number($('highlight').value));
+  dists.highlight = overview.highlight;
+  return all;
+}
+
+/** The strip changed: the charts follow (the Gantt charts keep their window). */
+function policiesChanged() {
+  if (!S.results || S.partial) return;
+  const all = showPolicies(S.results, gantts.window);
+  if ($('gantt-by-penalty').checked) gantts.setByPenalty(true);
+  try { overview.show(all.results, all.slots); } catch (err) { showError(`Could not draw the charts: ${err.message}`); }
 }
 
 function show(trace, state, facts, results, history, failed = []) {
@@ -267,15 +293,12 @@ function show(trace, state, facts, results, history, failed = []) {
   resetTraceInputs();
   resultsTable.show(results.map((r) => r.report), failed);
   $('highlight').replaceChildren(el('option', { value: '-1' }, 'no policy'), ...results.map((r, i) => el('option', { value: String(i) }, r.spec)));
-  overview.highlight = -1;
-  dists.highlight = -1;
-  gantts.show(results, results[0].report.machine_procs, state.window);
+  strip.show(results);
+  const shownPolicies = showPolicies(results, state.window);
   // Colouring by penalty needs the node model; a new comparison starts coloured by user.
   $('gantt-by-penalty').checked = false;
   $('gantt-by-penalty').disabled = !results.some((r) => r.report.penalty);
-  eet.show(results, results[0].report.machine_procs, state.heat);
   try {
-    dists.show(results, results[0].report.machine_procs);
     compare.show(results, results[0].report.machine_procs);
   } catch (err) { showError(`Could not show the distributions: ${err.message}`); }
   $('export-json').disabled = false;
@@ -289,7 +312,7 @@ function show(trace, state, facts, results, history, failed = []) {
   // The charts in the next frame, so that the table appears at once.
   requestAnimationFrame(() => {
     if (S.results !== results) return;
-    try { overview.show(results); } catch (err) { showError(`Could not draw the charts: ${err.message}`); }
+    try { overview.show(shownPolicies.results, shownPolicies.slots); } catch (err) { showError(`Could not draw the charts: ${err.message}`); }
     if (!timings.firstChart) timings.firstChart = performance.now();
     // Results in: table, per-job columns, sorted values, class boxes, overview drawn (ms).
     timings.showMs = performance.now() - began;
@@ -481,6 +504,7 @@ async function boot() {
   }
   resultsTable = new ResultsTable($('results'), { family: $('metric-family'), baseline: $('baseline'), mode: $('baseline-mode') }, S.metrics);
   overview = new Overview($('overview'), { bin: $('overview-bin') });
+  strip = new PolicyStrip($('policy-strip'), call('chart_colours'), policiesChanged);
   $('highlight').addEventListener('change', () => highlight(Number($('highlight').value)));
   // Hovering a policy's row in the results table highlights it in the charts; leaving the table
   // goes back to the policy picked in the select.
@@ -495,7 +519,7 @@ async function boot() {
   dists = new Distributions($('distributions'));
   compare = new Compare($('compare'), { a: $('diff-a'), b: $('diff-b'), figure: $('diff-figure'), colour: $('diff-colour'), users: $('diff-users') },
     () => gantts.current());
-  Object.assign(window.schedlab, { dists, compare, resultsTable, overview });
+  Object.assign(window.schedlab, { dists, compare, resultsTable, overview, strip });
   eet = new EetCharts($('eet'), () => gantts.current());
   window.schedlab.gantts = gantts;
   window.schedlab.eet = eet;

@@ -4,7 +4,7 @@
 import { call } from './engine.js';
 import { el, fmtDuration, fmtNumber } from './ui.js';
 import { LazyFigures } from './lazy.js';
-import { canvasPoint } from './figure.js';
+import { canvasPoint, describe } from './figure.js';
 import { JOB, column, sortedFinite, prepareDistributions } from './jobcols.js';
 
 const FIGURES = { wait: { col: 6, name: 'wait', unit: 's' }, bsld: { col: 7, name: 'bounded slowdown', unit: '' } };
@@ -17,15 +17,21 @@ export class Distributions extends LazyFigures {
     this.highlight = -1;
   }
 
-  show(results, procs) {
+  /** results: the policies the CDFs show; few: {results, slots} the box plots show (a box per
+   * policy and class: the first few policies); slots: each CDF's palette slot. */
+  show(results, procs, slots = null, few = null) {
     this.results = results;
     this.labels = results.map((r) => r.spec);
+    this.slots = slots ?? Uint8Array.from(results, (_, i) => i);
+    this.few = few ?? { results, slots: this.slots };
     // Sorted values and class boxes: prepared by the worker after each run (jobcols.js), else here.
     const engine = { job_classes: (...a) => call('job_classes', ...a), class_boxes: (...a) => call('class_boxes', ...a) };
-    const dist = results.map((r) => r.dist ?? (r.dist = prepareDistributions(engine, r.jobs, procs)));
+    const prepare = (r) => r.dist ?? (r.dist = prepareDistributions(engine, r.jobs, procs));
+    const dist = results.map(prepare);
     this.sorted = { wait: dist.map((d) => d.sorted.wait), bsld: dist.map((d) => d.sorted.bsld) };
     this.boxes = {};
-    for (const key of ['wait-size', 'bsld-size', 'wait-runtime', 'bsld-runtime']) this.boxes[key] = dist.map((d) => d.boxes[key]);
+    const fewDist = this.few.results.map(prepare);
+    for (const key of ['wait-size', 'bsld-size', 'wait-runtime', 'bsld-runtime']) this.boxes[key] = fewDist.map((d) => d.boxes[key]);
     const cdf = (fig) => this.item(`chart-cdf-${fig}`, `CDF of ${FIGURES[fig].name} per policy (log x)`, 320, {}, { kind: 'cdf', fig });
     const cap = (t) => t[0].toUpperCase() + t.slice(1);
     const box = (fig, by) => this.item(`chart-box-${fig}-${by}`, `${cap(FIGURES[fig].name)} by job ${by === 'size' ? 'size' : 'runtime'} (box: quartiles, whiskers: 5th-95th percentile)`,
@@ -43,11 +49,26 @@ export class Distributions extends LazyFigures {
 
   paint(item) {
     const f = FIGURES[item.fig];
+    const fmt = (v) => (f.unit === 's' ? fmtDuration(v) : fmtNumber(v, 2));
     if (item.kind === 'cdf') {
-      call('draw_cdf', item.canvas, this.sorted[item.fig], this.labels, item.fig, this.highlight, `Share of jobs with ${f.name} at most x`);
+      const title = `Share of jobs with ${f.name} at most x`;
+      call('draw_cdf', item.canvas, this.sorted[item.fig], this.labels, item.fig, this.highlight, title, this.slots);
+      const at = (v, q) => v[Math.min(v.length - 1, Math.floor(q * v.length))];
+      describe(item.canvas, `${title}, one line per policy: ${this.labels.map((l, i) => {
+        const v = this.sorted[item.fig][i];
+        return v.length ? `${l} median ${fmt(at(v, 0.5))}, 90th percentile ${fmt(at(v, 0.9))}` : `${l} no jobs`;
+      }).join('; ')}.`);
     } else {
-      call('draw_class_box', item.canvas, this.boxes[`${item.fig}-${item.by}`], this.labels, item.fig, item.by,
-        `${f.name[0].toUpperCase()}${f.name.slice(1)} by job ${item.by}`);
+      const title = `${f.name[0].toUpperCase()}${f.name.slice(1)} by job ${item.by}`;
+      const labels = this.few.results.map((r) => r.spec);
+      const boxes = this.boxes[`${item.fig}-${item.by}`];
+      call('draw_class_box', item.canvas, boxes, labels, item.fig, item.by, title, this.few.slots);
+      const classes = call('class_names', item.by);
+      // class_boxes layout: [n, p5, q1, median, q3, p95] per class.
+      describe(item.canvas, `${title}, box plots of ${labels.length} policies: ${labels.map((l, i) => `${l}: ${classes.map((c, k) => {
+        const b = boxes[i].subarray(k * 6, k * 6 + 6);
+        return `${c} median ${b[0] >= 1 ? fmt(b[3]) : 'none'}`;
+      }).join(', ')}`).join('; ')}.`);
     }
   }
 }
@@ -144,10 +165,20 @@ export class Compare extends LazyFigures {
         `${f.name} under A: ${A.spec}${unit}`, `under B: ${B.spec}`, `Each job's ${f.name}: ${A.spec} vs ${B.spec}`);
       item.area = { x0: out[0], y0: out[1], x1: out[2], y1: out[3], lo: Math.log(out[4]), hi: Math.log(out[5]) };
       item.drawn = { a, b, fig };
+      const xs = this.cols[fig][a], ys = this.cols[fig][b];
+      let better = 0, worse = 0, same = 0;
+      for (let i = 0; i < xs.length; i++) {
+        if (!Number.isFinite(xs[i]) || !Number.isFinite(ys[i])) continue;
+        if (ys[i] < xs[i]) better += 1; else if (ys[i] > xs[i]) worse += 1; else same += 1;
+      }
+      describe(item.canvas, `Scatter plot of each job's ${f.name}, ${A.spec} (x) against ${B.spec} (y), log-log: `
+        + `${fmtNumber(better, 0)} jobs did better under ${B.spec}, ${fmtNumber(worse, 0)} worse, ${fmtNumber(same, 0)} the same.`);
     } else {
       const [t0, t1] = this.window();
       call('draw_diff_gantt', item.canvas, A.rects, B.rects, this.procs, t0, t1, `A: ${A.spec}`, `B: ${B.spec}`,
         `${A.spec} vs ${B.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`);
+      describe(item.canvas, `Difference Gantt chart of ${A.spec} and ${B.spec} from ${fmtDuration(t0)} to ${fmtDuration(t1)}: `
+        + 'processors busy under only A, only B, or both, over time.');
     }
   }
 

@@ -4,8 +4,8 @@
 // that rows and colours agree across policies. The heatmaps follow the Gantt charts' time window.
 // Charts are drawn lazily, one per animation frame and only when on screen.
 import { call } from './engine.js';
-import { sizeCanvas, timings } from './figure.js';
-import { fmtDuration } from './ui.js';
+import { sizeCanvas, timings, describe } from './figure.js';
+import { fmtDuration, fmtNumber } from './ui.js';
 import { LazyFigures } from './lazy.js';
 
 export const USER = 5; // [user, jobs, violated, veet, wt] (Session::eet_users)
@@ -41,14 +41,18 @@ export class EetCharts extends LazyFigures {
     this.results = [];
   }
 
-  show(results, procs, heat) {
+  /** results: the policies the box plots show (slots: their palette slots); few: the
+   * {results} that get a heatmap each (the first few policies). */
+  show(results, procs, heat, slots = null, few = null) {
     this.results = results;
+    this.slots = slots ?? Uint8Array.from(results, (_, i) => i);
+    this.few = few?.results ?? results;
     this.procs = procs;
     this.heat = { ...DEFAULT_HEAT, ...heat };
     const veet = this.item('chart-veet', 'VEET_u per user (% of the user\'s jobs late)', 320, {}, { kind: 'veet' });
     const wt = this.item('chart-wt', 'WT_u per user (weighted tardiness, log)', 320, {}, { kind: 'wt' });
     const height = heatHeight(this.estimateRows());
-    const heats = results.map((r, index) => this.item('chart-heatmap', `EET heatmap: ${r.spec}`, height,
+    const heats = this.few.map((r, index) => this.item('chart-heatmap', `EET heatmap: ${r.spec}`, height,
       { 'data-policy': r.spec }, { kind: 'heat', index, result: r }));
     const boxes = document.createElement('div');
     boxes.className = 'charts';
@@ -84,12 +88,20 @@ export class EetCharts extends LazyFigures {
   }
 
   paint(item) {
-    const r = this.results;
     if (item.kind !== 'heat') {
+      const r = this.results;
       const title = item.kind === 'veet' ? 'Violated EETs per user (VEET_u)' : 'Weighted tardiness per user (WT_u)';
-      call('draw_eet_box', item.canvas, r.map((x) => x.eetUsers), r.map((x) => x.spec), item.kind, title);
+      call('draw_eet_box', item.canvas, r.map((x) => x.eetUsers), r.map((x) => x.spec), item.kind, title, this.slots);
+      const column = item.kind === 'veet' ? 3 : 4;
+      describe(item.canvas, `${title}, a box per policy over its users: ${r.map((x) => {
+        const v = [];
+        for (let i = column; i < x.eetUsers.length; i += USER) v.push(x.eetUsers[i]);
+        v.sort((a, b) => a - b);
+        return `${x.spec} median ${v.length ? fmtNumber(v[Math.floor(v.length / 2)], 1) : '–'}${item.kind === 'veet' ? ' %' : ''} over ${v.length} users`;
+      }).join('; ')}.`);
       return;
     }
+    const r = this.few;
     const began = performance.now();
     const [t0, t1] = this.window();
     // Memory in use (when the trace has memory figures), on one scale for every policy: the peak.
@@ -98,6 +110,7 @@ export class EetCharts extends LazyFigures {
       item.result.memory ?? new Float64Array(0), memPeak, this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`,
       { log: this.heat.log, sort: this.heat.sort, exclude: this.heat.exclude, only: this.heat.only });
     item.canvas.dataset.users = Array.from(shown).join(',');
+    describe(item.canvas, `EET heatmap of ${item.result.spec} from ${fmtDuration(t0)} to ${fmtDuration(t1)}: ${shown.length} users with violated expected end times (rows) over time, with the busy processors below.`);
     timings.heatDraws.push(performance.now() - began);
     if (timings.heatDraws.length > 200) timings.heatDraws.shift();
     // Every heatmap shows the same rows: give them all the height those rows need.

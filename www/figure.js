@@ -34,9 +34,16 @@ export function canvasPoint(canvas, event) {
 
 function slug(text) { return text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'chart'; }
 
-/** A figure with a caption, a PNG button and a canvas. */
+/** Gives a chart its text alternative: what it shows, generated from its data (the canvas is an
+ * image to assistive technology; its label is the caption until the first draw). */
+export function describe(canvas, text) {
+  canvas.setAttribute('aria-label', text);
+}
+
+/** A figure with a caption, a PNG button and a canvas (an image whose text alternative starts as
+ * the caption; the view sets the summary of its data with describe()). */
 export function figure(testid, caption, height, extra = {}, prepare = () => {}) {
-  const canvas = el('canvas', { 'data-testid': testid, height, ...extra });
+  const canvas = el('canvas', { 'data-testid': testid, height, role: 'img', 'aria-label': caption, ...extra });
   const png = el('button', { type: 'button', class: 'small', title: 'Download this chart as PNG', 'data-testid': 'export-png',
     onclick: () => { prepare(); canvas.toBlob((b) => b && download(`schedlab-${slug(caption)}.png`, b), 'image/png'); } }, 'PNG');
   const node = el('figure', { class: 'chart' },

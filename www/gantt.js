@@ -6,7 +6,7 @@ import { call } from './engine.js';
 import { el, fmtDuration, fmtNumber } from './ui.js';
 import { RECT as RECT_LAYOUT, JOB as JOB_LAYOUT } from './layouts.js';
 import { whySentence, selection } from './why.js';
-import { canvasPoint, timings } from './figure.js';
+import { canvasPoint, timings, describe } from './figure.js';
 import { LazyFigures } from './lazy.js';
 
 const RECT = RECT_LAYOUT.stride; // [start, end, lo, hi, user, job, kind]: kind 1 = a preempted (killed) attempt
@@ -89,6 +89,7 @@ export class Gantts extends LazyFigures {
       this.byPenalty && item.result.factors ? item.result.factors : new Float64Array(0));
     item.area = { x0, y0, x1, y1 };
     item.drawn = [t0, t1];
+    describe(item.canvas, ganttSummary(item.result, this.procs, t0, t1, this.byPenalty));
     if (item.selected) this.drawSelection(item);
     timings.ganttDraws.push(performance.now() - began);
     if (timings.ganttDraws.length > 200) timings.ganttDraws.shift();
@@ -231,6 +232,22 @@ export class Gantts extends LazyFigures {
     }
     ctx.restore();
   }
+}
+
+/** A Gantt chart's text alternative: its window, how many jobs run in it and how busy the
+ * machine is there on average. */
+export function ganttSummary(result, procs, t0, t1, byPenalty) {
+  const r = result.rects, jobs = new Set();
+  let area = 0;
+  for (let i = 0; i < r.length; i += RECT) {
+    const a = Math.max(r[i], t0), b = Math.min(r[i + 1], t1);
+    if (b <= a) continue;
+    jobs.add(r[i + 5]);
+    area += (b - a) * (r[i + 3] - r[i + 2]);
+  }
+  const busy = t1 > t0 && procs > 0 ? (100 * area) / ((t1 - t0) * procs) : 0;
+  return `Gantt chart of ${result.spec} from ${fmtDuration(t0)} to ${fmtDuration(t1)}: ${fmtNumber(jobs.size, 0)} jobs on ${fmtNumber(procs, 0)} processors, `
+    + `${fmtNumber(busy, 1)} % busy on average; jobs coloured by ${byPenalty ? 'penalty factor' : 'user'}.`;
 }
 
 /** The attempt whose rectangle covers (t, p): {job (index), preempted, start, end}, or null. */

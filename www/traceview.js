@@ -5,6 +5,7 @@
 import { call } from './engine.js';
 import { el, fmtNumber } from './ui.js';
 import { LazyFigures } from './lazy.js';
+import { describe } from './figure.js';
 
 export class TraceView extends LazyFigures {
   constructor(root) {
@@ -21,7 +22,7 @@ export class TraceView extends LazyFigures {
       return;
     }
     const charts = call('trace_charts');
-    const items = charts.map((c) => this.item(`chart-trace-${c.name}`, c.title, 240, { 'data-chart': c.name }, { name: c.name }));
+    const items = charts.map((c) => this.item(`chart-trace-${c.name}`, c.title, 240, { 'data-chart': c.name }, { name: c.name, title: c.title }));
     const pct = (a, b) => (b > 0 ? `${fmtNumber((a * 100) / b, 1)} %` : '–');
     const summary = el('p', { class: 'muted intro', 'data-testid': 'trace-summary' },
       `${fmtNumber(stats.jobs, 0)} jobs of ${fmtNumber(stats.users, 0)} users on ${fmtNumber(stats.procs, 0)} processors; `,
@@ -36,5 +37,6 @@ export class TraceView extends LazyFigures {
 
   paint(item) {
     call('draw_trace', item.canvas, this.stats, item.name);
+    describe(item.canvas, `${item.title}: ${call('trace_chart_summary', this.stats, item.name)}.`);
   }
 }

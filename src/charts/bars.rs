@@ -1,21 +1,29 @@
-//! A bar chart of one value per policy: columns for a few policies, horizontal bars (labels
-//! readable) from five on.
+//! A bar chart of one value per policy: columns while the measured labels fit side by side
+//! under them, else horizontal bars with the labels on their left (cut with "…" past 45 % of
+//! the width).
 
-use super::palette::COLOURS;
+use super::legend::{fit, titled, Key, LegendStyle};
 use super::ChartResult;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    labels: &[String],
+    keys: &[Key],
     values: &[f64],
     title: &str,
 ) -> ChartResult<DB::ErrorType> {
-    root.fill(&WHITE)?;
-    let n = values.len().min(labels.len());
-    if n >= 5 {
-        return horizontal(root, &labels[..n], &values[..n], title);
+    let root = &titled(root, title)?;
+    let n = values.len().min(keys.len());
+    let labels: Vec<String> = keys[..n].iter().map(|k| k.label.clone()).collect();
+    let font = TextStyle::from(LegendStyle::default().font());
+    let mut widest = 0;
+    for l in &labels {
+        widest = widest.max(root.estimate_text_size(l, &font)?.0);
+    }
+    let room = root.dim_in_pixel().0.saturating_sub(72);
+    if n as u32 * (widest + 12) > room {
+        return horizontal(root, &keys[..n], &values[..n], &font);
     }
     let ymax = values
         .iter()
@@ -24,7 +32,6 @@ pub fn draw<DB: DrawingBackend>(
         .fold(0.0, f64::max)
         .max(1e-9);
     let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 15))
         .margin(6)
         .x_label_area_size(28)
         .y_label_area_size(56)
@@ -34,6 +41,7 @@ pub fn draw<DB: DrawingBackend>(
         .disable_x_mesh()
         .y_max_light_lines(0)
         .x_labels(n.max(1))
+        .x_label_style(font.clone())
         .x_label_formatter(&|x| match x {
             SegmentValue::CenterOf(i) => labels.get(*i).cloned().unwrap_or_default(),
             _ => String::new(),
@@ -57,7 +65,7 @@ pub fn draw<DB: DrawingBackend>(
                 (SegmentValue::Exact(i), 0.0),
                 (SegmentValue::Exact(i + 1), v),
             ],
-            COLOURS[i % COLOURS.len()].filled(),
+            keys[i].colour.filled(),
         );
         bar.set_margin(0, 0, 12, 12);
         bar
@@ -65,12 +73,12 @@ pub fn draw<DB: DrawingBackend>(
     Ok(())
 }
 
-/// One horizontal bar per label, the labels left of the bars.
+/// One horizontal bar per key, the labels (cut to fit) left of the bars.
 fn horizontal<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    labels: &[String],
+    keys: &[Key],
     values: &[f64],
-    title: &str,
+    font: &TextStyle,
 ) -> ChartResult<DB::ErrorType> {
     let n = values.len();
     let value = |i: usize| {
@@ -81,18 +89,34 @@ fn horizontal<DB: DrawingBackend>(
         }
     };
     let xmax = (0..n).map(value).fold(0.0, f64::max).max(1e-9);
-    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(4);
+    let most = root.dim_in_pixel().0 * 45 / 100;
+    let mut labels = Vec::with_capacity(n);
+    let mut widest = 0;
+    for k in keys {
+        let l = fit(root, &k.label, font, most)?;
+        widest = widest.max(root.estimate_text_size(&l, font)?.0);
+        labels.push(l);
+    }
+    // As many value labels as their measured width leaves room for.
+    let value_w = root
+        .estimate_text_size(&value_label(xmax * 1.1, xmax), font)?
+        .0
+        .max(1);
+    let plot_w = root.dim_in_pixel().0.saturating_sub(widest + 24);
+    let ticks = (plot_w / (value_w + 16)).clamp(2, 10) as usize;
     let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 15))
         .margin(6)
         .x_label_area_size(24)
-        .y_label_area_size((longest as u32 * 7 + 8).clamp(40, 200))
+        .y_label_area_size(widest + 12)
         .build_cartesian_2d(0.0..xmax * 1.1, -0.5..n as f64 - 0.5)?;
     chart
         .configure_mesh()
         .disable_y_mesh()
         .x_max_light_lines(0)
+        .x_labels(ticks)
+        .x_label_style(font.clone())
         .y_labels(n * 2 + 1)
+        .y_label_style(font.clone())
         .y_label_formatter(&|y| {
             let i = y.round();
             // Top to bottom in label order.
@@ -102,20 +126,23 @@ fn horizontal<DB: DrawingBackend>(
                 String::new()
             }
         })
-        .x_label_formatter(&|x| {
-            if xmax >= 100.0 {
-                format!("{x:.0}")
-            } else {
-                format!("{x:.1}")
-            }
-        })
+        .x_label_formatter(&|x| value_label(*x, xmax))
         .draw()?;
     chart.draw_series((0..n).map(|i| {
         let y = (n - 1 - i) as f64;
         Rectangle::new(
             [(0.0, y - 0.35), (value(i), y + 0.35)],
-            COLOURS[i % COLOURS.len()].filled(),
+            keys[i].colour.filled(),
         )
     }))?;
     Ok(())
+}
+
+/// A value axis label: whole numbers from a top of 100, one decimal below.
+fn value_label(x: f64, top: f64) -> String {
+    if top >= 100.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
 }

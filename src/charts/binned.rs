@@ -1,11 +1,13 @@
 //! Busy processors or queue length per policy averaged over bins of a chosen width (an hour, a
 //! day, a week): with a dozen policies, raw steps become spikes on spikes, bin means stay
-//! readable. One policy may be highlighted (drawn thick, the others light).
+//! readable. One policy may be highlighted (drawn thick, the others light), or each drawn in
+//! a small panel of its own over the others in grey ([`BinnedStyle::columns`]), so that a dozen
+//! close lines never merge into one band.
 
-use super::legend::LegendStyle;
-use super::palette::COLOURS;
+use super::legend::Key;
+use super::multiples;
 use super::series::POINT_FIELDS;
-use super::time_axes::{time_chart, TimeAxes};
+use super::time_axes::{framed, time_chart, TimeAxes};
 use super::ChartResult;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -56,13 +58,27 @@ pub struct BinnedStyle {
     /// The policy drawn thick, the others light.
     pub highlight: Option<usize>,
     pub y_desc: String,
+    /// 0: the lines overlaid in one plot; n: small multiples, one panel per policy in n columns.
+    pub columns: usize,
+}
+
+impl BinnedStyle {
+    /// Overlaid lines over bins of `bin` seconds.
+    pub fn overlaid(bin: f64) -> Self {
+        BinnedStyle {
+            bin,
+            highlight: None,
+            y_desc: String::new(),
+            columns: 0,
+        }
+    }
 }
 
 /// Draws column `column` (1 busy, 2 queued) of each series as bin means, overlaid.
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     series: &[Vec<f64>],
-    labels: &[String],
+    keys: &[Key],
     column: usize,
     style: &BinnedStyle,
     title: &str,
@@ -82,20 +98,29 @@ pub fn draw<DB: DrawingBackend>(
         (t1 - t0) / f64::from(px)
     };
     let lines: Vec<Vec<(f64, f64)>> = series.iter().map(|s| bin_means(s, column, width)).collect();
-    draw_means(root, &lines, labels, width, (t0, t1), style, title)
+    draw_means(root, &lines, keys, width, (t0, t1), style, title)
 }
+
+/// The steps of bin means of `width` seconds, the last ending at `t1`.
+fn steps(line: &[(f64, f64)], width: f64, t1: f64) -> Vec<(f64, f64)> {
+    line.iter()
+        .flat_map(|&(t, v)| [(t, v), ((t + width).min(t1), v)])
+        .collect()
+}
+
+/// The grey of the other policies' lines behind a panel's own.
+const OTHERS: RGBColor = RGBColor(200, 200, 200);
 
 /// Draws bin means prepared by [`bin_means`] (bins of `width` seconds) over `span`.
 pub fn draw_means<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     lines: &[Vec<(f64, f64)>],
-    labels: &[String],
+    keys: &[Key],
     width: f64,
     (t0, t1): (f64, f64),
     style: &BinnedStyle,
     title: &str,
 ) -> ChartResult<DB::ErrorType> {
-    root.fill(&WHITE)?;
     let (t0, t1) = if t0.is_finite() && t1 > t0 {
         (t0, t1)
     } else {
@@ -107,43 +132,49 @@ pub fn draw_means<DB: DrawingBackend>(
         .map(|p| p.1)
         .fold(0.0, f64::max)
         .max(1.0);
+    let n = lines.len().min(keys.len());
+    if style.columns > 0 && n > 1 {
+        let panels = multiples::panels(root, title, n, style.columns)?;
+        for (i, panel) in panels.iter().enumerate() {
+            let axes = TimeAxes {
+                y_labels: 3,
+                ..TimeAxes::lines(&keys[i].label)
+            };
+            let mut chart = time_chart(panel, &axes, (t0, t1), ymax * 1.05)?;
+            for (j, line) in lines.iter().enumerate().take(n) {
+                if j != i {
+                    chart.draw_series(LineSeries::new(
+                        steps(line, width, t1),
+                        OTHERS.stroke_width(1),
+                    ))?;
+                }
+            }
+            let own = keys[i].colour.stroke_width(2);
+            chart.draw_series(LineSeries::new(steps(&lines[i], width, t1), own))?;
+        }
+        return Ok(());
+    }
+    let plot = framed(root, title, &keys[..n])?;
     let axes = TimeAxes {
         y_label_area: 52,
         y_desc: Some(style.y_desc.as_str()),
-        ..TimeAxes::lines(title)
+        ..TimeAxes::lines("")
     };
-    let mut chart = time_chart(root, &axes, (t0, t1), ymax * 1.05)?;
+    let mut chart = time_chart(&plot, &axes, (t0, t1), ymax * 1.05)?;
     // The highlighted line last, on top.
-    let mut order: Vec<usize> = (0..lines.len()).collect();
-    if let Some(h) = style.highlight.filter(|&h| h < lines.len()) {
+    let mut order: Vec<usize> = (0..n).collect();
+    if let Some(h) = style.highlight.filter(|&h| h < n) {
         order.retain(|&i| i != h);
         order.push(h);
     }
-    // With many policies the legend would cover the lines: then only the highlighted one is named
-    // (the bar charts and the table carry the colours).
-    let legend = LegendStyle::default();
-    let named = |i: usize| lines.len() <= 6 || style.highlight == Some(i);
     for i in order {
-        let colour = COLOURS[i % COLOURS.len()];
         let (w, alpha) = match style.highlight {
             Some(h) if h == i => (3, 1.0),
             Some(_) => (1, 0.25),
             None => (1, 0.85),
         };
-        let steps: Vec<(f64, f64)> = lines[i]
-            .iter()
-            .flat_map(|&(t, v)| [(t, v), ((t + width).min(t1), v)])
-            .collect();
-        let drawn = chart.draw_series(LineSeries::new(steps, colour.mix(alpha).stroke_width(w)))?;
-        if named(i) {
-            drawn
-                .label(labels.get(i).cloned().unwrap_or_default())
-                .legend(legend.bar(colour));
-        }
+        let stroke = keys[i].colour.mix(alpha).stroke_width(w);
+        chart.draw_series(LineSeries::new(steps(&lines[i], width, t1), stroke))?;
     }
-    if !(0..lines.len()).any(named) {
-        return Ok(());
-    }
-    legend.draw(&mut chart)?;
     Ok(())
 }

@@ -5,8 +5,7 @@
 //! reaches the share of jobs at or below it at the left edge. Each curve is evaluated at one x
 //! per pixel column (binary search in the sorted values), so drawing costs O(width x log n).
 
-use super::legend::LegendStyle;
-use super::palette::COLOURS;
+use super::legend::{titled, Key, LegendStyle};
 use super::ChartResult;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -62,14 +61,15 @@ fn fmt_x(x: f64) -> String {
     }
 }
 
-/// Draws one CDF per `(label, sorted values)`; see [`sorted`].
+/// Draws one CDF per `(key, sorted values)`; see [`sorted`].
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    series: &[(String, Vec<f64>)],
+    series: &[(Key, Vec<f64>)],
     style: &CdfStyle,
     title: &str,
 ) -> ChartResult<DB::ErrorType> {
-    root.fill(&WHITE)?;
+    let keys: Vec<Key> = series.iter().map(|s| s.0.clone()).collect();
+    let plot = LegendStyle::default().outside(&titled(root, title)?, &keys)?;
     let floor = if style.floor.is_finite() && style.floor > 0.0 {
         style.floor
     } else {
@@ -80,8 +80,7 @@ pub fn draw<DB: DrawingBackend>(
         .filter_map(|s| s.1.last().copied())
         .filter(|v| v.is_finite())
         .fold(floor * 10.0, f64::max);
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 15))
+    let mut chart = ChartBuilder::on(&plot)
         .margin(8)
         .x_label_area_size(40)
         .y_label_area_size(52)
@@ -98,9 +97,8 @@ pub fn draw<DB: DrawingBackend>(
     let xs: Vec<f64> = (0..=columns)
         .map(|i| (l0 + (l1 - l0) * i as f64 / columns as f64).exp())
         .collect();
-    let legend = LegendStyle::default().at(SeriesLabelPosition::LowerRight);
-    for (i, (label, values)) in series.iter().enumerate() {
-        let colour = COLOURS[i % COLOURS.len()];
+    for (i, (key, values)) in series.iter().enumerate() {
+        let colour = key.colour;
         let (width, alpha) = match style.highlight {
             Some(h) if h == i => (3, 1.0),
             Some(_) => (1, 0.35),
@@ -118,11 +116,7 @@ pub fn draw<DB: DrawingBackend>(
             pts.push((x, y));
             prev = Some(y);
         }
-        chart
-            .draw_series(LineSeries::new(pts, colour.mix(alpha).stroke_width(width)))?
-            .label(label.clone())
-            .legend(legend.bar(colour));
+        chart.draw_series(LineSeries::new(pts, colour.mix(alpha).stroke_width(width)))?;
     }
-    legend.draw(&mut chart)?;
     Ok(())
 }

@@ -4,8 +4,7 @@
 //! The box spans the quartiles with a line at the median; the whiskers reach the 5th and 95th
 //! percentiles (with tens of thousands of jobs, the far tail is read from the CDFs).
 
-use super::legend::LegendStyle;
-use super::palette::COLOURS;
+use super::legend::{fit, titled, Key, LegendStyle};
 use super::ChartResult;
 use crate::metrics::Quartiles;
 use plotters::coord::Shift;
@@ -88,13 +87,13 @@ pub fn boxes(values: &[f64], classes: &[u8], groups: usize) -> Vec<Option<ClassB
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     groups: &[&str],
-    labels: &[String],
+    keys: &[Key],
     boxes: &[Vec<Option<ClassBox>>],
     floor: f64,
     y_desc: &str,
     title: &str,
 ) -> ChartResult<DB::ErrorType> {
-    root.fill(&WHITE)?;
+    let plot = LegendStyle::default().outside(&titled(root, title)?, keys)?;
     let n = boxes.len().max(1);
     let floor = if floor.is_finite() && floor > 0.0 {
         floor
@@ -110,10 +109,34 @@ pub fn draw<DB: DrawingBackend>(
         .fold(floor * 10.0, f64::max);
     let slot = n as f64 + 1.0;
     let width = groups.len() as f64 * slot;
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 15))
+    // The class names under their groups: on one line when the widest fits a group's width,
+    // else the name over its parenthesis (each line cut to fit).
+    let font = TextStyle::from(("sans-serif", 12).into_font());
+    let group_w = plot.dim_in_pixel().0.saturating_sub(76) / groups.len().max(1) as u32;
+    let mut widest = 0;
+    for g in groups {
+        widest = widest.max(plot.estimate_text_size(g, &font)?.0);
+    }
+    let mut lines: Vec<Vec<String>> = Vec::with_capacity(groups.len());
+    for g in groups {
+        let parts: Vec<&str> = if widest + 8 <= group_w {
+            vec![g]
+        } else {
+            match g.split_once(" (") {
+                Some((name, _)) => vec![name, &g[name.len() + 1..]],
+                None => vec![g],
+            }
+        };
+        let mut fitted = Vec::with_capacity(parts.len());
+        for p in parts {
+            fitted.push(fit(&plot, p, &font, group_w.saturating_sub(6).max(12))?);
+        }
+        lines.push(fitted);
+    }
+    let rows = lines.iter().map(Vec::len).max().unwrap_or(1) as u32;
+    let mut chart = ChartBuilder::on(&plot)
         .margin(8)
-        .x_label_area_size(28)
+        .x_label_area_size(14 * rows + 14)
         .y_label_area_size(60)
         .build_cartesian_2d(0.0..width, (floor..top * 2.0).log_scale())?;
     let centre = |g: usize| g as f64 * slot + slot / 2.0;
@@ -131,16 +154,20 @@ pub fn draw<DB: DrawingBackend>(
         .y_desc(y_desc)
         .draw()?;
     // The class names under the axis, centred on their group of boxes.
-    let font =
-        TextStyle::from(("sans-serif", 12).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
-    for (g, name) in groups.iter().enumerate() {
+    let font = font.pos(Pos::new(HPos::Center, VPos::Top));
+    for (g, parts) in lines.iter().enumerate() {
         let (x, y) = chart.backend_coord(&(centre(g), floor));
-        root.draw(&Text::new(name.to_string(), (x, y + 6), font.clone()))?;
+        for (k, line) in parts.iter().enumerate() {
+            root.draw(&Text::new(
+                line.clone(),
+                (x, y + 6 + 14 * k as i32),
+                font.clone(),
+            ))?;
+        }
     }
     let at = |v: f64| v.max(floor);
-    let legend = LegendStyle::default().at(SeriesLabelPosition::UpperLeft);
-    for (i, per_class) in boxes.iter().enumerate() {
-        let colour = COLOURS[i % COLOURS.len()];
+    for (i, (per_class, key)) in boxes.iter().zip(keys).enumerate() {
+        let colour = key.colour;
         for (g, b) in per_class.iter().enumerate().take(groups.len()) {
             let Some(b) = b else { continue };
             let c = g as f64 * slot + 1.0 + i as f64;
@@ -164,12 +191,6 @@ pub fn draw<DB: DrawingBackend>(
                 PathElement::new(vec![(c, at(q.q1)), (c, at(b.p5))], colour.stroke_width(1)),
             ])?;
         }
-        let label = labels.get(i).cloned().unwrap_or_default();
-        chart
-            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
-            .label(label)
-            .legend(legend.bar(colour));
     }
-    legend.draw(&mut chart)?;
     Ok(())
 }

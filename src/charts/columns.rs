@@ -4,6 +4,7 @@
 use super::palette::COLOURS;
 use super::ChartResult;
 use plotters::coord::Shift;
+use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
 
 /// The data: one column per label.
@@ -23,7 +24,7 @@ pub struct ColumnStyle {
     pub y_desc: String,
     /// A horizontal line at this value with its label (e.g. 100 % of the machine).
     pub reference: Option<(f64, String)>,
-    /// At most this many x labels (evenly picked).
+    /// At most this many x labels (evenly picked; fewer when the measured labels would touch).
     pub max_labels: usize,
 }
 
@@ -74,7 +75,12 @@ pub fn draw<DB: DrawingBackend>(
         .chain(style.reference.as_ref().map(|r| r.0))
         .fold(0.0, f64::max);
     let x = -0.5..(n.max(1) as f64 - 0.5);
-    let every = n.div_ceil(style.max_labels.max(1)).max(1);
+    let font = TextStyle::from(("sans-serif", 12).into_font());
+    let y_area = if style.y_desc.is_empty() { 48 } else { 64 };
+    let plot_w = root.dim_in_pixel().0.saturating_sub(y_area + 16).max(1);
+    let every = label_every(root, &data.labels[..n], plot_w, &font)?
+        .max(n.div_ceil(style.max_labels.max(1)))
+        .max(1);
     let label = |x: &f64| {
         let i = x.round();
         if (x - i).abs() > 1e-6 || i < 0.0 || i as usize >= n || !(i as usize).is_multiple_of(every)
@@ -88,7 +94,7 @@ pub fn draw<DB: DrawingBackend>(
         .caption(title, ("sans-serif", 15))
         .margin(8)
         .x_label_area_size(if style.x_desc.is_empty() { 24 } else { 40 })
-        .y_label_area_size(if style.y_desc.is_empty() { 48 } else { 64 });
+        .y_label_area_size(y_area);
     let colour = style.colour;
     let bar = |i: usize, lo: f64| {
         let mut r = Rectangle::new(
@@ -106,6 +112,7 @@ pub fn draw<DB: DrawingBackend>(
             .configure_mesh()
             .disable_x_mesh()
             .x_labels(n.clamp(1, 200))
+            .x_label_style(font.clone())
             .x_label_formatter(&label)
             .y_label_formatter(&|y| fmt_y(*y))
             .x_desc(style.x_desc.as_str())
@@ -120,6 +127,7 @@ pub fn draw<DB: DrawingBackend>(
             .configure_mesh()
             .disable_x_mesh()
             .x_labels(n.clamp(1, 200))
+            .x_label_style(font.clone())
             .x_label_formatter(&label)
             .y_label_formatter(&|y| fmt_y(*y))
             .x_desc(style.x_desc.as_str())
@@ -129,6 +137,42 @@ pub fn draw<DB: DrawingBackend>(
         reference(&mut chart, style, n)?;
     }
     Ok(())
+}
+
+/// What the chart shows, in words (its text alternative): how many columns of what, and the
+/// highest three with their values.
+pub fn summary(data: &Columns, style: &ColumnStyle) -> String {
+    let n = data.values.len().min(data.labels.len());
+    let mut order: Vec<usize> = (0..n).filter(|&i| data.values[i].is_finite()).collect();
+    order.sort_by(|&a, &b| data.values[b].total_cmp(&data.values[a]).then(a.cmp(&b)));
+    let top: Vec<String> = order
+        .iter()
+        .take(3)
+        .map(|&i| format!("{} ({})", data.labels[i], fmt_y(data.values[i])))
+        .collect();
+    let what = match (style.y_desc.as_str(), style.x_desc.as_str()) {
+        ("", "") => String::new(),
+        (y, "") => format!(" of {y}"),
+        ("", x) => format!(" by {x}"),
+        (y, x) => format!(" of {y} by {x}"),
+    };
+    format!("{n} columns{what}; highest: {}", top.join(", "))
+}
+
+/// Label every k-th of `labels` under columns sharing `width` pixels: the smallest k for which
+/// the widest label, measured in `font`, and some air fit in k columns.
+pub fn label_every<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    labels: &[String],
+    width: u32,
+    font: &TextStyle,
+) -> Result<usize, DrawingAreaErrorKind<DB::ErrorType>> {
+    let mut widest = 0;
+    for l in labels {
+        widest = widest.max(area.estimate_text_size(l, font)?.0);
+    }
+    let column = f64::from(width) / labels.len().max(1) as f64;
+    Ok(((f64::from(widest) + 8.0) / column).ceil().max(1.0) as usize)
 }
 
 fn reference<DB: DrawingBackend, Y>(

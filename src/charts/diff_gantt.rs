@@ -6,8 +6,8 @@
 //! same-state runs in each row are drawn: the cost is the pixels', not the jobs'.
 
 use super::gantt::{PlotArea, Rect};
-use super::legend::LegendStyle;
-use super::time_axes::{time_chart, TimeAxes};
+use super::legend::Key;
+use super::time_axes::{framed, time_chart, TimeAxes};
 use plotters::coord::Shift;
 use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
@@ -84,10 +84,21 @@ pub fn draw<DB: DrawingBackend>(
     labels: [&str; 2],
     title: &str,
 ) -> Result<PlotArea, DrawingAreaErrorKind<DB::ErrorType>> {
-    root.fill(&WHITE)?;
     let t1 = if t1 > t0 { t1 } else { t0 + 1.0 };
     let procs = procs.max(1);
-    let mut chart = time_chart(root, &TimeAxes::gantt(title), (t0, t1), f64::from(procs))?;
+    let names = [
+        format!("only {}", labels[0]),
+        format!("only {}", labels[1]),
+        "both".to_string(),
+    ];
+    let keys: Vec<Key> = names
+        .into_iter()
+        .zip(DIFF_COLOURS)
+        .map(|(label, colour)| Key { label, colour })
+        .collect();
+    let plot = framed(root, title, &keys)?;
+    let axes = TimeAxes::gantt("");
+    let mut chart = time_chart(&plot, &axes, (t0, t1), f64::from(procs))?;
     let (w, h) = chart.plotting_area().dim_in_pixel();
     let (w, h) = (w as usize, h as usize);
     let g = grid(a, b, procs, t0, t1, w, h);
@@ -136,19 +147,6 @@ pub fn draw<DB: DrawingBackend>(
         }
     }
     chart.draw_series(cells)?;
-    let legend = LegendStyle::default();
-    let names = [
-        format!("only {}", labels[0]),
-        format!("only {}", labels[1]),
-        "both".to_string(),
-    ];
-    for (name, colour) in names.into_iter().zip(DIFF_COLOURS) {
-        chart
-            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
-            .label(name)
-            .legend(legend.bar(colour));
-    }
-    legend.draw(&mut chart)?;
     let (xr, yr) = chart.plotting_area().get_pixel_range();
     Ok([xr.start, yr.start, xr.end, yr.end])
 }

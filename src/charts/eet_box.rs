@@ -8,7 +8,7 @@
 //! values beyond them are dots. Without extreme outliers the whiskers are the minimum and
 //! maximum. On a log axis values below the axis floor (1, e.g. a WT_u of 0) are drawn at it.
 
-use super::palette::COLOURS;
+use super::legend::{titled, Key, LegendStyle};
 use super::ChartResult;
 use crate::metrics::Quartiles;
 use plotters::coord::ranged1d::{Ranged, ValueFormatter};
@@ -86,14 +86,32 @@ impl BoxStyle {
     }
 }
 
-/// Draws one box per `(label, values)`, side by side, each in the policy colours.
+/// Draws one box per `(key, values)`, side by side, each in its key's colour: named under the
+/// axis when the measured labels fit side by side, else in a legend outside the plot.
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    series: &[(String, Vec<f64>)],
+    series: &[(Key, Vec<f64>)],
     style: &BoxStyle,
     title: &str,
 ) -> ChartResult<DB::ErrorType> {
-    root.fill(&WHITE)?;
+    let body = titled(root, title)?;
+    let legend = LegendStyle::default();
+    let mut widest = 0;
+    for s in series {
+        widest = widest.max(
+            body.estimate_text_size(&s.0.label, &legend.font().into())?
+                .0,
+        );
+    }
+    let room = body.dim_in_pixel().0.saturating_sub(80);
+    let under = series.len() as u32 * (widest + 10) <= room;
+    let keys: Vec<Key> = series.iter().map(|s| s.0.clone()).collect();
+    let plot = if under {
+        body
+    } else {
+        legend.outside(&body, &keys)?
+    };
+    let named = if under { series.len() } else { 0 };
     let n = series.len().max(1);
     let top = series
         .iter()
@@ -101,28 +119,28 @@ pub fn draw<DB: DrawingBackend>(
         .filter(|v| v.is_finite())
         .fold(0.0, f64::max);
     let x = -0.5..n as f64 - 0.5;
-    let mut builder = ChartBuilder::on(root);
+    let mut builder = ChartBuilder::on(&plot);
     builder
-        .caption(title, ("sans-serif", 15))
         .margin(8)
         .x_label_area_size(28)
         .y_label_area_size(64);
     if style.log {
         let hi = (top * 2.0).max(10.0);
         let chart = builder.build_cartesian_2d(x, (1.0..hi).log_scale())?;
-        boxes(chart, series, style, 1.0)
+        boxes(chart, series, style, 1.0, named)
     } else {
         let hi = style.y_max.unwrap_or((top * 1.05).max(1.0));
         let chart = builder.build_cartesian_2d(x, 0.0..hi)?;
-        boxes(chart, series, style, f64::NEG_INFINITY)
+        boxes(chart, series, style, f64::NEG_INFINITY, named)
     }
 }
 
 fn boxes<DB: DrawingBackend, Y>(
     mut chart: ChartContext<'_, DB, Cartesian2d<RangedCoordf64, Y>>,
-    series: &[(String, Vec<f64>)],
+    series: &[(Key, Vec<f64>)],
     style: &BoxStyle,
     floor: f64,
+    named: usize,
 ) -> ChartResult<DB::ErrorType>
 where
     Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
@@ -132,7 +150,7 @@ where
         if (x - i).abs() < 1e-6 && i >= 0.0 {
             series
                 .get(i as usize)
-                .map(|s| s.0.clone())
+                .map(|s| s.0.label.clone())
                 .unwrap_or_default()
         } else {
             String::new()
@@ -142,7 +160,7 @@ where
         .configure_mesh()
         .disable_x_mesh()
         .y_max_light_lines(0)
-        .x_labels(series.len().max(1))
+        .x_labels(named)
         .x_label_formatter(&label)
         .y_label_formatter(&|y| {
             if style.log {
@@ -154,11 +172,11 @@ where
         .y_desc(style.y_desc.as_str())
         .draw()?;
     let at = |v: f64| v.max(floor);
-    for (i, (_, values)) in series.iter().enumerate() {
+    for (i, (key, values)) in series.iter().enumerate() {
         let Some((b, outliers)) = box_stats(values) else {
             continue;
         };
-        let colour = COLOURS[i % COLOURS.len()];
+        let colour = key.colour;
         let (c, half, cap) = (i as f64, 0.3, 0.12);
         let q = b.quartiles;
         chart.draw_series(std::iter::once(Rectangle::new(

@@ -8,6 +8,7 @@
 //! set of users can be left out or shown alone. One rectangle is drawn per non-zero cell: bin
 //! the heatmap at about one bin per pixel column ([`plot_width`]) to keep the drawing small.
 
+use super::time_axes::TimeRange;
 use super::ChartResult;
 use crate::metrics::eet_heatmap::Heatmap;
 use plotters::coord::Shift;
@@ -200,11 +201,8 @@ fn draw_panel<DB: DrawingBackend>(
     max: f64,
     log: bool,
 ) -> ChartResult<DB::ErrorType> {
-    // The time axis is drawn in the unit that reads best (s, min, h or d), so that its labels
-    // fall on round numbers of that unit.
+    // Time in seconds; the lowest strip labels it with round ticks (`time_axes`).
     let (t0, t1) = (p.map.t0, p.map.t1().max(p.map.t0 + 1.0));
-    let (div, unit) = time_unit(t1 - t0);
-    let (t0, t1) = (t0 / div, t1 / div);
     let (_, h) = area.dim_in_pixel();
     let one = (f64::from(h) * 0.2).clamp(24.0, 60.0) as u32;
     let strip = if p.memory.is_some() { 2 * one } else { one } + 24;
@@ -240,7 +238,7 @@ fn draw_panel<DB: DrawingBackend>(
             ("sans-serif", 13),
         )))?;
     }
-    let wid = p.map.width / div;
+    let wid = p.map.width;
     let cells = p
         .map
         .rows
@@ -259,7 +257,7 @@ fn draw_panel<DB: DrawingBackend>(
             )
         })
     }))?;
-    let axis = (t0, t1, div, unit);
+    let axis = (t0, t1);
     let busy = Strip {
         flat: p.busy,
         fields: super::series::POINT_FIELDS,
@@ -295,48 +293,37 @@ struct Strip<'a> {
     colour: RGBColor,
 }
 
-/// Seconds per unit and the unit's name for a time axis of `span` seconds.
-fn time_unit(span: f64) -> (f64, &'static str) {
-    if span >= 4.0 * 86400.0 {
-        (86400.0, "d")
-    } else if span >= 4.0 * 3600.0 {
-        (3600.0, "h")
-    } else if span >= 240.0 {
-        (60.0, "min")
-    } else {
-        (1.0, "s")
-    }
-}
-
 /// A strip under a panel (busy processors, memory in use), averaged per pixel column; the time
 /// labels go under the lowest strip only.
 fn draw_strip<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     strip: &Strip<'_>,
-    (t0, t1, div, unit): (f64, f64, f64, &str),
+    (t0, t1): (f64, f64),
     time_labels: bool,
 ) -> ChartResult<DB::ErrorType> {
     let top = strip.top;
+    let font = TextStyle::from(("sans-serif", 11).into_font());
+    let width = area.dim_in_pixel().0.saturating_sub(Y_LABELS + 2 * MARGIN);
+    let x = TimeRange::fitted(area, (t0, t1), width, &font)?;
     let mut chart = ChartBuilder::on(area)
         .margin(MARGIN)
         .margin_top(2)
         .x_label_area_size(if time_labels { 20 } else { 0 })
         .y_label_area_size(Y_LABELS)
-        .build_cartesian_2d(t0..t1, 0.0..top)?;
+        .build_cartesian_2d(x, 0.0..top)?;
     chart
         .configure_mesh()
         .disable_mesh()
         .x_labels(if time_labels { 10 } else { 0 })
         .y_labels(2)
-        .x_label_formatter(&|x| format!("{x}{unit}"))
-        .x_label_style(("sans-serif", 11))
+        .x_label_style(font.clone())
         .y_label_style(("sans-serif", 10))
         .axis_desc_style(("sans-serif", 11))
         .y_label_formatter(&|y| short_number(*y))
         .y_desc(strip.desc)
         .draw()?;
     let cols = chart.plotting_area().dim_in_pixel().0.max(1) as usize;
-    let avg = column_average_of(strip.flat, strip.fields, t0 * div, t1 * div, cols);
+    let avg = column_average_of(strip.flat, strip.fields, t0, t1, cols);
     let step = (t1 - t0) / cols as f64;
     let mut pts = vec![(t0, 0.0)];
     for (c, &b) in avg.iter().enumerate() {

@@ -199,7 +199,9 @@ pub fn draw_coloured<DB: DrawingBackend>(
             .iter()
             .map(|r| (r.user, (r.end - r.start) * f64::from(r.hi - r.lo))),
     );
-    let (area, legend) = root.split_horizontally(root.dim_in_pixel().0.saturating_sub(110));
+    // The title across the whole width, then the legend column beside the plot.
+    let body = super::legend::titled(root, title)?;
+    let (area, legend) = body.split_horizontally(body.dim_in_pixel().0.saturating_sub(110));
     let y_desc = if cores > 0 {
         format!("processors ({cores} per node)")
     } else {
@@ -208,7 +210,7 @@ pub fn draw_coloured<DB: DrawingBackend>(
     let axes = TimeAxes {
         x_desc: Some("time"),
         y_desc: Some(&y_desc),
-        ..TimeAxes::gantt(title)
+        ..TimeAxes::gantt("")
     };
     let mut chart = time_chart(&area, &axes, (t0, t1), procs_f)?;
     let (w, h) = chart.plotting_area().dim_in_pixel();

@@ -14,6 +14,7 @@ pub mod eet_box;
 pub mod eet_heatmap;
 pub mod gantt;
 pub mod legend;
+pub mod multiples;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
 pub mod palette;
@@ -27,22 +28,3 @@ use plotters::drawing::DrawingAreaErrorKind;
 
 /// The error of a chart function on backend `E`.
 pub type ChartResult<E> = Result<(), DrawingAreaErrorKind<E>>;
-
-/// A time axis label: seconds as s, min, h or d, whichever reads best for the span.
-pub fn time_label(t: f64, span: f64) -> String {
-    let (unit, div) = if span >= 4.0 * 86400.0 {
-        ("d", 86400.0)
-    } else if span >= 4.0 * 3600.0 {
-        ("h", 3600.0)
-    } else if span >= 240.0 {
-        ("min", 60.0)
-    } else {
-        ("s", 1.0)
-    };
-    let v = t / div;
-    if (v - v.round()).abs() < 1e-9 {
-        format!("{}{unit}", v.round())
-    } else {
-        format!("{v:.1}{unit}")
-    }
-}

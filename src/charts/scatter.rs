@@ -6,7 +6,7 @@
 //! squares: a hundred thousand jobs cost what the pixels they cover cost. Values below the floor
 //! are drawn at it.
 
-use super::legend::LegendStyle;
+use super::legend::{titled, Key, LegendStyle};
 use super::palette::{COLOURS, OTHER};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -37,7 +37,13 @@ pub fn draw<DB: DrawingBackend>(
     style: &ScatterStyle,
     title: &str,
 ) -> Result<([i32; 4], f64), plotters::drawing::DrawingAreaErrorKind<DB::ErrorType>> {
-    root.fill(&WHITE)?;
+    let keys: Vec<Key> = (style.legend.iter().enumerate())
+        .map(|(i, name)| Key {
+            label: name.clone(),
+            colour: slot_colour(i as u8),
+        })
+        .collect();
+    let plot = LegendStyle::default().outside(&titled(root, title)?, &keys)?;
     let floor = if style.floor.is_finite() && style.floor > 0.0 {
         style.floor
     } else {
@@ -51,8 +57,7 @@ pub fn draw<DB: DrawingBackend>(
         .filter(|v| v.is_finite())
         .fold(floor * 10.0, f64::max)
         * 1.5;
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 15))
+    let mut chart = ChartBuilder::on(&plot)
         .margin(8)
         .x_label_area_size(40)
         .y_label_area_size(60)
@@ -115,17 +120,6 @@ pub fn draw<DB: DrawingBackend>(
             [(x - 1, y - 1), (x + 2, y + 2)],
             slot_colour(slot).mix(0.75).filled(),
         ))?;
-    }
-    let legend = LegendStyle::default().at(SeriesLabelPosition::UpperLeft);
-    for (i, name) in style.legend.iter().enumerate() {
-        let colour = slot_colour(i as u8);
-        chart
-            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
-            .label(name.clone())
-            .legend(legend.dot(colour));
-    }
-    if !style.legend.is_empty() {
-        legend.draw(&mut chart)?;
     }
     Ok(([xr.start, yr.start, xr.end, yr.end], top))
 }

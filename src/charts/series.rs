@@ -1,8 +1,7 @@
 //! Step-function time series (busy processors, queue length), several policies overlaid.
 
-use super::legend::LegendStyle;
-use super::palette::COLOURS;
-use super::time_axes::{time_chart, TimeAxes};
+use super::legend::Key;
+use super::time_axes::{framed, time_chart, TimeAxes};
 use super::ChartResult;
 use crate::sim::Schedule;
 use plotters::coord::Shift;
@@ -57,11 +56,10 @@ fn decimate(flat: &[f64], column: usize, t0: f64, t1: f64, columns: usize) -> Ve
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     series: &[Vec<f64>],
-    labels: &[String],
+    keys: &[Key],
     column: usize,
     title: &str,
 ) -> ChartResult<DB::ErrorType> {
-    root.fill(&WHITE)?;
     let column = column.clamp(1, POINT_FIELDS - 1);
     let all = || series.iter().flat_map(|s| s.chunks_exact(POINT_FIELDS));
     let t0 = all().map(|c| c[0]).fold(f64::INFINITY, f64::min);
@@ -72,20 +70,15 @@ pub fn draw<DB: DrawingBackend>(
     } else {
         (0.0, 1.0)
     };
-    let mut chart = time_chart(root, &TimeAxes::lines(title), (t0, t1), ymax * 1.05)?;
+    let n = series.len().min(keys.len());
+    let plot = framed(root, title, &keys[..n])?;
+    let mut chart = time_chart(&plot, &TimeAxes::lines(""), (t0, t1), ymax * 1.05)?;
     let columns = chart.plotting_area().dim_in_pixel().0 as usize;
-    let legend = LegendStyle::default().at(SeriesLabelPosition::MiddleRight);
-    for (i, s) in series.iter().enumerate() {
-        let colour = COLOURS[i % COLOURS.len()];
-        let label = labels.get(i).cloned().unwrap_or_default();
-        chart
-            .draw_series(LineSeries::new(
-                decimate(s, column, t0, t1, columns),
-                colour.mix(0.7).stroke_width(1),
-            ))?
-            .label(label)
-            .legend(legend.bar(colour));
+    for (s, key) in series.iter().zip(&keys[..n]) {
+        chart.draw_series(LineSeries::new(
+            decimate(s, column, t0, t1, columns),
+            key.colour.mix(0.7).stroke_width(1),
+        ))?;
     }
-    legend.draw(&mut chart)?;
     Ok(())
 }

@@ -1,8 +1,7 @@
 //! The sweep chart: one metric over the values of a key, one line per policy (the mean over the
 //! seeds) in a band from the minimum to the maximum.
 
-use super::legend::LegendStyle;
-use super::palette::COLOURS;
+use super::legend::{titled, Key, LegendStyle};
 use super::ChartResult;
 use crate::sweep::{Stat, STAT_FIELDS};
 use plotters::coord::Shift;
@@ -70,7 +69,9 @@ pub fn draw<DB: DrawingBackend>(
     metric: &str,
     title: &str,
 ) -> ChartResult<DB::ErrorType> {
-    root.fill(&WHITE)?;
+    let labels: Vec<String> = lines.iter().map(|l| l.label.clone()).collect();
+    let keys = Key::list(&labels);
+    let plot = LegendStyle::default().outside(&titled(root, title)?, &keys)?;
     let (xs, numeric) = positions(values);
     let (mut x0, mut x1) = xs
         .iter()
@@ -95,8 +96,7 @@ pub fn draw<DB: DrawingBackend>(
         (y0, y1) = (c - 1.0, c + 1.0);
     }
     let ypad = (y1 - y0) * 0.06;
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 15))
+    let mut chart = ChartBuilder::on(&plot)
         .margin(8)
         .x_label_area_size(34)
         .y_label_area_size(58)
@@ -123,9 +123,8 @@ pub fn draw<DB: DrawingBackend>(
         .x_desc(key)
         .y_desc(metric)
         .draw()?;
-    let legend = LegendStyle::default();
-    for (i, line) in lines.iter().enumerate() {
-        let colour = COLOURS[i % COLOURS.len()];
+    for (line, key) in lines.iter().zip(&keys) {
+        let colour = key.colour;
         let pts: Vec<(f64, Stat)> = xs
             .iter()
             .zip(&line.stats)
@@ -148,18 +147,14 @@ pub fn draw<DB: DrawingBackend>(
                 colour.mix(0.5).stroke_width(6),
             )))?;
         }
-        chart
-            .draw_series(LineSeries::new(
-                pts.iter().map(|(x, s)| (*x, s.mean)),
-                colour.stroke_width(2),
-            ))?
-            .label(line.label.clone())
-            .legend(legend.bar(colour));
+        chart.draw_series(LineSeries::new(
+            pts.iter().map(|(x, s)| (*x, s.mean)),
+            colour.stroke_width(2),
+        ))?;
         chart.draw_series(
             pts.iter()
                 .map(|(x, s)| Circle::new((*x, s.mean), 3, colour.filled())),
         )?;
     }
-    legend.draw(&mut chart)?;
     Ok(())
 }

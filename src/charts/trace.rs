@@ -241,6 +241,12 @@ fn durations_log2(bins: &[u64]) -> Columns {
     }
 }
 
+/// Chart `name` in words (see [`columns::summary`]); `None` for an unknown name.
+pub fn summary(stats: &TraceStats, name: &str) -> Option<String> {
+    let (data, style) = prepare(stats, name)?;
+    Some(columns::summary(&data, &style))
+}
+
 /// Draws trace chart `name` (see [`TRACE_CHARTS`]); `None` for an unknown name.
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,

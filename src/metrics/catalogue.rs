@@ -170,6 +170,8 @@ pub const METRICS: &[Metric] = metrics![
     "wasted-load", "wasted load (preemption)", "wasted load (%)", "%", 2, Lower, Fairness, "fairness.preemption.wasted_load_pct", |f| f.preemption.wasted_load_pct;
     "blocked-big-mbs", "MBS of blocked big jobs (> 1/4 machine)", "blocked big MBS", "", 2, Lower, Fairness, "fairness.blocked.big_mbs", |f| f.blocked.big_mbs;
     "blocked-small-mbs", "MBS of blocked small jobs", "blocked small MBS", "", 2, Lower, Fairness, "fairness.blocked.small_mbs", |f| f.blocked.small_mbs;
+    "blocked-big-mwbs", "MWBS of blocked big jobs (> 1/4 machine)", "blocked big MWBS", "", 2, Lower, Fairness, "fairness.blocked.big_mwbs", |f| f.blocked.big_mwbs;
+    "blocked-small-mwbs", "MWBS of blocked small jobs", "blocked small MWBS", "", 2, Lower, Fairness, "fairness.blocked.small_mwbs", |f| f.blocked.small_mwbs;
     "guarantee-median", "guarantee accuracy: median promised / actual delay", "guarantee median ratio", "", 2, None, Guarantee, "fairness.guarantee.median_ratio", |g| g.median_ratio;
     "guarantee-p80", "guarantee accuracy: 80th percentile of promised / actual delay", "guarantee p80 ratio", "", 2, None, Guarantee, "fairness.guarantee.p80_ratio", |g| g.p80_ratio;
     "guarantee-at-once", "jobs starting at once (guaranteed runs)", "started at once (%)", "%", 1, Higher, Guarantee, "fairness.guarantee.at_once_pct", |g| g.at_once_pct;

@@ -3,6 +3,7 @@
 
 use super::check::check_size;
 use super::draw::{canvas_root, drawn, float_arrays};
+use crate::charts::legend::Key;
 use crate::charts::{cdf, class_box, diff_gantt, gantt, scatter};
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -25,7 +26,7 @@ fn figure_style(figure: &str) -> Result<(cdf::CdfStyle, &'static str), JsError> 
 
 /// Draws the CDF of a per-job figure (`"wait"` or `"bsld"`) per policy: `sorted` holds one
 /// ascending Float64Array per label (jobs that never ran left out); `highlight` >= 0 draws
-/// that policy thick.
+/// that policy thick; `slots` (optional) gives each label's palette slot.
 #[wasm_bindgen]
 pub fn draw_cdf(
     canvas: HtmlCanvasElement,
@@ -34,6 +35,7 @@ pub fn draw_cdf(
     figure: &str,
     highlight: i32,
     title: &str,
+    slots: Option<Vec<u8>>,
 ) -> Result<(), JsError> {
     let (mut style, _) = figure_style(figure)?;
     style.highlight = usize::try_from(highlight).ok();
@@ -48,7 +50,8 @@ pub fn draw_cdf(
     if let Some(i) = data.iter().position(|v| v.windows(2).any(|w| w[0] > w[1])) {
         return Err(JsError::new(&format!("array {i} is not sorted ascending")));
     }
-    let series: Vec<(String, Vec<f64>)> = labels.into_iter().zip(data).collect();
+    let keys = Key::slotted(&labels, &slots.unwrap_or_default());
+    let series: Vec<(Key, Vec<f64>)> = keys.into_iter().zip(data).collect();
     check_size(&canvas, (200, 150))?;
     let root = canvas_root(canvas)?;
     drawn(cdf::draw(&root, &series, &style, title))?;
@@ -132,8 +135,10 @@ pub fn class_boxes(values: &[f64], classes: &[u8], by: &str) -> Result<Vec<f64>,
 }
 
 /// Draws box plots of a per-job figure (`"wait"` or `"bsld"`) by job class: `boxes` holds one
-/// [`class_boxes`] array per label, computed with the same `by`.
+/// [`class_boxes`] array per label, computed with the same `by`; `slots` (optional) gives
+/// each label's palette slot.
 #[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
 pub fn draw_class_box(
     canvas: HtmlCanvasElement,
     boxes: js_sys::Array,
@@ -141,6 +146,7 @@ pub fn draw_class_box(
     figure: &str,
     by: &str,
     title: &str,
+    slots: Option<Vec<u8>>,
 ) -> Result<(), JsError> {
     let (_, y_desc) = figure_style(figure)?;
     let groups = groups(by)?;
@@ -174,8 +180,9 @@ pub fn draw_class_box(
         .collect();
     check_size(&canvas, (200, 150))?;
     let root = canvas_root(canvas)?;
+    let keys = Key::slotted(&labels, &slots.unwrap_or_default());
     drawn(class_box::draw(
-        &root, groups, &labels, &boxes, 1.0, y_desc, title,
+        &root, groups, &keys, &boxes, 1.0, y_desc, title,
     ))?;
     drawn(root.present())
 }

@@ -2,6 +2,7 @@
 
 use super::check::{check_size, records, user_ids, whole, EXACT, USER_FIELDS, VIOLATION_FIELDS};
 use super::scaled::Scaled;
+use crate::charts::legend::Key;
 use crate::charts::{
     bars, eet_box, eet_heatmap, gantt, series, sweep as sweep_chart, trace as trace_chart,
 };
@@ -54,7 +55,9 @@ pub fn draw_gantt(
     Ok(area.to_vec())
 }
 
-/// Draws column `column` (1 busy, 2 queued) of several series (see [`Session::series`](super::Session::series)).
+/// Draws column `column` (1 busy, 2 queued) of several series (see [`Session::series`](super::Session::series));
+/// `slots` (optional) gives each label's palette slot, so that a policy keeps its colour when
+/// others are hidden.
 #[wasm_bindgen]
 pub fn draw_series(
     canvas: HtmlCanvasElement,
@@ -62,16 +65,20 @@ pub fn draw_series(
     labels: Vec<String>,
     column: u32,
     title: &str,
+    slots: Option<Vec<u8>>,
 ) -> Result<(), JsError> {
     let data = float_arrays(&series_list, "series")?;
+    let keys = Key::slotted(&labels, &slots.unwrap_or_default());
     let root = canvas_root(canvas)?;
-    drawn(series::draw(&root, &data, &labels, column as usize, title))?;
+    drawn(series::draw(&root, &data, &keys, column as usize, title))?;
     drawn(root.present())
 }
 
 /// Draws column `column` (1 busy, 2 queued) of several series as means over bins of `bin`
-/// seconds (0: one bin per pixel column); `highlight` >= 0 draws that policy thick.
+/// seconds (0: one bin per pixel column); `highlight` >= 0 draws that policy thick; `columns`
+/// > 0 draws small multiples in that many columns (see [`draw_bin_means`] for `slots`).
 #[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
 pub fn draw_series_binned(
     canvas: HtmlCanvasElement,
     series_list: js_sys::Array,
@@ -80,22 +87,25 @@ pub fn draw_series_binned(
     bin: f64,
     highlight: i32,
     title: &str,
+    columns: Option<u32>,
+    slots: Option<Vec<u8>>,
 ) -> Result<(), JsError> {
     if !(bin.is_finite() && bin >= 0.0) {
         return Err(JsError::new(&format!("bin {bin}: must be seconds >= 0")));
     }
     let data = float_arrays(&series_list, "series")?;
     let style = crate::charts::binned::BinnedStyle {
-        bin,
         highlight: usize::try_from(highlight).ok(),
-        y_desc: String::new(),
+        columns: columns.unwrap_or(0) as usize,
+        ..crate::charts::binned::BinnedStyle::overlaid(bin)
     };
+    let keys = Key::slotted(&labels, &slots.unwrap_or_default());
     check_size(&canvas, (200, 120))?;
     let root = canvas_root(canvas)?;
     drawn(crate::charts::binned::draw(
         &root,
         &data,
-        &labels,
+        &keys,
         column as usize,
         &style,
         title,
@@ -119,7 +129,9 @@ pub fn series_bin_means(series: &[f64], column: u32, bin: f64) -> Result<Vec<f64
 }
 
 /// Draws bin means (one [`series_bin_means`] array per label, bins of `bin` seconds) over
-/// `[t0, t1]`; `highlight` >= 0 draws that policy thick.
+/// `[t0, t1]`; `highlight` >= 0 draws that policy thick; `columns` > 0 draws small multiples
+/// (a panel per policy, the others in grey) in that many columns; `slots` (optional) gives each label's palette slot, so that a policy keeps its colour when
+/// others are hidden.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn draw_bin_means(
@@ -131,6 +143,8 @@ pub fn draw_bin_means(
     t1: f64,
     highlight: i32,
     title: &str,
+    columns: Option<u32>,
+    slots: Option<Vec<u8>>,
 ) -> Result<(), JsError> {
     if !(bin.is_finite() && bin > 0.0) {
         return Err(JsError::new(&format!("bin {bin}: must be seconds > 0")));
@@ -140,16 +154,17 @@ pub fn draw_bin_means(
         .map(|m| m.chunks_exact(2).map(|c| (c[0], c[1])).collect())
         .collect();
     let style = crate::charts::binned::BinnedStyle {
-        bin,
         highlight: usize::try_from(highlight).ok(),
-        y_desc: String::new(),
+        columns: columns.unwrap_or(0) as usize,
+        ..crate::charts::binned::BinnedStyle::overlaid(bin)
     };
+    let keys = Key::slotted(&labels, &slots.unwrap_or_default());
     check_size(&canvas, (200, 120))?;
     let root = canvas_root(canvas)?;
     drawn(crate::charts::binned::draw_means(
         &root,
         &lines,
-        &labels,
+        &keys,
         bin,
         (t0, t1),
         &style,
@@ -169,16 +184,19 @@ pub(super) fn float_arrays(list: &js_sys::Array, what: &str) -> Result<Vec<Vec<f
         .collect()
 }
 
-/// Draws one bar per label.
+/// Draws one bar per label; `slots` (optional) gives each label's palette slot, so that a policy keeps its colour when
+/// others are hidden.
 #[wasm_bindgen]
 pub fn draw_bars(
     canvas: HtmlCanvasElement,
     labels: Vec<String>,
     values: &[f64],
     title: &str,
+    slots: Option<Vec<u8>>,
 ) -> Result<(), JsError> {
+    let keys = Key::slotted(&labels, &slots.unwrap_or_default());
     let root = canvas_root(canvas)?;
-    drawn(bars::draw(&root, &labels, values, title))?;
+    drawn(bars::draw(&root, &keys, values, title))?;
     drawn(root.present())
 }
 
@@ -192,6 +210,7 @@ pub fn draw_eet_box(
     labels: Vec<String>,
     figure: &str,
     title: &str,
+    slots: Option<Vec<u8>>,
 ) -> Result<(), JsError> {
     let (column, style) = match figure {
         "veet" => (3, eet_box::BoxStyle::veet()),
@@ -210,12 +229,12 @@ pub fn draw_eet_box(
             labels.len()
         )));
     }
-    let series: Vec<(String, Vec<f64>)> = labels
+    let series: Vec<(Key, Vec<f64>)> = Key::slotted(&labels, &slots.unwrap_or_default())
         .into_iter()
         .zip(&data)
-        .map(|(label, d)| {
+        .map(|(key, d)| {
             let values = d.chunks_exact(USER_FIELDS).map(|u| u[column]).collect();
-            (label, values)
+            (key, values)
         })
         .collect();
     check_size(&canvas, (160, 120))?;
@@ -402,6 +421,16 @@ pub fn draw_sweep(
     drawn(root.present())
 }
 
+/// The charts' policy colours (palette slot i is entry i) as `#rrggbb`, for the page's own
+/// swatches beside the charts.
+#[wasm_bindgen]
+pub fn chart_colours() -> Vec<String> {
+    crate::charts::palette::COLOURS
+        .iter()
+        .map(|c| format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2))
+        .collect()
+}
+
 /// The trace view's charts: `[{name, title}]`, in the order the page shows them.
 #[wasm_bindgen]
 pub fn trace_charts() -> Result<JsValue, JsError> {
@@ -416,6 +445,15 @@ pub fn trace_charts() -> Result<JsValue, JsError> {
             .map(|&(name, title)| Chart { name, title })
             .collect::<Vec<_>>(),
     )
+}
+
+/// Trace chart `name` of `stats` in words: its text alternative.
+#[wasm_bindgen]
+pub fn trace_chart_summary(stats: JsValue, name: &str) -> Result<String, JsError> {
+    let stats: crate::trace_stats::TraceStats = serde_wasm_bindgen::from_value(stats)
+        .map_err(|e| JsError::new(&format!("trace statistics: {e}")))?;
+    trace_chart::summary(&stats, name)
+        .ok_or_else(|| JsError::new(&format!("trace chart {name:?}: unknown")))
 }
 
 /// Draws trace chart `name` (see [`trace_charts`]) of `stats` (a

@@ -6,6 +6,7 @@ import { Runner } from '../runner.js';
 import { loadEngine, call } from '../engine.js';
 import { DEMOS, loadRemote } from '../trace.js';
 import { el } from '../ui.js';
+import { pixelRatio } from '../figure.js';
 import { metricReader } from '../metrics.js';
 import { fromFlags, sessionOptions } from '../session.js';
 
@@ -81,19 +82,22 @@ const fmt = (x, digits) => (typeof x === 'number'
   ? x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
   : String(x));
 
-const fmtSeconds = (s) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
+/** Seconds as the page shows a run's time: "0.4 s", "12 s", "3 min". */
+export const fmtSeconds = (s) => (s < 10 ? `${s.toFixed(1)} s` : s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
 
-/** How long an entry takes before it starts: measured in the page (www/gallery/timings.json,
- * written by tests/browser/gallery-timings.mjs) when it has the entry, else the entry's guess. */
-function duration(entry) {
-  const measured = timings?.seconds?.[entry.id];
-  if (typeof measured === 'number') {
-    return { short: `${fmtSeconds(measured)}, measured`, long: `measured: ${fmtSeconds(measured)} in ${timings.where}`, seconds: measured };
-  }
-  return { short: `about ${fmtSeconds(entry.seconds)}`, long: `about ${fmtSeconds(entry.seconds)} (an estimate, not measured)`, seconds: entry.seconds };
+const TOOK = 'schedlab.gallery.took.'; // + entry id: the seconds its last run took in this browser
+
+/** What the page says of an entry's time before it starts: only what this browser measured
+ * (its last run here, from Run to Done), else nothing; an entry whose own guess passes a minute
+ * is called long. */
+export function duration(entry, stored = globalThis.localStorage) {
+  let took = NaN;
+  try { took = Number(stored?.getItem(TOOK + entry.id) ?? NaN); } catch { /* storage off */ }
+  const long = entry.seconds >= 60 ? ' (a long entry)' : '';
+  return Number.isFinite(took) && took >= 0
+    ? { note: `; took ${fmtSeconds(took)} in this browser last time${long}`, button: `Run (${fmtSeconds(took)} last time)` }
+    : { note: long, button: 'Run' };
 }
-
-let timings = null; // {where, date, seconds: {id: s}}
 
 function renderEntry(entry) {
   const runs = batches(entry).reduce((n, b) => n + b.specs.length, 0);
@@ -115,13 +119,13 @@ function renderEntry(entry) {
       cells[i].paper, cells[i].recorded, cells[i].ours))));
   const progress = el('progress', { max: 1, value: 0, hidden: true });
   const status = el('p', { class: 'status', 'aria-live': 'polite' },
-    `${runs} simulation${runs > 1 ? 's' : ''}; ${took.long}${took.seconds >= 60 ? ' (a long entry)' : ''}.`);
+    `${runs} simulation${runs > 1 ? 's' : ''}${took.note}.`);
   const cancel = el('button', { type: 'button', hidden: true, 'data-testid': 'gallery-cancel', onclick: () => stop('cancelled') });
   cancel.textContent = 'Cancel';
   const charts = entry.chart ? el('div', { class: 'charts', 'data-testid': 'gallery-charts' }) : null;
   const ui = { cells, progress, status, cancel, run: null, entry, charts };
   ui.run = el('button', { type: 'button', class: 'primary', 'data-testid': 'gallery-run', onclick: () => start(ui) },
-    `Run (${took.short})`);
+    took.button);
   const link = el('a', { href: `#${entry.id}`, 'data-testid': 'gallery-link' }, 'link to this entry');
   return el('article', { class: 'gallery-item', id: entry.id, 'data-testid': 'gallery-item', dataset: { paper: entry.paper, entry: entry.id } },
     el('h3', {}, entry.title),
@@ -213,6 +217,8 @@ async function start(ui) {
   ui.progress.value = 1;
   if (ui.charts) await drawCharts(ui, got);
   const seconds = (performance.now() - t0) / 1000;
+  try { localStorage.setItem(TOOK + entry.id, seconds.toFixed(2)); } catch { /* storage off */ }
+  ui.run.textContent = duration(entry).button;
   finish(ui, `Done: ${total} simulations in ${fmtSeconds(seconds)}; ${same} of ${got.length} values equal the recorded ones.`);
   const article = ui.run.closest('article');
   article.dataset.seconds = seconds.toFixed(2);
@@ -220,11 +226,36 @@ async function start(ui) {
 }
 
 /** Bar labels: "FIFO: median ..." and "LSBF: median ..." become "FIFO" and "LSBF" when every
- * label of the chart says the same after its first colon (the chart's title names it). */
+ * label of the chart says the same after its first colon, and "big blocked MBS EASY" becomes
+ * "EASY" when every label starts with the same words (the chart's title names them). */
 export function barLabels(labels) {
   const parts = labels.map((l) => l.split(/:\s+(.*)/s));
   const same = parts.every((p) => p.length > 1 && p[1] === parts[0][1]);
-  return same ? parts.map((p) => p[0]) : labels;
+  if (same) return parts.map((p) => p[0]);
+  // "big blocked MBS EASY", "big blocked MBS PV-EASY": the words every label starts with go too.
+  const words = labels.map((l) => l.split(' '));
+  let k = 0;
+  while (labels.length > 1 && words.every((w) => w.length > k + 1 && w[k] === words[0][k])) k += 1;
+  return words.map((w) => w.slice(k).join(' '));
+}
+
+/** A metric's title from the catalogue (its page label, and its unit): the JSON path when the
+ * catalogue has no metric there. */
+export function metricTitle(catalogue) {
+  const byPath = new Map(catalogue.map((m) => [m.path, m]));
+  return (path) => {
+    const m = byPath.get(path);
+    return m ? `${m.label}${m.unit ? ` (${m.unit})` : ''}` : path;
+  };
+}
+
+/** A chart's canvas of `width` x `height` CSS pixels drawn at the device pixel ratio, with its
+ * text alternative. */
+function chartCanvas(width, height, dataset, description) {
+  const r = pixelRatio();
+  const canvas = el('canvas', { width: Math.round(width * r), height: Math.round(height * r), role: 'img', 'aria-label': description, dataset: { ...dataset, dpr: String(r) } });
+  canvas.style.width = `${width}px`;
+  return canvas;
 }
 
 /** One bar chart per metric of the entry's rows (the figure entries), this run's values. */
@@ -240,6 +271,7 @@ async function drawCharts(ui, got) {
       groups.get(path).push(i);
     });
     const canvases = [];
+    const title = metricTitle(call('metrics'));
     if (entry.lines) {
       // A figure over a parameter (PV-EASY's Figure 4): a line per series through the means
       // over the seeds, in a min-max band, as `schedlab sweep --out` draws it.
@@ -248,13 +280,18 @@ async function drawCharts(ui, got) {
       const stats = new Float64Array(names.length * xs.length * 3);
       names.forEach((name, p) => series[name].forEach((row, v) => stats.set([got[row].exact, got[row].min, got[row].max], (p * xs.length + v) * 3)));
       const path = field(entry.rows[0], entry, 'metric', null);
-      const canvas = el('canvas', { width: 560, height: 300, dataset: { metric: path, lines: 'true' } });
-      call('draw_sweep', canvas, xs, names, stats, key, path, `${path}: mean over the seeds, min-max band`);
+      const name = title(path);
+      const canvas = chartCanvas(560, 300, { metric: path, lines: 'true', title: name },
+        `${name}: mean over the seeds, min-max band, over ${key} = ${xs.join(', ')}, for ${names.join(', ')}.`);
+      call('draw_sweep', canvas, xs, names, stats, key, name, `${name}: mean over the seeds, min-max band`);
       canvases.push(canvas);
     }
     for (const [path, rows] of groups) {
-      const canvas = el('canvas', { width: 420, height: 240, dataset: { metric: path } });
-      call('draw_bars', canvas, barLabels(rows.map((i) => entry.rows[i].label)), Float64Array.from(rows, (i) => got[i].exact), path);
+      const labels = barLabels(rows.map((i) => entry.rows[i].label));
+      const name = title(path);
+      const shown = rows.map((i, k) => `${labels[k]} ${fmt(got[i].shown, field(entry.rows[i], entry, 'digits', 2))}`);
+      const canvas = chartCanvas(420, 240, { metric: path, title: name }, `Bar chart, ${name}: ${shown.join('; ')}.`);
+      call('draw_bars', canvas, labels, Float64Array.from(rows, (i) => got[i].exact), name);
       canvases.push(canvas);
     }
     ui.charts.replaceChildren(...canvases);
@@ -283,8 +320,6 @@ async function main() {
     const response = await fetch(new URL('./entries.json', import.meta.url));
     if (!response.ok) throw new Error(`entries.json: the server answered ${response.status}`);
     ({ entries } = await response.json());
-    // The measured durations (optional: without them the entries show their guesses).
-    timings = await fetch(new URL('./timings.json', import.meta.url)).then((r) => (r.ok ? r.json() : null)).catch(() => null);
   } catch (err) {
     root.replaceChildren(el('p', { class: 'errors-inline' }, `The gallery could not load: ${err.message}`));
     return;

@@ -4,6 +4,7 @@ use crate::InputArgs;
 use clap::{Args, ValueEnum};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use schedlab::charts::legend::Key;
 use schedlab::charts::{bars, eet_box, gantt, native, series};
 use schedlab::run::{self, RunResult};
 use std::path::PathBuf;
@@ -147,7 +148,7 @@ fn draw<DB: DrawingBackend>(
             } else {
                 "queue length"
             };
-            series::draw(root, &data, &labels, column, title).map_err(e)
+            series::draw(root, &data, &Key::list(&labels), column, title).map_err(e)
         }
         Chart::Wait | Chart::Bsld => {
             let wait = matches!(a.chart, Chart::Wait);
@@ -166,15 +167,16 @@ fn draw<DB: DrawingBackend>(
             } else {
                 "mean bounded slowdown"
             };
-            bars::draw(root, &labels, &values, title).map_err(e)
+            bars::draw(root, &Key::list(&labels), &values, title).map_err(e)
         }
         Chart::Veet | Chart::Wt => {
             let veet = matches!(a.chart, Chart::Veet);
-            let data: Vec<(String, Vec<f64>)> = runs
-                .iter()
-                .map(|r| {
+            let data: Vec<(Key, Vec<f64>)> = Key::list(&labels)
+                .into_iter()
+                .zip(runs)
+                .map(|(key, r)| {
                     let v = r.eet.users.iter().map(|u| if veet { u.veet } else { u.wt });
-                    (r.spec.clone(), v.collect())
+                    (key, v.collect())
                 })
                 .collect();
             let style = if veet {
@@ -200,7 +202,12 @@ fn draw<DB: DrawingBackend>(
                 .iter()
                 .map(|r| report_number(&r.report(&trace.jobs), path))
                 .collect::<Result<Vec<f64>, String>>()?;
-            bars::draw(root, &labels, &values, path).map_err(e)
+            // The catalogue's label for a metric's path, else the path itself.
+            let title = schedlab::metrics::catalogue::METRICS
+                .iter()
+                .find(|m| m.path == path)
+                .map_or_else(|| path.to_string(), |m| m.label.to_string());
+            bars::draw(root, &Key::list(&labels), &values, &title).map_err(e)
         }
     }
 }

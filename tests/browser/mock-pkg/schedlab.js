@@ -197,6 +197,7 @@ export function draw_gantt(canvas, rects, procs, t0, t1, title) {
   ctx.fillText(String(Math.round(t1)), M.left + w - 50, canvas.height - 20);
   return new Int32Array([M.left, M.top, M.left + w, M.top + h]); // the plotting area, as the engine's
 }
+export function chart_colours() { return [...COLORS]; }
 export function draw_series(canvas, series, labels, column, title) {
   const { ctx, w, h } = frame(canvas, title);
   let tmax = 1, ymax = 1;
