@@ -23,6 +23,7 @@ pub mod policy;
 pub mod predict;
 pub mod run;
 pub mod sim;
+pub mod slurm;
 pub mod spec;
 pub mod sweep;
 pub mod swf;
