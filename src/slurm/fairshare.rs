@@ -35,13 +35,17 @@ pub fn fair_tree(t: &Tree) -> (Vec<f64>, Vec<f64>) {
     if count == 0 {
         return (factor, level_fs);
     }
+    let level = t.all_level_shares();
+    for (i, l) in level_fs.iter_mut().enumerate() {
+        *l = assoc_level_fs(t, i, level[i]);
+    }
     let mut rank = count;
     let mut rnt = count;
     let kids = t.nodes[0].children.clone();
     walk(
         t,
         &kids,
-        &mut level_fs,
+        &level_fs,
         &mut factor,
         count,
         &mut rank,
@@ -55,16 +59,13 @@ pub fn fair_tree(t: &Tree) -> (Vec<f64>, Vec<f64>) {
 fn walk(
     t: &Tree,
     siblings: &[usize],
-    level_fs: &mut [f64],
+    level_fs: &[f64],
     factor: &mut [f64],
     count: usize,
     rank: &mut usize,
     rnt: &mut usize,
     account_tied: bool,
 ) {
-    for &i in siblings {
-        level_fs[i] = assoc_level_fs(t, i);
-    }
     let mut sorted = siblings.to_vec();
     sorted.sort_by(|&a, &b| {
         level_fs[b]
@@ -86,17 +87,18 @@ fn walk(
             factor[i] = *rank as f64 / count as f64;
             *rnt = rnt.saturating_sub(1);
         } else {
-            let kids = t.nodes[i].children.clone();
+            let kids = &t.nodes[i].children;
             if !kids.is_empty() {
-                walk(t, &kids, level_fs, factor, count, rank, rnt, tied);
+                walk(t, kids, level_fs, factor, count, rank, rnt, tied);
             }
         }
         prev = level_fs[i];
     }
 }
 
-/// LevelFS of association `i` (fair_tree.c `_calc_assoc_fs`).
-fn assoc_level_fs(t: &Tree, i: usize) -> f64 {
+/// LevelFS of association `i` whose level holds `level` shares (fair_tree.c
+/// `_calc_assoc_fs`).
+fn assoc_level_fs(t: &Tree, i: usize, level: u64) -> f64 {
     let a = &t.nodes[i];
     if a.shares == Shares::Parent {
         return if a.user.is_some() {
@@ -111,7 +113,10 @@ fn assoc_level_fs(t: &Tree, i: usize) -> f64 {
     } else {
         a.usage / parent_usage
     };
-    let s = t.level_norm_shares(i);
+    let s = match a.shares {
+        Shares::Raw(s) if level > 0 => f64::from(s) / level as f64,
+        _ => 0.0,
+    };
     if s == 0.0 {
         0.0
     } else {
@@ -128,11 +133,12 @@ pub fn classic(t: &Tree, damp: f64) -> Vec<f64> {
     let mut factor = vec![0.0; n];
     ue[0] = 1.0;
     norm_shares[0] = 1.0;
+    let levels = t.all_level_shares();
     // Parents come before children in `nodes` (the tree is built top down).
     for i in 1..n {
         let a = &t.nodes[i];
         let p = a.parent.unwrap_or(0);
-        let level = t.level_shares(i) as f64;
+        let level = levels[i] as f64;
         let (ns, s) = match a.shares {
             Shares::Raw(s) if level > 0.0 => (norm_shares[p] * f64::from(s) / level, f64::from(s)),
             Shares::Raw(_) => (0.0, 0.0),

@@ -49,9 +49,14 @@ pub struct Multifactor {
     /// The association tree with its usage.
     pub tree: Tree,
     jobs: Vec<JobInfo>,
-    /// Fairshare factor per association, as of the last period.
+    /// Fairshare factor per association, as of the last period (or of the start).
     fs: Vec<f64>,
-    fs_stale: bool,
+    /// The usage at the last period, when its factors are not computed yet (no job waited
+    /// then): computed from it when a job arrives. Fair Tree and the classic formula depend on
+    /// usage ratios only, so a period that only decays changes no factor.
+    fs_usage: Option<Vec<f64>>,
+    /// Usage was accrued since the factors were computed.
+    accrued: bool,
     decay: f64,
     cluster_cpus: f64,
     cluster_nodes: f64,
@@ -79,7 +84,8 @@ impl Multifactor {
             tree,
             jobs,
             fs: Vec::new(),
-            fs_stale: true,
+            fs_usage: None,
+            accrued: false,
             decay,
             cluster_cpus: cpus.max(1) as f64,
             cluster_nodes: nodes.max(1) as f64,
@@ -93,20 +99,29 @@ impl Multifactor {
         m
     }
 
+    /// The factors from the tree's usage now.
     fn refresh_fs(&mut self) {
         self.fs = if self.params.fair_tree {
             fairshare::fair_tree(&self.tree).0
         } else {
             fairshare::classic(&self.tree, self.params.damp_factor)
         };
-        self.fs_stale = false;
+        self.accrued = false;
     }
 
-    /// The fairshare factor of each association as of now (recomputed when usage changed).
-    pub fn fs_factors(&mut self) -> &[f64] {
-        if self.fs_stale {
+    /// The factors of the last period, computed now if they were left for later.
+    fn period_fs(&mut self) {
+        if let Some(usage) = self.fs_usage.take() {
+            let now = self.tree.swap_usage(usage);
             self.refresh_fs();
+            self.tree.swap_usage(now);
+            self.accrued = true;
         }
+    }
+
+    /// The fairshare factor of each association, as of the last period.
+    pub fn fs_factors(&mut self) -> &[f64] {
+        self.period_fs();
         &self.fs
     }
 
@@ -179,8 +194,8 @@ impl Multifactor {
         if let Err(i) = self.pending.binary_search(&j) {
             self.pending.insert(i, j);
         }
-        if self.fs_stale {
-            self.refresh_fs();
+        if self.params.weight_fs > 0.0 {
+            self.period_fs();
         }
         self.prio[j] = self.compute(j, t);
     }
@@ -208,7 +223,7 @@ impl Multifactor {
         if delta > 0.0 {
             let amount = delta * self.decay.powf(delta) * f64::from(self.jobs[j].cpus);
             self.tree.add_usage(self.jobs[j].assoc, amount);
-            self.fs_stale = true;
+            self.accrued = true;
         }
     }
 
@@ -281,9 +296,15 @@ impl Multifactor {
             }
         }
         self.last_ran = Some(t);
-        self.fs_stale = true;
+        if self.params.weight_fs > 0.0 && (self.accrued || self.fs_usage.is_some()) {
+            self.fs_usage = None;
+            if self.pending.is_empty() {
+                self.fs_usage = Some(self.tree.nodes.iter().map(|n| n.usage).collect());
+            } else {
+                self.refresh_fs();
+            }
+        }
         if !self.pending.is_empty() {
-            self.refresh_fs();
             for k in 0..self.pending.len() {
                 let j = self.pending[k];
                 self.prio[j] = self.compute(j, t);

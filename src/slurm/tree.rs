@@ -160,35 +160,29 @@ impl Tree {
         }
     }
 
-    /// The raw shares of the siblings of `i` and itself, `parent` shares left out (Slurm's
-    /// `level_shares`).
-    pub fn level_shares(&self, i: usize) -> u64 {
-        let Some(p) = self.nodes[i].parent else {
-            return 1;
-        };
-        self.nodes[p]
-            .children
-            .iter()
-            .map(|&c| match self.nodes[c].shares {
-                Shares::Raw(s) => u64::from(s),
-                Shares::Parent => 0,
-            })
-            .sum()
-    }
-
-    /// Normalized shares within the level: raw shares / [`Tree::level_shares`] (Fair Tree's
-    /// `shares_norm`); 0 for `parent`.
-    pub fn level_norm_shares(&self, i: usize) -> f64 {
-        match self.nodes[i].shares {
-            Shares::Raw(s) => {
-                let l = self.level_shares(i);
-                if l == 0 {
-                    0.0
-                } else {
-                    f64::from(s) / l as f64
+    /// Every association's level shares: the raw shares of its siblings and itself, `parent`
+    /// shares left out (Slurm's `level_shares`); root's 1.
+    pub fn all_level_shares(&self) -> Vec<u64> {
+        let mut sum = vec![0u64; self.nodes.len()];
+        for n in &self.nodes {
+            if let Some(p) = n.parent {
+                if let Shares::Raw(s) = n.shares {
+                    sum[p] += u64::from(s);
                 }
             }
-            Shares::Parent => 0.0,
         }
+        self.nodes
+            .iter()
+            .map(|n| n.parent.map_or(1, |p| sum[p]))
+            .collect()
+    }
+
+    /// Sets every usage from `usage` (as many values as associations), returning the old ones.
+    pub fn swap_usage(&mut self, usage: Vec<f64>) -> Vec<f64> {
+        let old = self.nodes.iter().map(|n| n.usage).collect();
+        for (n, u) in self.nodes.iter_mut().zip(usage) {
+            n.usage = u;
+        }
+        old
     }
 }
