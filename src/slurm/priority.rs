@@ -312,3 +312,41 @@ impl Multifactor {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fairshare factors move only at periods: a job's end adds usage at once, but jobs
+    /// submitted before the next period still see the factors of the last one.
+    #[test]
+    fn fairshare_changes_at_periods_only() {
+        let mut p = SlurmParams::default();
+        p.set("PriorityWeightFairshare", "1000").unwrap();
+        p.set("PriorityCalcPeriod", "1").unwrap();
+        let tree = Tree::flat(["a", "b"].into_iter());
+        let job = |submit, assoc| JobInfo {
+            submit,
+            cpus: 1,
+            nodes: 1,
+            limit: Some(100),
+            assoc,
+        };
+        let jobs = vec![job(0, 1), job(31, 2), job(31, 1)];
+        let mut m = Multifactor::new(p, tree, jobs, 2, 2);
+        m.advance(0, true);
+        m.submitted(0, 0);
+        m.started(0, 0);
+        m.advance(30, true);
+        m.ended(0, 30);
+        assert!(m.tree.nodes[1].usage > 0.0);
+        m.advance(31, true);
+        m.submitted(1, 31);
+        m.submitted(2, 31);
+        // Both users ranked alike at the period at 0 (no usage): 1000 each.
+        assert_eq!((m.priority(1), m.priority(2)), (1000.0, 1000.0));
+        m.advance(60, true);
+        // At 60 user a has usage: Fair Tree ranks b 2 of 2, a 1 of 2.
+        assert_eq!((m.priority(1), m.priority(2)), (1000.0, 500.0));
+    }
+}
