@@ -24,6 +24,7 @@ pub mod predict;
 pub mod request_stats;
 pub mod run;
 pub mod sim;
+pub mod slurm;
 pub mod spec;
 pub mod sweep;
 pub mod swf;

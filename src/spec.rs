@@ -28,6 +28,14 @@ fn is_ident(s: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
 }
 
+/// A key name: as a policy name, with capitals too (the `slurm` policy's keys are Slurm's
+/// own names: `PriorityWeightAge`).
+fn is_key(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
 impl Spec {
     pub fn parse(text: &str) -> Result<Spec, SpecError> {
         let err = |reason: String| SpecError {
@@ -66,7 +74,7 @@ impl Spec {
                     .split_once('=')
                     .ok_or_else(|| err(format!("\"{part}\" is not key=value")))?;
                 let (k, v) = (k.trim(), v.trim());
-                if !is_ident(k) {
+                if !is_key(k) {
                     return Err(err(format!("\"{k}\" is not a parameter name")));
                 }
                 if v.is_empty() {

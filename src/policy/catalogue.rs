@@ -94,6 +94,7 @@ pub(super) static CATALOGUE: &[PolicyInfo] = &[
         alias_of: None,
         build: build_rua,
     },
+    super::slurm::ENTRY,
     PolicyInfo {
         name: "historic",
         summary: "Replays the trace's own schedule (start = submit + recorded wait).",

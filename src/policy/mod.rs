@@ -18,6 +18,7 @@ pub mod queue;
 mod registry;
 pub mod rule;
 mod samples;
+pub mod slurm;
 
 pub use crate::sim::Policy;
 pub use crate::spec::{Spec, SpecError};

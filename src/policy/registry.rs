@@ -107,6 +107,13 @@ impl Registry {
 
 /// Finds the spec's policy in `entries`, checks its keys and builds it.
 pub(super) fn build_from(entries: &[PolicyInfo], text: &str) -> Result<Box<dyn Policy>, SpecError> {
+    let (info, spec) = checked(entries, text)?;
+    (info.build)(&Params::new(info.name, info.keys, &spec, text))
+}
+
+/// The spec parsed, with its policy's entry in `entries`; an error for an unknown policy or
+/// key.
+fn checked<'e>(entries: &'e [PolicyInfo], text: &str) -> Result<(&'e PolicyInfo, Spec), SpecError> {
     let spec = Spec::parse(text)?;
     let err = |reason: String| SpecError {
         spec: text.to_string(),
@@ -139,5 +146,5 @@ pub(super) fn build_from(entries: &[PolicyInfo], text: &str) -> Result<Box<dyn P
             )));
         }
     }
-    (info.build)(&Params::new(info.name, info.keys, &spec, text))
+    Ok((info, spec))
 }

@@ -330,3 +330,56 @@ fn plot_writes_svg_and_png() {
     assert!(ok, "{err}");
     assert_eq!(&std::fs::read(&png).unwrap()[..4], b"\x89PNG");
 }
+
+/// `--slurm-conf` and `--sshare` give the `slurm` policy its site: the canonical spec carries
+/// slurm.conf's parameters (the spec's own keys win), other policies are unchanged, and a bad
+/// sshare file is an error naming its file and line.
+#[test]
+fn slurm_site_flags() {
+    let run =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/slurm/fairshare-1/run1");
+    let p = |f: &str| run.join(f).to_str().unwrap().to_string();
+    let (sacct, conf, sshare) = (p("sacct.txt"), p("slurm.conf"), p("sshare-start.txt"));
+    let (ok, out, err) = schedlab(&[
+        "run",
+        &sacct,
+        "-p",
+        "slurm[bf_window=5]",
+        "-p",
+        "easy",
+        "--procs",
+        "32",
+        "--slurm-conf",
+        &conf,
+        "--sshare",
+        &sshare,
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let spec = v[0]["policy"].as_str().unwrap();
+    assert!(
+        spec.contains("PriorityWeightFairshare=100000")
+            && spec.contains("PriorityDecayHalfLife=00:10:00")
+            && spec.contains("bf_window=5")
+            && spec.contains("bf_interval=5"),
+        "{spec}"
+    );
+    assert_eq!(v[1]["policy"], "easy");
+    let d = tmpdir("cli", "sshare");
+    let bad = d.join("bad.txt");
+    std::fs::write(
+        &bad,
+        "Account|User|RawShares|RawUsage\nroot|||0\n a||many|0\n",
+    )
+    .unwrap();
+    let (ok, _, err) = schedlab(&[
+        "run",
+        &sacct,
+        "-p",
+        "slurm",
+        "--sshare",
+        bad.to_str().unwrap(),
+    ]);
+    assert!(!ok && err.contains("bad.txt:3: RawShares"), "{err}");
+}

@@ -319,6 +319,14 @@ struct RunArgs {
     /// Bin width of --heatmap-csv, seconds (the paper's 1 minute by default).
     #[arg(long, default_value_t = 60.0)]
     heatmap_bin: f64,
+    /// A slurm.conf whose priority and scheduler parameters the `slurm` policy takes (the
+    /// spec's own keys override them); docs/slurm.md.
+    #[arg(long)]
+    slurm_conf: Option<PathBuf>,
+    /// `sshare -a -l -P` output: the account tree, shares and usage at the log's start, for
+    /// the `slurm` policy (without it every user has one share under root).
+    #[arg(long)]
+    sshare: Option<PathBuf>,
     #[command(flatten)]
     metrics: MetricArgs,
     #[command(flatten)]
@@ -384,13 +392,34 @@ fn progress_bar(label: String) -> impl FnMut(usize, usize) -> bool {
     }
 }
 
+/// The site the `slurm` policy reads (--slurm-conf, --sshare), when either is given.
+fn slurm_site(args: &RunArgs) -> Result<Option<schedlab::slurm::Site>, Box<dyn std::error::Error>> {
+    if args.slurm_conf.is_none() && args.sshare.is_none() {
+        return Ok(None);
+    }
+    let mut site = schedlab::slurm::Site::default();
+    if let Some(path) = &args.slurm_conf {
+        site = site.with_conf(&schedlab::cluster::conf::read_path(path)?);
+    }
+    if let Some(path) = &args.sshare {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        site = site.with_sshare(&text, &path.display().to_string())?;
+    }
+    Ok(Some(site))
+}
+
 fn cmd_run(args: &RunArgs) -> CliResult {
     // A spec that does not parse, or an output file that would overwrite the trace or another
     // output, is refused before any work.
+    let site = slurm_site(args)?;
+    let build = |spec: &str| match &site {
+        Some(site) => schedlab::policy::slurm::build_with_site(spec, site),
+        None => schedlab::policy::build(spec),
+    };
     let specs = args
         .policies
         .iter()
-        .map(|spec| Ok(schedlab::policy::build(spec)?.spec()))
+        .map(|spec| Ok(build(spec)?.spec()))
         .collect::<Result<Vec<String>, schedlab::spec::SpecError>>()?;
     let files = outputs::plan(
         &[
@@ -408,7 +437,7 @@ fn cmd_run(args: &RunArgs) -> CliResult {
     // The first policy runs while the expected end times are computed (natively on a second
     // thread); the trace's errors come first all the same.
     let mut first = None;
-    let trace = match args.policies.first() {
+    let trace = match args.policies.first().filter(|_| site.is_none()) {
         Some(spec) => {
             let began = Instant::now();
             let mut bar = progress_bar(spec.clone());
@@ -437,7 +466,18 @@ fn cmd_run(args: &RunArgs) -> CliResult {
             None => {
                 let began = Instant::now();
                 let mut bar = progress_bar(spec.clone());
-                (trace.run(spec, args.seed, Some(&mut bar)), began)
+                let r = match &site {
+                    Some(site) => {
+                        let site = site.clone().with_user_names(
+                            trace.workload.header.lines.iter().map(String::as_str),
+                        );
+                        schedlab::policy::slurm::build_with_site(spec, &site)
+                            .map_err(run::Error::from)
+                            .and_then(|mut p| trace.run_with(p.as_mut(), args.seed, Some(&mut bar)))
+                    }
+                    None => trace.run(spec, args.seed, Some(&mut bar)),
+                };
+                (r, began)
             }
         };
         let took = began.elapsed();
@@ -702,6 +742,8 @@ mod tests {
             "json",
             "heatmap-csv",
             "heatmap-bin",
+            "slurm-conf",
+            "sshare",
             "help",
         ];
         for a in run.get_arguments() {

@@ -13,10 +13,12 @@
 
 mod expr;
 mod fairshare;
+mod slurm;
 mod zotkin;
 
 pub use expr::ExprOrder;
 pub use fairshare::{Fairshare, DEFAULT_HALFLIFE};
+pub use slurm::SlurmPriority;
 pub use zotkin::{Criterion, Zotkin};
 
 use super::keys::{KeyInfo, Params, Values};

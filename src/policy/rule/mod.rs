@@ -19,6 +19,7 @@ pub mod guarantee_free;
 pub mod pv_easy;
 pub mod replay;
 pub mod rua;
+pub mod slurm;
 
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Jobs, SimError};

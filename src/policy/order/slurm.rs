@@ -1,0 +1,59 @@
+//! Slurm's job priority (priority/multifactor) as a queue order: highest priority first, ties
+//! by arrival (Slurm sorts by priority, then job id). The priorities are the plugin's
+//! (`crate::slurm::priority`), shared with the `slurm` start rule, which prepares them.
+//!
+//! At each pass: the plugin's periods before now run (jobs that end now still count as
+//! running), then the jobs that ended now add their last usage, then the period at now, if
+//! any, then the jobs submitted now get their first priority.
+
+use super::QueueOrder;
+use crate::sim::{Ctx, Happening};
+use crate::slurm::state::Shared;
+
+/// The priority order.
+pub struct SlurmPriority {
+    shared: Shared,
+}
+
+impl SlurmPriority {
+    /// The order over the shared state.
+    pub fn new(shared: Shared) -> Self {
+        Self { shared }
+    }
+}
+
+impl QueueOrder for SlurmPriority {
+    fn begin(&mut self, c: &mut Ctx<'_>) {
+        let now = c.now();
+        let mut s = self.shared.borrow_mut();
+        let Some(mf) = s.mf.as_mut() else {
+            return;
+        };
+        mf.advance(now, false);
+        for h in c.happenings() {
+            match *h {
+                Happening::Finished { job, .. } | Happening::Preempted(job) => mf.ended(job, now),
+                Happening::Submitted(_) | Happening::PlanExtended { .. } => {}
+            }
+        }
+        mf.advance(now, true);
+        for h in c.happenings() {
+            if let Happening::Submitted(j) = *h {
+                mf.submitted(j, now);
+            }
+        }
+    }
+
+    fn key(&mut self, _c: &Ctx<'_>, job: usize) -> f64 {
+        -self.shared.borrow().priority(job)
+    }
+
+    fn started(&mut self, c: &Ctx<'_>, jobs: &[usize]) {
+        let mut s = self.shared.borrow_mut();
+        if let Some(mf) = s.mf.as_mut() {
+            for &j in jobs {
+                mf.started(j, c.start_of(j));
+            }
+        }
+    }
+}

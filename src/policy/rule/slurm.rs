@@ -1,0 +1,181 @@
+//! Slurm 22.05's scheduling loops on a single pool of processors (the `slurm` policy's start
+//! rule), over the priority order of `policy/order/slurm.rs`:
+//!
+//! - **The main scheduler** (job_scheduler.c `_schedule`): jobs in priority order start while
+//!   they fit; the first that does not fit blocks the (one) partition and the pass ends. It
+//!   runs at every instant with a submission or an end (Slurm queues a scheduling run for
+//!   both), looking at `default_queue_depth` jobs (and one more, as Slurm's `job_depth++ >
+//!   def_job_limit` does), and on the whole queue every `sched_interval` seconds (from time 0).
+//! - **Backfill** (backfill.c `_attempt_backfill`): every `bf_interval` seconds while jobs
+//!   wait, a cycle walks the queue in priority order. A user's jobs after the first
+//!   `bf_max_job_user` are skipped, and the cycle stops after `bf_max_job_test` jobs tested. A
+//!   job tested gets the earliest start at which its processors are free for its whole time
+//!   limit, running jobs ending at start + limit and the higher-priority jobs holding the
+//!   reservations planned earlier in the cycle; it starts if that is now. Otherwise it gets a
+//!   reservation, unless its priority is below `bf_min_prio_reserve` or its start lies beyond
+//!   `bf_window`: from its start rounded down to `bf_resolution` to its end rounded down (at
+//!   least one resolution long).
+//! - `bf_continue` changes nothing here: a simulated cycle takes no time, so it is never
+//!   interrupted.
+//!
+//! Jobs started by the main scheduler are recorded as `main`, by backfill as `backfill`
+//! (Slurm's `SchedMain` and `SchedBackfill` flags).
+
+mod free;
+
+use super::StartRule;
+use crate::policy::queue::Queue;
+use crate::sim::{Ctx, Jobs, SimError};
+use crate::slurm::state::Shared;
+use crate::Time;
+use free::Free;
+use std::collections::HashMap;
+
+/// A time limit for jobs without one (Slurm's `YEAR_MINUTES`).
+const NO_LIMIT: Time = 365 * 86400;
+
+/// The main scheduler and backfill.
+pub struct SlurmSched {
+    shared: Shared,
+    /// The next full-queue run of the main scheduler.
+    next_full: Time,
+    /// The last backfill cycle.
+    last_bf: Option<Time>,
+    per_user: HashMap<i64, usize>,
+}
+
+impl SlurmSched {
+    /// The rule over the shared state.
+    pub fn new(shared: Shared) -> Self {
+        Self {
+            shared,
+            next_full: 0,
+            last_bf: None,
+            per_user: HashMap::new(),
+        }
+    }
+
+    /// The main scheduler: start in priority order while jobs fit; `depth` jobs looked at at
+    /// most (None: the whole queue).
+    fn main(
+        &mut self,
+        c: &mut Ctx<'_>,
+        queue: &mut Queue<'_>,
+        depth: Option<usize>,
+    ) -> Result<(), SimError> {
+        let mut i = 0;
+        let mut tested = 0;
+        while let Some(j) = queue.get(c, i) {
+            i += 1;
+            if c.waiting().binary_search(&j).is_err() {
+                continue;
+            }
+            if depth.is_some_and(|d| tested > d) {
+                break;
+            }
+            tested += 1;
+            if !c.fits(j) {
+                break;
+            }
+            let r = c.reason_word("main")?;
+            c.start_as(j, Some(r), None, None)?;
+        }
+        Ok(())
+    }
+
+    /// One backfill cycle at `now`.
+    fn backfill(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
+        let now = c.now();
+        let (res, window, max_test, max_user, min_prio) = {
+            let s = self.shared.borrow();
+            let p = &s.params;
+            (
+                p.bf_resolution,
+                p.bf_window,
+                p.bf_max_job_test,
+                p.bf_max_job_user,
+                p.bf_min_prio_reserve,
+            )
+        };
+        let running: Vec<(Time, u32)> = c.running().map(|(e, j)| (e, c.job(j).procs)).collect();
+        let mut free = Free::new(now, c.free(), running.into_iter());
+        let jobs: Vec<usize> = queue.all(c).to_vec();
+        self.per_user.clear();
+        let mut tested = 0;
+        for j in jobs {
+            if tested >= max_test {
+                break;
+            }
+            if c.waiting().binary_search(&j).is_err() {
+                continue;
+            }
+            let v = c.job(j);
+            if max_user > 0 {
+                let n = self.per_user.entry(v.user).or_insert(0);
+                if *n >= max_user {
+                    continue;
+                }
+                *n += 1;
+            }
+            tested += 1;
+            let len = v.requested.unwrap_or(NO_LIMIT).max(1);
+            let Some(start) = free.earliest(v.procs, len) else {
+                continue;
+            };
+            if start <= now && c.fits(j) {
+                let r = c.reason_word("backfill")?;
+                c.start_as(j, Some(r), None, None)?;
+                free.add(now, c.planned_end(j), -i64::from(v.procs));
+                continue;
+            }
+            if self.shared.borrow().priority(j) < min_prio || start > now + window {
+                continue;
+            }
+            let from = (start / res * res).max(now / res * res);
+            let to = ((start + len) / res * res).max(from + res);
+            free.add(from, to, -i64::from(v.procs));
+            c.reserve(j, start);
+        }
+        Ok(())
+    }
+}
+
+impl StartRule for SlurmSched {
+    fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
+        let mut s = self.shared.borrow_mut();
+        s.prepare(
+            jobs.iter()
+                .map(|j| (j.user, j.procs, j.submit, j.requested)),
+            procs,
+        );
+        Vec::new()
+    }
+
+    fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
+        let now = c.now();
+        let (depth, sched_interval, bf_interval) = {
+            let s = self.shared.borrow();
+            let p = &s.params;
+            (p.default_queue_depth, p.sched_interval, p.bf_interval)
+        };
+        let full = now >= self.next_full;
+        if full {
+            self.next_full +=
+                (now - self.next_full) / sched_interval * sched_interval + sched_interval;
+        }
+        self.main(c, queue, (!full).then_some(depth))?;
+        if c.waiting().is_empty() {
+            return Ok(());
+        }
+        let due = self.last_bf.is_none_or(|b| now >= b + bf_interval);
+        if due {
+            self.backfill(c, queue)?;
+            self.last_bf = Some(now);
+        }
+        if !c.waiting().is_empty() {
+            let next_bf = self.last_bf.map_or(now + 1, |b| b + bf_interval);
+            c.wake_at(next_bf.min(self.next_full));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,141 @@
+//! The `slurm` policy: Slurm 22.05's priority/multifactor order (`order/slurm.rs`) and its main
+//! and backfill scheduling loops (`rule/slurm.rs`), sharing the plugin's state
+//! (`crate::slurm`). Its keys are Slurm's own parameter names, each declared here with Slurm's
+//! default; a site's slurm.conf sets them first and a spec's keys override it
+//! ([`build_with_site`]). docs/slurm.md gives every rule with its source.
+
+use super::compose::Composed;
+use super::order::SlurmPriority;
+use super::rule::slurm::SlurmSched;
+use super::{KeyInfo, Params, Policy, PolicyInfo, Spec, SpecError, Values};
+use crate::slurm::params::SlurmParams;
+use crate::slurm::state::State;
+use crate::slurm::Site;
+
+const fn key(
+    name: &'static str,
+    default: &'static str,
+    values: &'static str,
+    help: &'static str,
+    example: &'static [&'static str],
+) -> KeyInfo {
+    KeyInfo {
+        name,
+        default,
+        values: Values::Text(values),
+        help,
+        presets: &[],
+        examples: example,
+    }
+}
+
+const WEIGHT: &str = "a number >= 0";
+const MINUTES: &str = "a Slurm time (minutes, D-HH:MM, ...)";
+
+/// The keys, in [`crate::slurm::params::NAMES`] order.
+pub static KEYS: &[KeyInfo] = &[
+    key("PriorityWeightAge", "0", WEIGHT, "weight of the age factor (seconds waited / PriorityMaxAge, at most 1)", &["1000"]),
+    key("PriorityWeightFairshare", "0", WEIGHT, "weight of the fairshare factor (Fair Tree or classic)", &["10000"]),
+    key("PriorityWeightJobSize", "0", WEIGHT, "weight of the job size factor", &["1000"]),
+    key("PriorityWeightPartition", "0", WEIGHT, "weight of the partition factor (1 on the one partition unless PriorityJobFactor=0)", &["1000"]),
+    key("PriorityWeightQOS", "0", WEIGHT, "weight of the QOS factor (no QOS priorities in a log: no effect)", &[]),
+    key("PriorityWeightTRES", "none", "TRES=weight, several in parentheses: (CPU=1000,Node=500)", "weights of the TRES factors (CPU and Node on a single pool)", &["CPU=1000"]),
+    key("PriorityMaxAge", "7-00:00:00", MINUTES, "age at which the age factor reaches 1", &["01:00:00"]),
+    key("PriorityDecayHalfLife", "7-00:00:00", MINUTES, "half-life of the usage decay (0: no decay)", &["00:10:00"]),
+    key("PriorityCalcPeriod", "00:05:00", MINUTES, "how often usage is decayed and priorities recomputed", &["00:01:00"]),
+    key("PriorityUsageResetPeriod", "NONE", "NONE|NOW|DAILY|WEEKLY|MONTHLY|QUARTERLY|YEARLY", "when usage is set back to zero (from time 0)", &[]),
+    key("PriorityFavorSmall", "NO", "YES|NO", "the job size factor favours small jobs", &[]),
+    key("PriorityFlags", "none", "flags, several in parentheses: NO_FAIR_TREE, SMALL_RELATIVE_TO_TIME, CALCULATE_RUNNING, ...", "priority flags (NO_FAIR_TREE: the classic fairshare formula)", &["NO_FAIR_TREE", "SMALL_RELATIVE_TO_TIME"]),
+    key("FairShareDampeningFactor", "1", "a whole number from 1", "dampens the classic fairshare factor", &["5"]),
+    key("PriorityJobFactor", "1", WEIGHT, "the partition's PriorityJobFactor (0 turns its factor off)", &[]),
+    key("bf_interval", "30", "seconds, 1 to 10800", "seconds between backfill cycles", &["5"]),
+    key("bf_resolution", "60", "seconds, 1 to 3600", "time resolution of backfill reservations", &["10"]),
+    key("bf_window", "1440", "minutes, 1 to 43200", "how far ahead backfill reserves, minutes", &["2"]),
+    key("bf_max_job_test", "500", "a whole number from 1", "jobs a backfill cycle tests at most", &["3"]),
+    key("bf_max_job_user", "0", "a whole number (0: no limit)", "jobs of one user a backfill cycle tests at most", &["1"]),
+    key("bf_continue", "no", "yes|no", "backfill continues after yielding its locks (no effect in a simulation)", &[]),
+    key("bf_min_prio_reserve", "0", "a whole number", "jobs of a lower priority start only now, never with a reservation", &["1000"]),
+    key("default_queue_depth", "100", "a whole number", "jobs the main scheduler tests at an event", &["2"]),
+    key("sched_interval", "60", "seconds, 1 to 86400", "seconds between main scheduler runs on the whole queue", &["10"]),
+];
+
+/// The catalogue's entry.
+pub(super) const ENTRY: PolicyInfo = PolicyInfo {
+        name: "slurm",
+        summary: "Slurm 22.05: multifactor priority (Fair Tree), the main scheduler and backfill, under Slurm's parameter names.",
+        description: "Jobs ordered by Slurm's multifactor priority (age, Fair Tree or classic fairshare over decayed usage, job size, partition, TRES), recomputed every PriorityCalcPeriod; the main scheduler starts them in that order until one does not fit, at every event and every sched_interval; every bf_interval a backfill cycle plans each job's earliest start within bf_window (reservations rounded to bf_resolution) and starts those that can start now. Keys are Slurm's names; slurm.conf and sshare files set them with --slurm-conf and --sshare. Full rules: docs/slurm.md.",
+        source: "Slurm 22.05 (SchedMD): priority/multifactor (priority_multifactor.c, fair_tree.c), sched/backfill (backfill.c), the main scheduler (job_scheduler.c); doc/html/priority_multifactor.shtml, fair_tree.shtml, sched_config.shtml",
+        keys: KEYS,
+        alias_of: None,
+        build: build_default,
+    };
+
+/// Reads every key into the parameters, each recorded in its canonical form.
+fn parse(p: &Params) -> Result<SlurmParams, SpecError> {
+    let mut out = SlurmParams::default();
+    for k in KEYS {
+        let raw = p.raw(k.name)?;
+        let canon = out
+            .set(k.name, raw)
+            .map_err(|e| p.error(format!("{}={raw}: {e}", k.name)))?;
+        p.record(k.name, canon);
+    }
+    Ok(out)
+}
+
+fn build(p: &Params, site: Site) -> Result<Box<dyn Policy>, SpecError> {
+    let params = parse(p)?;
+    let shared = State::shared(site, params);
+    Ok(Box::new(Composed::new(
+        p.canonical()?,
+        None,
+        Some(Box::new(SlurmPriority::new(shared.clone()))),
+        Box::new(SlurmSched::new(shared)),
+    )))
+}
+
+/// The catalogue's builder: no site (Slurm's defaults, every user under root with one share).
+fn build_default(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
+    build(p, Site::default())
+}
+
+/// Builds `slurm[...]` for a site: its slurm.conf's parameters under the spec's own keys, its
+/// sshare tree and its user names. The canonical spec holds every parameter that differs
+/// from Slurm's default, from either source, so that it alone gives the same priorities
+/// and loops (the sshare tree aside).
+pub fn build_with_site(text: &str, site: &Site) -> Result<Box<dyn Policy>, SpecError> {
+    let mut spec = Spec::parse(text)?;
+    if spec.name != ENTRY.name {
+        return super::build(text);
+    }
+    // The catalogue's checks first (an unknown key is an error that lists the valid ones).
+    super::build(text)?;
+    for (k, v) in &site.conf {
+        if spec.params.iter().all(|(n, _)| n != k) {
+            let v = if v.contains(',') {
+                format!("({v})")
+            } else {
+                v.clone()
+            };
+            spec.params.push((k.to_string(), v));
+        }
+    }
+    let merged = spec.to_string();
+    build(&Params::new(ENTRY.name, KEYS, &spec, &merged), site.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_the_parameters() {
+        let names: Vec<&str> = KEYS.iter().map(|k| k.name).collect();
+        assert_eq!(names, crate::slurm::params::NAMES);
+        let mut p = SlurmParams::default();
+        for k in KEYS {
+            assert_eq!(p.set(k.name, k.default).unwrap(), k.default, "{}", k.name);
+        }
+        assert_eq!(p, SlurmParams::default());
+    }
+}

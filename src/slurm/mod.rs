@@ -1,0 +1,95 @@
+//! Slurm's scheduling as the `slurm` policy models it: the parameters under Slurm's names
+//! ([`params`]), the association tree and its usage ([`tree`], from `sshare -a -l -P` output:
+//! [`sshare`]), fairshare by Fair Tree or the classic formula ([`fairshare`]) and the
+//! multifactor priority ([`priority`]). The scheduling loops that use them (the main scheduler
+//! and backfill) are the policy's start rule, `policy/rule/slurm.rs`; docs/slurm.md says where
+//! each rule comes from in Slurm 22.05.
+//!
+//! This module knows no simulation: it computes from plain values, so that it can be tested
+//! against the committed real runs by hand.
+
+pub mod fairshare;
+pub mod params;
+pub mod priority;
+pub mod sshare;
+pub mod state;
+pub mod tree;
+
+use crate::cluster::conf::SlurmConf;
+use params::SlurmParams;
+use sshare::Row;
+
+/// What a site tells the policy beyond its spec: the slurm.conf parameters, the association
+/// tree with its usage at the log's start, the trace's user names, the cluster's size.
+#[derive(Debug, Clone, Default)]
+pub struct Site {
+    /// Parameters from slurm.conf, (Slurm name, value) ([`params::conf_pairs`]); a spec's
+    /// keys override them.
+    pub conf: Vec<(&'static str, String)>,
+    /// The `sshare -a -l -P` rows, when given.
+    pub sshare: Option<(Vec<Row>, String)>,
+    /// User names by trace user id (`users[id - 1]`), when the trace names them.
+    pub users: Vec<String>,
+    /// (processors, nodes) of the cluster slurm.conf describes, when given.
+    pub size: Option<(u64, u64)>,
+}
+
+impl Site {
+    /// Takes in a slurm.conf: its scheduling parameters, the default partition's
+    /// `PriorityJobFactor` and the cluster's size.
+    pub fn with_conf(mut self, conf: &SlurmConf) -> Self {
+        self.conf = params::conf_pairs(conf.params.iter().map(|(k, v, _)| (k, v)));
+        if let Some(p) = conf.cluster.default_partition() {
+            self.conf
+                .push(("PriorityJobFactor", p.priority_job_factor.to_string()));
+        }
+        let c = &conf.cluster;
+        if c.total_nodes() > 0 {
+            self.size = Some((c.total_cores(), c.total_nodes()));
+        }
+        self
+    }
+
+    /// Takes in `sshare -a -l -P` output read from `file`.
+    pub fn with_sshare(mut self, text: &str, file: &str) -> Result<Self, String> {
+        let rows = sshare::parse(text, file)?;
+        tree::Tree::from_sshare(&rows, file)?;
+        self.sshare = Some((rows, file.to_string()));
+        Ok(self)
+    }
+
+    /// Takes the user names from a trace's header notes (`; Note: users numbered in order of
+    /// first appearance: 1=alice, 2=bob`, as the sacct reader writes them).
+    pub fn with_user_names<'a>(mut self, header_lines: impl Iterator<Item = &'a str>) -> Self {
+        for l in header_lines {
+            if let Some(list) = l
+                .split_once("users numbered in order of first appearance:")
+                .map(|(_, r)| r)
+            {
+                self.users = list
+                    .split(", ")
+                    .filter_map(|it| it.split_once('=').map(|(_, n)| n.trim().to_string()))
+                    .collect();
+            }
+        }
+        self
+    }
+
+    /// The parameters: Slurm's defaults, then slurm.conf's.
+    pub fn params(&self) -> Result<SlurmParams, String> {
+        let mut p = SlurmParams::default();
+        for (k, v) in &self.conf {
+            p.set(k, v).map_err(|e| format!("slurm.conf {k}: {e}"))?;
+        }
+        Ok(p)
+    }
+
+    /// The name of trace user `id`.
+    pub fn user_name(&self, id: i64) -> String {
+        usize::try_from(id - 1)
+            .ok()
+            .and_then(|i| self.users.get(i))
+            .cloned()
+            .unwrap_or_else(|| id.to_string())
+    }
+}

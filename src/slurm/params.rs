@@ -1,0 +1,432 @@
+//! The parameters of Slurm 22.05's priority/multifactor plugin and sched/backfill scheduler that
+//! the `slurm` policy models, under Slurm's own names, with Slurm's defaults. Each is set from
+//! its text as slurm.conf writes it ([`SlurmParams::set`]); `SchedulerParameters` is split into
+//! its `bf_*`, `default_queue_depth` and `sched_interval` options ([`conf_pairs`]).
+//!
+//! Units are Slurm's: `PriorityMaxAge`, `PriorityDecayHalfLife` and `PriorityCalcPeriod` are time
+//! strings in minutes (`0-0:10`, `10`), `bf_window` is minutes, `bf_interval`,
+//! `bf_resolution` and `sched_interval` are seconds. Inside, every time is in seconds.
+
+use crate::cluster::time::{format_minutes, parse_minutes};
+use crate::Time;
+
+/// When usage is reset to zero (`PriorityUsageResetPeriod`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResetPeriod {
+    /// Never (the default).
+    None,
+    /// Once, when the scheduler starts (at time 0).
+    Now,
+    /// At every multiple of this many seconds after time 0 (daily, weekly; monthly as 30 days,
+    /// quarterly as 91, yearly as 365).
+    Every(Time),
+}
+
+/// The parameters, each at Slurm's default unless set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SlurmParams {
+    /// `PriorityWeightAge`.
+    pub weight_age: f64,
+    /// `PriorityWeightFairshare`.
+    pub weight_fs: f64,
+    /// `PriorityWeightJobSize`.
+    pub weight_js: f64,
+    /// `PriorityWeightPartition`.
+    pub weight_part: f64,
+    /// `PriorityWeightQOS` (the log has no QOS priorities: no effect).
+    pub weight_qos: f64,
+    /// `PriorityWeightTRES`: (TRES name, weight); `CPU` is the only one a single pool has.
+    pub weight_tres: Vec<(String, f64)>,
+    /// `PriorityMaxAge`, seconds.
+    pub max_age: Time,
+    /// `PriorityDecayHalfLife`, seconds (0: no decay).
+    pub decay_half_life: Time,
+    /// `PriorityCalcPeriod`, seconds.
+    pub calc_period: Time,
+    /// `PriorityUsageResetPeriod`.
+    pub reset: ResetPeriod,
+    /// `PriorityFavorSmall`.
+    pub favor_small: bool,
+    /// `PriorityFlags`: Fair Tree unless `NO_FAIR_TREE`.
+    pub fair_tree: bool,
+    /// `PriorityFlags=CALCULATE_RUNNING` (recorded; running jobs' priorities are not used).
+    pub calculate_running: bool,
+    /// `PriorityFlags=SMALL_RELATIVE_TO_TIME`.
+    pub small_relative_to_time: bool,
+    /// `PriorityFlags`, as written (for the canonical spec).
+    pub flags: Vec<String>,
+    /// `FairShareDampeningFactor` (classic fairshare only).
+    pub damp_factor: f64,
+    /// `PriorityJobFactor` of the (one) partition.
+    pub partition_job_factor: f64,
+    /// `bf_interval`, seconds.
+    pub bf_interval: Time,
+    /// `bf_resolution`, seconds.
+    pub bf_resolution: Time,
+    /// `bf_window`, seconds (given in minutes).
+    pub bf_window: Time,
+    /// `bf_max_job_test`.
+    pub bf_max_job_test: usize,
+    /// `bf_max_job_user` (0: no limit).
+    pub bf_max_job_user: usize,
+    /// `bf_continue` (no effect in a simulation: a cycle takes no time, so it is never
+    /// interrupted).
+    pub bf_continue: bool,
+    /// `bf_min_prio_reserve` (0: every job may get a reservation).
+    pub bf_min_prio_reserve: f64,
+    /// `default_queue_depth`.
+    pub default_queue_depth: usize,
+    /// `sched_interval`, seconds.
+    pub sched_interval: Time,
+}
+
+impl Default for SlurmParams {
+    fn default() -> Self {
+        Self {
+            weight_age: 0.0,
+            weight_fs: 0.0,
+            weight_js: 0.0,
+            weight_part: 0.0,
+            weight_qos: 0.0,
+            weight_tres: Vec::new(),
+            max_age: 7 * 86400,
+            decay_half_life: 7 * 86400,
+            calc_period: 300,
+            reset: ResetPeriod::None,
+            favor_small: false,
+            fair_tree: true,
+            calculate_running: false,
+            small_relative_to_time: false,
+            flags: Vec::new(),
+            damp_factor: 1.0,
+            partition_job_factor: 1.0,
+            bf_interval: 30,
+            bf_resolution: 60,
+            bf_window: 1440 * 60,
+            bf_max_job_test: 500,
+            bf_max_job_user: 0,
+            bf_continue: false,
+            bf_min_prio_reserve: 0.0,
+            default_queue_depth: 100,
+            sched_interval: 60,
+        }
+    }
+}
+
+/// Every parameter's name, as Slurm spells it, in the order the policy declares them.
+pub const NAMES: &[&str] = &[
+    "PriorityWeightAge",
+    "PriorityWeightFairshare",
+    "PriorityWeightJobSize",
+    "PriorityWeightPartition",
+    "PriorityWeightQOS",
+    "PriorityWeightTRES",
+    "PriorityMaxAge",
+    "PriorityDecayHalfLife",
+    "PriorityCalcPeriod",
+    "PriorityUsageResetPeriod",
+    "PriorityFavorSmall",
+    "PriorityFlags",
+    "FairShareDampeningFactor",
+    "PriorityJobFactor",
+    "bf_interval",
+    "bf_resolution",
+    "bf_window",
+    "bf_max_job_test",
+    "bf_max_job_user",
+    "bf_continue",
+    "bf_min_prio_reserve",
+    "default_queue_depth",
+    "sched_interval",
+];
+
+/// The priority flags the model reads or knows to have no effect on a single pool.
+const FLAGS: &[&str] = &[
+    "NO_FAIR_TREE",
+    "CALCULATE_RUNNING",
+    "SMALL_RELATIVE_TO_TIME",
+    "ACCRUE_ALWAYS",
+    "INCR_ONLY",
+    "MAX_TRES",
+    "NO_NORMAL_ALL",
+    "NO_NORMAL_ASSOC",
+    "NO_NORMAL_PART",
+    "NO_NORMAL_QOS",
+    "NO_NORMAL_TRES",
+];
+
+fn number(v: &str, what: &str) -> Result<f64, String> {
+    match v.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(format!("{v:?} is not {what}")),
+    }
+}
+
+fn count(v: &str, min: u64, max: u64) -> Result<u64, String> {
+    match v.trim().parse::<u64>() {
+        Ok(x) if (min..=max).contains(&x) => Ok(x),
+        _ => Err(format!("{v:?} is not a whole number from {min} to {max}")),
+    }
+}
+
+fn minutes(v: &str) -> Result<Time, String> {
+    match parse_minutes(v)? {
+        Some(m) => Ok(Time::from(m) * 60),
+        None => Err(format!("{v:?}: a finite time is needed")),
+    }
+}
+
+fn yes_no(v: &str) -> Result<bool, String> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "yes" | "y" | "1" | "true" => Ok(true),
+        "no" | "n" | "0" | "false" => Ok(false),
+        _ => Err(format!("{v:?} is not YES or NO")),
+    }
+}
+
+/// A list value as slurm.conf writes it (`A,B`) or as a spec does (`(A,B)` or `A+B`).
+fn items(v: &str) -> Vec<String> {
+    let v = v.trim();
+    let v = v
+        .strip_prefix('(')
+        .and_then(|x| x.strip_suffix(')'))
+        .unwrap_or(v);
+    v.split([',', '+'])
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// A list for a spec: one item bare, several in parentheses.
+fn list_text(items: &[String]) -> String {
+    match items {
+        [] => "none".into(),
+        [one] => one.clone(),
+        _ => format!("({})", items.join(",")),
+    }
+}
+
+impl SlurmParams {
+    /// Sets parameter `name` (one of [`NAMES`], exact spelling) from its text; returns the
+    /// value's canonical text (what a spec string records). An error says what is valid.
+    pub fn set(&mut self, name: &str, v: &str) -> Result<String, String> {
+        let weight = |v: &str| number(v, "a weight >= 0");
+        let canon = match name {
+            "PriorityWeightAge" => fmt(&mut self.weight_age, weight(v)?),
+            "PriorityWeightFairshare" => fmt(&mut self.weight_fs, weight(v)?),
+            "PriorityWeightJobSize" => fmt(&mut self.weight_js, weight(v)?),
+            "PriorityWeightPartition" => fmt(&mut self.weight_part, weight(v)?),
+            "PriorityWeightQOS" => fmt(&mut self.weight_qos, weight(v)?),
+            "PriorityWeightTRES" => {
+                let mut out = Vec::new();
+                for it in items(v).into_iter().filter(|s| s != "none") {
+                    let (k, w) = it
+                        .split_once('=')
+                        .ok_or_else(|| format!("{it:?} is not TRES=weight"))?;
+                    out.push((k.trim().to_string(), weight(w)?));
+                }
+                self.weight_tres = out;
+                let texts: Vec<String> = self
+                    .weight_tres
+                    .iter()
+                    .map(|(k, w)| format!("{k}={w}"))
+                    .collect();
+                list_text(&texts)
+            }
+            "PriorityMaxAge" => time(&mut self.max_age, minutes(v)?),
+            "PriorityDecayHalfLife" => time(&mut self.decay_half_life, minutes(v)?),
+            "PriorityCalcPeriod" => {
+                let t = minutes(v)?;
+                if t == 0 {
+                    return Err("PriorityCalcPeriod must be at least one minute".into());
+                }
+                time(&mut self.calc_period, t)
+            }
+            "PriorityUsageResetPeriod" => {
+                let up = v.trim().to_ascii_uppercase();
+                self.reset = match up.as_str() {
+                    "NONE" => ResetPeriod::None,
+                    "NOW" => ResetPeriod::Now,
+                    "DAILY" => ResetPeriod::Every(86400),
+                    "WEEKLY" => ResetPeriod::Every(7 * 86400),
+                    "MONTHLY" => ResetPeriod::Every(30 * 86400),
+                    "QUARTERLY" => ResetPeriod::Every(91 * 86400),
+                    "YEARLY" => ResetPeriod::Every(365 * 86400),
+                    _ => {
+                        return Err(format!(
+                            "{v:?} is not NONE, NOW, DAILY, WEEKLY, MONTHLY, QUARTERLY or YEARLY"
+                        ))
+                    }
+                };
+                up
+            }
+            "PriorityFavorSmall" => {
+                self.favor_small = yes_no(v)?;
+                if self.favor_small { "YES" } else { "NO" }.into()
+            }
+            "PriorityFlags" => {
+                let mut flags = Vec::new();
+                for f in items(v) {
+                    let up = f.to_ascii_uppercase();
+                    if up == "NONE" {
+                        continue;
+                    }
+                    if !FLAGS.contains(&up.as_str()) {
+                        return Err(format!(
+                            "unknown priority flag {f:?}; known: {}",
+                            FLAGS.join(", ")
+                        ));
+                    }
+                    if !flags.contains(&up) {
+                        flags.push(up);
+                    }
+                }
+                let has = |f: &str| flags.iter().any(|x| x == f);
+                self.fair_tree = !has("NO_FAIR_TREE");
+                self.calculate_running = has("CALCULATE_RUNNING");
+                self.small_relative_to_time = has("SMALL_RELATIVE_TO_TIME");
+                self.flags = flags;
+                list_text(&self.flags)
+            }
+            "FairShareDampeningFactor" => {
+                let d = count(v, 1, 10_000)?;
+                fmt(&mut self.damp_factor, d as f64)
+            }
+            "PriorityJobFactor" => fmt(&mut self.partition_job_factor, weight(v)?),
+            "bf_interval" => secs(&mut self.bf_interval, count(v, 1, 10_800)?),
+            "bf_resolution" => secs(&mut self.bf_resolution, count(v, 1, 3600)?),
+            "bf_window" => {
+                let m = count(v, 1, 30 * 1440)?;
+                self.bf_window = m as Time * 60;
+                m.to_string()
+            }
+            "bf_max_job_test" => {
+                self.bf_max_job_test = count(v, 1, 1_000_000)? as usize;
+                self.bf_max_job_test.to_string()
+            }
+            "bf_max_job_user" => {
+                self.bf_max_job_user = count(v, 0, 1_000_000)? as usize;
+                self.bf_max_job_user.to_string()
+            }
+            "bf_continue" => {
+                self.bf_continue = yes_no(v)?;
+                if self.bf_continue { "yes" } else { "no" }.into()
+            }
+            "bf_min_prio_reserve" => {
+                let p = count(v, 0, u64::from(u32::MAX))?;
+                fmt(&mut self.bf_min_prio_reserve, p as f64)
+            }
+            "default_queue_depth" => {
+                self.default_queue_depth = count(v, 0, 1_000_000)? as usize;
+                self.default_queue_depth.to_string()
+            }
+            "sched_interval" => secs(&mut self.sched_interval, count(v, 1, 86_400)?),
+            _ => return Err(format!("{name} is not a parameter of the slurm policy")),
+        };
+        Ok(canon)
+    }
+}
+
+fn fmt(slot: &mut f64, v: f64) -> String {
+    *slot = v;
+    format!("{v}")
+}
+
+fn time(slot: &mut Time, secs: Time) -> String {
+    *slot = secs;
+    format_minutes(Some((secs / 60) as u32))
+}
+
+fn secs(slot: &mut Time, v: u64) -> String {
+    *slot = v as Time;
+    v.to_string()
+}
+
+/// The parameters a slurm.conf sets, as (Slurm name, value) pairs in [`NAMES`] spelling:
+/// its keys matched without regard to case, `SchedulerParameters` split into its options (a
+/// bare `bf_continue` is `yes`), the default partition's `PriorityJobFactor` given by the
+/// caller. Keys the model does not read are left out.
+pub fn conf_pairs<'a>(
+    entries: impl Iterator<Item = (&'a str, &'a str)>,
+) -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = Vec::new();
+    let mut put = |name: &'static str, v: String| match out.iter_mut().find(|(n, _)| *n == name) {
+        Some(slot) => slot.1 = v,
+        None => out.push((name, v)),
+    };
+    for (k, v) in entries {
+        if k.eq_ignore_ascii_case("SchedulerParameters") {
+            for opt in v.split(',') {
+                let (ok, ov) = opt.split_once('=').unwrap_or((opt, "yes"));
+                if let Some(n) = NAMES.iter().find(|n| {
+                    n.eq_ignore_ascii_case(ok.trim()) && n.starts_with(char::is_lowercase)
+                }) {
+                    put(n, ov.trim().to_string());
+                }
+            }
+        } else if let Some(n) = NAMES
+            .iter()
+            .find(|n| n.eq_ignore_ascii_case(k) && n.starts_with(char::is_uppercase))
+        {
+            if *n != "PriorityJobFactor" {
+                put(n, v.trim().to_string());
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slurm_units_and_defaults() {
+        let mut p = SlurmParams::default();
+        assert_eq!(
+            p.set("PriorityDecayHalfLife", "0-0:10").unwrap(),
+            "00:10:00"
+        );
+        assert_eq!(p.decay_half_life, 600);
+        assert_eq!(p.set("PriorityCalcPeriod", "1").unwrap(), "00:01:00");
+        assert_eq!(p.calc_period, 60);
+        assert_eq!(p.set("bf_window", "2").unwrap(), "2");
+        assert_eq!(p.bf_window, 120);
+        assert_eq!(
+            p.set("PriorityWeightTRES", "CPU=1000,GRES/gpu=4000")
+                .unwrap(),
+            "(CPU=1000,GRES/gpu=4000)"
+        );
+        assert_eq!(
+            p.set("PriorityFlags", "(no_fair_tree)").unwrap(),
+            "NO_FAIR_TREE"
+        );
+        assert!(!p.fair_tree);
+        assert!(p.set("PriorityFlags", "FAIR").is_err());
+        assert!(p.set("bf_resolution", "0").is_err());
+        assert!(p.set("Nope", "1").is_err());
+    }
+
+    #[test]
+    fn conf_pairs_split_scheduler_parameters() {
+        let conf = [
+            (
+                "schedulerparameters",
+                "bf_interval=5,bf_window=30,bf_continue,sched_interval=10,max_rpc_cnt=9",
+            ),
+            ("PriorityWeightAge", "1000"),
+            ("ClusterName", "lab"),
+        ];
+        let pairs = conf_pairs(conf.iter().copied());
+        assert_eq!(
+            pairs,
+            vec![
+                ("bf_interval", "5".to_string()),
+                ("bf_window", "30".to_string()),
+                ("bf_continue", "yes".to_string()),
+                ("sched_interval", "10".to_string()),
+                ("PriorityWeightAge", "1000".to_string()),
+            ]
+        );
+    }
+}

@@ -1,0 +1,352 @@
+//! priority/multifactor as Slurm 22.05 computes it (priority_multifactor.c), on a single pool
+//! of processors: the usage of every association decayed and accrued every
+//! `PriorityCalcPeriod`, the fairshare factors recomputed then, and each waiting job's priority
+//! set at its submission and recomputed at every period.
+//!
+//! - **Usage** (`_decay_thread`, `_apply_new_usage`): periods fall at multiples of
+//!   `PriorityCalcPeriod` from time 0. At each, every usage is multiplied by `d^Δ` (Δ the
+//!   seconds since the previous period, `d = 1 - 0.693 / PriorityDecayHalfLife`, 1 without
+//!   decay), then each running job adds `δ · d^δ · billing` to its association and every
+//!   ancestor, δ the seconds it ran since the previous period (or since its start), billing
+//!   its processors. A job that ends adds its last part the same way at once.
+//!   `PriorityUsageResetPeriod` sets usage to zero at the first period of each new day,
+//!   week... counted from time 0.
+//! - **Factors** (`set_priority_factors`): age = min(seconds since submission /
+//!   `PriorityMaxAge`, 1); fairshare = the association's factor from the last period (Fair Tree
+//!   or classic); job size = (nodes / cluster nodes + processors / cluster processors) / 2, or
+//!   with `PriorityFavorSmall` ((N - nodes) / N + (C - processors) / C) / 2, or with
+//!   `SMALL_RELATIVE_TO_TIME` max(nodes · C / N, processors) / time limit in minutes / C;
+//!   partition = 1 (one partition, its `PriorityJobFactor` normalized by the largest) unless
+//!   the factor is 0; TRES: `CPU` = processors / C, `Node` = nodes / N (others 0: the pool has
+//!   no GPUs or memory). QOS, association, site and nice are 0.
+//! - **Priority** = Σ weight · factor, at least 1, truncated to a whole number (a `uint32_t`).
+
+use super::fairshare;
+use super::params::{ResetPeriod, SlurmParams};
+use super::tree::Tree;
+use crate::Time;
+
+/// What the multifactor plugin knows of a job.
+#[derive(Debug, Clone, Copy)]
+pub struct JobInfo {
+    /// Submit time.
+    pub submit: Time,
+    /// Processors.
+    pub cpus: u32,
+    /// Nodes it spans (at least 1).
+    pub nodes: u32,
+    /// Time limit, seconds (None: unlimited).
+    pub limit: Option<Time>,
+    /// Its user association in the tree.
+    pub assoc: usize,
+}
+
+/// The plugin's state over a simulation.
+#[derive(Debug, Clone)]
+pub struct Multifactor {
+    /// The parameters.
+    pub params: SlurmParams,
+    /// The association tree with its usage.
+    pub tree: Tree,
+    jobs: Vec<JobInfo>,
+    /// Fairshare factor per association, as of the last period (or of the start).
+    fs: Vec<f64>,
+    /// The usage at the last period, when its factors are not computed yet (no job waited
+    /// then): computed from it when a job arrives. Fair Tree and the classic formula depend on
+    /// usage ratios only, so a period that only decays changes no factor.
+    fs_usage: Option<Vec<f64>>,
+    /// Usage was accrued since the factors were computed.
+    accrued: bool,
+    decay: f64,
+    cluster_cpus: f64,
+    cluster_nodes: f64,
+    /// The last period's time (`g_last_ran`); None before the first.
+    last_ran: Option<Time>,
+    /// Running jobs: (job, start).
+    running: Vec<(usize, Time)>,
+    /// Waiting jobs (submitted, not started), ascending.
+    pending: Vec<usize>,
+    prio: Vec<f64>,
+    last_reset_slot: Option<Time>,
+}
+
+impl Multifactor {
+    /// The plugin for `jobs` on a pool of `cpus` processors over `nodes` nodes.
+    pub fn new(params: SlurmParams, tree: Tree, jobs: Vec<JobInfo>, cpus: u64, nodes: u64) -> Self {
+        let decay = if params.decay_half_life > 0 {
+            1.0 - 0.693 / params.decay_half_life as f64
+        } else {
+            1.0
+        };
+        let n = jobs.len();
+        let mut m = Self {
+            params,
+            tree,
+            jobs,
+            fs: Vec::new(),
+            fs_usage: None,
+            accrued: false,
+            decay,
+            cluster_cpus: cpus.max(1) as f64,
+            cluster_nodes: nodes.max(1) as f64,
+            last_ran: None,
+            running: Vec::new(),
+            pending: Vec::new(),
+            prio: vec![0.0; n],
+            last_reset_slot: Some(0),
+        };
+        m.refresh_fs();
+        m
+    }
+
+    /// The factors from the tree's usage now.
+    fn refresh_fs(&mut self) {
+        self.fs = if self.params.fair_tree {
+            fairshare::fair_tree(&self.tree).0
+        } else {
+            fairshare::classic(&self.tree, self.params.damp_factor)
+        };
+        self.accrued = false;
+    }
+
+    /// The factors of the last period, computed now if they were left for later.
+    fn period_fs(&mut self) {
+        if let Some(usage) = self.fs_usage.take() {
+            let now = self.tree.swap_usage(usage);
+            self.refresh_fs();
+            self.tree.swap_usage(now);
+            self.accrued = true;
+        }
+    }
+
+    /// The fairshare factor of each association, as of the last period.
+    pub fn fs_factors(&mut self) -> &[f64] {
+        self.period_fs();
+        &self.fs
+    }
+
+    /// The priority of job `j` as last set.
+    pub fn priority(&self, j: usize) -> f64 {
+        self.prio[j]
+    }
+
+    /// The job's priority at `t` from the current factors.
+    fn compute(&self, j: usize, t: Time) -> f64 {
+        let p = &self.params;
+        let job = &self.jobs[j];
+        let (c, n) = (self.cluster_cpus, self.cluster_nodes);
+        let cpus = f64::from(job.cpus);
+        let nodes = f64::from(job.nodes.max(1));
+        let mut prio = 0.0;
+        if p.weight_age > 0.0 {
+            let diff = (t - job.submit).max(0);
+            let age = if diff < p.max_age {
+                diff as f64 / p.max_age as f64
+            } else {
+                1.0
+            };
+            prio += p.weight_age * age;
+        }
+        if p.weight_fs > 0.0 {
+            prio += p.weight_fs * self.fs.get(job.assoc).copied().unwrap_or(0.0);
+        }
+        if p.weight_js > 0.0 {
+            let js = if p.small_relative_to_time {
+                let size = (nodes * c / n).max(cpus);
+                let minutes = job
+                    .limit
+                    .map_or(365.0 * 1440.0, |l| (l as f64 / 60.0).max(1.0));
+                let v = size / minutes / c;
+                if p.favor_small {
+                    1.0 - v
+                } else {
+                    v
+                }
+            } else if p.favor_small {
+                ((n - nodes) / n + (c - cpus) / c) / 2.0
+            } else {
+                (nodes / n + cpus / c) / 2.0
+            };
+            prio += p.weight_js * js.clamp(0.0, 1.0);
+        }
+        if p.weight_part > 0.0 && p.partition_job_factor > 0.0 {
+            prio += p.weight_part;
+        }
+        let normal = !p
+            .flags
+            .iter()
+            .any(|f| f == "NO_NORMAL_TRES" || f == "NO_NORMAL_ALL");
+        for (name, w) in &p.weight_tres {
+            let (v, total) = if name.eq_ignore_ascii_case("cpu") {
+                (cpus, c)
+            } else if name.eq_ignore_ascii_case("node") {
+                (nodes, n)
+            } else {
+                continue;
+            };
+            prio += w * if normal { v / total } else { v };
+        }
+        prio.max(1.0).min(f64::from(u32::MAX)).trunc()
+    }
+
+    /// Job `j` was submitted at `t`: its first priority (Slurm's `priority_p_set`).
+    pub fn submitted(&mut self, j: usize, t: Time) {
+        if let Err(i) = self.pending.binary_search(&j) {
+            self.pending.insert(i, j);
+        }
+        if self.params.weight_fs > 0.0 {
+            self.period_fs();
+        }
+        self.prio[j] = self.compute(j, t);
+    }
+
+    /// Job `j` started at `t`.
+    pub fn started(&mut self, j: usize, t: Time) {
+        if let Ok(i) = self.pending.binary_search(&j) {
+            self.pending.remove(i);
+        }
+        self.running.push((j, t));
+    }
+
+    /// Job `j` ended at `t`: its usage since the last period (`priority_p_job_end`).
+    pub fn ended(&mut self, j: usize, t: Time) {
+        let Some(k) = self.running.iter().position(|&(r, _)| r == j) else {
+            return;
+        };
+        let (_, start) = self.running.swap_remove(k);
+        self.accrue(j, start, t);
+    }
+
+    fn accrue(&mut self, j: usize, start: Time, t: Time) {
+        let from = self.last_ran.map_or(start, |l| l.max(start));
+        let delta = (t - from).max(0) as f64;
+        if delta > 0.0 {
+            let amount = delta * self.decay.powf(delta) * f64::from(self.jobs[j].cpus);
+            self.tree.add_usage(self.jobs[j].assoc, amount);
+            self.accrued = true;
+        }
+    }
+
+    /// The next period after the last (time 0 first).
+    pub fn next_period(&self) -> Time {
+        match self.last_ran {
+            None => 0,
+            Some(l) => l + self.params.calc_period,
+        }
+    }
+
+    /// Runs every period at or before `t` (`inclusive`) or strictly before it.
+    pub fn advance(&mut self, t: Time, inclusive: bool) {
+        loop {
+            let next = self.next_period();
+            if next > t || (!inclusive && next == t) {
+                break;
+            }
+            let mut tick = next;
+            // With nothing running, nothing waiting and no reset due, the periods up to t only
+            // decay: one step to the last of them, for the same product.
+            if self.running.is_empty() && self.pending.is_empty() {
+                if let Some(l) = self.last_ran {
+                    let p = self.params.calc_period;
+                    let last = if inclusive { t } else { t - 1 };
+                    let k = (last - l) / p;
+                    let jump = l + k * p;
+                    if jump > tick && !self.reset_due(jump) {
+                        tick = jump;
+                    }
+                }
+            }
+            self.period(tick);
+        }
+    }
+
+    fn reset_slot(&self, t: Time) -> Option<Time> {
+        match self.params.reset {
+            ResetPeriod::Every(len) => Some(t / len),
+            _ => None,
+        }
+    }
+
+    fn reset_due(&self, t: Time) -> bool {
+        match self.params.reset {
+            ResetPeriod::Every(_) => self.reset_slot(t) != self.last_reset_slot,
+            _ => false,
+        }
+    }
+
+    /// One period at `t` (`_decay_thread`'s loop body).
+    fn period(&mut self, t: Time) {
+        if self.last_ran.is_none() && self.params.reset == ResetPeriod::Now {
+            self.tree.reset();
+        }
+        if self.reset_due(t) {
+            self.tree.reset();
+            self.last_reset_slot = self.reset_slot(t);
+        }
+        if let Some(l) = self.last_ran {
+            let delta = (t - l) as f64;
+            if delta > 0.0 {
+                self.tree
+                    .decay(self.decay.powf(delta).max(f64::MIN_POSITIVE));
+                let running = std::mem::take(&mut self.running);
+                for &(j, start) in &running {
+                    self.accrue(j, start, t);
+                }
+                self.running = running;
+            }
+        }
+        self.last_ran = Some(t);
+        if self.params.weight_fs > 0.0 && (self.accrued || self.fs_usage.is_some()) {
+            self.fs_usage = None;
+            if self.pending.is_empty() {
+                self.fs_usage = Some(self.tree.nodes.iter().map(|n| n.usage).collect());
+            } else {
+                self.refresh_fs();
+            }
+        }
+        if !self.pending.is_empty() {
+            for k in 0..self.pending.len() {
+                let j = self.pending[k];
+                self.prio[j] = self.compute(j, t);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fairshare factors move only at periods: a job's end adds usage at once, but jobs
+    /// submitted before the next period still see the factors of the last one.
+    #[test]
+    fn fairshare_changes_at_periods_only() {
+        let mut p = SlurmParams::default();
+        p.set("PriorityWeightFairshare", "1000").unwrap();
+        p.set("PriorityCalcPeriod", "1").unwrap();
+        let tree = Tree::flat(["a", "b"].into_iter());
+        let job = |submit, assoc| JobInfo {
+            submit,
+            cpus: 1,
+            nodes: 1,
+            limit: Some(100),
+            assoc,
+        };
+        let jobs = vec![job(0, 1), job(31, 2), job(31, 1)];
+        let mut m = Multifactor::new(p, tree, jobs, 2, 2);
+        m.advance(0, true);
+        m.submitted(0, 0);
+        m.started(0, 0);
+        m.advance(30, true);
+        m.ended(0, 30);
+        assert!(m.tree.nodes[1].usage > 0.0);
+        m.advance(31, true);
+        m.submitted(1, 31);
+        m.submitted(2, 31);
+        // Both users ranked alike at the period at 0 (no usage): 1000 each.
+        assert_eq!((m.priority(1), m.priority(2)), (1000.0, 1000.0));
+        m.advance(60, true);
+        // At 60 user a has usage: Fair Tree ranks b 2 of 2, a 1 of 2.
+        assert_eq!((m.priority(1), m.priority(2)), (1000.0, 500.0));
+    }
+}

@@ -1,0 +1,167 @@
+//! The `slurm` policy's scheduling loops on small cases worked by hand: each backfill and main
+//! scheduler parameter changes the schedule as Slurm 22.05's loops would (docs/slurm.md).
+//! Jobs are (submit, runtime, processors, requested time); job i's user is i % 3 + 1 (job 1:
+//! user 2 ... see common::swf_text: users 1, 2, 3 in list order). With every weight at 0 all
+//! priorities are 1 and the order is arrival.
+
+mod common;
+use common::{job_set, run, starts, J};
+
+/// Starts and start-reason words of `spec` on a machine of `procs`.
+fn sched(procs: u32, jobs: &[J], spec: &str) -> (Vec<i64>, Vec<String>) {
+    let s = run(&job_set(procs, jobs), spec);
+    let words = (0..s.jobs.len())
+        .map(|j| s.reason_word(j).to_string())
+        .collect();
+    (starts(&s), words)
+}
+
+/// J1 holds 3 of 4 processors until 1000. J2 (all 4, limit 100) waits: the first backfill
+/// cycle (t=1, at its submission) reserves 4 processors for it from 1000 rounded down to the
+/// 60 s resolution, 960, to 1080. J3 (1 processor) arrives at 2; its limit decides.
+fn blocked(j3_limit: i64) -> Vec<J> {
+    vec![
+        (0, 1000, 3, 1000),
+        (1, 100, 4, 100),
+        (2, j3_limit, 1, j3_limit),
+    ]
+}
+
+/// Starts of [`blocked`] under `spec`.
+fn b(j3_limit: i64, spec: &str) -> Vec<i64> {
+    sched(4, &blocked(j3_limit), spec).0
+}
+
+#[test]
+fn backfill_starts_a_job_that_ends_before_the_reservation_at_the_next_cycle() {
+    // J3 (limit 100) ends by 960 when started at the next cycle, t = 1 + bf_interval = 31.
+    assert_eq!(b(100, "slurm"), [0, 1000, 31]);
+    // bf_interval=5: the cycle after t=1 is at 6.
+    assert_eq!(b(100, "slurm[bf_interval=5]"), [0, 1000, 6]);
+    // The main scheduler never starts it (it stops at J2); backfill does.
+    assert_eq!(
+        sched(4, &blocked(100), "slurm").1,
+        ["main", "main", "backfill"]
+    );
+}
+
+#[test]
+fn bf_window_only_jobs_starting_within_it_hold_reservations() {
+    // J3 runs 2000 s: it would overlap J2's reservation, so it waits for J2 (ends 1100).
+    assert_eq!(b(2000, "slurm"), [0, 1000, 1100]);
+    // bf_window=10 (minutes): J2's start, 1000, lies beyond 31 + 600: no reservation, J3
+    // starts at 31 and J2 waits for it (2031).
+    assert_eq!(b(2000, "slurm[bf_window=10]"), [0, 2031, 31]);
+}
+
+#[test]
+fn bf_min_prio_reserve_lower_priorities_get_no_reservation() {
+    // Every priority is 1: below 2 nobody reserves, as with a short window.
+    assert_eq!(b(2000, "slurm[bf_min_prio_reserve=2]"), [0, 2031, 31]);
+    assert_eq!(b(2000, "slurm[bf_min_prio_reserve=1]"), [0, 1000, 1100]);
+}
+
+#[test]
+fn bf_resolution_reservations_start_rounded_down() {
+    // J3's limit 940 ends at 971 from 31: past the reservation's rounded start 960, so it
+    // waits for J2; at a resolution of 1 s the reservation starts at 1000 and J3 fits before.
+    assert_eq!(b(940, "slurm"), [0, 1000, 1100]);
+    assert_eq!(b(940, "slurm[bf_resolution=1]"), [0, 1000, 31]);
+}
+
+#[test]
+fn bf_max_job_test_stops_the_cycle() {
+    // Only J2 is tested: J3 never starts by backfill and waits for J2.
+    assert_eq!(b(100, "slurm[bf_max_job_test=1]"), [0, 1000, 1100]);
+    assert_eq!(b(100, "slurm[bf_max_job_test=2]"), [0, 1000, 31]);
+}
+
+#[test]
+fn bf_max_job_user_skips_a_users_later_jobs() {
+    // Users: J1 1, J2 2, J3 3, J4 1, J5 2. J2..J4 take all 4 processors (blocked); J5 (user
+    // 2, 1 processor, 100 s) would backfill at 31, but user 2's first job, J2, is its one.
+    let jobs = [
+        (0, 1000, 3, 1000),
+        (1, 100, 4, 100),
+        (2, 100, 4, 100),
+        (3, 100, 4, 100),
+        (4, 100, 1, 100),
+    ];
+    assert_eq!(sched(4, &jobs, "slurm").0[4], 31);
+    let limited = sched(4, &jobs, "slurm[bf_max_job_user=1]").0;
+    assert!(limited[4] > 31, "{limited:?}");
+    assert_eq!(sched(4, &jobs, "slurm[bf_max_job_user=2]").0[4], 31);
+}
+
+#[test]
+fn bf_continue_changes_nothing_in_a_simulation() {
+    for j3 in [100, 940, 2000] {
+        assert_eq!(
+            sched(4, &blocked(j3), "slurm[bf_continue=yes]"),
+            sched(4, &blocked(j3), "slurm")
+        );
+    }
+}
+
+/// J1 (4 processors until 10) then J2 (2 processors from 10, 100 s); the first backfill cycle
+/// at t=1 (J2 waiting), the next only at 1001. J3 and J4 (1 processor each) arrive at 12, when
+/// 2 are free.
+fn depth_case() -> Vec<J> {
+    vec![
+        (0, 10, 4, 10),
+        (1, 100, 2, 100),
+        (12, 500, 1, 500),
+        (12, 500, 1, 500),
+    ]
+}
+
+#[test]
+fn default_queue_depth_and_sched_interval() {
+    let spec = |extra: &str| format!("slurm[bf_interval=1000{extra}]");
+    // Depth 100: both start at their submission.
+    assert_eq!(sched(4, &depth_case(), &spec("")).0, [0, 10, 12, 12]);
+    // Depth 0: the main scheduler tests one job (Slurm's `job_depth++ > def_job_limit`); J4
+    // waits for the next full-queue run, at 60 (sched_interval from time 0) or 20.
+    assert_eq!(
+        sched(4, &depth_case(), &spec(",default_queue_depth=0")).0,
+        [0, 10, 12, 60]
+    );
+    assert_eq!(
+        sched(
+            4,
+            &depth_case(),
+            &spec(",default_queue_depth=0,sched_interval=20")
+        )
+        .0,
+        [0, 10, 12, 20]
+    );
+}
+
+/// Fairshare orders the queue: J1 (user 1) runs 0..100 on both processors; J4 (user 1, from
+/// 5), J2 (user 2, from 10), J3 (user 3, from 20) wait. At the period at 60 user 1 has usage,
+/// users 2 and 3 none: Fair Tree ranks them 3, 3 and user 1 1 of 3, so J2 and J3 go first.
+#[test]
+fn fairshare_orders_the_queue() {
+    let jobs = [
+        (0, 100, 2, 100),
+        (10, 10, 2, 10),
+        (20, 10, 2, 10),
+        (5, 10, 2, 10),
+    ];
+    // Starts in arrival order (J1, J4, J2, J3): arrival order first.
+    assert_eq!(sched(2, &jobs, "slurm").0, [0, 100, 110, 120]);
+    assert_eq!(
+        sched(
+            2,
+            &jobs,
+            "slurm[PriorityWeightFairshare=1000,PriorityCalcPeriod=1]"
+        )
+        .0,
+        [0, 120, 100, 110]
+    );
+    // With the default period (5 minutes) the factors are still those of time 0: arrival.
+    assert_eq!(
+        sched(2, &jobs, "slurm[PriorityWeightFairshare=1000]").0,
+        [0, 100, 110, 120]
+    );
+}
