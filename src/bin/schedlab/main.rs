@@ -189,9 +189,10 @@ pub struct InputArgs {
     /// (gpu, mixed) or a compact form (docs/cluster-model.md).
     #[arg(long, value_name = "SPEC")]
     cluster: Option<String>,
-    /// The cluster of a slurm.conf (the same as --cluster FILE).
+    /// A slurm.conf: its cluster (as --cluster FILE), and the priority and scheduler
+    /// parameters the `slurm` policy takes (its spec's own keys override them; docs/slurm.md).
     #[arg(long, value_name = "FILE", conflicts_with = "cluster")]
-    slurm_conf: Option<std::path::PathBuf>,
+    pub slurm_conf: Option<std::path::PathBuf>,
 }
 
 impl InputArgs {
@@ -319,10 +320,6 @@ struct RunArgs {
     /// Bin width of --heatmap-csv, seconds (the paper's 1 minute by default).
     #[arg(long, default_value_t = 60.0)]
     heatmap_bin: f64,
-    /// A slurm.conf whose priority and scheduler parameters the `slurm` policy takes (the
-    /// spec's own keys override them); docs/slurm.md.
-    #[arg(long)]
-    slurm_conf: Option<PathBuf>,
     /// `sshare -a -l -P` output: the account tree, shares and usage at the log's start, for
     /// the `slurm` policy (without it every user has one share under root).
     #[arg(long)]
@@ -394,11 +391,11 @@ fn progress_bar(label: String) -> impl FnMut(usize, usize) -> bool {
 
 /// The site the `slurm` policy reads (--slurm-conf, --sshare), when either is given.
 fn slurm_site(args: &RunArgs) -> Result<Option<schedlab::slurm::Site>, Box<dyn std::error::Error>> {
-    if args.slurm_conf.is_none() && args.sshare.is_none() {
+    if args.input.slurm_conf.is_none() && args.sshare.is_none() {
         return Ok(None);
     }
     let mut site = schedlab::slurm::Site::default();
-    if let Some(path) = &args.slurm_conf {
+    if let Some(path) = &args.input.slurm_conf {
         site = site.with_conf(&schedlab::cluster::conf::read_path(path)?);
     }
     if let Some(path) = &args.sshare {
@@ -742,7 +739,6 @@ mod tests {
             "json",
             "heatmap-csv",
             "heatmap-bin",
-            "slurm-conf",
             "sshare",
             "help",
         ];
