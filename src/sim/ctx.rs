@@ -14,6 +14,7 @@ use super::procset::ProcSet;
 use super::reason::{check_word, StartReason, MAX_WORDS};
 use super::schedule::{JobRecord, Outcome, Run, RunEnd};
 use super::view::{recorded_start, JobView, NodesView};
+use super::waiting::Waiting;
 use super::SimError;
 use crate::job::Job;
 use crate::predict::Predictor;
@@ -62,7 +63,7 @@ pub struct Ctx<'a> {
     pub(super) free: FreeProcs,
     pub(super) free_count: u32,
     /// Waiting jobs in arrival order (job indices, ascending).
-    pub(super) waiting: Vec<usize>,
+    pub(super) waiting: Waiting,
     /// Running jobs by (planned end, job).
     pub(super) running: BTreeSet<(Time, usize)>,
     pub(super) planned: Vec<Time>,

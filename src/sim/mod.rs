@@ -20,6 +20,7 @@ pub mod reason;
 pub mod schedule;
 pub mod series;
 mod view;
+mod waiting;
 
 pub use ctx::{Ctx, Happening};
 pub use nodes::{NodeOutcome, Nodes};
@@ -143,7 +144,7 @@ pub fn simulate_on(
         now: jobs.first().map_or(0, |j| j.submit),
         free: free_procs::FreeProcs::new(procs, machine.is_some()),
         free_count: procs,
-        waiting: Vec::new(),
+        waiting: waiting::Waiting::default(),
         running: BTreeSet::new(),
         planned: vec![0; n],
         attempt: vec![0; n],

@@ -16,14 +16,17 @@ pub(super) struct Arrival {
 impl Arrival {
     /// The waiting list is already in arrival order: first its head (the first few jobs: all
     /// that easy reads on a full machine, usually all that fcfs reads), then, when the rule
-    /// reads further, every job after the last one given (one copy of the list is cheaper
-    /// than reading it a few jobs at a time).
+    /// reads further, the jobs after the last one given, at least as many as were given so
+    /// far: reading `k` jobs copies fewer than `2k + HEAD`, however long the list.
     pub(super) fn extend(&mut self, c: &Ctx<'_>, out: &mut Vec<usize>, upto: usize) {
         let waiting = c.waiting();
-        let (from, to) = match out.last() {
-            Some(&last) => (after(waiting, last, self.next), waiting.len()),
-            None => (0, waiting.len().min(upto.max(HEAD))),
+        let (from, more) = match out.last() {
+            Some(&last) => (after(waiting, last, self.next), out.len()),
+            None => (0, HEAD),
         };
+        let to = waiting
+            .len()
+            .min(from.saturating_add(more.max(upto.saturating_sub(out.len()))));
         out.extend_from_slice(&waiting[from..to]);
         self.next = to;
     }
