@@ -338,12 +338,8 @@ impl<'a> Ctx<'a> {
             .waiting
             .binary_search(&j)
             .map_err(|_| self.invalid(format!("job index {j} is not waiting")))?;
-        let reason = self.checked_reason(
-            j,
-            reason,
-            self.waiting.len() > 1,
-            self.waiting.first().is_some_and(|&w| w < j),
-        )?;
+        // The waiting list is ascending: an earlier-arrived job waits when `j` is not first.
+        let reason = self.checked_reason(j, reason, self.waiting.len() > 1, pos > 0)?;
         let job = &self.jobs[j];
         let procs = match on {
             Some(set) => {
@@ -370,7 +366,7 @@ impl<'a> Ctx<'a> {
         self.waiting.remove(pos);
         let now = self.now;
         let planned = planned_end.unwrap_or(now + job.estimate).max(now);
-        let backfilled = self.waiting.first().is_some_and(|&w| w < j);
+        let backfilled = pos > 0;
         self.attempt[j] += 1;
         let attempt = self.attempt[j];
         self.planned[j] = planned;

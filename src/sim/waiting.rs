@@ -38,10 +38,13 @@ impl Waiting {
     }
 
     /// Removes the job at position `pos`, moving the shorter side of the queue.
+    #[inline]
     pub(super) fn remove(&mut self, pos: usize) -> usize {
         let at = self.head + pos;
         let j = self.slots[at];
-        if pos < self.len() / 2 {
+        if pos == 0 {
+            self.head += 1;
+        } else if pos < (self.slots.len() - self.head) / 2 {
             self.slots.copy_within(self.head..at, self.head + 1);
             self.head += 1;
         } else {
