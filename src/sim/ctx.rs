@@ -15,6 +15,7 @@ use super::procset::ProcSet;
 use super::reason::{check_word, StartReason, MAX_WORDS};
 use super::schedule::{JobRecord, Outcome, Run, RunEnd};
 use super::view::{recorded_start, JobView, NodesView};
+use super::waiting::Waiting;
 use super::SimError;
 use crate::cluster::Alloc;
 use crate::job::Job;
@@ -64,7 +65,7 @@ pub struct Ctx<'a> {
     pub(super) free: FreeProcs,
     pub(super) free_count: u32,
     /// Waiting jobs in arrival order (job indices, ascending).
-    pub(super) waiting: Vec<usize>,
+    pub(super) waiting: Waiting,
     /// Running jobs by (planned end, job).
     pub(super) running: BTreeSet<(Time, usize)>,
     pub(super) planned: Vec<Time>,
@@ -348,12 +349,8 @@ impl<'a> Ctx<'a> {
             .waiting
             .binary_search(&j)
             .map_err(|_| self.invalid(format!("job index {j} is not waiting")))?;
-        let reason = self.checked_reason(
-            j,
-            reason,
-            self.waiting.len() > 1,
-            self.waiting.first().is_some_and(|&w| w < j),
-        )?;
+        // The waiting list is ascending: an earlier-arrived job waits when `j` is not first.
+        let reason = self.checked_reason(j, reason, self.waiting.len() > 1, pos > 0)?;
         Ok((pos, reason))
     }
 
@@ -451,7 +448,7 @@ impl<'a> Ctx<'a> {
         self.waiting.remove(pos);
         let now = self.now;
         let planned = planned_end.unwrap_or(now + job.estimate).max(now);
-        let backfilled = self.waiting.first().is_some_and(|&w| w < j);
+        let backfilled = pos > 0;
         self.attempt[j] += 1;
         let attempt = self.attempt[j];
         self.planned[j] = planned;

@@ -22,6 +22,7 @@ pub mod reason;
 pub mod schedule;
 pub mod series;
 mod view;
+mod waiting;
 
 pub use cluster::ClusterView;
 pub use ctx::{Ctx, Happening};
@@ -180,7 +181,7 @@ pub fn simulate_placed(
         now: jobs.first().map_or(0, |j| j.submit),
         free: free_procs::FreeProcs::new(procs, machine.is_some()),
         free_count: procs,
-        waiting: Vec::new(),
+        waiting: waiting::Waiting::default(),
         running: BTreeSet::new(),
         planned: vec![0; n],
         attempt: vec![0; n],

@@ -2,12 +2,14 @@
 //! A policy's row includes its metrics (classic and user-aware against the precomputed EETs).
 //! The input options apply, so `--nodes --mix high` measures policies with the node model.
 //! Each trace ends with the whole of `schedlab run TRACE -p FIRST_POLICY` in this process
-//! (the `whole SPEC` row) and the memory per job.
+//! (the `whole SPEC` row) and the memory per job. `--instant N` measures the policies on N
+//! jobs submitted at one instant.
 
 use crate::alloc;
 use crate::{InputArgs, MetricArgs};
 use clap::Args;
 use schedlab::metrics::eet;
+use schedlab::workload::generate::{generate, GenerateSpec};
 use schedlab::{input, run};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -19,6 +21,11 @@ pub struct BenchArgs {
     /// Policies to measure (repeatable).
     #[arg(long = "policy", short = 'p', default_values_t = ["fcfs".to_string(), "easy".to_string(), "conservative".to_string()])]
     policies: Vec<String>,
+    /// Also measure N jobs submitted at one instant (repeatable): a Lublin-Feitelson workload
+    /// of N jobs on 256 processors (seed 1), every job submitted at time 0. Alone (no traces
+    /// given), only these are measured.
+    #[arg(long = "instant", value_name = "N")]
+    instant: Vec<usize>,
     /// Repetitions; the fastest is reported.
     #[arg(long, default_value_t = 3)]
     repeat: u32,
@@ -64,12 +71,14 @@ fn measure<T>(repeat: u32, mut f: impl FnMut() -> T) -> (f64, usize, T) {
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let traces = if args.traces.is_empty() {
+    let traces = if !args.traces.is_empty() {
+        args.traces.clone()
+    } else if args.instant.is_empty() {
         default_traces()
     } else {
-        args.traces.clone()
+        Vec::new()
     };
-    if traces.is_empty() {
+    if traces.is_empty() && args.instant.is_empty() {
         return Err("no traces given and tests/data/ not found".into());
     }
     let (read, input_opts) = args.input.options()?;
@@ -88,6 +97,9 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         "{:<34} {:<w$} {:>8} {:>10} {:>12} {:>12}",
         "trace", "step", "jobs", "ms", "jobs/s", "peak MiB"
     );
+    for &n in &args.instant {
+        at_one_instant(n, args, &input_opts, w)?;
+    }
     for path in &traces {
         let name = path
             .file_name()
@@ -158,6 +170,39 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
                 w,
             )?;
             memory(&name, &bytes, spec, &read, &input_opts, &metrics)?;
+        }
+    }
+    Ok(())
+}
+
+/// The simulation of `n` jobs submitted at one instant, per policy: a generated workload in
+/// off-line mode (every job submitted at time 0, in arrival order), with the other input
+/// options as given.
+fn at_one_instant(
+    n: usize,
+    args: &BenchArgs,
+    input_opts: &input::InputOptions,
+    w: usize,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let spec = GenerateSpec {
+        model: "lublin".into(),
+        procs: 256,
+        jobs: n,
+        seed: 1,
+    };
+    let workload = generate(&spec)?;
+    let opts = input::InputOptions {
+        offline: true,
+        ..input_opts.clone()
+    };
+    let jobs = input::prepare(&workload, &opts)?;
+    drop(workload);
+    let name = format!("{n} jobs at one instant");
+    for spec in &args.policies {
+        let (ms, peak, r) = measure(args.repeat, || run::simulate(&jobs, spec, 1, None));
+        match r {
+            Ok(s) => row(&name, &s.policy, w, jobs.jobs.len(), ms, peak),
+            Err(e) => println!("{name:<34} {spec:<w$} failed: {e}"),
         }
     }
     Ok(())

@@ -6,6 +6,10 @@ use crate::sim::Ctx;
 /// Jobs copied by a pass's first request.
 const HEAD: usize = 8;
 
+/// Jobs copied at least by each later request: a short list (LANL-CM5's) is copied whole at
+/// the second request, as one copy costs less than several.
+const REST: usize = 256;
+
 /// Where a pass's reading of the waiting list stands.
 #[derive(Default)]
 pub(super) struct Arrival {
@@ -16,12 +20,17 @@ pub(super) struct Arrival {
 impl Arrival {
     /// The waiting list is already in arrival order: first its head (the first few jobs: all
     /// that easy reads on a full machine, usually all that fcfs reads), then, when the rule
-    /// reads further, every job after the last one given (one copy of the list is cheaper
-    /// than reading it a few jobs at a time).
+    /// reads further, the jobs after the last one given, at least as many as were given so
+    /// far (and [`REST`]): reading `k` jobs copies fewer than `2k + REST`, however long the
+    /// list.
     pub(super) fn extend(&mut self, c: &Ctx<'_>, out: &mut Vec<usize>, upto: usize) {
         let waiting = c.waiting();
         let (from, to) = match out.last() {
-            Some(&last) => (after(waiting, last, self.next), waiting.len()),
+            Some(&last) => {
+                let from = after(waiting, last, self.next);
+                let more = out.len().max(REST).max(upto.saturating_sub(out.len()));
+                (from, waiting.len().min(from.saturating_add(more)))
+            }
             None => (0, waiting.len().min(upto.max(HEAD))),
         };
         out.extend_from_slice(&waiting[from..to]);
