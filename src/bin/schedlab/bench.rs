@@ -189,6 +189,8 @@ fn at_one_instant(
         procs: 256,
         jobs: n,
         seed: 1,
+        gpu_share: 0.0,
+        gpu_counts: Vec::new(),
     };
     let workload = generate(&spec)?;
     let opts = input::InputOptions {
