@@ -14,11 +14,12 @@
 //! are left out (counted in the result).
 
 use std::collections::HashMap;
-use std::io::{self, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 
 use serde_json::{json, Map, Value};
 
-use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload};
+use super::batsim_doc::{self, Fields, Scalar};
+use crate::swf::{Budget, LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload};
 
 /// Does this text start like a JSON object?
 pub fn looks_like(first_line: &str) -> bool {
@@ -37,24 +38,47 @@ fn no_jobs(source: &str, detail: String) -> SwfError {
 
 /// Reads a Batsim workload. `source` names it in every message.
 pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, SwfError> {
+    let budget = Budget::of_size(text.len() as u64);
+    read_stream(source, text.as_bytes(), opts, &budget)
+}
+
+/// Reads a Batsim workload from a stream of JSON text, building only what it uses and keeping
+/// no more than `budget` allows ([`super::batsim_doc`]).
+pub fn read_stream<R: Read>(
+    source: &str,
+    text: R,
+    opts: &ReadOptions,
+    budget: &Budget,
+) -> Result<Workload, SwfError> {
     // A UTF-8 BOM is skipped, as the SWF and sacct readers skip it.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let root: Value = serde_json::from_str(text).map_err(|e| {
-        no_jobs(
+    let mut text = BufReader::with_capacity(64 << 10, text);
+    let head = text.fill_buf().map_err(|e| SwfError::Io {
+        file: source.to_owned(),
+        source: e,
+    })?;
+    if head.starts_with(b"\xEF\xBB\xBF") {
+        text.consume(3);
+    }
+    let doc = batsim_doc::read(source, text, budget).map_err(|e| match e {
+        Ok(too_large) => too_large,
+        Err(e) => no_jobs(
             source,
             format!(
                 "not a Batsim JSON workload: line {}, column {}: {e}",
                 e.line(),
                 e.column()
             ),
-        )
+        ),
     })?;
-    let obj = root
-        .as_object()
-        .ok_or_else(|| no_jobs(source, "not a Batsim workload: not a JSON object".into()))?;
+    if !doc.object {
+        return Err(no_jobs(
+            source,
+            "not a Batsim workload: not a JSON object".into(),
+        ));
+    }
     // The machine size, when given, must be one (-8, 0 or 1e308 were taken as absent).
-    let nb_res = match obj.get("nb_res") {
-        None | Some(Value::Null) => None,
+    let nb_res = match &doc.nb_res {
+        None | Some(Scalar::Null) => None,
         Some(v) => match v
             .as_u64()
             .filter(|&n| n >= 1 && n <= u64::from(u32::MAX / 2))
@@ -71,20 +95,15 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
             }
         },
     };
-    let jobs = obj
-        .get("jobs")
-        .and_then(Value::as_array)
+    let jobs = doc
+        .jobs
+        .as_ref()
         .ok_or_else(|| no_jobs(source, "not a Batsim workload: no \"jobs\" array".into()))?;
-    let empty = Map::new();
-    let profiles = obj
-        .get("profiles")
-        .and_then(Value::as_object)
-        .unwrap_or(&empty);
     let mut w = Workload::empty(source);
     let mut users: HashMap<String, i64> = HashMap::new();
     let mut next_user = 1;
     for (k, job) in jobs.iter().enumerate() {
-        match record(k, job, profiles, &mut users, &mut next_user) {
+        match record(k, job, &doc.profiles, &mut users, &mut next_user) {
             Ok(r) => w.records.push(r),
             Err((field, reason)) => {
                 let issue = LineIssue {
@@ -132,14 +151,14 @@ type Bad = (String, String);
 
 fn record(
     k: usize,
-    job: &Value,
-    profiles: &Map<String, Value>,
+    job: &Fields,
+    profiles: &HashMap<String, Fields>,
     users: &mut HashMap<String, i64>,
     next_user: &mut i64,
 ) -> Result<SwfRecord, Bad> {
     let id_text = match job.get("id") {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => n.to_string(),
+        Some(Scalar::Str(s)) => s.clone(),
+        Some(Scalar::Number(n)) => n.to_string(),
         _ => String::new(),
     };
     let at = |field: &str| {
@@ -149,16 +168,16 @@ fn record(
             format!("jobs[{k}] (id {id_text}).{field}")
         }
     };
-    if !job.is_object() {
+    if !job.object {
         return Err((format!("jobs[{k}]"), "not a JSON object".into()));
     }
     if id_text.is_empty() {
         return Err((at("id"), "missing (a string or a number)".into()));
     }
-    let number = |field: &str, v: Option<&Value>| -> Result<Option<f64>, Bad> {
+    let number = |field: &str, v: Option<&Scalar>| -> Result<Option<f64>, Bad> {
         match v {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::Number(n)) => match n.as_f64() {
+            None | Some(Scalar::Null) => Ok(None),
+            Some(Scalar::Number(n)) => match n.as_f64() {
                 Some(x) if x.is_finite() => Ok(Some(x)),
                 _ => Err((at(field), format!("not a finite number: {n}"))),
             },
@@ -176,8 +195,8 @@ fn record(
         return Err((at("res"), format!("not a positive whole number: {res}")));
     }
     let profile_name = match job.get("profile") {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => n.to_string(),
+        Some(Scalar::Str(s)) => s.clone(),
+        Some(Scalar::Number(n)) => n.to_string(),
         _ => return Err((at("profile"), "missing".into())),
     };
     let profile = profiles.get(&profile_name).ok_or_else(|| {
@@ -186,7 +205,10 @@ fn record(
             format!("no profile named {profile_name:?} in \"profiles\""),
         )
     })?;
-    let kind = profile.get("type").and_then(Value::as_str).unwrap_or("");
+    let kind = match profile.get("type") {
+        Some(Scalar::Str(s)) => s.as_str(),
+        _ => "",
+    };
     if kind != "delay" {
         return Err((
             at("profile"),
@@ -208,8 +230,8 @@ fn record(
         ));
     }
     let user = match job.get("user_id").or(job.get("user")) {
-        Some(Value::Number(n)) => n.as_i64().unwrap_or(-1),
-        Some(Value::String(s)) if !s.is_empty() => *users.entry(s.clone()).or_insert_with(|| {
+        Some(Scalar::Number(n)) => n.as_i64().unwrap_or(-1),
+        Some(Scalar::Str(s)) if !s.is_empty() => *users.entry(s.clone()).or_insert_with(|| {
             let u = *next_user;
             *next_user += 1;
             u
