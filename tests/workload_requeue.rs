@@ -83,3 +83,23 @@ fn a_job_whose_last_record_has_not_ended_is_left_out() {
         .iter()
         .any(|l| l.contains("2400 processor-seconds")));
 }
+
+/// Issue 37 item 12: a sacct line is capped as an SWF line is (a 100 MB field was accepted).
+#[test]
+fn a_sacct_line_longer_than_the_limit_is_skipped() {
+    let long = "x".repeat((1 << 20) + 1);
+    let text = format!(
+        "{HEAD}\
+         8|2024-01-01T00:05:00|2024-01-01T00:05:00|2024-01-01T00:06:00|00:01:00|2|COMPLETED\n\
+         9|2024-01-01T00:05:00|2024-01-01T00:05:00|2024-01-01T00:06:00|00:01:00|2|{long}\n"
+    );
+    let w = read(&text, false).unwrap();
+    assert_eq!(w.records.len(), 1);
+    assert_eq!(
+        w.issues[0].to_string(),
+        "line 3: line longer than 1048576 bytes"
+    );
+    assert!(read(&text, true)
+        .unwrap_err()
+        .contains("line longer than 1048576 bytes"));
+}

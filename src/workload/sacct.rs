@@ -168,6 +168,12 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         }
         job_lines += 1;
         st.line = no;
+        // As SWF lines: a field of 100 MB was accepted and kept (926 MB).
+        if line.len() > opts.max_line_bytes {
+            let why = format!("line longer than {} bytes", opts.max_line_bytes);
+            st.skip(None, why)?;
+            continue;
+        }
         let mut f: Vec<&str> = line.split('|').collect();
         if f.len() == cols.count + 1 && f.last().is_some_and(|s| s.is_empty()) {
             f.pop();
