@@ -19,6 +19,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use serde_json::{json, Map, Value};
 
 use super::batsim_doc::{self, Fields, Scalar};
+use super::batsim_swf;
 use crate::swf::{Budget, LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload};
 
 /// Does this text start like a JSON object?
@@ -136,7 +137,13 @@ pub fn read_stream<R: Read>(
     let mut add = |line: String| {
         let _ = w.header.add_comment(&line);
     };
-    add("; Version: 2.2".into());
+    if doc.swf_header.is_empty() {
+        add("; Version: 2.2".into());
+    }
+    // The header of the SWF it was written from, when schedlab wrote it (its MaxProcs first).
+    for line in &doc.swf_header {
+        add(line.clone());
+    }
     add(format!(
         "; Note: converted by schedlab from the Batsim workload {source}"
     ));
@@ -256,14 +263,16 @@ fn record(
         .filter(|w| *w >= 0.0)
         .map(|w| w.round() as i64)
         .unwrap_or(-1);
-    Ok(super::simple_record(
+    let mut r = super::simple_record(
         job_number,
         subtime.round() as i64,
         delay.round() as i64,
         procs,
         requested,
         user,
-    ))
+    );
+    batsim_swf::take(job, &mut r);
+    Ok(r)
 }
 
 /// What [`write()`] left out.
@@ -272,6 +281,8 @@ pub struct Written {
     pub jobs: usize,
     /// Jobs without a runtime (-1) or processors.
     pub left_out: usize,
+    /// SWF fields with no place in a Batsim workload: (field, jobs that had a value).
+    pub dropped: Vec<(String, usize)>,
 }
 
 /// Writes `w` as a Batsim workload on a machine of `nb_res` resources.
@@ -304,6 +315,7 @@ pub fn write<W: Write>(out: &mut W, w: &Workload, nb_res: u64) -> io::Result<Wri
         if r.user_id >= 0 {
             job.insert("user_id".into(), json!(r.user_id));
         }
+        batsim_swf::put(r, procs, &mut job);
         jobs.push(Value::Object(job));
     }
     let n = jobs.len();
@@ -312,9 +324,14 @@ pub fn write<W: Write>(out: &mut W, w: &Workload, nb_res: u64) -> io::Result<Wri
         "nb_res": nb_res,
         "jobs": jobs,
         "profiles": profiles,
+        "swf_header": w.header.lines,
     });
     serde_json::to_writer_pretty(&mut *out, &doc)?;
     out.write_all(b"\n")?;
     out.flush()?;
-    Ok(Written { jobs: n, left_out })
+    Ok(Written {
+        jobs: n,
+        left_out,
+        dropped: batsim_swf::dropped(&w.records),
+    })
 }

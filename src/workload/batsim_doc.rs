@@ -192,6 +192,10 @@ pub(super) const JOB_KEYS: &[&str] = &[
     "profile",
     "user_id",
     "user",
+    "swf_requested_procs",
+    "swf_status",
+    "swf_wait",
+    "swf_group",
 ];
 const PROFILE_KEYS: &[&str] = &["type", "delay"];
 
@@ -204,6 +208,8 @@ pub(super) struct Doc {
     /// `None` when there is no `jobs` array.
     pub(super) jobs: Option<Vec<Fields>>,
     pub(super) profiles: HashMap<String, Fields>,
+    /// `swf_header`: the SWF header's lines, written by schedlab ([`super::batsim_swf`]).
+    pub(super) swf_header: Vec<String>,
 }
 
 /// Reads a [`Doc`], counting what it keeps against `budget`: the first excess is kept in
@@ -247,6 +253,15 @@ impl<'de> Visitor<'de> for &DocSeed<'_> {
                 "nb_res" => doc.nb_res = Some(map.next_value()?),
                 "jobs" => doc.jobs = map.next_value_seed(JobsSeed(self))?,
                 "profiles" => doc.profiles = map.next_value_seed(ProfilesSeed(self))?,
+                "swf_header" => {
+                    let lines: Vec<Scalar> = map.next_value()?;
+                    for line in lines {
+                        if let Scalar::Str(l) = line {
+                            self.keep(l.len() as u64 + 24, &|| "its swf_header".to_owned())?;
+                            doc.swf_header.push(l);
+                        }
+                    }
+                }
                 _ => {
                     map.next_value::<IgnoredAny>()?;
                 }

@@ -10,6 +10,7 @@
 
 pub mod batsim;
 mod batsim_doc;
+pub mod batsim_swf;
 pub mod generate;
 pub mod sacct;
 pub mod slurm_time;
