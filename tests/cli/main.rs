@@ -7,3 +7,4 @@ mod eet_cli;
 mod hostile_cli;
 mod pipe_cli;
 mod run_cli;
+mod table_cli;
