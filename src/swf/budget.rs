@@ -61,7 +61,7 @@ impl Budget {
             file: source.to_owned(),
             detail: format!(
                 "{what} would keep more than {limit} bytes in memory: a trace may keep {} MiB plus \
-                 {PER_INPUT_BYTE} bytes per byte of input, and {input} bytes were read \
+                 {PER_INPUT_BYTE} bytes per byte of input, and {input} bytes of it were read so far \
                  (a small compressed file that expands this much is not a trace)",
                 FREE_BYTES >> 20
             ),
