@@ -134,16 +134,37 @@ pub fn read_stream<R: Read>(
         };
         return Err(no_jobs(source, detail));
     }
+    if !doc.swf_header.is_empty() {
+        // The header of the SWF it was written from (schedlab wrote it), as it was; nb_res
+        // replaces its MaxProcs when they differ. Written again, the same workload.
+        let max_procs = |l: &String| {
+            l.trim_start_matches(';')
+                .trim_start()
+                .to_ascii_lowercase()
+                .starts_with("maxprocs:")
+        };
+        let keep_max = nb_res.is_none()
+            || doc.swf_header.iter().any(|l| {
+                max_procs(l)
+                    && l.split(':').nth(1).map(str::trim)
+                        == nb_res.map(|n| n.to_string()).as_deref()
+            });
+        for line in &doc.swf_header {
+            if keep_max || !max_procs(line) {
+                let _ = w.header.add_comment(line);
+            }
+        }
+        if !keep_max {
+            let _ = w
+                .header
+                .add_comment(&format!("; MaxProcs: {}", nb_res.unwrap_or(0)));
+        }
+        return Ok(w);
+    }
     let mut add = |line: String| {
         let _ = w.header.add_comment(&line);
     };
-    if doc.swf_header.is_empty() {
-        add("; Version: 2.2".into());
-    }
-    // The header of the SWF it was written from, when schedlab wrote it (its MaxProcs first).
-    for line in &doc.swf_header {
-        add(line.clone());
-    }
+    add("; Version: 2.2".into());
     add(format!(
         "; Note: converted by schedlab from the Batsim workload {source}"
     ));
