@@ -142,6 +142,7 @@ pub const OPTIONS: &[OptionInfo] = options![
     "eetcap", "--eet-capacity", "opt-eet-capacity", "metrics.eet.capacity", Metrics, Capacity, "equal", "capacity each user expects (EET)";
     "eetuser", "--eet-user-capacity", "opt-eet-users", "metrics.eet.user_capacity", Metrics, Pairs, "", "capacities of single users (EET)";
     "", "--cluster", "", "cluster", Input, Text, "", "the cluster: a slurm.conf, a preset or a compact form";
+    "", "--slurm-conf", "", "", Input, Text, "", "a slurm.conf: the cluster, and the slurm policy's parameters";
     "memory", "--machine-memory", "opt-memory", "metrics.eet.machine_memory", Metrics, Whole { min: 1, max: BIG }, "", "machine memory, KB (EET)";
 ];
 

@@ -10,6 +10,8 @@ fn spec(model: &str, procs: u32, jobs: usize, seed: u64) -> GenerateSpec {
         procs,
         jobs,
         seed,
+        gpu_share: 0.0,
+        gpu_counts: Vec::new(),
     }
 }
 

@@ -32,5 +32,6 @@ export const OPTIONS = [
   {"key":"eetcap","flag":"--eet-capacity","form":"opt-eet-capacity","field":"metrics.eet.capacity","group":"metrics","kind":{"type":"capacity"},"default":"equal","label":"capacity each user expects (EET)"},
   {"key":"eetuser","flag":"--eet-user-capacity","form":"opt-eet-users","field":"metrics.eet.user_capacity","group":"metrics","kind":{"type":"pairs"},"default":"","label":"capacities of single users (EET)"},
   {"key":"","flag":"--cluster","form":"","field":"cluster","group":"input","kind":{"type":"text"},"default":"","label":"the cluster: a slurm.conf, a preset or a compact form"},
+  {"key":"","flag":"--slurm-conf","form":"","field":"","group":"input","kind":{"type":"text"},"default":"","label":"a slurm.conf: the cluster, and the slurm policy's parameters"},
   {"key":"memory","flag":"--machine-memory","form":"opt-memory","field":"metrics.eet.machine_memory","group":"metrics","kind":{"type":"whole","min":1,"max":9007199254740991},"default":"","label":"machine memory, KB (EET)"},
 ];

@@ -73,7 +73,7 @@ export function decodeOption(o, text) {
     case 'choice': return k.values.includes(text) ? { value: text } : { error: `expected ${k.values.join(', ')}` };
     case 'whole': {
       const n = whole(text, k.min, k.max);
-      return n === null ? { error: `expected ${o.label}: a whole number >= ${k.min}${k.max < 1e9 ? ` and <= ${k.max}` : ''}` } : { value: n };
+      return n === null ? { error: `expected ${o.label}: a whole number from ${k.min} to ${k.max}` } : { value: n };
     }
     case 'number': {
       const n = Number(text);

@@ -41,7 +41,9 @@ export async function loadRemote(kind, ref) {
     let url;
     try { url = new URL(ref); } catch { throw new Error(`"${ref.slice(0, 100)}" is not a URL`); }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${ref.slice(0, 100)}: only http(s) URLs can be loaded`);
-    const name = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() || url.hostname);
+    const last = url.pathname.split('/').filter(Boolean).pop() || url.hostname;
+    let name = last; // a malformed escape (%E0%A4%A) is kept as written: it threw "URI malformed"
+    try { name = decodeURIComponent(last); } catch { /* kept */ }
     trace = { kind, ref: url.href, name, label: `URL: ${url.href}` };
     if (!cache.has(key)) cache.set(key, fetchBytes(url, url.href));
   } else if (kind === 'gen') {

@@ -156,6 +156,27 @@ impl Free {
         self.idle[n] && within.is_none_or(|w| w.idle[n])
     }
 
+    /// True when [`Free::select`] finds `need` an allocation here: for a job asking for cores
+    /// alone (no node count, GPU, memory or exclusivity), when its partition's free cores are
+    /// enough, without building the allocation.
+    pub fn fits(&self, l: &Layout, need: &Need) -> bool {
+        let cores_only = need.nodes == 0
+            && need.gpus == 0
+            && need.mem_per_cpu_mb == 0
+            && need.mem_per_node_mb == 0
+            && !need.exclusive;
+        match l.parts.get(need.part as usize) {
+            Some(part) if cores_only => {
+                let fits = part.up
+                    && need.cpus > 0
+                    && u64::from(need.cpus) <= self.part_free[need.part as usize].0;
+                debug_assert_eq!(fits, self.select(l, need, None).is_some());
+                fits
+            }
+            _ => self.select(l, need, None).is_some(),
+        }
+    }
+
     /// The allocation Slurm's default selection gives `need` on these free resources (and,
     /// when `within` is given, on what is free in both), or `None` when it does not fit.
     pub fn select(&self, l: &Layout, need: &Need, within: Option<&Free>) -> Option<Alloc> {

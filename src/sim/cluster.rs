@@ -23,6 +23,11 @@ impl<'a> ClusterRun<'a> {
         }
     }
 
+    /// True when job `j` fits now ([`Free::fits`]).
+    pub(super) fn fits(&self, j: usize) -> bool {
+        self.free.fits(&self.place.layout, &self.place.needs[j])
+    }
+
     /// Job `j`'s allocation by the default selection now, if it fits.
     pub(super) fn select(&self, j: usize) -> Option<Alloc> {
         self.free

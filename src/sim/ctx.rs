@@ -211,8 +211,7 @@ impl<'a> Ctx<'a> {
     /// selection finds it an allocation now).
     #[inline]
     pub fn fits(&self, j: usize) -> bool {
-        self.jobs[j].procs <= self.free_count
-            && self.cluster.as_ref().is_none_or(|c| c.select(j).is_some())
+        self.jobs[j].procs <= self.free_count && self.cluster.as_ref().is_none_or(|c| c.fits(j))
     }
 
     /// The cluster (layout, needs, free resources per node, allocations) when the simulation

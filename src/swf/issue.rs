@@ -65,6 +65,9 @@ pub enum SwfError {
     /// A format this reader does not handle (bzip2, xz, zstd, zip).
     #[error("{file}: unsupported input: {detail}")]
     Unsupported { file: String, detail: String },
+    /// The input would keep more memory than its size allows ([`super::budget`]).
+    #[error("{file}: too large for its size: {detail}")]
+    TooLarge { file: String, detail: String },
 }
 
 impl SwfError {
@@ -75,7 +78,8 @@ impl SwfError {
             | SwfError::Strict { file, .. }
             | SwfError::NoJobs { file, .. }
             | SwfError::Gzip { file, .. }
-            | SwfError::Unsupported { file, .. } => file,
+            | SwfError::Unsupported { file, .. }
+            | SwfError::TooLarge { file, .. } => file,
         }
     }
 }

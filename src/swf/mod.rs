@@ -31,6 +31,7 @@
 //! ```
 
 mod bound;
+pub mod budget;
 mod header;
 #[cfg(not(target_arch = "wasm32"))]
 mod inflate;
@@ -47,6 +48,7 @@ mod workload;
 mod writer;
 
 pub use bound::PlainBound;
+pub use budget::Budget;
 pub use header::SwfHeader;
 pub use issue::{LineIssue, Severity, SwfError};
 pub(crate) use reader::with_records;

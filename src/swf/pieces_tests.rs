@@ -80,7 +80,7 @@ fn split(
         max_line_bytes: o.max_line_bytes,
     };
     let input = Cursor::new(input.to_vec());
-    with_records(|sink| read_split("t.swf", input, gzip, o, sink, split))
+    with_records(|sink| read_split("t.swf", input, gzip, o, sink, split, Default::default()))
 }
 
 const ASIDE: [Aside; 4] = [Aside::Never, Aside::Alternate, Aside::All, Aside::Balance];

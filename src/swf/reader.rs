@@ -5,6 +5,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use flate2::read::MultiGzDecoder;
 
 use super::bound::{most_records, COUNT_GZIP_FROM};
+use super::budget::Budget;
 use super::issue::SwfError;
 use super::lines::{LineKind, LineReader};
 use super::record::SwfRecord;
@@ -39,10 +40,12 @@ pub fn read<R: Read>(source: &str, reader: R, opts: &ReadOptions) -> Result<Work
 /// [`Workload::records`] (left empty; [`Workload::streamed`] counts them).
 pub fn read_into<R: Read, S: RecordSink>(
     source: &str,
-    mut reader: R,
+    reader: R,
     opts: &ReadOptions,
     sink: &mut S,
 ) -> Result<Workload, SwfError> {
+    let budget = Budget::default();
+    let mut reader = budget.counting(reader);
     let mut prefix = [0u8; 8];
     let n = read_prefix(&mut reader, &mut prefix).map_err(|e| io_error(source, e))?;
     let head = prefix.get(..n).unwrap_or(&[]);
@@ -54,12 +57,12 @@ pub fn read_into<R: Read, S: RecordSink>(
             failed: false,
         });
         let buffered = BufReader::with_capacity(BUF_BYTES, decoder);
-        parse(source, buffered, true, opts, sink, |b| {
+        parse(source, buffered, true, opts, sink, budget, |b| {
             b.get_ref().get_ref().failed
         })
     } else {
         let buffered = BufReader::with_capacity(BUF_BYTES, input);
-        parse(source, buffered, false, opts, sink, |_| true)
+        parse(source, buffered, false, opts, sink, budget, |_| true)
     }
 }
 
@@ -91,6 +94,7 @@ pub fn read_bytes_into<S: RecordSink>(
     sink: &mut S,
 ) -> Result<Workload, SwfError> {
     check_magic(source, bytes, "")?;
+    let budget = Budget::of_size(bytes.len() as u64);
     if !is_gzip(bytes) || bytes.len() >= COUNT_GZIP_FROM {
         sink.records_hint(&|| most_records(bytes));
     }
@@ -98,9 +102,9 @@ pub fn read_bytes_into<S: RecordSink>(
         let decoder = flate2::bufread::MultiGzDecoder::new(bytes);
         let buffered = BufReader::with_capacity(BUF_BYTES, decoder);
         // A slice never fails to read: any error is the gzip stream's.
-        parse(source, buffered, true, opts, sink, |_| false)
+        parse(source, buffered, true, opts, sink, budget, |_| false)
     } else {
-        parse(source, bytes, false, opts, sink, |_| true)
+        parse(source, bytes, false, opts, sink, budget, |_| true)
     }
 }
 
@@ -129,10 +133,12 @@ pub fn read_stream<R: Read + Send + 'static>(
 #[cfg(not(target_arch = "wasm32"))]
 pub fn read_stream_into<R: Read + Send + 'static, S: RecordSink>(
     source: &str,
-    mut input: R,
+    input: R,
     opts: &ReadOptions,
     sink: &mut S,
 ) -> Result<Workload, SwfError> {
+    let budget = Budget::default();
+    let mut input = budget.counting(input);
     let mut prefix = [0u8; 8];
     let n = read_prefix(&mut input, &mut prefix).map_err(|e| io_error(source, e))?;
     let head = prefix.get(..n).unwrap_or(&[]);
@@ -140,7 +146,7 @@ pub fn read_stream_into<R: Read + Send + 'static, S: RecordSink>(
     let gzip = is_gzip(head);
     let head = io::Cursor::new(head.to_vec());
     let split = super::inflate::Split::new(opts.max_line_bytes);
-    read_split(source, head.chain(input), gzip, opts, sink, split)
+    read_split(source, head.chain(input), gzip, opts, sink, split, budget)
 }
 
 /// [`read_stream_into`] after the magic bytes: the text read (and inflated) on a second thread
@@ -153,14 +159,14 @@ pub(super) fn read_split<R: Read + Send + 'static, S: RecordSink>(
     opts: &ReadOptions,
     sink: &mut S,
     split: super::inflate::Split,
+    budget: Budget,
 ) -> Result<Workload, SwfError> {
     super::inflate::with_pieces(input, gzip, split, |chunks| {
         parse_with(
             source,
             chunks,
-            gzip,
             opts,
-            sink,
+            State::new(source, gzip, opts, sink, budget),
             |c| c.input_failed,
             super::pieces::next_piece,
         )
@@ -233,7 +239,7 @@ impl<R: Read> Read for Tracked<R> {
     }
 }
 
-/// Reads every line of `input`. `io_failed` tells whether a read error came from the
+/// Reads every line of `input`, keeping no more records than `budget` allows. `io_failed` tells whether a read error came from the
 /// underlying input (an I/O error) rather than from the gzip decoder.
 fn parse<B: BufRead, S: RecordSink, F: Fn(&B) -> bool>(
     source: &str,
@@ -241,9 +247,11 @@ fn parse<B: BufRead, S: RecordSink, F: Fn(&B) -> bool>(
     gzip: bool,
     opts: &ReadOptions,
     sink: &mut S,
+    budget: Budget,
     io_failed: F,
 ) -> Result<Workload, SwfError> {
-    parse_with(source, input, gzip, opts, sink, io_failed, |_, _| Ok(false))
+    let st = State::new(source, gzip, opts, sink, budget);
+    parse_with(source, input, opts, st, io_failed, |_, _| Ok(false))
 }
 
 /// [`parse`] of a text whose end may be a pause: there `parsed` hands the lines parsed on
@@ -252,9 +260,8 @@ fn parse<B: BufRead, S: RecordSink, F: Fn(&B) -> bool>(
 pub(super) fn parse_with<B, S, F, P>(
     source: &str,
     mut input: B,
-    gzip: bool,
     opts: &ReadOptions,
-    sink: &mut S,
+    mut st: State<'_, S>,
     io_failed: F,
     mut parsed: P,
 ) -> Result<Workload, SwfError>
@@ -264,7 +271,7 @@ where
     F: Fn(&B) -> bool,
     P: FnMut(&mut B, &mut State<'_, S>) -> Result<bool, SwfError>,
 {
-    let mut st = State::new(source, gzip, opts, sink);
+    let gzip = st.gzip();
     let mut lines = LineReader::new(opts.max_line_bytes);
     let mut buf = Vec::with_capacity(512);
     loop {

@@ -5,6 +5,7 @@
 
 use std::io;
 
+use super::budget::Budget;
 use super::issue::{LineIssue, Severity, SwfError};
 use super::lines::LineKind;
 use super::reader::RecordSink;
@@ -48,10 +49,18 @@ pub(super) struct State<'a, S> {
     binary_lines: u32,
     /// The first few skipped-line issues, kept even when `max_issues` is small.
     first_skips: Vec<LineIssue>,
+    /// The input read so far, which bounds the records kept.
+    budget: Budget,
 }
 
 impl<'a, S: RecordSink> State<'a, S> {
-    pub(super) fn new(source: &str, gzip: bool, opts: &'a ReadOptions, sink: &'a mut S) -> Self {
+    pub(super) fn new(
+        source: &str,
+        gzip: bool,
+        opts: &'a ReadOptions,
+        sink: &'a mut S,
+        budget: Budget,
+    ) -> Self {
         State {
             opts,
             sink,
@@ -63,7 +72,13 @@ impl<'a, S: RecordSink> State<'a, S> {
             job_lines: 0,
             binary_lines: 0,
             first_skips: Vec::new(),
+            budget,
         }
+    }
+
+    /// The input is gzip-compressed.
+    pub(super) fn gzip(&self) -> bool {
+        self.w.gzip
     }
 
     fn issue(
@@ -175,6 +190,12 @@ impl<'a, S: RecordSink> State<'a, S> {
                 }
                 self.sink.push(record);
                 self.w.streamed += 1;
+                // What the records take (a job kept from one takes less), against the input.
+                let kept = self.w.streamed * std::mem::size_of::<SwfRecord>() as u64;
+                if kept > super::budget::FREE_BYTES {
+                    let what = format!("{} jobs read from it", self.w.streamed);
+                    self.budget.check(&self.w.source, kept, &what)?;
+                }
                 Ok(())
             }
             Err(JobError::Field { field, reason }) => self.skip(Some(field), reason),

@@ -93,6 +93,15 @@ fn pick(x: &JsValue, i: usize) -> Result<Pick, String> {
 
 /// The jobs in the value `schedule(view)` returned.
 fn ids(v: &JsValue) -> Result<Vec<Pick>, String> {
+    // A Promise (an async function, or a value awaited) was shown as "{}".
+    let then = js_sys::Reflect::get(v, &JsValue::from_str("then")).ok();
+    if v.is_object() && then.is_some_and(|t| t.is_function()) {
+        return Err(
+            "schedule(view) returned a Promise: it must return its array of job ids at once \
+             (not an async function, no await)"
+                .into(),
+        );
+    }
     if !js_sys::Array::is_array(v) {
         return Err(format!(
             "schedule(view) returned {}: it must return an array of job ids",

@@ -16,13 +16,15 @@
 //! without a runtime or processors are left out (counted in the result).
 
 use std::collections::HashMap;
-use std::io::{self, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 
 use serde_json::{json, Map, Value};
 
+use super::batsim_doc::{self, Fields, Scalar};
+use super::batsim_swf;
 use super::Numbering;
 use crate::job::Request;
-use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload};
+use crate::swf::{Budget, LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload};
 
 /// Does this text start like a JSON object?
 pub fn looks_like(first_line: &str) -> bool {
@@ -41,24 +43,47 @@ fn no_jobs(source: &str, detail: String) -> SwfError {
 
 /// Reads a Batsim workload. `source` names it in every message.
 pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, SwfError> {
+    let budget = Budget::of_size(text.len() as u64);
+    read_stream(source, text.as_bytes(), opts, &budget)
+}
+
+/// Reads a Batsim workload from a stream of JSON text, building only what it uses and keeping
+/// no more than `budget` allows ([`super::batsim_doc`]).
+pub fn read_stream<R: Read>(
+    source: &str,
+    text: R,
+    opts: &ReadOptions,
+    budget: &Budget,
+) -> Result<Workload, SwfError> {
     // A UTF-8 BOM is skipped, as the SWF and sacct readers skip it.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let root: Value = serde_json::from_str(text).map_err(|e| {
-        no_jobs(
+    let mut text = BufReader::with_capacity(64 << 10, text);
+    let head = text.fill_buf().map_err(|e| SwfError::Io {
+        file: source.to_owned(),
+        source: e,
+    })?;
+    if head.starts_with(b"\xEF\xBB\xBF") {
+        text.consume(3);
+    }
+    let doc = batsim_doc::read(source, text, budget).map_err(|e| match e {
+        Ok(too_large) => too_large,
+        Err(e) => no_jobs(
             source,
             format!(
                 "not a Batsim JSON workload: line {}, column {}: {e}",
                 e.line(),
                 e.column()
             ),
-        )
+        ),
     })?;
-    let obj = root
-        .as_object()
-        .ok_or_else(|| no_jobs(source, "not a Batsim workload: not a JSON object".into()))?;
+    if !doc.object {
+        return Err(no_jobs(
+            source,
+            "not a Batsim workload: not a JSON object".into(),
+        ));
+    }
     // The machine size, when given, must be one (-8, 0 or 1e308 were taken as absent).
-    let nb_res = match obj.get("nb_res") {
-        None | Some(Value::Null) => None,
+    let nb_res = match &doc.nb_res {
+        None | Some(Scalar::Null) => None,
         Some(v) => match v
             .as_u64()
             .filter(|&n| n >= 1 && n <= u64::from(u32::MAX / 2))
@@ -75,15 +100,10 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
             }
         },
     };
-    let jobs = obj
-        .get("jobs")
-        .and_then(Value::as_array)
+    let jobs = doc
+        .jobs
+        .as_ref()
         .ok_or_else(|| no_jobs(source, "not a Batsim workload: no \"jobs\" array".into()))?;
-    let empty = Map::new();
-    let profiles = obj
-        .get("profiles")
-        .and_then(Value::as_object)
-        .unwrap_or(&empty);
     let mut w = Workload::empty(source);
     let mut users: HashMap<String, i64> = HashMap::new();
     let mut next_user = 1;
@@ -92,7 +112,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         match record(
             k,
             job,
-            profiles,
+            &doc.profiles,
             &mut users,
             &mut next_user,
             &mut partitions,
@@ -126,6 +146,34 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         };
         return Err(no_jobs(source, detail));
     }
+    w.partition_names = partitions.names.clone();
+    if !doc.swf_header.is_empty() {
+        // The header of the SWF it was written from (schedlab wrote it), as it was; nb_res
+        // replaces its MaxProcs when they differ. Written again, the same workload.
+        let max_procs = |l: &String| {
+            l.trim_start_matches(';')
+                .trim_start()
+                .to_ascii_lowercase()
+                .starts_with("maxprocs:")
+        };
+        let keep_max = nb_res.is_none()
+            || doc.swf_header.iter().any(|l| {
+                max_procs(l)
+                    && l.split(':').nth(1).map(str::trim)
+                        == nb_res.map(|n| n.to_string()).as_deref()
+            });
+        for line in &doc.swf_header {
+            if keep_max || !max_procs(line) {
+                let _ = w.header.add_comment(line);
+            }
+        }
+        if !keep_max {
+            let _ = w
+                .header
+                .add_comment(&format!("; MaxProcs: {}", nb_res.unwrap_or(0)));
+        }
+        return Ok(w);
+    }
     let mut add = |line: String| {
         let _ = w.header.add_comment(&line);
     };
@@ -144,7 +192,6 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         ));
         add(format!("; MaxPartitions: {}", partitions.names.len()));
     }
-    w.partition_names = partitions.names;
     Ok(w)
 }
 
@@ -152,15 +199,15 @@ type Bad = (String, String);
 
 fn record(
     k: usize,
-    job: &Value,
-    profiles: &Map<String, Value>,
+    job: &Fields,
+    profiles: &HashMap<String, Fields>,
     users: &mut HashMap<String, i64>,
     next_user: &mut i64,
     partitions: &mut Numbering,
 ) -> Result<SwfRecord, Bad> {
     let id_text = match job.get("id") {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => n.to_string(),
+        Some(Scalar::Str(s)) => s.clone(),
+        Some(Scalar::Number(n)) => n.to_string(),
         _ => String::new(),
     };
     let at = |field: &str| {
@@ -170,16 +217,16 @@ fn record(
             format!("jobs[{k}] (id {id_text}).{field}")
         }
     };
-    if !job.is_object() {
+    if !job.object {
         return Err((format!("jobs[{k}]"), "not a JSON object".into()));
     }
     if id_text.is_empty() {
         return Err((at("id"), "missing (a string or a number)".into()));
     }
-    let number = |field: &str, v: Option<&Value>| -> Result<Option<f64>, Bad> {
+    let number = |field: &str, v: Option<&Scalar>| -> Result<Option<f64>, Bad> {
         match v {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::Number(n)) => match n.as_f64() {
+            None | Some(Scalar::Null) => Ok(None),
+            Some(Scalar::Number(n)) => match n.as_f64() {
                 Some(x) if x.is_finite() => Ok(Some(x)),
                 _ => Err((at(field), format!("not a finite number: {n}"))),
             },
@@ -197,8 +244,8 @@ fn record(
         return Err((at("res"), format!("not a positive whole number: {res}")));
     }
     let profile_name = match job.get("profile") {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => n.to_string(),
+        Some(Scalar::Str(s)) => s.clone(),
+        Some(Scalar::Number(n)) => n.to_string(),
         _ => return Err((at("profile"), "missing".into())),
     };
     let profile = profiles.get(&profile_name).ok_or_else(|| {
@@ -207,7 +254,10 @@ fn record(
             format!("no profile named {profile_name:?} in \"profiles\""),
         )
     })?;
-    let kind = profile.get("type").and_then(Value::as_str).unwrap_or("");
+    let kind = match profile.get("type") {
+        Some(Scalar::Str(s)) => s.as_str(),
+        _ => "",
+    };
     if kind != "delay" {
         return Err((
             at("profile"),
@@ -229,8 +279,8 @@ fn record(
         ));
     }
     let user = match job.get("user_id").or(job.get("user")) {
-        Some(Value::Number(n)) => n.as_i64().unwrap_or(-1),
-        Some(Value::String(s)) if !s.is_empty() => *users.entry(s.clone()).or_insert_with(|| {
+        Some(Scalar::Number(n)) => n.as_i64().unwrap_or(-1),
+        Some(Scalar::Str(s)) if !s.is_empty() => *users.entry(s.clone()).or_insert_with(|| {
             let u = *next_user;
             *next_user += 1;
             u
@@ -256,46 +306,48 @@ fn record(
         .map(|w| w.round() as i64)
         .unwrap_or(-1);
     let (req, partition) = request(job, &at, partitions)?;
-    Ok(SwfRecord {
-        req,
-        partition,
-        ..super::simple_record(
-            job_number,
-            subtime.round() as i64,
-            delay.round() as i64,
-            procs,
-            requested,
-            user,
-        )
-    })
+    let mut r = super::simple_record(
+        job_number,
+        subtime.round() as i64,
+        delay.round() as i64,
+        procs,
+        requested,
+        user,
+    );
+    r.req = req;
+    r.partition = partition;
+    batsim_swf::take(job, &mut r);
+    Ok(r)
 }
 
 /// schedlab's keys of a job beyond `res` (its cores): `nodes`, `gpus` (over the whole job),
 /// `mem_per_node_mb`, `exclusive` and `partition` (a name, numbered in order of first
 /// appearance as field 16), each optional.
 fn request(
-    job: &Value,
+    job: &Fields,
     at: &dyn Fn(&str) -> String,
     partitions: &mut Numbering,
 ) -> Result<(Request, i64), Bad> {
     let count = |key: &str, max: u32| -> Result<u32, Bad> {
         match job.get(key) {
-            None | Some(Value::Null) => Ok(0),
-            Some(v) => v
-                .as_f64()
-                .filter(|x| *x >= 0.0 && x.fract() == 0.0 && *x <= f64::from(max))
-                .map(|x| x as u32)
-                .ok_or_else(|| (at(key), format!("not a whole number from 0 to {max}: {v}"))),
+            None | Some(Scalar::Null) => Ok(0),
+            Some(v) => match v {
+                Scalar::Number(n) => n.as_f64(),
+                _ => None,
+            }
+            .filter(|x| *x >= 0.0 && x.fract() == 0.0 && *x <= f64::from(max))
+            .map(|x| x as u32)
+            .ok_or_else(|| (at(key), format!("not a whole number from 0 to {max}: {v}"))),
         }
     };
     let exclusive = match job.get("exclusive") {
-        None | Some(Value::Null) => false,
-        Some(Value::Bool(b)) => *b,
+        None | Some(Scalar::Null) => false,
+        Some(Scalar::Bool(b)) => *b,
         Some(v) => return Err((at("exclusive"), format!("not true or false: {v}"))),
     };
     let partition = match job.get("partition") {
-        None | Some(Value::Null) => -1,
-        Some(Value::String(s)) if !s.trim().is_empty() => partitions.id(s.trim()),
+        None | Some(Scalar::Null) => -1,
+        Some(Scalar::Str(s)) if !s.trim().is_empty() => partitions.id(s.trim()),
         Some(v) => {
             return Err((
                 at("partition"),
@@ -344,6 +396,8 @@ pub struct Written {
     pub jobs: usize,
     /// Jobs without a runtime (-1) or processors.
     pub left_out: usize,
+    /// SWF fields with no place in a Batsim workload: (field, jobs that had a value).
+    pub dropped: Vec<(String, usize)>,
 }
 
 /// Writes `w` as a Batsim workload on a machine of `nb_res` resources.
@@ -377,6 +431,7 @@ pub fn write<W: Write>(out: &mut W, w: &Workload, nb_res: u64) -> io::Result<Wri
             job.insert("user_id".into(), json!(r.user_id));
         }
         write_request(&mut job, r, &w.partition_names);
+        batsim_swf::put(r, procs, &mut job);
         jobs.push(Value::Object(job));
     }
     let n = jobs.len();
@@ -385,9 +440,14 @@ pub fn write<W: Write>(out: &mut W, w: &Workload, nb_res: u64) -> io::Result<Wri
         "nb_res": nb_res,
         "jobs": jobs,
         "profiles": profiles,
+        "swf_header": w.header.lines,
     });
     serde_json::to_writer_pretty(&mut *out, &doc)?;
     out.write_all(b"\n")?;
     out.flush()?;
-    Ok(Written { jobs: n, left_out })
+    Ok(Written {
+        jobs: n,
+        left_out,
+        dropped: batsim_swf::dropped(&w.records),
+    })
 }

@@ -9,6 +9,8 @@
 //! estimates); [`transform`] scales load, cuts time windows and selects users.
 
 pub mod batsim;
+mod batsim_doc;
+pub mod batsim_swf;
 pub mod conversion;
 pub mod generate;
 pub mod sacct;
@@ -18,7 +20,7 @@ pub mod transform;
 
 use std::io::Read;
 
-use crate::swf::{self, ReadOptions, RecordSink, SwfError, SwfHeader, SwfRecord, Workload};
+use crate::swf::{self, Budget, ReadOptions, RecordSink, SwfError, SwfHeader, SwfRecord, Workload};
 
 impl Workload {
     /// A workload without header, records or issues, named `source`.
@@ -245,15 +247,32 @@ fn read_other(
     opts: &ReadOptions,
 ) -> Result<Workload, SwfError> {
     let gzip = is_gzip(bytes);
+    let budget = Budget::of_size(bytes.len() as u64);
+    if format == Format::Batsim {
+        // Streamed: only what the reader uses is built.
+        let mut w = if gzip {
+            let text = flate2::bufread::MultiGzDecoder::new(bytes);
+            batsim::read_stream(source, text, opts, &budget)?
+        } else {
+            batsim::read_stream(source, bytes, opts, &budget)?
+        };
+        w.gzip = gzip;
+        return Ok(w);
+    }
     let text_bytes = if gzip {
+        // The text is kept whole: no more of it than the input's size allows.
+        let limit = swf::budget::retained_limit(bytes.len() as u64);
         let mut out = Vec::new();
         flate2::bufread::MultiGzDecoder::new(bytes)
+            .take(limit.saturating_add(1))
             .read_to_end(&mut out)
             .map_err(|e| SwfError::Gzip {
                 file: source.to_owned(),
                 line: 0,
                 source: e,
             })?;
+        let what = format!("its {} text, read whole,", format.name());
+        budget.check(source, out.len() as u64, &what)?;
         out
     } else {
         bytes.to_vec()

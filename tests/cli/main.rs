@@ -5,4 +5,6 @@ mod common;
 
 mod eet_cli;
 mod hostile_cli;
+mod pipe_cli;
 mod run_cli;
+mod table_cli;

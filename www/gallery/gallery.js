@@ -301,7 +301,8 @@ async function drawCharts(ui, got) {
 }
 
 function showTarget() {
-  const id = decodeURIComponent(location.hash.slice(1));
+  let id = location.hash.slice(1);
+  try { id = decodeURIComponent(id); } catch { /* a malformed escape (#%E0%A4%A) is kept as written: it threw "URI malformed" */ }
   for (const a of document.querySelectorAll('.gallery-item.target')) a.classList.remove('target');
   if (!id || id.startsWith('paper-')) return;
   const target = document.getElementById(id);

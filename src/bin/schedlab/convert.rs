@@ -102,6 +102,11 @@ pub fn run(a: &ConvertArgs) -> Result<(), Box<dyn std::error::Error>> {
                     String::new()
                 }
             );
+            for (field, jobs) in &n.dropped {
+                eprintln!(
+                    "note: {field}, known for {jobs} jobs, has no place in a Batsim workload: dropped"
+                );
+            }
         }
     }
     if let Some(p) = &a.out {

@@ -330,7 +330,26 @@ struct RunArgs {
     input: InputArgs,
 }
 
+/// Output to a pipe closed early (`schedlab policies | head`) ends the process quietly, as
+/// other tools do, instead of a panic about a broken pipe: SIGPIPE back to its default, which
+/// Rust's runtime sets to "ignore".
+#[cfg(unix)]
+fn end_quietly_on_a_closed_pipe() {
+    extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    // SIGPIPE is 13 and SIG_DFL 0 on Linux, macOS and the BSDs.
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: `signal` of libc, called before any thread starts, with the default handler.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    #[cfg(unix)]
+    end_quietly_on_a_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Run(args) => cmd_run(&args),

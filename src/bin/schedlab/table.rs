@@ -10,9 +10,11 @@ use std::time::Duration;
 
 /// One line of the table, the best value marked with `*`.
 fn row(out: &mut String, name: &str, better: Better, values: &[f64], decimals: u8, width: usize) {
+    // Runs without the figure (NaN) take no part.
+    let known = values.iter().copied().filter(|v| !v.is_nan());
     let best = match better {
-        Better::Lower => values.iter().copied().reduce(f64::min),
-        Better::Higher => values.iter().copied().reduce(f64::max),
+        Better::Lower => known.reduce(f64::min),
+        Better::Higher => known.reduce(f64::max),
         Better::None => None,
     };
     let _ = write!(out, "{name:<SHORT_WIDTH$}");
@@ -62,13 +64,25 @@ pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)]) -> String {
     let nodes = !results.is_empty() && results.iter().all(|(r, _)| r.penalty.is_some());
     // Guarantee accuracy only when a run promised every job a start (conservative).
     let promised = results.iter().any(|(r, _)| r.fairness.guarantee.applies());
+    // A run that simulated no job (historic on a trace without waits) has no figures: shown as
+    // "-", never starred best (its zeros were).
+    let jobs = METRICS.iter().find(|m| m.name == "jobs");
+    let empty: Vec<bool> = results
+        .iter()
+        .map(|(r, _)| jobs.and_then(|m| r.metric(m)) == Some(0.0))
+        .collect();
     for m in METRICS {
         if (m.family == Family::Penalty && !nodes) || (m.family == Family::Guarantee && !promised) {
             continue;
         }
+        let counts = matches!(m.name, "jobs" | "skipped");
         let values: Vec<f64> = results
             .iter()
-            .map(|(r, _)| r.metric(m).unwrap_or(f64::NAN))
+            .zip(&empty)
+            .map(|((r, _), &empty)| match empty && !counts {
+                true => f64::NAN,
+                false => r.metric(m).unwrap_or(f64::NAN),
+            })
             .collect();
         row(&mut out, m.short, m.better, &values, m.digits, width);
     }

@@ -8,6 +8,8 @@
 //! `Partition`, `QOS`, `JobName`. The job's request of a cluster (nodes, GPUs, memory per node,
 //! exclusivity: `request.rs`) goes in [`SwfRecord::req`], the partition names in
 //! [`Workload::partition_names`]. Conventions:
+//! - A JobID on several job lines (`--duplicates`: a job requeued) is one job, its last record
+//!   its outcome ([`requeue`]).
 //! - Steps (`123.batch`, `123.extern`, `123.0`) fold into their job: they make no job of their
 //!   own; a step whose job line is missing is skipped with that reason.
 //! - Array elements (`123_4`) and heterogeneous components (`123+1`) are jobs of their own.
@@ -24,6 +26,8 @@
 //!   an extra column (field 19). Users, groups, partitions (field 16), QOS (field 15) and job
 //!   names (field 14) are numbered from 1 in order of first appearance in that order; the
 //!   mappings are `; Note:` lines of the header.
+
+mod requeue;
 
 use std::collections::HashMap;
 
@@ -85,8 +89,9 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         .ok_or_else(|| no_jobs(source, "empty file".into()))?;
     let cols = Columns::parse(head).map_err(|e| no_jobs(source, format!("line {head_no}, {e}")))?;
     let mut rows: Vec<Row> = Vec::new();
-    // Job id -> line of its job line (read or skipped).
-    let mut by_id: HashMap<String, u64> = HashMap::new();
+    // Job id -> its row, if its (last) job line gave one.
+    let mut by_id: HashMap<String, Option<usize>> = HashMap::new();
+    let mut requeues = requeue::Requeues::default();
     let mut steps: Vec<(u64, String)> = Vec::new();
     let mut job_lines = 0u64;
     for (no, line) in lines {
@@ -95,6 +100,12 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         }
         job_lines += 1;
         st.line = no;
+        // As SWF lines: a field of 100 MB was accepted and kept (926 MB).
+        if line.len() > opts.max_line_bytes {
+            let why = format!("line longer than {} bytes", opts.max_line_bytes);
+            st.skip(None, why)?;
+            continue;
+        }
         let mut f: Vec<&str> = line.split('|').collect();
         if f.len() == cols.count + 1 && f.last().is_some_and(|s| s.is_empty()) {
             f.pop();
@@ -118,19 +129,20 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
             steps.push((no, parent.to_owned()));
             continue;
         }
-        if let Some(&first) = by_id.get(id) {
-            let why = format!("job {id} already read on line {first}");
-            st.skip(Some(cols.label(cols.job_id)), why)?;
-            continue;
-        }
-        match row(&cols, no, &f) {
-            Ok(r) => {
-                by_id.insert(r.id.clone(), no);
+        let parsed = match by_id.get(id) {
+            // A job requeued: this record is its latest run.
+            Some(&earlier) => requeues.again(id, &mut rows, earlier, row(&cols, no, &f)),
+            None => row(&cols, no, &f).map(Some),
+        };
+        match parsed {
+            Ok(None) => {}
+            Ok(Some(r)) => {
+                by_id.insert(r.id.clone(), Some(rows.len()));
                 rows.push(r);
             }
             Err((field, why, bad)) => {
                 // Remember skipped jobs too, so that their steps are not reported again.
-                by_id.insert(id.to_owned(), no);
+                by_id.insert(id.to_owned(), None);
                 if bad {
                     st.skip(field, why)?
                 } else {
@@ -146,6 +158,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
             st.skip(Some(cols.label(cols.job_id)), why)?;
         }
     }
+    let rows = requeues.kept(rows);
     if rows.is_empty() {
         let detail = match (job_lines, st.w.issues.first()) {
             (0, _) => format!("header only (line {head_no}), no job lines"),
@@ -155,6 +168,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         return Err(no_jobs(source, detail));
     }
     number(rows, &mut st.w, source);
+    requeues.note(&mut st.w.header);
     // Issues in line order (steps were checked after the jobs).
     st.w.issues.sort_by_key(|i| i.line);
     Ok(st.w)

@@ -1,0 +1,75 @@
+// Inputs that cannot hurt (issue 37, items 4 and 13): a small gzip that expands into millions
+// of repeated jobs is refused with a clear message, one of unused nested JSON is read, both
+// through `trace=url:` in a link; a machine size out of range names the range; malformed
+// percent-escapes in a trace URL or in papers.html's hash throw nothing. Run through
+// scripts/browser-test.sh.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
+import { MOCK, BASE, launch, open, errorsText, waitRuns } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** A page whose requests to https://inputs.test/NAME are answered with `parts` gzip-compressed; the URL. */
+async function openServing(name, parts, hash) {
+  const body = gzipSync(Buffer.concat(parts.map((p) => Buffer.from(p))), { level: 9 });
+  const url = `https://inputs.test/${name}`;
+  const context = await browser.newContext();
+  await context.route(url, (route) => route.fulfill({ status: 200, body, headers: { 'access-control-allow-origin': '*' } }));
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(`${BASE}#v=1&trace=url:${encodeURIComponent(url)}&${hash}`);
+  return { page, context, problems, bytes: body.length };
+}
+
+const errorsShown = (page) => page.waitForFunction(() => document.querySelector('[data-testid="errors"]')?.children.length > 0, null, { timeout: 120_000 });
+
+test('a small gzip of repeated SWF lines is refused as too large, never "capacity overflow"', { skip: MOCK }, async () => {
+  const line = '1 0 5 60 2 -1 -1 2 120 -1 1 7 1 -1 -1 -1 -1 -1\n';
+  const block = line.repeat(20_000);
+  const { page, context, problems } = await openServing('dup.swf.gz', ['; MaxProcs: 4\n', ...Array(200).fill(block)], 'policy=fcfs');
+  await errorsShown(page);
+  const text = await errorsText(page);
+  assert.match(text, /too large for its size: \d+ jobs read from it would keep more than \d+ bytes in memory/);
+  assert.doesNotMatch(text, /unreachable|capacity overflow|panicked/);
+  assert.ok(!problems.some((p) => /panicked|unreachable|capacity overflow/.test(p)), problems.join('\n'));
+  await context.close();
+});
+
+test('a gzip of unused nested JSON reads as the Batsim workload it holds, never "unreachable"', { skip: MOCK }, async () => {
+  const unit = '{"a":{"b":[{},{"c":1}]}},'.repeat(40_000);
+  const parts = ['{"nb_res":4,"x":[', ...Array(40).fill(unit), '0],"jobs":[{"id":1,"subtime":0,"res":1,"profile":"d"}],"profiles":{"d":{"type":"delay","delay":5}}}'];
+  const { page, context, problems } = await openServing('nested.json.gz', parts, 'policy=fcfs');
+  await waitRuns(page, 1, 120_000);
+  assert.equal(await page.locator('[data-testid="results"] td[data-policy="fcfs"][data-metric="counts.jobs"]').getAttribute('data-value'), '1');
+  assert.ok(!problems.some((p) => /panicked|unreachable/.test(p)), problems.join('\n'));
+  await context.close();
+});
+
+test('procs beyond the limit in a link names the limit', { skip: MOCK }, async () => {
+  const { page, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=fcfs&procs=2147483647');
+  await waitRuns(page, 1);
+  assert.match(await errorsText(page), /procs=2147483647: expected machine size \(processors\): a whole number from 1 to 1000000000/);
+  await context.close();
+});
+
+test('malformed percent-escapes throw nothing: a trace URL, papers.html#', { skip: MOCK }, async () => {
+  const bad = encodeURIComponent('https://127.0.0.1:9/%E0%A4%A');
+  const { page, context, problems } = await open(browser, `#v=1&trace=url:${bad}&policy=fcfs`);
+  await errorsShown(page);
+  assert.doesNotMatch(await errorsText(page), /URI malformed/);
+  assert.ok(!problems.some((p) => /URI malformed/.test(p)), problems.join('\n'));
+  await context.close();
+  const context2 = await browser.newContext();
+  const paper = await context2.newPage();
+  const errors = [];
+  paper.on('pageerror', (e) => errors.push(e.message));
+  await paper.goto(`${BASE}papers.html#%E0%A4%A`);
+  await paper.waitForTimeout(1500);
+  assert.deepEqual(errors, []);
+  await context2.close();
+});

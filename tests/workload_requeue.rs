@@ -1,0 +1,105 @@
+//! Issue 37 item 7: a job requeued appears in `sacct --duplicates` once per run. Its last
+//! record is its outcome (the first was kept and the completed rerun skipped as "already
+//! read", and `--strict` failed the file); the earlier runs are wasted work, in a header note.
+
+use schedlab::swf::ReadOptions;
+use schedlab::workload;
+
+const HEAD: &str = "JobID|Submit|Start|End|Elapsed|NCPUS|State\n";
+
+fn read(text: &str, strict: bool) -> Result<schedlab::swf::Workload, String> {
+    let opts = ReadOptions {
+        strict,
+        ..ReadOptions::default()
+    };
+    workload::read_bytes("q.sacct", text.as_bytes(), &opts).map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_requeued_job_is_its_last_run_and_the_earlier_ones_are_wasted() {
+    // Job 7 preempted after 10 minutes on 4 CPUs, requeued (Slurm resets Submit) and run
+    // 90 minutes to completion; job 8 ordinary.
+    let text = format!(
+        "{HEAD}\
+         7|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:10:10|00:10:00|4|PREEMPTED\n\
+         7.batch|2024-01-01T00:00:10|2024-01-01T00:00:10|2024-01-01T00:10:10|00:10:00|4|CANCELLED\n\
+         8|2024-01-01T00:05:00|2024-01-01T00:05:00|2024-01-01T00:06:00|00:01:00|2|COMPLETED\n\
+         7|2024-01-01T00:10:11|2024-01-01T00:12:00|2024-01-01T01:42:00|01:30:00|4|COMPLETED\n"
+    );
+    for strict in [false, true] {
+        let w = read(&text, strict).unwrap();
+        // (Slurm id, submit, wait, run, procs, status)
+        let got: Vec<(String, i64, i64, i64, i64, i64)> = w
+            .records
+            .iter()
+            .map(|r| {
+                let id = r.extra[0].clone();
+                let (s, wt, run) = (r.submit_time, r.wait_time, r.run_time);
+                (id, s, wt, run, r.allocated_processors, r.status)
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("7".into(), 0, 720, 5400, 4, 1),
+                ("8".into(), 300, 0, 60, 2, 1)
+            ],
+            "strict {strict}"
+        );
+        assert_eq!(w.issue_count, 0, "{:?}", w.issues);
+        let note = w
+            .header
+            .lines
+            .iter()
+            .find(|l| l.contains("requeued"))
+            .unwrap();
+        assert!(
+            note.contains("1 requeued jobs")
+                && note.contains("the 1 earlier runs are wasted work: 2400 processor-seconds"),
+            "{note}"
+        );
+    }
+}
+
+#[test]
+fn a_job_whose_last_record_has_not_ended_is_left_out() {
+    let text = format!(
+        "{HEAD}\
+         7|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:10:10|00:10:00|4|NODE_FAIL\n\
+         8|2024-01-01T00:05:00|2024-01-01T00:05:00|2024-01-01T00:06:00|00:01:00|2|COMPLETED\n\
+         7|2024-01-01T00:10:11|Unknown|Unknown|00:00:00|0|PENDING\n"
+    );
+    let w = read(&text, false).unwrap();
+    let ids: Vec<&str> = w.records.iter().map(|r| r.extra[0].as_str()).collect();
+    assert_eq!(ids, ["8"]);
+    assert!(
+        w.issues[0].to_string().contains("job 7 never started"),
+        "{:?}",
+        w.issues
+    );
+    assert!(w
+        .header
+        .lines
+        .iter()
+        .any(|l| l.contains("2400 processor-seconds")));
+}
+
+/// Issue 37 item 12: a sacct line is capped as an SWF line is (a 100 MB field was accepted).
+#[test]
+fn a_sacct_line_longer_than_the_limit_is_skipped() {
+    let long = "x".repeat((1 << 20) + 1);
+    let text = format!(
+        "{HEAD}\
+         8|2024-01-01T00:05:00|2024-01-01T00:05:00|2024-01-01T00:06:00|00:01:00|2|COMPLETED\n\
+         9|2024-01-01T00:05:00|2024-01-01T00:05:00|2024-01-01T00:06:00|00:01:00|2|{long}\n"
+    );
+    let w = read(&text, false).unwrap();
+    assert_eq!(w.records.len(), 1);
+    assert_eq!(
+        w.issues[0].to_string(),
+        "line 3: line longer than 1048576 bytes"
+    );
+    assert!(read(&text, true)
+        .unwrap_err()
+        .contains("line longer than 1048576 bytes"));
+}
