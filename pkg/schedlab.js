@@ -14,6 +14,30 @@ export class Session {
         wasm.__wbg_session_free(ptr, 0);
     }
     /**
+     * The alloc CSV of run `index`: one row per job and node (`job_id,node,cpus,mem_mb,gpus`,
+     * as `schedlab run --alloc-csv`); only the header without a cluster.
+     * @param {number} index
+     * @returns {string}
+     */
+    alloc_csv(index) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.session_alloc_csv(this.__wbg_ptr, index);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+    /**
      * Per user of the last run, in order of first appearance (users with a job that ran):
      * `[user, jobs, violated, VEET_u, WT_u]` each (see [`crate::metrics::eet::UserEet`]).
      * @returns {Float64Array}
@@ -186,6 +210,18 @@ export class Session {
         return this;
     }
     /**
+     * On a cluster, `{first, names}`: each node's first processor id (node `k`'s cores are
+     * `first[k]..first[k + 1]`) and name, in the cluster's order; `null` without a cluster.
+     * @returns {any}
+     */
+    node_rows() {
+        const ret = wasm.session_node_rows(this.__wbg_ptr);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return takeFromExternrefTable0(ret[0]);
+    }
+    /**
      * Gantt rectangles of the last run: `[start, end, lo, hi, user, job, kind]` each (kind 1:
      * a preempted attempt, 0: the final one).
      * @returns {Float64Array}
@@ -335,6 +371,18 @@ export function canonical_spec(spec) {
 }
 
 /**
+ * The charts' policy colours (palette slot i is entry i) as `#rrggbb`, for the page's own
+ * swatches beside the charts.
+ * @returns {string[]}
+ */
+export function chart_colours() {
+    const ret = wasm.chart_colours();
+    var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+    return v1;
+}
+
+/**
  * The box of each job class of one policy's per-job figure (`values` in job order, `classes`
  * from [`job_classes`] with the same `by`): `[n, p5, q1, median, q3, p95]` per class (n = 0:
  * no job in the class). Computed once per comparison; [`draw_class_box`] draws them.
@@ -385,14 +433,60 @@ export function class_names(by) {
 }
 
 /**
- * Draws one bar per label.
+ * A cluster from its compact form (a link's `cluster=`, a preset): as [`cluster_from_conf`].
+ * @param {string} text
+ * @returns {any}
+ */
+export function cluster_from_compact(text) {
+    const ptr0 = passStringToWasm0(text, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.cluster_from_compact(ptr0, len0);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
+ * A cluster from slurm.conf text (`NodeName=` and `PartitionName=` lines; every other key is
+ * kept aside and named in a note): `{compact, summary, nodes, cores, gpus, notes}`. Errors name
+ * the line and field (`slurm.conf:3: RealMemory: ...`).
+ * @param {string} text
+ * @returns {any}
+ */
+export function cluster_from_conf(text) {
+    const ptr0 = passStringToWasm0(text, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.cluster_from_conf(ptr0, len0);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
+ * The presets: `[[name, compact form]]` (`Cluster::PRESETS`).
+ * @returns {any}
+ */
+export function cluster_presets() {
+    const ret = wasm.cluster_presets();
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
+ * Draws one bar per label; `slots` (optional) gives each label's palette slot, so that a policy keeps its colour when
+ * others are hidden.
  * @param {HTMLCanvasElement} canvas
  * @param {string[]} labels
  * @param {Float64Array | number[]} values
  * @param {string} title
+ * @param {Uint8Array | number[] | null} [slots]
  */
-export function draw_bars(canvas, labels, values, title) {
-    let ptr0, len0, ptr1, len1, ptr2, len2;
+export function draw_bars(canvas, labels, values, title, slots) {
+    let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3;
     try {
         ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
         len0 = WASM_VECTOR_LEN;
@@ -400,13 +494,16 @@ export function draw_bars(canvas, labels, values, title) {
         len1 = WASM_VECTOR_LEN;
         ptr2 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len2 = WASM_VECTOR_LEN;
+        ptr3 = isLikeNone(slots) ? 0 : passArray8ToWasm0(slots, wasm.__wbindgen_malloc);
+        len3 = WASM_VECTOR_LEN;
     } catch (e) {
+        if (ptr3) { wasm.__wbindgen_free(ptr3, len3 * 1, 1); }
         if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
         if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 8, 8); }
         if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
         throw e;
     }
-    const ret = wasm.draw_bars(canvas, ptr0, len0, ptr1, len1, ptr2, len2);
+    const ret = wasm.draw_bars(canvas, ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3);
     if (ret[1]) {
         throw takeFromExternrefTable0(ret[0]);
     }
@@ -414,7 +511,9 @@ export function draw_bars(canvas, labels, values, title) {
 
 /**
  * Draws bin means (one [`series_bin_means`] array per label, bins of `bin` seconds) over
- * `[t0, t1]`; `highlight` >= 0 draws that policy thick.
+ * `[t0, t1]`; `highlight` >= 0 draws that policy thick; `columns` > 0 draws small multiples
+ * (a panel per policy, the others in grey) in that many columns; `slots` (optional) gives each label's palette slot, so that a policy keeps its colour when
+ * others are hidden.
  * @param {HTMLCanvasElement} canvas
  * @param {Array<any>} means
  * @param {string[]} labels
@@ -423,24 +522,30 @@ export function draw_bars(canvas, labels, values, title) {
  * @param {number} t1
  * @param {number} highlight
  * @param {string} title
+ * @param {number | null} [columns]
+ * @param {Uint8Array | number[] | null} [slots]
  */
-export function draw_bin_means(canvas, means, labels, bin, t0, t1, highlight, title) {
-    const val3 = +bin;
-    const val4 = +t0;
-    const val5 = +t1;
-    const val6 = +highlight;
-    let ptr0, len0, ptr1, len1;
+export function draw_bin_means(canvas, means, labels, bin, t0, t1, highlight, title, columns, slots) {
+    const val4 = +bin;
+    const val5 = +t0;
+    const val6 = +t1;
+    const val7 = +highlight;
+    const val8 = +(isLikeNone(columns) ? Number.MAX_SAFE_INTEGER : (columns) >>> 0);
+    let ptr0, len0, ptr1, len1, ptr2, len2;
     try {
         ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
         len0 = WASM_VECTOR_LEN;
         ptr1 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len1 = WASM_VECTOR_LEN;
+        ptr2 = isLikeNone(slots) ? 0 : passArray8ToWasm0(slots, wasm.__wbindgen_malloc);
+        len2 = WASM_VECTOR_LEN;
     } catch (e) {
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
         if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
         if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
         throw e;
     }
-    const ret = wasm.draw_bin_means(canvas, means, ptr0, len0, val3, val4, val5, val6, ptr1, len1);
+    const ret = wasm.draw_bin_means(canvas, means, ptr0, len0, val4, val5, val6, val7, ptr1, len1, val8, ptr2, len2);
     if (ret[1]) {
         throw takeFromExternrefTable0(ret[0]);
     }
@@ -449,17 +554,18 @@ export function draw_bin_means(canvas, means, labels, bin, t0, t1, highlight, ti
 /**
  * Draws the CDF of a per-job figure (`"wait"` or `"bsld"`) per policy: `sorted` holds one
  * ascending Float64Array per label (jobs that never ran left out); `highlight` >= 0 draws
- * that policy thick.
+ * that policy thick; `slots` (optional) gives each label's palette slot.
  * @param {HTMLCanvasElement} canvas
  * @param {Array<any>} sorted
  * @param {string[]} labels
  * @param {string} figure
  * @param {number} highlight
  * @param {string} title
+ * @param {Uint8Array | number[] | null} [slots]
  */
-export function draw_cdf(canvas, sorted, labels, figure, highlight, title) {
-    const val4 = +highlight;
-    let ptr0, len0, ptr1, len1, ptr2, len2;
+export function draw_cdf(canvas, sorted, labels, figure, highlight, title, slots) {
+    const val5 = +highlight;
+    let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3;
     try {
         ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
         len0 = WASM_VECTOR_LEN;
@@ -467,13 +573,16 @@ export function draw_cdf(canvas, sorted, labels, figure, highlight, title) {
         len1 = WASM_VECTOR_LEN;
         ptr2 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len2 = WASM_VECTOR_LEN;
+        ptr3 = isLikeNone(slots) ? 0 : passArray8ToWasm0(slots, wasm.__wbindgen_malloc);
+        len3 = WASM_VECTOR_LEN;
     } catch (e) {
+        if (ptr3) { wasm.__wbindgen_free(ptr3, len3 * 1, 1); }
         if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
         if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
         if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
         throw e;
     }
-    const ret = wasm.draw_cdf(canvas, sorted, ptr0, len0, ptr1, len1, val4, ptr2, len2);
+    const ret = wasm.draw_cdf(canvas, sorted, ptr0, len0, ptr1, len1, val5, ptr2, len2, ptr3, len3);
     if (ret[1]) {
         throw takeFromExternrefTable0(ret[0]);
     }
@@ -481,16 +590,18 @@ export function draw_cdf(canvas, sorted, labels, figure, highlight, title) {
 
 /**
  * Draws box plots of a per-job figure (`"wait"` or `"bsld"`) by job class: `boxes` holds one
- * [`class_boxes`] array per label, computed with the same `by`.
+ * [`class_boxes`] array per label, computed with the same `by`; `slots` (optional) gives
+ * each label's palette slot.
  * @param {HTMLCanvasElement} canvas
  * @param {Array<any>} boxes
  * @param {string[]} labels
  * @param {string} figure
  * @param {string} by
  * @param {string} title
+ * @param {Uint8Array | number[] | null} [slots]
  */
-export function draw_class_box(canvas, boxes, labels, figure, by, title) {
-    let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3;
+export function draw_class_box(canvas, boxes, labels, figure, by, title, slots) {
+    let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4;
     try {
         ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
         len0 = WASM_VECTOR_LEN;
@@ -500,14 +611,17 @@ export function draw_class_box(canvas, boxes, labels, figure, by, title) {
         len2 = WASM_VECTOR_LEN;
         ptr3 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len3 = WASM_VECTOR_LEN;
+        ptr4 = isLikeNone(slots) ? 0 : passArray8ToWasm0(slots, wasm.__wbindgen_malloc);
+        len4 = WASM_VECTOR_LEN;
     } catch (e) {
+        if (ptr4) { wasm.__wbindgen_free(ptr4, len4 * 1, 1); }
         if (ptr3) { wasm.__wbindgen_free(ptr3, len3 * 1, 1); }
         if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
         if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
         if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
         throw e;
     }
-    const ret = wasm.draw_class_box(canvas, boxes, ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3);
+    const ret = wasm.draw_class_box(canvas, boxes, ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4);
     if (ret[1]) {
         throw takeFromExternrefTable0(ret[0]);
     }
@@ -569,9 +683,10 @@ export function draw_diff_gantt(canvas, a, b, procs, t0, t1, label_a, label_b, t
  * @param {string[]} labels
  * @param {string} figure
  * @param {string} title
+ * @param {Uint8Array | number[] | null} [slots]
  */
-export function draw_eet_box(canvas, users, labels, figure, title) {
-    let ptr0, len0, ptr1, len1, ptr2, len2;
+export function draw_eet_box(canvas, users, labels, figure, title, slots) {
+    let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3;
     try {
         ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
         len0 = WASM_VECTOR_LEN;
@@ -579,13 +694,16 @@ export function draw_eet_box(canvas, users, labels, figure, title) {
         len1 = WASM_VECTOR_LEN;
         ptr2 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len2 = WASM_VECTOR_LEN;
+        ptr3 = isLikeNone(slots) ? 0 : passArray8ToWasm0(slots, wasm.__wbindgen_malloc);
+        len3 = WASM_VECTOR_LEN;
     } catch (e) {
+        if (ptr3) { wasm.__wbindgen_free(ptr3, len3 * 1, 1); }
         if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
         if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
         if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
         throw e;
     }
-    const ret = wasm.draw_eet_box(canvas, users, ptr0, len0, ptr1, len1, ptr2, len2);
+    const ret = wasm.draw_eet_box(canvas, users, ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3);
     if (ret[1]) {
         throw takeFromExternrefTable0(ret[0]);
     }
@@ -645,7 +763,9 @@ export function draw_eet_heatmap(canvas, violations_list, panel, busy, memory, m
  * Draws the Gantt chart of `rects` (see [`Session::rects`](super::Session::rects)) over `[t0, t1]`; returns the
  * plotting area in canvas pixels, `[x0, y0, x1, y1]`. `cores` > 0 (the node model's cores per
  * node) groups the rows by node; non-empty `factors` (see [`Session::factors`](super::Session::factors))
- * colour the jobs by penalty factor.
+ * colour the jobs by penalty factor. `nodes` (optional: a cluster's
+ * [`Session::node_rows`](super::Session::node_rows), `{first, names}`) groups the rows by
+ * the cluster's nodes instead.
  * @param {HTMLCanvasElement} canvas
  * @param {Float64Array | number[]} rects
  * @param {number} procs
@@ -654,9 +774,10 @@ export function draw_eet_heatmap(canvas, violations_list, panel, busy, memory, m
  * @param {string} title
  * @param {number} cores
  * @param {Float64Array | number[]} factors
+ * @param {any} nodes
  * @returns {Int32Array}
  */
-export function draw_gantt(canvas, rects, procs, t0, t1, title, cores, factors) {
+export function draw_gantt(canvas, rects, procs, t0, t1, title, cores, factors, nodes) {
     const val4 = +procs;
     const val5 = +t0;
     const val6 = +t1;
@@ -675,7 +796,7 @@ export function draw_gantt(canvas, rects, procs, t0, t1, title, cores, factors) 
         if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
         throw e;
     }
-    const ret = wasm.draw_gantt(canvas, ptr0, len0, val4, val5, val6, ptr1, len1, val7, ptr2, len2);
+    const ret = wasm.draw_gantt(canvas, ptr0, len0, val4, val5, val6, ptr1, len1, val7, ptr2, len2, nodes);
     if (ret[3]) {
         throw takeFromExternrefTable0(ret[2]);
     }
@@ -736,27 +857,33 @@ export function draw_scatter(canvas, xs, ys, slots, legend, x_desc, y_desc, titl
 }
 
 /**
- * Draws column `column` (1 busy, 2 queued) of several series (see [`Session::series`](super::Session::series)).
+ * Draws column `column` (1 busy, 2 queued) of several series (see [`Session::series`](super::Session::series));
+ * `slots` (optional) gives each label's palette slot, so that a policy keeps its colour when
+ * others are hidden.
  * @param {HTMLCanvasElement} canvas
  * @param {Array<any>} series_list
  * @param {string[]} labels
  * @param {number} column
  * @param {string} title
+ * @param {Uint8Array | number[] | null} [slots]
  */
-export function draw_series(canvas, series_list, labels, column, title) {
-    const val3 = +column;
-    let ptr0, len0, ptr1, len1;
+export function draw_series(canvas, series_list, labels, column, title, slots) {
+    const val4 = +column;
+    let ptr0, len0, ptr1, len1, ptr2, len2;
     try {
         ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
         len0 = WASM_VECTOR_LEN;
         ptr1 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len1 = WASM_VECTOR_LEN;
+        ptr2 = isLikeNone(slots) ? 0 : passArray8ToWasm0(slots, wasm.__wbindgen_malloc);
+        len2 = WASM_VECTOR_LEN;
     } catch (e) {
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
         if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
         if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
         throw e;
     }
-    const ret = wasm.draw_series(canvas, series_list, ptr0, len0, val3, ptr1, len1);
+    const ret = wasm.draw_series(canvas, series_list, ptr0, len0, val4, ptr1, len1, ptr2, len2);
     if (ret[1]) {
         throw takeFromExternrefTable0(ret[0]);
     }
@@ -764,7 +891,8 @@ export function draw_series(canvas, series_list, labels, column, title) {
 
 /**
  * Draws column `column` (1 busy, 2 queued) of several series as means over bins of `bin`
- * seconds (0: one bin per pixel column); `highlight` >= 0 draws that policy thick.
+ * seconds (0: one bin per pixel column); `highlight` >= 0 draws that policy thick; `columns`
+ * > 0 draws small multiples in that many columns (see [`draw_bin_means`] for `slots`).
  * @param {HTMLCanvasElement} canvas
  * @param {Array<any>} series_list
  * @param {string[]} labels
@@ -772,23 +900,29 @@ export function draw_series(canvas, series_list, labels, column, title) {
  * @param {number} bin
  * @param {number} highlight
  * @param {string} title
+ * @param {number | null} [columns]
+ * @param {Uint8Array | number[] | null} [slots]
  */
-export function draw_series_binned(canvas, series_list, labels, column, bin, highlight, title) {
-    const val3 = +column;
-    const val4 = +bin;
-    const val5 = +highlight;
-    let ptr0, len0, ptr1, len1;
+export function draw_series_binned(canvas, series_list, labels, column, bin, highlight, title, columns, slots) {
+    const val4 = +column;
+    const val5 = +bin;
+    const val6 = +highlight;
+    const val7 = +(isLikeNone(columns) ? Number.MAX_SAFE_INTEGER : (columns) >>> 0);
+    let ptr0, len0, ptr1, len1, ptr2, len2;
     try {
         ptr0 = passArrayJsValueToWasm0(labels, wasm.__wbindgen_malloc);
         len0 = WASM_VECTOR_LEN;
         ptr1 = passStringToWasm0(title, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         len1 = WASM_VECTOR_LEN;
+        ptr2 = isLikeNone(slots) ? 0 : passArray8ToWasm0(slots, wasm.__wbindgen_malloc);
+        len2 = WASM_VECTOR_LEN;
     } catch (e) {
+        if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
         if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
         if (ptr0) { wasm.__externref_drop_slice(ptr0, len0); wasm.__wbindgen_free(ptr0, len0 * 4, 4); }
         throw e;
     }
-    const ret = wasm.draw_series_binned(canvas, series_list, ptr0, len0, val3, val4, val5, ptr1, len1);
+    const ret = wasm.draw_series_binned(canvas, series_list, ptr0, len0, val4, val5, val6, ptr1, len1, val7, ptr2, len2);
     if (ret[1]) {
         throw takeFromExternrefTable0(ret[0]);
     }
@@ -1016,6 +1150,33 @@ export function sweep_specs(policy_spec, vary) {
         throw takeFromExternrefTable0(ret[1]);
     }
     return takeFromExternrefTable0(ret[0]);
+}
+
+/**
+ * Trace chart `name` of `stats` in words: its text alternative.
+ * @param {any} stats
+ * @param {string} name
+ * @returns {string}
+ */
+export function trace_chart_summary(stats, name) {
+    let deferred3_0;
+    let deferred3_1;
+    try {
+        const ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.trace_chart_summary(stats, ptr0, len0);
+        var ptr2 = ret[0];
+        var len2 = ret[1];
+        if (ret[3]) {
+            ptr2 = 0; len2 = 0;
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        deferred3_0 = ptr2;
+        deferred3_1 = len2;
+        return getStringFromWasm0(ptr2, len2);
+    } finally {
+        wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+    }
 }
 
 /**

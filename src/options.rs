@@ -52,6 +52,9 @@ pub enum Kind {
     Pairs,
     /// Text the CLI parses (no page control).
     Text,
+    /// A cluster in its compact form (`1/n[1-4]:c32:m0/p=all:ALL:default`, docs/cluster-model.md):
+    /// letters, digits and `- _ . , : = / [ ]`; the CLI also takes a slurm.conf or a preset.
+    Cluster,
 }
 
 /// Which part of the engine an option sets.
@@ -141,7 +144,7 @@ pub const OPTIONS: &[OptionInfo] = options![
     "measured", "--measured", "opt-measured", "metrics.window.measured", Metrics, Whole { min: 1, max: BIG }, "", "node-model figures: measured jobs";
     "eetcap", "--eet-capacity", "opt-eet-capacity", "metrics.eet.capacity", Metrics, Capacity, "equal", "capacity each user expects (EET)";
     "eetuser", "--eet-user-capacity", "opt-eet-users", "metrics.eet.user_capacity", Metrics, Pairs, "", "capacities of single users (EET)";
-    "", "--cluster", "", "cluster", Input, Text, "", "the cluster: a slurm.conf, a preset or a compact form";
+    "cluster", "--cluster", "opt-cluster", "cluster", Input, Cluster, "", "the cluster: a slurm.conf, a preset or a compact form";
     "", "--slurm-conf", "", "", Input, Text, "", "a slurm.conf: the cluster, and the slurm policy's parameters";
     "memory", "--machine-memory", "opt-memory", "metrics.eet.machine_memory", Metrics, Whole { min: 1, max: BIG }, "", "machine memory, KB (EET)";
 ];

@@ -326,3 +326,55 @@ fn the_gantt_time_axis_has_room_for_its_labels() {
     let names: Vec<&str> = ticks.iter().map(|t| t.2.as_str()).collect();
     assert_eq!(names, ["0", "1d", "2d", "3d", "4d", "5d"]);
 }
+
+/// A Gantt chart of `rows` over 32 processors: its SVG.
+fn cluster_gantt(rows: &gantt::NodeRows, procs: u32) -> String {
+    let rects = [gantt::Rect {
+        start: 0.0,
+        end: 50.0,
+        lo: 0,
+        hi: 12,
+        user: 1,
+        job: 0,
+        preempted: false,
+    }];
+    native::svg((800, 400), |root| {
+        gantt::draw_rows(root, &rects, procs, rows, &[], 0.0, 100.0, "t")
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
+    .unwrap()
+}
+
+#[test]
+fn a_clusters_gantt_shows_its_nodes() {
+    use schedlab::cluster::{Cluster, Layout};
+    // Two nodes of 8 cores and one of 16: lines at processors 8 and 16, the names on the axis
+    // in place of the processor numbers.
+    let c = Cluster::from_compact("1/a[1-2]:c8:m0/b1:c16:m0/p=all:ALL:default").unwrap();
+    let rows = gantt::NodeRows::of_layout(&Layout::new(&c).unwrap());
+    assert_eq!(rows.first, [0, 8, 16]);
+    let (plain, nodes) = (
+        cluster_gantt(&gantt::NodeRows::default(), 32),
+        cluster_gantt(&rows, 32),
+    );
+    // The lines between nodes, in their grey.
+    let lines = |s: &str| s.matches("stroke=\"#969696\"").count();
+    assert_eq!(lines(&plain), 0);
+    assert_eq!(lines(&nodes), 2);
+    let t = texts(&nodes);
+    for want in ["a1", "a2", "b1", "processors of 3 nodes"] {
+        assert!(t.iter().any(|x| x == want), "{want}: {t:?}");
+    }
+    assert!(t.iter().all(|x| x != "16"), "{t:?}");
+    assert!(texts(&plain).iter().any(|x| x == "processors"));
+    // 1,000 one-core nodes in about 340 pixels: lines at least 3 pixels apart (about 110 of
+    // them), no name fits, the processor numbers stay.
+    let c = Cluster::from_compact("1/n[1-1000]:c1:m0/p=all:ALL:default").unwrap();
+    let dense = cluster_gantt(&gantt::NodeRows::of_layout(&Layout::new(&c).unwrap()), 1000);
+    let n = lines(&dense);
+    assert!((60..=130).contains(&n), "{n} lines");
+    let t = texts(&dense);
+    assert!(t.iter().all(|x| !x.starts_with('n')), "{t:?}");
+    assert!(t.iter().any(|x| x == "1000" || x == "800"), "{t:?}");
+}

@@ -9,6 +9,7 @@ import { sessionOptions } from './session.js';
 import { ResultsTable, renderFacts } from './results.js';
 import { Overview } from './charts.js';
 import { Gantts } from './gantt.js';
+import { ClusterPanel } from './cluster.js';
 import { timings } from './figure.js';
 import { EetCharts, DEFAULT_HEAT, parseUsers } from './eet.js';
 import { SweepPanel } from './sweep.js';
@@ -28,7 +29,7 @@ const S = {
   lastHash: '',
   runner: new Runner(),
 };
-let picker, resultsTable, overview, gantts, eet, sweep, editor, traceView, dists, compare, strip;
+let picker, resultsTable, overview, gantts, eet, sweep, editor, traceView, dists, compare, strip, cluster;
 
 // Exposed for the benchmark and for debugging from the console.
 window.schedlab = { timings, state: S };
@@ -59,6 +60,8 @@ function readForm() {
       form[o.key] = got.value;
     }
   }
+  const bad = form.cluster ? cluster?.problem() : '';
+  if (bad) problems.push(`Cluster: ${bad}`);
   for (const p of problems) showError(p);
   return problems.length ? null : form;
 }
@@ -80,6 +83,7 @@ function writeForm(state) {
     || state.status.length || state.users.length || state.xusers.length) {
     $('opt-status').closest('details').open = true;
   }
+  cluster?.refresh();
   writeHeat(state.heat ?? DEFAULT_HEAT);
   if (state.sweep) sweep.apply(state.sweep);
 }
@@ -304,7 +308,8 @@ function show(trace, state, facts, results, history, failed = []) {
   $('export-json').disabled = false;
   const pick = $('export-policy');
   pick.replaceChildren(...results.map((r, i) => el('option', { value: String(i) }, r.spec)));
-  for (const id of ['export-policy', 'export-jobs-csv', 'export-runs-csv']) $(id).disabled = false;
+  for (const id of ['export-policy', 'export-jobs-csv', 'export-runs-csv', 'export-alloc-csv']) $(id).disabled = false;
+  $('export-alloc-csv').hidden = !results[0].nodeRows; // on a cluster
   $('run').classList.remove('stale');
   sweep.refresh();
   state.sweep = sweep.settings();
@@ -428,7 +433,7 @@ function wire() {
     const reports = S.results.map((r) => r.report);
     download('schedlab-metrics.json', new Blob([JSON.stringify(reports, null, 2) + '\n'], { type: 'application/json' }));
   });
-  for (const kind of ['jobs', 'runs']) {
+  for (const kind of ['jobs', 'runs', 'alloc']) {
     $(`export-${kind}-csv`).addEventListener('click', async () => {
       const index = Number($('export-policy').value);
       const result = S.results?.[index];
@@ -497,6 +502,7 @@ async function boot() {
       (spec) => (spec.trim().startsWith('js:') ? editor.check(spec.trim()) : call('canonical_spec', spec)), markStale);
     window.schedlab.editor = editor;
     S.metrics = call('metrics');
+    cluster = new ClusterPanel(markStale);
   } catch (err) {
     showError(err.message);
     setStatus('The engine is not available.');

@@ -30,6 +30,8 @@ export class Gantts extends LazyFigures {
     this.procs = procs;
     // The node model's cores per node: the chart draws a line between nodes.
     this.cores = results[0]?.report?.input?.nodes?.cores ?? 0;
+    // A cluster's nodes ({first, names}): a line between nodes, their names on the axis.
+    this.nodes = results[0]?.nodeRows ?? null;
     this.byPenalty = false;
     let lo = Infinity, hi = -Infinity;
     for (const r of results) {
@@ -86,7 +88,7 @@ export class Gantts extends LazyFigures {
     const [t0, t1] = this.current();
     // The engine returns where it put the plotting area: [x0, y0, x1, y1] in canvas pixels.
     const [x0, y0, x1, y1] = call('draw_gantt', item.canvas, item.result.rects, this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`, this.cores,
-      this.byPenalty && item.result.factors ? item.result.factors : new Float64Array(0));
+      this.byPenalty && item.result.factors ? item.result.factors : new Float64Array(0), this.nodes ?? undefined);
     item.area = { x0, y0, x1, y1 };
     item.drawn = [t0, t1];
     describe(item.canvas, ganttSummary(item.result, this.procs, t0, t1, this.byPenalty));

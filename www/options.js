@@ -31,7 +31,7 @@ export const OPTIONS = [
   {"key":"measured","flag":"--measured","form":"opt-measured","field":"metrics.window.measured","group":"metrics","kind":{"type":"whole","min":1,"max":9007199254740991},"default":"","label":"node-model figures: measured jobs"},
   {"key":"eetcap","flag":"--eet-capacity","form":"opt-eet-capacity","field":"metrics.eet.capacity","group":"metrics","kind":{"type":"capacity"},"default":"equal","label":"capacity each user expects (EET)"},
   {"key":"eetuser","flag":"--eet-user-capacity","form":"opt-eet-users","field":"metrics.eet.user_capacity","group":"metrics","kind":{"type":"pairs"},"default":"","label":"capacities of single users (EET)"},
-  {"key":"","flag":"--cluster","form":"","field":"cluster","group":"input","kind":{"type":"text"},"default":"","label":"the cluster: a slurm.conf, a preset or a compact form"},
+  {"key":"cluster","flag":"--cluster","form":"opt-cluster","field":"cluster","group":"input","kind":{"type":"cluster"},"default":"","label":"the cluster: a slurm.conf, a preset or a compact form"},
   {"key":"","flag":"--slurm-conf","form":"","field":"","group":"input","kind":{"type":"text"},"default":"","label":"a slurm.conf: the cluster, and the slurm policy's parameters"},
   {"key":"memory","flag":"--machine-memory","form":"opt-memory","field":"metrics.eet.machine_memory","group":"metrics","kind":{"type":"whole","min":1,"max":9007199254740991},"default":"","label":"machine memory, KB (EET)"},
 ];

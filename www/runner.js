@@ -63,7 +63,7 @@ export class Runner {
   /** Starts a comparison (payload: bytes, name, options, specs, seed, custom: see customFor); a run in progress is
    * cancelled first. handlers: {facts, progress, result, failed, done, error}; exactly one of done /
    * error ends the run (unless it is cancelled); failed({index, spec, message}) reports a
-   * JavaScript policy that failed alone (the run goes on without its result). `result` comes once per policy as each
+   * policy that failed alone (the run goes on without its result). `result` comes once per policy as each
    * finishes (any order; `index` says which); `progress` carries `overall` (0..1),
    * `finished` and `running` (policy indices being simulated). */
   run(payload, handlers) {
@@ -243,6 +243,13 @@ export class Runner {
         if (!this.finish(job, slot, msg)) this.next(slot);
         break;
       case 'error':
+        // A policy that fails alone (one that refuses a cluster, say): its row says why and
+        // the others go on; a failed trace or worker ends the run.
+        if (job.kind === 'run' && current && !msg.panicked && msg.stage === current.task.spec) {
+          job.handlers.failed?.({ index: current.task.index, spec: current.task.spec, message: msg.message });
+          if (!this.finish(job, slot, { type: 'done', id: job.id })) this.next(slot);
+          break;
+        }
         this.fail(msg);
         break;
       default:

@@ -8,6 +8,8 @@
 //       &bound=10&warmup=N&measured=M   (metrics: bounded-slowdown bound, node-model window)
 //       &eetcap=equal|N&eetuser=12=64,3=32&memory=KB   (the EET model: --eet-capacity,
 //                                      --eet-user-capacity, --machine-memory)
+//       &cluster=1/gpu[01-16]:c64:...   (the cluster's compact form, docs/cluster-model.md;
+//                                      none: the trace's processors as one pool)
 //       &sweepvary=err=0,0.1,...,1&sweepseeds=10&sweepmetric=mbs&sweepmore=SPEC&sweeppick=SPEC
 //                                      (the sweep panel: key and values, seeds, metric, more
 //                                      policies one per key, the compared policies ticked)
@@ -104,6 +106,12 @@ export function decodeOption(o, text) {
     case 'time': {
       const t = text.trim();
       return isWindowTime(t) ? { value: t } : { error: 'expected seconds or a date like 2024-03-01T10:00:00' };
+    }
+    case 'cluster': {
+      // The compact form's own characters (the engine reads the rest when the run starts).
+      const t = text.trim();
+      return /^\d+\/[A-Za-z0-9_.,:=\/\[\]-]+$/.test(t) && t.length <= 1 << 20
+        ? { value: t } : { error: 'expected a cluster\'s compact form like 1/n[1-4]:c32:m0/p=all:ALL:default' };
     }
     default: return { error: 'not an option links carry' };
   }

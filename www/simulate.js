@@ -112,13 +112,15 @@ export function simulator(post, alive = () => {}) {
     try { panicked = has_panicked(); } catch { panicked = true; }
     const message = err instanceof Error ? err.message : String(err);
     post({ type: 'error', id, stage, message, panicked });
+    return panicked;
   }
 
   function exportCsv({ req, index, kind }) {
     try {
       if (!current) throw new Error('no finished run to export: run the comparison again');
       const local = current.local.get(index) ?? index;
-      const csv = kind === 'runs' ? current.session.runs_csv(local) : current.session.jobs_csv(local);
+      const s = current.session;
+      const csv = kind === 'runs' ? s.runs_csv(local) : kind === 'alloc' ? s.alloc_csv(local) : s.jobs_csv(local);
       post({ type: 'export', req, csv });
     } catch (err) {
       post({ type: 'export', req, error: err instanceof Error ? err.message : String(err) });
@@ -161,13 +163,16 @@ export function simulator(post, alive = () => {}) {
         const factors = session.factors ? session.factors() : new Float64Array(0);
         // The distribution charts' data, prepared here while the page waits for the next policy.
         const dist = prepareDistributions(engine, jobs, report.machine_procs);
-        post({ type: 'result', id, index, spec: specs[k], report, rects, jobs, series, eetUsers, violations, memory, factors, dist },
+        // On a cluster, its nodes' rows for the Gantt chart ({first, names}; null without one).
+        const nodeRows = session.node_rows ? session.node_rows() : null;
+        post({ type: 'result', id, index, spec: specs[k], report, rects, jobs, series, eetUsers, violations, memory, factors, dist, nodeRows },
           [rects.buffer, jobs.buffer, series.buffer, eetUsers.buffer, violations.buffer, memory.buffer, factors.buffer, ...buffersOf(dist)]);
       }
       post({ type: 'done', id });
     } catch (err) {
-      fail(id, stage, err);
-      drop();
+      // A policy that failed alone (one refusing a cluster, say) leaves the session whole: the
+      // runs made on it stay exportable and the pool's next policy reuses it.
+      if (fail(id, stage, err)) drop();
     }
   }
 

@@ -12,10 +12,11 @@
 //                   (traceStats: Session::trace_stats)
 //                   {type: 'progress', index, done, total}          at most every 100 ms
 //                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations, memory, factors,
-//                    dist: {sorted: {wait, bsld}, boxes: {'wait-size', ...}}}   (jobcols.js)
+//                    dist: {sorted: {wait, bsld}, boxes: {'wait-size', ...}},   (jobcols.js)
+//                    nodeRows: {first, names} on a cluster, else null}
 //                                                                   arrays transferred
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
-//   page -> worker  {type: 'export', req, index, kind: 'jobs' | 'runs'}   (index: the comparison's)
+//   page -> worker  {type: 'export', req, index, kind: 'jobs' | 'runs' | 'alloc'}   (index: the comparison's)
 //   worker -> page  {type: 'export', req, csv} | {type: 'export', req, error}
 // Sweeps (one metric over the values of a key and seeds 1..N, as `schedlab sweep`):
 //   page -> worker  {type: 'sweep', id, bytes, name, options, specs: [[spec per value] per policy],

@@ -3,6 +3,7 @@
 //! attempts are drawn in a lighter shade of their user's colour with a dark outline, so that the
 //! wasted work shows.
 
+pub use super::gantt_rows::NodeRows;
 use super::legend::LegendStyle;
 use super::palette::UserColours;
 use super::time_axes::{time_chart, TimeAxes};
@@ -12,6 +13,7 @@ use crate::sim::Schedule;
 use plotters::coord::Shift;
 use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One rectangle: processors `[lo, hi)` over `[start, end)`, of job index `job` and its user;
 /// `preempted` when this attempt was killed by a preemption (its work is lost).
@@ -134,9 +136,6 @@ pub fn draw<DB: DrawingBackend>(
     draw_nodes(root, rects, procs, 0, t0, t1, title)
 }
 
-/// Node separators are drawn only while nodes are at least this many pixels high.
-const MIN_NODE_PX: f64 = 3.0;
-
 /// Upper bounds of the penalty-factor classes of the penalty colouring, and their colours (the
 /// last class is everything above 1.5).
 pub const PENALTY_CLASSES: [(f64, &str); 5] = [
@@ -190,6 +189,24 @@ pub fn draw_coloured<DB: DrawingBackend>(
     t1: f64,
     title: &str,
 ) -> Result<PlotArea, DrawingAreaErrorKind<DB::ErrorType>> {
+    let rows = NodeRows::uniform(procs, cores);
+    draw_rows(root, rects, procs, &rows, factors, t0, t1, title)
+}
+
+/// [`draw_coloured`] with the rows grouped by the nodes `rows` gives (a cluster's: a line
+/// between nodes while they are at least 3 pixels apart, and the names that fit on the axis,
+/// see [`NodeRows`]).
+#[allow(clippy::too_many_arguments)]
+pub fn draw_rows<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    rects: &[Rect],
+    procs: u32,
+    rows: &NodeRows,
+    factors: &[f64],
+    t0: f64,
+    t1: f64,
+    title: &str,
+) -> Result<PlotArea, DrawingAreaErrorKind<DB::ErrorType>> {
     root.fill(&WHITE)?;
     let by_penalty = !factors.is_empty();
     let t1 = if t1 > t0 { t1 } else { t0 + 1.0 };
@@ -202,14 +219,15 @@ pub fn draw_coloured<DB: DrawingBackend>(
     // The title across the whole width, then the legend column beside the plot.
     let body = super::legend::titled(root, title)?;
     let (area, legend) = body.split_horizontally(body.dim_in_pixel().0.saturating_sub(110));
-    let y_desc = if cores > 0 {
-        format!("processors ({cores} per node)")
-    } else {
-        "processors".to_string()
-    };
+    let y_desc = rows.desc();
+    // Node names replace the processor numbers when some fit (the plot's height estimated
+    // from the area's: the margins and the time axis take about 52 pixels).
+    let est_px = f64::from(area.dim_in_pixel().1.saturating_sub(52)) / procs_f;
+    let named = !rows.labels(procs, est_px).is_empty();
     let axes = TimeAxes {
         x_desc: Some("time"),
         y_desc: Some(&y_desc),
+        y_labels: if named { 0 } else { 6 },
         ..TimeAxes::gantt("")
     };
     let mut chart = time_chart(&area, &axes, (t0, t1), procs_f)?;
@@ -263,12 +281,27 @@ pub fn draw_coloured<DB: DrawingBackend>(
     }
     chart.draw_series(shapes)?;
     chart.draw_series(outlines)?;
-    if cores > 0 && f64::from(cores) / grid.procs_per_px >= MIN_NODE_PX {
-        let separator = RGBColor(150, 150, 150);
-        chart.draw_series((1..procs.div_ceil(cores)).map(|n| {
-            let y = f64::from(n * cores);
-            PathElement::new([(t0, y), (t1, y)], separator.stroke_width(1))
-        }))?;
+    let separator = RGBColor(150, 150, 150);
+    chart.draw_series(
+        rows.separators(1.0 / grid.procs_per_px)
+            .into_iter()
+            .map(|b| {
+                let y = f64::from(b);
+                PathElement::new([(t0, y), (t1, y)], separator.stroke_width(1))
+            }),
+    )?;
+    if named {
+        let (xs, ys) = chart.plotting_area().get_pixel_range();
+        let font = TextStyle::from(("sans-serif", 11).into_font())
+            .pos(Pos::new(HPos::Right, VPos::Center));
+        for (centre, name) in rows.labels(procs, 1.0 / grid.procs_per_px) {
+            let y = ys.end - (centre / grid.procs_per_px).round() as i32;
+            root.draw(&Text::new(
+                name.to_string(),
+                (xs.start - 4, y),
+                font.clone(),
+            ))?;
+        }
     }
     if by_penalty {
         draw_penalty_legend(&legend)?;

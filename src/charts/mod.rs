@@ -13,6 +13,7 @@ pub mod diff_gantt;
 pub mod eet_box;
 pub mod eet_heatmap;
 pub mod gantt;
+pub mod gantt_rows;
 pub mod legend;
 pub mod multiples;
 #[cfg(not(target_arch = "wasm32"))]

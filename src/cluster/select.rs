@@ -181,7 +181,11 @@ impl Free {
     /// when `within` is given, on what is free in both), or `None` when it does not fit.
     pub fn select(&self, l: &Layout, need: &Need, within: Option<&Free>) -> Option<Alloc> {
         let part = l.parts.get(need.part as usize)?;
-        let (cpus, gpus) = self.part_free[need.part as usize];
+        let (mut cpus, mut gpus) = self.part_free[need.part as usize];
+        if let Some(w) = within {
+            let (c, g) = w.part_free[need.part as usize];
+            (cpus, gpus) = (cpus.min(c), gpus.min(g));
+        }
         if !part.up || need.cpus == 0 || u64::from(need.cpus) > cpus || u64::from(need.gpus) > gpus
         {
             return None;

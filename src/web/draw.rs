@@ -31,7 +31,9 @@ pub(super) fn drawn<E: std::error::Error + Send + Sync>(
 /// Draws the Gantt chart of `rects` (see [`Session::rects`](super::Session::rects)) over `[t0, t1]`; returns the
 /// plotting area in canvas pixels, `[x0, y0, x1, y1]`. `cores` > 0 (the node model's cores per
 /// node) groups the rows by node; non-empty `factors` (see [`Session::factors`](super::Session::factors))
-/// colour the jobs by penalty factor.
+/// colour the jobs by penalty factor. `nodes` (optional: a cluster's
+/// [`Session::node_rows`](super::Session::node_rows), `{first, names}`) groups the rows by
+/// the cluster's nodes instead.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn draw_gantt(
@@ -43,13 +45,26 @@ pub fn draw_gantt(
     title: &str,
     cores: u32,
     factors: &[f64],
+    nodes: JsValue,
 ) -> Result<Vec<i32>, JsError> {
     if !(t0.is_finite() && t1.is_finite()) {
         return Err(JsError::new("time window must be finite"));
     }
+    let rows = if nodes.is_undefined() || nodes.is_null() {
+        gantt::NodeRows::uniform(procs, cores)
+    } else {
+        #[derive(serde::Deserialize)]
+        struct Given {
+            first: Vec<u32>,
+            names: Vec<String>,
+        }
+        let g: Given = serde_wasm_bindgen::from_value(nodes)
+            .map_err(|e| JsError::new(&format!("nodes: {e}")))?;
+        gantt::NodeRows::named(g.first, g.names, procs).map_err(|e| JsError::new(&e))?
+    };
     let root = canvas_root(canvas)?;
     let rects = gantt::unflatten(rects);
-    let area = gantt::draw_coloured(&root, &rects, procs, cores, factors, t0, t1, title)
+    let area = gantt::draw_rows(&root, &rects, procs, &rows, factors, t0, t1, title)
         .map_err(|e| JsError::new(&format!("drawing failed: {e}")))?;
     drawn(root.present())?;
     Ok(area.to_vec())

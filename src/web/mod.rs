@@ -9,6 +9,7 @@
 //! that the page can stop calling in (`has_panicked`). Bulk results cross as typed arrays.
 
 mod check;
+mod cluster;
 mod compare;
 mod custom;
 mod draw;
@@ -17,6 +18,7 @@ mod rows;
 mod scaled;
 mod workload;
 
+pub use cluster::*;
 pub use compare::*;
 pub use draw::*;
 

@@ -123,11 +123,16 @@ fn draw<DB: DrawingBackend>(
             } else {
                 Vec::new()
             };
-            gantt::draw_coloured(
+            // On a cluster, the rows grouped by its nodes.
+            let rows = match trace.jobs.placement.as_deref() {
+                Some(p) => gantt::NodeRows::of_layout(&p.layout),
+                None => gantt::NodeRows::uniform(trace.jobs.procs, cores),
+            };
+            gantt::draw_rows(
                 root,
                 &rects,
                 trace.jobs.procs,
-                cores,
+                &rows,
                 &factors,
                 from,
                 to,

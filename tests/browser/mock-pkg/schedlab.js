@@ -238,3 +238,7 @@ export function sweep_specs(policy, vary) {
   return { key, values, specs: values.map(() => c) };
 }
 export function draw_sweep(canvas, values, labels, stats, key, metric, title) { frame(canvas, title); }
+// The cluster panel: the presets only (the mock reads no cluster).
+export function cluster_presets() { return [['gpu', '1/gpu[01-16]:c64:m512000:ga100=4:fa100,ib/p=gpu:ALL:default:t2880/p=debug:gpu[01-02]:t60:r2']]; }
+export function cluster_from_compact() { throw new Error('the mock engine reads no cluster'); }
+export function cluster_from_conf() { throw new Error('the mock engine reads no cluster'); }

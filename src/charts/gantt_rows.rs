@@ -1,0 +1,177 @@
+//! The rows of a Gantt chart grouped by node: which processors each node holds, where the lines
+//! between nodes go and which node names fit on the axis. Data preparation only; `gantt.rs`
+//! draws what this says.
+
+use crate::cluster::Layout;
+
+/// Nodes as ranges of processor rows: node `k` holds `first[k]..first[k + 1]` (the last one up
+/// to the machine's processors).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NodeRows {
+    /// Each node's first processor, increasing from 0; empty: rows not grouped.
+    pub first: Vec<u32>,
+    /// Each node's name (a cluster's), or empty (the node model's nodes are unnamed).
+    pub names: Vec<String>,
+    /// Cores per node when every node has as many (the node model), else 0.
+    pub cores: u32,
+}
+
+/// Lines between nodes stay at least this many pixels apart.
+pub const MIN_NODE_PX: f64 = 3.0;
+/// Names on the axis stay at least this many pixels apart (a line of the labels' font).
+pub const NAME_PX: f64 = 13.0;
+/// Most node names the page hands the chart (a cluster has at most 100,000 nodes).
+pub const MAX_NODES: usize = 100_000;
+
+impl NodeRows {
+    /// Nodes of `cores` processors each over `procs` processors (the node model); no grouping
+    /// when `cores` is 0.
+    pub fn uniform(procs: u32, cores: u32) -> NodeRows {
+        if cores == 0 {
+            return NodeRows::default();
+        }
+        NodeRows {
+            first: (0..procs.div_ceil(cores)).map(|n| n * cores).collect(),
+            names: Vec::new(),
+            cores,
+        }
+    }
+
+    /// A cluster's nodes, in its order (node `k`'s cores follow those of the nodes before it).
+    pub fn of_layout(l: &Layout) -> NodeRows {
+        NodeRows {
+            first: l.nodes.iter().map(|n| n.first_proc).collect(),
+            names: l.nodes.iter().map(|n| n.name.clone()).collect(),
+            cores: 0,
+        }
+    }
+
+    /// Named nodes as the page hands them, checked against a machine of `procs` processors:
+    /// `first` starts at 0 and increases, below `procs`; as many names as nodes.
+    pub fn named(first: Vec<u32>, names: Vec<String>, procs: u32) -> Result<NodeRows, String> {
+        if first.len() != names.len() || first.len() > MAX_NODES {
+            return Err(format!(
+                "nodes: {} first processors and {} names (equal counts, at most {MAX_NODES})",
+                first.len(),
+                names.len()
+            ));
+        }
+        let increasing = first.windows(2).all(|w| w[0] < w[1]);
+        if first.first().is_some_and(|&f| f != 0) || !increasing {
+            return Err("nodes: first processors must start at 0 and increase".to_string());
+        }
+        if first.last().is_some_and(|&f| f >= procs) {
+            return Err(format!("nodes: a node starts past the {procs} processors"));
+        }
+        Ok(NodeRows {
+            first,
+            names,
+            cores: 0,
+        })
+    }
+
+    /// The y axis' name.
+    pub fn desc(&self) -> String {
+        match (self.cores, self.first.is_empty()) {
+            (0, true) => "processors".to_string(),
+            (0, false) => format!("processors of {} nodes", self.first.len()),
+            (c, _) => format!("processors ({c} per node)"),
+        }
+    }
+
+    /// The processor ids where a line between nodes is drawn, at `px_per_proc` pixels per
+    /// processor. The node model's equal nodes get every line or none (while a node is at least
+    /// [`MIN_NODE_PX`] high); a cluster's get each line at least that far above the last one
+    /// drawn, so that a dense cluster shows groups of nodes.
+    pub fn separators(&self, px_per_proc: f64) -> Vec<u32> {
+        let bounds = self.first.iter().skip(1).copied();
+        if self.cores > 0 {
+            return if f64::from(self.cores) * px_per_proc >= MIN_NODE_PX {
+                bounds.collect()
+            } else {
+                Vec::new()
+            };
+        }
+        let mut last = 0u32;
+        bounds
+            .filter(|&b| {
+                let keep = f64::from(b - last) * px_per_proc >= MIN_NODE_PX;
+                if keep {
+                    last = b;
+                }
+                keep
+            })
+            .collect()
+    }
+
+    /// The node names that fit on the axis at `px_per_proc` pixels per processor over `procs`
+    /// processors: `(centre row, name)` for each node at least [`NAME_PX`] high whose centre is
+    /// that far from the last name placed.
+    pub fn labels(&self, procs: u32, px_per_proc: f64) -> Vec<(f64, &str)> {
+        let mut out = Vec::new();
+        let mut last = f64::NEG_INFINITY;
+        for (k, name) in self.names.iter().enumerate() {
+            let lo = self.first[k];
+            let hi = self.first.get(k + 1).copied().unwrap_or(procs).max(lo);
+            let centre = (f64::from(lo) + f64::from(hi)) / 2.0;
+            if f64::from(hi - lo) * px_per_proc >= NAME_PX
+                && (centre - last) * px_per_proc >= NAME_PX
+            {
+                out.push((centre, name.as_str()));
+                last = centre;
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(first: &[u32]) -> NodeRows {
+        let names = (0..first.len()).map(|k| format!("n{k}")).collect();
+        NodeRows::named(first.to_vec(), names, 100).unwrap()
+    }
+
+    #[test]
+    fn uniform_nodes_get_every_line_or_none() {
+        let r = NodeRows::uniform(16, 4);
+        assert_eq!(r.first, [0, 4, 8, 12]);
+        assert_eq!(r.separators(1.0), [4, 8, 12]);
+        assert!(r.separators(0.5).is_empty());
+        assert!(NodeRows::uniform(16, 0).first.is_empty());
+        assert_eq!(r.desc(), "processors (4 per node)");
+    }
+
+    #[test]
+    fn a_dense_cluster_keeps_lines_three_pixels_apart() {
+        // Nodes of 2, 2, 2, 10 cores at 1 px per core: lines at 2 (too close to 0) no, 4 yes,
+        // 6 no (2 px above 4), then none; at 2 px per core every line.
+        let r = rows(&[0, 2, 4, 6]);
+        assert_eq!(r.separators(1.0), [4]);
+        assert_eq!(r.separators(2.0), [2, 4, 6]);
+    }
+
+    #[test]
+    fn names_fit_or_are_left_out() {
+        // Nodes 0..10, 10..12, 12..30 and 30..100 (of 100 processors) at 2 px per processor:
+        // n1 is 4 px high, n2's centre 21 is 32 px above n0's (5).
+        let r = rows(&[0, 10, 12, 30]);
+        assert_eq!(
+            r.labels(100, 2.0),
+            [(5.0, "n0"), (21.0, "n2"), (65.0, "n3")]
+        );
+        assert_eq!(r.labels(100, 0.1), []);
+    }
+
+    #[test]
+    fn bad_rows_are_refused() {
+        let n = |k: usize| (0..k).map(|i| i.to_string()).collect::<Vec<_>>();
+        assert!(NodeRows::named(vec![0, 4], n(1), 8).is_err());
+        assert!(NodeRows::named(vec![1, 4], n(2), 8).is_err());
+        assert!(NodeRows::named(vec![0, 4, 4], n(3), 8).is_err());
+        assert!(NodeRows::named(vec![0, 8], n(2), 8).is_err());
+        assert!(NodeRows::named(vec![], n(0), 8).unwrap().first.is_empty());
+    }
+}

@@ -1,0 +1,116 @@
+//! The page's cluster panel and cluster outputs: a cluster read from pasted slurm.conf lines or
+//! from its compact form (what the `cluster=` link key carries), the presets, and per run the
+//! alloc CSV and the nodes' rows for the Gantt chart (docs/cluster-model.md).
+
+use super::{to_js, Session};
+use crate::cluster::{conf, Cluster, Layout};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// What the panel shows of a cluster.
+#[derive(Serialize)]
+struct Described {
+    /// Its compact form (the option's value, the link's `cluster=`).
+    compact: String,
+    /// `Cluster::summary()`: totals, node groups, partitions.
+    summary: String,
+    nodes: u64,
+    cores: u64,
+    gpus: u64,
+    /// What was read and left aside (other slurm.conf keys, ignored records).
+    notes: Vec<String>,
+}
+
+fn described(c: &Cluster, notes: Vec<String>) -> Result<JsValue, JsError> {
+    // The layout the engine will make: a cluster the panel accepts is one a run accepts.
+    Layout::new(c).map_err(|e| JsError::new(&format!("cluster: {e}")))?;
+    to_js(&Described {
+        compact: c.to_compact(),
+        summary: c.summary(),
+        nodes: c.total_nodes(),
+        cores: c.total_cores(),
+        gpus: c.total_gpus(),
+        notes,
+    })
+}
+
+/// Most other keys a note names one by one.
+const NAMED_KEYS: usize = 8;
+
+/// A cluster from slurm.conf text (`NodeName=` and `PartitionName=` lines; every other key is
+/// kept aside and named in a note): `{compact, summary, nodes, cores, gpus, notes}`. Errors name
+/// the line and field (`slurm.conf:3: RealMemory: ...`).
+#[wasm_bindgen]
+pub fn cluster_from_conf(text: &str) -> Result<JsValue, JsError> {
+    let read = conf::parse_str(text, "slurm.conf").map_err(|e| JsError::new(&e.to_string()))?;
+    let mut notes = Vec::new();
+    if !read.params.is_empty() {
+        let mut keys: Vec<&str> = Vec::new();
+        for (k, _, _) in read.params.iter() {
+            if !keys.iter().any(|x| x.eq_ignore_ascii_case(k)) {
+                keys.push(k);
+            }
+        }
+        let more = keys.len().saturating_sub(NAMED_KEYS);
+        keys.truncate(NAMED_KEYS);
+        let tail = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
+        notes.push(format!(
+            "{} other lines ignored (not nodes or partitions): {}{tail}",
+            read.params.len(),
+            keys.join(", ")
+        ));
+    }
+    for (line, what) in read.ignored_records.iter().take(NAMED_KEYS) {
+        notes.push(format!("line {line}: {what}: ignored"));
+    }
+    described(&read.cluster, notes)
+}
+
+/// A cluster from its compact form (a link's `cluster=`, a preset): as [`cluster_from_conf`].
+#[wasm_bindgen]
+pub fn cluster_from_compact(text: &str) -> Result<JsValue, JsError> {
+    let c =
+        Cluster::from_compact(text.trim()).map_err(|e| JsError::new(&format!("cluster: {e}")))?;
+    described(&c, Vec::new())
+}
+
+/// The presets: `[[name, compact form]]` (`Cluster::PRESETS`).
+#[wasm_bindgen]
+pub fn cluster_presets() -> Result<JsValue, JsError> {
+    to_js(&Cluster::PRESETS)
+}
+
+/// The nodes' rows of the Gantt chart: per node its first processor and its name.
+#[derive(Serialize)]
+struct NodeRows<'a> {
+    first: Vec<u32>,
+    names: Vec<&'a str>,
+}
+
+#[wasm_bindgen]
+impl Session {
+    /// The alloc CSV of run `index`: one row per job and node (`job_id,node,cpus,mem_mb,gpus`,
+    /// as `schedlab run --alloc-csv`); only the header without a cluster.
+    pub fn alloc_csv(&self, index: u32) -> Result<String, JsError> {
+        let mut out = Vec::new();
+        crate::output::alloc_csv(&mut out, &self.trace.jobs, &self.nth(index)?.schedule)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        String::from_utf8(out).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// On a cluster, `{first, names}`: each node's first processor id (node `k`'s cores are
+    /// `first[k]..first[k + 1]`) and name, in the cluster's order; `null` without a cluster.
+    pub fn node_rows(&self) -> Result<JsValue, JsError> {
+        match self.trace.jobs.placement.as_deref() {
+            Some(p) => to_js(&NodeRows {
+                first: p.layout.nodes.iter().map(|n| n.first_proc).collect(),
+                names: p.layout.nodes.iter().map(|n| n.name.as_str()).collect(),
+            }),
+            None => Ok(JsValue::NULL),
+        }
+    }
+}

@@ -1,0 +1,93 @@
+// The cluster panel (docs/cluster-model.md): no cluster (the trace's processors as one pool,
+// as always), a preset, or a cluster of one's own from slurm.conf lines (pasted, or read from
+// a file) or from its compact form. The form control `opt-cluster` holds the compact form: the
+// option `cluster` of the options schema, which the worker hands the engine and the link
+// carries as `cluster=` (a file's text never travels; the compact form of what it made does).
+// The engine reads and checks every cluster here (cluster_from_conf, cluster_from_compact) and
+// gives its summary; an error names the line (slurm.conf) or the item (compact form).
+import { call } from './engine.js';
+import { $ } from './ui.js';
+
+export class ClusterPanel {
+  /** onChange() after the user changes the cluster (the results become stale). */
+  constructor(onChange) {
+    this.presets = new Map(call('cluster_presets'));
+    const changed = () => { this.syncPreset(); onChange(); };
+    $('cluster-preset').addEventListener('change', () => {
+      const v = $('cluster-preset').value;
+      if (v === 'custom') { $('cluster-conf').focus(); return; }
+      $('opt-cluster').value = v ? this.presets.get(v) ?? '' : '';
+      this.refresh();
+      changed();
+    });
+    $('cluster-apply').addEventListener('click', () => { this.fromConf($('cluster-conf').value); changed(); });
+    $('cluster-file').addEventListener('change', async () => {
+      const file = $('cluster-file').files?.[0];
+      if (!file) return;
+      try {
+        const text = await file.text();
+        $('cluster-conf').value = text;
+        this.fromConf(text, file.name);
+      } catch (err) {
+        this.show(null, `${file.name}: ${err.message}`);
+      }
+      $('cluster-file').value = '';
+      changed();
+    });
+    // An edited compact form (the app marks the results stale on every option's change).
+    $('opt-cluster').addEventListener('change', () => { this.refresh(); this.syncPreset(); });
+  }
+
+  /** Reads slurm.conf lines into the compact form; `name` names a file in errors. */
+  fromConf(text, name = '') {
+    if (!text.trim()) {
+      this.show(null, 'No slurm.conf lines to read: paste NodeName= and PartitionName= lines.');
+      return;
+    }
+    try {
+      const c = call('cluster_from_conf', text);
+      $('opt-cluster').value = c.compact;
+      this.show(c);
+    } catch (err) {
+      this.show(null, name ? err.message.replace(/^slurm\.conf/, name) : err.message);
+    }
+  }
+
+  /** Shows the cluster the form holds (after a link set the form, or an edit). */
+  refresh() {
+    const text = $('opt-cluster').value.trim();
+    if (!text) { this.show(null); return; }
+    try {
+      this.show(call('cluster_from_compact', text));
+    } catch (err) {
+      this.show(null, err.message);
+    }
+    $('opt-cluster').classList.toggle('invalid', $('cluster-error').hidden === false);
+    this.syncPreset();
+  }
+
+  /** The preset select follows the compact form: a preset's, none, or one of one's own. */
+  syncPreset() {
+    const text = $('opt-cluster').value.trim();
+    const preset = [...this.presets].find(([, c]) => c === text)?.[0];
+    $('cluster-preset').value = !text ? '' : preset ?? 'custom';
+    if (text) $('cluster-panel').open = true;
+  }
+
+  /** Why the form's cluster cannot run ('' when it can, or when there is none). */
+  problem() {
+    const text = $('opt-cluster').value.trim();
+    if (!text) return '';
+    try { call('cluster_from_compact', text); return ''; } catch (err) { return err.message; }
+  }
+
+  show(c, error = '') {
+    $('cluster-error').hidden = !error;
+    $('cluster-error').textContent = error;
+    const notes = c?.notes ?? [];
+    $('cluster-notes').hidden = !notes.length;
+    $('cluster-notes').textContent = notes.join(' · ');
+    $('cluster-summary').hidden = !c;
+    $('cluster-summary').textContent = c ? c.summary : '';
+  }
+}
