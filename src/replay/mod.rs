@@ -119,6 +119,22 @@ impl Figures {
     }
 }
 
+impl std::fmt::Display for Figures {
+    /// `instants 33  recorded 60  model 38  both 24  recall 40.0%  precision 63.2%`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "instants {:>3}  recorded {:>4}  model {:>4}  both {:>4}  recall {:>5.1}%  precision {:>5.1}%",
+            self.instants,
+            self.recorded,
+            self.model,
+            self.both,
+            100.0 * self.recall(),
+            100.0 * self.precision()
+        )
+    }
+}
+
 fn ratio(a: usize, b: usize) -> f64 {
     if b == 0 {
         1.0

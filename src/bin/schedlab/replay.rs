@@ -57,10 +57,6 @@ pub fn run(args: &ReplayArgs) -> CliResult {
     };
     let replay = Replay::new(&set, logged).map_err(|e| format!("{}: {e}", args.trace.display()))?;
     let site = site.map(|s| s.with_user_names(workload.header.lines.iter().map(String::as_str)));
-    println!(
-        "{:<40} {:>8} {:>8} {:>8} {:>6} {:>8} {:>9}",
-        "policy", "instants", "recorded", "model", "both", "recall", "precision"
-    );
     for (spec, files) in args.policies.iter().zip(&files) {
         let fresh = || -> Result<Box<dyn schedlab::policy::Policy>, run::Error> {
             Ok(match &site {
@@ -70,16 +66,10 @@ pub fn run(args: &ReplayArgs) -> CliResult {
         };
         let (ds, reselected) = replay.decisions(fresh, args.seed)?;
         let f = Figures::of(&ds);
-        println!(
-            "{:<40} {:>8} {:>8} {:>8} {:>6} {:>7.1}% {:>8.1}%",
-            fresh()?.spec(),
-            f.instants,
-            f.recorded,
-            f.model,
-            f.both,
-            100.0 * f.recall(),
-            100.0 * f.precision()
-        );
+        println!("{spec}: {f}");
+        if spec != &fresh()?.spec() {
+            println!("  ({})", fresh()?.spec());
+        }
         if reselected > 0 {
             eprintln!(
                 "schedlab: {spec}: up to {reselected} recorded starts did not fit their recorded \
