@@ -221,3 +221,23 @@ fn figures_on_the_committed_real_runs() {
         assert!(precision[0] > precision[1], "{}: {precision:?}", run.name);
     }
 }
+
+#[test]
+fn bad_inputs_are_errors_naming_what_is_wrong() {
+    let set = small();
+    let bad = LOG.replace("|2|1|n1|", "|2|1|n[1-|");
+    let e = recorded::Logged::from_sacct(&bad, "log", &set.jobs).unwrap_err();
+    assert!(e.starts_with("log:3: NodeList: \"n[1-\""), "{e}");
+    let e = recorded::Logged::from_sacct(&LOG.replace("|2|1|n1|", "|2|1|n9|"), "log", &set.jobs)
+        .map(|l| Replay::new(&set, l).err())
+        .unwrap()
+        .unwrap();
+    assert_eq!(e, "job 2: NodeList: node n9 is not a node of the cluster");
+    // An SWF trace without recorded waits (field 3 = -1) cannot be replayed.
+    let swf = "1 0 -1 10 1 -1 -1 1 20 -1 1 1 -1 -1 -1 -1 -1 -1\n";
+    let set = read("t.swf", swf, "1/n1:c5:m1/p=batch:ALL:default".into());
+    let e = Replay::new(&set, recorded::Logged::numbers(&set.jobs))
+        .err()
+        .unwrap();
+    assert!(e.contains("job 1 (line 1) has no recorded start"), "{e}");
+}
