@@ -21,6 +21,7 @@ pub mod options;
 pub mod output;
 pub mod policy;
 pub mod predict;
+pub mod replay;
 pub mod request_stats;
 pub mod run;
 pub mod sim;

@@ -6,7 +6,7 @@
 use super::order::QueueOrder;
 use super::queue::QueueState;
 use super::rule::StartRule;
-use crate::sim::{Ctx, Jobs, Policy, SimError};
+use crate::sim::{Ctx, Jobs, Policy, SimError, Starts};
 
 /// A composed policy.
 pub struct Composed {
@@ -62,6 +62,16 @@ impl Policy for Composed {
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
         let mut queue = self.queue.begin(c);
         self.rule.pass(c, &mut queue)?;
+        self.queue.end(c);
+        Ok(())
+    }
+
+    /// The order sees the pass as its own (its `begin`, then `started` for the jobs `start`
+    /// started); the start rule does not run.
+    fn follow(&mut self, c: &mut Ctx<'_>, start: Starts<'_>) -> Result<(), SimError> {
+        let mut queue = self.queue.begin(c);
+        queue.all(c);
+        start(c)?;
         self.queue.end(c);
         Ok(())
     }

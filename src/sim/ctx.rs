@@ -182,6 +182,11 @@ impl<'a> Ctx<'a> {
         self.records[j].start
     }
 
+    /// The first planned start recorded for job `j` ([`Ctx::reserve`]), if any.
+    pub fn reserved_at(&self, j: usize) -> Option<Time> {
+        self.records[j].first_reservation()
+    }
+
     /// Planned end of a running job.
     pub fn planned_end(&self, j: usize) -> Time {
         self.planned[j]

@@ -27,7 +27,7 @@ mod waiting;
 pub use cluster::ClusterView;
 pub use ctx::{Ctx, Happening};
 pub use nodes::{NodeOutcome, Nodes};
-pub use policy::Policy;
+pub use policy::{Policy, Starts};
 pub use procset::ProcSet;
 pub use reason::StartReason;
 pub use schedule::{JobRecord, Outcome, Run, RunEnd, Schedule};
@@ -122,6 +122,40 @@ pub fn simulate_placed(
     cluster: Option<&crate::cluster::Placement>,
     policy: &mut dyn Policy,
     seed: u64,
+    progress: Option<Progress<'_>>,
+) -> Result<Schedule, SimError> {
+    let machine = (machine, cluster);
+    run_engine(jobs, procs, machine, policy, (seed, None), progress)
+}
+
+/// [`simulate_placed`] up to time `until` (inclusive), without a node model: the schedule so
+/// far, jobs still waiting or running left pending (the replay of a recorded schedule,
+/// `crate::replay`, stops right after the instant it asks about).
+pub fn simulate_until(
+    jobs: &[Job],
+    procs: u32,
+    cluster: Option<&crate::cluster::Placement>,
+    policy: &mut dyn Policy,
+    seed: u64,
+    until: Time,
+) -> Result<Schedule, SimError> {
+    run_engine(
+        jobs,
+        procs,
+        (None, cluster),
+        policy,
+        (seed, Some(until)),
+        None,
+    )
+}
+
+/// The engine: `(machine, cluster)` as [`simulate_placed`] takes them, `(seed, until)`.
+fn run_engine(
+    jobs: &[Job],
+    procs: u32,
+    (machine, cluster): (Option<Machine<'_>>, Option<&crate::cluster::Placement>),
+    policy: &mut dyn Policy,
+    (seed, until): (u64, Option<Time>),
     mut progress: Option<Progress<'_>>,
 ) -> Result<Schedule, SimError> {
     let n = jobs.len();
@@ -217,6 +251,9 @@ pub fn simulate_placed(
         let Some(t) = earlier(earlier(t_heap, t_sub), c.wake) else {
             break;
         };
+        if until.is_some_and(|u| t > u) {
+            break;
+        }
         c.now = t;
         c.state = ctx::new_state_id();
         let mut passes = 0;
@@ -299,7 +336,7 @@ pub fn simulate_placed(
             }
         }
     }
-    if let Some(&first) = c.waiting.first() {
+    if let Some(&first) = c.waiting.first().filter(|_| until.is_none()) {
         return Err(SimError::Stuck {
             policy: c.policy.clone(),
             time: c.now,

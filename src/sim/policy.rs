@@ -4,6 +4,9 @@
 
 use super::{Ctx, Jobs, SimError};
 
+/// The starts of a [`Policy::follow`] pass, made through the context it is given.
+pub type Starts<'s> = &'s mut dyn FnMut(&mut Ctx<'_>) -> Result<(), SimError>;
+
 /// A scheduling policy.
 pub trait Policy {
     /// The canonical spec string of this configured policy.
@@ -36,4 +39,12 @@ pub trait Policy {
 
     /// One scheduling pass at `ctx.now()`.
     fn schedule(&mut self, ctx: &mut Ctx<'_>) -> Result<(), SimError>;
+
+    /// A pass whose starts are decided elsewhere (the replay of a recorded schedule,
+    /// `schedlab replay`): `start` makes them through `ctx`, and the policy keeps its own
+    /// state (priorities, usage) as if it had made them, starting nothing itself. The
+    /// default only calls `start`.
+    fn follow(&mut self, ctx: &mut Ctx<'_>, start: Starts<'_>) -> Result<(), SimError> {
+        start(ctx)
+    }
 }

@@ -8,6 +8,7 @@ mod generate;
 mod metric_args;
 mod outputs;
 mod plot;
+mod replay;
 mod sweep;
 mod table;
 mod trace;
@@ -83,6 +84,9 @@ enum Command {
     /// What a trace looks like: arrivals by hour, day and week, sizes, runtimes, requested-time
     /// accuracy, offered load, heaviest users (text, --json, or one --chart to SVG / PNG).
     Trace(trace::TraceArgs),
+    /// Decisions one step ahead: at each instant where an sacct log starts jobs, the recorded
+    /// state just before it, and which jobs each policy starts then (recall, precision).
+    Replay(replay::ReplayArgs),
     /// A cluster as Slurm describes it: a slurm.conf (or a compact form, or a preset) read and
     /// printed as a summary (node groups, partitions, totals), --json or --compact.
     Cluster(cluster::ClusterArgs),
@@ -364,6 +368,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => sweep::merge(&args),
         Command::Trace(args) => trace::run(&args),
         Command::Cluster(args) => cluster::run(&args),
+        Command::Replay(args) => replay::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -410,14 +415,22 @@ fn progress_bar(label: String) -> impl FnMut(usize, usize) -> bool {
 
 /// The site the `slurm` policy reads (--slurm-conf, --sshare), when either is given.
 fn slurm_site(args: &RunArgs) -> Result<Option<schedlab::slurm::Site>, Box<dyn std::error::Error>> {
-    if args.input.slurm_conf.is_none() && args.sshare.is_none() {
+    site_of(args.input.slurm_conf.as_deref(), args.sshare.as_deref())
+}
+
+/// The site of a slurm.conf and an `sshare -a -l -P` file, when either is given.
+pub fn site_of(
+    conf: Option<&Path>,
+    sshare: Option<&Path>,
+) -> Result<Option<schedlab::slurm::Site>, Box<dyn std::error::Error>> {
+    if conf.is_none() && sshare.is_none() {
         return Ok(None);
     }
     let mut site = schedlab::slurm::Site::default();
-    if let Some(path) = &args.input.slurm_conf {
+    if let Some(path) = conf {
         site = site.with_conf(&schedlab::cluster::conf::read_path(path)?);
     }
-    if let Some(path) = &args.sshare {
+    if let Some(path) = sshare {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         site = site.with_sshare(&text, &path.display().to_string())?;
     }

@@ -101,7 +101,8 @@ pub fn pass(c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
         };
         let why = if earlier_waits {
             StartReason::Backfilled
-        } else if c.job(j).submit == now {
+        } else if c.job(j).submit == now || c.reserved_at(j).is_none() {
+            // A job planned at no earlier pass (a replay's one pass: `crate::replay`).
             StartReason::Head
         } else {
             StartReason::Reserved

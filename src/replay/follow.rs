@@ -1,0 +1,82 @@
+//! The policy wrapper of a replay: before the instant asked about it starts the jobs the log
+//! started, at their recorded times and on their recorded nodes, through the policy's
+//! [`Policy::follow`] (so that the policy's own state, its priorities and usage, follows the
+//! recorded history); at that instant it lets the policy make one pass of its own.
+
+use crate::cluster::Alloc;
+use crate::sim::{Ctx, Jobs, Policy, SimError};
+use crate::Time;
+
+/// The wrapper around the policy asked.
+pub(super) struct Follow<'p> {
+    pub(super) inner: &'p mut dyn Policy,
+    /// The jobs to start before `at`, by (recorded start, job), earliest first.
+    pub(super) forced: Vec<(Time, usize)>,
+    /// The next of `forced` to start.
+    pub(super) next: usize,
+    /// Each job's recorded allocation, when known.
+    pub(super) allocs: &'p [Option<Alloc>],
+    /// Each job's planned end when it starts as recorded (recorded start + time limit).
+    pub(super) planned: &'p [Time],
+    /// The instant asked about.
+    pub(super) at: Time,
+    /// The policy's pass at `at` ran.
+    pub(super) decided: bool,
+    /// Recorded starts the recorded nodes could not take (placed by the engine's selection).
+    pub(super) reselected: usize,
+}
+
+impl Policy for Follow<'_> {
+    fn spec(&self) -> String {
+        self.inner.spec()
+    }
+
+    fn predictor(&self) -> Option<&str> {
+        self.inner.predictor()
+    }
+
+    fn runs_on_clusters(&self) -> bool {
+        self.inner.runs_on_clusters()
+    }
+
+    fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
+        self.inner.prepare(jobs, procs)
+    }
+
+    fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
+        let now = c.now();
+        if now >= self.at {
+            if !self.decided {
+                self.decided = true;
+                self.inner.schedule(c)?;
+            }
+            return Ok(());
+        }
+        let from = self.next;
+        while self.forced.get(self.next).is_some_and(|&(t, _)| t <= now) {
+            self.next += 1;
+        }
+        let due = &self.forced[from..self.next];
+        let (allocs, planned) = (self.allocs, self.planned);
+        let mut reselected = 0;
+        self.inner.follow(c, &mut |c: &mut Ctx<'_>| {
+            for &(_, j) in due {
+                if c.waiting().binary_search(&j).is_err() {
+                    continue; // rejected: it can never run on this cluster
+                }
+                if let Some(a) = &allocs[j] {
+                    if c.start_on(j, None, a.clone(), Some(planned[j])).is_ok() {
+                        continue;
+                    }
+                    reselected += 1;
+                }
+                c.start_as(j, None, None, Some(planned[j]))?;
+            }
+            Ok(())
+        })?;
+        self.reselected += reselected;
+        let next = self.forced.get(self.next).map_or(self.at, |&(t, _)| t);
+        c.wake_at(next.min(self.at));
+        Ok(())
+    }
+}

@@ -1,0 +1,95 @@
+//! What an sacct log records of each job beyond what the input step keeps: Slurm's `JobID` and
+//! the nodes it ran on (`NodeList`), read again from the log's text by the line each job came
+//! from, and the allocation those nodes give on a cluster.
+
+use crate::cluster::{hostlist, Alloc, Placement, Share};
+use crate::job::Job;
+
+/// Per job (by index): Slurm's job id, and the nodes it ran on when the log names them.
+#[derive(Debug, Clone, Default)]
+pub struct Logged {
+    /// The job id to print (Slurm's `JobID`, else the trace's job number).
+    pub ids: Vec<String>,
+    /// The nodes of its recorded run (`NodeList`), when the log has that column.
+    pub nodes: Vec<Option<Vec<String>>>,
+}
+
+impl Logged {
+    /// The trace's job numbers and no nodes (a log that is not sacct output).
+    pub fn numbers(jobs: &[Job]) -> Logged {
+        Logged {
+            ids: jobs.iter().map(|j| j.id.to_string()).collect(),
+            nodes: vec![None; jobs.len()],
+        }
+    }
+
+    /// Reads `JobID` and `NodeList` of each job's line of the sacct text `text` (from `file`);
+    /// jobs whose line is not a job line keep their job number and no nodes.
+    pub fn from_sacct(text: &str, file: &str, jobs: &[Job]) -> Result<Logged, String> {
+        let mut out = Logged::numbers(jobs);
+        let lines: Vec<&str> = text.split('\n').collect();
+        let Some((head_no, head)) = lines.iter().enumerate().find(|(_, l)| !l.trim().is_empty())
+        else {
+            return Ok(out);
+        };
+        let names: Vec<&str> = head
+            .trim_start_matches('\u{feff}')
+            .trim_end_matches('\r')
+            .split('|')
+            .map(str::trim)
+            .collect();
+        let col = |want: &str| names.iter().position(|n| n.eq_ignore_ascii_case(want));
+        let id_col = col("JobID").or_else(|| col("JobIDRaw"));
+        let node_col = col("NodeList");
+        for (j, job) in jobs.iter().enumerate() {
+            let no = job.line as usize;
+            if no <= head_no + 1 || no > lines.len() {
+                continue;
+            }
+            let f: Vec<&str> = lines[no - 1].trim_end_matches('\r').split('|').collect();
+            if let Some(id) = id_col.and_then(|c| f.get(c)).filter(|s| !s.is_empty()) {
+                out.ids[j] = id.trim().to_string();
+            }
+            if let Some(list) = node_col.and_then(|c| f.get(c)).map(|s| s.trim()) {
+                if list.is_empty() || list.eq_ignore_ascii_case("None assigned") {
+                    continue;
+                }
+                let names = hostlist::parse(list)
+                    .map_err(|e| format!("{file}:{no}: NodeList: {list:?}: {e}"))?;
+                out.nodes[j] = Some(names);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Job `j`'s allocation on the nodes `names` of its recorded run: its cores, GPUs and memory
+/// spread over them as the engine's selection spreads a job with a node count (evenly, the
+/// first nodes one core more). `None` for an exclusive job (the engine's selection places it).
+pub fn alloc_on(place: &Placement, j: usize, names: &[String]) -> Result<Option<Alloc>, String> {
+    let need = &place.needs[j];
+    if need.exclusive || names.is_empty() {
+        return Ok(None);
+    }
+    let k = names.len() as u32;
+    let mut alloc = Alloc::new();
+    for (i, name) in names.iter().enumerate() {
+        let node = place
+            .layout
+            .nodes
+            .iter()
+            .position(|n| &n.name == name)
+            .ok_or_else(|| format!("node {name} is not a node of the cluster"))?;
+        let i = i as u32;
+        let cpus = need.cpus / k + u32::from(i < need.cpus % k);
+        let gpus = need.gpus / k + u32::from(i < need.gpus % k);
+        alloc.push(Share {
+            node: node as u32,
+            cpus,
+            mem_mb: need.mem_on(cpus),
+            gpus,
+            whole: false,
+        });
+    }
+    Ok(Some(alloc))
+}

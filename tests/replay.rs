@@ -1,0 +1,243 @@
+//! `schedlab replay` (src/replay/): decisions one step ahead. A small log worked by hand, an
+//! oracle that starts exactly what the log started (the recorded state must hold every
+//! recorded start: recall and precision 1 on every committed real run), and the figures of
+//! `slurm`, `easy` and `conservative` on the committed real Slurm runs (tests/data/slurm/).
+
+use schedlab::cluster::Alloc;
+use schedlab::input::{InputOptions, JobSet};
+use schedlab::policy::{self, Policy};
+use schedlab::replay::{instants, recorded, Decision, Figures, Replay};
+use schedlab::sim::{Ctx, SimError};
+use schedlab::swf::ReadOptions;
+use std::path::Path;
+
+/// One node of 5 cores. Job 1 (4 cores) runs 0-100; jobs 2 and 3 (2 cores each, limit 1
+/// minute) run 100-150; job 4 (4 cores) 150-200; job 5 (1 core) 200-210.
+const LOG: &str = "\
+JobID|User|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|NodeList|State
+1|ann|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:01:40|00:01:40|00:02:00|4|1|n1|COMPLETED
+2|bob|2024-01-01T00:00:10|2024-01-01T00:01:40|2024-01-01T00:02:30|00:00:50|00:01:00|2|1|n1|COMPLETED
+3|ann|2024-01-01T00:00:20|2024-01-01T00:01:40|2024-01-01T00:02:30|00:00:50|00:01:00|2|1|n1|COMPLETED
+4|bob|2024-01-01T00:00:30|2024-01-01T00:02:30|2024-01-01T00:03:20|00:00:50|00:01:00|4|1|n1|COMPLETED
+5|ann|2024-01-01T00:00:40|2024-01-01T00:03:20|2024-01-01T00:03:30|00:00:10|00:01:00|1|1|n1|COMPLETED
+";
+
+fn read(name: &str, text: &str, cluster: String) -> JobSet {
+    let input = InputOptions {
+        cluster: Some(cluster),
+        ..InputOptions::default()
+    };
+    schedlab::run::read_bytes(name, text.as_bytes(), &ReadOptions::default(), &input)
+        .unwrap()
+        .1
+}
+
+fn small() -> JobSet {
+    read("small.sacct", LOG, "1/n1:c5:m1/p=batch:ALL:default".into())
+}
+
+fn decisions(set: &JobSet, text: &str, spec: &str) -> Vec<Decision> {
+    let logged = recorded::Logged::from_sacct(text, "log", &set.jobs).unwrap();
+    let replay = Replay::new(set, logged).unwrap();
+    replay
+        .decisions(
+            || policy::build(spec).map_err(schedlab::run::Error::from),
+            1,
+        )
+        .unwrap()
+        .0
+}
+
+/// (time, recorded, model) per instant, as job numbers.
+fn table(ds: &[Decision]) -> Vec<(i64, Vec<usize>, Vec<usize>)> {
+    let n = |v: &[usize]| v.iter().map(|j| j + 1).collect();
+    ds.iter()
+        .map(|d| (d.time, n(&d.recorded), n(&d.model)))
+        .collect()
+}
+
+#[test]
+fn a_small_log_worked_by_hand() {
+    let set = small();
+    // fcfs: at 0 job 1; at 100 (job 1 ended then) jobs 2 and 3, job 4 (4 cores) does not fit
+    // the 1 left; at 150 jobs 4 and 5 both fit (the log started 4 only); at 200 job 5.
+    let fcfs = decisions(&set, LOG, "fcfs");
+    assert_eq!(
+        table(&fcfs),
+        [
+            (0, vec![1], vec![1]),
+            (100, vec![2, 3], vec![2, 3]),
+            (150, vec![4], vec![4, 5]),
+            (200, vec![5], vec![5]),
+        ]
+    );
+    assert_eq!(fcfs[1].waiting, [1, 2, 3, 4]);
+    let f = Figures::of(&fcfs);
+    assert_eq!((f.instants, f.recorded, f.model, f.both), (4, 5, 6, 5));
+    assert_eq!((f.recall(), f.precision()), (1.0, 5.0 / 6.0));
+    // easy at 100: job 4 is blocked until 160 (the planned ends of 2 and 3: start + limit);
+    // job 5 (limit 60 s) ends by then and is backfilled.
+    let easy = decisions(&set, LOG, "easy");
+    assert_eq!(easy[1].model, [1, 2, 4]);
+    let f = Figures::of(&easy);
+    assert_eq!((f.recorded, f.model, f.both), (5, 7, 5));
+    // The CSV: every job waiting at each instant, Slurm's job ids.
+    let logged = recorded::Logged::from_sacct(LOG, "log", &set.jobs).unwrap();
+    let replay = Replay::new(&set, logged).unwrap();
+    let mut out = Vec::new();
+    replay.write_csv(&mut out, &easy).unwrap();
+    let csv = String::from_utf8(out).unwrap();
+    let rows: Vec<&str> = csv.lines().take(6).collect();
+    assert_eq!(
+        rows,
+        [
+            "time,job_id,recorded,model",
+            "0,1,1,1",
+            "100,2,1,1",
+            "100,3,1,1",
+            "100,4,0,0",
+            "100,5,0,1"
+        ]
+    );
+}
+
+/// Starts exactly the jobs the log started at the instant, on their recorded nodes.
+struct Oracle {
+    jobs: Vec<usize>,
+    allocs: Vec<Option<Alloc>>,
+}
+
+impl Policy for Oracle {
+    fn spec(&self) -> String {
+        "oracle".into()
+    }
+
+    fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
+        for &j in &self.jobs {
+            if c.waiting().binary_search(&j).is_err() {
+                continue;
+            }
+            match self.allocs[j].clone() {
+                Some(a) => c.start_on(j, None, a, None)?,
+                None => c.start_as(j, None, None, None)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+struct Run {
+    name: String,
+    text: String,
+    set: JobSet,
+    site: schedlab::slurm::Site,
+}
+
+fn committed_runs() -> Vec<Run> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/slurm");
+    let mut out = Vec::new();
+    for config in ["fairshare-1", "smallbf-2", "gpu-3"] {
+        for run in ["run1", "run2"] {
+            let dir = root.join(config).join(run);
+            let conf = schedlab::cluster::conf::read_path(&dir.join("slurm.conf")).unwrap();
+            let text = std::fs::read_to_string(dir.join("sacct.txt")).unwrap();
+            let sshare = std::fs::read_to_string(dir.join("sshare-start.txt")).unwrap();
+            let (w, set) = schedlab::run::read_bytes(
+                "sacct.txt",
+                text.as_bytes(),
+                &ReadOptions::default(),
+                &InputOptions {
+                    cluster: Some(conf.cluster.to_compact()),
+                    ..InputOptions::default()
+                },
+            )
+            .unwrap();
+            let site = schedlab::slurm::Site::default()
+                .with_conf(&conf)
+                .with_sshare(&sshare, "sshare-start.txt")
+                .unwrap()
+                .with_user_names(w.header.lines.iter().map(String::as_str));
+            let name = format!("{config}/{run}");
+            out.push(Run {
+                name,
+                text,
+                set,
+                site,
+            });
+        }
+    }
+    out
+}
+
+#[test]
+fn the_recorded_state_holds_every_recorded_start() {
+    for run in committed_runs() {
+        let logged = recorded::Logged::from_sacct(&run.text, "sacct.txt", &run.set.jobs).unwrap();
+        assert!(logged.nodes.iter().all(Option::is_some), "{}", run.name);
+        let place = run.set.placement.as_deref().unwrap();
+        let allocs: Vec<Option<Alloc>> = (0..run.set.jobs.len())
+            .map(|j| recorded::alloc_on(place, j, logged.nodes[j].as_ref().unwrap()).unwrap())
+            .collect();
+        let replay = Replay::new(&run.set, logged).unwrap();
+        let mut ds = Vec::new();
+        for inst in instants(&replay.starts) {
+            let mut oracle = Oracle {
+                jobs: inst.recorded.clone(),
+                allocs: allocs.clone(),
+            };
+            let (d, reselected) = replay
+                .decide_at(&inst, &mut oracle, 1)
+                .unwrap_or_else(|e| panic!("{} at {}: {e}", run.name, inst.time));
+            assert_eq!(reselected, 0, "{}", run.name);
+            ds.push(d);
+        }
+        let f = Figures::of(&ds);
+        assert_eq!((f.recorded, f.model, f.both), (60, 60, 60), "{}", run.name);
+    }
+}
+
+/// The figures of `slurm`, `easy` and `conservative` on every committed run, printed (run with
+/// `--nocapture`); docs/slurm.md ("Replay") gives them. Checked: every recorded start is
+/// counted once, and `slurm`'s precision is above EASY's on every run (it starts far fewer jobs
+/// Slurm did not start then). Issue 34's target, 90% recall and precision for `slurm`, is not
+/// met yet; the test does not claim it.
+#[test]
+fn figures_on_the_committed_real_runs() {
+    for run in committed_runs() {
+        let logged = recorded::Logged::from_sacct(&run.text, "sacct.txt", &run.set.jobs).unwrap();
+        let replay = Replay::new(&run.set, logged).unwrap();
+        let mut precision = Vec::new();
+        for spec in ["slurm", "easy", "conservative"] {
+            let build = || schedlab::policy::slurm::build_with_site(spec, &run.site);
+            let (ds, reselected) = replay
+                .decisions(|| build().map_err(schedlab::run::Error::from), 1)
+                .unwrap();
+            let f = Figures::of(&ds);
+            println!("{:<18} {spec:<13} {f}", run.name);
+            assert_eq!(reselected, 0);
+            assert_eq!(f.recorded, run.set.jobs.len(), "{}", run.name);
+            precision.push(f.precision());
+        }
+        assert!(precision[0] > precision[1], "{}: {precision:?}", run.name);
+    }
+}
+
+#[test]
+fn bad_inputs_are_errors_naming_what_is_wrong() {
+    let set = small();
+    let bad = LOG.replace("|2|1|n1|", "|2|1|n[1-|");
+    let e = recorded::Logged::from_sacct(&bad, "log", &set.jobs).unwrap_err();
+    assert!(e.starts_with("log:3: NodeList: \"n[1-\""), "{e}");
+    let e = recorded::Logged::from_sacct(&LOG.replace("|2|1|n1|", "|2|1|n9|"), "log", &set.jobs)
+        .map(|l| Replay::new(&set, l).err())
+        .unwrap()
+        .unwrap();
+    assert_eq!(e, "job 2: NodeList: node n9 is not a node of the cluster");
+    // An SWF trace without recorded waits (field 3 = -1) cannot be replayed.
+    let swf = "1 0 -1 10 1 -1 -1 1 20 -1 1 1 -1 -1 -1 -1 -1 -1\n";
+    let set = read("t.swf", swf, "1/n1:c5:m1/p=batch:ALL:default".into());
+    let e = Replay::new(&set, recorded::Logged::numbers(&set.jobs))
+        .err()
+        .unwrap();
+    assert!(e.contains("job 1 (line 1) has no recorded start"), "{e}");
+}
