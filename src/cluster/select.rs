@@ -35,6 +35,16 @@ pub struct Need {
 }
 
 impl Need {
+    /// It asks for cores alone: no node count, GPU, memory or exclusivity. Such a job fits
+    /// wherever its partition has enough free cores.
+    pub fn cores_only(&self) -> bool {
+        self.nodes == 0
+            && self.gpus == 0
+            && self.mem_per_cpu_mb == 0
+            && self.mem_per_node_mb == 0
+            && !self.exclusive
+    }
+
     /// Memory on a node where the job has `cpus` cores.
     pub fn mem_on(&self, cpus: u32) -> u64 {
         if self.mem_per_node_mb > 0 {
@@ -125,6 +135,25 @@ impl Free {
         }
     }
 
+    /// Free cores on the usable nodes of partition `part`.
+    pub fn part_cores(&self, part: u32) -> u64 {
+        self.part_free[part as usize].0
+    }
+
+    /// The cores `a` holds on the nodes of partition `part` (a whole node's every core).
+    pub fn held_cores(l: &Layout, a: &[Share], part: u32) -> u64 {
+        a.iter()
+            .filter(|s| l.node_parts[s.node as usize].contains(&part))
+            .map(|s| {
+                u64::from(if s.whole {
+                    l.nodes[s.node as usize].cpus
+                } else {
+                    s.cpus
+                })
+            })
+            .sum()
+    }
+
     /// Node `i`'s free cores and GPUs become `cpus` and `gpus` (the partitions' totals follow).
     fn set_cores(&mut self, l: &Layout, i: usize, cpus: u32, gpus: u32) {
         for &p in &l.node_parts[i] {
@@ -160,13 +189,8 @@ impl Free {
     /// alone (no node count, GPU, memory or exclusivity), when its partition's free cores are
     /// enough, without building the allocation.
     pub fn fits(&self, l: &Layout, need: &Need) -> bool {
-        let cores_only = need.nodes == 0
-            && need.gpus == 0
-            && need.mem_per_cpu_mb == 0
-            && need.mem_per_node_mb == 0
-            && !need.exclusive;
         match l.parts.get(need.part as usize) {
-            Some(part) if cores_only => {
+            Some(part) if need.cores_only() => {
                 let fits = part.up
                     && need.cpus > 0
                     && u64::from(need.cpus) <= self.part_free[need.part as usize].0;

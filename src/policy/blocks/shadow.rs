@@ -4,7 +4,7 @@
 //! its allocation there (docs/cluster-model.md).
 #![warn(missing_docs)]
 
-use crate::cluster::Free;
+use crate::cluster::{Free, Need};
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, SimError, StartReason};
 use crate::Time;
@@ -20,6 +20,9 @@ pub struct Shadow {
     pub extra: u32,
     /// Extra resources per node (a cluster).
     nodes: Option<Free>,
+    /// On a cluster, for a head asking for cores alone: `extra` counts the free cores of its
+    /// partition then (it fits wherever they are).
+    cores: bool,
 }
 
 impl Shadow {
@@ -29,6 +32,7 @@ impl Shadow {
             time,
             extra,
             nodes: None,
+            cores: false,
         }
     }
 }
@@ -42,6 +46,9 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
         return Shadow::pool(time, extra);
     };
     let (l, need) = (cv.layout(), cv.need(head));
+    if need.cores_only() {
+        return cores_shadow(c, l, cv.free(), need);
+    }
     let mut free = cv.free().clone();
     if let Some(head_alloc) = free.select(l, need, None) {
         free.take(l, &head_alloc);
@@ -49,6 +56,7 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
             time: c.now(),
             extra: 0,
             nodes: Some(free),
+            cores: false,
         };
     }
     let mut cpus: u64 = free.cpus.iter().map(|&x| u64::from(x)).sum();
@@ -71,6 +79,7 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
                 time: end,
                 extra: 0,
                 nodes: Some(free),
+                cores: false,
             };
         }
     }
@@ -79,6 +88,39 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
         time: Time::MAX,
         extra: 0,
         nodes: Some(free),
+        cores: false,
+    }
+}
+
+/// [`shadow_of`] for a head asking for cores alone: the earliest planned end at which its
+/// partition has its cores free (every job planned to end then counted), and the cores left
+/// over there then.
+fn cores_shadow(c: &Ctx<'_>, l: &crate::cluster::Layout, free: &Free, need: &Need) -> Shadow {
+    let Some(cv) = c.cluster() else {
+        return Shadow::pool(Time::MAX, 0);
+    };
+    let mut avail = free.part_cores(need.part);
+    let mut found: Option<Time> = None;
+    if avail < u64::from(need.cpus) {
+        for (end, j) in c.running() {
+            if found.is_some_and(|t| end != t) {
+                break;
+            }
+            avail += Free::held_cores(l, cv.alloc(j), need.part);
+            if found.is_none() && avail >= u64::from(need.cpus) {
+                found = Some(end);
+            }
+        }
+    }
+    Shadow {
+        time: found.unwrap_or(if avail >= u64::from(need.cpus) {
+            c.now()
+        } else {
+            Time::MAX
+        }),
+        extra: u32::try_from(avail.saturating_sub(u64::from(need.cpus))).unwrap_or(u32::MAX),
+        nodes: None,
+        cores: true,
     }
 }
 
@@ -165,6 +207,9 @@ fn backfill_one(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(), Si
     if shadow.nodes.is_some() {
         return backfill_on_nodes(c, shadow, j);
     }
+    if shadow.cores {
+        return backfill_by_cores(c, shadow, j);
+    }
     let procs = c.job(j).procs;
     if procs > c.free() {
         return Ok(());
@@ -197,4 +242,24 @@ fn backfill_on_nodes(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(
     };
     extra.take(cv.layout(), &a);
     c.start_on(j, Some(StartReason::Extra), a, Some(end))
+}
+
+/// [`backfill_one`] on a cluster for a head asking for cores alone: a job running past the
+/// shadow time takes its cores from the head partition's extra cores (an exclusive one, whose
+/// whole nodes are not known before it starts, only backfills when it ends by the shadow time).
+fn backfill_by_cores(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(), SimError> {
+    if !c.fits(j) {
+        return Ok(());
+    }
+    let end = c.now() + c.estimate(j);
+    if end <= shadow.time {
+        return c.start_as(j, Some(StartReason::Backfilled), None, Some(end));
+    }
+    let procs = c.job(j).procs;
+    let exclusive = c.cluster().is_some_and(|cv| cv.need(j).exclusive);
+    if !exclusive && procs <= shadow.extra {
+        shadow.extra -= procs;
+        c.start_as(j, Some(StartReason::Extra), None, Some(end))?;
+    }
+    Ok(())
 }
