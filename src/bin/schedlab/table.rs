@@ -1,6 +1,6 @@
 //! The comparison table printed by `schedlab run`: rows = the metrics catalogue
-//! (`schedlab::metrics::catalogue`, the node-model rows only when every run has the node model),
-//! columns = policies.
+//! (`schedlab::metrics::catalogue`, the node-model rows only when every run has the node model,
+//! the cluster rows and a line of capacities only on a cluster), columns = policies.
 
 use schedlab::metrics::catalogue::{Better, Family, SHORT_WIDTH};
 use schedlab::metrics::METRICS;
@@ -45,6 +45,19 @@ pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)]) -> String {
         j.procs,
         j.procs_source
     );
+    let cluster = results.iter().find_map(|(r, _)| r.cluster.as_ref());
+    if let Some(c) = cluster {
+        let memory = if c.memory_counted {
+            format!("{} GB", c.mem_mb / 1024)
+        } else {
+            "not counted".into()
+        };
+        let _ = writeln!(
+            out,
+            "cluster: {} cores, {memory} of memory, {} GPUs on its usable nodes",
+            c.cores, c.gpus
+        );
+    }
     let seed = results.first().map_or(0, |(r, _)| r.schedule.seed);
     let _ = writeln!(out, "seed {seed}; * marks the best value\n");
     let width = results
@@ -63,7 +76,10 @@ pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)]) -> String {
     // Guarantee accuracy only when a run promised every job a start (conservative).
     let promised = results.iter().any(|(r, _)| r.fairness.guarantee.applies());
     for m in METRICS {
-        if (m.family == Family::Penalty && !nodes) || (m.family == Family::Guarantee && !promised) {
+        if (m.family == Family::Penalty && !nodes)
+            || (m.family == Family::Guarantee && !promised)
+            || (m.family == Family::Cluster && cluster.is_none())
+        {
             continue;
         }
         let values: Vec<f64> = results
