@@ -1,6 +1,6 @@
 //! Metrics per resource of a run on a cluster (issue 33): utilization of cores, memory and GPUs,
 //! GPU-hours waited, and GPU fragmentation (GPUs free while a job asking for GPUs waits).
-//! Present only on a cluster. Definitions in docs/metrics.md, "On a cluster".
+//! Present only on a cluster. Definitions in docs/cli.md, "Metrics per resource".
 //!
 //! - **Capacity**: the cores, memory and GPUs of the usable nodes (a down, drained or failing
 //!   node is left out: nothing can be allocated there).
@@ -70,13 +70,13 @@ pub fn of_set(set: &JobSet, s: &Schedule) -> Option<ClusterMetrics> {
 
 /// What each share of `a` holds: (cores, memory MB, GPUs); a share held whole, all its node.
 fn held<'a>(place: &'a Placement, a: &'a [Share]) -> impl Iterator<Item = (u64, u64, u64)> + 'a {
-    a.iter().map(|x| {
-        let node = &place.layout.nodes[x.node as usize];
-        if x.whole {
+    a.iter().filter_map(|x| {
+        let node = place.layout.nodes.get(x.node as usize)?;
+        Some(if x.whole {
             (u64::from(node.cpus), node.mem_mb, u64::from(node.gpus))
         } else {
             (u64::from(x.cpus), x.mem_mb, u64::from(x.gpus))
-        }
+        })
     })
 }
 
@@ -90,7 +90,7 @@ pub fn cluster(place: &Placement, jobs: &[Job], s: &Schedule) -> ClusterMetrics 
     let (mut first_submit, mut last_end) = (Time::MAX, Time::MIN);
     let mut area = [0.0f64; 3];
     let (mut gpu_jobs, mut gpu_waited) = (0u64, 0.0f64);
-    // (instant, change of free GPUs' users, change of waiting GPU jobs).
+    // (instant, change of GPUs in use, change of GPU jobs waiting).
     let mut events: Vec<(Time, i64, i64)> = Vec::new();
     for (j, (job, rec)) in jobs.iter().zip(&s.jobs).enumerate() {
         if !rec.ran() {
