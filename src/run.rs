@@ -268,12 +268,14 @@ pub fn measure(
             metrics::penalty::penalty(jobs, &schedule, opts),
         ),
     );
+    let cluster = metrics::cluster::of_set(jobs, &schedule);
     RunResult {
         spec: schedule.policy.clone(),
         classic,
         eet,
         fairness,
         penalty,
+        cluster,
         schedule,
     }
 }
@@ -292,6 +294,8 @@ pub struct RunResult {
     pub fairness: metrics::Fairness,
     /// The resource-sharing metrics, when the node model is on.
     pub penalty: Option<metrics::penalty::Penalty>,
+    /// Utilization per resource, GPU-hours waited and GPU fragmentation, on a cluster.
+    pub cluster: Option<metrics::cluster::ClusterMetrics>,
 }
 
 impl RunResult {
@@ -314,6 +318,7 @@ impl RunResult {
             eet: &self.eet,
             fairness: &self.fairness,
             penalty: self.penalty.as_ref(),
+            cluster: self.cluster.as_ref(),
         }
     }
 
@@ -350,6 +355,10 @@ pub struct Report<'a> {
     /// (node model only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub penalty: Option<&'a metrics::penalty::Penalty>,
+    /// Utilization of cores, memory and GPUs, GPU-hours waited and GPU fragmentation (on a
+    /// cluster only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cluster: Option<&'a metrics::cluster::ClusterMetrics>,
     /// Jobs that ran, by start reason (`head`, `backfilled`, ..., a policy's own words).
     pub start_reasons: std::collections::BTreeMap<&'a str, u64>,
     /// The policy's own start-reason words (code 16 + i of the jobs' typed array is word i).
@@ -373,6 +382,7 @@ impl RunResult {
             eet: &self.eet,
             fairness: &self.fairness,
             penalty: self.penalty.as_ref(),
+            cluster: self.cluster.as_ref(),
             start_reasons: self.start_reasons(),
             start_reason_words: &self.schedule.reason_words,
             warnings: &jobs.warnings,

@@ -2,100 +2,20 @@
 //! memory-bound node, exclusive jobs beside shared ones, overlapping partitions, a `-N 2` job,
 //! jobs that can never run, and the checker catching a tampered allocation.
 
-use schedlab::cluster::{conf, Layout, Placement};
-use schedlab::job::{Job, Request};
+mod common;
+
+use common::clusterkit::*;
+use common::starts;
+use schedlab::job::Request;
 use schedlab::policy;
-use schedlab::sim::check::check;
 use schedlab::sim::check_cluster::check_cluster;
-use schedlab::sim::{simulate_placed, Schedule};
-
-/// A job: (submit, runtime = requested time, cores, memory per core in MB, request).
-type J = (i64, i64, u32, u64, Request);
-
-fn jobs(spec: &[J]) -> Vec<Job> {
-    spec.iter()
-        .enumerate()
-        .map(|(i, &(submit, runtime, procs, mem_per_cpu, req))| {
-            let mut j = Job::default();
-            j.id = i as i64 + 1;
-            j.line = i as u64 + 1;
-            j.submit = submit;
-            j.runtime = runtime;
-            j.trace_runtime = runtime;
-            j.procs = procs;
-            j.estimate = runtime;
-            j.user = 1;
-            j.status = 1;
-            j.used_memory = -1.0;
-            j.requested_memory = if mem_per_cpu > 0 {
-                mem_per_cpu as f64 * 1024.0
-            } else {
-                -1.0
-            };
-            j.req = req;
-            j.set_requested(Some(runtime));
-            j
-        })
-        .collect()
-}
-
-fn place(conf_text: &str, jobs: &[Job], partitions: &[&str]) -> Placement {
-    let c = conf::parse_str(conf_text, "test.conf").unwrap().cluster;
-    let names: Vec<String> = partitions.iter().map(|s| s.to_string()).collect();
-    Placement::new(Layout::new(&c).unwrap(), jobs, &names)
-}
-
-/// Runs `spec` and checks both checkers.
-fn run(place: &Placement, jobs: &[Job], spec: &str) -> Schedule {
-    let mut p = policy::build(spec).unwrap();
-    let s = simulate_placed(
-        jobs,
-        place.layout.procs,
-        None,
-        Some(place),
-        p.as_mut(),
-        1,
-        None,
-    )
-    .unwrap();
-    check(jobs, &s).unwrap();
-    check_cluster(place, &s).unwrap();
-    s
-}
-
-fn starts(s: &Schedule) -> Vec<i64> {
-    s.jobs.iter().map(|r| r.start).collect()
-}
-
-fn nodes(p: &Placement, s: &Schedule, j: usize) -> Vec<String> {
-    s.allocs[j]
-        .iter()
-        .map(|x| p.layout.nodes[x.node as usize].name.clone())
-        .collect()
-}
-
-fn req(nodes: u32, gpus: u32) -> Request {
-    Request {
-        nodes,
-        gpus,
-        ..Request::default()
-    }
-}
+use schedlab::sim::simulate_placed;
 
 #[test]
 fn a_gpu_job_waits_while_cores_are_free_and_easy_backfills_past_it() {
     // g1 has the only GPU. J1 holds it until 100; J2 wants it (waits, 7 cores free); J3 needs
     // cores only and ends at 12, before J2's shadow time (100).
-    let js = jobs(&[
-        (0, 100, 1, 0, req(0, 1)),
-        (1, 10, 1, 0, req(0, 1)),
-        (2, 10, 2, 0, req(0, 0)),
-    ]);
-    let p = place(
-        "NodeName=g1 CPUs=4 Gres=gpu:1\nNodeName=c1 CPUs=4\n",
-        &js,
-        &[],
-    );
+    let (js, p) = a_gpu_job_waiting_while_cores_are_free();
     let fcfs = run(&p, &js, "fcfs");
     assert_eq!(starts(&fcfs), [0, 100, 100]);
     let easy = run(&p, &js, "easy");

@@ -18,7 +18,11 @@ export const FAMILIES = [
   ['eet', 'User-aware (EET)'],
   ['fairness', 'Fairness & preemption'],
   ['penalty', 'Node model'],
+  ['cluster', 'Cluster resources'],
 ];
+/** Families whose figures only some runs have (the node model's, a cluster's): each is read
+ * from the report's object of its name and shown only when some report carries it. */
+const OPTIONAL = ['penalty', 'cluster'];
 export const CLASSIC_TABS = {
   wait: ['wait', 'wait-median', 'wait-p95', 'wait-max', 'response'],
   slowdown: ['mbs', 'mwbs', 'bsld-median', 'bsld-p95', 'bsld-max', 'wsld', 'stretch'],
@@ -67,8 +71,9 @@ export class ResultsTable {
     this.c.baseline.replaceChildren(el('option', { value: '' }, 'none: absolute values'),
       ...reports.map((r, i) => el('option', { value: String(i) }, r.policy)));
     this.c.baseline.value = keep !== '' && Number(keep) < reports.length ? keep : '';
-    for (const o of this.c.family.options) o.hidden = o.value === 'penalty' && !reports.some((r) => r.penalty);
-    if (this.family === 'penalty' && !reports.some((r) => r.penalty)) this.family = 'wait';
+    const absent = (fam) => OPTIONAL.includes(fam) && !reports.some((r) => r[fam]);
+    for (const o of this.c.family.options) o.hidden = absent(o.value);
+    if (absent(this.family)) this.family = 'wait';
     this.c.family.value = this.family;
     this.render();
   }
@@ -76,9 +81,10 @@ export class ResultsTable {
   /** The columns: each metric's values, its unit, and what the colours and the star go by (the
    * values as shown, so that differences below the shown precision colour nothing). */
   columns(reports) {
-    // Node-model figures with the node model; guarantee accuracy when a run promised every job
-    // a start (its report carries fairness.guarantee: conservative backfilling).
-    const shownMetrics = this.catalogue.filter((m) => (m.family !== 'penalty' || reports.some((r) => r.penalty))
+    // Node-model figures with the node model, cluster figures on a cluster; guarantee accuracy
+    // when a run promised every job a start (its report carries fairness.guarantee:
+    // conservative backfilling).
+    const shownMetrics = this.catalogue.filter((m) => (!OPTIONAL.includes(m.family) || reports.some((r) => r[m.family]))
       && (m.family !== 'guarantee' || reports.some((r) => r.fairness?.guarantee)));
     return shownMetrics.map((m) => {
       const { name, path, label, short, better: dir, digits, unit } = m;

@@ -4,6 +4,7 @@
 //! the facade's `metrics()`), the sweeps and the JSON consistency test all read it.
 
 use super::classic::Classic;
+use super::cluster::ClusterMetrics;
 use super::eet::UserAware;
 use super::fairness::Fairness;
 use super::guarantee::Guarantee;
@@ -20,7 +21,8 @@ pub enum Better {
     None,
 }
 
-/// The metric family a figure belongs to; `Penalty` figures exist only with the node model.
+/// The metric family a figure belongs to; `Penalty` figures exist only with the node model,
+/// `Cluster` figures only on a cluster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Family {
@@ -35,6 +37,9 @@ pub enum Family {
     /// Guarantee accuracy (`metrics/guarantee.rs`, Zotkin et al. section 8): only for runs that
     /// promise every job a start on arrival; part of the fairness report (`fairness.guarantee`).
     Guarantee,
+    /// Utilization per resource, GPU-hours waited, GPU fragmentation (`metrics/cluster.rs`):
+    /// only for runs on a cluster.
+    Cluster,
 }
 
 /// The measured figures of one run, as the catalogue reads them.
@@ -45,6 +50,8 @@ pub struct Figures<'a> {
     pub fairness: &'a Fairness,
     /// Present when the node model was on.
     pub penalty: Option<&'a Penalty>,
+    /// Present when the run was on a cluster.
+    pub cluster: Option<&'a ClusterMetrics>,
 }
 
 /// How a metric is read from a run's figures.
@@ -55,6 +62,7 @@ enum Read {
     Fairness(fn(&Fairness) -> f64),
     Penalty(fn(&Penalty) -> f64),
     Guarantee(fn(&Guarantee) -> f64),
+    Cluster(fn(&ClusterMetrics) -> f64),
 }
 
 /// One metric of the catalogue.
@@ -66,15 +74,15 @@ pub struct Metric {
     pub label: &'static str,
     /// The row label of the CLI table, unit included (padded to [`SHORT_WIDTH`] characters).
     pub short: &'static str,
-    /// `s`, `%`, `processor-s` or empty.
+    /// `s`, `%`, `processor-s`, `GPU-h` or empty.
     pub unit: &'static str,
     /// Decimals shown.
     pub digits: u8,
     pub better: Better,
     pub family: Family,
     /// Where the value sits in the run's JSON report (`schedlab run --json`): a dotted path into
-    /// `metrics`, or into the report itself when it starts with `eet.`, `fairness.` or
-    /// `penalty.`.
+    /// `metrics`, or into the report itself when it starts with `eet.`, `fairness.`,
+    /// `penalty.` or `cluster.`.
     pub path: &'static str,
     #[serde(skip)]
     read: Read,
@@ -91,13 +99,14 @@ impl std::fmt::Debug for Metric {
 
 impl Metric {
     /// The value of this metric in a run, or `None` for a node-model metric of a run without
-    /// the node model, or a guarantee figure of a run that does not promise every job a start.
+    /// the node model, a cluster metric of a run without a cluster, or a guarantee figure of a run that does not promise every job a start.
     pub fn read(&self, f: &Figures) -> Option<f64> {
         match self.read {
             Read::Classic(get) => Some(get(f.classic)),
             Read::Eet(get) => Some(get(f.eet)),
             Read::Fairness(get) => Some(get(f.fairness)),
             Read::Penalty(get) => f.penalty.map(get),
+            Read::Cluster(get) => f.cluster.map(get),
             Read::Guarantee(get) => {
                 let g = &f.fairness.guarantee;
                 g.applies().then(|| get(g))
@@ -188,6 +197,12 @@ pub const METRICS: &[Metric] = metrics![
     "nodes-bsld-finished-p95", "p95 bounded slowdown of finished jobs (node model)", "[nodes] p95 bsld fin.", "", 2, Lower, Penalty, "penalty.bsld_finished.p95", |p| p.bsld_finished.p95;
     "nodes-wait", "mean wait (node model)", "[nodes] mean wait (s)", "s", 1, Lower, Penalty, "penalty.wait.mean", |p| p.wait.mean;
     "nodes-wait-p95", "p95 wait (node model)", "[nodes] p95 wait (s)", "s", 1, Lower, Penalty, "penalty.wait.p95", |p| p.wait.p95;
+    "cores-utilization", "core utilization (cluster)", "[cluster] cores util.", "", 4, Higher, Cluster, "cluster.utilization.cores", |c| c.utilization.cores;
+    "memory-utilization", "memory utilization (cluster)", "[cluster] memory util.", "", 4, Higher, Cluster, "cluster.utilization.memory", |c| c.utilization.memory;
+    "gpu-utilization", "GPU utilization (cluster)", "[cluster] GPU util.", "", 4, Higher, Cluster, "cluster.utilization.gpus", |c| c.utilization.gpus;
+    "gpu-hours-waited", "GPU-hours waited (wait x GPUs asked)", "[cluster] GPU-h waited", "GPU-h", 1, Lower, Cluster, "cluster.gpu_hours_waited", |c| c.gpu_hours_waited;
+    "gpu-fragmentation", "GPUs free while a GPU job waits, GPU-hours", "[cluster] frag. GPU-h", "GPU-h", 1, Lower, Cluster, "cluster.fragmentation.gpu_hours", |c| c.fragmentation.gpu_hours;
+    "gpu-fragmentation-pct", "GPUs free while a GPU job waits, share of GPUs", "[cluster] frag. GPUs %", "%", 2, Lower, Cluster, "cluster.fragmentation.pct", |c| c.fragmentation.pct;
 ];
 
 /// The metric named `name`.

@@ -4,6 +4,7 @@
 
 pub mod catalogue;
 pub mod classic;
+pub mod cluster;
 pub mod eet;
 mod eet_expected;
 pub mod eet_heatmap;

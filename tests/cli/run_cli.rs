@@ -16,6 +16,42 @@ fn hand_trace(dir: &std::path::Path) -> std::path::PathBuf {
 }
 
 #[test]
+fn cluster_rows_only_on_a_cluster() {
+    let d = tmpdir("cli", "cluster-rows");
+    let t = hand_trace(&d);
+    let t = t.to_str().unwrap();
+    let (ok, out, err) = schedlab(&["run", t, "-p", "easy"]);
+    assert!(ok, "{err}");
+    assert!(
+        !out.contains("[cluster]") && !out.contains("\ncluster:"),
+        "{out}"
+    );
+    let (ok, out, _) = schedlab(&["run", t, "-p", "easy", "--json"]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v[0].get("cluster").is_none());
+    let (ok, out, err) = schedlab(&["run", t, "-p", "easy", "--cluster", "gpu"]);
+    assert!(ok, "{err}");
+    // The gpu preset: 16 nodes of 64 cores, 512,000 MB and 4 GPUs.
+    assert!(
+        out.contains("cluster: 1024 cores, 8000 GB of memory, 64 GPUs on its usable nodes"),
+        "{out}"
+    );
+    for row in [
+        "[cluster] cores util.",
+        "[cluster] GPU util.",
+        "[cluster] frag. GPUs %",
+    ] {
+        assert!(out.lines().any(|l| l.starts_with(row)), "{row}: {out}");
+    }
+    let (ok, out, _) = schedlab(&["run", t, "-p", "easy", "--cluster", "gpu", "--json"]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v[0]["cluster"]["gpus"], 64);
+    assert_eq!(v[0]["cluster"]["gpu_jobs"], 0);
+}
+
+#[test]
 fn comparison_table_and_json() {
     let d = tmpdir("cli", "table");
     let t = hand_trace(&d);

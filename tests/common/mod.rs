@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod clusterkit;
 pub mod swfkit;
 
 use schedlab::input::{prepare, InputOptions, JobSet};

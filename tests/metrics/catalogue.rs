@@ -31,7 +31,7 @@ fn names_labels_and_paths_are_unique_and_fit_the_tables() {
             m.name
         );
         assert!(
-            ["", "s", "%", "processor-s"].contains(&m.unit),
+            ["", "s", "%", "processor-s", "GPU-h"].contains(&m.unit),
             "{}",
             m.name
         );
@@ -39,6 +39,12 @@ fn names_labels_and_paths_are_unique_and_fit_the_tables() {
             m.family == Family::Penalty,
             m.path.starts_with("penalty."),
             "{}: node-model metrics read the penalty object",
+            m.name
+        );
+        assert_eq!(
+            m.family == Family::Cluster,
+            m.path.starts_with("cluster."),
+            "{}: cluster metrics read the cluster object",
             m.name
         );
     }
@@ -72,7 +78,7 @@ fn names_labels_and_paths_are_unique_and_fit_the_tables() {
 fn at(report: &serde_json::Value, path: &str) -> Option<f64> {
     let mut keys = path.split('.').peekable();
     let first = *keys.peek()?;
-    let mut v = if ["eet", "fairness", "penalty"].contains(&first) {
+    let mut v = if ["eet", "fairness", "penalty", "cluster"].contains(&first) {
         report
     } else {
         &report["metrics"]
@@ -101,7 +107,7 @@ fn check_paths(trace: &Trace, specs: &[&str]) -> usize {
                     );
                     checked += 1;
                 }
-                None => assert!(got.is_none(), "{spec}: {} without the node model", m.name),
+                None => assert!(got.is_none(), "{spec}: {} in a run without it", m.name),
             }
         }
     }
@@ -130,11 +136,12 @@ fn every_metric_reads_what_the_json_report_carries() {
     let n = check_paths(&plain, &["easy", "pv-easy", "conservative"]);
     let count = |f: &dyn Fn(Family) -> bool| METRICS.iter().filter(|m| f(m.family)).count();
     // EASY and PV-EASY promise nothing on arrival: no guarantee figures (nor in the JSON);
-    // conservative backfilling promises every job a start: all but the node model's.
+    // conservative backfilling promises every job a start: all but the node model's. None
+    // of the cluster's without a cluster.
+    let alone = |f| f != Family::Penalty && f != Family::Cluster;
     assert_eq!(
         n,
-        2 * count(&|f| f != Family::Penalty && f != Family::Guarantee)
-            + count(&|f| f != Family::Penalty)
+        2 * count(&|f| alone(f) && f != Family::Guarantee) + count(&alone)
     );
     let nodes = read(schedlab::input::InputOptions {
         nodes: Some(Default::default()),
@@ -142,7 +149,15 @@ fn every_metric_reads_what_the_json_report_carries() {
     });
     assert_eq!(
         check_paths(&nodes, &["sjbf"]),
-        count(&|f| f != Family::Guarantee)
+        count(&|f| f != Family::Guarantee && f != Family::Cluster)
+    );
+    let cluster = read(schedlab::input::InputOptions {
+        cluster: Some(schedlab::cluster::Cluster::gpu_preset().to_compact()),
+        ..Default::default()
+    });
+    assert_eq!(
+        check_paths(&cluster, &["easy"]),
+        count(&|f| f != Family::Guarantee && f != Family::Penalty)
     );
 }
 

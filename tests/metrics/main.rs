@@ -6,6 +6,7 @@
 mod common;
 
 mod catalogue;
+mod cluster;
 mod eet;
 mod eet_heatmap;
 mod eet_proptest;

@@ -1,6 +1,6 @@
 //! The comparison table printed by `schedlab run`: rows = the metrics catalogue
-//! (`schedlab::metrics::catalogue`, the node-model rows only when every run has the node model),
-//! columns = policies.
+//! (`schedlab::metrics::catalogue`, the node-model rows only when every run has the node model,
+//! the cluster rows and a line of capacities only on a cluster), columns = policies.
 
 use schedlab::metrics::catalogue::{Better, Family, SHORT_WIDTH};
 use schedlab::metrics::METRICS;
@@ -47,6 +47,19 @@ pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)]) -> String {
         j.procs,
         j.procs_source
     );
+    let cluster = results.iter().find_map(|(r, _)| r.cluster.as_ref());
+    if let Some(c) = cluster {
+        let memory = if c.memory_counted {
+            format!("{} GB", c.mem_mb / 1024)
+        } else {
+            "not counted".into()
+        };
+        let _ = writeln!(
+            out,
+            "cluster: {} cores, {memory} of memory, {} GPUs on its usable nodes",
+            c.cores, c.gpus
+        );
+    }
     let seed = results.first().map_or(0, |(r, _)| r.schedule.seed);
     let _ = writeln!(out, "seed {seed}; * marks the best value\n");
     let width = results
@@ -72,7 +85,10 @@ pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)]) -> String {
         .map(|(r, _)| jobs.and_then(|m| r.metric(m)) == Some(0.0))
         .collect();
     for m in METRICS {
-        if (m.family == Family::Penalty && !nodes) || (m.family == Family::Guarantee && !promised) {
+        if (m.family == Family::Penalty && !nodes)
+            || (m.family == Family::Guarantee && !promised)
+            || (m.family == Family::Cluster && cluster.is_none())
+        {
             continue;
         }
         let counts = matches!(m.name, "jobs" | "skipped");

@@ -1,0 +1,95 @@
+//! Helpers of the tests on clusters: hand-made jobs with requests, a cluster from slurm.conf
+//! text, and runs held to both checkers.
+
+use schedlab::cluster::{conf, Layout, Placement};
+use schedlab::job::{Job, Request};
+use schedlab::policy;
+use schedlab::sim::check::check;
+use schedlab::sim::check_cluster::check_cluster;
+use schedlab::sim::{simulate_placed, Schedule};
+
+/// A job: (submit, runtime = requested time, cores, memory per core in MB, request).
+pub type CJ = (i64, i64, u32, u64, Request);
+
+pub fn jobs(spec: &[CJ]) -> Vec<Job> {
+    spec.iter()
+        .enumerate()
+        .map(|(i, &(submit, runtime, procs, mem_per_cpu, req))| {
+            let mut j = Job::default();
+            j.id = i as i64 + 1;
+            j.line = i as u64 + 1;
+            j.submit = submit;
+            j.runtime = runtime;
+            j.trace_runtime = runtime;
+            j.procs = procs;
+            j.estimate = runtime;
+            j.user = 1;
+            j.status = 1;
+            j.used_memory = -1.0;
+            j.requested_memory = if mem_per_cpu > 0 {
+                mem_per_cpu as f64 * 1024.0
+            } else {
+                -1.0
+            };
+            j.req = req;
+            j.set_requested(Some(runtime));
+            j
+        })
+        .collect()
+}
+
+pub fn place(conf_text: &str, jobs: &[Job], partitions: &[&str]) -> Placement {
+    let c = conf::parse_str(conf_text, "test.conf").unwrap().cluster;
+    let names: Vec<String> = partitions.iter().map(|s| s.to_string()).collect();
+    Placement::new(Layout::new(&c).unwrap(), jobs, &names)
+}
+
+/// Runs `spec` and checks both checkers.
+pub fn run(place: &Placement, jobs: &[Job], spec: &str) -> Schedule {
+    let mut p = policy::build(spec).unwrap();
+    let s = simulate_placed(
+        jobs,
+        place.layout.procs,
+        None,
+        Some(place),
+        p.as_mut(),
+        1,
+        None,
+    )
+    .unwrap();
+    check(jobs, &s).unwrap();
+    check_cluster(place, &s).unwrap();
+    s
+}
+
+pub fn nodes(p: &Placement, s: &Schedule, j: usize) -> Vec<String> {
+    s.allocs[j]
+        .iter()
+        .map(|x| p.layout.nodes[x.node as usize].name.clone())
+        .collect()
+}
+
+pub fn req(nodes: u32, gpus: u32) -> Request {
+    Request {
+        nodes,
+        gpus,
+        ..Request::default()
+    }
+}
+
+/// g1 has the only GPU (and 4 cores), c1 4 cores. J1 (1 core, 1 GPU) holds it from 0 to 100;
+/// J2 (1 core, 1 GPU) arrives at 1 and waits for it while cores are free; J3 (2 cores, 10 s)
+/// arrives at 2.
+pub fn a_gpu_job_waiting_while_cores_are_free() -> (Vec<Job>, Placement) {
+    let js = jobs(&[
+        (0, 100, 1, 0, req(0, 1)),
+        (1, 10, 1, 0, req(0, 1)),
+        (2, 10, 2, 0, req(0, 0)),
+    ]);
+    let p = place(
+        "NodeName=g1 CPUs=4 Gres=gpu:1\nNodeName=c1 CPUs=4\n",
+        &js,
+        &[],
+    );
+    (js, p)
+}
