@@ -5,7 +5,7 @@
 //!   [`WINDOW`] seconds after it (Slurm starts the jobs of one scheduling pass over a second or
 //!   two). The decision is asked at the instant's last start `T`.
 //! - **The recorded state**: the engine simulates from the log's first submission with the
-//!   policy wrapped ([`follow::Follow`]): every job the log started before the instant's first
+//!   policy wrapped (`follow::Follow`): every job the log started before the instant's first
 //!   start starts at its recorded time, on its recorded nodes (`NodeList`, when the log has it
 //!   and the run is on a cluster), planned to end at its start + time limit (as Slurm plans),
 //!   and runs to its recorded end (`Elapsed`, past its limit for a job Slurm killed late). The

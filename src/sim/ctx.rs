@@ -344,6 +344,7 @@ impl<'a> Ctx<'a> {
 
     /// The position of job `j` in the waiting list and its checked start reason, or why it
     /// cannot start.
+    #[inline(always)]
     fn startable(
         &self,
         j: usize,
@@ -439,6 +440,7 @@ impl<'a> Ctx<'a> {
 
     /// Job `j` (at `pos` in the waiting list) starts now on `procs`, already taken from the
     /// free ones.
+    #[inline(always)]
     fn begin(
         &mut self,
         j: usize,

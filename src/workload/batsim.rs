@@ -48,7 +48,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
 }
 
 /// Reads a Batsim workload from a stream of JSON text, building only what it uses and keeping
-/// no more than `budget` allows ([`super::batsim_doc`]).
+/// no more than `budget` allows (`batsim_doc.rs`).
 pub fn read_stream<R: Read>(
     source: &str,
     text: R,

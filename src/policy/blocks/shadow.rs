@@ -19,7 +19,7 @@ pub struct Shadow {
     /// Extra processors (a single pool).
     pub extra: u32,
     /// Extra resources per node (a cluster).
-    nodes: Option<Free>,
+    nodes: Option<Box<Free>>,
     /// On a cluster, for a head asking for cores alone: `extra` counts the free cores of its
     /// partition then (it fits wherever they are).
     cores: bool,
@@ -55,7 +55,7 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
         return Shadow {
             time: c.now(),
             extra: 0,
-            nodes: Some(free),
+            nodes: Some(Box::new(free)),
             cores: false,
         };
     }
@@ -78,7 +78,7 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
             return Shadow {
                 time: end,
                 extra: 0,
-                nodes: Some(free),
+                nodes: Some(Box::new(free)),
                 cores: false,
             };
         }
@@ -87,7 +87,7 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
     Shadow {
         time: Time::MAX,
         extra: 0,
-        nodes: Some(free),
+        nodes: Some(Box::new(free)),
         cores: false,
     }
 }

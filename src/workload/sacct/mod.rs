@@ -9,7 +9,7 @@
 //! exclusivity: `request.rs`) goes in [`SwfRecord::req`], the partition names in
 //! [`Workload::partition_names`]. Conventions:
 //! - A JobID on several job lines (`--duplicates`: a job requeued) is one job, its last record
-//!   its outcome ([`requeue`]).
+//!   its outcome (`requeue.rs`).
 //! - Steps (`123.batch`, `123.extern`, `123.0`) fold into their job: they make no job of their
 //!   own; a step whose job line is missing is skipped with that reason.
 //! - Array elements (`123_4`) and heterogeneous components (`123+1`) are jobs of their own.
