@@ -148,6 +148,8 @@ test('every chart has a text alternative from its data, and no two labels on a c
     const { page, context, problems } = await open(browser, hash(SIX), { width, height, init: RECORD_TEXT });
     await waitRuns(page, 1, 60_000);
     await page.locator('[data-testid="policy-subset-toggle"]').click();
+    // The trace view is folded after the results: unfold it so its charts draw too.
+    await page.$eval('[data-testid="trace-view"] details', (d) => { d.open = true; });
     await drawEverything(page);
     const alts = await page.locator('canvas[data-testid]').evaluateAll((cs) => cs.filter((c) => c.offsetParent)
       .map((c) => [c.dataset.testid, c.getAttribute('role'), c.getAttribute('aria-label') ?? '', c.closest('figure')?.querySelector('figcaption span')?.textContent ?? '']));

@@ -42,8 +42,10 @@ test('every catalogue path reads a number from a report, by the catalogue\'s fam
   const catalogue = cli(['metrics', '--json']);
   const read = metricReader(catalogue);
   const [easy, conservative] = cli(['run', TINY, '-p', 'easy', '-p', 'conservative', '--nodes', '--json']);
+  // The cluster family is in the reports of runs on a cluster only.
+  const [onCluster] = cli(['run', TINY, '-p', 'easy', '--cluster', 'gpu', '--json']);
   for (const m of catalogue) {
-    const v = read(m.family === 'guarantee' ? conservative : easy, m.path);
+    const v = read(m.family === 'guarantee' ? conservative : m.family === 'cluster' ? onCluster : easy, m.path);
     assert.equal(typeof v, 'number', `${m.name} at ${m.path}`);
   }
   // A classic path is read inside report.metrics even where the report has an object of that
