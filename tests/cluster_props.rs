@@ -1,9 +1,12 @@
 //! Random clusters and workloads: every schedule on a cluster passes both invariant checkers,
 //! and every job not rejected as never fitting runs, under every policy that runs on clusters.
 
+mod common;
+
+use common::clusterkit::{self, CJ};
 use proptest::prelude::*;
 use schedlab::cluster::{conf, Layout, Placement};
-use schedlab::job::{Job, Request};
+use schedlab::job::Request;
 use schedlab::policy;
 use schedlab::sim::check::check;
 use schedlab::sim::check_cluster::check_cluster;
@@ -78,31 +81,20 @@ proptest! {
     ) {
         let mut specs = specs;
         specs.sort_by_key(|s| s.0);
-        let jobs: Vec<Job> = specs
+        let cj: Vec<CJ> = specs
             .iter()
-            .enumerate()
-            .map(|(i, &(submit, runtime, procs, mem, nodes, gpus, exclusive, part))| {
-                let mut j = Job::default();
-                j.id = i as i64 + 1;
-                j.line = i as u64 + 1;
-                j.submit = submit;
-                j.runtime = runtime;
-                j.trace_runtime = runtime;
-                j.procs = procs;
-                j.estimate = runtime + 5;
-                j.set_requested(Some(runtime + 5));
-                j.user = (i % 3) as i64;
-                j.requested_memory = if mem > 0 { mem as f64 * 1024.0 } else { -1.0 };
-                j.req = Request {
-                    nodes,
-                    gpus,
-                    mem_per_node_mb: 0,
-                    partition: part,
-                    exclusive,
-                };
-                j
+            .map(|&(submit, runtime, procs, mem, nodes, gpus, exclusive, part)| {
+                let req = Request { nodes, gpus, mem_per_node_mb: 0, partition: part, exclusive };
+                (submit, runtime, procs, mem, req)
             })
             .collect();
+        let mut jobs = clusterkit::jobs(&cj);
+        for (i, j) in jobs.iter_mut().enumerate() {
+            // Estimates above the runtimes, and three users (fairshare has something to order).
+            j.estimate = j.runtime + 5;
+            j.set_requested(Some(j.runtime + 5));
+            j.user = (i % 3) as i64;
+        }
         let c = conf::parse_str(&conf_text(&groups, exclusive_b), "p.conf").unwrap().cluster;
         let names = vec!["a".to_string(), "b".to_string()];
         let place = Placement::new(Layout::new(&c).unwrap(), &jobs, &names);

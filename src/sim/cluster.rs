@@ -3,6 +3,7 @@
 //! keeps them; a policy reads them through [`ClusterView`] and may hand an allocation of its
 //! own to [`super::Ctx::start_on`], which the engine checks.
 
+use super::free_procs::FreeProcs;
 use super::procset::ProcSet;
 use crate::cluster::{Alloc, Free, Layout, Need, Placement, Share};
 
@@ -79,11 +80,12 @@ impl<'a> ClusterRun<'a> {
         (!self.free.holds(l, a)).then(|| "the allocation is not free".into())
     }
 
-    /// Takes `a` for job `j`; returns its processors: the lowest free cores of each node.
-    pub(super) fn take(&mut self, j: usize, a: Alloc, free_procs: &ProcSet) -> ProcSet {
+    /// Takes `a` for job `j`, and its processors (the lowest free cores of each node) from
+    /// `free_procs`; returns them.
+    pub(super) fn take(&mut self, j: usize, a: Alloc, free_procs: &mut FreeProcs) -> ProcSet {
         let l = &self.place.layout;
         let mut pieces = Vec::new();
-        let iv = free_procs.intervals();
+        let iv = free_procs.set().intervals();
         for s in &a {
             let node = &l.nodes[s.node as usize];
             let (lo, hi) = (node.first_proc, node.first_proc + node.cpus);
@@ -101,7 +103,9 @@ impl<'a> ClusterRun<'a> {
         }
         self.free.take(&self.place.layout, &a);
         self.allocs[j] = a;
-        ProcSet::from_intervals(pieces)
+        let set = ProcSet::from_intervals(pieces);
+        free_procs.remove(&set);
+        set
     }
 
     /// Job `j` ended or was stopped: its allocation is free again (it stays recorded).

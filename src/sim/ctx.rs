@@ -384,9 +384,7 @@ impl<'a> Ctx<'a> {
                         job.id
                     )));
                 };
-                let set = cl.take(j, a, self.free.set());
-                self.free.remove(&set);
-                set
+                cl.take(j, a, &mut self.free)
             }
             (Some(set), None) => {
                 if set.len() != job.procs || !self.free.contains_set(&set) {
@@ -432,8 +430,7 @@ impl<'a> Ctx<'a> {
         if let Some(why) = cl.invalid(j, &alloc) {
             return Err(self.invalid(format!("job {id}: {why}")));
         }
-        let set = cl.take(j, alloc, self.free.set());
-        self.free.remove(&set);
+        let set = cl.take(j, alloc, &mut self.free);
         self.begin(j, pos, reason, set, planned_end);
         Ok(())
     }
