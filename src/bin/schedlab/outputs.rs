@@ -4,6 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+/// The longest tag of a spec in a file name, bytes (the tag is ASCII).
+const MAX_TAG: usize = 96;
+
 /// A file name for one policy's output: `jobs.csv` + `easy[order=sjf]` -> `jobs.easy_order-sjf.csv`;
 /// `suffix` is added to the tag when the tags of two specs collide.
 fn per_policy_path(path: &Path, spec: &str, several: bool, suffix: &str) -> PathBuf {
@@ -21,6 +24,13 @@ fn per_policy_path(path: &Path, spec: &str, several: bool, suffix: &str) -> Path
         })
         .filter(|&c| c != '\0')
         .collect();
+    // A long spec (slurm's canonical spec holds every site value) would pass the file-name limit
+    // of the file system (255 bytes): its tag is cut and the spec's hash keeps it unique.
+    let tag = if tag.len() > MAX_TAG {
+        format!("{}{}", &tag[..MAX_TAG - 9], spec_hash(spec))
+    } else {
+        tag
+    };
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("out");
     let name = match path.extension().and_then(|e| e.to_str()) {
         Some(ext) => format!("{stem}.{tag}{suffix}.{ext}"),
@@ -137,6 +147,36 @@ mod tests {
         let specs = vec!["fcfs".to_string(), "fcfs".to_string()];
         let got = plan(&[("--jobs-csv", Some(p))], &specs, Path::new("t.swf")).unwrap();
         assert_ne!(got[0][0], got[1][0]);
+    }
+
+    #[test]
+    fn long_specs_get_short_unique_names() {
+        let long = |last: u32| {
+            let keys: Vec<String> = (0..40).map(|k| format!("Key{k}={last}")).collect();
+            format!("slurm[{}]", keys.join(","))
+        };
+        let specs = vec![long(1), long(2), "fcfs".to_string()];
+        let p = Path::new("/nowhere/j.csv");
+        let got = plan(&[("--jobs-csv", Some(p))], &specs, Path::new("t.swf")).unwrap();
+        let names: Vec<String> = got
+            .iter()
+            .map(|o| {
+                o[0].as_ref()
+                    .unwrap()
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        assert!(names.iter().all(|n| n.len() <= 120), "{names:?}");
+        assert!(
+            names[0].starts_with("j.slurm_Key0-1_Key1-1"),
+            "{}",
+            names[0]
+        );
+        assert_ne!(names[0], names[1]);
+        assert_eq!(names[2], "j.fcfs.csv");
     }
 
     #[test]
