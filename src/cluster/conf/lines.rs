@@ -1,0 +1,78 @@
+//! slurm.conf's text as lines and tokens: comments dropped, continued lines joined, values
+//! split at white space outside double quotes.
+
+/// The logical lines: (first physical line, text without comment), continuations joined.
+pub(super) fn logical_lines(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut start = 0;
+    let mut open = false;
+    for (i, raw) in text.lines().enumerate() {
+        if !open {
+            start = i + 1;
+        }
+        let mut content = String::with_capacity(raw.len());
+        let mut chars = raw.chars().peekable();
+        let mut comment = false;
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' if chars.peek() == Some(&'#') => {
+                    content.push('#');
+                    chars.next();
+                }
+                '#' => {
+                    comment = true;
+                    break;
+                }
+                _ => content.push(c),
+            }
+        }
+        let trimmed = content.trim_end();
+        if !comment && trimmed.ends_with('\\') {
+            cur.push_str(&trimmed[..trimmed.len() - 1]);
+            cur.push(' ');
+            open = true;
+            continue;
+        }
+        cur.push_str(&content);
+        out.push((start, std::mem::take(&mut cur)));
+        open = false;
+    }
+    if open {
+        out.push((start, cur));
+    }
+    out
+}
+
+/// Splits a line into tokens at white space outside double quotes (quotes removed).
+pub(super) fn tokens(line: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any {
+                    out.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if quoted {
+        return Err("a '\"' without its closing '\"'".into());
+    }
+    if any {
+        out.push(cur);
+    }
+    Ok(out)
+}

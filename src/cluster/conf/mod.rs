@@ -1,0 +1,388 @@
+//! Slurm's `slurm.conf`, read as Slurm reads it: `NodeName=` and `PartitionName=` lines (with
+//! their `DEFAULT` lines) make the [`Cluster`]; every other `Key=Value` is kept in [`Params`] for
+//! the parts that read scheduler parameters. Keys are case-insensitive, `#` starts a comment
+//! (`\#` is a `#`), a trailing `\` continues a line, values may be double-quoted. An `Include`
+//! line is an error (not supported). Every error names the file, the line and the field.
+
+use super::{
+    check_node_name, hostlist, Cluster, NodeGroup, NodeOrder, Partition, MAX_GROUPS,
+    MAX_MEMBERSHIPS, MAX_NODES, MAX_PARTITIONS,
+};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// A malformed slurm.conf: the file, the line (1-based; 0 for the file as a whole), the field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfError {
+    /// The file, as given.
+    pub file: String,
+    /// The line (the first of a continued line); 0 for the file as a whole.
+    pub line: usize,
+    /// The key at fault, as written, if one is.
+    pub field: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for ConfError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.file)?;
+        if self.line > 0 {
+            write!(f, ":{}", self.line)?;
+        }
+        if let Some(k) = &self.field {
+            write!(f, ": {k}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for ConfError {}
+
+/// The keys of slurm.conf that are not node or partition lines, as written (last one wins for
+/// [`Params::get`]; keys such as `SlurmctldHost` may repeat).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Params {
+    /// (key as written, value, line)
+    entries: Vec<(String, String, usize)>,
+}
+
+impl Params {
+    /// The value of a key (any case); the last line that sets it wins.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .rev()
+            .find(|(k, _, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v, _)| v.as_str())
+    }
+
+    /// Every value of a key (any case), in file order.
+    pub fn get_all(&self, key: &str) -> Vec<&str> {
+        self.entries
+            .iter()
+            .filter(|(k, _, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v, _)| v.as_str())
+            .collect()
+    }
+
+    /// Every (key, value, line), in file order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str, usize)> {
+        self.entries
+            .iter()
+            .map(|(k, v, l)| (k.as_str(), v.as_str(), *l))
+    }
+
+    /// How many (key, value) entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// No entry at all.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+/// A slurm.conf read: the cluster it describes and its other keys.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SlurmConf {
+    /// The nodes and partitions.
+    pub cluster: Cluster,
+    /// Every other key.
+    pub params: Params,
+    /// Lines of records that describe no resource here (`DownNodes=`, `NodeSet=`,
+    /// `FrontendName=`, `SwitchName=`), by line number: read and left aside.
+    pub ignored_records: Vec<(usize, String)>,
+}
+
+/// Node-line keys read by Slurm that describe no resource schedlab models (accepted, ignored).
+pub const IGNORED_NODE_KEYS: &[&str] = &[
+    "ActiveFeatures",
+    "BcastAddr",
+    "Comment",
+    "CoreSpecCount",
+    "CpuBind",
+    "CpuSpecList",
+    "Extra",
+    "MemSpecLimit",
+    "NodeAddr",
+    "NodeHostname",
+    "Parameters",
+    "Port",
+    "Reason",
+    "RestrictedCoresPerGPU",
+    "TmpDisk",
+    "Topology",
+    "TRESWeights",
+];
+
+/// Partition-line keys read by Slurm that schedlab does not model yet (accepted, ignored).
+pub const IGNORED_PARTITION_KEYS: &[&str] = &[
+    "AllocNodes",
+    "AllowAccounts",
+    "AllowGroups",
+    "AllowQos",
+    "Alternate",
+    "CpuBind",
+    "DefaultTime",
+    "DefCpuPerGPU",
+    "DefMemPerCPU",
+    "DefMemPerGPU",
+    "DefMemPerNode",
+    "DenyAccounts",
+    "DenyQos",
+    "DisableRootJobs",
+    "ExclusiveTopo",
+    "ExclusiveUser",
+    "GraceTime",
+    "Hidden",
+    "LLN",
+    "MaxCPUsPerNode",
+    "MaxCPUsPerSocket",
+    "MaxMemPerCPU",
+    "MaxMemPerNode",
+    "MinNodes",
+    "OverTimeLimit",
+    "PowerDownOnIdle",
+    "PreemptMode",
+    "QOS",
+    "ReqResv",
+    "ResumeTimeout",
+    "RootOnly",
+    "SelectTypeParameters",
+    "SuspendTime",
+    "SuspendTimeout",
+    "Topology",
+    "TRESBillingWeights",
+];
+
+/// Record types whose lines are read and left aside.
+pub const IGNORED_RECORDS: &[&str] = &["DownNodes", "FrontendName", "NodeSet", "SwitchName"];
+
+fn known(list: &[&str], key: &str) -> bool {
+    list.iter().any(|k| k.eq_ignore_ascii_case(key))
+}
+
+mod lines;
+mod values;
+
+use lines::{logical_lines, tokens};
+use values::{node_key, part_key, NodeSpec, PartSpec};
+
+/// Reads a slurm.conf file (`file` names it in errors).
+pub fn read_path(path: &Path) -> Result<SlurmConf, ConfError> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| ConfError {
+        file: file.clone(),
+        line: 0,
+        field: None,
+        message: e.to_string(),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| ConfError {
+        file: file.clone(),
+        line: 0,
+        field: None,
+        message: format!("not UTF-8 text ({e})"),
+    })?;
+    parse_str(&text, &file)
+}
+
+/// Reads slurm.conf text; `file` names it in errors.
+pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
+    let fail = |line: usize, field: Option<&str>, message: String| ConfError {
+        file: file.to_string(),
+        line,
+        field: field.map(str::to_string),
+        message,
+    };
+    let mut params = Params::default();
+    let mut ignored_records = Vec::new();
+    let mut groups: Vec<NodeGroup> = Vec::new();
+    let mut node_line: HashMap<String, usize> = HashMap::new();
+    let mut node_default = NodeSpec::default();
+    let mut part_default = PartSpec::default();
+    // (line, name, spec as merged with the defaults of its time)
+    let mut parts: Vec<(usize, String, PartSpec)> = Vec::new();
+    for (line, text) in logical_lines(text) {
+        let toks = tokens(&text).map_err(|m| fail(line, None, m))?;
+        let Some(first) = toks.first() else { continue };
+        let Some((key, value)) = first.split_once('=') else {
+            if first.eq_ignore_ascii_case("include") {
+                return Err(fail(
+                    line,
+                    Some("Include"),
+                    "Include lines are not supported: put the included file's lines in this one"
+                        .into(),
+                ));
+            }
+            return Err(fail(
+                line,
+                None,
+                format!("expected Key=Value, got {first:?}"),
+            ));
+        };
+        let pairs = || {
+            toks[1..].iter().map(|t| {
+                t.split_once('=')
+                    .ok_or_else(|| fail(line, None, format!("expected Key=Value, got {t:?}")))
+            })
+        };
+        if key.eq_ignore_ascii_case("NodeName") {
+            let mut spec = NodeSpec::default();
+            for p in pairs() {
+                let (k, v) = p?;
+                node_key(&mut spec, k, v).map_err(|m| fail(line, Some(k), m))?;
+            }
+            if value.eq_ignore_ascii_case("DEFAULT") {
+                node_default = node_default.merged(&spec);
+                continue;
+            }
+            let spec = node_default.merged(&spec);
+            let room = MAX_NODES - node_line.len();
+            let names = hostlist::parse_with_limit(value, room).map_err(|e| {
+                let m = if e.reason.starts_with("more than") {
+                    format!("more than {MAX_NODES} nodes in the cluster")
+                } else {
+                    e.to_string()
+                };
+                fail(line, Some(key), m)
+            })?;
+            for n in &names {
+                check_node_name(n).map_err(|m| fail(line, Some(key), format!("{n}: {m}")))?;
+                if let Some(l) = node_line.insert(n.clone(), line) {
+                    return Err(fail(
+                        line,
+                        Some(key),
+                        format!("node {n} is already defined on line {l}"),
+                    ));
+                }
+            }
+            if groups.len() >= MAX_GROUPS {
+                return Err(fail(
+                    line,
+                    Some(key),
+                    format!("more than {MAX_GROUPS} NodeName lines"),
+                ));
+            }
+            let cpus = spec.cpus().ok_or_else(|| {
+                fail(
+                    line,
+                    Some("CPUs"),
+                    "sockets x cores x threads is too large".into(),
+                )
+            })?;
+            groups.push(NodeGroup {
+                names,
+                cpus,
+                mem_mb: spec.mem_mb.unwrap_or(1),
+                gpus: spec.gpus.unwrap_or_default(),
+                features: spec.features.unwrap_or_default(),
+                weight: spec.weight.unwrap_or(1),
+                state: spec.state.unwrap_or_default(),
+            });
+        } else if key.eq_ignore_ascii_case("PartitionName") {
+            let mut spec = PartSpec::default();
+            for p in pairs() {
+                let (k, v) = p?;
+                part_key(&mut spec, k, v).map_err(|m| fail(line, Some(k), m))?;
+            }
+            if value.eq_ignore_ascii_case("DEFAULT") {
+                part_default = part_default.merged(&spec);
+                continue;
+            }
+            hostlist::check_name(value)
+                .map_err(|m| fail(line, Some(key), format!("{value:?}: {m}")))?;
+            if let Some((l, _, _)) = parts.iter().find(|(_, n, _)| n == value) {
+                return Err(fail(
+                    line,
+                    Some(key),
+                    format!("partition {value} is already defined on line {l}"),
+                ));
+            }
+            if parts.len() >= MAX_PARTITIONS {
+                return Err(fail(
+                    line,
+                    Some(key),
+                    format!("more than {MAX_PARTITIONS} partitions"),
+                ));
+            }
+            parts.push((line, value.to_string(), part_default.merged(&spec)));
+        } else if known(IGNORED_RECORDS, key) {
+            ignored_records.push((line, key.to_string()));
+        } else {
+            params
+                .entries
+                .push((key.to_string(), value.to_string(), line));
+            for p in pairs() {
+                let (k, v) = p?;
+                params.entries.push((k.to_string(), v.to_string(), line));
+            }
+        }
+    }
+    if groups.is_empty() {
+        return Err(fail(
+            0,
+            None,
+            "no NodeName line: a cluster needs nodes".into(),
+        ));
+    }
+    let order = NodeOrder::new(&groups);
+    let mut partitions = Vec::with_capacity(parts.len());
+    let mut members = 0usize;
+    for (line, name, s) in parts {
+        let nodes = match s.nodes.as_deref().map(str::trim) {
+            None | Some("") => Vec::new(),
+            Some(all) if all.eq_ignore_ascii_case("ALL") => order.all(),
+            Some(list) => {
+                let names =
+                    hostlist::parse(list).map_err(|e| fail(line, Some("Nodes"), e.to_string()))?;
+                order.sort(&names).map_err(|n| {
+                    fail(
+                        line,
+                        Some("Nodes"),
+                        format!("partition {name} names node {n}, which no NodeName line defines"),
+                    )
+                })?
+            }
+        };
+        members += nodes.len();
+        if members > MAX_MEMBERSHIPS {
+            return Err(fail(
+                line,
+                Some("Nodes"),
+                format!("more than {MAX_MEMBERSHIPS} (partition, node) memberships"),
+            ));
+        }
+        let default = s.default.unwrap_or(false);
+        if default {
+            // As Slurm: the last Default=YES partition is the default.
+            for p in &mut partitions {
+                let p: &mut Partition = p;
+                p.default = false;
+            }
+        }
+        partitions.push(Partition {
+            name,
+            nodes,
+            default,
+            max_time: s.max_time.unwrap_or(None),
+            max_nodes: s.max_nodes.unwrap_or(None),
+            priority_job_factor: s.job_factor.unwrap_or(1),
+            priority_tier: s.tier.unwrap_or(1),
+            oversubscribe: s.oversubscribe.unwrap_or_default(),
+            state: s.state.unwrap_or_default(),
+        });
+    }
+    drop(order);
+    let cluster = Cluster { groups, partitions };
+    cluster.validate().map_err(|e| fail(0, None, e.0))?;
+    Ok(SlurmConf {
+        cluster,
+        params,
+        ignored_records,
+    })
+}
+
+#[cfg(test)]
+mod tests;

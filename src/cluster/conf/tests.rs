@@ -1,0 +1,172 @@
+//! Tests of the slurm.conf reader.
+
+use super::*;
+use crate::cluster::{NodeState, OverSubscribe, PartitionState};
+use proptest::prelude::*;
+
+fn conf(text: &str) -> SlurmConf {
+    parse_str(text, "t.conf").unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn error(text: &str) -> String {
+    parse_str(text, "t.conf").unwrap_err().to_string()
+}
+
+#[test]
+fn nodes_defaults_and_derived_cpus() {
+    let c = conf(
+        "nodename=DEFAULT RealMemory=1000 Sockets=2 CoresPerSocket=8 ThreadsPerCore=2\n\
+         NodeName=n[1-4]\n\
+         NodeName=DEFAULT RealMemory=2000\n\
+         NodeName=m[1-2] CPUs=12 Gres=gpu:a100:2,gpu:v100:1(S:0,1),mps:200 Features=ib,nvme Weight=5 State=DOWN\n\
+         NODENAME=b1 Sockets=4 CoresPerSocket=4 Gres=gpu:3 TmpDisk=100 NodeAddr=10.0.0.1\n",
+    )
+    .cluster;
+    let g = &c.groups;
+    assert_eq!((g[0].cpus, g[0].mem_mb, g[0].weight), (32, 1000, 1));
+    // A later DEFAULT line changes only what it names.
+    assert_eq!((g[1].cpus, g[1].mem_mb, g[1].weight), (12, 2000, 5));
+    assert_eq!(g[1].gpus.get("a100"), Some(&2));
+    assert_eq!(g[1].gpus.get("v100"), Some(&1));
+    assert_eq!(g[1].features, ["ib", "nvme"]);
+    assert_eq!(g[1].state, NodeState::Down);
+    // Sockets x CoresPerSocket x ThreadsPerCore (the DEFAULT's 2 threads).
+    assert_eq!((g[2].cpus, g[2].gpus[""]), (32, 3));
+    assert_eq!(c.total_nodes(), 7);
+    let b = conf("NodeName=b1 Boards=2 SocketsPerBoard=2 CoresPerSocket=4").cluster;
+    assert_eq!(b.groups[0].cpus, 16);
+}
+
+#[test]
+fn partitions() {
+    let s = conf(
+        "NodeName=n[1-4] CPUs=4\nNodeName=g[1-2] CPUs=8 Gres=gpu:2\n\
+         PartitionName=DEFAULT MaxTime=1-00:00:00 State=UP\n\
+         PartitionName=batch Nodes=n[1-4],g1 Default=YES MaxNodes=2 OverSubscribe=FORCE:2\n\
+         PartitionName=gpu Nodes=g[2,1] MaxTime=UNLIMITED PriorityTier=2 PriorityJobFactor=10 OverSubscribe=EXCLUSIVE\n\
+         PartitionName=all Nodes=ALL MaxTime=30 Shared=YES State=INACTIVE\n\
+         PartitionName=empty\n",
+    );
+    let p = &s.cluster.partitions;
+    assert_eq!(p[0].nodes, ["n1", "n2", "n3", "n4", "g1"]);
+    assert!(p[0].default && !p[1].default);
+    assert_eq!((p[0].max_time, p[0].max_nodes), (Some(1440), Some(2)));
+    assert_eq!(p[0].oversubscribe, OverSubscribe::Force(2));
+    assert_eq!(p[1].nodes, ["g1", "g2"]);
+    assert_eq!(
+        (p[1].max_time, p[1].priority_tier, p[1].priority_job_factor),
+        (None, 2, 10)
+    );
+    assert_eq!(p[2].nodes.len(), 6);
+    assert_eq!(
+        (p[2].oversubscribe, p[2].state),
+        (OverSubscribe::Yes(4), PartitionState::Inactive)
+    );
+    assert!(p[3].nodes.is_empty());
+    assert_eq!(s.cluster.default_partition().unwrap().name, "batch");
+}
+
+#[test]
+fn comments_continuations_quotes_and_params() {
+    let s = conf(
+        "# a comment\nClusterName=lab # trailing\nSlurmctldHost=head1\nSlurmctldHost=head2\n\
+         SchedulerParameters=\"bf_window=2880, bf_continue\"\nComment=a\\#b\n\
+         NodeName=n[1-2] \\\n   CPUs=4 \\\n   RealMemory=100\n\
+         PriorityWeightAge=1000 PriorityWeightFairshare=10000\nDownNodes=n1 State=DOWN\n",
+    );
+    assert_eq!(s.params.get("clustername"), Some("lab"));
+    assert_eq!(s.params.get("SlurmctldHost"), Some("head2"));
+    assert_eq!(s.params.get_all("slurmctldhost"), ["head1", "head2"]);
+    assert_eq!(
+        s.params.get("SchedulerParameters"),
+        Some("bf_window=2880, bf_continue")
+    );
+    assert_eq!(s.params.get("Comment"), Some("a#b"));
+    assert_eq!(s.params.get("PriorityWeightFairshare"), Some("10000"));
+    assert_eq!(s.params.get("Nope"), None);
+    assert_eq!(s.ignored_records, [(11, "DownNodes".to_string())]);
+    assert_eq!(
+        (s.cluster.groups[0].cpus, s.cluster.groups[0].mem_mb),
+        (4, 100)
+    );
+}
+
+#[test]
+fn errors_name_file_line_and_field() {
+    let cases = [
+        (
+            "NodeName=n1 CPUs=x",
+            "t.conf:1: CPUs: expected a whole number",
+        ),
+        (
+            "NodeName=n1\nNodeName=n[0-2]",
+            "t.conf:2: NodeName: node n1 is already defined on line 1",
+        ),
+        (
+            "NodeName=n1 RealMem=4",
+            "t.conf:1: RealMem: not a NodeName key",
+        ),
+        ("NodeName=n[3-1]", "t.conf:1: NodeName: hostlist"),
+        (
+            "NodeName=n1\nPartitionName=p Nodes=n[1-2]",
+            "t.conf:2: Nodes: partition p names node n2, which no NodeName line defines",
+        ),
+        (
+            "NodeName=n1\nPartitionName=p MaxTime=1:2:3:4",
+            "t.conf:2: MaxTime: ",
+        ),
+        (
+            "NodeName=n1\nPartitionName=p OverSubscribe=MAYBE",
+            "t.conf:2: OverSubscribe:",
+        ),
+        (
+            "NodeName=n1\nPartitionName=p Default=Y",
+            "t.conf:2: Default:",
+        ),
+        (
+            "NodeName=n1\nPartitionName=p\nPartitionName=p",
+            "t.conf:3: PartitionName: partition p is already defined on line 2",
+        ),
+        ("NodeName=n1 Gres=gpu:a:b:c", "t.conf:1: Gres:"),
+        ("NodeName=n1 State=SLEEPY", "t.conf:1: State:"),
+        (
+            "Include /etc/slurm/nodes.conf\nNodeName=n1",
+            "t.conf:1: Include: Include lines are not supported",
+        ),
+        ("ClusterName", "t.conf:1: expected Key=Value"),
+        ("NodeName=n1 CPUs", "t.conf:1: expected Key=Value"),
+        ("ClusterName=x", "t.conf: no NodeName line"),
+        ("NodeName=n1 Reason=\"open", "t.conf:1: a '\"' without"),
+        ("NodeName=n1 CPUs=0", "t.conf:1: CPUs: 0: at least 1"),
+        (
+            "NodeName=n[1-100001]",
+            "t.conf:1: NodeName: more than 100000 nodes",
+        ),
+        ("NodeName=ALL", "t.conf:1: NodeName: ALL: ALL is reserved"),
+        (
+            "NodeName=n1 Sockets=65536 CoresPerSocket=65536 ThreadsPerCore=2",
+            "t.conf:1: CPUs: sockets",
+        ),
+    ];
+    for (text, want) in cases {
+        let e = error(text);
+        assert!(e.starts_with(want), "{text:?}:\n  got  {e}\n  want {want}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn random_lines_never_panic(lines in prop::collection::vec(
+        prop_oneof![
+            "[A-Za-z=\\[\\]0-9,:#\\\\\" -]{0,40}",
+            "(NodeName|PartitionName|nodes|CPUs|Gres|MaxTime|OverSubscribe)=[a-z0-9\\[\\],:-]{0,12}( [A-Za-z]{1,8}=[A-Za-z0-9:\\[\\],-]{0,10}){0,3}",
+        ],
+        0..8,
+    )) {
+        let text = lines.join("\n");
+        if let Ok(s) = parse_str(&text, "fuzz.conf") {
+            prop_assert!(s.cluster.validate().is_ok());
+            prop_assert_eq!(Cluster::from_compact(&s.cluster.to_compact()).unwrap(), s.cluster);
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! The values of slurm.conf's node and partition lines: one line's keys read into a
+//! [`NodeSpec`] or [`PartSpec`], each value checked with a message naming what is wrong.
+
+use super::{known, IGNORED_NODE_KEYS, IGNORED_PARTITION_KEYS};
+use crate::cluster::{hostlist, time, NodeState, OverSubscribe, PartitionState, MAX_TAGS};
+use std::collections::BTreeMap;
+
+/// One node line's values (every one optional: a DEFAULT line fills the gaps of later lines).
+#[derive(Clone, Default)]
+pub(super) struct NodeSpec {
+    pub(super) cpus: Option<u32>,
+    pub(super) boards: Option<u32>,
+    pub(super) sockets_per_board: Option<u32>,
+    pub(super) sockets: Option<u32>,
+    pub(super) cores: Option<u32>,
+    pub(super) threads: Option<u32>,
+    pub(super) mem_mb: Option<u64>,
+    pub(super) gpus: Option<BTreeMap<String, u32>>,
+    pub(super) features: Option<Vec<String>>,
+    pub(super) weight: Option<u32>,
+    pub(super) state: Option<NodeState>,
+}
+
+impl NodeSpec {
+    /// `self` with `over`'s values where it has them.
+    pub(super) fn merged(&self, over: &NodeSpec) -> NodeSpec {
+        NodeSpec {
+            cpus: over.cpus.or(self.cpus),
+            boards: over.boards.or(self.boards),
+            sockets_per_board: over.sockets_per_board.or(self.sockets_per_board),
+            sockets: over.sockets.or(self.sockets),
+            cores: over.cores.or(self.cores),
+            threads: over.threads.or(self.threads),
+            mem_mb: over.mem_mb.or(self.mem_mb),
+            gpus: over.gpus.clone().or_else(|| self.gpus.clone()),
+            features: over.features.clone().or_else(|| self.features.clone()),
+            weight: over.weight.or(self.weight),
+            state: over.state.or(self.state),
+        }
+    }
+
+    /// CPUs as Slurm derives them: `CPUs`, else sockets x cores per socket x threads per core
+    /// (sockets: `Sockets`, else `Boards` x `SocketsPerBoard`; each 1 by default).
+    pub(super) fn cpus(&self) -> Option<u32> {
+        if let Some(c) = self.cpus {
+            return Some(c);
+        }
+        let sockets = match self.sockets {
+            Some(s) => s,
+            None => self
+                .boards
+                .unwrap_or(1)
+                .checked_mul(self.sockets_per_board.unwrap_or(1))?,
+        };
+        sockets
+            .checked_mul(self.cores.unwrap_or(1))?
+            .checked_mul(self.threads.unwrap_or(1))
+    }
+}
+
+/// One partition line's values.
+#[derive(Clone, Default)]
+pub(super) struct PartSpec {
+    pub(super) nodes: Option<String>,
+    pub(super) default: Option<bool>,
+    pub(super) max_time: Option<Option<u32>>,
+    pub(super) max_nodes: Option<Option<u32>>,
+    pub(super) job_factor: Option<u32>,
+    pub(super) tier: Option<u32>,
+    pub(super) oversubscribe: Option<OverSubscribe>,
+    pub(super) state: Option<PartitionState>,
+}
+
+impl PartSpec {
+    pub(super) fn merged(&self, o: &PartSpec) -> PartSpec {
+        PartSpec {
+            nodes: o.nodes.clone().or_else(|| self.nodes.clone()),
+            default: o.default.or(self.default),
+            max_time: o.max_time.or(self.max_time),
+            max_nodes: o.max_nodes.or(self.max_nodes),
+            job_factor: o.job_factor.or(self.job_factor),
+            tier: o.tier.or(self.tier),
+            oversubscribe: o.oversubscribe.or(self.oversubscribe),
+            state: o.state.or(self.state),
+        }
+    }
+}
+
+pub(super) fn uint<T: TryFrom<u64>>(v: &str) -> Result<T, String> {
+    let t = v.trim();
+    if t.is_empty() || t.len() > 19 || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("expected a whole number, got {v:?}"));
+    }
+    let n: u64 = t.parse().map_err(|_| format!("{v:?} is not a number"))?;
+    T::try_from(n).map_err(|_| format!("{v} is too large"))
+}
+
+pub(super) fn positive(v: &str) -> Result<u32, String> {
+    match uint::<u32>(v)? {
+        0 => Err("0: at least 1".into()),
+        n => Ok(n),
+    }
+}
+
+pub(super) fn yes_no(v: &str) -> Result<bool, String> {
+    if v.eq_ignore_ascii_case("yes") {
+        Ok(true)
+    } else if v.eq_ignore_ascii_case("no") {
+        Ok(false)
+    } else {
+        Err(format!("{v:?}: YES or NO"))
+    }
+}
+
+/// A count of generic resources: digits with an optional K, M, G suffix (x1024 each).
+pub(super) fn gres_count(v: &str) -> Result<u64, String> {
+    let (digits, mult) = match v.char_indices().last() {
+        Some((i, c)) if c.eq_ignore_ascii_case(&'k') => (&v[..i], 1u64 << 10),
+        Some((i, c)) if c.eq_ignore_ascii_case(&'m') => (&v[..i], 1 << 20),
+        Some((i, c)) if c.eq_ignore_ascii_case(&'g') => (&v[..i], 1 << 30),
+        _ => (v, 1),
+    };
+    uint::<u64>(digits)?
+        .checked_mul(mult)
+        .ok_or_else(|| format!("{v}: too large"))
+}
+
+/// `Gres=gpu:4,gpu:a100:2(S:0-1),mps:100`: the GPUs by type ("" untyped); other kinds are
+/// checked and left aside.
+pub(super) fn gres(v: &str) -> Result<BTreeMap<String, u32>, String> {
+    let mut gpus = BTreeMap::new();
+    if v.eq_ignore_ascii_case("(null)") || v.is_empty() {
+        return Ok(gpus);
+    }
+    // Split at the commas outside parentheses (socket bindings may hold commas).
+    let mut items = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in v.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&v[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&v[start..]);
+    for item in items {
+        let spec = match item.find('(') {
+            Some(i) if item.ends_with(')') => &item[..i],
+            Some(_) => return Err(format!("{item:?}: unbalanced '('")),
+            None => item,
+        };
+        let parts: Vec<&str> = spec.split(':').collect();
+        let (name, ty, count) = match parts.as_slice() {
+            [n] => (*n, "", 1),
+            [n, x] if x.bytes().next().is_some_and(|b| b.is_ascii_digit()) => {
+                (*n, "", gres_count(x)?)
+            }
+            [n, t] => (*n, *t, 1),
+            [n, t, x] => (*n, *t, gres_count(x)?),
+            _ => return Err(format!("{item:?}: expected NAME[:TYPE][:COUNT]")),
+        };
+        hostlist::check_name(name).map_err(|e| format!("{item:?}: {e}"))?;
+        if !ty.is_empty() {
+            hostlist::check_name(ty).map_err(|e| format!("{item:?}: type: {e}"))?;
+        }
+        if !name.eq_ignore_ascii_case("gpu") || count == 0 {
+            continue;
+        }
+        let count = u32::try_from(count).map_err(|_| format!("{item:?}: too many GPUs"))?;
+        let slot = gpus.entry(ty.to_string()).or_insert(0u32);
+        *slot = slot
+            .checked_add(count)
+            .ok_or_else(|| format!("{item:?}: too many GPUs"))?;
+        if gpus.len() > MAX_TAGS {
+            return Err(format!("more than {MAX_TAGS} GPU types"));
+        }
+    }
+    Ok(gpus)
+}
+
+pub(super) fn features(v: &str) -> Result<Vec<String>, String> {
+    let mut out: Vec<String> = Vec::new();
+    for f in v.split(',').filter(|f| !f.is_empty()) {
+        hostlist::check_name(f).map_err(|e| format!("{f:?}: {e}"))?;
+        if !out.iter().any(|x| x == f) {
+            out.push(f.to_string());
+        }
+    }
+    if out.len() > MAX_TAGS {
+        return Err(format!("more than {MAX_TAGS} features"));
+    }
+    Ok(out)
+}
+
+pub(super) fn oversubscribe(v: &str) -> Result<OverSubscribe, String> {
+    let (mode, n) = match v.split_once(':') {
+        Some((m, n)) => (m, Some(positive(n)?)),
+        None => (v, None),
+    };
+    match mode.to_ascii_uppercase().as_str() {
+        "EXCLUSIVE" if n.is_none() => Ok(OverSubscribe::Exclusive),
+        "NO" if n.is_none() => Ok(OverSubscribe::No),
+        "YES" => Ok(OverSubscribe::Yes(n.unwrap_or(4))),
+        "FORCE" => Ok(OverSubscribe::Force(n.unwrap_or(4))),
+        _ => Err(format!("{v:?}: EXCLUSIVE, NO, YES[:N] or FORCE[:N]")),
+    }
+}
+
+pub(super) fn node_key(s: &mut NodeSpec, key: &str, v: &str) -> Result<(), String> {
+    match key.to_ascii_lowercase().as_str() {
+        "cpus" | "procs" => s.cpus = Some(positive(v)?),
+        "boards" => s.boards = Some(positive(v)?),
+        "socketsperboard" => s.sockets_per_board = Some(positive(v)?),
+        "sockets" => s.sockets = Some(positive(v)?),
+        "corespersocket" => s.cores = Some(positive(v)?),
+        "threadspercore" => s.threads = Some(positive(v)?),
+        "realmemory" => s.mem_mb = Some(uint(v)?),
+        "gres" => s.gpus = Some(gres(v)?),
+        "feature" | "features" | "availablefeatures" => s.features = Some(features(v)?),
+        "weight" => s.weight = Some(uint(v)?),
+        "state" => {
+            s.state = Some(
+                NodeState::from_word(v)
+                    .ok_or_else(|| format!("{v:?}: valid: {}", NodeState::valid()))?,
+            )
+        }
+        _ if known(IGNORED_NODE_KEYS, key) => {}
+        _ => return Err("not a NodeName key (a typo?); docs/cluster-model.md lists them".into()),
+    }
+    Ok(())
+}
+
+pub(super) fn part_key(s: &mut PartSpec, key: &str, v: &str) -> Result<(), String> {
+    let unlimited =
+        |v: &str| v.eq_ignore_ascii_case("unlimited") || v.eq_ignore_ascii_case("infinite");
+    match key.to_ascii_lowercase().as_str() {
+        "nodes" => s.nodes = Some(v.to_string()),
+        "default" => s.default = Some(yes_no(v)?),
+        "maxtime" => s.max_time = Some(time::parse_minutes(v)?),
+        "maxnodes" => s.max_nodes = Some(if unlimited(v) { None } else { Some(uint(v)?) }),
+        "priorityjobfactor" => s.job_factor = Some(uint(v)?),
+        "prioritytier" => s.tier = Some(uint(v)?),
+        // The old key: both at once.
+        "priority" => {
+            let n = uint(v)?;
+            s.job_factor = Some(n);
+            s.tier = Some(n);
+        }
+        "oversubscribe" | "shared" => s.oversubscribe = Some(oversubscribe(v)?),
+        "state" => {
+            s.state = Some(
+                PartitionState::from_word(v)
+                    .ok_or_else(|| format!("{v:?}: valid: {}", PartitionState::valid()))?,
+            )
+        }
+        _ if known(IGNORED_PARTITION_KEYS, key) => {}
+        _ => {
+            return Err(
+                "not a PartitionName key (a typo?); docs/cluster-model.md lists them".into(),
+            )
+        }
+    }
+    Ok(())
+}
