@@ -144,3 +144,59 @@ fn shards_merged_equal_the_whole_sweep_by_hand() {
     let (ok, _, err) = schedlab(&[&sweep[..], &["--shard", "3/2"]].concat());
     assert!(!ok && err.contains("1 <= I <= N"), "{err}");
 }
+
+/// A sweep of the `slurm` policy reads the site as `schedlab run` does (the slurm.conf's
+/// scheduler parameters, the sshare's shares): each row's mean wait is the run's; its shards
+/// merge into the whole; a part made with another site is another sweep.
+#[test]
+fn slurm_sweep_reads_the_site_as_run_does() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/slurm/gpu-3/run1");
+    let file = |f: &str| dir.join(f).to_str().unwrap().to_string();
+    let (log, conf, sshare) = (
+        file("sacct.txt"),
+        file("slurm.conf"),
+        file("sshare-start.txt"),
+    );
+    let site = ["--slurm-conf", &conf, "--sshare", &sshare];
+    let sweep = [
+        &[
+            "sweep",
+            &log,
+            "-p",
+            "slurm",
+            "--vary",
+            "bf_window=1,1440",
+            "--metric",
+            "wait",
+        ][..],
+        &site[..],
+    ]
+    .concat();
+    let (ok, whole, err) = schedlab(&sweep);
+    assert!(ok, "{err}");
+    for (row, window) in whole.lines().skip(1).zip(["1", "1440"]) {
+        let spec = format!("slurm[bf_window={window}]");
+        let (ok, out, err) = schedlab(&[&["run", &log, "-p", &spec, "--json"][..], &site].concat());
+        assert!(ok, "{err}");
+        let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let mean = report[0]["metrics"]["wait"]["mean"].as_f64().unwrap();
+        let swept: f64 = row.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert!(
+            (swept - mean).abs() < 1e-3,
+            "{spec}: sweep {swept}, run {mean}"
+        );
+    }
+    let d = tmpdir("shards", "slurm");
+    check_shards(&d, &sweep, &[2]);
+    // The same sweep without the sshare is another sweep.
+    let part = |extra: &[&str], name: &str| {
+        let p = d.join(name).to_str().unwrap().to_string();
+        let (ok, _, err) =
+            schedlab(&[&sweep[..8], extra, &["--shard", "1/2", "--out", &p]].concat());
+        assert!(ok, "{err}");
+        p
+    };
+    let (a, b) = (part(&site, "a.json"), part(&site[..2], "b.json"));
+    let (ok, _, err) = schedlab(&["merge", &a, &b]);
+    assert!(!ok && err.contains("site_hash"), "{err}");
+}

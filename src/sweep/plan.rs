@@ -38,6 +38,10 @@ pub struct Plan {
     /// path is another sweep.
     #[serde(default)]
     pub trace_hash: String,
+    /// The content hashes of the slurm.conf and sshare files the `slurm` policy read (empty
+    /// without them): another site is another sweep.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub site_hash: String,
     /// The schedlab version that ran the points ([`VERSION`]).
     #[serde(default)]
     pub version: String,
@@ -348,6 +352,7 @@ mod tests {
             seeds,
             metric: "mbs".into(),
             trace_hash: content_hash(b"t"),
+            site_hash: String::new(),
             version: VERSION.into(),
         }
     }

@@ -488,6 +488,7 @@ pub fn sweep_text(data: &[u8]) {
             seeds: seeds.trim().parse().unwrap_or(1),
             metric: "mbs".into(),
             trace_hash: String::new(),
+            site_hash: String::new(),
             version: String::new(),
         };
         if plan.specs().is_ok() || plan.check_size().is_err() {

@@ -45,6 +45,10 @@ pub struct SweepArgs {
     /// Threads running points [default: the number of local cores].
     #[arg(long)]
     threads: Option<usize>,
+    /// `sshare -a -l -P` output: the account tree, shares and usage at the log's start, for the
+    /// `slurm` policy (as `schedlab run --sshare`).
+    #[arg(long)]
+    sshare: Option<PathBuf>,
     #[command(flatten)]
     metrics: MetricArgs,
     #[command(flatten)]
@@ -109,6 +113,17 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     }
     let metric = catalogue::lookup(&args.metric).map_err(|e| format!("--metric: {e}"))?;
     let trace = run::Trace::load_path(&args.trace, &read, &input, args.metrics.options()?)?;
+    // The site the `slurm` policy reads: the scheduler parameters of --slurm-conf and the
+    // shares of --sshare, as `schedlab run` gives them.
+    let site = crate::site_of(args.input.slurm_conf.as_deref(), args.sshare.as_deref())?
+        .map(|site| site.with_user_names(trace.workload.header.lines.iter().map(String::as_str)));
+    let mut site_hash = String::new();
+    for path in [args.input.slurm_conf.as_deref(), args.sshare.as_deref()]
+        .into_iter()
+        .flatten()
+    {
+        site_hash.push_str(&file_hash(path)?);
+    }
     let (key, values) = match &args.vary {
         Some(v) => {
             let (k, vals) = sweep::parse_vary(v).map_err(|e| format!("--vary: {e}"))?;
@@ -127,7 +142,8 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
         values,
         seeds: args.seeds,
         metric: args.metric.clone(),
-        trace_hash: trace_hash(&args.trace)?,
+        trace_hash: file_hash(&args.trace)?,
+        site_hash,
         version: plan::VERSION.into(),
     };
     let specs = plan.specs()?;
@@ -141,12 +157,25 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     let measure = |k: usize| -> Result<Measured, String> {
         let p = plan.point(k);
         let spec = &specs[p.policy][p.value];
-        let r = trace
-            .run(spec, p.seed, None)
-            .map_err(|e| format!("{spec} (seed {}): {e}", p.seed))?;
+        let fail = |e: &dyn std::fmt::Display| format!("{spec} (seed {}): {e}", p.seed);
+        let r = match &site {
+            Some(site) => {
+                let mut policy =
+                    schedlab::policy::slurm::build_with_site(spec, site).map_err(|e| fail(&e))?;
+                trace.run_with(policy.as_mut(), p.seed, None)
+            }
+            None => trace.run(spec, p.seed, None),
+        }
+        .map_err(|e| fail(&e))?;
+        // With a site, the run's spec also holds the site's values (the slurm.conf's): the
+        // point keeps the plan's spec, and the plan the site's hash.
+        let reported = match &site {
+            Some(_) => schedlab::policy::canonical(spec).map_err(|e| fail(&e))?,
+            None => r.spec.clone(),
+        };
         Ok(Measured::new(
             k,
-            r.spec.clone(),
+            reported,
             r.metric(metric).unwrap_or(f64::NAN),
         ))
     };
@@ -195,8 +224,8 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     finish(&plan, &results, args.out.as_deref())
 }
 
-/// The content hash of the trace file, read front to back.
-fn trace_hash(path: &Path) -> Result<String, String> {
+/// The content hash of a file (the trace, the slurm.conf, the sshare), read front to back.
+fn file_hash(path: &Path) -> Result<String, String> {
     use std::io::Read;
     let err = |e: std::io::Error| format!("{}: {e}", path.display());
     let mut f = std::fs::File::open(path).map_err(err)?;
