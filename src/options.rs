@@ -25,6 +25,12 @@ pub struct SessionOptions {
     /// Stop at the first bad line instead of skipping it.
     pub strict: bool,
     pub metrics: MetricOptions,
+    /// The text of a slurm.conf whose scheduler parameters the `slurm` policy reads (the
+    /// page's cluster panel, pasted or uploaded; never in a link, as for trace files).
+    pub slurm_conf: Option<String>,
+    /// The text of `sshare -a -l -P` output: the account tree and shares the `slurm` policy
+    /// reads (an upload of the cluster panel).
+    pub sshare: Option<String>,
 }
 
 /// What values an option takes.

@@ -184,6 +184,30 @@ impl Trace {
         Ok(measure(&self.jobs, &self.metrics, &self.expected, schedule))
     }
 
+    /// Runs `spec` as [`Trace::run`] does, and the `slurm` policy with a site's parameters and
+    /// shares when `site` is given (the CLI's `run` and `sweep` and the page alike).
+    pub fn run_at(
+        &self,
+        spec: &str,
+        site: Option<&crate::slurm::Site>,
+        seed: u64,
+        progress: Option<Progress<'_>>,
+    ) -> Result<RunResult, Error> {
+        match site {
+            None => self.run(spec, seed, progress),
+            Some(site) => {
+                let mut policy = policy::slurm::build_with_site(spec, site)?;
+                self.run_with(policy.as_mut(), seed, progress)
+            }
+        }
+    }
+
+    /// `site` with this trace's user names (an sacct log's header names its users; the
+    /// sshare's associations are matched by name).
+    pub fn named_site(&self, site: crate::slurm::Site) -> crate::slurm::Site {
+        site.with_user_names(self.workload.header.lines.iter().map(String::as_str))
+    }
+
     /// Runs a policy built beforehand (a built-in from [`policy::build`], one of the user's own
     /// on the public API, or a [`policy::External`] one) and measures its schedule.
     pub fn run_with(

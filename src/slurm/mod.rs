@@ -35,6 +35,26 @@ pub struct Site {
 }
 
 impl Site {
+    /// The site of a slurm.conf's and an `sshare -a -l -P` output's texts, each with its file
+    /// name for errors (which name the file, line and field); `None` when neither is given.
+    pub fn of_texts(
+        conf: Option<(&str, &str)>,
+        sshare: Option<(&str, &str)>,
+    ) -> Result<Option<Site>, String> {
+        if conf.is_none() && sshare.is_none() {
+            return Ok(None);
+        }
+        let mut site = Site::default();
+        if let Some((text, file)) = conf {
+            let read = crate::cluster::conf::parse_str(text, file).map_err(|e| e.to_string())?;
+            site = site.with_conf(&read);
+        }
+        if let Some((text, file)) = sshare {
+            site = site.with_sshare(text, file)?;
+        }
+        Ok(Some(site))
+    }
+
     /// Takes in a slurm.conf: its scheduling parameters, the default partition's
     /// `PriorityJobFactor` and the cluster's size.
     pub fn with_conf(mut self, conf: &SlurmConf) -> Self {

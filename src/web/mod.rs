@@ -112,6 +112,8 @@ struct Facts<'a> {
 #[wasm_bindgen]
 pub struct Session {
     trace: Trace,
+    /// The Slurm site the `slurm` policy reads (the options' `slurm_conf` and `sshare` texts).
+    site: Option<crate::slurm::Site>,
     runs: Vec<RunResult>,
 }
 
@@ -142,8 +144,15 @@ impl Session {
         let trace = feed::read_array(name, &bytes, &read, &opts.input)
             .and_then(|(workload, jobs)| Trace::of_jobs(workload, jobs, opts.metrics))
             .map_err(|e| JsError::new(&e.to_string()))?;
+        let site = crate::slurm::Site::of_texts(
+            opts.slurm_conf.as_deref().map(|t| (t, "slurm.conf")),
+            opts.sshare.as_deref().map(|t| (t, "sshare")),
+        )
+        .map_err(|e| JsError::new(&e))?
+        .map(|site| trace.named_site(site));
         Ok(Session {
             trace,
+            site,
             runs: Vec::new(),
         })
     }
@@ -199,7 +208,7 @@ impl Session {
         let mut report = js_progress(progress.as_ref());
         let result = self
             .trace
-            .run(spec, seed, Some(&mut report))
+            .run_at(spec, self.site.as_ref(), seed, Some(&mut report))
             .map_err(|e| JsError::new(&e.to_string()))?;
         let out = to_js(&self.trace.report(&result))?;
         self.runs.push(result);
@@ -213,7 +222,7 @@ impl Session {
         let metric = catalogue::lookup(metric).map_err(|e| JsError::new(&e))?;
         let result = self
             .trace
-            .run(spec, seed, None)
+            .run_at(spec, self.site.as_ref(), seed, None)
             .map_err(|e| JsError::new(&e.to_string()))?;
         Ok(result.metric(metric).unwrap_or(f64::NAN))
     }

@@ -101,6 +101,8 @@ fn keys_flags_and_controls_are_unique_and_fields_exist() {
             },
             ..Default::default()
         },
+        slurm_conf: None,
+        sshare: None,
     })
     .unwrap();
     for o in OPTIONS {

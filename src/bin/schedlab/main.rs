@@ -423,18 +423,18 @@ pub fn site_of(
     conf: Option<&Path>,
     sshare: Option<&Path>,
 ) -> Result<Option<schedlab::slurm::Site>, Box<dyn std::error::Error>> {
-    if conf.is_none() && sshare.is_none() {
-        return Ok(None);
+    let read =
+        |path: &Path| std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
+    let conf = conf
+        .map(|p| Ok::<_, String>((read(p)?, p.display().to_string())))
+        .transpose()?;
+    let sshare = sshare
+        .map(|p| Ok::<_, String>((read(p)?, p.display().to_string())))
+        .transpose()?;
+    fn pair(x: &Option<(String, String)>) -> Option<(&str, &str)> {
+        x.as_ref().map(|(t, f)| (t.as_str(), f.as_str()))
     }
-    let mut site = schedlab::slurm::Site::default();
-    if let Some(path) = conf {
-        site = site.with_conf(&schedlab::cluster::conf::read_path(path)?);
-    }
-    if let Some(path) = sshare {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        site = site.with_sshare(&text, &path.display().to_string())?;
-    }
-    Ok(Some(site))
+    Ok(schedlab::slurm::Site::of_texts(pair(&conf), pair(&sshare))?)
 }
 
 fn cmd_run(args: &RunArgs) -> CliResult {
@@ -495,17 +495,8 @@ fn cmd_run(args: &RunArgs) -> CliResult {
             None => {
                 let began = Instant::now();
                 let mut bar = progress_bar(spec.clone());
-                let r = match &site {
-                    Some(site) => {
-                        let site = site.clone().with_user_names(
-                            trace.workload.header.lines.iter().map(String::as_str),
-                        );
-                        schedlab::policy::slurm::build_with_site(spec, &site)
-                            .map_err(run::Error::from)
-                            .and_then(|mut p| trace.run_with(p.as_mut(), args.seed, Some(&mut bar)))
-                    }
-                    None => trace.run(spec, args.seed, Some(&mut bar)),
-                };
+                let site = site.clone().map(|site| trace.named_site(site));
+                let r = trace.run_at(spec, site.as_ref(), args.seed, Some(&mut bar));
                 (r, began)
             }
         };

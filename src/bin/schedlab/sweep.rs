@@ -116,7 +116,7 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     // The site the `slurm` policy reads: the scheduler parameters of --slurm-conf and the
     // shares of --sshare, as `schedlab run` gives them.
     let site = crate::site_of(args.input.slurm_conf.as_deref(), args.sshare.as_deref())?
-        .map(|site| site.with_user_names(trace.workload.header.lines.iter().map(String::as_str)));
+        .map(|site| trace.named_site(site));
     let mut site_hash = String::new();
     for path in [args.input.slurm_conf.as_deref(), args.sshare.as_deref()]
         .into_iter()
@@ -158,15 +158,9 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
         let p = plan.point(k);
         let spec = &specs[p.policy][p.value];
         let fail = |e: &dyn std::fmt::Display| format!("{spec} (seed {}): {e}", p.seed);
-        let r = match &site {
-            Some(site) => {
-                let mut policy =
-                    schedlab::policy::slurm::build_with_site(spec, site).map_err(|e| fail(&e))?;
-                trace.run_with(policy.as_mut(), p.seed, None)
-            }
-            None => trace.run(spec, p.seed, None),
-        }
-        .map_err(|e| fail(&e))?;
+        let r = trace
+            .run_at(spec, site.as_ref(), p.seed, None)
+            .map_err(|e| fail(&e))?;
         // With a site, the run's spec also holds the site's values (the slurm.conf's): the
         // point keeps the plan's spec, and the plan the site's hash.
         let reported = match &site {
