@@ -10,6 +10,7 @@ mod eet_expected;
 pub mod eet_heatmap;
 pub mod eet_profile;
 pub mod fairness;
+pub mod fidelity;
 pub mod guarantee;
 pub mod job;
 pub mod options;

@@ -419,3 +419,45 @@ fn slurm_site_flags() {
     ]);
     assert!(!ok && err.contains("bad.txt:3: RawShares"), "{err}");
 }
+
+/// `--fidelity N`: the recorded waits against fcfs's, worked by hand. Jobs on 4 processors:
+/// 1 (submit 0, 4 procs, 100 s, recorded wait 0), 2 (submit 10, 2 procs, 50 s, recorded 200),
+/// 3 (submit 20, 2 procs, 50 s, recorded 80). fcfs starts 2 and 3 at 100: waits 90 and 80.
+/// Errors 0, -110, 0: mean |e| 36.7, median 0, p90 110, 2 of 3 within 60 s; recorded waits
+/// 0, 80, 200 against 0, 80, 90: CDF gap 1/3. The furthest job is 2.
+#[test]
+fn fidelity_against_the_recorded_waits() {
+    let d = tmpdir("cli", "fidelity");
+    let t = d.join("fid.swf");
+    let line = |id: u32, submit: u32, wait: u32, run: u32, procs: u32| {
+        format!("{id} {submit} {wait} {run} {procs} -1 -1 {procs} 100 -1 1 1 1 -1 1 -1 -1 -1\n")
+    };
+    let text = format!(
+        "; MaxProcs: 4\n{}{}{}",
+        line(1, 0, 0, 100, 4),
+        line(2, 10, 200, 50, 2),
+        line(3, 20, 80, 50, 2)
+    );
+    std::fs::write(&t, text).unwrap();
+    let (ok, out, err) = schedlab(&["run", t.to_str().unwrap(), "-p", "fcfs", "--fidelity", "1"]);
+    assert!(ok, "{err}");
+    let row = out.lines().find(|l| l.starts_with("fcfs ")).unwrap();
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(
+        cells,
+        ["fcfs", "3", "93.3", "56.7", "36.7", "0", "110", "66.7%", "0.333"],
+        "{out}"
+    );
+    let far: Vec<&str> = out.lines().last().unwrap().split_whitespace().collect();
+    assert_eq!(&far[..4], ["2", "200", "90", "-110"], "{out}");
+    // Without recorded waits: a note, not zeros.
+    let t2 = d.join("nowait.swf");
+    std::fs::write(
+        &t2,
+        "; MaxProcs: 4\n1 0 -1 100 4 -1 -1 4 100 -1 1 1 1 -1 1 -1 -1 -1\n",
+    )
+    .unwrap();
+    let (ok, out, err) = schedlab(&["run", t2.to_str().unwrap(), "-p", "fcfs", "--fidelity", "3"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("the trace records no wait"), "{out}");
+}

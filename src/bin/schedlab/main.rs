@@ -4,6 +4,7 @@ mod alloc;
 mod bench;
 mod cluster;
 mod convert;
+mod fidelity;
 mod generate;
 mod metric_args;
 mod outputs;
@@ -328,6 +329,11 @@ struct RunArgs {
     /// the `slurm` policy (without it every user has one share under root).
     #[arg(long)]
     sshare: Option<PathBuf>,
+    /// Also print each policy's schedule against the trace's own: per job, the recorded wait
+    /// against the simulated one (error figures, the distance of the two distributions) and the
+    /// N jobs furthest off, with their start reason and the job they waited for.
+    #[arg(long, value_name = "N")]
+    fidelity: Option<usize>,
     #[command(flatten)]
     metrics: MetricArgs,
     #[command(flatten)]
@@ -519,6 +525,10 @@ fn cmd_run(args: &RunArgs) -> CliResult {
         println!("{}", serde_json::to_string_pretty(&reports)?);
     } else {
         print!("{}", table::comparison(&trace, &results));
+        if let Some(n) = args.fidelity {
+            let runs: Vec<&RunResult> = results.iter().map(|(r, _)| r).collect();
+            print!("{}", fidelity::section(&trace, &runs, n));
+        }
     }
     if !failed.is_empty() {
         return Err(format!(

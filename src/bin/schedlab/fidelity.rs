@@ -1,0 +1,98 @@
+//! `schedlab run --fidelity N`: each policy's schedule against the trace's own (recorded waits),
+//! the figures of `metrics::fidelity`, and the N jobs furthest off with why the simulation
+//! started them when it did.
+
+use schedlab::metrics::fidelity::{self, CLOSE};
+use schedlab::run::{RunResult, Trace};
+use std::fmt::Write;
+
+/// The fidelity section of the table: a row of figures per policy, then per policy its `n`
+/// furthest jobs. A note instead when the trace records no wait.
+pub fn section(trace: &Trace, results: &[&RunResult], n: usize) -> String {
+    let mut out = String::new();
+    let rows: Vec<_> = results
+        .iter()
+        .map(|r| (r, fidelity::gaps(&trace.jobs, &r.schedule)))
+        .collect();
+    if rows.iter().all(|(_, g)| g.is_empty()) {
+        return "\nRecorded against simulated wait: the trace records no wait (SWF field 3, an \
+                sacct log's Start)\n"
+            .into();
+    }
+    let width = results
+        .iter()
+        .map(|r| r.spec.len())
+        .max()
+        .unwrap_or(6)
+        .clamp(6, 48);
+    let _ = writeln!(out, "\nRecorded against simulated wait (per job, seconds)");
+    let _ = writeln!(
+        out,
+        "{:<width$} {:>8} {:>10} {:>10} {:>10} {:>10} {:>10} {:>8} {:>8}",
+        "policy",
+        "jobs",
+        "recorded",
+        "simulated",
+        "mean |e|",
+        "median |e|",
+        "p90 |e|",
+        format!("<={CLOSE}s"),
+        "CDF gap"
+    );
+    for (r, gaps) in &rows {
+        let Some(f) = fidelity::fidelity(gaps) else {
+            continue;
+        };
+        let _ = writeln!(
+            out,
+            "{:<width$} {:>8} {:>10.1} {:>10.1} {:>10.1} {:>10.0} {:>10.0} {:>7.1}% {:>8.3}",
+            cut(&r.spec, width),
+            f.compared,
+            f.mean_recorded,
+            f.mean_simulated,
+            f.mean_abs,
+            f.median_abs,
+            f.p90_abs,
+            f.close * 100.0,
+            f.cdf_gap
+        );
+    }
+    for (r, gaps) in &rows {
+        let far = fidelity::furthest(gaps, n);
+        if far.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\nFurthest off under {}:", cut(&r.spec, 60));
+        let _ = writeln!(
+            out,
+            "{:>10} {:>10} {:>10} {:>10}  {:<14} {:>10}",
+            "job", "recorded", "simulated", "error", "start reason", "waited for"
+        );
+        let s = &r.schedule;
+        for g in far {
+            let waited = s.jobs[g.job]
+                .waited_for()
+                .map_or("-".to_string(), |k| trace.jobs.jobs[k].id.to_string());
+            let _ = writeln!(
+                out,
+                "{:>10} {:>10} {:>10} {:>+10}  {:<14} {:>10}",
+                trace.jobs.jobs[g.job].id,
+                g.recorded,
+                g.simulated,
+                g.error(),
+                s.reason_word(g.job),
+                waited
+            );
+        }
+    }
+    out
+}
+
+/// `s` cut to `n` characters (a long canonical spec).
+fn cut(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        s.chars().take(n - 1).chain(['…']).collect()
+    }
+}
