@@ -477,6 +477,34 @@ export function cluster_presets() {
 }
 
 /**
+ * Two wait columns of the same jobs compared (A: the recorded schedule or a policy, B: a
+ * policy): `{compared, mean_recorded, mean_simulated, mean_abs, median_abs, p90_abs, close,
+ * cdf_gap}` ([`crate::metrics::fidelity`]; "recorded" is A, "simulated" B), or `null` when no
+ * job ran under both.
+ * @param {Float64Array | number[]} a
+ * @param {Float64Array | number[]} b
+ * @returns {any}
+ */
+export function compare_waits(a, b) {
+    let ptr0, len0, ptr1, len1;
+    try {
+        ptr0 = passArrayF64ToWasm0(a, wasm.__wbindgen_malloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passArrayF64ToWasm0(b, wasm.__wbindgen_malloc);
+        len1 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 8, 8); }
+        if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
+        throw e;
+    }
+    const ret = wasm.compare_waits(ptr0, len0, ptr1, len1);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
  * Draws one bar per label; `slots` (optional) gives each label's palette slot, so that a policy keeps its colour when
  * others are hidden.
  * @param {HTMLCanvasElement} canvas

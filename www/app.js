@@ -523,7 +523,7 @@ async function boot() {
   window.schedlab.traceView = traceView;
   gantts = new Gantts($('gantts'), (w) => { if (S.shown) { S.shown.window = w; saveWindow(); eet.redrawHeat(); compare.redrawWindow(); } });
   dists = new Distributions($('distributions'));
-  compare = new Compare($('compare'), { a: $('diff-a'), b: $('diff-b'), figure: $('diff-figure'), colour: $('diff-colour'), users: $('diff-users') },
+  compare = new Compare($('compare'), { a: $('diff-a'), b: $('diff-b'), figure: $('diff-figure'), colour: $('diff-colour'), users: $('diff-users'), furthest: $('diff-furthest') },
     () => gantts.current());
   Object.assign(window.schedlab, { dists, compare, resultsTable, overview, strip });
   eet = new EetCharts($('eet'), () => gantts.current());

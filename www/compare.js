@@ -6,6 +6,7 @@ import { el, fmtDuration, fmtNumber } from './ui.js';
 import { LazyFigures } from './lazy.js';
 import { canvasPoint, describe } from './figure.js';
 import { JOB, column, sortedFinite, prepareDistributions } from './jobcols.js';
+import { renderFurthest } from './furthest.js';
 
 const FIGURES = { wait: { col: 6, name: 'wait', unit: 's' }, bsld: { col: 7, name: 'bounded slowdown', unit: '' } };
 export { column, sortedFinite };
@@ -235,5 +236,6 @@ export class Compare extends LazyFigures {
     this.c.users.replaceChildren(
       el('caption', {}, `Users who gained and lost most from A (${this.results[a].spec}) to B (${this.results[b].spec}): mean ${f.name} change over their jobs`),
       el('thead', {}, head), el('tbody', {}, body.length ? body : el('tr', {}, el('td', { colspan: 6 }, 'No user\'s mean changed.'))));
+    if (this.c.furthest) renderFurthest(this.c.furthest, this.results, a, b, this.cols[fig][a], this.cols[fig][b], f);
   }
 }

@@ -28,7 +28,7 @@ impl Gap {
 }
 
 /// The figures of a simulated schedule against the recorded one.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Fidelity {
     /// Jobs with a recorded wait that ran in the simulation (the ones compared).
     pub compared: usize,
@@ -85,6 +85,21 @@ pub fn fidelity(gaps: &[Gap]) -> Option<Fidelity> {
         close: abs.iter().filter(|&&e| e <= CLOSE).count() as f64 / n,
         cdf_gap: cdf_gap(&recorded, &simulated),
     })
+}
+
+/// The gaps of two wait columns of the same jobs (`a` recorded or policy A, `b` simulated or
+/// policy B; a job counts when both are finite and >= 0).
+pub fn gaps_of_columns(a: &[f64], b: &[f64]) -> Vec<Gap> {
+    a.iter()
+        .zip(b)
+        .enumerate()
+        .filter(|(_, (x, y))| x.is_finite() && y.is_finite() && **x >= 0.0 && **y >= 0.0)
+        .map(|(job, (&x, &y))| Gap {
+            job,
+            recorded: x.round() as Time,
+            simulated: y.round() as Time,
+        })
+        .collect()
 }
 
 /// The largest gap between the empirical CDFs of two sorted samples of the same size.

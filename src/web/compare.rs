@@ -255,3 +255,20 @@ pub fn draw_diff_gantt(
     drawn(root.present())?;
     Ok(area.to_vec())
 }
+
+/// Two wait columns of the same jobs compared (A: the recorded schedule or a policy, B: a
+/// policy): `{compared, mean_recorded, mean_simulated, mean_abs, median_abs, p90_abs, close,
+/// cdf_gap}` ([`crate::metrics::fidelity`]; "recorded" is A, "simulated" B), or `null` when no
+/// job ran under both.
+#[wasm_bindgen]
+pub fn compare_waits(a: &[f64], b: &[f64]) -> Result<JsValue, JsError> {
+    if a.len() != b.len() {
+        return Err(JsError::new(&format!(
+            "columns of {} and {} jobs",
+            a.len(),
+            b.len()
+        )));
+    }
+    let gaps = crate::metrics::fidelity::gaps_of_columns(a, b);
+    super::to_js(&crate::metrics::fidelity::fidelity(&gaps))
+}

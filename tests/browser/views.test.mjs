@@ -245,3 +245,43 @@ test("the node model's low and medium demands reach the engine as --demands", { 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('replay fidelity: the jobs furthest from the recorded schedule, with why they started then', { skip: MOCK ? 'mock engine' : false }, async () => {
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:hpc2n&policy=historic&policy=easy&seed=1');
+  await waitRuns(page, 1);
+  const furthest = page.locator('[data-testid="diff-furthest"]');
+  await furthest.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="diff-furthest"] tbody tr[data-job]').length > 0);
+  // Worked out here from the two runs' per-job arrays: |easy − recorded| per job, the largest
+  // first, and the mean over the jobs that ran in both.
+  const want = await page.evaluate(() => {
+    const [A, B] = window.schedlab.state.results;
+    const d = [];
+    for (let i = 0; i < A.jobs.length / 11; i++) {
+      if (A.jobs[i * 11 + 3] < 0 || B.jobs[i * 11 + 3] < 0) continue;
+      d.push({ id: B.jobs[i * 11], e: Math.abs(B.jobs[i * 11 + 6] - A.jobs[i * 11 + 6]) });
+    }
+    d.sort((x, y) => y.e - x.e);
+    return { top: d[0], mean: d.reduce((s, x) => s + x.e, 0) / d.length, n: d.length };
+  });
+  const rows = furthest.locator('tbody tr[data-job]');
+  assert.equal(await rows.count(), 10);
+  const firstId = Number(await rows.first().getAttribute('data-job'));
+  const firstError = await page.evaluate((id) => {
+    const [A, B] = window.schedlab.state.results;
+    for (let i = 0; i < B.jobs.length; i += 11) if (B.jobs[i] === id) return Math.abs(B.jobs[i + 6] - A.jobs[i + 6]);
+    return -1;
+  }, firstId);
+  assert.equal(firstError, want.top.e, `first row job ${firstId}`);
+  const caption = await furthest.locator('caption').innerText();
+  assert.match(caption, /historic \(the trace's own schedule\)/);
+  const over = caption.match(/over ([\d,.\s\u00a0\u202f]+) jobs/);
+  assert.ok(over, caption);
+  assert.equal(Number(over[1].replace(/\D/g, '')), want.n, caption);
+  // Each row says why easy started the job then.
+  const why = await rows.first().locator('td.why').innerText();
+  assert.ok(why.length > 10, why);
+  await furthest.screenshot({ path: join(SHOTS, 'fidelity.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
