@@ -21,6 +21,7 @@ pub mod procset;
 pub mod reason;
 pub mod schedule;
 pub mod series;
+mod start;
 mod view;
 mod waiting;
 

@@ -23,6 +23,7 @@ impl Arrival {
     /// reads further, the jobs after the last one given, at least as many as were given so
     /// far (and [`REST`]): reading `k` jobs copies fewer than `2k + REST`, however long the
     /// list.
+    #[inline]
     pub(super) fn extend(&mut self, c: &Ctx<'_>, out: &mut Vec<usize>, upto: usize) {
         let waiting = c.waiting();
         let (from, to) = match out.last() {
