@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh                  every target for 60 s each
 #   scripts/fuzz.sh TARGET [SECONDS] one target (swf gzip sacct batsim spec expr options sweep
-#                                    generate pipeline link), default 60 s
+#                                    generate pipeline jsproto link), default 60 s
 #   scripts/fuzz.sh --smoke          every target for a few seconds (CI)
 #   scripts/fuzz.sh --list           the targets
 #
@@ -26,7 +26,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TARGETS=(swf gzip sacct batsim spec expr options sweep generate pipeline link)
+TARGETS=(swf gzip sacct batsim spec expr options sweep generate pipeline jsproto link)
 TRIPLE=x86_64-unknown-linux-gnu
 TARGET_DIR=${FUZZ_TARGET_DIR:-target/fuzz}
 BIN=$TARGET_DIR/$TRIPLE/fuzz/schedlab-fuzz

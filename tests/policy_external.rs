@@ -327,3 +327,20 @@ fn the_changes_of_each_pass_rebuild_the_queue() {
         "{e}"
     );
 }
+
+/// An answer longer than the trace is refused before anything is allocated for it: a
+/// JavaScript array may claim 2^32 - 1 elements with none set (issue 37 item 5; the page's
+/// engine panicked with "capacity overflow" on it).
+#[test]
+fn answers_longer_than_the_trace_are_refused() {
+    use schedlab::policy::answer_len;
+    assert_eq!(answer_len(0, 12), Ok(0));
+    assert_eq!(answer_len(12, 12), Ok(12));
+    let msg = answer_len(u64::from(u32::MAX), 12).unwrap_err();
+    assert_eq!(
+        msg,
+        "schedule(view) returned an array of 4294967295 elements: at most the trace's 12 jobs can start"
+    );
+    assert!(answer_len(13, 12).is_err());
+    assert!(answer_len(u64::MAX, usize::MAX).is_err() || usize::BITS == 64);
+}

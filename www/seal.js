@@ -5,34 +5,20 @@
 // message when the worker has said nothing for `stallMs` once the trace is read (an endless
 // loop, memory run out), so that the other policies go on.
 //
-// The second wall: the worker is made by a hidden same-origin frame whose Content-Security-Policy
-// allows connections and scripts from this site only, from a blob: URL, so that it inherits that
-// policy (a worker made from a URL takes its policy from the HTTP response, which a static host
-// cannot set). Should lockdown.js miss a way out, nothing still leaves for another origin; the
-// page itself keeps no such policy (a trace=url: link loads from anywhere).
+// The second wall: the worker lives in a sandboxed frame of its own (sealframe.js), under a
+// Content-Security-Policy that allows no connection, in a process apart from the page where the
+// browser isolates sandboxed frames (Chromium): a policy that runs out of memory ends that
+// process, not the tab; the frame's heartbeat stops and the task fails with a message. The page
+// itself keeps no such policy (a trace=url: link loads from anywhere).
+import { sealedFrame, startIn } from './sealframe.js';
 
 const SEALED_URL = new URL('./sealed.js', import.meta.url);
-const CSP = "default-src 'none'; connect-src 'self'; script-src 'self' blob: 'unsafe-eval' 'wasm-unsafe-eval'";
-let host = null; // the frame's window, once loaded
+/** How long the frame's heartbeat (every 250 ms) may stay away before its process is taken as
+ * ended (out of memory). */
+export const LOST_MS = 2500;
+/** How long a frame may take to start beating. */
+const START_MS = 30_000;
 
-/** A new sealed worker, made under the frame's policy (or plainly where there is no document). */
-async function sealedWorker() {
-  if (typeof document === 'undefined') return new Worker(SEALED_URL, { type: 'module' });
-  host ??= new Promise((resolve) => {
-    const frame = document.createElement('iframe');
-    frame.hidden = true;
-    frame.setAttribute('aria-hidden', 'true');
-    frame.dataset.testid = 'sealed-host';
-    frame.srcdoc = `<meta http-equiv="Content-Security-Policy" content="${CSP}">`;
-    frame.onload = () => resolve(frame.contentWindow);
-    document.body.append(frame);
-  });
-  const win = await host;
-  const url = URL.createObjectURL(new Blob([`import ${JSON.stringify(SEALED_URL.href)};\n`], { type: 'text/javascript' }));
-  const worker = new win.Worker(url, { type: 'module' });
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return worker;
-}
 /** How long a sealed worker may stay silent (once it has read the trace) before it is stopped. */
 export const STALL_MS = 10_000;
 
@@ -55,22 +41,57 @@ export class SealedTask {
     this.exports = new Map();
     this.req = 0;
     this.worker = null;
+    this.frame = null;
+    this.pulse = null;
     const channel = new MessageChannel();
     this.port = channel.port1;
     this.port.onmessage = (event) => this.receive(event.data);
     this.port.onmessageerror = () => this.failed('a message from its worker could not be read');
-    sealedWorker().then((worker) => {
-      if (!this.active) { worker.terminate(); return; }
-      this.worker = worker;
-      // What the worker's scope posts is never read: only the port speaks for the harness.
-      worker.onmessage = () => {};
-      worker.onmessageerror = () => {};
-      worker.onerror = (event) => {
-        event.preventDefault();
-        this.failed(`its worker failed: ${event.message || 'it could not be started'}`);
+    if (typeof document === 'undefined') {
+      this.plain(message, channel.port2);
+      return;
+    }
+    sealedFrame().then((frame) => {
+      this.frame = frame;
+      if (!this.active) { this.stop(); return; }
+      const control = new MessageChannel();
+      const beat = new MessageChannel();
+      control.port1.onmessage = (event) => {
+        if (event.data?.type === 'worker-error') this.failed(`its worker failed: ${event.data.message}`);
       };
-      worker.postMessage(message, [channel.port2]);
-    }, (err) => this.failed(`its worker could not be made: ${err.message}`));
+      this.control = control.port1;
+      this.heartbeat(beat.port1);
+      return startIn(frame, message, channel.port2, control.port2, beat.port2);
+    }).catch((err) => this.failed(`its worker could not be made: ${err.message}`));
+  }
+
+  /** A worker made plainly, where there is no document (Node tests of the protocol). */
+  plain(message, port) {
+    const worker = new Worker(SEALED_URL, { type: 'module' });
+    this.worker = worker;
+    worker.onmessage = () => {};
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.failed(`its worker failed: ${event.message || 'it could not be started'}`);
+    };
+    worker.postMessage(message, [port]);
+  }
+
+  /** Listens to the frame's heartbeat on `port`: when it stops for LOST_MS (or never starts),
+   * the browser has ended the frame's process, which only running out of memory does. */
+  heartbeat(port) {
+    this.beats = port;
+    const began = performance.now();
+    let last = null;
+    port.onmessage = () => { last = performance.now(); };
+    this.pulse = setInterval(() => {
+      if (!this.active) return;
+      const now = performance.now();
+      if (last === null && now - began > START_MS) this.failed('its worker\'s frame did not start');
+      else if (last !== null && now - last > LOST_MS) {
+        this.failed('ran out of memory: the browser ended the process it ran in, apart from the page; the other policies\' results are shown');
+      }
+    }, 250);
   }
 
   get active() { return this.state === 'reading' || this.state === 'running'; }
@@ -120,6 +141,7 @@ export class SealedTask {
         if (!this.result) return;
         this.state = 'done';
         clearTimeout(this.timer);
+        clearInterval(this.pulse);
         // A sweep's worker has nothing left to answer; a comparison's answers its exports.
         if (this.kind === 'sweep') this.stop();
         this.on.done(msg);
@@ -145,8 +167,13 @@ export class SealedTask {
   /** Terminates the worker (the task's end, or the comparison's). */
   stop(state = 'stopped') {
     clearTimeout(this.timer);
+    clearInterval(this.pulse);
     if (this.state !== 'failed') this.state = state;
     this.worker?.terminate();
+    // Removing the frame ends its workers (and its process, when nothing else lives in it).
+    this.frame?.remove();
+    this.beats?.close();
+    this.control?.close();
     this.port.close();
     for (const { reject, timer } of this.exports.values()) { clearTimeout(timer); reject(new Error('the policy\'s worker was stopped')); }
     this.exports.clear();

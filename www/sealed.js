@@ -3,7 +3,9 @@
 // never given a built-in policy nor a second task.
 //
 // Protocol: the page posts one message, {type: 'run' | 'sweep', ...} as to a pool worker
-// (worker.js) with `custom`, and transfers a MessagePort with it. Every answer (facts,
+// (worker.js) with `custom` (and `wasm`, the engine's bytes, when the worker is made from blob:
+// URLs in the sandboxed frame of sealframe.js, where it cannot fetch them), and transfers a
+// MessagePort with it. Every answer (facts,
 // progress, result, done, error, export) goes back over that port only, plus
 //   {type: 'alive', id}   at most every 500 ms while the policy's passes go on (the heartbeat
 //                         the runner's watchdog waits for).
@@ -16,7 +18,6 @@ import { simulator } from './simulate.js';
 import { lockdown } from './lockdown.js';
 
 const ALIVE_MS = 500;
-const ready = init();
 let taken = false;
 
 self.onmessage = async (event) => {
@@ -27,7 +28,7 @@ self.onmessage = async (event) => {
   self.onmessage = null;
   const send = (message, transfer = []) => port.postMessage(message, transfer);
   try {
-    await ready;
+    await init(msg.wasm instanceof ArrayBuffer ? { module_or_path: msg.wasm } : undefined);
     lockdown();
   } catch (err) {
     send({ type: 'error', id: msg.id, stage: 'load', message: `the policy's worker could not start: ${err.message}`, panicked: false });

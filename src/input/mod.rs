@@ -180,6 +180,22 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
     prepare_raw(workload, RawJobs::of_records(&workload.records, opts), opts)
 }
 
+/// Gives each job the earlier runs the workload records of it (requeued jobs), by line.
+fn attach_earlier_runs(jobs: &mut [Job], runs: &[crate::swf::EarlierRun]) {
+    if runs.is_empty() {
+        return;
+    }
+    let mut by_line: HashMap<u64, Vec<(Time, Time)>> = HashMap::default();
+    for r in runs {
+        by_line.entry(r.line).or_default().push((r.start, r.run));
+    }
+    for job in jobs {
+        if let Some(earlier) = by_line.remove(&job.line) {
+            job.earlier_runs = earlier.into_boxed_slice();
+        }
+    }
+}
+
 /// Applies the input semantics to the raw jobs of a workload read into them
 /// ([`crate::swf::read_bytes_into`]; `workload` gives the name, header and reader counts, its
 /// records are not read), in place: no second copy of the trace is made.
@@ -193,6 +209,7 @@ pub fn prepare_raw(
         reason,
     };
     let (mut jobs, partitions) = raw.into_vec();
+    attach_earlier_runs(&mut jobs, &workload.requeued);
     let transform_notes =
         transform::apply_jobs(&mut jobs, &workload.header, &opts.transform).map_err(err)?;
     let h = &workload.header;

@@ -67,6 +67,19 @@ impl<P: Into<Pick>, F: FnMut(&PassView<'_>) -> Result<Vec<P>, String>> Decider f
     }
 }
 
+/// How many elements of a decider's answer of `len` elements to read, for a trace of `jobs`
+/// jobs: an answer longer than the trace cannot be a list of jobs to start (each job starts at
+/// most once), and is refused before anything is allocated for it (a JavaScript array's length
+/// may be 2^32 - 1 with no element set).
+pub fn answer_len(len: u64, jobs: usize) -> Result<usize, String> {
+    match usize::try_from(len) {
+        Ok(n) if n <= jobs => Ok(n),
+        _ => Err(format!(
+            "schedule(view) returned an array of {len} elements: at most the trace's {jobs} jobs can start"
+        )),
+    }
+}
+
 /// The largest integer a double holds exactly.
 const MAX_EXACT: f64 = 9_007_199_254_740_992.0;
 

@@ -23,7 +23,7 @@ pub mod slurm;
 pub use crate::sim::Policy;
 pub use crate::spec::{Spec, SpecError};
 pub use compose::Composed;
-pub use external::{Decider, External, PassView, Pick};
+pub use external::{answer_len, Decider, External, PassView, Pick};
 pub use keys::{KeyInfo, Params, Values};
 pub use registry::{PolicyInfo, Registry};
 pub use samples::sample_specs;

@@ -57,5 +57,5 @@ pub use reader::{read, read_bytes, read_bytes_into, read_into, RecordSink};
 pub use reader::{read_path, read_stream, read_stream_into};
 pub(crate) use record::quote;
 pub use record::{SwfRecord, FIELD_NAMES};
-pub use workload::{ReadOptions, Workload};
+pub use workload::{EarlierRun, ReadOptions, Workload};
 pub use writer::write;

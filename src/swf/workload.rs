@@ -53,6 +53,20 @@ pub struct Workload {
     /// (SWF), each then named by its number.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub partition_names: Vec<String>,
+    /// The earlier runs of jobs that were requeued (sacct `--duplicates`: a job's records
+    /// before its last), which the trace's fields cannot hold: the replay draws them as
+    /// preempted runs. Empty for every other format.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub requeued: Vec<EarlierRun>,
+}
+
+/// An earlier run of a requeued job: of the record on `line`, started `start` seconds after
+/// the job's submit time and ended `run` seconds later (preempted, failed, requeued).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EarlierRun {
+    pub line: u64,
+    pub start: i64,
+    pub run: i64,
 }
 
 impl Workload {
@@ -111,6 +125,7 @@ mod tests {
             gzip: false,
             streamed: 0,
             partition_names: vec![],
+            requeued: vec![],
         };
         assert_eq!(w.summary(3), "t.swf: 0 jobs, no issues");
         for line in [5, 9] {

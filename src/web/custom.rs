@@ -91,8 +91,8 @@ fn pick(x: &JsValue, i: usize) -> Result<Pick, String> {
     Ok(Pick { id, reason })
 }
 
-/// The jobs in the value `schedule(view)` returned.
-fn ids(v: &JsValue) -> Result<Vec<Pick>, String> {
+/// The jobs in the value `schedule(view)` returned, for a trace of `jobs` jobs.
+fn ids(v: &JsValue, jobs: usize) -> Result<Vec<Pick>, String> {
     // A Promise (an async function, or a value awaited) was shown as "{}".
     let then = js_sys::Reflect::get(v, &JsValue::from_str("then")).ok();
     if v.is_object() && then.is_some_and(|t| t.is_function()) {
@@ -109,7 +109,7 @@ fn ids(v: &JsValue) -> Result<Vec<Pick>, String> {
         ));
     }
     let arr: &js_sys::Array = v.unchecked_ref();
-    let mut out = Vec::with_capacity(arr.length() as usize);
+    let mut out = Vec::with_capacity(policy::answer_len(arr.length().into(), jobs)?);
     for (i, x) in arr.iter().enumerate() {
         out.push(pick(&x, i)?);
     }
@@ -193,6 +193,7 @@ impl Session {
         // it and `decide` reads it during the call; no array is allocated per pass.
         let mut data: Vec<f64> = Vec::new();
         let mut buf = js_sys::Float64Array::new_with_length(4096);
+        let jobs = self.trace.jobs.jobs.len();
         let decider = |v: &PassView<'_>| -> Result<Vec<Pick>, String> {
             data.clear();
             data.extend([
@@ -214,7 +215,7 @@ impl Session {
             }
             buf.subarray(0, n).copy_from(&data);
             let out = decide.call1(&JsValue::NULL, &buf).map_err(|e| thrown(&e))?;
-            ids(&out)
+            ids(&out, jobs)
         };
         let mut pol = policy::External::new(spec, decider);
         let mut report = js_progress(progress);

@@ -35,6 +35,7 @@ impl Workload {
             gzip: false,
             streamed: 0,
             partition_names: Vec::new(),
+            requeued: Vec::new(),
         }
     }
 }

@@ -122,6 +122,7 @@ pub fn apply(w: &Workload, t: &Transform) -> Result<Option<(Workload, Vec<String
         gzip: w.gzip,
         records,
         partition_names: w.partition_names.clone(),
+        requeued: w.requeued.clone(),
         ..Workload::empty(&w.source)
     };
     Ok(Some((out, notes)))

@@ -17,6 +17,9 @@ use schedlab::swf::{self, ReadOptions, Workload};
 use schedlab::workload::{batsim, sacct};
 use schedlab::{output, policy, trace_stats};
 
+#[path = "jsproto.rs"]
+mod jsproto;
+
 /// The readers' memory bound: no input makes loading it (a reader, then the input rules)
 /// allocate more at peak than `LOAD_BYTES_PER_BYTE` times the size of its text (decompressed,
 /// for gzip) plus `READER_SLACK` (buffers, the issue list, tables); `tests/swf_memory.rs`.
@@ -117,6 +120,12 @@ pub const TARGETS: &[Target] = &[
         what: "options byte + spec line + tiny trace -> simulate -> every metric, checker",
         reader: false,
         run: pipeline,
+    },
+    Target {
+        name: "jsproto",
+        what: "a JavaScript policy's answers per pass (lengths, ids, NaN, reasons) -> External -> checker",
+        reader: false,
+        run: jsproto::js_protocol,
     },
 ];
 

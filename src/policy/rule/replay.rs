@@ -1,18 +1,45 @@
 //! Replays the trace's own start times (submit + recorded wait, field 3; `historic`): each job
 //! starts at its recorded start, or as soon as it fits after it. The engine leaves out the jobs
 //! without a recorded wait and shows this rule the recorded starts (`Ctx::recorded_start`).
+//! A requeued job's earlier runs (sacct `--duplicates`, [`crate::job::Job::earlier_runs`]) are
+//! replayed too: each starts at its recorded time (or as soon as it fits) and is preempted when
+//! its recorded length has run, so that its work counts as lost and the Gantt draws it where it
+//! draws restarts; the job's last run starts after them. An earlier run as long as the job's
+//! last one or longer is left out (it would complete the job).
 
 use super::StartRule;
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Happening, SimError};
 use crate::Time;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 /// The trace's own schedule: each job at its recorded start, or as soon as it fits after it.
 #[derive(Default)]
 pub struct Replay {
     /// Waiting jobs by (recorded start, job).
     ready: BTreeSet<(Time, usize)>,
+    /// Earlier runs still to start, by (recorded start, job, seconds run).
+    earlier: BTreeSet<(Time, usize, Time)>,
+    /// Earlier runs running, by (end, job): preempted then.
+    ends: BTreeSet<(Time, usize)>,
+    /// Per job with earlier runs, how many have not ended yet (its last run waits for them).
+    pending: HashMap<usize, usize>,
+}
+
+impl Replay {
+    /// Takes note of job `j`'s earlier runs as it is submitted.
+    fn submitted(&mut self, c: &Ctx<'_>, j: usize) {
+        let start = c.recorded_start(j).unwrap_or(c.job(j).submit);
+        self.ready.insert((start, j));
+        let mut n = 0;
+        for (at, run) in c.recorded_earlier_runs(j) {
+            self.earlier.insert((at, j, run));
+            n += 1;
+        }
+        if n > 0 {
+            self.pending.insert(j, n);
+        }
+    }
 }
 
 impl StartRule for Replay {
@@ -27,26 +54,58 @@ impl StartRule for Replay {
 
     /// The queue is not read: the order of this rule is the recorded starts.
     fn pass(&mut self, c: &mut Ctx<'_>, _queue: &mut Queue<'_>) -> Result<(), SimError> {
-        for h in c.happenings() {
-            if let Happening::Submitted(j) = *h {
-                let start = c.recorded_start(j).unwrap_or(c.job(j).submit);
-                self.ready.insert((start, j));
-            }
+        let submitted: Vec<usize> = c
+            .happenings()
+            .iter()
+            .filter_map(|h| match *h {
+                Happening::Submitted(j) => Some(j),
+                _ => None,
+            })
+            .collect();
+        for j in submitted {
+            self.submitted(c, j);
         }
         let now = c.now();
+        // Earlier runs whose recorded length has run end first (their processors come back).
+        while let Some(&(end, j)) = self.ends.first().filter(|e| e.0 <= now) {
+            self.ends.remove(&(end, j));
+            c.preempt(j)?;
+            if let Some(n) = self.pending.get_mut(&j) {
+                *n -= 1;
+                if *n == 0 {
+                    self.pending.remove(&j);
+                }
+            }
+        }
+        // Then the earlier runs due, one at a time per job, each as soon as it fits.
+        let due: Vec<(Time, usize, Time)> =
+            self.earlier.range(..(now + 1, 0, 0)).copied().collect();
+        for (t, j, run) in due {
+            let running = self.ends.iter().any(|e| e.1 == j);
+            if !running && c.fits(j) {
+                c.start(j)?;
+                self.earlier.remove(&(t, j, run));
+                self.ends.insert((now.saturating_add(run), j));
+            }
+        }
         // Start every due job that fits, in recorded order; one that does not fit waits for room.
         let due: Vec<(Time, usize)> = self.ready.range(..(now + 1, 0)).copied().collect();
         for (t, j) in due {
             if c.free() == 0 {
                 break;
             }
-            if c.fits(j) {
+            if !self.pending.contains_key(&j) && c.fits(j) {
                 c.start(j)?;
                 self.ready.remove(&(t, j));
             }
         }
         // Asked at every pass: a pass's wake-up replaces the earlier ones.
-        if let Some(&(t, _)) = self.ready.range((now + 1, 0)..).next() {
+        let next = [
+            self.ready.range((now + 1, 0)..).next().map(|r| r.0),
+            self.earlier.range((now + 1, 0, 0)..).next().map(|r| r.0),
+            self.ends.first().map(|e| e.0),
+        ];
+        if let Some(t) = next.into_iter().flatten().min() {
             c.wake_at(t);
         }
         Ok(())

@@ -38,7 +38,7 @@ use super::slurm_time::{self, Limit};
 use super::slurm_tres::{self, ReqMem, Tres};
 use super::Numbering;
 use crate::job::Request;
-use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload};
+use crate::swf::{EarlierRun, LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload};
 use columns::Columns;
 use request::{Asked, Col};
 
@@ -62,6 +62,8 @@ struct Row {
     partition: String,
     qos: String,
     name: String,
+    /// The job's earlier runs (requeued): (start, run) in Slurm's times.
+    earlier: Vec<(i64, i64)>,
 }
 
 /// Is this the first line of an sacct file? (a `|`-separated line: SWF never holds `|`).
@@ -350,13 +352,24 @@ fn row(c: &Columns, line: u64, f: &[&str]) -> Result<Row, Bad> {
         partition: opt(c.partition).to_owned(),
         qos: opt(c.qos).to_owned(),
         name: opt(c.name).to_owned(),
+        earlier: Vec::new(),
     })
 }
 
 /// Sorts by submit time, numbers jobs and names, fills the header.
 fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
-    let header = &mut w.header;
     rows.sort_by_key(|r| (r.submit, r.line));
+    w.requeued = rows
+        .iter()
+        .flat_map(|r| {
+            r.earlier.iter().map(|&(start, run)| EarlierRun {
+                line: r.line,
+                start: start.saturating_sub(r.submit),
+                run,
+            })
+        })
+        .collect();
+    let header = &mut w.header;
     let t0 = rows.first().map(|r| r.submit).unwrap_or(0);
     let mut maps: [Numbering; 5] = Default::default();
     let records: Vec<SwfRecord> = rows

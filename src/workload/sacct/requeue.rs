@@ -2,7 +2,10 @@
 //! the order of its runs, the last one is its outcome and the earlier runs are wasted work.
 //! The job keeps the first record's submit time (Slurm resets `Submit` at each requeue), so
 //! its wait counts the time lost. The earlier runs' processor-seconds are counted in a header
-//! note. (The first record was kept and the completed rerun skipped as "already read".)
+//! note, and the runs themselves kept ([`crate::swf::Workload::requeued`]) for the replay
+//! (`historic`), which runs each one and preempts it at its recorded end, so that the Gantt
+//! and the runs CSV show it where they show restarts. (The first record was kept and the
+//! completed rerun skipped as "already read".)
 
 use std::collections::HashSet;
 
@@ -46,11 +49,14 @@ impl Requeues {
         };
         if !self.dropped.contains(&i) {
             self.wasted += i128::from(first.cpus) * i128::from(first.run);
+            // Kept for the replay, which draws it as a preempted run.
+            first.earlier.push((first.start, first.run));
         }
         match later {
             Ok(mut r) => {
                 r.submit = r.submit.min(first.submit);
                 r.line = first.line.min(r.line);
+                r.earlier = std::mem::take(&mut first.earlier);
                 self.dropped.remove(&i);
                 *first = r;
                 Ok(None)
