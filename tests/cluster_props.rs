@@ -21,6 +21,8 @@ const SPECS: &[&str] = &[
     "fcfs[queue=expr(wait*procs)]",
     "conservative",
     "conservative[queue=sjf]",
+    "conservative[guarantees=off]",
+    "conservative[guarantees=off,queue=sjf,shadow=2]",
 ];
 
 /// A node group: (nodes, cores, memory MB (1 = not stated), GPUs, weight).
