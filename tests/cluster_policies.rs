@@ -8,24 +8,10 @@ use common::clusterkit::*;
 use common::starts;
 use schedlab::job::Job;
 use schedlab::policy;
-use schedlab::sim::{simulate_placed, Schedule, StartReason};
+use schedlab::sim::{simulate_placed, Schedule};
 
-fn reasons(s: &Schedule) -> Vec<&'static str> {
-    s.jobs
-        .iter()
-        .map(|r| match r.reason {
-            StartReason::Head => "head",
-            StartReason::Backfilled => "backfilled",
-            StartReason::Extra => "extra",
-            StartReason::Reserved => "reserved",
-            StartReason::Restarted => "restarted",
-            StartReason::Replay => "replay",
-            StartReason::Venture => "venture",
-            StartReason::Ahead => "ahead",
-            StartReason::None => "none",
-            StartReason::Word(_) => "word",
-        })
-        .collect()
+fn reasons(s: &Schedule) -> Vec<&str> {
+    (0..s.jobs.len()).map(|j| s.reason_word(j)).collect()
 }
 
 /// The same jobs on one pool of `procs` processors (no cluster).
@@ -107,4 +93,41 @@ fn guarantee_free_shadow_bounds_hold_on_nodes_as_in_the_pool() {
         assert_eq!(starts(&s), want, "{spec}");
         assert_eq!(starts(&run_pool(&js, 4, spec)), want, "{spec} (pool)");
     }
+}
+
+/// Sets each job's recorded wait (the trace's field 3).
+fn waits(mut js: Vec<Job>, w: &[i64]) -> Vec<Job> {
+    for (j, &w) in js.iter_mut().zip(w) {
+        j.set_trace_wait(Some(w));
+    }
+    js
+}
+
+#[test]
+fn historic_starts_a_job_late_where_its_recorded_start_does_not_fit() {
+    // The GPU job J2 was recorded to start at 1 + 9 = 10 (the trace's machine had a GPU free);
+    // here g1's only GPU is J1's until 100: it starts then, late. J3 starts at its recorded 5.
+    let (js, p) = a_gpu_job_waiting_while_cores_are_free();
+    let js = waits(js, &[0, 9, 3]);
+    let s = run(&p, &js, "historic");
+    assert_eq!(starts(&s), [0, 100, 5]);
+    assert_eq!(reasons(&s), ["replay", "replay-late", "replay"]);
+    assert_eq!(nodes(&p, &s, 1), ["g1"]);
+    // On one pool of 8 processors the same jobs start as recorded, all `replay`.
+    let s = run_pool(&js, 8, "historic");
+    assert_eq!(starts(&s), [0, 10, 5]);
+    assert_eq!(reasons(&s), ["replay", "replay", "replay"]);
+    // J3 (-N 2) recorded at 2 finds one node with room: it starts at 31, late; J4, due after
+    // it, fits n1 and starts as recorded.
+    let (js, p) = two_node_jobs();
+    let js = waits(js, &[0, 0, 0, 0]);
+    let s = run(&p, &js, "historic");
+    assert_eq!(starts(&s), [0, 1, 31, 3]);
+    assert_eq!(reasons(&s), ["replay", "replay", "replay-late", "replay"]);
+    assert_eq!(nodes(&p, &s, 2), ["n1", "n2"]);
+    let (js, p) = memory_bound_jobs();
+    let js = waits(js, &[0, 0, 0]);
+    let s = run(&p, &js, "historic");
+    assert_eq!(starts(&s), [0, 50, 2]);
+    assert_eq!(reasons(&s), ["replay", "replay-late", "replay"]);
 }

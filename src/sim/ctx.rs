@@ -298,7 +298,8 @@ impl<'a> Ctx<'a> {
     /// The reason the engine records for job `j` starting now, from the one the policy stated
     /// (`None`: the default of [`Ctx::start_with`]); `others` is true when another job is still
     /// waiting after this start, `earlier` when an earlier-arrived one is. A job that was
-    /// preempted is `restarted`, a replaying policy's job `replay`; a claim the state
+    /// preempted is `restarted`, a replaying policy's job `replay` (or the policy's own word);
+    /// a claim the state
     /// contradicts is an invalid decision.
     fn checked_reason(
         &self,
@@ -308,7 +309,11 @@ impl<'a> Ctx<'a> {
         earlier: bool,
     ) -> Result<StartReason, SimError> {
         if self.replay {
-            return Ok(StartReason::Replay);
+            // A replay's own word (on a cluster: a start later than the recorded one) is kept.
+            return Ok(match stated {
+                Some(w @ StartReason::Word(_)) => w,
+                _ => StartReason::Replay,
+            });
         }
         if self.records[j].preemptions > 0 {
             return Ok(StartReason::Restarted);

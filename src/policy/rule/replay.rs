@@ -1,12 +1,20 @@
 //! Replays the trace's own start times (submit + recorded wait, field 3; `historic`): each job
 //! starts at its recorded start, or as soon as it fits after it. The engine leaves out the jobs
 //! without a recorded wait and shows this rule the recorded starts (`Ctx::recorded_start`).
+//!
+//! On a cluster a due job starts on the default node selection when it fits; one whose recorded
+//! start finds its nodes taken (the trace ran on another machine, or jobs before it were late)
+//! starts when it first fits after it, in recorded order, with the start reason `replay-late`
+//! (counted among the run's start reasons). On one pool every start stays `replay`.
 
 use super::StartRule;
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Happening, SimError};
 use crate::Time;
 use std::collections::BTreeSet;
+
+/// The start reason of a job started on a cluster after its recorded start.
+pub const LATE: &str = "replay-late";
 
 /// The trace's own schedule: each job at its recorded start, or as soon as it fits after it.
 #[derive(Default)]
@@ -16,11 +24,6 @@ pub struct Replay {
 }
 
 impl StartRule for Replay {
-    /// It plans with one pool of processors.
-    fn runs_on_clusters(&self) -> bool {
-        false
-    }
-
     fn replays_trace(&self) -> bool {
         true
     }
@@ -41,7 +44,12 @@ impl StartRule for Replay {
                 break;
             }
             if c.fits(j) {
-                c.start(j)?;
+                if t < now && c.cluster().is_some() {
+                    let late = c.reason_word(LATE)?;
+                    c.start_as(j, Some(late), None, None)?;
+                } else {
+                    c.start(j)?;
+                }
                 self.ready.remove(&(t, j));
             }
         }
