@@ -21,6 +21,9 @@ const SPECS: &[&str] = &[
     "fcfs[queue=expr(wait*procs)]",
     "conservative",
     "conservative[queue=sjf]",
+    "conservative[guarantees=off]",
+    "conservative[guarantees=off,queue=sjf,shadow=2]",
+    "historic",
 ];
 
 /// A node group: (nodes, cores, memory MB (1 = not stated), GPUs, weight).
@@ -94,6 +97,8 @@ proptest! {
             j.estimate = j.runtime + 5;
             j.set_requested(Some(j.runtime + 5));
             j.user = (i % 3) as i64;
+            // A recorded wait for the replay (`historic`).
+            j.set_trace_wait(Some((i as i64 * 7) % 13));
         }
         let c = conf::parse_str(&conf_text(&groups, exclusive_b), "p.conf").unwrap().cluster;
         let names = vec!["a".to_string(), "b".to_string()];

@@ -55,7 +55,7 @@ impl Ctx<'_> {
     /// The reason the engine records for job `j` starting now, from the one the policy stated
     /// (`None`: the default of [`Ctx::start_with`]); `others` is true when another job is still
     /// waiting after this start, `earlier` when an earlier-arrived one is. A job that was
-    /// preempted is `restarted`, a replaying policy's job `replay`; a claim the state
+    /// preempted is `restarted`, a replaying policy's job `replay` (or the policy's own word); a claim the state
     /// contradicts is an invalid decision. Inlined in every start: the stated reason is then
     /// usually a constant and the check folds away.
     #[inline(always)]
@@ -67,7 +67,11 @@ impl Ctx<'_> {
         earlier: bool,
     ) -> Result<StartReason, SimError> {
         if self.replay {
-            return Ok(StartReason::Replay);
+            // A replay's own word (on a cluster: a start later than the recorded one) is kept.
+            return Ok(match stated {
+                Some(w @ StartReason::Word(_)) => w,
+                _ => StartReason::Replay,
+            });
         }
         if self.records[j].preemptions > 0 {
             return Ok(StartReason::Restarted);

@@ -16,7 +16,7 @@ use no_fit::NoFit;
 
 mod freed;
 mod no_fit;
-mod on_nodes;
+pub(super) mod on_nodes;
 mod reach;
 
 /// The `guarantees` key.

@@ -12,6 +12,8 @@
 //!
 //! The only promise recorded (`Ctx::reserve`, read by the reservation metrics) is the shadow
 //! bound; without it the policy promises nothing.
+//!
+//! On a cluster the plan is over nodes × resources (`guarantee_free/on_nodes.rs`).
 
 use super::StartRule;
 use crate::policy::blocks::floor::Floor;
@@ -20,6 +22,8 @@ use crate::policy::plan::Profile;
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Happening, Jobs, SimError, StartReason};
 use crate::Time;
+
+mod on_nodes;
 
 /// Conservative backfilling without guarantees: the plan rebuilt at every pass, with optional
 /// shadow bounds.
@@ -135,11 +139,6 @@ impl GuaranteeFree {
 }
 
 impl StartRule for GuaranteeFree {
-    /// It plans with one pool of processors.
-    fn runs_on_clusters(&self) -> bool {
-        false
-    }
-
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
         self.floor = Floor::new(procs);
         self.bound = vec![Time::MAX; jobs.len()];
@@ -159,6 +158,11 @@ impl StartRule for GuaranteeFree {
                     Happening::Submitted(j) => Some(j),
                     _ => None,
                 }));
+        }
+        if c.cluster().is_some() {
+            return self.pass_on_nodes(c, queue);
+        }
+        if bounded {
             self.admit(c, queue)?;
         }
         // Rebuild; with a shadow bound, restart whenever a job passes its bound (it becomes

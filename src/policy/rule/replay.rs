@@ -6,12 +6,20 @@
 //! its recorded length has run, so that its work counts as lost and the Gantt draws it where it
 //! draws restarts; the job's last run starts after them. An earlier run as long as the job's
 //! last one or longer is left out (it would complete the job).
+//!
+//! On a cluster a due job starts on the default node selection when it fits; one whose recorded
+//! start finds its nodes taken (the trace ran on another machine, or jobs before it were late)
+//! starts when it first fits after it, in recorded order, with the start reason `replay-late`
+//! (counted among the run's start reasons). On one pool every start stays `replay`.
 
 use super::StartRule;
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Happening, SimError};
 use crate::Time;
 use std::collections::{BTreeSet, HashMap};
+
+/// The start reason of a job started on a cluster after its recorded start.
+pub const LATE: &str = "replay-late";
 
 /// The trace's own schedule: each job at its recorded start, or as soon as it fits after it.
 #[derive(Default)]
@@ -43,11 +51,6 @@ impl Replay {
 }
 
 impl StartRule for Replay {
-    /// It plans with one pool of processors.
-    fn runs_on_clusters(&self) -> bool {
-        false
-    }
-
     fn replays_trace(&self) -> bool {
         true
     }
@@ -95,7 +98,12 @@ impl StartRule for Replay {
                 break;
             }
             if !self.pending.contains_key(&j) && c.fits(j) {
-                c.start(j)?;
+                if t < now && c.cluster().is_some() {
+                    let late = c.reason_word(LATE)?;
+                    c.start_as(j, Some(late), None, None)?;
+                } else {
+                    c.start(j)?;
+                }
                 self.ready.remove(&(t, j));
             }
         }

@@ -12,15 +12,16 @@ use crate::cluster::{Alloc, Free, Layout, Need};
 use crate::sim::{Ctx, SimError, StartReason};
 use crate::Time;
 
-/// What is free on every node from each instant to the next.
-struct NodePlan {
+/// What is free on every node from each instant to the next (also the plan of
+/// `guarantee_free.rs` on a cluster).
+pub(in crate::policy::rule) struct NodePlan {
     times: Vec<Time>,
     states: Vec<Free>,
 }
 
 impl NodePlan {
     /// The plan now: what is free now, and after each running job's planned end.
-    fn new(c: &Ctx<'_>) -> Option<NodePlan> {
+    pub(in crate::policy::rule) fn new(c: &Ctx<'_>) -> Option<NodePlan> {
         let cv = c.cluster()?;
         let l = cv.layout();
         let mut plan = NodePlan {
@@ -40,6 +41,11 @@ impl NodePlan {
         Some(plan)
     }
 
+    /// What is free on every node now, once the jobs placed so far have their allocations.
+    pub(in crate::policy::rule) fn free_now(&self) -> &Free {
+        &self.states[0]
+    }
+
     /// The index of the instant `t`, inserted (with the state then) when it is not one yet.
     fn split(&mut self, t: Time) -> usize {
         let i = self.times.partition_point(|&x| x < t);
@@ -53,7 +59,12 @@ impl NodePlan {
 
     /// The earliest instant at which `need` has an allocation free for `dur` seconds, and that
     /// allocation, taken from the plan.
-    fn place(&mut self, l: &Layout, need: &Need, dur: Time) -> Option<(Time, Alloc)> {
+    pub(in crate::policy::rule) fn place(
+        &mut self,
+        l: &Layout,
+        need: &Need,
+        dur: Time,
+    ) -> Option<(Time, Alloc)> {
         for i in 0..self.times.len() {
             let t = self.times[i];
             let end = t.saturating_add(dur.max(1));
