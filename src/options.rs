@@ -61,6 +61,8 @@ pub enum Kind {
     /// A cluster in its compact form (`1/n[1-4]:c32:m0/p=all:ALL:default`, docs/cluster-model.md):
     /// letters, digits and `- _ . , : = / [ ]`; the CLI also takes a slurm.conf or a preset.
     Cluster,
+    /// `COUNT:WEIGHT` pairs separated by commas (`1:4,2:2`): the generator's GPU counts.
+    Counts,
 }
 
 /// Which part of the engine an option sets.
@@ -75,6 +77,9 @@ pub enum Group {
     Metrics,
     /// The run itself (the seed).
     Run,
+    /// The page's workload generator (`schedlab generate`'s flags): these apply to a generated
+    /// trace (`trace=gen:...`) only.
+    Generate,
 }
 
 /// One option.
@@ -152,6 +157,8 @@ pub const OPTIONS: &[OptionInfo] = options![
     "eetuser", "--eet-user-capacity", "opt-eet-users", "metrics.eet.user_capacity", Metrics, Pairs, "", "capacities of single users (EET)";
     "cluster", "--cluster", "opt-cluster", "cluster", Input, Cluster, "", "the cluster: a slurm.conf, a preset or a compact form";
     "", "--slurm-conf", "", "", Input, Text, "", "a slurm.conf: the cluster, and the slurm policy's parameters";
+    "gpushare", "--gpu-share", "generate-gpu-share", "", Generate, Number { min: 0.0, open: false }, "0", "share of GPU jobs (0 to 1)";
+    "gpucounts", "--gpu-counts", "generate-gpu-counts", "", Generate, Counts, "", "GPU counts of a GPU job, COUNT:WEIGHT";
     "memory", "--machine-memory", "opt-memory", "metrics.eet.machine_memory", Metrics, Whole { min: 1, max: BIG }, "", "machine memory, KB (EET)";
 ];
 

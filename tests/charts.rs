@@ -378,3 +378,64 @@ fn a_clusters_gantt_shows_its_nodes() {
     assert!(t.iter().all(|x| !x.starts_with('n')), "{t:?}");
     assert!(t.iter().any(|x| x == "1000" || x == "800"), "{t:?}");
 }
+
+#[test]
+fn a_gpu_clusters_gantt_shows_its_gpus_and_gpu_jobs_darker() {
+    use schedlab::cluster::{Cluster, Layout, Need, Placement};
+    // A CPU node of 8 cores, then a node of 8 cores with 4 GPUs: job 0 (user 1) holds CPU cores
+    // only, job 1 (user 2) asks for 2 GPUs on the GPU node.
+    let c = Cluster::from_compact("1/c1:c8:m0/g1:c8:m0:g4/p=all:ALL:default").unwrap();
+    let layout = Layout::new(&c).unwrap();
+    let mut p = Placement {
+        layout,
+        needs: vec![Need::default(), Need::default()],
+        never: Vec::new(),
+    };
+    p.needs[1].gpus = 2;
+    let rows = gantt::NodeRows::of_placement(&p);
+    assert_eq!(rows.gpus, [0, 4]);
+    assert_eq!(rows.gpu_jobs, [1]);
+    assert!(rows.uses_gpus(1) && !rows.uses_gpus(0));
+    assert_eq!(rows.desc(), "processors of 2 nodes (4 GPUs)");
+    let rect = |job: u32, user: i64, lo: u32, hi: u32| gantt::Rect {
+        start: 0.0,
+        end: 50.0,
+        lo,
+        hi,
+        user,
+        job,
+        preempted: false,
+    };
+    let rects = [rect(0, 1, 0, 4), rect(1, 2, 8, 10)];
+    let draw = |rows: &gantt::NodeRows| {
+        native::svg((800, 400), |root| {
+            gantt::draw_rows(root, &rects, 16, rows, &[], 0.0, 100.0, "t")
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+        .unwrap()
+    };
+    let svg = draw(&rows);
+    // Users 1 and 2 weigh the same (4 and 2 cores over 50 s: user 1 first): their colours are
+    // the palette's first two; user 2's job is drawn in the darker shade, user 1's as it is.
+    let hex = |c: plotters::style::RGBColor| format!("fill=\"#{:02X}{:02X}{:02X}\"", c.0, c.1, c.2);
+    let (one, two) = (palette::COLOURS[0], palette::COLOURS[1]);
+    assert!(svg.contains(&hex(one)), "user 1 as it is");
+    assert!(svg.contains(&hex(gantt::gpu_fill(two))), "user 2 darker");
+    assert!(texts(&svg).iter().any(|t| t == gantt::GPU_LABEL));
+    assert!(texts(&svg)
+        .iter()
+        .any(|t| t == "processors of 2 nodes (4 GPUs)"));
+    // Without GPU jobs: no darker shade, no legend entry.
+    let plain = draw(&gantt::NodeRows::of_layout(&p.layout));
+    assert!(!plain.contains(&hex(gantt::gpu_fill(two))));
+    assert!(plain.contains(&hex(two)));
+    assert!(texts(&plain).iter().all(|t| t != gantt::GPU_LABEL));
+    // The page's form: counts per node and job indices, checked.
+    let named = |gpus: Vec<u32>| {
+        gantt::NodeRows::named(vec![0, 8], vec!["c1".into(), "g1".into()], 16)
+            .and_then(|r| r.with_gpus(gpus, vec![1, 1]))
+    };
+    assert_eq!(named(vec![0, 4]).unwrap().gpu_jobs, [1]);
+    assert!(named(vec![4]).is_err());
+}

@@ -3,13 +3,14 @@
 import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
-import { encode, decode, defaultState, defaultOf, decodeOption, parseGen, GEN_MAX_JOBS } from './share.js';
+import { encode, decode, defaultState, defaultOf, decodeOption } from './share.js';
 import { OPTIONS } from './options.js';
 import { sessionOptions } from './session.js';
 import { ResultsTable, renderFacts } from './results.js';
 import { Overview } from './charts.js';
 import { Gantts } from './gantt.js';
 import { ClusterPanel } from './cluster.js';
+import { gpuOf, showGenerated, wireGenerator } from './generator.js';
 import { timings } from './figure.js';
 import { EetCharts, DEFAULT_HEAT, parseUsers } from './eet.js';
 import { SweepPanel } from './sweep.js';
@@ -73,10 +74,7 @@ function writeForm(state) {
     else if (o.kind.type === 'pairs') $(o.form).value = (v ?? []).map(([u, c]) => `${u}=${c}`).join(', ');
     else $(o.form).value = v === null ? '' : Array.isArray(v) ? v.join(',') : String(v);
   }
-  if (state.trace?.kind === 'gen') {
-    const g = parseGen(state.trace.ref);
-    if (g) { $('generate-jobs').value = String(g.jobs); $('generate-procs').value = String(g.procs); $('generate-seed').value = String(g.seed); $('generate-model').value = g.model; }
-  }
+  showGenerated(state.trace);
   if (state.nodes || state.warmup || state.measured) $('opt-nodes').closest('details').open = true;
   const def = defaultState('');
   if (['wide', 'origin', 'zero', 'strict', 'offline', 'bound', 'from', 'to'].some((k) => state[k] !== def[k])
@@ -366,7 +364,7 @@ async function applyLink(hash, history) {
   if (!trace) {
     setStatus('Loading the trace…');
     try {
-      trace = await loadRemote(state.trace.kind, state.trace.ref);
+      trace = await loadRemote(state.trace.kind, state.trace.ref, gpuOf(state));
     } catch (err) {
       showError(`${err.message}. Showing the demo instead.`);
       trace = await loadRemote('demo', demos[0]);
@@ -411,14 +409,7 @@ function wire() {
     else showError('Type a URL first.');
   };
   $('trace-url-load').addEventListener('click', loadUrl);
-  $('trace-generate').addEventListener('click', () => {
-    const ref = `${$('generate-model').value}:${$('generate-procs').value.trim()}:${$('generate-jobs').value.trim()}:${$('generate-seed').value.trim()}`;
-    if (!parseGen(ref)) {
-      showError(`Generate: give 1 to ${GEN_MAX_JOBS.toLocaleString('en')} jobs, 1 to 1,048,576 processors and a whole-number seed.`);
-      return;
-    }
-    useTrace(() => loadRemote('gen', ref));
-  });
+  wireGenerator((ref, gpu) => useTrace(() => loadRemote('gen', ref, gpu)), () => S.trace, showError);
   $('trace-url').addEventListener('keydown', (e) => { if (e.key === 'Enter') loadUrl(); });
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }

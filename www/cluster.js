@@ -1,18 +1,22 @@
 // The cluster panel (docs/cluster-model.md): no cluster (the trace's processors as one pool,
 // as always), a preset, or a cluster of one's own from slurm.conf lines (pasted, or read from
-// a file) or from its compact form. The form control `opt-cluster` holds the compact form: the
+// a file), from the tables of node groups and partitions (clustertable.js: whatever made the
+// cluster, the tables show it) or from its compact form. The form control `opt-cluster` holds the compact form: the
 // option `cluster` of the options schema, which the worker hands the engine and the link
 // carries as `cluster=` (a file's text never travels; the compact form of what it made does).
 // The engine reads and checks every cluster here (cluster_from_conf, cluster_from_compact) and
 // gives its summary; an error names the line (slurm.conf) or the item (compact form).
 import { call } from './engine.js';
 import { $ } from './ui.js';
+import { ClusterTables } from './clustertable.js';
 
 export class ClusterPanel {
   /** onChange() after the user changes the cluster (the results become stale). */
   constructor(onChange) {
     this.presets = new Map(call('cluster_presets'));
     const changed = () => { this.syncPreset(); onChange(); };
+    // The tables: a valid edit becomes the form's compact form.
+    this.tables = new ClusterTables($('cluster-tables'), (c) => { $('opt-cluster').value = c.compact; this.show(c); changed(); });
     $('cluster-preset').addEventListener('change', () => {
       const v = $('cluster-preset').value;
       if (v === 'custom') { $('cluster-conf').focus(); return; }
@@ -74,14 +78,19 @@ export class ClusterPanel {
     if (text) $('cluster-panel').open = true;
   }
 
-  /** Why the form's cluster cannot run ('' when it can, or when there is none). */
+  /** Why the form's cluster cannot run ('' when it can, or when there is none): the tables'
+   * error while they hold one (an edit not yet made into a cluster), else the form's. */
   problem() {
+    const pending = this.tables.problem();
+    if (pending) return pending;
     const text = $('opt-cluster').value.trim();
     if (!text) return '';
     try { call('cluster_from_compact', text); return ''; } catch (err) { return err.message; }
   }
 
   show(c, error = '') {
+    if (c) this.tables.fill(c.compact);
+    else if (!error) this.tables.fill('');
     $('cluster-error').hidden = !error;
     $('cluster-error').textContent = error;
     const notes = c?.notes ?? [];

@@ -33,5 +33,7 @@ export const OPTIONS = [
   {"key":"eetuser","flag":"--eet-user-capacity","form":"opt-eet-users","field":"metrics.eet.user_capacity","group":"metrics","kind":{"type":"pairs"},"default":"","label":"capacities of single users (EET)"},
   {"key":"cluster","flag":"--cluster","form":"opt-cluster","field":"cluster","group":"input","kind":{"type":"cluster"},"default":"","label":"the cluster: a slurm.conf, a preset or a compact form"},
   {"key":"","flag":"--slurm-conf","form":"","field":"","group":"input","kind":{"type":"text"},"default":"","label":"a slurm.conf: the cluster, and the slurm policy's parameters"},
+  {"key":"gpushare","flag":"--gpu-share","form":"generate-gpu-share","field":"","group":"generate","kind":{"type":"number","min":0.0,"open":false},"default":"0","label":"share of GPU jobs (0 to 1)"},
+  {"key":"gpucounts","flag":"--gpu-counts","form":"generate-gpu-counts","field":"","group":"generate","kind":{"type":"counts"},"default":"","label":"GPU counts of a GPU job, COUNT:WEIGHT"},
   {"key":"memory","flag":"--machine-memory","form":"opt-memory","field":"metrics.eet.machine_memory","group":"metrics","kind":{"type":"whole","min":1,"max":9007199254740991},"default":"","label":"machine memory, KB (EET)"},
 ];

@@ -113,6 +113,12 @@ export function decodeOption(o, text) {
       return /^\d+\/[A-Za-z0-9_.,:=\/\[\]-]+$/.test(t) && t.length <= 1 << 20
         ? { value: t } : { error: 'expected a cluster\'s compact form like 1/n[1-4]:c32:m0/p=all:ALL:default' };
     }
+    case 'counts': {
+      // The generator's GPU counts, COUNT:WEIGHT,... (the engine checks the values).
+      const t = text.trim();
+      return /^\d{1,9}(:\d{1,9}(\.\d{1,9})?)?(,\d{1,9}(:\d{1,9}(\.\d{1,9})?)?){0,63}$/.test(t)
+        ? { value: t } : { error: 'expected GPU counts and weights like 1:4,2:2,4:1' };
+    }
     default: return { error: 'not an option links carry' };
   }
 }

@@ -27,9 +27,11 @@ async function fetchBytes(url, what) {
   return new Uint8Array(buffer);
 }
 
-/** {kind, ref, name, label, bytes} for a demo id or an http(s) URL. */
-export async function loadRemote(kind, ref) {
-  const key = `${kind}:${ref}`;
+/** {kind, ref, name, label, bytes} for a demo id, an http(s) URL or a generator reference; `gpu`
+ * ({share, counts}: the options gpushare and gpucounts) gives a generated workload's GPU jobs. */
+export async function loadRemote(kind, ref, gpu = { share: 0, counts: '' }) {
+  const gpus = kind === 'gen' && gpu.share > 0;
+  const key = gpus ? `${kind}:${ref}:gpu${gpu.share}:${gpu.counts}` : `${kind}:${ref}`;
   let trace;
   if (kind === 'demo') {
     const demo = DEMOS.find((d) => d.id === ref);
@@ -49,9 +51,11 @@ export async function loadRemote(kind, ref) {
   } else if (kind === 'gen') {
     const g = parseGen(ref);
     if (!g) throw new Error(`"${ref.slice(0, 100)}" is not a generator reference (MODEL:PROCS:JOBS:SEED)`);
-    const name = `${g.model}-${g.procs}p-${g.jobs}j-seed${g.seed}.swf`;
-    trace = { kind, ref, name, label: `generated: ${g.model} model, ${g.jobs.toLocaleString('en')} jobs, ${g.procs} processors, seed ${g.seed}` };
-    if (!cache.has(key)) cache.set(key, Promise.resolve().then(() => call('generate_workload', g.model, g.procs, g.jobs, g.seed)));
+    // Named as `schedlab generate` names its file.
+    const name = `${g.model}-${g.procs}p-${g.jobs}j-seed${g.seed}${gpus ? `-gpu${gpu.share}` : ''}.swf`;
+    const share = gpus ? `, ${gpu.share} of them with GPUs (${gpu.counts || 'default counts'})` : '';
+    trace = { kind, ref, name, label: `generated: ${g.model} model, ${g.jobs.toLocaleString('en')} jobs${share}, ${g.procs} processors, seed ${g.seed}` };
+    if (!cache.has(key)) cache.set(key, Promise.resolve().then(() => call('generate_workload', g.model, g.procs, g.jobs, g.seed, gpus ? gpu.share : 0, gpus ? gpu.counts : '')));
   } else {
     throw new Error(`cannot load a trace of kind "${kind}"`);
   }

@@ -39,6 +39,19 @@ pub const PREEMPTED_LABEL: &str = "preempted run";
 /// user's colour slot).
 const PREEMPTED_SLOT: u8 = 64;
 
+/// Grid colour slots at or above this mark jobs that ask for GPUs (drawn in
+/// [`gpu_fill`]'s darker shade; slot - GPU_SLOT is the slot without the mark).
+const GPU_SLOT: u8 = 128;
+
+/// The legend label of jobs that ask for GPUs.
+pub const GPU_LABEL: &str = "GPU jobs";
+
+/// The darker shade of `c` that jobs asking for GPUs are filled with (on a cluster).
+pub fn gpu_fill(c: RGBColor) -> RGBColor {
+    let dark = |x: u8| (u16::from(x) * 11 / 20) as u8;
+    RGBColor(dark(c.0), dark(c.1), dark(c.2))
+}
+
 /// The lighter shade of `c` that preempted attempts are filled with.
 pub fn preempted_fill(c: RGBColor) -> RGBColor {
     let light = |x: u8| ((u16::from(x) * 2 + 255 * 3) / 5) as u8;
@@ -243,12 +256,23 @@ pub fn draw_rows<DB: DrawingBackend>(
         }
     };
     let fill = |slot: u8| {
-        if slot >= PREEMPTED_SLOT {
+        let (gpu, slot) = if slot >= GPU_SLOT {
+            (true, slot - GPU_SLOT)
+        } else {
+            (false, slot)
+        };
+        let c = if slot >= PREEMPTED_SLOT {
             preempted_fill(base(slot - PREEMPTED_SLOT))
         } else {
             base(slot)
+        };
+        if gpu {
+            gpu_fill(c)
+        } else {
+            c
         }
     };
+    let mut gpu_jobs = false;
     for r in rects
         .iter()
         .filter(|r| r.end > t0 && r.start < t1 && r.hi > r.lo)
@@ -258,7 +282,10 @@ pub fn draw_rows<DB: DrawingBackend>(
         } else {
             users.slot(r.user)
         };
-        let colour = own + if r.preempted { PREEMPTED_SLOT } else { 0 };
+        let gpu = rows.uses_gpus(r.job);
+        gpu_jobs |= gpu;
+        let colour =
+            own + if r.preempted { PREEMPTED_SLOT } else { 0 } + if gpu { GPU_SLOT } else { 0 };
         let (x0, x1) = (r.start.max(t0), r.end.min(t1));
         if x1 - x0 >= 2.0 * grid.sec_per_px {
             let corners = [(x0, f64::from(r.lo)), (x1, f64::from(r.hi))];
@@ -307,6 +334,12 @@ pub fn draw_rows<DB: DrawingBackend>(
         draw_penalty_legend(&legend)?;
     } else {
         draw_legend(&legend, &users, rects.iter().any(|r| r.preempted))?;
+    }
+    if gpu_jobs {
+        // At the legend's foot, whatever it lists above.
+        let style = LegendStyle::default();
+        let y = legend.dim_in_pixel().1 as i32 - style.row() - 4;
+        style.side_entry(&legend, (8, y), gpu_fill(super::palette::OTHER), GPU_LABEL)?;
     }
     let (xs, ys) = chart.plotting_area().get_pixel_range();
     Ok([xs.start, ys.start, xs.end, ys.end])

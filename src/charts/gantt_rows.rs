@@ -1,8 +1,9 @@
 //! The rows of a Gantt chart grouped by node: which processors each node holds, where the lines
-//! between nodes go and which node names fit on the axis. Data preparation only; `gantt.rs`
-//! draws what this says.
+//! between nodes go, which node names fit on the axis, and on a cluster with GPUs each node's
+//! GPUs (counted on the axis) and the jobs that ask for GPUs (drawn darker). Data preparation
+//! only; `gantt.rs` draws what this says.
 
-use crate::cluster::Layout;
+use crate::cluster::{Layout, Placement};
 
 /// Nodes as ranges of processor rows: node `k` holds `first[k]..first[k + 1]` (the last one up
 /// to the machine's processors).
@@ -14,6 +15,11 @@ pub struct NodeRows {
     pub names: Vec<String>,
     /// Cores per node when every node has as many (the node model), else 0.
     pub cores: u32,
+    /// Each node's GPUs (a cluster's); empty: none.
+    pub gpus: Vec<u32>,
+    /// The jobs (indices, increasing) that ask for GPUs: their rectangles are drawn in a darker
+    /// shade.
+    pub gpu_jobs: Vec<u32>,
 }
 
 /// Lines between nodes stay at least this many pixels apart.
@@ -32,8 +38,8 @@ impl NodeRows {
         }
         NodeRows {
             first: (0..procs.div_ceil(cores)).map(|n| n * cores).collect(),
-            names: Vec::new(),
             cores,
+            ..NodeRows::default()
         }
     }
 
@@ -42,8 +48,41 @@ impl NodeRows {
         NodeRows {
             first: l.nodes.iter().map(|n| n.first_proc).collect(),
             names: l.nodes.iter().map(|n| n.name.clone()).collect(),
-            cores: 0,
+            gpus: l.nodes.iter().map(|n| n.gpus).collect(),
+            ..NodeRows::default()
         }
+    }
+
+    /// A run's nodes ([`NodeRows::of_layout`]) and which of its jobs ask for GPUs.
+    pub fn of_placement(p: &Placement) -> NodeRows {
+        NodeRows {
+            gpu_jobs: (0..p.needs.len() as u32)
+                .filter(|&j| p.needs[j as usize].gpus > 0)
+                .collect(),
+            ..NodeRows::of_layout(&p.layout)
+        }
+    }
+
+    /// These rows with each node's GPUs (`gpus`: none, or one count per node) and the jobs that
+    /// ask for GPUs (indices, any order), as the page hands them.
+    pub fn with_gpus(mut self, gpus: Vec<u32>, mut gpu_jobs: Vec<u32>) -> Result<NodeRows, String> {
+        if !gpus.is_empty() && gpus.len() != self.first.len() {
+            return Err(format!(
+                "nodes: {} GPU counts for {} nodes",
+                gpus.len(),
+                self.first.len()
+            ));
+        }
+        gpu_jobs.sort_unstable();
+        gpu_jobs.dedup();
+        self.gpus = gpus;
+        self.gpu_jobs = gpu_jobs;
+        Ok(self)
+    }
+
+    /// Whether job `job` asks for GPUs.
+    pub fn uses_gpus(&self, job: u32) -> bool {
+        self.gpu_jobs.binary_search(&job).is_ok()
     }
 
     /// Named nodes as the page hands them, checked against a machine of `procs` processors:
@@ -66,7 +105,7 @@ impl NodeRows {
         Ok(NodeRows {
             first,
             names,
-            cores: 0,
+            ..NodeRows::default()
         })
     }
 
@@ -74,7 +113,14 @@ impl NodeRows {
     pub fn desc(&self) -> String {
         match (self.cores, self.first.is_empty()) {
             (0, true) => "processors".to_string(),
-            (0, false) => format!("processors of {} nodes", self.first.len()),
+            (0, false) => {
+                let gpus: u64 = self.gpus.iter().map(|&g| u64::from(g)).sum();
+                if gpus > 0 {
+                    format!("processors of {} nodes ({gpus} GPUs)", self.first.len())
+                } else {
+                    format!("processors of {} nodes", self.first.len())
+                }
+            }
             (c, _) => format!("processors ({c} per node)"),
         }
     }

@@ -111,6 +111,22 @@ fn gpus(v: &str) -> Result<BTreeMap<String, u32>, String> {
     Ok(m)
 }
 
+/// A group's GPUs as the `g` field writes them: `4`, `a100=4,v100=2`.
+pub(super) fn gpus_text(g: &NodeGroup) -> String {
+    let list: Vec<String> = g
+        .gpus
+        .iter()
+        .map(|(t, n)| {
+            if t.is_empty() {
+                n.to_string()
+            } else {
+                format!("{t}={n}")
+            }
+        })
+        .collect();
+    list.join(",")
+}
+
 /// Marks a field seen; a second one is an error.
 fn once(seen: &mut Vec<char>, key: char) -> Result<(), String> {
     if seen.contains(&key) {
@@ -136,25 +152,35 @@ fn group(item: &str, room: usize) -> Result<NodeGroup, String> {
         let Some(key) = f.chars().next() else {
             return Err("an empty field (two ':')".into());
         };
-        let v = &f[1..];
         once(&mut seen, key)?;
-        match key {
-            'c' => g.cpus = uint("c (CPUs)", v)?,
-            'm' => g.mem_mb = uint("m (memory MB)", v)?,
-            'g' => g.gpus = gpus(v)?,
-            'f' => g.features = tags("f (features)", v)?,
-            'w' => g.weight = uint("w (weight)", v)?,
-            's' => {
-                g.state = NodeState::from_word(v)
-                    .ok_or_else(|| format!("s (state): {v:?}, valid: {}", NodeState::valid()))?
-            }
-            _ => return Err(format!("unknown node group field {f:?} (c, m, g, f, w, s)")),
-        }
-    }
-    if g.cpus == 0 {
-        return Err("c (CPUs): 0; a node has at least 1".into());
+        group_field(&mut g, key, &f[1..]).map_err(|e| {
+            e.unwrap_or_else(|| format!("unknown node group field {f:?} (c, m, g, f, w, s)"))
+        })?;
     }
     Ok(g)
+}
+
+/// Sets field `key` of a node group to `v` (the compact form's text; also the page's table
+/// cells, `table.rs`); `Err(None)`: no such field.
+pub(super) fn group_field(g: &mut NodeGroup, key: char, v: &str) -> Result<(), Option<String>> {
+    match key {
+        'c' => {
+            g.cpus = uint("c (CPUs)", v)?;
+            if g.cpus == 0 {
+                return Err(Some("c (CPUs): 0; a node has at least 1".into()));
+            }
+        }
+        'm' => g.mem_mb = uint("m (memory MB)", v)?,
+        'g' => g.gpus = gpus(v)?,
+        'f' => g.features = tags("f (features)", v)?,
+        'w' => g.weight = uint("w (weight)", v)?,
+        's' => {
+            g.state = NodeState::from_word(v)
+                .ok_or_else(|| format!("s (state): {v:?}, valid: {}", NodeState::valid()))?
+        }
+        _ => return Err(None),
+    }
+    Ok(())
 }
 
 /// A partition with its node list as written (None: ALL).
@@ -184,24 +210,32 @@ fn partition(item: &str) -> Result<(Partition, Option<Vec<String>>), String> {
         let Some(key) = f.chars().next() else {
             return Err(format!("partition {name}: an empty field (two ':')"));
         };
-        let v = &f[1..];
         once(&mut seen, key).map_err(|e| format!("partition {name}: {e}"))?;
-        let r: Result<(), String> = match key {
-            't' => time::parse_minutes(v).map(|m| p.max_time = m),
-            'x' => uint("x (MaxNodes)", v).map(|n| p.max_nodes = Some(n)),
-            'j' => uint("j (PriorityJobFactor)", v).map(|n| p.priority_job_factor = n),
-            'r' => uint("r (PriorityTier)", v).map(|n| p.priority_tier = n),
-            'o' => oversubscribe(v).map(|o| p.oversubscribe = o),
-            's' => PartitionState::from_word(v)
-                .map(|s| p.state = s)
-                .ok_or_else(|| format!("s (state): {v:?}, valid: {}", PartitionState::valid())),
-            _ => Err(format!(
-                "unknown partition field {f:?} (default, t, x, j, r, o, s)"
-            )),
-        };
-        r.map_err(|e| format!("partition {name}: {e}"))?;
+        partition_field(&mut p, key, &f[1..]).map_err(|e| {
+            let e = e.unwrap_or_else(|| {
+                format!("unknown partition field {f:?} (default, t, x, j, r, o, s)")
+            });
+            format!("partition {name}: {e}")
+        })?;
     }
     Ok((p, nodes))
+}
+
+/// Sets field `key` of a partition to `v` (as [`group_field`]); `Err(None)`: no such field.
+pub(super) fn partition_field(p: &mut Partition, key: char, v: &str) -> Result<(), Option<String>> {
+    match key {
+        't' => p.max_time = time::parse_minutes(v)?,
+        'x' => p.max_nodes = Some(uint("x (MaxNodes)", v)?),
+        'j' => p.priority_job_factor = uint("j (PriorityJobFactor)", v)?,
+        'r' => p.priority_tier = uint("r (PriorityTier)", v)?,
+        'o' => p.oversubscribe = oversubscribe(v)?,
+        's' => {
+            p.state = PartitionState::from_word(v)
+                .ok_or_else(|| format!("s (state): {v:?}, valid: {}", PartitionState::valid()))?
+        }
+        _ => return Err(None),
+    }
+    Ok(())
 }
 
 fn oversubscribe(v: &str) -> Result<OverSubscribe, String> {
@@ -315,18 +349,7 @@ impl Cluster {
                 g.mem_mb
             );
             if !g.gpus.is_empty() {
-                let list: Vec<String> = g
-                    .gpus
-                    .iter()
-                    .map(|(t, n)| {
-                        if t.is_empty() {
-                            n.to_string()
-                        } else {
-                            format!("{t}={n}")
-                        }
-                    })
-                    .collect();
-                let _ = write!(s, ":g{}", list.join(","));
+                let _ = write!(s, ":g{}", gpus_text(g));
             }
             if !g.features.is_empty() {
                 let _ = write!(s, ":f{}", g.features.join(","));

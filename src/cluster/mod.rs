@@ -29,6 +29,7 @@ pub mod hostlist;
 pub mod layout;
 pub mod place;
 pub mod select;
+pub mod table;
 pub mod time;
 
 pub use fit::never_fits;

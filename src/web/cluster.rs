@@ -3,6 +3,7 @@
 //! alloc CSV and the nodes' rows for the Gantt chart (docs/cluster-model.md).
 
 use super::{to_js, Session};
+use crate::cluster::table::{CellError, Table};
 use crate::cluster::{conf, Cluster, Layout};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -21,17 +22,21 @@ struct Described {
     notes: Vec<String>,
 }
 
-fn described(c: &Cluster, notes: Vec<String>) -> Result<JsValue, JsError> {
-    // The layout the engine will make: a cluster the panel accepts is one a run accepts.
-    Layout::new(c).map_err(|e| JsError::new(&format!("cluster: {e}")))?;
-    to_js(&Described {
+fn described_of(c: &Cluster, notes: Vec<String>) -> Described {
+    Described {
         compact: c.to_compact(),
         summary: c.summary(),
         nodes: c.total_nodes(),
         cores: c.total_cores(),
         gpus: c.total_gpus(),
         notes,
-    })
+    }
+}
+
+fn described(c: &Cluster, notes: Vec<String>) -> Result<JsValue, JsError> {
+    // The layout the engine will make: a cluster the panel accepts is one a run accepts.
+    Layout::new(c).map_err(|e| JsError::new(&format!("cluster: {e}")))?;
+    to_js(&described_of(c, notes))
 }
 
 /// Most other keys a note names one by one.
@@ -78,17 +83,69 @@ pub fn cluster_from_compact(text: &str) -> Result<JsValue, JsError> {
     described(&c, Vec::new())
 }
 
+/// The panel's tables of a cluster in its compact form (`cluster::table::Table`: `{groups,
+/// partitions}`, each row its cells' text).
+#[wasm_bindgen]
+pub fn cluster_table(compact: &str) -> Result<JsValue, JsError> {
+    let c = Cluster::from_compact(compact.trim())
+        .map_err(|e| JsError::new(&format!("cluster: {e}")))?;
+    to_js(&Table::of(&c))
+}
+
+/// What the tables make.
+#[derive(Serialize)]
+struct FromTable {
+    /// As [`cluster_from_conf`] gives, or null.
+    cluster: Option<Described>,
+    /// `{table, row, column, message}` for each cell in error (`table` empty: the whole cluster).
+    errors: Vec<CellError>,
+}
+
+/// The cluster the panel's tables describe (`{groups, partitions}` as [`cluster_table`] gives):
+/// `{cluster: {compact, summary, ...}, errors: []}`, or `{cluster: null, errors}` naming each
+/// cell in error.
+#[wasm_bindgen]
+pub fn cluster_from_table(table: JsValue) -> Result<JsValue, JsError> {
+    let t: Table = serde_wasm_bindgen::from_value(table)
+        .map_err(|e| JsError::new(&format!("cluster table: {e}")))?;
+    let out = match t.build() {
+        Ok(c) => match Layout::new(&c) {
+            Ok(_) => FromTable {
+                cluster: Some(described_of(&c, Vec::new())),
+                errors: Vec::new(),
+            },
+            Err(e) => FromTable {
+                cluster: None,
+                errors: vec![CellError {
+                    table: "",
+                    row: 0,
+                    column: "",
+                    message: format!("cluster: {e}"),
+                }],
+            },
+        },
+        Err(errors) => FromTable {
+            cluster: None,
+            errors,
+        },
+    };
+    to_js(&out)
+}
+
 /// The presets: `[[name, compact form]]` (`Cluster::PRESETS`).
 #[wasm_bindgen]
 pub fn cluster_presets() -> Result<JsValue, JsError> {
     to_js(&Cluster::PRESETS)
 }
 
-/// The nodes' rows of the Gantt chart: per node its first processor and its name.
+/// The nodes' rows of the Gantt chart: per node its first processor, name and GPUs; the jobs
+/// that ask for GPUs.
 #[derive(Serialize)]
 struct NodeRows<'a> {
     first: Vec<u32>,
     names: Vec<&'a str>,
+    gpus: Vec<u32>,
+    gpu_jobs: Vec<u32>,
 }
 
 #[wasm_bindgen]
@@ -102,14 +159,20 @@ impl Session {
         String::from_utf8(out).map_err(|e| JsError::new(&e.to_string()))
     }
 
-    /// On a cluster, `{first, names}`: each node's first processor id (node `k`'s cores are
-    /// `first[k]..first[k + 1]`) and name, in the cluster's order; `null` without a cluster.
+    /// On a cluster, `{first, names, gpus, gpu_jobs}`: each node's first processor id (node
+    /// `k`'s cores are `first[k]..first[k + 1]`), name and GPUs, in the cluster's order, and the
+    /// jobs (indices) that ask for GPUs; `null` without a cluster.
     pub fn node_rows(&self) -> Result<JsValue, JsError> {
         match self.trace.jobs.placement.as_deref() {
-            Some(p) => to_js(&NodeRows {
-                first: p.layout.nodes.iter().map(|n| n.first_proc).collect(),
-                names: p.layout.nodes.iter().map(|n| n.name.as_str()).collect(),
-            }),
+            Some(p) => {
+                let rows = crate::charts::gantt::NodeRows::of_placement(p);
+                to_js(&NodeRows {
+                    first: rows.first,
+                    names: p.layout.nodes.iter().map(|n| n.name.as_str()).collect(),
+                    gpus: rows.gpus,
+                    gpu_jobs: rows.gpu_jobs,
+                })
+            }
             None => Ok(JsValue::NULL),
         }
     }

@@ -32,8 +32,8 @@ pub(super) fn drawn<E: std::error::Error + Send + Sync>(
 /// plotting area in canvas pixels, `[x0, y0, x1, y1]`. `cores` > 0 (the node model's cores per
 /// node) groups the rows by node; non-empty `factors` (see [`Session::factors`](super::Session::factors))
 /// colour the jobs by penalty factor. `nodes` (optional: a cluster's
-/// [`Session::node_rows`](super::Session::node_rows), `{first, names}`) groups the rows by
-/// the cluster's nodes instead.
+/// [`Session::node_rows`](super::Session::node_rows), `{first, names, gpus, gpu_jobs}`)
+/// groups the rows by the cluster's nodes instead, its GPU jobs drawn darker.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn draw_gantt(
@@ -57,10 +57,16 @@ pub fn draw_gantt(
         struct Given {
             first: Vec<u32>,
             names: Vec<String>,
+            #[serde(default)]
+            gpus: Vec<u32>,
+            #[serde(default)]
+            gpu_jobs: Vec<u32>,
         }
         let g: Given = serde_wasm_bindgen::from_value(nodes)
             .map_err(|e| JsError::new(&format!("nodes: {e}")))?;
-        gantt::NodeRows::named(g.first, g.names, procs).map_err(|e| JsError::new(&e))?
+        gantt::NodeRows::named(g.first, g.names, procs)
+            .and_then(|r| r.with_gpus(g.gpus, g.gpu_jobs))
+            .map_err(|e| JsError::new(&e))?
     };
     let root = canvas_root(canvas)?;
     let rects = gantt::unflatten(rects);

@@ -2,12 +2,15 @@
 // (the same figures as `schedlab run --cluster`), the jobs CSV gains the cluster's columns and
 // the jobs-per-node CSV downloads; a policy that refuses clusters says so in its row; pasted
 // slurm.conf lines name a bad line; the `cluster=` link key round-trips; the Gantt chart draws
-// a line between nodes. Run through scripts/browser-test.sh.
+// a line between nodes; the tables of node groups and partitions edit the cluster; the
+// generator's GPU jobs travel in the link and are drawn darker in the Gantt chart by node. Run through scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MOCK, SHOTS, launch, open, waitRuns, clickRun, table, errorsText, cli, cliBinary, metric, close } from './helpers.mjs';
+import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { MOCK, SHOTS, launch, open, runs, waitRuns, clickRun, table, errorsText, cli, cliBinary, metric, close } from './helpers.mjs';
 
 const skip = MOCK ? 'mock engine' : false;
 let browser;
@@ -150,4 +153,133 @@ test('pasted slurm.conf lines: a bad line is named, good lines make the cluster'
   await page.locator('[data-testid="cluster-preset"]').selectOption('');
   assert.equal(await page.locator('[data-testid="opt-cluster"]').inputValue(), '');
   assert.deepEqual(problems, []);
+});
+
+const cell = (p, key) => p.locator(`[data-cell="${key}"]`);
+/** Types into a cell of the tables and leaves it with Tab (the edit applies on change; the
+ * tables are drawn again once the focus has moved on). */
+async function edit(p, key, text) {
+  await cell(p, key).fill(text);
+  await cell(p, key).press('Tab');
+  await p.waitForTimeout(50);
+}
+
+test('the tables: a preset and pasted lines fill them, an edit makes the cluster and the link, an error sits beside its cell', { skip }, async () => {
+  await page.$eval('[data-testid="cluster-panel"]', (d) => { d.open = true; });
+  // No cluster: empty tables.
+  assert.equal(await page.locator('[data-testid="cluster-groups-row"]').count(), 0);
+  await page.locator('[data-testid="cluster-preset"]').selectOption('gpu');
+  assert.equal(await page.locator('[data-testid="cluster-groups-row"]').count(), 1);
+  assert.equal(await page.locator('[data-testid="cluster-partitions-row"]').count(), 2);
+  assert.equal(await cell(page, 'groups-0-nodes').inputValue(), 'gpu[01-16]');
+  assert.equal(await cell(page, 'groups-0-gpus').inputValue(), 'a100=4');
+  assert.equal(await cell(page, 'partitions-1-max_time').inputValue(), '01:00:00');
+  assert.equal(await cell(page, 'partitions-0-default').isChecked(), true);
+  // Every control is labelled for assistive technology.
+  const unlabelled = await page.$$eval('[data-testid="cluster-tables"] input, [data-testid="cluster-tables"] select, [data-testid="cluster-tables"] button',
+    (cs) => cs.filter((c) => !c.getAttribute('aria-label') && !c.textContent.trim()).length);
+  assert.equal(unlabelled, 0);
+  const compact = () => page.locator('[data-testid="opt-cluster"]').inputValue();
+  await edit(page, 'groups-0-cores', '32');
+  assert.equal(await compact(), GPU.replace(':c64:', ':c32:'));
+  assert.equal(await page.locator('[data-testid="cluster-preset"]').inputValue(), 'custom');
+  assert.match(await page.locator('[data-testid="cluster-summary"]').innerText(), /512 cores/);
+  // Tab went on to the next cell, which keeps the focus after the tables are drawn again.
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.cell), 'groups-0-memory');
+  // A partition naming an unknown node: the error beside the cell, the form's cluster kept, the run refused.
+  await edit(page, 'partitions-1-nodes', 'gpu[01-02],zz9');
+  const err = page.locator('[data-testid="cluster-partitions-row"]').nth(1).locator('[data-testid="cluster-cell-error"]');
+  assert.match(await err.innerText(), /zz9/);
+  assert.equal(await cell(page, 'partitions-1-nodes').getAttribute('aria-invalid'), 'true');
+  assert.equal(await compact(), GPU.replace(':c64:', ':c32:'));
+  await page.locator('[data-testid="run"]').click();
+  assert.match(await errorsText(page), /Cluster: partition 2, Nodes: .*zz9/);
+  await edit(page, 'partitions-1-nodes', 'gpu[01-04]');
+  assert.equal(await err.count(), 0);
+  assert.match(await compact(), /\/p=debug:gpu\[01-04\]:t60:r2$/);
+  // A new node group, its count, and a partition removed.
+  await page.locator('[data-testid="cluster-add-groups"]').click();
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.cell), 'groups-1-nodes');
+  await edit(page, 'groups-1-nodes', 'cpu[1-8]');
+  await edit(page, 'groups-1-cores', '16');
+  await edit(page, 'groups-1-count', '4');
+  assert.equal(await cell(page, 'groups-1-nodes').inputValue(), 'cpu[1-4]');
+  await page.locator('[aria-label="Remove partition 2"]').click();
+  await page.waitForTimeout(50);
+  assert.equal(await compact(), '1/gpu[01-16]:c32:m512000:ga100=4:fa100,ib/cpu[1-4]:c16:m1/p=gpu:ALL:default:t2880');
+  await page.locator('[data-testid="cluster-partitions"] select[data-field="oversubscribe"]').selectOption('EXCLUSIVE');
+  await page.waitForTimeout(50);
+  const edited = await compact();
+  assert.ok(edited.endsWith(':t2880:oexclusive'), edited);
+  const n = await clickRun(page);
+  await waitRuns(page, n + 1, 60_000);
+  const href = await page.locator('[data-testid="share-link"]').getAttribute('href');
+  assert.ok(href.includes(`cluster=${edited}`), href);
+  await page.$eval('[data-testid="cluster-tables"]', (d) => d.scrollIntoView());
+  await page.screenshot({ path: join(SHOTS, 'cluster-tables-1400.png') });
+  // Pasted lines fill the tables.
+  await page.locator('[data-testid="cluster-conf"]').fill('NodeName=n[1-4] CPUs=32 RealMemory=64000 Gres=gpu:2\nPartitionName=batch Nodes=ALL Default=YES MaxTime=1-00:00:00\n');
+  await page.locator('[data-testid="cluster-apply"]').click();
+  assert.equal(await cell(page, 'groups-0-nodes').inputValue(), 'n[1-4]');
+  assert.equal(await cell(page, 'groups-0-gpus').inputValue(), '2');
+  assert.equal(await cell(page, 'partitions-0-max_time').inputValue(), '1-00:00:00');
+  assert.equal(await page.locator('[data-testid="cluster-groups-row"]').count(), 1);
+  await page.locator('[data-testid="cluster-preset"]').selectOption('');
+  assert.equal(await page.locator('[data-testid="cluster-groups-row"]').count(), 0);
+  assert.deepEqual(problems, []);
+});
+
+test('the generator\'s GPU jobs travel in the link and equal the CLI\'s', { skip }, async () => {
+  const small = '1/g[1-4]:c16:m0:g4/p=all:ALL:default';
+  const { page: p, context, problems: probs } = await open(browser, `#v=1&trace=gen:lublin:64:400:3&gpushare=0.3&gpucounts=1:1,2:1&cluster=${small}&policy=easy`);
+  await waitRuns(p, 1, 60_000);
+  assert.equal(await p.locator('[data-testid="generate-gpu-share"]').inputValue(), '0.3');
+  assert.equal(await p.locator('[data-testid="generate-gpu-counts"]').inputValue(), '1:1,2:1');
+  const got = await table(p);
+  if (cliBinary()) {
+    const swf = join(tmpdir(), `schedlab-gpu-${process.pid}.swf`);
+    execFileSync(cliBinary(), ['generate', '--model', 'lublin', '--procs', '64', '--jobs', '400', '--seed', '3', '--gpu-share', '0.3', '--gpu-counts', '1:1,2:1', '--out', swf], { stdio: 'ignore' });
+    const [want] = cli(swf, ['easy'], 1, ['--cluster', small]);
+    for (const m of ['wait.mean', 'utilization']) assert.ok(close(got.easy[m], metric(want, m)), `${m}: page ${got.easy[m]}, CLI ${metric(want, m)}`);
+  }
+  // GPU jobs: the jobs CSV says how many GPUs each holds.
+  await p.locator('[data-testid="export-policy"]').selectOption({ label: 'easy' });
+  const rows = (await download(p, 'export-jobs-csv')).trim().split('\n');
+  // (gpus is the last column; quoted fields before it may hold commas.)
+  assert.equal(rows[0].split(',').at(-1), 'gpus');
+  const gpuJobs = rows.slice(1).filter((r) => Number(r.split(',').at(-1)) > 0).length;
+  assert.ok(gpuJobs > 60 && gpuJobs < 180, `${gpuJobs} GPU jobs of ${rows.length - 1}`);
+  // The Gantt chart by node: each node's GPUs, and the GPU jobs drawn in a darker shade of
+  // their user's colour (charts/gantt.rs gpu_fill: each channel x 11/20).
+  const nodes = await p.evaluate(() => window.schedlab.gantts.nodes);
+  assert.deepEqual(nodes.gpus, [4, 4, 4, 4]);
+  assert.equal(nodes.gpu_jobs.length, gpuJobs);
+  await ganttDrawn(p, 'easy');
+  const dark = await p.locator('[data-testid="chart-gantt"][data-policy="easy"]').evaluate(async (c) => {
+    const engine = await import(new URL('pkg/schedlab.js', location.href).href);
+    const shade = (hex) => [1, 3, 5].map((i) => Math.floor(parseInt(hex.slice(i, i + 2), 16) * 11 / 20)).join(',');
+    const shades = new Set(engine.chart_colours().map(shade));
+    const a = window.schedlab.gantts.items.find((i) => i.result.spec === 'easy').area;
+    const d = c.getContext('2d').getImageData(a.x0, a.y0, a.x1 - a.x0, a.y1 - a.y0).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (shades.has(`${d[i]},${d[i + 1]},${d[i + 2]}`)) n += 1;
+    return n / (d.length / 4);
+  });
+  assert.ok(dark > 0.02, `${dark} of the plot in GPU jobs' shades`);
+  await p.locator('[data-testid="chart-gantt"][data-policy="easy"]').screenshot({ path: join(SHOTS, 'cluster-gantt-gpu-1400.png') });
+  // Changing the share generates the trace again; the link says so.
+  await p.locator('[data-testid="generate-panel"] summary').click();
+  const n = await runs(p);
+  await p.locator('[data-testid="generate-gpu-share"]').fill('0.5');
+  await p.locator('[data-testid="generate-gpu-share"]').press('Tab');
+  await waitRuns(p, n + 1, 60_000);
+  const href = await p.locator('[data-testid="share-link"]').getAttribute('href');
+  assert.ok(href.includes('gpushare=0.5') && href.includes('gpucounts=1:1,2:1'), href);
+  assert.notDeepEqual(await table(p), got);
+  // A bad share is refused with the option's label.
+  await p.locator('[data-testid="generate-gpu-counts"]').fill('one');
+  await p.locator('[data-testid="trace-generate"]').click();
+  assert.match(await errorsText(p), /GPU counts/);
+  assert.deepEqual(probs, []);
+  await context.close();
 });

@@ -100,7 +100,7 @@ test('the results table, the sweep metrics and the link keys come from the engin
     const rows = [...document.querySelector('[data-testid="results"] tbody tr').querySelectorAll('td')].map((td) => td.dataset.name);
     const sweep = [...document.querySelectorAll('[data-testid="sweep-metric"] option')].map((o) => o.value);
     // Every link key with a value other than its default survives decode and encode.
-    const sample = (o) => ({ bool: o.default === '1' ? '0' : '1', choice: o.kind.values?.[1], list: '0,5', number: '12.5', ids: '3,17', time: '100', capacity: '64', pairs: '12=64', cluster: '1/n[1-4]:c8:m0/p=all:ALL:default' }[o.kind.type]
+    const sample = (o) => ({ bool: o.default === '1' ? '0' : '1', choice: o.kind.values?.[1], list: '0,5', number: '12.5', ids: '3,17', time: '100', capacity: '64', pairs: '12=64', cluster: '1/n[1-4]:c8:m0/p=all:ALL:default', counts: '1:4,2:2' }[o.kind.type]
       ?? String(Math.min(o.kind.max, Math.max(o.kind.min, 2) + 1)));
     const trips = OPTIONS.filter((o) => o.key && o.key !== 'nodes').map((o) => {
       const hash = `#v=1&trace=demo:hpc2n&policy=easy&nodes=1&${o.key}=${sample(o)}`;

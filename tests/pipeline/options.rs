@@ -123,8 +123,12 @@ fn keys_flags_and_controls_are_unique_and_fields_exist() {
         );
         assert!(o.flag.is_empty() || o.flag.starts_with("--"), "{}", o.flag);
         assert!(
-            // `load-scale` is the control's name the workload issue gave it.
-            o.form.is_empty() || o.form.starts_with("opt-") || o.form == "load-scale",
+            // `load-scale` is the control's name the workload issue gave it; the generator's
+            // controls are in its panel.
+            o.form.is_empty()
+                || o.form.starts_with("opt-")
+                || o.form == "load-scale"
+                || (o.group == Group::Generate && o.form.starts_with("generate-")),
             "{}",
             o.form
         );

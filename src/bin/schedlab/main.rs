@@ -707,10 +707,10 @@ fn cmd_options(json: bool, js: bool) -> CliResult {
 mod tests {
     use super::Cli;
     use clap::{ArgAction, CommandFactory};
-    use schedlab::options::{Kind, OPTIONS};
+    use schedlab::options::{Group, Kind, OPTIONS};
 
     /// Every option of the schema with a CLI flag exists on `run` (and the input and metrics
-    /// flags on `sweep`, `plot` and `bench` too) with the schema's default; every input and
+    /// flags on `sweep`, `plot` and `bench` too; the generator's on `generate`) with the schema's default; every input and
     /// metrics flag of `run` is in the schema.
     #[test]
     fn flags_match_the_options_schema() {
@@ -719,7 +719,13 @@ mod tests {
         let run = sub("run");
         for o in OPTIONS.iter().filter(|o| !o.flag.is_empty()) {
             let long = &o.flag[2..];
-            for cmd in ["run", "sweep", "plot", "bench"] {
+            // The generator's options are `generate`'s flags.
+            let cmds: &[&str] = if o.group == Group::Generate {
+                &["generate"]
+            } else {
+                &["run", "sweep", "plot", "bench"]
+            };
+            for &cmd in cmds {
                 let c = sub(cmd);
                 if cmd != "run" && o.key == "seed" {
                     continue; // sweeps run seeds 1..N, bench seed 1

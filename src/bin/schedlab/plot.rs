@@ -125,7 +125,7 @@ fn draw<DB: DrawingBackend>(
             };
             // On a cluster, the rows grouped by its nodes.
             let rows = match trace.jobs.placement.as_deref() {
-                Some(p) => gantt::NodeRows::of_layout(&p.layout),
+                Some(p) => gantt::NodeRows::of_placement(p),
                 None => gantt::NodeRows::uniform(trace.jobs.procs, cores),
             };
             gantt::draw_rows(
