@@ -152,11 +152,13 @@ fn committed_runs() -> Vec<Run> {
                 },
             )
             .unwrap();
+            let logged = recorded::Logged::from_sacct(&text, "sacct.txt", &set.jobs).unwrap();
             let site = schedlab::slurm::Site::default()
                 .with_conf(&conf)
                 .with_sshare(&sshare, "sshare-start.txt")
                 .unwrap()
-                .with_user_names(w.header.lines.iter().map(String::as_str));
+                .with_user_names(w.header.lines.iter().map(String::as_str))
+                .with_accounts(logged.accounts);
             let name = format!("{config}/{run}");
             out.push(Run {
                 name,
@@ -167,6 +169,11 @@ fn committed_runs() -> Vec<Run> {
         }
     }
     out
+}
+
+fn replay_of(r: &Run) -> Replay<'_> {
+    let logged = recorded::Logged::from_sacct(&r.text, "sacct.txt", &r.set.jobs).unwrap();
+    Replay::new(&r.set, logged).unwrap()
 }
 
 #[test]
@@ -198,15 +205,16 @@ fn the_recorded_state_holds_every_recorded_start() {
 
 /// The figures of `slurm`, `easy` and `conservative` on every committed run, printed (run with
 /// `--nocapture`); docs/slurm.md ("Replay") gives them. Checked: every recorded start is
-/// counted once, and `slurm`'s precision is above EASY's on every run (it starts far fewer jobs
-/// Slurm did not start then). Issue 34's target, 90% recall and precision for `slurm`, is not
-/// met yet; the test does not claim it.
+/// counted once; `slurm` makes at least 65% of Slurm's starts and at least 60% of its starts
+/// are Slurm's, on every run (the figures reached: 67-82% recall, 61-80% precision), and its
+/// precision is above EASY's and conservative's. Issue 34's target, 90% of both, is not met
+/// yet; the test does not claim it.
 #[test]
 fn figures_on_the_committed_real_runs() {
     for run in committed_runs() {
         let logged = recorded::Logged::from_sacct(&run.text, "sacct.txt", &run.set.jobs).unwrap();
         let replay = Replay::new(&run.set, logged).unwrap();
-        let mut precision = Vec::new();
+        let mut figures = Vec::new();
         for spec in ["slurm", "easy", "conservative"] {
             let build = || schedlab::policy::slurm::build_with_site(spec, &run.site);
             let (ds, reselected) = replay
@@ -216,9 +224,59 @@ fn figures_on_the_committed_real_runs() {
             println!("{:<18} {spec:<13} {f}", run.name);
             assert_eq!(reselected, 0);
             assert_eq!(f.recorded, run.set.jobs.len(), "{}", run.name);
-            precision.push(f.precision());
+            figures.push(f);
         }
-        assert!(precision[0] > precision[1], "{}: {precision:?}", run.name);
+        let (slurm, easy, cons) = (figures[0], figures[1], figures[2]);
+        assert!(slurm.recall() >= 0.65, "{}: {slurm}", run.name);
+        assert!(slurm.precision() >= 0.60, "{}: {slurm}", run.name);
+        assert!(
+            slurm.precision() > easy.precision().max(cons.precision()),
+            "{}",
+            run.name
+        );
+    }
+}
+
+/// The whole run: a full simulation of each policy against the recorded run, beside the
+/// noise floor (the other real run of the same workload against this one), printed (run with
+/// `--nocapture`; docs/slurm.md gives the figures). Checked: the noise floor is that of
+/// tests/data/slurm/README.md's table (run1 against run2: mean waits 22%, 2%, 13% apart,
+/// largest CDF gaps 0.133, 0.117, 0.100), and on every run `slurm`'s largest wait CDF gap is
+/// below EASY's and at most 0.25, its mean wait at most 45% from the recorded one. Not met
+/// yet: `slurm` within the noise floor on every figure.
+#[test]
+fn whole_runs_beside_the_noise_floor() {
+    let runs = committed_runs();
+    for pair in runs.chunks(2) {
+        for (k, run) in pair.iter().enumerate() {
+            let other = &pair[1 - k];
+            let (replay, second) = (replay_of(run), replay_of(other));
+            let recorded = replay.recorded_waits();
+            let noise = recorded.distance(&second.recorded_waits());
+            println!("{:<18} noise floor   {noise}", run.name);
+            if k == 0 {
+                let want = match run.name.as_str() {
+                    "fairshare-1/run1" => (0.218, 0.133),
+                    "smallbf-2/run1" => (0.019, 0.117),
+                    _ => (0.134, 0.100),
+                };
+                assert!((noise.mean_apart() - want.0).abs() < 0.001, "{}", run.name);
+                assert!((noise.cdf_gap - want.1).abs() < 0.001, "{}", run.name);
+            }
+            let mut gaps = Vec::new();
+            for spec in ["slurm", "easy", "conservative"] {
+                let mut p = schedlab::policy::slurm::build_with_site(spec, &run.site).unwrap();
+                let d = recorded.distance(&replay.simulated_waits(p.as_mut(), 1).unwrap());
+                println!("{:<18} {spec:<13} {d}", run.name);
+                gaps.push((d.cdf_gap, d.mean_apart()));
+            }
+            assert!(
+                gaps[0].0 < gaps[1].0 && gaps[0].0 <= 0.25,
+                "{}: {gaps:?}",
+                run.name
+            );
+            assert!(gaps[0].1 <= 0.45, "{}: {gaps:?}", run.name);
+        }
     }
 }
 

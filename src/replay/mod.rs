@@ -18,10 +18,12 @@
 //!   the jobs it starts are its decision. The engine checks every start as in any run.
 //!
 //! Recall: the share of the log's starts the policy also makes at their instant; precision:
-//! the share of the policy's starts the log made then.
+//! the share of the policy's starts the log made then. The whole run ([`whole`]): a full
+//! simulation's waits against the recorded ones.
 
 mod follow;
 pub mod recorded;
+pub mod whole;
 
 use crate::cluster::Alloc;
 use crate::input::JobSet;

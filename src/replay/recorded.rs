@@ -1,5 +1,5 @@
-//! What an sacct log records of each job beyond what the input step keeps: Slurm's `JobID` and
-//! the nodes it ran on (`NodeList`), read again from the log's text by the line each job came
+//! What an sacct log records of each job beyond what the input step keeps: Slurm's `JobID`,
+//! its `Account` and the nodes it ran on (`NodeList`), read again from the log's text by the line each job came
 //! from, and the allocation those nodes give on a cluster.
 
 use crate::cluster::{hostlist, Alloc, Placement, Share};
@@ -12,6 +12,8 @@ pub struct Logged {
     pub ids: Vec<String>,
     /// The nodes of its recorded run (`NodeList`), when the log has that column.
     pub nodes: Vec<Option<Vec<String>>>,
+    /// Its account (`Account`; empty when the log has none).
+    pub accounts: Vec<String>,
 }
 
 impl Logged {
@@ -20,6 +22,7 @@ impl Logged {
         Logged {
             ids: jobs.iter().map(|j| j.id.to_string()).collect(),
             nodes: vec![None; jobs.len()],
+            accounts: vec![String::new(); jobs.len()],
         }
     }
 
@@ -41,6 +44,7 @@ impl Logged {
         let col = |want: &str| names.iter().position(|n| n.eq_ignore_ascii_case(want));
         let id_col = col("JobID").or_else(|| col("JobIDRaw"));
         let node_col = col("NodeList");
+        let account_col = col("Account");
         for (j, job) in jobs.iter().enumerate() {
             let no = job.line as usize;
             if no <= head_no + 1 || no > lines.len() {
@@ -49,6 +53,9 @@ impl Logged {
             let f: Vec<&str> = lines[no - 1].trim_end_matches('\r').split('|').collect();
             if let Some(id) = id_col.and_then(|c| f.get(c)).filter(|s| !s.is_empty()) {
                 out.ids[j] = id.trim().to_string();
+            }
+            if let Some(a) = account_col.and_then(|c| f.get(c)) {
+                out.accounts[j] = a.trim().to_string();
             }
             if let Some(list) = node_col.and_then(|c| f.get(c)).map(|s| s.trim()) {
                 if list.is_empty() || list.eq_ignore_ascii_case("None assigned") {

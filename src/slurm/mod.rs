@@ -30,8 +30,24 @@ pub struct Site {
     pub sshare: Option<(Vec<Row>, String)>,
     /// User names by trace user id (`users[id - 1]`), when the trace names them.
     pub users: Vec<String>,
-    /// (processors, nodes) of the cluster slurm.conf describes, when given.
-    pub size: Option<(u64, u64)>,
+    /// The size of the cluster slurm.conf describes, when given.
+    pub size: Option<Size>,
+    /// Each job's account (by job index; Slurm's `Account`), when the log names them: the job
+    /// is charged to its user's association in that account.
+    pub accounts: Vec<String>,
+}
+
+/// A cluster's totals, the denominators of the job size and TRES factors.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Size {
+    /// Cores.
+    pub cpus: u64,
+    /// Nodes.
+    pub nodes: u64,
+    /// Memory, MB.
+    pub mem_mb: u64,
+    /// GPUs.
+    pub gpus: u64,
 }
 
 impl Site {
@@ -65,7 +81,12 @@ impl Site {
         }
         let c = &conf.cluster;
         if c.total_nodes() > 0 {
-            self.size = Some((c.total_cores(), c.total_nodes()));
+            self.size = Some(Size {
+                cpus: c.total_cores(),
+                nodes: c.total_nodes(),
+                mem_mb: c.total_mem_mb(),
+                gpus: c.total_gpus(),
+            });
         }
         self
     }
@@ -92,6 +113,12 @@ impl Site {
                     .collect();
             }
         }
+        self
+    }
+
+    /// Takes each job's account (by job index).
+    pub fn with_accounts(mut self, accounts: Vec<String>) -> Self {
+        self.accounts = accounts;
         self
     }
 

@@ -17,13 +17,15 @@
 //!   with `PriorityFavorSmall` ((N - nodes) / N + (C - processors) / C) / 2, or with
 //!   `SMALL_RELATIVE_TO_TIME` max(nodes · C / N, processors) / time limit in minutes / C;
 //!   partition = 1 (one partition, its `PriorityJobFactor` normalized by the largest) unless
-//!   the factor is 0; TRES: `CPU` = processors / C, `Node` = nodes / N (others 0: the pool has
-//!   no GPUs or memory). QOS, association, site and nice are 0.
+//!   the factor is 0; TRES: `CPU` = processors / C, `Node` = nodes / N, `Mem` = memory / the
+//!   cluster's, `GRES/gpu` = GPUs / the cluster's (0 on a single pool), each a job's request
+//!   (`_get_tres_prio_weighted` over `tres_req_cnt`). QOS, association, site and nice are 0.
 //! - **Priority** = Σ weight · factor, at least 1, truncated to a whole number (a `uint32_t`).
 
 use super::fairshare;
 use super::params::{ResetPeriod, SlurmParams};
 use super::tree::Tree;
+use super::Size;
 use crate::Time;
 
 /// What the multifactor plugin knows of a job.
@@ -35,6 +37,10 @@ pub struct JobInfo {
     pub cpus: u32,
     /// Nodes it spans (at least 1).
     pub nodes: u32,
+    /// GPUs over the whole job.
+    pub gpus: u32,
+    /// Memory over the whole job, MB.
+    pub mem_mb: u64,
     /// Time limit, seconds (None: unlimited).
     pub limit: Option<Time>,
     /// Its user association in the tree.
@@ -60,6 +66,8 @@ pub struct Multifactor {
     decay: f64,
     cluster_cpus: f64,
     cluster_nodes: f64,
+    cluster_mem: f64,
+    cluster_gpus: f64,
     /// The last period's time (`g_last_ran`); None before the first.
     last_ran: Option<Time>,
     /// Running jobs: (job, start).
@@ -71,8 +79,8 @@ pub struct Multifactor {
 }
 
 impl Multifactor {
-    /// The plugin for `jobs` on a pool of `cpus` processors over `nodes` nodes.
-    pub fn new(params: SlurmParams, tree: Tree, jobs: Vec<JobInfo>, cpus: u64, nodes: u64) -> Self {
+    /// The plugin for `jobs` on a cluster of `size`.
+    pub fn new(params: SlurmParams, tree: Tree, jobs: Vec<JobInfo>, size: Size) -> Self {
         let decay = if params.decay_half_life > 0 {
             1.0 - 0.693 / params.decay_half_life as f64
         } else {
@@ -87,8 +95,10 @@ impl Multifactor {
             fs_usage: None,
             accrued: false,
             decay,
-            cluster_cpus: cpus.max(1) as f64,
-            cluster_nodes: nodes.max(1) as f64,
+            cluster_cpus: size.cpus.max(1) as f64,
+            cluster_nodes: size.nodes.max(1) as f64,
+            cluster_mem: size.mem_mb.max(1) as f64,
+            cluster_gpus: size.gpus.max(1) as f64,
             last_ran: None,
             running: Vec::new(),
             pending: Vec::new(),
@@ -123,6 +133,11 @@ impl Multifactor {
     pub fn fs_factors(&mut self) -> &[f64] {
         self.period_fs();
         &self.fs
+    }
+
+    /// The association job `j` is charged to.
+    pub fn assoc_of(&self, j: usize) -> usize {
+        self.jobs[j].assoc
     }
 
     /// The priority of job `j` as last set.
@@ -177,16 +192,25 @@ impl Multifactor {
             .iter()
             .any(|f| f == "NO_NORMAL_TRES" || f == "NO_NORMAL_ALL");
         for (name, w) in &p.weight_tres {
-            let (v, total) = if name.eq_ignore_ascii_case("cpu") {
-                (cpus, c)
-            } else if name.eq_ignore_ascii_case("node") {
-                (nodes, n)
-            } else {
-                continue;
+            let (v, total) = match name.to_ascii_lowercase().as_str() {
+                "cpu" => (cpus, c),
+                "node" => (nodes, n),
+                "mem" => (job.mem_mb as f64, self.cluster_mem),
+                "gres/gpu" => (f64::from(job.gpus), self.cluster_gpus),
+                _ => continue,
             };
             prio += w * if normal { v / total } else { v };
         }
         prio.max(1.0).min(f64::from(u32::MAX)).trunc()
+    }
+
+    /// Job `j` asks `nodes` nodes, `gpus` GPUs and `mem_mb` MB in all (its request on a
+    /// cluster: Slurm's requested TRES).
+    pub fn shape(&mut self, j: usize, nodes: u32, gpus: u32, mem_mb: u64) {
+        let job = &mut self.jobs[j];
+        job.nodes = nodes.max(1);
+        job.gpus = gpus;
+        job.mem_mb = mem_mb;
     }
 
     /// Job `j` was submitted at `t`: its first priority (Slurm's `priority_p_set`).
@@ -329,11 +353,18 @@ mod tests {
             submit,
             cpus: 1,
             nodes: 1,
+            gpus: 0,
+            mem_mb: 0,
             limit: Some(100),
             assoc,
         };
         let jobs = vec![job(0, 1), job(31, 2), job(31, 1)];
-        let mut m = Multifactor::new(p, tree, jobs, 2, 2);
+        let size = Size {
+            cpus: 2,
+            nodes: 2,
+            ..Size::default()
+        };
+        let mut m = Multifactor::new(p, tree, jobs, size);
         m.advance(0, true);
         m.submitted(0, 0);
         m.started(0, 0);
@@ -348,5 +379,47 @@ mod tests {
         m.advance(60, true);
         // At 60 user a has usage: Fair Tree ranks b 2 of 2, a 1 of 2.
         assert_eq!((m.priority(1), m.priority(2)), (1000.0, 500.0));
+    }
+
+    /// `PriorityWeightTRES` over a job's request, normalized by the cluster's (worked by hand on
+    /// gpu-3 of tests/data/slurm: 4 nodes of 8 cores, 16000 MB and 2 GPUs; weights
+    /// Fairshare 10000, `CPU=1000,GRES/gpu=4000`, no usage yet so a fairshare factor of 1). Job 11
+    /// (8 cores, 2 GPUs): 10000 + 8/32 * 1000 + 2/8 * 4000 = 11250; job 10 (16 cores, no GPU):
+    /// 10000 + 500 = 10500. Slurm's own priorities at submission (squeue.log) are the same.
+    /// `Mem=64` on 16000 MB of 64000: 16.
+    #[test]
+    fn tres_weights_count_gpus_and_memory() {
+        let mut p = SlurmParams::default();
+        p.set("PriorityWeightFairshare", "10000").unwrap();
+        p.set("PriorityWeightTRES", "CPU=1000,GRES/gpu=4000,Mem=64")
+            .unwrap();
+        let job = |cpus| JobInfo {
+            submit: 0,
+            cpus,
+            nodes: 1,
+            gpus: 0,
+            mem_mb: 0,
+            limit: Some(60),
+            assoc: 1,
+        };
+        let size = Size {
+            cpus: 32,
+            nodes: 4,
+            mem_mb: 64000,
+            gpus: 8,
+        };
+        let tree = Tree::flat(["erin"].into_iter());
+        let mut m = Multifactor::new(p, tree, vec![job(8), job(16), job(1)], size);
+        m.shape(0, 2, 2, 8000);
+        m.shape(1, 4, 0, 0);
+        m.shape(2, 1, 0, 16000);
+        m.advance(0, true);
+        for j in 0..3 {
+            m.submitted(j, 0);
+        }
+        // 8000 MB of 64000 weighs 8 more for job 11; job 3: 1/32 * 1000 + 16.
+        assert_eq!(m.priority(0), 11258.0);
+        assert_eq!(m.priority(1), 10500.0);
+        assert_eq!(m.priority(2), 10000.0 + 31.0 + 16.0);
     }
 }

@@ -4,9 +4,10 @@
 use super::params::SlurmParams;
 use super::priority::{JobInfo, Multifactor};
 use super::tree::Tree;
-use super::Site;
+use super::{Site, Size};
 use crate::Time;
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 /// One simulation's shared state.
@@ -37,9 +38,11 @@ impl State {
     }
 
     /// Builds the association tree and the plugin for `jobs` on a pool of `procs` processors:
-    /// each job's user is mapped to the first association of its name in the sshare tree
-    /// (one under root with one share when it has none), or with no sshare file every user is
-    /// under root with one share.
+    /// each job is charged to its user's association in its own account (the site's
+    /// `accounts`), else to the first association of its user's name in the sshare tree (one
+    /// under root with one share when it has none); with no sshare file every user is under
+    /// root with one share. A job's nodes are its processors over the cluster's processors per
+    /// node, rounded up, until the cluster gives its shape ([`Multifactor::shape`]).
     pub fn prepare(&mut self, jobs: impl Iterator<Item = JobIn>, procs: u32) {
         let mut tree = match &self.site.sshare {
             Some((rows, file)) => {
@@ -47,39 +50,94 @@ impl State {
             }
             None => Tree::flat([].into_iter()),
         };
-        let (cpus, nodes) = self
-            .site
-            .size
-            .unwrap_or((u64::from(procs), u64::from(procs)));
-        let per_node = (cpus as f64 / nodes.max(1) as f64).max(1.0);
-        let mut assoc_of: std::collections::HashMap<i64, usize> = Default::default();
+        let pool = u64::from(procs);
+        let size = self.site.size.unwrap_or(Size {
+            cpus: pool,
+            nodes: pool,
+            ..Size::default()
+        });
+        let per_node = (size.cpus as f64 / size.nodes.max(1) as f64).max(1.0);
+        let mut assoc_of: HashMap<(i64, &str), usize> = HashMap::new();
+        let site = &self.site;
         let infos: Vec<JobInfo> = jobs
-            .map(|(user, p, submit, limit)| {
-                let assoc = *assoc_of.entry(user).or_insert_with(|| {
-                    let name = self.site.user_name(user);
-                    let found = tree.user_assocs(&name).next();
-                    found.unwrap_or_else(|| tree.add_user_under_root(&name))
+            .enumerate()
+            .map(|(j, (user, p, submit, limit))| {
+                let account = site.accounts.get(j).map_or("", String::as_str);
+                let assoc = *assoc_of.entry((user, account)).or_insert_with(|| {
+                    let name = site.user_name(user);
+                    let mut all = tree.user_assocs(&name);
+                    let first = all.next();
+                    let own = first
+                        .into_iter()
+                        .chain(all)
+                        .find(|&a| tree.nodes[a].account == account);
+                    own.or(first)
+                        .unwrap_or_else(|| tree.add_user_under_root(&name))
                 });
                 JobInfo {
                     submit,
                     cpus: p,
                     nodes: (f64::from(p) / per_node).ceil().max(1.0) as u32,
+                    gpus: 0,
+                    mem_mb: 0,
                     limit,
                     assoc,
                 }
             })
             .collect();
-        self.mf = Some(Multifactor::new(
-            self.params.clone(),
-            tree,
-            infos,
-            cpus,
-            nodes,
-        ));
+        self.mf = Some(Multifactor::new(self.params.clone(), tree, infos, size));
     }
 
     /// The priority of job `j` as last set (0 before [`State::prepare`]).
     pub fn priority(&self, j: usize) -> f64 {
         self.mf.as_ref().map_or(0.0, |m| m.priority(j))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// alice has an association in bio (listed first) and in phys. A job of hers whose account
+    /// is phys is charged to phys/alice; one without an account, or with an account she has no
+    /// association in, to bio/alice, the first listed; bob, not in the file, gets one under
+    /// root.
+    #[test]
+    fn a_job_is_charged_to_its_own_account() {
+        let text = "Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare\n\
+                    root|||0.0|0||1.0|\n \
+                    bio||20|0.5|0||0.0|\n  \
+                    bio|alice|1|0.5|0||0.0|1.0\n \
+                    phys||40|0.5|0||0.0|\n  \
+                    phys|alice|1|0.5|0||0.0|1.0\n";
+        let site = Site::default()
+            .with_sshare(text, "s")
+            .unwrap()
+            .with_accounts(["phys", "", "chem", "phys"].map(String::from).to_vec());
+        let site = Site {
+            users: vec!["alice".into(), "bob".into()],
+            ..site
+        };
+        let mut st = State {
+            site,
+            params: SlurmParams::default(),
+            mf: None,
+        };
+        let jobs = [
+            (1, 1, 0, None),
+            (1, 1, 0, None),
+            (1, 1, 0, None),
+            (2, 1, 0, None),
+        ];
+        st.prepare(jobs.into_iter(), 4);
+        let mf = st.mf.as_ref().unwrap();
+        let of = |j: usize| {
+            let a = &mf.tree.nodes[mf.assoc_of(j)];
+            (a.account.as_str(), a.user.as_deref().unwrap_or(""))
+        };
+        assert_eq!(of(0), ("phys", "alice"));
+        assert_eq!(of(1), ("bio", "alice"));
+        assert_eq!(of(2), ("bio", "alice"));
+        assert_eq!(of(3).1, "bob");
     }
 }

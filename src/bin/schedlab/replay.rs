@@ -23,6 +23,14 @@ pub struct ReplayArgs {
     /// CSV; one file per policy.
     #[arg(long)]
     decisions_csv: Option<PathBuf>,
+    /// Also simulate each policy over the whole log and print how far its waits are from the
+    /// recorded run's: mean wait, per-account mean waits, the largest wait CDF gap.
+    #[arg(long)]
+    whole_run: bool,
+    /// Another recorded run of the same workload (sacct output): printed with --whole-run,
+    /// its distance to this log is the noise floor (a real Slurm against itself).
+    #[arg(long, requires = "whole_run")]
+    noise: Option<PathBuf>,
     /// Seed of the simulation's random number generator.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -56,7 +64,20 @@ pub fn run(args: &ReplayArgs) -> CliResult {
         Logged::numbers(&set.jobs)
     };
     let replay = Replay::new(&set, logged).map_err(|e| format!("{}: {e}", args.trace.display()))?;
-    let site = site.map(|s| s.with_user_names(workload.header.lines.iter().map(String::as_str)));
+    let site = site.map(|s| {
+        s.with_user_names(workload.header.lines.iter().map(String::as_str))
+            .with_accounts(replay.logged.accounts.clone())
+    });
+    let recorded = replay.recorded_waits();
+    if let Some(other) = &args.noise {
+        let (_, set2) = run::read_path(other, &read, &input)?;
+        let text =
+            std::fs::read_to_string(other).map_err(|e| format!("{}: {e}", other.display()))?;
+        let logged = Logged::from_sacct(&text, &other.display().to_string(), &set2.jobs)?;
+        let second = Replay::new(&set2, logged).map_err(|e| format!("{}: {e}", other.display()))?;
+        let d = recorded.distance(&second.recorded_waits());
+        println!("noise floor (this log / {}): {d}", other.display());
+    }
     for (spec, files) in args.policies.iter().zip(&files) {
         let fresh = || -> Result<Box<dyn schedlab::policy::Policy>, run::Error> {
             Ok(match &site {
@@ -74,6 +95,13 @@ pub fn run(args: &ReplayArgs) -> CliResult {
             eprintln!(
                 "schedlab: {spec}: up to {reselected} recorded starts did not fit their recorded \
                  nodes and were placed by the engine's node selection"
+            );
+        }
+        if args.whole_run {
+            let waits = replay.simulated_waits(fresh()?.as_mut(), args.seed)?;
+            println!(
+                "  whole run (recorded / {spec}): {}",
+                recorded.distance(&waits)
             );
         }
         if let Some(path) = &files[0] {

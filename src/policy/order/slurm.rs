@@ -4,7 +4,8 @@
 //!
 //! At each pass: the plugin's periods before now run (jobs that end now still count as
 //! running), then the jobs that ended now add their last usage, then the period at now, if
-//! any, then the jobs submitted now get their first priority.
+//! any, then the jobs submitted now get their first priority (on a cluster, from their shape:
+//! nodes, GPUs and memory as they ask them).
 
 use super::QueueOrder;
 use crate::sim::{Ctx, Happening};
@@ -37,8 +38,25 @@ impl QueueOrder for SlurmPriority {
             }
         }
         mf.advance(now, true);
+        let cluster = c.cluster();
         for h in c.happenings() {
             if let Happening::Submitted(j) = *h {
+                if let Some(cv) = cluster {
+                    let n = cv.need(j);
+                    let nodes = if n.nodes > 0 {
+                        n.nodes
+                    } else {
+                        // As few nodes as its cores fit on (the cluster's largest node).
+                        let most = cv.layout().nodes.iter().map(|x| x.cpus).max().unwrap_or(1);
+                        n.cpus.div_ceil(most.max(1))
+                    };
+                    let mem = if n.mem_per_node_mb > 0 {
+                        n.mem_per_node_mb * u64::from(nodes)
+                    } else {
+                        n.mem_per_cpu_mb * u64::from(n.cpus)
+                    };
+                    mf.shape(j, nodes, n.gpus, mem);
+                }
                 mf.submitted(j, now);
             }
         }

@@ -22,6 +22,7 @@
 //! (Slurm's `SchedMain` and `SchedBackfill` flags).
 
 mod free;
+mod nodes;
 
 use super::StartRule;
 use crate::policy::queue::Queue;
@@ -29,10 +30,17 @@ use crate::sim::{Ctx, Jobs, SimError};
 use crate::slurm::state::Shared;
 use crate::Time;
 use free::Free;
+use nodes::NodePlan;
 use std::collections::HashMap;
 
 /// A time limit for jobs without one (Slurm's `YEAR_MINUTES`).
 const NO_LIMIT: Time = 365 * 86400;
+
+/// A backfill cycle's plan: a pool of processors, or a cluster's nodes.
+enum Plan {
+    Pool(Free),
+    Nodes(NodePlan),
+}
 
 /// The main scheduler and backfill.
 pub struct SlurmSched {
@@ -97,8 +105,21 @@ impl SlurmSched {
                 p.bf_min_prio_reserve,
             )
         };
-        let running: Vec<(Time, u32)> = c.running().map(|(e, j)| (e, c.job(j).procs)).collect();
-        let mut free = Free::new(now, c.free(), running.into_iter());
+        let on_nodes = c.cluster().map(|cv| {
+            let ends = c
+                .running()
+                .map(|(e, j)| (e, cv.alloc(j).to_vec()))
+                .collect();
+            NodePlan::new(now, cv.free().clone(), ends)
+        });
+        let mut plan = match on_nodes {
+            Some(p) => Plan::Nodes(p),
+            None => {
+                let running: Vec<(Time, u32)> =
+                    c.running().map(|(e, j)| (e, c.job(j).procs)).collect();
+                Plan::Pool(Free::new(now, c.free(), running.into_iter()))
+            }
+        };
         let jobs: Vec<usize> = queue.all(c).to_vec();
         self.per_user.clear();
         let mut tested = 0;
@@ -119,13 +140,34 @@ impl SlurmSched {
             }
             tested += 1;
             let len = v.requested.unwrap_or(NO_LIMIT).max(1);
-            let Some(start) = free.earliest(v.procs, len) else {
-                continue;
+            let procs = v.procs;
+            let (start, alloc) = match &plan {
+                Plan::Pool(free) => match free.earliest(procs, len) {
+                    Some(t) => (t, None),
+                    None => continue,
+                },
+                Plan::Nodes(p) => {
+                    let Some(cv) = c.cluster() else { continue };
+                    match p.earliest(cv.layout(), cv.need(j), len) {
+                        Some((t, a)) => (t, Some(a)),
+                        None => continue,
+                    }
+                }
             };
-            if start <= now && c.fits(j) {
+            if start <= now {
                 let r = c.reason_word("backfill")?;
-                c.start_as(j, Some(r), None, None)?;
-                free.add(now, c.planned_end(j), -i64::from(v.procs));
+                match (&mut plan, alloc) {
+                    (Plan::Nodes(p), Some(a)) => {
+                        c.start_on(j, Some(r), a.clone(), None)?;
+                        let Some(cv) = c.cluster() else { continue };
+                        p.start(cv.layout(), a, c.planned_end(j));
+                    }
+                    (Plan::Pool(free), _) if c.fits(j) => {
+                        c.start_as(j, Some(r), None, None)?;
+                        free.add(now, c.planned_end(j), -i64::from(procs));
+                    }
+                    _ => {}
+                }
                 continue;
             }
             if self.shared.borrow().priority(j) < min_prio || start > now + window {
@@ -133,7 +175,11 @@ impl SlurmSched {
             }
             let from = (start / res * res).max(now / res * res);
             let to = ((start + len) / res * res).max(from + res);
-            free.add(from, to, -i64::from(v.procs));
+            match (&mut plan, alloc) {
+                (Plan::Nodes(p), Some(a)) => p.hold(from, to, &a),
+                (Plan::Pool(free), _) => free.add(from, to, -i64::from(procs)),
+                _ => {}
+            }
             c.reserve(j, start);
         }
         Ok(())
