@@ -210,8 +210,9 @@ export class Session {
         return this;
     }
     /**
-     * On a cluster, `{first, names}`: each node's first processor id (node `k`'s cores are
-     * `first[k]..first[k + 1]`) and name, in the cluster's order; `null` without a cluster.
+     * On a cluster, `{first, names, gpus, gpu_jobs}`: each node's first processor id (node
+     * `k`'s cores are `first[k]..first[k + 1]`), name and GPUs, in the cluster's order, and the
+     * jobs (indices) that ask for GPUs; `null` without a cluster.
      * @returns {any}
      */
     node_rows() {
@@ -465,11 +466,42 @@ export function cluster_from_conf(text) {
 }
 
 /**
+ * The cluster the panel's tables describe (`{groups, partitions}` as [`cluster_table`] gives):
+ * `{cluster: {compact, summary, ...}, errors: []}`, or `{cluster: null, errors}` naming each
+ * cell in error.
+ * @param {any} table
+ * @returns {any}
+ */
+export function cluster_from_table(table) {
+    const ret = wasm.cluster_from_table(table);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
  * The presets: `[[name, compact form]]` (`Cluster::PRESETS`).
  * @returns {any}
  */
 export function cluster_presets() {
     const ret = wasm.cluster_presets();
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return takeFromExternrefTable0(ret[0]);
+}
+
+/**
+ * The panel's tables of a cluster in its compact form (`cluster::table::Table`: `{groups,
+ * partitions}`, each row its cells' text).
+ * @param {string} compact
+ * @returns {any}
+ */
+export function cluster_table(compact) {
+    const ptr0 = passStringToWasm0(compact, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.cluster_table(ptr0, len0);
     if (ret[2]) {
         throw takeFromExternrefTable0(ret[1]);
     }
@@ -792,8 +824,8 @@ export function draw_eet_heatmap(canvas, violations_list, panel, busy, memory, m
  * plotting area in canvas pixels, `[x0, y0, x1, y1]`. `cores` > 0 (the node model's cores per
  * node) groups the rows by node; non-empty `factors` (see [`Session::factors`](super::Session::factors))
  * colour the jobs by penalty factor. `nodes` (optional: a cluster's
- * [`Session::node_rows`](super::Session::node_rows), `{first, names}`) groups the rows by
- * the cluster's nodes instead.
+ * [`Session::node_rows`](super::Session::node_rows), `{first, names, gpus, gpu_jobs}`)
+ * groups the rows by the cluster's nodes instead, its GPU jobs drawn darker.
  * @param {HTMLCanvasElement} canvas
  * @param {Float64Array | number[]} rects
  * @param {number} procs
@@ -1015,27 +1047,41 @@ export function draw_trace(canvas, stats, name) {
 }
 
 /**
- * A generated workload as SWF text (bytes), e.g. `generate_workload("lublin", 256, 10000, 1)`.
- * The seed is a whole number in 0..2^53 (a JavaScript number).
+ * A generated workload as SWF text (bytes), e.g. `generate_workload("lublin", 256, 10000, 1,
+ * 0, "")`. The seed is a whole number in 0..2^53 (a JavaScript number); `gpu_share` of the jobs
+ * ask for GPUs, their counts drawn from `gpu_counts` (`1:4,2:2`; empty: the default counts), as
+ * `schedlab generate --gpu-share --gpu-counts`.
  * @param {string} model
  * @param {number} procs
  * @param {number} jobs
  * @param {number} seed
+ * @param {number} gpu_share
+ * @param {string} gpu_counts
  * @returns {Uint8Array}
  */
-export function generate_workload(model, procs, jobs, seed) {
-    const val2 = +procs;
-    const val3 = +jobs;
-    const val4 = +seed;
-    const ptr0 = passStringToWasm0(model, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-    const len0 = WASM_VECTOR_LEN;
-    const ret = wasm.generate_workload(ptr0, len0, val2, val3, val4);
+export function generate_workload(model, procs, jobs, seed, gpu_share, gpu_counts) {
+    const val3 = +procs;
+    const val4 = +jobs;
+    const val5 = +seed;
+    const val6 = +gpu_share;
+    let ptr0, len0, ptr1, len1;
+    try {
+        ptr0 = passStringToWasm0(model, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = passStringToWasm0(gpu_counts, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+        throw e;
+    }
+    const ret = wasm.generate_workload(ptr0, len0, val3, val4, val5, val6, ptr1, len1);
     if (ret[3]) {
         throw takeFromExternrefTable0(ret[2]);
     }
-    var v5 = getArrayU8FromWasm0(ret[0], ret[1]).slice();
+    var v7 = getArrayU8FromWasm0(ret[0], ret[1]).slice();
     wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
-    return v5;
+    return v7;
 }
 
 /**
@@ -1147,6 +1193,43 @@ export function series_bin_means(series, column, bin) {
     var v4 = getArrayF64FromWasm0(ret[0], ret[1]).slice();
     wasm.__wbindgen_free(ret[0], ret[1] * 8, 8);
     return v4;
+}
+
+/**
+ * What the `slurm` policy will read of a site (slurm.conf text and `sshare -a -l -P` text,
+ * either optional): one sentence, or the error naming the file, line and field.
+ * @param {string | null} [conf]
+ * @param {string | null} [sshare]
+ * @returns {string}
+ */
+export function slurm_site_note(conf, sshare) {
+    let deferred4_0;
+    let deferred4_1;
+    try {
+        let ptr0, len0, ptr1, len1;
+        try {
+            ptr0 = isLikeNone(conf) ? 0 : passStringToWasm0(conf, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len0 = WASM_VECTOR_LEN;
+            ptr1 = isLikeNone(sshare) ? 0 : passStringToWasm0(sshare, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len1 = WASM_VECTOR_LEN;
+        } catch (e) {
+            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+            throw e;
+        }
+        const ret = wasm.slurm_site_note(ptr0, len0, ptr1, len1);
+        var ptr3 = ret[0];
+        var len3 = ret[1];
+        if (ret[3]) {
+            ptr3 = 0; len3 = 0;
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        deferred4_0 = ptr3;
+        deferred4_1 = len3;
+        return getStringFromWasm0(ptr3, len3);
+    } finally {
+        wasm.__wbindgen_free(deferred4_0, deferred4_1, 1);
+    }
 }
 
 export function start() {

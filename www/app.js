@@ -165,7 +165,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   setRunning(true);
   $('progress').value = 0;
   setStatus(`Reading ${trace.name}…`);
-  S.runner.run({ bytes: trace.bytes, name: trace.name, options: sessionOptions(form), specs, seed: form.seed, custom }, {
+  S.runner.run({ bytes: trace.bytes, name: trace.name, options: { ...sessionOptions(form), ...cluster.siteOptions() }, specs, seed: form.seed, custom }, {
     facts: (m) => {
       facts = m.facts;
       facts.traceStats = m.traceStats;
@@ -522,7 +522,7 @@ async function boot() {
   window.schedlab.eet = eet;
   sweep = new SweepPanel({
     trace: () => S.trace,
-    options: () => { const form = readForm(); return form && sessionOptions(form); },
+    options: () => { const form = readForm(); return form && { ...sessionOptions(form), ...cluster.siteOptions() }; },
     // The link's policies, then the comparison's JavaScript policy (which the link leaves out).
     compared: () => (S.shown ? [...S.shown.policies, ...(S.results ?? []).map((r) => r.spec).filter((s) => s.startsWith('js:'))] : []),
     custom: editor,

@@ -14,6 +14,9 @@ export class ClusterPanel {
   /** onChange() after the user changes the cluster (the results become stale). */
   constructor(onChange) {
     this.presets = new Map(call('cluster_presets'));
+    // The site the slurm policy reads: the last slurm.conf read (its scheduler parameters) and an
+    // sshare upload; files, never in a link (as traces).
+    this.site = { conf: null, sshare: null };
     const changed = () => { this.syncPreset(); onChange(); };
     // The tables: a valid edit becomes the form's compact form.
     this.tables = new ClusterTables($('cluster-tables'), (c) => { $('opt-cluster').value = c.compact; this.show(c); changed(); });
@@ -21,6 +24,8 @@ export class ClusterPanel {
       const v = $('cluster-preset').value;
       if (v === 'custom') { $('cluster-conf').focus(); return; }
       $('opt-cluster').value = v ? this.presets.get(v) ?? '' : '';
+      this.site.conf = null; // a preset is not the slurm.conf's site
+      this.showSite();
       this.refresh();
       changed();
     });
@@ -38,6 +43,20 @@ export class ClusterPanel {
       $('cluster-file').value = '';
       changed();
     });
+    $('cluster-sshare').addEventListener('change', async () => {
+      const file = $('cluster-sshare').files?.[0];
+      if (!file) return;
+      try {
+        const text = await file.text();
+        call('slurm_site_note', null, text);
+        this.site.sshare = text;
+        this.showSite();
+      } catch (err) {
+        this.show(null, `${file.name}: ${err.message.replace(/^sshare:?\s*/, '')}`);
+      }
+      $('cluster-sshare').value = '';
+      changed();
+    });
     // An edited compact form (the app marks the results stale on every option's change).
     $('opt-cluster').addEventListener('change', () => { this.refresh(); this.syncPreset(); });
   }
@@ -51,7 +70,9 @@ export class ClusterPanel {
     try {
       const c = call('cluster_from_conf', text);
       $('opt-cluster').value = c.compact;
+      this.site.conf = text;
       this.show(c);
+      this.showSite();
     } catch (err) {
       this.show(null, name ? err.message.replace(/^slurm\.conf/, name) : err.message);
     }
@@ -86,6 +107,21 @@ export class ClusterPanel {
     const text = $('opt-cluster').value.trim();
     if (!text) return '';
     try { call('cluster_from_compact', text); return ''; } catch (err) { return err.message; }
+  }
+
+  /** What the worker hands Session::new for the slurm policy's site (slurm_conf, sshare texts). */
+  siteOptions() {
+    const o = {};
+    if (this.site.conf !== null) o.slurm_conf = this.site.conf;
+    if (this.site.sshare !== null) o.sshare = this.site.sshare;
+    return o;
+  }
+
+  showSite() {
+    let note = '';
+    try { note = call('slurm_site_note', this.site.conf, this.site.sshare); } catch (err) { note = err.message; }
+    $('cluster-site').hidden = !note;
+    $('cluster-site').textContent = note;
   }
 
   show(c, error = '') {

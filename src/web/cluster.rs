@@ -177,3 +177,48 @@ impl Session {
         }
     }
 }
+
+/// What the `slurm` policy will read of a site (slurm.conf text and `sshare -a -l -P` text,
+/// either optional): one sentence, or the error naming the file, line and field.
+#[wasm_bindgen]
+pub fn slurm_site_note(conf: Option<String>, sshare: Option<String>) -> Result<String, JsError> {
+    let site = crate::slurm::Site::of_texts(
+        conf.as_deref().map(|t| (t, "slurm.conf")),
+        sshare.as_deref().map(|t| (t, "sshare")),
+    )
+    .map_err(|e| JsError::new(&e))?;
+    let Some(site) = site else {
+        return Ok(String::new());
+    };
+    let mut parts = Vec::new();
+    if conf.is_some() {
+        let named: Vec<String> = site
+            .conf
+            .iter()
+            .take(NAMED_KEYS)
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let more = site.conf.len().saturating_sub(NAMED_KEYS);
+        parts.push(format!(
+            "{} scheduler parameters of slurm.conf{}{}",
+            site.conf.len(),
+            if named.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", named.join(", "))
+            },
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        ));
+    }
+    if let Some((rows, _)) = &site.sshare {
+        parts.push(format!(
+            "the account tree and shares of sshare ({} rows)",
+            rows.len()
+        ));
+    }
+    Ok(format!("The slurm policy reads {}.", parts.join(" and ")))
+}

@@ -283,3 +283,36 @@ test('the generator\'s GPU jobs travel in the link and equal the CLI\'s', { skip
   assert.deepEqual(probs, []);
   await context.close();
 });
+
+test('a slurm.conf and an sshare file give the slurm policy its site, as the CLI\'s --slurm-conf and --sshare', { skip }, async () => {
+  const dir = join('tests', 'data', 'slurm', 'gpu-3', 'run1');
+  const { page: p, problems: probs, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=slurm');
+  await waitRuns(p, 1, 60_000);
+  const n0 = await runs(p);
+  await p.locator('[data-testid="trace-file"]').setInputFiles(join(dir, 'sacct.txt'));
+  await waitRuns(p, n0 + 1, 60_000);
+  const bare = await table(p);
+  await p.$eval('[data-testid="cluster-panel"]', (d) => { d.open = true; });
+  await p.locator('[data-testid="cluster-conf"]').fill(readFileSync(join(dir, 'slurm.conf'), 'utf8'));
+  await p.locator('[data-testid="cluster-apply"]').click();
+  await p.locator('[data-testid="cluster-sshare"]').setInputFiles(join(dir, 'sshare-start.txt'));
+  const note = await p.locator('[data-testid="cluster-site"]').innerText();
+  assert.match(note, /16 scheduler parameters of slurm\.conf \(bf_interval=5, /);
+  assert.match(note, /account tree and shares of sshare/);
+  const n = await clickRun(p);
+  await waitRuns(p, n + 1, 60_000);
+  const got = await table(p);
+  const slurm = Object.keys(got).find((k) => k.startsWith('slurm'));
+  assert.ok(slurm, JSON.stringify(Object.keys(got)));
+  if (cliBinary()) {
+    const site = ['--slurm-conf', join(dir, 'slurm.conf'), '--sshare', join(dir, 'sshare-start.txt')];
+    const [want] = cli(join(dir, 'sacct.txt'), ['slurm'], 1, site);
+    for (const m of ['wait.mean', 'utilization']) assert.ok(close(got[slurm][m], metric(want, m)), `${m}: page ${got[slurm][m]}, CLI ${metric(want, m)}`);
+    // Without the site the policy runs on Slurm's defaults: another schedule here.
+    const [plain] = cli(join(dir, 'sacct.txt'), ['slurm'], 1);
+    assert.ok(close(bare.slurm['wait.mean'], metric(plain, 'wait.mean')), `bare: page ${bare.slurm['wait.mean']}, CLI ${metric(plain, 'wait.mean')}`);
+    assert.ok(!close(metric(plain, 'wait.mean'), metric(want, 'wait.mean')), 'the site changes nothing here');
+  }
+  assert.deepEqual(probs, []);
+  await context.close();
+});
