@@ -58,6 +58,9 @@ pub struct Workload {
     /// preempted runs. Empty for every other format.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub requeued: Vec<EarlierRun>,
+    /// Each job's Slurm account (an sacct log's `Account`), by the line of its record; empty
+    /// for other formats. The `slurm` policy charges a job to its user's association in it.
+    pub accounts: Vec<(u64, String)>,
 }
 
 /// An earlier run of a requeued job: of the record on `line`, started `start` seconds after
@@ -126,6 +129,7 @@ mod tests {
             streamed: 0,
             partition_names: vec![],
             requeued: vec![],
+            accounts: vec![],
         };
         assert_eq!(w.summary(3), "t.swf: 0 jobs, no issues");
         for line in [5, 9] {

@@ -36,6 +36,7 @@ impl Workload {
             streamed: 0,
             partition_names: Vec::new(),
             requeued: Vec::new(),
+            accounts: Vec::new(),
         }
     }
 }

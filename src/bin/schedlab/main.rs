@@ -419,21 +419,6 @@ fn progress_bar(label: String) -> impl FnMut(usize, usize) -> bool {
     }
 }
 
-/// Each job's `Account` when `path` is an sacct log (plain text), else none (also when its text
-/// does not read as one): the `slurm` policy charges a job to its user's association in its
-/// own account.
-pub fn sacct_accounts(path: &Path, jobs: &[schedlab::job::Job]) -> Vec<String> {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    if !schedlab::workload::sacct::looks_like(first) {
-        return Vec::new();
-    }
-    // A NodeList this reading cannot parse does not matter here (`run` places jobs itself).
-    schedlab::replay::recorded::Logged::from_sacct(&text, "", jobs)
-        .map(|l| l.accounts)
-        .unwrap_or_default()
-}
-
 /// The site the `slurm` policy reads (--slurm-conf, --sshare), when either is given.
 fn slurm_site(args: &RunArgs) -> Result<Option<schedlab::slurm::Site>, Box<dyn std::error::Error>> {
     site_of(args.input.slurm_conf.as_deref(), args.sshare.as_deref())
@@ -516,11 +501,7 @@ fn cmd_run(args: &RunArgs) -> CliResult {
             None => {
                 let began = Instant::now();
                 let mut bar = progress_bar(spec.clone());
-                let site = site.clone().map(|site| {
-                    trace
-                        .named_site(site)
-                        .with_accounts(sacct_accounts(&args.trace, &trace.jobs.jobs))
-                });
+                let site = site.clone().map(|site| trace.named_site(site));
                 let r = trace.run_at(spec, site.as_ref(), args.seed, Some(&mut bar));
                 (r, began)
             }

@@ -116,11 +116,7 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     // The site the `slurm` policy reads: the scheduler parameters of --slurm-conf and the
     // shares of --sshare, as `schedlab run` gives them.
     let site = crate::site_of(args.input.slurm_conf.as_deref(), args.sshare.as_deref())?
-        .map(|site| {
-            trace
-                .named_site(site)
-                .with_accounts(crate::sacct_accounts(&args.trace, &trace.jobs.jobs))
-        });
+        .map(|site| trace.named_site(site));
     let mut site_hash = String::new();
     for path in [args.input.slurm_conf.as_deref(), args.sshare.as_deref()]
         .into_iter()

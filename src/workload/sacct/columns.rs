@@ -23,6 +23,7 @@ pub(super) struct Columns {
     pub alloc_tres: Option<usize>,
     pub total_cpu: Option<usize>,
     pub partition: Option<usize>,
+    pub account: Option<usize>,
     pub qos: Option<usize>,
     pub name: Option<usize>,
 }
@@ -68,6 +69,7 @@ impl Columns {
             alloc_tres: find(&["AllocTRES"]),
             total_cpu: find(&["TotalCPU"]),
             partition: find(&["Partition"]),
+            account: find(&["Account"]),
             qos: find(&["QOS"]),
             name: find(&["JobName"]),
             ..Columns::default()

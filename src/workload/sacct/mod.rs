@@ -60,6 +60,7 @@ struct Row {
     user: String,
     group: String,
     partition: String,
+    account: String,
     qos: String,
     name: String,
     /// The job's earlier runs (requeued): (start, run) in Slurm's times.
@@ -350,6 +351,7 @@ fn row(c: &Columns, line: u64, f: &[&str]) -> Result<Row, Bad> {
         user: opt(c.user).to_owned(),
         group: opt(c.group).to_owned(),
         partition: opt(c.partition).to_owned(),
+        account: opt(c.account).to_owned(),
         qos: opt(c.qos).to_owned(),
         name: opt(c.name).to_owned(),
         earlier: Vec::new(),
@@ -368,6 +370,11 @@ fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
                 run,
             })
         })
+        .collect();
+    w.accounts = rows
+        .iter()
+        .filter(|r| !r.account.is_empty())
+        .map(|r| (r.line, r.account.clone()))
         .collect();
     let header = &mut w.header;
     let t0 = rows.first().map(|r| r.submit).unwrap_or(0);
