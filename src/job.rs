@@ -58,10 +58,6 @@ pub struct Job {
     /// What the job asks of a cluster's nodes beyond its processors (nodes, GPUs, memory per
     /// node, partition, exclusivity); all zero when the trace says nothing of them.
     pub req: Request,
-    /// The earlier runs the trace records of a requeued job (sacct `--duplicates`), as
-    /// (start after submit, seconds run): the replay runs and preempts them; empty otherwise.
-    #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    pub earlier_runs: Box<[(Time, Time)]>,
 }
 
 /// A job's request of a cluster, beside its processors ([`Job::procs`], the cores over the

@@ -257,6 +257,9 @@ pub fn simulate_with(
     seed: u64,
     progress: Option<Progress<'_>>,
 ) -> Result<Schedule, Error> {
+    if policy.replays_trace() {
+        policy.recorded_earlier_runs(&jobs.earlier_runs);
+    }
     let machine = jobs.options.nodes.as_ref().map(|nodes| sim::Machine {
         nodes,
         kill: jobs.options.kill,

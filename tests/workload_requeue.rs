@@ -132,7 +132,7 @@ fn historic_replays_a_requeued_jobs_earlier_run_as_a_preempted_run() {
         MetricOptions::default(),
     )
     .unwrap();
-    assert_eq!(trace.jobs.jobs[0].earlier_runs.as_ref(), [(10, 600)]);
+    assert_eq!(trace.jobs.earlier_runs, [(0, 10, 600)]);
     let r = trace.run("historic", 1, None).unwrap();
     let s = &r.schedule;
     check(&trace.jobs.jobs, s).unwrap();

@@ -146,6 +146,11 @@ pub struct JobSet {
     /// is `partitions[k - 1]` (sacct and Batsim names; an SWF field 16 number as text), in
     /// order of first appearance in the file. Empty when no job names a partition.
     pub partitions: Vec<String>,
+    /// The earlier runs of requeued jobs (sacct `--duplicates`) as (job index, start, seconds
+    /// run), by job: what a replay ([`crate::sim::Policy::recorded_earlier_runs`]) runs and
+    /// preempts. Empty for other traces.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub earlier_runs: Vec<(usize, Time, Time)>,
 }
 
 impl JobSet {
@@ -180,20 +185,26 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
     prepare_raw(workload, RawJobs::of_records(&workload.records, opts), opts)
 }
 
-/// Gives each job the earlier runs the workload records of it (requeued jobs), by line.
-fn attach_earlier_runs(jobs: &mut [Job], runs: &[crate::swf::EarlierRun]) {
+/// The earlier runs the workload records of requeued jobs, as (job index, start, seconds run)
+/// by job, found by line; those as long as the job's last run or longer (which would complete
+/// it) are left out.
+fn earlier_runs(jobs: &[Job], runs: &[crate::swf::EarlierRun]) -> Vec<(usize, Time, Time)> {
     if runs.is_empty() {
-        return;
+        return Vec::new();
     }
     let mut by_line: HashMap<u64, Vec<(Time, Time)>> = HashMap::default();
     for r in runs {
         by_line.entry(r.line).or_default().push((r.start, r.run));
     }
-    for job in jobs {
-        if let Some(earlier) = by_line.remove(&job.line) {
-            job.earlier_runs = earlier.into_boxed_slice();
+    let mut out = Vec::new();
+    for (j, job) in jobs.iter().enumerate() {
+        for &(after, run) in by_line.get(&job.line).map_or(&[][..], |v| &v[..]) {
+            if run > 0 && run < job.runtime {
+                out.push((j, job.submit.saturating_add(after), run));
+            }
         }
     }
+    out
 }
 
 /// Applies the input semantics to the raw jobs of a workload read into them
@@ -209,7 +220,6 @@ pub fn prepare_raw(
         reason,
     };
     let (mut jobs, partitions) = raw.into_vec();
-    attach_earlier_runs(&mut jobs, &workload.requeued);
     let transform_notes =
         transform::apply_jobs(&mut jobs, &workload.header, &opts.transform).map_err(err)?;
     let h = &workload.header;
@@ -477,6 +487,7 @@ pub fn prepare_raw(
     }
     let partitions = partitions.names(&workload.partition_names);
     let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &partitions)));
+    let earlier_runs = earlier_runs(&jobs, &workload.requeued);
     Ok(JobSet {
         name: workload.source.clone(),
         procs,
@@ -489,6 +500,7 @@ pub fn prepare_raw(
         options: opts.clone(),
         partitions,
         placement,
+        earlier_runs,
     })
 }
 

@@ -48,6 +48,10 @@ impl Policy for Composed {
         self.rule.replays_trace()
     }
 
+    fn recorded_earlier_runs(&mut self, runs: &[(usize, crate::Time, crate::Time)]) {
+        self.rule.recorded_earlier_runs(runs);
+    }
+
     fn runs_on_clusters(&self) -> bool {
         self.rule.runs_on_clusters()
     }

@@ -145,21 +145,6 @@ impl<'a> Ctx<'a> {
         recorded_start(self.replay, &self.jobs[j])
     }
 
-    /// The earlier runs the trace records of job `j` (a requeued job), as (start, seconds run),
-    /// for a policy that replays the trace; those as long as the job's last run or longer (which
-    /// would complete it) are left out. Empty for any other policy.
-    pub fn recorded_earlier_runs(&self, j: usize) -> impl Iterator<Item = (Time, Time)> + '_ {
-        let job = &self.jobs[j];
-        let runs = if self.replay {
-            &job.earlier_runs[..]
-        } else {
-            &[]
-        };
-        runs.iter()
-            .filter(|&&(_, run)| run > 0 && run < job.runtime)
-            .map(|&(after, run)| (job.submit.saturating_add(after), run))
-    }
-
     /// Machine size.
     pub fn procs(&self) -> u32 {
         self.procs

@@ -25,6 +25,11 @@ pub trait Policy {
         false
     }
 
+    /// For a policy that replays the trace, before the simulation: the earlier runs of
+    /// requeued jobs as (job index, start, seconds run), by job
+    /// ([`crate::input::JobSet::earlier_runs`]).
+    fn recorded_earlier_runs(&mut self, _runs: &[(usize, crate::Time, crate::Time)]) {}
+
     /// True for a policy that schedules right on a cluster's nodes (the default: the engine
     /// gives every start its nodes, or checks the ones the policy gives). A policy that plans
     /// with one pool of processors says false, and the engine refuses to run it on a cluster.

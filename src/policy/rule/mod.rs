@@ -43,6 +43,10 @@ pub trait StartRule {
         false
     }
 
+    /// The earlier runs of requeued jobs, for a rule that replays the trace
+    /// ([`crate::sim::Policy::recorded_earlier_runs`]).
+    fn recorded_earlier_runs(&mut self, _runs: &[(usize, crate::Time, crate::Time)]) {}
+
     /// One scheduling pass. `queue` holds the waiting jobs in the policy's queue order as they
     /// stood when the pass began (arrival order for a policy composed without one), ordered
     /// only as far as the rule reads it: [`Queue::get`] and [`Queue::from`] for a rule that

@@ -1,7 +1,7 @@
 //! Replays the trace's own start times (submit + recorded wait, field 3; `historic`): each job
 //! starts at its recorded start, or as soon as it fits after it. The engine leaves out the jobs
 //! without a recorded wait and shows this rule the recorded starts (`Ctx::recorded_start`).
-//! A requeued job's earlier runs (sacct `--duplicates`, [`crate::job::Job::earlier_runs`]) are
+//! A requeued job's earlier runs (sacct `--duplicates`, [`crate::input::JobSet::earlier_runs`]) are
 //! replayed too: each starts at its recorded time (or as soon as it fits) and is preempted when
 //! its recorded length has run, so that its work counts as lost and the Gantt draws it where it
 //! draws restarts; the job's last run starts after them. An earlier run as long as the job's
@@ -32,6 +32,8 @@ pub struct Replay {
     ends: BTreeSet<(Time, usize)>,
     /// Per job with earlier runs, how many have not ended yet (its last run waits for them).
     pending: HashMap<usize, usize>,
+    /// Every earlier run the trace records, as (job, start, seconds run), by job.
+    given: Vec<(usize, Time, Time)>,
 }
 
 impl Replay {
@@ -39,8 +41,9 @@ impl Replay {
     fn submitted(&mut self, c: &Ctx<'_>, j: usize) {
         let start = c.recorded_start(j).unwrap_or(c.job(j).submit);
         self.ready.insert((start, j));
+        let from = self.given.partition_point(|r| r.0 < j);
         let mut n = 0;
-        for (at, run) in c.recorded_earlier_runs(j) {
+        for &(_, at, run) in self.given[from..].iter().take_while(|r| r.0 == j) {
             self.earlier.insert((at, j, run));
             n += 1;
         }
@@ -53,6 +56,10 @@ impl Replay {
 impl StartRule for Replay {
     fn replays_trace(&self) -> bool {
         true
+    }
+
+    fn recorded_earlier_runs(&mut self, runs: &[(usize, Time, Time)]) {
+        self.given = runs.to_vec();
     }
 
     /// The queue is not read: the order of this rule is the recorded starts.

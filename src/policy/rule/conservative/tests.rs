@@ -26,7 +26,6 @@ fn job(i: usize, submit: Time, procs: u32, runtime: Time) -> Job {
         requested_memory: -1.0,
         bandwidth: 0.0,
         req: Default::default(),
-        earlier_runs: Default::default(),
     }
 }
 
