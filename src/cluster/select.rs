@@ -17,7 +17,7 @@ use super::layout::Layout;
 use super::nodeset::NodeSet;
 
 /// What a job asks of a cluster.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Need {
     /// Its partition (an index into [`Layout::parts`]).
     pub part: u32,

@@ -8,7 +8,6 @@ use crate::cluster::{Free, Need};
 use crate::policy::queue::Queue;
 use crate::sim::{ClusterView, Ctx, SimError, StartReason};
 use crate::Time;
-use foldhash::HashSet;
 
 /// The blocked head's shadow time and what is left over then for the jobs that would still run:
 /// extra processors, or on a cluster the resources free on each node once the head has its
@@ -24,26 +23,6 @@ pub struct Shadow {
     /// On a cluster, for a head asking for cores alone: `extra` counts the free cores of its
     /// partition then (it fits wherever they are).
     cores: bool,
-    /// On a cluster, what backfilling found not to fit since its last start.
-    misses: Misses,
-}
-
-/// The needs found not to fit since the last start of a backfilling step: nothing is taken or
-/// given back between two starts, so a job asking the same does not fit either, and its nodes
-/// need not be walked again. Emptied at every start.
-#[derive(Debug, Clone, Default)]
-struct Misses {
-    /// Needs that do not fit what is free now.
-    now: HashSet<Need>,
-    /// Needs that fit now but not in the extra resources.
-    extra: HashSet<Need>,
-}
-
-impl Misses {
-    fn clear(&mut self) {
-        self.now.clear();
-        self.extra.clear();
-    }
 }
 
 impl Shadow {
@@ -54,7 +33,6 @@ impl Shadow {
             extra,
             nodes: None,
             cores: false,
-            misses: Misses::default(),
         }
     }
 
@@ -341,64 +319,38 @@ fn backfill_one(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(), Si
 /// [`backfill_one`] on a cluster: a job running past the shadow time gets nodes from what is
 /// free both now and in the extra resources.
 fn backfill_on_nodes(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(), SimError> {
-    if !fits_now(c, shadow, j) {
+    if !c.fits(j) {
         return Ok(());
     }
     let end = c.now() + c.estimate(j);
     if end <= shadow.time {
-        shadow.misses.clear();
         return c.start_as(j, Some(StartReason::Backfilled), None, Some(end));
     }
     let (Some(cv), Some(extra)) = (c.cluster(), shadow.nodes.as_mut()) else {
         return Ok(());
     };
-    let need = cv.need(j);
-    if shadow.misses.extra.contains(need) {
-        return Ok(());
-    }
-    let Some(a) = cv.free().select(cv.layout(), need, Some(extra)) else {
-        shadow.misses.extra.insert(*need);
+    let Some(a) = cv.free().select(cv.layout(), cv.need(j), Some(extra)) else {
         return Ok(());
     };
     extra.take(cv.layout(), &a);
-    shadow.misses.clear();
     c.start_on(j, Some(StartReason::Extra), a, Some(end))
-}
-
-/// [`Ctx::fits`] on a cluster, a need already found not to fit since the last start answered
-/// without walking the nodes (a job asking for cores alone is answered from its partition's
-/// free cores anyway).
-fn fits_now(c: &Ctx<'_>, shadow: &mut Shadow, j: usize) -> bool {
-    let Some(need) = c.cluster().map(|cv| cv.need(j)).filter(|n| !n.cores_only()) else {
-        return c.fits(j);
-    };
-    if shadow.misses.now.contains(need) {
-        return false;
-    }
-    let fits = c.fits(j);
-    if !fits {
-        shadow.misses.now.insert(*need);
-    }
-    fits
 }
 
 /// [`backfill_one`] on a cluster for a head asking for cores alone: a job running past the
 /// shadow time takes its cores from the head partition's extra cores (an exclusive one, whose
 /// whole nodes are not known before it starts, only backfills when it ends by the shadow time).
 fn backfill_by_cores(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(), SimError> {
-    if !fits_now(c, shadow, j) {
+    if !c.fits(j) {
         return Ok(());
     }
     let end = c.now() + c.estimate(j);
     if end <= shadow.time {
-        shadow.misses.clear();
         return c.start_as(j, Some(StartReason::Backfilled), None, Some(end));
     }
     let procs = c.job(j).procs;
     let exclusive = c.cluster().is_some_and(|cv| cv.need(j).exclusive);
     if !exclusive && procs <= shadow.extra {
         shadow.extra -= procs;
-        shadow.misses.clear();
         c.start_as(j, Some(StartReason::Extra), None, Some(end))?;
     }
     Ok(())
