@@ -6,8 +6,8 @@ use super::layout::Layout;
 use super::select::{Free, Need};
 
 /// The reason `need` (with its requested time, seconds) can never run on `l`, or `None` when it
-/// fits the idle cluster.
-pub fn never_fits(l: &Layout, need: &Need, requested: Option<i64>) -> Option<String> {
+/// fits the idle cluster `idle` (`Free::all(l)`, made once for every job).
+pub fn never_fits(l: &Layout, idle: &Free, need: &Need, requested: Option<i64>) -> Option<String> {
     let part = &l.parts[need.part as usize];
     let name = &part.name;
     if !part.up {
@@ -44,7 +44,7 @@ pub fn never_fits(l: &Layout, need: &Need, requested: Option<i64>) -> Option<Str
             part.order.len()
         ));
     }
-    if Free::all(l).select(l, need, None).is_some() {
+    if idle.fits(l, need) {
         return None;
     }
     let nodes = part.order.iter().map(|&n| &l.nodes[n as usize]);

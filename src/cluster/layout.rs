@@ -56,6 +56,11 @@ pub struct Layout {
     pub procs: u32,
     /// The partitions each usable node is in (indices into [`Layout::parts`]).
     pub node_parts: Vec<Vec<u32>>,
+    /// Each usable node's (partition, position in the partition's order), node after node:
+    /// node `i`'s are `slots[slot_of[i]..slot_of[i + 1]]` ([`Layout::slots_of`]).
+    slots: Vec<(u32, u32)>,
+    /// Where each node's slots begin (one more entry than nodes).
+    slot_of: Vec<u32>,
 }
 
 /// At most this many cores in a laid-out cluster (processor ids are `u32`; kept well below).
@@ -126,10 +131,18 @@ impl Layout {
         }
         let default_part = c.partitions.iter().position(|p| p.default).unwrap_or(0);
         let mut node_parts = vec![Vec::new(); nodes.len()];
+        let mut node_pos = vec![Vec::new(); nodes.len()];
         for (i, p) in parts.iter().enumerate() {
-            for &n in &p.order {
+            for (k, &n) in p.order.iter().enumerate() {
                 node_parts[n as usize].push(i as u32);
+                node_pos[n as usize].push(k as u32);
             }
+        }
+        let mut slots = Vec::new();
+        let mut slot_of = vec![0];
+        for (parts, pos) in node_parts.iter().zip(&node_pos) {
+            slots.extend(parts.iter().copied().zip(pos.iter().copied()));
+            slot_of.push(slots.len() as u32);
         }
         Ok(Layout {
             nodes,
@@ -137,6 +150,8 @@ impl Layout {
             default_part,
             procs: first as u32,
             node_parts,
+            slots,
+            slot_of,
         })
     }
 
@@ -149,6 +164,12 @@ impl Layout {
             .collect();
         order.sort_by_key(|&n| (nodes[n as usize].weight, n));
         order
+    }
+
+    /// Node `i`'s partitions, each with the node's position in its order.
+    #[inline]
+    pub fn slots_of(&self, i: usize) -> &[(u32, u32)] {
+        &self.slots[self.slot_of[i] as usize..self.slot_of[i + 1] as usize]
     }
 
     /// The partition named `name`.
@@ -184,6 +205,9 @@ mod tests {
         assert_eq!(l.nodes[2].gpus, 2);
         // b1, b2 (weight 1) before a1, a2 (weight 5); c1 is down.
         assert_eq!(l.parts[0].order, vec![2, 3, 0, 1]);
+        assert_eq!(l.slots_of(0), [(0, 2), (1, 0)]);
+        assert_eq!(l.slots_of(3), [(0, 1)]);
+        assert_eq!(l.slots_of(4), []);
         assert_eq!(l.parts[0].members.len(), 5);
         assert!(l.parts[0].exclusive);
         assert_eq!(

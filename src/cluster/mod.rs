@@ -27,6 +27,7 @@ pub mod conf;
 pub mod fit;
 pub mod hostlist;
 pub mod layout;
+mod nodeset;
 pub mod place;
 pub mod select;
 pub mod table;

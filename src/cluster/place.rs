@@ -4,7 +4,7 @@
 //! Memory counts only on a cluster where some node states more than Slurm's default of 1 MB
 //! (`RealMemory`); on one without, no job asks for any.
 
-use super::{never_fits, Layout, Need};
+use super::{never_fits, Free, Layout, Need};
 use crate::job::Job;
 
 /// A cluster for a simulation: its layout and what each job asks of it.
@@ -16,6 +16,8 @@ pub struct Placement {
     pub needs: Vec<Need>,
     /// The jobs that can never run there, each with its reason.
     pub never: Vec<(usize, String)>,
+    /// Every node free (the cluster before any job).
+    pub idle: Free,
 }
 
 impl Placement {
@@ -24,6 +26,7 @@ impl Placement {
     pub fn new(layout: Layout, jobs: &[Job], partitions: &[String]) -> Placement {
         let memory = layout.nodes.iter().any(|n| n.mem_mb > 1);
         let mut never = Vec::new();
+        let idle = Free::all(&layout);
         let mut needs = Vec::with_capacity(jobs.len());
         for (j, job) in jobs.iter().enumerate() {
             let r = &job.req;
@@ -58,7 +61,7 @@ impl Placement {
                 },
                 exclusive: r.exclusive || layout.parts[part].exclusive,
             };
-            if let Some(why) = never_fits(&layout, &need, job.requested()) {
+            if let Some(why) = never_fits(&layout, &idle, &need, job.requested()) {
                 never.push((j, why));
             }
             needs.push(need);
@@ -67,6 +70,7 @@ impl Placement {
             layout,
             needs,
             never,
+            idle,
         }
     }
 }

@@ -14,6 +14,7 @@
 //!   idle nodes and holds them whole: no other job shares them while it runs.
 
 use super::layout::Layout;
+use super::nodeset::NodeSet;
 
 /// What a job asks of a cluster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -89,6 +90,12 @@ pub struct Free {
     /// Free cores and GPUs on the usable nodes of each partition (a job asking for more does
     /// not fit, without looking at its nodes).
     part_free: Vec<(u64, u64)>,
+    /// Per partition, the positions in its node order of the nodes with a free core: the only
+    /// ones a selection takes anything from.
+    with_cores: Vec<NodeSet>,
+    /// Per partition, the positions of the nodes with a free core and a free GPU: the only
+    /// ones a job still needing GPUs takes anything from.
+    with_gpus: Vec<NodeSet>,
 }
 
 /// What a node can give a job, before its shape is applied.
@@ -118,7 +125,17 @@ impl Free {
                     })
                 })
                 .collect(),
+            with_cores: Self::node_sets(l, |n| n.cpus > 0),
+            with_gpus: Self::node_sets(l, |n| n.cpus > 0 && n.gpus > 0),
         }
+    }
+
+    /// Per partition, its nodes (when idle) for which `member` holds.
+    fn node_sets(l: &Layout, member: impl Fn(&super::layout::Node) -> bool) -> Vec<NodeSet> {
+        l.parts
+            .iter()
+            .map(|p| NodeSet::new(p.order.len(), |k| member(&l.nodes[p.order[k] as usize])))
+            .collect()
     }
 
     /// What is free both here and in `other`, node by node (an interval's free resources from
@@ -156,10 +173,14 @@ impl Free {
 
     /// Node `i`'s free cores and GPUs become `cpus` and `gpus` (the partitions' totals follow).
     fn set_cores(&mut self, l: &Layout, i: usize, cpus: u32, gpus: u32) {
-        for &p in &l.node_parts[i] {
-            let t = &mut self.part_free[p as usize];
-            t.0 = t.0 + u64::from(cpus) - u64::from(self.cpus[i]);
-            t.1 = t.1 + u64::from(gpus) - u64::from(self.gpus[i]);
+        let (was_cpus, was_gpus) = (u64::from(self.cpus[i]), u64::from(self.gpus[i]));
+        for &(p, k) in l.slots_of(i) {
+            let (p, k) = (p as usize, k as usize);
+            let t = &mut self.part_free[p];
+            t.0 = t.0 + u64::from(cpus) - was_cpus;
+            t.1 = t.1 + u64::from(gpus) - was_gpus;
+            self.with_cores[p].set(k, cpus > 0);
+            self.with_gpus[p].set(k, cpus > 0 && gpus > 0);
         }
         self.cpus[i] = cpus;
         self.gpus[i] = gpus;
@@ -197,14 +218,30 @@ impl Free {
                 debug_assert_eq!(fits, self.select(l, need, None).is_some());
                 fits
             }
-            _ => self.select(l, need, None).is_some(),
+            _ => self.walk(l, need, None, None),
         }
     }
 
     /// The allocation Slurm's default selection gives `need` on these free resources (and,
     /// when `within` is given, on what is free in both), or `None` when it does not fit.
     pub fn select(&self, l: &Layout, need: &Need, within: Option<&Free>) -> Option<Alloc> {
-        let part = l.parts.get(need.part as usize)?;
+        let mut out = Vec::new();
+        self.walk(l, need, within, Some(&mut out)).then_some(out)
+    }
+
+    /// [`Free::select`], the shares pushed on `out` when given: true when `need` fits. Only the
+    /// nodes with a free core (while the job needs GPUs: a free core and a free GPU) are
+    /// visited; every other node would give it nothing.
+    fn walk(
+        &self,
+        l: &Layout,
+        need: &Need,
+        within: Option<&Free>,
+        mut out: Option<&mut Alloc>,
+    ) -> bool {
+        let Some(part) = l.parts.get(need.part as usize) else {
+            return false;
+        };
         let (mut cpus, mut gpus) = self.part_free[need.part as usize];
         if let Some(w) = within {
             let (c, g) = w.part_free[need.part as usize];
@@ -212,15 +249,25 @@ impl Free {
         }
         if !part.up || need.cpus == 0 || u64::from(need.cpus) > cpus || u64::from(need.gpus) > gpus
         {
-            return None;
+            return false;
         }
+        let p = need.part as usize;
         if need.nodes > 0 {
-            return self.select_n(l, need, &part.order, within);
+            return self.walk_n(l, need, p, within, out);
         }
         let (mut cpus, mut gpus) = (need.cpus, need.gpus);
-        let mut out = Vec::new();
-        for &n in &part.order {
-            let i = n as usize;
+        let mut from = 0;
+        loop {
+            let nodes = if gpus > 0 {
+                &self.with_gpus[p]
+            } else {
+                &self.with_cores[p]
+            };
+            let Some(k) = nodes.next(from) else {
+                return false;
+            };
+            from = k + 1;
+            let i = part.order[k] as usize;
             if need.exclusive && !self.idle_in(i, within) {
                 continue;
             }
@@ -236,37 +283,41 @@ impl Free {
             if c == 0 || (gpus > 0 && g == 0) {
                 continue;
             }
-            out.push(self.share(l, need, i, c, g));
+            if let Some(out) = out.as_deref_mut() {
+                out.push(self.share(l, need, i, c, g));
+            }
             cpus -= c;
             gpus -= g;
             if cpus == 0 {
-                return (gpus == 0).then_some(out);
+                return gpus == 0;
             }
         }
-        None
     }
 
-    /// [`Free::select`] for a job asking for `need.nodes` nodes.
-    fn select_n(
+    /// [`Free::walk`] for a job asking for `need.nodes` nodes (each with at least one core, so
+    /// only nodes with a free core are visited).
+    fn walk_n(
         &self,
         l: &Layout,
         need: &Need,
-        order: &[u32],
+        p: usize,
         within: Option<&Free>,
-    ) -> Option<Alloc> {
+        mut out: Option<&mut Alloc>,
+    ) -> bool {
         let n = need.nodes;
         if need.cpus < n {
-            return None;
+            return false;
         }
         let (c_base, c_more) = (need.cpus / n, need.cpus % n);
         let (g_base, g_more) = (need.gpus / n, need.gpus % n);
-        let mut out = Vec::with_capacity(n as usize);
-        for &node in order {
-            let k = out.len() as u32;
-            if k == n {
+        let order = &l.parts[p].order;
+        let (mut k, mut from) = (0, 0);
+        while k < n {
+            let Some(pos) = self.with_cores[p].next(from) else {
                 break;
-            }
-            let i = node as usize;
+            };
+            from = pos + 1;
+            let i = order[pos] as usize;
             if need.exclusive && !self.idle_in(i, within) {
                 continue;
             }
@@ -274,10 +325,13 @@ impl Free {
             let g = g_base + u32::from(k < g_more);
             let room = self.room(i, within);
             if room.cpus >= c && room.gpus >= g && room.mem >= need.mem_on(c) {
-                out.push(self.share(l, need, i, c, g));
+                if let Some(out) = out.as_deref_mut() {
+                    out.push(self.share(l, need, i, c, g));
+                }
+                k += 1;
             }
         }
-        (out.len() as u32 == n).then_some(out)
+        k == n
     }
 
     /// The share of node `i` for a job using `cpus` cores and `gpus` GPUs there.

@@ -13,6 +13,15 @@ pub(super) struct ClusterRun<'a> {
     pub(super) free: Free,
     /// Each job's allocation (its current attempt's, or its last one's once ended).
     pub(super) allocs: Vec<Alloc>,
+    /// An id of what is free, unique in the process: a new one at every start and end.
+    free_id: u64,
+}
+
+/// The ids of [`ClusterRun::free_id`].
+static FREE_IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn next_free_id() -> u64 {
+    FREE_IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl<'a> ClusterRun<'a> {
@@ -21,6 +30,7 @@ impl<'a> ClusterRun<'a> {
             place,
             free: Free::all(&place.layout),
             allocs: vec![Vec::new(); place.needs.len()],
+            free_id: next_free_id(),
         }
     }
 
@@ -102,6 +112,7 @@ impl<'a> ClusterRun<'a> {
             }
         }
         self.free.take(&self.place.layout, &a);
+        self.free_id = next_free_id();
         self.allocs[j] = a;
         let set = ProcSet::from_intervals(pieces);
         free_procs.remove(&set);
@@ -111,6 +122,7 @@ impl<'a> ClusterRun<'a> {
     /// Job `j` ended or was stopped: its allocation is free again (it stays recorded).
     pub(super) fn give(&mut self, j: usize) {
         self.free.give(&self.place.layout, &self.allocs[j]);
+        self.free_id = next_free_id();
     }
 }
 
@@ -132,9 +144,21 @@ impl<'c> ClusterView<'c> {
         &self.run.place.needs[j]
     }
 
+    /// Every node free (the cluster before any job).
+    pub fn idle(&self) -> &'c Free {
+        &self.run.place.idle
+    }
+
     /// The resources free on each node now.
     pub fn free(&self) -> &'c Free {
         &self.run.free
+    }
+
+    /// An id of what is free and of the running jobs' allocations, unique in the process: a
+    /// new one at every start and end, so a policy may keep what it derived from them until
+    /// it changes.
+    pub fn free_id(&self) -> u64 {
+        self.run.free_id
     }
 
     /// The allocation of running job `j`.

@@ -3,7 +3,8 @@
 //! The input options apply, so `--nodes --mix high` measures policies with the node model.
 //! Each trace ends with the whole of `schedlab run TRACE -p FIRST_POLICY` in this process
 //! (the `whole SPEC` row) and the memory per job. `--instant N` measures the policies on N
-//! jobs submitted at one instant.
+//! jobs submitted at one instant; `--gpu-cluster N` on N generated jobs, a quarter of them
+//! asking for GPUs, on a cluster of 1,000 GPU nodes ([`GPU_CLUSTER`]).
 
 use crate::alloc;
 use crate::{InputArgs, MetricArgs};
@@ -26,6 +27,12 @@ pub struct BenchArgs {
     /// given), only these are measured.
     #[arg(long = "instant", value_name = "N")]
     instant: Vec<usize>,
+    /// Also measure N jobs on a GPU cluster (repeatable): a Lublin-Feitelson workload of N
+    /// jobs for 32,000 processors (seed 1), a quarter of them asking for GPUs (the generator's
+    /// default counts), on 1,000 nodes of 32 cores, 256 GB and 4 GPUs. Alone (no traces
+    /// given), only these are measured.
+    #[arg(long = "gpu-cluster", value_name = "N")]
+    gpu_cluster: Vec<usize>,
     /// Repetitions; the fastest is reported.
     #[arg(long, default_value_t = 3)]
     repeat: u32,
@@ -73,12 +80,12 @@ fn measure<T>(repeat: u32, mut f: impl FnMut() -> T) -> (f64, usize, T) {
 pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     let traces = if !args.traces.is_empty() {
         args.traces.clone()
-    } else if args.instant.is_empty() {
+    } else if args.instant.is_empty() && args.gpu_cluster.is_empty() {
         default_traces()
     } else {
         Vec::new()
     };
-    if traces.is_empty() && args.instant.is_empty() {
+    if traces.is_empty() && args.instant.is_empty() && args.gpu_cluster.is_empty() {
         return Err("no traces given and tests/data/ not found".into());
     }
     let (read, input_opts) = args.input.options()?;
@@ -99,6 +106,9 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     );
     for &n in &args.instant {
         at_one_instant(n, args, &input_opts, w)?;
+    }
+    for &n in &args.gpu_cluster {
+        on_gpu_cluster(n, args, &input_opts, w)?;
     }
     for path in &traces {
         let name = path
@@ -184,26 +194,56 @@ fn at_one_instant(
     input_opts: &input::InputOptions,
     w: usize,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let spec = GenerateSpec {
-        model: "lublin".into(),
-        procs: 256,
-        jobs: n,
-        seed: 1,
-        gpu_share: 0.0,
-        gpu_counts: Vec::new(),
-    };
-    let workload = generate(&spec)?;
+    let model = GenerateSpec::new("lublin", 256, n, 1);
     let opts = input::InputOptions {
         offline: true,
         ..input_opts.clone()
     };
-    let jobs = input::prepare(&workload, &opts)?;
+    generated(&format!("{n} jobs at one instant"), &model, &opts, args, w)
+}
+
+/// The cluster of `--gpu-cluster`: 1,000 nodes of 32 cores, 256 GB and 4 GPUs (a compact form,
+/// docs/cluster-model.md).
+const GPU_CLUSTER: &str = "1/n[1-1000]:c32:m256000:g4";
+
+/// The simulation of `n` generated jobs on [`GPU_CLUSTER`], per policy: a Lublin-Feitelson
+/// workload for its 32,000 cores, a quarter of the jobs asking for GPUs (the generator's
+/// default counts), with the other input options as given.
+fn on_gpu_cluster(
+    n: usize,
+    args: &BenchArgs,
+    input_opts: &input::InputOptions,
+    w: usize,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let model = GenerateSpec {
+        gpu_share: 0.25,
+        ..GenerateSpec::new("lublin", 32_000, n, 1)
+    };
+    let opts = input::InputOptions {
+        cluster: Some(GPU_CLUSTER.into()),
+        ..input_opts.clone()
+    };
+    generated(&format!("{n} jobs, GPU cluster"), &model, &opts, args, w)
+}
+
+/// Generates `model`, prepares it with `opts` (the `prepare` row) and measures the policies'
+/// simulations on it.
+fn generated(
+    name: &str,
+    model: &GenerateSpec,
+    opts: &input::InputOptions,
+    args: &BenchArgs,
+    w: usize,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let workload = generate(model)?;
+    let (ms, peak, jobs) = measure(args.repeat, || input::prepare(&workload, opts));
+    let jobs = jobs?;
+    row(name, "prepare", w, jobs.jobs.len(), ms, peak);
     drop(workload);
-    let name = format!("{n} jobs at one instant");
     for spec in &args.policies {
         let (ms, peak, r) = measure(args.repeat, || run::simulate(&jobs, spec, 1, None));
         match r {
-            Ok(s) => row(&name, &s.policy, w, jobs.jobs.len(), ms, peak),
+            Ok(s) => row(name, &s.policy, w, jobs.jobs.len(), ms, peak),
             Err(e) => println!("{name:<34} {spec:<w$} failed: {e}"),
         }
     }

@@ -6,7 +6,7 @@
 
 use crate::cluster::{Free, Need};
 use crate::policy::queue::Queue;
-use crate::sim::{Ctx, SimError, StartReason};
+use crate::sim::{ClusterView, Ctx, SimError, StartReason};
 use crate::Time;
 
 /// The blocked head's shadow time and what is left over then for the jobs that would still run:
@@ -35,6 +35,27 @@ impl Shadow {
             cores: false,
         }
     }
+
+    /// The shadow of a cluster at `time` with `extra` free on each node once the head has its
+    /// allocation.
+    fn on_nodes(time: Time, extra: Free) -> Shadow {
+        Shadow {
+            nodes: Some(Box::new(extra)),
+            ..Shadow::pool(time, 0)
+        }
+    }
+}
+
+/// The last shadow of a blocked head on a cluster, kept while nothing it derives from changes:
+/// the same head, no start or end since ([`crate::sim::ClusterView::free_id`]), the same running
+/// jobs with the same planned ends. A pass after an arrival that started nothing then copies it
+/// instead of releasing the running jobs node by node again.
+#[derive(Debug, Default)]
+pub struct ShadowCache {
+    head: usize,
+    free_id: u64,
+    running: Vec<(Time, usize)>,
+    shadow: Option<Shadow>,
 }
 
 /// The shadow of `head` (which does not fit now): [`shadow`] on a single pool; on a cluster the
@@ -49,47 +70,100 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
     if need.cores_only() {
         return cores_shadow(c, l, cv.free(), need);
     }
-    let mut free = cv.free().clone();
-    if let Some(head_alloc) = free.select(l, need, None) {
+    let now_free = cv.free();
+    if let Some(head_alloc) = now_free.select(l, need, None) {
+        let mut free = now_free.clone();
         free.take(l, &head_alloc);
-        return Shadow {
-            time: c.now(),
-            extra: 0,
-            nodes: Some(Box::new(free)),
-            cores: false,
-        };
+        return Shadow::on_nodes(c.now(), free);
     }
-    let mut cpus: u64 = free.cpus.iter().map(|&x| u64::from(x)).sum();
-    let mut gpus: u64 = free.gpus.iter().map(|&x| u64::from(x)).sum();
-    let mut running = c.running().peekable();
-    while let Some((end, j)) = running.next() {
+    let running: Vec<(Time, usize)> = c.running().collect();
+    let mut cpus: u64 = now_free.cpus.iter().map(|&x| u64::from(x)).sum();
+    let mut gpus: u64 = now_free.gpus.iter().map(|&x| u64::from(x)).sum();
+    // What is free once the running jobs before `released` have ended, when built.
+    let mut state: Option<(Free, usize)> = None;
+    for (k, &(end, j)) in running.iter().enumerate() {
         let a = cv.alloc(j);
-        free.give(l, a);
         cpus += a.iter().map(|s| u64::from(s.cpus)).sum::<u64>();
         gpus += a.iter().map(|s| u64::from(s.gpus)).sum::<u64>();
-        if running.peek().is_some_and(|&(next, _)| next == end)
+        if running.get(k + 1).is_some_and(|&(next, _)| next == end)
             || cpus < u64::from(need.cpus)
             || gpus < u64::from(need.gpus)
         {
             continue;
         }
+        let (free, released) = match state.as_mut() {
+            Some(st) => st,
+            None => state.insert((released_by(&cv, &running, k + 1), k + 1)),
+        };
+        for &(_, r) in &running[*released..=k] {
+            free.give(l, cv.alloc(r));
+        }
+        *released = k + 1;
         if let Some(head_alloc) = free.select(l, need, None) {
+            let (mut free, _) = state.take().expect("built above");
             free.take(l, &head_alloc);
-            return Shadow {
-                time: end,
-                extra: 0,
-                nodes: Some(Box::new(free)),
-                cores: false,
-            };
+            return Shadow::on_nodes(end, free);
         }
     }
     // Every job fits the idle cluster (the others are rejected before the run).
-    Shadow {
-        time: Time::MAX,
-        extra: 0,
-        nodes: Some(Box::new(free)),
-        cores: false,
+    Shadow::on_nodes(Time::MAX, cv.idle().clone())
+}
+
+/// What is free once the first `upto` of `running` (by planned end) have ended: what is free
+/// now with their allocations given back, or the idle cluster with the others' taken, whichever
+/// touches fewer nodes (both give the same: what is free is the idle cluster less what the
+/// running jobs hold).
+fn released_by(cv: &ClusterView<'_>, running: &[(Time, usize)], upto: usize) -> Free {
+    let l = cv.layout();
+    let shares = |jobs: &[(Time, usize)]| jobs.iter().map(|&(_, j)| cv.alloc(j).len()).sum();
+    let (ended, left) = running.split_at(upto);
+    let ended_shares: usize = shares(ended);
+    let left_shares: usize = shares(left);
+    let free = if left_shares < ended_shares {
+        let mut free = cv.idle().clone();
+        for &(_, j) in left {
+            free.take(l, cv.alloc(j));
+        }
+        free
+    } else {
+        let mut free = cv.free().clone();
+        for &(_, j) in ended {
+            free.give(l, cv.alloc(j));
+        }
+        free
+    };
+    debug_assert!(
+        free == {
+            let mut f = cv.free().clone();
+            for &(_, j) in ended {
+                f.give(l, cv.alloc(j));
+            }
+            f
+        }
+    );
+    free
+}
+
+/// [`shadow_of`] through `cache` for a head that does not fit now, on a cluster: the cached
+/// shadow when nothing it derives from changed, else a new one (then cached).
+fn cached_shadow_of(c: &Ctx<'_>, head: usize, cache: &mut ShadowCache) -> Shadow {
+    let Some(cv) = c.cluster().filter(|cv| !cv.need(head).cores_only()) else {
+        return shadow_of(c, head);
+    };
+    let same = cache.head == head
+        && cache.free_id == cv.free_id()
+        && c.running().eq(cache.running.iter().copied());
+    if let (true, Some(s)) = (same, &cache.shadow) {
+        return s.clone();
     }
+    let s = shadow_of(c, head);
+    cache.head = head;
+    cache.free_id = cv.free_id();
+    cache.running.clear();
+    cache.running.extend(c.running());
+    // A head that fits now has its shadow now, which moves with the time: not kept.
+    cache.shadow = (s.time != c.now()).then(|| s.clone());
+    s
 }
 
 /// [`shadow_of`] for a head asking for cores alone: the earliest planned end at which its
@@ -106,21 +180,27 @@ fn cores_shadow(c: &Ctx<'_>, l: &crate::cluster::Layout, free: &Free, need: &Nee
             if found.is_some_and(|t| end != t) {
                 break;
             }
-            avail += Free::held_cores(l, cv.alloc(j), need.part);
+            // A job of the head's partition (not whole nodes) holds its cores there.
+            let n = cv.need(j);
+            avail += if n.part == need.part && !n.exclusive {
+                u64::from(n.cpus)
+            } else {
+                Free::held_cores(l, cv.alloc(j), need.part)
+            };
             if found.is_none() && avail >= u64::from(need.cpus) {
                 found = Some(end);
             }
         }
     }
+    let time = found.unwrap_or(if avail >= u64::from(need.cpus) {
+        c.now()
+    } else {
+        Time::MAX
+    });
+    let extra = u32::try_from(avail.saturating_sub(u64::from(need.cpus))).unwrap_or(u32::MAX);
     Shadow {
-        time: found.unwrap_or(if avail >= u64::from(need.cpus) {
-            c.now()
-        } else {
-            Time::MAX
-        }),
-        extra: u32::try_from(avail.saturating_sub(u64::from(need.cpus))).unwrap_or(u32::MAX),
-        nodes: None,
         cores: true,
+        ..Shadow::pool(time, extra)
     }
 }
 
@@ -153,6 +233,18 @@ pub fn shadow(c: &Ctx<'_>, need: u32) -> (Time, u32) {
 /// backfill.
 pub fn reserve_head(c: &mut Ctx<'_>, head: usize) -> Option<Shadow> {
     let s = shadow_of(c, head);
+    c.reserve(head, s.time);
+    (c.free() > 0).then_some(s)
+}
+
+/// [`reserve_head`] for a head that does not fit now, its shadow kept in `cache` from pass to
+/// pass while nothing it derives from changes ([`ShadowCache`]).
+pub fn reserve_head_cached(
+    c: &mut Ctx<'_>,
+    head: usize,
+    cache: &mut ShadowCache,
+) -> Option<Shadow> {
+    let s = cached_shadow_of(c, head, cache);
     c.reserve(head, s.time);
     (c.free() > 0).then_some(s)
 }

@@ -6,7 +6,7 @@
 
 use super::StartRule;
 use crate::policy::blocks::heads::start_heads;
-use crate::policy::blocks::shadow::{backfill, backfill_queue, reserve_head};
+use crate::policy::blocks::shadow::{backfill, backfill_queue, reserve_head_cached, ShadowCache};
 use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, Params, SpecError, Values};
 use crate::sim::{Ctx, SimError};
@@ -36,6 +36,7 @@ pub const ORDER: KeyInfo = KeyInfo {
 pub struct Easy {
     order: BackfillOrder,
     candidates: Vec<usize>,
+    shadow: ShadowCache,
 }
 
 impl Easy {
@@ -44,6 +45,7 @@ impl Easy {
         Self {
             order,
             candidates: Vec::new(),
+            shadow: ShadowCache::default(),
         }
     }
 
@@ -66,7 +68,7 @@ impl StartRule for Easy {
         let Some(head) = queue.get(c, first) else {
             return Ok(());
         };
-        let Some(shadow) = reserve_head(c, head) else {
+        let Some(shadow) = reserve_head_cached(c, head, &mut self.shadow) else {
             return Ok(());
         };
         if self.order == BackfillOrder::Fcfs {
