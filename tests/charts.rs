@@ -386,10 +386,12 @@ fn a_gpu_clusters_gantt_shows_its_gpus_and_gpu_jobs_darker() {
     // only, job 1 (user 2) asks for 2 GPUs on the GPU node.
     let c = Cluster::from_compact("1/c1:c8:m0/g1:c8:m0:g4/p=all:ALL:default").unwrap();
     let layout = Layout::new(&c).unwrap();
+    let idle = schedlab::cluster::Free::all(&layout);
     let mut p = Placement {
         layout,
         needs: vec![Need::default(), Need::default()],
         never: Vec::new(),
+        idle,
     };
     p.needs[1].gpus = 2;
     let rows = gantt::NodeRows::of_placement(&p);

@@ -39,7 +39,7 @@ const NO_LIMIT: Time = 365 * 86400;
 /// A backfill cycle's plan: a pool of processors, or a cluster's nodes.
 enum Plan {
     Pool(Free),
-    Nodes(NodePlan),
+    Nodes(Box<NodePlan>),
 }
 
 /// The main scheduler and backfill.
@@ -113,7 +113,7 @@ impl SlurmSched {
             NodePlan::new(now, cv.free().clone(), ends)
         });
         let mut plan = match on_nodes {
-            Some(p) => Plan::Nodes(p),
+            Some(p) => Plan::Nodes(Box::new(p)),
             None => {
                 let running: Vec<(Time, u32)> =
                     c.running().map(|(e, j)| (e, c.job(j).procs)).collect();
