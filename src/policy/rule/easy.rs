@@ -4,6 +4,7 @@
 //! the shadow time (by their estimate) or fit in the extra processors.
 #![warn(missing_docs)]
 
+use super::easy_index::BackfillIndex;
 use super::StartRule;
 use crate::policy::blocks::heads::start_heads;
 use crate::policy::blocks::shadow::{backfill, backfill_queue, reserve_head};
@@ -36,6 +37,9 @@ pub const ORDER: KeyInfo = KeyInfo {
 pub struct Easy {
     order: BackfillOrder,
     candidates: Vec<usize>,
+    /// The waiting jobs indexed for backfilling in arrival order, when estimates stay fixed
+    /// once a job waits.
+    index: Option<BackfillIndex>,
 }
 
 impl Easy {
@@ -44,7 +48,17 @@ impl Easy {
         Self {
             order,
             candidates: Vec::new(),
+            index: None,
         }
+    }
+
+    /// The rule planning with `predictor` (its canonical spec): with a predictor whose values
+    /// stay fixed once a job waits, backfilling in arrival order goes through an index of the
+    /// waiting jobs (the same starts, without reading the whole queue).
+    pub fn planning_with(mut self, predictor: &str) -> Self {
+        let fixed = crate::predict::Predictor::parse(predictor).is_ok_and(|p| p.fixed());
+        self.index = (fixed && self.order == BackfillOrder::Fcfs).then(BackfillIndex::default);
+        self
     }
 
     /// Reads the `order` key.
@@ -62,6 +76,13 @@ impl StartRule for Easy {
     /// The queue is read up to the blocked head, then (in queue order) only while a processor
     /// is free; the sorted backfill orders read it whole.
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
+        if let Some(index) = self.index.as_mut() {
+            if !BackfillIndex::holds(c, queue) {
+                self.index = None;
+            } else if c.waiting().len() >= BackfillIndex::LONG {
+                return indexed_pass(index, c, queue);
+            }
+        }
         let first = start_heads(c, queue)?;
         let Some(head) = queue.get(c, first) else {
             return Ok(());
@@ -80,5 +101,26 @@ impl StartRule for Easy {
             _ => self.candidates.sort_by_key(|&j| (c.estimate(j), j)),
         }
         backfill(c, shadow, self.candidates.iter().copied())
+    }
+}
+
+/// A pass of a long queue in arrival order: the heads, then backfilling through the index.
+#[inline(never)]
+fn indexed_pass(
+    index: &mut BackfillIndex,
+    c: &mut Ctx<'_>,
+    queue: &mut Queue<'_>,
+) -> Result<(), SimError> {
+    index.update(c);
+    let first = start_heads(c, queue)?;
+    for &j in &queue.from(c, 0)[..first] {
+        index.remove(c, j);
+    }
+    let Some(head) = queue.get(c, first) else {
+        return Ok(());
+    };
+    match reserve_head(c, head) {
+        Some(shadow) => index.backfill(c, shadow),
+        None => Ok(()),
     }
 }
