@@ -13,7 +13,6 @@
 
 pub mod conservative;
 pub mod easy;
-mod easy_index;
 pub mod easy_select;
 pub mod fcfs;
 pub mod guarantee_free;

@@ -4,13 +4,15 @@
 //! the shadow time (by their estimate) or fit in the extra processors.
 #![warn(missing_docs)]
 
-use super::easy_index::BackfillIndex;
+mod index;
+
 use super::StartRule;
 use crate::policy::blocks::heads::start_heads;
 use crate::policy::blocks::shadow::{backfill, backfill_queue, reserve_head};
 use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, Params, SpecError, Values};
 use crate::sim::{Ctx, SimError};
+use index::BackfillIndex;
 
 /// The order in which EASY tries the jobs behind the blocked head.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
