@@ -136,6 +136,7 @@ fn build_fcfs(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
 fn build_easy(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
     let rule = easy::Easy::parse(p)?;
     let pred = estimate::parse(p)?;
+    let rule = rule.planning_with(&pred);
     let queue = order::parse(p)?;
     composed(p, Some(pred), queue, rule)
 }

@@ -61,4 +61,8 @@ impl Model for Last {
     fn spec(&self) -> String {
         "last".into()
     }
+
+    fn fixed(&self) -> bool {
+        false
+    }
 }

@@ -38,6 +38,10 @@ trait Model {
     fn predict(&self, j: usize, job: &Job) -> f64;
     /// The canonical spec value (defaults dropped).
     fn spec(&self) -> String;
+    /// True when a job's prediction stays what it was at its submission.
+    fn fixed(&self) -> bool {
+        true
+    }
 }
 
 /// A configured predictor with its state.
@@ -137,6 +141,12 @@ impl Predictor {
     /// The canonical spec value.
     pub fn spec(&self) -> String {
         self.model.spec()
+    }
+
+    /// True when a job's prediction stays what it was at its submission (every predictor but
+    /// `last`, which follows its user's last finished job).
+    pub fn fixed(&self) -> bool {
+        self.model.fixed()
     }
 
     /// Takes in a submitted job (the engine calls it for each submission, in arrival order

@@ -295,7 +295,7 @@ pub fn backfill_queue(
 /// One candidate of EASY's backfilling step (a processor is free): starts `j` if it fits and
 /// ends by the shadow time or fits in the extra resources (then taken from them).
 #[inline]
-fn backfill_one(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(), SimError> {
+pub(crate) fn backfill_one(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(), SimError> {
     if shadow.nodes.is_some() {
         return backfill_on_nodes(c, shadow, j);
     }

@@ -81,6 +81,18 @@ impl<'q> Queue<'q> {
         }
     }
 
+    /// True when the queue is the waiting jobs in arrival order (the engine's waiting list
+    /// as the pass began).
+    pub fn in_arrival_order(&self) -> bool {
+        matches!(
+            self.src,
+            Src::Lazy {
+                from: Lazy::Arrival(_),
+                ..
+            }
+        )
+    }
+
     /// The whole queue.
     pub fn all<'s>(&'s mut self, c: &Ctx<'_>) -> &'s [usize] {
         match &mut self.src {

@@ -4,12 +4,17 @@
 //! the shadow time (by their estimate) or fit in the extra processors.
 #![warn(missing_docs)]
 
+mod index;
+
 use super::StartRule;
 use crate::policy::blocks::heads::start_heads;
-use crate::policy::blocks::shadow::{backfill, backfill_queue, reserve_head_cached, ShadowCache};
+use crate::policy::blocks::shadow::{
+    backfill, backfill_queue, reserve_head, reserve_head_cached, ShadowCache,
+};
 use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, Params, SpecError, Values};
 use crate::sim::{Ctx, SimError};
+use index::BackfillIndex;
 
 /// The order in which EASY tries the jobs behind the blocked head.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +42,9 @@ pub struct Easy {
     order: BackfillOrder,
     candidates: Vec<usize>,
     shadow: ShadowCache,
+    /// The waiting jobs indexed for backfilling in arrival order, when estimates stay fixed
+    /// once a job waits.
+    index: Option<BackfillIndex>,
 }
 
 impl Easy {
@@ -46,7 +54,17 @@ impl Easy {
             order,
             candidates: Vec::new(),
             shadow: ShadowCache::default(),
+            index: None,
         }
+    }
+
+    /// The rule planning with `predictor` (its canonical spec): with a predictor whose values
+    /// stay fixed once a job waits, backfilling in arrival order goes through an index of the
+    /// waiting jobs (the same starts, without reading the whole queue).
+    pub fn planning_with(mut self, predictor: &str) -> Self {
+        let fixed = crate::predict::Predictor::parse(predictor).is_ok_and(|p| p.fixed());
+        self.index = (fixed && self.order == BackfillOrder::Fcfs).then(BackfillIndex::default);
+        self
     }
 
     /// Reads the `order` key.
@@ -64,6 +82,13 @@ impl StartRule for Easy {
     /// The queue is read up to the blocked head, then (in queue order) only while a processor
     /// is free; the sorted backfill orders read it whole.
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
+        if let Some(index) = self.index.as_mut() {
+            if !BackfillIndex::holds(c, queue) {
+                self.index = None;
+            } else if c.waiting().len() >= BackfillIndex::LONG {
+                return indexed_pass(index, c, queue);
+            }
+        }
         let first = start_heads(c, queue)?;
         let Some(head) = queue.get(c, first) else {
             return Ok(());
@@ -82,5 +107,26 @@ impl StartRule for Easy {
             _ => self.candidates.sort_by_key(|&j| (c.estimate(j), j)),
         }
         backfill(c, shadow, self.candidates.iter().copied())
+    }
+}
+
+/// A pass of a long queue in arrival order: the heads, then backfilling through the index.
+#[inline(never)]
+fn indexed_pass(
+    index: &mut BackfillIndex,
+    c: &mut Ctx<'_>,
+    queue: &mut Queue<'_>,
+) -> Result<(), SimError> {
+    index.update(c);
+    let first = start_heads(c, queue)?;
+    for &j in &queue.from(c, 0)[..first] {
+        index.remove(c, j);
+    }
+    let Some(head) = queue.get(c, first) else {
+        return Ok(());
+    };
+    match reserve_head(c, head) {
+        Some(shadow) => index.backfill(c, shadow),
+        None => Ok(()),
     }
 }
