@@ -131,3 +131,60 @@ fn historic_starts_a_job_late_where_its_recorded_start_does_not_fit() {
     assert_eq!(starts(&s), [0, 50, 2]);
     assert_eq!(reasons(&s), ["replay", "replay-late", "replay"]);
 }
+
+#[test]
+fn sjbf_selections_choose_nodes() {
+    // g1 (4 cores, the GPU) comes first in Slurm's order, c1 (4 cores) second. J1 (4 cores,
+    // 0-100): first fit puts it on g1, and the GPU job J2 (1 core, 1 GPU) at 1 waits until
+    // 100 with 4 cores free; best fit (lc, lct) keeps the GPU node for GPU jobs: J1 on c1, J2
+    // on g1 at once.
+    let js = jobs(&[(0, 100, 4, 0, req(0, 0)), (1, 10, 1, 0, req(0, 1))]);
+    let p = place(
+        "NodeName=g1 CPUs=4 Gres=gpu:1\nNodeName=c1 CPUs=4\n",
+        &js,
+        &[],
+    );
+    let ff = run(&p, &js, "sjbf");
+    assert_eq!(starts(&ff), [0, 100]);
+    assert_eq!(nodes(&p, &ff, 0), ["g1"]);
+    for spec in ["sjbf[rsp=lc]", "sjbf[rsp=lct]"] {
+        let s = run(&p, &js, spec);
+        assert_eq!(starts(&s), [0, 1], "{spec}");
+        assert_eq!(nodes(&p, &s, 0), ["c1"], "{spec}");
+        assert_eq!(nodes(&p, &s, 1), ["g1"], "{spec}");
+    }
+    for spec in ["sjbf", "sjbf[rsp=lc]", "sjbf[rsp=lct]"] {
+        let (js, p) = a_gpu_job_waiting_while_cores_are_free();
+        let s = run(&p, &js, spec);
+        assert_eq!(starts(&s), [0, 100, 2], "{spec}");
+        assert_eq!(reasons(&s), ["head", "head", "backfilled"], "{spec}");
+        let (js, p) = two_node_jobs();
+        let s = run(&p, &js, spec);
+        assert_eq!(starts(&s), [0, 1, 31, 3], "{spec}");
+        assert_eq!(nodes(&p, &s, 1), ["n2", "n3"], "{spec}");
+        assert_eq!(nodes(&p, &s, 2), ["n1", "n2"], "{spec}");
+        let (js, p) = memory_bound_jobs();
+        assert_eq!(starts(&run(&p, &js, spec)), [0, 50, 2], "{spec}");
+    }
+}
+
+#[test]
+fn sjbf_backfills_shortest_first_into_the_extra_resources() {
+    // n1, n2: 4 cores each. J1 (6 cores) runs 0-100 on n1 (4) and n2 (2). J2 (8 cores) at 1
+    // waits for 100; n2's 2 free cores remain. J3 (2 cores, 200 s) at 2 and J4 (2 cores,
+    // 50 s) at 3: J4 is tried first (shortest), ends by 100 and backfills on n2; J3 runs past
+    // the shadow time and the head takes every core then: it waits for J2 (100-200).
+    let js = jobs(&[
+        (0, 100, 6, 0, req(0, 0)),
+        (1, 100, 8, 0, req(0, 0)),
+        (2, 200, 2, 0, req(0, 0)),
+        (3, 50, 2, 0, req(0, 0)),
+    ]);
+    let p = place("NodeName=n[1-2] CPUs=4\n", &js, &[]);
+    for spec in ["sjbf", "sjbf[rsp=lc]"] {
+        let s = run(&p, &js, spec);
+        assert_eq!(starts(&s), [0, 100, 200, 3], "{spec}");
+        assert_eq!(reasons(&s)[3], "backfilled", "{spec}");
+        assert_eq!(nodes(&p, &s, 3), ["n2"], "{spec}");
+    }
+}

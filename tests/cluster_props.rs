@@ -24,6 +24,9 @@ const SPECS: &[&str] = &[
     "conservative[guarantees=off]",
     "conservative[guarantees=off,queue=sjf,shadow=2]",
     "historic",
+    "sjbf",
+    "sjbf[rsp=lc]",
+    "sjbf[rsp=lct]",
 ];
 
 /// A node group: (nodes, cores, memory MB (1 = not stated), GPUs, weight).

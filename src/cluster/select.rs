@@ -205,6 +205,35 @@ impl Free {
     /// when `within` is given, on what is free in both), or `None` when it does not fit.
     pub fn select(&self, l: &Layout, need: &Need, within: Option<&Free>) -> Option<Alloc> {
         let part = l.parts.get(need.part as usize)?;
+        self.select_in(l, need, &part.order, within)
+    }
+
+    /// [`Free::select`] best fit: the partition's nodes taken in ascending order of what they
+    /// have free (GPUs, then cores; ties in Slurm's order), so that a job fills the nodes
+    /// already in use and leaves whole nodes (and GPU nodes, for a job without GPUs) free.
+    /// Taking cores node by node is greedy, so an order may miss an allocation another finds
+    /// (a job's cores all given before its GPUs): then Slurm's order is tried, and whatever
+    /// [`Free::select`] finds this finds too.
+    pub fn select_packed(&self, l: &Layout, need: &Need, within: Option<&Free>) -> Option<Alloc> {
+        let part = l.parts.get(need.part as usize)?;
+        let mut order = part.order.clone();
+        order.sort_by_key(|&n| {
+            let r = self.room(n as usize, within);
+            (r.gpus, r.cpus)
+        });
+        self.select_in(l, need, &order, within)
+            .or_else(|| self.select_in(l, need, &part.order, within))
+    }
+
+    /// [`Free::select`] over the partition's nodes in `order`.
+    fn select_in(
+        &self,
+        l: &Layout,
+        need: &Need,
+        order: &[u32],
+        within: Option<&Free>,
+    ) -> Option<Alloc> {
+        let part = l.parts.get(need.part as usize)?;
         let (mut cpus, mut gpus) = self.part_free[need.part as usize];
         if let Some(w) = within {
             let (c, g) = w.part_free[need.part as usize];
@@ -215,11 +244,11 @@ impl Free {
             return None;
         }
         if need.nodes > 0 {
-            return self.select_n(l, need, &part.order, within);
+            return self.select_n(l, need, order, within);
         }
         let (mut cpus, mut gpus) = (need.cpus, need.gpus);
         let mut out = Vec::new();
-        for &n in &part.order {
+        for &n in order {
             let i = n as usize;
             if need.exclusive && !self.idle_in(i, within) {
                 continue;
