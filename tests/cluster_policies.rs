@@ -188,3 +188,65 @@ fn sjbf_backfills_shortest_first_into_the_extra_resources() {
         assert_eq!(nodes(&p, &s, 3), ["n2"], "{spec}");
     }
 }
+
+fn preemptions(s: &Schedule) -> Vec<u32> {
+    s.jobs.iter().map(|r| r.preemptions).collect()
+}
+
+#[test]
+fn pv_easy_preempts_the_shadow_load_on_the_heads_nodes_only() {
+    // n1 (4 cores, the GPU), n2, n3 (4 cores), taken in that order (weights 1, 2, 3). J1 (1
+    // core, the GPU) runs 0-100 on n1. J2 (-N 1, 4 cores, 1 GPU) at 1 waits while n2 and n3 are
+    // idle; its reservation is 100. J3 (1 core, 300 s) at 2 starts on n1 and J4 (-N 1, 4
+    // cores, 300 s) at 3 on n2, on idle cores (step 4). At 100 J2 needs n1 whole: only J3, the
+    // shadow-load job on n1, is preempted; J4, of lower priority but on n2, keeps running. J3
+    // starts again at once on n3.
+    let js = jobs(&[
+        (0, 100, 1, 0, req(0, 1)),
+        (1, 10, 4, 0, req(1, 1)),
+        (2, 300, 1, 0, req(0, 0)),
+        (3, 300, 4, 0, req(1, 0)),
+    ]);
+    let p = place(
+        "NodeName=n1 CPUs=4 Gres=gpu:1 Weight=1\nNodeName=n2 CPUs=4 Weight=2\n\
+         NodeName=n3 CPUs=4 Weight=3\n",
+        &js,
+        &[],
+    );
+    let s = run(&p, &js, "pv-easy[predictor=user]");
+    assert_eq!(starts(&s), [0, 100, 100, 3]);
+    assert_eq!(preemptions(&s), [0, 0, 1, 0]);
+    assert_eq!(reasons(&s), ["head", "head", "restarted", "venture"]);
+    assert_eq!(nodes(&p, &s, 1), ["n1"]);
+    assert_eq!(nodes(&p, &s, 2), ["n3"]);
+    assert_eq!(nodes(&p, &s, 3), ["n2"]);
+}
+
+#[test]
+fn pv_easy_frees_the_nodes_a_two_node_head_needs() {
+    // n1, n2: 4 cores each. J1 (4 cores) runs 0-100 on n1; J2 (-N 2, 2 cores) at 1 waits for a
+    // core on two nodes, reservation 100; J3 (4 cores, 300 s) at 2 takes n2 (step 4). At 100
+    // n1 is free but n2 is J3's: it is preempted, J2 starts on n1 and n2, and J3 again at once
+    // on the 3 + 1 cores left. Without preemption J2 waits for J3 (302).
+    let js = jobs(&[
+        (0, 100, 4, 0, req(0, 0)),
+        (1, 10, 2, 0, req(2, 0)),
+        (2, 300, 4, 0, req(0, 0)),
+    ]);
+    let p = place("NodeName=n[1-2] CPUs=4\n", &js, &[]);
+    let s = run(&p, &js, "pv-easy[predictor=user]");
+    assert_eq!(starts(&s), [0, 100, 100]);
+    assert_eq!(preemptions(&s), [0, 0, 1]);
+    assert_eq!(nodes(&p, &s, 1), ["n1", "n2"]);
+    assert_eq!(nodes(&p, &s, 2), ["n1", "n2"]);
+    let s = run(&p, &js, "pv-easy[predictor=user,slp=off]");
+    assert_eq!(starts(&s), [0, 302, 2]);
+    assert_eq!(preemptions(&s), [0, 0, 0]);
+    // The memory-bound node: J3 (predicted to end by J2's reservation at 50) backfills.
+    let (js, p) = memory_bound_jobs();
+    for spec in ["pv-easy[predictor=user]", "pv-easy[predictor=user,vb=off]"] {
+        let s = run(&p, &js, spec);
+        assert_eq!(starts(&s), [0, 50, 2], "{spec}");
+        assert_eq!(reasons(&s)[2], "backfilled", "{spec}");
+    }
+}

@@ -27,6 +27,9 @@ const SPECS: &[&str] = &[
     "sjbf",
     "sjbf[rsp=lc]",
     "sjbf[rsp=lct]",
+    "pv-easy",
+    "pv-easy[slp=off]",
+    "pv-easy[vb=off,predictor=user]",
 ];
 
 /// A node group: (nodes, cores, memory MB (1 = not stated), GPUs, weight).

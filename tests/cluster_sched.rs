@@ -150,8 +150,8 @@ fn jobs_that_can_never_run_are_rejected_with_their_reason() {
 fn a_pool_policy_refuses_to_run_on_a_cluster() {
     let js = jobs(&[(0, 10, 1, 0, req(0, 0))]);
     let p = place("NodeName=n1 CPUs=4\n", &js, &[]);
-    let mut pol = policy::build("pv-easy").unwrap();
-    // (conservative plans on the nodes; PV-EASY's preemptions plan with one pool)
+    let mut pol = policy::build("rua").unwrap();
+    // (RUA's penalties are the node model's, which a cluster does not have)
     let e = simulate_placed(&js, 4, None, Some(&p), pol.as_mut(), 1, None).unwrap_err();
     assert!(e.to_string().contains("does not run on a cluster"), "{e}");
 }
