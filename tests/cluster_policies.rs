@@ -147,13 +147,14 @@ fn sjbf_selections_choose_nodes() {
     let ff = run(&p, &js, "sjbf");
     assert_eq!(starts(&ff), [0, 100]);
     assert_eq!(nodes(&p, &ff, 0), ["g1"]);
-    for spec in ["sjbf[rsp=lc]", "sjbf[rsp=lct]"] {
+    for spec in ["sjbf[rsp=lc]", "sjbf[rsp=lct]", "rua"] {
         let s = run(&p, &js, spec);
         assert_eq!(starts(&s), [0, 1], "{spec}");
         assert_eq!(nodes(&p, &s, 0), ["c1"], "{spec}");
         assert_eq!(nodes(&p, &s, 1), ["g1"], "{spec}");
     }
-    for spec in ["sjbf", "sjbf[rsp=lc]", "sjbf[rsp=lct]"] {
+    // RUA on a cluster (no penalty: every factor 1) is sjbf[rsp=lct]'s pass.
+    for spec in ["sjbf", "sjbf[rsp=lc]", "sjbf[rsp=lct]", "rua"] {
         let (js, p) = a_gpu_job_waiting_while_cores_are_free();
         let s = run(&p, &js, spec);
         assert_eq!(starts(&s), [0, 100, 2], "{spec}");
@@ -181,7 +182,7 @@ fn sjbf_backfills_shortest_first_into_the_extra_resources() {
         (3, 50, 2, 0, req(0, 0)),
     ]);
     let p = place("NodeName=n[1-2] CPUs=4\n", &js, &[]);
-    for spec in ["sjbf", "sjbf[rsp=lc]"] {
+    for spec in ["sjbf", "sjbf[rsp=lc]", "rua"] {
         let s = run(&p, &js, spec);
         assert_eq!(starts(&s), [0, 100, 200, 3], "{spec}");
         assert_eq!(reasons(&s)[3], "backfilled", "{spec}");

@@ -30,6 +30,7 @@ const SPECS: &[&str] = &[
     "pv-easy",
     "pv-easy[slp=off]",
     "pv-easy[vb=off,predictor=user]",
+    "rua",
 ];
 
 /// A node group: (nodes, cores, memory MB (1 = not stated), GPUs, weight).

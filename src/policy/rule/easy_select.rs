@@ -15,7 +15,7 @@ use crate::policy::blocks::select::{self, reservation};
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, SimError, StartReason};
 
-mod on_nodes;
+pub(super) mod on_nodes;
 
 /// EASY with a resource selection policy and shortest-estimate-first backfilling (`sjbf`).
 pub struct EasySelect {
@@ -34,15 +34,14 @@ impl EasySelect {
             horizon: Horizon::new(),
         }
     }
+}
 
-    /// The candidates: the waiting jobs after position `first` of `queue`, shortest estimate
-    /// first (ties by arrival).
-    fn shortest_first(&mut self, c: &Ctx<'_>, queue: &mut Queue<'_>, first: usize) {
-        self.candidates.clear();
-        self.candidates
-            .extend_from_slice(&queue.all(c)[first + 1..]);
-        self.candidates.sort_by_key(|&j| (c.job(j).estimate, j));
-    }
+/// Fills `candidates` with the waiting jobs after position `first` of `queue`, shortest
+/// estimate first (ties by arrival).
+fn shortest_first(candidates: &mut Vec<usize>, c: &Ctx<'_>, queue: &mut Queue<'_>, first: usize) {
+    candidates.clear();
+    candidates.extend_from_slice(&queue.all(c)[first + 1..]);
+    candidates.sort_by_key(|&j| (c.job(j).estimate, j));
 }
 
 impl StartRule for EasySelect {
@@ -50,7 +49,8 @@ impl StartRule for EasySelect {
     /// is left for backfilling.
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
         if c.cluster().is_some() {
-            return self.pass_on_nodes(c, queue);
+            let packed = self.alloc.packs_on_clusters();
+            return on_nodes::pass(c, queue, packed, &mut self.candidates);
         }
         let now = c.now();
         let alloc = &*self.alloc;
@@ -67,7 +67,7 @@ impl StartRule for EasySelect {
         if c.free() == 0 {
             return Ok(());
         }
-        self.shortest_first(c, queue, first);
+        shortest_first(&mut self.candidates, c, queue, first);
         for &j in &self.candidates {
             if c.free() == 0 {
                 break;

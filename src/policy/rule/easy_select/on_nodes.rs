@@ -6,7 +6,7 @@
 //! its multi-resource shadow time ([`shadow_of`]); the extra resources are what is free on each
 //! node then once the head has its allocation by the same selection.
 
-use super::EasySelect;
+use super::shortest_first;
 use crate::cluster::{Alloc, Free};
 use crate::policy::blocks::shadow::shadow_of;
 use crate::policy::queue::Queue;
@@ -34,62 +34,61 @@ fn pick_now(c: &Ctx<'_>, j: usize, packed: bool, extra: Option<&mut Free>) -> Op
     Some(a)
 }
 
-impl EasySelect {
-    /// One pass on a cluster (`queue`: arrival order).
-    pub(super) fn pass_on_nodes(
-        &mut self,
-        c: &mut Ctx<'_>,
-        queue: &mut Queue<'_>,
-    ) -> Result<(), SimError> {
-        let now = c.now();
-        let packed = self.alloc.packs_on_clusters();
-        let mut first = 0;
-        let head = loop {
-            let Some(j) = queue.get(c, first) else {
-                return Ok(());
-            };
-            let Some(a) = pick_now(c, j, packed, None) else {
-                break j;
-            };
-            let end = now + c.job(j).estimate;
-            c.start_on(j, Some(StartReason::Head), a, Some(end))?;
-            first += 1;
-        };
-        let res = shadow_of(c, head).time;
-        c.reserve(head, res);
-        if c.free() == 0 {
-            return Ok(());
-        }
-        // What is free at the shadow time, once the head has its allocation there.
-        let Some(cv) = c.cluster() else {
+/// One pass on a cluster (`queue`: arrival order), nodes taken best fit when `packed`;
+/// `candidates` is scratch. Also RUA's pass on a cluster (`rua.rs`).
+pub(in crate::policy::rule) fn pass(
+    c: &mut Ctx<'_>,
+    queue: &mut Queue<'_>,
+    packed: bool,
+    candidates: &mut Vec<usize>,
+) -> Result<(), SimError> {
+    let now = c.now();
+    let mut first = 0;
+    let head = loop {
+        let Some(j) = queue.get(c, first) else {
             return Ok(());
         };
-        let l = cv.layout();
-        let mut extra = cv.free().clone();
-        for (end, j) in c.running() {
-            if end > res {
-                break;
-            }
-            extra.give(l, cv.alloc(j));
-        }
-        if let Some(a) = pick(c, &extra, head, packed, None) {
-            extra.take(l, &a);
-        }
-        self.shortest_first(c, queue, first);
-        for &j in &self.candidates {
-            if c.free() == 0 {
-                break;
-            }
-            let end = now + c.job(j).estimate;
-            let (a, why) = if end <= res {
-                (pick_now(c, j, packed, None), StartReason::Backfilled)
-            } else {
-                (pick_now(c, j, packed, Some(&mut extra)), StartReason::Extra)
-            };
-            if let Some(a) = a {
-                c.start_on(j, Some(why), a, Some(end))?;
-            }
-        }
-        Ok(())
+        let Some(a) = pick_now(c, j, packed, None) else {
+            break j;
+        };
+        let end = now + c.job(j).estimate;
+        c.start_on(j, Some(StartReason::Head), a, Some(end))?;
+        first += 1;
+    };
+    let res = shadow_of(c, head).time;
+    c.reserve(head, res);
+    if c.free() == 0 {
+        return Ok(());
     }
+    // What is free at the shadow time, once the head has its allocation there.
+    let Some(cv) = c.cluster() else {
+        return Ok(());
+    };
+    let l = cv.layout();
+    let mut extra = cv.free().clone();
+    for (end, j) in c.running() {
+        if end > res {
+            break;
+        }
+        extra.give(l, cv.alloc(j));
+    }
+    if let Some(a) = pick(c, &extra, head, packed, None) {
+        extra.take(l, &a);
+    }
+    shortest_first(candidates, c, queue, first);
+    for &j in candidates.iter() {
+        if c.free() == 0 {
+            break;
+        }
+        let end = now + c.job(j).estimate;
+        let (a, why) = if end <= res {
+            (pick_now(c, j, packed, None), StartReason::Backfilled)
+        } else {
+            (pick_now(c, j, packed, Some(&mut extra)), StartReason::Extra)
+        };
+        if let Some(a) = a {
+            c.start_on(j, Some(why), a, Some(end))?;
+        }
+    }
+    Ok(())
 }
