@@ -24,6 +24,13 @@ const SPECS: &[&str] = &[
     "conservative[guarantees=off]",
     "conservative[guarantees=off,queue=sjf,shadow=2]",
     "historic",
+    "sjbf",
+    "sjbf[rsp=lc]",
+    "sjbf[rsp=lct]",
+    "pv-easy",
+    "pv-easy[slp=off]",
+    "pv-easy[vb=off,predictor=user]",
+    "rua",
 ];
 
 /// A node group: (nodes, cores, memory MB (1 = not stated), GPUs, weight).

@@ -7,9 +7,7 @@ mod common;
 use common::clusterkit::*;
 use common::starts;
 use schedlab::job::Request;
-use schedlab::policy;
 use schedlab::sim::check_cluster::check_cluster;
-use schedlab::sim::simulate_placed;
 
 #[test]
 fn a_gpu_job_waits_while_cores_are_free_and_easy_backfills_past_it() {
@@ -144,16 +142,6 @@ fn jobs_that_can_never_run_are_rejected_with_their_reason() {
     assert!(reasons[2].contains("5000 MB"), "{reasons:?}");
     assert!(reasons[3].contains("partition nope"), "{reasons:?}");
     assert_eq!(s.jobs[4].start, 0);
-}
-
-#[test]
-fn a_pool_policy_refuses_to_run_on_a_cluster() {
-    let js = jobs(&[(0, 10, 1, 0, req(0, 0))]);
-    let p = place("NodeName=n1 CPUs=4\n", &js, &[]);
-    let mut pol = policy::build("pv-easy").unwrap();
-    // (conservative plans on the nodes; PV-EASY's preemptions plan with one pool)
-    let e = simulate_placed(&js, 4, None, Some(&p), pol.as_mut(), 1, None).unwrap_err();
-    assert!(e.to_string().contains("does not run on a cluster"), "{e}");
 }
 
 #[test]

@@ -229,14 +229,63 @@ impl Free {
         self.walk(l, need, within, Some(&mut out)).then_some(out)
     }
 
+    /// [`Free::select`] best fit: the partition's nodes taken in ascending order of what they
+    /// have free (GPUs, then cores; ties in Slurm's order), so that a job fills the nodes
+    /// already in use and leaves whole nodes (and GPU nodes, for a job without GPUs) free.
+    /// Taking cores node by node is greedy, so an order may miss an allocation another finds
+    /// (a job's cores all given before its GPUs): then Slurm's order is tried, and whatever
+    /// [`Free::select`] finds this finds too.
+    pub fn select_packed(&self, l: &Layout, need: &Need, within: Option<&Free>) -> Option<Alloc> {
+        let part = l.parts.get(need.part as usize)?;
+        let mut order = part.order.clone();
+        order.sort_by_key(|&n| {
+            let r = self.room(n as usize, within);
+            (r.gpus, r.cpus)
+        });
+        let mut nodes = order.iter().map(|&n| n as usize);
+        let mut out = Vec::new();
+        if self.walk_in(l, need, within, |_| nodes.next(), Some(&mut out)) {
+            return Some(out);
+        }
+        self.select(l, need, within)
+    }
+
     /// [`Free::select`], the shares pushed on `out` when given: true when `need` fits. Only the
     /// nodes with a free core (while the job needs GPUs: a free core and a free GPU) are
-    /// visited; every other node would give it nothing.
+    /// visited, in Slurm's order; every other node would give it nothing.
     fn walk(
         &self,
         l: &Layout,
         need: &Need,
         within: Option<&Free>,
+        out: Option<&mut Alloc>,
+    ) -> bool {
+        let Some(part) = l.parts.get(need.part as usize) else {
+            return false;
+        };
+        let p = need.part as usize;
+        let mut from = 0;
+        let next = |gpus: bool| {
+            let set = if gpus {
+                &self.with_gpus[p]
+            } else {
+                &self.with_cores[p]
+            };
+            let k = set.next(from)?;
+            from = k + 1;
+            Some(part.order[k] as usize)
+        };
+        self.walk_in(l, need, within, next, out)
+    }
+
+    /// [`Free::walk`] over the nodes `next` gives (`next(true)` while the job still needs GPUs):
+    /// the partition's checks, then cores (and GPUs) taken node by node, or `need.nodes` nodes.
+    fn walk_in(
+        &self,
+        l: &Layout,
+        need: &Need,
+        within: Option<&Free>,
+        mut next: impl FnMut(bool) -> Option<usize>,
         mut out: Option<&mut Alloc>,
     ) -> bool {
         let Some(part) = l.parts.get(need.part as usize) else {
@@ -251,23 +300,14 @@ impl Free {
         {
             return false;
         }
-        let p = need.part as usize;
         if need.nodes > 0 {
-            return self.walk_n(l, need, p, within, out);
+            return self.walk_n(l, need, within, next, out);
         }
         let (mut cpus, mut gpus) = (need.cpus, need.gpus);
-        let mut from = 0;
         loop {
-            let nodes = if gpus > 0 {
-                &self.with_gpus[p]
-            } else {
-                &self.with_cores[p]
-            };
-            let Some(k) = nodes.next(from) else {
+            let Some(i) = next(gpus > 0) else {
                 return false;
             };
-            from = k + 1;
-            let i = part.order[k] as usize;
             if need.exclusive && !self.idle_in(i, within) {
                 continue;
             }
@@ -294,14 +334,14 @@ impl Free {
         }
     }
 
-    /// [`Free::walk`] for a job asking for `need.nodes` nodes (each with at least one core, so
-    /// only nodes with a free core are visited).
+    /// [`Free::walk_in`] for a job asking for `need.nodes` nodes (each with at least one core,
+    /// so `next(false)`: only nodes with a free core need be visited).
     fn walk_n(
         &self,
         l: &Layout,
         need: &Need,
-        p: usize,
         within: Option<&Free>,
+        mut next: impl FnMut(bool) -> Option<usize>,
         mut out: Option<&mut Alloc>,
     ) -> bool {
         let n = need.nodes;
@@ -310,14 +350,11 @@ impl Free {
         }
         let (c_base, c_more) = (need.cpus / n, need.cpus % n);
         let (g_base, g_more) = (need.gpus / n, need.gpus % n);
-        let order = &l.parts[p].order;
-        let (mut k, mut from) = (0, 0);
+        let mut k = 0;
         while k < n {
-            let Some(pos) = self.with_cores[p].next(from) else {
+            let Some(i) = next(false) else {
                 break;
             };
-            from = pos + 1;
-            let i = order[pos] as usize;
             if need.exclusive && !self.idle_in(i, within) {
                 continue;
             }

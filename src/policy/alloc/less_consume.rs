@@ -13,4 +13,8 @@ impl Allocator for LessConsume {
     fn now(&self, c: &Ctx<'_>, j: usize, h: &mut Horizon) -> Option<Alloc> {
         select::now(c, j, Rsp::LessConsume, h)
     }
+    /// Best fit on a cluster: LessConsume's least consuming choice without a node model.
+    fn packs_on_clusters(&self) -> bool {
+        true
+    }
 }

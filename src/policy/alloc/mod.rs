@@ -31,6 +31,12 @@ pub trait Allocator {
     fn head(&self, c: &Ctx<'_>, j: usize, h: &mut Horizon) -> Option<Alloc> {
         self.now(c, j, h)
     }
+    /// On a cluster (no node model): true for an allocator that takes nodes best fit
+    /// ([`crate::cluster::Free::select_packed`]: LessConsume and LessConsume-Threshold), false
+    /// for one that takes them in Slurm's order (first fit).
+    fn packs_on_clusters(&self) -> bool {
+        false
+    }
 }
 
 /// The `rsp` key.

@@ -22,6 +22,10 @@ impl Allocator for Threshold {
     fn now(&self, c: &Ctx<'_>, j: usize, h: &mut Horizon) -> Option<Alloc> {
         select::now(c, j, Rsp::Threshold(self.0), h)
     }
+    /// Best fit on a cluster: LessConsume's least consuming choice without a node model.
+    fn packs_on_clusters(&self) -> bool {
+        true
+    }
 
     fn head(&self, c: &Ctx<'_>, j: usize, h: &mut Horizon) -> Option<Alloc> {
         self.earliest(c, j, h)

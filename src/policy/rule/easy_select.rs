@@ -5,6 +5,8 @@
 //! estimate first; each starts now if its allocator gives it a start now and it ends (by its
 //! estimate) by the reservation or fits in the processors left over then. Planned ends are start
 //! + the input's planning estimate.
+//!
+//! On a cluster the selections choose nodes (`easy_select/on_nodes.rs`).
 
 use super::StartRule;
 use crate::policy::alloc::Allocator;
@@ -12,6 +14,8 @@ use crate::policy::blocks::later::Horizon;
 use crate::policy::blocks::select::{self, reservation};
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, SimError, StartReason};
+
+pub(super) mod on_nodes;
 
 /// EASY with a resource selection policy and shortest-estimate-first backfilling (`sjbf`).
 pub struct EasySelect {
@@ -32,15 +36,22 @@ impl EasySelect {
     }
 }
 
-impl StartRule for EasySelect {
-    /// It plans with one pool of processors.
-    fn runs_on_clusters(&self) -> bool {
-        false
-    }
+/// Fills `candidates` with the waiting jobs after position `first` of `queue`, shortest
+/// estimate first (ties by arrival).
+fn shortest_first(candidates: &mut Vec<usize>, c: &Ctx<'_>, queue: &mut Queue<'_>, first: usize) {
+    candidates.clear();
+    candidates.extend_from_slice(&queue.all(c)[first + 1..]);
+    candidates.sort_by_key(|&j| (c.job(j).estimate, j));
+}
 
+impl StartRule for EasySelect {
     /// The queue (arrival order) is read up to the blocked head, then whole when a processor
     /// is left for backfilling.
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
+        if c.cluster().is_some() {
+            let packed = self.alloc.packs_on_clusters();
+            return on_nodes::pass(c, queue, packed, &mut self.candidates);
+        }
         let now = c.now();
         let alloc = &*self.alloc;
         let h = &mut self.horizon;
@@ -56,10 +67,7 @@ impl StartRule for EasySelect {
         if c.free() == 0 {
             return Ok(());
         }
-        self.candidates.clear();
-        self.candidates
-            .extend_from_slice(&queue.all(c)[first + 1..]);
-        self.candidates.sort_by_key(|&j| (c.job(j).estimate, j));
+        shortest_first(&mut self.candidates, c, queue, first);
         for &j in &self.candidates {
             if c.free() == 0 {
                 break;

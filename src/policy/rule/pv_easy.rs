@@ -17,14 +17,19 @@
 //! With `vb=off`, steps 3-4 are EASY's backfilling (shadow time from the whole running load's
 //! predicted ends, arrival order, extra processors) with predictions. With `slp=off`, step 2 is
 //! skipped (an ablation: strict fairness is then no longer guaranteed).
+//!
+//! On a cluster the loads hold nodes and the head's needs are multi-resource
+//! (`pv_easy/on_nodes.rs`); with `vb=off` the shadow is EASY's multi-resource one.
 
 use super::StartRule;
 use crate::policy::blocks::heads::start_arrivals_while_fit;
-use crate::policy::blocks::shadow::{backfill, shadow, Shadow};
+use crate::policy::blocks::shadow::{backfill, shadow, shadow_of, Shadow};
 use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, Params, SpecError, Values};
 use crate::sim::{Ctx, SimError, StartReason};
 use crate::Time;
+
+mod on_nodes;
 
 /// The `slp` key.
 pub const SLP: KeyInfo = KeyInfo {
@@ -85,6 +90,13 @@ impl PvEasy {
             if !self.slp {
                 return Ok(Some(head));
             }
+            if c.cluster().is_some() {
+                if !self.preempt_on_nodes(c, head)? {
+                    return Ok(Some(head));
+                }
+                self.start(c, head, StartReason::Head)?;
+                continue;
+            }
             let need = c.job(head).procs;
             self.buf.clear();
             self.buf
@@ -105,22 +117,32 @@ impl PvEasy {
         }
     }
 
-    /// Step 3 and 4 (venture backfilling) for blocked `head`.
-    fn venture(&mut self, c: &mut Ctx<'_>, head: usize) -> Result<(), SimError> {
+    /// Venture backfilling's reservation for blocked `head` on one pool: the earliest planned
+    /// end of the sunny load at which the free processors, the shadow load's and those of the
+    /// sunny jobs ended by then suffice.
+    fn reservation(c: &Ctx<'_>, head: usize) -> Time {
         let need = c.job(head).procs;
         let mut avail = c.free()
             + c.running()
                 .filter(|&(_, j)| j > head)
                 .map(|(_, j)| c.job(j).procs)
                 .sum::<u32>();
-        let mut reservation = Time::MAX;
         for (end, j) in c.running().filter(|&(_, j)| j < head) {
             avail += c.job(j).procs;
             if avail >= need {
-                reservation = end;
-                break;
+                return end;
             }
         }
+        Time::MAX
+    }
+
+    /// Step 3 and 4 (venture backfilling) for blocked `head`.
+    fn venture(&mut self, c: &mut Ctx<'_>, head: usize) -> Result<(), SimError> {
+        let reservation = if c.cluster().is_some() {
+            Self::reservation_on_nodes(c, head)
+        } else {
+            Self::reservation(c, head)
+        };
         c.reserve(head, reservation);
         if c.free() == 0 {
             return Ok(());
@@ -162,11 +184,6 @@ impl PvEasy {
 }
 
 impl StartRule for PvEasy {
-    /// It plans with one pool of processors.
-    fn runs_on_clusters(&self) -> bool {
-        false
-    }
-
     /// The queue is not read: priority is arrival order by definition (SLP and VB compare the
     /// running jobs' priorities with the head's by arrival), and SLP changes the waiting jobs
     /// during the pass (a preempted job waits again in its place), which the pass's queue does
@@ -178,17 +195,18 @@ impl StartRule for PvEasy {
         if self.vb {
             return self.venture(c, head);
         }
-        let (shadow_time, extra) = shadow(c, c.job(head).procs);
-        c.reserve(head, shadow_time);
+        let sh = if c.cluster().is_some() {
+            shadow_of(c, head)
+        } else {
+            let (shadow_time, extra) = shadow(c, c.job(head).procs);
+            Shadow::pool(shadow_time, extra)
+        };
+        c.reserve(head, sh.time);
         if c.free() == 0 {
             return Ok(());
         }
         self.buf.clear();
         self.buf.extend_from_slice(&c.waiting()[1..]);
-        backfill(
-            c,
-            Shadow::pool(shadow_time, extra),
-            self.buf.iter().copied(),
-        )
+        backfill(c, sh, self.buf.iter().copied())
     }
 }

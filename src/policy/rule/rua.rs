@@ -7,7 +7,15 @@
 //! estimate) by the reservation or fit in the processors left over then form the backfilling
 //! queue, ordered by penalty factor, then estimate; the first starts, and the queue is built
 //! again until no job can be backfilled.
+//!
+//! On a cluster there is no node model, so no penalty: every allocation's factor is 1 and the
+//! thresholds all agree. The least predicted slowdown is then the earliest start, the head's
+//! reservation its multi-resource shadow time, and the backfilling queue ordered by estimate
+//! (ties by arrival); a job that cannot start now cannot later in the pass, so one pass in that
+//! order starts the same jobs. That is `sjbf[rsp=lct]`'s pass on a cluster
+//! (`easy_select/on_nodes.rs`), with LessConsume-Threshold's nodes: best fit.
 
+use super::easy_select::on_nodes;
 use super::StartRule;
 use crate::policy::alloc::Threshold;
 use crate::policy::blocks::later::Horizon;
@@ -116,13 +124,12 @@ impl Search {
 }
 
 impl StartRule for Rua {
-    /// It plans with one pool of processors.
-    fn runs_on_clusters(&self) -> bool {
-        false
-    }
-
     /// The queue (arrival order) is read up to the blocked head, then whole for backfilling.
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
+        if c.cluster().is_some() {
+            // No node model prices sharing: every factor is 1 (see the module's text).
+            return on_nodes::pass(c, queue, true, &mut self.candidates);
+        }
         let now = c.now();
         // Only a start now needs the processors; a later one is the reservation.
         let (search, h) = (&mut self.search, &mut self.horizon);

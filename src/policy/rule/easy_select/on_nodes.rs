@@ -1,0 +1,94 @@
+//! `sjbf` on a cluster's nodes: EASY with shortest-estimate-first backfilling, whose resource
+//! selection chooses nodes. `rsp=ff` takes them in Slurm's order (the default selection);
+//! `rsp=lc` and `rsp=lct` best fit ([`crate::cluster::Free::select_packed`]: the nodes with the
+//! fewest free GPUs, then cores, first), the least consuming choice when no node model prices
+//! sharing (the threshold `t` has no penalty to weigh there). The blocked head's reservation is
+//! its multi-resource shadow time ([`shadow_of`]); the extra resources are what is free on each
+//! node then once the head has its allocation by the same selection.
+
+use super::shortest_first;
+use crate::cluster::{Alloc, Free};
+use crate::policy::blocks::shadow::shadow_of;
+use crate::policy::queue::Queue;
+use crate::sim::{Ctx, SimError, StartReason};
+
+/// Job `j`'s allocation on `free` (and on what is free in `within` too), best fit when
+/// `packed`, else in Slurm's order.
+fn pick(c: &Ctx<'_>, free: &Free, j: usize, packed: bool, within: Option<&Free>) -> Option<Alloc> {
+    let cv = c.cluster()?;
+    let (l, need) = (cv.layout(), cv.need(j));
+    if packed {
+        free.select_packed(l, need, within)
+    } else {
+        free.select(l, need, within)
+    }
+}
+
+/// Job `j`'s allocation now (and within `extra`, then taken from it).
+fn pick_now(c: &Ctx<'_>, j: usize, packed: bool, extra: Option<&mut Free>) -> Option<Alloc> {
+    let cv = c.cluster()?;
+    let a = pick(c, cv.free(), j, packed, extra.as_deref())?;
+    if let Some(e) = extra {
+        e.take(cv.layout(), &a);
+    }
+    Some(a)
+}
+
+/// One pass on a cluster (`queue`: arrival order), nodes taken best fit when `packed`;
+/// `candidates` is scratch. Also RUA's pass on a cluster (`rua.rs`).
+pub(in crate::policy::rule) fn pass(
+    c: &mut Ctx<'_>,
+    queue: &mut Queue<'_>,
+    packed: bool,
+    candidates: &mut Vec<usize>,
+) -> Result<(), SimError> {
+    let now = c.now();
+    let mut first = 0;
+    let head = loop {
+        let Some(j) = queue.get(c, first) else {
+            return Ok(());
+        };
+        let Some(a) = pick_now(c, j, packed, None) else {
+            break j;
+        };
+        let end = now + c.job(j).estimate;
+        c.start_on(j, Some(StartReason::Head), a, Some(end))?;
+        first += 1;
+    };
+    let res = shadow_of(c, head).time;
+    c.reserve(head, res);
+    if c.free() == 0 {
+        return Ok(());
+    }
+    // What is free at the shadow time, once the head has its allocation there.
+    let Some(cv) = c.cluster() else {
+        return Ok(());
+    };
+    let l = cv.layout();
+    let mut extra = cv.free().clone();
+    for (end, j) in c.running() {
+        if end > res {
+            break;
+        }
+        extra.give(l, cv.alloc(j));
+    }
+    if let Some(a) = pick(c, &extra, head, packed, None) {
+        extra.take(l, &a);
+    }
+    shortest_first(candidates, c, queue, first);
+    for &j in candidates.iter() {
+        if c.free() == 0 {
+            break;
+        }
+        let end = now + c.job(j).estimate;
+        let (a, why) = if end <= res {
+            (pick_now(c, j, packed, None), StartReason::Backfilled)
+        } else {
+            (pick_now(c, j, packed, Some(&mut extra)), StartReason::Extra)
+        };
+        if let Some(a) = a {
+            c.start_on(j, Some(why), a, Some(end))?;
+        }
+    }
+    Ok(())
+}
