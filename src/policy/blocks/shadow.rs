@@ -295,16 +295,19 @@ pub fn backfill_queue(
 /// One candidate of EASY's backfilling step (a processor is free): starts `j` if it fits and
 /// ends by the shadow time or fits in the extra resources (then taken from them).
 #[inline]
+#[inline]
 pub(crate) fn backfill_one(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(), SimError> {
+    // More processors than are free: no start, on one pool or on a cluster (whose free
+    // processors are its free cores).
+    let procs = c.job(j).procs;
+    if procs > c.free() {
+        return Ok(());
+    }
     if shadow.nodes.is_some() {
         return backfill_on_nodes(c, shadow, j);
     }
     if shadow.cores {
         return backfill_by_cores(c, shadow, j);
-    }
-    let procs = c.job(j).procs;
-    if procs > c.free() {
-        return Ok(());
     }
     let end = c.now() + c.estimate(j);
     if end <= shadow.time {
