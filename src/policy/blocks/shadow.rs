@@ -295,7 +295,6 @@ pub fn backfill_queue(
 /// One candidate of EASY's backfilling step (a processor is free): starts `j` if it fits and
 /// ends by the shadow time or fits in the extra resources (then taken from them).
 #[inline]
-#[inline]
 pub(crate) fn backfill_one(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(), SimError> {
     // More processors than are free: no start, on one pool or on a cluster (whose free
     // processors are its free cores).
