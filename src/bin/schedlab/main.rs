@@ -779,6 +779,7 @@ mod tests {
             "heatmap-csv",
             "heatmap-bin",
             "sshare",
+            "fidelity",
             "help",
         ];
         for a in run.get_arguments() {
