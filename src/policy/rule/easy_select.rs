@@ -6,16 +6,15 @@
 //! estimate) by the reservation or fits in the processors left over then. Planned ends are start
 //! + the input's planning estimate.
 //!
-//! On a cluster the selections choose nodes (`easy_select/on_nodes.rs`).
+//! On a cluster the selections choose nodes (`policy/blocks/select_on_nodes.rs`).
 
 use super::StartRule;
 use crate::policy::alloc::Allocator;
 use crate::policy::blocks::later::Horizon;
 use crate::policy::blocks::select::{self, reservation};
+use crate::policy::blocks::select_on_nodes::{self as on_nodes, shortest_first};
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, SimError, StartReason};
-
-pub(super) mod on_nodes;
 
 /// EASY with a resource selection policy and shortest-estimate-first backfilling (`sjbf`).
 pub struct EasySelect {
@@ -34,14 +33,6 @@ impl EasySelect {
             horizon: Horizon::new(),
         }
     }
-}
-
-/// Fills `candidates` with the waiting jobs after position `first` of `queue`, shortest
-/// estimate first (ties by arrival).
-fn shortest_first(candidates: &mut Vec<usize>, c: &Ctx<'_>, queue: &mut Queue<'_>, first: usize) {
-    candidates.clear();
-    candidates.extend_from_slice(&queue.all(c)[first + 1..]);
-    candidates.sort_by_key(|&j| (c.job(j).estimate, j));
 }
 
 impl StartRule for EasySelect {

@@ -13,13 +13,13 @@
 //! reservation its multi-resource shadow time, and the backfilling queue ordered by estimate
 //! (ties by arrival); a job that cannot start now cannot later in the pass, so one pass in that
 //! order starts the same jobs. That is `sjbf[rsp=lct]`'s pass on a cluster
-//! (`easy_select/on_nodes.rs`), with LessConsume-Threshold's nodes: best fit.
+//! (`policy/blocks/select_on_nodes.rs`), with LessConsume-Threshold's nodes: best fit.
 
-use super::easy_select::on_nodes;
 use super::StartRule;
 use crate::policy::alloc::Threshold;
 use crate::policy::blocks::later::Horizon;
 use crate::policy::blocks::select::{self, reservation, Alloc};
+use crate::policy::blocks::select_on_nodes as on_nodes;
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, ProcSet, SimError, StartReason};
 use crate::Time;

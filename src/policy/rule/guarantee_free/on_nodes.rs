@@ -1,5 +1,5 @@
 //! Guarantee-free backfilling on a cluster's nodes: the same rebuild as the single pool's, in
-//! the node plan of conservative backfilling (`conservative/on_nodes.rs`: what is free on
+//! the node plan of conservative backfilling (`policy/blocks/node_plan.rs`: what is free on
 //! every node from each instant to the next). At every pass the running jobs hold their nodes
 //! until their planned ends, then every waiting job, in planning order (urgent jobs by bound,
 //! then the queue order), gets the earliest instant from which an allocation is free over its
@@ -9,7 +9,7 @@
 
 use super::GuaranteeFree;
 use crate::cluster::Alloc;
-use crate::policy::rule::conservative::on_nodes::NodePlan;
+use crate::policy::blocks::node_plan::NodePlan;
 use crate::sim::{Ctx, SimError, StartReason};
 use crate::Time;
 

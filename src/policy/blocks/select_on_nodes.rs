@@ -1,4 +1,4 @@
-//! `sjbf` on a cluster's nodes: EASY with shortest-estimate-first backfilling, whose resource
+//! `sjbf`'s pass on a cluster's nodes (also RUA's there): EASY with shortest-estimate-first backfilling, whose resource
 //! selection chooses nodes. `rsp=ff` takes them in Slurm's order (the default selection);
 //! `rsp=lc` and `rsp=lct` best fit ([`crate::cluster::Free::select_packed`]: the nodes with the
 //! fewest free GPUs, then cores, first), the least consuming choice when no node model prices
@@ -6,7 +6,6 @@
 //! its multi-resource shadow time ([`shadow_of`]); the extra resources are what is free on each
 //! node then once the head has its allocation by the same selection.
 
-use super::shortest_first;
 use crate::cluster::{Alloc, Free};
 use crate::policy::blocks::shadow::shadow_of;
 use crate::policy::queue::Queue;
@@ -36,7 +35,7 @@ fn pick_now(c: &Ctx<'_>, j: usize, packed: bool, extra: Option<&mut Free>) -> Op
 
 /// One pass on a cluster (`queue`: arrival order), nodes taken best fit when `packed`;
 /// `candidates` is scratch. Also RUA's pass on a cluster (`rua.rs`).
-pub(in crate::policy::rule) fn pass(
+pub(crate) fn pass(
     c: &mut Ctx<'_>,
     queue: &mut Queue<'_>,
     packed: bool,
@@ -91,4 +90,17 @@ pub(in crate::policy::rule) fn pass(
         }
     }
     Ok(())
+}
+
+/// Fills `candidates` with the waiting jobs after position `first` of `queue`, shortest
+/// estimate first (ties by arrival).
+pub(crate) fn shortest_first(
+    candidates: &mut Vec<usize>,
+    c: &Ctx<'_>,
+    queue: &mut Queue<'_>,
+    first: usize,
+) {
+    candidates.clear();
+    candidates.extend_from_slice(&queue.all(c)[first + 1..]);
+    candidates.sort_by_key(|&j| (c.job(j).estimate, j));
 }
