@@ -295,6 +295,8 @@ test('a slurm.conf and an sshare file give the slurm policy its site, as the CLI
   await p.locator('[data-testid="cluster-conf"]').fill(readFileSync(join(dir, 'slurm.conf'), 'utf8'));
   await p.locator('[data-testid="cluster-apply"]').click();
   await p.locator('[data-testid="cluster-sshare"]').setInputFiles(join(dir, 'sshare-start.txt'));
+  // The file is read asynchronously: wait until the note names it.
+  await p.waitForFunction(() => document.querySelector('[data-testid="cluster-site"]').textContent.includes('sshare'));
   const note = await p.locator('[data-testid="cluster-site"]').innerText();
   assert.match(note, /16 scheduler parameters of slurm\.conf \(bf_interval=5, /);
   assert.match(note, /account tree and shares of sshare/);
