@@ -206,17 +206,10 @@ impl Trace {
     /// sshare's associations are matched by name) and, for an sacct log, each job's account.
     pub fn named_site(&self, site: crate::slurm::Site) -> crate::slurm::Site {
         let site = site.with_user_names(self.workload.header.lines.iter().map(String::as_str));
-        if self.workload.accounts.is_empty() {
+        if self.jobs.accounts.is_empty() {
             return site;
         }
-        // Each job's account (an sacct log's), by the line of its record.
-        let by_line: std::collections::HashMap<u64, &str> = (self.workload.accounts.iter())
-            .map(|(line, a)| (*line, a.as_str()))
-            .collect();
-        let accounts = (self.jobs.jobs.iter())
-            .map(|j| by_line.get(&j.line).copied().unwrap_or("").to_string())
-            .collect();
-        site.with_accounts(accounts)
+        site.with_accounts(self.jobs.accounts.clone())
     }
 
     /// Runs a policy built beforehand (a built-in from [`policy::build`], one of the user's own

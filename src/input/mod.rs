@@ -151,6 +151,10 @@ pub struct JobSet {
     /// preempts. Empty for other traces.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub earlier_runs: Vec<(usize, Time, Time)>,
+    /// Each job's Slurm account (an sacct log's `Account`; "" when its record has none), by job
+    /// index: the association the `slurm` policy charges it to. Empty for other traces.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub accounts: Vec<String>,
 }
 
 impl JobSet {
@@ -183,6 +187,17 @@ pub struct InputError {
 /// Applies the input semantics to a parsed workload (its records).
 pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, InputError> {
     prepare_raw(workload, RawJobs::of_records(&workload.records, opts), opts)
+}
+
+/// Each job's account from the workload's (line, account) list, by job index; empty when the
+/// workload names no account.
+fn accounts(jobs: &[Job], by_line: &[(u64, String)]) -> Vec<String> {
+    if by_line.is_empty() {
+        return Vec::new();
+    }
+    let by_line: HashMap<u64, &str> = by_line.iter().map(|(l, a)| (*l, a.as_str())).collect();
+    let account = |j: &Job| by_line.get(&j.line).copied().unwrap_or("").to_string();
+    jobs.iter().map(account).collect()
 }
 
 /// The earlier runs the workload records of requeued jobs, as (job index, start, seconds run)
@@ -488,6 +503,7 @@ pub fn prepare_raw(
     let partitions = partitions.names(&workload.partition_names);
     let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &partitions)));
     let earlier_runs = earlier_runs(&jobs, &workload.requeued);
+    let accounts = accounts(&jobs, &workload.accounts);
     Ok(JobSet {
         name: workload.source.clone(),
         procs,
@@ -501,6 +517,7 @@ pub fn prepare_raw(
         partitions,
         placement,
         earlier_runs,
+        accounts,
     })
 }
 

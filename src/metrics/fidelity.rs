@@ -4,6 +4,7 @@
 //! reader then asks the schedule why they started when they did: their start reason and the job
 //! they waited for). The view an admin reads before trusting a what-if on their own log.
 
+use super::stats;
 use crate::input::JobSet;
 use crate::sim::{Outcome, Schedule};
 use crate::Time;
@@ -71,19 +72,17 @@ pub fn fidelity(gaps: &[Gap]) -> Option<Fidelity> {
     let mut abs: Vec<Time> = gaps.iter().map(|g| g.error().abs()).collect();
     abs.sort_unstable();
     let rank = |q: f64| abs[((q * n).ceil() as usize).clamp(1, abs.len()) - 1] as f64;
-    let mut recorded: Vec<Time> = gaps.iter().map(|g| g.recorded).collect();
-    let mut simulated: Vec<Time> = gaps.iter().map(|g| g.simulated).collect();
-    recorded.sort_unstable();
-    simulated.sort_unstable();
+    let recorded: Vec<f64> = gaps.iter().map(|g| g.recorded as f64).collect();
+    let simulated: Vec<f64> = gaps.iter().map(|g| g.simulated as f64).collect();
     Some(Fidelity {
         compared: gaps.len(),
-        mean_recorded: recorded.iter().sum::<Time>() as f64 / n,
-        mean_simulated: simulated.iter().sum::<Time>() as f64 / n,
+        mean_recorded: recorded.iter().sum::<f64>() / n,
+        mean_simulated: simulated.iter().sum::<f64>() / n,
         mean_abs: abs.iter().sum::<Time>() as f64 / n,
         median_abs: rank(0.5),
         p90_abs: rank(0.9),
         close: abs.iter().filter(|&&e| e <= CLOSE).count() as f64 / n,
-        cdf_gap: cdf_gap(&recorded, &simulated),
+        cdf_gap: stats::cdf_gap(&recorded, &simulated),
     })
 }
 
@@ -100,23 +99,6 @@ pub fn gaps_of_columns(a: &[f64], b: &[f64]) -> Vec<Gap> {
             simulated: y.round() as Time,
         })
         .collect()
-}
-
-/// The largest gap between the empirical CDFs of two sorted samples of the same size.
-fn cdf_gap(a: &[Time], b: &[Time]) -> f64 {
-    let (mut i, mut j, mut most) = (0, 0, 0usize);
-    while i < a.len() && j < b.len() {
-        // Step past every value equal to the smaller one on both sides, then compare.
-        let v = a[i].min(b[j]);
-        while i < a.len() && a[i] == v {
-            i += 1;
-        }
-        while j < b.len() && b[j] == v {
-            j += 1;
-        }
-        most = most.max(i.abs_diff(j));
-    }
-    most as f64 / a.len().max(1) as f64
 }
 
 /// The `n` jobs furthest off (largest |error|, ties by job order), furthest first.

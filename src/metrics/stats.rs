@@ -110,6 +110,33 @@ pub fn nearest_rank(sorted: &[f64], q: f64) -> f64 {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
+/// The largest distance between the empirical CDFs of `a` and `b` (the two-sample
+/// Kolmogorov–Smirnov distance, 0 to 1; 0 when either is empty).
+pub fn cdf_gap(a: &[f64], b: &[f64]) -> f64 {
+    if a.is_empty() || b.is_empty() {
+        return 0.0;
+    }
+    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+    a.sort_by(f64::total_cmp);
+    b.sort_by(f64::total_cmp);
+    let (mut i, mut k, mut gap) = (0, 0, 0.0f64);
+    while i < a.len() || k < b.len() {
+        let x = match (a.get(i), b.get(k)) {
+            (Some(&x), Some(&y)) => x.min(y),
+            (Some(&x), None) | (None, Some(&x)) => x,
+            (None, None) => break,
+        };
+        while a.get(i).is_some_and(|&v| v <= x) {
+            i += 1;
+        }
+        while b.get(k).is_some_and(|&v| v <= x) {
+            k += 1;
+        }
+        gap = gap.max((i as f64 / a.len() as f64 - k as f64 / b.len() as f64).abs());
+    }
+    gap
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@
 //! `scripts/slurm-compare.py` measures two real runs against each other: the noise floor.
 
 use super::Replay;
+use crate::metrics::stats::cdf_gap;
 use crate::sim::{self, Policy, SimError};
 use std::collections::BTreeMap;
 
@@ -35,32 +36,6 @@ pub fn apart(a: f64, b: f64) -> f64 {
     } else {
         0.0
     }
-}
-
-/// The largest distance between the empirical CDFs of `a` and `b` (0 when either is empty).
-pub fn cdf_gap(a: &[f64], b: &[f64]) -> f64 {
-    if a.is_empty() || b.is_empty() {
-        return 0.0;
-    }
-    let (mut a, mut b) = (a.to_vec(), b.to_vec());
-    a.sort_by(f64::total_cmp);
-    b.sort_by(f64::total_cmp);
-    let (mut i, mut k, mut gap) = (0, 0, 0.0f64);
-    while i < a.len() || k < b.len() {
-        let x = match (a.get(i), b.get(k)) {
-            (Some(&x), Some(&y)) => x.min(y),
-            (Some(&x), None) | (None, Some(&x)) => x,
-            (None, None) => break,
-        };
-        while a.get(i).is_some_and(|&v| v <= x) {
-            i += 1;
-        }
-        while b.get(k).is_some_and(|&v| v <= x) {
-            k += 1;
-        }
-        gap = gap.max((i as f64 / a.len() as f64 - k as f64 / b.len() as f64).abs());
-    }
-    gap
 }
 
 impl Waits {

@@ -489,6 +489,8 @@ fn cmd_run(args: &RunArgs) -> CliResult {
         None => run::Trace::of_jobs(workload, jobs, metrics)?,
     };
     report_skips(&trace);
+    // The site as the policies read it: with the trace's user names and jobs' accounts.
+    let site = site.map(|site| trace.named_site(site));
     let mut results: Vec<(RunResult, Duration)> = Vec::new();
     // One policy's failure is reported and the others still run and print.
     let mut failed = Vec::new();
@@ -501,7 +503,6 @@ fn cmd_run(args: &RunArgs) -> CliResult {
             None => {
                 let began = Instant::now();
                 let mut bar = progress_bar(spec.clone());
-                let site = site.clone().map(|site| trace.named_site(site));
                 let r = trace.run_at(spec, site.as_ref(), args.seed, Some(&mut bar));
                 (r, began)
             }
