@@ -117,38 +117,18 @@ fi
 BASE=${SLURMLAB_BASE:-/var/tmp/schedlab-slurm}
 HOST=$(hostname)
 export SLURM_CONF=$BASE/etc/slurm.conf
-log() { echo "[$(date -u +%H:%M:%S)] $*"; }
+CTLD_PORT=16817
+NODE_PORTS=17001-17004
+# shellcheck source=scripts/slurm-lib.sh
+source "$REPO/scripts/slurm-lib.sh"
 
 # ---------------------------------------------------------------- install
-need=()
-for p in slurmctld slurmd slurmdbd slurm-client munge mariadb-server; do
-  dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
-done
-if ((${#need[@]})); then
-  log "installing ${need[*]}"
-  apt-get update -q
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}"
-fi
-# the packages' own services are not used (no systemd here); the daemons are started below
+slurm_install slurmctld slurmd slurmdbd slurm-client munge mariadb-server
 
 # ---------------------------------------------------------------- stop an earlier run
-stop_pidfile() { # stop the process whose pid a file holds, and wait for it
-  local f=$1 pid
-  [[ -f $f ]] || return 0
-  pid=$(cat "$f" 2>/dev/null || true)
-  if [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null; then
-    kill "$pid" 2>/dev/null || true
-    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-    kill -9 "$pid" 2>/dev/null || true
-  fi
-  rm -f "$f"
-}
 stop_all() {
   [[ -f $BASE/run/poller.pid ]] && stop_pidfile "$BASE/run/poller.pid"
-  for k in 1 2 3 4; do stop_pidfile "$BASE/run/slurmd-n$k.pid"; done
-  stop_pidfile "$BASE/run/slurmctld.pid"
-  stop_pidfile "$BASE/run/slurmdbd.pid"
-  stop_pidfile "$BASE/run/mysqld.pid"
+  slurm_stop
 }
 log "stopping an earlier run's daemons, if any"
 stop_all
@@ -167,16 +147,7 @@ for u in alice bob carol dave erin frank; do
 done
 
 # ---------------------------------------------------------------- munge
-mkdir -p /etc/munge /var/lib/munge /var/log/munge /run/munge
-[[ -s /etc/munge/munge.key ]] || mungekey --create --keyfile=/etc/munge/munge.key
-chown -R munge:munge /etc/munge /var/lib/munge /var/log/munge /run/munge
-chmod 700 /etc/munge; chmod 600 /etc/munge/munge.key; chmod 755 /run/munge
-if ! munge -n 2>/dev/null | unmunge >/dev/null 2>&1; then
-  log "starting munged"
-  runuser -u munge -- /usr/sbin/munged
-  for _ in $(seq 50); do munge -n 2>/dev/null | unmunge >/dev/null 2>&1 && break; sleep 0.2; done
-fi
-munge -n | unmunge >/dev/null || { echo "munge does not work" >&2; exit 1; }
+slurm_start_munge
 
 # ---------------------------------------------------------------- mariadb, empty
 log "making an empty mariadb"
@@ -225,34 +196,7 @@ esac
 
 cat > "$BASE/etc/slurm.conf" <<EOF
 # made by scripts/slurm-validate.sh -c $CONFIG (schedlab, issue 34)
-ClusterName=schedlab
-SlurmctldHost=$HOST
-SlurmctldPort=16817
-SlurmUser=root
-SlurmdUser=root
-AuthType=auth/munge
-CryptoType=crypto/munge
-StateSaveLocation=$BASE/state
-SlurmdSpoolDir=$BASE/spool/%n
-SlurmctldPidFile=$BASE/run/slurmctld.pid
-SlurmdPidFile=$BASE/run/slurmd-%n.pid
-SlurmctldLogFile=$BASE/log/slurmctld.log
-SlurmdLogFile=$BASE/log/slurmd-%n.log
-SlurmctldDebug=info
-SlurmdDebug=info
-SlurmdParameters=config_overrides
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-SwitchType=switch/none
-MpiDefault=none
-ReturnToService=2
-MinJobAge=600
-KillWait=5
-OverTimeLimit=0
-InactiveLimit=0
-SlurmdTimeout=300
-MessageTimeout=30
+$(slurm_conf_head)
 # scheduling
 SchedulerType=sched/backfill
 SchedulerParameters=$SCHED
@@ -275,7 +219,7 @@ AccountingStorageEnforce=associations
 AccountingStorageTRES=gres/gpu
 JobCompType=jobcomp/none
 # cluster: four nodes on this one host
-NodeName=n[1-4] NodeHostname=$HOST Port=17001-17004 CPUs=8 Sockets=1 CoresPerSocket=8 ThreadsPerCore=1 RealMemory=16000 Gres=gpu:2 State=UNKNOWN
+NodeName=n[1-4] NodeHostname=$HOST Port=$NODE_PORTS CPUs=8 Sockets=1 CoresPerSocket=8 ThreadsPerCore=1 RealMemory=16000 Gres=gpu:2 State=UNKNOWN
 PartitionName=batch Nodes=n[1-4] Default=YES MaxTime=INFINITE State=UP
 EOF
 : > "$BASE/etc/gres.conf"
@@ -319,19 +263,7 @@ add_user erin bio; add_user alice bio; add_user frank eng
 sacctmgr -i modify user where name=alice set defaultaccount=phys >/dev/null
 
 # ---------------------------------------------------------------- slurmctld, slurmd
-log "starting slurmctld and slurmd n1..n4"
-slurmctld -i
-for _ in $(seq 100); do scontrol ping 2>/dev/null | grep -q UP && break; sleep 0.3; done
-for k in 1 2 3 4; do slurmd -N "n$k"; done
-ok=0
-for _ in $(seq 120); do
-  if [[ $(sinfo -h -N -t idle -o '%N' | sort -u | wc -l) == 4 ]]; then ok=1; break; fi
-  sleep 0.5
-done
-if [[ $ok != 1 ]]; then
-  echo "the four nodes did not come up:" >&2; sinfo -N -l >&2; tail -20 "$BASE"/log/slurm*.log >&2; exit 1
-fi
-sinfo -N -o '%N %T %c %m %G'
+slurm_start
 
 # ---------------------------------------------------------------- dump the configuration and the start state
 cp "$BASE/etc/slurm.conf" "$BASE/etc/gres.conf" "$OUT/"
