@@ -79,7 +79,7 @@ pub(crate) fn simple_record(
 /// Names numbered 1, 2, ... in order of first appearance (users, partitions, ...).
 #[derive(Default)]
 pub(crate) struct Numbering {
-    ids: std::collections::HashMap<String, i64>,
+    ids: foldhash::HashMap<String, i64>,
     pub(crate) names: Vec<String>,
 }
 

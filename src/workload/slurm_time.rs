@@ -32,23 +32,42 @@ pub fn duration(text: &str) -> Result<i64, String> {
         ),
         None => (0, t),
     };
-    let parts: Vec<&str> = rest.split(':').collect();
-    if parts.is_empty() || parts.len() > 3 || parts.iter().any(|p| p.is_empty()) {
-        return Err(format!(
-            "not a duration: {t:?} (expected [D-]HH:MM:SS or MM:SS)"
-        ));
-    }
     let bad = || format!("not a duration: {t:?} (expected [D-]HH:MM:SS or MM:SS)");
+    // At most three parts, none empty (no Vec: this runs for every line of a large log).
+    let mut parts: [&str; 3] = [""; 3];
+    let mut count = 0;
+    for p in rest.split(':') {
+        if count == 3 || p.is_empty() {
+            return Err(bad());
+        }
+        parts[count] = p;
+        count += 1;
+    }
+    let parts = &parts[..count];
     let last = parts.len() - 1;
     let mut secs = 0i64;
     for (i, p) in parts.iter().enumerate() {
         let v = if i == last {
-            let f: f64 = p.parse().map_err(|_| bad())?;
-            // Minutes and seconds after a larger part are below 60 (`1:99:99` was 2h 40m 39s).
-            if !f.is_finite() || f < 0.0 || p.starts_with('+') || (i > 0 && f >= 60.0) {
-                return Err(bad());
+            // Whole seconds are read as an integer; a fraction (or anything else a float
+            // reads) through f64, rounded to nearest.
+            let whole = p.bytes().all(|b| b.is_ascii_digit());
+            match p.parse::<i64>() {
+                Ok(v) if whole => {
+                    // Minutes and seconds after a larger part are below 60 (`1:99:99` was
+                    // 2h 40m 39s).
+                    if i > 0 && v >= 60 {
+                        return Err(bad());
+                    }
+                    v
+                }
+                _ => {
+                    let f: f64 = p.parse().map_err(|_| bad())?;
+                    if !f.is_finite() || f < 0.0 || p.starts_with('+') || (i > 0 && f >= 60.0) {
+                        return Err(bad());
+                    }
+                    f.round() as i64
+                }
             }
-            f.round() as i64
         } else {
             if !p.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(bad());
@@ -89,9 +108,12 @@ pub fn duration(text: &str) -> Result<i64, String> {
 /// A Timelimit: a duration, or no limit. A bare number is minutes (Slurm's `--time=N`).
 pub fn limit(text: &str) -> Result<Limit, String> {
     let t = text.trim();
-    match t.to_ascii_uppercase().as_str() {
-        "UNLIMITED" | "PARTITION_LIMIT" | "INFINITE" | "NONE" | "" => return Ok(Limit::None),
-        _ => {}
+    if t.is_empty()
+        || ["UNLIMITED", "PARTITION_LIMIT", "INFINITE", "NONE"]
+            .iter()
+            .any(|w| t.eq_ignore_ascii_case(w))
+    {
+        return Ok(Limit::None);
     }
     if t.bytes().all(|b| b.is_ascii_digit()) {
         let m: i64 = t.parse().map_err(|_| format!("not a time limit: {t:?}"))?;

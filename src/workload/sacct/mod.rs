@@ -29,7 +29,7 @@
 
 mod requeue;
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 mod columns;
 mod request;
@@ -42,10 +42,10 @@ use crate::swf::{EarlierRun, LineIssue, ReadOptions, Severity, SwfError, SwfReco
 use columns::Columns;
 use request::{Asked, Col};
 
-/// A job line read, before numbering.
-struct Row {
+/// A job line read, before numbering; its texts borrow from the file's text.
+struct Row<'a> {
     line: u64,
-    id: String,
+    id: &'a str,
     submit: i64,
     start: i64,
     run: i64,
@@ -57,12 +57,12 @@ struct Row {
     req: Request,
     cpu_time: f64,
     status: i64,
-    user: String,
-    group: String,
-    partition: String,
-    account: String,
-    qos: String,
-    name: String,
+    user: &'a str,
+    group: &'a str,
+    partition: &'a str,
+    account: &'a str,
+    qos: &'a str,
+    name: &'a str,
     /// The job's earlier runs (requeued): (start, run) in Slurm's times.
     earlier: Vec<(i64, i64)>,
 }
@@ -93,9 +93,11 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
     let cols = Columns::parse(head).map_err(|e| no_jobs(source, format!("line {head_no}, {e}")))?;
     let mut rows: Vec<Row> = Vec::new();
     // Job id -> its row, if its (last) job line gave one.
-    let mut by_id: HashMap<String, Option<usize>> = HashMap::new();
+    let mut by_id: HashMap<&str, Option<usize>> = HashMap::default();
+    // One line's fields, reused from line to line.
+    let mut f: Vec<&str> = Vec::new();
     let mut requeues = requeue::Requeues::default();
-    let mut steps: Vec<(u64, String)> = Vec::new();
+    let mut steps: Vec<(u64, &str)> = Vec::new();
     let mut job_lines = 0u64;
     for (no, line) in lines {
         if line.trim().is_empty() {
@@ -109,7 +111,8 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
             st.skip(None, why)?;
             continue;
         }
-        let mut f: Vec<&str> = line.split('|').collect();
+        f.clear();
+        f.extend(line.split('|'));
         if f.len() == cols.count + 1 && f.last().is_some_and(|s| s.is_empty()) {
             f.pop();
         }
@@ -129,7 +132,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
             continue;
         }
         if let Some((parent, _)) = id.split_once('.') {
-            steps.push((no, parent.to_owned()));
+            steps.push((no, parent));
             continue;
         }
         let parsed = match by_id.get(id) {
@@ -140,12 +143,12 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         match parsed {
             Ok(None) => {}
             Ok(Some(r)) => {
-                by_id.insert(r.id.clone(), Some(rows.len()));
+                by_id.insert(r.id, Some(rows.len()));
                 rows.push(r);
             }
             Err((field, why, bad)) => {
                 // Remember skipped jobs too, so that their steps are not reported again.
-                by_id.insert(id.to_owned(), None);
+                by_id.insert(id, None);
                 if bad {
                     st.skip(field, why)?
                 } else {
@@ -155,7 +158,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         }
     }
     for (no, parent) in steps {
-        if !by_id.contains_key(&parent) {
+        if !by_id.contains_key(parent) {
             st.line = no;
             let why = format!("step of job {parent}, whose job line is missing");
             st.skip(Some(cols.label(cols.job_id)), why)?;
@@ -189,11 +192,11 @@ fn no_jobs(source: &str, detail: String) -> SwfError {
 type Bad = (Option<String>, String, bool);
 
 /// One job line, or why it is skipped.
-fn row(c: &Columns, line: u64, f: &[&str]) -> Result<Row, Bad> {
+fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
     let get = |i: usize| f.get(i).map(|s| s.trim()).unwrap_or("");
     let opt = |i: Option<usize>| i.map(get).unwrap_or("");
     let field = |i: usize, e: String| (Some(c.label(i)), e, true);
-    let id = get(c.job_id).to_owned();
+    let id = get(c.job_id);
     let state_text = get(c.state);
     let state = state_text
         .split_whitespace()
@@ -348,12 +351,12 @@ fn row(c: &Columns, line: u64, f: &[&str]) -> Result<Row, Bad> {
         req,
         cpu_time,
         status,
-        user: opt(c.user).to_owned(),
-        group: opt(c.group).to_owned(),
-        partition: opt(c.partition).to_owned(),
-        account: opt(c.account).to_owned(),
-        qos: opt(c.qos).to_owned(),
-        name: opt(c.name).to_owned(),
+        user: opt(c.user),
+        group: opt(c.group),
+        partition: opt(c.partition),
+        account: opt(c.account),
+        qos: opt(c.qos),
+        name: opt(c.name),
         earlier: Vec::new(),
     })
 }
@@ -374,7 +377,7 @@ fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
     w.accounts = rows
         .iter()
         .filter(|r| !r.account.is_empty())
-        .map(|r| (r.line, r.account.clone()))
+        .map(|r| (r.line, r.account.to_owned()))
         .collect();
     let header = &mut w.header;
     let t0 = rows.first().map(|r| r.submit).unwrap_or(0);
@@ -395,14 +398,14 @@ fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
             requested_time: r.req_time,
             requested_memory: r.req_mem,
             status: r.status,
-            user_id: maps[0].id(&r.user),
-            group_id: maps[1].id(&r.group),
-            executable: maps[2].id(&r.name),
-            queue: maps[3].id(&r.qos),
-            partition: maps[4].id(&r.partition),
+            user_id: maps[0].id(r.user),
+            group_id: maps[1].id(r.group),
+            executable: maps[2].id(r.name),
+            queue: maps[3].id(r.qos),
+            partition: maps[4].id(r.partition),
             preceding_job: -1,
             think_time: -1,
-            extra: vec![r.id.clone()],
+            extra: vec![r.id.to_owned()],
             req: r.req,
         })
         .collect();

@@ -7,14 +7,14 @@
 //! and the runs CSV show it where they show restarts. (The first record was kept and the
 //! completed rerun skipped as "already read".)
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use super::{Bad, Row};
 use crate::swf::SwfHeader;
 
 /// The requeues seen in a file.
 #[derive(Default)]
-pub(super) struct Requeues {
+pub(super) struct Requeues<'a> {
     /// Jobs with more than one record.
     jobs: u64,
     /// Records before each job's last.
@@ -23,22 +23,22 @@ pub(super) struct Requeues {
     wasted: i128,
     /// Rows whose job's last record gave no job (it has not ended, or is a bad line).
     dropped: HashSet<usize>,
-    ids: HashSet<String>,
+    ids: HashSet<&'a str>,
 }
 
-impl Requeues {
+impl<'a> Requeues<'a> {
     /// A later record (`later`) of a job whose earlier record gave the row `earlier` (an index
     /// of `rows`), or none. Gives the row to add (when the earlier record gave none), and
     /// passes on why the later record gives no job.
     pub(super) fn again(
         &mut self,
-        id: &str,
-        rows: &mut [Row],
+        id: &'a str,
+        rows: &mut [Row<'a>],
         earlier: Option<usize>,
-        later: Result<Row, Bad>,
-    ) -> Result<Option<Row>, Bad> {
+        later: Result<Row<'a>, Bad>,
+    ) -> Result<Option<Row<'a>>, Bad> {
         self.runs += 1;
-        if self.ids.insert(id.to_owned()) {
+        if self.ids.insert(id) {
             self.jobs += 1;
         }
         let Some(i) = earlier else {
@@ -69,7 +69,7 @@ impl Requeues {
     }
 
     /// The rows of jobs whose last record gave a job.
-    pub(super) fn kept(&self, rows: Vec<Row>) -> Vec<Row> {
+    pub(super) fn kept(&self, rows: Vec<Row<'a>>) -> Vec<Row<'a>> {
         if self.dropped.is_empty() {
             return rows;
         }

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Writes a large Slurm accounting log (`sacct --parsable2`) from an SWF trace, for speed and
+memory measurements of the sacct reader and the `slurm` policy (the file is not committed).
+
+    scripts/big-sacct.py IN.swf[.gz] JOBS OUT.sacct
+    scripts/big-sacct.py tests/data/LANL-CM5-1994-4.1-cln.swf.gz 1000000 /tmp/big.sacct
+
+The trace's jobs are written one after the other, then again shifted by the trace's span, until
+JOBS lines are written. A job keeps its submit time, wait, runtime, processors and requested
+time (Timelimit in whole minutes, rounded up); its user is `u<SWF user>` and its account one of
+eight (`a<user mod 8>`), so that fair-share trees have two levels. Jobs that never ran (SWF
+runtime or processors unknown) are left out. Times are Unix seconds from 2024-01-01 UTC.
+"""
+import gzip
+import sys
+
+EPOCH = 1704067200  # 2024-01-01T00:00:00Z
+HEADER = ("JobID|User|Account|Partition|Submit|Start|End|Elapsed|Timelimit|NCPUS|"
+          "ReqTRES|State")
+
+
+def open_in(path):
+    with open(path, "rb") as f:
+        magic = f.read(2)
+    return gzip.open(path, "rt") if magic == b"\x1f\x8b" else open(path, "rt")
+
+
+def hms(s):
+    d, s = divmod(int(s), 86400)
+    h, s = divmod(s, 3600)
+    m, s = divmod(s, 60)
+    return f"{d}-{h:02}:{m:02}:{s:02}" if d else f"{h:02}:{m:02}:{s:02}"
+
+
+def read_jobs(path):
+    jobs = []
+    with open_in(path) as f:
+        for line in f:
+            if line.startswith(";") or not line.strip():
+                continue
+            v = line.split()
+            submit, wait, run, procs = int(v[1]), int(v[2]), int(v[3]), int(v[4])
+            req_time, user = int(v[8]), int(v[11])
+            if run < 0 or procs <= 0 or wait < 0:
+                continue
+            jobs.append((submit, wait, run, procs, req_time, max(user, 0)))
+    return jobs
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    src, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    jobs = read_jobs(src)
+    if not jobs or n < 1:
+        sys.exit("no job to write")
+    span = max(j[0] + j[1] + j[2] for j in jobs) + 1
+    with open(out, "w") as f:
+        f.write(HEADER + "\n")
+        for k in range(n):
+            copy, i = divmod(k, len(jobs))
+            submit, wait, run, procs, req_time, user = jobs[i]
+            submit += EPOCH + copy * span
+            start = submit + wait
+            limit = hms(60 * -(-req_time // 60)) if req_time > 0 else "UNLIMITED"
+            f.write(f"{k + 1}|u{user}|a{user % 8}|batch|{submit}|{start}|{start + run}|{hms(run)}|"
+                    f"{limit}|{procs}|cpu={procs}|COMPLETED\n")
+
+
+if __name__ == "__main__":
+    main()
