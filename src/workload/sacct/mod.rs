@@ -383,7 +383,7 @@ fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
     let t0 = rows.first().map(|r| r.submit).unwrap_or(0);
     let mut maps: [Numbering; 5] = Default::default();
     let records: Vec<SwfRecord> = rows
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(i, r)| SwfRecord {
             line: r.line,
