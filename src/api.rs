@@ -52,7 +52,7 @@ pub use crate::policy::rule::fcfs::Fcfs;
 pub use crate::policy::rule::StartRule;
 pub use crate::policy::{Composed, KeyInfo, Params, PolicyInfo, Registry, SpecError, Values};
 pub use crate::run::{RunResult, Trace};
-pub use crate::sim::{Ctx, Happening, JobView, Jobs, Policy, SimError, StartReason};
+pub use crate::sim::{Ctx, Happening, JobView, Jobs, Policy, SimError, StartReason, Waiting};
 pub use crate::Time;
 
 /// Starts the jobs of `queue` in order while the first one fits, each planned to end after its

@@ -128,7 +128,7 @@ impl Policy for Waker {
         }
         // Start everything at the last wake-up so the run ends.
         if now >= 300 {
-            while let Some(&j) = c.waiting().first() {
+            while let Some(j) = c.waiting().first() {
                 c.start(j)?;
             }
         }

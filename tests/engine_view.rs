@@ -29,7 +29,7 @@ impl Policy for Spy {
     }
 
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
-        while let Some(&j) = c.waiting().first() {
+        while let Some(j) = c.waiting().first() {
             let v = c.job(j);
             self.seen
                 .push((j, c.estimate(j), c.recorded_start(j), v.requested));

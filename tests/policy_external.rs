@@ -26,7 +26,7 @@ fn fcfs(jobs: &[Job]) -> impl FnMut(&PassView<'_>) -> Result<Vec<f64>, String> +
     move |v| {
         let mut free = v.free;
         let mut out = Vec::new();
-        for &j in v.waiting {
+        for j in v.waiting {
             if jobs[j].procs > free {
                 break;
             }
@@ -77,19 +77,20 @@ fn easy(jobs: &[Job]) -> impl FnMut(&PassView<'_>) -> Result<Vec<f64>, String> +
         let mut out = Vec::new();
         let mut started: Vec<(u32, Time)> = Vec::new();
         let mut free = v.free;
+        let waiting = v.waiting.to_vec();
         let mut k = 0;
-        while k < v.waiting.len() && jobs[v.waiting[k]].procs <= free {
-            let job = &jobs[v.waiting[k]];
+        while k < waiting.len() && jobs[waiting[k]].procs <= free {
+            let job = &jobs[waiting[k]];
             free -= job.procs;
             started.push((job.procs, v.now + job.estimate));
             out.push(job.id as f64);
             k += 1;
         }
-        if k == v.waiting.len() || free == 0 {
+        if k == waiting.len() || free == 0 {
             return Ok(out);
         }
-        let (shadow, mut extra) = earliest(v, jobs, &started, jobs[v.waiting[k]].procs);
-        for &j in &v.waiting[k + 1..] {
+        let (shadow, mut extra) = earliest(v, jobs, &started, jobs[waiting[k]].procs);
+        for &j in &waiting[k + 1..] {
             let job = &jobs[j];
             if free == 0 {
                 break;
@@ -239,7 +240,7 @@ fn a_finished_job_is_named_and_the_view_shows_what_a_scheduler_knows() {
         Ok(if v.now == 20 {
             vec![1.0]
         } else {
-            v.waiting.iter().map(|&j| (j + 1) as f64).collect()
+            v.waiting.iter().map(|j| (j + 1) as f64).collect()
         })
     });
     assert!(
@@ -255,7 +256,7 @@ fn a_finished_job_is_named_and_the_view_shows_what_a_scheduler_knows() {
             v.waiting.to_vec(),
             v.running.to_vec(),
         ));
-        Ok(v.waiting.iter().map(|&j| (j + 1) as f64).collect())
+        Ok(v.waiting.iter().map(|j| (j + 1) as f64).collect())
     })
     .unwrap();
     assert_eq!(starts(&s), vec![0, 5, 20]);
@@ -275,7 +276,7 @@ fn keeping_queue<'a>(
     move |v| {
         queue.retain(|j| !v.left.contains(j));
         queue.extend_from_slice(v.arrived);
-        assert_eq!(queue, v.waiting, "t={}", v.now);
+        assert_eq!(queue, v.waiting.to_vec(), "t={}", v.now);
         f(v)
     }
 }
@@ -291,7 +292,7 @@ fn the_changes_of_each_pass_rebuild_the_queue() {
         passes.push((v.now, v.left.to_vec(), v.arrived.to_vec()));
         let mut free = v.free;
         let mut out = Vec::new();
-        for &j in v.waiting.iter().rev() {
+        for &j in v.waiting.to_vec().iter().rev() {
             if jobs[j].procs <= free {
                 free -= jobs[j].procs;
                 out.push(jobs[j].id as f64);

@@ -114,7 +114,7 @@ impl Policy for Oracle {
 
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
         for &j in &self.jobs {
-            if c.waiting().binary_search(&j).is_err() {
+            if !c.waiting().contains(j) {
                 continue;
             }
             match self.allocs[j].clone() {

@@ -155,7 +155,7 @@ fn external_policies_give_their_own_words_or_the_default() {
         move |v: &PassView<'_>| {
             let mut free = v.free;
             let mut out = Vec::new();
-            for &j in v.waiting {
+            for j in v.waiting {
                 let (id, procs) = ((j + 1) as f64, [6, 8, 4][j]);
                 if procs <= free {
                     free -= procs;

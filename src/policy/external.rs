@@ -7,7 +7,7 @@
 //! fit ends the run with an error naming the job and the time. Jobs start planned to end after
 //! their estimate (the requested time by default), as with every built-in policy's default.
 
-use crate::sim::{Ctx, Jobs, Policy, SimError};
+use crate::sim::{Ctx, Jobs, Policy, SimError, Waiting};
 use crate::Time;
 use std::collections::HashMap;
 
@@ -19,7 +19,7 @@ pub struct PassView<'v> {
     pub procs: u32,
     pub free: u32,
     /// Waiting jobs in arrival order.
-    pub waiting: &'v [usize],
+    pub waiting: &'v Waiting,
     /// Running jobs as `(job, start, planned end)`, earliest planned end first.
     pub running: &'v [(usize, Time, Time)],
     /// What changed in `waiting` since the previous pass (for deciders that keep their own
@@ -94,6 +94,8 @@ pub struct External<D: Decider> {
     started: Vec<usize>,
     /// The largest job index any pass has seen waiting (jobs above it arrived since).
     seen: Option<usize>,
+    /// The jobs that joined the waiting list since the previous pass.
+    arrived: Vec<usize>,
 }
 
 impl<D: Decider> External<D> {
@@ -106,6 +108,7 @@ impl<D: Decider> External<D> {
             running: Vec::new(),
             started: Vec::new(),
             seen: None,
+            arrived: Vec::new(),
         }
     }
 
@@ -125,10 +128,7 @@ impl<D: Decider> External<D> {
         };
         // Waiting: in the engine's waiting list (sorted by index) and not started by this pass
         // (a started job has left it already); a binary search, so a pass costs no scan of it.
-        if let Some(&j) = candidates
-            .iter()
-            .find(|&&j| c.waiting().binary_search(&j).is_ok())
-        {
+        if let Some(&j) = candidates.iter().find(|&&j| c.waiting().contains(j)) {
             return Ok(j);
         }
         let j = candidates[0];
@@ -165,12 +165,11 @@ impl<D: Decider> Policy for External<D> {
         self.running
             .extend(c.running().map(|(end, j)| (j, c.start_of(j), end)));
         let waiting = c.waiting();
-        let new_from = match self.seen {
-            Some(seen) => waiting.partition_point(|&j| j <= seen),
-            None => 0,
-        };
-        if let Some(&last) = waiting.last() {
-            self.seen = self.seen.max(Some(last));
+        self.arrived.clear();
+        self.arrived
+            .extend(waiting.from(self.seen.map_or(0, |seen| seen + 1)));
+        if let Some(&last) = self.arrived.last() {
+            self.seen = Some(last);
         }
         let left = std::mem::take(&mut self.started);
         let view = PassView {
@@ -180,7 +179,7 @@ impl<D: Decider> Policy for External<D> {
             waiting,
             running: &self.running,
             left: &left,
-            arrived: &waiting[new_from..],
+            arrived: &self.arrived,
         };
         let fail = |reason: String| SimError::Failed {
             policy: self.name.clone(),

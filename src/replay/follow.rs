@@ -61,7 +61,7 @@ impl Policy for Follow<'_> {
         let mut reselected = 0;
         self.inner.follow(c, &mut |c: &mut Ctx<'_>| {
             for &(_, j) in due {
-                if c.waiting().binary_search(&j).is_err() {
+                if !c.waiting().contains(j) {
                     continue; // rejected: it can never run on this cluster
                 }
                 if let Some(a) = &allocs[j] {

@@ -161,7 +161,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Waiting jobs in arrival order.
-    pub fn waiting(&self) -> &[usize] {
+    pub fn waiting(&self) -> &Waiting {
         &self.waiting
     }
 
@@ -327,8 +327,7 @@ impl<'a> Ctx<'a> {
         });
         rec.start = -1;
         self.attempt[j] += 1;
-        let pos = self.waiting.binary_search(&j).unwrap_or_else(|p| p);
-        self.waiting.insert(pos, j);
+        self.waiting.insert(j);
         self.happenings.push(Happening::Preempted(j));
         self.state = new_state_id();
         Ok(())

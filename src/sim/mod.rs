@@ -34,6 +34,7 @@ pub use reason::StartReason;
 pub use schedule::{JobRecord, Outcome, Run, RunEnd, Schedule};
 pub use series::{Series, SeriesPoint};
 pub use view::{JobView, Jobs, NodesView};
+pub use waiting::Waiting;
 
 use crate::job::Job;
 use crate::predict::Predictor;
@@ -216,7 +217,7 @@ fn run_engine(
         now: jobs.first().map_or(0, |j| j.submit),
         free: free_procs::FreeProcs::new(procs, machine.is_some()),
         free_count: procs,
-        waiting: waiting::Waiting::default(),
+        waiting: Waiting::new(n),
         running: BTreeSet::new(),
         planned: vec![0; n],
         attempt: vec![0; n],
@@ -289,7 +290,7 @@ fn run_engine(
             if passes == 0 {
                 while next_submit < n && jobs[next_submit].submit == t {
                     if !is_rejected[next_submit] {
-                        c.waiting.push(next_submit);
+                        c.waiting.insert(next_submit);
                         c.happenings.push(Happening::Submitted(next_submit));
                         current = true;
                     }
@@ -315,7 +316,7 @@ fn run_engine(
             }
         }
         if passes > 0 {
-            if let Some(&head) = c.waiting.first() {
+            if let Some(head) = c.waiting.first() {
                 c.records[head].blocked = true;
             }
             let point = SeriesPoint {
@@ -337,7 +338,7 @@ fn run_engine(
             }
         }
     }
-    if let Some(&first) = c.waiting.first().filter(|_| until.is_none()) {
+    if let Some(first) = c.waiting.first().filter(|_| until.is_none()) {
         return Err(SimError::Stuck {
             policy: c.policy.clone(),
             time: c.now,

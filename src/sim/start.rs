@@ -112,21 +112,20 @@ impl Ctx<'_> {
         ))
     }
 
-    /// The position of job `j` in the waiting list and its checked start reason, or why it
-    /// cannot start.
+    /// Whether an earlier-arrived job waits ahead of waiting job `j`, and its checked start
+    /// reason, or why it cannot start.
     #[inline(always)]
     fn startable(
         &self,
         j: usize,
         reason: Option<StartReason>,
-    ) -> Result<(usize, StartReason), SimError> {
-        let pos = self
-            .waiting
-            .binary_search(&j)
-            .map_err(|_| self.invalid(format!("job index {j} is not waiting")))?;
-        // The waiting list is ascending: an earlier-arrived job waits when `j` is not first.
-        let reason = self.checked_reason(j, reason, self.waiting.len() > 1, pos > 0)?;
-        Ok((pos, reason))
+    ) -> Result<(bool, StartReason), SimError> {
+        if !self.waiting.contains(j) {
+            return Err(self.invalid(format!("job index {j} is not waiting")));
+        }
+        let ahead = self.waiting.first() != Some(j);
+        let reason = self.checked_reason(j, reason, self.waiting.len() > 1, ahead)?;
+        Ok((ahead, reason))
     }
 
     /// Starts waiting job `j` now for the stated reason (see [`StartReason`]; `None`: the
@@ -138,7 +137,7 @@ impl Ctx<'_> {
         on: Option<ProcSet>,
         planned_end: Option<Time>,
     ) -> Result<(), SimError> {
-        let (pos, reason) = self.startable(j, reason)?;
+        let (ahead, reason) = self.startable(j, reason)?;
         let job = &self.jobs[j];
         let procs = match (on, self.cluster.as_mut()) {
             (Some(_), Some(_)) => {
@@ -176,7 +175,7 @@ impl Ctx<'_> {
                 self.free.take_lowest(job.procs)
             }
         };
-        self.begin(j, pos, reason, procs, planned_end);
+        self.begin(j, ahead, reason, procs, planned_end);
         Ok(())
     }
 
@@ -190,7 +189,7 @@ impl Ctx<'_> {
         alloc: Alloc,
         planned_end: Option<Time>,
     ) -> Result<(), SimError> {
-        let (pos, reason) = self.startable(j, reason)?;
+        let (ahead, reason) = self.startable(j, reason)?;
         let id = self.jobs[j].id;
         let Some(cl) = self.cluster.as_mut() else {
             return Err(self.invalid(format!(
@@ -201,27 +200,27 @@ impl Ctx<'_> {
             return Err(self.invalid(format!("job {id}: {why}")));
         }
         let set = cl.take(j, alloc, &mut self.free);
-        self.begin(j, pos, reason, set, planned_end);
+        self.begin(j, ahead, reason, set, planned_end);
         Ok(())
     }
 
-    /// Job `j` (at `pos` in the waiting list) starts now on `procs`, already taken from the
+    /// Job `j` (`ahead`: an earlier-arrived job waits) starts now on `procs`, already taken from the
     /// free ones.
     #[inline(always)]
     fn begin(
         &mut self,
         j: usize,
-        pos: usize,
+        ahead: bool,
         reason: StartReason,
         procs: ProcSet,
         planned_end: Option<Time>,
     ) {
         let job = &self.jobs[j];
         self.free_count -= job.procs;
-        self.waiting.remove(pos);
+        self.waiting.remove(j);
         let now = self.now;
         let planned = planned_end.unwrap_or(now + job.estimate).max(now);
-        let backfilled = pos > 0;
+        let backfilled = ahead;
         self.attempt[j] += 1;
         let attempt = self.attempt[j];
         self.planned[j] = planned;

@@ -1,123 +1,261 @@
-//! The engine's waiting jobs: job indices in ascending (arrival) order, read as one slice.
+//! The engine's waiting jobs: job indices, read in ascending (arrival) order.
 //!
-//! Jobs mostly leave from near the front (the head of the queue starts first) and arrive at the
-//! back. A plain `Vec` moves every later job at each removal, so a queue of a million jobs
-//! submitted at one instant cost a million moves per start. Here the slice starts at an offset
-//! into the vector: a job leaving the front half moves the jobs before it one place right and
-//! the offset on, so a removal moves the shorter side, and a start at the front costs O(1). The
-//! space before the offset is given back once it is as large as the queue itself.
+//! A job's index is its arrival rank, so the waiting list in arrival order is the set of the
+//! waiting jobs' indices in ascending order. It is kept as a bit per job, with levels of summary
+//! bits above it: a bit per word of the level below, set while that word holds a set bit, up
+//! to a level of one word. A job joins or leaves in O(levels) wherever it stands in the list,
+//! and the next waiting job after any index is found in O(levels) (four levels for 16 M jobs).
+//! A sorted vector moved the jobs on one side of a job leaving from its middle: with a million
+//! jobs submitted at one instant, each job EASY backfilled from the middle of the list moved a
+//! quarter of a million others.
 
-use std::ops::Deref;
-
-/// Waiting jobs in ascending order; dereferences to the slice of them.
-#[derive(Debug, Default)]
-pub(super) struct Waiting {
-    /// `slots[head..]` are the waiting jobs; `slots[..head]` is unused.
-    slots: Vec<usize>,
-    head: usize,
+/// The waiting jobs, a set of job indices read in ascending order (the arrival order).
+#[derive(Debug, Clone)]
+pub struct Waiting {
+    /// `levels[0]`: a bit per job; `levels[k + 1]`: a bit per word of `levels[k]`, set while
+    /// that word is not zero. The last level is one word.
+    levels: Vec<Vec<u64>>,
+    len: usize,
 }
 
-impl Deref for Waiting {
-    type Target = [usize];
-
-    #[inline]
-    fn deref(&self) -> &[usize] {
-        &self.slots[self.head..]
+impl Default for Waiting {
+    fn default() -> Self {
+        Self::new(0)
     }
+}
+
+/// The word and the bit of index `i`.
+#[inline]
+fn at(i: usize) -> (usize, u64) {
+    (i / 64, 1 << (i % 64))
 }
 
 impl Waiting {
-    /// Appends job `j`, which must come after every waiting job (an arrival).
-    pub(super) fn push(&mut self, j: usize) {
-        debug_assert!(self.last().is_none_or(|&w| w < j));
-        if self.head > 0 && self.head >= self.len() {
-            self.slots.drain(..self.head);
-            self.head = 0;
+    /// An empty set for jobs `0..jobs`.
+    pub(super) fn new(jobs: usize) -> Self {
+        let mut levels = vec![vec![0; jobs.div_ceil(64).max(1)]];
+        while let Some(words) = levels.last().map(Vec::len).filter(|&n| n > 1) {
+            levels.push(vec![0; words.div_ceil(64)]);
         }
-        self.slots.push(j);
+        Self { levels, len: 0 }
     }
 
-    /// Removes the job at position `pos`, moving the shorter side of the queue.
+    /// Adds job `j` (an arrival, or a preempted job waiting again).
+    pub(super) fn insert(&mut self, j: usize) {
+        let (w, bit) = at(j);
+        if self.levels[0][w] & bit != 0 {
+            return;
+        }
+        self.len += 1;
+        let mut i = j;
+        for level in &mut self.levels {
+            let (w, bit) = at(i);
+            let was = level[w];
+            level[w] = was | bit;
+            if was != 0 {
+                break;
+            }
+            i = w;
+        }
+    }
+
+    /// Removes job `j` (it started); true if it was waiting.
+    pub(super) fn remove(&mut self, j: usize) -> bool {
+        if !self.contains(j) {
+            return false;
+        }
+        self.len -= 1;
+        let mut i = j;
+        for level in &mut self.levels {
+            let (w, bit) = at(i);
+            level[w] &= !bit;
+            if level[w] != 0 {
+                break;
+            }
+            i = w;
+        }
+        true
+    }
+
+    /// The number of waiting jobs.
     #[inline]
-    pub(super) fn remove(&mut self, pos: usize) -> usize {
-        let at = self.head + pos;
-        let j = self.slots[at];
-        if pos == 0 {
-            self.head += 1;
-        } else if pos < (self.slots.len() - self.head) / 2 {
-            self.slots.copy_within(self.head..at, self.head + 1);
-            self.head += 1;
-        } else {
-            self.slots.remove(at);
-        }
-        if self.head == self.slots.len() {
-            self.slots.clear();
-            self.head = 0;
-        }
-        j
+    pub fn len(&self) -> usize {
+        self.len
     }
 
-    /// Inserts job `j` at position `pos` (where it belongs in ascending order), moving the
-    /// shorter side of the queue when there is room before it.
-    pub(super) fn insert(&mut self, pos: usize, j: usize) {
-        debug_assert!(pos <= self.len());
-        if self.head > 0 && pos < self.len() / 2 {
-            self.slots
-                .copy_within(self.head..self.head + pos, self.head - 1);
-            self.head -= 1;
-            self.slots[self.head + pos] = j;
-        } else {
-            self.slots.insert(self.head + pos, j);
+    /// True when no job waits.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// True if job `j` waits.
+    #[inline]
+    pub fn contains(&self, j: usize) -> bool {
+        let (w, bit) = at(j);
+        self.levels[0].get(w).is_some_and(|&x| x & bit != 0)
+    }
+
+    /// The earliest-arrived waiting job.
+    #[inline]
+    pub fn first(&self) -> Option<usize> {
+        self.next_at(0, 0)
+    }
+
+    /// The waiting jobs in arrival order.
+    #[inline]
+    pub fn iter(&self) -> Iter<'_> {
+        self.from(0)
+    }
+
+    /// The waiting jobs with index `j` or more (arrived with or after job `j`), in arrival
+    /// order.
+    pub fn from(&self, j: usize) -> Iter<'_> {
+        let (w, _) = at(j);
+        let bits = self.levels[0]
+            .get(w)
+            .map_or(0, |&x| x & (u64::MAX << (j % 64)));
+        Iter {
+            set: self,
+            word: w,
+            bits,
         }
+    }
+
+    /// The waiting jobs in arrival order, as a vector.
+    pub fn to_vec(&self) -> Vec<usize> {
+        let mut v = Vec::with_capacity(self.len);
+        v.extend(self.iter());
+        v
+    }
+
+    /// The smallest set index of level `k` that is at least `i`.
+    fn next_at(&self, k: usize, i: usize) -> Option<usize> {
+        let words = &self.levels[k];
+        let (w, _) = at(i);
+        let here = words.get(w)? & (u64::MAX << (i % 64));
+        if here != 0 {
+            return Some(w * 64 + here.trailing_zeros() as usize);
+        }
+        // The next word of this level with a bit set, from the level above.
+        let w = if k + 1 < self.levels.len() {
+            self.next_at(k + 1, w + 1)?
+        } else {
+            return None;
+        };
+        Some(w * 64 + words[w].trailing_zeros() as usize)
+    }
+}
+
+/// The waiting jobs from some index on, in ascending order.
+#[derive(Debug, Clone)]
+pub struct Iter<'a> {
+    set: &'a Waiting,
+    /// The word of `levels[0]` that `bits` comes from.
+    word: usize,
+    /// The bits of that word not given yet.
+    bits: u64,
+}
+
+impl Iterator for Iter<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.bits == 0 {
+            let levels = &self.set.levels;
+            self.word = if levels.len() > 1 {
+                self.set.next_at(1, self.word + 1)?
+            } else {
+                return None;
+            };
+            self.bits = levels[0][self.word];
+        }
+        let j = self.word * 64 + self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(j)
+    }
+}
+
+impl<'a> IntoIterator for &'a Waiting {
+    type Item = usize;
+    type IntoIter = Iter<'a>;
+
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeSet;
 
-    /// Removals and insertions at positions drawn by a seeded generator, against a `Vec`.
+    /// Arrivals, starts and returns at indices drawn by a seeded generator, against a
+    /// `BTreeSet`: membership, first, length and every iteration agree.
     #[test]
-    fn behaves_as_a_sorted_vec() {
-        let mut next = crate::sim::test_numbers(7);
-        let mut w = Waiting::default();
-        let mut v: Vec<usize> = Vec::new();
-        let mut arrivals = 0;
-        let mut removed = 0;
-        for _ in 0..20_000 {
-            match next(4) {
-                0 | 1 => {
-                    w.push(arrivals);
-                    v.push(arrivals);
-                    arrivals += 1;
-                }
-                2 if !v.is_empty() => {
-                    // Mostly near the front, as starts are.
-                    let pos = if next(2) == 0 {
-                        next(v.len().min(3) as u64) as usize
-                    } else {
-                        next(v.len() as u64) as usize
-                    };
-                    assert_eq!(w.remove(pos), v.remove(pos));
-                    removed += 1;
-                }
-                3 if removed > 0 => {
-                    // Re-insert a job that left (a preemption), where it belongs.
-                    let j = (next(arrivals as u64 + 1) as usize).min(arrivals.saturating_sub(1));
-                    if let Err(pos) = v.binary_search(&j) {
-                        w.insert(pos, j);
-                        v.insert(pos, j);
+    fn behaves_as_a_sorted_set() {
+        for jobs in [1, 63, 64, 65, 4096, 4097, 300_000] {
+            let mut next = crate::sim::test_numbers(jobs as u64);
+            let mut w = Waiting::new(jobs);
+            let mut s = BTreeSet::new();
+            let mut arrivals = 0;
+            for step in 0..20_000 {
+                match next(4) {
+                    0 | 1 if arrivals < jobs => {
+                        w.insert(arrivals);
+                        s.insert(arrivals);
+                        arrivals += 1;
                     }
+                    2 if !s.is_empty() => {
+                        // The first job or any job (a head start or a backfill).
+                        let j = if next(2) == 0 {
+                            *s.first().unwrap()
+                        } else {
+                            next(arrivals as u64) as usize
+                        };
+                        assert_eq!(w.remove(j), s.remove(&j));
+                    }
+                    3 if arrivals > 0 => {
+                        // A job that left waits again (a preemption).
+                        let j = next(arrivals as u64) as usize;
+                        w.insert(j);
+                        s.insert(j);
+                    }
+                    _ => {}
                 }
-                _ => {}
+                assert_eq!(w.len(), s.len());
+                assert_eq!(w.first(), s.first().copied());
+                let probe = next(jobs as u64 + 70) as usize;
+                assert_eq!(w.contains(probe), s.contains(&probe));
+                assert!(w.from(probe).eq(s.range(probe..).copied()));
+                if step % 500 == 0 {
+                    assert!(w.iter().eq(s.iter().copied()));
+                }
             }
-            assert_eq!(&*w, v.as_slice());
-            assert!(w.head <= w.slots.len());
+            assert!(w.iter().eq(s.iter().copied()));
+            assert_eq!(w.to_vec(), s.iter().copied().collect::<Vec<_>>());
         }
-        while !v.is_empty() {
-            assert_eq!(w.remove(0), v.remove(0));
+    }
+
+    /// By hand: jobs 0, 5, 64, 4096 and 70,000 across the levels' words.
+    #[test]
+    fn finds_jobs_across_words_and_levels() {
+        let mut w = Waiting::new(100_000);
+        assert_eq!(w.first(), None);
+        for j in [70_000, 4096, 64, 5, 0] {
+            w.insert(j);
         }
-        assert!(w.is_empty());
-        assert_eq!(w.slots.len(), 0, "an empty queue holds no slots");
+        assert_eq!(w.to_vec(), [0, 5, 64, 4096, 70_000]);
+        assert_eq!(w.from(6).collect::<Vec<_>>(), [64, 4096, 70_000]);
+        assert_eq!(w.from(4097).collect::<Vec<_>>(), [70_000]);
+        assert!(w.remove(0) && w.remove(5) && w.remove(64));
+        assert!(!w.remove(64));
+        assert_eq!(w.first(), Some(4096));
+        assert!(w.remove(4096));
+        assert_eq!(w.first(), Some(70_000));
+        assert_eq!(w.len(), 1);
+        assert!(w.remove(70_000));
+        assert!(w.is_empty() && w.first().is_none() && w.iter().next().is_none());
     }
 }

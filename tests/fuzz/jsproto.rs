@@ -94,7 +94,7 @@ impl Script<'_> {
             let pick = |k: &[usize], b: u8| k.get(usize::from(b) % k.len().max(1)).copied();
             let b = self.byte().unwrap_or(0);
             let id = match tag % 8 {
-                0 | 5 => pick(v.waiting, b).map(|j| jobs[j].id as f64),
+                0 | 5 => pick(&v.waiting.to_vec(), b).map(|j| jobs[j].id as f64),
                 1 => pick(&v.running.iter().map(|r| r.0).collect::<Vec<_>>(), b)
                     .map(|j| jobs[j].id as f64),
                 2 => Some(jobs[usize::from(b) % jobs.len()].id as f64),
@@ -106,7 +106,7 @@ impl Script<'_> {
                 }
                 4 => Some(EDGES[usize::from(b) % EDGES.len()]),
                 6 => out.last().map(|p: &Pick| p.id),
-                _ => pick(v.waiting, b).map(|j| jobs[j].id as f64 + 0.5),
+                _ => pick(&v.waiting.to_vec(), b).map(|j| jobs[j].id as f64 + 0.5),
             };
             let Some(id) = id else { continue };
             let reason = match tag >> 3 {
@@ -127,7 +127,7 @@ impl Script<'_> {
 fn fcfs(v: &PassView<'_>, trace: &Trace) -> Vec<Pick> {
     let mut free = v.free;
     let mut out = Vec::new();
-    for &j in v.waiting {
+    for j in v.waiting {
         let job = &trace.jobs.jobs[j];
         if job.procs > free {
             break;

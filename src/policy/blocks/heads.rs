@@ -42,7 +42,7 @@ pub fn start_heads_as(
 
 /// [`start_while_fit`] over the waiting jobs in arrival order (priority = arrival).
 pub fn start_arrivals_while_fit(c: &mut Ctx<'_>) -> Result<(), SimError> {
-    while let Some(&head) = c.waiting().first() {
+    while let Some(head) = c.waiting().first() {
         if !c.fits(head) {
             break;
         }

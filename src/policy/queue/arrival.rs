@@ -10,12 +10,10 @@ const HEAD: usize = 8;
 /// the second request, as one copy costs less than several.
 const REST: usize = 256;
 
-/// Where a pass's reading of the waiting list stands.
+/// The reader of the waiting list for a pass (it keeps nothing between requests: the jobs
+/// given so far say where the next ones start).
 #[derive(Default)]
-pub(super) struct Arrival {
-    /// Where the job after the last one given stood in the waiting list.
-    next: usize,
-}
+pub(super) struct Arrival;
 
 impl Arrival {
     /// The waiting list is already in arrival order: first its head (the first few jobs: all
@@ -25,33 +23,13 @@ impl Arrival {
     /// list.
     #[inline]
     pub(super) fn extend(&mut self, c: &Ctx<'_>, out: &mut Vec<usize>, upto: usize) {
-        let waiting = c.waiting();
-        let (from, to) = match out.last() {
-            Some(&last) => {
-                let from = after(waiting, last, self.next);
-                let more = out.len().max(REST).max(upto.saturating_sub(out.len()));
-                (from, waiting.len().min(from.saturating_add(more)))
-            }
-            None => (0, waiting.len().min(upto.max(HEAD))),
+        let (from, count) = match out.last() {
+            Some(&last) => (
+                last + 1,
+                out.len().max(REST).max(upto.saturating_sub(out.len())),
+            ),
+            None => (0, upto.max(HEAD)),
         };
-        out.extend_from_slice(&waiting[from..to]);
-        self.next = to;
-    }
-}
-
-/// The position in `waiting` (ascending) of the first job after `last`; `hint` is where it
-/// stood when `last` was given (the rule has usually started `last` alone since).
-fn after(waiting: &[usize], last: usize, hint: usize) -> usize {
-    let holds = |p: usize| {
-        p <= waiting.len()
-            && waiting.get(p).is_none_or(|&w| w > last)
-            && (p == 0 || waiting[p - 1] <= last)
-    };
-    if holds(hint) {
-        hint
-    } else if hint > 0 && holds(hint - 1) {
-        hint - 1
-    } else {
-        waiting.partition_point(|&w| w <= last)
+        out.extend(c.waiting().from(from).take(count));
     }
 }

@@ -125,7 +125,7 @@ impl QueueState {
     pub fn new(order: Option<Box<dyn QueueOrder>>) -> Self {
         Self {
             order,
-            arrival: Arrival::default(),
+            arrival: Arrival,
             keyed: Sorted::default(),
             read: Vec::new(),
             started: Vec::new(),
@@ -146,7 +146,7 @@ impl QueueState {
             Some(order) => {
                 order.begin(c);
                 self.keyed.clear();
-                for &j in c.waiting() {
+                for j in c.waiting() {
                     let key = order.key(c, j);
                     self.keyed.push(key, j);
                 }
@@ -178,11 +178,8 @@ impl QueueState {
         };
         self.started.clear();
         let waiting = c.waiting();
-        self.started.extend(
-            self.read
-                .iter()
-                .filter(|j| waiting.binary_search(j).is_err()),
-        );
+        self.started
+            .extend(self.read.iter().filter(|&&j| !waiting.contains(j)));
         if !self.started.is_empty() {
             order.started(c, &self.started);
         }

@@ -289,7 +289,7 @@ impl Conservative {
     fn scan_earliest(&self, c: &Ctx<'_>) -> Time {
         c.waiting()
             .iter()
-            .filter_map(|&j| self.res[j].map(|r| r.0))
+            .filter_map(|j| self.res[j].map(|r| r.0))
             .min()
             .unwrap_or(Time::MAX)
     }
@@ -308,7 +308,7 @@ impl Conservative {
         let mut rest = Time::MAX;
         // Borrowed apart: the loop reads the reservations without reloading them after a push.
         let (res, due) = (&self.res[..], &mut self.due);
-        for &j in c.waiting() {
+        for j in c.waiting() {
             if let Some((s, _)) = res[j] {
                 if s <= now {
                     due.push(j);

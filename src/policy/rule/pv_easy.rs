@@ -84,7 +84,7 @@ impl PvEasy {
     fn start_and_preempt(&mut self, c: &mut Ctx<'_>) -> Result<Option<usize>, SimError> {
         loop {
             start_arrivals_while_fit(c)?;
-            let Some(&head) = c.waiting().first() else {
+            let Some(head) = c.waiting().first() else {
                 return Ok(None);
             };
             if !self.slp {
@@ -151,7 +151,7 @@ impl PvEasy {
         let free = c.free();
         self.ventures.clear();
         self.ventures
-            .extend(c.waiting()[1..].iter().filter_map(|&j| {
+            .extend(c.waiting().iter().skip(1).filter_map(|j| {
                 if c.job(j).procs > free {
                     return None;
                 }
@@ -169,7 +169,7 @@ impl PvEasy {
             }
         }
         self.buf.clear();
-        self.buf.extend_from_slice(&c.waiting()[1..]);
+        self.buf.extend(c.waiting().iter().skip(1));
         for i in 0..self.buf.len() {
             if c.free() == 0 {
                 break;
@@ -206,7 +206,7 @@ impl StartRule for PvEasy {
             return Ok(());
         }
         self.buf.clear();
-        self.buf.extend_from_slice(&c.waiting()[1..]);
+        self.buf.extend(c.waiting().iter().skip(1));
         backfill(c, sh, self.buf.iter().copied())
     }
 }

@@ -75,7 +75,7 @@ impl SlurmSched {
         let mut tested = 0;
         while let Some(j) = queue.get(c, i) {
             i += 1;
-            if c.waiting().binary_search(&j).is_err() {
+            if !c.waiting().contains(j) {
                 continue;
             }
             if depth.is_some_and(|d| tested > d) {
@@ -127,7 +127,7 @@ impl SlurmSched {
             if tested >= max_test {
                 break;
             }
-            if c.waiting().binary_search(&j).is_err() {
+            if !c.waiting().contains(j) {
                 continue;
             }
             let v = c.job(j);

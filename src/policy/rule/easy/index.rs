@@ -124,9 +124,7 @@ impl BackfillIndex {
         if self.pos.len() < c.job_count() {
             self.pos.resize(c.job_count(), 0);
         }
-        let waiting = c.waiting();
-        let from = waiting.partition_point(|&j| j < self.taken);
-        for &j in &waiting[from..] {
+        for j in c.waiting().from(self.taken) {
             let procs = c.job(j).procs;
             let p = procs as usize;
             if self.groups.len() <= p {
@@ -139,8 +137,8 @@ impl BackfillIndex {
             }
             self.pos[j] = g.jobs.len() as u32;
             g.push(j, c.estimate(j).max(0));
+            self.taken = j + 1;
         }
-        self.taken = self.taken.max(waiting.last().map_or(0, |&j| j + 1));
     }
 
     /// Drops job `j` (it started).
@@ -159,9 +157,9 @@ impl BackfillIndex {
             let Some(j) = self.next(c.free(), shadow.extra, hold) else {
                 break;
             };
-            if c.waiting().binary_search(&j).is_ok() {
+            if c.waiting().contains(j) {
                 backfill_one(c, &mut shadow, j)?;
-                if c.waiting().binary_search(&j).is_ok() {
+                if c.waiting().contains(j) {
                     // Not started: the index does not hold (it cannot happen), stop here.
                     break;
                 }
