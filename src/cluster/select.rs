@@ -158,8 +158,8 @@ impl Free {
     }
 
     /// The cores `a` holds on the nodes of partition `part` (a whole node's every core).
-    pub fn held_cores(l: &Layout, a: &[Share], part: u32) -> u64 {
-        a.iter()
+    pub fn held_cores(l: &Layout, a: impl IntoIterator<Item = Share>, part: u32) -> u64 {
+        a.into_iter()
             .filter(|s| l.node_parts[s.node as usize].contains(&part))
             .map(|s| {
                 u64::from(if s.whole {
@@ -408,6 +408,11 @@ impl Free {
 
     /// The shares of `a` (all free) are taken.
     pub fn take(&mut self, l: &Layout, a: &[Share]) {
+        self.take_each(l, a.iter().copied());
+    }
+
+    /// [`Free::take`] of shares one by one (a kept allocation's, [`super::PackedAlloc::iter`]).
+    pub fn take_each(&mut self, l: &Layout, a: impl IntoIterator<Item = Share>) {
         for s in a {
             let i = s.node as usize;
             if s.whole {
@@ -424,6 +429,11 @@ impl Free {
 
     /// The shares of `a` (all taken) are free again.
     pub fn give(&mut self, l: &Layout, a: &[Share]) {
+        self.give_each(l, a.iter().copied());
+    }
+
+    /// [`Free::give`] of shares one by one (a kept allocation's, [`super::PackedAlloc::iter`]).
+    pub fn give_each(&mut self, l: &Layout, a: impl IntoIterator<Item = Share>) {
         for s in a {
             let i = s.node as usize;
             let node = &l.nodes[i];

@@ -82,9 +82,9 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
     // What is free once the running jobs before `released` have ended, when built.
     let mut state: Option<(Free, usize)> = None;
     for (k, &(end, j)) in running.iter().enumerate() {
-        let a = cv.alloc(j);
-        cpus += a.iter().map(|s| u64::from(s.cpus)).sum::<u64>();
-        gpus += a.iter().map(|s| u64::from(s.gpus)).sum::<u64>();
+        let (c, g) = cv.alloc(j).totals();
+        cpus += c;
+        gpus += g;
         if running.get(k + 1).is_some_and(|&(next, _)| next == end)
             || cpus < u64::from(need.cpus)
             || gpus < u64::from(need.gpus)
@@ -96,7 +96,7 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
             None => state.insert((released_by(&cv, &running, k + 1), k + 1)),
         };
         for &(_, r) in &running[*released..=k] {
-            free.give(l, cv.alloc(r));
+            free.give_each(l, cv.alloc(r).iter());
         }
         *released = k + 1;
         if let Some(head_alloc) = free.select(l, need, None) {
@@ -122,13 +122,13 @@ fn released_by(cv: &ClusterView<'_>, running: &[(Time, usize)], upto: usize) -> 
     let free = if left_shares < ended_shares {
         let mut free = cv.idle().clone();
         for &(_, j) in left {
-            free.take(l, cv.alloc(j));
+            free.take_each(l, cv.alloc(j).iter());
         }
         free
     } else {
         let mut free = cv.free().clone();
         for &(_, j) in ended {
-            free.give(l, cv.alloc(j));
+            free.give_each(l, cv.alloc(j).iter());
         }
         free
     };
@@ -136,7 +136,7 @@ fn released_by(cv: &ClusterView<'_>, running: &[(Time, usize)], upto: usize) -> 
         free == {
             let mut f = cv.free().clone();
             for &(_, j) in ended {
-                f.give(l, cv.alloc(j));
+                f.give_each(l, cv.alloc(j).iter());
             }
             f
         }
@@ -185,7 +185,7 @@ fn cores_shadow(c: &Ctx<'_>, l: &crate::cluster::Layout, free: &Free, need: &Nee
             avail += if n.part == need.part && !n.exclusive {
                 u64::from(n.cpus)
             } else {
-                Free::held_cores(l, cv.alloc(j), need.part)
+                Free::held_cores(l, cv.alloc(j).iter(), need.part)
             };
             if found.is_none() && avail >= u64::from(need.cpus) {
                 found = Some(end);
