@@ -6,6 +6,7 @@ mod common;
 
 use common::clusterkit::*;
 use common::starts;
+use schedlab::cluster::PackedAlloc;
 use schedlab::job::Request;
 use schedlab::sim::check_cluster::check_cluster;
 
@@ -20,7 +21,7 @@ fn a_gpu_job_waits_while_cores_are_free_and_easy_backfills_past_it() {
     assert_eq!(starts(&easy), [0, 100, 2]);
     assert_eq!(starts(&run(&p, &js, "conservative")), [0, 100, 2]);
     assert_eq!(nodes(&p, &easy, 1), ["g1"]);
-    assert_eq!(easy.allocs[1][0].gpus, 1);
+    assert_eq!(easy.allocs[1].to_vec()[0].gpus, 1);
     // J3 went where the cores are first free: g1 (3 cores free), in node order.
     assert_eq!(nodes(&p, &easy, 2), ["g1"]);
 }
@@ -33,7 +34,7 @@ fn a_memory_bound_node_holds_a_job_back() {
     let p = place("NodeName=n1 CPUs=4 RealMemory=1000\n", &js, &[]);
     let s = run(&p, &js, "fcfs");
     assert_eq!(starts(&s), [0, 50]);
-    assert_eq!(s.allocs[0][0].mem_mb, 800);
+    assert_eq!(s.allocs[0].to_vec()[0].mem_mb, 800);
     // Without memory on the nodes, memory is not scheduled: J2 starts at once.
     let p = place("NodeName=n1 CPUs=4\n", &js, &[]);
     assert_eq!(starts(&run(&p, &js, "fcfs")), [0, 1]);
@@ -56,7 +57,7 @@ fn exclusive_jobs_take_idle_nodes_whole_beside_shared_ones() {
         let s = run(&p, &js, spec);
         assert_eq!(starts(&s), [0, 1, 2, 21]);
         assert_eq!(nodes(&p, &s, 1), ["n2"]);
-        assert!(s.allocs[1][0].whole);
+        assert!(s.allocs[1].to_vec()[0].whole);
         assert_eq!(nodes(&p, &s, 2), ["n1"]);
         assert_eq!(nodes(&p, &s, 3), ["n2"]);
     }
@@ -150,7 +151,9 @@ fn the_checker_catches_an_overfull_node() {
     let p = place("NodeName=n[1-2] CPUs=4 Gres=gpu:1\n", &js, &[]);
     let mut s = run(&p, &js, "fcfs");
     // Both on n1 (each got 1 core there); give the second job a GPU as well: n1 has one.
-    s.allocs[1][0].gpus = 1;
+    let mut a = s.allocs[1].to_vec();
+    a[0].gpus = 1;
+    s.allocs[1] = PackedAlloc::new(&a);
     let errs = check_cluster(&p, &s).unwrap_err();
     assert!(
         errs.iter().any(|e| e.contains("GPUs allocated")),

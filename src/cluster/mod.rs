@@ -28,6 +28,7 @@ pub mod fit;
 pub mod hostlist;
 pub mod layout;
 mod nodeset;
+pub mod packed;
 pub mod place;
 pub mod select;
 pub mod table;
@@ -35,6 +36,7 @@ pub mod time;
 
 pub use fit::never_fits;
 pub use layout::Layout;
+pub use packed::PackedAlloc;
 pub use place::Placement;
 pub use select::{Alloc, Free, Need, Share};
 

@@ -157,9 +157,14 @@ impl Free {
         self.part_free[part as usize].0
     }
 
+    /// Free cores and GPUs on the usable nodes of partition `part`.
+    pub fn part_totals(&self, part: u32) -> (u64, u64) {
+        self.part_free[part as usize]
+    }
+
     /// The cores `a` holds on the nodes of partition `part` (a whole node's every core).
-    pub fn held_cores(l: &Layout, a: &[Share], part: u32) -> u64 {
-        a.iter()
+    pub fn held_cores(l: &Layout, a: impl IntoIterator<Item = Share>, part: u32) -> u64 {
+        a.into_iter()
             .filter(|s| l.node_parts[s.node as usize].contains(&part))
             .map(|s| {
                 u64::from(if s.whole {
@@ -174,13 +179,20 @@ impl Free {
     /// Node `i`'s free cores and GPUs become `cpus` and `gpus` (the partitions' totals follow).
     fn set_cores(&mut self, l: &Layout, i: usize, cpus: u32, gpus: u32) {
         let (was_cpus, was_gpus) = (u64::from(self.cpus[i]), u64::from(self.gpus[i]));
+        // The node sets change only when the node gains or loses its last free core or GPU.
+        let (had_core, had_gpu) = (was_cpus > 0, was_cpus > 0 && was_gpus > 0);
+        let (has_core, has_gpu) = (cpus > 0, cpus > 0 && gpus > 0);
         for &(p, k) in l.slots_of(i) {
             let (p, k) = (p as usize, k as usize);
             let t = &mut self.part_free[p];
             t.0 = t.0 + u64::from(cpus) - was_cpus;
             t.1 = t.1 + u64::from(gpus) - was_gpus;
-            self.with_cores[p].set(k, cpus > 0);
-            self.with_gpus[p].set(k, cpus > 0 && gpus > 0);
+            if has_core != had_core {
+                self.with_cores[p].set(k, has_core);
+            }
+            if has_gpu != had_gpu {
+                self.with_gpus[p].set(k, has_gpu);
+            }
         }
         self.cpus[i] = cpus;
         self.gpus[i] = gpus;
@@ -408,6 +420,11 @@ impl Free {
 
     /// The shares of `a` (all free) are taken.
     pub fn take(&mut self, l: &Layout, a: &[Share]) {
+        self.take_each(l, a.iter().copied());
+    }
+
+    /// [`Free::take`] of shares one by one (a kept allocation's, [`super::PackedAlloc::iter`]).
+    pub fn take_each(&mut self, l: &Layout, a: impl IntoIterator<Item = Share>) {
         for s in a {
             let i = s.node as usize;
             if s.whole {
@@ -424,6 +441,11 @@ impl Free {
 
     /// The shares of `a` (all taken) are free again.
     pub fn give(&mut self, l: &Layout, a: &[Share]) {
+        self.give_each(l, a.iter().copied());
+    }
+
+    /// [`Free::give`] of shares one by one (a kept allocation's, [`super::PackedAlloc::iter`]).
+    pub fn give_each(&mut self, l: &Layout, a: impl IntoIterator<Item = Share>) {
         for s in a {
             let i = s.node as usize;
             let node = &l.nodes[i];

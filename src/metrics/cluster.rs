@@ -69,8 +69,11 @@ pub fn of_set(set: &JobSet, s: &Schedule) -> Option<ClusterMetrics> {
 }
 
 /// What each share of `a` holds: (cores, memory MB, GPUs); a share held whole, all its node.
-fn held<'a>(place: &'a Placement, a: &'a [Share]) -> impl Iterator<Item = (u64, u64, u64)> + 'a {
-    a.iter().filter_map(|x| {
+fn held<'a>(
+    place: &'a Placement,
+    a: impl Iterator<Item = Share> + 'a,
+) -> impl Iterator<Item = (u64, u64, u64)> + 'a {
+    a.filter_map(|x| {
         let node = place.layout.nodes.get(x.node as usize)?;
         Some(if x.whole {
             (u64::from(node.cpus), node.mem_mb, u64::from(node.gpus))
@@ -99,9 +102,8 @@ pub fn cluster(place: &Placement, jobs: &[Job], s: &Schedule) -> ClusterMetrics 
         first_submit = first_submit.min(job.submit);
         last_end = last_end.max(rec.end);
         let run = (rec.end - rec.start) as f64;
-        let alloc = s.allocs.get(j).map_or(&[][..], Vec::as_slice);
         let mut used_gpus = 0;
-        for (c, m, g) in held(place, alloc) {
+        for (c, m, g) in held(place, s.allocs.get(j).into_iter().flat_map(|a| a.iter())) {
             area[0] += c as f64 * run;
             area[1] += m as f64 * run;
             area[2] += g as f64 * run;

@@ -142,7 +142,7 @@ pub fn alloc_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()
             if !s.jobs[j].ran() {
                 continue;
             }
-            for x in a {
+            for x in a.iter() {
                 w.write_record([
                     set.jobs[j].id.to_string(),
                     p.layout.nodes[x.node as usize].name.clone(),

@@ -32,8 +32,7 @@ pub fn check_cluster(place: &Placement, s: &Schedule) -> Result<(), Vec<String>>
             fail("ran without an allocation".into());
             continue;
         }
-        let cpus: u64 = a.iter().map(|x| u64::from(x.cpus)).sum();
-        let gpus: u64 = a.iter().map(|x| u64::from(x.gpus)).sum();
+        let (cpus, gpus) = a.totals();
         if cpus != u64::from(need.cpus) {
             fail(format!("{cpus} cores allocated, {} asked", need.cpus));
         }
@@ -43,7 +42,7 @@ pub fn check_cluster(place: &Placement, s: &Schedule) -> Result<(), Vec<String>>
         if need.nodes > 0 && a.len() != need.nodes as usize {
             fail(format!("{} nodes allocated, {} asked", a.len(), need.nodes));
         }
-        for x in a {
+        for x in a.iter() {
             let Some(node) = l.nodes.get(x.node as usize) else {
                 fail(format!("node index {} does not exist", x.node));
                 continue;
@@ -98,7 +97,7 @@ pub fn check_cluster(place: &Placement, s: &Schedule) -> Result<(), Vec<String>>
     let (mut cpus, mut mem, mut gpus) = (vec![0u64; n], vec![0u64; n], vec![0u64; n]);
     let (mut jobs, mut whole) = (vec![0u32; n], vec![0u32; n]);
     for (t, kind, j) in events {
-        for x in &s.allocs[j] {
+        for x in s.allocs[j].iter() {
             let i = x.node as usize;
             if i >= n {
                 continue;

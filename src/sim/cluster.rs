@@ -5,14 +5,15 @@
 
 use super::free_procs::FreeProcs;
 use super::procset::ProcSet;
-use crate::cluster::{Alloc, Free, Layout, Need, Placement, Share};
+use crate::cluster::{Alloc, Free, Layout, Need, PackedAlloc, Placement, Share};
 
 /// The cluster's state during a simulation.
 pub(super) struct ClusterRun<'a> {
     pub(super) place: &'a Placement,
     pub(super) free: Free,
-    /// Each job's allocation (its current attempt's, or its last one's once ended).
-    pub(super) allocs: Vec<Alloc>,
+    /// Each job's allocation (its current attempt's, or its last one's once ended), packed:
+    /// a million jobs keep their runs of nodes, not a share per node.
+    pub(super) allocs: Vec<PackedAlloc>,
     /// An id of what is free, unique in the process: a new one at every start and end.
     free_id: u64,
 }
@@ -29,7 +30,7 @@ impl<'a> ClusterRun<'a> {
         Self {
             place,
             free: Free::all(&place.layout),
-            allocs: vec![Vec::new(); place.needs.len()],
+            allocs: vec![PackedAlloc::default(); place.needs.len()],
             free_id: next_free_id(),
         }
     }
@@ -113,7 +114,7 @@ impl<'a> ClusterRun<'a> {
         }
         self.free.take(&self.place.layout, &a);
         self.free_id = next_free_id();
-        self.allocs[j] = a;
+        self.allocs[j] = PackedAlloc::new(&a);
         let set = ProcSet::from_intervals(pieces);
         free_procs.remove(&set);
         set
@@ -121,7 +122,8 @@ impl<'a> ClusterRun<'a> {
 
     /// Job `j` ended or was stopped: its allocation is free again (it stays recorded).
     pub(super) fn give(&mut self, j: usize) {
-        self.free.give(&self.place.layout, &self.allocs[j]);
+        self.free
+            .give_each(&self.place.layout, self.allocs[j].iter());
         self.free_id = next_free_id();
     }
 }
@@ -162,7 +164,7 @@ impl<'c> ClusterView<'c> {
     }
 
     /// The allocation of running job `j`.
-    pub fn alloc(&self, j: usize) -> &'c [Share] {
+    pub fn alloc(&self, j: usize) -> &'c PackedAlloc {
         &self.run.allocs[j]
     }
 }

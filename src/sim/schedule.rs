@@ -141,7 +141,7 @@ pub struct Schedule {
     /// On a cluster: each job's allocation (of its last attempt), by job index; empty
     /// otherwise.
     #[serde(skip)]
-    pub allocs: Vec<crate::cluster::Alloc>,
+    pub allocs: Vec<crate::cluster::PackedAlloc>,
 }
 
 /// The [`Schedule::wasted`] list of these preempted attempts.

@@ -80,7 +80,7 @@ fn an_exclusive_job_holds_its_whole_node_and_down_nodes_are_no_capacity() {
     );
     let s = run(&p, &js, "fcfs");
     assert_eq!(common::starts(&s), [0, 0]);
-    assert!(s.allocs[0][0].whole);
+    assert!(s.allocs[0].to_vec()[0].whole);
     let m = cluster(&p, &js, &s);
     assert_eq!((m.cores, m.mem_mb, m.gpus), (8, 2000, 2));
     assert!(m.memory_counted);

@@ -30,7 +30,7 @@ impl NodePlan {
                 plan.states.push(last);
             }
             let last = plan.states.len() - 1;
-            plan.states[last].give(l, cv.alloc(j));
+            plan.states[last].give_each(l, cv.alloc(j).iter());
         }
         Some(plan)
     }

@@ -69,7 +69,7 @@ pub(crate) fn pass(
         if end > res {
             break;
         }
-        extra.give(l, cv.alloc(j));
+        extra.give_each(l, cv.alloc(j).iter());
     }
     if let Some(a) = pick(c, &extra, head, packed, None) {
         extra.take(l, &a);

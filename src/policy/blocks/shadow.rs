@@ -4,10 +4,14 @@
 //! its allocation there (docs/cluster-model.md).
 #![warn(missing_docs)]
 
-use crate::cluster::{Free, Need};
+mod extra;
+
+use crate::cluster::{Alloc, Free, Need};
 use crate::policy::queue::Queue;
 use crate::sim::{ClusterView, Ctx, SimError, StartReason};
 use crate::Time;
+use extra::Extra;
+use std::sync::Arc;
 
 /// The blocked head's shadow time and what is left over then for the jobs that would still run:
 /// extra processors, or on a cluster the resources free on each node once the head has its
@@ -18,8 +22,9 @@ pub struct Shadow {
     pub time: Time,
     /// Extra processors (a single pool).
     pub extra: u32,
-    /// Extra resources per node (a cluster).
-    nodes: Option<Box<Free>>,
+    /// Extra resources per node (a cluster), shared with [`ShadowCache`] until a backfilled
+    /// job takes from them.
+    nodes: Option<Arc<Extra>>,
     /// On a cluster, for a head asking for cores alone: `extra` counts the free cores of its
     /// partition then (it fits wherever they are).
     cores: bool,
@@ -36,11 +41,11 @@ impl Shadow {
         }
     }
 
-    /// The shadow of a cluster at `time` with `extra` free on each node once the head has its
-    /// allocation.
-    fn on_nodes(time: Time, extra: Free) -> Shadow {
+    /// The shadow of a cluster at `time`, when `free` is free on each node, and the head's
+    /// partition and allocation there (`None`: no head to take out).
+    fn on_nodes(time: Time, free: Free, head: Option<(u32, Alloc)>) -> Shadow {
         Shadow {
-            nodes: Some(Box::new(extra)),
+            nodes: Some(Arc::new(Extra::new(free, head))),
             ..Shadow::pool(time, 0)
         }
     }
@@ -72,9 +77,7 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
     }
     let now_free = cv.free();
     if let Some(head_alloc) = now_free.select(l, need, None) {
-        let mut free = now_free.clone();
-        free.take(l, &head_alloc);
-        return Shadow::on_nodes(c.now(), free);
+        return Shadow::on_nodes(c.now(), now_free.clone(), Some((need.part, head_alloc)));
     }
     let running: Vec<(Time, usize)> = c.running().collect();
     let mut cpus: u64 = now_free.cpus.iter().map(|&x| u64::from(x)).sum();
@@ -82,9 +85,9 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
     // What is free once the running jobs before `released` have ended, when built.
     let mut state: Option<(Free, usize)> = None;
     for (k, &(end, j)) in running.iter().enumerate() {
-        let a = cv.alloc(j);
-        cpus += a.iter().map(|s| u64::from(s.cpus)).sum::<u64>();
-        gpus += a.iter().map(|s| u64::from(s.gpus)).sum::<u64>();
+        let (c, g) = cv.alloc(j).totals();
+        cpus += c;
+        gpus += g;
         if running.get(k + 1).is_some_and(|&(next, _)| next == end)
             || cpus < u64::from(need.cpus)
             || gpus < u64::from(need.gpus)
@@ -96,17 +99,16 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
             None => state.insert((released_by(&cv, &running, k + 1), k + 1)),
         };
         for &(_, r) in &running[*released..=k] {
-            free.give(l, cv.alloc(r));
+            free.give_each(l, cv.alloc(r).iter());
         }
         *released = k + 1;
         if let Some(head_alloc) = free.select(l, need, None) {
-            let (mut free, _) = state.take().expect("built above");
-            free.take(l, &head_alloc);
-            return Shadow::on_nodes(end, free);
+            let (free, _) = state.take().expect("built above");
+            return Shadow::on_nodes(end, free, Some((need.part, head_alloc)));
         }
     }
     // Every job fits the idle cluster (the others are rejected before the run).
-    Shadow::on_nodes(Time::MAX, cv.idle().clone())
+    Shadow::on_nodes(Time::MAX, cv.idle().clone(), None)
 }
 
 /// What is free once the first `upto` of `running` (by planned end) have ended: what is free
@@ -122,13 +124,13 @@ fn released_by(cv: &ClusterView<'_>, running: &[(Time, usize)], upto: usize) -> 
     let free = if left_shares < ended_shares {
         let mut free = cv.idle().clone();
         for &(_, j) in left {
-            free.take(l, cv.alloc(j));
+            free.take_each(l, cv.alloc(j).iter());
         }
         free
     } else {
         let mut free = cv.free().clone();
         for &(_, j) in ended {
-            free.give(l, cv.alloc(j));
+            free.give_each(l, cv.alloc(j).iter());
         }
         free
     };
@@ -136,7 +138,7 @@ fn released_by(cv: &ClusterView<'_>, running: &[(Time, usize)], upto: usize) -> 
         free == {
             let mut f = cv.free().clone();
             for &(_, j) in ended {
-                f.give(l, cv.alloc(j));
+                f.give_each(l, cv.alloc(j).iter());
             }
             f
         }
@@ -185,7 +187,7 @@ fn cores_shadow(c: &Ctx<'_>, l: &crate::cluster::Layout, free: &Free, need: &Nee
             avail += if n.part == need.part && !n.exclusive {
                 u64::from(n.cpus)
             } else {
-                Free::held_cores(l, cv.alloc(j), need.part)
+                Free::held_cores(l, cv.alloc(j).iter(), need.part)
             };
             if found.is_none() && avail >= u64::from(need.cpus) {
                 found = Some(end);
@@ -331,10 +333,12 @@ fn backfill_on_nodes(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(
     let (Some(cv), Some(extra)) = (c.cluster(), shadow.nodes.as_mut()) else {
         return Ok(());
     };
-    let Some(a) = cv.free().select(cv.layout(), cv.need(j), Some(extra)) else {
+    if !extra.may_hold(cv.need(j)) {
+        return Ok(());
+    }
+    let Some(a) = Arc::make_mut(extra).take_for(cv.layout(), cv.free(), cv.need(j)) else {
         return Ok(());
     };
-    extra.take(cv.layout(), &a);
     c.start_on(j, Some(StartReason::Extra), a, Some(end))
 }
 

@@ -19,7 +19,7 @@ fn with_shadow_load(c: &Ctx<'_>, head: usize) -> Option<Free> {
     let cv = c.cluster()?;
     let mut free = cv.free().clone();
     for (_, j) in c.running().filter(|&(_, j)| j > head) {
-        free.give(cv.layout(), cv.alloc(j));
+        free.give_each(cv.layout(), cv.alloc(j).iter());
     }
     Some(free)
 }
@@ -67,7 +67,7 @@ impl PvEasy {
         };
         let (l, need) = (cv.layout(), cv.need(head));
         for (end, j) in c.running().filter(|&(_, j)| j < head) {
-            free.give(l, cv.alloc(j));
+            free.give_each(l, cv.alloc(j).iter());
             if free.fits(l, need) {
                 return end;
             }
