@@ -11,6 +11,8 @@ use crate::Time;
 pub(crate) struct NodePlan {
     times: Vec<Time>,
     states: Vec<Free>,
+    /// Scratch: what is free over the window of the start being tried.
+    scratch: Free,
 }
 
 impl NodePlan {
@@ -21,6 +23,7 @@ impl NodePlan {
         let mut plan = NodePlan {
             times: vec![c.now()],
             states: vec![cv.free().clone()],
+            scratch: cv.free().clone(),
         };
         for (end, j) in c.running() {
             let end = end.max(c.now());
@@ -53,25 +56,34 @@ impl NodePlan {
 
     /// The earliest instant at which `need` has an allocation free for `dur` seconds, and that
     /// allocation, taken from the plan.
+    ///
+    /// A start is tried at each instant: what is free over its whole window (the window's
+    /// states narrowed node by node) gives the allocation. An instant of the window whose
+    /// partition has too few cores or GPUs ([`Free::short_of`]) rules out that start and every
+    /// later one up to it (their windows hold it too), without narrowing anything.
     pub(crate) fn place(&mut self, l: &Layout, need: &Need, dur: Time) -> Option<(Time, Alloc)> {
-        for i in 0..self.times.len() {
+        let n = self.times.len();
+        // The instants before `enough` are known not to be short of the job's totals.
+        let (mut i, mut enough) = (0, 0);
+        while i < n {
             let t = self.times[i];
             let end = t.saturating_add(dur.max(1));
-            let mut free = self.states[i].clone();
-            for k in i + 1..self.times.len() {
-                if self.times[k] >= end {
-                    break;
-                }
-                free.narrow(l, &self.states[k]);
+            let stop = i + self.times[i..].partition_point(|&x| x < end);
+            if let Some(k) = (enough.max(i)..stop).find(|&k| self.states[k].short_of(need)) {
+                i = k + 1;
+                continue;
+            }
+            enough = stop;
+            let free = &mut self.scratch;
+            free.clone_from(&self.states[i]);
+            for state in &self.states[i + 1..stop] {
+                free.narrow(l, state);
             }
             let Some(a) = free.select(l, need, None) else {
+                i += 1;
                 continue;
             };
-            let last = if end == Time::MAX {
-                self.times.len()
-            } else {
-                self.split(end)
-            };
+            let last = if end == Time::MAX { n } else { self.split(end) };
             for state in &mut self.states[i..last] {
                 state.take(l, &a);
             }
