@@ -75,7 +75,7 @@ pub struct Share {
 pub type Alloc = Vec<Share>;
 
 /// The resources free on each node.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Free {
     /// Free cores per node.
     pub cpus: Vec<u32>,
@@ -96,6 +96,34 @@ pub struct Free {
     /// Per partition, the positions of the nodes with a free core and a free GPU: the only
     /// ones a job still needing GPUs takes anything from.
     with_gpus: Vec<NodeSet>,
+}
+
+impl Clone for Free {
+    fn clone(&self) -> Free {
+        Free {
+            cpus: self.cpus.clone(),
+            mem_mb: self.mem_mb.clone(),
+            gpus: self.gpus.clone(),
+            idle: self.idle.clone(),
+            jobs: self.jobs.clone(),
+            part_free: self.part_free.clone(),
+            with_cores: self.with_cores.clone(),
+            with_gpus: self.with_gpus.clone(),
+        }
+    }
+
+    /// Field by field, into the buffers already there (a plan's scratch state, copied once per
+    /// start it tries, allocates nothing).
+    fn clone_from(&mut self, from: &Free) {
+        self.cpus.clone_from(&from.cpus);
+        self.mem_mb.clone_from(&from.mem_mb);
+        self.gpus.clone_from(&from.gpus);
+        self.idle.clone_from(&from.idle);
+        self.jobs.clone_from(&from.jobs);
+        self.part_free.clone_from(&from.part_free);
+        self.with_cores.clone_from(&from.with_cores);
+        self.with_gpus.clone_from(&from.with_gpus);
+    }
 }
 
 /// What a node can give a job, before its shape is applied.
@@ -139,14 +167,17 @@ impl Free {
     }
 
     /// What is free both here and in `other`, node by node (an interval's free resources from
-    /// those of its instants).
+    /// those of its instants). Only the nodes whose cores or GPUs drop update the partitions'
+    /// totals and node sets (the instants of a plan differ by a few nodes).
     pub fn narrow(&mut self, l: &Layout, other: &Free) {
         for i in 0..self.cpus.len() {
             let (c, g) = (
                 self.cpus[i].min(other.cpus[i]),
                 self.gpus[i].min(other.gpus[i]),
             );
-            self.set_cores(l, i, c, g);
+            if (c, g) != (self.cpus[i], self.gpus[i]) {
+                self.set_cores(l, i, c, g);
+            }
             self.mem_mb[i] = self.mem_mb[i].min(other.mem_mb[i]);
             self.idle[i] &= other.idle[i];
         }
@@ -160,6 +191,14 @@ impl Free {
     /// Free cores and GPUs on the usable nodes of partition `part`.
     pub fn part_totals(&self, part: u32) -> (u64, u64) {
         self.part_free[part as usize]
+    }
+
+    /// Too few cores or GPUs free on the usable nodes of `need`'s partition for it: it fits
+    /// neither here nor on any narrower state ([`Free::narrow`]), whose totals are no larger.
+    pub fn short_of(&self, need: &Need) -> bool {
+        self.part_free
+            .get(need.part as usize)
+            .is_none_or(|&(cpus, gpus)| u64::from(need.cpus) > cpus || u64::from(need.gpus) > gpus)
     }
 
     /// The cores `a` holds on the nodes of partition `part` (a whole node's every core).

@@ -11,6 +11,8 @@ use crate::Time;
 pub(crate) struct NodePlan {
     times: Vec<Time>,
     states: Vec<Free>,
+    /// Scratch: what is free over the window of the start being tried.
+    scratch: Free,
 }
 
 impl NodePlan {
@@ -21,6 +23,7 @@ impl NodePlan {
         let mut plan = NodePlan {
             times: vec![c.now()],
             states: vec![cv.free().clone()],
+            scratch: cv.free().clone(),
         };
         for (end, j) in c.running() {
             let end = end.max(c.now());
@@ -53,30 +56,156 @@ impl NodePlan {
 
     /// The earliest instant at which `need` has an allocation free for `dur` seconds, and that
     /// allocation, taken from the plan.
+    ///
+    /// A start is tried at each instant: what is free over its whole window (the window's
+    /// states narrowed node by node) gives the allocation. An instant of the window whose
+    /// partition has too few cores or GPUs ([`Free::short_of`]) rules out that start and every
+    /// later one up to it (their windows hold it too), without narrowing anything.
     pub(crate) fn place(&mut self, l: &Layout, need: &Need, dur: Time) -> Option<(Time, Alloc)> {
-        for i in 0..self.times.len() {
+        let n = self.times.len();
+        // The instants before `enough` are known not to be short of the job's totals.
+        let (mut i, mut enough) = (0, 0);
+        while i < n {
             let t = self.times[i];
             let end = t.saturating_add(dur.max(1));
-            let mut free = self.states[i].clone();
-            for k in i + 1..self.times.len() {
-                if self.times[k] >= end {
-                    break;
-                }
-                free.narrow(l, &self.states[k]);
+            let stop = i + self.times[i..].partition_point(|&x| x < end);
+            if let Some(k) = (enough.max(i)..stop).find(|&k| self.states[k].short_of(need)) {
+                i = k + 1;
+                continue;
+            }
+            enough = stop;
+            let free = &mut self.scratch;
+            free.clone_from(&self.states[i]);
+            for state in &self.states[i + 1..stop] {
+                free.narrow(l, state);
             }
             let Some(a) = free.select(l, need, None) else {
+                i += 1;
                 continue;
             };
-            let last = if end == Time::MAX {
-                self.times.len()
-            } else {
-                self.split(end)
-            };
+            let last = if end == Time::MAX { n } else { self.split(end) };
             for state in &mut self.states[i..last] {
                 state.take(l, &a);
             }
             return Some((t, a));
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cluster::Cluster;
+    use proptest::prelude::*;
+
+    /// Two GPU nodes of 4 cores and 8,000 MB, three nodes of 8 cores and 4,000 MB.
+    fn cluster() -> Layout {
+        let c =
+            Cluster::from_compact("1/a[1-2]:c4:m8000:ga100=2/b[1-3]:c8:m4000/p=all:ALL:default")
+                .unwrap();
+        Layout::new(&c).unwrap()
+    }
+
+    fn idle(l: &Layout) -> NodePlan {
+        NodePlan {
+            times: vec![0],
+            states: vec![Free::all(l)],
+            scratch: Free::all(l),
+        }
+    }
+
+    /// The plain search [`NodePlan::place`] is held to: every instant tried in turn, its whole
+    /// window narrowed from a fresh copy.
+    fn plain_place(
+        plan: &mut NodePlan,
+        l: &Layout,
+        need: &Need,
+        dur: Time,
+    ) -> Option<(Time, Alloc)> {
+        for i in 0..plan.times.len() {
+            let t = plan.times[i];
+            let end = t.saturating_add(dur.max(1));
+            let mut free = plan.states[i].clone();
+            for k in i + 1..plan.times.len() {
+                if plan.times[k] >= end {
+                    break;
+                }
+                free.narrow(l, &plan.states[k]);
+            }
+            let Some(a) = free.select(l, need, None) else {
+                continue;
+            };
+            let last = if end == Time::MAX {
+                plan.times.len()
+            } else {
+                plan.split(end)
+            };
+            for state in &mut plan.states[i..last] {
+                state.take(l, &a);
+            }
+            return Some((t, a));
+        }
+        None
+    }
+
+    /// Worked by hand: an 8-core job takes the a nodes (first in Slurm's order) until 50, a
+    /// 24-core job the b nodes until 100. A 20-core job is short of cores now (none free) and
+    /// at 50 (8 free): it starts at 100 on a1, a2, b1 and b2 (4 + 4 + 8 + 4 cores).
+    #[test]
+    fn a_start_short_of_cores_is_skipped() {
+        let l = cluster();
+        let mut plan = idle(&l);
+        let b = Need {
+            cpus: 24,
+            ..Need::default()
+        };
+        let a = Need {
+            cpus: 8,
+            ..Need::default()
+        };
+        assert_eq!(plan.place(&l, &a, 50).unwrap().0, 0);
+        assert_eq!(plan.place(&l, &b, 100).unwrap().0, 0);
+        let wide = Need {
+            cpus: 20,
+            ..Need::default()
+        };
+        let (t, alloc) = plan.place(&l, &wide, 10).unwrap();
+        assert_eq!(t, 100);
+        assert_eq!(
+            alloc.iter().map(|s| s.node).collect::<Vec<_>>(),
+            [0, 1, 2, 3]
+        );
+        assert_eq!(plan.times, [0, 50, 100, 110]);
+    }
+
+    proptest! {
+        /// Jobs of every shape (cores, GPUs, a node count, memory per core, exclusive) placed one
+        /// after another: the same starts and allocations as the plain search, the same plan.
+        #[test]
+        fn place_agrees_with_the_plain_search(
+            jobs in prop::collection::vec(
+                (1u32..30, 0u32..4, 0u32..4, 0u64..3, any::<bool>(), 0i64..300),
+                1..40,
+            )
+        ) {
+            let l = cluster();
+            let (mut fast, mut plain) = (idle(&l), idle(&l));
+            for (cpus, gpus, nodes, mem, exclusive, dur) in jobs {
+                let need = Need {
+                    part: 0,
+                    cpus,
+                    nodes,
+                    gpus,
+                    mem_per_cpu_mb: mem * 1000,
+                    mem_per_node_mb: 0,
+                    exclusive,
+                };
+                let got = fast.place(&l, &need, dur);
+                prop_assert_eq!(got, plain_place(&mut plain, &l, &need, dur));
+                prop_assert_eq!(&fast.times, &plain.times);
+                prop_assert_eq!(&fast.states, &plain.states);
+            }
+        }
     }
 }
