@@ -131,7 +131,24 @@ struct Run {
     text: String,
     set: JobSet,
     site: schedlab::slurm::Site,
+    /// The `slurm` spec with the run's `PriorityCalcPeriod` phase (`calc_phase`).
+    slurm: String,
 }
+
+/// Where each run's priority periods fell, seconds after its first submission modulo the
+/// minute: Slurm runs them from the controller's start, which sacct does not record. Taken from
+/// the run's `squeue.log` (docs/slurm.md, "Replay"): the phase, within the window where the
+/// logged priorities change, at which the model's priorities order the waiting jobs as the
+/// logged ones do (pairs of waiting jobs ordered otherwise, over every instant: 4, 0, 3, 88,
+/// 164 and 189, against 288, 366, 3, 134, 562 and 195 at phase 0).
+const PHASES: [(&str, u32); 6] = [
+    ("fairshare-1/run1", 55),
+    ("fairshare-1/run2", 56),
+    ("smallbf-2/run1", 0),
+    ("smallbf-2/run2", 59),
+    ("gpu-3/run1", 55),
+    ("gpu-3/run2", 58),
+];
 
 fn committed_runs() -> Vec<Run> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/slurm");
@@ -160,11 +177,13 @@ fn committed_runs() -> Vec<Run> {
                 .with_user_names(w.header.lines.iter().map(String::as_str))
                 .with_accounts(logged.accounts);
             let name = format!("{config}/{run}");
+            let phase = PHASES.iter().find(|p| p.0 == name).unwrap().1;
             out.push(Run {
                 name,
                 text,
                 set,
                 site,
+                slurm: format!("slurm[calc_phase={phase}]"),
             });
         }
     }
@@ -203,19 +222,21 @@ fn the_recorded_state_holds_every_recorded_start() {
     }
 }
 
-/// The figures of `slurm`, `easy` and `conservative` on every committed run, printed (run with
-/// `--nocapture`); docs/slurm.md ("Replay") gives them. Checked: every recorded start is
-/// counted once; `slurm` makes at least 65% of Slurm's starts and at least 60% of its starts
-/// are Slurm's, on every run (the figures reached: 67-82% recall, 61-80% precision), and its
-/// precision is above EASY's and conservative's. Issue 34's target, 90% of both, is not met
-/// yet; the test does not claim it.
+/// The figures of `slurm` (at the run's phase), `easy` and `conservative` on every committed
+/// run, printed (run with `--nocapture`); docs/slurm.md ("Replay") gives them. Checked: every
+/// recorded start is counted once; `slurm` makes at least 75% of Slurm's starts and at least
+/// 75% of its starts are Slurm's, on every run (the figures reached: 77-98% recall, 77-96%
+/// precision; before cons_tres's node choice, the usage counted at periods only and the phase:
+/// 67-82% and 61-80%), and its precision is above EASY's and conservative's. Issue 34's target,
+/// 90% of both on every run, is met on fairshare-1/run1 and gpu-3/run1 only; the test does not
+/// claim it.
 #[test]
 fn figures_on_the_committed_real_runs() {
     for run in committed_runs() {
         let logged = recorded::Logged::from_sacct(&run.text, "sacct.txt", &run.set.jobs).unwrap();
         let replay = Replay::new(&run.set, logged).unwrap();
         let mut figures = Vec::new();
-        for spec in ["slurm", "easy", "conservative"] {
+        for spec in [run.slurm.as_str(), "easy", "conservative"] {
             let build = || schedlab::policy::slurm::build_with_site(spec, &run.site);
             let (ds, reselected) = replay
                 .decisions(|| build().map_err(schedlab::run::Error::from), 1)
@@ -227,8 +248,8 @@ fn figures_on_the_committed_real_runs() {
             figures.push(f);
         }
         let (slurm, easy, cons) = (figures[0], figures[1], figures[2]);
-        assert!(slurm.recall() >= 0.65, "{}: {slurm}", run.name);
-        assert!(slurm.precision() >= 0.60, "{}: {slurm}", run.name);
+        assert!(slurm.recall() >= 0.75, "{}: {slurm}", run.name);
+        assert!(slurm.precision() >= 0.75, "{}: {slurm}", run.name);
         assert!(
             slurm.precision() > easy.precision().max(cons.precision()),
             "{}",
@@ -241,9 +262,11 @@ fn figures_on_the_committed_real_runs() {
 /// noise floor (the other real run of the same workload against this one), printed (run with
 /// `--nocapture`; docs/slurm.md gives the figures). Checked: the noise floor is that of
 /// tests/data/slurm/README.md's table (run1 against run2: mean waits 22%, 2%, 13% apart,
-/// largest CDF gaps 0.133, 0.117, 0.100), and on every run `slurm`'s largest wait CDF gap is
-/// below EASY's and at most 0.25, its mean wait at most 45% from the recorded one. Not met
-/// yet: `slurm` within the noise floor on every figure.
+/// largest CDF gaps 0.133, 0.117, 0.100), and on every run `slurm`'s (at the run's phase)
+/// largest wait CDF gap is below EASY's and at most 0.20, its mean wait at most 30% from the
+/// recorded one (reached: 0.100-0.183 and 2-25%; before cons_tres's node choice, the usage
+/// counted at periods only and the phase: up to 0.217 and 42%). Not met yet: `slurm` within
+/// the noise floor on every figure.
 #[test]
 fn whole_runs_beside_the_noise_floor() {
     let runs = committed_runs();
@@ -264,18 +287,18 @@ fn whole_runs_beside_the_noise_floor() {
                 assert!((noise.cdf_gap - want.1).abs() < 0.001, "{}", run.name);
             }
             let mut gaps = Vec::new();
-            for spec in ["slurm", "easy", "conservative"] {
+            for spec in [run.slurm.as_str(), "easy", "conservative"] {
                 let mut p = schedlab::policy::slurm::build_with_site(spec, &run.site).unwrap();
                 let d = recorded.distance(&replay.simulated_waits(p.as_mut(), 1).unwrap());
                 println!("{:<18} {spec:<13} {d}", run.name);
                 gaps.push((d.cdf_gap, d.mean_apart()));
             }
             assert!(
-                gaps[0].0 < gaps[1].0 && gaps[0].0 <= 0.25,
+                gaps[0].0 < gaps[1].0 && gaps[0].0 <= 0.20,
                 "{}: {gaps:?}",
                 run.name
             );
-            assert!(gaps[0].1 <= 0.45, "{}: {gaps:?}", run.name);
+            assert!(gaps[0].1 <= 0.30, "{}: {gaps:?}", run.name);
         }
     }
 }

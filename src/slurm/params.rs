@@ -43,6 +43,9 @@ pub struct SlurmParams {
     pub decay_half_life: Time,
     /// `PriorityCalcPeriod`, seconds.
     pub calc_period: Time,
+    /// Where the periods fall, seconds after time 0 (taken modulo the period): Slurm runs them
+    /// from the controller's start, which a log does not record (not a Slurm parameter).
+    pub calc_phase: Time,
     /// `PriorityUsageResetPeriod`.
     pub reset: ResetPeriod,
     /// `PriorityFavorSmall`.
@@ -59,6 +62,11 @@ pub struct SlurmParams {
     pub damp_factor: f64,
     /// `PriorityJobFactor` of the (one) partition.
     pub partition_job_factor: f64,
+    /// `AccountingStorageEnforce` holds `limits` (or `safe`, `all`): only then does a job's
+    /// end add its usage since the last period (acct_policy.c `_adjust_limit_usage` calls
+    /// `priority_g_job_end` only when limits are enforced); otherwise that part is never
+    /// counted.
+    pub enforce_limits: bool,
     /// `bf_interval`, seconds.
     pub bf_interval: Time,
     /// `bf_resolution`, seconds.
@@ -92,6 +100,7 @@ impl Default for SlurmParams {
             max_age: 7 * 86400,
             decay_half_life: 7 * 86400,
             calc_period: 300,
+            calc_phase: 0,
             reset: ResetPeriod::None,
             favor_small: false,
             fair_tree: true,
@@ -100,6 +109,7 @@ impl Default for SlurmParams {
             flags: Vec::new(),
             damp_factor: 1.0,
             partition_job_factor: 1.0,
+            enforce_limits: false,
             bf_interval: 30,
             bf_resolution: 60,
             bf_window: 1440 * 60,
@@ -124,11 +134,13 @@ pub const NAMES: &[&str] = &[
     "PriorityMaxAge",
     "PriorityDecayHalfLife",
     "PriorityCalcPeriod",
+    "calc_phase",
     "PriorityUsageResetPeriod",
     "PriorityFavorSmall",
     "PriorityFlags",
     "FairShareDampeningFactor",
     "PriorityJobFactor",
+    "AccountingStorageEnforce",
     "bf_interval",
     "bf_resolution",
     "bf_window",
@@ -138,6 +150,21 @@ pub const NAMES: &[&str] = &[
     "bf_min_prio_reserve",
     "default_queue_depth",
     "sched_interval",
+];
+
+/// `AccountingStorageEnforce`'s words (read_config.c `_validate_accounting_storage_enforce`).
+const ENFORCE: &[&str] = &[
+    "none",
+    "associations",
+    "1",
+    "limits",
+    "2",
+    "safe",
+    "wckeys",
+    "qos",
+    "all",
+    "nojobs",
+    "nosteps",
 ];
 
 /// The priority flags the model reads or knows to have no effect on a single pool.
@@ -242,6 +269,7 @@ impl SlurmParams {
                 }
                 time(&mut self.calc_period, t)
             }
+            "calc_phase" => secs(&mut self.calc_phase, count(v, 0, 86_400)?),
             "PriorityUsageResetPeriod" => {
                 let up = v.trim().to_ascii_uppercase();
                 self.reset = match up.as_str() {
@@ -293,6 +321,22 @@ impl SlurmParams {
                 fmt(&mut self.damp_factor, d as f64)
             }
             "PriorityJobFactor" => fmt(&mut self.partition_job_factor, weight(v)?),
+            "AccountingStorageEnforce" => {
+                let mut words = Vec::new();
+                for w in items(v) {
+                    let low = w.to_ascii_lowercase();
+                    if !ENFORCE.contains(&low.as_str()) {
+                        return Err(format!("{w:?} is not one of {}", ENFORCE.join(", ")));
+                    }
+                    if low != "none" && !words.contains(&low) {
+                        words.push(low);
+                    }
+                }
+                self.enforce_limits = words
+                    .iter()
+                    .any(|w| matches!(w.as_str(), "limits" | "2" | "safe" | "all"));
+                list_text(&words)
+            }
             "bf_interval" => secs(&mut self.bf_interval, count(v, 1, 10_800)?),
             "bf_resolution" => secs(&mut self.bf_resolution, count(v, 1, 3600)?),
             "bf_window" => {

@@ -4,11 +4,16 @@
 //! set at its submission and recomputed at every period.
 //!
 //! - **Usage** (`_decay_thread`, `_apply_new_usage`): periods fall at multiples of
-//!   `PriorityCalcPeriod` from time 0. At each, every usage is multiplied by `d^Δ` (Δ the
+//!   `PriorityCalcPeriod` from time `calc_phase` (Slurm: from the controller's start; the
+//!   first, at or before time 0, only marks the time). At each, every usage is multiplied by `d^Δ` (Δ the
 //!   seconds since the previous period, `d = 1 - 0.693 / PriorityDecayHalfLife`, 1 without
 //!   decay), then each running job adds `δ · d^δ · billing` to its association and every
 //!   ancestor, δ the seconds it ran since the previous period (or since its start), billing
-//!   its processors. A job that ends adds its last part the same way at once.
+//!   its processors. A job that ends adds its last part the same way at once, but only with
+//!   `AccountingStorageEnforce=limits` (or `safe`, `all`): acct_policy.c `_adjust_limit_usage`
+//!   calls `priority_g_job_end` only when limits are enforced, and the periods skip ended
+//!   jobs, so otherwise a job's usage after its last period is never counted (the committed
+//!   real runs' `sshare-end.txt` usage agrees with that, not with the last part counted).
 //!   `PriorityUsageResetPeriod` sets usage to zero at the first period of each new day,
 //!   week... counted from time 0.
 //! - **Factors** (`set_priority_factors`): age = min(seconds since submission /
@@ -238,7 +243,9 @@ impl Multifactor {
             return;
         };
         let (_, start) = self.running.swap_remove(k);
-        self.accrue(j, start, t);
+        if self.params.enforce_limits {
+            self.accrue(j, start, t);
+        }
     }
 
     fn accrue(&mut self, j: usize, start: Time, t: Time) {
@@ -251,10 +258,21 @@ impl Multifactor {
         }
     }
 
-    /// The next period after the last (time 0 first).
+    /// The next period after the last; the first is the last one at or before time 0
+    /// (`calc_phase` modulo the period, less one period when that is after 0): as in Slurm,
+    /// whose first period (the controller's start) only marks the time, usage is counted from
+    /// the first period after it.
     pub fn next_period(&self) -> Time {
         match self.last_ran {
-            None => 0,
+            None => {
+                let p = self.params.calc_period;
+                let phase = self.params.calc_phase.rem_euclid(p);
+                if phase > 0 {
+                    phase - p
+                } else {
+                    0
+                }
+            }
             Some(l) => l + self.params.calc_period,
         }
     }
@@ -341,13 +359,16 @@ impl Multifactor {
 mod tests {
     use super::*;
 
-    /// Fairshare factors move only at periods: a job's end adds usage at once, but jobs
-    /// submitted before the next period still see the factors of the last one.
+    /// Fairshare factors move only at periods: a job's end adds usage at once (limits
+    /// enforced), but jobs submitted before the next period still see the factors of the last
+    /// one.
     #[test]
     fn fairshare_changes_at_periods_only() {
         let mut p = SlurmParams::default();
         p.set("PriorityWeightFairshare", "1000").unwrap();
         p.set("PriorityCalcPeriod", "1").unwrap();
+        p.set("AccountingStorageEnforce", "associations,limits")
+            .unwrap();
         let tree = Tree::flat(["a", "b"].into_iter());
         let job = |submit, assoc| JobInfo {
             submit,
@@ -379,6 +400,50 @@ mod tests {
         m.advance(60, true);
         // At 60 user a has usage: Fair Tree ranks b 2 of 2, a 1 of 2.
         assert_eq!((m.priority(1), m.priority(2)), (1000.0, 500.0));
+    }
+
+    /// Without limits enforced (Slurm's default) a job's usage is counted at periods only:
+    /// worked by hand with no decay, 2 processors, periods every 60 s. A job running 10-50
+    /// ends before the period at 60: no usage. A job running 70-150 adds 2 · 50 at 120 and
+    /// nothing for 120-150; with limits enforced its end adds 2 · 30 more.
+    #[test]
+    fn without_limits_enforced_a_job_end_adds_no_usage() {
+        for (enforce, want) in [("associations", 100.0), ("limits", 160.0)] {
+            let mut p = SlurmParams::default();
+            p.set("PriorityWeightFairshare", "1000").unwrap();
+            p.set("PriorityCalcPeriod", "1").unwrap();
+            p.set("PriorityDecayHalfLife", "0").unwrap();
+            assert_eq!(p.set("AccountingStorageEnforce", enforce).unwrap(), enforce);
+            let tree = Tree::flat(["a"].into_iter());
+            let job = |submit| JobInfo {
+                submit,
+                cpus: 2,
+                nodes: 1,
+                gpus: 0,
+                mem_mb: 0,
+                limit: Some(600),
+                assoc: 1,
+            };
+            let size = Size {
+                cpus: 2,
+                nodes: 1,
+                ..Size::default()
+            };
+            let mut m = Multifactor::new(p, tree, vec![job(10), job(70)], size);
+            m.advance(10, true);
+            m.submitted(0, 10);
+            m.started(0, 10);
+            m.advance(50, true);
+            m.ended(0, 50);
+            m.advance(70, true);
+            let first = if enforce == "limits" { 80.0 } else { 0.0 };
+            assert_eq!(m.tree.nodes[1].usage, first, "{enforce}");
+            m.submitted(1, 70);
+            m.started(1, 70);
+            m.advance(150, true);
+            m.ended(1, 150);
+            assert_eq!(m.tree.nodes[1].usage - first, want, "{enforce}");
+        }
     }
 
     /// `PriorityWeightTRES` over a job's request, normalized by the cluster's (worked by hand on

@@ -18,9 +18,13 @@
 //! - `bf_continue` changes nothing here: a simulated cycle takes no time, so it is never
 //!   interrupted.
 //!
+//! On a cluster both loops place a job with a node count on the nodes select/cons_tres
+//! chooses (`fit.rs`: blocks of consecutive nodes, the tightest sufficient one, best fit).
+//!
 //! Jobs started by the main scheduler are recorded as `main`, by backfill as `backfill`
 //! (Slurm's `SchedMain` and `SchedBackfill` flags).
 
+mod fit;
 mod free;
 mod nodes;
 
@@ -82,11 +86,21 @@ impl SlurmSched {
                 break;
             }
             tested += 1;
-            if !c.fits(j) {
-                break;
+            let on_nodes = c
+                .cluster()
+                .map(|cv| fit::best_fit(cv.layout(), cv.free(), cv.need(j)));
+            match on_nodes {
+                Some(None) => break,
+                Some(Some(a)) => {
+                    let r = c.reason_word("main")?;
+                    c.start_on(j, Some(r), a, None)?;
+                }
+                None if !c.fits(j) => break,
+                None => {
+                    let r = c.reason_word("main")?;
+                    c.start_as(j, Some(r), None, None)?;
+                }
             }
-            let r = c.reason_word("main")?;
-            c.start_as(j, Some(r), None, None)?;
         }
         Ok(())
     }

@@ -78,7 +78,7 @@ impl NodePlan {
     fn will_run(&self, l: &Layout, need: &Need, out: &[bool]) -> Option<(Time, Alloc)> {
         let mut f = self.free.clone();
         Self::without(l, &mut f, out);
-        if let Some(a) = f.select(l, need, None) {
+        if let Some(a) = super::fit::best_fit(l, &f, need) {
             return Some((self.now, a));
         }
         let ends: Vec<&(Time, Alloc)> = self
@@ -107,7 +107,7 @@ impl NodePlan {
                     break;
                 }
             }
-            if let Some(a) = f.select(l, need, None) {
+            if let Some(a) = super::fit::best_fit(l, &f, need) {
                 return Some((last.max(self.now + 1), a));
             }
         }
