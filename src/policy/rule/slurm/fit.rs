@@ -82,11 +82,13 @@ pub(super) fn best_fit(l: &Layout, free: &Free, need: &Need) -> Option<Alloc> {
                 None => true,
                 Some((x, x_sufficient)) => {
                     let x = &blocks[x];
-                    b.weight < x.weight
-                        || (b.weight == x.weight
-                            && ((sufficient && !x_sufficient)
-                                || (sufficient && b.cpus < x.cpus)
-                                || (!sufficient && b.cpus > x.cpus)))
+                    if b.weight != x.weight {
+                        b.weight < x.weight
+                    } else if sufficient {
+                        !x_sufficient || b.cpus < x.cpus
+                    } else {
+                        b.cpus > x.cpus
+                    }
                 }
             };
             if better {
