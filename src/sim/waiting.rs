@@ -16,7 +16,13 @@ pub struct Waiting {
     /// that word is not zero. The last level is one word.
     levels: Vec<Vec<u64>>,
     len: usize,
+    /// The earliest-arrived waiting job ([`NONE`] when none waits), kept at every change so
+    /// that the head of the queue and the reads from it cost no search.
+    head: usize,
 }
+
+/// [`Waiting::head`] of an empty set.
+const NONE: usize = usize::MAX;
 
 impl Default for Waiting {
     fn default() -> Self {
@@ -37,7 +43,11 @@ impl Waiting {
         while let Some(words) = levels.last().map(Vec::len).filter(|&n| n > 1) {
             levels.push(vec![0; words.div_ceil(64)]);
         }
-        Self { levels, len: 0 }
+        Self {
+            levels,
+            len: 0,
+            head: NONE,
+        }
     }
 
     /// Adds job `j` (an arrival, or a preempted job waiting again).
@@ -47,6 +57,7 @@ impl Waiting {
             return;
         }
         self.len += 1;
+        self.head = self.head.min(j);
         let mut i = j;
         for level in &mut self.levels {
             let (w, bit) = at(i);
@@ -74,6 +85,9 @@ impl Waiting {
             }
             i = w;
         }
+        if j == self.head {
+            self.head = self.next_at(0, j + 1).unwrap_or(NONE);
+        }
         true
     }
 
@@ -99,18 +113,19 @@ impl Waiting {
     /// The earliest-arrived waiting job.
     #[inline]
     pub fn first(&self) -> Option<usize> {
-        self.next_at(0, 0)
+        (self.head != NONE).then_some(self.head)
     }
 
     /// The waiting jobs in arrival order.
     #[inline]
     pub fn iter(&self) -> Iter<'_> {
-        self.from(0)
+        self.from(self.head)
     }
 
     /// The waiting jobs with index `j` or more (arrived with or after job `j`), in arrival
     /// order.
     pub fn from(&self, j: usize) -> Iter<'_> {
+        let j = j.max(self.head);
         let (w, _) = at(j);
         let bits = self.levels[0]
             .get(w)
@@ -129,21 +144,28 @@ impl Waiting {
         v
     }
 
-    /// The smallest set index of level `k` that is at least `i`.
+    /// The smallest set index of level `k` that is at least `i`: up the levels to the first
+    /// word with a set bit at or after `i`'s, then down through the lowest set bits.
     fn next_at(&self, k: usize, i: usize) -> Option<usize> {
-        let words = &self.levels[k];
-        let (w, _) = at(i);
-        let here = words.get(w)? & (u64::MAX << (i % 64));
-        if here != 0 {
-            return Some(w * 64 + here.trailing_zeros() as usize);
+        let (mut level, mut i) = (k, i);
+        loop {
+            let (w, _) = at(i);
+            let here = self.levels[level].get(w)? & (u64::MAX << (i % 64));
+            if here != 0 {
+                i = w * 64 + here.trailing_zeros() as usize;
+                break;
+            }
+            level += 1;
+            if level == self.levels.len() {
+                return None;
+            }
+            i = w + 1;
         }
-        // The next word of this level with a bit set, from the level above.
-        let w = if k + 1 < self.levels.len() {
-            self.next_at(k + 1, w + 1)?
-        } else {
-            return None;
-        };
-        Some(w * 64 + words[w].trailing_zeros() as usize)
+        while level > k {
+            level -= 1;
+            i = i * 64 + self.levels[level][i].trailing_zeros() as usize;
+        }
+        Some(i)
     }
 }
 
