@@ -298,7 +298,8 @@ test('a slurm.conf and an sshare file give the slurm policy its site, as the CLI
   // The file is read asynchronously: wait until the note names it.
   await p.waitForFunction(() => document.querySelector('[data-testid="cluster-site"]').textContent.includes('sshare'));
   const note = await p.locator('[data-testid="cluster-site"]').innerText();
-  assert.match(note, /16 scheduler parameters of slurm\.conf \(bf_interval=5, /);
+  // 17: the run's slurm.conf sets 17 keys the policy reads (AccountingStorageEnforce among them).
+  assert.match(note, /17 scheduler parameters of slurm\.conf \(bf_interval=5, /);
   assert.match(note, /account tree and shares of sshare/);
   const n = await clickRun(p);
   await waitRuns(p, n + 1, 60_000);
