@@ -8,18 +8,31 @@
 //! A sorted vector moved the jobs on one side of a job leaving from its middle: with a million
 //! jobs submitted at one instant, each job EASY backfilled from the middle of the list moved a
 //! quarter of a million others.
+//!
+//! Short lists, the usual case (on LANL-CM5 a few hundred jobs at most), are kept as that
+//! sorted vector instead, which passes read as a slice: reading a job costs a load rather than
+//! a bit search, and a job joins or leaves with a short move. The list moves to the bits when it
+//! grows past [`LIST_MAX`] jobs and back to a vector when it shrinks to half of that, so each
+//! switch is paid for by as many changes as it moves jobs.
 
 /// The waiting jobs, a set of job indices read in ascending order (the arrival order).
 #[derive(Debug, Clone)]
 pub struct Waiting {
-    /// `levels[0]`: a bit per job; `levels[k + 1]`: a bit per word of `levels[k]`, set while
-    /// that word is not zero. The last level is one word.
+    /// While `listed`: the jobs in ascending order (at most [`LIST_MAX`] of them). Else empty.
+    list: Vec<usize>,
+    listed: bool,
+    /// While not `listed`: `levels[0]`, a bit per job; `levels[k + 1]`, a bit per word of
+    /// `levels[k]`, set while that word is not zero. The last level is one word. Else zero.
     levels: Vec<Vec<u64>>,
     len: usize,
     /// The earliest-arrived waiting job ([`NONE`] when none waits), kept at every change so
     /// that the head of the queue and the reads from it cost no search.
     head: usize,
 }
+
+/// The longest list kept as a sorted vector: a job leaving from its middle moves at most this
+/// many others (a few kilobytes), which costs less than reading the list bit by bit.
+const LIST_MAX: usize = 1024;
 
 /// [`Waiting::head`] of an empty set.
 const NONE: usize = usize::MAX;
@@ -44,6 +57,8 @@ impl Waiting {
             levels.push(vec![0; words.div_ceil(64)]);
         }
         Self {
+            list: Vec::new(),
+            listed: true,
             levels,
             len: 0,
             head: NONE,
@@ -51,13 +66,88 @@ impl Waiting {
     }
 
     /// Adds job `j` (an arrival, or a preempted job waiting again).
+    #[inline]
     pub(super) fn insert(&mut self, j: usize) {
+        if !self.listed {
+            return self.insert_bit(j);
+        }
+        // Arrivals come last: no search.
+        if self.list.last().is_none_or(|&last| last < j) {
+            self.list.push(j);
+        } else {
+            match self.list.binary_search(&j) {
+                Ok(_) => return,
+                Err(at) => self.list.insert(at, j),
+            }
+        }
+        self.len += 1;
+        self.head = self.list[0];
+        if self.len > LIST_MAX {
+            self.to_bits();
+        }
+    }
+
+    /// [`Waiting::insert`] into the bits.
+    #[inline(never)]
+    fn insert_bit(&mut self, j: usize) {
         let (w, bit) = at(j);
         if self.levels[0][w] & bit != 0 {
             return;
         }
         self.len += 1;
         self.head = self.head.min(j);
+        self.set_bit(j);
+    }
+
+    /// Moves the list from the vector to the bits.
+    #[cold]
+    fn to_bits(&mut self) {
+        self.listed = false;
+        for k in 0..self.list.len() {
+            self.set_bit(self.list[k]);
+        }
+        self.list = Vec::new();
+    }
+
+    /// Removes job `j` (it started); true if it was waiting.
+    #[inline]
+    pub(super) fn remove(&mut self, j: usize) -> bool {
+        if !self.listed {
+            return self.remove_bit(j);
+        }
+        let Ok(at) = self.list.binary_search(&j) else {
+            return false;
+        };
+        self.list.remove(at);
+        self.len -= 1;
+        self.head = self.list.first().copied().unwrap_or(NONE);
+        true
+    }
+
+    /// [`Waiting::remove`] from the bits; back to a vector at half of [`LIST_MAX`].
+    #[inline(never)]
+    fn remove_bit(&mut self, j: usize) -> bool {
+        if !self.contains(j) {
+            return false;
+        }
+        self.len -= 1;
+        self.clear_bit(j);
+        if j == self.head {
+            self.head = self.next_at(0, j + 1).unwrap_or(NONE);
+        }
+        if self.len <= LIST_MAX / 2 {
+            let list: Vec<usize> = self.bits_from(self.head).collect();
+            for &k in &list {
+                self.clear_bit(k);
+            }
+            self.list = list;
+            self.listed = true;
+        }
+        true
+    }
+
+    /// Sets job `j`'s bit and the summary bits above it.
+    fn set_bit(&mut self, j: usize) {
         let mut i = j;
         for level in &mut self.levels {
             let (w, bit) = at(i);
@@ -70,12 +160,8 @@ impl Waiting {
         }
     }
 
-    /// Removes job `j` (it started); true if it was waiting.
-    pub(super) fn remove(&mut self, j: usize) -> bool {
-        if !self.contains(j) {
-            return false;
-        }
-        self.len -= 1;
+    /// Clears job `j`'s bit, and the summary bits above it that no longer cover a set bit.
+    fn clear_bit(&mut self, j: usize) {
         let mut i = j;
         for level in &mut self.levels {
             let (w, bit) = at(i);
@@ -85,10 +171,6 @@ impl Waiting {
             }
             i = w;
         }
-        if j == self.head {
-            self.head = self.next_at(0, j + 1).unwrap_or(NONE);
-        }
-        true
     }
 
     /// The number of waiting jobs.
@@ -106,6 +188,9 @@ impl Waiting {
     /// True if job `j` waits.
     #[inline]
     pub fn contains(&self, j: usize) -> bool {
+        if self.listed {
+            return self.list.binary_search(&j).is_ok();
+        }
         let (w, bit) = at(j);
         self.levels[0].get(w).is_some_and(|&x| x & bit != 0)
     }
@@ -125,12 +210,26 @@ impl Waiting {
     /// The waiting jobs with index `j` or more (arrived with or after job `j`), in arrival
     /// order.
     pub fn from(&self, j: usize) -> Iter<'_> {
+        if self.listed {
+            let at = if j <= self.head {
+                0
+            } else {
+                self.list.partition_point(|&x| x < j)
+            };
+            Iter(Read::List(self.list[at..].iter()))
+        } else {
+            Iter(Read::Bits(self.bits_from(j)))
+        }
+    }
+
+    /// The waiting jobs with index `j` or more, read from the bits.
+    fn bits_from(&self, j: usize) -> Bits<'_> {
         let j = j.max(self.head);
         let (w, _) = at(j);
         let bits = self.levels[0]
             .get(w)
             .map_or(0, |&x| x & (u64::MAX << (j % 64)));
-        Iter {
+        Bits {
             set: self,
             word: w,
             bits,
@@ -140,8 +239,20 @@ impl Waiting {
     /// The waiting jobs in arrival order, as a vector.
     pub fn to_vec(&self) -> Vec<usize> {
         let mut v = Vec::with_capacity(self.len);
-        v.extend(self.iter());
+        self.append_from(0, self.len, &mut v);
         v
+    }
+
+    /// Appends to `out` the first `count` waiting jobs with index `j` or more, in arrival
+    /// order (one slice copy while the list is a vector).
+    pub(crate) fn append_from(&self, j: usize, count: usize, out: &mut Vec<usize>) {
+        match self.from(j).0 {
+            Read::List(jobs) => {
+                let jobs = jobs.as_slice();
+                out.extend_from_slice(&jobs[..count.min(jobs.len())]);
+            }
+            Read::Bits(jobs) => out.extend(jobs.take(count)),
+        }
     }
 
     /// The smallest set index of level `k` that is at least `i`: up the levels to the first
@@ -171,7 +282,32 @@ impl Waiting {
 
 /// The waiting jobs from some index on, in ascending order.
 #[derive(Debug, Clone)]
-pub struct Iter<'a> {
+pub struct Iter<'a>(Read<'a>);
+
+/// Where an [`Iter`] reads the jobs from.
+#[derive(Debug, Clone)]
+enum Read<'a> {
+    /// The sorted vector of a short list.
+    List(std::slice::Iter<'a, usize>),
+    /// The bits.
+    Bits(Bits<'a>),
+}
+
+impl Iterator for Iter<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        match &mut self.0 {
+            Read::List(it) => it.next().copied(),
+            Read::Bits(it) => it.next(),
+        }
+    }
+}
+
+/// The waiting jobs from some index on, read from the bits.
+#[derive(Debug, Clone)]
+struct Bits<'a> {
     set: &'a Waiting,
     /// The word of `levels[0]` that `bits` comes from.
     word: usize,
@@ -179,7 +315,7 @@ pub struct Iter<'a> {
     bits: u64,
 }
 
-impl Iterator for Iter<'_> {
+impl Iterator for Bits<'_> {
     type Item = usize;
 
     #[inline]
@@ -258,6 +394,31 @@ mod tests {
             assert!(w.iter().eq(s.iter().copied()));
             assert_eq!(w.to_vec(), s.iter().copied().collect::<Vec<_>>());
         }
+    }
+
+    /// A list growing past [`LIST_MAX`] drops its vector and reads the bits; shrunk to half
+    /// of it, it reads a rebuilt vector; both read the same jobs.
+    #[test]
+    fn switches_between_the_vector_and_the_bits() {
+        let mut w = Waiting::new(10_000);
+        // Every third job arrives, out of order around the threshold.
+        let jobs: Vec<usize> = (0..LIST_MAX + 200).map(|k| 3 * k).collect();
+        for &j in jobs.iter().rev().take(10).chain(jobs.iter()) {
+            w.insert(j);
+        }
+        assert!(!w.listed && w.list.is_empty());
+        assert_eq!(w.len(), LIST_MAX + 200);
+        assert!(w.iter().eq(jobs.iter().copied()));
+        // Jobs leave from the middle until half of LIST_MAX wait.
+        let keep: Vec<usize> = jobs.iter().copied().filter(|j| j % 4 == 1).collect();
+        for &j in jobs.iter().filter(|j| *j % 4 != 1) {
+            assert!(w.remove(j));
+        }
+        assert!(w.len() <= LIST_MAX / 2 && w.listed);
+        assert_eq!(w.list, keep);
+        assert!(w.from(1000).eq(keep.iter().copied().filter(|&j| j >= 1000)));
+        assert_eq!(w.first(), keep.first().copied());
+        assert!(w.contains(9) && !w.contains(3) && !w.contains(10));
     }
 
     /// By hand: jobs 0, 5, 64, 4096 and 70,000 across the levels' words.

@@ -30,6 +30,6 @@ impl Arrival {
             ),
             None => (0, upto.max(HEAD)),
         };
-        out.extend(c.waiting().from(from).take(count));
+        c.waiting().append_from(from, count, out);
     }
 }

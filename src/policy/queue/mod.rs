@@ -139,17 +139,13 @@ impl QueueState {
 
     /// Begins a pass: the order takes in what happened and keys every waiting job; returns
     /// the pass's queue.
+    #[inline]
     pub fn begin(&mut self, c: &mut Ctx<'_>) -> Queue<'_> {
         self.read.clear();
         let from = match self.order.as_mut() {
             None => Lazy::Arrival(&mut self.arrival),
             Some(order) => {
-                order.begin(c);
-                self.keyed.clear();
-                for j in c.waiting() {
-                    let key = order.key(c, j);
-                    self.keyed.push(key, j);
-                }
+                key_all(order.as_mut(), &mut self.keyed, c);
                 Lazy::Keyed(&mut self.keyed)
             }
         };
@@ -183,5 +179,18 @@ impl QueueState {
         if !self.started.is_empty() {
             order.started(c, &self.started);
         }
+    }
+}
+
+/// The keyed part of [`QueueState::begin`]: the order takes in what happened and keys every
+/// waiting job. Out of line, so that a pass in arrival order begins with a few inlined
+/// instructions.
+#[inline(never)]
+fn key_all(order: &mut dyn QueueOrder, keyed: &mut Sorted, c: &mut Ctx<'_>) {
+    order.begin(c);
+    keyed.clear();
+    for j in c.waiting() {
+        let key = order.key(c, j);
+        keyed.push(key, j);
     }
 }
