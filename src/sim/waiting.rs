@@ -83,7 +83,7 @@ impl Waiting {
         self.len += 1;
         self.head = self.list[0];
         if self.len > LIST_MAX {
-            self.to_bits();
+            self.move_to_bits();
         }
     }
 
@@ -101,7 +101,7 @@ impl Waiting {
 
     /// Moves the list from the vector to the bits.
     #[cold]
-    fn to_bits(&mut self) {
+    fn move_to_bits(&mut self) {
         self.listed = false;
         for k in 0..self.list.len() {
             self.set_bit(self.list[k]);
