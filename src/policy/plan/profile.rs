@@ -43,7 +43,7 @@ pub struct Fit {
 /// reads levels, so they change no answer, and [`Profile::advance`] drops them.
 #[derive(Debug, Clone)]
 pub struct Profile {
-    steps: Steps,
+    steps: Vec<(Time, i64)>,
     /// Scratch for [`Profile::move_reservation`].
     part: Vec<(Time, i64)>,
     /// Whether a move may have left steps at the level of the one before them.
@@ -68,7 +68,7 @@ impl Profile {
     /// A profile starting at `now` with `free` processors free from then on.
     pub fn new(now: Time, free: i64) -> Self {
         Self {
-            steps: Steps::from_vec(vec![(now, free)]),
+            steps: vec![(now, free)],
             part: Vec::new(),
             loose: false,
             dropped: 0,
@@ -92,7 +92,7 @@ impl Profile {
             }
         }
         Self {
-            steps: Steps::from_vec(steps),
+            steps,
             part: Vec::new(),
             loose: false,
             dropped: 0,
@@ -111,7 +111,7 @@ impl Profile {
     /// The steps: `(from, free processors)`, by time (two steps in a row may have the same
     /// level; [`Profile::changes`] drops them).
     pub fn steps(&self) -> &[(Time, i64)] {
-        &self.steps[..]
+        &self.steps
     }
 
     /// The steps where the level changes (the first, then each at a level other than the one
@@ -330,7 +330,7 @@ impl Profile {
         procs: u32,
     ) {
         let mut part = Profile {
-            steps: Steps::from_vec(std::mem::take(&mut self.part)),
+            steps: std::mem::take(&mut self.part),
             part: Vec::new(),
             loose: false,
             dropped: 0,
@@ -349,7 +349,7 @@ impl Profile {
             &part.steps[first..],
             self.splice_from,
         );
-        self.part = part.steps.into_vec();
+        self.part = part.steps;
     }
 
     /// Reserves `procs` processors over `[from, to)`.
@@ -444,7 +444,7 @@ impl Profile {
     pub fn min_drops(&self, out: &mut Vec<(Time, i64)>) {
         out.clear();
         let mut m = i64::MAX;
-        for &(t, level) in self.steps.iter() {
+        for &(t, level) in &self.steps {
             if level < m {
                 m = level;
                 out.push((t, m));
@@ -460,14 +460,14 @@ impl Profile {
     /// Also drops the steps at the level of the one before them (left by moves).
     pub fn advance(&mut self, now: Time) {
         if self.loose {
-            self.steps.dedup_levels();
+            self.steps.dedup_by(|b, a| b.1 == a.1);
             self.loose = false;
         }
         if now <= self.start() {
             return;
         }
         let i = self.index_of(now);
-        self.steps.drop_front(i);
+        self.steps.drain(..i);
         self.dropped += i as u64;
         self.steps[0].0 = now;
     }
@@ -476,13 +476,11 @@ impl Profile {
 mod near;
 mod one_pass;
 mod replace;
-mod steps;
 
 pub use near::Hint;
 mod runs;
 
 use replace::replace_steps;
-use steps::Steps;
 
 use one_pass::REGION;
 #[cfg(test)]

@@ -317,9 +317,10 @@ impl Conservative {
     }
 
     /// Fills `self.due` with the waiting jobs whose reservation has come, in arrival order;
-    /// returns the earliest reserved start of the others (from the heap of reserved starts:
-    /// no read of every waiting job). Not inlined into `pass` (measured: fewer instructions on
-    /// LANL-CM5 and off-line than inlined, whose larger `pass` compiled its other loops worse).
+    /// returns the earliest reserved start of the others: from the heap of reserved starts
+    /// while many jobs wait (`due.rs`), else read from each waiting job. Not inlined into
+    /// `pass` (measured: fewer instructions on LANL-CM5 and off-line than inlined, whose
+    /// larger `pass` compiled its other loops worse).
     #[inline(never)]
     fn find_due(&mut self, c: &Ctx<'_>) -> Time {
         self.due.clear();
@@ -328,9 +329,30 @@ impl Conservative {
             return self.earliest;
         }
         let (res, waiting) = (&self.res[..], c.waiting());
-        // A job started before a rebuild was placed again by it: it is not waiting.
-        let holds = |t: Time, j: usize| res[j].is_some_and(|r| r.0 == t) && waiting.contains(j);
-        self.due_index.take(now, holds, &mut self.due)
+        let reserved = || {
+            waiting
+                .iter()
+                .filter_map(|j| res[j].map(|r| (r.0, j)))
+                .collect()
+        };
+        if self.due_index.keep(waiting.len(), reserved) {
+            // A job started before a rebuild was placed again by it: it is not waiting.
+            let holds = |t: Time, j: usize| res[j].is_some_and(|r| r.0 == t) && waiting.contains(j);
+            return self.due_index.take(now, holds, &mut self.due);
+        }
+        let mut rest = Time::MAX;
+        // Borrowed apart: the loop reads the reservations without reloading them after a push.
+        let due = &mut self.due;
+        for j in waiting {
+            if let Some((s, _)) = res[j] {
+                if s <= now {
+                    due.push(j);
+                } else {
+                    rest = rest.min(s);
+                }
+            }
+        }
+        rest
     }
 }
 

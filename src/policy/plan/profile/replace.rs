@@ -1,7 +1,6 @@
 //! Putting new steps in place of a range of steps with as few moves of the later steps as
 //! possible: a move earlier rewrites a few steps, and a long profile holds hundreds after them.
 
-use super::Steps;
 use crate::Time;
 
 /// Replaces `steps[range]` with `new`, where `new` ends at the level the range ended at (a
@@ -16,7 +15,7 @@ use crate::Time;
 ///
 /// Returns whether it left steps at the level of the one before them.
 pub(super) fn replace_steps(
-    steps: &mut Steps,
+    steps: &mut Vec<(Time, i64)>,
     range: std::ops::Range<usize>,
     new: &[(Time, i64)],
     splice_from: usize,

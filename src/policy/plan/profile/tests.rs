@@ -358,50 +358,50 @@ fn level_steps_stand_in_for_moves_of_the_later_steps() {
         head.iter().copied().chain(tail).collect()
     };
     // [(0, 5), (10, 3), (30, 5)]: [0, 10) and [10, 30) become one step at 4.
-    let mut steps = Steps::from_vec(long(&[(0, 5), (10, 3), (30, 5)]));
+    let mut steps = long(&[(0, 5), (10, 3), (30, 5)]);
     assert!(super::replace_steps(
         &mut steps,
         0..2,
         &[(0, 4)],
         super::SPLICE_FROM
     ));
-    assert_eq!(&steps[..], long(&[(0, 4), (1, 4), (30, 5)]));
+    assert_eq!(steps, long(&[(0, 4), (1, 4), (30, 5)]));
     // No room between the last new step and the next one: the later steps move. ([1, 2)
     // joins the step before it.)
-    let mut tight = Steps::from_vec(long(&[(0, 5), (1, 3), (2, 4), (3, 5)]));
+    let mut tight = long(&[(0, 5), (1, 3), (2, 4), (3, 5)]);
     assert!(!super::replace_steps(
         &mut tight,
         1..3,
         &[(2, 4)],
         super::SPLICE_FROM
     ));
-    assert_eq!(&tight[..], long(&[(0, 5), (2, 4), (3, 5)]));
+    assert_eq!(tight, long(&[(0, 5), (2, 4), (3, 5)]));
     // Two new steps for one: the step at 20, at the level before it, makes room; the step at
     // 10 moves up over it, the one at 30 stays.
-    let mut more = Steps::from_vec(long(&[(0, 5), (10, 3), (20, 3), (30, 5)]));
+    let mut more = long(&[(0, 5), (10, 3), (20, 3), (30, 5)]);
     assert!(!super::replace_steps(
         &mut more,
         0..1,
         &[(0, 5), (5, 4)],
         super::SPLICE_FROM
     ));
-    assert_eq!(&more[..], long(&[(0, 5), (5, 4), (10, 3), (30, 5)]));
+    assert_eq!(more, long(&[(0, 5), (5, 4), (10, 3), (30, 5)]));
     // None near: the later steps move.
-    let mut none = Steps::from_vec(long(&[(0, 5), (10, 3), (30, 5)]));
+    let mut none = long(&[(0, 5), (10, 3), (30, 5)]);
     super::replace_steps(&mut none, 0..1, &[(0, 5), (5, 4)], super::SPLICE_FROM);
-    assert_eq!(&none[..], long(&[(0, 5), (5, 4), (10, 3), (30, 5)]));
+    assert_eq!(none, long(&[(0, 5), (5, 4), (10, 3), (30, 5)]));
     // A short profile: the later steps move.
-    let mut short = Steps::from_vec(vec![(0, 5), (10, 3), (30, 5)]);
+    let mut short = vec![(0, 5), (10, 3), (30, 5)];
     assert!(!super::replace_steps(
         &mut short,
         0..2,
         &[(0, 4)],
         super::SPLICE_FROM
     ));
-    assert_eq!(&short[..], [(0, 4), (30, 5)]);
+    assert_eq!(short, [(0, 4), (30, 5)]);
     // A profile with such a step equals its plain form, answers alike, and `advance` drops it.
     let mut p = Profile::new(0, 5);
-    p.steps = Steps::from_vec(vec![(0, 4), (1, 4), (30, 5)]);
+    p.steps = vec![(0, 4), (1, 4), (30, 5)];
     p.loose = true;
     let plain = Profile::from_running(0, 4, [(30, 1)].into_iter());
     assert_eq!(p, plain);
