@@ -325,9 +325,6 @@ impl Conservative {
     fn find_due(&mut self, c: &Ctx<'_>) -> Time {
         self.due.clear();
         let now = c.now();
-        if self.earliest > now {
-            return self.earliest;
-        }
         let (res, waiting) = (&self.res[..], c.waiting());
         let reserved = || {
             waiting
@@ -335,7 +332,12 @@ impl Conservative {
                 .filter_map(|j| res[j].map(|r| (r.0, j)))
                 .collect()
         };
-        if self.due_index.keep(waiting.len(), reserved) {
+        // At every plan, so that the heap's stale entries stay bounded.
+        let indexed = self.due_index.keep(waiting.len(), reserved);
+        if self.earliest > now {
+            return self.earliest;
+        }
+        if indexed {
             // A job started before a rebuild was placed again by it: it is not waiting.
             let holds = |t: Time, j: usize| res[j].is_some_and(|r| r.0 == t) && waiting.contains(j);
             return self.due_index.take(now, holds, &mut self.due);
