@@ -11,9 +11,11 @@ use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, Params, SpecError, Values};
 use crate::sim::{Ctx, Happening, Jobs, SimError, StartReason};
 use crate::Time;
+use due::DueIndex;
 use freed::Freed;
 use no_fit::NoFit;
 
+mod due;
 mod freed;
 mod no_fit;
 pub(super) mod on_nodes;
@@ -108,7 +110,10 @@ pub struct Conservative {
     seen: Vec<u64>,
     /// Per job: where the instant before its reservation was last found in the profile.
     hints: Vec<Hint>,
+    /// The waiting jobs due at this pass, in arrival order.
     due: Vec<usize>,
+    /// The reserved starts, earliest first, to find the jobs due.
+    due_index: DueIndex,
     /// Scratch: the start times a compression check searches.
     windows: Vec<(Time, Time)>,
     /// Scratch: the start reason of each due job.
@@ -148,6 +153,7 @@ impl Conservative {
             seen: Vec::new(),
             hints: Vec::new(),
             due: Vec::new(),
+            due_index: DueIndex::default(),
             windows: Vec::new(),
             why: Vec::new(),
             floor: Floor::default(),
@@ -189,6 +195,7 @@ impl Conservative {
             self.floor.record(job.procs, d, start);
         }
         self.res[j] = Some((start, start + d));
+        self.due_index.push(start, j);
         self.earliest = self.earliest.min(start);
         // At its earliest fit: it cannot move earlier until the profile gains processors.
         self.seen[j] = self.freed.now();
@@ -212,6 +219,7 @@ impl Conservative {
             profile = profile.with_splice_from(n);
         }
         self.freed.reset();
+        self.due_index.clear();
         self.earliest = Time::MAX;
         self.start_floor(queue.len());
         for &j in queue {
@@ -226,10 +234,10 @@ impl Conservative {
     /// order: `head` when it arrived now (it never waited), else `reserved` (it waited for its
     /// reservation). The other due jobs (not in `why`) are `backfilled`: a job ahead of them
     /// in the queue order keeps waiting. The scan stops at the first job that keeps waiting.
-    fn reasons(&mut self, c: &Ctx<'_>, queue: &[usize]) {
+    fn reasons(&mut self, c: &Ctx<'_>, queue: impl IntoIterator<Item = usize>) {
         self.why.clear();
         let now = c.now();
-        for &j in queue {
+        for j in queue {
             if self.why.len() == self.due.len() {
                 break;
             }
@@ -252,29 +260,43 @@ impl Conservative {
 
 impl Conservative {
     /// Places this pass's `n` arrivals (the jobs of `queue` without a reservation), in queue
-    /// order: found from the back of the queue, where arrival order puts them.
+    /// order: in arrival order they are the jobs submitted now, by index (the queue is not
+    /// read: with a million jobs waiting, copying it at every pass was most of the run);
+    /// otherwise found from the back of the queue.
     fn place_arrivals(
         &mut self,
         c: &mut Ctx<'_>,
         profile: &mut Profile,
-        queue: &[usize],
+        queue: &mut Queue<'_>,
         n: usize,
     ) -> Result<(), SimError> {
-        debug_assert_eq!(
-            queue.iter().filter(|&&j| self.res[j].is_none()).count(),
-            n,
-            "the jobs without a reservation are this pass's arrivals"
-        );
         self.start_floor(n);
         if n == 0 {
             return Ok(());
         }
         self.arrivals.clear();
-        for &j in queue.iter().rev() {
-            if self.res[j].is_none() {
-                self.arrivals.push(j);
-                if self.arrivals.len() == n {
-                    break;
+        if queue.in_arrival_order() {
+            let submitted = c.happenings().iter().filter_map(|h| match *h {
+                Happening::Submitted(j) => Some(j),
+                _ => None,
+            });
+            self.arrivals.extend(submitted);
+            // Last in queue order first.
+            self.arrivals.sort_unstable_by(|a, b| b.cmp(a));
+            debug_assert!(self.arrivals.iter().all(|&j| self.res[j].is_none()));
+        } else {
+            let queue = queue.all(c);
+            debug_assert_eq!(
+                queue.iter().filter(|&&j| self.res[j].is_none()).count(),
+                n,
+                "the jobs without a reservation are this pass's arrivals"
+            );
+            for &j in queue.iter().rev() {
+                if self.res[j].is_none() {
+                    self.arrivals.push(j);
+                    if self.arrivals.len() == n {
+                        break;
+                    }
                 }
             }
         }
@@ -295,20 +317,35 @@ impl Conservative {
     }
 
     /// Fills `self.due` with the waiting jobs whose reservation has come, in arrival order;
-    /// returns the earliest reserved start of the others. Not inlined into `pass` (measured:
-    /// fewer instructions on LANL-CM5 and off-line than inlined, whose larger `pass` compiled
-    /// its other loops worse).
+    /// returns the earliest reserved start of the others: from the heap of reserved starts
+    /// while many jobs wait (`due.rs`), else read from each waiting job. Not inlined into
+    /// `pass` (measured: fewer instructions on LANL-CM5 and off-line than inlined, whose
+    /// larger `pass` compiled its other loops worse).
     #[inline(never)]
     fn find_due(&mut self, c: &Ctx<'_>) -> Time {
         self.due.clear();
         let now = c.now();
+        let (res, waiting) = (&self.res[..], c.waiting());
+        let reserved = || {
+            waiting
+                .iter()
+                .filter_map(|j| res[j].map(|r| (r.0, j)))
+                .collect()
+        };
+        // At every plan, so that the heap's stale entries stay bounded.
+        let indexed = self.due_index.keep(waiting.len(), reserved);
         if self.earliest > now {
             return self.earliest;
         }
+        if indexed {
+            // A job started before a rebuild was placed again by it: it is not waiting.
+            let holds = |t: Time, j: usize| res[j].is_some_and(|r| r.0 == t) && waiting.contains(j);
+            return self.due_index.take(now, holds, &mut self.due);
+        }
         let mut rest = Time::MAX;
         // Borrowed apart: the loop reads the reservations without reloading them after a push.
-        let (res, due) = (&self.res[..], &mut self.due);
-        for j in c.waiting() {
+        let due = &mut self.due;
+        for j in waiting {
             if let Some((s, _)) = res[j] {
                 if s <= now {
                     due.push(j);
@@ -326,6 +363,7 @@ impl StartRule for Conservative {
         self.res = vec![None; jobs.len()];
         self.seen = vec![0; jobs.len()];
         self.hints = vec![Hint::NONE; jobs.len()];
+        self.due_index.clear();
         self.freed = Freed::new(procs, self.tuning.stride, self.tuning.most);
         self.floor = Floor::new(procs);
         self.earliest = Time::MAX;
@@ -366,8 +404,6 @@ impl StartRule for Conservative {
             }
         }
         if rebuild || compress || arrivals > 0 || self.earliest <= now {
-            let queue = queue.all(c);
-            debug_assert_eq!(queue.len(), c.waiting().len());
             self.plan_and_start(c, &mut profile, queue, rebuild, compress, arrivals)?;
         }
         self.profile = Some(profile);
@@ -389,15 +425,35 @@ impl Conservative {
         &mut self,
         c: &mut Ctx<'_>,
         profile: &mut Profile,
-        queue: &[usize],
+        queue: &mut Queue<'_>,
         mut rebuild: bool,
         compress: bool,
         arrivals: usize,
     ) -> Result<(), SimError> {
         let now = c.now();
-        let track = queue.len() >= self.tuning.track_from;
+        // The queue is read only as far as needed in arrival order (the engine's waiting
+        // list); a queue in another order is read whole as the pass begins.
+        let arrival_order = queue.in_arrival_order();
+        if !arrival_order {
+            queue.all(c);
+        }
+        let track = c.waiting().len() >= self.tuning.track_from;
+        // After an inconsistency in arrival order: the queue as the pass began.
+        let mut as_begun: Option<Vec<usize>> = None;
+        let mut started = 0;
         for attempt in 0..2 {
             if rebuild {
+                if attempt == 1 && arrival_order {
+                    // The jobs started before the inconsistency were in it.
+                    let mut jobs = c.waiting().to_vec();
+                    jobs.extend_from_slice(&self.due[..started]);
+                    jobs.sort_unstable();
+                    as_begun = Some(jobs);
+                }
+                let queue = match &as_begun {
+                    Some(jobs) => jobs,
+                    None => queue.all(c),
+                };
                 *profile = self.rebuild(c, queue)?;
                 if attempt == 1 {
                     // `queue` still lists the jobs started before the inconsistency: they were
@@ -406,7 +462,7 @@ impl Conservative {
                 }
             } else {
                 if compress {
-                    self.compress(c, profile, queue, track);
+                    self.compress(c, profile, queue.all(c), track);
                 }
                 self.place_arrivals(c, profile, queue, arrivals)?;
             }
@@ -415,12 +471,16 @@ impl Conservative {
             if self.due.is_empty() {
                 return Ok(());
             }
-            self.reasons(c, queue);
+            match &as_begun {
+                Some(jobs) => self.reasons(c, jobs.iter().copied()),
+                None => self.reasons(c, (0..).map_while(|i| queue.get(c, i))),
+            }
             let mut consistent = true;
             for i in 0..self.due.len() {
                 let j = self.due[i];
                 if !c.fits(j) {
                     consistent = false;
+                    started = i;
                     break;
                 }
                 let why = self

@@ -86,6 +86,7 @@ impl Conservative {
                 self.hints[j] = profile.hint(fit);
                 profile.move_to_fit(fit, (s, e), d, procs);
                 self.res[j] = Some((t, t + d));
+                self.due_index.push(t, j);
                 self.earliest = self.earliest.min(t);
                 // [t, t + d) replaced [s, e), t < s: the part past t + d gained processors.
                 let gained = s.max(t + d);
@@ -115,6 +116,7 @@ impl Conservative {
                 let t = fit.start;
                 profile.move_to_fit(fit, (s, e), d, procs);
                 self.res[j] = Some((t, t + d));
+                self.due_index.push(t, j);
                 self.earliest = self.earliest.min(t);
             }
         }
