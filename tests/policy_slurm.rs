@@ -165,3 +165,19 @@ fn fairshare_orders_the_queue() {
         [0, 100, 110, 120]
     );
 }
+
+/// A cycle where no job fits still runs while a job has no reservation yet: J1 holds 3 of 4
+/// processors until 5000; J2 (all 4) waits, planned to start at 5000. With bf_window=60 (one
+/// hour) that start lies beyond the window until the cycle at 1411 (1 + 47 · 30, the first
+/// at or after 5000 - 3600), which records it. With no window limit the first cycle, at 1,
+/// does; later cycles then change nothing (and are not planned). Were cycles skipped whenever no
+/// job fits, J2 would have no reservation with the window.
+#[test]
+fn a_reservation_is_recorded_once_the_start_enters_the_window() {
+    let jobs = [(0, 5000, 3, 5000), (1, 100, 4, 100)];
+    for spec in ["slurm", "slurm[bf_window=60]"] {
+        let s = run(&job_set(4, &jobs), spec);
+        assert_eq!(starts(&s), [0, 5000], "{spec}");
+        assert_eq!(s.jobs[1].first_reservation(), Some(5000), "{spec}");
+    }
+}

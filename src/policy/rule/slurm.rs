@@ -200,6 +200,22 @@ impl SlurmSched {
     }
 }
 
+/// True on a pool of processors when no waiting job fits in the processors free now: then
+/// neither loop can start a job (the main scheduler stops at its first job, backfill starts a
+/// job only if it fits now), so the main scheduler need not read the queue. While jobs wait
+/// with no event, the passes every `sched_interval` and `bf_interval` are mostly of this kind.
+fn nothing_fits(c: &Ctx<'_>) -> bool {
+    let free = c.free();
+    c.cluster().is_none() && c.waiting().iter().all(|j| c.job(j).procs > free)
+}
+
+/// True when every waiting job holds its first planned start: a backfill cycle that starts
+/// no job then changes nothing ([`Ctx::reserve`] records only the first), so it need not be
+/// planned.
+fn all_reserved(c: &Ctx<'_>) -> bool {
+    c.waiting().iter().all(|j| c.reserved_at(j).is_some())
+}
+
 impl StartRule for SlurmSched {
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
         let mut s = self.shared.borrow_mut();
@@ -223,13 +239,18 @@ impl StartRule for SlurmSched {
             self.next_full +=
                 (now - self.next_full) / sched_interval * sched_interval + sched_interval;
         }
-        self.main(c, queue, (!full).then_some(depth))?;
+        let blocked = nothing_fits(c);
+        if !blocked {
+            self.main(c, queue, (!full).then_some(depth))?;
+        }
         if c.waiting().is_empty() {
             return Ok(());
         }
         let due = self.last_bf.is_none_or(|b| now >= b + bf_interval);
         if due {
-            self.backfill(c, queue)?;
+            if !(blocked && all_reserved(c)) {
+                self.backfill(c, queue)?;
+            }
             self.last_bf = Some(now);
         }
         if !c.waiting().is_empty() {

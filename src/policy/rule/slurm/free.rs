@@ -13,15 +13,26 @@ pub(super) struct Free {
 }
 
 impl Free {
-    /// `free` processors now, each `(end, procs)` of `running` given back at `end`.
+    /// `free` processors now, each `(end, procs)` of `running` given back at `end` (a job
+    /// past its end gives them back now; one without an end, `Time::MAX`, never): a
+    /// breakpoint per distinct end, in one pass over the ends sorted.
     pub(super) fn new(now: Time, free: u32, running: impl Iterator<Item = (Time, u32)>) -> Self {
-        let mut f = Free {
-            steps: vec![(now, i64::from(free))],
-        };
-        for (end, p) in running {
-            f.add(end.max(now), Time::MAX, i64::from(p));
+        let mut ends: Vec<(Time, i64)> = running
+            .filter(|&(end, _)| end < Time::MAX)
+            .map(|(end, p)| (end.max(now), i64::from(p)))
+            .collect();
+        ends.sort_unstable_by_key(|e| e.0);
+        let mut steps = Vec::with_capacity(ends.len() + 1);
+        let mut last = (now, i64::from(free));
+        for (t, p) in ends {
+            if t > last.0 {
+                steps.push(last);
+                last.0 = t;
+            }
+            last.1 += p;
         }
-        f
+        steps.push(last);
+        Free { steps }
     }
 
     /// The index of the step holding `t`, splitting a step there if needed.
@@ -86,6 +97,35 @@ impl Free {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The plain construction [`Free::new`] is held to: each running job's processors added
+    /// from its end (or now) on, one breakpoint inserted at a time.
+    fn plain_new(now: Time, free: u32, running: &[(Time, u32)]) -> Free {
+        let mut f = Free {
+            steps: vec![(now, i64::from(free))],
+        };
+        for &(end, p) in running {
+            f.add(end.max(now), Time::MAX, i64::from(p));
+        }
+        f
+    }
+
+    proptest! {
+        /// Running jobs in any order, ends before now, equal, or never: the same steps.
+        #[test]
+        fn new_agrees_with_inserting_each_end(
+            now in 0i64..50,
+            free in 0u32..10,
+            running in prop::collection::vec(
+                (prop_oneof![0i64..200, Just(Time::MAX)], 0u32..5),
+                0..30,
+            )
+        ) {
+            let fast = Free::new(now, free, running.iter().copied());
+            prop_assert_eq!(fast.steps, plain_new(now, free, &running).steps);
+        }
+    }
 
     #[test]
     fn earliest_start_around_running_jobs_and_reservations() {
