@@ -183,6 +183,11 @@ impl Free {
         }
     }
 
+    /// The number of partitions.
+    pub fn parts(&self) -> u32 {
+        self.part_free.len() as u32
+    }
+
     /// Free cores on the usable nodes of partition `part`.
     pub fn part_cores(&self, part: u32) -> u64 {
         self.part_free[part as usize].0

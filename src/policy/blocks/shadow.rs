@@ -41,6 +41,16 @@ impl Shadow {
         }
     }
 
+    /// The most processors a job running past the shadow time may use: the extra processors,
+    /// or on a cluster the most extra cores of a partition (its nodes decide whether it
+    /// starts).
+    pub fn extra_bound(&self) -> u32 {
+        match &self.nodes {
+            Some(extra) => u32::try_from(extra.most_cores()).unwrap_or(u32::MAX),
+            None => self.extra,
+        }
+    }
+
     /// The shadow of a cluster at `time`, when `free` is free on each node, and the head's
     /// partition and allocation there (`None`: no head to take out).
     fn on_nodes(time: Time, free: Free, head: Option<(u32, Alloc)>) -> Shadow {
@@ -321,21 +331,29 @@ pub(crate) fn backfill_one(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Re
 }
 
 /// [`backfill_one`] on a cluster: a job running past the shadow time gets nodes from what is
-/// free both now and in the extra resources.
+/// free both now and in the extra resources. The cheap checks come first (its end against the
+/// shadow time, its totals against the extra resources'), so that a job running past the
+/// shadow time with more than the extra resources hold is not walked over the nodes.
 fn backfill_on_nodes(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(), SimError> {
-    if !c.fits(j) {
-        return Ok(());
-    }
     let end = c.now() + c.estimate(j);
     if end <= shadow.time {
+        if !c.fits(j) {
+            return Ok(());
+        }
         return c.start_as(j, Some(StartReason::Backfilled), None, Some(end));
     }
-    let (Some(cv), Some(extra)) = (c.cluster(), shadow.nodes.as_mut()) else {
+    let (Some(cv), Some(extra)) = (c.cluster(), shadow.nodes.as_ref()) else {
         return Ok(());
     };
     if !extra.may_hold(cv.need(j)) {
         return Ok(());
     }
+    if !c.fits(j) {
+        return Ok(());
+    }
+    let (Some(cv), Some(extra)) = (c.cluster(), shadow.nodes.as_mut()) else {
+        return Ok(());
+    };
     let Some(a) = Arc::make_mut(extra).take_for(cv.layout(), cv.free(), cv.need(j)) else {
         return Ok(());
     };
@@ -346,16 +364,19 @@ fn backfill_on_nodes(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(
 /// shadow time takes its cores from the head partition's extra cores (an exclusive one, whose
 /// whole nodes are not known before it starts, only backfills when it ends by the shadow time).
 fn backfill_by_cores(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(), SimError> {
-    if !c.fits(j) {
-        return Ok(());
-    }
     let end = c.now() + c.estimate(j);
     if end <= shadow.time {
+        if !c.fits(j) {
+            return Ok(());
+        }
         return c.start_as(j, Some(StartReason::Backfilled), None, Some(end));
     }
     let procs = c.job(j).procs;
     let exclusive = c.cluster().is_some_and(|cv| cv.need(j).exclusive);
     if !exclusive && procs <= shadow.extra {
+        if !c.fits(j) {
+            return Ok(());
+        }
         shadow.extra -= procs;
         c.start_as(j, Some(StartReason::Extra), None, Some(end))?;
     }

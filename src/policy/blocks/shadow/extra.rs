@@ -61,6 +61,21 @@ impl Extra {
         u64::from(need.cpus) <= cpus && u64::from(need.gpus) <= gpus
     }
 
+    /// The most cores free here in one partition: no job asking for more fits.
+    pub(super) fn most_cores(&self) -> u64 {
+        (0..self.free.parts())
+            .map(|p| {
+                let cpus = self.free.part_cores(p);
+                if self.head.is_some() && p == self.head_part {
+                    cpus - self.head_totals.0
+                } else {
+                    cpus
+                }
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
     /// `need`'s allocation by the default selection on what is free both in `now` and here,
     /// taken from here; `None` when it does not fit.
     pub(super) fn take_for(&mut self, l: &Layout, now: &Free, need: &Need) -> Option<Alloc> {

@@ -72,6 +72,17 @@ impl Group {
         }
     }
 
+    /// Every job of the group is gone.
+    fn is_empty(&self) -> bool {
+        self.lo == self.jobs.len()
+    }
+
+    /// Puts back the job at `pos` (hidden by [`Group::remove`] for a pass) with its estimate.
+    fn restore(&mut self, pos: usize, est: Time) {
+        self.set(pos, est);
+        self.lo = self.lo.min(pos);
+    }
+
     /// The position of the first job with an estimate of at most `hold`.
     fn first_within(&self, hold: Time) -> Option<usize> {
         if self.tree.get(1).is_none_or(|&m| m > hold) {
@@ -100,6 +111,9 @@ pub struct BackfillIndex {
     pos: Vec<u32>,
     /// Every waiting job below this index has been taken in.
     taken: usize,
+    /// The jobs hidden for the current pass (the head, the candidates that did not start),
+    /// each as (processor count, position, estimate): put back when it ends.
+    hidden: Vec<(u32, u32, Time)>,
 }
 
 impl BackfillIndex {
@@ -107,11 +121,23 @@ impl BackfillIndex {
     /// plain scan less than the index's upkeep.
     pub const LONG: usize = 1024;
 
-    /// True while the index can serve `queue`'s passes: the queue is in arrival order, on a
-    /// single pool, and no job came back to it since the previous pass.
+    /// [`BackfillIndex::LONG`] on a cluster, where a candidate the scan reads costs more.
+    pub const LONG_ON_CLUSTER: usize = 0;
+
+    /// True when a pass over `c`'s waiting jobs goes through the index.
+    pub fn long(c: &Ctx<'_>) -> bool {
+        let long = if c.cluster().is_some() {
+            Self::LONG_ON_CLUSTER
+        } else {
+            Self::LONG
+        };
+        c.waiting().len() >= long
+    }
+
+    /// True while the index can serve `queue`'s passes: the queue is in arrival order and no
+    /// job came back to it since the previous pass.
     pub fn holds(c: &Ctx<'_>, queue: &Queue<'_>) -> bool {
         queue.in_arrival_order()
-            && c.cluster().is_none()
             && !c
                 .happenings()
                 .iter()
@@ -143,34 +169,82 @@ impl BackfillIndex {
 
     /// Drops job `j` (it started).
     pub fn remove(&mut self, c: &Ctx<'_>, j: usize) {
+        let pos = self.pos[j] as usize;
         if let Some(g) = self.groups.get_mut(c.job(j).procs as usize) {
-            g.remove(self.pos[j] as usize);
+            if g.jobs.get(pos) == Some(&j) {
+                g.remove(pos);
+            }
         }
     }
 
-    /// EASY's backfilling step over the waiting jobs after the blocked head in arrival
+    /// Empties the groups whose jobs are all gone and drops their processor counts, so that
+    /// [`BackfillIndex::next`] reads only the counts of waiting jobs (a long run sees
+    /// thousands of counts, a queue holds a few hundred at a time).
+    fn drop_empty(&mut self) {
+        let groups = &mut self.groups;
+        self.sizes.retain(|&p| {
+            let g = &mut groups[p as usize];
+            if g.is_empty() {
+                *g = Group::default();
+            }
+            !g.jobs.is_empty()
+        });
+    }
+
+    /// EASY's backfilling step over the waiting jobs after the blocked `head` in arrival
     /// order, with the starts of [`crate::policy::blocks::shadow::backfill_queue`] over the
-    /// queue from there.
-    pub fn backfill(&mut self, c: &mut Ctx<'_>, mut shadow: Shadow) -> Result<(), SimError> {
+    /// queue from there. A candidate that does not start (on a cluster: its nodes are not
+    /// free) is hidden until the pass ends, as the scan passes it once; so is the head.
+    pub fn backfill(
+        &mut self,
+        c: &mut Ctx<'_>,
+        head: usize,
+        mut shadow: Shadow,
+    ) -> Result<(), SimError> {
         let hold = shadow.time.saturating_sub(c.now());
+        self.drop_empty();
+        self.hide(c, head);
+        let mut out = Ok(());
         while c.free() > 0 {
-            let Some(j) = self.next(c.free(), shadow.extra, hold) else {
+            let Some(j) = self.next(c.free(), shadow.extra_bound(), hold) else {
                 break;
             };
-            if c.waiting().contains(j) {
-                backfill_one(c, &mut shadow, j)?;
-                if c.waiting().contains(j) {
-                    // Not started: the index does not hold (it cannot happen), stop here.
-                    break;
-                }
+            if !c.waiting().contains(j) {
+                self.remove(c, j);
+                continue;
             }
-            self.remove(c, j);
+            if let Err(e) = backfill_one(c, &mut shadow, j) {
+                out = Err(e);
+                break;
+            }
+            if c.waiting().contains(j) {
+                self.hide(c, j);
+            } else {
+                self.remove(c, j);
+            }
         }
-        Ok(())
+        for (p, pos, est) in self.hidden.drain(..) {
+            self.groups[p as usize].restore(pos as usize, est);
+        }
+        out
+    }
+
+    /// Hides the waiting job `j` until the pass ends.
+    fn hide(&mut self, c: &Ctx<'_>, j: usize) {
+        let p = c.job(j).procs;
+        let pos = self.pos[j];
+        if let Some(g) = self.groups.get_mut(p as usize) {
+            let leaf = g.leaves + pos as usize;
+            if g.jobs.get(pos as usize) == Some(&j) && g.tree[leaf] != GONE {
+                self.hidden.push((p, pos, g.tree[leaf]));
+                g.remove(pos as usize);
+            }
+        }
     }
 
     /// The earliest-arrived job needing at most `free` processors that either needs at most
-    /// `extra` or has an estimate of at most `hold`.
+    /// `extra` or has an estimate of at most `hold` (on a cluster, those that may start: the
+    /// nodes decide).
     fn next(&self, free: u32, extra: u32, hold: Time) -> Option<usize> {
         let mut best: Option<usize> = None;
         for &p in self.sizes.iter().take_while(|&&p| p <= free) {

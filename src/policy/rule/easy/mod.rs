@@ -8,9 +8,7 @@ mod index;
 
 use super::StartRule;
 use crate::policy::blocks::heads::start_heads;
-use crate::policy::blocks::shadow::{
-    backfill, backfill_queue, reserve_head, reserve_head_cached, ShadowCache,
-};
+use crate::policy::blocks::shadow::{backfill, backfill_queue, reserve_head_cached, ShadowCache};
 use crate::policy::queue::Queue;
 use crate::policy::{KeyInfo, Params, SpecError, Values};
 use crate::sim::{Ctx, SimError};
@@ -85,8 +83,8 @@ impl StartRule for Easy {
         if let Some(index) = self.index.as_mut() {
             if !BackfillIndex::holds(c, queue) {
                 self.index = None;
-            } else if c.waiting().len() >= BackfillIndex::LONG {
-                return indexed_pass(index, c, queue);
+            } else if BackfillIndex::long(c) {
+                return indexed_pass(index, &mut self.shadow, c, queue);
             }
         }
         let first = start_heads(c, queue)?;
@@ -114,6 +112,7 @@ impl StartRule for Easy {
 #[inline(never)]
 fn indexed_pass(
     index: &mut BackfillIndex,
+    cache: &mut ShadowCache,
     c: &mut Ctx<'_>,
     queue: &mut Queue<'_>,
 ) -> Result<(), SimError> {
@@ -125,8 +124,8 @@ fn indexed_pass(
     let Some(head) = queue.get(c, first) else {
         return Ok(());
     };
-    match reserve_head(c, head) {
-        Some(shadow) => index.backfill(c, shadow),
+    match reserve_head_cached(c, head, cache) {
+        Some(shadow) => index.backfill(c, head, shadow),
         None => Ok(()),
     }
 }
