@@ -101,6 +101,7 @@ fn gantt_level_of_detail_merges_subpixel_rectangles() {
             user: 1,
             job: i as u32,
             preempted: false,
+            lane: false,
         })
         .collect();
     let n = coloured_rects(&gantt_svg(&rects, 4, 0.0, 10_000.0)) - 1;
@@ -337,6 +338,7 @@ fn cluster_gantt(rows: &gantt::NodeRows, procs: u32) -> String {
         user: 1,
         job: 0,
         preempted: false,
+        lane: false,
     }];
     native::svg((800, 400), |root| {
         gantt::draw_rows(root, &rects, procs, rows, &[], 0.0, 100.0, "t")
@@ -407,6 +409,7 @@ fn a_gpu_clusters_gantt_shows_its_gpus_and_gpu_jobs_darker() {
         user,
         job,
         preempted: false,
+        lane: false,
     };
     let rects = [rect(0, 1, 0, 4), rect(1, 2, 8, 10)];
     let draw = |rows: &gantt::NodeRows| {

@@ -132,6 +132,7 @@ fn diff_gantt_grid_by_hand_and_on_two_policies() {
         user: 1,
         job: 0,
         preempted: false,
+        lane: false,
     };
     // 4 processors x [0, 100) at 4 x 4 cells: A on processors 0-1 over [0, 50), B on 0-1 over
     // [25, 100). Row 0 is the top (processors 3-4).

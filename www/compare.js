@@ -176,7 +176,7 @@ export class Compare extends LazyFigures {
         + `${fmtNumber(better, 0)} jobs did better under ${B.spec}, ${fmtNumber(worse, 0)} worse, ${fmtNumber(same, 0)} the same.`);
     } else {
       const [t0, t1] = this.window();
-      call('draw_diff_gantt', item.canvas, A.rects, B.rects, this.procs, t0, t1, `A: ${A.spec}`, `B: ${B.spec}`,
+      call('draw_diff_gantt', item.canvas, A.rects, B.rects, A.nodeRows?.rows ?? this.procs, t0, t1, `A: ${A.spec}`, `B: ${B.spec}`,
         `${A.spec} vs ${B.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`);
       describe(item.canvas, `Difference Gantt chart of ${A.spec} and ${B.spec} from ${fmtDuration(t0)} to ${fmtDuration(t1)}: `
         + 'processors busy under only A, only B, or both, over time.');

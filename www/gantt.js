@@ -9,7 +9,7 @@ import { whySentence, selection } from './why.js';
 import { canvasPoint, timings, describe } from './figure.js';
 import { LazyFigures } from './lazy.js';
 
-const RECT = RECT_LAYOUT.stride; // [start, end, lo, hi, user, job, kind]: kind 1 = a preempted (killed) attempt
+const RECT = RECT_LAYOUT.stride; // [start, end, lo, hi, user, job, kind]: kind 1 = a preempted (killed) attempt, + 2 = GPU lanes
 const JOB = JOB_LAYOUT.stride;   // www/layouts.js
 const MIN_SPAN = 60; // seconds: the narrowest window zoom allows
 
@@ -30,8 +30,11 @@ export class Gantts extends LazyFigures {
     this.procs = procs;
     // The node model's cores per node: the chart draws a line between nodes.
     this.cores = results[0]?.report?.input?.nodes?.cores ?? 0;
-    // A cluster's nodes ({first, names}): a line between nodes, their names on the axis.
+    // A cluster's nodes ({first, names}): a line between nodes, their names on the axis. On a
+    // cluster with GPUs each node also has a lane per GPU: the rects count rows (nodeRows.rows),
+    // not processors.
     this.nodes = results[0]?.nodeRows ?? null;
+    this.rows = this.nodes?.rows ?? procs;
     this.byPenalty = false;
     let lo = Infinity, hi = -Infinity;
     for (const r of results) {
@@ -87,7 +90,7 @@ export class Gantts extends LazyFigures {
     const began = performance.now();
     const [t0, t1] = this.current();
     // The engine returns where it put the plotting area: [x0, y0, x1, y1] in canvas pixels.
-    const [x0, y0, x1, y1] = call('draw_gantt', item.canvas, item.result.rects, this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`, this.cores,
+    const [x0, y0, x1, y1] = call('draw_gantt', item.canvas, item.result.rects, this.rows, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`, this.cores,
       this.byPenalty && item.result.factors ? item.result.factors : new Float64Array(0), this.nodes ?? undefined);
     item.area = { x0, y0, x1, y1 };
     item.drawn = [t0, t1];
@@ -104,7 +107,7 @@ export class Gantts extends LazyFigures {
     const { x, y } = canvasPoint(item.canvas, event);
     const [t0, t1] = item.drawn; // what is on the canvas, which may lag the window by a frame
     const t = t0 + ((x - a.x0) / (a.x1 - a.x0)) * (t1 - t0);
-    const p = ((a.y1 - y) / (a.y1 - a.y0)) * this.procs;
+    const p = ((a.y1 - y) / (a.y1 - a.y0)) * this.rows;
     const inside = x >= a.x0 && x <= a.x1 && y >= a.y0 && y <= a.y1;
     return { t, p, inside, x, y };
   }
@@ -156,6 +159,7 @@ export class Gantts extends LazyFigures {
     const killed = hit.preempted
       ? [el('br'), el('em', {}, 'preempted run'), `: ran ${fmtDuration(hit.start)} – ${fmtDuration(hit.end)}, killed; work lost`]
       : [];
+    if (hit.lane) killed.push(el('br'), el('em', {}, 'GPU lanes'), ': the GPUs it holds on this node');
     this.tip.replaceChildren(
       el('strong', {}, `job ${id}`), ` user ${user}`, ...killed, el('br'),
       `submit ${fmtDuration(submit)}, start ${start < 0 ? '–' : fmtDuration(start)}, end ${end < 0 ? '–' : fmtDuration(end)}`, el('br'),
@@ -199,7 +203,7 @@ export class Gantts extends LazyFigures {
     const ctx = item.canvas.getContext('2d');
     const dpr = Number(item.canvas.dataset.dpr) || 1;
     const x = (t) => a.x0 + ((t - t0) / (t1 - t0)) * (a.x1 - a.x0);
-    const y = (p) => a.y1 - (p / this.procs) * (a.y1 - a.y0);
+    const y = (p) => a.y1 - (p / this.rows) * (a.y1 - a.y0);
     ctx.save();
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.beginPath();
@@ -243,7 +247,7 @@ export function ganttSummary(result, procs, t0, t1, byPenalty) {
   let area = 0;
   for (let i = 0; i < r.length; i += RECT) {
     const a = Math.max(r[i], t0), b = Math.min(r[i + 1], t1);
-    if (b <= a) continue;
+    if (b <= a || r[i + 6] >= 2) continue; // GPU lanes: not processors
     jobs.add(r[i + 5]);
     area += (b - a) * (r[i + 3] - r[i + 2]);
   }
@@ -252,12 +256,13 @@ export function ganttSummary(result, procs, t0, t1, byPenalty) {
     + `${fmtNumber(busy, 1)} % busy on average; jobs coloured by ${byPenalty ? 'penalty factor' : 'user'}.`;
 }
 
-/** The attempt whose rectangle covers (t, p): {job (index), preempted, start, end}, or null. */
+/** The attempt whose rectangle covers (t, p): {job (index), preempted, lane (a rectangle of
+ * GPU lanes), start, end}, or null. */
 export function findJob(result, t, p) {
   const r = result.rects;
   for (let i = 0; i < r.length; i += RECT) {
     if (r[i] <= t && t < r[i + 1] && r[i + 2] <= p && p < r[i + 3]) {
-      return { job: r[i + 5], preempted: r[i + 6] === 1, start: r[i], end: r[i + 1] };
+      return { job: r[i + 5], preempted: r[i + 6] % 2 === 1, lane: r[i + 6] >= 2, start: r[i], end: r[i + 1] };
     }
   }
   return null;

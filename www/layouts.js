@@ -2,7 +2,7 @@
 // `UPDATE_LAYOUTS=1 cargo test --test layouts`; a test checks that it is up to date.
 // Do not edit: change the registry and regenerate.
 
-// Session.rects: one execution attempt's rectangle: processors [lo, hi), job index, kind 1 = a preempted attempt.
+// Session.rects: one execution attempt's rectangle: processors [lo, hi) (rows with GPU lanes: Session.node_rows), job index, kind 1 = a preempted attempt, + 2 = GPU lanes.
 export const RECT = Object.freeze({ start: 0, end: 1, lo: 2, hi: 3, user: 4, job: 5, kind: 6, stride: 7 });
 
 // Session.jobs: per job in arrival order: start/end -1 when it did not run; reason a START_REASONS code (16 + i: the run's start_reason_words[i]); reservation the first reservation (-1: none); waitedFor the index of the running job whose planned end it was (-1: none).

@@ -13,7 +13,7 @@
 //                   {type: 'progress', index, done, total}          at most every 100 ms
 //                   {type: 'result', index, spec, report, rects, jobs, series, eetUsers, violations, memory, factors,
 //                    dist: {sorted: {wait, bsld}, boxes: {'wait-size', ...}},   (jobcols.js)
-//                    nodeRows: {first, names} on a cluster, else null}
+//                    nodeRows: {first, names, gpus, gpu_jobs, lane_first, lane_rows, rows} on a cluster, else null}
 //                                                                   arrays transferred
 //                   {type: 'done'} | {type: 'error', stage, message, panicked}
 //   page -> worker  {type: 'export', req, index, kind: 'jobs' | 'runs' | 'alloc'}   (index: the comparison's)

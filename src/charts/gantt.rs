@@ -16,7 +16,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One rectangle: processors `[lo, hi)` over `[start, end)`, of job index `job` and its user;
-/// `preempted` when this attempt was killed by a preemption (its work is lost).
+/// `preempted` when this attempt was killed by a preemption (its work is lost). In a Gantt with
+/// GPU lanes ([`super::gpu_lanes`]) `lo` and `hi` are rows, and `lane` marks the rectangles of
+/// GPU lanes (the others are cores).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rect {
     pub start: f64,
@@ -26,10 +28,12 @@ pub struct Rect {
     pub user: i64,
     pub job: u32,
     pub preempted: bool,
+    pub lane: bool,
 }
 
 /// Numbers per rectangle in the flat form the page exchanges:
-/// `[start, end, lo, hi, user, job, kind]`, kind 0 for a final attempt, 1 for a preempted one.
+/// `[start, end, lo, hi, user, job, kind]`, kind 0 for a final attempt, 1 for a preempted one,
+/// plus 2 for the rectangle of GPU lanes.
 pub const RECT_FIELDS: usize = 7;
 
 /// The legend label of preempted attempts.
@@ -45,6 +49,15 @@ const GPU_SLOT: u8 = 128;
 
 /// The legend label of jobs that ask for GPUs.
 pub const GPU_LABEL: &str = "GPU jobs";
+
+/// The legend label of the GPU lanes ([`super::gpu_lanes`]).
+pub const LANES_LABEL: &str = "GPU lanes";
+
+/// The background of GPU lanes, so that a free GPU shows.
+pub const LANE_BACKGROUND: RGBColor = RGBColor(226, 233, 245);
+
+/// The lines between GPU lanes (and between a node's cores and its lanes).
+const LANE_LINE: RGBColor = RGBColor(200, 208, 222);
 
 /// The darker shade of `c` that jobs asking for GPUs are filled with (on a cluster).
 pub fn gpu_fill(c: RGBColor) -> RGBColor {
@@ -69,9 +82,19 @@ pub fn rects(set: &JobSet, s: &Schedule) -> Vec<Rect> {
     out
 }
 
-/// [`rects`] one at a time (the page hands millions of them over a chunk at a time, without
-/// holding them all).
-pub fn each_rect<'a>(set: &'a JobSet, s: &'a Schedule) -> impl Iterator<Item = Rect> + 'a {
+/// One execution attempt as the Gantt draws it: its job, start, end, processors, and whether it
+/// was preempted.
+pub type Attempt<'a> = (
+    usize,
+    crate::Time,
+    crate::Time,
+    &'a crate::sim::ProcSet,
+    bool,
+);
+
+/// Every execution attempt of `s` in the Gantt's order: the preempted attempts (in the order of
+/// `preempted_runs`), then the final attempts of the jobs that ran, by job index.
+pub fn attempts(s: &Schedule) -> impl Iterator<Item = Attempt<'_>> {
     let finals = s
         .jobs
         .iter()
@@ -82,17 +105,23 @@ pub fn each_rect<'a>(set: &'a JobSet, s: &'a Schedule) -> impl Iterator<Item = R
         .iter()
         .map(|r| (r.job, r.start, r.end, &r.procs, true))
         .chain(finals)
-        .flat_map(move |(j, start, end, procs, preempted)| {
-            procs.intervals().iter().map(move |&(lo, hi)| Rect {
-                start: start as f64,
-                end: end as f64,
-                lo,
-                hi,
-                user: set.jobs[j].user,
-                job: j as u32,
-                preempted,
-            })
+}
+
+/// [`rects`] one at a time (the page hands millions of them over a chunk at a time, without
+/// holding them all).
+pub fn each_rect<'a>(set: &'a JobSet, s: &'a Schedule) -> impl Iterator<Item = Rect> + 'a {
+    attempts(s).flat_map(move |(j, start, end, procs, preempted)| {
+        procs.intervals().iter().map(move |&(lo, hi)| Rect {
+            start: start as f64,
+            end: end as f64,
+            lo,
+            hi,
+            user: set.jobs[j].user,
+            job: j as u32,
+            preempted,
+            lane: false,
         })
+    })
 }
 
 /// Flattens rectangles to `[start, end, lo, hi, user, job, kind, ...]`.
@@ -107,7 +136,7 @@ pub fn flatten(rects: &[Rect]) -> Vec<f64> {
                 f64::from(r.hi),
                 r.user as f64,
                 f64::from(r.job),
-                f64::from(u8::from(r.preempted)),
+                f64::from(u8::from(r.preempted) + 2 * u8::from(r.lane)),
             ]
         })
         .collect()
@@ -123,7 +152,8 @@ pub fn unflatten(flat: &[f64]) -> Vec<Rect> {
             hi: c[3].max(0.0) as u32,
             user: c[4] as i64,
             job: c[5].max(0.0) as u32,
-            preempted: c[6] == 1.0,
+            preempted: c[6] == 1.0 || c[6] == 3.0,
+            lane: c[6] >= 2.0,
         })
         .collect()
 }
@@ -272,6 +302,11 @@ pub fn draw_rows<DB: DrawingBackend>(
             c
         }
     };
+    // The GPU lanes' background, under the jobs.
+    chart.draw_series(rows.lane_bands().map(|(first, h, g)| {
+        let (lo, hi) = (f64::from(first), f64::from(first + h * g));
+        Rectangle::new([(t0, lo), (t1, hi)], LANE_BACKGROUND.filled())
+    }))?;
     let mut gpu_jobs = false;
     for r in rects
         .iter()
@@ -308,6 +343,14 @@ pub fn draw_rows<DB: DrawingBackend>(
     }
     chart.draw_series(shapes)?;
     chart.draw_series(outlines)?;
+    // A line under each lane while lanes are at least MIN_NODE_PX high.
+    let px_per_row = 1.0 / grid.procs_per_px;
+    chart.draw_series(
+        rows.lane_bands()
+            .filter(|&(_, h, _)| f64::from(h) * px_per_row >= super::gantt_rows::MIN_NODE_PX)
+            .flat_map(|(first, h, g)| (0..g).map(move |i| f64::from(first + i * h)))
+            .map(|y| PathElement::new([(t0, y), (t1, y)], LANE_LINE.stroke_width(1))),
+    )?;
     let separator = RGBColor(150, 150, 150);
     chart.draw_series(
         rows.separators(1.0 / grid.procs_per_px)
@@ -335,11 +378,15 @@ pub fn draw_rows<DB: DrawingBackend>(
     } else {
         draw_legend(&legend, &users, rects.iter().any(|r| r.preempted))?;
     }
+    // At the legend's foot, whatever it lists above: GPU jobs, and the lanes above them.
+    let style = LegendStyle::default();
+    let mut y = legend.dim_in_pixel().1 as i32 - style.row() - 4;
     if gpu_jobs {
-        // At the legend's foot, whatever it lists above.
-        let style = LegendStyle::default();
-        let y = legend.dim_in_pixel().1 as i32 - style.row() - 4;
         style.side_entry(&legend, (8, y), gpu_fill(super::palette::OTHER), GPU_LABEL)?;
+        y -= style.row();
+    }
+    if rows.lane_bands().next().is_some() {
+        style.side_entry(&legend, (8, y), LANE_BACKGROUND, LANES_LABEL)?;
     }
     let (xs, ys) = chart.plotting_area().get_pixel_range();
     Ok([xs.start, ys.start, xs.end, ys.end])

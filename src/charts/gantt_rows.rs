@@ -20,6 +20,11 @@ pub struct NodeRows {
     /// The jobs (indices, increasing) that ask for GPUs: their rectangles are drawn in a darker
     /// shade.
     pub gpu_jobs: Vec<u32>,
+    /// With GPU lanes ([`super::gpu_lanes`]): each node's first lane row (after its cores);
+    /// `first` then counts rows, not processors. Empty: no lanes.
+    pub lane_first: Vec<u32>,
+    /// With GPU lanes: the rows of each of a node's lanes.
+    pub lane_rows: Vec<u32>,
 }
 
 /// Lines between nodes stay at least this many pixels apart.
@@ -80,6 +85,44 @@ impl NodeRows {
         Ok(self)
     }
 
+    /// These rows with GPU lanes as the page hands them (`lane_first`, `lane_rows`: none, or
+    /// one per node, each node's lanes inside its `rows` rows).
+    pub fn with_lanes(
+        mut self,
+        lane_first: Vec<u32>,
+        lane_rows: Vec<u32>,
+        rows: u32,
+    ) -> Result<NodeRows, String> {
+        if lane_first.is_empty() && lane_rows.is_empty() {
+            return Ok(self);
+        }
+        let n = self.first.len();
+        if lane_first.len() != n || lane_rows.len() != n || self.gpus.len() != n {
+            return Err(format!(
+                "nodes: {} lane rows and {} lane heights for {n} nodes (with their GPUs)",
+                lane_first.len(),
+                lane_rows.len()
+            ));
+        }
+        for k in 0..n {
+            let end = self.first.get(k + 1).copied().unwrap_or(rows);
+            let top = u64::from(lane_first[k]) + u64::from(self.gpus[k]) * u64::from(lane_rows[k]);
+            if lane_first[k] < self.first[k] || top > u64::from(end) {
+                return Err(format!("nodes: node {k}'s GPU lanes outside its rows"));
+            }
+        }
+        self.lane_first = lane_first;
+        self.lane_rows = lane_rows;
+        Ok(self)
+    }
+
+    /// Each node's GPU lanes (with lanes): `(first row, rows of a lane, lanes)`.
+    pub fn lane_bands(&self) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+        (0..self.lane_first.len())
+            .map(|k| (self.lane_first[k], self.lane_rows[k], self.gpus[k]))
+            .filter(|&(_, h, g)| h > 0 && g > 0)
+    }
+
     /// Whether job `job` asks for GPUs.
     pub fn uses_gpus(&self, job: u32) -> bool {
         self.gpu_jobs.binary_search(&job).is_ok()
@@ -115,7 +158,12 @@ impl NodeRows {
             (0, true) => "processors".to_string(),
             (0, false) => {
                 let gpus: u64 = self.gpus.iter().map(|&g| u64::from(g)).sum();
-                if gpus > 0 {
+                if !self.lane_first.is_empty() {
+                    format!(
+                        "cores, then a lane per GPU, of {} nodes ({gpus} GPUs)",
+                        self.first.len()
+                    )
+                } else if gpus > 0 {
                     format!("processors of {} nodes ({gpus} GPUs)", self.first.len())
                 } else {
                     format!("processors of {} nodes", self.first.len())

@@ -14,6 +14,7 @@ pub mod eet_box;
 pub mod eet_heatmap;
 pub mod gantt;
 pub mod gantt_rows;
+pub mod gpu_lanes;
 pub mod legend;
 pub mod multiples;
 #[cfg(not(target_arch = "wasm32"))]

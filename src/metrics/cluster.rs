@@ -4,17 +4,19 @@
 //!
 //! - **Capacity**: the cores, memory and GPUs of the usable nodes (a down, drained or failing
 //!   node is left out: nothing can be allocated there).
-//! - **Allocated resource-seconds**: for every job that ran, each share of its allocation times
-//!   its run (end - start). A share held whole (an exclusive job) counts the node's cores,
-//!   memory and GPUs, all of them: no other job can use them while it runs.
+//! - **Allocated resource-seconds**: for every attempt (the final attempt of every job that ran,
+//!   and every preempted or requeued attempt), each share of its allocation times its run (end -
+//!   start). A share held whole (an exclusive job) counts the node's cores, memory and GPUs, all
+//!   of them: no other job can use them while it runs.
 //! - **Utilization** of a resource: allocated resource-seconds / (capacity x window), the
 //!   window of classic utilization: last end - first submit of the jobs that ran.
 //! - **GPU-hours waited**: over the jobs that ran and ask for GPUs, wait x GPUs asked, in hours.
 //! - **Fragmentation**: over the instants when at least one job that ran and asks for GPUs is
-//!   waiting (submitted, not started), the GPUs free on usable nodes, integrated over time
-//!   (GPU-hours), and as a share of the GPU capacity over those instants.
+//!   waiting (submitted, not running: before its first attempt, between attempts), the GPUs free
+//!   on usable nodes (those no attempt holds), integrated over time (GPU-hours), and as a share
+//!   of the GPU capacity over those instants.
 
-use crate::cluster::{Placement, Share};
+use crate::cluster::{PackedAlloc, Placement, Share};
 use crate::input::JobSet;
 use crate::job::Job;
 use crate::sim::Schedule;
@@ -95,30 +97,44 @@ pub fn cluster(place: &Placement, jobs: &[Job], s: &Schedule) -> ClusterMetrics 
     let (mut gpu_jobs, mut gpu_waited) = (0u64, 0.0f64);
     // (instant, change of GPUs in use, change of GPU jobs waiting).
     let mut events: Vec<(Time, i64, i64)> = Vec::new();
+    let asks_gpus = |j: usize| place.needs.get(j).map_or(0, |n| n.gpus) > 0;
+    // One attempt held allocation `a` from `start` to `end`.
+    let mut attempt = |a: Option<&PackedAlloc>, start: Time, end: Time, events: &mut Vec<_>| {
+        let run = (end - start) as f64;
+        let mut used_gpus = 0;
+        for (c, m, g) in held(place, a.into_iter().flat_map(|a| a.iter())) {
+            area[0] += c as f64 * run;
+            area[1] += m as f64 * run;
+            area[2] += g as f64 * run;
+            used_gpus += g as i64;
+        }
+        if used_gpus > 0 && end > start {
+            events.push((start, used_gpus, 0));
+            events.push((end, -used_gpus, 0));
+        }
+    };
+    // Preempted and requeued attempts: their work counts; a GPU job does not wait while one
+    // runs.
+    for (k, r) in s.preempted_runs.iter().enumerate() {
+        attempt(s.preempted_allocs.get(k), r.start, r.end, &mut events);
+        if asks_gpus(r.job) && s.jobs[r.job].ran() && r.end > r.start {
+            events.push((r.start, 0, -1));
+            events.push((r.end, 0, 1));
+        }
+    }
     for (j, (job, rec)) in jobs.iter().zip(&s.jobs).enumerate() {
         if !rec.ran() {
             continue;
         }
         first_submit = first_submit.min(job.submit);
         last_end = last_end.max(rec.end);
-        let run = (rec.end - rec.start) as f64;
-        let mut used_gpus = 0;
-        for (c, m, g) in held(place, s.allocs.get(j).into_iter().flat_map(|a| a.iter())) {
-            area[0] += c as f64 * run;
-            area[1] += m as f64 * run;
-            area[2] += g as f64 * run;
-            used_gpus += g as i64;
-        }
-        if used_gpus > 0 && rec.end > rec.start {
-            events.push((rec.start, used_gpus, 0));
-            events.push((rec.end, -used_gpus, 0));
-        }
+        attempt(s.allocs.get(j), rec.start, rec.end, &mut events);
         let asked = place.needs.get(j).map_or(0, |n| n.gpus);
         if asked > 0 {
             gpu_jobs += 1;
             let wait = rec.start - job.submit;
             gpu_waited += wait as f64 * f64::from(asked) / 3600.0;
-            if wait > 0 {
+            if rec.start > job.submit || rec.preemptions > 0 {
                 events.push((job.submit, 0, 1));
                 events.push((rec.start, 0, -1));
             }

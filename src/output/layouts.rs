@@ -50,7 +50,7 @@ pub const RECT: Layout = Layout {
     name: "RECT",
     export: "Session.rects",
     fields: &["start", "end", "lo", "hi", "user", "job", "kind"],
-    doc: "one execution attempt's rectangle: processors [lo, hi), job index, kind 1 = a preempted attempt",
+    doc: "one execution attempt's rectangle: processors [lo, hi) (rows with GPU lanes: Session.node_rows), job index, kind 1 = a preempted attempt, + 2 = GPU lanes",
 };
 
 /// Per job of a run (`Session::jobs`, [`job_row`]).

@@ -2,7 +2,8 @@
 //! every job that ran has an allocation on usable nodes of its partition with what it asked
 //! (its cores, its node count, its GPUs, its memory per node; whole nodes exactly when it is
 //! exclusive), its processors are its allocation's cores, and at no instant is a node over its
-//! cores, memory or GPUs, or shared by an exclusive job.
+//! cores, memory or GPUs, or shared by an exclusive job (preempted attempts counted while they
+//! ran).
 
 use super::schedule::Schedule;
 use crate::cluster::Placement;
@@ -19,7 +20,15 @@ pub fn check_cluster(place: &Placement, s: &Schedule) -> Result<(), Vec<String>>
             place.needs.len()
         )]);
     }
-    // (time, 0 = end | 1 = start, job): ends before starts at one instant.
+    if s.preempted_allocs.len() != s.preempted_runs.len() {
+        return Err(vec![format!(
+            "{} allocations for {} preempted attempts",
+            s.preempted_allocs.len(),
+            s.preempted_runs.len()
+        )]);
+    }
+    // (time, 0 = end | 1 = start, attempt): ends before starts at one instant; an attempt is
+    // a job index (its final attempt) or the job count + k (preempted attempt k).
     let mut events: Vec<(Time, u8, usize)> = Vec::new();
     for (j, rec) in s.jobs.iter().enumerate() {
         if !rec.ran() {
@@ -92,12 +101,23 @@ pub fn check_cluster(place: &Placement, s: &Schedule) -> Result<(), Vec<String>>
             events.push((rec.start, 1, j));
         }
     }
+    let jobs_n = s.jobs.len();
+    for (k, r) in s.preempted_runs.iter().enumerate() {
+        if r.end > r.start {
+            events.push((r.end, 0, jobs_n + k));
+            events.push((r.start, 1, jobs_n + k));
+        }
+    }
     events.sort_unstable();
+    let alloc = |a: usize| match a.checked_sub(jobs_n) {
+        Some(k) => &s.preempted_allocs[k],
+        None => &s.allocs[a],
+    };
     let n = l.nodes.len();
     let (mut cpus, mut mem, mut gpus) = (vec![0u64; n], vec![0u64; n], vec![0u64; n]);
     let (mut jobs, mut whole) = (vec![0u32; n], vec![0u32; n]);
     for (t, kind, j) in events {
-        for x in s.allocs[j].iter() {
+        for x in alloc(j).iter() {
             let i = x.node as usize;
             if i >= n {
                 continue;

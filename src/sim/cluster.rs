@@ -14,6 +14,9 @@ pub(super) struct ClusterRun<'a> {
     /// Each job's allocation (its current attempt's, or its last one's once ended), packed:
     /// a million jobs keep their runs of nodes, not a share per node.
     pub(super) allocs: Vec<PackedAlloc>,
+    /// The allocation of each preempted attempt, in the order of the schedule's
+    /// `preempted_runs`.
+    pub(super) preempted: Vec<PackedAlloc>,
     /// An id of what is free, unique in the process: a new one at every start and end.
     free_id: u64,
 }
@@ -31,6 +34,7 @@ impl<'a> ClusterRun<'a> {
             place,
             free: Free::all(&place.layout),
             allocs: vec![PackedAlloc::default(); place.needs.len()],
+            preempted: Vec::new(),
             free_id: next_free_id(),
         }
     }
@@ -125,6 +129,12 @@ impl<'a> ClusterRun<'a> {
         self.free
             .give_each(&self.place.layout, self.allocs[j].iter());
         self.free_id = next_free_id();
+    }
+
+    /// Job `j` was preempted: its allocation is free again and kept as that attempt's.
+    pub(super) fn give_preempted(&mut self, j: usize) {
+        self.give(j);
+        self.preempted.push(self.allocs[j].clone());
     }
 }
 

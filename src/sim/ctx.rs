@@ -311,7 +311,7 @@ impl<'a> Ctx<'a> {
             self.moved = moved;
         }
         if let Some(cl) = self.cluster.as_mut() {
-            cl.give(j);
+            cl.give_preempted(j);
         }
         let rec = &mut self.records[j];
         let procs = std::mem::take(&mut rec.procs);

@@ -351,6 +351,10 @@ fn run_engine(
     }
     // A schedule is kept as long as the page shows it: no room left over from growing.
     series.shrink_to_fit();
+    let (allocs, preempted_allocs) = c
+        .cluster
+        .map(|cl| (cl.allocs, cl.preempted))
+        .unwrap_or_default();
     Ok(Schedule {
         policy: c.policy,
         seed,
@@ -362,7 +366,8 @@ fn run_engine(
         reason_words: c.words,
         series,
         nodes: c.nodes.map(Nodes::outcome),
-        allocs: c.cluster.map(|cl| cl.allocs).unwrap_or_default(),
+        allocs,
+        preempted_allocs,
     })
 }
 

@@ -142,6 +142,10 @@ pub struct Schedule {
     /// otherwise.
     #[serde(skip)]
     pub allocs: Vec<crate::cluster::PackedAlloc>,
+    /// On a cluster: the allocation of each preempted attempt, indexed like
+    /// `preempted_runs`; empty otherwise.
+    #[serde(skip)]
+    pub preempted_allocs: Vec<crate::cluster::PackedAlloc>,
 }
 
 /// The [`Schedule::wasted`] list of these preempted attempts.

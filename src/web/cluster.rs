@@ -138,14 +138,18 @@ pub fn cluster_presets() -> Result<JsValue, JsError> {
     to_js(&Cluster::PRESETS)
 }
 
-/// The nodes' rows of the Gantt chart: per node its first processor, name and GPUs; the jobs
-/// that ask for GPUs.
+/// The nodes' rows of the Gantt chart: per node its first processor (its first row with GPU
+/// lanes), name and GPUs; the jobs that ask for GPUs; with GPU lanes, each node's first lane row
+/// and rows per lane, and the chart's rows.
 #[derive(Serialize)]
 struct NodeRows<'a> {
     first: Vec<u32>,
     names: Vec<&'a str>,
     gpus: Vec<u32>,
     gpu_jobs: Vec<u32>,
+    lane_first: Vec<u32>,
+    lane_rows: Vec<u32>,
+    rows: u32,
 }
 
 #[wasm_bindgen]
@@ -159,18 +163,29 @@ impl Session {
         String::from_utf8(out).map_err(|e| JsError::new(&e.to_string()))
     }
 
-    /// On a cluster, `{first, names, gpus, gpu_jobs}`: each node's first processor id (node
-    /// `k`'s cores are `first[k]..first[k + 1]`), name and GPUs, in the cluster's order, and the
-    /// jobs (indices) that ask for GPUs; `null` without a cluster.
+    /// On a cluster, `{first, names, gpus, gpu_jobs, lane_first, lane_rows, rows}`: each node's
+    /// first processor id (node `k`'s cores are `first[k]..first[k + 1]`), name and GPUs, in the
+    /// cluster's order, the jobs (indices) that ask for GPUs, and the chart's `rows` (its
+    /// processors); `null` without a cluster. On a cluster with GPUs the Gantt has a lane per
+    /// GPU ([`crate::charts::gpu_lanes`], the rows of [`Session::rects`]): `first` counts rows,
+    /// node `k`'s lanes start at row `lane_first[k]`, `lane_rows[k]` rows each.
     pub fn node_rows(&self) -> Result<JsValue, JsError> {
+        use crate::charts::{gantt, gpu_lanes};
         match self.trace.jobs.placement.as_deref() {
             Some(p) => {
-                let rows = crate::charts::gantt::NodeRows::of_placement(p);
+                let (rows, total) = if gpu_lanes::has_lanes(p) {
+                    gpu_lanes::node_rows(p)
+                } else {
+                    (gantt::NodeRows::of_placement(p), p.layout.procs)
+                };
                 to_js(&NodeRows {
                     first: rows.first,
                     names: p.layout.nodes.iter().map(|n| n.name.as_str()).collect(),
                     gpus: rows.gpus,
                     gpu_jobs: rows.gpu_jobs,
+                    lane_first: rows.lane_first,
+                    lane_rows: rows.lane_rows,
+                    rows: total,
                 })
             }
             None => Ok(JsValue::NULL),

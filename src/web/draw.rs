@@ -32,8 +32,10 @@ pub(super) fn drawn<E: std::error::Error + Send + Sync>(
 /// plotting area in canvas pixels, `[x0, y0, x1, y1]`. `cores` > 0 (the node model's cores per
 /// node) groups the rows by node; non-empty `factors` (see [`Session::factors`](super::Session::factors))
 /// colour the jobs by penalty factor. `nodes` (optional: a cluster's
-/// [`Session::node_rows`](super::Session::node_rows), `{first, names, gpus, gpu_jobs}`)
-/// groups the rows by the cluster's nodes instead, its GPU jobs drawn darker.
+/// [`Session::node_rows`](super::Session::node_rows), `{first, names, gpus, gpu_jobs}`, with
+/// `lane_first` and `lane_rows` on a cluster with GPUs, `procs` then its `rows`) groups the rows
+/// by the cluster's nodes instead, its GPU jobs drawn darker, each node's GPU lanes above its
+/// cores.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn draw_gantt(
@@ -61,11 +63,16 @@ pub fn draw_gantt(
             gpus: Vec<u32>,
             #[serde(default)]
             gpu_jobs: Vec<u32>,
+            #[serde(default)]
+            lane_first: Vec<u32>,
+            #[serde(default)]
+            lane_rows: Vec<u32>,
         }
         let g: Given = serde_wasm_bindgen::from_value(nodes)
             .map_err(|e| JsError::new(&format!("nodes: {e}")))?;
         gantt::NodeRows::named(g.first, g.names, procs)
             .and_then(|r| r.with_gpus(g.gpus, g.gpu_jobs))
+            .and_then(|r| r.with_lanes(g.lane_first, g.lane_rows, procs))
             .map_err(|e| JsError::new(&e))?
     };
     let root = canvas_root(canvas)?;

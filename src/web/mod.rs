@@ -241,16 +241,21 @@ impl Session {
     }
 
     /// Gantt rectangles of the last run: `[start, end, lo, hi, user, job, kind]` each (kind 1:
-    /// a preempted attempt, 0: the final one).
+    /// a preempted attempt, 0: the final one). On a cluster with GPUs, in the rows of
+    /// [`Session::node_rows`] with a lane per GPU (kind + 2: a rectangle of GPU lanes).
     pub fn rects(&self) -> Result<js_sys::Float64Array, JsError> {
-        // Counted, then written a chunk at a time: the rectangles are never all held.
+        use crate::charts::gpu_lanes;
         let (set, s) = (&self.trace.jobs, &self.last()?.schedule);
-        let n = gantt::each_rect(set, s).count();
-        let mut rects = gantt::each_rect(set, s);
-        rows::rows_to_js(n, n * gantt::RECT_FIELDS, |r| {
-            gantt::flatten(&rects.by_ref().take(r.len()).collect::<Vec<_>>())
-        })
-        .map_err(|e| JsError::new(&format!("rects: {e}")))
+        let written = match set.placement.as_deref() {
+            Some(p) if gpu_lanes::has_lanes(p) => {
+                let (rows, _) = gpu_lanes::node_rows(p);
+                let spans = gpu_lanes::assign(p, s);
+                let each = || gpu_lanes::each_rect(&set.jobs, s, p, &rows, &spans);
+                flat_rects(each().count(), each())
+            }
+            _ => flat_rects(gantt::each_rect(set, s).count(), gantt::each_rect(set, s)),
+        };
+        written.map_err(|e| JsError::new(&format!("rects: {e}")))
     }
 
     /// Penalty factor of each job of the last run (node model), empty when the model is off.
@@ -388,4 +393,15 @@ pub(crate) fn js_progress(
             .map_or(true, |v| v.as_bool() != Some(false)),
         None => true,
     }
+}
+
+/// The `n` rectangles of `rects` as one flat array, written a chunk at a time: they are never
+/// all held.
+fn flat_rects(
+    n: usize,
+    mut rects: impl Iterator<Item = gantt::Rect>,
+) -> Result<js_sys::Float64Array, String> {
+    rows::rows_to_js(n, n * gantt::RECT_FIELDS, |r| {
+        gantt::flatten(&rects.by_ref().take(r.len()).collect::<Vec<_>>())
+    })
 }

@@ -265,7 +265,49 @@ test('the generator\'s GPU jobs travel in the link and equal the CLI\'s', { skip
     return n / (d.length / 4);
   });
   assert.ok(dark > 0.02, `${dark} of the plot in GPU jobs' shades`);
-  await p.locator('[data-testid="chart-gantt"][data-policy="easy"]').screenshot({ path: join(SHOTS, 'cluster-gantt-gpu-1400.png') });
+  // A lane per GPU (charts/gpu_lanes.rs): each node's 16 cores, then 4 lanes of 16 / (2 x 4) = 2
+  // rows; the rectangles count rows. Every GPU job is drawn in lanes of its nodes, never two in
+  // one lane at once, in 2 rows per GPU it holds (the jobs CSV's gpus).
+  assert.deepEqual([nodes.first, nodes.lane_first, nodes.lane_rows, nodes.rows], [[0, 24, 48, 72], [16, 40, 64, 88], [2, 2, 2, 2], 96]);
+  const lanes = await p.evaluate(() => {
+    const r = window.schedlab.gantts.items.find((i) => i.result.spec === 'easy').result.rects;
+    const out = [];
+    for (let i = 0; i < r.length; i += 7) if (r[i + 6] >= 2) out.push({ start: r[i], end: r[i + 1], lo: r[i + 2], hi: r[i + 3], job: r[i + 5] });
+    return out;
+  });
+  const gpuSum = rows.slice(1).reduce((a, r) => a + Number(r.split(',').at(-1)), 0);
+  assert.equal(lanes.reduce((a, l) => a + l.hi - l.lo, 0), 2 * gpuSum);
+  const gpuSet = new Set(nodes.gpu_jobs);
+  for (const [i, a] of lanes.entries()) {
+    const k = Math.floor(a.lo / 24);
+    assert.ok(a.lo >= nodes.lane_first[k] && a.hi <= nodes.lane_first[k] + 8 && gpuSet.has(a.job), JSON.stringify(a));
+    for (const b of lanes.slice(i + 1)) {
+      assert.ok(!(a.start < b.end && b.start < a.end && a.lo < b.hi && b.lo < a.hi), `${JSON.stringify(a)} and ${JSON.stringify(b)} share a lane`);
+    }
+  }
+  // The lanes' pale background shows (a free GPU), and the tooltip over a lane names it.
+  const gantt = p.locator('[data-testid="chart-gantt"][data-policy="easy"]');
+  await gantt.scrollIntoViewIfNeeded();
+  const at = await gantt.evaluate((c, rows) => {
+    const g = window.schedlab.gantts, item = g.items.find((i) => i.result.spec === 'easy'), a = item.area, [w0, w1] = item.drawn;
+    const d = c.getContext('2d').getImageData(a.x0, a.y0, a.x1 - a.x0, a.y1 - a.y0).data;
+    let pale = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] === 226 && d[i + 1] === 233 && d[i + 2] === 245) pale += 1;
+    const r = item.result.rects;
+    let best = -1;
+    for (let i = 0; i < r.length; i += 7) if (r[i + 6] >= 2 && (best < 0 || r[i + 1] - r[i] > r[best + 1] - r[best])) best = i;
+    const t = (r[best] + r[best + 1]) / 2, row = (r[best + 2] + r[best + 3]) / 2;
+    const x = a.x0 + ((t - w0) / (w1 - w0)) * (a.x1 - a.x0), y = a.y1 - (row / rows) * (a.y1 - a.y0);
+    const box = c.getBoundingClientRect(), css = box.width / (c.width / (Number(c.dataset.dpr) || 1));
+    return { pale: pale / (d.length / 4), x: box.left + x * css, y: box.top + y * css };
+  }, nodes.rows);
+  assert.ok(at.pale > 0.01, `${at.pale} of the plot in the lanes' background`);
+  await p.mouse.move(at.x, at.y);
+  const tip = p.locator('[data-testid="gantt-tooltip"]');
+  await tip.waitFor({ state: 'visible', timeout: 10_000 });
+  assert.match(await tip.textContent(), /GPU lanes: the GPUs it holds on this node/);
+  await p.mouse.move(0, 0);
+  await gantt.screenshot({ path: join(SHOTS, 'cluster-gantt-gpu-1400.png') });
   // Changing the share generates the trace again; the link says so.
   await p.locator('[data-testid="generate-panel"] summary').click();
   const n = await runs(p);

@@ -93,3 +93,25 @@ pub fn a_gpu_job_waiting_while_cores_are_free() -> (Vec<Job>, Placement) {
     );
     (js, p)
 }
+
+/// g1: 4 cores, 2 GPUs. Job 7 (index 0; 2 cores, 1 GPU) is requeued (sacct --duplicates): its
+/// first run 10-110 was preempted, its last runs 200-350. Job 8 (index 1; 1 core, 1 GPU) runs
+/// 0-50. The replay (`historic`) runs both runs of job 7, the first one preempted at its
+/// recorded end.
+pub fn a_requeued_gpu_job() -> schedlab::run::Trace {
+    let sacct = "JobID|Submit|Start|End|Elapsed|NCPUS|State|ReqTRES\n\
+        7|2024-01-01T00:00:00|2024-01-01T00:00:10|2024-01-01T00:01:50|00:01:40|2|PREEMPTED|cpu=2,gres/gpu=1\n\
+        8|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:00:50|00:00:50|1|COMPLETED|cpu=1,gres/gpu=1\n\
+        7|2024-01-01T00:01:51|2024-01-01T00:03:20|2024-01-01T00:05:50|00:02:30|2|COMPLETED|cpu=2,gres/gpu=1\n";
+    schedlab::run::Trace::load_bytes(
+        "requeued.sacct",
+        sacct.as_bytes(),
+        &schedlab::swf::ReadOptions::default(),
+        &schedlab::input::InputOptions {
+            cluster: Some("1/g1:c4:m0:g2".into()),
+            ..Default::default()
+        },
+        schedlab::metrics::MetricOptions::default(),
+    )
+    .unwrap()
+}

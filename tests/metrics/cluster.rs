@@ -3,7 +3,9 @@
 //! holding their nodes whole; down nodes outside the capacity; and the family absent without a
 //! cluster.
 
-use crate::common::clusterkit::{a_gpu_job_waiting_while_cores_are_free, jobs, place, req, run};
+use crate::common::clusterkit::{
+    a_gpu_job_waiting_while_cores_are_free, a_requeued_gpu_job, jobs, place, req, run,
+};
 use crate::common::{self, trace_dir};
 use schedlab::cluster::Cluster;
 use schedlab::job::Request;
@@ -136,4 +138,38 @@ fn on_a_real_trace_core_utilization_is_classic_utilization_and_the_family_needs_
     assert_eq!(r.metric(find("gpu-utilization")), None);
     let json = serde_json::to_value(off.report(&r)).unwrap();
     assert!(json.get("cluster").is_none());
+}
+
+#[test]
+fn preempted_and_requeued_attempts_count_in_utilization_and_fragmentation() {
+    // g1: 4 cores, 2 GPUs; job 7 requeued (run 10-110 preempted, last run 200-350), job 8 runs
+    // 0-50 (clusterkit::a_requeued_gpu_job).
+    let trace = a_requeued_gpu_job();
+    let r = trace.run("historic", 1, None).unwrap();
+    let s = &r.schedule;
+    assert_eq!(
+        common::starts(s),
+        [200, 0],
+        "job 7 (index 0), job 8 (index 1)"
+    );
+    assert_eq!(s.preempted_runs.len(), 1);
+    assert_eq!(
+        (s.preempted_runs[0].start, s.preempted_runs[0].end),
+        (10, 110)
+    );
+    assert_eq!(s.preempted_allocs[0].totals(), (2, 1));
+    let m = r.cluster.as_ref().unwrap();
+    // Window 0-350. Cores: 1 x 50 + 2 x 100 (preempted) + 2 x 150 = 550 of 4 x 350; GPUs:
+    // 50 + 100 + 150 = 300 of 2 x 350. (Counting the last attempts alone gave 350 and 200.)
+    close(m.utilization.cores, 550.0 / 1400.0);
+    close(m.utilization.gpus, 300.0 / 700.0);
+    // Classic utilization counts the preempted attempt's processors too.
+    close(m.utilization.cores, r.classic.utilization);
+    // Job 7 waited 200 s (submit to its last start) for 1 GPU.
+    close(m.gpu_hours_waited, 200.0 / 3600.0);
+    // Job 7 waits 0-10 (job 8 holds a GPU: 1 free) and 110-200 (2 free), not while its first
+    // run holds a GPU: 100 s, 10 + 180 = 190 GPU-seconds of 2 x 100.
+    close(m.fragmentation.waiting_hours, 100.0 / 3600.0);
+    close(m.fragmentation.gpu_hours, 190.0 / 3600.0);
+    close(m.fragmentation.pct, 95.0);
 }

@@ -5,13 +5,15 @@ use clap::{Args, ValueEnum};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use schedlab::charts::legend::Key;
-use schedlab::charts::{bars, eet_box, gantt, native, series};
+use schedlab::charts::{bars, eet_box, gantt, gpu_lanes, native, series};
 use schedlab::run::{self, RunResult};
 use std::path::PathBuf;
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum Chart {
-    /// Processors x time, one rectangle per job (first policy only).
+    /// Processors x time, one rectangle per job (first policy only). On a cluster the rows are
+    /// grouped by node; on one with GPUs each node's row also has a lane per GPU, where the
+    /// jobs holding GPUs are drawn.
     Gantt,
     /// Busy processors over time, the policies overlaid.
     Utilization,
@@ -123,23 +125,21 @@ fn draw<DB: DrawingBackend>(
             } else {
                 Vec::new()
             };
-            // On a cluster, the rows grouped by its nodes.
-            let rows = match trace.jobs.placement.as_deref() {
-                Some(p) => gantt::NodeRows::of_placement(p),
-                None => gantt::NodeRows::uniform(trace.jobs.procs, cores),
+            // On a cluster, the rows grouped by its nodes; with GPUs, a lane per GPU.
+            let (rows, height, rects) = match trace.jobs.placement.as_deref() {
+                Some(p) if gpu_lanes::has_lanes(p) => {
+                    gpu_lanes::chart(&trace.jobs.jobs, &r.schedule, p)
+                }
+                Some(p) => (gantt::NodeRows::of_placement(p), trace.jobs.procs, rects),
+                None => (
+                    gantt::NodeRows::uniform(trace.jobs.procs, cores),
+                    trace.jobs.procs,
+                    rects,
+                ),
             };
-            gantt::draw_rows(
-                root,
-                &rects,
-                trace.jobs.procs,
-                &rows,
-                &factors,
-                from,
-                to,
-                &title,
-            )
-            .map(|_area| ())
-            .map_err(e)
+            gantt::draw_rows(root, &rects, height, &rows, &factors, from, to, &title)
+                .map(|_area| ())
+                .map_err(e)
         }
         Chart::Utilization | Chart::Queue => {
             let column = if matches!(a.chart, Chart::Utilization) {
