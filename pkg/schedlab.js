@@ -210,9 +210,12 @@ export class Session {
         return this;
     }
     /**
-     * On a cluster, `{first, names, gpus, gpu_jobs}`: each node's first processor id (node
-     * `k`'s cores are `first[k]..first[k + 1]`), name and GPUs, in the cluster's order, and the
-     * jobs (indices) that ask for GPUs; `null` without a cluster.
+     * On a cluster, `{first, names, gpus, gpu_jobs, lane_first, lane_rows, rows}`: each node's
+     * first processor id (node `k`'s cores are `first[k]..first[k + 1]`), name and GPUs, in the
+     * cluster's order, the jobs (indices) that ask for GPUs, and the chart's `rows` (its
+     * processors); `null` without a cluster. On a cluster with GPUs the Gantt has a lane per
+     * GPU ([`crate::charts::gpu_lanes`], the rows of [`Session::rects`]): `first` counts rows,
+     * node `k`'s lanes start at row `lane_first[k]`, `lane_rows[k]` rows each.
      * @returns {any}
      */
     node_rows() {
@@ -224,7 +227,8 @@ export class Session {
     }
     /**
      * Gantt rectangles of the last run: `[start, end, lo, hi, user, job, kind]` each (kind 1:
-     * a preempted attempt, 0: the final one).
+     * a preempted attempt, 0: the final one). On a cluster with GPUs, in the rows of
+     * [`Session::node_rows`] with a lane per GPU (kind + 2: a rectangle of GPU lanes).
      * @returns {Float64Array}
      */
     rects() {
@@ -824,8 +828,10 @@ export function draw_eet_heatmap(canvas, violations_list, panel, busy, memory, m
  * plotting area in canvas pixels, `[x0, y0, x1, y1]`. `cores` > 0 (the node model's cores per
  * node) groups the rows by node; non-empty `factors` (see [`Session::factors`](super::Session::factors))
  * colour the jobs by penalty factor. `nodes` (optional: a cluster's
- * [`Session::node_rows`](super::Session::node_rows), `{first, names, gpus, gpu_jobs}`)
- * groups the rows by the cluster's nodes instead, its GPU jobs drawn darker.
+ * [`Session::node_rows`](super::Session::node_rows), `{first, names, gpus, gpu_jobs}`, with
+ * `lane_first` and `lane_rows` on a cluster with GPUs, `procs` then its `rows`) groups the rows
+ * by the cluster's nodes instead, its GPU jobs drawn darker, each node's GPU lanes above its
+ * cores.
  * @param {HTMLCanvasElement} canvas
  * @param {Float64Array | number[]} rects
  * @param {number} procs
