@@ -139,11 +139,7 @@ fn sjbf_selections_choose_nodes() {
     // 100 with 4 cores free; best fit (lc, lct) keeps the GPU node for GPU jobs: J1 on c1, J2
     // on g1 at once.
     let js = jobs(&[(0, 100, 4, 0, req(0, 0)), (1, 10, 1, 0, req(0, 1))]);
-    let p = place(
-        "NodeName=g1 CPUs=4 Gres=gpu:1\nNodeName=c1 CPUs=4\n",
-        &js,
-        &[],
-    );
+    let p = place(GPU_NODE_AND_CPU_NODE, &js, &[]);
     let ff = run(&p, &js, "sjbf");
     assert_eq!(starts(&ff), [0, 100]);
     assert_eq!(nodes(&p, &ff, 0), ["g1"]);

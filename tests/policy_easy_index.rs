@@ -79,7 +79,7 @@ fn long_queue_by_hand() {
 /// backfilled when job 3 ends, at 50. Job 1 starts at 100, job 2 when it ends, at 110.
 #[test]
 fn a_candidate_whose_nodes_are_taken_is_passed_over() {
-    use common::clusterkit::{jobs, place, req, run};
+    use common::clusterkit::{jobs, place, req, run, GPU_NODE_AND_CPU_NODE};
     let js = jobs(&[
         (0, 100, 6, 0, req(0, 1)),
         (0, 10, 8, 0, req(0, 0)),
@@ -87,11 +87,7 @@ fn a_candidate_whose_nodes_are_taken_is_passed_over() {
         (0, 50, 2, 0, req(0, 0)),
         (0, 10, 1, 0, req(0, 0)),
     ]);
-    let p = place(
-        "NodeName=g1 CPUs=4 Gres=gpu:1\nNodeName=c1 CPUs=4\n",
-        &js,
-        &[],
-    );
+    let p = place(GPU_NODE_AND_CPU_NODE, &js, &[]);
     let indexed = run(&p, &js, "easy");
     let plain = run(&p, &js, "easy[queue=expr(0)]");
     assert_eq!(indexed.jobs, plain.jobs);

@@ -77,6 +77,9 @@ pub fn req(nodes: u32, gpus: u32) -> Request {
     }
 }
 
+/// Two nodes: g1 with 4 cores and the only GPU, c1 with 4 cores.
+pub const GPU_NODE_AND_CPU_NODE: &str = "NodeName=g1 CPUs=4 Gres=gpu:1\nNodeName=c1 CPUs=4\n";
+
 /// g1 has the only GPU (and 4 cores), c1 4 cores. J1 (1 core, 1 GPU) holds it from 0 to 100;
 /// J2 (1 core, 1 GPU) arrives at 1 and waits for it while cores are free; J3 (2 cores, 10 s)
 /// arrives at 2.
@@ -86,11 +89,7 @@ pub fn a_gpu_job_waiting_while_cores_are_free() -> (Vec<Job>, Placement) {
         (1, 10, 1, 0, req(0, 1)),
         (2, 10, 2, 0, req(0, 0)),
     ]);
-    let p = place(
-        "NodeName=g1 CPUs=4 Gres=gpu:1\nNodeName=c1 CPUs=4\n",
-        &js,
-        &[],
-    );
+    let p = place(GPU_NODE_AND_CPU_NODE, &js, &[]);
     (js, p)
 }
 
