@@ -307,6 +307,21 @@ impl Conservative {
         Ok(())
     }
 
+    /// How long due job `j` is planned to run from now: the length its reservation holds in
+    /// the profile. A predictor that learns (`last`) may have changed the job's
+    /// estimate since it was placed; the profile holds the old length, and the job's planned
+    /// end must release exactly what was reserved. A zero estimate holds one second in the
+    /// profile (`hold`) and ends now: kept as it is while the estimate has not changed.
+    fn reserved_length(&self, c: &Ctx<'_>, j: usize) -> Time {
+        let (s, e) = self.res[j].expect("a due job holds a reservation");
+        let estimate = c.estimate(j);
+        if hold(estimate) == e - s {
+            estimate
+        } else {
+            e - s
+        }
+    }
+
     /// The earliest reserved start of the waiting jobs, read from each (`Time::MAX`: none).
     fn scan_earliest(&self, c: &Ctx<'_>) -> Time {
         c.waiting()
@@ -488,7 +503,7 @@ impl Conservative {
                     .iter()
                     .find(|w| w.0 == j)
                     .map_or(StartReason::Backfilled, |w| w.1);
-                let end = now + c.estimate(j);
+                let end = now + self.reserved_length(c, j);
                 c.start_as(j, Some(why), None, Some(end))?;
                 self.res[j] = None;
             }
