@@ -179,7 +179,7 @@ export class Compare extends LazyFigures {
       call('draw_diff_gantt', item.canvas, A.rects, B.rects, A.nodeRows?.rows ?? this.procs, t0, t1, `A: ${A.spec}`, `B: ${B.spec}`,
         `${A.spec} vs ${B.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`);
       describe(item.canvas, `Difference Gantt chart of ${A.spec} and ${B.spec} from ${fmtDuration(t0)} to ${fmtDuration(t1)}: `
-        + 'processors busy under only A, only B, or both, over time.');
+        + `${A.nodeRows ? 'node rows' : 'processors'} busy under only A, only B, or both, over time.`);
     }
   }
 
@@ -209,7 +209,7 @@ export class Compare extends LazyFigures {
       const d = item.drawn, jobs = this.results[d.a].jobs;
       const f = FIGURES[d.fig];
       const fmt = (v) => (f.unit === 's' ? fmtDuration(v) : fmtNumber(v, 2));
-      this.tip.replaceChildren(el('strong', {}, `job ${jobs[i * JOB]}`), ` user ${jobs[i * JOB + 1]}, ${jobs[i * JOB + 5]} processors`, el('br'),
+      this.tip.replaceChildren(el('strong', {}, `job ${jobs[i * JOB]}`), ` user ${jobs[i * JOB + 1]}, ${jobs[i * JOB + 5]} ${this.results[d.a].nodeRows ? 'cores' : 'processors'}`, el('br'),
         `${f.name}: A ${fmt(this.cols[d.fig][d.a][i])}, B ${fmt(this.cols[d.fig][d.b][i])}`);
       const wrap = item.canvas.parentElement;
       if (this.tip.parentElement !== wrap) wrap.append(this.tip);
