@@ -13,6 +13,7 @@ pub mod diff_gantt;
 pub mod eet_box;
 pub mod eet_heatmap;
 pub mod gantt;
+mod gantt_rects;
 pub mod gantt_rows;
 pub mod gpu_lanes;
 pub mod legend;
