@@ -175,7 +175,8 @@ fn committed_runs() -> Vec<Run> {
                 .with_sshare(&sshare, "sshare-start.txt")
                 .unwrap()
                 .with_user_names(w.header.lines.iter().map(String::as_str))
-                .with_accounts(logged.accounts);
+                .with_accounts(logged.accounts)
+                .with_clock(schedlab::slurm::clock_of(&w.header, set.origin));
             let name = format!("{config}/{run}");
             let phase = PHASES.iter().find(|p| p.0 == name).unwrap().1;
             out.push(Run {

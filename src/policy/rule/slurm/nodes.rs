@@ -22,6 +22,9 @@ const WINDOW: Time = 30;
 /// The plan of one backfill cycle.
 pub(super) struct NodePlan {
     now: Time,
+    /// The log's clock at time 0: the groups of planned ends are aligned on `clock + t`
+    /// (Slurm's on the epoch).
+    clock: Time,
     /// Free now.
     free: Free,
     /// (planned end, allocation) of the running jobs.
@@ -32,10 +35,11 @@ pub(super) struct NodePlan {
 
 impl NodePlan {
     /// The plan at `now`: `free` now, each running job's allocation given back at its end.
-    pub(super) fn new(now: Time, free: Free, mut ends: Vec<(Time, Alloc)>) -> Self {
+    pub(super) fn new(now: Time, clock: Time, free: Free, mut ends: Vec<(Time, Alloc)>) -> Self {
         ends.sort_by_key(|e| e.0);
         NodePlan {
             now,
+            clock,
             free,
             ends,
             held: Vec::new(),
@@ -87,7 +91,7 @@ impl NodePlan {
             .filter(|(_, a)| a.iter().any(|s| !out[s.node as usize]))
             .collect();
         let first = ends.first()?.0;
-        let barrier = first + (WINDOW - first.rem_euclid(WINDOW));
+        let barrier = first + (WINDOW - (self.clock + first).rem_euclid(WINDOW));
         let mut window = WINDOW;
         let mut k = 0;
         while k < ends.len() {
@@ -194,7 +198,7 @@ mod tests {
             whole: false,
         }];
         free.take(&l, &running);
-        let mut plan = NodePlan::new(0, free, vec![(100, running)]);
+        let mut plan = NodePlan::new(0, 0, free, vec![(100, running)]);
         let (t, a) = plan.earliest(&l, &need(4, 2), 200).unwrap();
         assert_eq!(t, 100);
         assert_eq!(a.iter().map(|s| s.node).collect::<Vec<_>>(), [0, 1]);
@@ -236,9 +240,14 @@ mod tests {
         for (_, a) in &ends {
             free.take(&l, a);
         }
-        let plan = NodePlan::new(0, free, ends);
+        let plan = NodePlan::new(0, 0, free.clone(), ends.clone());
         let (t, a) = plan.earliest(&l, &need(2, 1), 10).unwrap();
         assert_eq!((t, a[0].node), (140, 0));
+        // The groups are aligned on the log's clock: 15 s past a multiple of 30 at time 0,
+        // the end at 100 is 115 on the clock, rounded up to 120 there (105 here), plus 30:
+        // the first group ends at 135 and holds 100 alone, after which the job fits.
+        let shifted = NodePlan::new(0, 15, free, ends);
+        assert_eq!(shifted.earliest(&l, &need(2, 1), 10).unwrap().0, 100);
         assert_eq!(plan.earliest(&l, &need(4, 2), 10).unwrap().0, 400);
         // A job past its planned end gives its cores back one second from now.
         let mut late = Free::all(&l);
@@ -246,6 +255,7 @@ mod tests {
         late.take(&l, &[share(1, 4)]);
         let plan = NodePlan::new(
             50,
+            0,
             late,
             vec![(20, vec![share(0, 4)]), (900, vec![share(1, 4)])],
         );
