@@ -120,6 +120,8 @@ impl SlurmSched {
                 s.site.clock,
             )
         };
+        // The planning map's end (`_attempt_backfill`'s `window_end`).
+        let window_end = round_down(now + window, res, clock);
         let on_nodes = c.cluster().map(|cv| {
             let ends = c
                 .running()
@@ -188,14 +190,20 @@ impl SlurmSched {
             if self.shared.borrow().priority(j) < min_prio || start > now + window {
                 continue;
             }
+            c.reserve(j, start);
+            // The map ends at the window's end: a reservation holds nothing past it.
             let from = round_down(start, res, clock).max(round_down(now, res, clock));
-            let to = round_down(start + len, res, clock).max(from + res);
+            let to = round_down(start + len, res, clock)
+                .max(from + res)
+                .min(window_end);
+            if from >= to {
+                continue;
+            }
             match (&mut plan, alloc) {
                 (Plan::Nodes(p), Some(a)) => p.hold(from, to, &a),
                 (Plan::Pool(free), _) => free.add(from, to, -i64::from(procs)),
                 _ => {}
             }
-            c.reserve(j, start);
         }
         Ok(())
     }

@@ -118,17 +118,54 @@ impl NodePlan {
         None
     }
 
+    /// Slurm's `later_start` from a start `t` (`_attempt_backfill`'s walk of the node_space
+    /// map): the first reservation boundary after `t` at which a node some reservation holds
+    /// between `t` and that boundary is free again; `None` when there is none.
+    fn later_start(&self, t: Time) -> Option<Time> {
+        let mut bounds: Vec<Time> = self
+            .held
+            .iter()
+            .flat_map(|h| [h.0, h.1])
+            .filter(|&b| b > t)
+            .collect();
+        bounds.sort_unstable();
+        bounds.dedup();
+        let n = self.free.cpus.len();
+        bounds.into_iter().find(|&b| {
+            let mut before = vec![false; n];
+            let mut at = vec![false; n];
+            for (from, to, nodes) in &self.held {
+                for &x in nodes {
+                    if *from < b && *to > t {
+                        before[x as usize] = true;
+                    }
+                    if *from <= b && *to > b {
+                        at[x as usize] = true;
+                    }
+                }
+            }
+            (0..n).any(|x| before[x] && !at[x])
+        })
+    }
+
     /// The earliest start of a job asking `need` for `len` seconds, with the allocation it
     /// gets then (`_attempt_backfill`'s loop): from a start `t` (now first), the nodes no
-    /// reservation holds over `[t, t + len]` are tested ([`NodePlan::will_run`]); a start on
-    /// nodes a reservation holds over the job's own run tries again from that start; no fit
-    /// tries again from the next reservation boundary.
+    /// reservation holds over `[t, t + len]` are tested ([`NodePlan::will_run`]). A start
+    /// after `t`'s [`NodePlan::later_start`] tries again from there (nodes a reservation
+    /// held are free again then, the job may start sooner on them: Slurm's `TRY_LATER`);
+    /// a start on nodes a reservation holds over the job's own run tries again from that
+    /// start; no fit tries again from the later start, else the job gets none.
     pub(super) fn earliest(&self, l: &Layout, need: &Need, len: Time) -> Option<(Time, Alloc)> {
         let mut t = self.now;
         loop {
+            let later = self.later_start(t);
             let out = self.held_over(t, t.saturating_add(len));
             if let Some((s, a)) = self.will_run(l, need, &out) {
                 let s = s.max(t);
+                if let Some(b) = later.filter(|&b| s > b) {
+                    t = b;
+                    continue;
+                }
                 let busy = self.held_over(s, s.saturating_add(len));
                 if a.iter().all(|x| !busy[x.node as usize]) {
                     return Some((s, a));
@@ -138,12 +175,7 @@ impl NodePlan {
                     continue;
                 }
             }
-            t = self
-                .held
-                .iter()
-                .flat_map(|h| [h.0, h.1])
-                .filter(|&b| b > t)
-                .min()?;
+            t = later?;
         }
     }
 
@@ -214,6 +246,40 @@ mod tests {
         let (t, a) = plan.earliest(&l, &need(4, 1), 99).unwrap();
         assert_eq!((t, a[0].node), (0, 1));
         assert_eq!(plan.earliest(&l, &need(4, 1), 100).unwrap().0, 200);
+    }
+
+    /// Worked by hand (Slurm's `later_start`): node a runs a 4-core job to 100; node b is
+    /// idle but reserved over [10, 60). A 1-core job of 100 s, tested from now on the nodes
+    /// free of reservations over [0, 100] (a only), would start at 100; but b is free again
+    /// at 60, before that: tested again from 60, it starts there on b.
+    #[test]
+    fn a_start_after_a_reservations_end_is_tried_again_from_that_end() {
+        let l = two_nodes();
+        let mut free = Free::all(&l);
+        let running = vec![Share {
+            node: 0,
+            cpus: 4,
+            mem_mb: 0,
+            gpus: 0,
+            whole: false,
+        }];
+        free.take(&l, &running);
+        let mut plan = NodePlan::new(0, 0, free, vec![(100, running)]);
+        plan.hold(
+            10,
+            60,
+            &[Share {
+                node: 1,
+                cpus: 4,
+                mem_mb: 0,
+                gpus: 0,
+                whole: false,
+            }],
+        );
+        assert_eq!(plan.later_start(0), Some(60));
+        assert_eq!(plan.later_start(60), None);
+        let (t, a) = plan.earliest(&l, &need(1, 1), 100).unwrap();
+        assert_eq!((t, a[0].node), (60, 1));
     }
 
     /// Worked by hand: node a runs two 2-core jobs planned to end at 100 and 140, node b a
