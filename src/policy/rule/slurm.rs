@@ -127,7 +127,7 @@ impl SlurmSched {
                 .running()
                 .map(|(e, j)| (e, cv.alloc(j).to_vec()))
                 .collect();
-            NodePlan::new(now, clock, cv.free().clone(), ends)
+            NodePlan::new(now, clock, cv.free().clone(), ends).ending_at(window_end)
         });
         let mut plan = match on_nodes {
             Some(p) => Plan::Nodes(Box::new(p)),

@@ -25,6 +25,9 @@ pub(super) struct NodePlan {
     /// The log's clock at time 0: the groups of planned ends are aligned on `clock + t`
     /// (Slurm's on the epoch).
     clock: Time,
+    /// The map's end (now + `bf_window` rounded down; `Time::MAX` until set): reservations
+    /// hold nothing past it, and it is no later start.
+    end: Time,
     /// Free now.
     free: Free,
     /// (planned end, allocation) of the running jobs.
@@ -40,10 +43,17 @@ impl NodePlan {
         NodePlan {
             now,
             clock,
+            end: Time::MAX,
             free,
             ends,
             held: Vec::new(),
         }
+    }
+
+    /// The plan with its map ending at `end`.
+    pub(super) fn ending_at(mut self, end: Time) -> Self {
+        self.end = end;
+        self
     }
 
     /// The nodes a reservation holds over some of `[from, to]` (Slurm's `begin_time <=
@@ -120,13 +130,14 @@ impl NodePlan {
 
     /// Slurm's `later_start` from a start `t` (`_attempt_backfill`'s walk of the node_space
     /// map): the first reservation boundary after `t` at which a node some reservation holds
-    /// between `t` and that boundary is free again; `None` when there is none.
+    /// between `t` and that boundary is free again, before the map's end; `None` when there
+    /// is none.
     fn later_start(&self, t: Time) -> Option<Time> {
         let mut bounds: Vec<Time> = self
             .held
             .iter()
             .flat_map(|h| [h.0, h.1])
-            .filter(|&b| b > t)
+            .filter(|&b| b > t && b < self.end)
             .collect();
         bounds.sort_unstable();
         bounds.dedup();
@@ -206,6 +217,27 @@ mod tests {
         Layout::new(&c).unwrap()
     }
 
+    /// `cpus` cores of node `node`.
+    fn share(node: u32, cpus: u32) -> Share {
+        Share {
+            node,
+            cpus,
+            mem_mb: 0,
+            gpus: 0,
+            whole: false,
+        }
+    }
+
+    /// [`two_nodes`] at time 0, node a running a job of `cpus` cores planned to end at `end`.
+    fn a_running(cpus: u32, end: Time) -> (Layout, NodePlan) {
+        let l = two_nodes();
+        let mut free = Free::all(&l);
+        let running = vec![share(0, cpus)];
+        free.take(&l, &running);
+        let plan = NodePlan::new(0, 0, free, vec![(end, running)]);
+        (l, plan)
+    }
+
     fn need(cpus: u32, nodes: u32) -> Need {
         Need {
             cpus,
@@ -220,17 +252,7 @@ mod tests {
     /// cores: a 1-core job fits now only if it ends before 100, else it starts at 200.
     #[test]
     fn a_reservation_holds_whole_nodes() {
-        let l = two_nodes();
-        let mut free = Free::all(&l);
-        let running = vec![Share {
-            node: 0,
-            cpus: 3,
-            mem_mb: 0,
-            gpus: 0,
-            whole: false,
-        }];
-        free.take(&l, &running);
-        let mut plan = NodePlan::new(0, 0, free, vec![(100, running)]);
+        let (l, mut plan) = a_running(3, 100);
         let (t, a) = plan.earliest(&l, &need(4, 2), 200).unwrap();
         assert_eq!(t, 100);
         assert_eq!(a.iter().map(|s| s.node).collect::<Vec<_>>(), [0, 1]);
@@ -254,32 +276,16 @@ mod tests {
     /// at 60, before that: tested again from 60, it starts there on b.
     #[test]
     fn a_start_after_a_reservations_end_is_tried_again_from_that_end() {
-        let l = two_nodes();
-        let mut free = Free::all(&l);
-        let running = vec![Share {
-            node: 0,
-            cpus: 4,
-            mem_mb: 0,
-            gpus: 0,
-            whole: false,
-        }];
-        free.take(&l, &running);
-        let mut plan = NodePlan::new(0, 0, free, vec![(100, running)]);
-        plan.hold(
-            10,
-            60,
-            &[Share {
-                node: 1,
-                cpus: 4,
-                mem_mb: 0,
-                gpus: 0,
-                whole: false,
-            }],
-        );
+        let (l, mut plan) = a_running(4, 100);
+        plan.hold(10, 60, &[share(1, 4)]);
         assert_eq!(plan.later_start(0), Some(60));
         assert_eq!(plan.later_start(60), None);
         let (t, a) = plan.earliest(&l, &need(1, 1), 100).unwrap();
         assert_eq!((t, a[0].node), (60, 1));
+        // The map's end is no later start: ending at 60, the job starts at 100 on a.
+        let plan = plan.ending_at(60);
+        assert_eq!(plan.later_start(0), None);
+        assert_eq!(plan.earliest(&l, &need(1, 1), 100).unwrap().0, 100);
     }
 
     /// Worked by hand: node a runs two 2-core jobs planned to end at 100 and 140, node b a
@@ -291,13 +297,6 @@ mod tests {
     fn the_will_run_test_takes_planned_ends_in_groups() {
         let l = two_nodes();
         let mut free = Free::all(&l);
-        let share = |node, cpus| Share {
-            node,
-            cpus,
-            mem_mb: 0,
-            gpus: 0,
-            whole: false,
-        };
         let ends = vec![
             (400, vec![share(1, 4)]),
             (100, vec![share(0, 2)]),
