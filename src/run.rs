@@ -203,9 +203,15 @@ impl Trace {
     }
 
     /// `site` with this trace's user names (an sacct log's header names its users; the
-    /// sshare's associations are matched by name) and, for an sacct log, each job's account.
+    /// sshare's associations are matched by name), its clock at time 0 and, for an sacct log,
+    /// each job's account.
     pub fn named_site(&self, site: crate::slurm::Site) -> crate::slurm::Site {
-        let site = site.with_user_names(self.workload.header.lines.iter().map(String::as_str));
+        let site = site
+            .with_user_names(self.workload.header.lines.iter().map(String::as_str))
+            .with_clock(crate::slurm::clock_of(
+                &self.workload.header,
+                self.jobs.origin,
+            ));
         if self.jobs.accounts.is_empty() {
             return site;
         }

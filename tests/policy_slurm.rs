@@ -181,3 +181,19 @@ fn a_reservation_is_recorded_once_the_start_enters_the_window() {
         assert_eq!(s.jobs[1].first_reservation(), Some(5000), "{spec}");
     }
 }
+
+/// Backfill's map ends at the window's end (`window_end`, now + bf_window rounded down to
+/// bf_resolution; `_add_reservation` holds nothing past it). J1 holds 3 of 4 processors until
+/// 1030; J2 (all 4) is planned to start then, J3 (1 processor, limit 2000) arrives at 2. With
+/// bf_window=17 (1020 s), at the cycle at 31 J2's start lies within the window (31 + 1020 =
+/// 1051) but its reservation, from 1030 rounded down to 1020, begins at the map's end (1051
+/// rounded down: 1020): it holds nothing, J3 starts at once and J2 waits for it (2031). With
+/// bf_window=18 the map ends at 1080 (at the first cycle, t = 1: 1081 rounded down): J2
+/// holds the 4 processors over [1020, 1080), J3 waits until J2 is done, 1130.
+#[test]
+fn bf_window_a_reservation_holds_nothing_past_the_maps_end() {
+    let jobs = [(0, 1030, 3, 1030), (1, 100, 4, 100), (2, 2000, 1, 2000)];
+    let got = |spec: &str| sched(4, &jobs, spec).0;
+    assert_eq!(got("slurm[bf_window=17]"), [0, 2031, 31]);
+    assert_eq!(got("slurm[bf_window=18]"), [0, 1030, 1130]);
+}

@@ -175,7 +175,8 @@ fn committed_runs() -> Vec<Run> {
                 .with_sshare(&sshare, "sshare-start.txt")
                 .unwrap()
                 .with_user_names(w.header.lines.iter().map(String::as_str))
-                .with_accounts(logged.accounts);
+                .with_accounts(logged.accounts)
+                .with_clock(schedlab::slurm::clock_of(&w.header, set.origin));
             let name = format!("{config}/{run}");
             let phase = PHASES.iter().find(|p| p.0 == name).unwrap().1;
             out.push(Run {
@@ -224,11 +225,12 @@ fn the_recorded_state_holds_every_recorded_start() {
 
 /// The figures of `slurm` (at the run's phase), `easy` and `conservative` on every committed
 /// run, printed (run with `--nocapture`); docs/slurm.md ("Replay") gives them. Checked: every
-/// recorded start is counted once; `slurm` makes at least 75% of Slurm's starts and at least
-/// 75% of its starts are Slurm's, on every run (the figures reached: 77-98% recall, 77-96%
-/// precision; before cons_tres's node choice, the usage counted at periods only and the phase:
-/// 67-82% and 61-80%), and its precision is above EASY's and conservative's. Issue 34's target,
-/// 90% of both on every run, is met on fairshare-1/run1 and gpu-3/run1 only; the test does not
+/// recorded start is counted once; `slurm` makes at least 80% of Slurm's starts and at least
+/// 80% of its starts are Slurm's, on every run (the figures reached: 80-100% recall, 81-94%
+/// precision; before backfill's times were rounded on the log's clock and its map ended at
+/// the window's end: 77-98% and 77-96%), and its precision is above EASY's and
+/// conservative's. Issue 34's target, 90% of both on every run, is met on fairshare-1/run1,
+/// gpu-3/run1 only (and recall on fairshare-1/run2 and smallbf-2/run1); the test does not
 /// claim it.
 #[test]
 fn figures_on_the_committed_real_runs() {
@@ -248,8 +250,8 @@ fn figures_on_the_committed_real_runs() {
             figures.push(f);
         }
         let (slurm, easy, cons) = (figures[0], figures[1], figures[2]);
-        assert!(slurm.recall() >= 0.75, "{}: {slurm}", run.name);
-        assert!(slurm.precision() >= 0.75, "{}: {slurm}", run.name);
+        assert!(slurm.recall() >= 0.80, "{}: {slurm}", run.name);
+        assert!(slurm.precision() >= 0.80, "{}: {slurm}", run.name);
         assert!(
             slurm.precision() > easy.precision().max(cons.precision()),
             "{}",
@@ -263,10 +265,10 @@ fn figures_on_the_committed_real_runs() {
 /// `--nocapture`; docs/slurm.md gives the figures). Checked: the noise floor is that of
 /// tests/data/slurm/README.md's table (run1 against run2: mean waits 22%, 2%, 13% apart,
 /// largest CDF gaps 0.133, 0.117, 0.100), and on every run `slurm`'s (at the run's phase)
-/// largest wait CDF gap is below EASY's and at most 0.20, its mean wait at most 30% from the
-/// recorded one (reached: 0.100-0.183 and 2-25%; before cons_tres's node choice, the usage
-/// counted at periods only and the phase: up to 0.217 and 42%). Not met yet: `slurm` within
-/// the noise floor on every figure.
+/// largest wait CDF gap is below EASY's and at most 0.17, its mean wait at most 30% from the
+/// recorded one (reached: 0.083-0.167 and 0.1-25%; before backfill's times were rounded on
+/// the log's clock and its map ended at the window's end: 0.100-0.183 and 2-25%). Not met
+/// yet: `slurm` within the noise floor on every figure.
 #[test]
 fn whole_runs_beside_the_noise_floor() {
     let runs = committed_runs();
@@ -294,7 +296,7 @@ fn whole_runs_beside_the_noise_floor() {
                 gaps.push((d.cdf_gap, d.mean_apart()));
             }
             assert!(
-                gaps[0].0 < gaps[1].0 && gaps[0].0 <= 0.20,
+                gaps[0].0 < gaps[1].0 && gaps[0].0 <= 0.17,
                 "{}: {gaps:?}",
                 run.name
             );

@@ -35,6 +35,16 @@ pub struct Site {
     /// Each job's account (by job index; Slurm's `Account`), when the log names them: the job
     /// is charged to its user's association in that account.
     pub accounts: Vec<String>,
+    /// The log's clock at time 0 (seconds since the epoch for an sacct log: its first
+    /// submission): Slurm rounds its backfill times (`bf_resolution`, the will-run test's 30-s
+    /// groups) on the epoch, so the policy rounds `clock + t`. 0 when unknown.
+    pub clock: crate::Time,
+}
+
+/// The clock of a trace's time 0 for [`Site::with_clock`]: its header's `UnixStartTime` (an
+/// sacct log's first submission, UTC) plus the time origin `origin`; 0 when the header has none.
+pub fn clock_of(header: &crate::swf::SwfHeader, origin: crate::Time) -> crate::Time {
+    header.unix_start_time.unwrap_or(0).saturating_add(origin)
 }
 
 /// A cluster's totals, the denominators of the job size and TRES factors.
@@ -119,6 +129,12 @@ impl Site {
     /// Takes each job's account (by job index).
     pub fn with_accounts(mut self, accounts: Vec<String>) -> Self {
         self.accounts = accounts;
+        self
+    }
+
+    /// Takes the log's clock at time 0 ([`Site::clock`]).
+    pub fn with_clock(mut self, clock: crate::Time) -> Self {
+        self.clock = clock;
         self
     }
 

@@ -67,6 +67,7 @@ pub fn run(args: &ReplayArgs) -> CliResult {
     let site = site.map(|s| {
         s.with_user_names(workload.header.lines.iter().map(String::as_str))
             .with_accounts(replay.logged.accounts.clone())
+            .with_clock(schedlab::slurm::clock_of(&workload.header, set.origin))
     });
     let recorded = replay.recorded_waits();
     if let Some(other) = &args.noise {

@@ -108,7 +108,7 @@ impl SlurmSched {
     /// One backfill cycle at `now`.
     fn backfill(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
         let now = c.now();
-        let (res, window, max_test, max_user, min_prio) = {
+        let (res, window, max_test, max_user, min_prio, clock) = {
             let s = self.shared.borrow();
             let p = &s.params;
             (
@@ -117,14 +117,17 @@ impl SlurmSched {
                 p.bf_max_job_test,
                 p.bf_max_job_user,
                 p.bf_min_prio_reserve,
+                s.site.clock,
             )
         };
+        // The planning map's end (`_attempt_backfill`'s `window_end`).
+        let window_end = round_down(now + window, res, clock);
         let on_nodes = c.cluster().map(|cv| {
             let ends = c
                 .running()
                 .map(|(e, j)| (e, cv.alloc(j).to_vec()))
                 .collect();
-            NodePlan::new(now, cv.free().clone(), ends)
+            NodePlan::new(now, clock, cv.free().clone(), ends).ending_at(window_end)
         });
         let mut plan = match on_nodes {
             Some(p) => Plan::Nodes(Box::new(p)),
@@ -187,17 +190,29 @@ impl SlurmSched {
             if self.shared.borrow().priority(j) < min_prio || start > now + window {
                 continue;
             }
-            let from = (start / res * res).max(now / res * res);
-            let to = ((start + len) / res * res).max(from + res);
+            c.reserve(j, start);
+            // The map ends at the window's end: a reservation holds nothing past it.
+            let from = round_down(start, res, clock).max(round_down(now, res, clock));
+            let to = round_down(start + len, res, clock)
+                .max(from + res)
+                .min(window_end);
+            if from >= to {
+                continue;
+            }
             match (&mut plan, alloc) {
                 (Plan::Nodes(p), Some(a)) => p.hold(from, to, &a),
                 (Plan::Pool(free), _) => free.add(from, to, -i64::from(procs)),
                 _ => {}
             }
-            c.reserve(j, start);
         }
         Ok(())
     }
+}
+
+/// `t` rounded down to a multiple of `step` on the log's clock (`clock + t`: Slurm rounds
+/// its backfill times on the epoch, `_attempt_backfill`'s `/ backfill_resolution`).
+fn round_down(t: Time, step: Time, clock: Time) -> Time {
+    t - (clock + t).rem_euclid(step.max(1))
 }
 
 /// True on a pool of processors when no waiting job fits in the processors free now: then
@@ -258,5 +273,22 @@ impl StartRule for SlurmSched {
             c.wake_at(next_bf.min(self.next_full));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round_down;
+
+    /// Worked by hand: at resolution 10, time 26 is 26 on a clock of 0 (down to 20) and 31 on
+    /// a clock of 5 or of 1795785465 (down to 30 there, time 25); on a clock of -7 it is 19
+    /// (down to 10, time 17).
+    #[test]
+    fn backfill_times_round_on_the_logs_clock() {
+        assert_eq!(round_down(26, 10, 0), 20);
+        assert_eq!(round_down(26, 10, 5), 25);
+        assert_eq!(round_down(26, 10, 1_795_785_465), 25);
+        assert_eq!(round_down(26, 10, -7), 17);
+        assert_eq!(round_down(20, 10, 0), 20);
     }
 }

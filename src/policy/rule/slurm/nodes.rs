@@ -22,6 +22,12 @@ const WINDOW: Time = 30;
 /// The plan of one backfill cycle.
 pub(super) struct NodePlan {
     now: Time,
+    /// The log's clock at time 0: the groups of planned ends are aligned on `clock + t`
+    /// (Slurm's on the epoch).
+    clock: Time,
+    /// The map's end (now + `bf_window` rounded down; `Time::MAX` until set): reservations
+    /// hold nothing past it, and it is no later start.
+    end: Time,
     /// Free now.
     free: Free,
     /// (planned end, allocation) of the running jobs.
@@ -32,14 +38,22 @@ pub(super) struct NodePlan {
 
 impl NodePlan {
     /// The plan at `now`: `free` now, each running job's allocation given back at its end.
-    pub(super) fn new(now: Time, free: Free, mut ends: Vec<(Time, Alloc)>) -> Self {
+    pub(super) fn new(now: Time, clock: Time, free: Free, mut ends: Vec<(Time, Alloc)>) -> Self {
         ends.sort_by_key(|e| e.0);
         NodePlan {
             now,
+            clock,
+            end: Time::MAX,
             free,
             ends,
             held: Vec::new(),
         }
+    }
+
+    /// The plan with its map ending at `end`.
+    pub(super) fn ending_at(mut self, end: Time) -> Self {
+        self.end = end;
+        self
     }
 
     /// The nodes a reservation holds over some of `[from, to]` (Slurm's `begin_time <=
@@ -87,7 +101,7 @@ impl NodePlan {
             .filter(|(_, a)| a.iter().any(|s| !out[s.node as usize]))
             .collect();
         let first = ends.first()?.0;
-        let barrier = first + (WINDOW - first.rem_euclid(WINDOW));
+        let barrier = first + (WINDOW - (self.clock + first).rem_euclid(WINDOW));
         let mut window = WINDOW;
         let mut k = 0;
         while k < ends.len() {
@@ -114,17 +128,55 @@ impl NodePlan {
         None
     }
 
+    /// Slurm's `later_start` from a start `t` (`_attempt_backfill`'s walk of the node_space
+    /// map): the first reservation boundary after `t` at which a node some reservation holds
+    /// between `t` and that boundary is free again, before the map's end; `None` when there
+    /// is none.
+    fn later_start(&self, t: Time) -> Option<Time> {
+        let mut bounds: Vec<Time> = self
+            .held
+            .iter()
+            .flat_map(|h| [h.0, h.1])
+            .filter(|&b| b > t && b < self.end)
+            .collect();
+        bounds.sort_unstable();
+        bounds.dedup();
+        let n = self.free.cpus.len();
+        bounds.into_iter().find(|&b| {
+            let mut before = vec![false; n];
+            let mut at = vec![false; n];
+            for (from, to, nodes) in &self.held {
+                for &x in nodes {
+                    if *from < b && *to > t {
+                        before[x as usize] = true;
+                    }
+                    if *from <= b && *to > b {
+                        at[x as usize] = true;
+                    }
+                }
+            }
+            (0..n).any(|x| before[x] && !at[x])
+        })
+    }
+
     /// The earliest start of a job asking `need` for `len` seconds, with the allocation it
     /// gets then (`_attempt_backfill`'s loop): from a start `t` (now first), the nodes no
-    /// reservation holds over `[t, t + len]` are tested ([`NodePlan::will_run`]); a start on
-    /// nodes a reservation holds over the job's own run tries again from that start; no fit
-    /// tries again from the next reservation boundary.
+    /// reservation holds over `[t, t + len]` are tested ([`NodePlan::will_run`]). A start
+    /// after `t`'s [`NodePlan::later_start`] tries again from there (nodes a reservation
+    /// held are free again then, the job may start sooner on them: Slurm's `TRY_LATER`);
+    /// a start on nodes a reservation holds over the job's own run tries again from that
+    /// start; no fit tries again from the later start, else the job gets none.
     pub(super) fn earliest(&self, l: &Layout, need: &Need, len: Time) -> Option<(Time, Alloc)> {
         let mut t = self.now;
         loop {
+            let later = self.later_start(t);
             let out = self.held_over(t, t.saturating_add(len));
             if let Some((s, a)) = self.will_run(l, need, &out) {
                 let s = s.max(t);
+                if let Some(b) = later.filter(|&b| s > b) {
+                    t = b;
+                    continue;
+                }
                 let busy = self.held_over(s, s.saturating_add(len));
                 if a.iter().all(|x| !busy[x.node as usize]) {
                     return Some((s, a));
@@ -134,12 +186,7 @@ impl NodePlan {
                     continue;
                 }
             }
-            t = self
-                .held
-                .iter()
-                .flat_map(|h| [h.0, h.1])
-                .filter(|&b| b > t)
-                .min()?;
+            t = later?;
         }
     }
 
@@ -170,6 +217,27 @@ mod tests {
         Layout::new(&c).unwrap()
     }
 
+    /// `cpus` cores of node `node`.
+    fn share(node: u32, cpus: u32) -> Share {
+        Share {
+            node,
+            cpus,
+            mem_mb: 0,
+            gpus: 0,
+            whole: false,
+        }
+    }
+
+    /// [`two_nodes`] at time 0, node a running a job of `cpus` cores planned to end at `end`.
+    fn a_running(cpus: u32, end: Time) -> (Layout, NodePlan) {
+        let l = two_nodes();
+        let mut free = Free::all(&l);
+        let running = vec![share(0, cpus)];
+        free.take(&l, &running);
+        let plan = NodePlan::new(0, 0, free, vec![(end, running)]);
+        (l, plan)
+    }
+
     fn need(cpus: u32, nodes: u32) -> Need {
         Need {
             cpus,
@@ -184,17 +252,7 @@ mod tests {
     /// cores: a 1-core job fits now only if it ends before 100, else it starts at 200.
     #[test]
     fn a_reservation_holds_whole_nodes() {
-        let l = two_nodes();
-        let mut free = Free::all(&l);
-        let running = vec![Share {
-            node: 0,
-            cpus: 3,
-            mem_mb: 0,
-            gpus: 0,
-            whole: false,
-        }];
-        free.take(&l, &running);
-        let mut plan = NodePlan::new(0, free, vec![(100, running)]);
+        let (l, mut plan) = a_running(3, 100);
         let (t, a) = plan.earliest(&l, &need(4, 2), 200).unwrap();
         assert_eq!(t, 100);
         assert_eq!(a.iter().map(|s| s.node).collect::<Vec<_>>(), [0, 1]);
@@ -212,6 +270,24 @@ mod tests {
         assert_eq!(plan.earliest(&l, &need(4, 1), 100).unwrap().0, 200);
     }
 
+    /// Worked by hand (Slurm's `later_start`): node a runs a 4-core job to 100; node b is
+    /// idle but reserved over [10, 60). A 1-core job of 100 s, tested from now on the nodes
+    /// free of reservations over [0, 100] (a only), would start at 100; but b is free again
+    /// at 60, before that: tested again from 60, it starts there on b.
+    #[test]
+    fn a_start_after_a_reservations_end_is_tried_again_from_that_end() {
+        let (l, mut plan) = a_running(4, 100);
+        plan.hold(10, 60, &[share(1, 4)]);
+        assert_eq!(plan.later_start(0), Some(60));
+        assert_eq!(plan.later_start(60), None);
+        let (t, a) = plan.earliest(&l, &need(1, 1), 100).unwrap();
+        assert_eq!((t, a[0].node), (60, 1));
+        // The map's end is no later start: ending at 60, the job starts at 100 on a.
+        let plan = plan.ending_at(60);
+        assert_eq!(plan.later_start(0), None);
+        assert_eq!(plan.earliest(&l, &need(1, 1), 100).unwrap().0, 100);
+    }
+
     /// Worked by hand: node a runs two 2-core jobs planned to end at 100 and 140, node b a
     /// 4-core job to 400. A 2-core job fits on a once the first ends, but the will-run test
     /// takes the ends up to 150 together (100 rounded up to 120, plus 30): it starts at 140,
@@ -221,13 +297,6 @@ mod tests {
     fn the_will_run_test_takes_planned_ends_in_groups() {
         let l = two_nodes();
         let mut free = Free::all(&l);
-        let share = |node, cpus| Share {
-            node,
-            cpus,
-            mem_mb: 0,
-            gpus: 0,
-            whole: false,
-        };
         let ends = vec![
             (400, vec![share(1, 4)]),
             (100, vec![share(0, 2)]),
@@ -236,9 +305,14 @@ mod tests {
         for (_, a) in &ends {
             free.take(&l, a);
         }
-        let plan = NodePlan::new(0, free, ends);
+        let plan = NodePlan::new(0, 0, free.clone(), ends.clone());
         let (t, a) = plan.earliest(&l, &need(2, 1), 10).unwrap();
         assert_eq!((t, a[0].node), (140, 0));
+        // The groups are aligned on the log's clock: 15 s past a multiple of 30 at time 0,
+        // the end at 100 is 115 on the clock, rounded up to 120 there (105 here), plus 30:
+        // the first group ends at 135 and holds 100 alone, after which the job fits.
+        let shifted = NodePlan::new(0, 15, free, ends);
+        assert_eq!(shifted.earliest(&l, &need(2, 1), 10).unwrap().0, 100);
         assert_eq!(plan.earliest(&l, &need(4, 2), 10).unwrap().0, 400);
         // A job past its planned end gives its cores back one second from now.
         let mut late = Free::all(&l);
@@ -246,6 +320,7 @@ mod tests {
         late.take(&l, &[share(1, 4)]);
         let plan = NodePlan::new(
             50,
+            0,
             late,
             vec![(20, vec![share(0, 4)]), (900, vec![share(1, 4)])],
         );
