@@ -2,7 +2,7 @@
 //! (run `UPDATE_LAYOUTS=1 cargo test --test layouts` after a change), and each layout's stride
 //! is the length of what the engine writes.
 
-mod common;
+use crate::common;
 use common::{job_set, run};
 use schedlab::output::layouts::{self, JOB, RECT, SERIES};
 use std::path::PathBuf;

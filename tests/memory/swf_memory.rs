@@ -1,9 +1,8 @@
 //! Memory stays bounded on a 100 MB line without a newline, plain and gzip-compressed, and no
 //! input of 1 MB makes loading it (any format) allocate more than a fixed multiple of its size.
-//! (Own test binary: it installs a counting global allocator.)
+//! (In the memory test binary, `tests/memory/main.rs`: a counting global allocator.)
 
 use std::io::{self, Read, Write as _};
-use std::sync::Mutex;
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
@@ -11,15 +10,8 @@ use schedlab::input::{self, InputOptions};
 use schedlab::swf::{self, ReadOptions};
 use schedlab::workload;
 
-#[path = "fuzz/counting.rs"]
-mod counting;
-use counting::{peak_during, Counting};
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// The tests below measure one at a time.
-static SERIAL: Mutex<()> = Mutex::new(());
+use crate::counting::peak_during;
+use crate::SERIAL;
 
 const JOB: &str = "\n1 0 0 1 1 -1 -1 1 1 -1 1 1 1 1 1 1 1 1\n";
 
@@ -81,7 +73,7 @@ fn bad_lines_parsed_on_two_threads_in_bounded_memory() {
     }
 }
 
-#[path = "fuzz/targets.rs"]
+#[path = "../fuzz/targets.rs"]
 #[allow(unused)]
 mod targets;
 
