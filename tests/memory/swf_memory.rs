@@ -148,6 +148,36 @@ fn one_megabyte_inputs_stay_within_a_multiple_of_their_size() {
     println!("worst: loading {worst_load:.1}, target {worst_target:.1} bytes per input byte");
 }
 
+/// Every committed input of a reader target (seed corpora, bug inputs) within the bound the fuzz
+/// binary holds each input to (`tests/fuzz/libfuzzer.rs`): on stable, what a libFuzzer run checks
+/// first on the seeds.
+#[test]
+fn committed_fuzz_inputs_stay_within_the_fuzz_bound() {
+    let _guard = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let fuzz = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz");
+    for t in targets::TARGETS.iter().filter(|t| t.reader) {
+        let mut checked = 0;
+        for dir in ["corpus", "regressions"] {
+            let Ok(entries) = std::fs::read_dir(fuzz.join(dir).join(t.name)) else {
+                continue;
+            };
+            for path in entries.map(|e| e.unwrap().path()).filter(|p| p.is_file()) {
+                let data = std::fs::read(&path).unwrap();
+                let size = targets::text_size(t, &data);
+                let ((), peak) = peak_during(|| (t.run)(&data));
+                let bound = targets::TARGET_BYTES_PER_BYTE * size + targets::READER_SLACK;
+                assert!(
+                    peak <= bound,
+                    "{}: {peak} bytes at peak for {size} bytes of text (bound {bound})",
+                    path.display()
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 0, "no committed inputs for {}", t.name);
+    }
+}
+
 /// `n` jobs of a plausible trace (about 60 bytes a line), plain and gzip-compressed.
 fn synthetic(n: usize) -> (Vec<u8>, Vec<u8>) {
     let mut text = String::from("; MaxProcs: 1024\n");
