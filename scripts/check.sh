@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The project's one check: formatting, lints (clippy on wasm32 compiles the library for the
 # page's target, so a wasm-breaking change is caught the day it lands), pkg/ up to date with the sources, the jobs
-# CSV in evalys, every native test, a smoke run of every fuzz target, and the page in headless
+# CSV in evalys, every native test, the fuzz harness (docs/fuzzing.md), and the page in headless
 # Chromium. CI runs exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,8 +39,8 @@ step "cargo test"
 cargo test --all-targets
 cargo test --doc
 
-step "fuzzing smoke run: every fuzz target for a few seconds (scripts/fuzz.sh --smoke)"
-bash scripts/fuzz.sh --smoke 2
+step "fuzzing: the libFuzzer harness linted, the link decoder fuzzed for a few seconds (scripts/fuzz.sh --check)"
+bash scripts/fuzz.sh --check 2
 
 step "browser tests: the page in headless Chromium (installs chromium and node_modules if missing)"
 bash scripts/browser-test.sh

@@ -3,7 +3,7 @@
 //! backgrounds at 0.8 and 0.85, labels at 11 and 12 px), and sits outside the plot, so that it
 //! never covers data (boxed legends over a dozen CDFs hid half of them).
 
-mod common;
+use crate::common;
 use plotters::prelude::*;
 use schedlab::charts::legend::{Key, LegendStyle};
 use schedlab::charts::{binned, cdf, class_box, diff_gantt, gantt, native, scatter, series, sweep};

@@ -1,6 +1,6 @@
 //! Chart functions rendered to SVG strings on hand-made schedules.
 
-mod common;
+use crate::common;
 use common::{job_set, run, svg_texts as texts};
 use schedlab::charts::legend::Key;
 use schedlab::charts::{bars, gantt, native, palette, series};

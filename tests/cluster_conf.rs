@@ -1,7 +1,7 @@
 //! Clusters from slurm.conf fixtures (tests/data/cluster/), their compact form, and
 //! `schedlab cluster`.
 
-mod common;
+use crate::common;
 
 use common::{schedlab, tmpdir};
 use proptest::prelude::*;

@@ -2,7 +2,7 @@
 //! the trace's replay, sjbf's selections, PV-EASY and RUA, each on a GPU job waiting while
 //! cores are free, a `-N 2` job and a memory-bound node, and where each differs from the others.
 
-mod common;
+use crate::common;
 
 use common::clusterkit::*;
 use common::starts;

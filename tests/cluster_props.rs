@@ -1,7 +1,7 @@
 //! Random clusters and workloads: every schedule on a cluster passes both invariant checkers,
 //! and every job not rejected as never fitting runs, under every policy that runs on clusters.
 
-mod common;
+use crate::common;
 
 use common::clusterkit::{self, CJ};
 use proptest::prelude::*;

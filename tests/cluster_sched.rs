@@ -2,7 +2,7 @@
 //! memory-bound node, exclusive jobs beside shared ones, overlapping partitions, a `-N 2` job,
 //! jobs that can never run, and the checker catching a tampered allocation.
 
-mod common;
+use crate::common;
 
 use common::clusterkit::*;
 use common::starts;

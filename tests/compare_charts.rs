@@ -1,7 +1,7 @@
 //! Distributions and two schedules compared: CDFs, class box plots, the A-vs-B scatter and the
 //! diff-Gantt, on values and schedules worked out by hand, rendered as SVG.
 
-mod common;
+use crate::common;
 use common::{job_set, run, svg_texts};
 use schedlab::charts::legend::Key;
 use schedlab::charts::{cdf, class_box, diff_gantt, gantt, native, scatter};

@@ -1,6 +1,6 @@
 //! The user-aware charts rendered to SVG strings: VEET / WT box plots and the EET heatmap.
 
-mod common;
+use crate::common;
 use schedlab::charts::eet_box::{self, box_stats, BoxStyle};
 use schedlab::charts::eet_heatmap::{self, rows, HeatPanel, HeatStyle, RowOrder, LEGEND_STEPS};
 use schedlab::charts::legend::Key;

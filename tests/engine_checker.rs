@@ -2,7 +2,7 @@
 //! nothing per processor of the machine (found by fuzzing: a machine of a billion processors,
 //! which the options allow, made it allocate a slot per processor).
 
-mod common;
+use crate::common;
 use common::{job_set, run};
 use schedlab::sim::check::check;
 use schedlab::sim::ProcSet;

@@ -2,7 +2,7 @@
 //! submissions, terminations, expiries of planned ends that still stand and the wake-up the
 //! latest pass asked for; never at an instant whose only events are superseded.
 
-mod common;
+use crate::common;
 use common::{job_set, node_job_set};
 use schedlab::input::JobSet;
 use schedlab::policy;

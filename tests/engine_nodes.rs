@@ -2,7 +2,7 @@
 //! hand: nodes of 4 cores sharing 6000 MB/s; a job progresses at 1 / (1 + the largest penalty
 //! of its nodes), so its end moves when co-located jobs start and end.
 
-mod common;
+use crate::common;
 use common::{node_job_set, run_nodes};
 use schedlab::machine::NodeModel;
 use schedlab::sim::penalty::{job_factor, node_penalty, penalized_time, resource_penalty};

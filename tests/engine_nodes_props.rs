@@ -3,7 +3,7 @@
 //! gives the same schedule, a node model that never saturates changes no schedule, sjbf with
 //! first fit is easy[order=sjf] (LessConsume against first fit: `policy/blocks/less_consume/tests.rs`).
 
-mod common;
+use crate::common;
 use common::{node_job_set, run_nodes, NJ};
 use proptest::prelude::*;
 use schedlab::input::{prepare, InputOptions};

@@ -2,7 +2,7 @@
 //! with estimates >= runtimes, EASY's head never starts later than its first shadow time and
 //! conservative's jobs never start later than their first reservation; seeds make runs repeat.
 
-mod common;
+use crate::common;
 use common::{job_set, run};
 use proptest::prelude::*;
 use schedlab::metrics::{fairness, MetricOptions};

@@ -2,7 +2,7 @@
 //! (the engine's waiting list losing jobs from its front and from its back half, conservative's
 //! long-queue compression). Job tuples are (submit, runtime, processors, requested time).
 
-mod common;
+use crate::common;
 use common::{job_set, run, starts};
 
 /// Six jobs at time 0 on 4 processors (estimates are the requested times).

@@ -2,7 +2,7 @@
 //! `Policy` trait, `Ctx`'s narrow view and validated decisions, the policy parts) is enough to
 //! write and compose a policy, and the view tells only what a real scheduler knows.
 
-mod common;
+use crate::common;
 use common::{job_set, run, starts};
 use schedlab::policy::order::{Criterion, Zotkin};
 use schedlab::policy::queue::Queue;

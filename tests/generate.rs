@@ -2,7 +2,7 @@
 //! (`tests/data/lublin_256.swf`, from the authors' program), for several seeds and sizes, with
 //! the tolerances of docs/workloads.md (also printed by scripts/validate-lublin.py).
 
-mod common;
+use crate::common;
 use schedlab::swf::{read_path, ReadOptions, Workload};
 use schedlab::workload::generate::{generate, name, GenerateSpec};
 use std::time::Instant;

@@ -4,7 +4,7 @@
 //! GPUs, and preempted attempts in their own lanes; then, on a generated GPU workload, lanes
 //! never shared and each attempt in as many lanes as it holds GPUs.
 
-mod common;
+use crate::common;
 
 use common::clusterkit::{a_requeued_gpu_job, jobs, nodes, place, req, run};
 use schedlab::charts::gantt::Rect;

@@ -1,8 +1,8 @@
 //! The typed-array layouts registry (`output::layouts`): `www/layouts.js` is generated from it
-//! (run `UPDATE_LAYOUTS=1 cargo test --test layouts` after a change), and each layout's stride
+//! (run `UPDATE_LAYOUTS=1 cargo test --test integration layouts::` after a change), and each layout's stride
 //! is the length of what the engine writes.
 
-mod common;
+use crate::common;
 use common::{job_set, run};
 use schedlab::output::layouts::{self, JOB, RECT, SERIES};
 use std::path::PathBuf;
@@ -17,7 +17,7 @@ fn www_layouts_js_is_generated_from_the_registry() {
     let got = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         got == want,
-        "www/layouts.js is out of date: run `UPDATE_LAYOUTS=1 cargo test --test layouts`"
+        "www/layouts.js is out of date: run `UPDATE_LAYOUTS=1 cargo test --test integration layouts::`"
     );
     assert!(want.contains("export const JOB = Object.freeze({ id: 0, user: 1,"));
     assert!(want.contains("'head', 'backfilled', 'extra', 'reserved'"));

@@ -4,7 +4,7 @@
 //! Guim, Rodero & Corbalan's BSLD is over finished jobs (`penalty.bsld_finished`), worked out
 //! by hand on a node where one job is killed by its penalty.
 
-mod common;
+use crate::common;
 use common::run;
 use schedlab::input::{prepare, EstimateSource, InputOptions};
 use schedlab::sim::Schedule;

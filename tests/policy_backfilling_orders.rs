@@ -3,7 +3,7 @@
 //! shadow bound, offline mode, estimates without requested times and the width-normalized
 //! slowdown (their equation 2). Jobs are `(submit, runtime, processors, requested time)`.
 
-mod common;
+use crate::common;
 use common::{job_set, metrics, run, starts, swf_text};
 use schedlab::input::{prepare, EstimateSource, InputOptions};
 use schedlab::swf::{read_bytes, ReadOptions};

@@ -1,7 +1,7 @@
 //! Hand-made workloads whose schedules were worked out by hand (machine sizes in each test).
 //! Job tuples are (submit, runtime, processors, requested time).
 
-mod common;
+use crate::common;
 use common::{job_set, metrics, run, starts};
 
 /// J1 holds 6 of 10 processors until 100; J2 (8) must wait: shadow 100, 2 extra processors.

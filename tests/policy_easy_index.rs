@@ -3,7 +3,7 @@
 //! reasons as the same rule over a queue order that ties every job (`queue=expr(0)`, arrival
 //! order read through the sorted queue, never indexed).
 
-mod common;
+use crate::common;
 use common::{job_set, run};
 use proptest::prelude::*;
 use schedlab::sim::StartReason;

@@ -2,7 +2,7 @@
 //! workloads worked out by hand, spec errors, and equality with the built-in orders on the
 //! shared traces. Job tuples are (submit, runtime, processors, requested time).
 
-mod common;
+use crate::common;
 use common::{job_set, run, starts};
 use schedlab::input::{prepare, InputOptions};
 use schedlab::policy;

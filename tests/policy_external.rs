@@ -2,7 +2,7 @@
 //! run on): deciders written against the pass view give the built-ins' schedules, and every bad
 //! decision ends the run with an error naming the job and the time.
 
-mod common;
+use crate::common;
 use common::{job_set, run, starts};
 use schedlab::input::{Job, JobSet};
 use schedlab::policy::{External, PassView};

@@ -1,6 +1,6 @@
 //! Fairshare policies on hand-made two- and three-user workloads worked out by hand.
 
-mod common;
+use crate::common;
 use common::{job_set_users, run, starts, ujob};
 
 /// Machine 4. Heavy user 1: H1 (3 processors, 100 s) at 0, H2 (4, 100 s) and H3 (1, 150 s) at

@@ -1,7 +1,7 @@
 //! Predictors, PV-EASY and the fairness metrics on hand-made workloads worked out by hand.
 //! Job tuples are (submit, runtime, processors, requested time); machines of 10 processors.
 
-mod common;
+use crate::common;
 use common::{job_set, run, starts};
 use schedlab::input::{prepare, InputOptions, JobSet};
 use schedlab::metrics::{fairness, Fairness, MetricOptions};

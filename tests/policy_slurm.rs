@@ -4,7 +4,7 @@
 //! user 2 ... see common::swf_text: users 1, 2, 3 in list order). With every weight at 0 all
 //! priorities are 1 and the order is arrival.
 
-mod common;
+use crate::common;
 use common::{job_set, run, starts, J};
 
 /// Starts and start-reason words of `spec` on a machine of `procs`.

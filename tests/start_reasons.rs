@@ -5,7 +5,7 @@
 //! jobs CSV columns and the JSON report's counts. Job tuples are (submit, runtime, processors,
 //! requested time).
 
-mod common;
+use crate::common;
 use common::{job_set, job_set_users, run, starts, ujob};
 use schedlab::policy::{External, PassView, Pick};
 use schedlab::sim::{simulate, Schedule};

@@ -19,7 +19,7 @@
 //!    time within the reservation's processors). Instants where a running job has outlived
 //!    its planned end, or a zero-length job ran (several passes), are skipped and counted.
 
-mod common;
+use crate::common;
 use schedlab::input::{prepare, InputOptions, JobSet};
 use schedlab::sim::{check::check, simulate, Schedule, StartReason};
 use schedlab::swf::{read_path, ReadOptions};

@@ -1,6 +1,6 @@
 //! The sweep chart rendered to SVG, and the sweep logic shared by the CLI and the page.
 
-mod common;
+use crate::common;
 use common::svg_texts as texts;
 use schedlab::charts::{native, palette, sweep as chart};
 use schedlab::sweep::{self, Stat, STAT_FIELDS};

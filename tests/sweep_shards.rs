@@ -2,7 +2,7 @@
 //! exactly what the whole sweep prints (table and chart), whatever N, on a real trace and on a
 //! hand-made one; the threads do not change the output; bad merges are refused clearly.
 
-mod common;
+use crate::common;
 use common::{schedlab, tmpdir, trace_dir};
 use std::path::Path;
 

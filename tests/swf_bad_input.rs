@@ -6,7 +6,7 @@ use schedlab::swf::{self, ReadOptions, Severity, SwfError};
 
 const GOOD: &str = "1 0 10 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1";
 
-mod common;
+use crate::common;
 use common::swfkit::*;
 
 #[test]

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use schedlab::swf::{self, Severity, SwfError};
 
-mod common;
+use crate::common;
 use common::swfkit::*;
 
 /// Deterministic pseudo-random bytes.

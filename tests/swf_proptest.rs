@@ -1,6 +1,6 @@
 //! Property tests: no input panics the reader, and whatever it reads writes back the same.
 
-mod common;
+use crate::common;
 use common::swfkit::without_lines;
 use proptest::prelude::*;
 use schedlab::swf::{self, ReadOptions, Workload};

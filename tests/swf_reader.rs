@@ -1,6 +1,6 @@
 //! The SWF reader on the real traces in `tests/data/`, round trips, and gzip input.
 
-mod common;
+use crate::common;
 use common::swfkit::without_lines;
 use std::io::Write as _;
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! The trace view: statistics on hand-made traces worked out by hand, their charts as SVG, and
 //! `schedlab trace`.
 
-mod common;
+use crate::common;
 use common::{schedlab, svg_texts, tmpdir};
 use schedlab::charts::{native, palette, trace as chart};
 use schedlab::input::{prepare, InputOptions};

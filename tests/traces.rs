@@ -1,7 +1,7 @@
 //! Every trace in tests/data/ through every policy: the invariant checker passes and
 //! every job line is accounted for (ran, or skipped with the reader's / input's / policy's reason).
 
-mod common;
+use crate::common;
 use schedlab::input::{prepare, InputOptions};
 use schedlab::metrics::{classic, MetricOptions};
 use schedlab::policy;

@@ -1,6 +1,6 @@
 //! `schedlab convert`, `schedlab generate` and the transform flags through the binary.
 
-mod common;
+use crate::common;
 use common::{schedlab, tmpdir};
 
 #[test]

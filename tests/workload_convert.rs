@@ -3,8 +3,7 @@
 //! ones, failed and cancelled jobs into completed ones, and dropped waits, groups and the
 //! header, after which `--from DATE` failed), and names each field it drops with a count.
 
-#[path = "common/mod.rs"]
-mod common;
+use crate::common;
 
 use schedlab::swf::ReadOptions;
 use schedlab::workload::{self, batsim};

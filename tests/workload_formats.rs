@@ -1,7 +1,7 @@
 //! Slurm sacct and Batsim workloads: the hand-made sacct file against its SWF worked out by
 //! hand, bad lines, detection by content, and the Batsim round trip.
 
-mod common;
+use crate::common;
 use schedlab::swf::{self, ReadOptions, SwfError, SwfRecord, Workload};
 use schedlab::workload::{self, batsim, detect, Format};
 use std::io::Write as _;

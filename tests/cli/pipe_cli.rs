@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 #[cfg(unix)]
 #[test]
 fn a_closed_pipe_ends_output_quietly() {
-    let trace = super::common::trace("hpc2n.swf");
+    let trace = crate::common::trace("hpc2n.swf");
     let trace = trace.to_str().unwrap();
     for args in [
         vec!["policies"],

@@ -1,7 +1,7 @@
 //! Issue 37 item 10: a run that simulated no job (historic on a trace without waits, as SWF
 //! converted through Batsim was) shows "-" for its figures, never zeros starred best.
 
-use super::common::{schedlab, tmpdir};
+use crate::common::{schedlab, tmpdir};
 
 #[test]
 fn a_run_of_no_job_shows_no_figures_and_no_star() {

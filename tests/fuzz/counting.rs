@@ -1,5 +1,5 @@
 //! A counting global allocator for the memory bounds (the fuzz binary and
-//! `tests/swf_memory.rs` install it with `#[global_allocator]`).
+//! `tests/memory/main.rs` install it with `#[global_allocator]`).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -22,7 +22,7 @@ mod jsproto;
 
 /// The readers' memory bound: no input makes loading it (a reader, then the input rules)
 /// allocate more at peak than `LOAD_BYTES_PER_BYTE` times the size of its text (decompressed,
-/// for gzip) plus `READER_SLACK` (buffers, the issue list, tables); `tests/swf_memory.rs`.
+/// for gzip) plus `READER_SLACK` (buffers, the issue list, tables); `tests/memory/swf_memory.rs`.
 pub const LOAD_BYTES_PER_BYTE: usize = 32;
 /// The same for a whole reader target, which reads twice, writes and reads again: what the fuzz
 /// binary checks on every input.

@@ -1,8 +1,5 @@
 //! The pipeline and its options: `run::Trace` (a trace, its input and metrics options, EETs
 //! computed once, `run(spec)`), the options schema against the engine's defaults and the page.
 
-#[path = "../common/mod.rs"]
-mod common;
-
 mod options;
 mod run;

@@ -1,11 +1,10 @@
 //! Issue 37 item 4: memory bounded by work, not by input shape. A small gzip that expands into
 //! nested JSON the reader does not use builds none of it; one that expands into millions of
 //! repeated jobs, or into a text kept whole, is refused once it would keep more than its size
-//! allows (`swf::budget`), with a message saying so, in bounded memory. (Own test binary: it
-//! installs a counting global allocator.)
+//! allows (`swf::budget`), with a message saying so, in bounded memory. (In the memory test binary,
+//! `tests/memory/main.rs`: a counting global allocator.)
 
 use std::io::Write as _;
-use std::sync::Mutex;
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
@@ -13,15 +12,8 @@ use schedlab::input::InputOptions;
 use schedlab::run;
 use schedlab::swf::{self, budget, ReadOptions};
 
-#[path = "fuzz/counting.rs"]
-mod counting;
-use counting::{peak_during, Counting};
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// The tests below measure one at a time.
-static SERIAL: Mutex<()> = Mutex::new(());
+use crate::counting::peak_during;
+use crate::SERIAL;
 
 /// `head`, then `unit` repeated to about `bytes`, then `tail`, gzip-compressed.
 fn gzip_of(head: &str, unit: &str, bytes: usize, tail: &str) -> Vec<u8> {

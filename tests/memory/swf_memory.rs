@@ -1,9 +1,8 @@
 //! Memory stays bounded on a 100 MB line without a newline, plain and gzip-compressed, and no
 //! input of 1 MB makes loading it (any format) allocate more than a fixed multiple of its size.
-//! (Own test binary: it installs a counting global allocator.)
+//! (In the memory test binary, `tests/memory/main.rs`: a counting global allocator.)
 
 use std::io::{self, Read, Write as _};
-use std::sync::Mutex;
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
@@ -11,15 +10,8 @@ use schedlab::input::{self, InputOptions};
 use schedlab::swf::{self, ReadOptions};
 use schedlab::workload;
 
-#[path = "fuzz/counting.rs"]
-mod counting;
-use counting::{peak_during, Counting};
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// The tests below measure one at a time.
-static SERIAL: Mutex<()> = Mutex::new(());
+use crate::counting::peak_during;
+use crate::SERIAL;
 
 const JOB: &str = "\n1 0 0 1 1 -1 -1 1 1 -1 1 1 1 1 1 1 1 1\n";
 
@@ -81,7 +73,7 @@ fn bad_lines_parsed_on_two_threads_in_bounded_memory() {
     }
 }
 
-#[path = "fuzz/targets.rs"]
+#[path = "../fuzz/targets.rs"]
 #[allow(unused)]
 mod targets;
 
@@ -154,6 +146,36 @@ fn one_megabyte_inputs_stay_within_a_multiple_of_their_size() {
         worst_target = worst_target.max(per(whole));
     }
     println!("worst: loading {worst_load:.1}, target {worst_target:.1} bytes per input byte");
+}
+
+/// Every committed input of a reader target (seed corpora, bug inputs) within the bound the fuzz
+/// binary holds each input to (`tests/fuzz/libfuzzer.rs`): on stable, what a libFuzzer run checks
+/// first on the seeds.
+#[test]
+fn committed_fuzz_inputs_stay_within_the_fuzz_bound() {
+    let _guard = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let fuzz = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz");
+    for t in targets::TARGETS.iter().filter(|t| t.reader) {
+        let mut checked = 0;
+        for dir in ["corpus", "regressions"] {
+            let Ok(entries) = std::fs::read_dir(fuzz.join(dir).join(t.name)) else {
+                continue;
+            };
+            for path in entries.map(|e| e.unwrap().path()).filter(|p| p.is_file()) {
+                let data = std::fs::read(&path).unwrap();
+                let size = targets::text_size(t, &data);
+                let ((), peak) = peak_during(|| (t.run)(&data));
+                let bound = targets::TARGET_BYTES_PER_BYTE * size + targets::READER_SLACK;
+                assert!(
+                    peak <= bound,
+                    "{}: {peak} bytes at peak for {size} bytes of text (bound {bound})",
+                    path.display()
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 0, "no committed inputs for {}", t.name);
+    }
 }
 
 /// `n` jobs of a plausible trace (about 60 bytes a line), plain and gzip-compressed.

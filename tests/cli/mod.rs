@@ -1,8 +1,5 @@
 //! The `schedlab` command line: the comparison table, JSON, CSVs, sweeps, plots and errors.
 
-#[path = "../common/mod.rs"]
-mod common;
-
 mod eet_cli;
 mod hostile_cli;
 mod pipe_cli;
