@@ -1,5 +1,5 @@
 // Generated from src/output/layouts.rs (the typed-array layouts) by
-// `UPDATE_LAYOUTS=1 cargo test --test layouts`; a test checks that it is up to date.
+// `UPDATE_LAYOUTS=1 cargo test --test integration layouts::`; a test checks that it is up to date.
 // Do not edit: change the registry and regenerate.
 
 // Session.rects: one execution attempt's rectangle: processors [lo, hi) (rows with GPU lanes: Session.node_rows), job index, kind 1 = a preempted attempt, + 2 = GPU lanes.

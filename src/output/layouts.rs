@@ -111,7 +111,7 @@ pub fn job_row(set: &JobSet, s: &Schedule, j: usize, opts: &MetricOptions) -> [f
 pub fn js() -> String {
     let mut out = String::from(
         "// Generated from src/output/layouts.rs (the typed-array layouts) by\n\
-         // `UPDATE_LAYOUTS=1 cargo test --test layouts`; a test checks that it is up to date.\n\
+         // `UPDATE_LAYOUTS=1 cargo test --test integration layouts::`; a test checks that it is up to date.\n\
          // Do not edit: change the registry and regenerate.\n",
     );
     for l in LAYOUTS {
