@@ -22,6 +22,7 @@ impl NodeSet {
     }
 
     /// Position `k` is in the set when `on`.
+    #[inline]
     pub(super) fn set(&mut self, k: usize, on: bool) {
         let (w, bit) = (k / 64, 1u64 << (k % 64));
         let word = &mut self.words[w];
@@ -29,6 +30,7 @@ impl NodeSet {
     }
 
     /// The first position from `from` on in the set.
+    #[inline]
     pub(super) fn next(&self, from: usize) -> Option<usize> {
         let mut w = from / 64;
         let mut bits = self.words.get(w)? & (!0u64 << (from % 64));

@@ -17,21 +17,27 @@ pub struct PackedAlloc {
 impl PackedAlloc {
     /// The allocation `shares`, packed.
     pub fn new(shares: &[Share]) -> PackedAlloc {
-        let mut runs: Vec<(Share, u32)> = Vec::new();
-        for s in shares {
+        // Counted first, so that the runs are allocated once, at their size (a start's cost).
+        let continues = |prev: &Share, s: &Share| {
+            prev.node.checked_add(1) == Some(s.node)
+                && Share {
+                    node: s.node,
+                    ..*prev
+                } == *s
+        };
+        let count = shares
+            .iter()
+            .enumerate()
+            .filter(|&(k, s)| k == 0 || !continues(&shares[k - 1], s))
+            .count();
+        let mut runs: Vec<(Share, u32)> = Vec::with_capacity(count);
+        for (k, s) in shares.iter().enumerate() {
             match runs.last_mut() {
-                Some((first, count))
-                    if first.node.checked_add(*count) == Some(s.node)
-                        && Share {
-                            node: s.node,
-                            ..*first
-                        } == *s =>
-                {
-                    *count += 1
-                }
+                Some((_, n)) if continues(&shares[k - 1], s) => *n += 1,
                 _ => runs.push((*s, 1)),
             }
         }
+        debug_assert_eq!(runs.len(), count);
         PackedAlloc {
             runs: runs.into_boxed_slice(),
         }

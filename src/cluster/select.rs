@@ -15,6 +15,9 @@
 
 use super::layout::Layout;
 use super::nodeset::NodeSet;
+use core_sums::CoreSums;
+
+mod core_sums;
 
 /// What a job asks of a cluster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -96,6 +99,9 @@ pub struct Free {
     /// Per partition, the positions of the nodes with a free core and a free GPU: the only
     /// ones a job still needing GPUs takes anything from.
     with_gpus: Vec<NodeSet>,
+    /// Per partition, its free cores by blocks of its node order ([`Free::fits`]); none on a
+    /// cluster without GPUs, whose jobs asking for cores alone fit by the totals.
+    core_sums: Vec<CoreSums>,
 }
 
 impl Clone for Free {
@@ -109,6 +115,7 @@ impl Clone for Free {
             part_free: self.part_free.clone(),
             with_cores: self.with_cores.clone(),
             with_gpus: self.with_gpus.clone(),
+            core_sums: self.core_sums.clone(),
         }
     }
 
@@ -123,6 +130,7 @@ impl Clone for Free {
         self.part_free.clone_from(&from.part_free);
         self.with_cores.clone_from(&from.with_cores);
         self.with_gpus.clone_from(&from.with_gpus);
+        self.core_sums.clone_from(&from.core_sums);
     }
 }
 
@@ -155,6 +163,14 @@ impl Free {
                 .collect(),
             with_cores: Self::node_sets(l, |n| n.cpus > 0),
             with_gpus: Self::node_sets(l, |n| n.cpus > 0 && n.gpus > 0),
+            core_sums: if l.nodes.iter().any(|n| n.gpus > 0) {
+                l.parts
+                    .iter()
+                    .map(|p| CoreSums::new(p.order.len(), |k| l.nodes[p.order[k] as usize].cpus))
+                    .collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -221,28 +237,38 @@ impl Free {
     }
 
     /// Node `i`'s free cores and GPUs become `cpus` and `gpus` (the partitions' totals follow).
+    #[inline(always)]
     fn set_cores(&mut self, l: &Layout, i: usize, cpus: u32, gpus: u32) {
-        let (was_cpus, was_gpus) = (u64::from(self.cpus[i]), u64::from(self.gpus[i]));
+        let (was_cpus, was_gpus) = (self.cpus[i], self.gpus[i]);
+        self.cpus[i] = cpus;
+        self.gpus[i] = gpus;
+        let (dc, dg) = (
+            i64::from(cpus) - i64::from(was_cpus),
+            i64::from(gpus) - i64::from(was_gpus),
+        );
         // The node sets change only when the node gains or loses its last free core or GPU.
-        let (had_core, had_gpu) = (was_cpus > 0, was_cpus > 0 && was_gpus > 0);
         let (has_core, has_gpu) = (cpus > 0, cpus > 0 && gpus > 0);
+        let core_moved = has_core != (was_cpus > 0);
+        let gpu_moved = has_gpu != (was_cpus > 0 && was_gpus > 0);
         for &(p, k) in l.slots_of(i) {
             let (p, k) = (p as usize, k as usize);
             let t = &mut self.part_free[p];
-            t.0 = t.0 + u64::from(cpus) - was_cpus;
-            t.1 = t.1 + u64::from(gpus) - was_gpus;
-            if has_core != had_core {
+            t.0 = t.0.wrapping_add_signed(dc);
+            t.1 = t.1.wrapping_add_signed(dg);
+            if dc != 0 && !self.core_sums.is_empty() {
+                self.core_sums[p].add(k, dc);
+            }
+            if core_moved {
                 self.with_cores[p].set(k, has_core);
             }
-            if has_gpu != had_gpu {
+            if gpu_moved {
                 self.with_gpus[p].set(k, has_gpu);
             }
         }
-        self.cpus[i] = cpus;
-        self.gpus[i] = gpus;
     }
 
     /// What node `n` gives a job now and, if `within` is given, also there (the smaller).
+    #[inline(always)]
     fn room(&self, n: usize, within: Option<&Free>) -> Room {
         let mut r = Room {
             cpus: self.cpus[n],
@@ -258,31 +284,49 @@ impl Free {
     }
 
     /// Node `n` is idle here and in `within`.
+    #[inline(always)]
     fn idle_in(&self, n: usize, within: Option<&Free>) -> bool {
         self.idle[n] && within.is_none_or(|w| w.idle[n])
     }
 
     /// True when [`Free::select`] finds `need` an allocation here: for a job asking for cores
     /// alone (no node count, GPU, memory or exclusivity), when its partition's free cores are
-    /// enough, without building the allocation.
+    /// enough, without building the allocation; for one asking for cores and GPUs alone, by
+    /// [`Free::fits_by_sums`].
     pub fn fits(&self, l: &Layout, need: &Need) -> bool {
-        match l.parts.get(need.part as usize) {
+        let fits = match l.parts.get(need.part as usize) {
             Some(part) if need.cores_only() => {
-                let fits = part.up
-                    && need.cpus > 0
-                    && u64::from(need.cpus) <= self.part_free[need.part as usize].0;
-                debug_assert_eq!(fits, self.select(l, need, None).is_some());
-                fits
+                part.up && need.cpus > 0 && u64::from(need.cpus) <= self.part_cores(need.part)
             }
-            _ => self.walk(l, need, None, None),
-        }
+            Some(_) if Self::by_sums(need) && !self.core_sums.is_empty() => {
+                self.fits_by_sums(l, need)
+            }
+            _ => return self.walk(l, need, None, None),
+        };
+        debug_assert_eq!(fits, self.select(l, need, None).is_some());
+        fits
     }
 
     /// The allocation Slurm's default selection gives `need` on these free resources (and,
     /// when `within` is given, on what is free in both), or `None` when it does not fit.
     pub fn select(&self, l: &Layout, need: &Need, within: Option<&Free>) -> Option<Alloc> {
-        let mut out = Vec::new();
-        self.walk(l, need, within, Some(&mut out)).then_some(out)
+        // Room for a share per node it may take, so that a wide job's shares are not moved
+        // as they grow.
+        let nodes = l.parts.get(need.part as usize).map_or(0, |p| p.order.len());
+        let mut out = Vec::with_capacity(nodes.min(need.cpus as usize));
+        self.select_into(l, need, within, &mut out).then_some(out)
+    }
+
+    /// [`Free::select`] into `out` (emptied first, its buffer reused): true when `need` fits.
+    pub fn select_into(
+        &self,
+        l: &Layout,
+        need: &Need,
+        within: Option<&Free>,
+        out: &mut Alloc,
+    ) -> bool {
+        out.clear();
+        self.walk(l, need, within, Some(out))
     }
 
     /// [`Free::select`] best fit: the partition's nodes taken in ascending order of what they
@@ -428,6 +472,7 @@ impl Free {
     }
 
     /// The share of node `i` for a job using `cpus` cores and `gpus` GPUs there.
+    #[inline(always)]
     fn share(&self, l: &Layout, need: &Need, i: usize, cpus: u32, gpus: u32) -> Share {
         let node = &l.nodes[i];
         if need.exclusive {

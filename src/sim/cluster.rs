@@ -19,6 +19,10 @@ pub(super) struct ClusterRun<'a> {
     pub(super) preempted: Vec<PackedAlloc>,
     /// An id of what is free, unique in the process: a new one at every start and end.
     free_id: u64,
+    /// The buffer of the default selection's shares.
+    shares: Alloc,
+    /// The buffer of a start's processors' intervals.
+    pieces: Vec<(u32, u32)>,
 }
 
 /// The ids of [`ClusterRun::free_id`].
@@ -36,6 +40,8 @@ impl<'a> ClusterRun<'a> {
             allocs: vec![PackedAlloc::default(); place.needs.len()],
             preempted: Vec::new(),
             free_id: next_free_id(),
+            shares: Vec::new(),
+            pieces: Vec::new(),
         }
     }
 
@@ -44,10 +50,21 @@ impl<'a> ClusterRun<'a> {
         self.free.fits(&self.place.layout, &self.place.needs[j])
     }
 
-    /// Job `j`'s allocation by the default selection now, if it fits.
-    pub(super) fn select(&self, j: usize) -> Option<Alloc> {
-        self.free
-            .select(&self.place.layout, &self.place.needs[j], None)
+    /// Takes job `j`'s allocation by the default selection now, if it fits, as
+    /// [`ClusterRun::take`] does; returns its processors.
+    pub(super) fn take_selected(
+        &mut self,
+        j: usize,
+        free_procs: &mut FreeProcs,
+    ) -> Option<ProcSet> {
+        let mut shares = std::mem::take(&mut self.shares);
+        let (l, need) = (&self.place.layout, &self.place.needs[j]);
+        let set = self
+            .free
+            .select_into(l, need, None, &mut shares)
+            .then(|| self.take(j, &shares, free_procs));
+        self.shares = shares;
+        set
     }
 
     /// Why `a` is not a valid allocation of job `j` now, if it is not: its nodes in its
@@ -97,11 +114,12 @@ impl<'a> ClusterRun<'a> {
 
     /// Takes `a` for job `j`, and its processors (the lowest free cores of each node) from
     /// `free_procs`; returns them.
-    pub(super) fn take(&mut self, j: usize, a: Alloc, free_procs: &mut FreeProcs) -> ProcSet {
+    pub(super) fn take(&mut self, j: usize, a: &[Share], free_procs: &mut FreeProcs) -> ProcSet {
         let l = &self.place.layout;
-        let mut pieces = Vec::new();
+        let pieces = &mut self.pieces;
+        pieces.clear();
         let iv = free_procs.set().intervals();
-        for s in &a {
+        for s in a {
             let node = &l.nodes[s.node as usize];
             let (lo, hi) = (node.first_proc, node.first_proc + node.cpus);
             let mut left = s.cpus;
@@ -116,10 +134,19 @@ impl<'a> ClusterRun<'a> {
                 left -= b - a;
             }
         }
-        self.free.take(&self.place.layout, &a);
+        // In node order (the usual case) the pieces are sorted: appended, touching ones merged.
+        let set = if pieces.windows(2).all(|w| w[0].1 <= w[1].0) {
+            let mut set = ProcSet::default();
+            for &(a, b) in pieces.iter() {
+                set.push_above(a, b);
+            }
+            set
+        } else {
+            ProcSet::from_intervals(pieces.clone())
+        };
+        self.free.take(&self.place.layout, a);
         self.free_id = next_free_id();
-        self.allocs[j] = PackedAlloc::new(&a);
-        let set = ProcSet::from_intervals(pieces);
+        self.allocs[j] = PackedAlloc::new(a);
         free_procs.remove(&set);
         set
     }

@@ -147,13 +147,13 @@ impl Ctx<'_> {
                 )))
             }
             (None, Some(cl)) => {
-                let Some(a) = cl.select(j) else {
+                let Some(set) = cl.take_selected(j, &mut self.free) else {
                     return Err(self.invalid(format!(
                         "job {} does not fit the cluster's free resources now",
                         job.id
                     )));
                 };
-                cl.take(j, a, &mut self.free)
+                set
             }
             (Some(set), None) => {
                 if set.len() != job.procs || !self.free.contains_set(&set) {
@@ -199,7 +199,7 @@ impl Ctx<'_> {
         if let Some(why) = cl.invalid(j, &alloc) {
             return Err(self.invalid(format!("job {id}: {why}")));
         }
-        let set = cl.take(j, alloc, &mut self.free);
+        let set = cl.take(j, &alloc, &mut self.free);
         self.begin(j, ahead, reason, set, planned_end);
         Ok(())
     }

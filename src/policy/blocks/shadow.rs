@@ -6,7 +6,7 @@
 
 mod extra;
 
-use crate::cluster::{Alloc, Free, Need};
+use crate::cluster::{Free, Layout, Need};
 use crate::policy::queue::Queue;
 use crate::sim::{ClusterView, Ctx, SimError, StartReason};
 use crate::Time;
@@ -51,11 +51,11 @@ impl Shadow {
         }
     }
 
-    /// The shadow of a cluster at `time`, when `free` is free on each node, and the head's
-    /// partition and allocation there (`None`: no head to take out).
-    fn on_nodes(time: Time, free: Free, head: Option<(u32, Alloc)>) -> Shadow {
+    /// The shadow of a cluster at `time`, when `free` is free on each node, and what the head
+    /// asks (it fits there; `None`: no head to take out).
+    fn on_nodes(l: &Layout, time: Time, free: Free, head: Option<&Need>) -> Shadow {
         Shadow {
-            nodes: Some(Arc::new(Extra::new(free, head))),
+            nodes: Some(Arc::new(Extra::new(l, free, head))),
             ..Shadow::pool(time, 0)
         }
     }
@@ -86,8 +86,8 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
         return cores_shadow(c, l, cv.free(), need);
     }
     let now_free = cv.free();
-    if let Some(head_alloc) = now_free.select(l, need, None) {
-        return Shadow::on_nodes(c.now(), now_free.clone(), Some((need.part, head_alloc)));
+    if now_free.fits(l, need) {
+        return Shadow::on_nodes(l, c.now(), now_free.clone(), Some(need));
     }
     let running: Vec<(Time, usize)> = c.running().collect();
     let mut cpus: u64 = now_free.cpus.iter().map(|&x| u64::from(x)).sum();
@@ -112,13 +112,13 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
             free.give_each(l, cv.alloc(r).iter());
         }
         *released = k + 1;
-        if let Some(head_alloc) = free.select(l, need, None) {
+        if free.fits(l, need) {
             let (free, _) = state.take().expect("built above");
-            return Shadow::on_nodes(end, free, Some((need.part, head_alloc)));
+            return Shadow::on_nodes(l, end, free, Some(need));
         }
     }
     // Every job fits the idle cluster (the others are rejected before the run).
-    Shadow::on_nodes(Time::MAX, cv.idle().clone(), None)
+    Shadow::on_nodes(l, Time::MAX, cv.idle().clone(), None)
 }
 
 /// What is free once the first `upto` of `running` (by planned end) have ended: what is free
@@ -181,7 +181,7 @@ fn cached_shadow_of(c: &Ctx<'_>, head: usize, cache: &mut ShadowCache) -> Shadow
 /// [`shadow_of`] for a head asking for cores alone: the earliest planned end at which its
 /// partition has its cores free (every job planned to end then counted), and the cores left
 /// over there then.
-fn cores_shadow(c: &Ctx<'_>, l: &crate::cluster::Layout, free: &Free, need: &Need) -> Shadow {
+fn cores_shadow(c: &Ctx<'_>, l: &Layout, free: &Free, need: &Need) -> Shadow {
     let Some(cv) = c.cluster() else {
         return Shadow::pool(Time::MAX, 0);
     };

@@ -2,8 +2,9 @@
 //! blocked head has its allocation there. Taking a wide head's allocation out of the shadow's
 //! free state visits every node it spans (most of the cluster for the widest jobs), and most
 //! passes never need the result: their candidates end by the shadow time, or ask for more
-//! cores or GPUs than the extra resources hold in total. So the head's allocation is taken out
-//! only when a candidate first passes that totals check.
+//! cores or GPUs than the extra resources hold in total. So the head's allocation is selected
+//! and taken out only when a candidate first passes that totals check (the free state it is
+//! selected on does not change before, so it is the allocation the head would get then).
 
 use crate::cluster::{Alloc, Free, Layout, Need};
 
@@ -13,18 +14,18 @@ pub(super) struct Extra {
     /// What is free at the shadow time; the head's allocation is taken out of it once `head`
     /// is `None`.
     free: Free,
-    /// The head's allocation, not yet taken out of `free`.
-    head: Option<Alloc>,
+    /// What the head asks (it fits in `free`), its allocation not yet taken out of `free`.
+    head: Option<Need>,
     /// The head's partition and the cores and GPUs its allocation takes out of `free` there.
     head_part: u32,
     head_totals: (u64, u64),
 }
 
 impl Extra {
-    /// What is left of `free` once `head` (an allocation on `free`, in partition `part`) is
-    /// taken out; with no head, `free` itself.
-    pub(super) fn new(free: Free, head: Option<(u32, Alloc)>) -> Extra {
-        let Some((head_part, a)) = head else {
+    /// What is left of `free` once `head` (which fits there) has its allocation by the default
+    /// selection; with no head, `free` itself.
+    pub(super) fn new(l: &Layout, free: Free, head: Option<&Need>) -> Extra {
+        let Some(head) = head else {
             return Extra {
                 free,
                 head: None,
@@ -32,20 +33,21 @@ impl Extra {
                 head_totals: (0, 0),
             };
         };
-        // What taking `a` removes from the partition's free totals (a whole node: all it has).
-        let head_totals = a.iter().fold((0, 0), |(c, g), s| {
-            let i = s.node as usize;
-            let (sc, sg) = if s.whole {
-                (free.cpus[i], free.gpus[i])
-            } else {
-                (s.cpus, s.gpus)
-            };
-            (c + u64::from(sc), g + u64::from(sg))
-        });
+        // What its allocation removes from the partition's free totals: what it asks, or on
+        // whole nodes all they have.
+        let head_totals = if head.exclusive {
+            let a = free.select(l, head, None).expect("the head fits");
+            a.iter().fold((0, 0), |(c, g), s| {
+                let i = s.node as usize;
+                (c + u64::from(free.cpus[i]), g + u64::from(free.gpus[i]))
+            })
+        } else {
+            (u64::from(head.cpus), u64::from(head.gpus))
+        };
         Extra {
             free,
-            head: Some(a),
-            head_part,
+            head: Some(*head),
+            head_part: head.part,
             head_totals,
         }
     }
@@ -80,7 +82,8 @@ impl Extra {
     /// taken from here; `None` when it does not fit.
     pub(super) fn take_for(&mut self, l: &Layout, now: &Free, need: &Need) -> Option<Alloc> {
         if let Some(head) = self.head.take() {
-            self.free.take(l, &head);
+            let a = self.free.select(l, &head, None).expect("the head fits");
+            self.free.take(l, &a);
         }
         let a = now.select(l, need, Some(&self.free))?;
         self.free.take(l, &a);
@@ -140,7 +143,7 @@ mod tests {
             };
             let mut eager = at_shadow.clone();
             eager.take(&l, &head_alloc);
-            let mut lazy = Extra::new(at_shadow, Some((head.part, head_alloc)));
+            let mut lazy = Extra::new(&l, at_shadow, Some(&head));
             for _ in 0..8 {
                 let n = need(&mut rand);
                 let want = busy.select(&l, &n, Some(&eager));
