@@ -291,8 +291,8 @@ impl Free {
 
     /// True when [`Free::select`] finds `need` an allocation here: for a job asking for cores
     /// alone (no node count, GPU, memory or exclusivity), when its partition's free cores are
-    /// enough, without building the allocation; for one asking for cores and GPUs alone, by
-    /// [`Free::fits_by_sums`].
+    /// enough, without building the allocation; for one asking for cores and GPUs alone, from
+    /// the free cores summed per block of nodes (`fits_by_sums`, `select/core_sums.rs`).
     pub fn fits(&self, l: &Layout, need: &Need) -> bool {
         let fits = match l.parts.get(need.part as usize) {
             Some(part) if need.cores_only() => {
