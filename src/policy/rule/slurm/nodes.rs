@@ -101,7 +101,8 @@ impl NodePlan {
             .filter(|(_, a)| a.iter().any(|s| !out[s.node as usize]))
             .collect();
         let first = ends.first()?.0;
-        let barrier = first + (WINDOW - (self.clock + first).rem_euclid(WINDOW));
+        // The first multiple of the window on the log's clock after the first end.
+        let barrier = super::round_down(first, WINDOW, self.clock) + WINDOW;
         let mut window = WINDOW;
         let mut k = 0;
         while k < ends.len() {
