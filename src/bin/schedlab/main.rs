@@ -6,6 +6,8 @@ mod cluster;
 mod convert;
 mod fidelity;
 mod generate;
+mod input_args;
+mod lists;
 mod metric_args;
 mod outputs;
 mod plot;
@@ -14,15 +16,13 @@ mod sweep;
 mod table;
 mod trace;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use schedlab::input::{EstimateSource, InputOptions, Origin, Wide};
-use schedlab::machine::{Mix, NodeModel};
+use clap::{Args, Parser, Subcommand};
 use schedlab::run::{self, RunResult};
-use schedlab::swf::ReadOptions;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+pub use input_args::InputArgs;
 pub use metric_args::MetricArgs;
 use std::time::{Duration, Instant};
 
@@ -91,207 +91,6 @@ enum Command {
     /// A cluster as Slurm describes it: a slurm.conf (or a compact form, or a preset) read and
     /// printed as a summary (node groups, partitions, totals), --json or --compact.
     Cluster(cluster::ClusterArgs),
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum WideArg {
-    Skip,
-    Clamp,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum EstimateArg {
-    Requested,
-    Runtime,
-    /// Ignore field 9: no kill time, estimates = runtime, uncapped predictions.
-    Ignore,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum MixArg {
-    High,
-    Med,
-    Low,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum OriginArg {
-    First,
-    Trace,
-}
-
-/// The input semantics and reading options, shared by `run` and `bench`.
-#[derive(Args, Clone)]
-pub struct InputArgs {
-    /// Machine size (processors); default: MaxProcs, else MaxNodes, else the widest job.
-    #[arg(long)]
-    procs: Option<u32>,
-    /// Stop at the first bad line instead of skipping and reporting it.
-    #[arg(long)]
-    strict: bool,
-    /// Jobs wider than the machine: skip them or clamp them to the machine size.
-    #[arg(long, value_enum, default_value = "skip")]
-    wide: WideArg,
-    /// Skip jobs with these statuses (field 11), e.g. 5 for cancelled: --skip-status 5
-    #[arg(long, value_delimiter = ',')]
-    skip_status: Vec<i64>,
-    /// Skip jobs whose runtime is 0.
-    #[arg(long)]
-    skip_zero_runtime: bool,
-    /// Planning estimate: the requested time (field 9), the actual runtime, or ignore field 9
-    /// altogether (no kill time; mutate estimates with predictor=rfactor[...]).
-    #[arg(long, value_enum, default_value = "requested")]
-    estimate: EstimateArg,
-    /// Let jobs run past their requested time instead of killing them there.
-    #[arg(long)]
-    no_kill: bool,
-    /// Time origin: the first submit time, or the trace's own clock.
-    #[arg(long, value_enum, default_value = "first")]
-    origin: OriginArg,
-    /// Offline mode: every job submitted at time 0, in arrival order.
-    #[arg(long)]
-    offline: bool,
-    /// Keep only the first N jobs (arrival order, after skipping).
-    #[arg(long)]
-    max_jobs: Option<usize>,
-    /// Node model (Guim et al.): nodes sharing memory bandwidth; penalized runtimes. Implied by
-    /// any of the node options below.
-    #[arg(long)]
-    nodes: bool,
-    /// Node model: processors (cores) per node [default: 4].
-    #[arg(long)]
-    cores: Option<u32>,
-    /// Node model: memory bandwidth per node, MB/s [default: 6000].
-    #[arg(long)]
-    bandwidth: Option<f64>,
-    /// Node model: memory-pressure mix of job demands (seeded by --seed) [default: high].
-    #[arg(long, value_enum)]
-    mix: Option<MixArg>,
-    /// Node model: SWF field (1-based, 19+ = extra columns) with each job's MB/s per process,
-    /// instead of the mix.
-    #[arg(long)]
-    bandwidth_field: Option<u32>,
-    /// Node model: MB/s per process of low / medium / high demand jobs [default: 500,1000,2000].
-    #[arg(long, value_parser = parse_demands)]
-    demands: Option<(f64, f64, f64)>,
-    /// Divide every inter-arrival time by F (1.2 = 20% more load), after --from/--to/--users.
-    #[arg(long, value_name = "F")]
-    load_scale: Option<f64>,
-    /// Only jobs submitted at or after T: seconds of the trace's clock, or a date
-    /// (2024-03-01T10:00:00, UTC) for traces with UnixStartTime.
-    #[arg(long, value_name = "T")]
-    from: Option<String>,
-    /// Only jobs submitted before T (seconds or a date, as --from).
-    #[arg(long, value_name = "T")]
-    to: Option<String>,
-    /// Only the jobs of these users (SWF field 12), e.g. --users 3,17
-    #[arg(long, value_delimiter = ',', value_name = "LIST")]
-    users: Vec<i64>,
-    /// Leave out the jobs of these users.
-    #[arg(long, value_delimiter = ',', value_name = "LIST")]
-    exclude_users: Vec<i64>,
-    /// Run on a cluster's nodes (cores, memory, GPUs, partitions): a slurm.conf, a preset
-    /// (gpu, mixed) or a compact form (docs/cluster-model.md).
-    #[arg(long, value_name = "SPEC")]
-    cluster: Option<String>,
-    /// A slurm.conf: its cluster (as --cluster FILE), and the priority and scheduler
-    /// parameters the `slurm` policy takes (its spec's own keys override them; docs/slurm.md).
-    #[arg(long, value_name = "FILE", conflicts_with = "cluster")]
-    pub slurm_conf: Option<std::path::PathBuf>,
-}
-
-impl InputArgs {
-    pub fn options(&self) -> Result<(ReadOptions, InputOptions), Box<dyn std::error::Error>> {
-        let read = ReadOptions {
-            strict: self.strict,
-            ..ReadOptions::default()
-        };
-        let input = InputOptions {
-            procs: self.procs,
-            wide: match self.wide {
-                WideArg::Skip => Wide::Skip,
-                WideArg::Clamp => Wide::Clamp,
-            },
-            skip_status: self.skip_status.clone(),
-            skip_zero_runtime: self.skip_zero_runtime,
-            estimate: match self.estimate {
-                EstimateArg::Requested => EstimateSource::Requested,
-                EstimateArg::Runtime => EstimateSource::Runtime,
-                EstimateArg::Ignore => EstimateSource::Ignore,
-            },
-            kill: !self.no_kill,
-            origin: match self.origin {
-                OriginArg::First => Origin::First,
-                OriginArg::Trace => Origin::Trace,
-            },
-            offline: self.offline,
-            max_jobs: self.max_jobs,
-            nodes: self.node_model(),
-            transform: schedlab::workload::transform::Transform {
-                load_scale: self.load_scale,
-                from: self.from.clone(),
-                to: self.to.clone(),
-                users: self.users.clone(),
-                exclude_users: self.exclude_users.clone(),
-            },
-            cluster: self.cluster_compact()?,
-        };
-        Ok((read, input))
-    }
-
-    /// The cluster of `--cluster` or `--slurm-conf`, in its compact form.
-    fn cluster_compact(&self) -> Result<Option<String>, Box<dyn std::error::Error>> {
-        let c = match (&self.slurm_conf, &self.cluster) {
-            (Some(path), _) => cluster::read_file(path)?,
-            (None, Some(spec)) => cluster::resolve(spec)?,
-            (None, None) => return Ok(None),
-        };
-        Ok(Some(c.to_compact()))
-    }
-
-    fn node_model(&self) -> Option<NodeModel> {
-        let on = self.nodes
-            || self.cores.is_some()
-            || self.bandwidth.is_some()
-            || self.mix.is_some()
-            || self.bandwidth_field.is_some()
-            || self.demands.is_some();
-        if !on {
-            return None;
-        }
-        let mut m = NodeModel::default();
-        if let Some(c) = self.cores {
-            m.cores = c;
-        }
-        if let Some(b) = self.bandwidth {
-            m.bandwidth = b;
-        }
-        if let Some(mix) = self.mix {
-            m.mix = match mix {
-                MixArg::High => Mix::High,
-                MixArg::Med => Mix::Med,
-                MixArg::Low => Mix::Low,
-            };
-        }
-        m.field = self.bandwidth_field;
-        if let Some((low, medium, high)) = self.demands {
-            (m.low, m.medium, m.high) = (low, medium, high);
-        }
-        Some(m)
-    }
-}
-
-/// `LOW,MEDIUM,HIGH` in MB/s per process.
-fn parse_demands(text: &str) -> Result<(f64, f64, f64), String> {
-    let v: Vec<f64> = text
-        .split(',')
-        .map(|s| s.trim().parse::<f64>())
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("{text}: {e}; expected LOW,MEDIUM,HIGH in MB/s"))?;
-    match v[..] {
-        [low, medium, high] => Ok((low, medium, high)),
-        _ => Err(format!("{text}: expected three numbers LOW,MEDIUM,HIGH")),
-    }
 }
 
 #[derive(Args)]
@@ -363,12 +162,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Run(args) => cmd_run(&args),
-        Command::Policies { json, samples } => cmd_policies(json, samples),
+        Command::Policies { json, samples } => lists::cmd_policies(json, samples),
         Command::Bench(args) => bench::run(&args),
         Command::Plot(args) => plot::run(&args),
         Command::Sweep(args) => sweep::run(&args),
-        Command::Metrics { json } => cmd_metrics(json),
-        Command::Options { json, js } => cmd_options(json, js),
+        Command::Metrics { json } => lists::cmd_metrics(json),
+        Command::Options { json, js } => lists::cmd_options(json, js),
         Command::Convert(args) => convert::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Merge(args) => sweep::merge(&args),
@@ -625,170 +424,5 @@ fn report_skips(trace: &run::Trace) {
     }
 }
 
-fn cmd_policies(json: bool, samples: bool) -> CliResult {
-    let cat = schedlab::policy::catalogue();
-    if samples {
-        for spec in schedlab::policy::sample_specs() {
-            println!("{spec}");
-        }
-        return Ok(());
-    }
-    if json {
-        println!("{}", serde_json::to_string_pretty(cat)?);
-        return Ok(());
-    }
-    for p in cat {
-        println!("{}  {}", p.name, p.summary);
-        println!("    source: {}", p.source);
-        for k in p.keys {
-            println!(
-                "    {}={}  (default {}): {}",
-                k.name, k.values, k.default, k.help
-            );
-            for pre in k.presets {
-                println!(
-                    "      {}={}: {}  ({})",
-                    k.name, pre.name, pre.expr, pre.source
-                );
-            }
-        }
-        println!("    {}", p.description);
-        println!();
-    }
-    Ok(())
-}
-
-fn cmd_metrics(json: bool) -> CliResult {
-    use schedlab::metrics::METRICS;
-    if json {
-        println!("{}", serde_json::to_string_pretty(METRICS)?);
-        return Ok(());
-    }
-    println!("{:<24} {:<8} {:<7} label", "name", "better", "unit");
-    for m in METRICS {
-        let better = serde_json::to_value(m.better)?;
-        println!(
-            "{:<24} {:<8} {:<7} {}",
-            m.name,
-            better.as_str().unwrap_or(""),
-            m.unit,
-            m.label
-        );
-    }
-    Ok(())
-}
-
-fn cmd_options(json: bool, js: bool) -> CliResult {
-    use schedlab::options::{page_module, OPTIONS};
-    if js {
-        print!("{}", page_module());
-    } else if json {
-        println!("{}", serde_json::to_string_pretty(OPTIONS)?);
-    } else {
-        println!(
-            "{:<22} {:<10} {:<14} {:<14} what",
-            "flag", "link key", "page control", "default"
-        );
-        let or = |s: &'static str| if s.is_empty() { "-" } else { s };
-        for o in OPTIONS {
-            println!(
-                "{:<22} {:<10} {:<14} {:<14} {}",
-                or(o.flag),
-                or(o.key),
-                or(o.form),
-                or(o.default),
-                o.label
-            );
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
-mod tests {
-    use super::Cli;
-    use clap::{ArgAction, CommandFactory};
-    use schedlab::options::{Group, Kind, OPTIONS};
-
-    /// Every option of the schema with a CLI flag exists on `run` (and the input and metrics
-    /// flags on `sweep`, `plot` and `bench` too; the generator's on `generate`) with the schema's default; every input and
-    /// metrics flag of `run` is in the schema.
-    #[test]
-    fn flags_match_the_options_schema() {
-        let cli = Cli::command();
-        let sub = |name: &str| cli.find_subcommand(name).unwrap().clone();
-        let run = sub("run");
-        for o in OPTIONS.iter().filter(|o| !o.flag.is_empty()) {
-            let long = &o.flag[2..];
-            // The generator's options are `generate`'s flags.
-            let cmds: &[&str] = if o.group == Group::Generate {
-                &["generate"]
-            } else {
-                &["run", "sweep", "plot", "bench"]
-            };
-            for &cmd in cmds {
-                let c = sub(cmd);
-                if cmd != "run" && o.key == "seed" {
-                    continue; // sweeps run seeds 1..N, bench seed 1
-                }
-                let arg = c
-                    .get_arguments()
-                    .find(|a| a.get_long() == Some(long))
-                    .unwrap_or_else(|| panic!("{cmd} has no {}", o.flag));
-                let defaults: Vec<String> = arg
-                    .get_default_values()
-                    .iter()
-                    .map(|v| v.to_string_lossy().into_owned())
-                    .collect();
-                match o.kind {
-                    Kind::Bool => {
-                        assert!(matches!(arg.get_action(), ArgAction::SetTrue), "{}", o.flag);
-                        // A switch turns the option on, or off for --no-...
-                        let off_by_flag = o.flag.starts_with("--no-");
-                        assert_eq!(o.default == "1", off_by_flag, "{}", o.flag);
-                    }
-                    _ if defaults.is_empty() => {
-                        // No clap default: the help states the schema's, or there is none.
-                        let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
-                        assert!(
-                            o.default.is_empty()
-                                || help.contains(&format!("[default: {}]", o.default)),
-                            "{}: help must say [default: {}]",
-                            o.flag,
-                            o.default
-                        );
-                    }
-                    _ => assert_eq!(defaults.join(","), o.default, "{}", o.flag),
-                }
-                if let Kind::Choice { values } = o.kind {
-                    let possible: Vec<String> = arg
-                        .get_possible_values()
-                        .iter()
-                        .map(|v| v.get_name().to_string())
-                        .collect();
-                    assert_eq!(possible, values, "{}", o.flag);
-                }
-            }
-        }
-        // The other way: run's options are the schema's, its outputs and the run's own flags.
-        let own = [
-            "policy",
-            "jobs-csv",
-            "runs-csv",
-            "alloc-csv",
-            "json",
-            "heatmap-csv",
-            "heatmap-bin",
-            "sshare",
-            "fidelity",
-            "help",
-        ];
-        for a in run.get_arguments() {
-            let Some(long) = a.get_long() else { continue };
-            assert!(
-                own.contains(&long) || OPTIONS.iter().any(|o| o.flag == format!("--{long}")),
-                "--{long} is not in the options schema (src/options.rs)"
-            );
-        }
-    }
-}
+mod tests;
