@@ -4,17 +4,21 @@
 //! change it: machine size, which jobs are skipped, the planning estimate, killing at the
 //! requested time, and the time origin.
 
-use crate::cluster::{Cluster, Layout, Placement};
+use crate::cluster::Placement;
 pub use crate::job::Job;
 use crate::machine::NodeModel;
 use crate::swf::{LineIssue, Severity, Workload};
 use crate::workload::transform::{self, Transform};
 
+mod machine_size;
 mod raw;
+mod skip;
 use crate::Time;
 use foldhash::HashMap;
+use machine_size::{machine, Machine};
 pub use raw::RawJobs;
 use serde::{Deserialize, Serialize};
+use skip::skip_reason;
 
 /// What to do with a job wider than the machine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -237,60 +241,11 @@ pub fn prepare_raw(
     let (mut jobs, partitions) = raw.into_vec();
     let transform_notes =
         transform::apply_jobs(&mut jobs, &workload.header, &opts.transform).map_err(err)?;
-    let h = &workload.header;
-    let widest = jobs.iter().map(|r| r.runtime).max().unwrap_or(0).max(0);
-    let (procs, procs_source) = if let Some(p) = opts.procs {
-        (u64::from(p), "override".to_string())
-    } else if let Some(p) = h.max_procs.filter(|&p| p > 0) {
-        (p, "MaxProcs header".to_string())
-    } else if let Some(p) = h.max_nodes.filter(|&p| p > 0) {
-        (p, "MaxNodes header".to_string())
-    } else {
-        (
-            widest as u64,
-            "widest job (no MaxProcs/MaxNodes header)".to_string(),
-        )
-    };
-    if procs == 0 || procs > u64::from(u32::MAX / 2) {
-        return Err(err(format!(
-            "machine size {procs} is not usable ({procs_source}): a machine has 1 to {} processors",
-            u32::MAX / 2
-        )));
-    }
-    let mut procs = procs as u32;
-    let mut procs_source = procs_source;
-    let layout = match &opts.cluster {
-        Some(text) => {
-            let c = Cluster::from_compact(text).map_err(|e| err(format!("cluster: {e}")))?;
-            let l = Layout::new(&c).map_err(|e| err(format!("cluster: {e}")))?;
-            if opts.nodes.is_some() {
-                return Err(err(
-                    "the node model and a cluster do not combine: choose one".to_string(),
-                ));
-            }
-            procs = l.procs;
-            procs_source = format!("the cluster's cores ({} nodes)", l.nodes.len());
-            Some(l)
-        }
-        None => None,
-    };
-    if let Some(m) = &opts.nodes {
-        m.validate().map_err(|e| err(format!("node model: {e}")))?;
-        // The engine keeps state per node (found by fuzzing: a billion one-core nodes took
-        // more than 23 GB).
-        let nodes = m.node_count(procs);
-        if nodes > MAX_NODES {
-            return Err(err(format!(
-                "node model: {procs} processors in nodes of {} cores make {nodes} nodes (at most {MAX_NODES})",
-                m.cores
-            )));
-        }
-        if procs > MAX_NODE_PROCS {
-            return Err(err(format!(
-                "node model: {procs} processors ({procs_source}), at most {MAX_NODE_PROCS} with the node model"
-            )));
-        }
-    }
+    let Machine {
+        procs,
+        source: procs_source,
+        layout,
+    } = machine(&jobs, &workload.header, opts).map_err(err)?;
     if opts.max_jobs == Some(0) {
         return Err(err("max jobs must be at least 1".to_string()));
     }
@@ -317,48 +272,10 @@ pub fn prepare_raw(
     // `estimate` field 9, `submit` field 2.
     jobs.retain(|r| {
         let p = r.runtime;
-        let reason = if let Some(&first) = (!rising).then(|| first_line_of.get(&r.id)).flatten() {
-            // Line 0: a format without lines (Batsim JSON).
-            Some(match first {
-                0 => format!("duplicate job number {} (an earlier job has it)", r.id),
-                _ => format!("duplicate job number {} (first on line {first})", r.id),
-            })
-        } else if r.trace_runtime < 0 {
-            Some(format!(
-                "field 4 (run_time): unknown runtime ({})",
-                r.trace_runtime
-            ))
-        } else if let Some((field, v)) = [
-            ("field 2 (submit_time)", r.submit),
-            ("field 4 (run_time)", r.trace_runtime),
-            ("field 9 (requested_time)", r.estimate),
-            ("field 3 (wait_time)", r.trace_wait().unwrap_or(0)),
-        ]
-        .into_iter()
-        .find(|&(_, v)| v > MAX_TIME)
-        {
-            Some(format!("{field}: {v} s is beyond 2^53 s"))
-        } else if r.submit < 0 {
-            Some(format!(
-                "field 2 (submit_time): negative submit time ({})",
-                r.submit
-            ))
-        } else if p <= 0 {
-            Some("fields 5 and 8 (processors): no processor count".to_string())
-        } else if p > i64::from(procs) && opts.wide == Wide::Skip {
-            Some(format!(
-                "field 5 (allocated_processors): {p} processors, wider than the machine ({procs})"
-            ))
-        } else if opts.skip_status.contains(&r.status) {
-            Some(format!(
-                "field 11 (status): status {} is skipped by option",
-                r.status
-            ))
-        } else if opts.skip_zero_runtime && r.trace_runtime == 0 {
-            Some("field 4 (run_time): zero runtime is skipped by option".to_string())
-        } else {
-            None
-        };
+        let first_line = (!rising)
+            .then(|| first_line_of.get(&r.id).copied())
+            .flatten();
+        let reason = skip_reason(r, procs, opts, first_line);
         match reason {
             Some(reason) => {
                 skipped.push(SkippedJob {

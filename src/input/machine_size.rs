@@ -1,0 +1,74 @@
+//! The machine a trace runs on: its processor count (an override, the header, or the widest
+//! job), a cluster's layout when one is given, and the node model's limits.
+
+use super::{InputOptions, Job, MAX_NODES, MAX_NODE_PROCS};
+use crate::cluster::{Cluster, Layout};
+use crate::swf::SwfHeader;
+
+/// The machine of a job set.
+pub(super) struct Machine {
+    /// Processors (a cluster's cores).
+    pub procs: u32,
+    /// Where the count comes from, as the reports say it.
+    pub source: String,
+    /// The cluster's nodes and partitions, when the run is on a cluster.
+    pub layout: Option<Layout>,
+}
+
+/// The machine of raw jobs (see `raw`: `runtime` is the processor count), or why there is
+/// none that can be simulated.
+pub(super) fn machine(jobs: &[Job], h: &SwfHeader, opts: &InputOptions) -> Result<Machine, String> {
+    let widest = jobs.iter().map(|r| r.runtime).max().unwrap_or(0).max(0);
+    let (procs, source) = if let Some(p) = opts.procs {
+        (u64::from(p), "override".to_string())
+    } else if let Some(p) = h.max_procs.filter(|&p| p > 0) {
+        (p, "MaxProcs header".to_string())
+    } else if let Some(p) = h.max_nodes.filter(|&p| p > 0) {
+        (p, "MaxNodes header".to_string())
+    } else {
+        (
+            widest as u64,
+            "widest job (no MaxProcs/MaxNodes header)".to_string(),
+        )
+    };
+    if procs == 0 || procs > u64::from(u32::MAX / 2) {
+        return Err(format!(
+            "machine size {procs} is not usable ({source}): a machine has 1 to {} processors",
+            u32::MAX / 2
+        ));
+    }
+    let mut m = Machine {
+        procs: procs as u32,
+        source,
+        layout: None,
+    };
+    if let Some(text) = &opts.cluster {
+        let c = Cluster::from_compact(text).map_err(|e| format!("cluster: {e}"))?;
+        let l = Layout::new(&c).map_err(|e| format!("cluster: {e}"))?;
+        if opts.nodes.is_some() {
+            return Err("the node model and a cluster do not combine: choose one".to_string());
+        }
+        m.procs = l.procs;
+        m.source = format!("the cluster's cores ({} nodes)", l.nodes.len());
+        m.layout = Some(l);
+    }
+    if let Some(model) = &opts.nodes {
+        model.validate().map_err(|e| format!("node model: {e}"))?;
+        // The engine keeps state per node (found by fuzzing: a billion one-core nodes took
+        // more than 23 GB).
+        let nodes = model.node_count(m.procs);
+        if nodes > MAX_NODES {
+            return Err(format!(
+                "node model: {} processors in nodes of {} cores make {nodes} nodes (at most {MAX_NODES})",
+                m.procs, model.cores
+            ));
+        }
+        if m.procs > MAX_NODE_PROCS {
+            return Err(format!(
+                "node model: {} processors ({}), at most {MAX_NODE_PROCS} with the node model",
+                m.procs, m.source
+            ));
+        }
+    }
+    Ok(m)
+}
