@@ -3,16 +3,16 @@
 import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
-import { encode, decode, defaultState, defaultOf, decodeOption } from './share.js';
-import { OPTIONS } from './options.js';
+import { encode, decode } from './share.js';
+import { FORM, readForm as readControls, writeForm as writeControls, readHeat } from './form.js';
 import { sessionOptions } from './session.js';
 import { ResultsTable, renderFacts } from './results.js';
 import { Overview } from './charts.js';
 import { Gantts } from './gantt.js';
 import { ClusterPanel } from './cluster.js';
-import { gpuOf, showGenerated, wireGenerator } from './generator.js';
+import { gpuOf, wireGenerator } from './generator.js';
 import { timings } from './figure.js';
-import { EetCharts, DEFAULT_HEAT, parseUsers } from './eet.js';
+import { EetCharts } from './eet.js';
 import { SweepPanel } from './sweep.js';
 import { CodeEditor } from './editor.js';
 import { TraceView } from './traceview.js';
@@ -36,77 +36,9 @@ let picker, resultsTable, overview, gantts, eet, sweep, editor, traceView, dists
 window.schedlab = { timings, state: S };
 timings.boot = performance.now();
 
-// ---------- form ----------
-
-// The form's controls are the options schema's (www/options.js): each option's control, kind,
-// range and default; the same rules read a link (share.js).
-const FORM = OPTIONS.filter((o) => o.form && o.key);
-
-/** The options from the controls (share.js state shape), or null after reporting problems. */
-function readForm() {
-  const problems = [];
-  const form = {};
-  const nodes = $('opt-nodes').checked;
-  for (const o of FORM) {
-    const control = $(o.form);
-    if (o.kind.type === 'bool') { form[o.key] = control.checked; continue; }
-    let text = control.value.trim();
-    if (o.kind.type === 'list') text = text.split(/[\s,]+/).filter(Boolean).join(',');
-    const got = text === '' ? { value: defaultOf(o) } : decodeOption(o, text);
-    if ('error' in got) {
-      // Node-model values count only with the node model on.
-      if (o.group !== 'nodes' || nodes) problems.push(`${o.label} "${text}": ${got.error}`);
-      form[o.key] = defaultOf(o);
-    } else {
-      form[o.key] = got.value;
-    }
-  }
-  const bad = form.cluster ? cluster?.problem() : '';
-  if (bad) problems.push(`Cluster: ${bad}`);
-  for (const p of problems) showError(p);
-  return problems.length ? null : form;
-}
-
-function writeForm(state) {
-  for (const o of FORM) {
-    const v = state[o.key];
-    if (o.kind.type === 'bool') $(o.form).checked = v;
-    else if (o.kind.type === 'pairs') $(o.form).value = (v ?? []).map(([u, c]) => `${u}=${c}`).join(', ');
-    else $(o.form).value = v === null ? '' : Array.isArray(v) ? v.join(',') : String(v);
-  }
-  showGenerated(state.trace);
-  if (state.nodes || state.warmup || state.measured) $('opt-nodes').closest('details').open = true;
-  const def = defaultState('');
-  if (['wide', 'origin', 'zero', 'strict', 'offline', 'bound', 'from', 'to'].some((k) => state[k] !== def[k])
-    || state.status.length || state.users.length || state.xusers.length) {
-    $('opt-status').closest('details').open = true;
-  }
-  cluster?.refresh();
-  writeHeat(state.heat ?? DEFAULT_HEAT);
-  if (state.sweep) sweep.apply(state.sweep);
-}
-
-// ---------- EET heatmap options (a view: they change the link, not the run) ----------
-
-function writeHeat(heat) {
-  $('heat-log').checked = heat.log;
-  $('heat-sort').value = heat.sort;
-  $('heat-exclude').value = heat.exclude.join(', ');
-  $('heat-only').value = heat.only.join(', ');
-  for (const id of ['heat-exclude', 'heat-only']) $(id).classList.remove('invalid');
-}
-
-/** The heatmap options from the controls; user lists with typos are flagged, their ids kept. */
-function readHeat(report = false) {
-  const lists = {};
-  for (const [key, id] of [['exclude', 'heat-exclude'], ['only', 'heat-only']]) {
-    const { ids, bad } = parseUsers($(id).value);
-    $(id).classList.toggle('invalid', bad.length > 0);
-    if (bad.length && report) showError(`${key} users: ${bad.map((b) => `“${b.slice(0, 20)}”`).join(', ')} ${bad.length === 1 ? 'is not a user id' : 'are not user ids'}; ignored`, 'warning');
-    lists[key] = ids;
-  }
-  return { log: $('heat-log').checked, sort: $('heat-sort').value === 'user' ? 'user' : 'total', ...lists };
-}
+/** The options from the controls, or null after reporting problems. */
+const readForm = () => readControls(cluster);
+const writeForm = (state) => writeControls(state, cluster, sweep);
 
 function heatChanged() {
   const heat = readHeat(true);
