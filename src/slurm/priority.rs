@@ -243,9 +243,14 @@ impl Multifactor {
             return;
         };
         let (_, start) = self.running.swap_remove(k);
-        if self.params.enforce_limits {
+        if self.params.enforce_limits && self.counts_usage() {
             self.accrue(j, start, t);
         }
+    }
+
+    /// Usage is read only through the fairshare factor: without its weight it is not kept.
+    fn counts_usage(&self) -> bool {
+        self.params.weight_fs > 0.0
     }
 
     fn accrue(&mut self, j: usize, start: Time, t: Time) {
@@ -327,7 +332,7 @@ impl Multifactor {
         }
         if let Some(l) = self.last_ran {
             let delta = (t - l) as f64;
-            if delta > 0.0 {
+            if delta > 0.0 && self.counts_usage() {
                 self.tree
                     .decay(self.decay.powf(delta).max(f64::MIN_POSITIVE));
                 let running = std::mem::take(&mut self.running);
@@ -346,7 +351,10 @@ impl Multifactor {
                 self.refresh_fs();
             }
         }
-        if !self.pending.is_empty() {
+        // Only the age and fairshare factors move with time: without them a waiting job keeps
+        // the priority of its submission.
+        let moves = self.params.weight_age > 0.0 || self.params.weight_fs > 0.0;
+        if moves && !self.pending.is_empty() {
             for k in 0..self.pending.len() {
                 let j = self.pending[k];
                 self.prio[j] = self.compute(j, t);

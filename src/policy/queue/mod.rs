@@ -118,6 +118,9 @@ pub struct QueueState {
     /// The waiting jobs in queue order, this pass, as far as the rule read them.
     read: Vec<usize>,
     started: Vec<usize>,
+    /// The machine state ([`Ctx::state_id`]) as the pass began: a start changes it, so a pass
+    /// that ends on the same state started no job.
+    state_at_begin: u64,
 }
 
 impl QueueState {
@@ -129,6 +132,7 @@ impl QueueState {
             keyed: Sorted::default(),
             read: Vec::new(),
             started: Vec::new(),
+            state_at_begin: 0,
         }
     }
 
@@ -142,6 +146,7 @@ impl QueueState {
     #[inline]
     pub fn begin(&mut self, c: &mut Ctx<'_>) -> Queue<'_> {
         self.read.clear();
+        self.state_at_begin = c.state_id();
         let from = match self.order.as_mut() {
             None => Lazy::Arrival(&mut self.arrival),
             Some(order) => {
@@ -159,10 +164,11 @@ impl QueueState {
     }
 
     /// Ends a pass: tells the order which of the jobs read were started (arrival order keeps
-    /// nothing: this is then one inlined branch).
+    /// nothing, and a pass that ends on the state it began with started nothing: each is then
+    /// one inlined branch).
     #[inline]
     pub fn end(&mut self, c: &Ctx<'_>) {
-        if self.order.is_some() {
+        if self.order.is_some() && c.state_id() != self.state_at_begin {
             self.tell_started(c);
         }
     }

@@ -54,6 +54,9 @@ pub struct SlurmSched {
     /// The last backfill cycle.
     last_bf: Option<Time>,
     per_user: HashMap<i64, usize>,
+    /// The last backfill cycle's queue and plan on a pool, kept for their memory.
+    cycle_queue: Vec<usize>,
+    pool_plan: Free,
 }
 
 impl SlurmSched {
@@ -64,6 +67,8 @@ impl SlurmSched {
             next_full: 0,
             last_bf: None,
             per_user: HashMap::new(),
+            cycle_queue: Vec::new(),
+            pool_plan: Free::default(),
         }
     }
 
@@ -122,6 +127,7 @@ impl SlurmSched {
         };
         // The planning map's end (`_attempt_backfill`'s `window_end`).
         let window_end = round_down(now + window, res, clock);
+        let now_down = round_down(now, res, clock);
         let on_nodes = c.cluster().map(|cv| {
             let ends = c
                 .running()
@@ -132,15 +138,33 @@ impl SlurmSched {
         let mut plan = match on_nodes {
             Some(p) => Plan::Nodes(Box::new(p)),
             None => {
-                let running: Vec<(Time, u32)> =
-                    c.running().map(|(e, j)| (e, c.job(j).procs)).collect();
-                Plan::Pool(Free::new(now, c.free(), running.into_iter()))
+                let mut free = std::mem::take(&mut self.pool_plan);
+                free.reset(now, c.free(), c.running().map(|(e, j)| (e, c.job(j).procs)));
+                Plan::Pool(free)
             }
         };
-        let jobs: Vec<usize> = queue.all(c).to_vec();
+        let mut jobs = std::mem::take(&mut self.cycle_queue);
+        jobs.clear();
+        jobs.extend_from_slice(queue.all(c));
+        // On a pool the cycle ends after the last job that could start now (one needing more
+        // processors than are free now cannot: reservations and starts only take them) or has
+        // no reservation yet: a job after it can neither start nor record its first planned
+        // start, so planning it changes nothing.
+        let upto = match &plan {
+            Plan::Pool(free) => {
+                let now_free = free.now();
+                jobs.iter()
+                    .rposition(|&j| {
+                        c.waiting().contains(j)
+                            && (i64::from(c.job(j).procs) <= now_free || c.reserved_at(j).is_none())
+                    })
+                    .map_or(0, |k| k + 1)
+            }
+            Plan::Nodes(_) => jobs.len(),
+        };
         self.per_user.clear();
         let mut tested = 0;
-        for j in jobs {
+        for &j in &jobs[..upto] {
             if tested >= max_test {
                 break;
             }
@@ -192,7 +216,7 @@ impl SlurmSched {
             }
             c.reserve(j, start);
             // The map ends at the window's end: a reservation holds nothing past it.
-            let from = round_down(start, res, clock).max(round_down(now, res, clock));
+            let from = round_down(start, res, clock).max(now_down);
             let to = round_down(start + len, res, clock)
                 .max(from + res)
                 .min(window_end);
@@ -204,6 +228,10 @@ impl SlurmSched {
                 (Plan::Pool(free), _) => free.add(from, to, -i64::from(procs)),
                 _ => {}
             }
+        }
+        self.cycle_queue = jobs;
+        if let Plan::Pool(free) = plan {
+            self.pool_plan = free;
         }
         Ok(())
     }
