@@ -165,11 +165,17 @@ mod tests {
         assert!(a.due(12, false));
         a.ran(12, false);
         a.end(12, 1, Some(0));
-        // The grid is 12 + 5k now: 17 has nothing, the period at 55 is a change (jobs wait).
+        // The grid is 12 + 5k now. The end at 12 counts for 17 too (Slurm compares whole
+        // seconds with `>=`): a cycle at 17, which plans nothing; 22 has no change, and the
+        // next is the period at 55 (jobs wait).
         a.begin(17, false);
-        assert!(!a.due(17, false));
+        assert!(a.due(17, false));
+        a.ran(17, false);
         a.end(17, 1, Some(0));
-        assert_eq!(a.next_check(17), 55);
+        a.begin(22, false);
+        assert!(!a.due(22, false));
+        a.end(22, 1, Some(0));
+        assert_eq!(a.next_check(22), 55);
         a.begin(55, false);
         assert!(a.due(55, false));
     }
@@ -185,8 +191,12 @@ mod tests {
         let mut b = a.clone();
         a.begin(113, true);
         assert!(!a.due(113, false));
+        let mut late = b.clone();
         b.begin(115, true);
         assert!(b.due(115, false));
+        // A pass of its own at 116 runs the cycle due at 115 that it did not see.
+        late.begin(116, true);
+        assert!(late.due(116, true));
         // A cycle at 100 that planned nothing, no job waiting: the next runs at the next
         // change, a submission at 113.
         let mut c = Agent::new(5, 0, 60, 0);
