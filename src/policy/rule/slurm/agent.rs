@@ -25,6 +25,8 @@ pub(super) struct Agent {
     last: Option<Time>,
     /// The changes since `last` (at or after it: Slurm compares whole seconds with `>=`).
     changes: Vec<Time>,
+    /// The first period or full run of the main scheduler after the previous pass.
+    next_mark: Time,
     /// The previous pass, how many jobs waited after it, and from when a cycle would have
     /// planned a start then (`None`: never).
     prev: Option<(Time, usize, Option<Time>)>,
@@ -40,6 +42,7 @@ impl Agent {
             period,
             phase,
             last: None,
+            next_mark: Time::MIN,
             changes: Vec::new(),
             prev: None,
         }
@@ -55,18 +58,23 @@ impl Agent {
     /// full run of the main scheduler when two did (`_schedule` sets `last_job_update` for
     /// every job behind the one that blocks the partition).
     pub(super) fn begin(&mut self, now: Time, event: bool) {
-        if let Some((t, waiting, _)) = self.prev {
+        if now >= self.next_mark {
             let every = [(1, self.period, self.phase), (2, self.sched_interval, 0)];
+            let mut next_mark = Time::MAX;
             for (least, step, phase) in every {
-                if waiting < least || step <= 0 {
+                if step <= 0 {
                     continue;
                 }
-                let mut p = t - (t - phase).rem_euclid(step) + step;
-                while p <= now {
-                    self.change(p);
-                    p += step;
+                if let Some((t, _, _)) = self.prev.filter(|p| p.1 >= least) {
+                    let mut p = t - (t - phase).rem_euclid(step) + step;
+                    while p <= now {
+                        self.change(p);
+                        p += step;
+                    }
                 }
+                next_mark = next_mark.min(now - (now - phase).rem_euclid(step) + step);
             }
+            self.next_mark = next_mark;
         }
         if event {
             self.change(now);
