@@ -76,7 +76,12 @@ impl Policy for Composed {
         let mut queue = self.queue.begin(c);
         queue.all(c);
         start(c)?;
+        self.rule.followed(c);
         self.queue.end(c);
         Ok(())
+    }
+
+    fn recorded_backfill(&mut self, at: crate::Time) {
+        self.rule.recorded_backfill(at);
     }
 }

@@ -18,6 +18,8 @@ pub(super) struct Follow<'p> {
     pub(super) allocs: &'p [Option<Alloc>],
     /// Each job's planned end when it starts as recorded (recorded start + time limit).
     pub(super) planned: &'p [Time],
+    /// Each job was started by Slurm's backfill loop (the log's `Flags`).
+    pub(super) backfilled: &'p [bool],
     /// The instant asked about.
     pub(super) at: Time,
     /// The policy's pass at `at` ran.
@@ -57,6 +59,9 @@ impl Policy for Follow<'_> {
             self.next += 1;
         }
         let due = &self.forced[from..self.next];
+        if due.iter().any(|&(_, j)| self.backfilled[j]) {
+            self.inner.recorded_backfill(now);
+        }
         let (allocs, planned) = (self.allocs, self.planned);
         let mut reselected = 0;
         self.inner.follow(c, &mut |c: &mut Ctx<'_>| {

@@ -218,6 +218,7 @@ impl<'s> Replay<'s> {
             next: 0,
             allocs: &self.allocs,
             planned: &self.planned,
+            backfilled: &self.logged.backfilled,
             at: inst.time,
             decided: false,
             reselected: 0,

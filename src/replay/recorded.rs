@@ -14,6 +14,8 @@ pub struct Logged {
     pub nodes: Vec<Option<Vec<String>>>,
     /// Its account (`Account`; empty when the log has none).
     pub accounts: Vec<String>,
+    /// Started by Slurm's backfill loop (`Flags` holds `SchedBackfill`).
+    pub backfilled: Vec<bool>,
 }
 
 impl Logged {
@@ -23,6 +25,7 @@ impl Logged {
             ids: jobs.iter().map(|j| j.id.to_string()).collect(),
             nodes: vec![None; jobs.len()],
             accounts: vec![String::new(); jobs.len()],
+            backfilled: vec![false; jobs.len()],
         }
     }
 
@@ -45,6 +48,7 @@ impl Logged {
         let id_col = col("JobID").or_else(|| col("JobIDRaw"));
         let node_col = col("NodeList");
         let account_col = col("Account");
+        let flags_col = col("Flags");
         for (j, job) in jobs.iter().enumerate() {
             let no = job.line as usize;
             if no <= head_no + 1 || no > lines.len() {
@@ -56,6 +60,9 @@ impl Logged {
             }
             if let Some(a) = account_col.and_then(|c| f.get(c)) {
                 out.accounts[j] = a.trim().to_string();
+            }
+            if let Some(flags) = flags_col.and_then(|c| f.get(c)) {
+                out.backfilled[j] = flags.split(',').any(|f| f.trim() == "SchedBackfill");
             }
             if let Some(list) = node_col.and_then(|c| f.get(c)).map(|s| s.trim()) {
                 if list.is_empty() || list.eq_ignore_ascii_case("None assigned") {

@@ -52,4 +52,9 @@ pub trait Policy {
     fn follow(&mut self, ctx: &mut Ctx<'_>, start: Starts<'_>) -> Result<(), SimError> {
         start(ctx)
     }
+
+    /// The log records that a backfill cycle started jobs at `at` (a replay's history, told
+    /// before the followed pass at `at`): a policy that times its own cycles (`slurm`) takes
+    /// it as its last cycle. The default ignores it.
+    fn recorded_backfill(&mut self, _at: crate::Time) {}
 }

@@ -47,6 +47,13 @@ pub trait StartRule {
     /// ([`crate::sim::Policy::recorded_earlier_runs`]).
     fn recorded_earlier_runs(&mut self, _runs: &[(usize, crate::Time, crate::Time)]) {}
 
+    /// A pass made elsewhere ([`crate::sim::Policy::follow`]), after its starts: a rule that
+    /// keeps time of its own (`slurm`'s backfill cycles) sees what happened.
+    fn followed(&mut self, _c: &Ctx<'_>) {}
+
+    /// See [`crate::sim::Policy::recorded_backfill`].
+    fn recorded_backfill(&mut self, _at: crate::Time) {}
+
     /// One scheduling pass. `queue` holds the waiting jobs in the policy's queue order as they
     /// stood when the pass began (arrival order for a policy composed without one), ordered
     /// only as far as the rule reads it: [`Queue::get`] and [`Queue::from`] for a rule that

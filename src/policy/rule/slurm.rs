@@ -24,15 +24,18 @@
 //! Jobs started by the main scheduler are recorded as `main`, by backfill as `backfill`
 //! (Slurm's `SchedMain` and `SchedBackfill` flags).
 
+mod agent;
 mod fit;
 mod free;
 mod nodes;
 
 use super::StartRule;
+use crate::cluster::Alloc;
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Jobs, SimError};
 use crate::slurm::state::Shared;
 use crate::Time;
+use agent::Agent;
 use free::Free;
 use nodes::NodePlan;
 use std::collections::HashMap;
@@ -46,13 +49,47 @@ enum Plan {
     Nodes(Box<NodePlan>),
 }
 
+impl Plan {
+    /// The map of a cycle at `c.now()` ending at `window_end`: the running jobs' planned ends.
+    /// `pool`: the last cycle's map on a pool, reset here (kept for its memory).
+    fn at(c: &Ctx<'_>, clock: Time, window_end: Time, mut pool: Free) -> Plan {
+        let now = c.now();
+        let on_nodes = c.cluster().map(|cv| {
+            let ends = c
+                .running()
+                .map(|(e, j)| (e, cv.alloc(j).to_vec()))
+                .collect();
+            NodePlan::new(now, clock, cv.free().clone(), ends).ending_at(window_end)
+        });
+        match on_nodes {
+            Some(p) => Plan::Nodes(Box::new(p)),
+            None => {
+                pool.reset(now, c.free(), c.running().map(|(e, j)| (e, c.job(j).procs)));
+                Plan::Pool(pool)
+            }
+        }
+    }
+
+    /// Job `j`'s earliest start for `len` seconds, with its nodes on a cluster.
+    fn earliest(&self, c: &Ctx<'_>, j: usize, len: Time) -> Option<(Time, Option<Alloc>)> {
+        match self {
+            Plan::Pool(free) => free.earliest(c.job(j).procs, len).map(|t| (t, None)),
+            Plan::Nodes(p) => {
+                let cv = c.cluster()?;
+                let (t, a) = p.earliest(cv.layout(), cv.need(j), len)?;
+                Some((t, Some(a)))
+            }
+        }
+    }
+}
+
 /// The main scheduler and backfill.
 pub struct SlurmSched {
     shared: Shared,
     /// The next full-queue run of the main scheduler.
     next_full: Time,
-    /// The last backfill cycle.
-    last_bf: Option<Time>,
+    /// When backfill cycles run.
+    agent: Agent,
     per_user: HashMap<i64, usize>,
     /// The last backfill cycle's queue and plan on a pool, kept for their memory.
     cycle_queue: Vec<usize>,
@@ -62,10 +99,14 @@ pub struct SlurmSched {
 impl SlurmSched {
     /// The rule over the shared state.
     pub fn new(shared: Shared) -> Self {
+        let agent = {
+            let p = &shared.borrow().params;
+            Agent::new(p.bf_interval, p.sched_interval, p.calc_period, p.calc_phase)
+        };
         Self {
             shared,
             next_full: 0,
-            last_bf: None,
+            agent,
             per_user: HashMap::new(),
             cycle_queue: Vec::new(),
             pool_plan: Free::default(),
@@ -110,8 +151,9 @@ impl SlurmSched {
         Ok(())
     }
 
-    /// One backfill cycle at `now`.
-    fn backfill(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
+    /// One backfill cycle at `now`; true when it tested a job (Slurm's `_attempt_backfill`
+    /// then gives it a start, `start_res`, from the will-run test, and sets `last_job_update`).
+    fn backfill(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<bool, SimError> {
         let now = c.now();
         let (res, window, max_test, max_user, min_prio, clock) = {
             let s = self.shared.borrow();
@@ -128,28 +170,15 @@ impl SlurmSched {
         // The planning map's end (`_attempt_backfill`'s `window_end`).
         let window_end = round_down(now + window, res, clock);
         let now_down = round_down(now, res, clock);
-        let on_nodes = c.cluster().map(|cv| {
-            let ends = c
-                .running()
-                .map(|(e, j)| (e, cv.alloc(j).to_vec()))
-                .collect();
-            NodePlan::new(now, clock, cv.free().clone(), ends).ending_at(window_end)
-        });
-        let mut plan = match on_nodes {
-            Some(p) => Plan::Nodes(Box::new(p)),
-            None => {
-                let mut free = std::mem::take(&mut self.pool_plan);
-                free.reset(now, c.free(), c.running().map(|(e, j)| (e, c.job(j).procs)));
-                Plan::Pool(free)
-            }
-        };
+        let mut plan = Plan::at(c, clock, window_end, std::mem::take(&mut self.pool_plan));
         let mut jobs = std::mem::take(&mut self.cycle_queue);
         jobs.clear();
         jobs.extend_from_slice(queue.all(c));
         // On a pool the cycle ends after the last job that could start now (one needing more
         // processors than are free now cannot: reservations and starts only take them) or has
         // no reservation yet: a job after it can neither start nor record its first planned
-        // start, so planning it changes nothing.
+        // start, so planning it changes nothing (whether the cycle tested a job is still
+        // counted, below).
         let upto = match &plan {
             Plan::Pool(free) => {
                 let now_free = free.now();
@@ -182,18 +211,8 @@ impl SlurmSched {
             tested += 1;
             let len = v.requested.unwrap_or(NO_LIMIT).max(1);
             let procs = v.procs;
-            let (start, alloc) = match &plan {
-                Plan::Pool(free) => match free.earliest(procs, len) {
-                    Some(t) => (t, None),
-                    None => continue,
-                },
-                Plan::Nodes(p) => {
-                    let Some(cv) = c.cluster() else { continue };
-                    match p.earliest(cv.layout(), cv.need(j), len) {
-                        Some((t, a)) => (t, Some(a)),
-                        None => continue,
-                    }
-                }
+            let Some((start, alloc)) = plan.earliest(c, j, len) else {
+                continue;
             };
             if start <= now {
                 let r = c.reason_word("backfill")?;
@@ -229,11 +248,15 @@ impl SlurmSched {
                 _ => {}
             }
         }
+        // A waiting job past the cycle's end would have been tested, had the loop gone on
+        // (the first one the loop meets is tested: the limits skip only after a test).
+        let tested_any =
+            tested > 0 || (max_test > 0 && jobs[upto..].iter().any(|&j| c.waiting().contains(j)));
         self.cycle_queue = jobs;
         if let Plan::Pool(free) = plan {
             self.pool_plan = free;
         }
-        Ok(())
+        Ok(tested_any)
     }
 }
 
@@ -272,11 +295,12 @@ impl StartRule for SlurmSched {
 
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
         let now = c.now();
-        let (depth, sched_interval, bf_interval) = {
+        let (depth, sched_interval) = {
             let s = self.shared.borrow();
             let p = &s.params;
-            (p.default_queue_depth, p.sched_interval, p.bf_interval)
+            (p.default_queue_depth, p.sched_interval)
         };
+        self.agent.begin(now, !c.happenings().is_empty());
         let full = now >= self.next_full;
         if full {
             self.next_full +=
@@ -284,23 +308,49 @@ impl StartRule for SlurmSched {
         }
         let blocked = nothing_fits(c);
         if !blocked {
+            let before = c.waiting().len();
             self.main(c, queue, (!full).then_some(depth))?;
-        }
-        if c.waiting().is_empty() {
-            return Ok(());
-        }
-        let due = self.last_bf.is_none_or(|b| now >= b + bf_interval);
-        if due {
-            if !(blocked && all_reserved(c)) {
-                self.backfill(c, queue)?;
+            if c.waiting().len() < before {
+                self.agent.change(now);
             }
-            self.last_bf = Some(now);
         }
-        if !c.waiting().is_empty() {
-            let next_bf = self.last_bf.map_or(now + 1, |b| b + bf_interval);
-            c.wake_at(next_bf.min(self.next_full));
+        // The first cycle runs at the first pass with a waiting job.
+        let started = self.agent.ran_once() || !c.waiting().is_empty();
+        if started && self.agent.due(now, true) {
+            // A skipped cycle (every waiting job holds its planned start) counts as planning.
+            let planned = if c.waiting().is_empty() {
+                false
+            } else if blocked && all_reserved(c) {
+                true
+            } else {
+                self.backfill(c, queue)?
+            };
+            self.agent.ran(now, planned);
+        }
+        let waiting = !c.waiting().is_empty();
+        self.agent
+            .end(now, c.waiting().len(), waiting.then_some(Time::MIN));
+        if waiting {
+            c.wake_at(self.agent.next_check(now).min(self.next_full));
         }
         Ok(())
+    }
+
+    /// A replay's history: the cycles this rule does not run (the log's own are told by
+    /// `recorded_backfill`) give a waiting job a start, as its own do.
+    fn followed(&mut self, c: &Ctx<'_>) {
+        let now = c.now();
+        self.agent.begin(now, true);
+        let waiting = c.waiting().len();
+        if self.agent.due(now, false) {
+            self.agent.ran(now, waiting > 0);
+        }
+        self.agent
+            .end(now, waiting, (waiting > 0).then_some(Time::MIN));
+    }
+
+    fn recorded_backfill(&mut self, at: Time) {
+        self.agent.ran(at, true);
     }
 }
 
