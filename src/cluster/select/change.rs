@@ -1,0 +1,194 @@
+//! What a start or an end changes in [`Free`]: the free resources of each node it touches, and
+//! with them the partitions' free totals, core sums and node sets. The nodes of an allocation
+//! usually follow each other in a partition's node order, so those partition figures are
+//! gathered per block of 64 positions ([`Pending`]) and written once per block instead of once
+//! per node.
+
+use super::{Free, Layout, Share};
+use crate::cluster::packed::PackedAlloc;
+
+/// Positions of a partition's node order per block: a word of its node sets, a block of its
+/// core sums.
+pub(super) const BLOCK: usize = 64;
+
+/// What the nodes changed so far by a start or an end change in one block of a partition's
+/// node order, written at once when the next node falls elsewhere ([`Free::apply`]): the nodes
+/// of an allocation usually follow each other, so the partition's totals, core sums and node
+/// sets are written once per block instead of once per node.
+#[derive(Debug, Default)]
+pub(super) struct Pending {
+    /// (partition, block of its node order), if any change is gathered.
+    block: Option<(usize, usize)>,
+    /// Change of the free cores and GPUs.
+    cpus: i64,
+    gpus: i64,
+    /// The positions (bits of the block) whose membership of the node sets flips.
+    flip_cores: u64,
+    flip_gpus: u64,
+}
+
+impl Free {
+    /// What is free both here and in `other`, node by node (an interval's free resources from
+    /// those of its instants). Only the nodes whose cores or GPUs drop update the partitions'
+    /// totals and node sets (the instants of a plan differ by a few nodes).
+    pub fn narrow(&mut self, l: &Layout, other: &Free) {
+        let mut pending = Pending::default();
+        for i in 0..self.cpus.len() {
+            let (c, g) = (
+                self.cpus[i].min(other.cpus[i]),
+                self.gpus[i].min(other.gpus[i]),
+            );
+            if (c, g) != (self.cpus[i], self.gpus[i]) {
+                self.set_cores(l, i, c, g, &mut pending);
+            }
+            self.mem_mb[i] = self.mem_mb[i].min(other.mem_mb[i]);
+            self.idle[i] &= other.idle[i];
+        }
+        self.apply(&mut pending);
+    }
+
+    /// Node `i`'s free cores and GPUs become `cpus` and `gpus`; what that changes in the
+    /// partitions' totals, core sums and node sets is gathered in `pending` ([`Pending`]).
+    #[inline(always)]
+    fn set_cores(&mut self, l: &Layout, i: usize, cpus: u32, gpus: u32, pending: &mut Pending) {
+        let (was_cpus, was_gpus) = (self.cpus[i], self.gpus[i]);
+        self.cpus[i] = cpus;
+        self.gpus[i] = gpus;
+        let (dc, dg) = (
+            i64::from(cpus) - i64::from(was_cpus),
+            i64::from(gpus) - i64::from(was_gpus),
+        );
+        // The node sets change only when the node gains or loses its last free core or GPU.
+        let core_moved = (cpus > 0) != (was_cpus > 0);
+        let gpu_moved = (cpus > 0 && gpus > 0) != (was_cpus > 0 && was_gpus > 0);
+        for &(p, k) in l.slots_of(i) {
+            let block = (p as usize, k as usize / BLOCK);
+            if pending.block != Some(block) {
+                self.apply(pending);
+                pending.block = Some(block);
+            }
+            let bit = k as usize % BLOCK;
+            pending.cpus += dc;
+            pending.gpus += dg;
+            pending.flip_cores ^= u64::from(core_moved) << bit;
+            pending.flip_gpus ^= u64::from(gpu_moved) << bit;
+        }
+    }
+
+    /// Writes the changes gathered in `pending` and empties it.
+    #[inline]
+    fn apply(&mut self, pending: &mut Pending) {
+        let Some((p, b)) = pending.block else {
+            return;
+        };
+        let t = &mut self.part_free[p];
+        t.0 = t.0.wrapping_add_signed(pending.cpus);
+        t.1 = t.1.wrapping_add_signed(pending.gpus);
+        if let Some(sums) = self.core_sums.get_mut(p) {
+            sums.add_block(b, pending.cpus);
+        }
+        self.with_cores[p].flip(b, pending.flip_cores);
+        self.with_gpus[p].flip(b, pending.flip_gpus);
+        *pending = Pending::default();
+    }
+
+    /// True when every share of `a` is free here.
+    pub fn holds(&self, l: &Layout, a: &[Share]) -> bool {
+        a.iter().all(|s| {
+            let i = s.node as usize;
+            i < l.nodes.len()
+                && if s.whole {
+                    self.idle[i]
+                } else {
+                    self.cpus[i] >= s.cpus && self.mem_mb[i] >= s.mem_mb && self.gpus[i] >= s.gpus
+                }
+        })
+    }
+
+    /// The shares of `a` (all free) are taken.
+    pub fn take(&mut self, l: &Layout, a: &[Share]) {
+        let mut pending = Pending::default();
+        for s in a {
+            self.take_share(l, s, &mut pending);
+        }
+        self.apply(&mut pending);
+    }
+
+    /// [`Free::take`] of a kept allocation, run by run.
+    pub fn take_packed(&mut self, l: &Layout, a: &PackedAlloc) {
+        let mut pending = Pending::default();
+        for &(s, count) in a.runs() {
+            for k in 0..count {
+                self.take_share(
+                    l,
+                    &Share {
+                        node: s.node + k,
+                        ..s
+                    },
+                    &mut pending,
+                );
+            }
+        }
+        self.apply(&mut pending);
+    }
+
+    /// The shares of `a` (all taken) are free again.
+    pub fn give(&mut self, l: &Layout, a: &[Share]) {
+        let mut pending = Pending::default();
+        for s in a {
+            self.give_share(l, s, &mut pending);
+        }
+        self.apply(&mut pending);
+    }
+
+    /// [`Free::give`] of a kept allocation, run by run.
+    pub fn give_packed(&mut self, l: &Layout, a: &PackedAlloc) {
+        let mut pending = Pending::default();
+        for &(s, count) in a.runs() {
+            for k in 0..count {
+                self.give_share(
+                    l,
+                    &Share {
+                        node: s.node + k,
+                        ..s
+                    },
+                    &mut pending,
+                );
+            }
+        }
+        self.apply(&mut pending);
+    }
+
+    /// Share `s` (free) is taken; the partitions' changes gathered in `pending`.
+    #[inline(always)]
+    fn take_share(&mut self, l: &Layout, s: &Share, pending: &mut Pending) {
+        let i = s.node as usize;
+        if s.whole {
+            self.set_cores(l, i, 0, 0, pending);
+            self.mem_mb[i] = 0;
+        } else {
+            let (c, g) = (self.cpus[i] - s.cpus, self.gpus[i] - s.gpus);
+            self.set_cores(l, i, c, g, pending);
+            self.mem_mb[i] -= s.mem_mb;
+        }
+        self.jobs[i] += 1;
+        self.idle[i] = false;
+    }
+
+    /// Share `s` (taken) is free again; the partitions' changes gathered in `pending`.
+    #[inline(always)]
+    fn give_share(&mut self, l: &Layout, s: &Share, pending: &mut Pending) {
+        let i = s.node as usize;
+        if s.whole {
+            let node = &l.nodes[i];
+            self.set_cores(l, i, node.cpus, node.gpus, pending);
+            self.mem_mb[i] = node.mem_mb;
+        } else {
+            let (c, g) = (self.cpus[i] + s.cpus, self.gpus[i] + s.gpus);
+            self.set_cores(l, i, c, g, pending);
+            self.mem_mb[i] += s.mem_mb;
+        }
+        self.jobs[i] -= 1;
+        self.idle[i] = self.jobs[i] == 0;
+    }
+}
