@@ -15,16 +15,34 @@ pub(super) const BLOCK: usize = 64;
 /// node order, written at once when the next node falls elsewhere ([`Free::apply`]): the nodes
 /// of an allocation usually follow each other, so the partition's totals, core sums and node
 /// sets are written once per block instead of once per node.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct Pending {
-    /// (partition, block of its node order), if any change is gathered.
-    block: Option<(usize, usize)>,
+    /// The partition (high 32 bits) and the block of its node order (low 32 bits) of the
+    /// changes gathered, or [`Pending::NONE`].
+    key: u64,
     /// Change of the free cores and GPUs.
     cpus: i64,
     gpus: i64,
     /// The positions (bits of the block) whose membership of the node sets flips.
     flip_cores: u64,
     flip_gpus: u64,
+}
+
+impl Pending {
+    /// No change gathered.
+    const NONE: u64 = u64::MAX;
+}
+
+impl Default for Pending {
+    fn default() -> Pending {
+        Pending {
+            key: Pending::NONE,
+            cpus: 0,
+            gpus: 0,
+            flip_cores: 0,
+            flip_gpus: 0,
+        }
+    }
 }
 
 impl Free {
@@ -62,25 +80,33 @@ impl Free {
         let core_moved = (cpus > 0) != (was_cpus > 0);
         let gpu_moved = (cpus > 0 && gpus > 0) != (was_cpus > 0 && was_gpus > 0);
         for &(p, k) in l.slots_of(i) {
-            let block = (p as usize, k as usize / BLOCK);
-            if pending.block != Some(block) {
+            let key = (u64::from(p) << 32) | (k as usize / BLOCK) as u64;
+            if pending.key != key {
                 self.apply(pending);
-                pending.block = Some(block);
+                pending.key = key;
             }
-            let bit = k as usize % BLOCK;
             pending.cpus += dc;
             pending.gpus += dg;
-            pending.flip_cores ^= u64::from(core_moved) << bit;
-            pending.flip_gpus ^= u64::from(gpu_moved) << bit;
+            let bit = 1u64 << (k as usize % BLOCK);
+            if core_moved {
+                pending.flip_cores ^= bit;
+            }
+            if gpu_moved {
+                pending.flip_gpus ^= bit;
+            }
         }
     }
 
     /// Writes the changes gathered in `pending` and empties it.
     #[inline]
     fn apply(&mut self, pending: &mut Pending) {
-        let Some((p, b)) = pending.block else {
+        if pending.key == Pending::NONE {
             return;
-        };
+        }
+        let (p, b) = (
+            (pending.key >> 32) as usize,
+            (pending.key & u64::from(u32::MAX)) as usize,
+        );
         let t = &mut self.part_free[p];
         t.0 = t.0.wrapping_add_signed(pending.cpus);
         t.1 = t.1.wrapping_add_signed(pending.gpus);
