@@ -218,3 +218,125 @@ impl Free {
         self.idle[i] = self.jobs[i] == 0;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{CoreSums, NodeSet};
+    use crate::cluster::{Cluster, Free, Layout, Need, PackedAlloc};
+
+    /// What is free rebuilt from scratch (the plain reference): each node's figures as a plain
+    /// model keeps them, and the partitions' totals, node sets and core sums summed from them.
+    fn plain(l: &Layout, model: &[(u32, u64, u32, u32)]) -> Free {
+        let mut f = Free::all(l);
+        for (i, &(cpus, mem, gpus, jobs)) in model.iter().enumerate() {
+            (f.cpus[i], f.mem_mb[i], f.gpus[i], f.jobs[i]) = (cpus, mem, gpus, jobs);
+            f.idle[i] = jobs == 0;
+        }
+        let node = |p: &crate::cluster::layout::Part, k: usize| p.order[k] as usize;
+        for (pi, p) in l.parts.iter().enumerate() {
+            f.part_free[pi] = p.order.iter().fold((0, 0), |(c, g), &n| {
+                (
+                    c + u64::from(f.cpus[n as usize]),
+                    g + u64::from(f.gpus[n as usize]),
+                )
+            });
+            let (cpus, gpus) = (&f.cpus, &f.gpus);
+            f.with_cores[pi] = NodeSet::new(p.order.len(), |k| cpus[node(p, k)] > 0);
+            f.with_gpus[pi] = NodeSet::new(p.order.len(), |k| {
+                cpus[node(p, k)] > 0 && gpus[node(p, k)] > 0
+            });
+            if !f.core_sums.is_empty() {
+                f.core_sums[pi] = CoreSums::new(p.order.len(), |k| cpus[node(p, k)]);
+            }
+        }
+        f
+    }
+
+    /// Random starts and ends (allocations taken and given as shares and as packed runs, whole
+    /// nodes among them) on a cluster of 150 nodes (more than two blocks of 64 positions) in
+    /// three partitions sharing nodes, one of them ordered by weight: after each, the state
+    /// kept block by block is the one rebuilt from scratch.
+    #[test]
+    fn starts_and_ends_keep_what_a_rebuild_finds() {
+        let c = Cluster::from_compact(
+            "1/g[1-70]:c8:m1000:g4:w2/h[1-20]:c16:m1000:g1/c[1-60]:c4:m500\
+             /p=a:ALL:default/p=b:h[1-20],c[1-40],g[30-70]/p=x:c[10-60]:oexclusive",
+        )
+        .unwrap();
+        let l = Layout::new(&c).unwrap();
+        let mut x: u64 = 21;
+        let mut rand = |m: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((x >> 33) % m) as u32
+        };
+        let (mut starts, mut ends) = (0, 0);
+        for _ in 0..60 {
+            let mut free = Free::all(&l);
+            let mut model: Vec<(u32, u64, u32, u32)> = l
+                .nodes
+                .iter()
+                .map(|n| (n.cpus, n.mem_mb, n.gpus, 0))
+                .collect();
+            let mut running: Vec<PackedAlloc> = Vec::new();
+            for _ in 0..80 {
+                if running.is_empty() || rand(3) > 0 {
+                    let wide = rand(3) == 0;
+                    let need = Need {
+                        part: rand(3),
+                        cpus: 1 + rand(if wide { 600 } else { 40 }),
+                        nodes: if rand(8) == 0 { 1 + rand(4) } else { 0 },
+                        gpus: rand(2) * rand(20),
+                        mem_per_cpu_mb: u64::from(rand(6) == 0) * 20,
+                        mem_per_node_mb: 0,
+                        exclusive: rand(2) == 0 && rand(3) == 0,
+                    };
+                    let need = Need {
+                        exclusive: need.exclusive || need.part == 2,
+                        ..need
+                    };
+                    let Some(a) = free.select(&l, &need, None) else {
+                        continue;
+                    };
+                    let packed = PackedAlloc::new(&a);
+                    if rand(2) == 0 {
+                        free.take(&l, &a);
+                    } else {
+                        free.take_packed(&l, &packed);
+                    }
+                    for s in &a {
+                        let m = &mut model[s.node as usize];
+                        if s.whole {
+                            (m.0, m.1, m.2) = (0, 0, 0);
+                        } else {
+                            (m.0, m.1, m.2) = (m.0 - s.cpus, m.1 - s.mem_mb, m.2 - s.gpus);
+                        }
+                        m.3 += 1;
+                    }
+                    running.push(packed);
+                    starts += 1;
+                } else {
+                    let packed = running.swap_remove(rand(running.len() as u64) as usize);
+                    if rand(2) == 0 {
+                        free.give(&l, &packed.to_vec());
+                    } else {
+                        free.give_packed(&l, &packed);
+                    }
+                    for s in packed.iter() {
+                        let (n, m) = (&l.nodes[s.node as usize], &mut model[s.node as usize]);
+                        if s.whole {
+                            (m.0, m.1, m.2) = (n.cpus, n.mem_mb, n.gpus);
+                        } else {
+                            (m.0, m.1, m.2) = (m.0 + s.cpus, m.1 + s.mem_mb, m.2 + s.gpus);
+                        }
+                        m.3 -= 1;
+                    }
+                    ends += 1;
+                }
+                assert_eq!(free, plain(&l, &model));
+            }
+        }
+        assert!(starts > 2000 && ends > 1000, "{starts} {ends}");
+    }
+}
