@@ -337,6 +337,6 @@ mod tests {
                 assert_eq!(free, plain(&l, &model));
             }
         }
-        assert!(starts > 2000 && ends > 1000, "{starts} {ends}");
+        assert!(starts > 1500 && ends > 1200, "{starts} {ends}");
     }
 }
