@@ -26,12 +26,8 @@
 //! above, `c` and `m` always, the others only when they differ from the default, and `ALL` for a
 //! partition over every node.
 
-use super::{
-    hostlist, time, Cluster, NodeGroup, NodeOrder, NodeState, OverSubscribe, Partition,
-    PartitionState,
-};
+use super::{hostlist, Cluster, NodeOrder, NodeState, OverSubscribe, PartitionState};
 use super::{MAX_GROUPS, MAX_NODES, MAX_PARTITIONS};
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// The version this build writes and reads.
@@ -53,210 +49,10 @@ pub const MIXED_PRESET: &str =
 #[error("compact cluster: {0}")]
 pub struct CompactError(pub String);
 
-fn short(s: &str) -> String {
-    if s.len() <= 60 {
-        s.to_string()
-    } else {
-        let mut end = 57;
-        while !s.is_char_boundary(end) {
-            end -= 1;
-        }
-        format!("{}...", &s[..end])
-    }
-}
+mod items;
 
-fn uint<T: TryFrom<u64>>(field: &str, v: &str) -> Result<T, String> {
-    if v.is_empty() || v.len() > 19 || !v.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("{field}: expected a whole number, got {v:?}"));
-    }
-    let n: u64 = v
-        .parse()
-        .map_err(|_| format!("{field}: {v:?} is not a number"))?;
-    T::try_from(n).map_err(|_| format!("{field}: {v} is too large"))
-}
-
-fn tags(field: &str, v: &str) -> Result<Vec<String>, String> {
-    let list: Vec<String> = v.split(',').map(str::to_string).collect();
-    if list.len() > super::MAX_TAGS {
-        return Err(format!("{field}: more than {} names", super::MAX_TAGS));
-    }
-    for n in &list {
-        hostlist::check_name(n).map_err(|e| format!("{field}: {n:?}: {e}"))?;
-    }
-    Ok(list)
-}
-
-fn gpus(v: &str) -> Result<BTreeMap<String, u32>, String> {
-    let mut m = BTreeMap::new();
-    let items: Vec<&str> = v.split(',').collect();
-    if items.len() > super::MAX_TAGS {
-        return Err(format!("gpus: more than {} types", super::MAX_TAGS));
-    }
-    for item in items {
-        let (t, n) = match item.split_once('=') {
-            Some((t, n)) => {
-                hostlist::check_name(t).map_err(|e| format!("gpus: type {t:?}: {e}"))?;
-                (t, n)
-            }
-            None => ("", item),
-        };
-        let n: u32 = uint("gpus", n)?;
-        if n == 0 {
-            return Err(format!("gpus: {item:?}: a count of 0 (leave the type out)"));
-        }
-        if m.insert(t.to_string(), n).is_some() {
-            return Err(format!("gpus: type {t:?} twice"));
-        }
-    }
-    Ok(m)
-}
-
-/// A group's GPUs as the `g` field writes them: `4`, `a100=4,v100=2`.
-pub(super) fn gpus_text(g: &NodeGroup) -> String {
-    let list: Vec<String> = g
-        .gpus
-        .iter()
-        .map(|(t, n)| {
-            if t.is_empty() {
-                n.to_string()
-            } else {
-                format!("{t}={n}")
-            }
-        })
-        .collect();
-    list.join(",")
-}
-
-/// Marks a field seen; a second one is an error.
-fn once(seen: &mut Vec<char>, key: char) -> Result<(), String> {
-    if seen.contains(&key) {
-        return Err(format!("field {key:?} given twice"));
-    }
-    seen.push(key);
-    Ok(())
-}
-
-fn group(item: &str, room: usize) -> Result<NodeGroup, String> {
-    let mut fields = item.split(':');
-    let list = fields.next().unwrap_or("");
-    let names = hostlist::parse_with_limit(list, room).map_err(|e| {
-        if e.reason.starts_with("more than") {
-            format!("more than {MAX_NODES} nodes")
-        } else {
-            e.to_string()
-        }
-    })?;
-    let mut g = NodeGroup::new(names, 1, 1);
-    let mut seen = Vec::new();
-    for f in fields {
-        let Some(key) = f.chars().next() else {
-            return Err("an empty field (two ':')".into());
-        };
-        once(&mut seen, key)?;
-        group_field(&mut g, key, &f[1..]).map_err(|e| {
-            e.unwrap_or_else(|| format!("unknown node group field {f:?} (c, m, g, f, w, s)"))
-        })?;
-    }
-    Ok(g)
-}
-
-/// Sets field `key` of a node group to `v` (the compact form's text; also the page's table
-/// cells, `table.rs`); `Err(None)`: no such field.
-pub(super) fn group_field(g: &mut NodeGroup, key: char, v: &str) -> Result<(), Option<String>> {
-    match key {
-        'c' => {
-            g.cpus = uint("c (CPUs)", v)?;
-            if g.cpus == 0 {
-                return Err(Some("c (CPUs): 0; a node has at least 1".into()));
-            }
-        }
-        'm' => g.mem_mb = uint("m (memory MB)", v)?,
-        'g' => g.gpus = gpus(v)?,
-        'f' => g.features = tags("f (features)", v)?,
-        'w' => g.weight = uint("w (weight)", v)?,
-        's' => {
-            g.state = NodeState::from_word(v)
-                .ok_or_else(|| format!("s (state): {v:?}, valid: {}", NodeState::valid()))?
-        }
-        _ => return Err(None),
-    }
-    Ok(())
-}
-
-/// A partition with its node list as written (None: ALL).
-fn partition(item: &str) -> Result<(Partition, Option<Vec<String>>), String> {
-    let rest = &item[2..];
-    let mut fields = rest.split(':');
-    let name = fields.next().unwrap_or("");
-    hostlist::check_name(name).map_err(|e| format!("partition name {name:?}: {e}"))?;
-    let Some(list) = fields.next() else {
-        return Err(format!(
-            "partition {name}: no node list (p=NAME:HOSTLIST, ALL, or nothing)"
-        ));
-    };
-    let nodes = match list {
-        "ALL" => None,
-        "" => Some(Vec::new()),
-        l => Some(hostlist::parse(l).map_err(|e| format!("partition {name}: {e}"))?),
-    };
-    let mut p = Partition::new(name, Vec::new());
-    let mut seen = Vec::new();
-    for f in fields {
-        if f == "default" {
-            once(&mut seen, 'd')?;
-            p.default = true;
-            continue;
-        }
-        let Some(key) = f.chars().next() else {
-            return Err(format!("partition {name}: an empty field (two ':')"));
-        };
-        once(&mut seen, key).map_err(|e| format!("partition {name}: {e}"))?;
-        partition_field(&mut p, key, &f[1..]).map_err(|e| {
-            let e = e.unwrap_or_else(|| {
-                format!("unknown partition field {f:?} (default, t, x, j, r, o, s)")
-            });
-            format!("partition {name}: {e}")
-        })?;
-    }
-    Ok((p, nodes))
-}
-
-/// Sets field `key` of a partition to `v` (as [`group_field`]); `Err(None)`: no such field.
-pub(super) fn partition_field(p: &mut Partition, key: char, v: &str) -> Result<(), Option<String>> {
-    match key {
-        't' => p.max_time = time::parse_minutes(v)?,
-        'x' => p.max_nodes = Some(uint("x (MaxNodes)", v)?),
-        'j' => p.priority_job_factor = uint("j (PriorityJobFactor)", v)?,
-        'r' => p.priority_tier = uint("r (PriorityTier)", v)?,
-        'o' => p.oversubscribe = oversubscribe(v)?,
-        's' => {
-            p.state = PartitionState::from_word(v)
-                .ok_or_else(|| format!("s (state): {v:?}, valid: {}", PartitionState::valid()))?
-        }
-        _ => return Err(None),
-    }
-    Ok(())
-}
-
-fn oversubscribe(v: &str) -> Result<OverSubscribe, String> {
-    match v {
-        "exclusive" => Ok(OverSubscribe::Exclusive),
-        "no" => Ok(OverSubscribe::No),
-        _ if v.starts_with("yes") => Ok(OverSubscribe::Yes(count(&v[3..])?)),
-        _ if v.starts_with("force") => Ok(OverSubscribe::Force(count(&v[5..])?)),
-        _ => Err(format!(
-            "o (OverSubscribe): {v:?}, valid: exclusive, no, yesN, forceN"
-        )),
-    }
-}
-
-fn count(v: &str) -> Result<u32, String> {
-    let n: u32 = uint("o (OverSubscribe)", v)?;
-    if n == 0 {
-        return Err("o (OverSubscribe): a job count of 0".into());
-    }
-    Ok(n)
-}
+pub(super) use items::{gpus_text, group_field, partition_field};
+use items::{group, partition, short};
 
 impl Cluster {
     /// Reads the compact form (see the module's grammar); every error says what and where.
@@ -405,6 +201,7 @@ impl Cluster {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cluster::{NodeGroup, Partition};
     use proptest::prelude::*;
 
     #[test]

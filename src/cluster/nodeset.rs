@@ -29,6 +29,12 @@ impl NodeSet {
         *word = (*word & !bit) | (bit * u64::from(on));
     }
 
+    /// The positions `w x 64 + i` for each bit `i` of `mask` flip in or out of the set.
+    #[inline]
+    pub(super) fn flip(&mut self, w: usize, mask: u64) {
+        self.words[w] ^= mask;
+    }
+
     /// The first position from `from` on in the set.
     #[inline]
     pub(super) fn next(&self, from: usize) -> Option<usize> {

@@ -17,30 +17,34 @@ pub struct PackedAlloc {
 impl PackedAlloc {
     /// The allocation `shares`, packed.
     pub fn new(shares: &[Share]) -> PackedAlloc {
-        // Counted first, so that the runs are allocated once, at their size (a start's cost).
-        let continues = |prev: &Share, s: &Share| {
-            prev.node.checked_add(1) == Some(s.node)
-                && Share {
-                    node: s.node,
-                    ..*prev
-                } == *s
-        };
-        let count = shares
-            .iter()
-            .enumerate()
-            .filter(|&(k, s)| k == 0 || !continues(&shares[k - 1], s))
-            .count();
-        let mut runs: Vec<(Share, u32)> = Vec::with_capacity(count);
-        for (k, s) in shares.iter().enumerate() {
-            match runs.last_mut() {
-                Some((_, n)) if continues(&shares[k - 1], s) => *n += 1,
-                _ => runs.push((*s, 1)),
+        PackedAlloc::new_with(shares, &mut Vec::new())
+    }
+
+    /// [`PackedAlloc::new`] with the runs gathered in `buf` (a buffer kept by the caller), so
+    /// that the allocation is made once, at its size (a start's cost).
+    pub fn new_with(shares: &[Share], buf: &mut Vec<(Share, u32)>) -> PackedAlloc {
+        buf.clear();
+        for s in shares {
+            match buf.last_mut() {
+                Some((first, n))
+                    if first.node.checked_add(*n) == Some(s.node)
+                        && (first.cpus, first.mem_mb, first.gpus, first.whole)
+                            == (s.cpus, s.mem_mb, s.gpus, s.whole) =>
+                {
+                    *n += 1
+                }
+                _ => buf.push((*s, 1)),
             }
         }
-        debug_assert_eq!(runs.len(), count);
         PackedAlloc {
-            runs: runs.into_boxed_slice(),
+            runs: Box::from(&buf[..]),
         }
+    }
+
+    /// Its runs: (the run's first share, its node count); node `k` of a run is the first
+    /// share's node + `k`.
+    pub fn runs(&self) -> &[(Share, u32)] {
+        &self.runs
     }
 
     /// Each node's share, in the allocation's order.
@@ -122,6 +126,8 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             (x >> 33) % m
         };
+        // One buffer for every allocation, as the engine keeps it.
+        let mut buf = Vec::new();
         for _ in 0..500 {
             let n = rand(40) as usize;
             let mut node = rand(5) as u32;
@@ -137,7 +143,7 @@ mod tests {
                     }
                 })
                 .collect();
-            let p = PackedAlloc::new(&a);
+            let p = PackedAlloc::new_with(&a, &mut buf);
             assert_eq!(p.to_vec(), a);
             assert_eq!(p.len(), a.len());
             let cpus = a.iter().map(|s| u64::from(s.cpus)).sum();

@@ -15,8 +15,10 @@
 
 use super::layout::Layout;
 use super::nodeset::NodeSet;
+use change::BLOCK;
 use core_sums::CoreSums;
 
+mod change;
 mod core_sums;
 
 /// What a job asks of a cluster.
@@ -182,23 +184,6 @@ impl Free {
             .collect()
     }
 
-    /// What is free both here and in `other`, node by node (an interval's free resources from
-    /// those of its instants). Only the nodes whose cores or GPUs drop update the partitions'
-    /// totals and node sets (the instants of a plan differ by a few nodes).
-    pub fn narrow(&mut self, l: &Layout, other: &Free) {
-        for i in 0..self.cpus.len() {
-            let (c, g) = (
-                self.cpus[i].min(other.cpus[i]),
-                self.gpus[i].min(other.gpus[i]),
-            );
-            if (c, g) != (self.cpus[i], self.gpus[i]) {
-                self.set_cores(l, i, c, g);
-            }
-            self.mem_mb[i] = self.mem_mb[i].min(other.mem_mb[i]);
-            self.idle[i] &= other.idle[i];
-        }
-    }
-
     /// The number of partitions.
     pub fn parts(&self) -> u32 {
         self.part_free.len() as u32
@@ -234,37 +219,6 @@ impl Free {
                 })
             })
             .sum()
-    }
-
-    /// Node `i`'s free cores and GPUs become `cpus` and `gpus` (the partitions' totals follow).
-    #[inline(always)]
-    fn set_cores(&mut self, l: &Layout, i: usize, cpus: u32, gpus: u32) {
-        let (was_cpus, was_gpus) = (self.cpus[i], self.gpus[i]);
-        self.cpus[i] = cpus;
-        self.gpus[i] = gpus;
-        let (dc, dg) = (
-            i64::from(cpus) - i64::from(was_cpus),
-            i64::from(gpus) - i64::from(was_gpus),
-        );
-        // The node sets change only when the node gains or loses its last free core or GPU.
-        let (has_core, has_gpu) = (cpus > 0, cpus > 0 && gpus > 0);
-        let core_moved = has_core != (was_cpus > 0);
-        let gpu_moved = has_gpu != (was_cpus > 0 && was_gpus > 0);
-        for &(p, k) in l.slots_of(i) {
-            let (p, k) = (p as usize, k as usize);
-            let t = &mut self.part_free[p];
-            t.0 = t.0.wrapping_add_signed(dc);
-            t.1 = t.1.wrapping_add_signed(dg);
-            if dc != 0 && !self.core_sums.is_empty() {
-                self.core_sums[p].add(k, dc);
-            }
-            if core_moved {
-                self.with_cores[p].set(k, has_core);
-            }
-            if gpu_moved {
-                self.with_gpus[p].set(k, has_gpu);
-            }
-        }
     }
 
     /// What node `n` gives a job now and, if `within` is given, also there (the smaller).
@@ -491,62 +445,6 @@ impl Free {
                 gpus,
                 whole: false,
             }
-        }
-    }
-
-    /// True when every share of `a` is free here.
-    pub fn holds(&self, l: &Layout, a: &[Share]) -> bool {
-        a.iter().all(|s| {
-            let i = s.node as usize;
-            i < l.nodes.len()
-                && if s.whole {
-                    self.idle[i]
-                } else {
-                    self.cpus[i] >= s.cpus && self.mem_mb[i] >= s.mem_mb && self.gpus[i] >= s.gpus
-                }
-        })
-    }
-
-    /// The shares of `a` (all free) are taken.
-    pub fn take(&mut self, l: &Layout, a: &[Share]) {
-        self.take_each(l, a.iter().copied());
-    }
-
-    /// [`Free::take`] of shares one by one (a kept allocation's, [`super::PackedAlloc::iter`]).
-    pub fn take_each(&mut self, l: &Layout, a: impl IntoIterator<Item = Share>) {
-        for s in a {
-            let i = s.node as usize;
-            if s.whole {
-                self.set_cores(l, i, 0, 0);
-                self.mem_mb[i] = 0;
-            } else {
-                self.set_cores(l, i, self.cpus[i] - s.cpus, self.gpus[i] - s.gpus);
-                self.mem_mb[i] -= s.mem_mb;
-            }
-            self.jobs[i] += 1;
-            self.idle[i] = false;
-        }
-    }
-
-    /// The shares of `a` (all taken) are free again.
-    pub fn give(&mut self, l: &Layout, a: &[Share]) {
-        self.give_each(l, a.iter().copied());
-    }
-
-    /// [`Free::give`] of shares one by one (a kept allocation's, [`super::PackedAlloc::iter`]).
-    pub fn give_each(&mut self, l: &Layout, a: impl IntoIterator<Item = Share>) {
-        for s in a {
-            let i = s.node as usize;
-            let node = &l.nodes[i];
-            if s.whole {
-                self.set_cores(l, i, node.cpus, node.gpus);
-                self.mem_mb[i] = node.mem_mb;
-            } else {
-                self.set_cores(l, i, self.cpus[i] + s.cpus, self.gpus[i] + s.gpus);
-                self.mem_mb[i] += s.mem_mb;
-            }
-            self.jobs[i] -= 1;
-            self.idle[i] = self.jobs[i] == 0;
         }
     }
 }

@@ -23,6 +23,8 @@ pub(super) struct ClusterRun<'a> {
     shares: Alloc,
     /// The buffer of a start's processors' intervals.
     pieces: Vec<(u32, u32)>,
+    /// The buffer of a start's packed runs.
+    runs: Vec<(Share, u32)>,
 }
 
 /// The ids of [`ClusterRun::free_id`].
@@ -42,6 +44,7 @@ impl<'a> ClusterRun<'a> {
             free_id: next_free_id(),
             shares: Vec::new(),
             pieces: Vec::new(),
+            runs: Vec::new(),
         }
     }
 
@@ -119,11 +122,18 @@ impl<'a> ClusterRun<'a> {
         let pieces = &mut self.pieces;
         pieces.clear();
         let iv = free_procs.set().intervals();
+        // The first free interval ending above the previous node's first processor: the
+        // nodes usually come in order, and the next one's interval is then this one or close.
+        let mut from = 0;
         for s in a {
             let node = &l.nodes[s.node as usize];
             let (lo, hi) = (node.first_proc, node.first_proc + node.cpus);
             let mut left = s.cpus;
-            let from = iv.partition_point(|&(_, b)| b <= lo);
+            from = match iv.get(from) {
+                Some(&(a, b)) if a <= lo && lo < b => from,
+                Some(&(_, b)) if b <= lo => from + iv[from..].partition_point(|&(_, b)| b <= lo),
+                _ => iv.partition_point(|&(_, b)| b <= lo),
+            };
             for &(a, b) in &iv[from..] {
                 if left == 0 || a >= hi {
                     break;
@@ -146,15 +156,14 @@ impl<'a> ClusterRun<'a> {
         };
         self.free.take(&self.place.layout, a);
         self.free_id = next_free_id();
-        self.allocs[j] = PackedAlloc::new(a);
+        self.allocs[j] = PackedAlloc::new_with(a, &mut self.runs);
         free_procs.remove(&set);
         set
     }
 
     /// Job `j` ended or was stopped: its allocation is free again (it stays recorded).
     pub(super) fn give(&mut self, j: usize) {
-        self.free
-            .give_each(&self.place.layout, self.allocs[j].iter());
+        self.free.give_packed(&self.place.layout, &self.allocs[j]);
         self.free_id = next_free_id();
     }
 

@@ -7,8 +7,7 @@
 
 use super::{Free, Layout, Need};
 
-/// Positions per block.
-const BLOCK: usize = 64;
+use super::BLOCK;
 
 /// Free cores per block of a partition's node order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,10 +26,16 @@ impl CoreSums {
     }
 
     /// Position `k`'s free cores change by `delta`.
+    #[cfg(test)]
+    fn add(&mut self, k: usize, delta: i64) {
+        self.add_block(k / BLOCK, delta);
+    }
+
+    /// The free cores of block `b` (positions `b x BLOCK..`) change by `delta`.
     #[inline]
-    pub(super) fn add(&mut self, k: usize, delta: i64) {
-        let b = &mut self.blocks[k / BLOCK];
-        *b = b.wrapping_add_signed(delta);
+    pub(super) fn add_block(&mut self, b: usize, delta: i64) {
+        let sum = &mut self.blocks[b];
+        *sum = sum.wrapping_add_signed(delta);
     }
 
     /// The free cores of positions `from..len`, position `k` holding `cpus(k)`.

@@ -33,7 +33,7 @@ impl NodePlan {
                 plan.states.push(last);
             }
             let last = plan.states.len() - 1;
-            plan.states[last].give_each(l, cv.alloc(j).iter());
+            plan.states[last].give_packed(l, cv.alloc(j));
         }
         Some(plan)
     }

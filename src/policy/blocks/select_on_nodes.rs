@@ -69,7 +69,7 @@ pub(crate) fn pass(
         if end > res {
             break;
         }
-        extra.give_each(l, cv.alloc(j).iter());
+        extra.give_packed(l, cv.alloc(j));
     }
     if let Some(a) = pick(c, &extra, head, packed, None) {
         extra.take(l, &a);

@@ -109,7 +109,7 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
             None => state.insert((released_by(&cv, &running, k + 1), k + 1)),
         };
         for &(_, r) in &running[*released..=k] {
-            free.give_each(l, cv.alloc(r).iter());
+            free.give_packed(l, cv.alloc(r));
         }
         *released = k + 1;
         if free.fits(l, need) {
@@ -134,13 +134,13 @@ fn released_by(cv: &ClusterView<'_>, running: &[(Time, usize)], upto: usize) -> 
     let free = if left_shares < ended_shares {
         let mut free = cv.idle().clone();
         for &(_, j) in left {
-            free.take_each(l, cv.alloc(j).iter());
+            free.take_packed(l, cv.alloc(j));
         }
         free
     } else {
         let mut free = cv.free().clone();
         for &(_, j) in ended {
-            free.give_each(l, cv.alloc(j).iter());
+            free.give_packed(l, cv.alloc(j));
         }
         free
     };
@@ -148,7 +148,7 @@ fn released_by(cv: &ClusterView<'_>, running: &[(Time, usize)], upto: usize) -> 
         free == {
             let mut f = cv.free().clone();
             for &(_, j) in ended {
-                f.give_each(l, cv.alloc(j).iter());
+                f.give_packed(l, cv.alloc(j));
             }
             f
         }

@@ -19,7 +19,7 @@ fn with_shadow_load(c: &Ctx<'_>, head: usize) -> Option<Free> {
     let cv = c.cluster()?;
     let mut free = cv.free().clone();
     for (_, j) in c.running().filter(|&(_, j)| j > head) {
-        free.give_each(cv.layout(), cv.alloc(j).iter());
+        free.give_packed(cv.layout(), cv.alloc(j));
     }
     Some(free)
 }
@@ -67,7 +67,7 @@ impl PvEasy {
         };
         let (l, need) = (cv.layout(), cv.need(head));
         for (end, j) in c.running().filter(|&(_, j)| j < head) {
-            free.give_each(l, cv.alloc(j).iter());
+            free.give_packed(l, cv.alloc(j));
             if free.fits(l, need) {
                 return end;
             }
