@@ -151,9 +151,8 @@ impl SlurmSched {
         Ok(())
     }
 
-    /// One backfill cycle at `now`; true when it tested a job (Slurm's `_attempt_backfill`
-    /// then gives it a start, `start_res`, from the will-run test, and sets `last_job_update`).
-    fn backfill(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<bool, SimError> {
+    /// One backfill cycle at `now`.
+    fn backfill(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
         let now = c.now();
         let (res, window, max_test, max_user, min_prio, clock) = {
             let s = self.shared.borrow();
@@ -177,8 +176,7 @@ impl SlurmSched {
         // On a pool the cycle ends after the last job that could start now (one needing more
         // processors than are free now cannot: reservations and starts only take them) or has
         // no reservation yet: a job after it can neither start nor record its first planned
-        // start, so planning it changes nothing (whether the cycle tested a job is still
-        // counted, below).
+        // start, so planning it changes nothing.
         let upto = match &plan {
             Plan::Pool(free) => {
                 let now_free = free.now();
@@ -248,15 +246,11 @@ impl SlurmSched {
                 _ => {}
             }
         }
-        // A waiting job past the cycle's end would have been tested, had the loop gone on
-        // (the first one the loop meets is tested: the limits skip only after a test).
-        let tested_any =
-            tested > 0 || (max_test > 0 && jobs[upto..].iter().any(|&j| c.waiting().contains(j)));
         self.cycle_queue = jobs;
         if let Plan::Pool(free) = plan {
             self.pool_plan = free;
         }
-        Ok(tested_any)
+        Ok(())
     }
 }
 
@@ -317,20 +311,17 @@ impl StartRule for SlurmSched {
         // The first cycle runs at the first pass with a waiting job.
         let started = self.agent.ran_once() || !c.waiting().is_empty();
         if started && self.agent.due(now, true) {
-            // A skipped cycle (every waiting job holds its planned start) counts as planning.
-            let planned = if c.waiting().is_empty() {
-                false
-            } else if blocked && all_reserved(c) {
-                true
-            } else {
-                self.backfill(c, queue)?
-            };
-            self.agent.ran(now, planned);
+            // A cycle with a waiting job tests one (Slurm's `_attempt_backfill` then gives it
+            // a start from the will-run test, `start_res`, and sets `last_job_update`), also
+            // when it is skipped here because every waiting job holds its planned start.
+            let tested = !c.waiting().is_empty();
+            if tested && !(blocked && all_reserved(c)) {
+                self.backfill(c, queue)?;
+            }
+            self.agent.ran(now, tested);
         }
-        let waiting = !c.waiting().is_empty();
-        self.agent
-            .end(now, c.waiting().len(), waiting.then_some(Time::MIN));
-        if waiting {
+        self.agent.end(now, c.waiting().len());
+        if !c.waiting().is_empty() {
             c.wake_at(self.agent.next_check(now).min(self.next_full));
         }
         Ok(())
@@ -345,8 +336,7 @@ impl StartRule for SlurmSched {
         if self.agent.due(now, false) {
             self.agent.ran(now, waiting > 0);
         }
-        self.agent
-            .end(now, waiting, (waiting > 0).then_some(Time::MIN));
+        self.agent.end(now, waiting);
     }
 
     fn recorded_backfill(&mut self, at: Time) {

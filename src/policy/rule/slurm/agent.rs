@@ -4,11 +4,12 @@
 //! if anything changed since `B` (`last_job_update` or `last_node_update` at or after `B`,
 //! whole seconds); if nothing did, it sleeps one second at a time until something does, and
 //! runs then. The changes: a job submitted, started or ended; a priority period while jobs
-//! wait (`_set_priorities` sets `last_job_update`); and the cycle itself when it gave a
-//! waiting job a start within its map (`_attempt_backfill` clears every estimate first,
-//! `_clear_job_estimates`, so setting one sets `last_job_update`). So while jobs wait and find
-//! starts in the window the cycles keep to a grid `bf_interval` apart; after a cycle that
-//! planned nothing and a quiet spell, the next one runs at the next change, on a new grid.
+//! wait (`_set_priorities` sets `last_job_update`); and the cycle itself when it tested a
+//! waiting job (`_attempt_backfill` clears every estimate first, `_clear_job_estimates`, and
+//! the job tested gets one from the will-run test, `start_res`, which sets `last_job_update`;
+//! `bf_max_job_test` is at least 1, so every cycle with a waiting job tests one). So while jobs
+//! wait the cycles keep to a grid `bf_interval` apart; after a cycle that tested nothing and a
+//! quiet spell, the next one runs at the next change, on a new grid.
 
 use crate::Time;
 
@@ -27,9 +28,9 @@ pub(super) struct Agent {
     changes: Vec<Time>,
     /// The first period or full run of the main scheduler after the previous pass.
     next_mark: Time,
-    /// The previous pass, how many jobs waited after it, and from when a cycle would have
-    /// planned a start then (`None`: never).
-    prev: Option<(Time, usize, Option<Time>)>,
+    /// The previous pass, and how many jobs waited after it (a cycle until the next pass
+    /// tests one of them when there is one).
+    prev: Option<(Time, usize)>,
 }
 
 impl Agent {
@@ -65,7 +66,7 @@ impl Agent {
                 if step <= 0 {
                     continue;
                 }
-                if let Some((t, _, _)) = self.prev.filter(|p| p.1 >= least) {
+                if let Some((t, _)) = self.prev.filter(|p| p.1 >= least) {
                     let mut p = t - (t - phase).rem_euclid(step) + step;
                     while p <= now {
                         self.change(p);
@@ -81,10 +82,9 @@ impl Agent {
         }
     }
 
-    /// A pass at `now` ends with jobs waiting or not; a cycle until the next pass would plan
-    /// a start from `plans_from` on (`None`: never).
-    pub(super) fn end(&mut self, now: Time, waiting: usize, plans_from: Option<Time>) {
-        self.prev = Some((now, waiting, plans_from));
+    /// A pass at `now` ends with `waiting` jobs waiting.
+    pub(super) fn end(&mut self, now: Time, waiting: usize) {
+        self.prev = Some((now, waiting));
     }
 
     /// True when a cycle runs at `now` (then the caller runs it and calls [`Agent::ran`]).
@@ -94,7 +94,7 @@ impl Agent {
         let Some(mut b) = self.last else {
             return true;
         };
-        let plans_from = self.prev.and_then(|p| p.2);
+        let waited = self.prev.is_some_and(|p| p.1 > 0);
         loop {
             let next = b + self.interval;
             if next > now {
@@ -114,7 +114,7 @@ impl Agent {
                 return true;
             }
             b = cycle;
-            self.ran(cycle, plans_from.is_some_and(|f| f <= cycle));
+            self.ran(cycle, waited);
         }
     }
 
@@ -123,12 +123,12 @@ impl Agent {
         self.last.is_some()
     }
 
-    /// A cycle ran at `now`; `planned`: it gave a waiting job a start (now, or a later one
-    /// within its map).
-    pub(super) fn ran(&mut self, now: Time, planned: bool) {
+    /// A cycle ran at `now`; `tested`: it tested a waiting job (one waited: the first waiting
+    /// job a cycle meets is always tested, `bf_max_job_test` being at least 1).
+    pub(super) fn ran(&mut self, now: Time, tested: bool) {
         self.last = Some(now);
         self.changes.retain(|&t| t >= now);
-        if planned {
+        if tested {
             self.change(now);
         }
     }
@@ -158,44 +158,44 @@ mod tests {
         let mut a = Agent::new(5, 0, 60, 55);
         a.begin(0, true);
         assert!(a.due(0, false)); // the first cycle: at the first pass
-        a.ran(0, true); // it planned a start: a change at 0
-        a.end(0, 1, Some(0));
+        a.ran(0, true); // it tested a job: a change at 0
+        a.end(0, 1);
         // At 5 the thread looks: the cycle at 0 changed a job, so a cycle runs at 5.
         a.begin(5, false);
         assert!(a.due(5, false));
-        a.ran(5, false); // it planned nothing
-        a.end(5, 1, Some(0));
+        a.ran(5, false); // it tested nothing
+        a.end(5, 1);
         // Nothing changes in 5-10: no cycle at 10; a job ends at 12: a cycle at 12.
         a.begin(10, false);
         assert!(!a.due(10, false));
-        a.end(10, 1, Some(0));
+        a.end(10, 1);
         a.begin(12, true);
         assert!(a.due(12, false));
         a.ran(12, false);
-        a.end(12, 1, Some(0));
+        a.end(12, 1);
         // The grid is 12 + 5k now. The end at 12 counts for 17 too (Slurm compares whole
-        // seconds with `>=`): a cycle at 17, which plans nothing; 22 has no change, and the
+        // seconds with `>=`): a cycle at 17, which tests nothing; 22 has no change, and the
         // next is the period at 55 (jobs wait).
         a.begin(17, false);
         assert!(a.due(17, false));
         a.ran(17, false);
-        a.end(17, 1, Some(0));
+        a.end(17, 1);
         a.begin(22, false);
         assert!(!a.due(22, false));
-        a.end(22, 1, Some(0));
+        a.end(22, 1);
         assert_eq!(a.next_check(22), 55);
         a.begin(55, false);
         assert!(a.due(55, false));
     }
 
     /// A replay's history: the log's cycle at 100, jobs waiting; the cycles at 105, 110, ...
-    /// are taken as planning starts, so a pass at 113 has none and one at 115 has one.
+    /// are taken as testing a job, so a pass at 113 has none and one at 115 has one.
     #[test]
     fn cycles_not_run_here_keep_the_grid_of_the_recorded_one() {
         let mut a = Agent::new(5, 0, 60, 0);
         a.begin(100, true);
         a.ran(100, true); // the log's cycle started jobs
-        a.end(100, 1, Some(0));
+        a.end(100, 1);
         let mut b = a.clone();
         a.begin(113, true);
         assert!(!a.due(113, false));
@@ -205,13 +205,13 @@ mod tests {
         // A pass of its own at 116 runs the cycle due at 115 that it did not see.
         late.begin(116, true);
         assert!(late.due(116, true));
-        // A cycle at 100 that planned nothing, no job waiting: the next runs at the next
+        // A cycle at 100 that tested nothing, no job waiting: the next runs at the next
         // change, a submission at 113.
         let mut c = Agent::new(5, 0, 60, 0);
         c.begin(100, false);
         assert!(c.due(100, false));
         c.ran(100, false);
-        c.end(100, 0, None);
+        c.end(100, 0);
         c.begin(113, true);
         assert!(c.due(113, false));
     }
