@@ -134,12 +134,6 @@ impl Multifactor {
         }
     }
 
-    /// The fairshare factor of each association, as of the last period.
-    pub fn fs_factors(&mut self) -> &[f64] {
-        self.period_fs();
-        &self.fs
-    }
-
     /// The association job `j` is charged to.
     pub fn assoc_of(&self, j: usize) -> usize {
         self.jobs[j].assoc
