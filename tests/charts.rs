@@ -393,6 +393,7 @@ fn a_gpu_clusters_gantt_shows_its_gpus_and_gpu_jobs_darker() {
         layout,
         needs: vec![Need::default(), Need::default()],
         never: Vec::new(),
+        absent: Vec::new(),
         idle,
     };
     p.needs[1].gpus = 2;

@@ -124,7 +124,7 @@ fn jobs_that_can_never_run_are_rejected_with_their_reason() {
                 partition: 1,
                 ..Request::default()
             },
-        ), // unknown partition
+        ), // a partition the cluster does not have: runs in the default one
         (0, 10, 2, 0, req(0, 0)),    // fine
     ]);
     let p = place(
@@ -136,13 +136,24 @@ fn jobs_that_can_never_run_are_rejected_with_their_reason() {
     let reasons: Vec<&str> = s.rejected.iter().map(|(_, r)| r.as_str()).collect();
     assert_eq!(
         s.rejected.iter().map(|(j, _)| *j).collect::<Vec<_>>(),
-        [0, 1, 2, 3]
+        [0, 1, 2]
     );
     assert!(reasons[0].contains("4 GPUs"), "{reasons:?}");
     assert!(reasons[1].contains("3 nodes"), "{reasons:?}");
     assert!(reasons[2].contains("5000 MB"), "{reasons:?}");
-    assert!(reasons[3].contains("partition nope"), "{reasons:?}");
-    assert_eq!(s.jobs[4].start, 0);
+    // Job 3 (1 core) and job 4 (2 cores) both fit n1 at once.
+    assert_eq!((s.jobs[3].start, s.jobs[4].start), (0, 0));
+    assert_eq!(p.absent, [("nope".to_string(), 1)]);
+    // The notes a user reads name both: the partition sent to the default one, and how many
+    // jobs are left out with the first reasons, by job id.
+    let notes = p.notes(&js);
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(notes[0].contains("nope (1 jobs)"), "{notes:?}");
+    assert!(notes[1].starts_with("3 jobs can never run"), "{notes:?}");
+    assert!(
+        notes[1].contains(&format!("job {}: asks for 4 GPUs", js[0].id)),
+        "{notes:?}"
+    );
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! processor and its request), and the jobs that can never run there.
 //!
 //! Memory counts only on a cluster where some node states more than Slurm's default of 1 MB
-//! (`RealMemory`); on one without, no job asks for any.
+//! (`RealMemory`); on one without, no job asks for any. A job whose partition the cluster does
+//! not have (an SWF trace's field 16 numbers, a log's names on another cluster) runs in the
+//! cluster's default partition, and [`Placement::notes`] says so.
 
 use super::{never_fits, Free, Layout, Need};
 use crate::job::Job;
@@ -16,6 +18,9 @@ pub struct Placement {
     pub needs: Vec<Need>,
     /// The jobs that can never run there, each with its reason.
     pub never: Vec<(usize, String)>,
+    /// The trace's partitions the cluster does not have, with how many jobs named each: those
+    /// jobs run in the default partition.
+    pub absent: Vec<(String, u64)>,
     /// Every node free (the cluster before any job).
     pub idle: Free,
 }
@@ -28,21 +33,23 @@ impl Placement {
         let mut never = Vec::new();
         let idle = Free::all(&layout);
         let mut needs = Vec::with_capacity(jobs.len());
+        // The cluster's partition of each of the trace's (None: not in the cluster).
+        let of_trace: Vec<Option<usize>> =
+            partitions.iter().map(|n| layout.part_index(n)).collect();
+        let mut absent_jobs = vec![0u64; partitions.len()];
         for (j, job) in jobs.iter().enumerate() {
             let r = &job.req;
             let part = match r.partition {
-                0 => Some(layout.default_part),
-                p => partitions
-                    .get(usize::from(p) - 1)
-                    .and_then(|name| layout.part_index(name)),
-            };
-            let Some(part) = part else {
-                let name = partitions
-                    .get(usize::from(r.partition) - 1)
-                    .map_or("?", String::as_str);
-                never.push((j, format!("partition {name} is not in the cluster")));
-                needs.push(Need::default());
-                continue;
+                0 => layout.default_part,
+                p => {
+                    let k = usize::from(p) - 1;
+                    of_trace.get(k).copied().flatten().unwrap_or_else(|| {
+                        if let Some(count) = absent_jobs.get_mut(k) {
+                            *count += 1;
+                        }
+                        layout.default_part
+                    })
+                }
             };
             let need = Need {
                 part: part as u32,
@@ -66,11 +73,50 @@ impl Placement {
             }
             needs.push(need);
         }
+        let absent = partitions
+            .iter()
+            .zip(absent_jobs)
+            .filter(|(_, jobs)| *jobs > 0)
+            .map(|(name, jobs)| (name.clone(), jobs))
+            .collect();
         Placement {
             layout,
             needs,
             never,
+            absent,
             idle,
         }
+    }
+
+    /// What a reader should know of this placement: the partitions sent to the default one and
+    /// the jobs that can never run (how many, the first few with their job ids and reasons).
+    pub fn notes(&self, jobs: &[Job]) -> Vec<String> {
+        let mut notes = Vec::new();
+        if !self.absent.is_empty() {
+            let list: Vec<String> = self
+                .absent
+                .iter()
+                .map(|(name, n)| format!("{name} ({n} jobs)"))
+                .collect();
+            notes.push(format!(
+                "partitions not in the cluster: {}; those jobs run in its default partition {}",
+                list.join(", "),
+                self.layout.parts[self.layout.default_part].name
+            ));
+        }
+        if !self.never.is_empty() {
+            let first: Vec<String> = self
+                .never
+                .iter()
+                .take(3)
+                .map(|&(j, ref why)| format!("job {}: {why}", jobs[j].id))
+                .collect();
+            notes.push(format!(
+                "{} jobs can never run on the cluster and are left out; first: {}",
+                self.never.len(),
+                first.join("; ")
+            ));
+        }
+        notes
     }
 }

@@ -419,6 +419,9 @@ pub fn prepare_raw(
     }
     let partitions = partitions.names(&workload.partition_names);
     let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &partitions)));
+    if let Some(p) = &placement {
+        warnings.extend(p.notes(&jobs));
+    }
     let earlier_runs = earlier_runs(&jobs, &workload.requeued);
     let accounts = accounts(&jobs, &workload.accounts);
     Ok(JobSet {

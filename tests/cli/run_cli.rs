@@ -52,6 +52,34 @@ fn cluster_rows_only_on_a_cluster() {
 }
 
 #[test]
+fn a_trace_whose_partitions_the_cluster_lacks_runs_in_its_default_partition() {
+    // HPC2N's SWF numbers every job's partition 1 (field 16); the gpu preset has no partition
+    // "1". Every job runs in the preset's default partition, and stderr says so, once.
+    let t = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hpc2n.swf");
+    let (ok, out, err) = schedlab(&["run", t, "-p", "easy", "--cluster", "gpu", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // 25 of its 3,170 jobs have no runtime (skipped by the input rules); of the other 3,145,
+    // 54 ask for more than 5 days, over the preset's MaxTime of 2 days: left out, and said so
+    // (`awk '$4 != -1 && $9 > 172800'` on the file counts them).
+    assert_eq!(v[0]["counts"]["jobs"], 3145 - 54, "{err}");
+    assert_eq!(v[0]["counts"]["skipped"], 25 + 54, "{err}");
+    let notes: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("not in the cluster"))
+        .collect();
+    assert_eq!(notes.len(), 1, "{err}");
+    assert!(notes[0].contains("1 (3145 jobs)"), "{err}");
+    assert!(
+        err.contains(
+            "54 jobs can never run on the cluster and are left out; first: job 17: \
+             requested time 432000 s is over partition gpu's MaxTime (172800 s)"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
 fn comparison_table_and_json() {
     let d = tmpdir("cli", "table");
     let t = hand_trace(&d);
