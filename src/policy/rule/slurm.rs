@@ -71,7 +71,7 @@ impl Plan {
     }
 
     /// Job `j`'s earliest start for `len` seconds, with its nodes on a cluster.
-    fn earliest(&self, c: &Ctx<'_>, j: usize, len: Time) -> Option<(Time, Option<Alloc>)> {
+    fn earliest(&mut self, c: &Ctx<'_>, j: usize, len: Time) -> Option<(Time, Option<Alloc>)> {
         match self {
             Plan::Pool(free) => free.earliest(c.job(j).procs, len).map(|t| (t, None)),
             Plan::Nodes(p) => {
@@ -187,7 +187,16 @@ impl SlurmSched {
                     })
                     .map_or(0, |k| k + 1)
             }
-            Plan::Nodes(_) => jobs.len(),
+            // On nodes likewise: a job whose partition has fewer cores or GPUs free now than
+            // it asks (`Free::short_of`) cannot start in the cycle.
+            Plan::Nodes(_) => c.cluster().map_or(jobs.len(), |cv| {
+                jobs.iter()
+                    .rposition(|&j| {
+                        c.waiting().contains(j)
+                            && (!cv.free().short_of(cv.need(j)) || c.reserved_at(j).is_none())
+                    })
+                    .map_or(0, |k| k + 1)
+            }),
         };
         self.per_user.clear();
         let mut tested = 0;

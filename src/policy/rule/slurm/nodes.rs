@@ -34,6 +34,22 @@ pub(super) struct NodePlan {
     ends: Vec<(Time, Alloc)>,
     /// Whole-node reservations: [from, to) and their nodes.
     held: Vec<(Time, Time, Vec<u32>)>,
+    /// Buffers the tests of one job work in, kept for the next job (a cycle tests hundreds).
+    scratch: Scratch,
+}
+
+/// [`NodePlan::earliest`]'s working state: buffers, nothing kept from one call to the next.
+#[derive(Default)]
+struct Scratch {
+    /// The will-run test's free resources (copied from the plan's at each test).
+    free: Option<Free>,
+    /// Nodes a reservation holds over the interval tested, and over the start found.
+    out: Vec<bool>,
+    busy: Vec<bool>,
+    /// [`NodePlan::later_start`]'s (node, from, to) of the reservations held after a time.
+    spans: Vec<(u32, Time, Time)>,
+    /// [`NodePlan::without`]'s shares.
+    rests: Alloc,
 }
 
 impl NodePlan {
@@ -47,6 +63,7 @@ impl NodePlan {
             free,
             ends,
             held: Vec::new(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -56,10 +73,11 @@ impl NodePlan {
         self
     }
 
-    /// The nodes a reservation holds over some of `[from, to]` (Slurm's `begin_time <=
-    /// end_time` test: one beginning at `to` counts).
-    fn held_over(&self, from: Time, to: Time) -> Vec<bool> {
-        let mut out = vec![false; self.free.cpus.len()];
+    /// Marks in `out` the nodes a reservation holds over some of `[from, to]` (Slurm's
+    /// `begin_time <= end_time` test: one beginning at `to` counts).
+    fn held_over(&self, from: Time, to: Time, out: &mut Vec<bool>) {
+        out.clear();
+        out.resize(self.free.cpus.len(), false);
         for (a, b, nodes) in &self.held {
             if *a <= to && *b > from {
                 for &n in nodes {
@@ -67,62 +85,83 @@ impl NodePlan {
                 }
             }
         }
-        out
     }
 
-    /// `f` without the nodes of `out`.
-    fn without(l: &Layout, f: &mut Free, out: &[bool]) {
-        for (i, _) in out.iter().enumerate().filter(|(_, o)| **o) {
-            let rest = Share {
-                node: i as u32,
-                cpus: f.cpus[i],
-                mem_mb: f.mem_mb[i],
-                gpus: f.gpus[i],
-                whole: false,
-            };
-            f.take(l, &[rest]);
+    /// `f` without the nodes of `out` (their free rest taken at once; `rests` is a buffer).
+    fn without(l: &Layout, f: &mut Free, out: &[bool], rests: &mut Alloc) {
+        rests.clear();
+        rests.extend(
+            out.iter()
+                .enumerate()
+                .filter(|(_, o)| **o)
+                .map(|(i, _)| Share {
+                    node: i as u32,
+                    cpus: f.cpus[i],
+                    mem_mb: f.mem_mb[i],
+                    gpus: f.gpus[i],
+                    whole: false,
+                }),
+        );
+        f.take(l, rests);
+    }
+
+    /// `a`'s shares on the nodes not in `out` are free again in `f` (those in `out` stay
+    /// taken whole).
+    fn give_outside(l: &Layout, f: &mut Free, a: &[Share], out: &[bool]) {
+        if a.iter().all(|s| !out[s.node as usize]) {
+            f.give(l, a);
+        } else {
+            let outside: Alloc = a
+                .iter()
+                .filter(|s| !out[s.node as usize])
+                .copied()
+                .collect();
+            f.give(l, &outside);
         }
     }
 
-    /// select/cons_tres's will-run test on the nodes not in `out`: now if the job fits
-    /// there; else the running jobs on those nodes are taken away in groups by planned end
-    /// (the first group up to its first end rounded up to [`WINDOW`] seconds, plus `WINDOW`;
-    /// each next group's span doubled, `_will_run_test`), and the job starts at the last end
-    /// of the first group after which it fits (a job past its end: one second from now).
-    fn will_run(&self, l: &Layout, need: &Need, out: &[bool]) -> Option<(Time, Alloc)> {
-        let mut f = self.free.clone();
-        Self::without(l, &mut f, out);
-        if let Some(a) = super::fit::best_fit(l, &f, need) {
+    /// select/cons_tres's will-run test on the nodes not in `out` (`f`: the buffer it works
+    /// in): now if the job fits there; else the running jobs on those nodes are taken away in
+    /// groups by planned end (the first group up to its first end rounded up to [`WINDOW`]
+    /// seconds, plus `WINDOW`; each next group's span doubled, `_will_run_test`), and the job
+    /// starts at the last end of the first group after which it fits (a job past its end:
+    /// one second from now).
+    fn will_run(
+        &self,
+        f: &mut Free,
+        rests: &mut Alloc,
+        l: &Layout,
+        need: &Need,
+        out: &[bool],
+    ) -> Option<(Time, Alloc)> {
+        f.clone_from(&self.free);
+        Self::without(l, f, out, rests);
+        if let Some(a) = super::fit::best_fit(l, f, need) {
             return Some((self.now, a));
         }
-        let ends: Vec<&(Time, Alloc)> = self
+        let mut ends = self
             .ends
             .iter()
             .filter(|(_, a)| a.iter().any(|s| !out[s.node as usize]))
-            .collect();
-        let first = ends.first()?.0;
+            .peekable();
+        let first = ends.peek()?.0;
         // The first multiple of the window on the log's clock after the first end.
         let barrier = super::round_down(first, WINDOW, self.clock) + WINDOW;
         let mut window = WINDOW;
-        let mut k = 0;
-        while k < ends.len() {
-            let mut last;
-            loop {
-                last = ends[k].0;
-                f.give(l, &ends[k].1);
-                k += 1;
-                if ends.get(k).is_none_or(|e| e.0 > barrier + window) {
-                    break;
-                }
+        while let Some((end, a)) = ends.next() {
+            let mut last = *end;
+            Self::give_outside(l, f, a, out);
+            while let Some((end, a)) = ends.next_if(|e| e.0 <= barrier + window) {
+                last = *end;
+                Self::give_outside(l, f, a, out);
             }
-            Self::without(l, &mut f, out);
             loop {
                 window *= 2;
-                if ends.get(k).is_none_or(|e| e.0 <= barrier + window) {
+                if ends.peek().is_none_or(|e| e.0 <= barrier + window) {
                     break;
                 }
             }
-            if let Some(a) = super::fit::best_fit(l, &f, need) {
+            if let Some(a) = super::fit::best_fit(l, f, need) {
                 return Some((last.max(self.now + 1), a));
             }
         }
@@ -132,32 +171,35 @@ impl NodePlan {
     /// Slurm's `later_start` from a start `t` (`_attempt_backfill`'s walk of the node_space
     /// map): the first reservation boundary after `t` at which a node some reservation holds
     /// between `t` and that boundary is free again, before the map's end; `None` when there
-    /// is none.
-    fn later_start(&self, t: Time) -> Option<Time> {
-        let mut bounds: Vec<Time> = self
-            .held
-            .iter()
-            .flat_map(|h| [h.0, h.1])
-            .filter(|&b| b > t && b < self.end)
-            .collect();
-        bounds.sort_unstable();
-        bounds.dedup();
-        let n = self.free.cpus.len();
-        bounds.into_iter().find(|&b| {
-            let mut before = vec![false; n];
-            let mut at = vec![false; n];
-            for (from, to, nodes) in &self.held {
-                for &x in nodes {
-                    if *from < b && *to > t {
-                        before[x as usize] = true;
-                    }
-                    if *from <= b && *to > b {
-                        at[x as usize] = true;
-                    }
-                }
+    /// is none. A node is free again first where the first run of its reservations still
+    /// held after `t` (each overlapping or touching the next) ends, so the answer is the
+    /// earliest such end over the nodes: one sort of the (node, from, to) spans in `s`.
+    fn later_start(&self, t: Time, s: &mut Scratch) -> Option<Time> {
+        s.spans.clear();
+        for (from, to, nodes) in &self.held {
+            if *to > t {
+                s.spans.extend(nodes.iter().map(|&x| (x, *from, *to)));
             }
-            (0..n).any(|x| before[x] && !at[x])
-        })
+        }
+        s.spans.sort_unstable();
+        let mut first: Option<Time> = None;
+        let mut k = 0;
+        while let Some(&(x, _, mut end)) = s.spans.get(k) {
+            k += 1;
+            while let Some(&(y, from, to)) = s.spans.get(k) {
+                if y != x {
+                    break;
+                }
+                if from <= end {
+                    end = end.max(to);
+                }
+                k += 1;
+            }
+            if end < self.end && first.is_none_or(|f| end < f) {
+                first = Some(end);
+            }
+        }
+        first
     }
 
     /// The earliest start of a job asking `need` for `len` seconds, with the allocation it
@@ -167,28 +209,48 @@ impl NodePlan {
     /// held are free again then, the job may start sooner on them: Slurm's `TRY_LATER`);
     /// a start on nodes a reservation holds over the job's own run tries again from that
     /// start; no fit tries again from the later start, else the job gets none.
-    pub(super) fn earliest(&self, l: &Layout, need: &Need, len: Time) -> Option<(Time, Alloc)> {
+    pub(super) fn earliest(&mut self, l: &Layout, need: &Need, len: Time) -> Option<(Time, Alloc)> {
+        let mut s = std::mem::take(&mut self.scratch);
+        let found = self.earliest_in(&mut s, l, need, len);
+        self.scratch = s;
+        found
+    }
+
+    /// [`NodePlan::earliest`] in the buffers `s`.
+    fn earliest_in(
+        &self,
+        s: &mut Scratch,
+        l: &Layout,
+        need: &Need,
+        len: Time,
+    ) -> Option<(Time, Alloc)> {
+        let mut f = s.free.take().unwrap_or_else(|| self.free.clone());
         let mut t = self.now;
-        loop {
-            let later = self.later_start(t);
-            let out = self.held_over(t, t.saturating_add(len));
-            if let Some((s, a)) = self.will_run(l, need, &out) {
-                let s = s.max(t);
-                if let Some(b) = later.filter(|&b| s > b) {
+        let found = loop {
+            let later = self.later_start(t, s);
+            self.held_over(t, t.saturating_add(len), &mut s.out);
+            if let Some((start, a)) = self.will_run(&mut f, &mut s.rests, l, need, &s.out) {
+                let start = start.max(t);
+                if let Some(b) = later.filter(|&b| start > b) {
                     t = b;
                     continue;
                 }
-                let busy = self.held_over(s, s.saturating_add(len));
-                if a.iter().all(|x| !busy[x.node as usize]) {
-                    return Some((s, a));
+                self.held_over(start, start.saturating_add(len), &mut s.busy);
+                if a.iter().all(|x| !s.busy[x.node as usize]) {
+                    break Some((start, a));
                 }
-                if s > t {
-                    t = s;
+                if start > t {
+                    t = start;
                     continue;
                 }
             }
-            t = later?;
-        }
+            match later {
+                Some(b) => t = b,
+                None => break None,
+            }
+        };
+        s.free = Some(f);
+        found
     }
 
     /// A job allocated `a` starts now and runs until `end`.
@@ -279,14 +341,68 @@ mod tests {
     fn a_start_after_a_reservations_end_is_tried_again_from_that_end() {
         let (l, mut plan) = a_running(4, 100);
         plan.hold(10, 60, &[share(1, 4)]);
-        assert_eq!(plan.later_start(0), Some(60));
-        assert_eq!(plan.later_start(60), None);
+        let mut s = Scratch::default();
+        assert_eq!(plan.later_start(0, &mut s), Some(60));
+        assert_eq!(plan.later_start(60, &mut s), None);
         let (t, a) = plan.earliest(&l, &need(1, 1), 100).unwrap();
         assert_eq!((t, a[0].node), (60, 1));
         // The map's end is no later start: ending at 60, the job starts at 100 on a.
-        let plan = plan.ending_at(60);
-        assert_eq!(plan.later_start(0), None);
+        let mut plan = plan.ending_at(60);
+        assert_eq!(plan.later_start(0, &mut s), None);
         assert_eq!(plan.earliest(&l, &need(1, 1), 100).unwrap().0, 100);
+    }
+
+    /// `later_start` as Slurm's walk reads (the reference): each reservation boundary after
+    /// `t` and before the map's end in turn, the first at which some node held between `t`
+    /// and it is held no more.
+    fn later_start_by_bounds(plan: &NodePlan, t: Time) -> Option<Time> {
+        let mut bounds: Vec<Time> = plan
+            .held
+            .iter()
+            .flat_map(|h| [h.0, h.1])
+            .filter(|&b| b > t && b < plan.end)
+            .collect();
+        bounds.sort_unstable();
+        let n = plan.free.cpus.len();
+        bounds.into_iter().find(|&b| {
+            let mut before = vec![false; n];
+            let mut at = vec![false; n];
+            for (from, to, nodes) in &plan.held {
+                for &x in nodes {
+                    before[x as usize] |= *from < b && *to > t;
+                    at[x as usize] |= *from <= b && *to > b;
+                }
+            }
+            (0..n).any(|x| before[x] && !at[x])
+        })
+    }
+
+    proptest::proptest! {
+        /// The sweep over each node's spans finds what the walk over the boundaries finds, on
+        /// random reservations (overlapping, touching, ended before `t`) of 6 nodes.
+        #[test]
+        fn later_start_agrees_with_the_walk_over_boundaries(
+            holds in proptest::collection::vec(
+                (0i64..60, 1i64..40, proptest::collection::vec(0u32..6, 1..4)), 0..12),
+            t in 0i64..80,
+            end in 20i64..120,
+        ) {
+            let mut c = Cluster::single_pool(24);
+            let names: Vec<String> = (0..6).map(|i| format!("n{i}")).collect();
+            c.groups = vec![NodeGroup::new(names.clone(), 4, 1000)];
+            c.partitions = vec![Partition::new("p", names)];
+            let l = Layout::new(&c).unwrap();
+            let mut plan = NodePlan::new(0, 0, Free::all(&l), Vec::new()).ending_at(end);
+            for (from, len, nodes) in &holds {
+                let shares: Vec<Share> = nodes.iter().map(|&x| share(x, 1)).collect();
+                plan.hold(*from, from + len, &shares);
+            }
+            let mut s = Scratch::default();
+            proptest::prop_assert_eq!(
+                plan.later_start(t, &mut s),
+                later_start_by_bounds(&plan, t)
+            );
+        }
     }
 
     /// Worked by hand: node a runs two 2-core jobs planned to end at 100 and 140, node b a
@@ -306,20 +422,20 @@ mod tests {
         for (_, a) in &ends {
             free.take(&l, a);
         }
-        let plan = NodePlan::new(0, 0, free.clone(), ends.clone());
+        let mut plan = NodePlan::new(0, 0, free.clone(), ends.clone());
         let (t, a) = plan.earliest(&l, &need(2, 1), 10).unwrap();
         assert_eq!((t, a[0].node), (140, 0));
         // The groups are aligned on the log's clock: 15 s past a multiple of 30 at time 0,
         // the end at 100 is 115 on the clock, rounded up to 120 there (105 here), plus 30:
         // the first group ends at 135 and holds 100 alone, after which the job fits.
-        let shifted = NodePlan::new(0, 15, free, ends);
+        let mut shifted = NodePlan::new(0, 15, free, ends);
         assert_eq!(shifted.earliest(&l, &need(2, 1), 10).unwrap().0, 100);
         assert_eq!(plan.earliest(&l, &need(4, 2), 10).unwrap().0, 400);
         // A job past its planned end gives its cores back one second from now.
         let mut late = Free::all(&l);
         late.take(&l, &[share(0, 4)]);
         late.take(&l, &[share(1, 4)]);
-        let plan = NodePlan::new(
+        let mut plan = NodePlan::new(
             50,
             0,
             late,
