@@ -137,6 +137,34 @@ fn default_queue_depth_and_sched_interval() {
     );
 }
 
+/// J1 (4 processors until 10, limit 20) then J2 (2 processors) from its end; J3 and J4 (1
+/// processor each) arrive at 11 and 12, when 2 are free. No backfill cycle after the first
+/// (t=1, J2 waiting; bf_interval 1000).
+fn batch_delay_case() -> Vec<J> {
+    vec![
+        (0, 10, 4, 20),
+        (1, 100, 2, 100),
+        (11, 500, 1, 500),
+        (12, 500, 1, 500),
+    ]
+}
+
+#[test]
+fn a_submission_waits_for_the_background_loops_run_batch_sched_delay_after_the_last() {
+    // J1's end at 10 runs the main scheduler at once (J2 starts). The background loop's
+    // last run was the full one at 0 (sched_interval 60): J3's submission at 11 is 11 s
+    // later, so J3 starts at 11; that run was at 11, so J4 (submitted at 12) waits until
+    // 11 + 3 = 14.
+    let spec = |extra: &str| format!("slurm[bf_interval=1000{extra}]");
+    assert_eq!(sched(4, &batch_delay_case(), &spec("")).0, [0, 10, 11, 14]);
+    // sched_interval=10: the full run at 10 is the loop's last run; J3 and J4 wait for
+    // 10 + 3 = 13.
+    assert_eq!(
+        sched(4, &batch_delay_case(), &spec(",sched_interval=10")).0,
+        [0, 10, 13, 13]
+    );
+}
+
 /// Fairshare orders the queue: J1 (user 1) runs 0..100 on both processors; J4 (user 1, from
 /// 5), J2 (user 2, from 10), J3 (user 3, from 20) wait. At the period at 60 user 1 has usage,
 /// users 2 and 3 none: Fair Tree ranks them 3, 3 and user 1 1 of 3, so J2 and J3 go first.

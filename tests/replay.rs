@@ -272,15 +272,31 @@ fn figures_on_the_committed_real_runs() {
     }
 }
 
+/// `slurm`'s whole-run figures reached per run, at the run's phase (docs/slurm.md, "The whole
+/// run"): mean wait apart, the worst account apart, the largest wait CDF gap, each rounded
+/// up. Since the main scheduler runs for submissions only from the controller's background
+/// loop (`batch_sched_delay`); before: 25.0%, 166%, 0.167; 0.1%, 81%, 0.083; 8.7%, 41%,
+/// 0.117; 4.3%, 34%, 0.150; 24.0%, 80%, 0.167; 19.1%, 121%, 0.117. The noise floor (the
+/// other real run): 21.8%, 88%, 0.133 (fairshare-1), 1.9%, 24%, 0.117 (smallbf-2), 13.4%,
+/// 57%, 0.100 (gpu-3).
+const WHOLE_REACHED: [(&str, (f64, f64, f64)); 6] = [
+    ("fairshare-1/run1", (0.190, 1.62, 0.134)),
+    ("fairshare-1/run2", (0.006, 0.84, 0.084)),
+    ("smallbf-2/run1", (0.076, 0.17, 0.134)),
+    ("smallbf-2/run2", (0.043, 0.35, 0.151)),
+    ("gpu-3/run1", (0.174, 0.46, 0.118)),
+    ("gpu-3/run2", (0.029, 0.62, 0.118)),
+];
+
 /// The whole run: a full simulation of each policy against the recorded run, beside the
 /// noise floor (the other real run of the same workload against this one), printed (run with
 /// `--nocapture`; docs/slurm.md gives the figures). Checked: the noise floor is that of
 /// tests/data/slurm/README.md's table (run1 against run2: mean waits 22%, 2%, 13% apart,
-/// largest CDF gaps 0.133, 0.117, 0.100), and on every run `slurm`'s (at the run's phase)
-/// largest wait CDF gap is below EASY's and at most 0.17, its mean wait at most 30% from the
-/// recorded one (reached: 0.083-0.167 and 0.1-25%; before backfill's times were rounded on
-/// the log's clock and its map ended at the window's end: 0.100-0.183 and 2-25%). Not met
-/// yet: `slurm` within the noise floor on every figure.
+/// largest CDF gaps 0.133, 0.117, 0.100); on every run `slurm`'s figures (at the run's
+/// phase) are those reached ([`WHOLE_REACHED`]: 0.5-19% apart, CDF gaps 0.083-0.150) and
+/// its largest wait CDF gap is below EASY's. Within the noise floor on every figure:
+/// fairshare-1/run2 only (and on two of the three figures fairshare-1/run1, smallbf-2/run1's
+/// worst account, gpu-3/run1's worst account and gpu-3/run2's mean wait).
 #[test]
 fn whole_runs_beside_the_noise_floor() {
     let runs = committed_runs();
@@ -305,14 +321,14 @@ fn whole_runs_beside_the_noise_floor() {
                 let mut p = schedlab::policy::slurm::build_with_site(spec, &run.site).unwrap();
                 let d = recorded.distance(&replay.simulated_waits(p.as_mut(), 1).unwrap());
                 println!("{:<18} {spec:<13} {d}", run.name);
-                gaps.push((d.cdf_gap, d.mean_apart()));
+                gaps.push((d.cdf_gap, (d.mean_apart(), d.worst_account(), d.cdf_gap)));
             }
-            assert!(
-                gaps[0].0 < gaps[1].0 && gaps[0].0 <= 0.17,
-                "{}: {gaps:?}",
-                run.name
-            );
-            assert!(gaps[0].1 <= 0.30, "{}: {gaps:?}", run.name);
+            assert!(gaps[0].0 < gaps[1].0, "{}: {gaps:?}", run.name);
+            let reached = WHOLE_REACHED.iter().find(|r| r.0 == run.name).unwrap().1;
+            let (mean, worst, cdf) = gaps[0].1;
+            assert!(mean <= reached.0, "{}: {gaps:?}", run.name);
+            assert!(worst <= reached.1, "{}: {gaps:?}", run.name);
+            assert!(cdf <= reached.2, "{}: {gaps:?}", run.name);
         }
     }
 }

@@ -65,7 +65,7 @@ pub static KEYS: &[KeyInfo] = &[
 pub(super) const ENTRY: PolicyInfo = PolicyInfo {
         name: "slurm",
         summary: "Slurm 22.05: multifactor priority (Fair Tree), the main scheduler and backfill, under Slurm's parameter names.",
-        description: "Jobs ordered by Slurm's multifactor priority (age, Fair Tree or classic fairshare over decayed usage, job size, partition, TRES), recomputed every PriorityCalcPeriod; the main scheduler starts them in that order until one does not fit, at every event and every sched_interval; every bf_interval a backfill cycle plans each job's earliest start within bf_window (reservations rounded to bf_resolution) and starts those that can start now. Keys are Slurm's names; slurm.conf and sshare files set them with --slurm-conf and --sshare. Full rules: docs/slurm.md.",
+        description: "Jobs ordered by Slurm's multifactor priority (age, Fair Tree or classic fairshare over decayed usage, job size, partition, TRES), recomputed every PriorityCalcPeriod; the main scheduler starts them in that order until one does not fit, at every job end, for submissions 3 s (batch_sched_delay) after its last run, and every sched_interval; every bf_interval a backfill cycle plans each job's earliest start within bf_window (reservations rounded to bf_resolution) and starts those that can start now. Keys are Slurm's names; slurm.conf and sshare files set them with --slurm-conf and --sshare. Full rules: docs/slurm.md.",
         source: "Slurm 22.05 (SchedMD): priority/multifactor (priority_multifactor.c, fair_tree.c), sched/backfill (backfill.c), the main scheduler (job_scheduler.c); doc/html/priority_multifactor.shtml, fair_tree.shtml, sched_config.shtml",
         keys: KEYS,
         alias_of: None,

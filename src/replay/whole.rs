@@ -125,7 +125,18 @@ impl Replay<'_> {
     /// The waits of a full simulation of `policy` on the log's jobs (recorded run times, on
     /// the log's cluster when it has one).
     pub fn simulated_waits(&self, policy: &mut dyn Policy, seed: u64) -> Result<Waits, SimError> {
-        let s = sim::simulate_placed(
+        let s = self.simulate(policy, seed)?;
+        let rejected: std::collections::HashSet<usize> = s.rejected.iter().map(|r| r.0).collect();
+        let mut w = self.waits(|j| s.jobs[j].start);
+        let kept = (0..self.jobs.len()).filter(|j| !rejected.contains(j));
+        w.jobs = kept.map(|j| w.jobs[j].clone()).collect();
+        Ok(w)
+    }
+
+    /// The full simulation of `policy` on the log's jobs, as [`Replay::simulated_waits`]
+    /// measures it: each job's simulated start against [`Replay::starts`].
+    pub fn simulate(&self, policy: &mut dyn Policy, seed: u64) -> Result<sim::Schedule, SimError> {
+        sim::simulate_placed(
             &self.jobs,
             self.set.procs,
             None,
@@ -133,12 +144,7 @@ impl Replay<'_> {
             policy,
             seed,
             None,
-        )?;
-        let rejected: std::collections::HashSet<usize> = s.rejected.iter().map(|r| r.0).collect();
-        let mut w = self.waits(|j| s.jobs[j].start);
-        let kept = (0..self.jobs.len()).filter(|j| !rejected.contains(j));
-        w.jobs = kept.map(|j| w.jobs[j].clone()).collect();
-        Ok(w)
+        )
     }
 
     fn waits(&self, start: impl Fn(usize) -> crate::Time) -> Waits {

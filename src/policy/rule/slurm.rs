@@ -3,9 +3,11 @@
 //!
 //! - **The main scheduler** (job_scheduler.c `_schedule`): jobs in priority order start while
 //!   they fit; the first that does not fit blocks the (one) partition and the pass ends. It
-//!   runs at every instant with a submission or an end (Slurm queues a scheduling run for
-//!   both), looking at `default_queue_depth` jobs (and one more, as Slurm's `job_depth++ >
-//!   def_job_limit` does), and on the whole queue every `sched_interval` seconds (from time 0).
+//!   runs at every job end, and for submissions when the controller's background loop gets
+//!   to it, `batch_sched_delay` (3 s) after that loop's last run (a batch job never starts
+//!   at its submission), looking at `default_queue_depth` jobs (and one more, as Slurm's
+//!   `job_depth++ > def_job_limit` does); and on the whole queue every `sched_interval`
+//!   seconds (from time 0).
 //! - **Backfill** (backfill.c `_attempt_backfill`): every `bf_interval` seconds while jobs
 //!   wait, a cycle walks the queue in priority order. A user's jobs after the first
 //!   `bf_max_job_user` are skipped, and the cycle stops after `bf_max_job_test` jobs tested. A
@@ -32,7 +34,7 @@ mod nodes;
 use super::StartRule;
 use crate::cluster::Alloc;
 use crate::policy::queue::Queue;
-use crate::sim::{Ctx, Jobs, SimError};
+use crate::sim::{Ctx, Happening, Jobs, SimError};
 use crate::slurm::state::Shared;
 use crate::Time;
 use agent::Agent;
@@ -83,11 +85,21 @@ impl Plan {
     }
 }
 
+/// Seconds between two runs of the main scheduler that the controller's background loop
+/// makes for submissions (Slurm's `batch_sched_delay`, default 3; not a key: the committed
+/// runs keep the default).
+const BATCH_SCHED_DELAY: Time = 3;
+
 /// The main scheduler and backfill.
 pub struct SlurmSched {
     shared: Shared,
     /// The next full-queue run of the main scheduler.
     next_full: Time,
+    /// The background loop's last run of the main scheduler (full or for submissions:
+    /// controller.c's `last_sched_time`), and whether a submission asked for one since
+    /// (`job_sched_cnt`).
+    last_sched: Time,
+    queued: bool,
     /// When backfill cycles run.
     agent: Agent,
     per_user: HashMap<i64, usize>,
@@ -106,6 +118,8 @@ impl SlurmSched {
         Self {
             shared,
             next_full: 0,
+            last_sched: Time::MIN / 2,
+            queued: false,
             agent,
             per_user: HashMap::new(),
             cycle_queue: Vec::new(),
@@ -149,6 +163,32 @@ impl SlurmSched {
             }
         }
         Ok(())
+    }
+
+    /// Whether the main scheduler runs in this pass (`full`: its full-queue run is due).
+    /// Slurm runs it at a job's end (`_slurm_rpc_epilog_complete` calls `schedule` at once),
+    /// every `sched_interval` on the whole queue, and for submissions only from the
+    /// controller's background loop, at least `batch_sched_delay` after its last run
+    /// (`_slurm_rpc_submit_batch_job` calls `queue_job_scheduler`; `_slurmctld_background`
+    /// runs `schedule` once `now - last_sched_time >= batch_sched_delay`): a batch job is
+    /// never started at its submission (`job_allocate` with `allocate == 0` only tests it).
+    /// Not at a pass for a backfill cycle, a priority period or a plan's expiry.
+    fn main_runs(&mut self, c: &Ctx<'_>, full: bool) -> bool {
+        let now = c.now();
+        let mut ended = false;
+        for h in c.happenings() {
+            match h {
+                Happening::Submitted(_) => self.queued = true,
+                Happening::Finished { .. } | Happening::Preempted(_) => ended = true,
+                Happening::PlanExtended { .. } => {}
+            }
+        }
+        let queued_run = self.queued && now - self.last_sched >= BATCH_SCHED_DELAY;
+        if full || queued_run {
+            self.last_sched = now;
+            self.queued = false;
+        }
+        full || queued_run || ended
     }
 
     /// One backfill cycle at `now`.
@@ -309,8 +349,9 @@ impl StartRule for SlurmSched {
             self.next_full +=
                 (now - self.next_full) / sched_interval * sched_interval + sched_interval;
         }
+        let run_main = self.main_runs(c, full);
         let blocked = nothing_fits(c);
-        if !blocked {
+        if run_main && !blocked {
             let before = c.waiting().len();
             self.main(c, queue, (!full).then_some(depth))?;
             if c.waiting().len() < before {
@@ -331,7 +372,11 @@ impl StartRule for SlurmSched {
         }
         self.agent.end(now, c.waiting().len());
         if !c.waiting().is_empty() {
-            c.wake_at(self.agent.next_check(now).min(self.next_full));
+            let mut next = self.agent.next_check(now).min(self.next_full);
+            if self.queued {
+                next = next.min((self.last_sched + BATCH_SCHED_DELAY).max(now + 1));
+            }
+            c.wake_at(next);
         }
         Ok(())
     }
