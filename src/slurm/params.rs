@@ -46,6 +46,11 @@ pub struct SlurmParams {
     /// Where the periods fall, seconds after time 0 (taken modulo the period): Slurm runs them
     /// from the controller's start, which a log does not record (not a Slurm parameter).
     pub calc_phase: Time,
+    /// The periods fall late in their second (`calc_phase` written with a fraction, `58.5`):
+    /// after the log's ends, submissions and passes of that second, not before them. Slurm's
+    /// decay thread wakes at the controller's start plus whole periods, to the microsecond
+    /// (`_decay_thread`), and stamps the period with the whole second.
+    pub calc_late: bool,
     /// `PriorityUsageResetPeriod`.
     pub reset: ResetPeriod,
     /// `PriorityFavorSmall`.
@@ -101,6 +106,7 @@ impl Default for SlurmParams {
             decay_half_life: 7 * 86400,
             calc_period: 300,
             calc_phase: 0,
+            calc_late: false,
             reset: ResetPeriod::None,
             favor_small: false,
             fair_tree: true,
@@ -269,7 +275,20 @@ impl SlurmParams {
                 }
                 time(&mut self.calc_period, t)
             }
-            "calc_phase" => secs(&mut self.calc_phase, count(v, 0, 86_400)?),
+            "calc_phase" => {
+                // Whole seconds, and a fraction for a period late in its second.
+                let (whole, frac) = v.trim().split_once('.').unwrap_or((v.trim(), ""));
+                if !frac.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(format!("{v:?} is not a number of seconds from 0 to 86400"));
+                }
+                let text = secs(&mut self.calc_phase, count(whole, 0, 86_400)?);
+                self.calc_late = frac.bytes().any(|b| b != b'0');
+                if self.calc_late {
+                    format!("{text}.{}", frac.trim_end_matches('0'))
+                } else {
+                    text
+                }
+            }
             "PriorityUsageResetPeriod" => {
                 let up = v.trim().to_ascii_uppercase();
                 self.reset = match up.as_str() {
@@ -449,6 +468,20 @@ mod tests {
         assert!(p.set("PriorityFlags", "FAIR").is_err());
         assert!(p.set("bf_resolution", "0").is_err());
         assert!(p.set("Nope", "1").is_err());
+    }
+
+    /// `calc_phase` takes whole seconds, and a fraction for a period late in its second.
+    #[test]
+    fn calc_phase_takes_a_fraction_for_late_in_the_second() {
+        let mut p = SlurmParams::default();
+        assert_eq!(p.set("calc_phase", "58").unwrap(), "58");
+        assert_eq!((p.calc_phase, p.calc_late), (58, false));
+        assert_eq!(p.set("calc_phase", "58.50").unwrap(), "58.5");
+        assert_eq!((p.calc_phase, p.calc_late), (58, true));
+        assert_eq!(p.set("calc_phase", "7.0").unwrap(), "7");
+        assert_eq!((p.calc_phase, p.calc_late), (7, false));
+        assert!(p.set("calc_phase", "58.x").is_err());
+        assert!(p.set("calc_phase", "-1").is_err());
     }
 
     #[test]

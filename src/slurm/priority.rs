@@ -5,11 +5,13 @@
 //!
 //! - **Usage** (`_decay_thread`, `_apply_new_usage`): periods fall at multiples of
 //!   `PriorityCalcPeriod` from time `calc_phase` (Slurm: from the controller's start; the
-//!   first, at or before time 0, only marks the time). At each, every usage is multiplied by `d^Δ` (Δ the
-//!   seconds since the previous period, `d = 1 - 0.693 / PriorityDecayHalfLife`, 1 without
-//!   decay), then each running job adds `δ · d^δ · billing` to its association and every
-//!   ancestor, δ the seconds it ran since the previous period (or since its start), billing
-//!   its processors. A job that ends adds its last part the same way at once, but only with
+//!   first, at or before time 0, only marks the time; which side of its second's ends a
+//!   period falls, the caller says: `advance(t, true)` before them, `false` after). At each,
+//!   every usage is multiplied by `d^Δ` (Δ the seconds since the previous period,
+//!   `d = 1 - 0.693 / PriorityDecayHalfLife`, 1 without decay), then each running job adds
+//!   `δ · d^δ · billing` to its association and every ancestor, δ the seconds it ran since
+//!   the previous period (or since its start), billing its processors. A job that ends adds
+//!   its last part the same way at once, but only with
 //!   `AccountingStorageEnforce=limits` (or `safe`, `all`): acct_policy.c `_adjust_limit_usage`
 //!   calls `priority_g_job_end` only when limits are enforced, and the periods skip ended
 //!   jobs, so otherwise a job's usage after its last period is never counted (the committed
@@ -404,6 +406,37 @@ mod tests {
         assert_eq!((m.priority(1), m.priority(2)), (1000.0, 500.0));
     }
 
+    /// One user on 2 processors, no decay, periods every 60 s from 0, fairshare weighed,
+    /// `AccountingStorageEnforce=enforce`; 2-processor jobs submitted at `submits`, the first
+    /// at 10, where it starts.
+    fn one_user(enforce: &str, submits: &[Time]) -> Multifactor {
+        let mut p = SlurmParams::default();
+        p.set("PriorityWeightFairshare", "1000").unwrap();
+        p.set("PriorityCalcPeriod", "1").unwrap();
+        p.set("PriorityDecayHalfLife", "0").unwrap();
+        assert_eq!(p.set("AccountingStorageEnforce", enforce).unwrap(), enforce);
+        let tree = Tree::flat(["a"].into_iter());
+        let job = |&submit| JobInfo {
+            submit,
+            cpus: 2,
+            nodes: 1,
+            gpus: 0,
+            mem_mb: 0,
+            limit: Some(600),
+            assoc: 1,
+        };
+        let size = Size {
+            cpus: 2,
+            nodes: 1,
+            ..Size::default()
+        };
+        let mut m = Multifactor::new(p, tree, submits.iter().map(job).collect(), size);
+        m.advance(10, true);
+        m.submitted(0, 10);
+        m.started(0, 10);
+        m
+    }
+
     /// Without limits enforced (Slurm's default) a job's usage is counted at periods only:
     /// worked by hand with no decay, 2 processors, periods every 60 s. A job running 10-50
     /// ends before the period at 60: no usage. A job running 70-150 adds 2 · 50 at 120 and
@@ -411,30 +444,7 @@ mod tests {
     #[test]
     fn without_limits_enforced_a_job_end_adds_no_usage() {
         for (enforce, want) in [("associations", 100.0), ("limits", 160.0)] {
-            let mut p = SlurmParams::default();
-            p.set("PriorityWeightFairshare", "1000").unwrap();
-            p.set("PriorityCalcPeriod", "1").unwrap();
-            p.set("PriorityDecayHalfLife", "0").unwrap();
-            assert_eq!(p.set("AccountingStorageEnforce", enforce).unwrap(), enforce);
-            let tree = Tree::flat(["a"].into_iter());
-            let job = |submit| JobInfo {
-                submit,
-                cpus: 2,
-                nodes: 1,
-                gpus: 0,
-                mem_mb: 0,
-                limit: Some(600),
-                assoc: 1,
-            };
-            let size = Size {
-                cpus: 2,
-                nodes: 1,
-                ..Size::default()
-            };
-            let mut m = Multifactor::new(p, tree, vec![job(10), job(70)], size);
-            m.advance(10, true);
-            m.submitted(0, 10);
-            m.started(0, 10);
+            let mut m = one_user(enforce, &[10, 70]);
             m.advance(50, true);
             m.ended(0, 50);
             m.advance(70, true);
@@ -445,6 +455,22 @@ mod tests {
             m.advance(150, true);
             m.ended(1, 150);
             assert_eq!(m.tree.nodes[1].usage - first, want, "{enforce}");
+        }
+    }
+
+    /// A period and a job's end in the same second (worked by hand, [`one_user`]): a job
+    /// running 10-60 ends at 60. Run at the start of the second (the policy's order with a
+    /// whole `calc_phase`), the period at 60 still finds it running and counts 2 · 50; run
+    /// after the end (a fractional `calc_phase`: the order runs it at the next pass), it counts
+    /// nothing, the job's usage after the period at 0 being never counted.
+    #[test]
+    fn a_period_before_or_after_an_end_of_its_second() {
+        for (early, want) in [(true, 100.0), (false, 0.0)] {
+            let mut m = one_user("associations", &[10]);
+            m.advance(60, early);
+            m.ended(0, 60);
+            m.advance(61, false);
+            assert_eq!(m.tree.nodes[1].usage, want, "early {early}");
         }
     }
 

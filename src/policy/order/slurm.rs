@@ -2,10 +2,12 @@
 //! by arrival (Slurm sorts by priority, then job id). The priorities are the plugin's
 //! (`crate::slurm::priority`), shared with the `slurm` start rule, which prepares them.
 //!
-//! At each pass: the plugin's periods before now run (jobs that end now still count as
-//! running), then the jobs that ended now add their last usage, then the period at now, if
-//! any, then the jobs submitted now get their first priority (on a cluster, from their shape:
-//! nodes, GPUs and memory as they ask them).
+//! At each pass: the plugin's periods up to now run, then the jobs that ended now add their
+//! last usage, then the jobs submitted now get their first priority (on a cluster, from their
+//! shape: nodes, GPUs and memory as they ask them). A period at now runs first: the jobs that
+//! end now count as running in it, and the pass sees its priorities. With `calc_phase`
+//! written with a fraction the periods fall late in their second: one at now runs at the next
+//! pass, after this second's ends and this pass (docs/slurm.md, "The phase of the periods").
 
 use super::QueueOrder;
 use crate::sim::{Ctx, Happening};
@@ -30,14 +32,14 @@ impl QueueOrder for SlurmPriority {
         let Some(mf) = s.mf.as_mut() else {
             return;
         };
-        mf.advance(now, false);
+        let early = !mf.params.calc_late;
+        mf.advance(now, early);
         for h in c.happenings() {
             match *h {
                 Happening::Finished { job, .. } | Happening::Preempted(job) => mf.ended(job, now),
                 Happening::Submitted(_) | Happening::PlanExtended { .. } => {}
             }
         }
-        mf.advance(now, true);
         let cluster = c.cluster();
         for h in c.happenings() {
             if let Happening::Submitted(j) = *h {
