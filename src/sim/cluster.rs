@@ -140,11 +140,15 @@ impl<'a> ClusterRun<'a> {
                 }
                 let a = a.max(lo);
                 let b = b.min(hi).min(a + left);
-                pieces.push((a, b));
+                // Whole nodes in order make one piece (the next node's cores follow).
+                match pieces.last_mut() {
+                    Some(last) if last.1 == a => last.1 = b,
+                    _ => pieces.push((a, b)),
+                }
                 left -= b - a;
             }
         }
-        // In node order (the usual case) the pieces are sorted: appended, touching ones merged.
+        // In node order (the usual case) the pieces are sorted: appended.
         let set = if pieces.windows(2).all(|w| w[0].1 <= w[1].0) {
             let mut set = ProcSet::default();
             for &(a, b) in pieces.iter() {
