@@ -34,6 +34,8 @@ pub(super) struct NodePlan {
     ends: Vec<(Time, Alloc)>,
     /// Whole-node reservations: [from, to) and their nodes.
     held: Vec<(Time, Time, Vec<u32>)>,
+    /// The same, one (node, from, to) per node held, kept sorted ([`NodePlan::later_start`]).
+    spans: Vec<(u32, Time, Time)>,
     /// Buffers the tests of one job work in, kept for the next job (a cycle tests hundreds).
     scratch: Scratch,
 }
@@ -46,8 +48,6 @@ struct Scratch {
     /// Nodes a reservation holds over the interval tested, and over the start found.
     out: Vec<bool>,
     busy: Vec<bool>,
-    /// [`NodePlan::later_start`]'s (node, from, to) of the reservations held after a time.
-    spans: Vec<(u32, Time, Time)>,
     /// [`NodePlan::without`]'s shares.
     rests: Alloc,
 }
@@ -63,6 +63,7 @@ impl NodePlan {
             free,
             ends,
             held: Vec::new(),
+            spans: Vec::new(),
             scratch: Scratch::default(),
         }
     }
@@ -173,27 +174,15 @@ impl NodePlan {
     /// between `t` and that boundary is free again, before the map's end; `None` when there
     /// is none. A node is free again first where the first run of its reservations still
     /// held after `t` (each overlapping or touching the next) ends, so the answer is the
-    /// earliest such end over the nodes: one sort of the (node, from, to) spans in `s`.
-    fn later_start(&self, t: Time, s: &mut Scratch) -> Option<Time> {
-        s.spans.clear();
-        for (from, to, nodes) in &self.held {
-            if *to > t {
-                s.spans.extend(nodes.iter().map(|&x| (x, *from, *to)));
-            }
-        }
-        s.spans.sort_unstable();
+    /// earliest such end over the nodes: one pass over the sorted (node, from, to) spans.
+    fn later_start(&self, t: Time) -> Option<Time> {
         let mut first: Option<Time> = None;
-        let mut k = 0;
-        while let Some(&(x, _, mut end)) = s.spans.get(k) {
-            k += 1;
-            while let Some(&(y, from, to)) = s.spans.get(k) {
-                if y != x {
-                    break;
-                }
+        let mut spans = self.spans.iter().filter(|s| s.2 > t).peekable();
+        while let Some(&(x, _, mut end)) = spans.next() {
+            while let Some(&(_, from, to)) = spans.next_if(|s| s.0 == x) {
                 if from <= end {
                     end = end.max(to);
                 }
-                k += 1;
             }
             if end < self.end && first.is_none_or(|f| end < f) {
                 first = Some(end);
@@ -227,7 +216,7 @@ impl NodePlan {
         let mut f = s.free.take().unwrap_or_else(|| self.free.clone());
         let mut t = self.now;
         let found = loop {
-            let later = self.later_start(t, s);
+            let later = self.later_start(t);
             self.held_over(t, t.saturating_add(len), &mut s.out);
             if let Some((start, a)) = self.will_run(&mut f, &mut s.rests, l, need, &s.out) {
                 let start = start.max(t);
@@ -264,6 +253,11 @@ impl NodePlan {
     pub(super) fn hold(&mut self, from: Time, to: Time, a: &[Share]) {
         self.held
             .push((from, to, a.iter().map(|s| s.node).collect()));
+        for s in a {
+            let span = (s.node, from, to);
+            let at = self.spans.partition_point(|x| *x <= span);
+            self.spans.insert(at, span);
+        }
     }
 }
 
@@ -341,14 +335,13 @@ mod tests {
     fn a_start_after_a_reservations_end_is_tried_again_from_that_end() {
         let (l, mut plan) = a_running(4, 100);
         plan.hold(10, 60, &[share(1, 4)]);
-        let mut s = Scratch::default();
-        assert_eq!(plan.later_start(0, &mut s), Some(60));
-        assert_eq!(plan.later_start(60, &mut s), None);
+        assert_eq!(plan.later_start(0), Some(60));
+        assert_eq!(plan.later_start(60), None);
         let (t, a) = plan.earliest(&l, &need(1, 1), 100).unwrap();
         assert_eq!((t, a[0].node), (60, 1));
         // The map's end is no later start: ending at 60, the job starts at 100 on a.
         let mut plan = plan.ending_at(60);
-        assert_eq!(plan.later_start(0, &mut s), None);
+        assert_eq!(plan.later_start(0), None);
         assert_eq!(plan.earliest(&l, &need(1, 1), 100).unwrap().0, 100);
     }
 
@@ -397,9 +390,8 @@ mod tests {
                 let shares: Vec<Share> = nodes.iter().map(|&x| share(x, 1)).collect();
                 plan.hold(*from, from + len, &shares);
             }
-            let mut s = Scratch::default();
             proptest::prop_assert_eq!(
-                plan.later_start(t, &mut s),
+                plan.later_start(t),
                 later_start_by_bounds(&plan, t)
             );
         }
