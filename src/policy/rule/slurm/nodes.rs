@@ -32,9 +32,8 @@ pub(super) struct NodePlan {
     free: Free,
     /// (planned end, allocation) of the running jobs.
     ends: Vec<(Time, Alloc)>,
-    /// Whole-node reservations: [from, to) and their nodes.
-    held: Vec<(Time, Time, Vec<u32>)>,
-    /// The same, one (node, from, to) per node held, kept sorted ([`NodePlan::later_start`]).
+    /// Whole-node reservations: (node, from, to) for each node a reservation holds over
+    /// [from, to), kept sorted ([`NodePlan::later_start`] walks them node by node).
     spans: Vec<(u32, Time, Time)>,
     /// Buffers the tests of one job work in, kept for the next job (a cycle tests hundreds).
     scratch: Scratch,
@@ -62,7 +61,6 @@ impl NodePlan {
             end: Time::MAX,
             free,
             ends,
-            held: Vec::new(),
             spans: Vec::new(),
             scratch: Scratch::default(),
         }
@@ -79,11 +77,9 @@ impl NodePlan {
     fn held_over(&self, from: Time, to: Time, out: &mut Vec<bool>) {
         out.clear();
         out.resize(self.free.cpus.len(), false);
-        for (a, b, nodes) in &self.held {
-            if *a <= to && *b > from {
-                for &n in nodes {
-                    out[n as usize] = true;
-                }
+        for &(n, a, b) in &self.spans {
+            if a <= to && b > from {
+                out[n as usize] = true;
             }
         }
     }
@@ -251,8 +247,6 @@ impl NodePlan {
 
     /// The nodes of `a` are reserved over [from, to).
     pub(super) fn hold(&mut self, from: Time, to: Time, a: &[Share]) {
-        self.held
-            .push((from, to, a.iter().map(|s| s.node).collect()));
         for s in a {
             let span = (s.node, from, to);
             let at = self.spans.partition_point(|x| *x <= span);
@@ -350,9 +344,9 @@ mod tests {
     /// and it is held no more.
     fn later_start_by_bounds(plan: &NodePlan, t: Time) -> Option<Time> {
         let mut bounds: Vec<Time> = plan
-            .held
+            .spans
             .iter()
-            .flat_map(|h| [h.0, h.1])
+            .flat_map(|h| [h.1, h.2])
             .filter(|&b| b > t && b < plan.end)
             .collect();
         bounds.sort_unstable();
@@ -360,11 +354,9 @@ mod tests {
         bounds.into_iter().find(|&b| {
             let mut before = vec![false; n];
             let mut at = vec![false; n];
-            for (from, to, nodes) in &plan.held {
-                for &x in nodes {
-                    before[x as usize] |= *from < b && *to > t;
-                    at[x as usize] |= *from <= b && *to > b;
-                }
+            for &(x, from, to) in &plan.spans {
+                before[x as usize] |= from < b && to > t;
+                at[x as usize] |= from <= b && to > b;
             }
             (0..n).any(|x| before[x] && !at[x])
         })
