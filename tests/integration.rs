@@ -24,6 +24,7 @@ mod eet_charts;
 mod engine_checker;
 mod engine_instants;
 mod engine_nodes;
+mod engine_nodes_outputs;
 mod engine_nodes_props;
 mod engine_properties;
 mod engine_same_instant;

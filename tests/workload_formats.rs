@@ -123,6 +123,33 @@ fn sacct_header_problems_are_errors_naming_the_line() {
         m.starts_with("t.sacct: no jobs: line 3, the header names no JobID or JobIDRaw field"),
         "{m}"
     );
+    // The error suggests an export; that export's header reads, and docs/workloads.md shows it.
+    let (_, fields) = m
+        .split_once("--parsable2 --format ")
+        .unwrap_or_else(|| panic!("no export suggested: {m}"));
+    let header = fields.replace(',', "|");
+    let line = |cell: &dyn Fn(&str) -> &'static str| {
+        header.split('|').map(cell).collect::<Vec<_>>().join("|")
+    };
+    let row = line(&|f| match f {
+        "JobID" => "7",
+        "Submit" => "2024-01-01T00:00:00",
+        "Start" => "2024-01-01T00:00:10",
+        "End" => "2024-01-01T00:01:10",
+        "Elapsed" => "00:01:00",
+        "AllocCPUS" | "ReqCPUS" => "2",
+        "State" => "COMPLETED",
+        _ => "",
+    });
+    let w = read(&format!("{header}\n{row}\n")).unwrap();
+    assert_eq!(w.records.len(), 1, "{header}");
+    assert_eq!(w.records[0].allocated_processors, 2);
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/workloads.md")).unwrap();
+    assert!(
+        docs.contains(&format!("--format {fields} ")),
+        "docs/workloads.md: {fields}"
+    );
     let e = read("JobID|Submit|Start|Elapsed|AllocCPUS|State\n").unwrap_err();
     assert!(e.to_string().contains("header only (line 1)"), "{e}");
     let e =

@@ -1,8 +1,8 @@
 //! The wasm facade: every `#[wasm_bindgen]` item of schedlab lives in this module tree, and
 //! nothing else does: here the session (a thin adapter over the pipeline, `run::Trace`: load a
 //! trace, run policies, hand back typed arrays), the policy and metrics catalogues, the options
-//! schema and the sweep helpers; `draw.rs` the `draw_*` chart exports; `check.rs` the input
-//! validation they share.
+//! schema and the sweep helpers; `draw.rs` and `draw_trace.rs` the `draw_*` chart exports;
+//! `check.rs` the input validation they share.
 //!
 //! Every export returns `Result<_, JsError>`; user input (trace bytes, options, spec strings,
 //! seeds) is validated here or by the engine, never unwrapped. A panic hook records a panic so
@@ -13,6 +13,7 @@ mod cluster;
 mod compare;
 mod custom;
 mod draw;
+mod draw_trace;
 mod feed;
 mod rows;
 mod scaled;
@@ -21,6 +22,7 @@ mod workload;
 pub use cluster::*;
 pub use compare::*;
 pub use draw::*;
+pub use draw_trace::*;
 
 use crate::charts::{gantt, series};
 use crate::metrics::eet_heatmap::violations;

@@ -28,6 +28,11 @@ pub(super) struct Columns {
     pub name: Option<usize>,
 }
 
+/// The fields of the export the docs (docs/workloads.md) and the missing-field error suggest:
+/// every field the reader uses, the cluster's resources and the accounts included.
+pub const EXPORT_FIELDS: &str = "JobID,JobName,User,Group,Account,Partition,QOS,Submit,Start,End,\
+Elapsed,Timelimit,AllocCPUS,ReqCPUS,NNodes,ReqMem,ReqTRES,AllocTRES,TotalCPU,State";
+
 impl Columns {
     pub fn parse(header: &str) -> Result<Columns, String> {
         let mut names: Vec<String> = header.split('|').map(|s| s.trim().to_owned()).collect();
@@ -43,7 +48,8 @@ impl Columns {
                 format!(
                     "the header names no {} field (sacct --parsable2 output needs JobID, Submit, \
                      Start, State, Elapsed or End, and the CPUs: AllocCPUS, NCPUS, AllocTRES, \
-                     ReqCPUS or ReqTRES); it names: {}",
+                     ReqCPUS or ReqTRES); it names: {}. Export with, for example: sacct \
+                     --allusers --duplicates --parsable2 --format {EXPORT_FIELDS}",
                     want.join(" or "),
                     names.join(", ")
                 )

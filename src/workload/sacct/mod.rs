@@ -32,13 +32,13 @@ mod requeue;
 use foldhash::HashMap;
 
 mod columns;
+mod number;
 mod request;
 
 use super::slurm_time::{self, Limit};
 use super::slurm_tres::{self, ReqMem, Tres};
-use super::Numbering;
 use crate::job::Request;
-use crate::swf::{EarlierRun, LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload};
+use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, Workload};
 use columns::Columns;
 use request::{Asked, Col};
 
@@ -173,7 +173,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         };
         return Err(no_jobs(source, detail));
     }
-    number(rows, &mut st.w, source);
+    number::number(rows, &mut st.w, source);
     requeues.note(&mut st.w.header);
     // Issues in line order (steps were checked after the jobs).
     st.w.issues.sort_by_key(|i| i.line);
@@ -359,93 +359,6 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         name: opt(c.name),
         earlier: Vec::new(),
     })
-}
-
-/// Sorts by submit time, numbers jobs and names, fills the header.
-fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
-    rows.sort_by_key(|r| (r.submit, r.line));
-    w.requeued = rows
-        .iter()
-        .flat_map(|r| {
-            r.earlier.iter().map(|&(start, run)| EarlierRun {
-                line: r.line,
-                start: start.saturating_sub(r.submit),
-                run,
-            })
-        })
-        .collect();
-    w.accounts = rows
-        .iter()
-        .filter(|r| !r.account.is_empty())
-        .map(|r| (r.line, r.account.to_owned()))
-        .collect();
-    let header = &mut w.header;
-    let t0 = rows.first().map(|r| r.submit).unwrap_or(0);
-    let mut maps: [Numbering; 5] = Default::default();
-    let records: Vec<SwfRecord> = rows
-        .into_iter()
-        .enumerate()
-        .map(|(i, r)| SwfRecord {
-            line: r.line,
-            job_number: i as i64 + 1,
-            submit_time: r.submit - t0,
-            wait_time: r.start - r.submit,
-            run_time: r.run,
-            allocated_processors: r.cpus,
-            average_cpu_time: r.cpu_time,
-            used_memory: -1.0,
-            requested_processors: r.req_cpus,
-            requested_time: r.req_time,
-            requested_memory: r.req_mem,
-            status: r.status,
-            user_id: maps[0].id(r.user),
-            group_id: maps[1].id(r.group),
-            executable: maps[2].id(r.name),
-            queue: maps[3].id(r.qos),
-            partition: maps[4].id(r.partition),
-            preceding_job: -1,
-            think_time: -1,
-            extra: vec![r.id.to_owned()],
-            req: r.req,
-        })
-        .collect();
-    let mut add = |line: String| {
-        let _ = header.add_comment(&line);
-    };
-    add("; Version: 2.2".into());
-    add(format!(
-        "; Note: converted by schedlab from Slurm accounting (sacct) file {source}; field 19 = Slurm JobID"
-    ));
-    add("; Note: timestamps without a time zone read as UTC".into());
-    add(format!("; UnixStartTime: {t0}"));
-    add("; TimeZoneString: UTC".into());
-    add(format!("; MaxJobs: {}", records.len()));
-    add(format!("; MaxRecords: {}", records.len()));
-    for (k, what) in [
-        "users",
-        "groups",
-        "job names (field 14)",
-        "QOS (field 15)",
-        "partitions (field 16)",
-    ]
-    .iter()
-    .enumerate()
-    {
-        if !maps[k].names.is_empty() {
-            add(format!(
-                "; Note: {what} numbered in order of first appearance: {}",
-                maps[k].listing()
-            ));
-        }
-    }
-    if !maps[4].names.is_empty() {
-        add(format!("; MaxPartitions: {}", maps[4].names.len()));
-    }
-    if !maps[3].names.is_empty() {
-        add(format!("; MaxQueues: {}", maps[3].names.len()));
-    }
-    w.records = records;
-    w.partition_names = std::mem::take(&mut maps[4].names);
 }
 
 struct State<'a> {
