@@ -419,8 +419,9 @@ pub fn prepare_raw(
     }
     let partitions = partitions.names(&workload.partition_names);
     let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &partitions)));
-    if let Some(p) = &placement {
-        warnings.extend(p.notes(&jobs));
+    match &placement {
+        Some(p) => warnings.extend(p.notes(&jobs)),
+        None => warnings.extend(unplaced_gpus(&jobs)),
     }
     let earlier_runs = earlier_runs(&jobs, &workload.requeued);
     let accounts = accounts(&jobs, &workload.accounts);
@@ -478,4 +479,16 @@ pub fn describe_issues(workload: &Workload, n: usize) -> Vec<String> {
         .take(n)
         .map(|i: &LineIssue| format!("{}: {i}", workload.source))
         .collect()
+}
+
+/// Without a cluster the jobs run on processors alone: a trace whose jobs ask for GPUs says so,
+/// since its schedule then ignores them.
+fn unplaced_gpus(jobs: &[Job]) -> Option<String> {
+    let asking = jobs.iter().filter(|j| j.req.gpus > 0).count();
+    (asking > 0).then(|| {
+        format!(
+            "{asking} jobs ask for GPUs, which run on processors alone without a cluster: give \
+             one (--cluster FILE or --slurm-conf FILE; the page's Cluster panel) to place them"
+        )
+    })
 }

@@ -400,15 +400,20 @@ fn write_heatmap_csv(path: &Path, trace: &run::Trace, r: &RunResult, bin: f64) -
 
 /// Tells on stderr what was left out of the trace, with the first reasons.
 fn report_skips(trace: &run::Trace) {
-    let w = &trace.workload;
+    report_input(&trace.workload, &trace.jobs);
+}
+
+/// Tells on stderr what the reader and the input rules left out, with the first reasons, and
+/// the input's warnings.
+pub(crate) fn report_input(w: &schedlab::swf::Workload, jobs: &schedlab::input::JobSet) {
     if w.skipped_lines > 0 || w.issue_count > 0 {
         eprintln!("{}", w.summary(5));
     }
-    let s = &trace.jobs.skipped;
+    let s = &jobs.skipped;
     if !s.is_empty() {
         eprintln!(
             "{}: {} jobs skipped by the input rules; first:",
-            trace.jobs.name,
+            jobs.name,
             s.len()
         );
         for k in s.iter().take(5) {
@@ -419,8 +424,8 @@ fn report_skips(trace: &run::Trace) {
             }
         }
     }
-    for warning in &trace.jobs.warnings {
-        eprintln!("{}: {warning}", trace.jobs.name);
+    for warning in &jobs.warnings {
+        eprintln!("{}: {warning}", jobs.name);
     }
 }
 

@@ -56,6 +56,7 @@ pub fn run(args: &ReplayArgs) -> CliResult {
     )?;
     let (read, input) = args.input.options()?;
     let (workload, set) = run::read_path(&args.trace, &read, &input)?;
+    crate::report_input(&workload, &set);
     let text = std::fs::read_to_string(&args.trace).unwrap_or_default();
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     let logged = if schedlab::workload::sacct::looks_like(first) {
