@@ -302,6 +302,8 @@ async function applyLink(hash, history) {
       trace = await loadRemote('demo', demos[0]);
     }
   }
+  // A demo's Slurm site: its scheduler parameters and shares; the link's cluster stays.
+  if (trace.site) cluster.useSite(trace.site, { cluster: false });
   startRun({ trace, history, window: state.window, keep: true });
 }
 
@@ -330,7 +332,15 @@ function wire() {
   const demo = $('trace-demo');
   demo.replaceChildren(el('option', { value: '', disabled: true }, '— choose a demo —'),
     ...DEMOS.map((d) => el('option', { value: d.id }, d.label)));
-  demo.addEventListener('change', () => demo.value && useTrace(() => loadRemote('demo', demo.value)));
+  demo.addEventListener('change', () => demo.value && useTrace(async () => {
+    const trace = await loadRemote('demo', demo.value);
+    // A real Slurm run comes with its site: its cluster, and the slurm policy to compare.
+    if (trace.site) {
+      cluster.useSite(trace.site, { cluster: true });
+      if (!picker.entries.some((e) => /^slurm($|\[)/.test(e.spec.trim()))) picker.add('slurm');
+    }
+    return trace;
+  }));
   $('trace-file').addEventListener('change', (e) => {
     const file = e.target.files?.[0];
     if (file) useTrace(() => loadFile(file));

@@ -61,6 +61,21 @@ export class ClusterPanel {
     $('opt-cluster').addEventListener('change', () => { this.refresh(); this.syncPreset(); });
   }
 
+  /** A demo's Slurm site (trace.js: {conf, sshare, confName}) becomes the slurm policy's site;
+   * with `cluster`, its slurm.conf's nodes and partitions become the cluster too (a demo chosen
+   * in the page), else the form's cluster stays (a link's, perhaps a what-if of it). */
+  useSite(site, { cluster }) {
+    if (cluster) {
+      $('cluster-conf').value = site.conf;
+      this.fromConf(site.conf, site.confName);
+    } else {
+      this.site.conf = site.conf;
+    }
+    this.site.sshare = site.sshare;
+    this.showSite();
+    this.syncPreset(); // opens the panel on the cluster that came with the demo
+  }
+
   /** Reads slurm.conf lines into the compact form; `name` names a file in errors. */
   fromConf(text, name = '') {
     if (!text.trim()) {

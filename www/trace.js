@@ -8,6 +8,9 @@ export const DEMOS = [
   { id: '5K_sample', file: '5K_sample.swf.gz', name: '5K_sample', label: 'SDSC SP2 1998, first 4,961 jobs (128 processors)' },
   { id: 'kth', file: 'KTH-SP2-1996-2.1-cln.swf.gz', name: 'KTH-SP2-1996-2.1-cln.swf.gz', label: 'KTH SP2 1996-97 (28,476 jobs, 100 processors; 0.4 MB)' },
   { id: 'lanl', file: 'LANL-CM5-1994-4.1-cln.swf.gz', name: 'LANL-CM5-1994-4.1-cln.swf.gz', label: 'LANL CM-5 1994-96 (122,060 jobs, 1,024 processors; 2.1 MB)' },
+  // A real Slurm's run with its site: the slurm.conf (the cluster and the scheduler's
+  // parameters) and sshare (accounts, shares) it ran under load with it (see SOURCES.md).
+  { id: 'slurm-gpu', file: 'slurm-gpu-run.sacct', name: 'slurm-gpu-run.sacct', label: 'A real Slurm 22.05 run (60 jobs, 4 nodes of 8 cores and 2 GPUs; its slurm.conf and sshare load with it)', site: { conf: 'slurm-gpu-run.conf', sshare: 'slurm-gpu-run.sshare' } },
 ];
 
 export const MAX_BYTES = 512 * 1024 * 1024;
@@ -27,8 +30,13 @@ async function fetchBytes(url, what) {
   return new Uint8Array(buffer);
 }
 
+async function fetchText(url, what) {
+  return new TextDecoder().decode(await fetchBytes(url, what));
+}
+
 /** {kind, ref, name, label, bytes} for a demo id, an http(s) URL or a generator reference; `gpu`
- * ({share, counts}: the options gpushare and gpucounts) gives a generated workload's GPU jobs. */
+ * ({share, counts}: the options gpushare and gpucounts) gives a generated workload's GPU jobs.
+ * A demo recorded on a Slurm site also gives `site`: {conf, sshare, confName} (its texts). */
 export async function loadRemote(kind, ref, gpu = { share: 0, counts: '' }) {
   const gpus = kind === 'gen' && gpu.share > 0;
   const key = gpus ? `${kind}:${ref}:gpu${gpu.share}:${gpu.counts}` : `${kind}:${ref}`;
@@ -39,6 +47,20 @@ export async function loadRemote(kind, ref, gpu = { share: 0, counts: '' }) {
     const url = new URL(`./demo/${demo.file}`, import.meta.url);
     trace = { kind, ref, name: demo.name, label: `demo: ${demo.label}` };
     if (!cache.has(key)) cache.set(key, fetchBytes(url, `demo ${ref}`));
+    if (demo.site) {
+      const text = (file) => fetchText(new URL(`./demo/${file}`, import.meta.url), `demo ${ref}: ${file}`);
+      const siteKey = `${key}:site`;
+      if (!cache.has(siteKey)) {
+        cache.set(siteKey, Promise.all([text(demo.site.conf), text(demo.site.sshare)])
+          .then(([conf, sshare]) => ({ conf, sshare, confName: demo.site.conf })));
+      }
+      try {
+        trace.site = await cache.get(siteKey);
+      } catch (err) {
+        cache.delete(siteKey);
+        throw err;
+      }
+    }
   } else if (kind === 'url') {
     let url;
     try { url = new URL(ref); } catch { throw new Error(`"${ref.slice(0, 100)}" is not a URL`); }

@@ -4,7 +4,8 @@
 // slurm.conf lines name a bad line; the `cluster=` link key round-trips; the Gantt chart draws
 // a line between nodes; the tables of node groups and partitions edit the cluster; the
 // generator's GPU jobs travel in the link and are drawn darker in the Gantt chart by node; a
-// trace whose partitions the cluster lacks says so in its facts. Run through scripts/browser-test.sh.
+// trace whose partitions the cluster lacks says so in its facts; the real Slurm run demo brings
+// its slurm.conf and sshare. Run through scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -373,6 +374,49 @@ test('a slurm.conf and an sshare file give the slurm policy its site, as the CLI
     assert.ok(close(bare.slurm['wait.mean'], metric(plain, 'wait.mean')), `bare: page ${bare.slurm['wait.mean']}, CLI ${metric(plain, 'wait.mean')}`);
     assert.ok(!close(metric(plain, 'wait.mean'), metric(want, 'wait.mean')), 'the site changes nothing here');
   }
+  assert.deepEqual(probs, []);
+  await context.close();
+});
+
+test('the real Slurm run demo brings its site: the cluster, the scheduler\'s parameters and shares, and the slurm policy; its link reruns it', { skip }, async () => {
+  const dir = join('tests', 'data', 'slurm', 'gpu-3', 'run1');
+  // The demo's files are that committed run's.
+  for (const [demo, file] of [['slurm-gpu-run.sacct', 'sacct.txt'], ['slurm-gpu-run.conf', 'slurm.conf'], ['slurm-gpu-run.sshare', 'sshare-start.txt']]) {
+    assert.equal(readFileSync(join('www', 'demo', demo), 'utf8'), readFileSync(join(dir, file), 'utf8'), demo);
+  }
+  const { page: p, problems: probs, context } = await open(browser, '#v=1&trace=demo:5K_sample&policy=easy');
+  await waitRuns(p, 1, 60_000);
+  const n = await runs(p);
+  await p.locator('[data-testid="trace-demo"]').selectOption('slurm-gpu');
+  await waitRuns(p, n + 1, 60_000);
+  const specs = await p.locator('[data-testid="policy-spec"]').evaluateAll((xs) => xs.map((x) => x.value));
+  assert.deepEqual(specs, ['easy', 'slurm']);
+  assert.match(await p.locator('[data-testid="opt-cluster"]').inputValue(), /n\[1-4\]/);
+  const note = await p.locator('[data-testid="cluster-site"]').innerText();
+  assert.match(note, /17 scheduler parameters of slurm\.conf/);
+  assert.match(note, /account tree and shares of sshare/);
+  const facts = await p.locator('[data-testid="facts"]').innerText();
+  assert.ok(!facts.includes('ask for GPUs'), facts);
+  const got = await table(p);
+  if (cliBinary()) {
+    const site = ['--slurm-conf', join(dir, 'slurm.conf'), '--sshare', join(dir, 'sshare-start.txt')];
+    const want = cli(join(dir, 'sacct.txt'), ['easy', 'slurm'], 1, site);
+    // The page's row names the slurm policy with the site's parameters.
+    const rows = ['easy', Object.keys(got).find((k) => k.startsWith('slurm['))];
+    assert.ok(rows[1], JSON.stringify(Object.keys(got)));
+    for (const [i, row] of rows.entries()) {
+      for (const m of ['wait.mean', 'utilization']) assert.ok(close(got[row][m], metric(want[i], m)), `${row} ${m}: page ${got[row][m]}, CLI ${metric(want[i], m)}`);
+    }
+  }
+  // The link names the demo and the cluster; the site comes with the demo.
+  const href = await p.locator('[data-testid="share-link"]').getAttribute('href');
+  assert.match(href, /trace=demo:slurm-gpu/);
+  const { page: q, problems: qprobs, context: c2 } = await open(browser, new URL(href).hash);
+  await waitRuns(q, 1, 60_000);
+  assert.deepEqual(await table(q), got);
+  assert.match(await q.locator('[data-testid="cluster-site"]').innerText(), /account tree and shares of sshare/);
+  assert.deepEqual(qprobs, []);
+  await c2.close();
   assert.deepEqual(probs, []);
   await context.close();
 });
