@@ -1,0 +1,157 @@
+//! The multifactor priorities worked by hand: factors at periods, usage with and without limits
+//! enforced, a period beside an end of its second, TRES weights.
+
+use super::*;
+
+/// Fairshare factors move only at periods: a job's end adds usage at once (limits
+/// enforced), but jobs submitted before the next period still see the factors of the last
+/// one.
+#[test]
+fn fairshare_changes_at_periods_only() {
+    let mut p = SlurmParams::default();
+    p.set("PriorityWeightFairshare", "1000").unwrap();
+    p.set("PriorityCalcPeriod", "1").unwrap();
+    p.set("AccountingStorageEnforce", "associations,limits")
+        .unwrap();
+    let tree = Tree::flat(["a", "b"].into_iter());
+    let job = |submit, assoc| JobInfo {
+        submit,
+        cpus: 1,
+        nodes: 1,
+        gpus: 0,
+        mem_mb: 0,
+        limit: Some(100),
+        assoc,
+    };
+    let jobs = vec![job(0, 1), job(31, 2), job(31, 1)];
+    let size = Size {
+        cpus: 2,
+        nodes: 2,
+        ..Size::default()
+    };
+    let mut m = Multifactor::new(p, tree, jobs, size);
+    m.advance(0, true);
+    m.submitted(0, 0);
+    m.started(0, 0);
+    m.advance(30, true);
+    m.ended(0, 30);
+    assert!(m.tree.nodes[1].usage > 0.0);
+    m.advance(31, true);
+    m.submitted(1, 31);
+    m.submitted(2, 31);
+    // Both users ranked alike at the period at 0 (no usage): 1000 each.
+    assert_eq!((m.priority(1), m.priority(2)), (1000.0, 1000.0));
+    m.advance(60, true);
+    // At 60 user a has usage: Fair Tree ranks b 2 of 2, a 1 of 2.
+    assert_eq!((m.priority(1), m.priority(2)), (1000.0, 500.0));
+}
+
+/// One user on 2 processors, no decay, periods every 60 s from 0, fairshare weighed,
+/// `AccountingStorageEnforce=enforce`; 2-processor jobs submitted at `submits`, the first
+/// at 10, where it starts.
+fn one_user(enforce: &str, submits: &[Time]) -> Multifactor {
+    let mut p = SlurmParams::default();
+    p.set("PriorityWeightFairshare", "1000").unwrap();
+    p.set("PriorityCalcPeriod", "1").unwrap();
+    p.set("PriorityDecayHalfLife", "0").unwrap();
+    assert_eq!(p.set("AccountingStorageEnforce", enforce).unwrap(), enforce);
+    let tree = Tree::flat(["a"].into_iter());
+    let job = |&submit| JobInfo {
+        submit,
+        cpus: 2,
+        nodes: 1,
+        gpus: 0,
+        mem_mb: 0,
+        limit: Some(600),
+        assoc: 1,
+    };
+    let size = Size {
+        cpus: 2,
+        nodes: 1,
+        ..Size::default()
+    };
+    let mut m = Multifactor::new(p, tree, submits.iter().map(job).collect(), size);
+    m.advance(10, true);
+    m.submitted(0, 10);
+    m.started(0, 10);
+    m
+}
+
+/// Without limits enforced (Slurm's default) a job's usage is counted at periods only:
+/// worked by hand with no decay, 2 processors, periods every 60 s. A job running 10-50
+/// ends before the period at 60: no usage. A job running 70-150 adds 2 · 50 at 120 and
+/// nothing for 120-150; with limits enforced its end adds 2 · 30 more.
+#[test]
+fn without_limits_enforced_a_job_end_adds_no_usage() {
+    for (enforce, want) in [("associations", 100.0), ("limits", 160.0)] {
+        let mut m = one_user(enforce, &[10, 70]);
+        m.advance(50, true);
+        m.ended(0, 50);
+        m.advance(70, true);
+        let first = if enforce == "limits" { 80.0 } else { 0.0 };
+        assert_eq!(m.tree.nodes[1].usage, first, "{enforce}");
+        m.submitted(1, 70);
+        m.started(1, 70);
+        m.advance(150, true);
+        m.ended(1, 150);
+        assert_eq!(m.tree.nodes[1].usage - first, want, "{enforce}");
+    }
+}
+
+/// A period and a job's end in the same second (worked by hand, [`one_user`]): a job
+/// running 10-60 ends at 60. Run at the start of the second (the policy's order with a
+/// whole `calc_phase`), the period at 60 still finds it running and counts 2 · 50; run
+/// after the end (a fractional `calc_phase`: the order runs it at the next pass), it counts
+/// nothing, the job's usage after the period at 0 being never counted.
+#[test]
+fn a_period_before_or_after_an_end_of_its_second() {
+    for (early, want) in [(true, 100.0), (false, 0.0)] {
+        let mut m = one_user("associations", &[10]);
+        m.advance(60, early);
+        m.ended(0, 60);
+        m.advance(61, false);
+        assert_eq!(m.tree.nodes[1].usage, want, "early {early}");
+    }
+}
+
+/// `PriorityWeightTRES` over a job's request, normalized by the cluster's (worked by hand on
+/// gpu-3 of tests/data/slurm: 4 nodes of 8 cores, 16000 MB and 2 GPUs; weights
+/// Fairshare 10000, `CPU=1000,GRES/gpu=4000`, no usage yet so a fairshare factor of 1). Job 11
+/// (8 cores, 2 GPUs): 10000 + 8/32 * 1000 + 2/8 * 4000 = 11250; job 10 (16 cores, no GPU):
+/// 10000 + 500 = 10500. Slurm's own priorities at submission (squeue.log) are the same.
+/// `Mem=64` on 16000 MB of 64000: 16.
+#[test]
+fn tres_weights_count_gpus_and_memory() {
+    let mut p = SlurmParams::default();
+    p.set("PriorityWeightFairshare", "10000").unwrap();
+    p.set("PriorityWeightTRES", "CPU=1000,GRES/gpu=4000,Mem=64")
+        .unwrap();
+    let job = |cpus| JobInfo {
+        submit: 0,
+        cpus,
+        nodes: 1,
+        gpus: 0,
+        mem_mb: 0,
+        limit: Some(60),
+        assoc: 1,
+    };
+    let size = Size {
+        cpus: 32,
+        nodes: 4,
+        mem_mb: 64000,
+        gpus: 8,
+    };
+    let tree = Tree::flat(["erin"].into_iter());
+    let mut m = Multifactor::new(p, tree, vec![job(8), job(16), job(1)], size);
+    m.shape(0, 2, 2, 8000);
+    m.shape(1, 4, 0, 0);
+    m.shape(2, 1, 0, 16000);
+    m.advance(0, true);
+    for j in 0..3 {
+        m.submitted(j, 0);
+    }
+    // 8000 MB of 64000 weighs 8 more for job 11; job 3: 1/32 * 1000 + 16.
+    assert_eq!(m.priority(0), 11258.0);
+    assert_eq!(m.priority(1), 10500.0);
+    assert_eq!(m.priority(2), 10000.0 + 31.0 + 16.0);
+}
