@@ -165,6 +165,33 @@ fn a_submission_waits_for_the_background_loops_run_batch_sched_delay_after_the_l
     );
 }
 
+/// The key `batch_sched_delay` (Slurm's SchedulerParameters option; 3 s by default) sets how
+/// long after the loop's last run a submission waits: in [`batch_delay_case`] J3's run at 11
+/// is the last, so J4 (submitted at 12) starts at 12 with 0 (its submission's second: 12 -
+/// 11 >= 0) and at 11 + 5 = 16 with 5. With sched_interval=10 and 5 the loop's last run is
+/// the full one at 10, so J3 and J4 both wait for 10 + 5 = 15 (before the full run at 20).
+#[test]
+fn batch_sched_delay_is_a_key() {
+    let spec = |extra: &str| format!("slurm[bf_interval=1000{extra}]");
+    let case = batch_delay_case();
+    assert_eq!(
+        sched(4, &case, &spec(",batch_sched_delay=3")).0,
+        [0, 10, 11, 14]
+    );
+    assert_eq!(
+        sched(4, &case, &spec(",batch_sched_delay=0")).0,
+        [0, 10, 11, 12]
+    );
+    assert_eq!(
+        sched(4, &case, &spec(",batch_sched_delay=5")).0,
+        [0, 10, 11, 16]
+    );
+    assert_eq!(
+        sched(4, &case, &spec(",sched_interval=10,batch_sched_delay=5")).0,
+        [0, 10, 15, 15]
+    );
+}
+
 /// Fairshare orders the queue: J1 (user 1) runs 0..100 on both processors; J4 (user 1, from
 /// 5), J2 (user 2, from 10), J3 (user 3, from 20) wait. At the period at 60 user 1 has usage,
 /// users 2 and 3 none: Fair Tree ranks them 3, 3 and user 1 1 of 3, so J2 and J3 go first.
@@ -224,4 +251,43 @@ fn bf_window_a_reservation_holds_nothing_past_the_maps_end() {
     let got = |spec: &str| sched(4, &jobs, spec).0;
     assert_eq!(got("slurm[bf_window=17]"), [0, 2031, 31]);
     assert_eq!(got("slurm[bf_window=18]"), [0, 1030, 1130]);
+}
+
+/// The main scheduler's full runs every `sched_interval` fall on `sched_phase + k *
+/// sched_interval` (Slurm: from its background thread's start), and one with no job waiting
+/// is still the loop's last run. J1 (all 4 processors until 10), J2 (all 4, from 1) waits
+/// until J1's end; the first backfill cycle runs at 1 (bf_interval 1000: no other). J3 (1
+/// processor) comes at 61, the queue empty since 15: the full run at 60 (none waited) was
+/// the loop's last, so J3 waits until 60 + 3 = 63; at phase 59 until 62; at phase 58 it
+/// starts at once (61 - 58 = 3).
+#[test]
+fn sched_phase_places_the_full_runs_and_one_with_nothing_waiting_still_counts() {
+    let jobs = vec![(0, 10, 4, 10), (1, 5, 4, 10), (61, 5, 1, 10)];
+    let spec = |extra: &str| format!("slurm[bf_interval=1000{extra}]");
+    assert_eq!(sched(4, &jobs, &spec("")).0, [0, 10, 63]);
+    assert_eq!(sched(4, &jobs, &spec(",sched_phase=59")).0, [0, 10, 62]);
+    assert_eq!(sched(4, &jobs, &spec(",sched_phase=58")).0, [0, 10, 61]);
+    // In [`batch_delay_case`] with sched_interval=10 the full run at 10 (phase 0) keeps J3
+    // and J4 until 13; at phase 9 it ran at 9, so both start at 12.
+    let case = batch_delay_case();
+    assert_eq!(
+        sched(4, &case, &spec(",sched_interval=10,sched_phase=9")).0,
+        [0, 10, 12, 12]
+    );
+}
+
+/// `bf_phase` sets the backfill thread's grid before the log. J1 holds 3 of 4 processors
+/// until 100; J2 (all 4) waits from 1; J3 (1 processor, 10 s, submitted at 2) fits before
+/// J2's reservation. The main scheduler (its last run at 0) runs at 3 and stops at J2.
+/// Without the key the first cycle runs at 1 (J2 waiting) and the next at 6: J3 starts at
+/// 6. With bf_phase=4 the thread's last cycle was at -1: the next at 4. With bf_phase=2, at
+/// 2, J3's own second.
+#[test]
+fn bf_phase_sets_the_backfill_grid_before_the_log() {
+    let jobs = vec![(0, 100, 3, 200), (1, 50, 4, 100), (2, 10, 1, 10)];
+    let spec = |extra: &str| format!("slurm[bf_interval=5{extra}]");
+    assert_eq!(sched(4, &jobs, &spec("")).0[2], 6);
+    assert_eq!(sched(4, &jobs, &spec(",bf_phase=4")).0[2], 4);
+    assert_eq!(sched(4, &jobs, &spec(",bf_phase=2")).0[2], 2);
+    assert_eq!(sched(4, &jobs, &spec(",bf_phase=9")).0[2], 4);
 }

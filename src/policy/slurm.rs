@@ -57,15 +57,18 @@ pub static KEYS: &[KeyInfo] = &[
     key("bf_max_job_user", "0", "a whole number (0: no limit)", "jobs of one user a backfill cycle tests at most", &["1"]),
     key("bf_continue", "no", "yes|no", "backfill continues after yielding its locks (no effect in a simulation)", &[]),
     key("bf_min_prio_reserve", "0", "a whole number", "jobs of a lower priority start only now, never with a reservation", &["1000"]),
+    key("bf_phase", "none", "none, or seconds from 0 to 86400", "where the backfill cycles fall from the log's start: the thread's last cycle before it ran bf_interval before this second, modulo bf_interval (Slurm: set by the changes before the log, which it does not record; not a Slurm parameter); none: the first cycle at the first pass with a waiting job", &["4"]),
     key("default_queue_depth", "100", "a whole number", "jobs the main scheduler tests at an event", &["2"]),
     key("sched_interval", "60", "seconds, 1 to 86400", "seconds between main scheduler runs on the whole queue", &["10"]),
+    key("sched_phase", "0", "seconds, 0 to 86400", "where the full runs every sched_interval fall: this many seconds after time 0, modulo the interval (Slurm: from its background thread's start, which a log does not record; not a Slurm parameter)", &["9"]),
+    key("batch_sched_delay", "3", "seconds, 0 to 86400", "the main scheduler runs for submissions only this long after its last run (its runs at job ends aside)", &["0", "10"]),
 ];
 
 /// The catalogue's entry.
 pub(super) const ENTRY: PolicyInfo = PolicyInfo {
         name: "slurm",
         summary: "Slurm 22.05: multifactor priority (Fair Tree), the main scheduler and backfill, under Slurm's parameter names.",
-        description: "Jobs ordered by Slurm's multifactor priority (age, Fair Tree or classic fairshare over decayed usage, job size, partition, TRES), recomputed every PriorityCalcPeriod; the main scheduler starts them in that order until one does not fit, at every job end, for submissions 3 s (batch_sched_delay) after its last run, and every sched_interval; every bf_interval a backfill cycle plans each job's earliest start within bf_window (reservations rounded to bf_resolution) and starts those that can start now. Keys are Slurm's names; slurm.conf and sshare files set them with --slurm-conf and --sshare. Full rules: docs/slurm.md.",
+        description: "Jobs ordered by Slurm's multifactor priority (age, Fair Tree or classic fairshare over decayed usage, job size, partition, TRES), recomputed every PriorityCalcPeriod; the main scheduler starts them in that order until one does not fit, at every job end, for submissions batch_sched_delay (3 s) after its last run, and every sched_interval; every bf_interval a backfill cycle plans each job's earliest start within bf_window (reservations rounded to bf_resolution) and starts those that can start now. Keys are Slurm's names; slurm.conf and sshare files set them with --slurm-conf and --sshare. Full rules: docs/slurm.md.",
         source: "Slurm 22.05 (SchedMD): priority/multifactor (priority_multifactor.c, fair_tree.c), sched/backfill (backfill.c), the main scheduler (job_scheduler.c); doc/html/priority_multifactor.shtml, fair_tree.shtml, sched_config.shtml",
         keys: KEYS,
         alias_of: None,

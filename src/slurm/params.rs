@@ -1,11 +1,12 @@
 //! The parameters of Slurm 22.05's priority/multifactor plugin and sched/backfill scheduler that
 //! the `slurm` policy models, under Slurm's own names, with Slurm's defaults. Each is set from
 //! its text as slurm.conf writes it ([`SlurmParams::set`]); `SchedulerParameters` is split into
-//! its `bf_*`, `default_queue_depth` and `sched_interval` options ([`conf_pairs`]).
+//! its `bf_*`, `default_queue_depth`, `sched_interval` and `batch_sched_delay` options
+//! ([`conf_pairs`]).
 //!
 //! Units are Slurm's: `PriorityMaxAge`, `PriorityDecayHalfLife` and `PriorityCalcPeriod` are time
 //! strings in minutes (`0-0:10`, `10`), `bf_window` is minutes, `bf_interval`,
-//! `bf_resolution` and `sched_interval` are seconds. Inside, every time is in seconds.
+//! `bf_resolution`, `sched_interval` and `batch_sched_delay` are seconds. Inside, every time is in seconds.
 
 use crate::cluster::time::{format_minutes, parse_minutes};
 use crate::Time;
@@ -87,10 +88,25 @@ pub struct SlurmParams {
     pub bf_continue: bool,
     /// `bf_min_prio_reserve` (0: every job may get a reservation).
     pub bf_min_prio_reserve: f64,
+    /// Where the backfill thread's cycles fall before the log, seconds after time 0 (taken
+    /// modulo `bf_interval`): its last cycle before time 0 ran one interval before this
+    /// second (not a Slurm parameter: the thread runs a cycle after every change, also
+    /// with no job waiting, so its grid is set before the log starts). None: the first
+    /// cycle at the first pass with a waiting job.
+    pub bf_phase: Option<Time>,
     /// `default_queue_depth`.
     pub default_queue_depth: usize,
     /// `sched_interval`, seconds.
     pub sched_interval: Time,
+    /// Where the full runs every `sched_interval` fall, seconds after time 0 (taken modulo
+    /// the interval): Slurm times them from its background thread's start
+    /// (`_slurmctld_background` sets `last_full_sched_time` to its start), which a log does
+    /// not record (not a Slurm parameter).
+    pub sched_phase: Time,
+    /// `batch_sched_delay`, seconds: the controller's background loop runs the main
+    /// scheduler for submissions only this long after its last run (controller.c
+    /// `_slurmctld_background`).
+    pub batch_sched_delay: Time,
 }
 
 impl Default for SlurmParams {
@@ -123,8 +139,11 @@ impl Default for SlurmParams {
             bf_max_job_user: 0,
             bf_continue: false,
             bf_min_prio_reserve: 0.0,
+            bf_phase: None,
             default_queue_depth: 100,
             sched_interval: 60,
+            sched_phase: 0,
+            batch_sched_delay: 3,
         }
     }
 }
@@ -154,8 +173,11 @@ pub const NAMES: &[&str] = &[
     "bf_max_job_user",
     "bf_continue",
     "bf_min_prio_reserve",
+    "bf_phase",
     "default_queue_depth",
     "sched_interval",
+    "sched_phase",
+    "batch_sched_delay",
 ];
 
 /// `AccountingStorageEnforce`'s words (read_config.c `_validate_accounting_storage_enforce`).
@@ -379,11 +401,24 @@ impl SlurmParams {
                 let p = count(v, 0, u64::from(u32::MAX))?;
                 fmt(&mut self.bf_min_prio_reserve, p as f64)
             }
+            "bf_phase" => match v.trim() {
+                "none" => {
+                    self.bf_phase = None;
+                    "none".into()
+                }
+                t => {
+                    let p = count(t, 0, 86_400)?;
+                    self.bf_phase = Some(p as Time);
+                    p.to_string()
+                }
+            },
             "default_queue_depth" => {
                 self.default_queue_depth = count(v, 0, 1_000_000)? as usize;
                 self.default_queue_depth.to_string()
             }
             "sched_interval" => secs(&mut self.sched_interval, count(v, 1, 86_400)?),
+            "sched_phase" => secs(&mut self.sched_phase, count(v, 0, 86_400)?),
+            "batch_sched_delay" => secs(&mut self.batch_sched_delay, count(v, 0, 86_400)?),
             _ => return Err(format!("{name} is not a parameter of the slurm policy")),
         };
         Ok(canon)
@@ -484,12 +519,30 @@ mod tests {
         assert!(p.set("calc_phase", "-1").is_err());
     }
 
+    /// `batch_sched_delay` and `sched_phase` take whole seconds; `bf_phase` also `none`.
+    #[test]
+    fn loop_timing_keys() {
+        let mut p = SlurmParams::default();
+        assert_eq!(p.batch_sched_delay, 3);
+        assert_eq!(p.set("batch_sched_delay", "0").unwrap(), "0");
+        assert_eq!(p.batch_sched_delay, 0);
+        assert!(p.set("batch_sched_delay", "-1").is_err());
+        assert_eq!(p.set("sched_phase", "9").unwrap(), "9");
+        assert_eq!(p.sched_phase, 9);
+        assert_eq!(p.set("bf_phase", "4").unwrap(), "4");
+        assert_eq!(p.bf_phase, Some(4));
+        assert_eq!(p.set("bf_phase", "none").unwrap(), "none");
+        assert_eq!(p.bf_phase, None);
+        assert!(p.set("bf_phase", "x").is_err());
+    }
+
     #[test]
     fn conf_pairs_split_scheduler_parameters() {
         let conf = [
             (
                 "schedulerparameters",
-                "bf_interval=5,bf_window=30,bf_continue,sched_interval=10,max_rpc_cnt=9",
+                "bf_interval=5,bf_window=30,bf_continue,sched_interval=10,max_rpc_cnt=9,\
+                 batch_sched_delay=7",
             ),
             ("PriorityWeightAge", "1000"),
             ("ClusterName", "lab"),
@@ -502,6 +555,7 @@ mod tests {
                 ("bf_window", "30".to_string()),
                 ("bf_continue", "yes".to_string()),
                 ("sched_interval", "10".to_string()),
+                ("batch_sched_delay", "7".to_string()),
                 ("PriorityWeightAge", "1000".to_string()),
             ]
         );

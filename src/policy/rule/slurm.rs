@@ -4,10 +4,12 @@
 //! - **The main scheduler** (job_scheduler.c `_schedule`): jobs in priority order start while
 //!   they fit; the first that does not fit blocks the (one) partition and the pass ends. It
 //!   runs at every job end, and for submissions when the controller's background loop gets
-//!   to it, `batch_sched_delay` (3 s) after that loop's last run (a batch job never starts
+//!   to it, `batch_sched_delay` (default 3 s) after that loop's last run (a batch job never starts
 //!   at its submission), looking at `default_queue_depth` jobs (and one more, as Slurm's
 //!   `job_depth++ > def_job_limit` does); and on the whole queue every `sched_interval`
-//!   seconds (from time 0).
+//!   seconds (from `sched_phase`: Slurm's background thread's start), also when no job
+//!   waits: such a run, with nothing for the model to pass for, still is the loop's last
+//!   run for the submissions after it.
 //! - **Backfill** (backfill.c `_attempt_backfill`): every `bf_interval` seconds while jobs
 //!   wait, a cycle walks the queue in priority order. A user's jobs after the first
 //!   `bf_max_job_user` are skipped, and the cycle stops after `bf_max_job_test` jobs tested. A
@@ -85,21 +87,23 @@ impl Plan {
     }
 }
 
-/// Seconds between two runs of the main scheduler that the controller's background loop
-/// makes for submissions (Slurm's `batch_sched_delay`, default 3; not a key: the committed
-/// runs keep the default).
-const BATCH_SCHED_DELAY: Time = 3;
-
 /// The main scheduler and backfill.
 pub struct SlurmSched {
     shared: Shared,
     /// The next full-queue run of the main scheduler.
     next_full: Time,
+    /// The next pass is a replay's decision after the history it followed: the main
+    /// scheduler runs on the whole queue.
+    decision: bool,
     /// The background loop's last run of the main scheduler (full or for submissions:
     /// controller.c's `last_sched_time`), and whether a submission asked for one since
     /// (`job_sched_cnt`).
     last_sched: Time,
     queued: bool,
+    /// `batch_sched_delay`, `sched_interval` and `sched_phase`.
+    batch_delay: Time,
+    sched_interval: Time,
+    sched_phase: Time,
     /// When backfill cycles run.
     agent: Agent,
     per_user: HashMap<i64, usize>,
@@ -111,15 +115,28 @@ pub struct SlurmSched {
 impl SlurmSched {
     /// The rule over the shared state.
     pub fn new(shared: Shared) -> Self {
-        let agent = {
+        let (agent, batch_delay, sched_interval, sched_phase) = {
             let p = &shared.borrow().params;
-            Agent::new(p.bf_interval, p.sched_interval, p.calc_period, p.calc_phase)
+            let mut agent = Agent::new(
+                p.bf_interval,
+                (p.sched_interval, p.sched_phase),
+                p.calc_period,
+                p.calc_phase,
+            );
+            if let Some(phase) = p.bf_phase {
+                agent.last_before_log(phase);
+            }
+            (agent, p.batch_sched_delay, p.sched_interval, p.sched_phase)
         };
         Self {
             shared,
-            next_full: 0,
+            next_full: Time::MIN,
+            decision: false,
             last_sched: Time::MIN / 2,
             queued: false,
+            batch_delay,
+            sched_interval: sched_interval.max(1),
+            sched_phase,
             agent,
             per_user: HashMap::new(),
             cycle_queue: Vec::new(),
@@ -183,12 +200,33 @@ impl SlurmSched {
                 Happening::PlanExtended { .. } => {}
             }
         }
-        let queued_run = self.queued && now - self.last_sched >= BATCH_SCHED_DELAY;
+        let queued_run = self.queued && now - self.last_sched >= self.batch_delay;
         if full || queued_run {
             self.last_sched = now;
             self.queued = false;
         }
         full || queued_run || ended
+    }
+
+    /// Whether the main scheduler's full-queue run is due at `now` (`_slurmctld_background`:
+    /// `now - last_full_sched_time >= sched_interval`, from the thread's start). The runs fall
+    /// on `sched_phase + k * sched_interval`; one this rule had no pass at (no job waited:
+    /// it wakes for them while one does) started nothing, but it was the loop's last run, so
+    /// a submission after it waits `batch_sched_delay` from it (so does the first
+    /// submission: the loop ran long before it). A replay's decision (the pass after the
+    /// history it followed) runs on the whole queue.
+    fn full_run(&mut self, now: Time) -> bool {
+        let decision = std::mem::take(&mut self.decision);
+        if now < self.next_full {
+            return decision;
+        }
+        let grid = now - (now - self.sched_phase).rem_euclid(self.sched_interval);
+        let full = decision || grid == now;
+        self.next_full = grid + self.sched_interval;
+        if !full {
+            self.last_sched = self.last_sched.max(grid);
+        }
+        full
     }
 
     /// One backfill cycle at `now`.
@@ -338,17 +376,9 @@ impl StartRule for SlurmSched {
 
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
         let now = c.now();
-        let (depth, sched_interval) = {
-            let s = self.shared.borrow();
-            let p = &s.params;
-            (p.default_queue_depth, p.sched_interval)
-        };
+        let depth = self.shared.borrow().params.default_queue_depth;
         self.agent.begin(now, !c.happenings().is_empty());
-        let full = now >= self.next_full;
-        if full {
-            self.next_full +=
-                (now - self.next_full) / sched_interval * sched_interval + sched_interval;
-        }
+        let full = self.full_run(now);
         let run_main = self.main_runs(c, full);
         let blocked = nothing_fits(c);
         if run_main && !blocked {
@@ -374,7 +404,7 @@ impl StartRule for SlurmSched {
         if !c.waiting().is_empty() {
             let mut next = self.agent.next_check(now).min(self.next_full);
             if self.queued {
-                next = next.min((self.last_sched + BATCH_SCHED_DELAY).max(now + 1));
+                next = next.min((self.last_sched + self.batch_delay).max(now + 1));
             }
             c.wake_at(next);
         }
@@ -385,6 +415,7 @@ impl StartRule for SlurmSched {
     /// `recorded_backfill`) give a waiting job a start, as its own do.
     fn followed(&mut self, c: &Ctx<'_>) {
         let now = c.now();
+        self.decision = true;
         self.agent.begin(now, true);
         let waiting = c.waiting().len();
         if self.agent.due(now, false) {

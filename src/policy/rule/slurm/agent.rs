@@ -17,8 +17,9 @@ use crate::Time;
 #[derive(Debug, Clone)]
 pub(super) struct Agent {
     interval: Time,
-    /// The main scheduler's full-queue runs (`sched_interval`, from time 0).
+    /// The main scheduler's full-queue runs (`sched_interval`, from `sched_phase`).
     sched_interval: Time,
+    sched_phase: Time,
     /// `PriorityCalcPeriod` and the periods' phase.
     period: Time,
     phase: Time,
@@ -35,11 +36,12 @@ pub(super) struct Agent {
 
 impl Agent {
     /// A clock for cycles `interval` seconds apart, the main scheduler's full runs every
-    /// `sched_interval`, priority periods every `period` seconds from `phase`.
-    pub(super) fn new(interval: Time, sched_interval: Time, period: Time, phase: Time) -> Agent {
+    /// `sched.0` seconds from `sched.1`, priority periods every `period` seconds from `phase`.
+    pub(super) fn new(interval: Time, sched: (Time, Time), period: Time, phase: Time) -> Agent {
         Agent {
             interval: interval.max(1),
-            sched_interval,
+            sched_interval: sched.0,
+            sched_phase: sched.1,
             period,
             phase,
             last: None,
@@ -47,6 +49,12 @@ impl Agent {
             changes: Vec::new(),
             prev: None,
         }
+    }
+
+    /// The thread's last cycle before the log: `interval` before the first second of
+    /// `phase + k * interval` from time 0 (the next cycle falls there if anything changed).
+    pub(super) fn last_before_log(&mut self, phase: Time) {
+        self.last = Some(phase.rem_euclid(self.interval) - self.interval);
     }
 
     /// Something changed at `t`.
@@ -60,7 +68,10 @@ impl Agent {
     /// every job behind the one that blocks the partition).
     pub(super) fn begin(&mut self, now: Time, event: bool) {
         if now >= self.next_mark {
-            let every = [(1, self.period, self.phase), (2, self.sched_interval, 0)];
+            let every = [
+                (1, self.period, self.phase),
+                (2, self.sched_interval, self.sched_phase),
+            ];
             let mut next_mark = Time::MAX;
             for (least, step, phase) in every {
                 if step <= 0 {
@@ -155,7 +166,7 @@ mod tests {
     /// Worked by hand, cycles 5 s apart, periods every 60 s from 55.
     #[test]
     fn cycles_keep_their_grid_while_things_change_and_move_after_a_quiet_spell() {
-        let mut a = Agent::new(5, 0, 60, 55);
+        let mut a = Agent::new(5, (0, 0), 60, 55);
         a.begin(0, true);
         assert!(a.due(0, false)); // the first cycle: at the first pass
         a.ran(0, true); // it tested a job: a change at 0
@@ -192,7 +203,7 @@ mod tests {
     /// are taken as testing a job, so a pass at 113 has none and one at 115 has one.
     #[test]
     fn cycles_not_run_here_keep_the_grid_of_the_recorded_one() {
-        let mut a = Agent::new(5, 0, 60, 0);
+        let mut a = Agent::new(5, (0, 0), 60, 0);
         a.begin(100, true);
         a.ran(100, true); // the log's cycle started jobs
         a.end(100, 1);
@@ -207,7 +218,7 @@ mod tests {
         assert!(late.due(116, true));
         // A cycle at 100 that tested nothing, no job waiting: the next runs at the next
         // change, a submission at 113.
-        let mut c = Agent::new(5, 0, 60, 0);
+        let mut c = Agent::new(5, (0, 0), 60, 0);
         c.begin(100, false);
         assert!(c.due(100, false));
         c.ran(100, false);
