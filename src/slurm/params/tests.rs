@@ -1,0 +1,87 @@
+//! Slurm's parameters read as Slurm reads them: units and defaults, `calc_phase`'s fraction,
+//! the loops' timing keys, slurm.conf's SchedulerParameters split into pairs.
+
+use super::*;
+
+#[test]
+fn slurm_units_and_defaults() {
+    let mut p = SlurmParams::default();
+    assert_eq!(
+        p.set("PriorityDecayHalfLife", "0-0:10").unwrap(),
+        "00:10:00"
+    );
+    assert_eq!(p.decay_half_life, 600);
+    assert_eq!(p.set("PriorityCalcPeriod", "1").unwrap(), "00:01:00");
+    assert_eq!(p.calc_period, 60);
+    assert_eq!(p.set("bf_window", "2").unwrap(), "2");
+    assert_eq!(p.bf_window, 120);
+    assert_eq!(
+        p.set("PriorityWeightTRES", "CPU=1000,GRES/gpu=4000")
+            .unwrap(),
+        "(CPU=1000,GRES/gpu=4000)"
+    );
+    assert_eq!(
+        p.set("PriorityFlags", "(no_fair_tree)").unwrap(),
+        "NO_FAIR_TREE"
+    );
+    assert!(!p.fair_tree);
+    assert!(p.set("PriorityFlags", "FAIR").is_err());
+    assert!(p.set("bf_resolution", "0").is_err());
+    assert!(p.set("Nope", "1").is_err());
+}
+
+/// `calc_phase` takes whole seconds, and a fraction for a period late in its second.
+#[test]
+fn calc_phase_takes_a_fraction_for_late_in_the_second() {
+    let mut p = SlurmParams::default();
+    assert_eq!(p.set("calc_phase", "58").unwrap(), "58");
+    assert_eq!((p.calc_phase, p.calc_late), (58, false));
+    assert_eq!(p.set("calc_phase", "58.50").unwrap(), "58.5");
+    assert_eq!((p.calc_phase, p.calc_late), (58, true));
+    assert_eq!(p.set("calc_phase", "7.0").unwrap(), "7");
+    assert_eq!((p.calc_phase, p.calc_late), (7, false));
+    assert!(p.set("calc_phase", "58.x").is_err());
+    assert!(p.set("calc_phase", "-1").is_err());
+}
+
+/// `batch_sched_delay` and `sched_phase` take whole seconds; `bf_phase` also `none`.
+#[test]
+fn loop_timing_keys() {
+    let mut p = SlurmParams::default();
+    assert_eq!(p.batch_sched_delay, 3);
+    assert_eq!(p.set("batch_sched_delay", "0").unwrap(), "0");
+    assert_eq!(p.batch_sched_delay, 0);
+    assert!(p.set("batch_sched_delay", "-1").is_err());
+    assert_eq!(p.set("sched_phase", "9").unwrap(), "9");
+    assert_eq!(p.sched_phase, 9);
+    assert_eq!(p.set("bf_phase", "4").unwrap(), "4");
+    assert_eq!(p.bf_phase, Some(4));
+    assert_eq!(p.set("bf_phase", "none").unwrap(), "none");
+    assert_eq!(p.bf_phase, None);
+    assert!(p.set("bf_phase", "x").is_err());
+}
+
+#[test]
+fn conf_pairs_split_scheduler_parameters() {
+    let conf = [
+        (
+            "schedulerparameters",
+            "bf_interval=5,bf_window=30,bf_continue,sched_interval=10,max_rpc_cnt=9,\
+             batch_sched_delay=7",
+        ),
+        ("PriorityWeightAge", "1000"),
+        ("ClusterName", "lab"),
+    ];
+    let pairs = conf_pairs(conf.iter().copied());
+    assert_eq!(
+        pairs,
+        vec![
+            ("bf_interval", "5".to_string()),
+            ("bf_window", "30".to_string()),
+            ("bf_continue", "yes".to_string()),
+            ("sched_interval", "10".to_string()),
+            ("batch_sched_delay", "7".to_string()),
+            ("PriorityWeightAge", "1000".to_string()),
+        ]
+    );
+}
