@@ -231,23 +231,25 @@ fn the_recorded_state_holds_every_recorded_start() {
 /// Slurm's `backfill_agent` does (before: 93.5, 83.6, 93.8 and 85.7%); smallbf-2's recalls
 /// dropped with it (95.0 and 80.0% before), where Slurm's cycles drift off their grid.
 /// smallbf-2/run2's rose from 76.7 / 80.7% with its periods late in their second (`59.5`:
-/// its passes at 59, 119 and 179 s used the priorities before the period).
+/// its passes at 59, 119 and 179 s used the priorities before the period). The reservation
+/// overlap check rounded as Slurm's (`_test_resv_overlap`) raised fairshare-1/run1's
+/// precision from 96.7%, gpu-3/run1's from 95.2% and gpu-3/run2's from 80.0 / 87.3%.
 const REACHED: [(&str, (f64, f64)); 6] = [
-    ("fairshare-1/run1", (0.96, 0.96)),
+    ("fairshare-1/run1", (0.96, 0.98)),
     ("fairshare-1/run2", (0.93, 0.94)),
     ("smallbf-2/run1", (0.93, 0.88)),
     ("smallbf-2/run2", (0.85, 0.94)),
-    ("gpu-3/run1", (1.0, 0.95)),
-    ("gpu-3/run2", (0.80, 0.87)),
+    ("gpu-3/run1", (1.0, 0.98)),
+    ("gpu-3/run2", (0.83, 0.90)),
 ];
 
 /// The figures of `slurm` (at the run's phase), `easy` and `conservative` on every committed
 /// run, printed (run with `--nocapture`); docs/slurm.md ("Replay") gives them. Checked: every
 /// recorded start is counted once; `slurm`'s recall and precision at least those reached
-/// ([`REACHED`]: 80.0-100% recall, 87.3-96.7% precision), and its precision above EASY's and
+/// ([`REACHED`]: 83.3-100% recall, 88.9-98.4% precision), and its precision above EASY's and
 /// conservative's. Issue 34's target, 90% of both on every run, is met on fairshare-1/run1,
 /// fairshare-1/run2 and gpu-3/run1 only (and recall on smallbf-2/run1, precision on
-/// smallbf-2/run2); the test does not claim it.
+/// smallbf-2/run2 and gpu-3/run2); the test does not claim it.
 #[test]
 fn figures_on_the_committed_real_runs() {
     for run in committed_runs() {
@@ -286,13 +288,18 @@ fn figures_on_the_committed_real_runs() {
 /// smallbf-2/run1's worst account read 16%; at its measured phase, 59.5, 21%, with its mean
 /// wait 7.5 -> 2.6% and CDF gap 0.133 -> 0.100.) The noise floor (the other real run): 21.8%,
 /// 88%, 0.133 (fairshare-1), 1.9%, 24%, 0.117 (smallbf-2), 13.4%, 57%, 0.100 (gpu-3).
+/// The reservation overlap check rounded as Slurm's (`_test_resv_overlap`) moved three runs:
+/// gpu-3/run1's mean wait 16.8 -> 14.3% apart, gpu-3/run2's 2.8 -> 1.4%; bounds loosened,
+/// as a second's change in one start moves a whole run (docs/slurm.md, "The whole run"):
+/// gpu-3/run2's worst account 61 -> 65% (chem), fairshare-1/run2's mean wait 0.5 -> 0.6%
+/// and CDF gap 0.083 -> 0.100 (still within its noise floor on every figure).
 const WHOLE_REACHED: [(&str, (f64, f64, f64)); 6] = [
     ("fairshare-1/run1", (0.190, 1.62, 0.134)),
-    ("fairshare-1/run2", (0.005, 0.84, 0.084)),
+    ("fairshare-1/run2", (0.007, 0.84, 0.101)),
     ("smallbf-2/run1", (0.027, 0.21, 0.101)),
     ("smallbf-2/run2", (0.043, 0.34, 0.151)),
-    ("gpu-3/run1", (0.168, 0.43, 0.101)),
-    ("gpu-3/run2", (0.029, 0.61, 0.117)),
+    ("gpu-3/run1", (0.143, 0.43, 0.101)),
+    ("gpu-3/run2", (0.015, 0.66, 0.117)),
 ];
 
 /// The whole run: a full simulation of each policy against the recorded run, beside the
@@ -300,7 +307,7 @@ const WHOLE_REACHED: [(&str, (f64, f64, f64)); 6] = [
 /// `--nocapture`; docs/slurm.md gives the figures). Checked: the noise floor is that of
 /// tests/data/slurm/README.md's table (run1 against run2: mean waits 22%, 2%, 13% apart,
 /// largest CDF gaps 0.133, 0.117, 0.100); on every run `slurm`'s figures (at the run's
-/// phase) are those reached ([`WHOLE_REACHED`]: 0.5-19% apart, CDF gaps 0.083-0.150) and
+/// phase) are those reached ([`WHOLE_REACHED`]: 0.6-19% apart, CDF gaps 0.100-0.150) and
 /// its largest wait CDF gap is below EASY's. Within the noise floor on every figure:
 /// fairshare-1/run2 only; on two of the three: fairshare-1/run1, smallbf-2/run1 and gpu-3/run1.
 #[test]

@@ -54,16 +54,19 @@ enum Plan {
 }
 
 impl Plan {
-    /// The map of a cycle at `c.now()` ending at `window_end`: the running jobs' planned ends.
+    /// The map of a cycle at `c.now()` ending at `window_end`, its times rounded to `res` on
+    /// `clock`: the running jobs' planned ends.
     /// `pool`: the last cycle's map on a pool, reset here (kept for its memory).
-    fn at(c: &Ctx<'_>, clock: Time, window_end: Time, mut pool: Free) -> Plan {
+    fn at(c: &Ctx<'_>, clock: Time, res: Time, window_end: Time, mut pool: Free) -> Plan {
         let now = c.now();
         let on_nodes = c.cluster().map(|cv| {
             let ends = c
                 .running()
                 .map(|(e, j)| (e, cv.alloc(j).to_vec()))
                 .collect();
-            NodePlan::new(now, clock, cv.free().clone(), ends).ending_at(window_end)
+            NodePlan::new(now, clock, cv.free().clone(), ends)
+                .ending_at(window_end)
+                .rounding(res)
         });
         match on_nodes {
             Some(p) => Plan::Nodes(Box::new(p)),
@@ -247,7 +250,13 @@ impl SlurmSched {
         // The planning map's end (`_attempt_backfill`'s `window_end`).
         let window_end = round_down(now + window, res, clock);
         let now_down = round_down(now, res, clock);
-        let mut plan = Plan::at(c, clock, window_end, std::mem::take(&mut self.pool_plan));
+        let mut plan = Plan::at(
+            c,
+            clock,
+            res,
+            window_end,
+            std::mem::take(&mut self.pool_plan),
+        );
         let mut jobs = std::mem::take(&mut self.cycle_queue);
         jobs.clear();
         jobs.extend_from_slice(queue.all(c));

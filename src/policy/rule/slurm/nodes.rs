@@ -10,7 +10,9 @@
 //!   no reservation holds over `[t, t + limit]` (a reservation beginning at `t + limit`
 //!   counts, as Slurm's `begin_time <= end_time` test does) are given to select/cons_tres's
 //!   will-run test ([`NodePlan::will_run`]), which takes the running jobs away in groups of
-//!   planned ends, coarser the further they lie.
+//!   planned ends, coarser the further they lie;
+//! - a later start found there is checked against the reservations over the job's own run
+//!   as Slurm rounds it ([`NodePlan::overlaps`], `_test_resv_overlap`).
 
 use crate::cluster::{Alloc, Free, Layout, Need, Share};
 use crate::Time;
@@ -35,6 +37,9 @@ pub(super) struct NodePlan {
     /// Whole-node reservations: (node, from, to) for each node a reservation holds over
     /// [from, to), kept sorted ([`NodePlan::later_start`] walks them node by node).
     spans: Vec<(u32, Time, Time)>,
+    /// `bf_resolution`, seconds (1 until set): a later start's run is checked against the
+    /// reservations rounded down to it on the log's clock, as they are made.
+    resolution: Time,
     /// Buffers the tests of one job work in, kept for the next job (a cycle tests hundreds).
     scratch: Scratch,
 }
@@ -44,9 +49,8 @@ pub(super) struct NodePlan {
 struct Scratch {
     /// The will-run test's free resources (copied from the plan's at each test).
     free: Option<Free>,
-    /// Nodes a reservation holds over the interval tested, and over the start found.
+    /// Nodes a reservation holds over the interval tested.
     out: Vec<bool>,
-    busy: Vec<bool>,
     /// [`NodePlan::without`]'s shares.
     rests: Alloc,
 }
@@ -62,8 +66,15 @@ impl NodePlan {
             free,
             ends,
             spans: Vec::new(),
+            resolution: 1,
             scratch: Scratch::default(),
         }
+    }
+
+    /// The plan with its later starts checked at `resolution` seconds (`bf_resolution`).
+    pub(super) fn rounding(mut self, resolution: Time) -> Self {
+        self.resolution = resolution.max(1);
+        self
     }
 
     /// The plan with its map ending at `end`.
@@ -82,6 +93,20 @@ impl NodePlan {
                 out[n as usize] = true;
             }
         }
+    }
+
+    /// True when a reservation holds a node of `a` over a job's run from `start` for `len`
+    /// seconds as `_attempt_backfill` checks a start later than now (`_test_resv_overlap`):
+    /// the run's start and end rounded down to the resolution on the log's clock, as a
+    /// reservation's are, and a reservation overlapping that interval strictly (`end_time >
+    /// start_time && begin_time < end_reserve`): one beginning at the rounded end, or ending
+    /// at the rounded start, does not count.
+    fn overlaps(&self, start: Time, len: Time, a: &[Share]) -> bool {
+        let from = super::round_down(start, self.resolution, self.clock);
+        let to = super::round_down(start.saturating_add(len), self.resolution, self.clock);
+        self.spans
+            .iter()
+            .any(|&(n, x, y)| x < to && y > from && a.iter().any(|s| s.node == n))
     }
 
     /// `f` without the nodes of `out` (their free rest taken at once; `rests` is a buffer).
@@ -220,8 +245,7 @@ impl NodePlan {
                     t = b;
                     continue;
                 }
-                self.held_over(start, start.saturating_add(len), &mut s.busy);
-                if a.iter().all(|x| !s.busy[x.node as usize]) {
+                if start <= self.now || !self.overlaps(start, len, &a) {
                     break Some((start, a));
                 }
                 if start > t {
@@ -337,6 +361,43 @@ mod tests {
         let mut plan = plan.ending_at(60);
         assert_eq!(plan.later_start(0), None);
         assert_eq!(plan.earliest(&l, &need(1, 1), 100).unwrap().0, 100);
+    }
+
+    /// Worked by hand (`_test_resv_overlap`; gpu-3/run2 at 198 s): node a runs a 4-core job
+    /// to 38, node b one to 400; both nodes are reserved from 160 (to 300). A 4-core job of
+    /// 125 s, tested from now on the nodes free of reservations over [0, 125] (both),
+    /// starts at 38 on a. Its run [38, 163] reaches into the reservation, but rounded down
+    /// to the 10-s resolution as Slurm checks it, [30, 160], it ends where the reservation
+    /// begins: no overlap, the start holds (unrounded, the job would wait until 300); so
+    /// does 128 s ([38, 166]: [30, 160]). 135 s rounds to [30, 170] and overlaps: tried
+    /// again from 38 it finds no node free of reservations over [38, 173], and starts at
+    /// 300. On a log's clock 5 s past a multiple of 10 the grid moves (and with it the
+    /// reservation, made on it: [155, 295)): 125 s runs [35, 155] (no overlap), 128 s
+    /// [35, 165] (overlap: 295).
+    #[test]
+    fn a_later_start_is_checked_against_reservations_rounded_to_the_resolution() {
+        let l = two_nodes();
+        let ends = vec![(38, vec![share(0, 4)]), (400, vec![share(1, 4)])];
+        let mut free = Free::all(&l);
+        for (_, a) in &ends {
+            free.take(&l, a);
+        }
+        for (clock, len, start) in [
+            (0, 125, 38),
+            (0, 128, 38),
+            (0, 135, 300),
+            (5, 125, 38),
+            (5, 128, 295),
+        ] {
+            let mut plan = NodePlan::new(0, clock, free.clone(), ends.clone()).rounding(10);
+            plan.hold(160 - clock, 300 - clock, &[share(0, 4), share(1, 4)]);
+            let (t, a) = plan.earliest(&l, &need(4, 1), len).unwrap();
+            assert_eq!((t, a[0].node), (start, 0), "clock {clock}, {len} s");
+        }
+        // Without the rounding (a resolution of 1 s) the 125-s run overlaps.
+        let mut plan = NodePlan::new(0, 0, free, ends);
+        plan.hold(160, 300, &[share(0, 4), share(1, 4)]);
+        assert_eq!(plan.earliest(&l, &need(4, 1), 125).unwrap().0, 300);
     }
 
     /// `later_start` as Slurm's walk reads (the reference): each reservation boundary after
