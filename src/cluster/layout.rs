@@ -61,6 +61,8 @@ pub struct Layout {
     slots: Vec<(u32, u32)>,
     /// Where each node's slots begin (one more entry than nodes).
     slot_of: Vec<u32>,
+    /// Every node is in at most one partition ([`Layout::one_part_per_node`]).
+    one_part_per_node: bool,
 }
 
 /// At most this many cores in a laid-out cluster (processor ids are `u32`; kept well below).
@@ -149,6 +151,7 @@ impl Layout {
             parts,
             default_part,
             procs: first as u32,
+            one_part_per_node: node_parts.iter().all(|p| p.len() <= 1),
             node_parts,
             slots,
             slot_of,
@@ -170,6 +173,12 @@ impl Layout {
     #[inline]
     pub fn slots_of(&self, i: usize) -> &[(u32, u32)] {
         &self.slots[self.slot_of[i] as usize..self.slot_of[i + 1] as usize]
+    }
+
+    /// True when no node is in two partitions: a change to a node's free resources changes
+    /// the figures of one partition at most.
+    pub fn one_part_per_node(&self) -> bool {
+        self.one_part_per_node
     }
 
     /// The partition named `name`.

@@ -99,7 +99,7 @@ impl Free {
 
     /// Writes the changes gathered in `pending` and empties it.
     #[inline]
-    fn apply(&mut self, pending: &mut Pending) {
+    pub(super) fn apply(&mut self, pending: &mut Pending) {
         if pending.key == Pending::NONE {
             return;
         }
@@ -188,7 +188,7 @@ impl Free {
 
     /// Share `s` (free) is taken; the partitions' changes gathered in `pending`.
     #[inline(always)]
-    fn take_share(&mut self, l: &Layout, s: &Share, pending: &mut Pending) {
+    pub(super) fn take_share(&mut self, l: &Layout, s: &Share, pending: &mut Pending) {
         let i = s.node as usize;
         if s.whole {
             self.set_cores(l, i, 0, 0, pending);
