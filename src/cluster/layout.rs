@@ -61,6 +61,11 @@ pub struct Layout {
     slots: Vec<(u32, u32)>,
     /// Where each node's slots begin (one more entry than nodes).
     slot_of: Vec<u32>,
+    /// Every node is in at most one partition ([`Layout::one_part_per_node`]).
+    one_part_per_node: bool,
+    /// Per node, how many nodes from it on are each in one partition, the same, at positions
+    /// following each other ([`Layout::straight_slot`]); 0 for a node in none or several.
+    straight: Vec<u32>,
 }
 
 /// At most this many cores in a laid-out cluster (processor ids are `u32`; kept well below).
@@ -149,10 +154,38 @@ impl Layout {
             parts,
             default_part,
             procs: first as u32,
+            one_part_per_node: node_parts.iter().all(|p| p.len() <= 1),
+            straight: Self::straight(&slots, &slot_of),
             node_parts,
             slots,
             slot_of,
         })
+    }
+
+    /// [`Layout::straight`] from the nodes' slots, counted from the last node back.
+    fn straight(slots: &[(u32, u32)], slot_of: &[u32]) -> Vec<u32> {
+        let one = |i: usize| {
+            let s = &slots[slot_of[i] as usize..slot_of[i + 1] as usize];
+            (s.len() == 1).then(|| s[0])
+        };
+        let nodes = slot_of.len() - 1;
+        let mut straight = vec![0; nodes];
+        for i in (0..nodes).rev() {
+            straight[i] = match (one(i), (i + 1 < nodes).then(|| one(i + 1)).flatten()) {
+                (Some((p, k)), Some((q, next))) if q == p && next == k + 1 => straight[i + 1] + 1,
+                (Some(_), _) => 1,
+                (None, _) => 0,
+            };
+        }
+        straight
+    }
+
+    /// The slot (partition, position) of node `i` when nodes `i..i + count` are each in that
+    /// one partition at positions following each other; `None` otherwise.
+    #[inline]
+    pub fn straight_slot(&self, i: usize, count: usize) -> Option<(u32, u32)> {
+        (count > 0 && self.straight[i] as usize >= count)
+            .then(|| self.slots[self.slot_of[i] as usize])
     }
 
     /// The usable nodes of `members` by (weight, node order).
@@ -170,6 +203,12 @@ impl Layout {
     #[inline]
     pub fn slots_of(&self, i: usize) -> &[(u32, u32)] {
         &self.slots[self.slot_of[i] as usize..self.slot_of[i + 1] as usize]
+    }
+
+    /// True when no node is in two partitions: a change to a node's free resources changes
+    /// the figures of one partition at most.
+    pub fn one_part_per_node(&self) -> bool {
+        self.one_part_per_node
     }
 
     /// The partition named `name`.
@@ -208,6 +247,14 @@ mod tests {
         assert_eq!(l.slots_of(0), [(0, 2), (1, 0)]);
         assert_eq!(l.slots_of(3), [(0, 1)]);
         assert_eq!(l.slots_of(4), []);
+        // b1, b2 follow each other in p alone; a1 is in two partitions, c1 in none.
+        assert_eq!(l.straight_slot(2, 2), Some((0, 0)));
+        assert_eq!(l.straight_slot(2, 3), None);
+        assert_eq!(l.straight_slot(1, 1), Some((0, 3)));
+        assert_eq!(l.straight_slot(1, 2), None);
+        assert_eq!(l.straight_slot(0, 1), None);
+        assert_eq!(l.straight_slot(4, 1), None);
+        assert!(!l.one_part_per_node());
         assert_eq!(l.parts[0].members.len(), 5);
         assert!(l.parts[0].exclusive);
         assert_eq!(

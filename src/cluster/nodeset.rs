@@ -35,6 +35,12 @@ impl NodeSet {
         self.words[w] ^= mask;
     }
 
+    /// The positions `w x 64..` in the set, as the bits of a word.
+    #[inline]
+    pub(super) fn word(&self, w: usize) -> u64 {
+        self.words[w]
+    }
+
     /// The first position from `from` on in the set.
     #[inline]
     pub(super) fn next(&self, from: usize) -> Option<usize> {

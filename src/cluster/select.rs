@@ -20,6 +20,7 @@ use core_sums::CoreSums;
 
 mod change;
 mod core_sums;
+mod take_selection;
 #[cfg(test)]
 mod walk_tests;
 

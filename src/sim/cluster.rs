@@ -128,6 +128,15 @@ impl<'a> ClusterRun<'a> {
         for s in a {
             let node = &l.nodes[s.node as usize];
             let (lo, hi) = (node.first_proc, node.first_proc + node.cpus);
+            if s.cpus == node.cpus {
+                // Every core of the node: all free, one interval (the usual share of a wide
+                // job), without looking for it among the free intervals.
+                match pieces.last_mut() {
+                    Some(last) if last.1 == lo => last.1 = hi,
+                    _ => pieces.push((lo, hi)),
+                }
+                continue;
+            }
             let mut left = s.cpus;
             from = match iv.get(from) {
                 Some(&(a, b)) if a <= lo && lo < b => from,

@@ -69,6 +69,19 @@ impl Free {
     /// partitions' totals, core sums and node sets is gathered in `pending` ([`Pending`]).
     #[inline(always)]
     fn set_cores(&mut self, l: &Layout, i: usize, cpus: u32, gpus: u32, pending: &mut Pending) {
+        self.set_cores_in(l.slots_of(i), i, cpus, gpus, pending);
+    }
+
+    /// [`Free::set_cores`] for a node whose partition slots (partition, position) are `slots`.
+    #[inline(always)]
+    fn set_cores_in(
+        &mut self,
+        slots: &[(u32, u32)],
+        i: usize,
+        cpus: u32,
+        gpus: u32,
+        pending: &mut Pending,
+    ) {
         let (was_cpus, was_gpus) = (self.cpus[i], self.gpus[i]);
         self.cpus[i] = cpus;
         self.gpus[i] = gpus;
@@ -79,7 +92,7 @@ impl Free {
         // The node sets change only when the node gains or loses its last free core or GPU.
         let core_moved = (cpus > 0) != (was_cpus > 0);
         let gpu_moved = (cpus > 0 && gpus > 0) != (was_cpus > 0 && was_gpus > 0);
-        for &(p, k) in l.slots_of(i) {
+        for &(p, k) in slots {
             let key = (u64::from(p) << 32) | (k as usize / BLOCK) as u64;
             if pending.key != key {
                 self.apply(pending);
@@ -99,7 +112,7 @@ impl Free {
 
     /// Writes the changes gathered in `pending` and empties it.
     #[inline]
-    fn apply(&mut self, pending: &mut Pending) {
+    pub(super) fn apply(&mut self, pending: &mut Pending) {
         if pending.key == Pending::NONE {
             return;
         }
@@ -166,12 +179,23 @@ impl Free {
     fn change_packed<const TAKE: bool>(&mut self, l: &Layout, a: &PackedAlloc) {
         let mut pending = Pending::default();
         for &(s, count) in a.runs() {
+            // A run in one partition at consecutive positions (the usual run): each node's
+            // slot follows the first one's, without looking it up.
+            let straight = l.straight_slot(s.node as usize, count as usize);
             for k in 0..count {
                 let share = Share {
                     node: s.node + k,
                     ..s
                 };
-                self.change_share::<TAKE>(l, &share, &mut pending);
+                match straight {
+                    Some((p, first)) => {
+                        self.change_share_in::<TAKE>(l, &share, &[(p, first + k)], &mut pending)
+                    }
+                    None => {
+                        let slots = l.slots_of(share.node as usize);
+                        self.change_share_in::<TAKE>(l, &share, slots, &mut pending)
+                    }
+                }
             }
         }
         self.apply(&mut pending);
@@ -179,40 +203,65 @@ impl Free {
 
     #[inline(always)]
     fn change_share<const TAKE: bool>(&mut self, l: &Layout, s: &Share, pending: &mut Pending) {
+        self.change_share_in::<TAKE>(l, s, l.slots_of(s.node as usize), pending);
+    }
+
+    /// [`Free::change_share`] for a node whose partition slots are `slots`.
+    #[inline(always)]
+    fn change_share_in<const TAKE: bool>(
+        &mut self,
+        l: &Layout,
+        s: &Share,
+        slots: &[(u32, u32)],
+        pending: &mut Pending,
+    ) {
         if TAKE {
-            self.take_share(l, s, pending);
+            self.take_share_in(slots, s, pending);
         } else {
-            self.give_share(l, s, pending);
+            self.give_share_in(l, slots, s, pending);
         }
     }
 
     /// Share `s` (free) is taken; the partitions' changes gathered in `pending`.
     #[inline(always)]
-    fn take_share(&mut self, l: &Layout, s: &Share, pending: &mut Pending) {
+    pub(super) fn take_share(&mut self, l: &Layout, s: &Share, pending: &mut Pending) {
+        self.take_share_in(l.slots_of(s.node as usize), s, pending);
+    }
+
+    /// [`Free::take_share`] on a node whose partition slots are `slots`.
+    #[inline(always)]
+    fn take_share_in(&mut self, slots: &[(u32, u32)], s: &Share, pending: &mut Pending) {
         let i = s.node as usize;
         if s.whole {
-            self.set_cores(l, i, 0, 0, pending);
+            self.set_cores_in(slots, i, 0, 0, pending);
             self.mem_mb[i] = 0;
         } else {
             let (c, g) = (self.cpus[i] - s.cpus, self.gpus[i] - s.gpus);
-            self.set_cores(l, i, c, g, pending);
+            self.set_cores_in(slots, i, c, g, pending);
             self.mem_mb[i] -= s.mem_mb;
         }
         self.jobs[i] += 1;
         self.idle[i] = false;
     }
 
-    /// Share `s` (taken) is free again; the partitions' changes gathered in `pending`.
+    /// Share `s` (taken) is free again on a node whose partition slots are `slots`; the
+    /// partitions' changes gathered in `pending`.
     #[inline(always)]
-    fn give_share(&mut self, l: &Layout, s: &Share, pending: &mut Pending) {
+    fn give_share_in(
+        &mut self,
+        l: &Layout,
+        slots: &[(u32, u32)],
+        s: &Share,
+        pending: &mut Pending,
+    ) {
         let i = s.node as usize;
         if s.whole {
             let node = &l.nodes[i];
-            self.set_cores(l, i, node.cpus, node.gpus, pending);
+            self.set_cores_in(slots, i, node.cpus, node.gpus, pending);
             self.mem_mb[i] = node.mem_mb;
         } else {
             let (c, g) = (self.cpus[i] + s.cpus, self.gpus[i] + s.gpus);
-            self.set_cores(l, i, c, g, pending);
+            self.set_cores_in(slots, i, c, g, pending);
             self.mem_mb[i] += s.mem_mb;
         }
         self.jobs[i] -= 1;

@@ -38,6 +38,12 @@ impl CoreSums {
         *sum = sum.wrapping_add_signed(delta);
     }
 
+    /// The free cores of block `b` (positions `b x BLOCK..`).
+    #[inline]
+    pub(super) fn block(&self, b: usize) -> u64 {
+        self.blocks[b]
+    }
+
     /// The free cores of positions `from..len`, position `k` holding `cpus(k)`.
     pub(super) fn from(&self, from: usize, len: usize, cpus: impl Fn(usize) -> u32) -> u64 {
         let end = (from / BLOCK + 1) * BLOCK;

@@ -354,6 +354,8 @@ fn backfill_on_nodes(c: &mut Ctx<'_>, shadow: &mut Shadow, j: usize) -> Result<(
     let (Some(cv), Some(extra)) = (c.cluster(), shadow.nodes.as_mut()) else {
         return Ok(());
     };
+    // Before the copy to take from is made, so that the cached shadow has it too.
+    extra.take_head_out(cv.layout());
     let Some(a) = Arc::make_mut(extra).take_for(cv.layout(), cv.free(), cv.need(j)) else {
         return Ok(());
     };

@@ -4,12 +4,16 @@
 //! passes never need the result: their candidates end by the shadow time, or ask for more
 //! cores or GPUs than the extra resources hold in total. So the head's allocation is selected
 //! and taken out only when a candidate first passes that totals check (the free state it is
-//! selected on does not change before, so it is the allocation the head would get then).
+//! selected on does not change before, so it is the allocation the head would get then). The
+//! state with the head taken out is computed once per shadow ([`Extra::take_head_out`]) and
+//! shared by every copy of it: a shadow kept from pass to pass (`ShadowCache`) takes the head
+//! out at most once, however many passes reach a candidate that needs it.
 
 use crate::cluster::{Alloc, Free, Layout, Need};
+use std::sync::OnceLock;
 
 /// What is free on each node at the shadow time once the head has its allocation.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(super) struct Extra {
     /// What is free at the shadow time; the head's allocation is taken out of it once `head`
     /// is `None`.
@@ -19,6 +23,31 @@ pub(super) struct Extra {
     /// The head's partition and the cores and GPUs its allocation takes out of `free` there.
     head_part: u32,
     head_totals: (u64, u64),
+    /// `free` with the head's allocation taken out, once a candidate needed it.
+    head_out: OnceLock<Free>,
+}
+
+impl Clone for Extra {
+    /// A copy to take from: once the head is out, the state without it (nothing left to take
+    /// out).
+    fn clone(&self) -> Extra {
+        match self.head_out.get() {
+            Some(free) => Extra {
+                free: free.clone(),
+                head: None,
+                head_part: self.head_part,
+                head_totals: self.head_totals,
+                head_out: OnceLock::new(),
+            },
+            None => Extra {
+                free: self.free.clone(),
+                head: self.head,
+                head_part: self.head_part,
+                head_totals: self.head_totals,
+                head_out: OnceLock::new(),
+            },
+        }
+    }
 }
 
 impl Extra {
@@ -31,6 +60,7 @@ impl Extra {
                 head: None,
                 head_part: 0,
                 head_totals: (0, 0),
+                head_out: OnceLock::new(),
             };
         };
         // What its allocation removes from the partition's free totals: what it asks, or on
@@ -49,6 +79,7 @@ impl Extra {
             head: Some(*head),
             head_part: head.part,
             head_totals,
+            head_out: OnceLock::new(),
         }
     }
 
@@ -78,12 +109,25 @@ impl Extra {
             .unwrap_or(0)
     }
 
+    /// Takes the head's allocation out, once for this shadow and every copy made of it after
+    /// (through a shared reference: the copy a cache keeps gets it too).
+    pub(super) fn take_head_out(&self, l: &Layout) {
+        if let Some(head) = &self.head {
+            self.head_out.get_or_init(|| {
+                let mut free = self.free.clone();
+                assert!(free.take_selection(l, head), "the head fits");
+                free
+            });
+        }
+    }
+
     /// `need`'s allocation by the default selection on what is free both in `now` and here,
     /// taken from here; `None` when it does not fit.
     pub(super) fn take_for(&mut self, l: &Layout, now: &Free, need: &Need) -> Option<Alloc> {
-        if let Some(head) = self.head.take() {
-            let a = self.free.select(l, &head, None).expect("the head fits");
-            self.free.take(l, &a);
+        if self.head.is_some() {
+            self.take_head_out(l);
+            self.free = self.head_out.take().expect("taken out above");
+            self.head = None;
         }
         let a = now.select(l, need, Some(&self.free))?;
         self.free.take(l, &a);
