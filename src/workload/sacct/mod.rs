@@ -6,8 +6,8 @@
 //! (or `NCPUS`), else `AllocTRES`, `ReqCPUS` or `ReqTRES`. Used when present: `User`, `Group`,
 //! `Timelimit`, `ReqCPUS`, `ReqMem`, `NNodes`, `ReqNodes`, `ReqTRES`, `AllocTRES`, `TotalCPU`,
 //! `Partition`, `QOS`, `JobName`. The job's request of a cluster (nodes, GPUs, memory per node,
-//! exclusivity: `request.rs`) goes in [`SwfRecord::req`], the partition names in
-//! [`Workload::partition_names`]. Conventions:
+//! exclusivity: `request.rs`) goes in [`SwfRecord::req`](crate::swf::SwfRecord::req), the
+//! partition names in [`Workload::partition_names`]. Conventions:
 //! - A JobID on several job lines (`--duplicates`: a job requeued) is one job, its last record
 //!   its outcome (`requeue.rs`).
 //! - Steps (`123.batch`, `123.extern`, `123.0`) fold into their job: they make no job of their
