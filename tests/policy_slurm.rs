@@ -174,22 +174,14 @@ fn a_submission_waits_for_the_background_loops_run_batch_sched_delay_after_the_l
 fn batch_sched_delay_is_a_key() {
     let spec = |extra: &str| format!("slurm[bf_interval=1000{extra}]");
     let case = batch_delay_case();
-    assert_eq!(
-        sched(4, &case, &spec(",batch_sched_delay=3")).0,
-        [0, 10, 11, 14]
-    );
-    assert_eq!(
-        sched(4, &case, &spec(",batch_sched_delay=0")).0,
-        [0, 10, 11, 12]
-    );
-    assert_eq!(
-        sched(4, &case, &spec(",batch_sched_delay=5")).0,
-        [0, 10, 11, 16]
-    );
-    assert_eq!(
-        sched(4, &case, &spec(",sched_interval=10,batch_sched_delay=5")).0,
-        [0, 10, 15, 15]
-    );
+    for (keys, starts) in [
+        (",batch_sched_delay=3", [0, 10, 11, 14]),
+        (",batch_sched_delay=0", [0, 10, 11, 12]),
+        (",batch_sched_delay=5", [0, 10, 11, 16]),
+        (",sched_interval=10,batch_sched_delay=5", [0, 10, 15, 15]),
+    ] {
+        assert_eq!(sched(4, &case, &spec(keys)).0, starts, "{keys}");
+    }
 }
 
 /// Fairshare orders the queue: J1 (user 1) runs 0..100 on both processors; J4 (user 1, from

@@ -128,19 +128,20 @@ fn sacct_header_problems_are_errors_naming_the_line() {
         .split_once("--parsable2 --format ")
         .unwrap_or_else(|| panic!("no export suggested: {m}"));
     let header = fields.replace(',', "|");
-    let line = |cell: &dyn Fn(&str) -> &'static str| {
-        header.split('|').map(cell).collect::<Vec<_>>().join("|")
-    };
-    let row = line(&|f| match f {
-        "JobID" => "7",
-        "Submit" => "2024-01-01T00:00:00",
-        "Start" => "2024-01-01T00:00:10",
-        "End" => "2024-01-01T00:01:10",
-        "Elapsed" => "00:01:00",
-        "AllocCPUS" | "ReqCPUS" => "2",
-        "State" => "COMPLETED",
-        _ => "",
-    });
+    let row = header
+        .split('|')
+        .map(|f| match f {
+            "JobID" => "7",
+            "Submit" => "2024-01-01T00:00:00",
+            "Start" => "2024-01-01T00:00:10",
+            "End" => "2024-01-01T00:01:10",
+            "Elapsed" => "00:01:00",
+            "AllocCPUS" | "ReqCPUS" => "2",
+            "State" => "COMPLETED",
+            _ => "",
+        })
+        .collect::<Vec<_>>()
+        .join("|");
     let w = read(&format!("{header}\n{row}\n")).unwrap();
     assert_eq!(w.records.len(), 1, "{header}");
     assert_eq!(w.records[0].allocated_processors, 2);

@@ -31,21 +31,16 @@ impl Clone for Extra {
     /// A copy to take from: once the head is out, the state without it (nothing left to take
     /// out).
     fn clone(&self) -> Extra {
-        match self.head_out.get() {
-            Some(free) => Extra {
-                free: free.clone(),
-                head: None,
-                head_part: self.head_part,
-                head_totals: self.head_totals,
-                head_out: OnceLock::new(),
-            },
-            None => Extra {
-                free: self.free.clone(),
-                head: self.head,
-                head_part: self.head_part,
-                head_totals: self.head_totals,
-                head_out: OnceLock::new(),
-            },
+        let (free, head) = match self.head_out.get() {
+            Some(out) => (out.clone(), None),
+            None => (self.free.clone(), self.head),
+        };
+        Extra {
+            free,
+            head,
+            head_part: self.head_part,
+            head_totals: self.head_totals,
+            head_out: OnceLock::new(),
         }
     }
 }
