@@ -5,10 +5,12 @@ import { sizeCanvas, figure, timings, describe } from './figure.js';
 import { metricReader } from './metrics.js';
 import { fmtDuration, fmtNumber } from './ui.js';
 
-const BINS = { hour: 3600, day: 86400, week: 604800 };
+const BINS = { minute: 60, hour: 3600, day: 86400, week: 604800 };
 
-/** The bin of the overview's "auto" setting for a span of `span` seconds. */
+/** The bin of the overview's "auto" setting for a span of `span` seconds: at most a few hundred
+ * bins, and never one bin for the whole trace (a trace of minutes gets minutes, not one flat hour). */
 export function autoBin(span) {
+  if (span <= 6 * 3600) return 'minute';
   return span <= 14 * 86400 ? 'hour' : span <= 200 * 86400 ? 'day' : 'week';
 }
 
@@ -19,7 +21,7 @@ export const OVERLAID_MOST = 4;
 /** Columns of small multiples on a chart `width` CSS pixels wide. */
 export const multipleColumns = (width) => (width >= 900 ? 3 : width >= 560 ? 2 : 1);
 
-/** The overview charts: busy processors and queue length (means per hour / day / week, or the
+/** The overview charts: busy processors and queue length (means per minute / hour / day / week, or the
  * raw steps), mean wait and MBS bars; one policy may be highlighted. */
 export class Overview {
   /** controls: {bin, highlight} select elements (optional). */

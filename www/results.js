@@ -1,5 +1,5 @@
 // The facts of the loaded trace and the results table (rows = policies, columns = metrics in families).
-import { el, fmtDuration, fmtNumber } from './ui.js';
+import { clip, el, fmtDuration, fmtNumber } from './ui.js';
 import { metricReader, COUNTS_DISCARDED } from './metrics.js';
 import { columnUnit, shown, withUnit } from './units.js';
 
@@ -69,7 +69,7 @@ export class ResultsTable {
     this.failed = failed;
     const keep = this.c.baseline.value;
     this.c.baseline.replaceChildren(el('option', { value: '' }, 'none: absolute values'),
-      ...reports.map((r, i) => el('option', { value: String(i) }, r.policy)));
+      ...reports.map((r, i) => el('option', { value: String(i), title: r.policy }, clip(r.policy))));
     this.c.baseline.value = keep !== '' && Number(keep) < reports.length ? keep : '';
     const absent = (fam) => OPTIONAL.includes(fam) && !reports.some((r) => r[fam]);
     for (const o of this.c.family.options) o.hidden = absent(o.value);
@@ -155,7 +155,7 @@ export class ResultsTable {
     const rows = order.map((i) => {
       const r = reports[i];
       return el('tr', { 'data-policy': r.policy, class: base === i ? 'baseline' : null },
-        el('th', { scope: 'row', class: 'policy-col' }, el('code', {}, r.policy)),
+        el('th', { scope: 'row', class: 'policy-col', title: r.policy }, el('code', {}, r.policy)),
         cols.map((c) => {
           const v = c.values[i];
           const inflated = c.discarded[i] > 0;

@@ -53,6 +53,10 @@ export function fmtNumber(x, digits = 2) {
 }
 
 /** 93784 -> "1d 2h 3m"; 59 -> "59s". */
+/** `text` cut to `n` characters with an ellipsis (a policy's whole spec, e.g. `slurm` with a
+ * slurm.conf's parameters, can run to hundreds). */
+export const clip = (text, n = 48) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
+
 export function fmtDuration(seconds) {
   if (!Number.isFinite(seconds)) return '–';
   const neg = seconds < 0;

@@ -397,6 +397,8 @@ test('the real Slurm run demo brings its site: the cluster, the scheduler\'s par
   assert.match(note, /account tree and shares of sshare/);
   const facts = await p.locator('[data-testid="facts"]').innerText();
   assert.ok(!facts.includes('ask for GPUs'), facts);
+  // A run of 13 minutes: the overview's means per minute (per hour it was one flat bin).
+  assert.equal(await p.locator('[data-testid="chart-utilization"]').getAttribute('data-bin'), 'minute');
   const got = await table(p);
   if (cliBinary()) {
     const site = ['--slurm-conf', join(dir, 'slurm.conf'), '--sshare', join(dir, 'sshare-start.txt')];

@@ -404,21 +404,18 @@ fn slurm_site_flags() {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/slurm/fairshare-1/run1");
     let p = |f: &str| run.join(f).to_str().unwrap().to_string();
     let (sacct, conf, sshare) = (p("sacct.txt"), p("slurm.conf"), p("sshare-start.txt"));
-    let (ok, out, err) = schedlab(&[
+    let site = [
         "run",
         &sacct,
         "-p",
         "slurm[bf_window=5]",
         "-p",
         "easy",
-        "--procs",
-        "32",
         "--slurm-conf",
         &conf,
-        "--sshare",
-        &sshare,
-        "--json",
-    ]);
+    ];
+    let json = ["--procs", "32", "--sshare", &sshare, "--json"];
+    let (ok, out, err) = schedlab(&[&site[..], &json[..]].concat());
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let spec = v[0]["policy"].as_str().unwrap();
@@ -430,6 +427,26 @@ fn slurm_site_flags() {
         "{spec}"
     );
     assert_eq!(v[1]["policy"], "easy");
+    // The table labels that long spec as written and gives it in full under the table.
+    let (ok, out, err) = schedlab(&site);
+    assert!(ok, "{err}");
+    let header = out.lines().find(|l| l.starts_with("metric")).unwrap();
+    let labels: Vec<&str> = header
+        .split("  ")
+        .map(str::trim)
+        .filter(|x| !x.is_empty())
+        .collect();
+    assert_eq!(
+        labels,
+        ["metric", "slurm[bf_window=5] (1)", "easy"],
+        "{out}"
+    );
+    let full = out.lines().find_map(|l| l.strip_prefix("(1) ")).unwrap();
+    assert!(
+        full.starts_with("slurm[") && full.contains("bf_window=5"),
+        "{out}"
+    );
+    assert!(full.contains("PriorityWeightFairshare=100000"), "{out}");
     let d = tmpdir("cli", "sshare");
     let bad = d.join("bad.txt");
     std::fs::write(

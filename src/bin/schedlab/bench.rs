@@ -270,7 +270,7 @@ fn whole(
         let began = Instant::now();
         let (trace, schedule) = run::Trace::new_simulating(loaded, metrics.clone(), spec, 1, None)?;
         let r = run::measure(&trace.jobs, &trace.metrics, trace.expected(), schedule?);
-        let table = crate::table::comparison(&trace, &[(r, began.elapsed())]);
+        let table = crate::table::comparison(&trace, &[(r, began.elapsed())], &[spec]);
         Ok((trace.jobs.jobs.len(), table.len()))
     });
     match out {

@@ -291,6 +291,8 @@ fn cmd_run(args: &RunArgs) -> CliResult {
     // The site as the policies read it: with the trace's user names and jobs' accounts.
     let site = site.map(|site| trace.named_site(site));
     let mut results: Vec<(RunResult, Duration)> = Vec::new();
+    // Each result's spec as the user wrote it (the table's label for a long one).
+    let mut typed: Vec<&str> = Vec::new();
     // One policy's failure is reported and the others still run and print.
     let mut failed = Vec::new();
     for (spec, files) in args.policies.iter().zip(&files) {
@@ -311,6 +313,7 @@ fn cmd_run(args: &RunArgs) -> CliResult {
             Ok(r) => {
                 let written = write_outputs(args, &trace, &r, files);
                 results.push((r, took));
+                typed.push(spec);
                 written
             }
             Err(e) => Err(e.into()),
@@ -324,7 +327,7 @@ fn cmd_run(args: &RunArgs) -> CliResult {
         let reports: Vec<_> = results.iter().map(|(r, _)| trace.report(r)).collect();
         println!("{}", serde_json::to_string_pretty(&reports)?);
     } else {
-        print!("{}", table::comparison(&trace, &results));
+        print!("{}", table::comparison(&trace, &results, &typed));
         if let Some(n) = args.fidelity {
             let runs: Vec<&RunResult> = results.iter().map(|(r, _)| r).collect();
             print!("{}", fidelity::section(&trace, &runs, n));

@@ -35,7 +35,9 @@ fn row(out: &mut String, name: &str, better: Better, values: &[f64], decimals: u
     out.push('\n');
 }
 
-pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)]) -> String {
+///
+/// `typed`: each run's spec as the user wrote it, which labels a column whose whole spec is long.
+pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)], typed: &[&str]) -> String {
     let j = &trace.jobs;
     let mut out = String::new();
     let _ = writeln!(
@@ -62,16 +64,18 @@ pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)]) -> String {
     }
     let seed = results.first().map_or(0, |(r, _)| r.schedule.seed);
     let _ = writeln!(out, "seed {seed}; * marks the best value\n");
-    let width = results
+    let specs = results.iter().map(|(r, _)| r.spec.as_str());
+    let (labels, notes) = labels(specs.zip(typed.iter().copied()));
+    let width = labels
         .iter()
-        .map(|(r, _)| r.spec.len())
+        .map(|l| l.chars().count())
         .max()
         .unwrap_or(0)
         .max(12)
         + 2;
     let _ = write!(out, "{:<SHORT_WIDTH$}", "metric");
-    for (r, _) in results {
-        let _ = write!(out, "{:>width$}", r.spec);
+    for label in &labels {
+        let _ = write!(out, "{label:>width$}");
     }
     out.push('\n');
     let nodes = !results.is_empty() && results.iter().all(|(r, _)| r.penalty.is_some());
@@ -108,5 +112,65 @@ pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)]) -> String {
         let _ = write!(out, "{cell:>width$}");
     }
     out.push('\n');
+    out.push_str(&notes);
     out
+}
+
+/// Specs longer than this are shown as the user wrote them (or by their name) with a number,
+/// and in full under the table.
+const LONGEST_LABEL: usize = 40;
+
+/// The columns' labels from each run's (whole spec, spec as written), and the lines that give
+/// in full the specs they shorten: `slurm` with a slurm.conf's parameters runs to hundreds of
+/// characters, which would widen every column.
+fn labels<'a>(specs: impl Iterator<Item = (&'a str, &'a str)>) -> (Vec<String>, String) {
+    let mut notes = String::new();
+    let mut n = 0;
+    let short = |s: &str| s.chars().count() <= LONGEST_LABEL;
+    let labels = specs
+        .map(|(spec, typed)| {
+            if short(spec) {
+                return spec.to_string();
+            }
+            n += 1;
+            let _ = writeln!(notes, "({n}) {spec}");
+            match short(typed) {
+                true => format!("{typed} ({n})"),
+                false => format!("{}[…] ({n})", spec.split('[').next().unwrap_or(spec)),
+            }
+        })
+        .collect();
+    (labels, notes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::labels;
+
+    #[test]
+    fn long_specs_are_numbered_and_given_in_full_under_the_table() {
+        let long = format!("slurm[{}]", "PriorityWeightAge=5000,".repeat(3));
+        let typed_long = format!("slurm[bf_window=60,{}]", "bf_interval=5,".repeat(3));
+        let runs = [
+            ("easy", "easy"),
+            (long.as_str(), "slurm"),
+            ("fcfs", "fcfs"),
+            (long.as_str(), "slurm[bf_window=60]"),
+            (long.as_str(), typed_long.as_str()),
+        ];
+        let (got, notes) = labels(runs.into_iter());
+        let want = [
+            "easy",
+            "slurm (1)",
+            "fcfs",
+            "slurm[bf_window=60] (2)",
+            "slurm[…] (3)",
+        ];
+        assert_eq!(got, want);
+        assert_eq!(notes, format!("(1) {long}\n(2) {long}\n(3) {long}\n"));
+        // A spec of 40 characters or fewer is its own label, as written by the engine.
+        let spec = "easy[queue=expr(wait*procs)]";
+        let (got, notes) = labels([(spec, "easy[queue=expr( wait*procs )]")].into_iter());
+        assert_eq!((got, notes), (vec![spec.to_string()], String::new()));
+    }
 }
