@@ -263,6 +263,7 @@ fn draw_panel<DB: DrawingBackend>(
         fields: super::series::POINT_FIELDS,
         top: f64::from(p.procs.max(1)),
         desc: "busy",
+        label_unit: 1.0,
         colour: RGBColor(110, 110, 110),
     };
     match p.memory {
@@ -272,7 +273,8 @@ fn draw_panel<DB: DrawingBackend>(
                 flat: m.series,
                 fields: 2,
                 top: m.capacity.max(1.0),
-                desc: "memory",
+                desc: "memory (GB)",
+                label_unit: 1024.0 * 1024.0,
                 colour: RGBColor(70, 110, 160),
             };
             draw_strip(&mem_area, &mem, axis, false)?;
@@ -290,6 +292,8 @@ struct Strip<'a> {
     /// Top of the strip's axis.
     top: f64,
     desc: &'static str,
+    /// The values per unit of the axis labels (memory is in KB, labelled in GB).
+    label_unit: f64,
     colour: RGBColor,
 }
 
@@ -319,7 +323,7 @@ fn draw_strip<DB: DrawingBackend>(
         .x_label_style(font.clone())
         .y_label_style(("sans-serif", 10))
         .axis_desc_style(("sans-serif", 11))
-        .y_label_formatter(&|y| short_number(*y))
+        .y_label_formatter(&|y| short_number(*y / strip.label_unit))
         .y_desc(strip.desc)
         .draw()?;
     let cols = chart.plotting_area().dim_in_pixel().0.max(1) as usize;
@@ -336,7 +340,7 @@ fn draw_strip<DB: DrawingBackend>(
     Ok(())
 }
 
-/// 950, 12k, 3.4M, 1.2G: axis labels that fit the label area.
+/// 0.5, 950, 12k, 3.4M, 1.2G: axis labels that fit the label area.
 fn short_number(v: f64) -> String {
     let a = v.abs();
     if a >= 1e9 {
@@ -345,6 +349,8 @@ fn short_number(v: f64) -> String {
         format!("{:.1}M", v / 1e6)
     } else if a >= 1e4 {
         format!("{:.0}k", v / 1e3)
+    } else if a < 10.0 && v.fract() != 0.0 {
+        format!("{v:.1}")
     } else {
         format!("{v:.0}")
     }
@@ -418,4 +424,20 @@ fn draw_legend<DB: DrawingBackend>(
         area.draw(&Text::new("(log)", (x0, bottom + 12), style))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_number;
+
+    #[test]
+    fn axis_labels_are_short_and_keep_a_decimal_below_ten() {
+        let got: Vec<String> = [0.0, 0.5, 2.0, 950.0, 12_345.0, 3.4e6, 1.2e9]
+            .into_iter()
+            .map(short_number)
+            .collect();
+        assert_eq!(got, ["0", "0.5", "2", "950", "12k", "3.4M", "1.2G"]);
+        // Memory in KB labelled in GB: 50,000,000 KB is 47.7 GB, shown as 48.
+        assert_eq!(short_number(5e7 / (1024.0 * 1024.0)), "48");
+    }
 }
