@@ -146,8 +146,11 @@ fn shards_merged_equal_the_whole_sweep_by_hand() {
 }
 
 /// A sweep of the `slurm` policy reads the site as `schedlab run` does (the slurm.conf's
-/// scheduler parameters, the sshare's shares): each row's mean wait is the run's; its shards
-/// merge into the whole; a part made with another site is another sweep.
+/// scheduler parameters, the sshare's shares): each row's mean wait is the run's, and its label
+/// keeps a key set to Slurm's default, which overrides the slurm.conf's value
+/// (`PriorityWeightFairshare=0`; the canonical spec dropped it, and both policies' rows read
+/// `slurm[bf_window=1]`); its shards merge into the whole; a part made with another site is
+/// another sweep.
 #[test]
 fn slurm_sweep_reads_the_site_as_run_does() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/slurm/gpu-3/run1");
@@ -158,25 +161,33 @@ fn slurm_sweep_reads_the_site_as_run_does() {
         file("sshare-start.txt"),
     );
     let site = ["--slurm-conf", &conf, "--sshare", &sshare];
-    let sweep = [
-        &[
-            "sweep",
-            &log,
-            "-p",
-            "slurm",
-            "--vary",
-            "bf_window=1,1440",
-            "--metric",
-            "wait",
-        ][..],
-        &site[..],
-    ]
-    .concat();
+    let no_fairshare = "slurm[PriorityWeightFairshare=0]";
+    let base = [
+        "sweep",
+        &log,
+        "-p",
+        "slurm",
+        "-p",
+        no_fairshare,
+        "--vary",
+        "bf_window=1,1440",
+        "--metric",
+        "wait",
+    ];
+    let sweep = [&base[..], &site[..]].concat();
     let (ok, whole, err) = schedlab(&sweep);
     assert!(ok, "{err}");
-    for (row, window) in whole.lines().skip(1).zip(["1", "1440"]) {
-        let spec = format!("slurm[bf_window={window}]");
-        let (ok, out, err) = schedlab(&[&["run", &log, "-p", &spec, "--json"][..], &site].concat());
+    let specs = [
+        "slurm[bf_window=1]",
+        "slurm[bf_window=1440]",
+        "slurm[PriorityWeightFairshare=0,bf_window=1]",
+        "slurm[PriorityWeightFairshare=0,bf_window=1440]",
+    ];
+    assert_eq!(whole.lines().count(), 5, "{whole}");
+    let mut means = Vec::new();
+    for (row, spec) in whole.lines().skip(1).zip(specs) {
+        assert_eq!(row.split_whitespace().next(), Some(spec), "{whole}");
+        let (ok, out, err) = schedlab(&[&["run", &log, "-p", spec, "--json"][..], &site].concat());
         assert!(ok, "{err}");
         let report: serde_json::Value = serde_json::from_str(&out).unwrap();
         let mean = report[0]["metrics"]["wait"]["mean"].as_f64().unwrap();
@@ -185,14 +196,16 @@ fn slurm_sweep_reads_the_site_as_run_does() {
             (swept - mean).abs() < 1e-3,
             "{spec}: sweep {swept}, run {mean}"
         );
+        means.push(mean);
     }
+    // Fairshare's weight matters on this log: the two policies are two schedules.
+    assert_ne!(means[0], means[2], "{whole}");
     let d = tmpdir("shards", "slurm");
     check_shards(&d, &sweep, &[2]);
     // The same sweep without the sshare is another sweep.
     let part = |extra: &[&str], name: &str| {
         let p = d.join(name).to_str().unwrap().to_string();
-        let (ok, _, err) =
-            schedlab(&[&sweep[..8], extra, &["--shard", "1/2", "--out", &p]].concat());
+        let (ok, _, err) = schedlab(&[&base[..], extra, &["--shard", "1/2", "--out", &p]].concat());
         assert!(ok, "{err}");
         p
     };

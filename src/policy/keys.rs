@@ -137,6 +137,11 @@ impl<'a> Params<'a> {
         Ok(self.spec.get(name).unwrap_or(key.default))
     }
 
+    /// Whether the spec gives key `name` (at whatever value).
+    pub fn gives(&self, name: &str) -> bool {
+        self.spec.get(name).is_some()
+    }
+
     /// An error about this spec.
     pub fn error(&self, reason: String) -> SpecError {
         SpecError {
@@ -194,6 +199,14 @@ impl<'a> Params<'a> {
     /// in the order the policy declares them. A key the spec gives that the policy did not
     /// read is an error (the policy would silently ignore it).
     pub fn canonical(&self) -> Result<String, SpecError> {
+        self.canonical_keeping(&[])
+    }
+
+    /// [`Params::canonical`], also keeping the keys named in `given` at their default value: a
+    /// policy whose keys have another source (the `slurm` policy's slurm.conf) keeps the ones
+    /// the user set to the default, which override that source
+    /// (`slurm[PriorityWeightFairshare=0]` beside a slurm.conf that sets 10000).
+    pub fn canonical_keeping(&self, given: &[&str]) -> Result<String, SpecError> {
         let read = self.read.borrow();
         for (k, _) in &self.spec.params {
             if !read.iter().any(|(n, _)| n == k) {
@@ -208,7 +221,8 @@ impl<'a> Params<'a> {
             .iter()
             .filter_map(|k| {
                 let (_, v) = read.iter().find(|(n, _)| *n == k.name)?;
-                (v != k.default).then(|| (k.name.to_string(), v.clone()))
+                let keep = v != k.default || given.contains(&k.name);
+                keep.then(|| (k.name.to_string(), v.clone()))
             })
             .collect();
         Ok(Spec {

@@ -88,11 +88,13 @@ fn parse(p: &Params) -> Result<SlurmParams, SpecError> {
     Ok(out)
 }
 
-fn build(p: &Params, site: Site) -> Result<Box<dyn Policy>, SpecError> {
+/// `given`: the keys the user's spec sets (the site's slurm.conf gives the others), kept in the
+/// canonical spec even at Slurm's default, which they set in place of the slurm.conf's value.
+fn build(p: &Params, site: Site, given: &[&str]) -> Result<Box<dyn Policy>, SpecError> {
     let params = parse(p)?;
     let shared = State::shared(site, params);
     Ok(Box::new(Composed::new(
-        p.canonical()?,
+        p.canonical_keeping(given)?,
         None,
         Some(Box::new(SlurmPriority::new(shared.clone()))),
         Box::new(SlurmSched::new(shared)),
@@ -101,7 +103,12 @@ fn build(p: &Params, site: Site) -> Result<Box<dyn Policy>, SpecError> {
 
 /// The catalogue's builder: no site (Slurm's defaults, every user under root with one share).
 fn build_default(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
-    build(p, Site::default())
+    let given: Vec<&str> = KEYS
+        .iter()
+        .map(|k| k.name)
+        .filter(|&k| p.gives(k))
+        .collect();
+    build(p, Site::default(), &given)
 }
 
 /// Builds `slurm[...]` for a site: its slurm.conf's parameters under the spec's own keys, its
@@ -115,6 +122,11 @@ pub fn build_with_site(text: &str, site: &Site) -> Result<Box<dyn Policy>, SpecE
     }
     // The catalogue's checks first (an unknown key is an error that lists the valid ones).
     super::build(text)?;
+    let given: Vec<&str> = KEYS
+        .iter()
+        .map(|k| k.name)
+        .filter(|&k| spec.get(k).is_some())
+        .collect();
     for (k, v) in &site.conf {
         if spec.params.iter().all(|(n, _)| n != k) {
             let v = if v.contains(',') {
@@ -126,7 +138,11 @@ pub fn build_with_site(text: &str, site: &Site) -> Result<Box<dyn Policy>, SpecE
         }
     }
     let merged = spec.to_string();
-    build(&Params::new(ENTRY.name, KEYS, &spec, &merged), site.clone())
+    build(
+        &Params::new(ENTRY.name, KEYS, &spec, &merged),
+        site.clone(),
+        &given,
+    )
 }
 
 #[cfg(test)]
@@ -142,5 +158,30 @@ mod tests {
             assert_eq!(p.set(k.name, k.default).unwrap(), k.default, "{}", k.name);
         }
         assert_eq!(p, SlurmParams::default());
+    }
+
+    /// A key the user sets to Slurm's default stays in the canonical spec (beside a
+    /// slurm.conf it sets the value in place of the slurm.conf's); a slurm.conf's own value
+    /// equal to the default does not, nor does a key nobody gave.
+    #[test]
+    fn the_canonical_spec_keeps_the_keys_the_user_sets() {
+        let spec = |text: &str, site: &Site| build_with_site(text, site).unwrap().spec();
+        let none = Site::default();
+        assert_eq!(spec("slurm", &none), "slurm");
+        let zero = "slurm[PriorityWeightFairshare=0]";
+        assert_eq!(spec(zero, &none), zero);
+        assert_eq!(super::super::canonical(zero).unwrap(), zero);
+        let site = Site {
+            conf: vec![
+                ("PriorityWeightFairshare", "10000".into()),
+                ("bf_interval", "30".into()),
+            ],
+            ..Site::default()
+        };
+        // bf_interval=30 is Slurm's default: the slurm.conf's value is not written.
+        assert_eq!(spec("slurm", &site), "slurm[PriorityWeightFairshare=10000]");
+        assert_eq!(spec(zero, &site), zero);
+        let both = "slurm[PriorityWeightFairshare=0,bf_interval=30]";
+        assert_eq!(spec(both, &site), both);
     }
 }

@@ -422,3 +422,26 @@ test('the real Slurm run demo brings its site: the cluster, the scheduler\'s par
   assert.deepEqual(probs, []);
   await context.close();
 });
+
+test('a slurm what-if that sets a key to Slurm\'s default beside the site is its own policy, run as written', { skip }, async () => {
+  // PriorityWeightFairshare=0 is Slurm's default; the demo's slurm.conf sets 10000. The page
+  // took both specs for one ("slurm") and showed one row.
+  const what = 'slurm[PriorityWeightFairshare=0]';
+  const hash = `#v=1&trace=demo:slurm-gpu&policy=slurm&policy=${encodeURIComponent(what)}&seed=1&cluster=1/n[1-4]:c8:m16000:g2/p=batch:ALL:default`;
+  const { page: p, problems: probs, context } = await open(browser, hash);
+  await waitRuns(p, 1, 60_000);
+  const rows = await p.locator('[data-testid="results"] tbody th').evaluateAll((xs) => xs.map((x) => x.title));
+  assert.equal(rows.length, 2, JSON.stringify(rows));
+  assert.ok(rows[0].startsWith('slurm[') && rows[0].includes('PriorityWeightFairshare=10000'), rows[0]);
+  assert.ok(rows[1].includes('PriorityWeightFairshare=0,'), rows[1]);
+  const got = await table(p);
+  assert.notEqual(got[rows[0]]['wait.mean'], got[rows[1]]['wait.mean']);
+  if (cliBinary()) {
+    const dir = join('tests', 'data', 'slurm', 'gpu-3', 'run1');
+    const site = ['--slurm-conf', join(dir, 'slurm.conf'), '--sshare', join(dir, 'sshare-start.txt')];
+    const want = cli(join(dir, 'sacct.txt'), ['slurm', what], 1, site);
+    for (const [i, row] of rows.entries()) assert.ok(close(got[row]['wait.mean'], metric(want[i], 'wait.mean')), `${row}: page ${got[row]['wait.mean']}, CLI ${metric(want[i], 'wait.mean')}`);
+  }
+  assert.deepEqual(probs, []);
+  await context.close();
+});
