@@ -30,11 +30,21 @@ pub const TOP_USERS: usize = 20;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UserShare {
     pub user: i64,
+    /// The user's name when the trace names its users (an sacct log's header notes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     pub jobs: u64,
     /// Processor-seconds (processors x simulated runtime).
     pub work: f64,
     /// Fraction of the trace's work, 0..1.
     pub share: f64,
+}
+
+impl UserShare {
+    /// How the user is shown: its name, else its number.
+    pub fn label(&self) -> String {
+        self.name.clone().unwrap_or_else(|| self.user.to_string())
+    }
 }
 
 /// The statistics of a trace; every histogram is a list of counts.
@@ -210,6 +220,7 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
         .into_iter()
         .map(|(user, (jobs, work))| UserShare {
             user,
+            name: set.names.has_users().then(|| set.names.user(user)),
             jobs,
             work,
             share: if total_work > 0.0 {
@@ -329,7 +340,7 @@ impl TraceStats {
         for u in self.top_users.iter().take(10) {
             s += &format!(
                 "  user {:>6}  {:5.1} %  {} jobs\n",
-                u.user,
+                u.label(),
                 u.share * 100.0,
                 u.jobs
             );

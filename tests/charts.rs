@@ -341,7 +341,7 @@ fn cluster_gantt(rows: &gantt::NodeRows, procs: u32) -> String {
         lane: false,
     }];
     native::svg((800, 400), |root| {
-        gantt::draw_rows(root, &rects, procs, rows, &[], 0.0, 100.0, "t")
+        gantt::draw_rows(root, &rects, procs, rows, &[], &[], 0.0, 100.0, "t")
             .map(|_| ())
             .map_err(|e| e.to_string())
     })
@@ -415,7 +415,7 @@ fn a_gpu_clusters_gantt_shows_its_gpus_and_gpu_jobs_darker() {
     let rects = [rect(0, 1, 0, 4), rect(1, 2, 8, 10)];
     let draw = |rows: &gantt::NodeRows| {
         native::svg((800, 400), |root| {
-            gantt::draw_rows(root, &rects, 16, rows, &[], 0.0, 100.0, "t")
+            gantt::draw_rows(root, &rects, 16, rows, &[], &[], 0.0, 100.0, "t")
                 .map(|_| ())
                 .map_err(|e| e.to_string())
         })

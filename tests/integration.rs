@@ -60,6 +60,7 @@ mod swf_proptest;
 mod swf_reader;
 mod trace_view;
 mod traces;
+mod user_names;
 mod workload_cli;
 mod workload_convert;
 mod workload_formats;

@@ -21,6 +21,7 @@ import { PolicyStrip } from './policies.js';
 import { DEMOS, loadRemote, loadFile } from './trace.js';
 import { $, el, showError, clearErrors, download, debounce, fmtDuration } from './ui.js';
 import { setStale, wireDrop, wireSkipLinks, fitSidebar } from './chrome.js';
+import { setUserNames } from './users.js';
 
 const S = {
   trace: null,   // the trace of the shown comparison: {kind, ref, name, label, bytes}
@@ -223,6 +224,7 @@ function show(trace, state, facts, results, history, failed = []) {
   setStale(false);
   S.partial = false;
   S.traceStats = facts.traceStats ?? null;
+  setUserNames(facts.user_names);
   renderFacts($('facts'), facts, trace.label);
   resetTraceInputs();
   resultsTable.show(results.map((r) => r.report), failed);

@@ -7,6 +7,7 @@ import { LazyFigures } from './lazy.js';
 import { canvasPoint, describe } from './figure.js';
 import { JOB, column, sortedFinite, prepareDistributions } from './jobcols.js';
 import { renderFurthest } from './furthest.js';
+import { userName } from './users.js';
 
 const FIGURES = { wait: { col: 6, name: 'wait', unit: 's' }, bsld: { col: 7, name: 'bounded slowdown', unit: '' } };
 export { column, sortedFinite };
@@ -125,7 +126,7 @@ export class Compare extends LazyFigures {
       user: Uint8Array.from({ length: n }, (_, i) => slotOf.get(jobs[i * JOB + 1]) ?? 255),
       size: call('job_classes', jobs, procs, 'size'),
     };
-    this.legends = { user: [...heavy.map((u) => `user ${u}`)], size: call('class_names', 'size') };
+    this.legends = { user: [...heavy.map((u) => `user ${userName(u)}`)], size: call('class_names', 'size') };
     this.cols = { wait: results.map((r) => column(r.jobs, 6)), bsld: results.map((r) => column(r.jobs, 7)) };
     this.scatter = this.item('chart-scatter', 'Job by job: A (x) against B (y), log-log; below the diagonal B did better', 480, {}, { kind: 'scatter' });
     this.diff = this.item('chart-diff-gantt', 'Diff-Gantt: A and B overlaid (the Gantt charts\' time window)', 340, {}, { kind: 'diff' });
@@ -209,7 +210,7 @@ export class Compare extends LazyFigures {
       const d = item.drawn, jobs = this.results[d.a].jobs;
       const f = FIGURES[d.fig];
       const fmt = (v) => (f.unit === 's' ? fmtDuration(v) : fmtNumber(v, 2));
-      this.tip.replaceChildren(el('strong', {}, `job ${jobs[i * JOB]}`), ` user ${jobs[i * JOB + 1]}, ${jobs[i * JOB + 5]} ${this.results[d.a].nodeRows ? 'cores' : 'processors'}`, el('br'),
+      this.tip.replaceChildren(el('strong', {}, `job ${jobs[i * JOB]}`), ` user ${userName(jobs[i * JOB + 1])}, ${jobs[i * JOB + 5]} ${this.results[d.a].nodeRows ? 'cores' : 'processors'}`, el('br'),
         `${f.name}: A ${fmt(this.cols[d.fig][d.a][i])}, B ${fmt(this.cols[d.fig][d.b][i])}`);
       const wrap = item.canvas.parentElement;
       if (this.tip.parentElement !== wrap) wrap.append(this.tip);
@@ -229,7 +230,7 @@ export class Compare extends LazyFigures {
     const gained = changes.filter((c) => c.change < 0).sort((x, y) => x.change - y.change).slice(0, TOP);
     const lost = changes.filter((c) => c.change > 0).sort((x, y) => y.change - x.change).slice(0, TOP);
     const rows = (list, kind) => list.map((c) => el('tr', { 'data-user': String(c.user), 'data-kind': kind, 'data-change': String(c.change) },
-      el('td', {}, kind === 'gained' ? 'gained' : 'lost'), el('td', {}, String(c.user)), el('td', {}, fmtNumber(c.jobs, 0)),
+      el('td', {}, kind === 'gained' ? 'gained' : 'lost'), el('td', {}, userName(c.user)), el('td', {}, fmtNumber(c.jobs, 0)),
       el('td', {}, fmt(c.a)), el('td', {}, fmt(c.b)), el('td', { class: kind }, (c.change > 0 ? '+' : '−') + fmt(Math.abs(c.change)))));
     const head = el('tr', {}, ['', 'user', 'jobs', `mean ${f.name} A`, `mean ${f.name} B`, 'B − A'].map((h) => el('th', { scope: 'col' }, h)));
     const body = [...rows(gained, 'gained'), ...rows(lost, 'lost')];

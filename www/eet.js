@@ -7,6 +7,7 @@ import { call } from './engine.js';
 import { sizeCanvas, timings, describe } from './figure.js';
 import { fmtDuration, fmtNumber } from './ui.js';
 import { LazyFigures } from './lazy.js';
+import { userNames } from './users.js';
 
 export const USER = 5; // [user, jobs, violated, veet, wt] (Session::eet_users)
 
@@ -108,7 +109,7 @@ export class EetCharts extends LazyFigures {
     const memPeak = Math.max(0, ...r.map((x) => peakOfPairs(x.memory)));
     const shown = call('draw_eet_heatmap', item.canvas, r.map((x) => x.violations), item.index, item.result.series,
       item.result.memory ?? new Float64Array(0), memPeak, this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`,
-      { log: this.heat.log, sort: this.heat.sort, exclude: this.heat.exclude, only: this.heat.only });
+      { log: this.heat.log, sort: this.heat.sort, exclude: this.heat.exclude, only: this.heat.only, names: userNames() });
     item.canvas.dataset.users = Array.from(shown).join(',');
     describe(item.canvas, `EET heatmap of ${item.result.spec} from ${fmtDuration(t0)} to ${fmtDuration(t1)}: ${shown.length} users with violated expected end times (rows) over time, with the busy processors below.`);
     timings.heatDraws.push(performance.now() - began);

@@ -5,6 +5,7 @@ import { call } from './engine.js';
 import { el, fmtDuration, fmtNumber } from './ui.js';
 import { JOB } from './layouts.js';
 import { whySentence } from './why.js';
+import { userName } from './users.js';
 
 const ROWS = 10;
 
@@ -34,7 +35,7 @@ export function renderFurthest(table, results, a, b, colA, colB, fig) {
   const rows = furthestJobs(colA, colB).map((i) => {
     const d = colB[i] - colA[i];
     return el('tr', { 'data-job': String(B.jobs[i * JOB.stride + JOB.id]) },
-      el('td', {}, String(B.jobs[i * JOB.stride + JOB.id])), el('td', {}, String(B.jobs[i * JOB.stride + JOB.user])),
+      el('td', {}, String(B.jobs[i * JOB.stride + JOB.id])), el('td', {}, userName(B.jobs[i * JOB.stride + JOB.user])),
       el('td', {}, fmt(colA[i])), el('td', {}, fmt(colB[i])), el('td', { class: d > 0 ? 'lost' : 'gained' }, (d > 0 ? '+' : '−') + fmt(Math.abs(d))),
       el('td', { class: 'why' }, whySentence(B, i)));
   });

@@ -8,6 +8,7 @@ import { RECT as RECT_LAYOUT, JOB as JOB_LAYOUT } from './layouts.js';
 import { whySentence, selection } from './why.js';
 import { canvasPoint, timings, describe } from './figure.js';
 import { LazyFigures } from './lazy.js';
+import { userName, userNames } from './users.js';
 
 const RECT = RECT_LAYOUT.stride; // [start, end, lo, hi, user, job, kind]: kind 1 = a preempted (killed) attempt, + 2 = GPU lanes
 const JOB = JOB_LAYOUT.stride;   // www/layouts.js
@@ -91,7 +92,7 @@ export class Gantts extends LazyFigures {
     const [t0, t1] = this.current();
     // The engine returns where it put the plotting area: [x0, y0, x1, y1] in canvas pixels.
     const [x0, y0, x1, y1] = call('draw_gantt', item.canvas, item.result.rects, this.rows, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`, this.cores,
-      this.byPenalty && item.result.factors ? item.result.factors : new Float64Array(0), this.nodes ?? undefined);
+      this.byPenalty && item.result.factors ? item.result.factors : new Float64Array(0), this.nodes ?? undefined, userNames());
     item.area = { x0, y0, x1, y1 };
     item.drawn = [t0, t1];
     describe(item.canvas, ganttSummary(item.result, this.procs, t0, t1, this.byPenalty));
@@ -161,7 +162,7 @@ export class Gantts extends LazyFigures {
       : [];
     if (hit.lane) killed.push(el('br'), el('em', {}, 'GPU lanes'), ': the GPUs it holds on this node');
     this.tip.replaceChildren(
-      el('strong', {}, `job ${id}`), ` user ${user}`, ...killed, el('br'),
+      el('strong', {}, `job ${id}`), ` user ${userName(user)}`, ...killed, el('br'),
       `submit ${fmtDuration(submit)}, start ${start < 0 ? '–' : fmtDuration(start)}, end ${end < 0 ? '–' : fmtDuration(end)}`, el('br'),
       `${procs} processors, wait ${fmtDuration(wait)}, bsld ${fmtNumber(bsld, 2)}`, el('br'),
       el('span', { class: 'why', 'data-testid': 'gantt-why' }, whySentence(item.result, hit.job)),

@@ -57,6 +57,11 @@ pub struct HeatStyle {
     pub only: Vec<i64>,
     /// Also show users without any violated EET.
     pub all_users: bool,
+    /// The trace's user names by id (`names[id - 1]`, [`Names::users`]): a row reads `alice`
+    /// rather than `user 1`; empty (or too short) leaves the numbers.
+    ///
+    /// [`Names::users`]: crate::workload::names::Names::users
+    pub names: Vec<String>,
 }
 
 /// Steps of the colour legend (each a rectangle).
@@ -166,7 +171,7 @@ pub fn draw<DB: DrawingBackend>(
     let (main, legend) = root.split_horizontally(w.saturating_sub(LEGEND_WIDTH));
     let parts = main.split_evenly((panels.len().max(1), 1));
     for (p, area) in panels.iter().zip(&parts) {
-        draw_panel(area, p, &users, &shown, max, style.log)?;
+        draw_panel(area, p, &users, &shown, max, style)?;
     }
     draw_legend(&legend, max, style.log)
 }
@@ -188,9 +193,15 @@ pub fn draw_one<DB: DrawingBackend>(
     let (users, shown, max) = layout(panels, style);
     let (w, _) = root.dim_in_pixel();
     let (main, legend) = root.split_horizontally(w.saturating_sub(LEGEND_WIDTH));
-    draw_panel(&main, p, &users, &shown, max, style.log)?;
+    draw_panel(&main, p, &users, &shown, max, style)?;
     draw_legend(&legend, max, style.log)?;
     Ok(users)
+}
+
+/// A row's label: the user's name when the trace gives one, else `user 3`.
+fn row_label(names: &[String], user: i64) -> String {
+    crate::workload::names::name_of(names, user)
+        .map_or_else(|| format!("user {user}"), str::to_string)
 }
 
 fn draw_panel<DB: DrawingBackend>(
@@ -199,8 +210,9 @@ fn draw_panel<DB: DrawingBackend>(
     users: &[i64],
     shown: &HashMap<i64, usize>,
     max: f64,
-    log: bool,
+    style: &HeatStyle,
 ) -> ChartResult<DB::ErrorType> {
+    let log = style.log;
     // Time in seconds; the lowest strip labels it with round ticks (`time_axes`).
     let (t0, t1) = (p.map.t0, p.map.t1().max(p.map.t0 + 1.0));
     let (_, h) = area.dim_in_pixel();
@@ -225,7 +237,7 @@ fn draw_panel<DB: DrawingBackend>(
         .y_label_formatter(&|y| match y {
             SegmentValue::CenterOf(i) if *i < n => users
                 .get(n - 1 - *i)
-                .map_or(String::new(), |u| format!("user {u}")),
+                .map_or(String::new(), |&u| row_label(&style.names, u)),
             _ => String::new(),
         })
         .y_label_style(("sans-serif", 10))

@@ -129,12 +129,13 @@ pub fn draw_coloured<DB: DrawingBackend>(
     title: &str,
 ) -> Result<PlotArea, DrawingAreaErrorKind<DB::ErrorType>> {
     let rows = NodeRows::uniform(procs, cores);
-    draw_rows(root, rects, procs, &rows, factors, t0, t1, title)
+    draw_rows(root, rects, procs, &rows, factors, &[], t0, t1, title)
 }
 
 /// [`draw_coloured`] with the rows grouped by the nodes `rows` gives (a cluster's: a line
 /// between nodes while they are at least 3 pixels apart, and the names that fit on the axis,
-/// see [`NodeRows`]).
+/// see [`NodeRows`]). The legend names the users by `names` (`names[id - 1]`, the trace's
+/// [`Names::users`](crate::workload::names::Names::users); empty: their numbers).
 #[allow(clippy::too_many_arguments)]
 pub fn draw_rows<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -142,6 +143,7 @@ pub fn draw_rows<DB: DrawingBackend>(
     procs: u32,
     rows: &NodeRows,
     factors: &[f64],
+    names: &[String],
     t0: f64,
     t1: f64,
     title: &str,
@@ -272,7 +274,7 @@ pub fn draw_rows<DB: DrawingBackend>(
     if by_penalty {
         draw_penalty_legend(&legend)?;
     } else {
-        draw_legend(&legend, &users, rects.iter().any(|r| r.preempted))?;
+        draw_legend(&legend, &users, names, rects.iter().any(|r| r.preempted))?;
     }
     // At the legend's foot, whatever it lists above: GPU jobs, and the lanes above them.
     let style = LegendStyle::default();
@@ -383,10 +385,11 @@ fn draw_penalty_legend<DB: DrawingBackend>(
     Ok(())
 }
 
-/// The colour legend of the heaviest users, and the "preempted run" entry when `preempted`.
+/// The colour legend of the heaviest users (by name when `names` has them), and the "preempted run" entry when `preempted`.
 fn draw_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     users: &UserColours,
+    names: &[String],
     preempted: bool,
 ) -> ChartResult<DB::ErrorType> {
     let legend = LegendStyle::default();
@@ -394,7 +397,9 @@ fn draw_legend<DB: DrawingBackend>(
     let shown = users.ranked.len().min(super::palette::COLOURS.len());
     let mut y = 30;
     for &(u, _) in &users.ranked[..shown] {
-        legend.side_entry(area, (8, y), users.of(u), &u.to_string())?;
+        let name =
+            crate::workload::names::name_of(names, u).map_or_else(|| u.to_string(), str::to_string);
+        legend.side_entry(area, (8, y), users.of(u), &name)?;
         y += legend.row();
     }
     if users.ranked.len() > shown {

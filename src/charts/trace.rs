@@ -5,7 +5,7 @@
 use super::columns::{self, ColumnStyle, Columns};
 use super::palette::COLOURS;
 use super::ChartResult;
-use crate::trace_stats::{short_duration, TraceStats, ACCURACY_BINS};
+use crate::trace_stats::{short_duration, TraceStats, UserShare, ACCURACY_BINS};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -216,7 +216,7 @@ pub fn prepare(stats: &TraceStats, name: &str) -> Option<(Columns, ColumnStyle)>
         ),
         "users" => (
             Columns {
-                labels: stats.top_users.iter().map(|u| u.user.to_string()).collect(),
+                labels: stats.top_users.iter().map(UserShare::label).collect(),
                 values: stats.top_users.iter().map(|u| u.share * 100.0).collect(),
             },
             style(8, "user (heaviest first)", "% of processor-seconds"),

@@ -77,7 +77,8 @@ pub struct InputOptions {
     /// Skip jobs with a runtime of 0.
     pub skip_zero_runtime: bool,
     pub estimate: EstimateSource,
-    /// Jobs run for min(runtime, requested time) and count as killed when cut.
+    /// Jobs run for min(runtime, requested time) and count as killed when cut, or when they ran
+    /// exactly their requested time and failed (status 0: an sacct TIMEOUT at its limit).
     pub kill: bool,
     pub origin: Origin,
     /// Offline mode (Zotkin et al., section 4): every job is submitted at time 0, in arrival
@@ -159,6 +160,10 @@ pub struct JobSet {
     /// index: the association the `slurm` policy charges it to. Empty for other traces.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub accounts: Vec<String>,
+    /// The names of the trace's users and groups (an sacct log's header notes), for display:
+    /// [`Names::user`](crate::workload::names::Names::user) shows a user by name.
+    #[serde(skip)]
+    pub names: crate::workload::names::Names,
 }
 
 impl JobSet {
@@ -439,6 +444,9 @@ pub fn prepare_raw(
         placement,
         earlier_runs,
         accounts,
+        names: crate::workload::names::Names::of_header(
+            workload.header.lines.iter().map(String::as_str),
+        ),
     })
 }
 
@@ -448,8 +456,12 @@ fn make_job(job: &mut Job, procs: u32, origin: Time, opts: &InputOptions) {
     let requested =
         (job.estimate > 0 && opts.estimate != EstimateSource::Ignore).then_some(job.estimate);
     let trace_runtime = job.trace_runtime;
+    // Killed at its requested time: a job the trace runs past it (cut there), and one that ran
+    // exactly that long without completing (status 0: Slurm's TIMEOUT at the limit, an SWF
+    // job failed at it) — its work was not done, the limit ended it.
     let (runtime, killed) = match requested {
         Some(req) if opts.kill && trace_runtime > req => (req, true),
+        Some(req) if opts.kill && trace_runtime == req && job.status == 0 => (req, true),
         _ => (trace_runtime, false),
     };
     let (estimate, estimate_unknown) = match (opts.estimate, requested) {

@@ -23,7 +23,9 @@ pub fn workload_name(trace: &str) -> String {
 /// planned start a policy gave the job; empty when none) and `waited_for` (the id of the
 /// running job whose planned end that reservation was; empty when none). On a cluster, then
 /// `nodes` (a Slurm hostlist: `n[1-2,5]`), `cpus`, `mem_mb` and `gpus`: the job's totals (an
-/// exclusive job holds its nodes' memory and GPUs whole).
+/// exclusive job holds its nodes' memory and GPUs whole). Last, when the trace names its users
+/// (an sacct log), `user`: the name of `user_id` (added at the end only then, so that the
+/// columns of a trace without names, and every column's position, stay as they were).
 pub fn jobs_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()> {
     let expected = eet::expected_end_times(set, &EetOptions::default()).ok();
     jobs_csv_eet(out, set, s, expected.as_ref())
@@ -67,6 +69,10 @@ pub fn jobs_csv_eet<W: Write>(
     let mut head: Vec<&str> = head.to_vec();
     if cluster.is_some() {
         head.extend(["nodes", "cpus", "mem_mb", "gpus"]);
+    }
+    let named = set.names.has_users();
+    if named {
+        head.push("user");
     }
     w.write_record(&head)?;
     let name = workload_name(&set.name);
@@ -124,6 +130,9 @@ pub fn jobs_csv_eet<W: Write>(
                 a.iter().map(|x| x.mem_mb).sum::<u64>().to_string(),
                 a.iter().map(|x| u64::from(x.gpus)).sum::<u64>().to_string(),
             ]);
+        }
+        if named {
+            row.push(set.names.user(job.user));
         }
         w.write_record(&row)?;
     }

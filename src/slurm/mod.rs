@@ -112,17 +112,7 @@ impl Site {
     /// Takes the user names from a trace's header notes (`; Note: users numbered in order of
     /// first appearance: 1=alice, 2=bob`, as the sacct reader writes them).
     pub fn with_user_names<'a>(mut self, header_lines: impl Iterator<Item = &'a str>) -> Self {
-        for l in header_lines {
-            if let Some(list) = l
-                .split_once("users numbered in order of first appearance:")
-                .map(|(_, r)| r)
-            {
-                self.users = list
-                    .split(", ")
-                    .filter_map(|it| it.split_once('=').map(|(_, n)| n.trim().to_string()))
-                    .collect();
-            }
-        }
+        self.users = crate::workload::names::Names::of_header(header_lines).users;
         self
     }
 
@@ -147,12 +137,8 @@ impl Site {
         Ok(p)
     }
 
-    /// The name of trace user `id`.
+    /// The name of trace user `id` (its number when the trace names no user).
     pub fn user_name(&self, id: i64) -> String {
-        usize::try_from(id - 1)
-            .ok()
-            .and_then(|i| self.users.get(i))
-            .cloned()
-            .unwrap_or_else(|| id.to_string())
+        crate::workload::names::name_or_number(&self.users, id)
     }
 }

@@ -33,7 +33,8 @@ pub(super) fn drawn<E: std::error::Error + Send + Sync>(
 /// [`Session::node_rows`](super::Session::node_rows), `{first, names, gpus, gpu_jobs}`, with
 /// `lane_first` and `lane_rows` on a cluster with GPUs, `procs` then its `rows`) groups the rows
 /// by the cluster's nodes instead, its GPU jobs drawn darker, each node's GPU lanes above its
-/// cores.
+/// cores. `user_names` (optional: [`Session::user_names`](super::Session::user_names)) names
+/// the users in the legend.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn draw_gantt(
@@ -46,6 +47,7 @@ pub fn draw_gantt(
     cores: u32,
     factors: &[f64],
     nodes: JsValue,
+    user_names: JsValue,
 ) -> Result<Vec<i32>, JsError> {
     if !(t0.is_finite() && t1.is_finite()) {
         return Err(JsError::new("time window must be finite"));
@@ -75,7 +77,13 @@ pub fn draw_gantt(
     };
     let root = canvas_root(canvas)?;
     let rects = gantt::unflatten(rects);
-    let area = gantt::draw_rows(&root, &rects, procs, &rows, factors, t0, t1, title)
+    let names: Vec<String> = if user_names.is_undefined() || user_names.is_null() {
+        Vec::new()
+    } else {
+        serde_wasm_bindgen::from_value(user_names)
+            .map_err(|e| JsError::new(&format!("user names: {e}")))?
+    };
+    let area = gantt::draw_rows(&root, &rects, procs, &rows, factors, &names, t0, t1, title)
         .map_err(|e| JsError::new(&format!("drawing failed: {e}")))?;
     drawn(root.present())?;
     Ok(area.to_vec())
@@ -281,6 +289,9 @@ struct HeatOptions {
     only: Vec<f64>,
     /// Also show users without violated EETs (among those with a violation in some panel).
     all_users: bool,
+    /// The trace's user names by id ([`Session::user_names`](super::Session::user_names)):
+    /// rows read `alice` rather than `user 1`.
+    names: Vec<String>,
 }
 
 impl HeatOptions {
@@ -300,6 +311,7 @@ impl HeatOptions {
             exclude: user_ids(&self.exclude, "exclude")?,
             only: user_ids(&self.only, "only")?,
             all_users: self.all_users,
+            names: self.names.clone(),
         })
     }
 }
@@ -309,7 +321,7 @@ impl HeatOptions {
 /// [`Session::memory`](super::Session::memory), empty when the trace has none) up to `memory_capacity` KB. `violations` holds every compared policy's
 /// [`Session::violations`](super::Session::violations), so that the rows (users, order) and the colour scale are those of
 /// all the panels: one canvas per policy, each drawn alone, still compares. `options`:
-/// `{log, sort: "total" | "user", exclude: [ids], only: [ids]}`. Returns the users shown, top
+/// `{log, sort: "total" | "user", exclude: [ids], only: [ids], names: [user names]}`. Returns the users shown, top
 /// row first.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]

@@ -107,6 +107,8 @@ struct Facts<'a> {
     skipped: u64,
     skipped_reasons: Vec<String>,
     warnings: &'a [String],
+    /// The users' names by id ([`Session::user_names`]).
+    user_names: &'a [String],
 }
 
 /// A loaded trace (with its metrics options and expected end times: [`Trace`], the pipeline
@@ -185,7 +187,15 @@ impl Session {
             skipped: j.skipped_count(),
             skipped_reasons: reasons,
             warnings: &j.warnings,
+            user_names: &j.names.users,
         })
+    }
+
+    /// The trace's user names by id (user `id` is `names[id - 1]`): an sacct log names its
+    /// users in its header notes; empty when the trace only numbers them (SWF). The page shows
+    /// users by these names ([`crate::workload::names`]).
+    pub fn user_names(&self) -> Vec<String> {
+        self.trace.jobs.names.users.clone()
     }
 
     /// What the trace looks like before any run: arrivals by hour, day and week, sizes,

@@ -13,6 +13,7 @@ mod batsim_doc;
 pub mod batsim_swf;
 pub mod conversion;
 pub mod generate;
+pub mod names;
 pub mod sacct;
 pub mod slurm_time;
 pub mod slurm_tres;

@@ -137,9 +137,12 @@ fn draw<DB: DrawingBackend>(
                     rects,
                 ),
             };
-            gantt::draw_rows(root, &rects, height, &rows, &factors, from, to, &title)
-                .map(|_area| ())
-                .map_err(e)
+            let names = &trace.jobs.names.users;
+            gantt::draw_rows(
+                root, &rects, height, &rows, &factors, names, from, to, &title,
+            )
+            .map(|_area| ())
+            .map_err(e)
         }
         Chart::Utilization | Chart::Queue => {
             let column = if matches!(a.chart, Chart::Utilization) {
@@ -309,6 +312,7 @@ fn heatmap<DB: DrawingBackend>(
         exclude: a.heat_exclude.clone(),
         only: a.heat_only.clone(),
         all_users: a.heat_all_users,
+        names: set.names.users.clone(),
     };
     chart::draw(root, &panels, &style)
 }

@@ -1,0 +1,90 @@
+// Users by name in the page (an sacct log numbers its users for SWF and keeps their names in the
+// header notes): the real Slurm run demo's users table, furthest-jobs table, trace "users" chart
+// and jobs CSV read alice, bob..., not 1, 2; the CSV keeps user_id and adds `user`. A TIMEOUT
+// job reads as killed at its limit. Screenshots: names-*.png. Run through
+// scripts/browser-test.sh.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SHOTS, MOCK, launch, open, runs, waitRuns } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+// The demo's users in order of first appearance (its lines are in submit order): the numbers the
+// reader gives them, from 1. And its TIMEOUT jobs' JobIDs (the job numbers too, for that order).
+const SACCT = readFileSync(join('www', 'demo', 'slurm-gpu-run.sacct'), 'utf8').trim().split('\n');
+const HEAD = SACCT[0].split('|');
+const rows = SACCT.slice(1).map((l) => l.split('|'));
+const NAMES = [...new Set(rows.map((r) => r[HEAD.indexOf('User')]))];
+const TIMEOUT = rows.filter((r) => r[HEAD.indexOf('State')] === 'TIMEOUT').map((r) => r[0]);
+
+async function download(p, testid) {
+  const [d] = await Promise.all([p.waitForEvent('download'), p.locator(`[data-testid="${testid}"]`).click()]);
+  return readFileSync(await d.path(), 'utf8');
+}
+
+test('the real Slurm run demo shows its users by name, in its tables, charts and jobs CSV', { skip: MOCK ? 'mock engine' : false }, async () => {
+  assert.deepEqual(NAMES, ['alice', 'dave', 'erin', 'bob', 'carol', 'frank']);
+  assert.ok(TIMEOUT.length >= 2, TIMEOUT.join(','));
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:5K_sample&policy=easy');
+  await waitRuns(page, 1, 60_000);
+  const n = await runs(page);
+  await page.locator('[data-testid="trace-demo"]').selectOption('slurm-gpu');
+  await waitRuns(page, n + 1, 60_000);
+  // The module every view asks.
+  const named = await page.evaluate(async () => {
+    const m = await import('./www/users.js');
+    return [1, 2, 3, 4, 5, 6, 7].map((u) => m.userName(u));
+  });
+  assert.deepEqual(named, [...NAMES, '7']);
+  // The compare panel's users table (A easy, B slurm): each row's user by name, its data-user
+  // the number.
+  await page.locator('[data-testid="diff-b"]').selectOption('1');
+  const users = page.locator('[data-testid="diff-users"]');
+  await users.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="diff-users"] tbody tr[data-user]').length > 0);
+  const userRows = await page.$$eval('[data-testid="diff-users"] tbody tr[data-user]', (trs) => trs.map((tr) => [Number(tr.dataset.user), tr.children[1].textContent]));
+  assert.ok(userRows.length > 0);
+  for (const [id, shown] of userRows) assert.equal(shown, NAMES[id - 1], `user ${id}`);
+  // The jobs furthest apart: the user column by name.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="diff-furthest"] tbody tr[data-job]').length > 0);
+  const furthest = await page.$$eval('[data-testid="diff-furthest"] tbody tr[data-job]', (trs) => trs.map((tr) => tr.children[1].textContent));
+  assert.ok(furthest.length > 0 && furthest.every((u) => NAMES.includes(u)), furthest.join(','));
+  // The trace's "users" chart (folded under the trace's heading) names its heaviest users in
+  // its text alternative.
+  const view = page.locator('[data-testid="trace-view"]');
+  await view.locator('summary').first().click();
+  await page.locator('[data-testid="chart-trace-users"]').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => /highest: /.test(document.querySelector('[data-testid="chart-trace-users"]')?.getAttribute('aria-label') ?? ''), null, { timeout: 10_000 });
+  const usersChart = await page.locator('[data-testid="chart-trace-users"]').getAttribute('aria-label');
+  assert.match(usersChart, /highest: (alice|bob|carol|dave|erin|frank) \(/, usersChart);
+  assert.doesNotMatch(usersChart, /highest: \d/, usersChart);
+  // The jobs CSV: user_id a number where it was, the name last; the TIMEOUT jobs killed.
+  const csv = (await download(page, 'export-jobs-csv')).trim().split('\n').map((l) => l.split(','));
+  const col = (name) => csv[0].indexOf(name);
+  assert.equal(csv[0].at(-1), 'user');
+  assert.equal(csv.length - 1, rows.length);
+  for (const r of csv.slice(1)) {
+    // (The columns up to waited_for hold no commas; the cluster's `nodes` may: "n[2,4]".)
+    assert.equal(r.at(-1), NAMES[Number(r[col('user_id')]) - 1], r.join(','));
+    const timeout = TIMEOUT.includes(r[col('job_id')]);
+    assert.equal(r[col('final_state')], timeout ? 'COMPLETED_WALLTIME_REACHED' : 'COMPLETED_SUCCESSFULLY', r.join(','));
+  }
+  await page.screenshot({ path: join(SHOTS, 'names-page.png'), fullPage: false });
+  const gantt = page.locator('[data-testid="chart-gantt"]').first();
+  await gantt.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => window.schedlab.gantts.items.every((i) => !i.visible || (!i.dirty && i.drawn)), null, { timeout: 10_000 });
+  await gantt.screenshot({ path: join(SHOTS, 'names-gantt.png') });
+  await users.screenshot({ path: join(SHOTS, 'names-users.png') });
+  // The EET heatmap's rows: drawn with the names (look at names-heatmap.png: alice, not user 1).
+  await page.locator('[data-testid="chart-veet"]').scrollIntoViewIfNeeded();
+  const heat = page.locator('[data-testid="chart-heatmap"]').first();
+  await heat.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => window.schedlab.eet.items.length > 0 && window.schedlab.eet.items.every((i) => !i.dirty), null, { timeout: 15_000 });
+  await heat.screenshot({ path: join(SHOTS, 'names-heatmap.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
