@@ -57,7 +57,15 @@ impl Plan {
     /// The map of a cycle at `c.now()` ending at `window_end`, its times rounded to `res` on
     /// `clock`: the running jobs' planned ends.
     /// `pool`: the last cycle's map on a pool, reset here (kept for its memory).
-    fn at(c: &Ctx<'_>, clock: Time, res: Time, window_end: Time, mut pool: Free) -> Plan {
+    /// `late`: the grace after a planned end at which a job past it is guessed to end.
+    fn at(
+        c: &Ctx<'_>,
+        clock: Time,
+        res: Time,
+        window_end: Time,
+        late: Option<Time>,
+        mut pool: Free,
+    ) -> Plan {
         let now = c.now();
         let on_nodes = c.cluster().map(|cv| {
             let ends = c
@@ -67,6 +75,7 @@ impl Plan {
             NodePlan::new(now, clock, cv.free().clone(), ends)
                 .ending_at(window_end)
                 .rounding(res)
+                .late_by(late)
         });
         match on_nodes {
             Some(p) => Plan::Nodes(Box::new(p)),
@@ -235,7 +244,7 @@ impl SlurmSched {
     /// One backfill cycle at `now`.
     fn backfill(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
         let now = c.now();
-        let (res, window, max_test, max_user, min_prio, clock) = {
+        let (res, window, max_test, max_user, min_prio, clock, late) = {
             let s = self.shared.borrow();
             let p = &s.params;
             (
@@ -245,6 +254,7 @@ impl SlurmSched {
                 p.bf_max_job_user,
                 p.bf_min_prio_reserve,
                 s.site.clock,
+                p.late_end_grace(),
             )
         };
         // The planning map's end (`_attempt_backfill`'s `window_end`).
@@ -255,6 +265,7 @@ impl SlurmSched {
             clock,
             res,
             window_end,
+            late,
             std::mem::take(&mut self.pool_plan),
         );
         let mut jobs = std::mem::take(&mut self.cycle_queue);
