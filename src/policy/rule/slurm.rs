@@ -70,7 +70,7 @@ impl Plan {
         let on_nodes = c.cluster().map(|cv| {
             let ends = c
                 .running()
-                .map(|(e, j)| (e, cv.alloc(j).to_vec()))
+                .map(|(e, j)| (slurm_end(c, e, j), cv.alloc(j).to_vec()))
                 .collect();
             NodePlan::new(now, clock, cv.free().clone(), ends)
                 .ending_at(window_end)
@@ -359,6 +359,15 @@ impl SlurmSched {
         }
         Ok(())
     }
+}
+
+/// Running job `j`'s end as Slurm plans it (`job_ptr->end_time`), from the engine's planned
+/// end `e`: never after its start plus its time limit, also once it has run past that
+/// (Slurm kills it at its next limit check; until then the will-run test takes it as past
+/// its end, `_guess_job_end`). The engine plans such a job on (`expire`: a replayed job
+/// runs its recorded time, past its limit where Slurm killed it late).
+fn slurm_end(c: &Ctx<'_>, e: Time, j: usize) -> Time {
+    c.job(j).requested.map_or(e, |r| e.min(c.start_of(j) + r))
 }
 
 /// `t` rounded down to a multiple of `step` on the log's clock (`clock + t`: Slurm rounds
