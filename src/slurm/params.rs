@@ -2,7 +2,8 @@
 //! the `slurm` policy models, under Slurm's own names, with Slurm's defaults. Each is set from
 //! its text as slurm.conf writes it ([`SlurmParams::set`]); `SchedulerParameters` is split into
 //! its `bf_*`, `default_queue_depth`, `sched_interval` and `batch_sched_delay` options
-//! ([`conf_pairs`]).
+//! ([`conf_pairs`]). `KillWait` and `OverTimeLimit` are read for the backfill will-run test's
+//! guess at when a job past its planned end ends (cons_common/job_test.c `_guess_job_end`).
 //!
 //! Units are Slurm's: `PriorityMaxAge`, `PriorityDecayHalfLife` and `PriorityCalcPeriod` are time
 //! strings in minutes (`0-0:10`, `10`), `bf_window` is minutes, `bf_interval`,
@@ -107,6 +108,10 @@ pub struct SlurmParams {
     /// scheduler for submissions only this long after its last run (controller.c
     /// `_slurmctld_background`).
     pub batch_sched_delay: Time,
+    /// `KillWait`, seconds (default 30): how long a job killed at its limit is given to end.
+    pub kill_wait: Time,
+    /// `OverTimeLimit`, seconds (given in minutes; default 0); `None`: `UNLIMITED`.
+    pub over_time_limit: Option<Time>,
 }
 
 impl Default for SlurmParams {
@@ -144,6 +149,8 @@ impl Default for SlurmParams {
             sched_interval: 60,
             sched_phase: 0,
             batch_sched_delay: 3,
+            kill_wait: 30,
+            over_time_limit: Some(0),
         }
     }
 }
@@ -178,6 +185,8 @@ pub const NAMES: &[&str] = &[
     "sched_interval",
     "sched_phase",
     "batch_sched_delay",
+    "KillWait",
+    "OverTimeLimit",
 ];
 
 /// `AccountingStorageEnforce`'s words (read_config.c `_validate_accounting_storage_enforce`).
@@ -262,6 +271,13 @@ fn list_text(items: &[String]) -> String {
 }
 
 impl SlurmParams {
+    /// How long after its planned end the backfill will-run test guesses a job already past
+    /// that end ends (`_guess_job_end`): `KillWait` plus `OverTimeLimit`; `None` for
+    /// `OverTimeLimit=UNLIMITED` (Slurm then guesses its time limit from now).
+    pub fn late_end_grace(&self) -> Option<Time> {
+        self.over_time_limit.map(|o| self.kill_wait + o)
+    }
+
     /// Sets parameter `name` (one of [`NAMES`], exact spelling) from its text; returns the
     /// value's canonical text (what a spec string records). An error says what is valid.
     pub fn set(&mut self, name: &str, v: &str) -> Result<String, String> {
@@ -419,6 +435,19 @@ impl SlurmParams {
             "sched_interval" => secs(&mut self.sched_interval, count(v, 1, 86_400)?),
             "sched_phase" => secs(&mut self.sched_phase, count(v, 0, 86_400)?),
             "batch_sched_delay" => secs(&mut self.batch_sched_delay, count(v, 0, 86_400)?),
+            "KillWait" => secs(&mut self.kill_wait, count(v, 0, 65_533)?),
+            "OverTimeLimit" => {
+                // Minutes, or UNLIMITED (read_config.c: also INFINITE).
+                let t = v.trim();
+                if t.eq_ignore_ascii_case("unlimited") || t.eq_ignore_ascii_case("infinite") {
+                    self.over_time_limit = None;
+                    "UNLIMITED".into()
+                } else {
+                    let m = count(t, 0, 65_533)?;
+                    self.over_time_limit = Some(m as Time * 60);
+                    m.to_string()
+                }
+            }
             _ => return Err(format!("{name} is not a parameter of the slurm policy")),
         };
         Ok(canon)

@@ -57,16 +57,25 @@ impl Plan {
     /// The map of a cycle at `c.now()` ending at `window_end`, its times rounded to `res` on
     /// `clock`: the running jobs' planned ends.
     /// `pool`: the last cycle's map on a pool, reset here (kept for its memory).
-    fn at(c: &Ctx<'_>, clock: Time, res: Time, window_end: Time, mut pool: Free) -> Plan {
+    /// `late`: the grace after a planned end at which a job past it is guessed to end.
+    fn at(
+        c: &Ctx<'_>,
+        clock: Time,
+        res: Time,
+        window_end: Time,
+        late: Option<Time>,
+        mut pool: Free,
+    ) -> Plan {
         let now = c.now();
         let on_nodes = c.cluster().map(|cv| {
             let ends = c
                 .running()
-                .map(|(e, j)| (e, cv.alloc(j).to_vec()))
+                .map(|(e, j)| (slurm_end(c, e, j), cv.alloc(j).to_vec()))
                 .collect();
             NodePlan::new(now, clock, cv.free().clone(), ends)
                 .ending_at(window_end)
                 .rounding(res)
+                .late_by(late)
         });
         match on_nodes {
             Some(p) => Plan::Nodes(Box::new(p)),
@@ -235,7 +244,7 @@ impl SlurmSched {
     /// One backfill cycle at `now`.
     fn backfill(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
         let now = c.now();
-        let (res, window, max_test, max_user, min_prio, clock) = {
+        let (res, window, max_test, max_user, min_prio, clock, late) = {
             let s = self.shared.borrow();
             let p = &s.params;
             (
@@ -245,6 +254,7 @@ impl SlurmSched {
                 p.bf_max_job_user,
                 p.bf_min_prio_reserve,
                 s.site.clock,
+                p.late_end_grace(),
             )
         };
         // The planning map's end (`_attempt_backfill`'s `window_end`).
@@ -255,6 +265,7 @@ impl SlurmSched {
             clock,
             res,
             window_end,
+            late,
             std::mem::take(&mut self.pool_plan),
         );
         let mut jobs = std::mem::take(&mut self.cycle_queue);
@@ -348,6 +359,15 @@ impl SlurmSched {
         }
         Ok(())
     }
+}
+
+/// Running job `j`'s end as Slurm plans it (`job_ptr->end_time`), from the engine's planned
+/// end `e`: never after its start plus its time limit, also once it has run past that
+/// (Slurm kills it at its next limit check; until then the will-run test takes it as past
+/// its end, `_guess_job_end`). The engine plans such a job on (`expire`: a replayed job
+/// runs its recorded time, past its limit where Slurm killed it late).
+fn slurm_end(c: &Ctx<'_>, e: Time, j: usize) -> Time {
+    c.job(j).requested.map_or(e, |r| e.min(c.start_of(j) + r))
 }
 
 /// `t` rounded down to a multiple of `step` on the log's clock (`clock + t`: Slurm rounds

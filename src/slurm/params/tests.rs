@@ -85,3 +85,26 @@ fn conf_pairs_split_scheduler_parameters() {
         ]
     );
 }
+
+/// `KillWait` (seconds) and `OverTimeLimit` (minutes or UNLIMITED), read from slurm.conf:
+/// the will-run test's guess at a late job's end is their sum after its planned end.
+#[test]
+fn kill_wait_and_over_time_limit() {
+    let mut p = SlurmParams::default();
+    assert_eq!(p.late_end_grace(), Some(30));
+    assert_eq!(p.set("KillWait", "5").unwrap(), "5");
+    assert_eq!(p.set("OverTimeLimit", "2").unwrap(), "2");
+    assert_eq!(p.late_end_grace(), Some(5 + 120));
+    assert_eq!(p.set("OverTimeLimit", "infinite").unwrap(), "UNLIMITED");
+    assert_eq!(p.late_end_grace(), None);
+    assert!(p.set("KillWait", "-1").is_err());
+    assert!(p.set("OverTimeLimit", "1:00").is_err());
+    let conf = [("KillWait", "5"), ("overtimelimit", "0")];
+    assert_eq!(
+        conf_pairs(conf.iter().copied()),
+        vec![
+            ("KillWait", "5".to_string()),
+            ("OverTimeLimit", "0".to_string())
+        ]
+    );
+}

@@ -10,7 +10,8 @@
 //!   no reservation holds over `[t, t + limit]` (a reservation beginning at `t + limit`
 //!   counts, as Slurm's `begin_time <= end_time` test does) are given to select/cons_tres's
 //!   will-run test ([`NodePlan::will_run`]), which takes the running jobs away in groups of
-//!   planned ends, coarser the further they lie;
+//!   planned ends, coarser the further they lie (a group whose last job is past its planned
+//!   end gives the start Slurm guesses for that job's end: `_guess_job_end`);
 //! - a later start found there is checked against the reservations over the job's own run
 //!   as Slurm rounds it ([`NodePlan::overlaps`], `_test_resv_overlap`).
 
@@ -40,6 +41,9 @@ pub(super) struct NodePlan {
     /// `bf_resolution`, seconds (1 until set): a later start's run is checked against the
     /// reservations rounded down to it on the log's clock, as they are made.
     resolution: Time,
+    /// How long after its planned end a job already past it is guessed to end (`KillWait`
+    /// plus `OverTimeLimit`; 0 until set); `None`: `OverTimeLimit=UNLIMITED`, a year from now.
+    late_grace: Option<Time>,
     /// Buffers the tests of one job work in, kept for the next job (a cycle tests hundreds).
     scratch: Scratch,
 }
@@ -67,6 +71,7 @@ impl NodePlan {
             ends,
             spans: Vec::new(),
             resolution: 1,
+            late_grace: Some(0),
             scratch: Scratch::default(),
         }
     }
@@ -75,6 +80,29 @@ impl NodePlan {
     pub(super) fn rounding(mut self, resolution: Time) -> Self {
         self.resolution = resolution.max(1);
         self
+    }
+
+    /// The plan guessing that a job past its planned end ends `grace` seconds after it
+    /// ([`SlurmParams::late_end_grace`](crate::slurm::params::SlurmParams::late_end_grace)).
+    pub(super) fn late_by(mut self, grace: Option<Time>) -> Self {
+        self.late_grace = grace;
+        self
+    }
+
+    /// When the will-run test guesses a running job planned to end at `end` gives its
+    /// resources back (cons_common/job_test.c): at `end` while it lies ahead; for a job
+    /// already past it (`end <= now`), `_guess_job_end`: `end` plus `KillWait` (and
+    /// `OverTimeLimit`), a year from now with `OverTimeLimit=UNLIMITED` (Slurm: the job's time
+    /// limit from now), and never before now + 1.
+    fn guessed_end(&self, end: Time) -> Time {
+        if end > self.now {
+            return end;
+        }
+        let guess = match self.late_grace {
+            Some(g) => end.saturating_add(g),
+            None => self.now.saturating_add(super::NO_LIMIT),
+        };
+        guess.max(self.now + 1)
     }
 
     /// The plan with its map ending at `end`.
@@ -147,7 +175,7 @@ impl NodePlan {
     /// groups by planned end (the first group up to its first end rounded up to [`WINDOW`]
     /// seconds, plus `WINDOW`; each next group's span doubled, `_will_run_test`), and the job
     /// starts at the last end of the first group after which it fits (a job past its end:
-    /// one second from now).
+    /// Slurm's guess at its end, [`NodePlan::guessed_end`]).
     fn will_run(
         &self,
         f: &mut Free,
@@ -184,7 +212,7 @@ impl NodePlan {
                 }
             }
             if let Some(a) = super::fit::best_fit(l, f, need) {
-                return Some((last.max(self.now + 1), a));
+                return Some((self.guessed_end(last), a));
             }
         }
         None
@@ -487,5 +515,31 @@ mod tests {
             vec![(20, vec![share(0, 4)]), (900, vec![share(1, 4)])],
         );
         assert_eq!(plan.earliest(&l, &need(1, 1), 10).unwrap().0, 51);
+    }
+
+    /// Worked by hand (`_guess_job_end`, cons_common/job_test.c): at 50, node a runs a 4-core
+    /// job planned to end at 40 (past it: Slurm kills it at its next limit check), node b one
+    /// to 900. A 1-core job waits for a's job, the first group alone (40 rounded up to 60,
+    /// plus 30: 900 lies beyond). Its start is Slurm's guess at that job's end: 40 plus
+    /// `KillWait` (30 s, Slurm's default: 70), plus `OverTimeLimit` (1 minute: 130); a guess
+    /// not after now is now + 1 (`KillWait=5`: 45, so 51); `OverTimeLimit=UNLIMITED`: a year
+    /// from now. Before the rule every such job gave its cores back at now + 1.
+    #[test]
+    fn a_job_past_its_planned_end_is_guessed_to_end_kill_wait_after_it() {
+        let l = two_nodes();
+        let mut busy = Free::all(&l);
+        busy.take(&l, &[share(0, 4)]);
+        busy.take(&l, &[share(1, 4)]);
+        let ends = vec![(40, vec![share(0, 4)]), (900, vec![share(1, 4)])];
+        for (grace, start) in [
+            (Some(30), 70),
+            (Some(30 + 60), 130),
+            (Some(5), 51),
+            (None, 50 + super::super::NO_LIMIT),
+        ] {
+            let mut plan = NodePlan::new(50, 0, busy.clone(), ends.clone()).late_by(grace);
+            let (t, a) = plan.earliest(&l, &need(1, 1), 10).unwrap();
+            assert_eq!((t, a[0].node), (start, 0), "{grace:?}");
+        }
     }
 }
