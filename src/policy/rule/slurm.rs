@@ -32,6 +32,7 @@ mod agent;
 mod fit;
 mod free;
 mod nodes;
+mod trial;
 
 use super::StartRule;
 use crate::cluster::Alloc;

@@ -15,6 +15,7 @@
 //! - a later start found there is checked against the reservations over the job's own run
 //!   as Slurm rounds it ([`NodePlan::overlaps`], `_test_resv_overlap`).
 
+use super::trial::Trial;
 use crate::cluster::{Alloc, Free, Layout, Need, Share};
 use crate::Time;
 
@@ -48,15 +49,16 @@ pub(super) struct NodePlan {
     scratch: Scratch,
 }
 
-/// [`NodePlan::earliest`]'s working state: buffers, nothing kept from one call to the next.
+/// [`NodePlan::earliest`]'s working state: buffers, nothing kept from one call to the next
+/// but the trial's state, which follows the plan's free resources.
 #[derive(Default)]
 struct Scratch {
-    /// The will-run test's free resources (copied from the plan's at each test).
-    free: Option<Free>,
+    /// The will-run test's free state (made at the first test).
+    trial: Option<Trial>,
     /// Nodes a reservation holds over the interval tested.
     out: Vec<bool>,
-    /// [`NodePlan::without`]'s shares.
-    rests: Alloc,
+    /// [`NodePlan::overlaps`]'s marks.
+    marks: Vec<bool>,
 }
 
 impl NodePlan {
@@ -129,48 +131,25 @@ impl NodePlan {
     /// reservation's are, and a reservation overlapping that interval strictly (`end_time >
     /// start_time && begin_time < end_reserve`): one beginning at the rounded end, or ending
     /// at the rounded start, does not count.
-    fn overlaps(&self, start: Time, len: Time, a: &[Share]) -> bool {
+    /// `marks` (a buffer, all false) marks `a`'s nodes meanwhile: one pass over the spans.
+    fn overlaps(&self, start: Time, len: Time, a: &[Share], marks: &mut Vec<bool>) -> bool {
         let from = super::round_down(start, self.resolution, self.clock);
         let to = super::round_down(start.saturating_add(len), self.resolution, self.clock);
-        self.spans
-            .iter()
-            .any(|&(n, x, y)| x < to && y > from && a.iter().any(|s| s.node == n))
-    }
-
-    /// `f` without the nodes of `out` (their free rest taken at once; `rests` is a buffer).
-    fn without(l: &Layout, f: &mut Free, out: &[bool], rests: &mut Alloc) {
-        rests.clear();
-        rests.extend(
-            out.iter()
-                .enumerate()
-                .filter(|(_, o)| **o)
-                .map(|(i, _)| Share {
-                    node: i as u32,
-                    cpus: f.cpus[i],
-                    mem_mb: f.mem_mb[i],
-                    gpus: f.gpus[i],
-                    whole: false,
-                }),
-        );
-        f.take(l, rests);
-    }
-
-    /// `a`'s shares on the nodes not in `out` are free again in `f` (those in `out` stay
-    /// taken whole).
-    fn give_outside(l: &Layout, f: &mut Free, a: &[Share], out: &[bool]) {
-        if a.iter().all(|s| !out[s.node as usize]) {
-            f.give(l, a);
-        } else {
-            let outside: Alloc = a
-                .iter()
-                .filter(|s| !out[s.node as usize])
-                .copied()
-                .collect();
-            f.give(l, &outside);
+        marks.resize(self.free.cpus.len(), false);
+        for s in a {
+            marks[s.node as usize] = true;
         }
+        let found = self
+            .spans
+            .iter()
+            .any(|&(n, x, y)| x < to && y > from && marks[n as usize]);
+        for s in a {
+            marks[s.node as usize] = false;
+        }
+        found
     }
 
-    /// select/cons_tres's will-run test on the nodes not in `out` (`f`: the buffer it works
+    /// select/cons_tres's will-run test on the nodes not in `out` (`trial`: the state it works
     /// in): now if the job fits there; else the running jobs on those nodes are taken away in
     /// groups by planned end (the first group up to its first end rounded up to [`WINDOW`]
     /// seconds, plus `WINDOW`; each next group's span doubled, `_will_run_test`), and the job
@@ -178,15 +157,13 @@ impl NodePlan {
     /// Slurm's guess at its end, [`NodePlan::guessed_end`]).
     fn will_run(
         &self,
-        f: &mut Free,
-        rests: &mut Alloc,
+        trial: &mut Trial,
         l: &Layout,
         need: &Need,
         out: &[bool],
     ) -> Option<(Time, Alloc)> {
-        f.clone_from(&self.free);
-        Self::without(l, f, out, rests);
-        if let Some(a) = super::fit::best_fit(l, f, need) {
+        trial.prepare(l, &self.free, out);
+        if let Some(a) = super::fit::best_fit(l, trial.free(), need) {
             return Some((self.now, a));
         }
         let mut ends = self
@@ -200,10 +177,10 @@ impl NodePlan {
         let mut window = WINDOW;
         while let Some((end, a)) = ends.next() {
             let mut last = *end;
-            Self::give_outside(l, f, a, out);
+            trial.give_outside(l, a);
             while let Some((end, a)) = ends.next_if(|e| e.0 <= barrier + window) {
                 last = *end;
-                Self::give_outside(l, f, a, out);
+                trial.give_outside(l, a);
             }
             loop {
                 window *= 2;
@@ -211,7 +188,7 @@ impl NodePlan {
                     break;
                 }
             }
-            if let Some(a) = super::fit::best_fit(l, f, need) {
+            if let Some(a) = super::fit::best_fit(l, trial.free(), need) {
                 return Some((self.guessed_end(last), a));
             }
         }
@@ -262,18 +239,18 @@ impl NodePlan {
         need: &Need,
         len: Time,
     ) -> Option<(Time, Alloc)> {
-        let mut f = s.free.take().unwrap_or_else(|| self.free.clone());
+        let mut trial = s.trial.take().unwrap_or_else(|| Trial::new(&self.free));
         let mut t = self.now;
         let found = loop {
             let later = self.later_start(t);
             self.held_over(t, t.saturating_add(len), &mut s.out);
-            if let Some((start, a)) = self.will_run(&mut f, &mut s.rests, l, need, &s.out) {
+            if let Some((start, a)) = self.will_run(&mut trial, l, need, &s.out) {
                 let start = start.max(t);
                 if let Some(b) = later.filter(|&b| start > b) {
                     t = b;
                     continue;
                 }
-                if start <= self.now || !self.overlaps(start, len, &a) {
+                if start <= self.now || !self.overlaps(start, len, &a, &mut s.marks) {
                     break Some((start, a));
                 }
                 if start > t {
@@ -286,24 +263,26 @@ impl NodePlan {
                 None => break None,
             }
         };
-        s.free = Some(f);
+        s.trial = Some(trial);
         found
     }
 
     /// A job allocated `a` starts now and runs until `end`.
     pub(super) fn start(&mut self, l: &Layout, a: Alloc, end: Time) {
         self.free.take(l, &a);
+        if let Some(trial) = &mut self.scratch.trial {
+            trial.rebase_take(l, &self.free, &a);
+        }
         let at = self.ends.partition_point(|e| e.0 <= end);
         self.ends.insert(at, (end, a));
     }
 
     /// The nodes of `a` are reserved over [from, to).
     pub(super) fn hold(&mut self, from: Time, to: Time, a: &[Share]) {
-        for s in a {
-            let span = (s.node, from, to);
-            let at = self.spans.partition_point(|x| *x <= span);
-            self.spans.insert(at, span);
-        }
+        // Appended, then sorted: the stable sort merges the sorted spans with the new ones
+        // in one pass (an insertion per node moved the spans after it each time).
+        self.spans.extend(a.iter().map(|s| (s.node, from, to)));
+        self.spans.sort();
     }
 }
 
@@ -455,7 +434,7 @@ mod tests {
         /// The sweep over each node's spans finds what the walk over the boundaries finds, on
         /// random reservations (overlapping, touching, ended before `t`) of 6 nodes.
         #[test]
-        fn later_start_agrees_with_the_walk_over_boundaries(
+    fn later_start_agrees_with_the_walk_over_boundaries(
             holds in proptest::collection::vec(
                 (0i64..60, 1i64..40, proptest::collection::vec(0u32..6, 1..4)), 0..12),
             t in 0i64..80,

@@ -1,0 +1,196 @@
+//! The free state a will-run test works in ([`Trial`]), kept from one test to the next instead
+//! of copied from the plan's at each: the plan's free resources with the nodes a reservation
+//! holds taken out whole, and the running jobs' shares the test gives back. Between tests only
+//! what changed is redone: the nodes that enter or leave the held set (a test's held nodes
+//! are mostly the last test's), and the shares the last test gave back, taken again. On a
+//! cluster of 1,000 nodes a copy of the whole state at every test cost more than the test.
+//!
+//! Each change is exact: a share given back and taken again, or a node's rest taken and given
+//! back, leaves [`Free`] as it was (its partition totals, core sums and node sets follow the
+//! nodes' figures), so the state is the one a fresh copy would be.
+
+use crate::cluster::{Alloc, Free, Layout, Share};
+
+/// A copy of the whole state costs about as much as taking or giving this many shares.
+const COPY_COST: usize = 25;
+
+/// A will-run test's free state and what it changed.
+pub(super) struct Trial {
+    /// The plan's free resources, the nodes of `held` taken out, the shares of `given` free.
+    free: Free,
+    /// The nodes taken out whole (their free rest taken).
+    held: Vec<bool>,
+    /// The running jobs' shares given back since [`Trial::prepare`].
+    given: Alloc,
+    /// A buffer of shares to take or give at once.
+    shares: Alloc,
+}
+
+impl Trial {
+    /// A trial on `base`, no node held.
+    pub(super) fn new(base: &Free) -> Self {
+        Trial {
+            free: base.clone(),
+            held: vec![false; base.cpus.len()],
+            given: Vec::new(),
+            shares: Vec::new(),
+        }
+    }
+
+    /// The free state tested.
+    pub(super) fn free(&self) -> &Free {
+        &self.free
+    }
+
+    /// The test's free state made `base` without the nodes of `held`: the shares the last test
+    /// gave back taken again, then the nodes that left the held set given their rest back (as
+    /// it is in `base`), the nodes that entered it their rest taken. `base` must be the free
+    /// state this trial was made on or last [`Trial::rebase`]d to.
+    pub(super) fn prepare(&mut self, l: &Layout, base: &Free, held: &[bool]) {
+        let moved = self.held.iter().zip(held).filter(|(a, b)| a != b).count();
+        let count = held.iter().filter(|&&h| h).count();
+        if self.given.len() + moved > count + COPY_COST {
+            self.given.clear();
+            self.free.clone_from(base);
+            self.held.fill(false);
+        } else {
+            self.undo(l);
+        }
+        self.shares.clear();
+        for (i, (&was, &now)) in self.held.iter().zip(held).enumerate() {
+            if was && !now {
+                self.shares.push(rest(base, i));
+            }
+        }
+        self.free.give(l, &self.shares);
+        self.shares.clear();
+        for (i, (&was, &now)) in self.held.iter().zip(held).enumerate() {
+            if now && !was {
+                self.shares.push(rest(&self.free, i));
+            }
+        }
+        self.free.take(l, &self.shares);
+        self.held.copy_from_slice(held);
+    }
+
+    /// The shares of `a` outside the held nodes are free again (until the next
+    /// [`Trial::prepare`]).
+    pub(super) fn give_outside(&mut self, l: &Layout, a: &[Share]) {
+        self.shares.clear();
+        self.shares
+            .extend(a.iter().filter(|s| !self.held[s.node as usize]).copied());
+        self.free.give(l, &self.shares);
+        self.given.extend_from_slice(&self.shares);
+    }
+
+    /// The shares given back since the last [`Trial::prepare`] are taken again.
+    fn undo(&mut self, l: &Layout) {
+        self.free.take(l, &self.given);
+        self.given.clear();
+    }
+
+    /// `a` was taken from the base (a job started): taken here too on the nodes not held
+    /// (a held node's rest is taken already; it gets `a`'s share back with the rest when it
+    /// leaves the held set, the base's rest having shrunk by it).
+    pub(super) fn rebase_take(&mut self, l: &Layout, base: &Free, a: &[Share]) {
+        self.undo(l);
+        if a.iter().all(|s| !self.held[s.node as usize]) {
+            self.free.take(l, a);
+        } else {
+            // Simplest exact course: start again from the base.
+            self.free.clone_from(base);
+            self.held.fill(false);
+        }
+    }
+}
+
+/// Node `i`'s free rest in `f`, as one share.
+fn rest(f: &Free, i: usize) -> Share {
+    Share {
+        node: i as u32,
+        cpus: f.cpus[i],
+        mem_mb: f.mem_mb[i],
+        gpus: f.gpus[i],
+        whole: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cluster::{Cluster, Need};
+    use proptest::prelude::*;
+
+    /// The plain state a test used to build (the reference): a copy of `base`, the rest of
+    /// each node of `held` taken, then the shares of `given` outside them given back.
+    fn plain(l: &Layout, base: &Free, held: &[bool], given: &[Alloc]) -> Free {
+        let mut f = base.clone();
+        let rests: Alloc = (0..held.len())
+            .filter(|&i| held[i])
+            .map(|i| rest(base, i))
+            .collect();
+        f.take(l, &rests);
+        for a in given {
+            let outside: Alloc = a
+                .iter()
+                .filter(|s| !held[s.node as usize])
+                .copied()
+                .collect();
+            f.give(l, &outside);
+        }
+        f
+    }
+
+    proptest! {
+        /// Jobs running on 12 nodes of 8 cores and 2 GPUs (some exclusive), then tests in a
+        /// row, each on its own held nodes giving back some running jobs, with jobs started
+        /// between them (on held nodes or not): each test's state is the plain one.
+        #[test]
+        fn each_test_sees_the_plain_state(
+            jobs in prop::collection::vec((1u32..20, 0u32..3, 0u32..6), 1..14),
+            tests in prop::collection::vec(
+                (prop::collection::vec(any::<bool>(), 12), 0usize..14, any::<bool>()),
+                1..10,
+            ),
+        ) {
+            let c = Cluster::from_compact("1/n[1-12]:c8:m1000:g2").unwrap();
+            let l = Layout::new(&c).unwrap();
+            let mut base = Free::all(&l);
+            let mut running: Vec<Alloc> = Vec::new();
+            let need = |(cpus, gpus, kind): (u32, u32, u32)| Need {
+                cpus,
+                gpus,
+                nodes: u32::from(kind == 1),
+                mem_per_cpu_mb: u64::from(kind == 2) * 30,
+                exclusive: kind == 3,
+                ..Need::default()
+            };
+            // The first half runs before the trial is made, the rest start between tests.
+            let (before, after) = jobs.split_at(jobs.len() / 2);
+            for &j in before {
+                if let Some(a) = base.select(&l, &need(j), None) {
+                    base.take(&l, &a);
+                    running.push(a);
+                }
+            }
+            let mut trial = Trial::new(&base);
+            let mut later = after.iter();
+            for (held, upto, start) in tests {
+                trial.prepare(&l, &base, &held);
+                prop_assert_eq!(trial.free(), &plain(&l, &base, &held, &[]));
+                let given = &running[..upto.min(running.len())];
+                for a in given {
+                    trial.give_outside(&l, a);
+                }
+                prop_assert_eq!(trial.free(), &plain(&l, &base, &held, given));
+                if let Some(&j) = later.next().filter(|_| start) {
+                    if let Some(a) = base.select(&l, &need(j), None) {
+                        base.take(&l, &a);
+                        trial.rebase_take(&l, &base, &a);
+                        running.push(a);
+                    }
+                }
+            }
+        }
+    }
+}
