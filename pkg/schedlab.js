@@ -333,6 +333,18 @@ export class Session {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
+     * The trace's user names by id (user `id` is `names[id - 1]`): an sacct log names its
+     * users in its header notes; empty when the trace only numbers them (SWF). The page shows
+     * users by these names ([`crate::workload::names`]).
+     * @returns {string[]}
+     */
+    user_names() {
+        const ret = wasm.session_user_names(this.__wbg_ptr);
+        var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+        wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+        return v1;
+    }
+    /**
      * The violated EETs of the last run, in job order: `[user, start, end]` each, the interval
      * the violation covers in the heatmap (see [`Violation`]).
      * @returns {Float64Array}
@@ -779,7 +791,7 @@ export function draw_eet_box(canvas, users, labels, figure, title, slots) {
  * [`Session::memory`](super::Session::memory), empty when the trace has none) up to `memory_capacity` KB. `violations` holds every compared policy's
  * [`Session::violations`](super::Session::violations), so that the rows (users, order) and the colour scale are those of
  * all the panels: one canvas per policy, each drawn alone, still compares. `options`:
- * `{log, sort: "total" | "user", exclude: [ids], only: [ids]}`. Returns the users shown, top
+ * `{log, sort: "total" | "user", exclude: [ids], only: [ids], names: [user names]}`. Returns the users shown, top
  * row first.
  * @param {HTMLCanvasElement} canvas
  * @param {Array<any>} violations_list
@@ -831,7 +843,8 @@ export function draw_eet_heatmap(canvas, violations_list, panel, busy, memory, m
  * [`Session::node_rows`](super::Session::node_rows), `{first, names, gpus, gpu_jobs}`, with
  * `lane_first` and `lane_rows` on a cluster with GPUs, `procs` then its `rows`) groups the rows
  * by the cluster's nodes instead, its GPU jobs drawn darker, each node's GPU lanes above its
- * cores.
+ * cores. `user_names` (optional: [`Session::user_names`](super::Session::user_names)) names
+ * the users in the legend.
  * @param {HTMLCanvasElement} canvas
  * @param {Float64Array | number[]} rects
  * @param {number} procs
@@ -841,9 +854,10 @@ export function draw_eet_heatmap(canvas, violations_list, panel, busy, memory, m
  * @param {number} cores
  * @param {Float64Array | number[]} factors
  * @param {any} nodes
+ * @param {any} user_names
  * @returns {Int32Array}
  */
-export function draw_gantt(canvas, rects, procs, t0, t1, title, cores, factors, nodes) {
+export function draw_gantt(canvas, rects, procs, t0, t1, title, cores, factors, nodes, user_names) {
     const val4 = +procs;
     const val5 = +t0;
     const val6 = +t1;
@@ -862,7 +876,7 @@ export function draw_gantt(canvas, rects, procs, t0, t1, title, cores, factors, 
         if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
         throw e;
     }
-    const ret = wasm.draw_gantt(canvas, ptr0, len0, val4, val5, val6, ptr1, len1, val7, ptr2, len2, nodes);
+    const ret = wasm.draw_gantt(canvas, ptr0, len0, val4, val5, val6, ptr1, len1, val7, ptr2, len2, nodes, user_names);
     if (ret[3]) {
         throw takeFromExternrefTable0(ret[2]);
     }
