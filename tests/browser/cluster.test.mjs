@@ -358,7 +358,7 @@ test('a slurm.conf and an sshare file give the slurm policy its site, as the CLI
   await p.waitForFunction(() => document.querySelector('[data-testid="cluster-site"]').textContent.includes('sshare'));
   const note = await p.locator('[data-testid="cluster-site"]').innerText();
   // 17: the run's slurm.conf sets 17 keys the policy reads (AccountingStorageEnforce among them).
-  assert.match(note, /17 scheduler parameters of slurm\.conf \(bf_interval=5, /);
+  assert.match(note, /19 scheduler parameters of slurm\.conf \(KillWait=5, OverTimeLimit=0, bf_interval=5, /);
   assert.match(note, /account tree and shares of sshare/);
   const n = await clickRun(p);
   await waitRuns(p, n + 1, 60_000);
@@ -393,7 +393,7 @@ test('the real Slurm run demo brings its site: the cluster, the scheduler\'s par
   assert.deepEqual(specs, ['easy', 'slurm']);
   assert.match(await p.locator('[data-testid="opt-cluster"]').inputValue(), /n\[1-4\]/);
   const note = await p.locator('[data-testid="cluster-site"]').innerText();
-  assert.match(note, /17 scheduler parameters of slurm\.conf/);
+  assert.match(note, /19 scheduler parameters of slurm\.conf/);
   assert.match(note, /account tree and shares of sshare/);
   const facts = await p.locator('[data-testid="facts"]').innerText();
   assert.ok(!facts.includes('ask for GPUs'), facts);
