@@ -434,7 +434,7 @@ mod tests {
         /// The sweep over each node's spans finds what the walk over the boundaries finds, on
         /// random reservations (overlapping, touching, ended before `t`) of 6 nodes.
         #[test]
-    fn later_start_agrees_with_the_walk_over_boundaries(
+        fn later_start_agrees_with_the_walk_over_boundaries(
             holds in proptest::collection::vec(
                 (0i64..60, 1i64..40, proptest::collection::vec(0u32..6, 1..4)), 0..12),
             t in 0i64..80,
