@@ -93,7 +93,10 @@ pub struct TraceStats {
     /// Processor-seconds submitted per day (from the first submission's day) over the machine's
     /// processor-seconds per day.
     pub load_per_day: Vec<f64>,
-    /// Offered load over the whole span: work / (procs x (last submit - first submit + 1 day)).
+    /// Offered load over the submissions' span: work / (procs x (last submit - first submit)),
+    /// the metric `load`'s definition (PV-EASY's Table 3); 0 when every job is submitted at
+    /// one instant. (Over the span plus a day, as the per-day series counts, a trace of a few
+    /// minutes read as a machine almost idle.)
     pub load_overall: f64,
     /// The heaviest users, most work first (ties: lower id first), at most [`TOP_USERS`].
     pub top_users: Vec<UserShare>,
@@ -232,7 +235,7 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
         .collect();
     top_users.sort_by(|a, b| b.work.total_cmp(&a.work).then(a.user.cmp(&b.user)));
     top_users.truncate(TOP_USERS);
-    let span = last.saturating_sub(first) as f64 + DAY as f64;
+    let span = last.saturating_sub(first) as f64;
     TraceStats {
         name: set.name.clone(),
         jobs: set.jobs.len() as u64,
@@ -252,7 +255,7 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
         round_requested,
         overestimation,
         load_per_day: work_per_day.iter().map(|w| w / capacity).collect(),
-        load_overall: if set.jobs.is_empty() {
+        load_overall: if span <= 0.0 {
             0.0
         } else {
             total_work / (f64::from(set.procs.max(1)) * span)

@@ -17,8 +17,11 @@ fn convert_sacct_to_swf_and_batsim_and_back() {
         swf.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
+    // Job 102 (64 CPUs, 12:00 to 14:00 the next day) runs alone: the recorded peak is 64.
     assert!(
-        err.contains("6 jobs written as SWF (MaxProcs 64 from the widest job)"),
+        err.contains(
+            "6 jobs written as SWF (MaxProcs 64 from the sacct log's recorded peak of CPUs)"
+        ),
         "{err}"
     );
     assert!(err.contains("job 106 never started (PENDING)"), "{err}");

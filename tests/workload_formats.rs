@@ -415,3 +415,49 @@ fn sacct_invalid_utf8_names_line_and_column() {
         .to_string();
     assert!(e.contains("not valid UTF-8: line 3, column 6 (byte"), "{e}");
 }
+
+/// An sacct log's machine is the most CPUs its recorded schedule held at once, worked by hand:
+/// A (8 CPUs) 10:00-11:00, B (16) 10:30-11:30, C (8) 11:00-12:00, D (4) 11:15-11:45. At 11:00
+/// A ends as C starts (the end counts first: 24, not 32); from 11:15 B + C + D hold 28, the
+/// peak; the widest job is 16. On that machine `historic` keeps every recorded start (on the
+/// widest job's 16 it had to delay B's overlap partners).
+#[test]
+fn an_sacct_logs_machine_is_its_recorded_peak_and_historic_keeps_every_start() {
+    use schedlab::input::InputOptions;
+    use schedlab::metrics::MetricOptions;
+    use schedlab::run::Trace;
+    let text = "JobID|Submit|Start|Elapsed|NCPUS|State\n\
+                1|2024-01-01T10:00:00|2024-01-01T10:00:00|01:00:00|8|COMPLETED\n\
+                2|2024-01-01T10:20:00|2024-01-01T10:30:00|01:00:00|16|COMPLETED\n\
+                3|2024-01-01T10:40:00|2024-01-01T11:00:00|01:00:00|8|COMPLETED\n\
+                4|2024-01-01T11:00:00|2024-01-01T11:15:00|00:30:00|4|COMPLETED\n";
+    let w = read(text).unwrap();
+    assert_eq!(w.header.max_procs, Some(28));
+    let trace = Trace::load_bytes(
+        "m.sacct",
+        text.as_bytes(),
+        &ReadOptions::default(),
+        &InputOptions::default(),
+        MetricOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(trace.jobs.procs, 28);
+    assert_eq!(trace.jobs.procs_source, workload::sacct::PEAK_SOURCE);
+    let r = trace.run("historic", 1, None).unwrap();
+    let starts: Vec<i64> = r.schedule.jobs.iter().map(|j| j.start).collect();
+    // Seconds after the first submit (10:00).
+    assert_eq!(starts, [0, 1800, 3600, 4500]);
+    // A cluster or --procs replaces it.
+    let small = Trace::load_bytes(
+        "m.sacct",
+        text.as_bytes(),
+        &ReadOptions::default(),
+        &InputOptions {
+            procs: Some(16),
+            ..InputOptions::default()
+        },
+        MetricOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(small.jobs.procs, 16);
+}

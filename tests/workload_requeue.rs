@@ -155,3 +155,14 @@ fn historic_replays_a_requeued_jobs_earlier_run_as_a_preempted_run() {
     let fcfs = trace.run("fcfs", 1, None).unwrap();
     assert!(fcfs.schedule.preempted_runs.is_empty());
 }
+
+/// An sacct log names no machine size: it is the most CPUs the recorded schedule held at once,
+/// a requeued job's earlier runs too. Here job 7's first run (4 CPUs, 10 to 610 s) and job 8
+/// (2 CPUs, 300 to 360 s) overlap: 6. Without the earlier run it would be 4 (job 7's last run
+/// starts at 720, after job 8's end), and 4 is the widest job.
+#[test]
+fn the_machine_of_an_sacct_log_counts_a_requeued_jobs_earlier_runs() {
+    let w = read(&requeued(), false).unwrap();
+    assert_eq!(w.header.max_procs, Some(6));
+    assert!(workload::sacct::max_procs_is_recorded_peak(&w.header));
+}

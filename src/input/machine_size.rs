@@ -4,6 +4,7 @@
 use super::{InputOptions, Job, MAX_NODES, MAX_NODE_PROCS};
 use crate::cluster::{Cluster, Layout};
 use crate::swf::SwfHeader;
+use crate::workload::sacct::{max_procs_is_recorded_peak, PEAK_SOURCE};
 
 /// The machine of a job set.
 pub(super) struct Machine {
@@ -22,7 +23,12 @@ pub(super) fn machine(jobs: &[Job], h: &SwfHeader, opts: &InputOptions) -> Resul
     let (procs, source) = if let Some(p) = opts.procs {
         (u64::from(p), "override".to_string())
     } else if let Some(p) = h.max_procs.filter(|&p| p > 0) {
-        (p, "MaxProcs header".to_string())
+        let source = if max_procs_is_recorded_peak(h) {
+            PEAK_SOURCE
+        } else {
+            "MaxProcs header"
+        };
+        (p, source.to_string())
     } else if let Some(p) = h.max_nodes.filter(|&p| p > 0) {
         (p, "MaxNodes header".to_string())
     } else {

@@ -3,7 +3,7 @@
 
 use clap::{Args, ValueEnum};
 use schedlab::swf::{self, ReadOptions, Workload};
-use schedlab::workload::conversion;
+use schedlab::workload::{conversion, sacct};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -39,6 +39,9 @@ pub fn machine_size(w: &Workload, procs: Option<u32>) -> (u64, &'static str) {
         return (u64::from(p), "--procs");
     }
     if let Some(p) = w.header.max_procs.filter(|p| *p > 0) {
+        if sacct::max_procs_is_recorded_peak(&w.header) {
+            return (p, sacct::PEAK_SOURCE);
+        }
         return (p, "MaxProcs");
     }
     if let Some(p) = w.header.max_nodes.filter(|p| *p > 0) {

@@ -26,6 +26,10 @@
 //!   an extra column (field 19). Users, groups, partitions (field 16), QOS (field 15) and job
 //!   names (field 14) are numbered from 1 in order of first appearance in that order; the
 //!   mappings are `; Note:` lines of the header.
+//! - `MaxProcs`: the most CPUs the recorded schedule held at once (every run, a requeued job's
+//!   earlier ones too), the smallest machine on which the recorded schedule fits; sacct names
+//!   no machine size. (The widest job, used before, made the recorded schedule itself
+//!   infeasible: `historic` delayed jobs Slurm ran.) A cluster given replaces it.
 
 mod requeue;
 
@@ -33,6 +37,7 @@ use foldhash::HashMap;
 
 mod columns;
 mod number;
+pub use number::{max_procs_is_recorded_peak, PEAK_NOTE, PEAK_SOURCE};
 mod request;
 
 use super::slurm_time::{self, Limit};

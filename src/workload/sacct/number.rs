@@ -4,6 +4,20 @@
 use super::Row;
 use crate::swf::{EarlierRun, SwfRecord, Workload};
 use crate::workload::Numbering;
+use foldhash::HashMap;
+
+/// The header's note on where an sacct log's `MaxProcs` comes from (the machine's size, as the
+/// reports say it, names it: `input::machine_size`).
+pub const PEAK_NOTE: &str = "MaxProcs is the most CPUs the recorded schedule held at once, the \
+     smallest machine it fits (sacct names no machine size; give the cluster for its own)";
+
+/// Where a machine size read from [`PEAK_NOTE`]'s `MaxProcs` comes from, as the reports say it.
+pub const PEAK_SOURCE: &str = "the sacct log's recorded peak of CPUs";
+
+/// Is this header's `MaxProcs` an sacct log's recorded peak ([`PEAK_NOTE`])?
+pub fn max_procs_is_recorded_peak(h: &crate::swf::SwfHeader) -> bool {
+    h.notes.iter().any(|n| n == PEAK_NOTE)
+}
 
 /// Sorts by submit time, numbers jobs and names, fills the header.
 pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
@@ -64,6 +78,10 @@ pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
     add(format!("; UnixStartTime: {t0}"));
     add("; TimeZoneString: UTC".into());
     add(format!("; MaxJobs: {}", records.len()));
+    if let Some(peak) = recorded_peak(&records, &w.requeued) {
+        add(format!("; MaxProcs: {peak}"));
+        add(format!("; Note: {PEAK_NOTE}"));
+    }
     add(format!("; MaxRecords: {}", records.len()));
     for (k, what) in [
         "users",
@@ -90,4 +108,46 @@ pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
     }
     w.records = records;
     w.partition_names = std::mem::take(&mut maps[4].names);
+}
+
+/// The most CPUs the recorded schedule held at once (every run, the requeued jobs' earlier
+/// ones too): the smallest machine on which that schedule fits. `None` when no job ran.
+fn recorded_peak(records: &[SwfRecord], earlier: &[EarlierRun]) -> Option<i64> {
+    // (submit, CPUs) of the requeued jobs, by line.
+    let requeued: HashMap<u64, (i64, i64)> = if earlier.is_empty() {
+        HashMap::default()
+    } else {
+        records
+            .iter()
+            .map(|r| (r.line, (r.submit_time, r.allocated_processors)))
+            .collect()
+    };
+    let runs = records
+        .iter()
+        .map(|r| {
+            (
+                r.submit_time + r.wait_time,
+                r.run_time,
+                r.allocated_processors,
+            )
+        })
+        .chain(earlier.iter().map(|e| {
+            let (submit, cpus) = requeued.get(&e.line).copied().unwrap_or((0, 0));
+            (submit + e.start, e.run, cpus)
+        }));
+    // +cpus at a start, -cpus at an end; at one instant the ends come first.
+    let mut steps: Vec<(i64, i64)> = runs
+        .filter(|&(_, run, cpus)| run > 0 && cpus > 0)
+        .flat_map(|(start, run, cpus)| [(start, cpus), (start.saturating_add(run), -cpus)])
+        .collect();
+    steps.sort_unstable();
+    let mut held = 0i64;
+    let peak = steps
+        .iter()
+        .map(|&(_, d)| {
+            held += d;
+            held
+        })
+        .max()?;
+    (peak > 0).then_some(peak)
 }
