@@ -10,6 +10,10 @@ JOBS lines are written. A job keeps its submit time, wait, runtime, processors a
 time (Timelimit in whole minutes, rounded up); its user is `u<SWF user>` and its account one of
 eight (`a<user mod 8>`), so that fair-share trees have two levels. Jobs that never ran (SWF
 runtime or processors unknown) are left out. Times are Unix seconds from 2024-01-01 UTC.
+
+An sacct log's machine is its recorded schedule's peak of CPUs (docs/workloads.md), and
+LANL-CM5's gang-scheduled schedule peaks at 17,824 CPUs: give `--procs 1024` (its size) to
+measure on LANL-CM5's machine, as the benchmarks before that rule did.
 """
 import gzip
 import sys
