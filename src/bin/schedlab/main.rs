@@ -33,7 +33,7 @@ static ALLOC: alloc::Counting = alloc::Counting;
 #[command(
     name = "schedlab",
     version,
-    about = "Parallel job scheduling lab: run scheduling policies on SWF traces and compare them"
+    about = "Parallel job scheduling lab: run scheduling policies on workload traces (SWF, Slurm sacct, Batsim JSON) and compare them"
 )]
 struct Cli {
     #[command(subcommand)]
