@@ -149,6 +149,47 @@ fn a_job_past_its_limit_is_guessed_to_end_kill_wait_after_it() {
     }
 }
 
+/// Two nodes of 4 cores; `batch` over both (the default), `short` over n1 with
+/// `PriorityTier=2`. Job 1 holds 3 cores of n1 until 200, job 2 all of n2 until 100. Jobs 3
+/// (1 core) and 4 (4 cores, one node) are batch's; job 5 (2 cores), submitted last, short's.
+/// At 100 (job 2 ended) the log starts job 3 on n2.
+const TIERS_LOG: &str = "\
+JobID|User|Partition|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|NodeList|State
+1|ann|batch|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:03:20|00:03:20|00:10:00|3|1|n1|COMPLETED
+2|bob|batch|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:01:40|00:01:40|00:10:00|4|1|n2|COMPLETED
+3|bob|batch|2024-01-01T00:00:10|2024-01-01T00:01:40|2024-01-01T00:04:00|00:02:20|00:10:00|1|1|n2|COMPLETED
+4|ann|batch|2024-01-01T00:00:20|2024-01-01T00:04:00|2024-01-01T00:04:10|00:00:10|00:10:00|4|1|n2|COMPLETED
+5|ann|short|2024-01-01T00:00:30|2024-01-01T00:03:20|2024-01-01T00:03:30|00:00:10|00:10:00|2|1|n1|COMPLETED
+";
+
+/// Worked by hand (job_scheduler.c `_schedule`, `sort_job_queue2`): at 100 the queue is
+/// job 5 first (its partition's tier, though submitted last), then 3 and 4 (equal
+/// priorities, by job id). Job 5 does not fit n1's one free core: `short` fails and its
+/// node n1 leaves the pass's available nodes. Job 3 then fits only n2 (on n1 best fit
+/// would take n1's last core), and job 4 no longer fits n2: the main scheduler starts job 3
+/// alone, as the log did. Breaking at job 5 (one partition's rule) started nothing; going
+/// on without taking n1 out started 3 and 4. `bf_max_job_test=1`: backfill tests job 5
+/// only, so the starts are the main scheduler's.
+#[test]
+fn a_job_that_does_not_fit_blocks_its_partitions_nodes_and_the_pass_goes_on() {
+    let cluster = "1/n[1-2]:c4:m1/p=batch:ALL:default/p=short:n1:r2";
+    let set = read("tiers.sacct", TIERS_LOG, cluster.into());
+    let ds = decisions(&set, TIERS_LOG, "slurm[bf_max_job_test=1]");
+    let at100 = ds.iter().find(|d| d.time == 100).unwrap();
+    assert_eq!(at100.waiting, [2, 3, 4], "{at100:?}");
+    assert_eq!(
+        (&at100.recorded[..], &at100.model[..]),
+        (&[2][..], &[2][..])
+    );
+    // With one tier (short at PriorityTier=1) job 5 comes last: 3 starts on n1's free core
+    // (best fit), 4 on n2, and 5 does not fit.
+    let flat = cluster.replace(":r2", "");
+    let set = read("flat.sacct", TIERS_LOG, flat);
+    let ds = decisions(&set, TIERS_LOG, "slurm[bf_max_job_test=1]");
+    let at100 = ds.iter().find(|d| d.time == 100).unwrap();
+    assert_eq!(at100.model, [2, 3], "{at100:?}");
+}
+
 /// Starts exactly the jobs the log started at the instant, on their recorded nodes.
 struct Oracle {
     jobs: Vec<usize>,

@@ -35,7 +35,7 @@ mod nodes;
 mod trial;
 
 use super::StartRule;
-use crate::cluster::Alloc;
+use crate::cluster::{Alloc, Share};
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Happening, Jobs, SimError};
 use crate::slurm::state::Shared;
@@ -167,6 +167,7 @@ impl SlurmSched {
     ) -> Result<(), SimError> {
         let mut i = 0;
         let mut tested = 0;
+        let mut blocked = Blocked::default();
         while let Some(j) = queue.get(c, i) {
             i += 1;
             if !c.waiting().contains(j) {
@@ -176,12 +177,11 @@ impl SlurmSched {
                 break;
             }
             tested += 1;
-            let on_nodes = c
-                .cluster()
-                .map(|cv| fit::best_fit(cv.layout(), cv.free(), cv.need(j)));
+            let on_nodes = c.cluster().map(|cv| blocked.fit(&cv, j));
             match on_nodes {
-                Some(None) => break,
-                Some(Some(a)) => {
+                Some(Fit::Skip) => {}
+                Some(Fit::Blocked) => break,
+                Some(Fit::On(a)) => {
                     let r = c.reason_word("main")?;
                     c.start_on(j, Some(r), a, None)?;
                 }
@@ -359,6 +359,68 @@ impl SlurmSched {
             self.pool_plan = free;
         }
         Ok(())
+    }
+}
+
+/// The main scheduler's pass on a cluster: the partitions in which a job did not fit, and what
+/// is free less their nodes (job_scheduler.c `_schedule`: a job that does not fit adds its
+/// partition to `failed_parts` and takes the partition's nodes out of `avail_node_bitmap`, so
+/// no later job of that partition starts, nor a job of another partition on those nodes; the
+/// pass goes on with the other partitions' jobs).
+#[derive(Default)]
+struct Blocked {
+    failed: Vec<u32>,
+    /// What is free less the failed partitions' nodes (None: no partition failed yet).
+    free: Option<crate::cluster::Free>,
+}
+
+/// What the main scheduler does with a job on a cluster.
+enum Fit {
+    /// Start it there.
+    On(Alloc),
+    /// Its partition failed earlier in the pass: pass it over.
+    Skip,
+    /// It does not fit and every partition has failed: the pass ends.
+    Blocked,
+}
+
+impl Blocked {
+    /// Job `j`'s allocation (cons_tres's choice on the nodes still available), or why not.
+    /// A job that does not fit fails its partition; on a cluster of one partition (or once
+    /// every partition failed) the pass ends.
+    fn fit(&mut self, cv: &crate::sim::ClusterView<'_>, j: usize) -> Fit {
+        let (l, need) = (cv.layout(), cv.need(j));
+        if self.failed.contains(&need.part) {
+            return Fit::Skip;
+        }
+        let free = self.free.as_ref().unwrap_or(cv.free());
+        if let Some(a) = fit::best_fit(l, free, need) {
+            if let Some(f) = self.free.as_mut() {
+                f.take(l, &a);
+            }
+            return Fit::On(a);
+        }
+        self.failed.push(need.part);
+        if self.failed.len() >= l.parts.len() {
+            return Fit::Blocked;
+        }
+        let mut f = self.free.take().unwrap_or_else(|| cv.free().clone());
+        let gone: Alloc = l.parts[need.part as usize]
+            .members
+            .iter()
+            .map(|&n| n as usize)
+            .filter(|&n| f.cpus[n] > 0 || f.gpus[n] > 0 || f.mem_mb[n] > 0)
+            .map(|n| Share {
+                node: n as u32,
+                cpus: f.cpus[n],
+                mem_mb: f.mem_mb[n],
+                gpus: f.gpus[n],
+                whole: false,
+            })
+            .collect();
+        f.take(l, &gone);
+        self.free = Some(f);
+        Fit::Skip
     }
 }
 
