@@ -2,7 +2,8 @@
 //! rule), over the priority order of `policy/order/slurm.rs`:
 //!
 //! - **The main scheduler** (job_scheduler.c `_schedule`): jobs in priority order start while
-//!   they fit; the first that does not fit blocks the (one) partition and the pass ends. It
+//!   they fit; the first that does not fit blocks its partition (on a cluster its nodes too:
+//!   `blocked.rs`) and the pass goes on with the others' jobs, ending once all are. It
 //!   runs at every job end, and for submissions when the controller's background loop gets
 //!   to it, `batch_sched_delay` (default 3 s) after that loop's last run (a batch job never starts
 //!   at its submission), looking at `default_queue_depth` jobs (and one more, as Slurm's
@@ -29,18 +30,20 @@
 //! (Slurm's `SchedMain` and `SchedBackfill` flags).
 
 mod agent;
+mod blocked;
 mod fit;
 mod free;
 mod nodes;
 mod trial;
 
 use super::StartRule;
-use crate::cluster::{Alloc, Share};
+use crate::cluster::Alloc;
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Happening, Jobs, SimError};
 use crate::slurm::state::Shared;
 use crate::Time;
 use agent::Agent;
+use blocked::{Blocked, Fit};
 use free::Free;
 use nodes::NodePlan;
 use std::collections::HashMap;
@@ -359,68 +362,6 @@ impl SlurmSched {
             self.pool_plan = free;
         }
         Ok(())
-    }
-}
-
-/// The main scheduler's pass on a cluster: the partitions in which a job did not fit, and what
-/// is free less their nodes (job_scheduler.c `_schedule`: a job that does not fit adds its
-/// partition to `failed_parts` and takes the partition's nodes out of `avail_node_bitmap`, so
-/// no later job of that partition starts, nor a job of another partition on those nodes; the
-/// pass goes on with the other partitions' jobs).
-#[derive(Default)]
-struct Blocked {
-    failed: Vec<u32>,
-    /// What is free less the failed partitions' nodes (None: no partition failed yet).
-    free: Option<crate::cluster::Free>,
-}
-
-/// What the main scheduler does with a job on a cluster.
-enum Fit {
-    /// Start it there.
-    On(Alloc),
-    /// Its partition failed earlier in the pass: pass it over.
-    Skip,
-    /// It does not fit and every partition has failed: the pass ends.
-    Blocked,
-}
-
-impl Blocked {
-    /// Job `j`'s allocation (cons_tres's choice on the nodes still available), or why not.
-    /// A job that does not fit fails its partition; on a cluster of one partition (or once
-    /// every partition failed) the pass ends.
-    fn fit(&mut self, cv: &crate::sim::ClusterView<'_>, j: usize) -> Fit {
-        let (l, need) = (cv.layout(), cv.need(j));
-        if self.failed.contains(&need.part) {
-            return Fit::Skip;
-        }
-        let free = self.free.as_ref().unwrap_or(cv.free());
-        if let Some(a) = fit::best_fit(l, free, need) {
-            if let Some(f) = self.free.as_mut() {
-                f.take(l, &a);
-            }
-            return Fit::On(a);
-        }
-        self.failed.push(need.part);
-        if self.failed.len() >= l.parts.len() {
-            return Fit::Blocked;
-        }
-        let mut f = self.free.take().unwrap_or_else(|| cv.free().clone());
-        let gone: Alloc = l.parts[need.part as usize]
-            .members
-            .iter()
-            .map(|&n| n as usize)
-            .filter(|&n| f.cpus[n] > 0 || f.gpus[n] > 0 || f.mem_mb[n] > 0)
-            .map(|n| Share {
-                node: n as u32,
-                cpus: f.cpus[n],
-                mem_mb: f.mem_mb[n],
-                gpus: f.gpus[n],
-                whole: false,
-            })
-            .collect();
-        f.take(l, &gone);
-        self.free = Some(f);
-        Fit::Skip
     }
 }
 

@@ -166,10 +166,17 @@ impl NodePlan {
         if let Some(a) = super::fit::best_fit(l, trial.free(), need) {
             return Some((self.now, a));
         }
+        // The running jobs on the job's candidate nodes: its partition's, less those held
+        // (`_will_run_test`'s `node_bitmap`; a job on none of them is passed over).
         let mut ends = self
             .ends
             .iter()
-            .filter(|(_, a)| a.iter().any(|s| !out[s.node as usize]))
+            .filter(|(_, a)| {
+                a.iter().any(|s| {
+                    let n = s.node as usize;
+                    !out[n] && l.node_parts[n].contains(&need.part)
+                })
+            })
             .peekable();
         let first = ends.peek()?.0;
         // The first multiple of the window on the log's clock after the first end.
