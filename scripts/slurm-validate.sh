@@ -5,29 +5,36 @@
 # Needs root: it installs packages, makes users, and starts munged, mariadbd, slurmdbd, slurmctld and four
 # slurmd (started directly, not through systemd).
 #
-#   sudo scripts/slurm-validate.sh [-s SEED] [-c CONFIG] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g]
+#   sudo scripts/slurm-validate.sh [-s SEED] [-c CONFIG] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]
 #     -s SEED     workload seed (default 1)
-#     -c CONFIG   fairshare | smallbf | gpu   (default fairshare)
+#     -c CONFIG   fairshare | smallbf | gpu | tiers   (default fairshare)
 #                   fairshare: priority dominated by fairshare (PriorityWeightFairshare=100000), skewed users
 #                   smallbf:   bf_window=2 (minutes), priority dominated by age
 #                   gpu:       most jobs ask for GPUs (8 on the cluster), PriorityWeightTRES on GRES/gpu
+#                   tiers:     three partitions over shared nodes: batch n[1-4] (default), short n[1-2]
+#                              (PriorityTier=2, PriorityJobFactor=4, MaxTime=5), gpu n[3-4]
+#                              (PriorityJobFactor=2); PriorityWeightPartition, PriorityWeightJobSize
+#                              with PriorityFavorSmall=YES; jobs go to one partition each
 #     -j JOBS     number of jobs (default 60)
 #     -w WINDOW   arrival window in seconds: arrivals are spread over it (default 240)
 #     -o OUTDIR   where the dump goes (default tests/data/slurm/CONFIG-SEED/run1, or run2 if run1 exists)
 #     -k          keep the daemons running after the dump (default: stop them)
 #     -g          only generate the workload file (into OUTDIR) and exit; needs no root
+#     -d          debug log: SlurmctldDebug=debug and DebugFlags=Backfill,BackfillMap, and slurmctld.log
+#                 kept in OUTDIR (gzipped: slurmctld.log.gz); the run's decisions are Slurm's all the same
 #
 # Every run starts from the same fresh state: the daemons of an earlier run stopped, an empty accounting
 # database (mariadb's data directory made anew), empty controller state and slurmd spool directories, the
 # same users, accounts and shares. State lives under $SLURMLAB_BASE (default /var/tmp/schedlab-slurm).
 #
 # The cluster: n[1-4] on this host (ports 17001-17004, SlurmdParameters=config_overrides), 8 CPUs,
-# 16000 MB and gpu:2 each (device files are dummy files under the state directory), one partition `batch`,
+# 16000 MB and gpu:2 each (device files are dummy files under the state directory), one partition `batch`
+# (tiers: three),
 # select/cons_tres with CR_Core_Memory, sched/backfill, priority/multifactor, accounting to slurmdbd.
 #
 # Output files in OUTDIR:
 #   workload.csv       the generated jobs (id,name,arrival_s,user,account,nodes,tasks_per_node,mem_mb_per_node,
-#                      gpus_per_node,timelimit_min,sleep_s)
+#                      gpus_per_node,timelimit_min,sleep_s[,partition]: the last column only for tiers)
 #   submit.log         when each job was submitted (seconds after the run's t0) and its Slurm job id
 #   sacct.txt          sacct -X -P -a ... of every job (parsable, '|' separated, ISO times)
 #   sshare-start.txt   sshare -a -l -P taken after the accounts were made, before the first submission
@@ -36,6 +43,7 @@
 #   slurm.conf, gres.conf, slurmdbd.conf (password removed)  the configuration used
 #   accounts.txt       sacctmgr show assoc of the tree the run used
 #   run.txt            the command, seed, config, host, versions, t0 and the run's duration
+#   slurmctld.log.gz   with -d only: the controller's log at debug level with the backfill flags
 set -euo pipefail
 
 SEED=1
@@ -45,7 +53,8 @@ WINDOW=240
 OUT=
 KEEP=0
 GENONLY=0
-while getopts "s:c:j:w:o:kgh" opt; do
+DEBUGLOG=0
+while getopts "s:c:j:w:o:kgdh" opt; do
   case $opt in
     s) SEED=$OPTARG ;;
     c) CONFIG=$OPTARG ;;
@@ -54,11 +63,12 @@ while getopts "s:c:j:w:o:kgh" opt; do
     o) OUT=$OPTARG ;;
     k) KEEP=1 ;;
     g) GENONLY=1 ;;
-    h) sed -n '2,40p' "$0"; exit 0 ;;
-    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g]" >&2; exit 2 ;;
+    d) DEBUGLOG=1 ;;
+    h) sed -n '2,48p' "$0"; exit 0 ;;
+    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]" >&2; exit 2 ;;
   esac
 done
-case $CONFIG in fairshare|smallbf|gpu) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu)" >&2; exit 2 ;; esac
+case $CONFIG in fairshare|smallbf|gpu|tiers) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers)" >&2; exit 2 ;; esac
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 if [[ -z $OUT ]]; then
@@ -80,7 +90,9 @@ users = [("alice", "phys", 4), ("bob", "phys", 1), ("carol", "chem", 2), ("dave"
 if config == "fairshare":  # one heavy user per account so that fairshare has something to do
     users = [("alice", "phys", 8), ("bob", "phys", 1), ("carol", "chem", 4), ("dave", "chem", 1),
              ("erin", "bio", 1), ("frank", "eng", 2), ("alice", "bio", 1)]
-print("id,name,arrival_s,user,account,nodes,tasks_per_node,mem_mb_per_node,gpus_per_node,timelimit_min,sleep_s")
+tiers = config == "tiers"
+print("id,name,arrival_s,user,account,nodes,tasks_per_node,mem_mb_per_node,gpus_per_node,timelimit_min,sleep_s"
+      + (",partition" if tiers else ""))
 t = 0.0
 mean_gap = window / n
 for i in range(1, n + 1):
@@ -94,6 +106,8 @@ for i in range(1, n + 1):
     mem = tpn * rng.choice([500, 1000, 2000])
     if config == "gpu":
         gpus = rng.choices([0, 1, 2], weights=[3, 5, 2])[0]
+    elif tiers:
+        gpus = rng.choices([0, 1, 2], weights=[6, 3, 1])[0]
     else:
         gpus = rng.choices([0, 1, 2], weights=[17, 2, 1])[0]
     # run time 5..120 s, short ones more likely; the limit in whole minutes (Slurm's unit)
@@ -102,7 +116,18 @@ for i in range(1, n + 1):
     if rng.random() < 0.12:  # runs into its limit: killed by Slurm
         limit = rng.choice([1, 1, 2])
         run = limit * 60 + rng.randint(20, 60)
-    print(f"{i},w{i:03d},{t:.1f},{user},{account},{nodes},{tpn},{mem},{gpus},{limit},{run}")
+    row = f"{i},w{i:03d},{t:.1f},{user},{account},{nodes},{tpn},{mem},{gpus},{limit},{run}"
+    if tiers:
+        # short (n[1-2], MaxTime 5): about half the jobs that fit its limit and nodes; gpu (n[3-4]):
+        # most jobs asking for GPUs on at most two nodes; the rest batch (n[1-4])
+        if limit <= 5 and nodes <= 2 and rng.random() < 0.5:
+            part = "short"
+        elif gpus > 0 and nodes <= 2 and rng.random() < 0.7:
+            part = "gpu"
+        else:
+            part = "batch"
+        row += f",{part}"
+    print(row)
 PY
 }
 gen_workload
@@ -192,11 +217,32 @@ PriorityWeightQOS=0
 PriorityWeightTRES=CPU=1000,GRES/gpu=4000"
     SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=500,sched_interval=10"
     ;;
+  tiers)
+    PRIO="PriorityWeightFairshare=2000
+PriorityWeightAge=3000
+PriorityWeightJobSize=2000
+PriorityWeightPartition=10000
+PriorityWeightQOS=0"
+    SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=500,sched_interval=10"
+    ;;
 esac
+FAVOR=NO
+PARTS="PartitionName=batch Nodes=n[1-4] Default=YES MaxTime=INFINITE State=UP"
+if [[ $CONFIG == tiers ]]; then
+  FAVOR=YES
+  PARTS="PartitionName=batch Nodes=n[1-4] Default=YES MaxTime=INFINITE PriorityJobFactor=1 PriorityTier=1 State=UP
+PartitionName=short Nodes=n[1-2] MaxTime=5 PriorityJobFactor=4 PriorityTier=2 State=UP
+PartitionName=gpu Nodes=n[3-4] MaxTime=INFINITE PriorityJobFactor=2 PriorityTier=1 State=UP"
+fi
+# -d: the controller's log at debug level with the backfill flags (the committed runs' configs keep info)
+HEAD=$(slurm_conf_head)
+if [[ $DEBUGLOG == 1 ]]; then
+  HEAD=$(sed 's/^SlurmctldDebug=.*/SlurmctldDebug=debug\nDebugFlags=Backfill,BackfillMap/' <<< "$HEAD")
+fi
 
 cat > "$BASE/etc/slurm.conf" <<EOF
 # made by scripts/slurm-validate.sh -c $CONFIG (schedlab, issue 34)
-$(slurm_conf_head)
+$HEAD
 # scheduling
 SchedulerType=sched/backfill
 SchedulerParameters=$SCHED
@@ -209,7 +255,7 @@ PriorityType=priority/multifactor
 PriorityCalcPeriod=1
 PriorityDecayHalfLife=0-0:10
 PriorityMaxAge=0-0:10
-PriorityFavorSmall=NO
+PriorityFavorSmall=$FAVOR
 $PRIO
 # accounting
 AccountingStorageType=accounting_storage/slurmdbd
@@ -220,7 +266,7 @@ AccountingStorageTRES=gres/gpu
 JobCompType=jobcomp/none
 # cluster: four nodes on this one host
 NodeName=n[1-4] NodeHostname=$HOST Port=$NODE_PORTS CPUs=8 Sockets=1 CoresPerSocket=8 ThreadsPerCore=1 RealMemory=16000 Gres=gpu:2 State=UNKNOWN
-PartitionName=batch Nodes=n[1-4] Default=YES MaxTime=INFINITE State=UP
+$PARTS
 EOF
 : > "$BASE/etc/gres.conf"
 for k in 1 2 3 4; do
@@ -290,7 +336,7 @@ for j in csv.DictReader(open(path)):
     wait = t0 + float(j["arrival_s"]) - time.time()
     if wait > 0:
         time.sleep(wait)
-    args = ["sbatch", "--parsable", f"--uid={j['user']}", "-A", j["account"], "-p", "batch",
+    args = ["sbatch", "--parsable", f"--uid={j['user']}", "-A", j["account"], "-p", j.get("partition", "batch"),
             "-J", j["name"], "-N", j["nodes"], f"--ntasks-per-node={j['tasks_per_node']}",
             f"--mem={j['mem_mb_per_node']}", "-t", j["timelimit_min"],
             "--chdir=/tmp", "-o", "/dev/null", "-e", "/dev/null"]
@@ -321,7 +367,7 @@ sshare -a -l -P > "$OUT/sshare-end.txt"
 stop_pidfile "$BASE/run/poller.pid"
 
 cat > "$OUT/run.txt" <<EOF
-command: scripts/slurm-validate.sh -s $SEED -c $CONFIG -j $JOBS -w $WINDOW
+command: scripts/slurm-validate.sh -s $SEED -c $CONFIG -j $JOBS -w $WINDOW$([[ $DEBUGLOG == 1 ]] && echo " -d")
 config: $CONFIG
 seed: $SEED
 jobs: $JOBS (submitted: $sub)
@@ -335,6 +381,11 @@ queue empty after: $(python3 -c "print(round($T1-$T0,1))") s
 load average (1/5/15 min) at the first submission: $LOAD0; at the end: $(cut -d" " -f1-3 /proc/loadavg)
 EOF
 log "dump in $OUT ($(($(wc -l < "$OUT/sacct.txt") - 1)) jobs); $(grep 'queue empty' "$OUT/run.txt")"
+
+if [[ $DEBUGLOG == 1 ]]; then
+  gzip -9 -c "$BASE/log/slurmctld.log" > "$OUT/slurmctld.log.gz"
+  log "slurmctld.log kept: $OUT/slurmctld.log.gz ($(du -h "$OUT/slurmctld.log.gz" | cut -f1))"
+fi
 
 if [[ $KEEP == 0 ]]; then
   log "stopping the daemons"

@@ -40,6 +40,10 @@ pub struct Part {
     pub max_time: Option<i64>,
     /// Takes jobs (`State=UP`).
     pub up: bool,
+    /// `PriorityTier`: Slurm's schedulers take jobs of a higher tier first.
+    pub priority_tier: u32,
+    /// `PriorityJobFactor`: its jobs' partition priority factor, normalized by the largest.
+    pub priority_job_factor: u32,
 }
 
 /// A cluster laid out for scheduling.
@@ -120,6 +124,8 @@ impl Layout {
                 max_nodes: p.max_nodes,
                 max_time: p.max_time.map(|m| i64::from(m) * 60),
                 up: p.state == PartitionState::Up,
+                priority_tier: p.priority_tier,
+                priority_job_factor: p.priority_job_factor,
             });
         }
         if parts.is_empty() {
@@ -132,6 +138,8 @@ impl Layout {
                 max_nodes: None,
                 max_time: None,
                 up: true,
+                priority_tier: 1,
+                priority_job_factor: 1,
             });
         }
         let default_part = c.partitions.iter().position(|p| p.default).unwrap_or(0);

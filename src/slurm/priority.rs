@@ -23,8 +23,9 @@
 //!   or classic); job size = (nodes / cluster nodes + processors / cluster processors) / 2, or
 //!   with `PriorityFavorSmall` ((N - nodes) / N + (C - processors) / C) / 2, or with
 //!   `SMALL_RELATIVE_TO_TIME` max(nodes · C / N, processors) / time limit in minutes / C;
-//!   partition = 1 (one partition, its `PriorityJobFactor` normalized by the largest) unless
-//!   the factor is 0; TRES: `CPU` = processors / C, `Node` = nodes / N, `Mem` = memory / the
+//!   partition = the job's partition's `PriorityJobFactor` over the largest of the cluster's
+//!   partitions (`norm_priority`; at least 1 is the largest, as Slurm's `part_max_priority`),
+//!   `NO_NORMAL_PART` unnormalized; on a pool 1 unless the factor is 0; TRES: `CPU` = processors / C, `Node` = nodes / N, `Mem` = memory / the
 //!   cluster's, `GRES/gpu` = GPUs / the cluster's (0 on a single pool), each a job's request
 //!   (`_get_tres_prio_weighted` over `tres_req_cnt`). QOS, association, site and nice are 0.
 //! - **Priority** = Σ weight · factor, at least 1, truncated to a whole number (a `uint32_t`).
@@ -52,6 +53,9 @@ pub struct JobInfo {
     pub limit: Option<Time>,
     /// Its user association in the tree.
     pub assoc: usize,
+    /// Its partition's `PriorityJobFactor` over the largest on a cluster (None: the one
+    /// partition's, 1 unless the `PriorityJobFactor` key is 0).
+    pub part_factor: Option<f64>,
 }
 
 /// The plugin's state over a simulation.
@@ -185,8 +189,13 @@ impl Multifactor {
             };
             prio += p.weight_js * js.clamp(0.0, 1.0);
         }
-        if p.weight_part > 0.0 && p.partition_job_factor > 0.0 {
-            prio += p.weight_part;
+        if p.weight_part > 0.0 {
+            prio += p.weight_part
+                * job.part_factor.unwrap_or(if p.partition_job_factor > 0.0 {
+                    1.0
+                } else {
+                    0.0
+                });
         }
         let normal = !p
             .flags
@@ -212,6 +221,12 @@ impl Multifactor {
         job.nodes = nodes.max(1);
         job.gpus = gpus;
         job.mem_mb = mem_mb;
+    }
+
+    /// Job `j` runs in a partition whose partition factor is `factor` (its
+    /// `PriorityJobFactor` over the largest of the cluster's partitions, `norm_priority`).
+    pub fn partition_factor(&mut self, j: usize, factor: f64) {
+        self.jobs[j].part_factor = Some(factor);
     }
 
     /// Job `j` was submitted at `t`: its first priority (Slurm's `priority_p_set`).

@@ -82,6 +82,7 @@ impl State {
                     mem_mb: 0,
                     limit,
                     assoc,
+                    part_factor: None,
                 }
             })
             .collect();

@@ -1,16 +1,20 @@
-//! Slurm's job priority (priority/multifactor) as a queue order: highest priority first, ties
-//! by arrival (Slurm sorts by priority, then job id). The priorities are the plugin's
+//! Slurm's job priority (priority/multifactor) as a queue order: on a cluster the jobs of the
+//! partition with the highest `PriorityTier` first, then highest priority first, ties by
+//! arrival (job_scheduler.c `sort_job_queue2`: tier, priority, job id; both the main
+//! scheduler and backfill sort so). The priorities are the plugin's
 //! (`crate::slurm::priority`), shared with the `slurm` start rule, which prepares them.
 //!
 //! At each pass: the plugin's periods up to now run, then the jobs that ended now add their
 //! last usage, then the jobs submitted now get their first priority (on a cluster, from their
-//! shape: nodes, GPUs and memory as they ask them). A period at now runs first: the jobs that
+//! shape: nodes, GPUs and memory as they ask them, and their partition's factor). A period at now runs first: the jobs that
 //! end now count as running in it, and the pass sees its priorities. With `calc_phase`
 //! written with a fraction the periods fall late in their second: one at now runs at the next
 //! pass, after this second's ends and this pass (docs/slurm.md, "The phase of the periods").
 
 use super::QueueOrder;
+use crate::cluster::Layout;
 use crate::sim::{Ctx, Happening};
+use crate::slurm::params::SlurmParams;
 use crate::slurm::state::Shared;
 
 /// The priority order.
@@ -58,14 +62,21 @@ impl QueueOrder for SlurmPriority {
                         n.mem_per_cpu_mb * u64::from(n.cpus)
                     };
                     mf.shape(j, nodes, n.gpus, mem);
+                    let f = partition_factor(cv.layout(), n.part as usize, &mf.params);
+                    mf.partition_factor(j, f);
                 }
                 mf.submitted(j, now);
             }
         }
     }
 
-    fn key(&mut self, _c: &Ctx<'_>, job: usize) -> f64 {
-        -self.shared.borrow().priority(job)
+    fn key(&mut self, c: &Ctx<'_>, job: usize) -> f64 {
+        // A priority is below 2^32 (a `uint32_t`): tier · 2^32 + priority orders by tier,
+        // then priority, exactly in an f64.
+        let tier = c.cluster().map_or(0, |cv| {
+            cv.layout().parts[cv.need(job).part as usize].priority_tier
+        });
+        -(f64::from(tier) * 4_294_967_296.0 + self.shared.borrow().priority(job))
     }
 
     fn started(&mut self, c: &Ctx<'_>, jobs: &[usize]) {
@@ -76,4 +87,32 @@ impl QueueOrder for SlurmPriority {
             }
         }
     }
+}
+
+/// The partition factor of a job in partition `part` (priority_multifactor.c: the partition's
+/// `norm_priority`, its `PriorityJobFactor` over `part_max_priority`, the largest of every
+/// partition's and at least 1; `NO_NORMAL_PART`: the factor itself). The default partition's
+/// factor is the `PriorityJobFactor` key (a slurm.conf sets it to that partition's; a spec may
+/// change it).
+fn partition_factor(l: &Layout, part: usize, p: &SlurmParams) -> f64 {
+    let parts = &l.parts;
+    let factor = |i: usize| {
+        if i == l.default_part {
+            p.partition_job_factor
+        } else {
+            f64::from(parts[i].priority_job_factor)
+        }
+    };
+    let own = factor(part);
+    if own <= 0.0 {
+        return 0.0;
+    }
+    if p.flags
+        .iter()
+        .any(|f| f == "NO_NORMAL_PART" || f == "NO_NORMAL_ALL")
+    {
+        return own;
+    }
+    let max = (0..parts.len()).map(factor).fold(1.0, f64::max);
+    own / max
 }

@@ -2,7 +2,8 @@
 //! rule), over the priority order of `policy/order/slurm.rs`:
 //!
 //! - **The main scheduler** (job_scheduler.c `_schedule`): jobs in priority order start while
-//!   they fit; the first that does not fit blocks the (one) partition and the pass ends. It
+//!   they fit; the first that does not fit blocks its partition (on a cluster its nodes too:
+//!   `blocked.rs`) and the pass goes on with the others' jobs, ending once all are. It
 //!   runs at every job end, and for submissions when the controller's background loop gets
 //!   to it, `batch_sched_delay` (default 3 s) after that loop's last run (a batch job never starts
 //!   at its submission), looking at `default_queue_depth` jobs (and one more, as Slurm's
@@ -29,6 +30,7 @@
 //! (Slurm's `SchedMain` and `SchedBackfill` flags).
 
 mod agent;
+mod blocked;
 mod fit;
 mod free;
 mod nodes;
@@ -41,6 +43,7 @@ use crate::sim::{Ctx, Happening, Jobs, SimError};
 use crate::slurm::state::Shared;
 use crate::Time;
 use agent::Agent;
+use blocked::{Blocked, Fit};
 use free::Free;
 use nodes::NodePlan;
 use std::collections::HashMap;
@@ -167,6 +170,7 @@ impl SlurmSched {
     ) -> Result<(), SimError> {
         let mut i = 0;
         let mut tested = 0;
+        let mut blocked = Blocked::default();
         while let Some(j) = queue.get(c, i) {
             i += 1;
             if !c.waiting().contains(j) {
@@ -176,12 +180,11 @@ impl SlurmSched {
                 break;
             }
             tested += 1;
-            let on_nodes = c
-                .cluster()
-                .map(|cv| fit::best_fit(cv.layout(), cv.free(), cv.need(j)));
+            let on_nodes = c.cluster().map(|cv| blocked.fit(&cv, j));
             match on_nodes {
-                Some(None) => break,
-                Some(Some(a)) => {
+                Some(Fit::Skip) => {}
+                Some(Fit::Blocked) => break,
+                Some(Fit::On(a)) => {
                     let r = c.reason_word("main")?;
                     c.start_on(j, Some(r), a, None)?;
                 }

@@ -22,6 +22,7 @@ fn fairshare_changes_at_periods_only() {
         mem_mb: 0,
         limit: Some(100),
         assoc,
+        part_factor: None,
     };
     let jobs = vec![job(0, 1), job(31, 2), job(31, 1)];
     let size = Size {
@@ -64,6 +65,7 @@ fn one_user(enforce: &str, submits: &[Time]) -> Multifactor {
         mem_mb: 0,
         limit: Some(600),
         assoc: 1,
+        part_factor: None,
     };
     let size = Size {
         cpus: 2,
@@ -134,6 +136,7 @@ fn tres_weights_count_gpus_and_memory() {
         mem_mb: 0,
         limit: Some(60),
         assoc: 1,
+        part_factor: None,
     };
     let size = Size {
         cpus: 32,

@@ -166,10 +166,17 @@ impl NodePlan {
         if let Some(a) = super::fit::best_fit(l, trial.free(), need) {
             return Some((self.now, a));
         }
+        // The running jobs on the job's candidate nodes: its partition's, less those held
+        // (`_will_run_test`'s `node_bitmap`; a job on none of them is passed over).
         let mut ends = self
             .ends
             .iter()
-            .filter(|(_, a)| a.iter().any(|s| !out[s.node as usize]))
+            .filter(|(_, a)| {
+                a.iter().any(|s| {
+                    let n = s.node as usize;
+                    !out[n] && l.node_parts[n].contains(&need.part)
+                })
+            })
             .peekable();
         let first = ends.peek()?.0;
         // The first multiple of the window on the log's clock after the first end.
@@ -494,6 +501,41 @@ mod tests {
             vec![(20, vec![share(0, 4)]), (900, vec![share(1, 4)])],
         );
         assert_eq!(plan.earliest(&l, &need(1, 1), 10).unwrap().0, 51);
+    }
+
+    /// Worked by hand (`_will_run_test`: a running job on none of the job's nodes is passed
+    /// over). Partitions p (a, b) and q (a). Node b runs a 4-core job planned to end at 50;
+    /// node a two 2-core jobs, to 110 and 140. A 2-core job of q: the groups start at 110
+    /// (rounded up to 120, plus 30: 140 joins), so it starts at 140 on a. Had b's job counted,
+    /// the first group would be 50 alone (60 + 30), the next 110 alone (window 60: up to 120),
+    /// and the start 110. The same job in p fits on b after its job: 50.
+    #[test]
+    fn the_will_run_test_passes_over_jobs_outside_the_partition() {
+        let mut c = Cluster::single_pool(8);
+        c.groups = vec![NodeGroup::new(vec!["a".into(), "b".into()], 4, 1000)];
+        c.partitions = vec![
+            Partition::new("p", vec!["a".into(), "b".into()]),
+            Partition::new("q", vec!["a".into()]),
+        ];
+        let l = Layout::new(&c).unwrap();
+        let mut free = Free::all(&l);
+        let ends = vec![
+            (50, vec![share(1, 4)]),
+            (110, vec![share(0, 2)]),
+            (140, vec![share(0, 2)]),
+        ];
+        for (_, a) in &ends {
+            free.take(&l, a);
+        }
+        let mut plan = NodePlan::new(0, 0, free, ends);
+        let in_q = Need {
+            part: 1,
+            ..need(2, 1)
+        };
+        let (t, a) = plan.earliest(&l, &in_q, 10).unwrap();
+        assert_eq!((t, a[0].node), (140, 0));
+        let (t, a) = plan.earliest(&l, &need(2, 1), 10).unwrap();
+        assert_eq!((t, a[0].node), (50, 1));
     }
 
     /// Worked by hand (`_guess_job_end`, cons_common/job_test.c): at 50, node a runs a 4-core

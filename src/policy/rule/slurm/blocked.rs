@@ -1,0 +1,67 @@
+//! The main scheduler's pass on a cluster of several partitions (job_scheduler.c
+//! `_schedule`): a job that does not fit fails its partition, whose nodes leave the pass.
+
+use crate::cluster::{Alloc, Free, Share};
+use crate::sim::ClusterView;
+
+/// The main scheduler's pass on a cluster: the partitions in which a job did not fit, and what
+/// is free less their nodes (job_scheduler.c `_schedule`: a job that does not fit adds its
+/// partition to `failed_parts` and takes the partition's nodes out of `avail_node_bitmap`, so
+/// no later job of that partition starts, nor a job of another partition on those nodes; the
+/// pass goes on with the other partitions' jobs).
+#[derive(Default)]
+pub(super) struct Blocked {
+    failed: Vec<u32>,
+    /// What is free less the failed partitions' nodes (None: no partition failed yet).
+    free: Option<Free>,
+}
+
+/// What the main scheduler does with a job on a cluster.
+pub(super) enum Fit {
+    /// Start it there.
+    On(Alloc),
+    /// Its partition failed earlier in the pass: pass it over.
+    Skip,
+    /// It does not fit and every partition has failed: the pass ends.
+    Blocked,
+}
+
+impl Blocked {
+    /// Job `j`'s allocation (cons_tres's choice on the nodes still available), or why not.
+    /// A job that does not fit fails its partition; on a cluster of one partition (or once
+    /// every partition failed) the pass ends.
+    pub(super) fn fit(&mut self, cv: &ClusterView<'_>, j: usize) -> Fit {
+        let (l, need) = (cv.layout(), cv.need(j));
+        if self.failed.contains(&need.part) {
+            return Fit::Skip;
+        }
+        let free = self.free.as_ref().unwrap_or(cv.free());
+        if let Some(a) = super::fit::best_fit(l, free, need) {
+            if let Some(f) = self.free.as_mut() {
+                f.take(l, &a);
+            }
+            return Fit::On(a);
+        }
+        self.failed.push(need.part);
+        if self.failed.len() >= l.parts.len() {
+            return Fit::Blocked;
+        }
+        let mut f = self.free.take().unwrap_or_else(|| cv.free().clone());
+        let gone: Alloc = l.parts[need.part as usize]
+            .members
+            .iter()
+            .map(|&n| n as usize)
+            .filter(|&n| f.cpus[n] > 0 || f.gpus[n] > 0 || f.mem_mb[n] > 0)
+            .map(|n| Share {
+                node: n as u32,
+                cpus: f.cpus[n],
+                mem_mb: f.mem_mb[n],
+                gpus: f.gpus[n],
+                whole: false,
+            })
+            .collect();
+        f.take(l, &gone);
+        self.free = Some(f);
+        Fit::Skip
+    }
+}
