@@ -15,7 +15,7 @@ use schedlab::swf::ReadOptions;
 /// - job 3, bob, 4 CPUs, 90 s past a 1-minute limit, TIMEOUT: waits for job 2, cut at 60 s:
 ///   130-190, killed;
 /// - job 4, alice, 1 CPU, 30 s of a 1-minute limit, FAILED: behind job 3 (fcfs), 190-220,
-///   not killed (it failed before its limit).
+///   not killed (it failed before its limit): `COMPLETED_FAILED`.
 const SACCT: &str = "\
 JobID|User|Account|Submit|Start|Elapsed|Timelimit|NCPUS|State
 11|alice|phys|2026-11-27T13:00:00|2026-11-27T13:00:00|00:01:00|00:01:00|2|TIMEOUT
@@ -118,20 +118,27 @@ fn a_timeout_at_its_limit_reads_as_killed_a_completion_at_it_does_not() {
             "COMPLETED_WALLTIME_REACHED",
             "COMPLETED_SUCCESSFULLY",
             "COMPLETED_WALLTIME_REACHED",
-            "COMPLETED_SUCCESSFULLY"
+            "COMPLETED_FAILED"
         ]
     );
-    assert_eq!(column(&head, &rows, "success"), ["0", "1", "0", "1"]);
-    // Without the kill, nothing is cut or killed: job 3 runs its 90 s (130-220), job 4 after.
+    assert_eq!(column(&head, &rows, "success"), ["0", "1", "0", "0"]);
+    // Without the kill, nothing is cut or killed: job 3 runs its 90 s (130-220), job 4 after;
+    // the TIMEOUTs ran their time and failed there, as job 4 did.
     let trace = load(SACCT, false);
     let (head, rows) = jobs_csv(&trace);
     assert_eq!(
         column(&head, &rows, "finish_time"),
         ["60", "130", "220", "250"]
     );
-    assert!(column(&head, &rows, "final_state")
-        .iter()
-        .all(|s| *s == "COMPLETED_SUCCESSFULLY"));
+    assert_eq!(
+        column(&head, &rows, "final_state"),
+        [
+            "COMPLETED_FAILED",
+            "COMPLETED_SUCCESSFULLY",
+            "COMPLETED_FAILED",
+            "COMPLETED_FAILED"
+        ]
+    );
 }
 
 #[test]
