@@ -228,3 +228,107 @@ fn the_cli_names_users_in_its_text_and_jobs_csv() {
     assert!(first.ends_with(",alice"), "{first}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Users are picked by name as by number (`--users`, `--exclude-users`, the heatmap's
+/// `--heat-only` / `--heat-exclude`); a name the trace does not give is an error naming the
+/// option and the name, never an empty result.
+#[test]
+fn the_cli_picks_users_by_name_or_number() {
+    let d = tmpdir("user-names", "pick");
+    let log = d.join("two.sacct");
+    std::fs::write(&log, SACCT).unwrap();
+    let log = log.to_str().unwrap();
+    let csv = d.join("jobs.csv");
+    let csv = csv.to_str().unwrap();
+    // The job numbers of a run with these extra arguments.
+    let jobs = |extra: &[&str]| {
+        let mut args = vec!["run", log, "-p", "fcfs", "--procs", "4", "--jobs-csv", csv];
+        args.extend_from_slice(extra);
+        let (ok, _, err) = schedlab(&args);
+        assert!(ok, "{extra:?}: {err}");
+        let text = std::fs::read_to_string(csv).unwrap();
+        text.lines()
+            .skip(1)
+            .map(|l| l.split(',').next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    // bob is user 2: jobs 2 and 3, by name, by number, or leaving alice out by name.
+    assert_eq!(jobs(&["--users", "bob"]), ["2", "3"]);
+    assert_eq!(jobs(&["--users", "2"]), ["2", "3"]);
+    assert_eq!(jobs(&["--exclude-users", "alice"]), ["2", "3"]);
+    assert_eq!(jobs(&["--users", "alice,2"]), ["1", "2", "3", "4"]);
+    let plot = [
+        "plot",
+        log,
+        "-p",
+        "fcfs",
+        "--chart",
+        "heatmap",
+        "--out",
+        "/dev/null",
+    ];
+    for (flag, command) in [
+        ("--users", &["run", log, "-p", "fcfs"][..]),
+        ("--exclude-users", &["run", log, "-p", "fcfs"]),
+        ("--heat-only", &plot),
+        ("--heat-exclude", &plot),
+    ] {
+        let mut args = command.to_vec();
+        args.extend([
+            flag,
+            if flag == "--users" {
+                "bob,carol"
+            } else {
+                "carol"
+            },
+        ]);
+        let (ok, _, err) = schedlab(&args);
+        assert!(!ok, "{flag}");
+        assert!(
+            err.contains(&format!(
+                "{flag} carol: no user of this trace is named so (its users: alice, bob)"
+            )),
+            "{flag}: {err}"
+        );
+    }
+    // The heatmap by name draws.
+    let svg = d.join("heat.svg");
+    let (ok, _, err) = schedlab(&[
+        "plot",
+        log,
+        "-p",
+        "fcfs",
+        "--procs",
+        "4",
+        "--chart",
+        "heatmap",
+        "--heat-only",
+        "bob",
+        "--heat-exclude",
+        "1",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    // An SWF trace numbers its users only: a name is an error that says so.
+    let swf = d.join("one.swf");
+    std::fs::write(
+        &swf,
+        "; MaxProcs: 4\n1 0 0 60 2 -1 -1 2 60 -1 1 7 -1 -1 -1 -1 -1 -1\n",
+    )
+    .unwrap();
+    let (ok, _, err) = schedlab(&[
+        "run",
+        swf.to_str().unwrap(),
+        "-p",
+        "fcfs",
+        "--users",
+        "alice",
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("--users alice: this trace does not name its users"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
