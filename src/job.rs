@@ -110,6 +110,30 @@ impl Job {
     pub fn kill_after(&self) -> Option<Time> {
         self.requested()
     }
+
+    /// How the trace says the job ended, from its status (SWF field 11): 0 (an sacct `FAILED`,
+    /// `TIMEOUT`, `NODE_FAIL`, `OUT_OF_MEMORY`, ...) and 4 (the last partial run of a job that
+    /// failed) [`TraceEnd::Failed`]; 5 (`CANCELLED` after it started) [`TraceEnd::Cancelled`];
+    /// anything else (1, the partial runs 2 and 3, -1 unknown) [`TraceEnd::Completed`].
+    pub fn trace_end(&self) -> TraceEnd {
+        match self.status {
+            0 | 4 => TraceEnd::Failed,
+            5 => TraceEnd::Cancelled,
+            _ => TraceEnd::Completed,
+        }
+    }
+}
+
+/// How a trace says a job ended ([`Job::trace_end`]): the outcome of a job that runs its
+/// recorded time in a simulation (one the kill at the requested time cuts is killed instead).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TraceEnd {
+    /// Completed, or not known to have failed.
+    Completed,
+    /// Failed: its work was not done.
+    Failed,
+    /// Cancelled by its user or an administrator while it ran.
+    Cancelled,
 }
 
 fn ser_requested<S: serde::Serializer>(v: &Option<NonZeroI64>, s: S) -> Result<S::Ok, S::Error> {

@@ -47,7 +47,8 @@ pub enum Kind {
     Number { min: f64, open: bool },
     /// Whole numbers >= 0 separated by commas (`0,5`).
     List,
-    /// User ids (whole numbers, negative allowed) separated by commas (`3,17`).
+    /// Users separated by commas: numbers (whole, negative allowed: `3,17`) or the names the
+    /// trace gives (`alice,bob`; [`crate::workload::names::UserRef`]).
     Ids,
     /// A time: seconds of the trace's clock, or a date (`2024-03-01T10:00:00`, UTC unless it says
     /// otherwise) for traces whose header gives `UnixStartTime`.

@@ -80,7 +80,7 @@ fn option_sets() -> Vec<InputOptions> {
                 load_scale: Some(1.3),
                 from: Some("100000".into()),
                 to: Some("9000000".into()),
-                exclude_users: vec![1, 2, 3],
+                exclude_users: vec![1.into(), 2.into(), 3.into()],
                 ..Default::default()
             },
             ..d()

@@ -36,6 +36,7 @@ mod generate_users;
 mod gpu_lanes;
 mod input_semantics;
 mod input_streaming;
+mod job_outcomes;
 mod layouts;
 mod metrics;
 mod paper_readings;

@@ -15,7 +15,7 @@ use schedlab::swf::ReadOptions;
 /// - job 3, bob, 4 CPUs, 90 s past a 1-minute limit, TIMEOUT: waits for job 2, cut at 60 s:
 ///   130-190, killed;
 /// - job 4, alice, 1 CPU, 30 s of a 1-minute limit, FAILED: behind job 3 (fcfs), 190-220,
-///   not killed (it failed before its limit).
+///   not killed (it failed before its limit): `COMPLETED_FAILED`.
 const SACCT: &str = "\
 JobID|User|Account|Submit|Start|Elapsed|Timelimit|NCPUS|State
 11|alice|phys|2026-11-27T13:00:00|2026-11-27T13:00:00|00:01:00|00:01:00|2|TIMEOUT
@@ -118,20 +118,27 @@ fn a_timeout_at_its_limit_reads_as_killed_a_completion_at_it_does_not() {
             "COMPLETED_WALLTIME_REACHED",
             "COMPLETED_SUCCESSFULLY",
             "COMPLETED_WALLTIME_REACHED",
-            "COMPLETED_SUCCESSFULLY"
+            "COMPLETED_FAILED"
         ]
     );
-    assert_eq!(column(&head, &rows, "success"), ["0", "1", "0", "1"]);
-    // Without the kill, nothing is cut or killed: job 3 runs its 90 s (130-220), job 4 after.
+    assert_eq!(column(&head, &rows, "success"), ["0", "1", "0", "0"]);
+    // Without the kill, nothing is cut or killed: job 3 runs its 90 s (130-220), job 4 after;
+    // the TIMEOUTs ran their time and failed there, as job 4 did.
     let trace = load(SACCT, false);
     let (head, rows) = jobs_csv(&trace);
     assert_eq!(
         column(&head, &rows, "finish_time"),
         ["60", "130", "220", "250"]
     );
-    assert!(column(&head, &rows, "final_state")
-        .iter()
-        .all(|s| *s == "COMPLETED_SUCCESSFULLY"));
+    assert_eq!(
+        column(&head, &rows, "final_state"),
+        [
+            "COMPLETED_FAILED",
+            "COMPLETED_SUCCESSFULLY",
+            "COMPLETED_FAILED",
+            "COMPLETED_FAILED"
+        ]
+    );
 }
 
 #[test]
@@ -219,5 +226,109 @@ fn the_cli_names_users_in_its_text_and_jobs_csv() {
         "{first}"
     );
     assert!(first.ends_with(",alice"), "{first}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Users are picked by name as by number (`--users`, `--exclude-users`, the heatmap's
+/// `--heat-only` / `--heat-exclude`); a name the trace does not give is an error naming the
+/// option and the name, never an empty result.
+#[test]
+fn the_cli_picks_users_by_name_or_number() {
+    let d = tmpdir("user-names", "pick");
+    let log = d.join("two.sacct");
+    std::fs::write(&log, SACCT).unwrap();
+    let log = log.to_str().unwrap();
+    let csv = d.join("jobs.csv");
+    let csv = csv.to_str().unwrap();
+    // The job numbers of a run with these extra arguments.
+    let jobs = |extra: &[&str]| {
+        let mut args = vec!["run", log, "-p", "fcfs", "--procs", "4", "--jobs-csv", csv];
+        args.extend_from_slice(extra);
+        let (ok, _, err) = schedlab(&args);
+        assert!(ok, "{extra:?}: {err}");
+        let text = std::fs::read_to_string(csv).unwrap();
+        text.lines()
+            .skip(1)
+            .map(|l| l.split(',').next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    // bob is user 2: jobs 2 and 3, by name, by number, or leaving alice out by name.
+    assert_eq!(jobs(&["--users", "bob"]), ["2", "3"]);
+    assert_eq!(jobs(&["--users", "2"]), ["2", "3"]);
+    assert_eq!(jobs(&["--exclude-users", "alice"]), ["2", "3"]);
+    assert_eq!(jobs(&["--users", "alice,2"]), ["1", "2", "3", "4"]);
+    let plot = [
+        "plot",
+        log,
+        "-p",
+        "fcfs",
+        "--chart",
+        "heatmap",
+        "--out",
+        "/dev/null",
+    ];
+    for (flag, command) in [
+        ("--users", &["run", log, "-p", "fcfs"][..]),
+        ("--exclude-users", &["run", log, "-p", "fcfs"]),
+        ("--heat-only", &plot),
+        ("--heat-exclude", &plot),
+    ] {
+        let mut args = command.to_vec();
+        args.extend([
+            flag,
+            if flag == "--users" {
+                "bob,carol"
+            } else {
+                "carol"
+            },
+        ]);
+        let (ok, _, err) = schedlab(&args);
+        assert!(!ok, "{flag}");
+        assert!(
+            err.contains(&format!(
+                "{flag} carol: no user of this trace is named so (its users: alice, bob)"
+            )),
+            "{flag}: {err}"
+        );
+    }
+    // The heatmap by name draws.
+    let svg = d.join("heat.svg");
+    let (ok, _, err) = schedlab(&[
+        "plot",
+        log,
+        "-p",
+        "fcfs",
+        "--procs",
+        "4",
+        "--chart",
+        "heatmap",
+        "--heat-only",
+        "bob",
+        "--heat-exclude",
+        "1",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    // An SWF trace numbers its users only: a name is an error that says so.
+    let swf = d.join("one.swf");
+    std::fs::write(
+        &swf,
+        "; MaxProcs: 4\n1 0 0 60 2 -1 -1 2 60 -1 1 7 -1 -1 -1 -1 -1 -1\n",
+    )
+    .unwrap();
+    let (ok, _, err) = schedlab(&[
+        "run",
+        swf.to_str().unwrap(),
+        "-p",
+        "fcfs",
+        "--users",
+        "alice",
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("--users alice: this trace does not name its users"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }

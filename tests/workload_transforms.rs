@@ -77,19 +77,19 @@ fn window_keeps_jobs_submitted_in_it() {
 #[test]
 fn users_and_composition() {
     let u = Transform {
-        users: vec![1, 2],
+        users: vec![1.into(), 2.into()],
         ..Transform::default()
     };
     assert_eq!(submits(u), [(1, 0), (2, 100), (4, 400), (5, 1000)]);
     let x = Transform {
-        exclude_users: vec![2],
+        exclude_users: vec![2.into()],
         ..Transform::default()
     };
     assert_eq!(submits(x), [(1, 0), (3, 250), (4, 400)]);
     // Window [100, end), users 1 and 3, load x2: jobs 3 (250) and 4 (400) -> 250, 250 + 75.
     let all = Transform {
         from: Some("100".into()),
-        users: vec![1, 3],
+        users: vec![1.into(), 3.into()],
         load_scale: Some(2.0),
         ..Transform::default()
     };
@@ -122,7 +122,7 @@ fn bad_transforms_are_errors_and_the_report_records_them() {
         "{e}"
     );
     let e = bad(Transform {
-        users: vec![99],
+        users: vec![99.into()],
         ..Transform::default()
     });
     assert!(e.contains("no job can be simulated"), "{e}");
@@ -149,7 +149,7 @@ fn bad_transforms_are_errors_and_the_report_records_them() {
     let opts = InputOptions {
         transform: Transform {
             load_scale: Some(1.2),
-            exclude_users: vec![3],
+            exclude_users: vec![3.into()],
             ..Transform::default()
         },
         ..InputOptions::default()

@@ -225,6 +225,7 @@ function show(trace, state, facts, results, history, failed = []) {
   S.partial = false;
   S.traceStats = facts.traceStats ?? null;
   setUserNames(facts.user_names);
+  readHeat(true); // the heatmap's users by name are this trace's: flags (and tells) any other
   renderFacts($('facts'), facts, trace.label);
   resetTraceInputs();
   resultsTable.show(results.map((r) => r.report), failed);

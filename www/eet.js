@@ -7,7 +7,7 @@ import { call } from './engine.js';
 import { sizeCanvas, timings, describe } from './figure.js';
 import { fmtDuration, fmtNumber } from './ui.js';
 import { LazyFigures } from './lazy.js';
-import { userNames } from './users.js';
+import { userNames, parseUserList, userIds } from './users.js';
 
 export const USER = 5; // [user, jobs, violated, veet, wt] (Session::eet_users)
 
@@ -20,14 +20,17 @@ const HEAT_MIN = 260, HEAT_MAX = 900;
 const rowPx = (rows) => (rows <= 30 ? 15 : rows <= 80 ? 8 : 5);
 const heatHeight = (rows) => Math.max(HEAT_MIN, Math.min(HEAT_MAX, HEAT_FIXED + rows * rowPx(rows)));
 
-/** "3, 17 42" -> {ids: [3, 17, 42], bad: []}; tokens that are not user ids land in `bad`. */
+/** "3, alice 42" -> {users: [3, 'alice', 42], bad: names the loaded trace does not give}. */
 export function parseUsers(text) {
-  const ids = [], bad = [];
-  for (const t of String(text).split(/[\s,;]+/)) {
-    if (!t) continue;
-    if (/^-?\d+$/.test(t) && Number.isSafeInteger(Number(t))) ids.push(Number(t)); else bad.push(t);
-  }
-  return { ids: [...new Set(ids)], bad };
+  const users = parseUserList(text);
+  return { users, bad: userIds(users).unknown };
+}
+
+/** The heatmap's `only` list by number; a list of names none of which the trace gives keeps
+ * one id no user has, so that it shows no row rather than every row. */
+function onlyIds(only) {
+  const { ids } = userIds(only);
+  return only.length && !ids.length ? [Number.MIN_SAFE_INTEGER] : ids;
 }
 
 export class EetCharts extends LazyFigures {
@@ -72,8 +75,9 @@ export class EetCharts extends LazyFigures {
       const u = r.eetUsers;
       for (let i = 0; i < u.length; i += USER) if (u[i + 2] > 0) users.add(u[i]);
     }
-    for (const x of this.heat.exclude) users.delete(x);
-    if (this.heat.only.length) return this.heat.only.filter((x) => users.has(x)).length;
+    for (const x of userIds(this.heat.exclude).ids) users.delete(x);
+    const only = userIds(this.heat.only).ids;
+    if (this.heat.only.length) return only.filter((x) => users.has(x)).length;
     return users.size;
   }
 
@@ -109,7 +113,7 @@ export class EetCharts extends LazyFigures {
     const memPeak = Math.max(0, ...r.map((x) => peakOfPairs(x.memory)));
     const shown = call('draw_eet_heatmap', item.canvas, r.map((x) => x.violations), item.index, item.result.series,
       item.result.memory ?? new Float64Array(0), memPeak, this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`,
-      { log: this.heat.log, sort: this.heat.sort, exclude: this.heat.exclude, only: this.heat.only, names: userNames() });
+      { log: this.heat.log, sort: this.heat.sort, exclude: userIds(this.heat.exclude).ids, only: onlyIds(this.heat.only), names: userNames() });
     item.canvas.dataset.users = Array.from(shown).join(',');
     describe(item.canvas, `EET heatmap of ${item.result.spec} from ${fmtDuration(t0)} to ${fmtDuration(t1)}: ${shown.length} users with violated expected end times (rows) over time, with the busy processors below.`);
     timings.heatDraws.push(performance.now() - began);

@@ -66,14 +66,15 @@ export function writeHeat(heat) {
   for (const id of ['heat-exclude', 'heat-only']) $(id).classList.remove('invalid');
 }
 
-/** The heatmap options from the controls; user lists with typos are flagged, their ids kept. */
+/** The heatmap options from the controls: users by number or by name; a name the loaded trace
+ * does not give is flagged (kept in the list and the link, it matches no row). */
 export function readHeat(report = false) {
   const lists = {};
   for (const [key, id] of [['exclude', 'heat-exclude'], ['only', 'heat-only']]) {
-    const { ids, bad } = parseUsers($(id).value);
+    const { users, bad } = parseUsers($(id).value);
     $(id).classList.toggle('invalid', bad.length > 0);
-    if (bad.length && report) showError(`${key} users: ${bad.map((b) => `“${b.slice(0, 20)}”`).join(', ')} ${bad.length === 1 ? 'is not a user id' : 'are not user ids'}; ignored`, 'warning');
-    lists[key] = ids;
+    if (bad.length && report) showError(`heatmap ${key} users: ${bad.map((b) => `“${b.slice(0, 20)}”`).join(', ')} ${bad.length === 1 ? 'is not a user of this trace' : 'are not users of this trace'} (give a number or a name it gives)`, 'warning');
+    lists[key] = users;
   }
   return { log: $('heat-log').checked, sort: $('heat-sort').value === 'user' ? 'user' : 'total', ...lists };
 }

@@ -14,11 +14,13 @@
 //                                      (the sweep panel: key and values, seeds, metric, more
 //                                      policies one per key, the compared policies ticked)
 // The option keys (procs ... memory) are the options schema's (www/options.js); defaults are
-// left out. The heatmap keys (heatlog, heatsort, exclude, only: the EET heatmaps'
+// left out. Users (users, xusers, exclude, only) travel as typed: numbers, or names the trace
+// gives (users=alice,bob), which are not numbers, so an old link of numbers reads as it did. The heatmap keys (heatlog, heatsort, exclude, only: the EET heatmaps'
 // view) are optional: links without them open with the defaults. decode() never throws: it returns the state it could read plus one
 // message per parameter it had to ignore.
 
 import { OPTIONS } from './options.js';
+import { parseUserList } from './users.js';
 
 export const VERSION = '1';
 export const DEFAULT_POLICIES = ['easy', 'fcfs'];
@@ -87,10 +89,9 @@ export function decodeOption(o, text) {
       const codes = text.split(',').map((t) => whole(t.trim(), 0, 1e6));
       return codes.some((c) => c === null) ? { error: 'expected whole numbers like 0,5' } : { value: codes };
     }
-    case 'ids': {
-      const ids = userList(text);
-      return ids ? { value: ids } : { error: 'expected user ids like 3,17' };
-    }
+    // Users by number or by name (users.js): numbers read as they always did; a name stays a
+    // name, which the engine finds in the loaded trace (an error there when it is not).
+    case 'ids': return { value: parseUserList(text) };
     case 'capacity': {
       const n = Number(text);
       if (text.trim().toLowerCase() === 'equal') return { value: 'equal' };
@@ -167,11 +168,7 @@ export function parseGen(ref) {
   return { model: m[1], procs, jobs, seed };
 }
 const intIn = (text, min, max) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : null;
-const userList = (text) => {
-  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
-  // + 0: user -0 is user 0 (what a link written again says).
-  return ids.every((s) => /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s))) ? [...new Set(ids.map((s) => Number(s) + 0))] : null;
-};
+
 // A window time: seconds of the trace's clock or a date (2024-03-01T10:00:00[Z|+01:00]).
 const TIME = /^(-?\d{1,15}|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)?)$/;
 export const isWindowTime = (t) => TIME.test(t);
@@ -242,9 +239,7 @@ export function decode(hash, demos) {
         if (value === 'total' || value === 'user') state.heat.sort = value; else bad('expected total or user');
         break;
       case 'exclude': case 'only': {
-        const ids = value.split(',').map((s) => s.trim());
-        if (!ids.every((s) => /^-?\d+$/.test(s) && Number.isSafeInteger(Number(s)))) bad('expected user ids like 3,17');
-        else state.heat[key] = [...new Set(ids.map((s) => Number(s) + 0))];
+        state.heat[key] = parseUserList(value);
         break;
       }
       default: {

@@ -161,6 +161,8 @@ pub const METRICS: &[Metric] = metrics![
     "load", "offered load (over the submit span)", "load (submit span)", "", 4, None, Classic, "load", |c| c.load;
     "makespan", "makespan", "makespan (s)", "s", 0, Lower, Classic, "makespan", |c| c.makespan as f64;
     "killed", "killed at requested time", "killed", "", 0, None, Classic, "counts.killed", |c| c.counts.killed as f64;
+    "failed", "failed (ran their recorded time, which failed)", "failed", "", 0, None, Classic, "counts.failed", |c| c.counts.failed as f64;
+    "cancelled", "cancelled (ran their recorded time, then cancelled)", "cancelled", "", 0, None, Classic, "counts.cancelled", |c| c.counts.cancelled as f64;
     "backfilled", "backfilled", "backfilled", "", 0, None, Classic, "counts.backfilled", |c| c.counts.backfilled as f64;
     "blocked", "blocked at queue head", "blocked", "", 0, None, Classic, "counts.blocked", |c| c.counts.blocked as f64;
     "preempted", "preempted jobs", "preempted", "", 0, Lower, Fairness, "fairness.preemption.preempted", |f| f.preemption.preempted as f64;

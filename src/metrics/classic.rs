@@ -5,7 +5,7 @@ use super::job::{per_job, JobMetrics};
 use super::options::MetricOptions;
 use super::stats::Summary;
 use crate::input::JobSet;
-use crate::sim::{Outcome, Schedule};
+use crate::sim::{FinalState, Outcome, Schedule};
 use crate::Time;
 use serde::Serialize;
 
@@ -18,6 +18,12 @@ pub struct Counts {
     pub skipped: u64,
     /// Cut at their requested time.
     pub killed: u64,
+    /// Ran their recorded time and failed there, as the trace says (SWF status 0: an sacct
+    /// `FAILED`, `NODE_FAIL`, `OUT_OF_MEMORY`...; [`FinalState::Failed`]).
+    pub failed: u64,
+    /// Ran their recorded time and were cancelled there (SWF status 5: an sacct `CANCELLED`;
+    /// [`FinalState::Cancelled`]).
+    pub cancelled: u64,
     /// Started while an earlier-arrived job waited.
     pub backfilled: u64,
     /// Were at the head of the queue and could not start.
@@ -78,6 +84,9 @@ pub fn classic(set: &JobSet, s: &Schedule, opts: &MetricOptions) -> Classic {
         };
         counts.jobs += 1;
         counts.killed += u64::from(rec.outcome == Outcome::Killed);
+        let state = FinalState::of(job, rec);
+        counts.failed += u64::from(state == Some(FinalState::Failed));
+        counts.cancelled += u64::from(state == Some(FinalState::Cancelled));
         let w = f64::from(job.procs);
         weighted += m.bsld * w;
         weights += w;

@@ -3,7 +3,7 @@
 use crate::input::JobSet;
 use crate::metrics::eet::{self, EetOptions, Expected};
 use crate::metrics::{per_job, MetricOptions};
-use crate::sim::{Outcome, RunEnd, Schedule};
+use crate::sim::{FinalState, RunEnd, Schedule};
 use std::io::Write;
 
 /// The trace's name without folders and `.gz` / `.swf` suffixes, as Batsim's `workload_name`.
@@ -16,7 +16,8 @@ pub fn workload_name(trace: &str) -> String {
 /// Writes one row per job that ran, in arrival order. Columns: Batsim's `job_id,
 /// workload_name, submission_time, requested_number_of_resources, requested_time, success,
 /// final_state, starting_time, execution_time, finish_time, waiting_time, turnaround_time,
-/// stretch, allocated_resources`, then `user_id, backfilled, preemptions, wasted_time, eet,
+/// stretch, allocated_resources` (`success` and `final_state` tell the job's [`FinalState`]:
+/// completed, failed, cancelled or killed at its requested time), then `user_id, backfilled, preemptions, wasted_time, eet,
 /// tardiness`: the expected end time and `max(0, finish_time - eet)` of the user-aware metrics
 /// (Tóth & Klusáček), here with the default EET options (equal shares, CPU only); then
 /// `start_reason` (the word of [`crate::sim::StartReason`]), `first_reservation` (the first
@@ -82,7 +83,9 @@ pub fn jobs_csv_eet<W: Write>(
         let Some(m) = per_job(set, s, j, &opts) else {
             continue;
         };
-        let killed = rec.outcome == Outcome::Killed;
+        let Some(state) = FinalState::of(job, rec) else {
+            continue;
+        };
         let e = expected.map(|x| eet::job_eet(x, s, j));
         let mut row = vec![
             job.id.to_string(),
@@ -90,13 +93,8 @@ pub fn jobs_csv_eet<W: Write>(
             job.submit.to_string(),
             job.procs.to_string(),
             job.requested().unwrap_or(-1).to_string(),
-            u8::from(!killed).to_string(),
-            if killed {
-                "COMPLETED_WALLTIME_REACHED"
-            } else {
-                "COMPLETED_SUCCESSFULLY"
-            }
-            .to_string(),
+            u8::from(state.success()).to_string(),
+            state.batsim().to_string(),
             rec.start.to_string(),
             (rec.end - rec.start).to_string(),
             rec.end.to_string(),
@@ -167,7 +165,8 @@ pub fn alloc_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()
 }
 
 /// Writes one row per execution attempt: `job_id, attempt, start, end, processors,
-/// allocated_resources, outcome` (outcome: completed, killed or preempted).
+/// allocated_resources, outcome` (outcome: `preempted`, or for the final run the word of its
+/// [`FinalState`]: `completed`, `failed`, `cancelled` or `killed`).
 pub fn runs_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()> {
     let mut w = csv::Writer::from_writer(out);
     w.write_record([
@@ -183,9 +182,10 @@ pub fn runs_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()>
     for r in s.runs() {
         attempts[r.job] += 1;
         let outcome = match r.end_kind {
-            RunEnd::Completed => "completed",
-            RunEnd::Killed => "killed",
             RunEnd::Preempted => "preempted",
+            RunEnd::Completed | RunEnd::Killed => {
+                FinalState::of(&set.jobs[r.job], &s.jobs[r.job]).map_or("killed", FinalState::word)
+            }
         };
         w.write_record([
             set.jobs[r.job].id.to_string(),

@@ -12,6 +12,7 @@ pub mod check;
 pub mod check_cluster;
 mod cluster;
 mod ctx;
+pub mod final_state;
 mod free_procs;
 pub(crate) mod node_jobs;
 pub mod nodes;
@@ -27,6 +28,7 @@ mod waiting;
 
 pub use cluster::ClusterView;
 pub use ctx::{Ctx, Happening};
+pub use final_state::FinalState;
 pub use nodes::{NodeOutcome, Nodes};
 pub use policy::{Policy, Starts};
 pub use procset::ProcSet;

@@ -13,6 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::names::{Names, UserRef};
 use super::slurm_time;
 use crate::job::Job;
 use crate::swf::{SwfHeader, Workload};
@@ -30,12 +31,12 @@ pub struct Transform {
     /// Only jobs submitted before this time (seconds or a date).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
-    /// Only these users (SWF field 12); empty = all.
+    /// Only these users (SWF field 12, or names the trace gives); empty = all.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub users: Vec<i64>,
+    pub users: Vec<UserRef>,
     /// Not these users.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub exclude_users: Vec<i64>,
+    pub exclude_users: Vec<UserRef>,
 }
 
 impl Transform {
@@ -159,6 +160,10 @@ fn select<T>(
         t.to.as_deref()
             .map(|s| resolve("to", s, header))
             .transpose()?;
+    // Users given by name are found in the header's notes (an sacct log's names).
+    let names = Names::of_header(header.lines.iter().map(String::as_str));
+    let users = names.user_ids(&t.users, "--users")?;
+    let exclude_users = names.user_ids(&t.exclude_users, "--exclude-users")?;
     let mut notes = Vec::new();
     let (mut outside, mut other_users) = (0u64, 0u64);
     items.retain_mut(|r| {
@@ -166,9 +171,7 @@ fn select<T>(
         if from.is_some_and(|f| s < f) || to.is_some_and(|e| s >= e) {
             outside += 1;
             false
-        } else if (!t.users.is_empty() && !t.users.contains(&user))
-            || t.exclude_users.contains(&user)
-        {
+        } else if (!users.is_empty() && !users.contains(&user)) || exclude_users.contains(&user) {
             other_users += 1;
             false
         } else {

@@ -88,3 +88,36 @@ test('the real Slurm run demo shows its users by name, in its tables, charts and
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('users are picked by name: the options\' user lists and the heatmap\'s; a name the trace does not give is told', { skip: MOCK ? 'mock engine' : false }, async () => {
+  // alice's jobs left out of the simulation, dave's row out of the heatmap, both by name.
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:slurm-gpu&policy=easy&xusers=alice&exclude=dave');
+  await waitRuns(page, 1, 60_000);
+  assert.equal(await page.locator('[data-testid="opt-xusers"]').inputValue(), 'alice');
+  assert.equal(await page.locator('[data-testid="heat-exclude"]').inputValue(), 'dave');
+  // The link carries the names as typed.
+  const href = await page.locator('[data-testid="share-link"]').getAttribute('href');
+  assert.match(href, /&xusers=alice(&|$)/);
+  assert.match(href, /&exclude=dave(&|$)/);
+  const csv = (await download(page, 'export-jobs-csv')).trim().split('\n').map((l) => l.split(','));
+  const kept = csv.slice(1).map((r) => r.at(-1));
+  assert.equal(kept.length, rows.filter((r) => r[HEAD.indexOf('User')] !== 'alice').length);
+  assert.ok(!kept.includes('alice') && kept.includes('bob'), kept.join(','));
+  // The heatmap's rows (data-users: numbers) leave dave, user 2, out.
+  await page.locator('[data-testid="chart-veet"]').scrollIntoViewIfNeeded();
+  await page.locator('[data-testid="chart-heatmap"]').first().scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => window.schedlab.eet.items.length > 0 && window.schedlab.eet.items.every((i) => !i.dirty), null, { timeout: 15_000 });
+  const shown = await page.locator('[data-testid="chart-heatmap"]').first().evaluate((c) => c.dataset.users);
+  assert.ok(!shown.split(',').includes('2'), shown);
+  assert.equal(await page.locator('[data-testid="heat-exclude"]').evaluate((e) => e.classList.contains('invalid')), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+
+  // A name this trace does not give: told, naming the option and the name; no run shown.
+  const bad = await open(browser, '#v=1&trace=demo:slurm-gpu&policy=easy&users=zed');
+  await bad.page.waitForFunction(() => /zed/.test(document.querySelector('[data-testid="errors"]')?.innerText ?? ''), null, { timeout: 60_000 });
+  const text = await bad.page.locator('[data-testid="errors"]').innerText();
+  assert.match(text, /--users zed: no user of this trace is named so \(its users: alice, dave, erin, bob, carol, frank\)/);
+  assert.equal(await runs(bad.page), 0);
+  await bad.context.close();
+});

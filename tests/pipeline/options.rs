@@ -82,8 +82,8 @@ fn keys_flags_and_controls_are_unique_and_fields_exist() {
                 load_scale: Some(1.5),
                 from: Some("0".into()),
                 to: Some("10".into()),
-                users: vec![1],
-                exclude_users: vec![2],
+                users: vec![1.into()],
+                exclude_users: vec![2.into()],
             },
             cluster: Some("1/n1:c4:m0".into()),
             ..Default::default()

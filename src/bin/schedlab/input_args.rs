@@ -5,6 +5,7 @@ use clap::{Args, ValueEnum};
 use schedlab::input::{EstimateSource, InputOptions, Origin, Wide};
 use schedlab::machine::{Mix, NodeModel};
 use schedlab::swf::ReadOptions;
+use schedlab::workload::names::UserRef;
 
 #[derive(Clone, Copy, ValueEnum)]
 enum WideArg {
@@ -97,12 +98,13 @@ pub struct InputArgs {
     /// Only jobs submitted before T (seconds or a date, as --from).
     #[arg(long, value_name = "T")]
     to: Option<String>,
-    /// Only the jobs of these users (SWF field 12), e.g. --users 3,17
+    /// Only the jobs of these users: numbers (SWF field 12) or the names an sacct log gives,
+    /// e.g. --users 3,17 or --users alice,bob
     #[arg(long, value_delimiter = ',', value_name = "LIST")]
-    users: Vec<i64>,
-    /// Leave out the jobs of these users.
+    users: Vec<UserRef>,
+    /// Leave out the jobs of these users (numbers or names, as --users).
     #[arg(long, value_delimiter = ',', value_name = "LIST")]
-    exclude_users: Vec<i64>,
+    exclude_users: Vec<UserRef>,
     /// Run on a cluster's nodes (cores, memory, GPUs, partitions): a slurm.conf, a preset
     /// (gpu, mixed) or a compact form (docs/cluster-model.md).
     #[arg(long, value_name = "SPEC")]

@@ -7,6 +7,7 @@ use plotters::prelude::*;
 use schedlab::charts::legend::Key;
 use schedlab::charts::{bars, eet_box, gantt, gpu_lanes, native, series};
 use schedlab::run::{self, RunResult};
+use schedlab::workload::names::UserRef;
 use std::path::PathBuf;
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -77,13 +78,13 @@ pub struct PlotArgs {
     /// Heatmap: also show users without violated EETs.
     #[arg(long)]
     heat_all_users: bool,
-    /// Heatmap: leave these users' rows out (comma-separated ids; `--exclude-users` leaves
-    /// their jobs out of the simulation).
+    /// Heatmap: leave these users' rows out (comma-separated numbers, or the names an sacct
+    /// log gives; `--exclude-users` leaves their jobs out of the simulation).
     #[arg(long = "heat-exclude", value_delimiter = ',')]
-    heat_exclude: Vec<i64>,
-    /// Heatmap: show only these users' rows (comma-separated ids).
+    heat_exclude: Vec<UserRef>,
+    /// Heatmap: show only these users' rows (comma-separated numbers or names).
     #[arg(long = "heat-only", alias = "only-users", value_delimiter = ',')]
-    heat_only: Vec<i64>,
+    heat_only: Vec<UserRef>,
     #[command(flatten)]
     metrics: crate::MetricArgs,
     #[command(flatten)]
@@ -200,7 +201,15 @@ fn draw<DB: DrawingBackend>(
             };
             eet_box::draw(root, &data, &style, &title).map_err(e)
         }
-        Chart::Heatmap => heatmap(root, a, trace, runs).map_err(e),
+        Chart::Heatmap => {
+            // Users given by name are the trace's; one it does not name is an error.
+            let names = &trace.jobs.names;
+            let rows = HeatRows {
+                exclude: names.user_ids(&a.heat_exclude, "--heat-exclude")?,
+                only: names.user_ids(&a.heat_only, "--heat-only")?,
+            };
+            heatmap(root, a, &rows, trace, runs).map_err(e)
+        }
         Chart::Metric => {
             let path = a
                 .metric
@@ -239,9 +248,16 @@ fn report_number(report: &run::Report<'_>, path: &str) -> Result<f64, String> {
 }
 
 /// The EET heatmap of every run, binned at one bin per pixel column over a common window.
+/// The heatmap's users left out and shown only (`--heat-exclude`, `--heat-only`), by number.
+struct HeatRows {
+    exclude: Vec<i64>,
+    only: Vec<i64>,
+}
+
 fn heatmap<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     a: &PlotArgs,
+    rows: &HeatRows,
     trace: &run::Trace,
     runs: &[RunResult],
 ) -> schedlab::charts::ChartResult<DB::ErrorType> {
@@ -309,8 +325,8 @@ fn heatmap<DB: DrawingBackend>(
             HeatSort::Total => RowOrder::Total,
             HeatSort::User => RowOrder::User,
         },
-        exclude: a.heat_exclude.clone(),
-        only: a.heat_only.clone(),
+        exclude: rows.exclude.clone(),
+        only: rows.only.clone(),
         all_users: a.heat_all_users,
         names: set.names.users.clone(),
     };
@@ -346,6 +362,12 @@ pub fn run(a: &PlotArgs) -> Result<(), Box<dyn std::error::Error>> {
     crate::outputs::not_the_input("--out", &a.out, &a.trace)?;
     let (read, input) = a.input.options()?;
     let trace = run::Trace::load_path(&a.trace, &read, &input, a.metrics.options()?)?;
+    // A user the heatmap's lists name and the trace does not: an error before any run.
+    trace
+        .jobs
+        .names
+        .user_ids(&a.heat_exclude, "--heat-exclude")?;
+    trace.jobs.names.user_ids(&a.heat_only, "--heat-only")?;
     let runs = a
         .policies
         .iter()

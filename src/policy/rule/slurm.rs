@@ -74,7 +74,7 @@ impl Plan {
         let on_nodes = c.cluster().map(|cv| {
             let ends = c
                 .running()
-                .map(|(e, j)| (slurm_end(c, e, j), cv.alloc(j).to_vec()))
+                .map(|(e, j)| (slurm_end(c, e, j), cv.alloc(j).to_vec(), c.job(j).requested))
                 .collect();
             NodePlan::new(now, clock, cv.free().clone(), ends)
                 .ending_at(window_end)

@@ -34,8 +34,8 @@ pub(super) struct NodePlan {
     end: Time,
     /// Free now.
     free: Free,
-    /// (planned end, allocation) of the running jobs.
-    ends: Vec<(Time, Alloc)>,
+    /// (planned end, allocation, time limit) of the running jobs, by planned end.
+    ends: Vec<(Time, Alloc, Option<Time>)>,
     /// Whole-node reservations: (node, from, to) for each node a reservation holds over
     /// [from, to), kept sorted ([`NodePlan::later_start`] walks them node by node).
     spans: Vec<(u32, Time, Time)>,
@@ -43,7 +43,8 @@ pub(super) struct NodePlan {
     /// reservations rounded down to it on the log's clock, as they are made.
     resolution: Time,
     /// How long after its planned end a job already past it is guessed to end (`KillWait`
-    /// plus `OverTimeLimit`; 0 until set); `None`: `OverTimeLimit=UNLIMITED`, a year from now.
+    /// plus `OverTimeLimit`; 0 until set); `None`: `OverTimeLimit=UNLIMITED`, its time limit
+    /// from now (a year from now without one).
     late_grace: Option<Time>,
     /// Buffers the tests of one job work in, kept for the next job (a cycle tests hundreds).
     scratch: Scratch,
@@ -62,8 +63,14 @@ struct Scratch {
 }
 
 impl NodePlan {
-    /// The plan at `now`: `free` now, each running job's allocation given back at its end.
-    pub(super) fn new(now: Time, clock: Time, free: Free, mut ends: Vec<(Time, Alloc)>) -> Self {
+    /// The plan at `now`: `free` now, each running job's allocation given back at its end;
+    /// `ends` holds (planned end, allocation, time limit) per running job (`None`: none).
+    pub(super) fn new(
+        now: Time,
+        clock: Time,
+        free: Free,
+        mut ends: Vec<(Time, Alloc, Option<Time>)>,
+    ) -> Self {
         ends.sort_by_key(|e| e.0);
         NodePlan {
             now,
@@ -91,18 +98,21 @@ impl NodePlan {
         self
     }
 
-    /// When the will-run test guesses a running job planned to end at `end` gives its
-    /// resources back (cons_common/job_test.c): at `end` while it lies ahead; for a job
-    /// already past it (`end <= now`), `_guess_job_end`: `end` plus `KillWait` (and
-    /// `OverTimeLimit`), a year from now with `OverTimeLimit=UNLIMITED` (Slurm: the job's time
-    /// limit from now), and never before now + 1.
-    fn guessed_end(&self, end: Time) -> Time {
+    /// When the will-run test guesses a running job planned to end at `end`, with time limit
+    /// `limit`, gives its resources back (cons_common/job_test.c): at `end` while it lies
+    /// ahead; for a job already past it (`end <= now`), `_guess_job_end`: `end` plus
+    /// `KillWait` (and `OverTimeLimit`); with `OverTimeLimit=UNLIMITED`, its time limit from
+    /// now (`now + time_limit * 60`: "no idea when the job might end"), a year from now when
+    /// it has none; never before now + 1.
+    fn guessed_end(&self, end: Time, limit: Option<Time>) -> Time {
         if end > self.now {
             return end;
         }
         let guess = match self.late_grace {
             Some(g) => end.saturating_add(g),
-            None => self.now.saturating_add(super::NO_LIMIT),
+            None => self
+                .now
+                .saturating_add(limit.filter(|&l| l > 0).unwrap_or(super::NO_LIMIT)),
         };
         guess.max(self.now + 1)
     }
@@ -171,7 +181,7 @@ impl NodePlan {
         let mut ends = self
             .ends
             .iter()
-            .filter(|(_, a)| {
+            .filter(|(_, a, _)| {
                 a.iter().any(|s| {
                     let n = s.node as usize;
                     !out[n] && l.node_parts[n].contains(&need.part)
@@ -182,11 +192,11 @@ impl NodePlan {
         // The first multiple of the window on the log's clock after the first end.
         let barrier = super::round_down(first, WINDOW, self.clock) + WINDOW;
         let mut window = WINDOW;
-        while let Some((end, a)) = ends.next() {
-            let mut last = *end;
+        while let Some((end, a, limit)) = ends.next() {
+            let mut last = (*end, *limit);
             trial.give_outside(l, a);
-            while let Some((end, a)) = ends.next_if(|e| e.0 <= barrier + window) {
-                last = *end;
+            while let Some((end, a, limit)) = ends.next_if(|e| e.0 <= barrier + window) {
+                last = (*end, *limit);
                 trial.give_outside(l, a);
             }
             loop {
@@ -196,7 +206,7 @@ impl NodePlan {
                 }
             }
             if let Some(a) = super::fit::best_fit(l, trial.free(), need) {
-                return Some((self.guessed_end(last), a));
+                return Some((self.guessed_end(last.0, last.1), a));
             }
         }
         None
@@ -274,14 +284,15 @@ impl NodePlan {
         found
     }
 
-    /// A job allocated `a` starts now and runs until `end`.
+    /// A job allocated `a` starts now and runs until `end` (after now: its time limit is
+    /// never read, [`NodePlan::guessed_end`]).
     pub(super) fn start(&mut self, l: &Layout, a: Alloc, end: Time) {
         self.free.take(l, &a);
         if let Some(trial) = &mut self.scratch.trial {
             trial.rebase_take(l, &self.free, &a);
         }
         let at = self.ends.partition_point(|e| e.0 <= end);
-        self.ends.insert(at, (end, a));
+        self.ends.insert(at, (end, a, None));
     }
 
     /// The nodes of `a` are reserved over [from, to).
@@ -323,7 +334,7 @@ mod tests {
         let mut free = Free::all(&l);
         let running = vec![share(0, cpus)];
         free.take(&l, &running);
-        let plan = NodePlan::new(0, 0, free, vec![(end, running)]);
+        let plan = NodePlan::new(0, 0, free, vec![(end, running, None)]);
         (l, plan)
     }
 
@@ -391,9 +402,12 @@ mod tests {
     #[test]
     fn a_later_start_is_checked_against_reservations_rounded_to_the_resolution() {
         let l = two_nodes();
-        let ends = vec![(38, vec![share(0, 4)]), (400, vec![share(1, 4)])];
+        let ends = vec![
+            (38, vec![share(0, 4)], None),
+            (400, vec![share(1, 4)], None),
+        ];
         let mut free = Free::all(&l);
-        for (_, a) in &ends {
+        for (_, a, _) in &ends {
             free.take(&l, a);
         }
         for (clock, len, start) in [
@@ -474,11 +488,11 @@ mod tests {
         let l = two_nodes();
         let mut free = Free::all(&l);
         let ends = vec![
-            (400, vec![share(1, 4)]),
-            (100, vec![share(0, 2)]),
-            (140, vec![share(0, 2)]),
+            (400, vec![share(1, 4)], None),
+            (100, vec![share(0, 2)], None),
+            (140, vec![share(0, 2)], None),
         ];
-        for (_, a) in &ends {
+        for (_, a, _) in &ends {
             free.take(&l, a);
         }
         let mut plan = NodePlan::new(0, 0, free.clone(), ends.clone());
@@ -498,7 +512,10 @@ mod tests {
             50,
             0,
             late,
-            vec![(20, vec![share(0, 4)]), (900, vec![share(1, 4)])],
+            vec![
+                (20, vec![share(0, 4)], None),
+                (900, vec![share(1, 4)], None),
+            ],
         );
         assert_eq!(plan.earliest(&l, &need(1, 1), 10).unwrap().0, 51);
     }
@@ -520,11 +537,11 @@ mod tests {
         let l = Layout::new(&c).unwrap();
         let mut free = Free::all(&l);
         let ends = vec![
-            (50, vec![share(1, 4)]),
-            (110, vec![share(0, 2)]),
-            (140, vec![share(0, 2)]),
+            (50, vec![share(1, 4)], None),
+            (110, vec![share(0, 2)], None),
+            (140, vec![share(0, 2)], None),
         ];
-        for (_, a) in &ends {
+        for (_, a, _) in &ends {
             free.take(&l, a);
         }
         let mut plan = NodePlan::new(0, 0, free, ends);
@@ -539,28 +556,56 @@ mod tests {
     }
 
     /// Worked by hand (`_guess_job_end`, cons_common/job_test.c): at 50, node a runs a 4-core
-    /// job planned to end at 40 (past it: Slurm kills it at its next limit check), node b one
-    /// to 900. A 1-core job waits for a's job, the first group alone (40 rounded up to 60,
-    /// plus 30: 900 lies beyond). Its start is Slurm's guess at that job's end: 40 plus
-    /// `KillWait` (30 s, Slurm's default: 70), plus `OverTimeLimit` (1 minute: 130); a guess
-    /// not after now is now + 1 (`KillWait=5`: 45, so 51); `OverTimeLimit=UNLIMITED`: a year
-    /// from now. Before the rule every such job gave its cores back at now + 1.
+    /// job started at -20 with a 60-s limit, planned to end at 40 (past it: Slurm kills it at
+    /// its next limit check), node b one to 900. A 1-core job waits for a's job, the first
+    /// group alone (40 rounded up to 60, plus 30: 900 lies beyond). Its start is Slurm's guess
+    /// at that job's end: 40 plus `KillWait` (30 s, Slurm's default: 70), plus `OverTimeLimit`
+    /// (1 minute: 130); a guess not after now is now + 1 (`KillWait=5`: 45, so 51);
+    /// `OverTimeLimit=UNLIMITED`: "no idea when the job might end", its time limit from now,
+    /// 50 + 60 = 110 (a year from now for a job without a limit). Before the rule every such
+    /// job gave its cores back at now + 1.
     #[test]
     fn a_job_past_its_planned_end_is_guessed_to_end_kill_wait_after_it() {
         let l = two_nodes();
         let mut busy = Free::all(&l);
         busy.take(&l, &[share(0, 4)]);
         busy.take(&l, &[share(1, 4)]);
-        let ends = vec![(40, vec![share(0, 4)]), (900, vec![share(1, 4)])];
-        for (grace, start) in [
-            (Some(30), 70),
-            (Some(30 + 60), 130),
-            (Some(5), 51),
-            (None, 50 + super::super::NO_LIMIT),
+        for (grace, limit, start) in [
+            (Some(30), Some(60), 70),
+            (Some(30 + 60), Some(60), 130),
+            (Some(5), Some(60), 51),
+            (None, Some(60), 110),
+            (None, None, 50 + super::super::NO_LIMIT),
         ] {
-            let mut plan = NodePlan::new(50, 0, busy.clone(), ends.clone()).late_by(grace);
+            let ends = vec![
+                (40, vec![share(0, 4)], limit),
+                (900, vec![share(1, 4)], None),
+            ];
+            let mut plan = NodePlan::new(50, 0, busy.clone(), ends).late_by(grace);
             let (t, a) = plan.earliest(&l, &need(1, 1), 10).unwrap();
-            assert_eq!((t, a[0].node), (start, 0), "{grace:?}");
+            assert_eq!((t, a[0].node), (start, 0), "{grace:?} {limit:?}");
         }
+    }
+
+    /// Worked by hand: `OverTimeLimit=UNLIMITED` guesses from the time limit of the group's
+    /// last job. At 50, node a runs two 2-core jobs past their planned ends: one to 30 with a
+    /// 120-s limit, one to 40 with a 60-s limit (both in the first group: 30 rounded up to 60,
+    /// plus 30). A 4-core job needs both gone: the group's last end is 40, whose job's limit
+    /// from now gives 50 + 60 = 110 (not the first job's 50 + 120 = 170).
+    #[test]
+    fn an_unlimited_over_time_reads_the_limit_of_the_groups_last_job() {
+        let l = two_nodes();
+        let mut busy = Free::all(&l);
+        for a in [share(0, 2), share(0, 2), share(1, 4)] {
+            busy.take(&l, &[a]);
+        }
+        let ends = vec![
+            (40, vec![share(0, 2)], Some(60)),
+            (30, vec![share(0, 2)], Some(120)),
+            (900, vec![share(1, 4)], None),
+        ];
+        let mut plan = NodePlan::new(50, 0, busy, ends).late_by(None);
+        let (t, a) = plan.earliest(&l, &need(4, 1), 10).unwrap();
+        assert_eq!((t, a[0].node), (110, 0));
     }
 }
