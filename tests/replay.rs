@@ -336,24 +336,28 @@ fn the_recorded_state_holds_every_recorded_start() {
 /// with one tier, one partition factor and a main scheduler that stopped at the first job
 /// not fitting, 54.4 / 62.8% and 52.2 / 67.1%; with Slurm's partition rules 86.7 / 90.7% and
 /// 73.3 / 86.8% (recall short of the 90% target on both, precision on run2).
+/// Slurm's will-run groups (a running job on none of the job's nodes is passed over and never
+/// ends a group, `_will_run_test`; seen in tiers-4's and smallbf-2/run3's debug logs): recall
+/// fairshare-1 96.7 -> 100 and 93.3 -> 95.0%, smallbf-2 93.3 -> 96.7 and 85.0 -> 90.0%,
+/// tiers-4 86.7 -> 93.3 and 73.3 -> 81.1%; precision tiers-4 90.7 -> 94.4 and 86.8 -> 88.0%,
+/// but gpu-3 98.4 -> 96.8 and 90.9 -> 89.3% (one start each).
 const REACHED: [(&str, (f64, f64)); 8] = [
-    ("fairshare-1/run1", (0.96, 0.98)),
-    ("fairshare-1/run2", (0.93, 0.94)),
-    ("smallbf-2/run1", (0.93, 0.96)),
-    ("smallbf-2/run2", (0.85, 0.94)),
-    ("gpu-3/run1", (1.0, 0.98)),
-    ("gpu-3/run2", (0.83, 0.90)),
-    ("tiers-4/run1", (0.86, 0.90)),
-    ("tiers-4/run2", (0.73, 0.86)),
+    ("fairshare-1/run1", (1.0, 0.98)),
+    ("fairshare-1/run2", (0.95, 0.95)),
+    ("smallbf-2/run1", (0.96, 0.96)),
+    ("smallbf-2/run2", (0.90, 0.94)),
+    ("gpu-3/run1", (1.0, 0.96)),
+    ("gpu-3/run2", (0.83, 0.89)),
+    ("tiers-4/run1", (0.93, 0.94)),
+    ("tiers-4/run2", (0.81, 0.87)),
 ];
 
 /// The figures of `slurm` (at the run's phase), `easy` and `conservative` on every committed
 /// run, printed (run with `--nocapture`); docs/slurm.md ("Replay") gives them. Checked: every
 /// recorded start is counted once; `slurm`'s recall and precision at least those reached
-/// ([`REACHED`]: 73.3-100% recall, 86.8-98.4% precision), and its precision above EASY's and
-/// conservative's. Issue 34's target, 90% of both on every run, is met on fairshare-1/run1,
-/// fairshare-1/run2, smallbf-2/run1 and gpu-3/run1 only (and precision on smallbf-2/run2,
-/// gpu-3/run2 and tiers-4/run1; tiers-4/run2 misses both, 73.3 / 86.8%); the test does not
+/// ([`REACHED`]: 81.1-100% recall, 88.0-98.4% precision), and its precision above EASY's and
+/// conservative's. Issue 34's target, 90% of both on every run, is met on six of the eight
+/// runs: not on gpu-3/run2 (83.3 / 89.3%) and tiers-4/run2 (81.1 / 88.0%); the test does not
 /// claim it.
 #[test]
 fn figures_on_the_committed_real_runs() {
@@ -405,15 +409,21 @@ fn figures_on_the_committed_real_runs() {
 /// 1.6%, 34 -> 32%, 0.150 -> 0.117; gpu-3/run1 14.3 -> 15.5%, 42 -> 44%.
 /// tiers-4 (noise floor 7.2%, 20%, 0.078): with Slurm's partition rules run1 0.3%, 25% (eng),
 /// 0.067 (before: 4.2%, 33%, 0.078), run2 1.3%, 6%, 0.078 (before: 8.8%, 56%, 0.078).
+/// Slurm's will-run groups (see [`REACHED`]; kept for the decisions, Slurm's code and its
+/// debug logs) moved every run but one: fairshare-1/run1 24.2 -> 23.2%, 154%, CDF gap 0.117
+/// -> 0.150; fairshare-1/run2 0.7 -> 0.4%; smallbf-2/run1 3.1 -> 19.3%, 21 -> 48%, 0.100 ->
+/// 0.133; smallbf-2/run2 1.6 -> 7.4%, 32 -> 54%; gpu-3/run1 15.5 -> 15.6%, 44 -> 39%;
+/// gpu-3/run2 1.4 -> 6.8%, 65 -> 66%, 0.117 -> 0.100; tiers-4/run1 0.3 -> 1.2%, 25 -> 36%,
+/// 0.067 -> 0.078; tiers-4/run2 1.3 -> 5.9%, 6 -> 14%, 0.078 -> 0.089.
 const WHOLE_REACHED: [(&str, (f64, f64, f64)); 8] = [
-    ("fairshare-1/run1", (0.242, 1.55, 0.117)),
-    ("fairshare-1/run2", (0.008, 0.84, 0.101)),
-    ("smallbf-2/run1", (0.032, 0.21, 0.101)),
-    ("smallbf-2/run2", (0.017, 0.33, 0.117)),
-    ("gpu-3/run1", (0.156, 0.45, 0.101)),
-    ("gpu-3/run2", (0.015, 0.66, 0.117)),
-    ("tiers-4/run1", (0.004, 0.26, 0.068)),
-    ("tiers-4/run2", (0.014, 0.07, 0.079)),
+    ("fairshare-1/run1", (0.233, 1.55, 0.151)),
+    ("fairshare-1/run2", (0.005, 0.84, 0.101)),
+    ("smallbf-2/run1", (0.194, 0.49, 0.134)),
+    ("smallbf-2/run2", (0.075, 0.55, 0.118)),
+    ("gpu-3/run1", (0.157, 0.40, 0.101)),
+    ("gpu-3/run2", (0.069, 0.67, 0.101)),
+    ("tiers-4/run1", (0.013, 0.37, 0.079)),
+    ("tiers-4/run2", (0.060, 0.15, 0.090)),
 ];
 
 /// The whole run: a full simulation of each policy against the recorded run, beside the
@@ -421,10 +431,11 @@ const WHOLE_REACHED: [(&str, (f64, f64, f64)); 8] = [
 /// `--nocapture`; docs/slurm.md gives the figures). Checked: the noise floor is that of
 /// tests/data/slurm/README.md's table (run1 against run2: mean waits 22%, 2%, 13%, 7% apart,
 /// largest CDF gaps 0.133, 0.117, 0.100, 0.078); on every run `slurm`'s figures (at the run's
-/// phase) are those reached ([`WHOLE_REACHED`]: 0.3-24% apart, CDF gaps 0.067-0.117) and
-/// its largest wait CDF gap is below EASY's. Within the noise floor on every figure:
-/// fairshare-1/run2 and tiers-4/run2; on two of the three: fairshare-1/run1, smallbf-2/run1,
-/// gpu-3/run1 and tiers-4/run1 (its worst account, eng, 25% against 20%).
+/// phase) are those reached ([`WHOLE_REACHED`]: 0.4-23% apart, CDF gaps 0.078-0.150) and
+/// its largest wait CDF gap is below EASY's. Within the noise floor: every figure of
+/// fairshare-1/run2; two of the three on gpu-3/run1, gpu-3/run2, tiers-4/run1 and
+/// tiers-4/run2; one on smallbf-2/run2; none on fairshare-1/run1 and smallbf-2/run1 (12 of
+/// the 24 figures).
 #[test]
 fn whole_runs_beside_the_noise_floor() {
     let runs = committed_runs();

@@ -162,9 +162,10 @@ impl NodePlan {
     /// select/cons_tres's will-run test on the nodes not in `out` (`trial`: the state it works
     /// in): now if the job fits there; else the running jobs on those nodes are taken away in
     /// groups by planned end (the first group up to its first end rounded up to [`WINDOW`]
-    /// seconds, plus `WINDOW`; each next group's span doubled, `_will_run_test`), and the job
-    /// starts at the last end of the first group after which it fits (a job past its end:
-    /// Slurm's guess at its end, [`NodePlan::guessed_end`]).
+    /// seconds, plus `WINDOW`; each next group's span doubled; a running job on none of the
+    /// nodes is passed over and never ends a group, `_will_run_test`), and the job starts at
+    /// the last end of the first group after which it fits (a job past its end: Slurm's guess
+    /// at its end, [`NodePlan::guessed_end`]).
     fn will_run(
         &self,
         trial: &mut Trial,
@@ -176,40 +177,50 @@ impl NodePlan {
         if let Some(a) = super::fit::best_fit(l, trial.free(), need) {
             return Some((self.now, a));
         }
-        // The running jobs on the job's candidate nodes: its partition's, less those held
-        // (`_will_run_test`'s `node_bitmap`; a job on none of them is passed over).
-        let mut ends = self
-            .ends
-            .iter()
-            .filter(|(_, a, _)| {
-                a.iter().any(|s| {
-                    let n = s.node as usize;
-                    !out[n] && l.node_parts[n].contains(&need.part)
-                })
+        // Slurm's walk (`_will_run_test`): the running jobs by planned end, given back a group
+        // at a time. A job on none of the job's candidate nodes (its partition's, less those
+        // held: the test's `node_bitmap`) is passed over, and so never ends a group: after
+        // each job given back, the group ends where the next running job, on those nodes or
+        // not, ends past the window; the next job on the nodes then joins however late it
+        // ends. The window is set from the first job on the nodes: its end's next multiple of
+        // 30 s on the log's clock, the window doubled after each group until it reaches the
+        // next job.
+        let on_nodes = |a: &Alloc| {
+            a.iter().any(|s| {
+                let n = s.node as usize;
+                !out[n] && l.node_parts[n].contains(&need.part)
             })
-            .peekable();
-        let first = ends.peek()?.0;
-        // The first multiple of the window on the log's clock after the first end.
-        let barrier = super::round_down(first, WINDOW, self.clock) + WINDOW;
+        };
+        let mut ends = self.ends.iter().peekable();
+        let mut barrier: Option<Time> = None;
         let mut window = WINDOW;
-        while let Some((end, a, limit)) = ends.next() {
-            let mut last = (*end, *limit);
-            trial.give_outside(l, a);
-            while let Some((end, a, limit)) = ends.next_if(|e| e.0 <= barrier + window) {
-                last = (*end, *limit);
+        loop {
+            let mut last = None;
+            while let Some((end, a, limit)) = ends.next() {
+                if !on_nodes(a) {
+                    continue;
+                }
+                let b = *barrier
+                    .get_or_insert_with(|| super::round_down(*end, WINDOW, self.clock) + WINDOW);
+                last = Some((*end, *limit));
                 trial.give_outside(l, a);
+                if ends.peek().is_none_or(|e| e.0 > b + window) {
+                    break;
+                }
             }
+            let (end, limit) = last?;
+            let b = barrier?;
             loop {
                 window *= 2;
-                if ends.peek().is_none_or(|e| e.0 <= barrier + window) {
+                if ends.peek().is_none_or(|e| e.0 <= b + window) {
                     break;
                 }
             }
             if let Some(a) = super::fit::best_fit(l, trial.free(), need) {
-                return Some((self.guessed_end(last.0, last.1), a));
+                return Some((self.guessed_end(end, limit), a));
             }
+            ends.peek()?;
         }
-        None
     }
 
     /// Slurm's `later_start` from a start `t` (`_attempt_backfill`'s walk of the node_space
@@ -553,6 +564,42 @@ mod tests {
         assert_eq!((t, a[0].node), (140, 0));
         let (t, a) = plan.earliest(&l, &need(2, 1), 10).unwrap();
         assert_eq!((t, a[0].node), (50, 1));
+    }
+
+    /// Worked by hand (`_will_run_test`: a job passed over never ends a group). Partitions p
+    /// (a, b) and q (a). Node a (4 cores) runs two 2-core jobs, planned to end at 110 and 400;
+    /// node b one to 130. A 2-core job of q: the window is 110 rounded up to 120, plus 30;
+    /// after 110 is given back the next job, b's at 130, ends within it, so the group goes on;
+    /// b's job is passed over, and 400, the next on a, joins the group: the job starts at 400
+    /// (Slurm's start, though it fits after 110). The same job in p: b's job is on its nodes
+    /// and 400 lies past 150, so the group is 110 and 130, and it starts at 130.
+    #[test]
+    fn a_job_passed_over_never_ends_a_will_run_group() {
+        let mut c = Cluster::single_pool(8);
+        c.groups = vec![NodeGroup::new(vec!["a".into(), "b".into()], 4, 1000)];
+        c.partitions = vec![
+            Partition::new("p", vec!["a".into(), "b".into()]),
+            Partition::new("q", vec!["a".into()]),
+        ];
+        let l = Layout::new(&c).unwrap();
+        let mut free = Free::all(&l);
+        let ends = vec![
+            (110, vec![share(0, 2)], None),
+            (130, vec![share(1, 4)], None),
+            (400, vec![share(0, 2)], None),
+        ];
+        for (_, a, _) in &ends {
+            free.take(&l, a);
+        }
+        let mut plan = NodePlan::new(0, 0, free, ends);
+        let in_q = Need {
+            part: 1,
+            ..need(2, 1)
+        };
+        let (t, a) = plan.earliest(&l, &in_q, 10).unwrap();
+        assert_eq!((t, a[0].node), (400, 0));
+        let (t, _) = plan.earliest(&l, &need(2, 1), 10).unwrap();
+        assert_eq!(t, 130);
     }
 
     /// Worked by hand (`_guess_job_end`, cons_common/job_test.c): at 50, node a runs a 4-core
