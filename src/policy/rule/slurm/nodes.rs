@@ -531,14 +531,9 @@ mod tests {
         assert_eq!(plan.earliest(&l, &need(1, 1), 10).unwrap().0, 51);
     }
 
-    /// Worked by hand (`_will_run_test`: a running job on none of the job's nodes is passed
-    /// over). Partitions p (a, b) and q (a). Node b runs a 4-core job planned to end at 50;
-    /// node a two 2-core jobs, to 110 and 140. A 2-core job of q: the groups start at 110
-    /// (rounded up to 120, plus 30: 140 joins), so it starts at 140 on a. Had b's job counted,
-    /// the first group would be 50 alone (60 + 30), the next 110 alone (window 60: up to 120),
-    /// and the start 110. The same job in p fits on b after its job: 50.
-    #[test]
-    fn the_will_run_test_passes_over_jobs_outside_the_partition() {
+    /// Nodes a and b of 4 cores, partitions p (a, b) and q (a), at time 0 running the jobs of
+    /// `ends` ((planned end, allocation, limit), by planned end).
+    fn partitions_p_and_q(ends: Vec<(Time, Alloc, Option<Time>)>) -> (Layout, NodePlan) {
         let mut c = Cluster::single_pool(8);
         c.groups = vec![NodeGroup::new(vec!["a".into(), "b".into()], 4, 1000)];
         c.partitions = vec![
@@ -547,15 +542,26 @@ mod tests {
         ];
         let l = Layout::new(&c).unwrap();
         let mut free = Free::all(&l);
-        let ends = vec![
-            (50, vec![share(1, 4)], None),
-            (110, vec![share(0, 2)], None),
-            (140, vec![share(0, 2)], None),
-        ];
         for (_, a, _) in &ends {
             free.take(&l, a);
         }
-        let mut plan = NodePlan::new(0, 0, free, ends);
+        let plan = NodePlan::new(0, 0, free, ends);
+        (l, plan)
+    }
+
+    /// Worked by hand (`_will_run_test`: a running job on none of the job's nodes is passed
+    /// over). Partitions p (a, b) and q (a). Node b runs a 4-core job planned to end at 50;
+    /// node a two 2-core jobs, to 110 and 140. A 2-core job of q: the groups start at 110
+    /// (rounded up to 120, plus 30: 140 joins), so it starts at 140 on a. Had b's job counted,
+    /// the first group would be 50 alone (60 + 30), the next 110 alone (window 60: up to 120),
+    /// and the start 110. The same job in p fits on b after its job: 50.
+    #[test]
+    fn the_will_run_test_passes_over_jobs_outside_the_partition() {
+        let (l, mut plan) = partitions_p_and_q(vec![
+            (50, vec![share(1, 4)], None),
+            (110, vec![share(0, 2)], None),
+            (140, vec![share(0, 2)], None),
+        ]);
         let in_q = Need {
             part: 1,
             ..need(2, 1)
@@ -575,23 +581,11 @@ mod tests {
     /// and 400 lies past 150, so the group is 110 and 130, and it starts at 130.
     #[test]
     fn a_job_passed_over_never_ends_a_will_run_group() {
-        let mut c = Cluster::single_pool(8);
-        c.groups = vec![NodeGroup::new(vec!["a".into(), "b".into()], 4, 1000)];
-        c.partitions = vec![
-            Partition::new("p", vec!["a".into(), "b".into()]),
-            Partition::new("q", vec!["a".into()]),
-        ];
-        let l = Layout::new(&c).unwrap();
-        let mut free = Free::all(&l);
-        let ends = vec![
+        let (l, mut plan) = partitions_p_and_q(vec![
             (110, vec![share(0, 2)], None),
             (130, vec![share(1, 4)], None),
             (400, vec![share(0, 2)], None),
-        ];
-        for (_, a, _) in &ends {
-            free.take(&l, a);
-        }
-        let mut plan = NodePlan::new(0, 0, free, ends);
+        ]);
         let in_q = Need {
             part: 1,
             ..need(2, 1)
