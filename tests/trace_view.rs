@@ -209,3 +209,34 @@ fn cli_prints_summary_json_and_charts() {
     let (ok, _, err) = schedlab(&["trace", t, "--chart", "pie", "--out", "x.svg"]);
     assert!(!ok && err.contains("valid: hour, weekday"), "{err}");
 }
+
+/// A log y axis labels only 1, 2 and 5 times a power of ten: over one or two decades plotters
+/// puts a key point at every whole number up to 10, and their labels "8", "9" and "10" ran
+/// into each other (seen on an sacct log's "Jobs by processors (log)": columns of 13-17 jobs).
+#[test]
+fn a_log_axis_labels_one_two_five_only() {
+    use schedlab::charts::columns::{self, ColumnStyle, Columns};
+    let data = Columns {
+        labels: ["1", "2-3", "4-7", "8-15"].map(String::from).to_vec(),
+        values: vec![15.0, 17.0, 13.0, 15.0],
+    };
+    let style = ColumnStyle {
+        log_y: true,
+        ..ColumnStyle::default()
+    };
+    let svg = native::svg((600, 300), |root| {
+        columns::draw(root, &data, &style, "Jobs by processors (log)").map_err(|e| e.to_string())
+    })
+    .unwrap();
+    let numbers: Vec<String> = svg_texts(&svg)
+        .into_iter()
+        .filter(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    // The x labels "1" and the y labels: 1, 2, 5, 10 and 20 (the axis reaches 34).
+    for want in ["2", "5", "10", "20"] {
+        assert!(numbers.iter().any(|t| t == want), "{numbers:?}");
+    }
+    for gone in ["3", "4", "6", "7", "8", "9", "30"] {
+        assert!(!numbers.iter().any(|t| t == gone), "{numbers:?}");
+    }
+}

@@ -53,6 +53,17 @@ fn fmt_y(y: f64) -> String {
     }
 }
 
+/// Is `y` 1, 2 or 5 times a power of ten? The log axis labels only those: plotters puts a key
+/// point at every whole number up to 10 and every ten up to 100, and over one or two decades
+/// their labels ran into each other ("8", "9", "10").
+fn one_two_five(y: f64) -> bool {
+    if !(y.is_finite() && y > 0.0) {
+        return false;
+    }
+    let m = y / 10f64.powf(y.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].iter().any(|k| (m - k).abs() < 1e-6)
+}
+
 /// Draws the columns; non-finite and negative values are drawn as 0.
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -114,7 +125,13 @@ pub fn draw<DB: DrawingBackend>(
             .x_labels(n.clamp(1, 200))
             .x_label_style(font.clone())
             .x_label_formatter(&label)
-            .y_label_formatter(&|y| fmt_y(*y))
+            .y_label_formatter(&|y| {
+                if one_two_five(*y) {
+                    fmt_y(*y)
+                } else {
+                    String::new()
+                }
+            })
             .x_desc(style.x_desc.as_str())
             .y_desc(style.y_desc.as_str())
             .draw()?;
