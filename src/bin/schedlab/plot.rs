@@ -100,6 +100,7 @@ pub enum HeatSort {
 fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     a: &PlotArgs,
+    rows: &HeatRows,
     trace: &run::Trace,
     runs: &[RunResult],
 ) -> Result<(), String> {
@@ -201,15 +202,7 @@ fn draw<DB: DrawingBackend>(
             };
             eet_box::draw(root, &data, &style, &title).map_err(e)
         }
-        Chart::Heatmap => {
-            // Users given by name are the trace's; one it does not name is an error.
-            let names = &trace.jobs.names;
-            let rows = HeatRows {
-                exclude: names.user_ids(&a.heat_exclude, "--heat-exclude")?,
-                only: names.user_ids(&a.heat_only, "--heat-only")?,
-            };
-            heatmap(root, a, &rows, trace, runs).map_err(e)
-        }
+        Chart::Heatmap => heatmap(root, a, rows, trace, runs).map_err(e),
         Chart::Metric => {
             let path = a
                 .metric
@@ -247,13 +240,14 @@ fn report_number(report: &run::Report<'_>, path: &str) -> Result<f64, String> {
     })
 }
 
-/// The EET heatmap of every run, binned at one bin per pixel column over a common window.
-/// The heatmap's users left out and shown only (`--heat-exclude`, `--heat-only`), by number.
+/// The heatmap's users left out and shown only (`--heat-exclude`, `--heat-only`), by number
+/// (resolved from names once, before any run).
 struct HeatRows {
     exclude: Vec<i64>,
     only: Vec<i64>,
 }
 
+/// The EET heatmap of every run, binned at one bin per pixel column over a common window.
 fn heatmap<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     a: &PlotArgs,
@@ -362,12 +356,13 @@ pub fn run(a: &PlotArgs) -> Result<(), Box<dyn std::error::Error>> {
     crate::outputs::not_the_input("--out", &a.out, &a.trace)?;
     let (read, input) = a.input.options()?;
     let trace = run::Trace::load_path(&a.trace, &read, &input, a.metrics.options()?)?;
-    // A user the heatmap's lists name and the trace does not: an error before any run.
-    trace
-        .jobs
-        .names
-        .user_ids(&a.heat_exclude, "--heat-exclude")?;
-    trace.jobs.names.user_ids(&a.heat_only, "--heat-only")?;
+    // The heatmap's users by number; one the lists name and the trace does not: an error
+    // before any run.
+    let names = &trace.jobs.names;
+    let rows = HeatRows {
+        exclude: names.user_ids(&a.heat_exclude, "--heat-exclude")?,
+        only: names.user_ids(&a.heat_only, "--heat-only")?,
+    };
     let runs = a
         .policies
         .iter()
@@ -381,11 +376,11 @@ pub fn run(a: &PlotArgs) -> Result<(), Box<dyn std::error::Error>> {
     if png {
         native::ensure_font();
         let root = BitMapBackend::new(&a.out, size).into_drawing_area();
-        draw(&root, a, &trace, &runs)?;
+        draw(&root, a, &rows, &trace, &runs)?;
         root.present()
             .map_err(|e| format!("{}: {e}", a.out.display()))?;
     } else {
-        let svg = native::svg(size, |root| draw(root, a, &trace, &runs))?;
+        let svg = native::svg(size, |root| draw(root, a, &rows, &trace, &runs))?;
         std::fs::write(&a.out, svg).map_err(|e| format!("{}: {e}", a.out.display()))?;
     }
     eprintln!("wrote {}", a.out.display());
