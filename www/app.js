@@ -261,7 +261,7 @@ function show(trace, state, facts, results, history, failed = []) {
 // ---------- share link and history ----------
 
 function updateLink(history) {
-  const hash = encode(S.shown);
+  const hash = encode(S.shown, DEMOS.filter((d) => d.site).map((d) => d.id));
   const url = new URL(location.href);
   url.hash = hash;
   const link = $('share-link');
@@ -305,8 +305,9 @@ async function applyLink(hash, history) {
       trace = await loadRemote('demo', demos[0]);
     }
   }
-  // A demo's Slurm site: its scheduler parameters and shares; the link's cluster stays.
-  if (trace.site) cluster.useSite(trace.site, { cluster: false });
+  // A demo's Slurm site: its scheduler parameters and shares, and its cluster unless the link
+  // names one (a what-if of it, or cluster=none: one pool).
+  if (trace.site) cluster.useSite(trace.site, { cluster: !state.clusterNamed });
   startRun({ trace, history, window: state.window, keep: true });
 }
 

@@ -9,7 +9,9 @@
 //       &eetcap=equal|N&eetuser=12=64,3=32&memory=KB   (the EET model: --eet-capacity,
 //                                      --eet-user-capacity, --machine-memory)
 //       &cluster=1/gpu[01-16]:c64:...   (the cluster's compact form, docs/cluster-model.md;
-//                                      none: the trace's processors as one pool)
+//                                      left out: the trace's processors as one pool, or the
+//                                      demo's own cluster for a demo that comes with its site;
+//                                      cluster=none: one pool for such a demo too)
 //       &sweepvary=err=0,0.1,...,1&sweepseeds=10&sweepmetric=mbs&sweepmore=SPEC&sweeppick=SPEC
 //                                      (the sweep panel: key and values, seeds, metric, more
 //                                      policies one per key, the compared policies ticked)
@@ -127,12 +129,16 @@ export function decodeOption(o, text) {
 // Keeps [ ] = , : / readable in the fragment; everything else is percent-encoded.
 const enc = (s) => encodeURIComponent(s).replace(/%(5B|5D|3D|2C|3A|2F)/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
 
-export function encode(state) {
+/** The page state as a fragment. `siteDemos`: the demos that come with their Slurm site (and
+ * so their own cluster): for one of them a cleared cluster travels as `cluster=none`. */
+export function encode(state, siteDemos = []) {
   const parts = [['v', VERSION], ['trace', `${state.trace.kind}:${state.trace.ref}`]];
   for (const p of state.policies) parts.push(['policy', p]);
+  const siteDemo = state.trace.kind === 'demo' && siteDemos.includes(state.trace.ref);
   for (const o of LINKED) {
     if (o.group === 'nodes' && o.key !== 'nodes' && !state.nodes) continue;
-    const text = o.key === 'seed' ? String(state.seed) : encodeOption(o, state[o.key]);
+    let text = o.key === 'seed' ? String(state.seed) : encodeOption(o, state[o.key]);
+    if (o.key === 'cluster' && text === null && siteDemo) text = 'none';
     if (text !== null) parts.push([o.key, text]);
   }
   const sw = state.sweep;
@@ -242,11 +248,19 @@ export function decode(hash, demos) {
         state.heat[key] = parseUserList(value);
         break;
       }
+      case 'cluster':
+        // Named (a compact form or none): a demo's own cluster does not replace it.
+        if (value === 'none') { state.cluster = ''; state.clusterNamed = true; break; }
+        // falls through: a compact form, read as every option
       default: {
         const o = LINKED.find((x) => x.key === key);
         if (!o) { problems.push(`link: unknown parameter "${key.slice(0, 40)}"; ignored`); break; }
         const got = decodeOption(o, value);
-        if ('error' in got) bad(got.error); else state[key] = got.value;
+        if ('error' in got) bad(got.error);
+        else {
+          state[key] = got.value;
+          if (key === 'cluster') state.clusterNamed = true;
+        }
       }
     }
   }

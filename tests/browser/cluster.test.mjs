@@ -445,3 +445,27 @@ test('a slurm what-if that sets a key to Slurm\'s default beside the site is its
   assert.deepEqual(probs, []);
   await context.close();
 });
+
+test('a link to the real Slurm run demo without a cluster brings the demo\'s cluster; cluster=none keeps one pool and travels', { skip }, async () => {
+  // The demo's label promises its nodes; a link written by hand (docs name `demo:slurm-gpu`)
+  // ran its GPU jobs on a pool of processors.
+  const { page: p, problems: probs, context } = await open(browser, '#v=1&trace=demo:slurm-gpu&policy=slurm');
+  await waitRuns(p, 1, 60_000);
+  assert.match(await p.locator('[data-testid="opt-cluster"]').inputValue(), /^1\/n\[1-4\]:c8:m16000:g2/);
+  assert.ok(!(await p.locator('[data-testid="facts"]').innerText()).includes('ask for GPUs'));
+  assert.match(await p.locator('[data-testid="share-link"]').getAttribute('href'), /&cluster=1\/n\[1-4\]/);
+  const onNodes = await table(p);
+  // Cleared by the user: the link says cluster=none, and that link opens one pool again.
+  const { page: q, problems: qprobs, context: c2 } = await open(browser, '#v=1&trace=demo:slurm-gpu&policy=slurm&cluster=none');
+  await waitRuns(q, 1, 60_000);
+  assert.equal(await q.locator('[data-testid="opt-cluster"]').inputValue(), '');
+  assert.match(await q.locator('[data-testid="facts"]').innerText(), /ask for GPUs/);
+  assert.match(await q.locator('[data-testid="share-link"]').getAttribute('href'), /&cluster=none(&|$)/);
+  const pooled = await table(q);
+  const key = (t) => Object.keys(t).find((k) => k.startsWith('slurm'));
+  assert.notEqual(onNodes[key(onNodes)]['wait.mean'], pooled[key(pooled)]['wait.mean']);
+  assert.deepEqual(qprobs, []);
+  await c2.close();
+  assert.deepEqual(probs, []);
+  await context.close();
+});
