@@ -258,6 +258,7 @@ pub fn simulate_with(
 ) -> Result<Schedule, Error> {
     if policy.replays_trace() {
         policy.recorded_earlier_runs(&jobs.earlier_runs);
+        policy.recorded_nodes(&jobs.recorded_nodes);
     }
     let machine = jobs.options.nodes.as_ref().map(|nodes| sim::Machine {
         nodes,

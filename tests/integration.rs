@@ -34,6 +34,7 @@ mod gallery;
 mod generate;
 mod generate_users;
 mod gpu_lanes;
+mod historic_nodes;
 mod input_semantics;
 mod input_streaming;
 mod job_outcomes;

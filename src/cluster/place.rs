@@ -6,7 +6,7 @@
 //! not have (an SWF trace's field 16 numbers, a log's names on another cluster) runs in the
 //! cluster's default partition, and [`Placement::notes`] says so.
 
-use super::{never_fits, Free, Layout, Need};
+use super::{never_fits, Alloc, Free, Layout, Need, Share};
 use crate::job::Job;
 
 /// A cluster for a simulation: its layout and what each job asks of it.
@@ -118,5 +118,50 @@ impl Placement {
             ));
         }
         notes
+    }
+
+    /// Job `j`'s allocation on the nodes `names` of its recorded run
+    /// ([`Placement::alloc_on_nodes`]); an error names a node the cluster does not have.
+    pub fn alloc_on(&self, j: usize, names: &[String]) -> Result<Option<Alloc>, String> {
+        let nodes = names
+            .iter()
+            .map(|name| {
+                self.layout
+                    .nodes
+                    .iter()
+                    .position(|n| &n.name == name)
+                    .map(|n| n as u32)
+                    .ok_or_else(|| format!("node {name} is not a node of the cluster"))
+            })
+            .collect::<Result<Vec<u32>, String>>()?;
+        Ok(self.alloc_on_nodes(j, &nodes))
+    }
+
+    /// Job `j`'s allocation on the nodes `nodes` (indices) of its recorded run: its cores, GPUs
+    /// and memory spread over them as the engine's selection spreads a job with a node count
+    /// (evenly, the first nodes one core more). `None` for an exclusive job (the engine's
+    /// selection places it) or no node.
+    pub fn alloc_on_nodes(&self, j: usize, nodes: &[u32]) -> Option<Alloc> {
+        let need = &self.needs[j];
+        if need.exclusive || nodes.is_empty() {
+            return None;
+        }
+        let k = nodes.len() as u32;
+        let alloc = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, &node)| {
+                let i = i as u32;
+                let cpus = need.cpus / k + u32::from(i < need.cpus % k);
+                Share {
+                    node,
+                    cpus,
+                    mem_mb: need.mem_on(cpus),
+                    gpus: need.gpus / k + u32::from(i < need.gpus % k),
+                    whole: false,
+                }
+            })
+            .collect();
+        Some(alloc)
     }
 }

@@ -12,6 +12,7 @@ use crate::workload::transform::{self, Transform};
 
 mod machine_size;
 mod raw;
+mod recorded_nodes;
 mod skip;
 use crate::Time;
 use foldhash::HashMap;
@@ -160,6 +161,11 @@ pub struct JobSet {
     /// index: the association the `slurm` policy charges it to. Empty for other traces.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub accounts: Vec<String>,
+    /// On a cluster, each job's allocation on the nodes of its recorded run (an sacct log's
+    /// `NodeList`), by job index: where `historic` starts it
+    /// ([`crate::sim::Policy::recorded_nodes`]). Empty off a cluster and for other traces.
+    #[serde(skip)]
+    pub recorded_nodes: Vec<Option<crate::cluster::Alloc>>,
     /// The names of the trace's users and groups (an sacct log's header notes), for display:
     /// [`Names::user`](crate::workload::names::Names::user) shows a user by name.
     #[serde(skip)]
@@ -430,6 +436,12 @@ pub fn prepare_raw(
     }
     let earlier_runs = earlier_runs(&jobs, &workload.requeued);
     let accounts = accounts(&jobs, &workload.accounts);
+    let recorded_nodes = recorded_nodes::recorded_allocs(
+        &jobs,
+        &workload.node_lists,
+        placement.as_deref(),
+        &mut warnings,
+    );
     Ok(JobSet {
         name: workload.source.clone(),
         procs,
@@ -444,6 +456,7 @@ pub fn prepare_raw(
         placement,
         earlier_runs,
         accounts,
+        recorded_nodes,
         names: crate::workload::names::Names::of_header(
             workload.header.lines.iter().map(String::as_str),
         ),

@@ -52,6 +52,10 @@ impl Policy for Composed {
         self.rule.recorded_earlier_runs(runs);
     }
 
+    fn recorded_nodes(&mut self, allocs: &[Option<crate::cluster::Alloc>]) {
+        self.rule.recorded_nodes(allocs);
+    }
+
     fn runs_on_clusters(&self) -> bool {
         self.rule.runs_on_clusters()
     }

@@ -2,7 +2,7 @@
 //! its `Account` and the nodes it ran on (`NodeList`), read again from the log's text by the line each job came
 //! from, and the allocation those nodes give on a cluster.
 
-use crate::cluster::{hostlist, Alloc, Placement, Share};
+use crate::cluster::{hostlist, Alloc, Placement};
 use crate::job::Job;
 
 /// Per job (by index): Slurm's job id, and the nodes it ran on when the log names them.
@@ -77,33 +77,8 @@ impl Logged {
     }
 }
 
-/// Job `j`'s allocation on the nodes `names` of its recorded run: its cores, GPUs and memory
-/// spread over them as the engine's selection spreads a job with a node count (evenly, the
-/// first nodes one core more). `None` for an exclusive job (the engine's selection places it).
+/// Job `j`'s allocation on the nodes `names` of its recorded run
+/// ([`Placement::alloc_on`]).
 pub fn alloc_on(place: &Placement, j: usize, names: &[String]) -> Result<Option<Alloc>, String> {
-    let need = &place.needs[j];
-    if need.exclusive || names.is_empty() {
-        return Ok(None);
-    }
-    let k = names.len() as u32;
-    let mut alloc = Alloc::new();
-    for (i, name) in names.iter().enumerate() {
-        let node = place
-            .layout
-            .nodes
-            .iter()
-            .position(|n| &n.name == name)
-            .ok_or_else(|| format!("node {name} is not a node of the cluster"))?;
-        let i = i as u32;
-        let cpus = need.cpus / k + u32::from(i < need.cpus % k);
-        let gpus = need.gpus / k + u32::from(i < need.gpus % k);
-        alloc.push(Share {
-            node: node as u32,
-            cpus,
-            mem_mb: need.mem_on(cpus),
-            gpus,
-            whole: false,
-        });
-    }
-    Ok(Some(alloc))
+    place.alloc_on(j, names)
 }

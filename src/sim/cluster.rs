@@ -226,4 +226,10 @@ impl<'c> ClusterView<'c> {
     pub fn alloc(&self, j: usize) -> &'c PackedAlloc {
         &self.run.allocs[j]
     }
+
+    /// True when `a` is a valid allocation of waiting job `j` now: [`crate::sim::Ctx::start_on`]
+    /// takes it.
+    pub fn takes(&self, j: usize, a: &[Share]) -> bool {
+        self.run.invalid(j, a).is_none()
+    }
 }

@@ -30,6 +30,11 @@ pub trait Policy {
     /// ([`crate::input::JobSet::earlier_runs`]).
     fn recorded_earlier_runs(&mut self, _runs: &[(usize, crate::Time, crate::Time)]) {}
 
+    /// For a policy that replays the trace on a cluster, before the simulation: each job's
+    /// allocation on the nodes of its recorded run, by job index, when the log names them
+    /// ([`crate::input::JobSet::recorded_nodes`]; empty when none does).
+    fn recorded_nodes(&mut self, _allocs: &[Option<crate::cluster::Alloc>]) {}
+
     /// True for a policy that schedules right on a cluster's nodes (the default: the engine
     /// gives every start its nodes, or checks the ones the policy gives). A policy that plans
     /// with one pool of processors says false, and the engine refuses to run it on a cluster.

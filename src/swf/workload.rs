@@ -61,6 +61,10 @@ pub struct Workload {
     /// Each job's Slurm account (an sacct log's `Account`), by the line of its record; empty
     /// for other formats. The `slurm` policy charges a job to its user's association in it.
     pub accounts: Vec<(u64, String)>,
+    /// The nodes each job ran on (an sacct log's `NodeList`, a hostlist), by the line of its
+    /// record; empty for other formats. `historic` starts a job on them on a cluster.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub node_lists: Vec<(u64, String)>,
 }
 
 /// An earlier run of a requeued job: of the record on `line`, started `start` seconds after
@@ -130,6 +134,7 @@ mod tests {
             partition_names: vec![],
             requeued: vec![],
             accounts: vec![],
+            node_lists: vec![],
         };
         assert_eq!(w.summary(3), "t.swf: 0 jobs, no issues");
         for line in [5, 9] {

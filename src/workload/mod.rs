@@ -38,6 +38,7 @@ impl Workload {
             partition_names: Vec::new(),
             requeued: Vec::new(),
             accounts: Vec::new(),
+            node_lists: Vec::new(),
         }
     }
 }

@@ -47,6 +47,10 @@ pub trait StartRule {
     /// ([`crate::sim::Policy::recorded_earlier_runs`]).
     fn recorded_earlier_runs(&mut self, _runs: &[(usize, crate::Time, crate::Time)]) {}
 
+    /// The nodes of each job's recorded run, for a rule that replays the trace
+    /// ([`crate::sim::Policy::recorded_nodes`]).
+    fn recorded_nodes(&mut self, _allocs: &[Option<crate::cluster::Alloc>]) {}
+
     /// A pass made elsewhere ([`crate::sim::Policy::follow`]), after its starts: a rule that
     /// keeps time of its own (`slurm`'s backfill cycles) sees what happened.
     fn followed(&mut self, _c: &Ctx<'_>) {}

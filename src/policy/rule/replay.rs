@@ -7,12 +7,16 @@
 //! draws restarts; the job's last run starts after them. An earlier run as long as the job's
 //! last one or longer is left out (it would complete the job).
 //!
-//! On a cluster a due job starts on the default node selection when it fits; one whose recorded
-//! start finds its nodes taken (the trace ran on another machine, or jobs before it were late)
-//! starts when it first fits after it, in recorded order, with the start reason `replay-late`
-//! (counted among the run's start reasons). On one pool every start stays `replay`.
+//! On a cluster a due job starts on the nodes of its recorded run when the log names them (an
+//! sacct log's `NodeList`) and they are free, else on the default node selection when it fits:
+//! a log replayed on its own cluster keeps its recorded schedule node for node. One whose
+//! recorded start finds no room (the trace ran on another machine, or jobs before it were
+//! late) starts when it first fits after it, in recorded order, with the start reason
+//! `replay-late` (counted among the run's start reasons). On one pool every start stays
+//! `replay`.
 
 use super::StartRule;
+use crate::cluster::Alloc;
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Happening, SimError};
 use crate::Time;
@@ -34,6 +38,8 @@ pub struct Replay {
     pending: HashMap<usize, usize>,
     /// Every earlier run the trace records, as (job, start, seconds run), by job.
     given: Vec<(usize, Time, Time)>,
+    /// On a cluster, each job's allocation on its recorded nodes, by job (empty: none known).
+    nodes: Vec<Option<Alloc>>,
 }
 
 impl Replay {
@@ -60,6 +66,10 @@ impl StartRule for Replay {
 
     fn recorded_earlier_runs(&mut self, runs: &[(usize, Time, Time)]) {
         self.given = runs.to_vec();
+    }
+
+    fn recorded_nodes(&mut self, allocs: &[Option<Alloc>]) {
+        self.nodes = allocs.to_vec();
     }
 
     /// The queue is not read: the order of this rule is the recorded starts.
@@ -104,15 +114,24 @@ impl StartRule for Replay {
             if c.free() == 0 {
                 break;
             }
-            if !self.pending.contains_key(&j) && c.fits(j) {
-                if t < now && c.cluster().is_some() {
-                    let late = c.reason_word(LATE)?;
-                    c.start_as(j, Some(late), None, None)?;
-                } else {
-                    c.start(j)?;
-                }
-                self.ready.remove(&(t, j));
+            if self.pending.contains_key(&j) {
+                continue;
             }
+            // On a cluster, the recorded nodes first when they are free.
+            let recorded = self.nodes.get(j).and_then(Option::as_ref);
+            let on = recorded.filter(|a| c.cluster().is_some_and(|cv| cv.takes(j, a)));
+            if on.is_none() && !c.fits(j) {
+                continue;
+            }
+            let reason = match t < now && c.cluster().is_some() {
+                true => Some(c.reason_word(LATE)?),
+                false => None,
+            };
+            match on {
+                Some(a) => c.start_on(j, reason, a.clone(), None)?,
+                None => c.start_as(j, reason, None, None)?,
+            }
+            self.ready.remove(&(t, j));
         }
         // Asked at every pass: a pass's wake-up replaces the earlier ones.
         let next = [

@@ -26,6 +26,7 @@ pub(super) struct Columns {
     pub account: Option<usize>,
     pub qos: Option<usize>,
     pub name: Option<usize>,
+    pub node_list: Option<usize>,
 }
 
 /// The fields of the export the docs (docs/workloads.md) and the missing-field error suggest:
@@ -78,6 +79,7 @@ impl Columns {
             account: find(&["Account"]),
             qos: find(&["QOS"]),
             name: find(&["JobName"]),
+            node_list: find(&["NodeList"]),
             ..Columns::default()
         };
         if c.elapsed.is_none() && c.end.is_none() {

@@ -68,6 +68,8 @@ struct Row<'a> {
     account: &'a str,
     qos: &'a str,
     name: &'a str,
+    /// The nodes it ran on (`NodeList`, a hostlist; empty or `None assigned` when none).
+    node_list: &'a str,
     /// The job's earlier runs (requeued): (start, run) in Slurm's times.
     earlier: Vec<(i64, i64)>,
 }
@@ -362,6 +364,7 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         account: opt(c.account),
         qos: opt(c.qos),
         name: opt(c.name),
+        node_list: opt(c.node_list),
         earlier: Vec::new(),
     })
 }

@@ -1,0 +1,62 @@
+//! The nodes each job ran on (an sacct log's `NodeList`) as allocations on the cluster the
+//! jobs run on: where `historic` starts a job, so that a log replayed on its own cluster keeps
+//! its recorded schedule node for node.
+
+use crate::cluster::{hostlist, Alloc, Placement};
+use crate::job::Job;
+use foldhash::HashMap;
+
+/// Per job (by index), its allocation on the nodes of its recorded run, when the workload
+/// names them (`by_line`: (line of its record, hostlist)) and the cluster has them all; empty
+/// when the jobs run on no cluster or no job names its nodes. A note in `warnings` counts the
+/// jobs whose nodes the cluster lacks (the cluster's node selection places them).
+pub(super) fn recorded_allocs(
+    jobs: &[Job],
+    by_line: &[(u64, String)],
+    place: Option<&Placement>,
+    warnings: &mut Vec<String>,
+) -> Vec<Option<Alloc>> {
+    let Some(place) = place.filter(|_| !by_line.is_empty()) else {
+        return Vec::new();
+    };
+    let by_line: HashMap<u64, &str> = by_line.iter().map(|(l, n)| (*l, n.as_str())).collect();
+    let index: HashMap<&str, u32> = place
+        .layout
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.name.as_str(), i as u32))
+        .collect();
+    let mut lacking = 0u64;
+    let mut first_lacking = None;
+    let mut nodes = Vec::new();
+    let out = jobs
+        .iter()
+        .enumerate()
+        .map(|(j, job)| {
+            let list = by_line.get(&job.line)?;
+            // A hostlist the reader could not expand is a log the replay reports; here the
+            // job is placed by the cluster's selection.
+            let names = hostlist::parse(list).ok()?;
+            nodes.clear();
+            for name in &names {
+                match index.get(name.as_str()) {
+                    Some(&n) => nodes.push(n),
+                    None => {
+                        lacking += 1;
+                        first_lacking.get_or_insert_with(|| name.clone());
+                        return None;
+                    }
+                }
+            }
+            place.alloc_on_nodes(j, &nodes)
+        })
+        .collect();
+    if let Some(name) = first_lacking {
+        warnings.push(format!(
+            "{lacking} jobs ran on nodes the cluster does not have (the first: {name}): \
+             historic starts them on the cluster's node selection"
+        ));
+    }
+    out
+}
