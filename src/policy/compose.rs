@@ -56,6 +56,10 @@ impl Policy for Composed {
         self.rule.runs_on_clusters()
     }
 
+    fn limit_checks(&self) -> Option<crate::sim::LimitChecks> {
+        self.rule.limit_checks()
+    }
+
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
         if let Some(order) = self.queue.order_mut() {
             order.prepare(jobs);

@@ -41,6 +41,10 @@ impl Policy for Follow<'_> {
         self.inner.runs_on_clusters()
     }
 
+    fn limit_checks(&self) -> Option<crate::sim::LimitChecks> {
+        self.inner.limit_checks()
+    }
+
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
         self.inner.prepare(jobs, procs)
     }

@@ -51,6 +51,10 @@ use std::collections::HashMap;
 /// A time limit for jobs without one (Slurm's `YEAR_MINUTES`).
 const NO_LIMIT: Time = 365 * 86400;
 
+/// Seconds between two time-limit checks of Slurm's controller (`PERIODIC_TIMEOUT`,
+/// slurmctld.h).
+const LIMIT_CHECK_PERIOD: Time = 30;
+
 /// A backfill cycle's plan: a pool of processors, or a cluster's nodes.
 enum Plan {
     Pool(Free),
@@ -459,6 +463,24 @@ impl StartRule for SlurmSched {
 
     fn recorded_backfill(&mut self, at: Time) {
         self.agent.ran(at, true);
+    }
+
+    /// Slurm's controller checks time limits every `PERIODIC_TIMEOUT` (30 s) from its
+    /// background thread's start (`_slurmctld_background` sets `last_timelimit_time` to it
+    /// and calls `job_time_limit` once `now - last_timelimit_time >= 30`), which ends a job
+    /// once `end_time <= now - OverTimeLimit`. The thread starts in the second the decay
+    /// thread does: the checks fall on `calc_phase`'s whole second modulo 30 (every
+    /// TIMEOUT of the committed runs ends on it, or a second later where the loop drifted).
+    fn limit_checks(&self) -> Option<crate::sim::LimitChecks> {
+        let p = &self.shared.borrow().params;
+        let over = p
+            .over_time_limit
+            .unwrap_or(crate::sim::limits::UNLIMITED_OVER);
+        Some(crate::sim::LimitChecks {
+            period: LIMIT_CHECK_PERIOD,
+            phase: p.calc_phase,
+            over: vec![over],
+        })
     }
 }
 
