@@ -56,8 +56,8 @@ impl Policy for Composed {
         self.rule.runs_on_clusters()
     }
 
-    fn limit_checks(&self) -> Option<crate::sim::LimitChecks> {
-        self.rule.limit_checks()
+    fn limit_checks(&self, partitions: &[String]) -> Option<crate::sim::LimitChecks> {
+        self.rule.limit_checks(partitions)
     }
 
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {

@@ -41,8 +41,8 @@ impl Policy for Follow<'_> {
         self.inner.runs_on_clusters()
     }
 
-    fn limit_checks(&self) -> Option<crate::sim::LimitChecks> {
-        self.inner.limit_checks()
+    fn limit_checks(&self, partitions: &[String]) -> Option<crate::sim::LimitChecks> {
+        self.inner.limit_checks(partitions)
     }
 
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {

@@ -140,7 +140,7 @@ impl Replay<'_> {
     /// ([`Replay::ended_by_checks`]); any other runs its recorded time.
     pub fn simulate(&self, policy: &mut dyn Policy, seed: u64) -> Result<sim::Schedule, SimError> {
         let place = self.set.placement.as_deref();
-        if let Some(checks) = policy.limit_checks() {
+        if let Some(checks) = policy.limit_checks(&self.set.partitions) {
             let jobs = self.ended_by_checks(&checks);
             return sim::simulate_checked(&jobs, self.set.procs, place, policy, seed, &checks);
         }

@@ -10,9 +10,6 @@
 use crate::job::Job;
 use crate::Time;
 
-/// `OverTimeLimit=UNLIMITED`: Slurm kills such a job a year past its limit (`YEAR_SECONDS`).
-pub const UNLIMITED_OVER: Time = 365 * 86400;
-
 /// When the limit checks run, and how long past its limit a job may run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LimitChecks {

@@ -140,3 +140,29 @@ fn a_job_at_its_limit_ends_at_the_next_check_in_a_whole_run() {
         assert_eq!((s.jobs[0].start, s.jobs[1].start), (0, easy2), "{elapsed}");
     }
 }
+
+/// Worked by hand (job_mgr.c `job_time_limit`: the job's partition's `OverTimeLimit` when it
+/// sets one, else the cluster's): the cluster's is 1 minute (60 s); `batch`, the default,
+/// sets `UNLIMITED` (a year); `short` takes 2 minutes from the `DEFAULT` line (120 s);
+/// `long` sets 0. A job naming no partition runs in `batch` (a year); one naming a
+/// partition slurm.conf does not set one for, `other`, the cluster's 60 s. The checks fall
+/// on `calc_phase`'s second (25), every 30 s.
+#[test]
+fn a_partitions_own_over_time_limit_goes_before_the_clusters() {
+    let conf = "\
+NodeName=n[1-2] CPUs=4 RealMemory=1000
+PartitionName=DEFAULT OverTimeLimit=2
+PartitionName=batch Nodes=ALL Default=YES OverTimeLimit=UNLIMITED
+PartitionName=short Nodes=n1
+PartitionName=long Nodes=n2 OverTimeLimit=0
+OverTimeLimit=1
+";
+    let site = schedlab::slurm::Site::of_texts(Some((conf, "slurm.conf")), None)
+        .unwrap()
+        .unwrap();
+    let p = schedlab::policy::slurm::build_with_site("slurm[calc_phase=25]", &site).unwrap();
+    let names = ["short", "long", "other"].map(String::from);
+    let checks = p.limit_checks(&names).unwrap();
+    assert_eq!((checks.period, checks.phase), (30, 25));
+    assert_eq!(checks.over, [365 * 86400, 120, 0, 60]);
+}

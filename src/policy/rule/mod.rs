@@ -55,7 +55,7 @@ pub trait StartRule {
     fn recorded_backfill(&mut self, _at: crate::Time) {}
 
     /// See [`crate::sim::Policy::limit_checks`].
-    fn limit_checks(&self) -> Option<crate::sim::LimitChecks> {
+    fn limit_checks(&self, _partitions: &[String]) -> Option<crate::sim::LimitChecks> {
         None
     }
 

@@ -466,20 +466,15 @@ impl StartRule for SlurmSched {
     }
 
     /// Slurm's controller checks time limits every `PERIODIC_TIMEOUT` (30 s) from its
-    /// background thread's start (`_slurmctld_background` sets `last_timelimit_time` to it
-    /// and calls `job_time_limit` once `now - last_timelimit_time >= 30`), which ends a job
-    /// once `end_time <= now - OverTimeLimit`. The thread starts in the second the decay
-    /// thread does: the checks fall on `calc_phase`'s whole second modulo 30 (every
-    /// TIMEOUT of the committed runs ends on it, or a second later where the loop drifted).
-    fn limit_checks(&self) -> Option<crate::sim::LimitChecks> {
-        let p = &self.shared.borrow().params;
-        let over = p
-            .over_time_limit
-            .unwrap_or(crate::sim::limits::UNLIMITED_OVER);
+    /// background thread's start (`_slurmctld_background`, `job_time_limit`), which starts
+    /// with the controller, as the decay thread does: on `calc_phase`'s whole second modulo
+    /// 30 (docs/slurm.md, "Time limits"). `OverTimeLimit`: [`crate::slurm::Site::over_times`].
+    fn limit_checks(&self, partitions: &[String]) -> Option<crate::sim::LimitChecks> {
+        let s = self.shared.borrow();
         Some(crate::sim::LimitChecks {
             period: LIMIT_CHECK_PERIOD,
-            phase: p.calc_phase,
-            over: vec![over],
+            phase: s.params.calc_phase,
+            over: s.site.over_times(s.params.over_time_limit, partitions),
         })
     }
 }
