@@ -11,6 +11,8 @@ use schedlab::sim::{Ctx, SimError};
 use schedlab::swf::ReadOptions;
 use std::path::Path;
 
+mod whole;
+
 /// One node of 5 cores. Job 1 (4 cores) runs 0-100; jobs 2 and 3 (2 cores each, limit 1
 /// minute) run 100-150; job 4 (4 cores) 150-200; job 5 (1 core) 200-210.
 const LOG: &str = "\
@@ -385,91 +387,6 @@ fn figures_on_the_committed_real_runs() {
             "{}",
             run.name
         );
-    }
-}
-
-/// `slurm`'s whole-run figures reached per run, at the run's phase (docs/slurm.md, "The whole
-/// run"): mean wait apart, the worst account apart, the largest wait CDF gap, each rounded
-/// up. Since the main scheduler runs for submissions only from the controller's background
-/// loop (`batch_sched_delay`) and the periods' phases are measured to the side of their
-/// second; before both: 25.0%, 166%, 0.167; 0.1%, 81%, 0.083; 8.7%, 41%, 0.117; 4.3%, 34%,
-/// 0.150; 24.0%, 80%, 0.167; 19.1%, 121%, 0.117. (With the submission rule alone,
-/// smallbf-2/run1's worst account read 16%; at its measured phase, 59.5, 21%, with its mean
-/// wait 7.5 -> 2.6% and CDF gap 0.133 -> 0.100.) The noise floor (the other real run): 21.8%,
-/// 88%, 0.133 (fairshare-1), 1.9%, 24%, 0.117 (smallbf-2), 13.4%, 57%, 0.100 (gpu-3).
-/// The reservation overlap check rounded as Slurm's (`_test_resv_overlap`) moved three runs:
-/// gpu-3/run1's mean wait 16.8 -> 14.3% apart, gpu-3/run2's 2.8 -> 1.4%; bounds loosened,
-/// as a second's change in one start moves a whole run (docs/slurm.md, "The whole run"):
-/// gpu-3/run2's worst account 61 -> 65% (chem), fairshare-1/run2's mean wait 0.5 -> 0.6%
-/// and CDF gap 0.083 -> 0.100 (still within its noise floor on every figure).
-/// Running jobs planned to end at start + limit also once past it, as Slurm's `end_time`
-/// (`slurm_end`, rule/slurm.rs: Slurm's rule, kept though it costs two mean waits), moved
-/// four runs: fairshare-1/run1 18.9 -> 24.2% apart, worst account 161 -> 154%, CDF gap 0.133
-/// -> 0.117; fairshare-1/run2 0.6 -> 0.7%; smallbf-2/run1 2.6 -> 3.1%; smallbf-2/run2 4.2 ->
-/// 1.6%, 34 -> 32%, 0.150 -> 0.117; gpu-3/run1 14.3 -> 15.5%, 42 -> 44%.
-/// tiers-4 (noise floor 7.2%, 20%, 0.078): with Slurm's partition rules run1 0.3%, 25% (eng),
-/// 0.067 (before: 4.2%, 33%, 0.078), run2 1.3%, 6%, 0.078 (before: 8.8%, 56%, 0.078).
-/// Slurm's will-run groups (see [`REACHED`]; kept for the decisions, Slurm's code and its
-/// debug logs) moved every run but one: fairshare-1/run1 24.2 -> 23.2%, 154%, CDF gap 0.117
-/// -> 0.150; fairshare-1/run2 0.7 -> 0.4%; smallbf-2/run1 3.1 -> 19.3%, 21 -> 48%, 0.100 ->
-/// 0.133; smallbf-2/run2 1.6 -> 7.4%, 32 -> 54%; gpu-3/run1 15.5 -> 15.6%, 44 -> 39%;
-/// gpu-3/run2 1.4 -> 6.8%, 65 -> 66%, 0.117 -> 0.100; tiers-4/run1 0.3 -> 1.2%, 25 -> 36%,
-/// 0.067 -> 0.078; tiers-4/run2 1.3 -> 5.9%, 6 -> 14%, 0.078 -> 0.089.
-const WHOLE_REACHED: [(&str, (f64, f64, f64)); 8] = [
-    ("fairshare-1/run1", (0.233, 1.55, 0.151)),
-    ("fairshare-1/run2", (0.005, 0.84, 0.101)),
-    ("smallbf-2/run1", (0.194, 0.49, 0.134)),
-    ("smallbf-2/run2", (0.075, 0.55, 0.118)),
-    ("gpu-3/run1", (0.157, 0.40, 0.101)),
-    ("gpu-3/run2", (0.069, 0.67, 0.101)),
-    ("tiers-4/run1", (0.013, 0.37, 0.079)),
-    ("tiers-4/run2", (0.060, 0.15, 0.090)),
-];
-
-/// The whole run: a full simulation of each policy against the recorded run, beside the
-/// noise floor (the other real run of the same workload against this one), printed (run with
-/// `--nocapture`; docs/slurm.md gives the figures). Checked: the noise floor is that of
-/// tests/data/slurm/README.md's table (run1 against run2: mean waits 22%, 2%, 13%, 7% apart,
-/// largest CDF gaps 0.133, 0.117, 0.100, 0.078); on every run `slurm`'s figures (at the run's
-/// phase) are those reached ([`WHOLE_REACHED`]: 0.4-23% apart, CDF gaps 0.078-0.150) and
-/// its largest wait CDF gap is below EASY's. Within the noise floor: every figure of
-/// fairshare-1/run2; two of the three on gpu-3/run1, gpu-3/run2, tiers-4/run1 and
-/// tiers-4/run2; one on smallbf-2/run2; none on fairshare-1/run1 and smallbf-2/run1 (12 of
-/// the 24 figures).
-#[test]
-fn whole_runs_beside_the_noise_floor() {
-    let runs = committed_runs();
-    for pair in runs.chunks(2) {
-        for (k, run) in pair.iter().enumerate() {
-            let other = &pair[1 - k];
-            let (replay, second) = (replay_of(run), replay_of(other));
-            let recorded = replay.recorded_waits();
-            let noise = recorded.distance(&second.recorded_waits());
-            println!("{:<18} noise floor   {noise}", run.name);
-            if k == 0 {
-                let want = match run.name.as_str() {
-                    "fairshare-1/run1" => (0.218, 0.133),
-                    "smallbf-2/run1" => (0.019, 0.117),
-                    "tiers-4/run1" => (0.072, 0.078),
-                    _ => (0.134, 0.100),
-                };
-                assert!((noise.mean_apart() - want.0).abs() < 0.001, "{}", run.name);
-                assert!((noise.cdf_gap - want.1).abs() < 0.001, "{}", run.name);
-            }
-            let mut gaps = Vec::new();
-            for spec in [run.slurm.as_str(), "easy", "conservative"] {
-                let mut p = schedlab::policy::slurm::build_with_site(spec, &run.site).unwrap();
-                let d = recorded.distance(&replay.simulated_waits(p.as_mut(), 1).unwrap());
-                println!("{:<18} {spec:<13} {d}", run.name);
-                gaps.push((d.cdf_gap, (d.mean_apart(), d.worst_account(), d.cdf_gap)));
-            }
-            assert!(gaps[0].0 < gaps[1].0, "{}: {gaps:?}", run.name);
-            let reached = WHOLE_REACHED.iter().find(|r| r.0 == run.name).unwrap().1;
-            let (mean, worst, cdf) = gaps[0].1;
-            assert!(mean <= reached.0, "{}: {gaps:?}", run.name);
-            assert!(worst <= reached.1, "{}: {gaps:?}", run.name);
-            assert!(cdf <= reached.2, "{}: {gaps:?}", run.name);
-        }
     }
 }
 

@@ -60,6 +60,10 @@ impl Policy for Composed {
         self.rule.runs_on_clusters()
     }
 
+    fn limit_checks(&self, partitions: &[String]) -> Option<crate::sim::LimitChecks> {
+        self.rule.limit_checks(partitions)
+    }
+
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
         if let Some(order) = self.queue.order_mut() {
             order.prepare(jobs);

@@ -41,6 +41,10 @@ impl Policy for Follow<'_> {
         self.inner.runs_on_clusters()
     }
 
+    fn limit_checks(&self, partitions: &[String]) -> Option<crate::sim::LimitChecks> {
+        self.inner.limit_checks(partitions)
+    }
+
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
         self.inner.prepare(jobs, procs)
     }

@@ -134,17 +134,34 @@ impl Replay<'_> {
     }
 
     /// The full simulation of `policy` on the log's jobs, as [`Replay::simulated_waits`]
-    /// measures it: each job's simulated start against [`Replay::starts`].
+    /// measures it: each job's simulated start against [`Replay::starts`]. A policy that
+    /// models a controller's time-limit checks ([`Policy::limit_checks`]: `slurm`) has a job
+    /// that reaches its limit ended at the first check at or after it, wherever it starts
+    /// ([`Replay::ended_by_checks`]); any other runs its recorded time.
     pub fn simulate(&self, policy: &mut dyn Policy, seed: u64) -> Result<sim::Schedule, SimError> {
-        sim::simulate_placed(
-            &self.jobs,
-            self.set.procs,
-            None,
-            self.set.placement.as_deref(),
-            policy,
-            seed,
-            None,
-        )
+        let place = self.set.placement.as_deref();
+        if let Some(checks) = policy.limit_checks(&self.set.partitions) {
+            let jobs = self.ended_by_checks(&checks);
+            return sim::simulate_checked(&jobs, self.set.procs, place, policy, seed, &checks);
+        }
+        sim::simulate_placed(&self.jobs, self.set.procs, None, place, policy, seed, None)
+    }
+
+    /// The log's jobs for a run with `checks`: a job whose recorded end is at or after the
+    /// check that ended it at its recorded start is marked killed (the log shows a check
+    /// ending it: how long it would have run is unknown, longer than it did); any other
+    /// keeps its recorded time as its own end, a check ending it only where it comes first
+    /// (a job that ended by itself past its limit, as smallbf-2/run1's job 11: 84 s on a
+    /// limit of 60, ended at 148 s, the check due at 149).
+    pub fn ended_by_checks(&self, checks: &sim::LimitChecks) -> Vec<crate::job::Job> {
+        let mut jobs = self.jobs.clone();
+        for (j, job) in jobs.iter_mut().enumerate() {
+            let start = self.starts[j];
+            job.killed = checks
+                .kill(job, start)
+                .is_some_and(|k| start + job.runtime >= k);
+        }
+        jobs
     }
 
     fn waits(&self, start: impl Fn(usize) -> crate::Time) -> Waits {

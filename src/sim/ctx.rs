@@ -92,6 +92,9 @@ pub struct Ctx<'a> {
     pub(super) state: u64,
     /// The cluster's nodes, when the simulation runs on a cluster.
     pub(super) cluster: Option<ClusterRun<'a>>,
+    /// Periodic time-limit checks ([`super::simulate_checked`]); `None`: a job is killed at
+    /// start + requested time (its runtime is cut there by the input).
+    pub(super) checks: Option<&'a super::LimitChecks>,
 }
 
 /// The source of state ids: unique in the process, so that ids of different simulations never
@@ -358,7 +361,8 @@ impl<'a> Ctx<'a> {
         self.free.insert(&rec.procs);
         self.free_count += job.procs;
         rec.end = self.now;
-        rec.outcome = if job.killed || by_penalty {
+        let by_check = self.checks.is_some() && self.now < rec.start + job.runtime;
+        rec.outcome = if job.killed || by_penalty || by_check {
             Outcome::Killed
         } else {
             Outcome::Completed
@@ -383,11 +387,16 @@ impl<'a> Ctx<'a> {
         let job = &self.jobs[j];
         let start = self.records[j].start;
         let now = self.now;
-        let end = match &self.nodes {
-            Some(nodes) => nodes.end(j),
-            None => start + job.runtime,
+        let end = match (&self.nodes, self.checks) {
+            (Some(nodes), _) => nodes.end(j),
+            (None, Some(ch)) => ch.end(job, start),
+            (None, None) => start + job.runtime,
         };
-        let new = match job.requested().map(|r| start + r) {
+        let kill = match self.checks {
+            Some(ch) => ch.kill(job, start),
+            None => job.requested().map(|r| start + r),
+        };
+        let new = match kill {
             Some(kill) if kill > now => kill,
             _ => now + (now - start).max(1),
         };

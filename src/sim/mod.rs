@@ -14,6 +14,7 @@ mod cluster;
 mod ctx;
 pub mod final_state;
 mod free_procs;
+pub mod limits;
 pub(crate) mod node_jobs;
 pub mod nodes;
 pub mod penalty;
@@ -29,6 +30,7 @@ mod waiting;
 pub use cluster::ClusterView;
 pub use ctx::{Ctx, Happening};
 pub use final_state::FinalState;
+pub use limits::LimitChecks;
 pub use nodes::{NodeOutcome, Nodes};
 pub use policy::{Policy, Starts};
 pub use procset::ProcSet;
@@ -129,7 +131,23 @@ pub fn simulate_placed(
     progress: Option<Progress<'_>>,
 ) -> Result<Schedule, SimError> {
     let machine = (machine, cluster);
-    run_engine(jobs, procs, machine, policy, (seed, None), progress)
+    run_engine(jobs, procs, machine, policy, (seed, None, None), progress)
+}
+
+/// [`simulate_placed`] without a node model, each job with a time limit ended by the first of
+/// `checks` at or after it rather than at it ([`LimitChecks::end`]: a job the trace marks
+/// killed runs until that check, any other until its own end or the check, the earlier). A
+/// replay's whole run (`crate::replay::whole`): Slurm ends jobs at its periodic limit checks.
+pub fn simulate_checked(
+    jobs: &[Job],
+    procs: u32,
+    cluster: Option<&crate::cluster::Placement>,
+    policy: &mut dyn Policy,
+    seed: u64,
+    checks: &LimitChecks,
+) -> Result<Schedule, SimError> {
+    let seeds = (seed, None, Some(checks));
+    run_engine(jobs, procs, (None, cluster), policy, seeds, None)
 }
 
 /// [`simulate_placed`] up to time `until` (inclusive), without a node model: the schedule so
@@ -148,18 +166,19 @@ pub fn simulate_until(
         procs,
         (None, cluster),
         policy,
-        (seed, Some(until)),
+        (seed, Some(until), None),
         None,
     )
 }
 
-/// The engine: `(machine, cluster)` as [`simulate_placed`] takes them, `(seed, until)`.
+/// The engine: `(machine, cluster)` as [`simulate_placed`] takes them, `(seed, until,
+/// checks)` (the time-limit checks of [`simulate_checked`], never with a node model).
 fn run_engine(
     jobs: &[Job],
     procs: u32,
     (machine, cluster): (Option<Machine<'_>>, Option<&crate::cluster::Placement>),
     policy: &mut dyn Policy,
-    (seed, until): (u64, Option<Time>),
+    (seed, until, checks): (u64, Option<Time>, Option<&LimitChecks>),
     mut progress: Option<Progress<'_>>,
 ) -> Result<Schedule, SimError> {
     let n = jobs.len();
@@ -239,6 +258,7 @@ fn run_engine(
         words: Vec::new(),
         state: ctx::new_state_id(),
         cluster: cluster.map(cluster::ClusterRun::new),
+        checks: checks.filter(|_| machine.is_none()),
     };
     // About one point per submission and one per end, a few bytes each: room for that from
     // the start (the series grows a quarter at a time past it).

@@ -62,4 +62,13 @@ pub trait Policy {
     /// before the followed pass at `at`): a policy that times its own cycles (`slurm`) takes
     /// it as its last cycle. The default ignores it.
     fn recorded_backfill(&mut self, _at: crate::Time) {}
+
+    /// The periodic time-limit checks of the controller this policy models (`slurm`: every
+    /// 30 s from the controller's start), which a replay's whole run ends jobs at
+    /// ([`super::simulate_checked`]), for jobs that name `partitions` (a job's
+    /// `req.partition` `k` names `partitions[k - 1]`, 0 none: the default partition); `None`
+    /// (the default): a job is killed at its limit.
+    fn limit_checks(&self, _partitions: &[String]) -> Option<super::LimitChecks> {
+        None
+    }
 }

@@ -231,7 +231,10 @@ impl Ctx<'_> {
             self.reschedule(&mut moved);
             self.moved = moved;
         } else {
-            let end = now + job.runtime;
+            let end = match self.checks {
+                Some(ch) => ch.end(job, now),
+                None => now + job.runtime,
+            };
             self.push(end, Ev::Finish { job: j, attempt });
             if planned < end {
                 self.push(planned, Ev::Expire { job: j, attempt });

@@ -19,6 +19,10 @@ use crate::cluster::conf::SlurmConf;
 use params::SlurmParams;
 use sshare::Row;
 
+/// A year, seconds (Slurm's `YEAR_SECONDS`): how long `OverTimeLimit=UNLIMITED` lets a job
+/// run past its limit (`job_time_limit`).
+pub const YEAR_SECONDS: crate::Time = 365 * 86400;
+
 /// What a site tells the policy beyond its spec: the slurm.conf parameters, the association
 /// tree with its usage at the log's start, the trace's user names, the cluster's size.
 #[derive(Debug, Clone, Default)]
@@ -39,6 +43,11 @@ pub struct Site {
     /// submission): Slurm rounds its backfill times (`bf_resolution`, the will-run test's 30-s
     /// groups) on the epoch, so the policy rounds `clock + t`. 0 when unknown.
     pub clock: crate::Time,
+    /// The partitions' own `OverTimeLimit`s, seconds (`None`: `UNLIMITED`), by name: Slurm's
+    /// limit checks read a job's partition's before the cluster's (`job_time_limit`).
+    pub over_time: Vec<(String, Option<crate::Time>)>,
+    /// The default partition's name (slurm.conf's `Default=YES`), when given.
+    pub default_partition: Option<String>,
 }
 
 /// The clock of a trace's time 0 for [`Site::with_clock`]: its header's `UnixStartTime` (an
@@ -85,6 +94,10 @@ impl Site {
     /// `PriorityJobFactor` and the cluster's size.
     pub fn with_conf(mut self, conf: &SlurmConf) -> Self {
         self.conf = params::conf_pairs(conf.params.iter().map(|(k, v, _)| (k, v)));
+        self.over_time = (conf.over_time.iter())
+            .map(|(n, m)| (n.clone(), m.map(|m| crate::Time::from(m) * 60)))
+            .collect();
+        self.default_partition = conf.cluster.default_partition().map(|p| p.name.clone());
         if let Some(p) = conf.cluster.default_partition() {
             self.conf
                 .push(("PriorityJobFactor", p.priority_job_factor.to_string()));
@@ -135,6 +148,27 @@ impl Site {
             p.set(k, v).map_err(|e| format!("slurm.conf {k}: {e}"))?;
         }
         Ok(p)
+    }
+
+    /// How long past its limit a job may run before a limit check ends it, seconds, for a job
+    /// naming no partition (the default one), then for each of `partitions`: the partition's
+    /// own `OverTimeLimit` when slurm.conf sets one, else the cluster's `cluster` (`None`:
+    /// `UNLIMITED`, a year), as `job_time_limit` (job_mgr.c) reads them.
+    pub fn over_times(
+        &self,
+        cluster: Option<crate::Time>,
+        partitions: &[String],
+    ) -> Vec<crate::Time> {
+        let unlimited = YEAR_SECONDS;
+        let cluster = cluster.unwrap_or(unlimited);
+        let own = |name: &str| {
+            let o = self.over_time.iter().find(|(n, _)| n == name);
+            o.map_or(cluster, |(_, o)| o.unwrap_or(unlimited))
+        };
+        let default = self.default_partition.as_deref().map_or(cluster, own);
+        std::iter::once(default)
+            .chain(partitions.iter().map(|n| own(n)))
+            .collect()
     }
 
     /// The name of trace user `id` (its number when the trace names no user).

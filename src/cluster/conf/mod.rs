@@ -91,6 +91,9 @@ pub struct SlurmConf {
     pub cluster: Cluster,
     /// Every other key.
     pub params: Params,
+    /// The partitions that set their own `OverTimeLimit` (name, minutes; `None`:
+    /// `UNLIMITED`), in file order: Slurm's limit checks read it before the cluster's.
+    pub over_time: Vec<(String, Option<u32>)>,
     /// Lines of records that describe no resource here (`DownNodes=`, `NodeSet=`,
     /// `FrontendName=`, `SwitchName=`), by line number: read and left aside.
     pub ignored_records: Vec<(usize, String)>,
@@ -143,7 +146,6 @@ pub const IGNORED_PARTITION_KEYS: &[&str] = &[
     "MaxMemPerCPU",
     "MaxMemPerNode",
     "MinNodes",
-    "OverTimeLimit",
     "PowerDownOnIdle",
     "PreemptMode",
     "QOS",
@@ -329,6 +331,7 @@ pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
     }
     let order = NodeOrder::new(&groups);
     let mut partitions = Vec::with_capacity(parts.len());
+    let mut over_time = Vec::new();
     let mut members = 0usize;
     for (line, name, s) in parts {
         let nodes = match s.nodes.as_deref().map(str::trim) {
@@ -362,6 +365,9 @@ pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
                 p.default = false;
             }
         }
+        if let Some(o) = s.over_time {
+            over_time.push((name.clone(), o));
+        }
         partitions.push(Partition {
             name,
             nodes,
@@ -380,6 +386,7 @@ pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
     Ok(SlurmConf {
         cluster,
         params,
+        over_time,
         ignored_records,
     })
 }

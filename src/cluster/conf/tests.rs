@@ -12,6 +12,25 @@ fn error(text: &str) -> String {
     parse_str(text, "t.conf").unwrap_err().to_string()
 }
 
+/// A partition's `OverTimeLimit` (minutes, `UNLIMITED`), its `DEFAULT` line's too, is kept
+/// beside the cluster for Slurm's limit checks; a bad value is an error naming the field.
+#[test]
+fn partitions_over_time_limits() {
+    let c = conf(
+        "NodeName=n[1-2] CPUs=4\n\
+         PartitionName=DEFAULT OverTimeLimit=2\n\
+         PartitionName=a Nodes=n1 OverTimeLimit=infinite\n\
+         PartitionName=b Nodes=n2\n",
+    );
+    assert_eq!(
+        c.over_time,
+        [("a".to_string(), None), ("b".to_string(), Some(2))]
+    );
+    assert_eq!(c.cluster.partitions.len(), 2);
+    let e = error("NodeName=n1\nPartitionName=p Nodes=n1 OverTimeLimit=1:00\n");
+    assert!(e.starts_with("t.conf:2: OverTimeLimit: "), "{e}");
+}
+
 #[test]
 fn nodes_defaults_and_derived_cpus() {
     let c = conf(

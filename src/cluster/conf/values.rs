@@ -69,6 +69,8 @@ pub(super) struct PartSpec {
     pub(super) tier: Option<u32>,
     pub(super) oversubscribe: Option<OverSubscribe>,
     pub(super) state: Option<PartitionState>,
+    /// `OverTimeLimit`, minutes (`None`: `UNLIMITED`).
+    pub(super) over_time: Option<Option<u32>>,
 }
 
 impl PartSpec {
@@ -82,6 +84,7 @@ impl PartSpec {
             tier: o.tier.or(self.tier),
             oversubscribe: o.oversubscribe.or(self.oversubscribe),
             state: o.state.or(self.state),
+            over_time: o.over_time.or(self.over_time),
         }
     }
 }
@@ -251,6 +254,7 @@ pub(super) fn part_key(s: &mut PartSpec, key: &str, v: &str) -> Result<(), Strin
             s.tier = Some(n);
         }
         "oversubscribe" | "shared" => s.oversubscribe = Some(oversubscribe(v)?),
+        "overtimelimit" => s.over_time = Some(if unlimited(v) { None } else { Some(uint(v)?) }),
         "state" => {
             s.state = Some(
                 PartitionState::from_word(v)

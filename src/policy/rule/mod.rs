@@ -58,6 +58,11 @@ pub trait StartRule {
     /// See [`crate::sim::Policy::recorded_backfill`].
     fn recorded_backfill(&mut self, _at: crate::Time) {}
 
+    /// See [`crate::sim::Policy::limit_checks`].
+    fn limit_checks(&self, _partitions: &[String]) -> Option<crate::sim::LimitChecks> {
+        None
+    }
+
     /// One scheduling pass. `queue` holds the waiting jobs in the policy's queue order as they
     /// stood when the pass began (arrival order for a policy composed without one), ordered
     /// only as far as the rule reads it: [`Queue::get`] and [`Queue::from`] for a rule that

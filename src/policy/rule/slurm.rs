@@ -51,6 +51,10 @@ use std::collections::HashMap;
 /// A time limit for jobs without one (Slurm's `YEAR_MINUTES`).
 const NO_LIMIT: Time = 365 * 86400;
 
+/// Seconds between two time-limit checks of Slurm's controller (`PERIODIC_TIMEOUT`,
+/// slurmctld.h).
+const LIMIT_CHECK_PERIOD: Time = 30;
+
 /// A backfill cycle's plan: a pool of processors, or a cluster's nodes.
 enum Plan {
     Pool(Free),
@@ -459,6 +463,19 @@ impl StartRule for SlurmSched {
 
     fn recorded_backfill(&mut self, at: Time) {
         self.agent.ran(at, true);
+    }
+
+    /// Slurm's controller checks time limits every `PERIODIC_TIMEOUT` (30 s) from its
+    /// background thread's start (`_slurmctld_background`, `job_time_limit`), which starts
+    /// with the controller, as the decay thread does: on `calc_phase`'s whole second modulo
+    /// 30 (docs/slurm.md, "Time limits"). `OverTimeLimit`: [`crate::slurm::Site::over_times`].
+    fn limit_checks(&self, partitions: &[String]) -> Option<crate::sim::LimitChecks> {
+        let s = self.shared.borrow();
+        Some(crate::sim::LimitChecks {
+            period: LIMIT_CHECK_PERIOD,
+            phase: s.params.calc_phase,
+            over: s.site.over_times(s.params.over_time_limit, partitions),
+        })
     }
 }
 
