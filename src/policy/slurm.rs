@@ -44,6 +44,7 @@ pub static KEYS: &[KeyInfo] = &[
     key("PriorityDecayHalfLife", "7-00:00:00", MINUTES, "half-life of the usage decay (0: no decay)", &["00:10:00"]),
     key("PriorityCalcPeriod", "00:05:00", MINUTES, "how often usage is decayed and priorities recomputed", &["00:01:00"]),
     key("calc_phase", "0", "seconds, 0 to 86400, with a fraction for late in the second", "where the PriorityCalcPeriod periods fall: this many seconds after time 0, modulo the period (Slurm: from the controller's start, which a log does not record; not a Slurm parameter); 58 runs them before the ends and passes of their second, 58.5 after them", &["53", "58.5"]),
+    key("calc_early", "none", "none, or seconds of the log (several in parentheses)", "the periods at these seconds run early in their second, before its ends and passes, every other period after them (none: as calc_phase says); Slurm's decay thread and its background loop race within a second, which a debug log times (scripts/slurm-period-sides.py; not a Slurm parameter)", &["(113,353)"]),
     key("PriorityUsageResetPeriod", "NONE", "NONE|NOW|DAILY|WEEKLY|MONTHLY|QUARTERLY|YEARLY", "when usage is set back to zero (from time 0)", &[]),
     key("PriorityFavorSmall", "NO", "YES|NO", "the job size factor favours small jobs", &[]),
     key("PriorityFlags", "none", "flags, several in parentheses: NO_FAIR_TREE, SMALL_RELATIVE_TO_TIME, CALCULATE_RUNNING, ...", "priority flags (NO_FAIR_TREE: the classic fairshare formula)", &["NO_FAIR_TREE", "SMALL_RELATIVE_TO_TIME"]),

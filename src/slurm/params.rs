@@ -53,6 +53,14 @@ pub struct SlurmParams {
     /// decay thread wakes at the controller's start plus whole periods, to the microsecond
     /// (`_decay_thread`), and stamps the period with the whole second.
     pub calc_late: bool,
+    /// The seconds whose period runs early in its second (`calc_early`; `None`: every period
+    /// as `calc_late` says): a period at one of them runs before that second's ends and
+    /// passes, any other after them. Slurm's decay thread wakes at a fixed fraction of its
+    /// second and the controller's background loop (limit checks, full runs of the main
+    /// scheduler) at a fraction that drifts, so the order of the two changes from one period
+    /// to the next; a debug log times both (`scripts/slurm-period-sides.py`; not a Slurm
+    /// parameter).
+    pub calc_early: Option<Vec<Time>>,
     /// `PriorityUsageResetPeriod`.
     pub reset: ResetPeriod,
     /// `PriorityFavorSmall`.
@@ -128,6 +136,7 @@ impl Default for SlurmParams {
             calc_period: 300,
             calc_phase: 0,
             calc_late: false,
+            calc_early: None,
             reset: ResetPeriod::None,
             favor_small: false,
             fair_tree: true,
@@ -167,6 +176,7 @@ pub const NAMES: &[&str] = &[
     "PriorityDecayHalfLife",
     "PriorityCalcPeriod",
     "calc_phase",
+    "calc_early",
     "PriorityUsageResetPeriod",
     "PriorityFavorSmall",
     "PriorityFlags",
@@ -325,6 +335,27 @@ impl SlurmParams {
                     format!("{text}.{}", frac.trim_end_matches('0'))
                 } else {
                     text
+                }
+            }
+            "calc_early" => {
+                let mut secs = Vec::new();
+                for t in items(v) {
+                    if t.eq_ignore_ascii_case("none") {
+                        continue;
+                    }
+                    secs.push(count(&t, 0, 1 << 40)? as Time);
+                }
+                secs.sort_unstable();
+                secs.dedup();
+                let text: Vec<String> = secs.iter().map(Time::to_string).collect();
+                let none = v.trim().eq_ignore_ascii_case("none");
+                self.calc_early = (!none).then_some(secs);
+                if none {
+                    "none".into()
+                } else if text.len() == 1 {
+                    text[0].clone()
+                } else {
+                    format!("({})", text.join(","))
                 }
             }
             "PriorityUsageResetPeriod" => {

@@ -10,6 +10,8 @@
 //! end now count as running in it, and the pass sees its priorities. With `calc_phase`
 //! written with a fraction the periods fall late in their second: one at now runs at the next
 //! pass, after this second's ends and this pass (docs/slurm.md, "The phase of the periods").
+//! With `calc_early` the side is given per period: a period at one of its seconds runs first,
+//! any other late.
 
 use super::QueueOrder;
 use crate::cluster::Layout;
@@ -36,7 +38,10 @@ impl QueueOrder for SlurmPriority {
         let Some(mf) = s.mf.as_mut() else {
             return;
         };
-        let early = !mf.params.calc_late;
+        let early = match &mf.params.calc_early {
+            Some(secs) => secs.binary_search(&now).is_ok(),
+            None => !mf.params.calc_late,
+        };
         mf.advance(now, early);
         for h in c.happenings() {
             match *h {

@@ -44,6 +44,25 @@ fn calc_phase_takes_a_fraction_for_late_in_the_second() {
     assert!(p.set("calc_phase", "-1").is_err());
 }
 
+/// `calc_early` takes `none` or seconds, one bare or several in parentheses, written back
+/// sorted without repeats.
+#[test]
+fn calc_early_takes_a_list_of_seconds() {
+    let mut p = SlurmParams::default();
+    assert_eq!(p.calc_early, None);
+    assert_eq!(p.set("calc_early", "113").unwrap(), "113");
+    assert_eq!(p.calc_early, Some(vec![113]));
+    assert_eq!(
+        p.set("calc_early", "(353, 53,113,53)").unwrap(),
+        "(53,113,353)"
+    );
+    assert_eq!(p.calc_early, Some(vec![53, 113, 353]));
+    assert_eq!(p.set("calc_early", "none").unwrap(), "none");
+    assert_eq!(p.calc_early, None);
+    assert!(p.set("calc_early", "(53,x)").is_err());
+    assert!(p.set("calc_early", "-1").is_err());
+}
+
 /// `batch_sched_delay` and `sched_phase` take whole seconds; `bf_phase` also `none`.
 #[test]
 fn loop_timing_keys() {

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Which side of its second each priority period of a real Slurm run fell on, from the
+controller's debug log (`slurm-validate.sh -d`): the `slurm` policy's `calc_early` key.
+
+    scripts/slurm-period-sides.py tests/data/slurm/tiers-4/run2
+
+Slurm 22.05's decay thread (priority_multifactor.c `_decay_thread`) takes the time of day
+once, just before it logs `_read_last_decay_ran`, and then wakes every PriorityCalcPeriod to
+the microsecond (`abs.tv_sec += priority_calc_period`): every period falls at that line's
+fraction of its second. The controller's background loop (controller.c
+`_slurmctld_background`: the time-limit checks, `Time limit exhausted`, and the main
+scheduler's full runs, `Running job scheduler for full queue`) wakes at a fraction that
+drifts later by a few milliseconds a turn. A period comes before its second's kills and
+passes when the loop's first work in that second comes after the period's fraction
+(`calc_early` lists those seconds), after them otherwise; a second where the loop does
+nothing has nothing of its to order (left late). Times are seconds from the log's first
+submission (sacct.txt), as the model counts them; the period's second is the whole second
+it falls in. Prints each period and the `calc_phase` and `calc_early` values.
+"""
+
+import datetime
+import gzip
+import re
+import sys
+
+
+def main(run):
+    rows = [line.rstrip("\n").split("|") for line in open(f"{run}/sacct.txt")]
+    submit = rows[0].index("Submit")
+    t0 = min(datetime.datetime.fromisoformat(r[submit]) for r in rows[1:])
+    decay, loop = None, []
+    for line in gzip.open(f"{run}/slurmctld.log.gz", "rt"):
+        m = re.match(r"\[(\S+)\] (.*)", line)
+        if not m:
+            continue
+        t = (datetime.datetime.fromisoformat(m.group(1)) - t0).total_seconds()
+        text = m.group(2)
+        if "_read_last_decay_ran" in text and decay is None:
+            decay = t
+        elif "Time limit exhausted" in text or "job scheduler for full queue" in text:
+            loop.append(t)
+    if decay is None:
+        sys.exit(f"{run}: no _read_last_decay_ran line (a log made without -d?)")
+    period = 60  # the committed runs' PriorityCalcPeriod=1
+    frac = decay % 1
+    print(f"decay thread from {decay:.3f} s: periods at {decay % period:.3f} s modulo {period}")
+    early = []
+    p = decay + period
+    while loop and p <= max(loop):
+        second = int(p // 1)
+        first = min((t for t in loop if int(t // 1) == second), default=None)
+        if first is None:
+            side = "late (the loop does nothing in this second)"
+        elif first % 1 > frac:
+            side = f"EARLY (the loop at {first:.3f})"
+            early.append(second)
+        else:
+            side = f"late (the loop at {first:.3f})"
+        print(f"  period at {p:8.3f}: {side}")
+        p += period
+    phase = int(decay % period // 1)
+    print(f"calc_phase={phase}.5,calc_early=({','.join(map(str, early))})")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else ".")
