@@ -11,7 +11,13 @@
 //!   a sufficient one);
 //! - a job that needs one more node takes the block's node with the fewest free cores that
 //!   holds it (best fit); else the block's nodes in order, until the job has them all; a block
-//!   that runs out hands over to the next best block.
+//!   that runs out hands over to the next best block;
+//! - for a job asking GPUs, a node's free cores count only as far as the job's tasks there
+//!   use them (`cons_common/gres_select_filter.c`, `gres_select_filter_sock_core`, called by
+//!   `_select_cores` for a job with a GRES request, caps the node's `avail_cpus` at its tasks
+//!   per node times its cores per task): every usable node counts the job's share, so a
+//!   block's cores are its usable nodes times the share, the tightest block is the one of
+//!   fewest usable nodes, and within a block the best fit is its first usable node.
 //!
 //! Jobs without a node count (cores wherever they fit) and exclusive jobs keep the engine's
 //! selection ([`Free::select`]).
@@ -47,6 +53,16 @@ pub(super) fn best_fit(l: &Layout, free: &Free, need: &Need) -> Option<Alloc> {
     let (c, g) = share_of(need, 0);
     let usable =
         |i: usize| free.cpus[i] >= c && free.gpus[i] >= g && free.mem_mb[i] >= need.mem_on(c);
+    // The cores counted on a usable node: its free cores; for a job asking GPUs only those
+    // its tasks use there (`gres_select_filter_sock_core` caps `avail_cpus` at the tasks per
+    // node times the cores per task: the job's share).
+    let counted = |i: usize| {
+        if need.gpus > 0 {
+            free.cpus[i].min(c)
+        } else {
+            free.cpus[i]
+        }
+    };
     let mut blocks: Vec<Block> = Vec::new();
     let mut prev: Option<usize> = None;
     for &n in &part.order {
@@ -59,11 +75,11 @@ pub(super) fn best_fit(l: &Layout, free: &Free, need: &Need) -> Option<Alloc> {
         match blocks.last_mut() {
             Some(b) if prev == Some(i.wrapping_sub(1)) && b.weight == w => {
                 b.nodes.push(i);
-                b.cpus += free.cpus[i];
+                b.cpus += counted(i);
             }
             _ => blocks.push(Block {
                 nodes: vec![i],
-                cpus: free.cpus[i],
+                cpus: counted(i),
                 weight: w,
             }),
         }
@@ -99,12 +115,12 @@ pub(super) fn best_fit(l: &Layout, free: &Free, need: &Need) -> Option<Alloc> {
         let block = std::mem::take(&mut blocks[k].nodes);
         blocks[k].cpus = 0;
         if rem_nodes == 1 {
-            // The node with the fewest free cores that holds the rest (the first on ties).
+            // The node with the fewest cores counted that holds the rest (the first on ties).
             let one = block
                 .iter()
                 .copied()
-                .filter(|&i| free.cpus[i] >= rem_cpus)
-                .min_by_key(|&i| free.cpus[i]);
+                .filter(|&i| counted(i) >= rem_cpus)
+                .min_by_key(|&i| counted(i));
             if let Some(i) = one {
                 taken.push(i);
                 break;
@@ -163,9 +179,15 @@ mod tests {
     }
 
     fn nodes_of(l: &Layout, f: &Free, cpus: u32, nodes: u32) -> Option<Vec<u32>> {
+        gpu_nodes_of(l, f, cpus, nodes, 0)
+    }
+
+    /// The nodes cons_tres gives a job of `cpus` cores on `nodes` nodes asking `gpus` GPUs.
+    fn gpu_nodes_of(l: &Layout, f: &Free, cpus: u32, nodes: u32, gpus: u32) -> Option<Vec<u32>> {
         let need = Need {
             cpus,
             nodes,
+            gpus,
             ..Need::default()
         };
         best_fit(l, f, &need).map(|a| a.iter().map(|s| s.node).collect())
@@ -195,5 +217,53 @@ mod tests {
     fn a_larger_insufficient_block_is_taken_first() {
         let (l, f) = four_nodes([2, 2, 1, 8]);
         assert_eq!(nodes_of(&l, &f, 4, 2), Some(vec![3, 0]));
+    }
+
+    /// Four nodes of 8 cores, 16000 MB and 2 GPUs, `free` cores and `gpus` GPUs free on each.
+    fn four_gpu_nodes(free: [u32; 4], gpus: [u32; 4]) -> (Layout, Free) {
+        let names: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
+        let mut c = Cluster::single_pool(32);
+        let mut g = NodeGroup::new(names.clone(), 8, 16000);
+        g.gpus.insert(String::new(), 2);
+        c.groups = vec![g];
+        c.partitions = vec![Partition::new("p", names)];
+        let l = Layout::new(&c).unwrap();
+        let mut f = Free::all(&l);
+        for (i, (n, g)) in free.iter().zip(gpus).enumerate() {
+            let used = Share {
+                node: i as u32,
+                cpus: 8 - n,
+                mem_mb: 0,
+                gpus: 2 - g,
+                whole: false,
+            };
+            if used.cpus > 0 || used.gpus > 0 {
+                f.take(&l, &[used]);
+            }
+        }
+        (l, f)
+    }
+
+    /// Worked by hand (`gres_select_filter_sock_core`; gpu-3/run3 at 81 s, job 27: 4 tasks on
+    /// one node, one GPU, started by Slurm on n1 with 7 cores free, not on n2 with 5). Free
+    /// cores 7, 5, 0, 0 and one GPU free on a and b: a 4-core job with one GPU can use a and
+    /// b, one block; each counts 4 cores (its tasks), not 7 and 5, so the best fit is the
+    /// first, a. The same job without a GPU counts the free cores: b, the fewest.
+    #[test]
+    fn a_gpu_job_counts_its_tasks_cores_on_each_node() {
+        let (l, f) = four_gpu_nodes([7, 5, 0, 0], [1, 1, 0, 0]);
+        assert_eq!(gpu_nodes_of(&l, &f, 4, 1, 1), Some(vec![0]));
+        assert_eq!(gpu_nodes_of(&l, &f, 4, 1, 0), Some(vec![1]));
+    }
+
+    /// Worked by hand: free cores 3, 3, 0, 8, a GPU free everywhere. A 1-node 3-core job sees
+    /// blocks [a, b] and [d], both sufficient. Without a GPU they hold 6 and 8 free cores:
+    /// [a, b] is the tighter, and a its best fit. With one GPU each usable node counts 3:
+    /// [a, b] 6, [d] 3: d is the tighter block.
+    #[test]
+    fn a_gpu_job_takes_the_block_of_fewest_usable_nodes() {
+        let (l, f) = four_gpu_nodes([3, 3, 0, 8], [2, 2, 2, 2]);
+        assert_eq!(gpu_nodes_of(&l, &f, 3, 1, 0), Some(vec![0]));
+        assert_eq!(gpu_nodes_of(&l, &f, 3, 1, 1), Some(vec![3]));
     }
 }
