@@ -280,19 +280,31 @@ struct Run {
 /// tiers-4's (both `53.5`): its kills fall 23 s past a multiple of 30 and its logged priorities
 /// change between 47 and 54 s past the minute (`squeue.log`), so the second is 53; the side is
 /// the one with the better figures (53: 87.8 / 91.9% and 81.1 / 85.9%), not measured from the
-/// priorities as the six others'.
+/// priorities as the six others'; each tiers-4 period's own side comes from its debug log
+/// (`calc_early`, `scripts/slurm-period-sides.py`).
+/// The controller's two other loops, measured as docs/slurm.md ("The loops' phases") says: the
+/// main scheduler's full runs (`sched_phase`: the submissions' start delays, and on tiers-4 the
+/// debug log's `Running job scheduler for full queue`, 79 of 80 at 3 s past a multiple of 10)
+/// and the backfill thread's first cycles (`bf_phase`: each run's first backfill starts, and
+/// on tiers-4 the log's `_attempt_backfill: beginning`). Neither moves a decision (a decision
+/// is one fresh pass); with Slurm's limit checks in whole runs they took the whole runs within
+/// the noise floor from 11 to 13 of the 24 figures, the mean wait apart from 10.6% to 7.9% on
+/// average (tests/replay/whole.rs).
 const PHASES: [(&str, &str); 8] = [
-    ("fairshare-1/run1", "56"),
-    ("fairshare-1/run2", "56.5"),
-    ("smallbf-2/run1", "59.5"),
-    ("smallbf-2/run2", "59.5"),
-    ("gpu-3/run1", "58"),
-    ("gpu-3/run2", "58.5"),
+    ("fairshare-1/run1", "56,sched_phase=9,bf_phase=1"),
+    ("fairshare-1/run2", "56.5,sched_phase=9,bf_phase=1"),
+    ("smallbf-2/run1", "59.5,sched_phase=9,bf_phase=4"),
+    ("smallbf-2/run2", "59.5,sched_phase=9,bf_phase=4"),
+    ("gpu-3/run1", "58,sched_phase=8,bf_phase=2"),
+    ("gpu-3/run2", "58.5,sched_phase=8,bf_phase=2"),
     (
         "tiers-4/run1",
-        "53.5,calc_early=(53,113,353,413,473,533,713,773)",
+        "53.5,calc_early=(53,113,353,413,473,533,713,773),sched_phase=3,bf_phase=3",
     ),
-    ("tiers-4/run2", "53.5,calc_early=(53,113,353,413,593,653)"),
+    (
+        "tiers-4/run2",
+        "53.5,calc_early=(53,113,353,413,593,653),sched_phase=3,bf_phase=3",
+    ),
 ];
 
 fn committed_runs() -> Vec<Run> {
