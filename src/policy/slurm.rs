@@ -9,7 +9,7 @@ use super::order::SlurmPriority;
 use super::rule::slurm::SlurmSched;
 use super::{KeyInfo, Params, Policy, PolicyInfo, Spec, SpecError, Values};
 use crate::slurm::params::SlurmParams;
-use crate::slurm::state::State;
+use crate::slurm::state::{Shared, State};
 use crate::slurm::Site;
 
 const fn key(
@@ -94,14 +94,24 @@ fn parse(p: &Params) -> Result<SlurmParams, SpecError> {
 /// `given`: the keys the user's spec sets (the site's slurm.conf gives the others), kept in the
 /// canonical spec even at Slurm's default, which they set in place of the slurm.conf's value.
 fn build(p: &Params, site: Site, given: &[&str]) -> Result<Box<dyn Policy>, SpecError> {
+    build_shared(p, site, given).map(|(policy, _)| policy)
+}
+
+/// [`build`], with the state the order and the rule share.
+fn build_shared(
+    p: &Params,
+    site: Site,
+    given: &[&str],
+) -> Result<(Box<dyn Policy>, Shared), SpecError> {
     let params = parse(p)?;
     let shared = State::shared(site, params);
-    Ok(Box::new(Composed::new(
+    let policy = Box::new(Composed::new(
         p.canonical_keeping(given)?,
         None,
         Some(Box::new(SlurmPriority::new(shared.clone()))),
-        Box::new(SlurmSched::new(shared)),
-    )))
+        Box::new(SlurmSched::new(shared.clone())),
+    ));
+    Ok((policy, shared))
 }
 
 /// The catalogue's builder: no site (Slurm's defaults, every user under root with one share).
@@ -119,9 +129,22 @@ fn build_default(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
 /// from Slurm's default, from either source, so that it alone gives the same priorities
 /// and loops (the sshare tree aside).
 pub fn build_with_site(text: &str, site: &Site) -> Result<Box<dyn Policy>, SpecError> {
+    if Spec::parse(text)?.name != ENTRY.name {
+        return super::build(text);
+    }
+    build_sharing(text, site).map(|(policy, _)| policy)
+}
+
+/// [`build_with_site`] for a `slurm[...]` spec, with the state its order and rule share: the
+/// plugin's priorities as the policy last set them (`State::priority`), which a replay reads
+/// ([`crate::replay::Replay::follow_to`]). Any other policy's spec is an error.
+pub fn build_sharing(text: &str, site: &Site) -> Result<(Box<dyn Policy>, Shared), SpecError> {
     let mut spec = Spec::parse(text)?;
     if spec.name != ENTRY.name {
-        return super::build(text);
+        return Err(SpecError {
+            spec: text.into(),
+            reason: format!("not a {} spec", ENTRY.name),
+        });
     }
     // The catalogue's checks first (an unknown key is an error that lists the valid ones).
     super::build(text)?;
@@ -141,7 +164,7 @@ pub fn build_with_site(text: &str, site: &Site) -> Result<Box<dyn Policy>, SpecE
         }
     }
     let merged = spec.to_string();
-    build(
+    build_shared(
         &Params::new(ENTRY.name, KEYS, &spec, &merged),
         site.clone(),
         &given,

@@ -1,7 +1,8 @@
 //! The policy wrapper of a replay: before the instant asked about it starts the jobs the log
 //! started, at their recorded times and on their recorded nodes, through the policy's
 //! [`Policy::follow`] (so that the policy's own state, its priorities and usage, follows the
-//! recorded history); at that instant it lets the policy make one pass of its own.
+//! recorded history); at that instant it lets the policy make one pass of its own, or, for a
+//! probe, follow one that starts nothing.
 
 use crate::cluster::Alloc;
 use crate::sim::{Ctx, Jobs, Policy, SimError};
@@ -24,6 +25,9 @@ pub(super) struct Follow<'p> {
     pub(super) at: Time,
     /// The policy's pass at `at` ran.
     pub(super) decided: bool,
+    /// At `at` the policy follows a pass that starts nothing (its order's state brought to
+    /// `at`), rather than making its own.
+    pub(super) probe: bool,
     /// Recorded starts the recorded nodes could not take (placed by the engine's selection).
     pub(super) reselected: usize,
 }
@@ -54,7 +58,11 @@ impl Policy for Follow<'_> {
         if now >= self.at {
             if !self.decided {
                 self.decided = true;
-                self.inner.schedule(c)?;
+                if self.probe {
+                    self.inner.follow(c, &mut |_: &mut Ctx<'_>| Ok(()))?;
+                } else {
+                    self.inner.schedule(c)?;
+                }
             }
             return Ok(());
         }

@@ -207,31 +207,7 @@ impl<'s> Replay<'s> {
         policy: &mut dyn Policy,
         seed: u64,
     ) -> Result<(Decision, usize), SimError> {
-        let mut forced: Vec<(Time, usize)> = (0..self.jobs.len())
-            .filter(|&j| self.starts[j] < inst.first)
-            .map(|j| (self.starts[j], j))
-            .collect();
-        forced.sort_unstable();
-        let mut wrap = follow::Follow {
-            inner: policy,
-            forced,
-            next: 0,
-            allocs: &self.allocs,
-            planned: &self.planned,
-            backfilled: &self.logged.backfilled,
-            at: inst.time,
-            decided: false,
-            reselected: 0,
-        };
-        let place = self.set.placement.as_deref();
-        let s = sim::simulate_until(
-            &self.jobs,
-            self.set.procs,
-            place,
-            &mut wrap,
-            seed,
-            inst.time,
-        )?;
+        let (s, reselected) = self.follow(inst.first, inst.time, policy, seed, false)?;
         let rejected: std::collections::HashSet<usize> = s.rejected.iter().map(|r| r.0).collect();
         let waiting = (0..self.jobs.len())
             .filter(|&j| {
@@ -249,7 +225,49 @@ impl<'s> Replay<'s> {
             recorded: inst.recorded.clone(),
             model,
         };
-        Ok((d, wrap.reselected))
+        Ok((d, reselected))
+    }
+
+    /// `policy` brought to time `t` on the recorded history: every job the log started before
+    /// `t` starts as recorded (as in [`Replay::decide_at`]), and at `t` the policy follows a
+    /// pass that starts nothing, so that its queue order's state is that of `t` (for `slurm`:
+    /// the priority periods up to `t` run, the ends and submissions up to `t` seen), which the
+    /// caller reads from the policy's own state (`policy::slurm::build_sharing`). Nothing is
+    /// decided.
+    pub fn follow_to(&self, t: Time, policy: &mut dyn Policy, seed: u64) -> Result<(), SimError> {
+        self.follow(t, t, policy, seed, true).map(|_| ())
+    }
+
+    /// The engine run to `at` with `policy` following the recorded starts before `first`; at
+    /// `at` the policy's own pass, or with `probe` a followed pass that starts nothing.
+    fn follow(
+        &self,
+        first: Time,
+        at: Time,
+        policy: &mut dyn Policy,
+        seed: u64,
+        probe: bool,
+    ) -> Result<(sim::Schedule, usize), SimError> {
+        let mut forced: Vec<(Time, usize)> = (0..self.jobs.len())
+            .filter(|&j| self.starts[j] < first)
+            .map(|j| (self.starts[j], j))
+            .collect();
+        forced.sort_unstable();
+        let mut wrap = follow::Follow {
+            inner: policy,
+            forced,
+            next: 0,
+            allocs: &self.allocs,
+            planned: &self.planned,
+            backfilled: &self.logged.backfilled,
+            at,
+            decided: false,
+            probe,
+            reselected: 0,
+        };
+        let place = self.set.placement.as_deref();
+        let s = sim::simulate_until(&self.jobs, self.set.procs, place, &mut wrap, seed, at)?;
+        Ok((s, wrap.reselected))
     }
 
     /// The decisions at every instant of the log, a fresh policy from `build` for each; with
