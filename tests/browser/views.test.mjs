@@ -285,3 +285,33 @@ test('replay fidelity: the jobs furthest from the recorded schedule, with why th
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the results table labels a long slurm spec as written, its whole spec in the title', { skip: MOCK ? 'mock engine' : false }, async () => {
+  // With the demo's slurm.conf merged in, every slurm spec's canonical form starts
+  // `slurm[PriorityWeightAge=5000,…`: the table's rows (and the baseline's choices) read the same
+  // for `slurm` and `slurm[bf_window=1]`, where the legend, the A/B choices and the sweep named
+  // them apart. A short canonical spec stays as it was.
+  const hash = '#v=1&trace=demo:slurm-gpu&policy=slurm&policy=' + encodeURIComponent('slurm[bf_window=1]') + '&policy=fcfs&seed=1';
+  const { page, context, problems } = await open(browser, hash);
+  await waitRuns(page, 1, 60_000);
+  const heads = page.locator('[data-testid="results"] tbody th');
+  assert.deepEqual(await heads.allInnerTexts(), ['slurm', 'slurm[bf_window=1]', 'fcfs']);
+  const titles = await heads.evaluateAll((xs) => xs.map((x) => x.title));
+  assert.ok(titles[0].startsWith('slurm[PriorityWeightAge=5000,') && titles[0].includes('bf_window=30'), titles[0]);
+  assert.ok(titles[1].includes('bf_window=1,'), titles[1]);
+  assert.equal(titles[2], 'fcfs');
+  // The cells keep the canonical spec (what the tests and the JSON read).
+  assert.deepEqual(Object.keys(await table(page)), titles);
+  const baseline = page.locator('[data-testid="baseline"]');
+  assert.deepEqual((await baseline.locator('option').allInnerTexts()).slice(1), ['slurm', 'slurm[bf_window=1]', 'fcfs']);
+  await baseline.selectOption('1');
+  assert.match(await page.locator('[data-testid="results"] caption').innerText(), /^Relative to slurm\[bf_window=1\] \(/);
+  // Hovering a row highlights its policy in the charts: the rows carry the canonical spec, which
+  // the hover matched against the spec as written (no highlight for any slurm row on a site).
+  await heads.nth(1).hover();
+  await page.waitForFunction(() => window.schedlab.dists.highlight === 1);
+  await heads.nth(0).hover();
+  await page.waitForFunction(() => window.schedlab.dists.highlight === 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
