@@ -315,3 +315,23 @@ test('the results table labels a long slurm spec as written, its whole spec in t
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('with historic compared, the two-schedules view opens on it as A: the replay fidelity view', { skip: MOCK ? 'mock engine' : false }, async () => {
+  // historic added after the policies (as the picker adds it): A was the first policy, slurm,
+  // and the fidelity view one choice away.
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:slurm-gpu&policy=slurm&policy=easy&policy=historic&seed=1');
+  await waitRuns(page, 1, 60_000);
+  const [a, b] = [page.locator('[data-testid="diff-a"]'), page.locator('[data-testid="diff-b"]')];
+  assert.deepEqual([await a.inputValue(), await b.inputValue()], ['2', '0']);
+  const furthest = page.locator('[data-testid="diff-furthest"]');
+  await furthest.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="diff-furthest"] tbody tr[data-job]').length > 0);
+  assert.match(await furthest.locator('caption').innerText(), /^Jobs furthest apart from A, historic \(the trace's own schedule\), to B \(slurm\): over 60 jobs/);
+  // A choice by hand stays on its policy across a new comparison of the same policies.
+  await b.selectOption('1');
+  await page.locator('[data-testid="run"]').click();
+  await waitRuns(page, 2, 60_000);
+  assert.deepEqual([await a.inputValue(), await b.inputValue()], ['2', '1']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
