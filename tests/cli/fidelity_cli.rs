@@ -128,3 +128,30 @@ fn an_sshare_without_the_logs_users_is_said() {
         assert!(ok && !err.contains("association"), "{cmd:?}: {err}");
     }
 }
+
+/// A log whose recorded schedule overfills the machine it is replayed on: the replay says so
+/// and names the job, where it blamed the policy ("policy easy: invalid decision", as
+/// KTH-SP2's log gives at t=1889398). On 4 processors: job 1 runs 0-100 on 4, the log starts job
+/// 2 (2 processors) at 10 with none free; the decision at job 3's start (20) replays it first.
+#[test]
+fn a_recorded_schedule_that_overfills_the_machine_is_said() {
+    let t = tmpdir("cli", "overfull").join("overfull.swf");
+    let line = |id: u32, wait: u32, procs: u32| {
+        format!("{id} 0 {wait} 100 {procs} -1 -1 {procs} 200 -1 1 1 1 -1 1 -1 -1 -1\n")
+    };
+    let text = format!(
+        "; MaxProcs: 4\n{}{}{}",
+        line(1, 0, 4),
+        line(2, 10, 2),
+        line(3, 20, 1)
+    );
+    std::fs::write(&t, text).unwrap();
+    let (ok, _, err) = schedlab(&["replay", t.to_str().unwrap(), "-p", "easy"]);
+    assert!(!ok);
+    assert!(
+        err.contains(
+            "policy replay failed at t=10: the log starts job 2 (2 processors) here with 0 free"
+        ),
+        "{err}"
+    );
+}
