@@ -155,3 +155,30 @@ fn a_recorded_schedule_that_overfills_the_machine_is_said() {
         "{err}"
     );
 }
+
+/// `replay` on a slurm.conf lacking nodes the log ran on (n3, n4: the gpu-3 run's cluster cut to
+/// n[1-2]) stops at the first such job and says what to give (`run` goes on: `historic` places
+/// those jobs by the cluster's selection, and says so).
+#[test]
+fn replay_on_a_cluster_without_the_logs_nodes_says_what_to_give() {
+    let conf = std::fs::read_to_string(file("slurm.conf")).unwrap();
+    let small = conf.replace("n[1-4]", "n[1-2]");
+    assert_ne!(small, conf);
+    let path = tmpdir("cli", "small-conf").join("slurm.conf");
+    std::fs::write(&path, small).unwrap();
+    let sacct = file("sacct.txt");
+    let args = ["--slurm-conf", path.to_str().unwrap(), "-p", "slurm"];
+    let (ok, _, err) = schedlab(&[&["replay", sacct.as_str()][..], &args].concat());
+    assert!(!ok);
+    assert!(
+        err.contains("job 4: NodeList: node n3 is not a node of the cluster: a replay holds")
+            && err.contains("give the slurm.conf (or --cluster) of the cluster the log ran on"),
+        "{err}"
+    );
+    let (ok, _, err) = schedlab(&[&["run", sacct.as_str()][..], &args].concat());
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("26 jobs ran on nodes the cluster does not have (the first: n3)"),
+        "{err}"
+    );
+}
