@@ -344,10 +344,13 @@ function wire() {
     ...DEMOS.map((d) => el('option', { value: d.id }, d.label)));
   demo.addEventListener('change', () => demo.value && useTrace(async () => {
     const trace = await loadRemote('demo', demo.value);
-    // A real Slurm run comes with its site: its cluster, and the slurm policy to compare.
+    // A real Slurm run comes with its site: its cluster, the slurm policy to compare, and
+    // historic, its own schedule, which the two-schedules view opens on as A (replay fidelity:
+    // how far each policy is from what Slurm did, before any what-if).
     if (trace.site) {
       cluster.useSite(trace.site, { cluster: true });
       if (!picker.entries.some((e) => /^slurm($|\[)/.test(e.spec.trim()))) picker.add('slurm');
+      if (!picker.entries.some((e) => e.spec.trim() === 'historic')) picker.add('historic');
     }
     return trace;
   }));

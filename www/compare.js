@@ -111,14 +111,16 @@ export class Compare extends LazyFigures {
     const options = () => results.map((r, i) => el('option', { value: String(i) }, r.spec));
     // A and B chosen by hand stay on their policies when the new comparison has them (by spec: a
     // policy added or removed moves the others' places); else A is the trace's own schedule
-    // (`historic`) when compared, the replay fidelity view, and B the first other policy.
+    // (`historic`) when compared, the replay fidelity view, with B the last other policy (the
+    // one added last: the Slurm demo's slurm); without historic A and B are the first two.
     const chosen = (sel) => (this.chose ? sel.options[sel.selectedIndex]?.textContent : undefined);
     const at = (spec) => results.findIndex((r) => r.spec === spec);
     const historic = at('historic');
     let a = at(chosen(this.c.a));
     if (a < 0) a = historic >= 0 ? historic : 0;
     let b = at(chosen(this.c.b));
-    if (b < 0) b = results.length > 1 ? results.findIndex((_, i) => i !== a) : a;
+    const others = results.map((_, i) => i).filter((i) => i !== a);
+    if (b < 0) b = others.length ? (results[a].spec === 'historic' ? others[others.length - 1] : others[0]) : a;
     this.c.a.replaceChildren(...options());
     this.c.b.replaceChildren(...options());
     this.c.a.value = String(a);
