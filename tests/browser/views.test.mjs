@@ -332,6 +332,27 @@ test('with historic compared, the two-schedules view opens on it as A: the repla
   await page.locator('[data-testid="run"]').click();
   await waitRuns(page, 2, 60_000);
   assert.deepEqual([await a.inputValue(), await b.inputValue()], ['2', '0']);
+  // Why slurm started each job, in Slurm's words (it read: by the policy's own rule: "backfill").
+  await page.waitForFunction(() => /to B \(slurm\)/.test(document.querySelector('[data-testid="diff-furthest"] caption')?.textContent));
+  const whys = await furthest.locator('td.why').allInnerTexts();
+  assert.ok(whys.length > 0 && whys.every((w) => /^Started at .+ by Slurm's (main scheduler|backfill cycle), /.test(w)), whys.join('\n'));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('historic on a cluster smaller than the log\'s says why a job started late', { skip: MOCK ? 'mock engine' : false }, async () => {
+  // The demo's log on two of its four nodes: jobs recorded on n3, n4 start when room is free, with
+  // the start reason replay-late (it read: by the policy's own rule: "replay-late").
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:slurm-gpu&policy=slurm&policy=historic&seed=1&cluster=1/n[1-2]:c8:m16000:g2/p=batch:ALL:default');
+  await waitRuns(page, 1, 60_000);
+  await page.locator('[data-testid="diff-a"]').selectOption('0');
+  await page.locator('[data-testid="diff-b"]').selectOption('1');
+  const furthest = page.locator('[data-testid="diff-furthest"]');
+  await furthest.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => /to B \(historic\)/.test(document.querySelector('[data-testid="diff-furthest"] caption')?.textContent));
+  const whys = await furthest.locator('td.why').allInnerTexts();
+  assert.ok(whys.some((w) => /^Started at .+, later than the trace recorded: its recorded nodes \(or enough room\) were not free then \(after waiting /.test(w)), whys.join('\n'));
+  assert.ok(!whys.some((w) => /own rule/.test(w)), whys.join('\n'));
   assert.deepEqual(problems, []);
   await context.close();
 });
