@@ -396,6 +396,8 @@ test('the real Slurm run demo brings its site: the cluster, the scheduler\'s par
   assert.match(await p.locator('[data-testid="opt-cluster"]').inputValue(), /n\[1-4\]/);
   const note = await p.locator('[data-testid="cluster-site"]').innerText();
   assert.match(note, /19 scheduler parameters of slurm\.conf/);
+  // The field's label says so (it said every line but NodeName= and PartitionName= was ignored).
+  assert.match(await p.locator('label:has([data-testid="cluster-conf"])').innerText(), /the slurm policy reads the scheduling keys too/);
   assert.match(note, /account tree and shares of sshare/);
   const facts = await p.locator('[data-testid="facts"]').innerText();
   assert.ok(!facts.includes('ask for GPUs'), facts);
