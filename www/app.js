@@ -113,14 +113,14 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
     },
     result: (m) => {
       results[m.index] = m;
-      if (specs.length > 1) { resultsTable.show(results.filter(Boolean).map((r) => r.report), failed); S.partial = true; }
+      if (specs.length > 1) { showTable(results.filter(Boolean), failed); S.partial = true; }
     },
     // A JavaScript policy that failed alone (in its sealed worker): the others go on, its row
     // in the table says why.
     failed: (m) => {
       failed.push({ spec: m.spec, message: m.message });
       showError(`Policy ${m.spec}: ${m.message}`);
-      if (specs.length > 1) { resultsTable.show(results.filter(Boolean).map((r) => r.report), failed); S.partial = true; }
+      if (specs.length > 1) { showTable(results.filter(Boolean), failed); S.partial = true; }
     },
     done: () => {
       setRunning(false);
@@ -161,11 +161,17 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   });
 }
 
+/** The results table of `results` (each {spec, report}: labelled by the spec as written when the
+ * canonical one is long) and the policies that failed alone. */
+function showTable(results, failed) {
+  resultsTable.show(results.map((r) => r.report), failed, results.map((r) => r.spec));
+}
+
 /** The table of the results shown, in place of a failed or cancelled run's partial one. */
 function restoreTable() {
   if (!S.partial) return;
   S.partial = false;
-  resultsTable.show((S.results ?? []).map((r) => r.report), S.failed ?? []);
+  showTable(S.results ?? [], S.failed ?? []);
 }
 
 /** After a cancelled or failed run, the trace view goes back to the shown comparison's trace. */
@@ -228,7 +234,7 @@ function show(trace, state, facts, results, history, failed = []) {
   readHeat(true); // the heatmap's users by name are this trace's: flags (and tells) any other
   renderFacts($('facts'), facts, trace.label);
   resetTraceInputs();
-  resultsTable.show(results.map((r) => r.report), failed);
+  showTable(results, failed);
   $('highlight').replaceChildren(el('option', { value: '-1' }, 'no policy'), ...results.map((r, i) => el('option', { value: String(i) }, r.spec)));
   strip.show(results);
   const shownPolicies = showPolicies(results, state.window);
@@ -338,10 +344,13 @@ function wire() {
     ...DEMOS.map((d) => el('option', { value: d.id }, d.label)));
   demo.addEventListener('change', () => demo.value && useTrace(async () => {
     const trace = await loadRemote('demo', demo.value);
-    // A real Slurm run comes with its site: its cluster, and the slurm policy to compare.
+    // A real Slurm run comes with its site: its cluster, the slurm policy to compare, and
+    // historic, its own schedule, which the two-schedules view opens on as A (replay fidelity:
+    // how far each policy is from what Slurm did, before any what-if).
     if (trace.site) {
       cluster.useSite(trace.site, { cluster: true });
       if (!picker.entries.some((e) => /^slurm($|\[)/.test(e.spec.trim()))) picker.add('slurm');
+      if (!picker.entries.some((e) => e.spec.trim() === 'historic')) picker.add('historic');
     }
     return trace;
   }));
@@ -453,7 +462,7 @@ async function boot() {
   // goes back to the policy picked in the select.
   $('results').addEventListener('mouseover', (e) => {
     const row = e.target.closest?.('tr[data-policy]');
-    if (row) highlight(S.results.findIndex((r) => r.spec === row.dataset.policy), false);
+    if (row) highlight(S.results.findIndex((r) => r.report.policy === row.dataset.policy), false);
   });
   $('results').addEventListener('mouseleave', () => highlight(Number($('highlight').value), false));
   traceView = new TraceView($('trace-charts'));

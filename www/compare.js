@@ -100,14 +100,27 @@ export class Compare extends LazyFigures {
     this.window = window;
     this.tip = el('div', { class: 'tooltip', role: 'tooltip', 'data-testid': 'scatter-tooltip', hidden: true });
     for (const k of ['a', 'b', 'figure', 'colour']) this.c[k].addEventListener('change', () => this.changed());
+    // A or B chosen by hand: kept across comparisons (by spec) while the comparison has it.
+    this.chose = false;
+    for (const k of ['a', 'b']) this.c[k].addEventListener('change', () => { this.chose = true; });
   }
 
   show(results, procs) {
     this.results = results;
     this.procs = procs;
     const options = () => results.map((r, i) => el('option', { value: String(i) }, r.spec));
-    const keep = (sel, fallback) => (Number(sel.value) < results.length && sel.options.length ? Number(sel.value) : fallback);
-    const [a, b] = [keep(this.c.a, 0), keep(this.c.b, Math.min(1, results.length - 1))];
+    // A and B chosen by hand stay on their policies when the new comparison has them (by spec: a
+    // policy added or removed moves the others' places); else A is the trace's own schedule
+    // (`historic`) when compared, the replay fidelity view, with B the last other policy (the
+    // one added last: the Slurm demo's slurm); without historic A and B are the first two.
+    const chosen = (sel) => (this.chose ? sel.options[sel.selectedIndex]?.textContent : undefined);
+    const at = (spec) => results.findIndex((r) => r.spec === spec);
+    const historic = at('historic');
+    let a = at(chosen(this.c.a));
+    if (a < 0) a = historic >= 0 ? historic : 0;
+    let b = at(chosen(this.c.b));
+    const others = results.map((_, i) => i).filter((i) => i !== a);
+    if (b < 0) b = others.length ? (results[a].spec === 'historic' ? others[others.length - 1] : others[0]) : a;
     this.c.a.replaceChildren(...options());
     this.c.b.replaceChildren(...options());
     this.c.a.value = String(a);

@@ -22,7 +22,8 @@ export function furthestJobs(colA, colB, n = ROWS) {
 export function renderFurthest(table, results, a, b, colA, colB, fig) {
   const [A, B] = [results[a], results[b]];
   const fmt = (v) => (fig.unit === 's' ? fmtDuration(v) : fmtNumber(v, 2));
-  const recorded = A.spec === 'historic' ? ' (the trace\'s own schedule)' : '';
+  // "from A (historic (the trace's own schedule))" read as nested brackets.
+  const nameA = A.spec === 'historic' ? ', historic (the trace\'s own schedule),' : ` (${A.spec})`;
   let summary = '';
   if (fig.unit === 's') {
     const f = call('compare_waits', colA, colB);
@@ -41,6 +42,6 @@ export function renderFurthest(table, results, a, b, colA, colB, fig) {
   });
   const head = el('tr', {}, ['job', 'user', `${fig.name} A`, `${fig.name} B`, 'B − A', 'why B started it then'].map((h) => el('th', { scope: 'col' }, h)));
   table.replaceChildren(
-    el('caption', {}, `Jobs furthest apart from A (${A.spec}${recorded}) to B (${B.spec})${summary}`),
+    el('caption', {}, `Jobs furthest apart from A${nameA} to B (${B.spec})${summary}`),
     el('thead', {}, head), el('tbody', {}, rows.length ? rows : el('tr', {}, el('td', { colspan: 6 }, 'No job ran under both.'))));
 }

@@ -23,6 +23,17 @@ export const FAMILIES = [
 /** Families whose figures only some runs have (the node model's, a cluster's): each is read
  * from the report's object of its name and shown only when some report carries it. */
 const OPTIONAL = ['penalty', 'cluster'];
+
+/** A canonical spec longer than this is labelled by the spec as written (its title keeps the
+ * whole), as `schedlab run`'s table labels it: `slurm` with its site's keys merged in runs to
+ * hundreds of characters, and `slurm`, `slurm[bf_window=1]` would all read `slurm[PriorityWeightAge=…`. */
+const LONGEST_LABEL = 40;
+
+/** The label of a policy whose canonical spec is `canonical`, written as `typed`. */
+export function policyLabel(canonical, typed) {
+  if (canonical.length <= LONGEST_LABEL || !typed) return canonical;
+  return clip(typed);
+}
 export const CLASSIC_TABS = {
   wait: ['wait', 'wait-median', 'wait-p95', 'wait-max', 'response'],
   slowdown: ['mbs', 'mwbs', 'bsld-median', 'bsld-p95', 'bsld-max', 'wsld', 'stretch'],
@@ -63,13 +74,15 @@ export class ResultsTable {
   }
 
   /** reports: the finished policies' reports; failed: [{spec, message}] of policies that failed
-   * alone (a row each, saying why). */
-  show(reports, failed = []) {
+   * alone (a row each, saying why); typed: each report's spec as written (its label when the
+   * canonical spec is long: `policyLabel`). */
+  show(reports, failed = [], typed = []) {
     this.reports = reports;
     this.failed = failed;
+    this.labels = reports.map((r, i) => policyLabel(r.policy, typed[i]));
     const keep = this.c.baseline.value;
     this.c.baseline.replaceChildren(el('option', { value: '' }, 'none: absolute values'),
-      ...reports.map((r, i) => el('option', { value: String(i), title: r.policy }, clip(r.policy))));
+      ...reports.map((r, i) => el('option', { value: String(i), title: r.policy }, clip(this.labels[i]))));
     this.c.baseline.value = keep !== '' && Number(keep) < reports.length ? keep : '';
     const absent = (fam) => OPTIONAL.includes(fam) && !reports.some((r) => r[fam]);
     for (const o of this.c.family.options) o.hidden = absent(o.value);
@@ -155,7 +168,7 @@ export class ResultsTable {
     const rows = order.map((i) => {
       const r = reports[i];
       return el('tr', { 'data-policy': r.policy, class: base === i ? 'baseline' : null },
-        el('th', { scope: 'row', class: 'policy-col', title: r.policy }, el('code', {}, r.policy)),
+        el('th', { scope: 'row', class: 'policy-col', title: r.policy }, el('code', {}, this.labels[i])),
         cols.map((c) => {
           const v = c.values[i];
           const inflated = c.discarded[i] > 0;
@@ -179,7 +192,7 @@ export class ResultsTable {
     const dagger = cols.some((c) => !hiddenFam(c) && c.discarded.some((d) => d > 0)) ? '; † counts discarded work as useful (no ★)' : '';
     const caption = base === null
       ? `Policies as rows; sort with the column headings; ★ best of the column; colour: best green, worst red (only differences the cells show)${dagger}`
-      : `Relative to ${reports[base].policy} (${ratio ? 'ratio' : '% change'}); green better, red worse; n/a: cannot be computed${dagger}`;
+      : `Relative to ${this.labels[base]} (${ratio ? 'ratio' : '% change'}); green better, red worse; n/a: cannot be computed${dagger}`;
     this.table.replaceChildren(el('caption', {}, caption), el('thead', {}, head), el('tbody', {}, rows, failedRows));
   }
 

@@ -86,6 +86,14 @@ export class SweepPanel {
 
   status(text) { $('sweep-status').textContent = text; }
 
+  /** A sweep refused before it runs: the message goes to the Messages panel, and beside the
+   * button too, where the eye is (the Messages panel is a page above; before, the status stayed
+   * empty or told of the last sweep, whose table and chart still showed). */
+  refuse(message) {
+    showError(`Sweep: ${message}`);
+    this.status(`Not run: ${message}`);
+  }
+
   running(on) {
     $('sweep-run').disabled = on;
     $('sweep-cancel').disabled = !on;
@@ -93,14 +101,14 @@ export class SweepPanel {
 
   start() {
     const trace = this.trace();
-    if (!trace) { showError('Sweep: no trace is loaded.'); return; }
+    if (!trace) { this.refuse('no trace is loaded.'); return; }
     const options = this.options();
-    if (!options) return;
+    if (!options) { this.status('Not run: an input option above is not valid (see Messages).'); return; }
     const policies = this.policies();
-    if (!policies.length) { showError('Sweep: tick a compared policy or write one under “more policies”.'); return; }
+    if (!policies.length) { this.refuse('tick a compared policy or write one under “more policies”.'); return; }
     const seedsText = $('sweep-seeds').value.trim();
     const seeds = Number(seedsText);
-    if (!/^\d+$/.test(seedsText) || seeds < 1 || seeds > 1000) { showError(`Sweep: seeds “${seedsText}” is not a whole number from 1 to 1000.`); return; }
+    if (!/^\d+$/.test(seedsText) || seeds < 1 || seeds > 1000) { this.refuse(`seeds “${seedsText}” is not a whole number from 1 to 1000.`); return; }
     const metric = $('sweep-metric').value;
     const vary = $('sweep-vary').value.trim();
     let plans;
@@ -113,12 +121,12 @@ export class SweepPanel {
       }
       plans = policies.map((p) => call('sweep_specs', p, vary));
     } catch (err) {
-      showError(`Sweep: ${err.message}`);
+      this.refuse(err.message);
       return;
     }
     const { key, values } = plans[0];
     const total = Runner.sweepRuns(plans.map((p) => p.specs), seeds);
-    if (total > MAX_RUNS) { showError(`Sweep: ${total.toLocaleString('en-US')} simulations; at most ${MAX_RUNS.toLocaleString('en-US')} (fewer values or seeds).`); return; }
+    if (total > MAX_RUNS) { this.refuse(`${total.toLocaleString('en-US')} simulations; at most ${MAX_RUNS.toLocaleString('en-US')} (fewer values or seeds).`); return; }
     const labels = policies.map((p) => (p.startsWith('js:') ? p : call('canonical_spec', p)));
     this.running(true);
     $('sweep-progress').value = 0;
@@ -144,7 +152,7 @@ export class SweepPanel {
         $('sweep-progress').value = 0;
         showError(m.panicked ? `Sweep: the engine panicked (a bug in schedlab): ${m.message}` : `Sweep, ${m.stage}: ${m.message}`);
         if (m.panicked) this.runner.cancel();
-        this.status('The sweep failed.');
+        this.status(`The sweep failed: ${m.message}`);
       },
     });
   }

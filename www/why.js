@@ -73,7 +73,17 @@ export function whySentence(result, j) {
       return `Started at ${when} ahead of ${other} on idle processors, past its reservation${otherRes}: the head is protected by shadow-load preemption, not by the reservation.`;
     case 'ahead':
       return `Started at ${when} by the policy while ${other} (arrived earlier) was still waiting; the policy gave no reason.`;
+    case 'replay-late':
+      return `Started at ${when}, later than the trace recorded: its recorded nodes (or enough room) were not free then (${waited}).`;
     default:
+      // The slurm policy's two loops (docs/slurm.md), said in Slurm's words rather than as a
+      // word of "the policy's own rule".
+      if (/^slurm($|\[)/.test(result.spec ?? '') && reason === 'main') {
+        return `Started at ${when} by Slurm's main scheduler, which starts jobs in priority order and stops at the first that cannot start (${waited}).${promise}`;
+      }
+      if (/^slurm($|\[)/.test(result.spec ?? '') && reason === 'backfill') {
+        return `Started at ${when} by Slurm's backfill cycle, which starts a job where it delays no reservation it planned for a job of higher priority (${waited}).${promise}`;
+      }
       return `Started at ${when} by the policy's own rule: "${reason}" (${waited}).${promise}`;
   }
 }

@@ -87,6 +87,22 @@ impl Policy for Follow<'_> {
                     }
                     reselected += 1;
                 }
+                if !c.fits(j) {
+                    // The engine would call it the policy's invalid decision; it is the log's.
+                    let job = c.job(j);
+                    return Err(SimError::Failed {
+                        policy: "replay".into(),
+                        time: now,
+                        reason: format!(
+                            "the log starts job {} ({} processors) here with {} free: its \
+                             recorded schedule does not fit this machine (give the one it ran \
+                             on: --procs, --slurm-conf or --cluster)",
+                            job.id,
+                            job.procs,
+                            c.free()
+                        ),
+                    });
+                }
                 c.start_as(j, None, None, Some(planned[j]))?;
             }
             Ok(())

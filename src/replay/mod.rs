@@ -184,8 +184,14 @@ impl<'s> Replay<'s> {
         if let Some(place) = set.placement.as_deref() {
             for (j, nodes) in logged.nodes.iter().enumerate() {
                 if let Some(names) = nodes {
-                    allocs[j] = recorded::alloc_on(place, j, names)
-                        .map_err(|e| format!("job {}: NodeList: {e}", logged.ids[j]))?;
+                    allocs[j] = recorded::alloc_on(place, j, names).map_err(|e| {
+                        format!(
+                            "job {}: NodeList: {e}: a replay holds each recorded start on \
+                                 its recorded nodes; give the slurm.conf (or --cluster) of the \
+                                 cluster the log ran on",
+                            logged.ids[j]
+                        )
+                    })?;
                 }
             }
         }

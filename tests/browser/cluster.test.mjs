@@ -390,10 +390,14 @@ test('the real Slurm run demo brings its site: the cluster, the scheduler\'s par
   await p.locator('[data-testid="trace-demo"]').selectOption('slurm-gpu');
   await waitRuns(p, n + 1, 60_000);
   const specs = await p.locator('[data-testid="policy-spec"]').evaluateAll((xs) => xs.map((x) => x.value));
-  assert.deepEqual(specs, ['easy', 'slurm']);
+  assert.deepEqual(specs, ['easy', 'slurm', 'historic']);
+  // The two-schedules view opens on historic as A, slurm as B: replay fidelity in one choice.
+  assert.deepEqual([await p.locator('[data-testid="diff-a"]').inputValue(), await p.locator('[data-testid="diff-b"]').inputValue()], ['2', '1']);
   assert.match(await p.locator('[data-testid="opt-cluster"]').inputValue(), /n\[1-4\]/);
   const note = await p.locator('[data-testid="cluster-site"]').innerText();
   assert.match(note, /19 scheduler parameters of slurm\.conf/);
+  // The field's label says so (it said every line but NodeName= and PartitionName= was ignored).
+  assert.match(await p.locator('label:has([data-testid="cluster-conf"])').innerText(), /the slurm policy reads the scheduling keys too/);
   assert.match(note, /account tree and shares of sshare/);
   const facts = await p.locator('[data-testid="facts"]').innerText();
   assert.ok(!facts.includes('ask for GPUs'), facts);

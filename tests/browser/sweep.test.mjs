@@ -1,6 +1,7 @@
 // The sweep panel: a small sweep (2 policies x 2 values x 2 seeds) draws a non-blank chart whose
 // numbers equal `schedlab sweep`; Cancel stops a long sweep and the next one works; bad input
-// gives a message. Run through scripts/browser-test.sh.
+// gives a message (beside the button too); a slurm key swept on the Slurm demo from its link. Run
+// through scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -85,4 +86,37 @@ test('sweep values keep the commas inside their parentheses (priority expression
   const rows = await page.locator('[data-testid="sweep-table"] tbody tr').allInnerTexts();
   assert.equal(rows.length, 2);
   assert.deepEqual(problems, []);
+});
+
+test('a what-if of a slurm key on the Slurm demo: the link brings the sweep back; a refused sweep says why beside its button', { skip: MOCK ? 'mock engine' : false }, async () => {
+  const hash = '#v=1&trace=demo:slurm-gpu&policy=historic&policy=slurm&seed=1&cluster=1/n[1-4]:c8:m16000:g2/p=batch:ALL:default'
+    + '&sweepvary=bf_window=1,10,60&sweepseeds=1&sweepmetric=wait&sweepmore=&sweeppick=slurm';
+  const { page: p, context, problems: probs } = await open(browser, hash);
+  await waitRuns(p, 1, 60_000);
+  const ticked = await p.$$eval('[data-testid="sweep-policies"] input', (is) => is.map((i) => `${i.value}:${i.checked}`));
+  assert.deepEqual(ticked, ['historic:false', 'slurm:true']);
+  assert.equal(await p.locator('[data-testid="sweep-vary"]').inputValue(), 'bf_window=1,10,60');
+  await p.locator('[data-testid="sweep-run"]').scrollIntoViewIfNeeded();
+  await p.locator('[data-testid="sweep-run"]').click();
+  await drawn(p);
+  const rows = await p.locator('[data-testid="sweep-table"] tbody tr').allInnerTexts();
+  assert.deepEqual(rows.map((r) => r.split('\t').slice(0, 2)), [['slurm', '1'], ['slurm', '10'], ['slurm', '60']]);
+  const status = p.locator('[data-testid="sweep-status"]');
+  assert.match(await status.innerText(), /^3 simulations in /);
+  // A misspelt key, a bad value, a ticked policy without the key: each refused, and said beside
+  // the button, not only in the Messages panel a page above (the old table still shows).
+  for (const [vary, tick, want] of [
+    ['bf_windw=1,10', null, /^Not run: slurm: slurm has no key bf_windw/],
+    ['bf_window=1,abc', null, /^Not run: slurm: .*bf_window=abc: "abc" is not a whole number from 1 to 43200/],
+    ['bf_window=1,10', 'historic', /^Not run: historic: historic has no key bf_window/],
+  ]) {
+    if (tick) await p.locator(`[data-testid="sweep-policies"] input[value="${tick}"]`).check();
+    await p.locator('[data-testid="sweep-vary"]').fill(vary);
+    await p.locator('[data-testid="sweep-run"]').click();
+    await p.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-testid="sweep-status"]').textContent), want.source);
+    assert.match(await errorsText(p), new RegExp(want.source.replace('^Not run: ', 'Sweep: ')));
+  }
+  await p.locator('section:has(#h-sweep)').screenshot({ path: join(SHOTS, 'sweep-slurm-refused.png') });
+  assert.deepEqual(probs, []);
+  await context.close();
 });

@@ -285,3 +285,74 @@ test('replay fidelity: the jobs furthest from the recorded schedule, with why th
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the results table labels a long slurm spec as written, its whole spec in the title', { skip: MOCK ? 'mock engine' : false }, async () => {
+  // With the demo's slurm.conf merged in, every slurm spec's canonical form starts
+  // `slurm[PriorityWeightAge=5000,…`: the table's rows (and the baseline's choices) read the same
+  // for `slurm` and `slurm[bf_window=1]`, where the legend, the A/B choices and the sweep named
+  // them apart. A short canonical spec stays as it was.
+  const hash = '#v=1&trace=demo:slurm-gpu&policy=slurm&policy=' + encodeURIComponent('slurm[bf_window=1]') + '&policy=fcfs&seed=1';
+  const { page, context, problems } = await open(browser, hash);
+  await waitRuns(page, 1, 60_000);
+  const heads = page.locator('[data-testid="results"] tbody th');
+  assert.deepEqual(await heads.allInnerTexts(), ['slurm', 'slurm[bf_window=1]', 'fcfs']);
+  const titles = await heads.evaluateAll((xs) => xs.map((x) => x.title));
+  assert.ok(titles[0].startsWith('slurm[PriorityWeightAge=5000,') && titles[0].includes('bf_window=30'), titles[0]);
+  assert.ok(titles[1].includes('bf_window=1,'), titles[1]);
+  assert.equal(titles[2], 'fcfs');
+  // The cells keep the canonical spec (what the tests and the JSON read).
+  assert.deepEqual(Object.keys(await table(page)), titles);
+  const baseline = page.locator('[data-testid="baseline"]');
+  assert.deepEqual((await baseline.locator('option').allInnerTexts()).slice(1), ['slurm', 'slurm[bf_window=1]', 'fcfs']);
+  await baseline.selectOption('1');
+  assert.match(await page.locator('[data-testid="results"] caption').innerText(), /^Relative to slurm\[bf_window=1\] \(/);
+  // Hovering a row highlights its policy in the charts: the rows carry the canonical spec, which
+  // the hover matched against the spec as written (no highlight for any slurm row on a site).
+  await heads.nth(1).hover();
+  await page.waitForFunction(() => window.schedlab.dists.highlight === 1);
+  await heads.nth(0).hover();
+  await page.waitForFunction(() => window.schedlab.dists.highlight === 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('with historic compared, the two-schedules view opens on it as A: the replay fidelity view', { skip: MOCK ? 'mock engine' : false }, async () => {
+  // historic added after the policies (as the picker adds it): A was the first policy, slurm,
+  // and the fidelity view one choice away.
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:slurm-gpu&policy=slurm&policy=easy&policy=historic&seed=1');
+  await waitRuns(page, 1, 60_000);
+  const [a, b] = [page.locator('[data-testid="diff-a"]'), page.locator('[data-testid="diff-b"]')];
+  assert.deepEqual([await a.inputValue(), await b.inputValue()], ['2', '1']);
+  const furthest = page.locator('[data-testid="diff-furthest"]');
+  await furthest.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="diff-furthest"] tbody tr[data-job]').length > 0);
+  assert.match(await furthest.locator('caption').innerText(), /^Jobs furthest apart from A, historic \(the trace's own schedule\), to B \(easy\): over 60 jobs/);
+  // A choice by hand stays on its policy across a new comparison of the same policies.
+  await b.selectOption('0');
+  await page.locator('[data-testid="run"]').click();
+  await waitRuns(page, 2, 60_000);
+  assert.deepEqual([await a.inputValue(), await b.inputValue()], ['2', '0']);
+  // Why slurm started each job, in Slurm's words (it read: by the policy's own rule: "backfill").
+  await page.waitForFunction(() => /to B \(slurm\)/.test(document.querySelector('[data-testid="diff-furthest"] caption')?.textContent));
+  const whys = await furthest.locator('td.why').allInnerTexts();
+  assert.ok(whys.length > 0 && whys.every((w) => /^Started at .+ by Slurm's (main scheduler|backfill cycle), /.test(w)), whys.join('\n'));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('historic on a cluster smaller than the log\'s says why a job started late', { skip: MOCK ? 'mock engine' : false }, async () => {
+  // The demo's log on two of its four nodes: jobs recorded on n3, n4 start when room is free, with
+  // the start reason replay-late (it read: by the policy's own rule: "replay-late").
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:slurm-gpu&policy=slurm&policy=historic&seed=1&cluster=1/n[1-2]:c8:m16000:g2/p=batch:ALL:default');
+  await waitRuns(page, 1, 60_000);
+  await page.locator('[data-testid="diff-a"]').selectOption('0');
+  await page.locator('[data-testid="diff-b"]').selectOption('1');
+  const furthest = page.locator('[data-testid="diff-furthest"]');
+  await furthest.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => /to B \(historic\)/.test(document.querySelector('[data-testid="diff-furthest"] caption')?.textContent));
+  const whys = await furthest.locator('td.why').allInnerTexts();
+  assert.ok(whys.some((w) => /^Started at .+, later than the trace recorded: its recorded nodes \(or enough room\) were not free then \(after waiting /.test(w)), whys.join('\n'));
+  assert.ok(!whys.some((w) => /own rule/.test(w)), whys.join('\n'));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -7,8 +7,11 @@ use schedlab::run::{RunResult, Trace};
 use std::fmt::Write;
 
 /// The fidelity section of the table: a row of figures per policy, then per policy its `n`
-/// furthest jobs. A note instead when the trace records no wait.
-pub fn section(trace: &Trace, results: &[&RunResult], n: usize) -> String {
+/// furthest jobs. A note instead when the trace records no wait. `typed`: each run's spec as
+/// the user wrote it: a policy is labelled as in the table above (`slurm (1)` for a long spec,
+/// given in full under the table), so that two long specs that differ only in their last keys
+/// stay apart.
+pub fn section(trace: &Trace, results: &[&RunResult], typed: &[&str], n: usize) -> String {
     let mut out = String::new();
     let rows: Vec<_> = results
         .iter()
@@ -19,12 +22,14 @@ pub fn section(trace: &Trace, results: &[&RunResult], n: usize) -> String {
                 sacct log's Start)\n"
             .into();
     }
-    let width = results
+    let specs = results.iter().map(|r| r.spec.as_str());
+    let (labels, _) = crate::table::labels(specs.zip(typed.iter().copied()));
+    let width = labels
         .iter()
-        .map(|r| r.spec.len())
+        .map(|l| l.chars().count())
         .max()
         .unwrap_or(6)
-        .clamp(6, 48);
+        .max(6);
     let _ = writeln!(out, "\nRecorded against simulated wait (per job, seconds)");
     let _ = writeln!(
         out,
@@ -39,14 +44,14 @@ pub fn section(trace: &Trace, results: &[&RunResult], n: usize) -> String {
         format!("<={CLOSE}s"),
         "CDF gap"
     );
-    for (r, gaps) in &rows {
+    for ((_, gaps), label) in rows.iter().zip(&labels) {
         let Some(f) = fidelity::fidelity(gaps) else {
             continue;
         };
         let _ = writeln!(
             out,
             "{:<width$} {:>8} {:>10.1} {:>10.1} {:>10.1} {:>10.0} {:>10.0} {:>7.1}% {:>8.3}",
-            cut(&r.spec, width),
+            label,
             f.compared,
             f.mean_recorded,
             f.mean_simulated,
@@ -57,12 +62,18 @@ pub fn section(trace: &Trace, results: &[&RunResult], n: usize) -> String {
             f.cdf_gap
         );
     }
-    for (r, gaps) in &rows {
+    for ((r, gaps), label) in rows.iter().zip(&labels) {
         let far = fidelity::furthest(gaps, n);
         if far.is_empty() {
             continue;
         }
-        let _ = writeln!(out, "\nFurthest off under {}:", cut(&r.spec, 60));
+        // A schedule that is the trace's own (historic) has no job off: said, not a table of
+        // zeros.
+        if far.iter().all(|g| g.error() == 0) {
+            let _ = writeln!(out, "\n{label}: every job starts at its recorded wait");
+            continue;
+        }
+        let _ = writeln!(out, "\nFurthest off under {label}:");
         let _ = writeln!(
             out,
             "{:>10} {:>10} {:>10} {:>10}  {:<14} {:>10}",
@@ -86,13 +97,4 @@ pub fn section(trace: &Trace, results: &[&RunResult], n: usize) -> String {
         }
     }
     out
-}
-
-/// `s` cut to `n` characters (a long canonical spec).
-fn cut(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        s.chars().take(n - 1).chain(['…']).collect()
-    }
 }

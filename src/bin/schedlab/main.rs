@@ -12,6 +12,7 @@ mod metric_args;
 mod outputs;
 mod plot;
 mod replay;
+mod site_note;
 mod sweep;
 mod table;
 mod trace;
@@ -290,6 +291,9 @@ fn cmd_run(args: &RunArgs) -> CliResult {
     report_skips(&trace);
     // The site as the policies read it: with the trace's user names and jobs' accounts.
     let site = site.map(|site| trace.named_site(site));
+    if let Some(note) = site.as_ref().and_then(site_note::sshare_note) {
+        eprintln!("{note}");
+    }
     let mut results: Vec<(RunResult, Duration)> = Vec::new();
     // Each result's spec as the user wrote it (the table's label for a long one).
     let mut typed: Vec<&str> = Vec::new();
@@ -330,7 +334,7 @@ fn cmd_run(args: &RunArgs) -> CliResult {
         print!("{}", table::comparison(&trace, &results, &typed));
         if let Some(n) = args.fidelity {
             let runs: Vec<&RunResult> = results.iter().map(|(r, _)| r).collect();
-            print!("{}", fidelity::section(&trace, &runs, n));
+            print!("{}", fidelity::section(&trace, &runs, &typed, n));
         }
     }
     if !failed.is_empty() {

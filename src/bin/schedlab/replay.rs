@@ -70,6 +70,9 @@ pub fn run(args: &ReplayArgs) -> CliResult {
             .with_accounts(replay.logged.accounts.clone())
             .with_clock(schedlab::slurm::clock_of(&workload.header, set.origin))
     });
+    if let Some(note) = site.as_ref().and_then(crate::site_note::sshare_note) {
+        eprintln!("{note}");
+    }
     let recorded = replay.recorded_waits();
     if let Some(other) = &args.noise {
         let (_, set2) = run::read_path(other, &read, &input)?;
@@ -87,6 +90,21 @@ pub fn run(args: &ReplayArgs) -> CliResult {
                 None => schedlab::policy::build(spec)?,
             })
         };
+        // A policy that replays the log (`historic`) has no decision of its own: asked fresh
+        // at an instant it knows none of the jobs submitted before (its starts come from their
+        // submissions), and its whole schedule is the log's. Its whole run still prints (0 apart).
+        if fresh()?.replays_trace() {
+            println!("{spec}: the log's own schedule: its decisions are the recorded ones");
+            if args.whole_run {
+                let waits = replay.simulated_waits(fresh()?.as_mut(), args.seed)?;
+                let d = recorded.distance(&waits);
+                println!("  whole run (recorded / {spec}): {d}");
+            }
+            if files[0].is_some() {
+                eprintln!("schedlab: {spec}: no decisions to write (--decisions-csv)");
+            }
+            continue;
+        }
         let (ds, reselected) = replay.decisions(fresh, args.seed)?;
         let f = Figures::of(&ds);
         println!("{spec}: {f}");

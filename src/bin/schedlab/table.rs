@@ -123,7 +123,7 @@ const LONGEST_LABEL: usize = 40;
 /// The columns' labels from each run's (whole spec, spec as written), and the lines that give
 /// in full the specs they shorten: `slurm` with a slurm.conf's parameters runs to hundreds of
 /// characters, which would widen every column.
-fn labels<'a>(specs: impl Iterator<Item = (&'a str, &'a str)>) -> (Vec<String>, String) {
+pub fn labels<'a>(specs: impl Iterator<Item = (&'a str, &'a str)>) -> (Vec<String>, String) {
     let mut notes = String::new();
     let mut n = 0;
     let short = |s: &str| s.chars().count() <= LONGEST_LABEL;
