@@ -33,6 +33,7 @@ mod agent;
 mod blocked;
 mod fit;
 mod free;
+mod held;
 mod nodes;
 mod trial;
 
