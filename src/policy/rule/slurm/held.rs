@@ -30,6 +30,8 @@ const MERGE_BATCH: usize = 16;
 pub(super) struct Holds {
     /// Per node, its reservations [from, to), sorted.
     spans: Vec<Vec<(Time, Time)>>,
+    /// The nodes with a reservation.
+    touched: Vec<u32>,
     /// Per node, its reservations merged where they overlap or touch: sorted, apart.
     runs: Vec<Vec<(Time, Time)>>,
     /// Every run's end, over all nodes, sorted (a multiset).
@@ -50,6 +52,18 @@ impl Holds {
         }
     }
 
+    /// No reservation on `nodes` nodes, in this memory.
+    pub(super) fn clear(&mut self, nodes: usize) {
+        for &n in &self.touched {
+            self.spans[n as usize].clear();
+            self.runs[n as usize].clear();
+        }
+        self.touched.clear();
+        self.ends.clear();
+        self.spans.resize_with(nodes, Vec::new);
+        self.runs.resize_with(nodes, Vec::new);
+    }
+
     /// The nodes of `nodes` are reserved over [from, to).
     pub(super) fn hold(&mut self, from: Time, to: Time, nodes: impl Iterator<Item = u32>) {
         self.gone.clear();
@@ -57,6 +71,9 @@ impl Holds {
         for n in nodes {
             let n = n as usize;
             let spans = &mut self.spans[n];
+            if spans.is_empty() {
+                self.touched.push(n as u32);
+            }
             let at = spans.partition_point(|&s| s <= (from, to));
             spans.insert(at, (from, to));
             // The runs the span overlaps or touches: i..j.

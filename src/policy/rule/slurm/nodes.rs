@@ -17,7 +17,7 @@
 
 use super::held::Holds;
 use super::trial::Trial;
-use crate::cluster::{Alloc, Free, Layout, Need, Share};
+use crate::cluster::{Alloc, Free, Layout, Need, PackedAlloc, Share};
 use crate::Time;
 
 /// The first span of planned ends the will-run test takes together, seconds (cons_tres's
@@ -84,7 +84,50 @@ impl NodePlan {
         }
     }
 
+    /// The plan made anew at `now` as [`NodePlan::new`] makes it, in this plan's memory (its
+    /// buffers and allocations kept): `ends` in the order `new` would be given them.
+    pub(super) fn reset<'a>(
+        &mut self,
+        now: Time,
+        clock: Time,
+        free: &Free,
+        ends: impl Iterator<Item = (Time, &'a PackedAlloc, Option<Time>)>,
+    ) {
+        self.now = now;
+        self.clock = clock;
+        self.free.clone_from(free);
+        let mut k = 0;
+        for (e, a, limit) in ends {
+            match self.ends.get_mut(k) {
+                Some(x) => {
+                    x.0 = e;
+                    x.1.clear();
+                    x.1.extend(a.iter());
+                    x.2 = limit;
+                }
+                None => self.ends.push((e, a.to_vec(), limit)),
+            }
+            k += 1;
+        }
+        self.ends.truncate(k);
+        self.ends.sort_by_key(|e| e.0);
+        self.holds.clear(free.cpus.len());
+        if let Some(t) = &mut self.scratch.trial {
+            t.reset(&self.free);
+        }
+        (self.end, self.resolution, self.late_grace) = (Time::MAX, 1, Some(0));
+    }
+
+    /// The plan ending at `end`, rounding to `resolution`, guessing late ends by `grace`
+    /// ([`NodePlan::ending_at`], [`NodePlan::rounding`], [`NodePlan::late_by`]).
+    pub(super) fn set(&mut self, end: Time, resolution: Time, grace: Option<Time>) {
+        self.end = end;
+        self.resolution = resolution.max(1);
+        self.late_grace = grace;
+    }
+
     /// The plan with its later starts checked at `resolution` seconds (`bf_resolution`).
+    #[cfg(test)]
     pub(super) fn rounding(mut self, resolution: Time) -> Self {
         self.resolution = resolution.max(1);
         self
@@ -92,6 +135,7 @@ impl NodePlan {
 
     /// The plan guessing that a job past its planned end ends `grace` seconds after it
     /// ([`SlurmParams::late_end_grace`](crate::slurm::params::SlurmParams::late_end_grace)).
+    #[cfg(test)]
     pub(super) fn late_by(mut self, grace: Option<Time>) -> Self {
         self.late_grace = grace;
         self
@@ -117,6 +161,7 @@ impl NodePlan {
     }
 
     /// The plan with its map ending at `end`.
+    #[cfg(test)]
     pub(super) fn ending_at(mut self, end: Time) -> Self {
         self.end = end;
         self
