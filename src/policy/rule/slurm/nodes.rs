@@ -15,9 +15,11 @@
 //! - a later start found there is checked against the reservations over the job's own run
 //!   as Slurm rounds it ([`NodePlan::overlaps`], `_test_resv_overlap`).
 
+mod reset;
+
 use super::held::Holds;
 use super::trial::Trial;
-use crate::cluster::{Alloc, Free, Layout, Need, PackedAlloc, Share};
+use crate::cluster::{Alloc, Free, Layout, Need, Share};
 use crate::Time;
 
 /// The first span of planned ends the will-run test takes together, seconds (cons_tres's
@@ -82,48 +84,6 @@ impl NodePlan {
             late_grace: Some(0),
             scratch: Scratch::default(),
         }
-    }
-
-    /// The plan made anew at `now` as [`NodePlan::new`] makes it, in this plan's memory (its
-    /// buffers and allocations kept): `ends` in the order `new` would be given them.
-    pub(super) fn reset<'a>(
-        &mut self,
-        now: Time,
-        clock: Time,
-        free: &Free,
-        ends: impl Iterator<Item = (Time, &'a PackedAlloc, Option<Time>)>,
-    ) {
-        self.now = now;
-        self.clock = clock;
-        self.free.clone_from(free);
-        let mut k = 0;
-        for (e, a, limit) in ends {
-            match self.ends.get_mut(k) {
-                Some(x) => {
-                    x.0 = e;
-                    x.1.clear();
-                    x.1.extend(a.iter());
-                    x.2 = limit;
-                }
-                None => self.ends.push((e, a.to_vec(), limit)),
-            }
-            k += 1;
-        }
-        self.ends.truncate(k);
-        self.ends.sort_by_key(|e| e.0);
-        self.holds.clear(free.cpus.len());
-        if let Some(t) = &mut self.scratch.trial {
-            t.reset(&self.free);
-        }
-        (self.end, self.resolution, self.late_grace) = (Time::MAX, 1, Some(0));
-    }
-
-    /// The plan ending at `end`, rounding to `resolution`, guessing late ends by `grace`
-    /// ([`NodePlan::ending_at`], [`NodePlan::rounding`], [`NodePlan::late_by`]).
-    pub(super) fn set(&mut self, end: Time, resolution: Time, grace: Option<Time>) {
-        self.end = end;
-        self.resolution = resolution.max(1);
-        self.late_grace = grace;
     }
 
     /// The plan with its later starts checked at `resolution` seconds (`bf_resolution`).
