@@ -33,6 +33,7 @@ mod agent;
 mod blocked;
 mod fit;
 mod free;
+mod held;
 mod nodes;
 mod trial;
 
@@ -66,27 +67,34 @@ impl Plan {
     /// `clock`: the running jobs' planned ends.
     /// `pool`: the last cycle's map on a pool, reset here (kept for its memory).
     /// `late`: the grace after a planned end at which a job past it is guessed to end.
+    /// `nodes`: the last cycle's plan on nodes, made anew here (kept for its memory).
     fn at(
         c: &Ctx<'_>,
-        clock: Time,
-        res: Time,
-        window_end: Time,
+        (clock, res, window_end): (Time, Time, Time),
         late: Option<Time>,
         mut pool: Free,
+        nodes: Option<Box<NodePlan>>,
     ) -> Plan {
         let now = c.now();
         let on_nodes = c.cluster().map(|cv| {
             let ends = c
                 .running()
-                .map(|(e, j)| (slurm_end(c, e, j), cv.alloc(j).to_vec(), c.job(j).requested))
-                .collect();
-            NodePlan::new(now, clock, cv.free().clone(), ends)
-                .ending_at(window_end)
-                .rounding(res)
-                .late_by(late)
+                .map(|(e, j)| (slurm_end(c, e, j), cv.alloc(j), c.job(j).requested));
+            let mut p = match nodes {
+                Some(mut p) => {
+                    p.reset(now, clock, cv.free(), ends);
+                    p
+                }
+                None => {
+                    let ends = ends.map(|(e, a, r)| (e, a.to_vec(), r)).collect();
+                    Box::new(NodePlan::new(now, clock, cv.free().clone(), ends))
+                }
+            };
+            p.set(window_end, res, late);
+            p
         });
         match on_nodes {
-            Some(p) => Plan::Nodes(Box::new(p)),
+            Some(p) => Plan::Nodes(p),
             None => {
                 pool.reset(now, c.free(), c.running().map(|(e, j)| (e, c.job(j).procs)));
                 Plan::Pool(pool)
@@ -130,6 +138,8 @@ pub struct SlurmSched {
     /// The last backfill cycle's queue and plan on a pool, kept for their memory.
     cycle_queue: Vec<usize>,
     pool_plan: Free,
+    /// The last backfill cycle's plan on nodes, kept for its memory.
+    node_plan: Option<Box<NodePlan>>,
 }
 
 impl SlurmSched {
@@ -161,6 +171,7 @@ impl SlurmSched {
             per_user: HashMap::new(),
             cycle_queue: Vec::new(),
             pool_plan: Free::default(),
+            node_plan: None,
         }
     }
 
@@ -270,11 +281,10 @@ impl SlurmSched {
         let now_down = round_down(now, res, clock);
         let mut plan = Plan::at(
             c,
-            clock,
-            res,
-            window_end,
+            (clock, res, window_end),
             late,
             std::mem::take(&mut self.pool_plan),
+            self.node_plan.take(),
         );
         let mut jobs = std::mem::take(&mut self.cycle_queue);
         jobs.clear();
@@ -362,8 +372,9 @@ impl SlurmSched {
             }
         }
         self.cycle_queue = jobs;
-        if let Plan::Pool(free) = plan {
-            self.pool_plan = free;
+        match plan {
+            Plan::Pool(free) => self.pool_plan = free,
+            Plan::Nodes(p) => self.node_plan = Some(p),
         }
         Ok(())
     }

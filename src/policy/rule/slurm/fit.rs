@@ -43,6 +43,11 @@ struct Block {
 /// cons_tres's allocation for `need` on `free`, or `None` when it does not fit.
 pub(super) fn best_fit(l: &Layout, free: &Free, need: &Need) -> Option<Alloc> {
     if need.nodes == 0 || need.exclusive {
+        // Too few cores or GPUs free in the partition: the selection would find none (its
+        // first test), and its output need not be allocated (most will-run steps).
+        if free.short_of(need) {
+            return None;
+        }
         return free.select(l, need, None);
     }
     let part = l.parts.get(need.part as usize)?;

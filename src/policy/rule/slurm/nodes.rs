@@ -5,7 +5,7 @@
 //!   limit); a job the cycle starts now is one more running job;
 //! - a reservation holds **whole nodes** over an interval: `_add_reservation` takes the nodes
 //!   the job was planned on out of the map's available nodes, so no other job tested in the
-//!   cycle may use their idle cores meanwhile;
+//!   cycle may use their idle cores meanwhile (kept per node, [`Holds`]);
 //! - a job's earliest start ([`NodePlan::earliest`]): from a time `t` (now first), the nodes
 //!   no reservation holds over `[t, t + limit]` (a reservation beginning at `t + limit`
 //!   counts, as Slurm's `begin_time <= end_time` test does) are given to select/cons_tres's
@@ -15,6 +15,9 @@
 //! - a later start found there is checked against the reservations over the job's own run
 //!   as Slurm rounds it ([`NodePlan::overlaps`], `_test_resv_overlap`).
 
+mod reset;
+
+use super::held::Holds;
 use super::trial::Trial;
 use crate::cluster::{Alloc, Free, Layout, Need, Share};
 use crate::Time;
@@ -36,9 +39,8 @@ pub(super) struct NodePlan {
     free: Free,
     /// (planned end, allocation, time limit) of the running jobs, by planned end.
     ends: Vec<(Time, Alloc, Option<Time>)>,
-    /// Whole-node reservations: (node, from, to) for each node a reservation holds over
-    /// [from, to), kept sorted ([`NodePlan::later_start`] walks them node by node).
-    spans: Vec<(u32, Time, Time)>,
+    /// Whole-node reservations: each node's spans [from, to) and their merged runs.
+    holds: Holds,
     /// `bf_resolution`, seconds (1 until set): a later start's run is checked against the
     /// reservations rounded down to it on the log's clock, as they are made.
     resolution: Time,
@@ -58,8 +60,6 @@ struct Scratch {
     trial: Option<Trial>,
     /// Nodes a reservation holds over the interval tested.
     out: Vec<bool>,
-    /// [`NodePlan::overlaps`]'s marks.
-    marks: Vec<bool>,
 }
 
 impl NodePlan {
@@ -72,13 +72,14 @@ impl NodePlan {
         mut ends: Vec<(Time, Alloc, Option<Time>)>,
     ) -> Self {
         ends.sort_by_key(|e| e.0);
+        let holds = Holds::new(free.cpus.len());
         NodePlan {
             now,
             clock,
             end: Time::MAX,
             free,
             ends,
-            spans: Vec::new(),
+            holds,
             resolution: 1,
             late_grace: Some(0),
             scratch: Scratch::default(),
@@ -86,6 +87,7 @@ impl NodePlan {
     }
 
     /// The plan with its later starts checked at `resolution` seconds (`bf_resolution`).
+    #[cfg(test)]
     pub(super) fn rounding(mut self, resolution: Time) -> Self {
         self.resolution = resolution.max(1);
         self
@@ -93,6 +95,7 @@ impl NodePlan {
 
     /// The plan guessing that a job past its planned end ends `grace` seconds after it
     /// ([`SlurmParams::late_end_grace`](crate::slurm::params::SlurmParams::late_end_grace)).
+    #[cfg(test)]
     pub(super) fn late_by(mut self, grace: Option<Time>) -> Self {
         self.late_grace = grace;
         self
@@ -118,6 +121,7 @@ impl NodePlan {
     }
 
     /// The plan with its map ending at `end`.
+    #[cfg(test)]
     pub(super) fn ending_at(mut self, end: Time) -> Self {
         self.end = end;
         self
@@ -126,13 +130,7 @@ impl NodePlan {
     /// Marks in `out` the nodes a reservation holds over some of `[from, to]` (Slurm's
     /// `begin_time <= end_time` test: one beginning at `to` counts).
     fn held_over(&self, from: Time, to: Time, out: &mut Vec<bool>) {
-        out.clear();
-        out.resize(self.free.cpus.len(), false);
-        for &(n, a, b) in &self.spans {
-            if a <= to && b > from {
-                out[n as usize] = true;
-            }
-        }
+        self.holds.held_over(from, to, out);
     }
 
     /// True when a reservation holds a node of `a` over a job's run from `start` for `len`
@@ -141,22 +139,11 @@ impl NodePlan {
     /// reservation's are, and a reservation overlapping that interval strictly (`end_time >
     /// start_time && begin_time < end_reserve`): one beginning at the rounded end, or ending
     /// at the rounded start, does not count.
-    /// `marks` (a buffer, all false) marks `a`'s nodes meanwhile: one pass over the spans.
-    fn overlaps(&self, start: Time, len: Time, a: &[Share], marks: &mut Vec<bool>) -> bool {
+    /// The reservations as made (not merged: the test is strict), of `a`'s nodes only.
+    fn overlaps(&self, start: Time, len: Time, a: &[Share]) -> bool {
         let from = super::round_down(start, self.resolution, self.clock);
         let to = super::round_down(start.saturating_add(len), self.resolution, self.clock);
-        marks.resize(self.free.cpus.len(), false);
-        for s in a {
-            marks[s.node as usize] = true;
-        }
-        let found = self
-            .spans
-            .iter()
-            .any(|&(n, x, y)| x < to && y > from && marks[n as usize]);
-        for s in a {
-            marks[s.node as usize] = false;
-        }
-        found
+        self.holds.overlap(from, to, a.iter().map(|s| s.node))
     }
 
     /// select/cons_tres's will-run test on the nodes not in `out` (`trial`: the state it works
@@ -228,21 +215,9 @@ impl NodePlan {
     /// between `t` and that boundary is free again, before the map's end; `None` when there
     /// is none. A node is free again first where the first run of its reservations still
     /// held after `t` (each overlapping or touching the next) ends, so the answer is the
-    /// earliest such end over the nodes: one pass over the sorted (node, from, to) spans.
+    /// earliest such end over the nodes: the first run end after `t` ([`Holds`]).
     fn later_start(&self, t: Time) -> Option<Time> {
-        let mut first: Option<Time> = None;
-        let mut spans = self.spans.iter().filter(|s| s.2 > t).peekable();
-        while let Some(&(x, _, mut end)) = spans.next() {
-            while let Some(&(_, from, to)) = spans.next_if(|s| s.0 == x) {
-                if from <= end {
-                    end = end.max(to);
-                }
-            }
-            if end < self.end && first.is_none_or(|f| end < f) {
-                first = Some(end);
-            }
-        }
-        first
+        self.holds.first_end_after(t).filter(|&e| e < self.end)
     }
 
     /// The earliest start of a job asking `need` for `len` seconds, with the allocation it
@@ -278,7 +253,7 @@ impl NodePlan {
                     t = b;
                     continue;
                 }
-                if start <= self.now || !self.overlaps(start, len, &a, &mut s.marks) {
+                if start <= self.now || !self.overlaps(start, len, &a) {
                     break Some((start, a));
                 }
                 if start > t {
@@ -308,10 +283,7 @@ impl NodePlan {
 
     /// The nodes of `a` are reserved over [from, to).
     pub(super) fn hold(&mut self, from: Time, to: Time, a: &[Share]) {
-        // Appended, then sorted: the stable sort merges the sorted spans with the new ones
-        // in one pass (an insertion per node moved the spans after it each time).
-        self.spans.extend(a.iter().map(|s| (s.node, from, to)));
-        self.spans.sort();
+        self.holds.hold(from, to, a.iter().map(|s| s.node));
     }
 }
 
@@ -443,8 +415,8 @@ mod tests {
     /// `t` and before the map's end in turn, the first at which some node held between `t`
     /// and it is held no more.
     fn later_start_by_bounds(plan: &NodePlan, t: Time) -> Option<Time> {
-        let mut bounds: Vec<Time> = plan
-            .spans
+        let spans: Vec<(u32, Time, Time)> = plan.holds.spans().collect();
+        let mut bounds: Vec<Time> = spans
             .iter()
             .flat_map(|h| [h.1, h.2])
             .filter(|&b| b > t && b < plan.end)
@@ -454,7 +426,7 @@ mod tests {
         bounds.into_iter().find(|&b| {
             let mut before = vec![false; n];
             let mut at = vec![false; n];
-            for &(x, from, to) in &plan.spans {
+            for &(x, from, to) in &spans {
                 before[x as usize] |= from < b && to > t;
                 at[x as usize] |= from <= b && to > b;
             }

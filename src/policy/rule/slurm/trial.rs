@@ -37,6 +37,14 @@ impl Trial {
         }
     }
 
+    /// The trial made anew on `base` (as [`Trial::new`]), in this memory.
+    pub(super) fn reset(&mut self, base: &Free) {
+        self.free.clone_from(base);
+        self.held.clear();
+        self.held.resize(base.cpus.len(), false);
+        self.given.clear();
+    }
+
     /// The free state tested.
     pub(super) fn free(&self) -> &Free {
         &self.free
