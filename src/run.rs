@@ -248,6 +248,15 @@ pub fn simulate(
     simulate_with(jobs, policy.as_mut(), seed, progress)
 }
 
+/// A policy that replays the trace (`historic`) is shown what the trace records beyond each
+/// job's start: its requeued jobs' earlier runs and the nodes each job ran on.
+pub(crate) fn show_recorded(jobs: &JobSet, policy: &mut dyn policy::Policy) {
+    if policy.replays_trace() {
+        policy.recorded_earlier_runs(&jobs.earlier_runs);
+        policy.recorded_nodes(&jobs.recorded_nodes);
+    }
+}
+
 /// The schedule of a policy built beforehand on `jobs` (with the node model of their input
 /// options, when it is on).
 pub fn simulate_with(
@@ -256,10 +265,7 @@ pub fn simulate_with(
     seed: u64,
     progress: Option<Progress<'_>>,
 ) -> Result<Schedule, Error> {
-    if policy.replays_trace() {
-        policy.recorded_earlier_runs(&jobs.earlier_runs);
-        policy.recorded_nodes(&jobs.recorded_nodes);
-    }
+    show_recorded(jobs, policy);
     let machine = jobs.options.nodes.as_ref().map(|nodes| sim::Machine {
         nodes,
         kill: jobs.options.kill,

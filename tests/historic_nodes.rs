@@ -49,14 +49,17 @@ const HEAD: &str = "JobID|User|Partition|Submit|Start|End|Elapsed|Timelimit|NCPU
 /// on g1, the first node (as `historic` did before it read `NodeList`), so job 2 found g1's
 /// cores taken and started late, at 100. On its recorded nodes job 1 leaves g1 free: job 2
 /// starts at 10 on g1, as recorded. Job 3 names a node the cluster does not have (n9): it is
-/// placed by the selection (g1's 3 free cores), at its recorded 20, and a note says so.
+/// placed by the selection (g1's 3 free cores), at its recorded 20, and a note says so. Job
+/// 4's NodeList is no hostlist (`g[1-`): placed by the selection (g1 again, job 3 having
+/// ended), at its recorded 30, and a note names its line.
 #[test]
 fn historic_starts_jobs_on_their_recorded_nodes() {
     let log = format!(
         "{HEAD}\
          1|u|batch|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:01:40|00:01:40|10|4|1|c1|cpu=4,node=1|COMPLETED\n\
          2|u|batch|2024-01-01T00:00:10|2024-01-01T00:00:10|2024-01-01T00:00:40|00:00:30|10|1|1|g1|cpu=1,gres/gpu=1,node=1|COMPLETED\n\
-         3|u|batch|2024-01-01T00:00:20|2024-01-01T00:00:20|2024-01-01T00:00:30|00:00:10|10|1|1|n9|cpu=1,node=1|COMPLETED\n"
+         3|u|batch|2024-01-01T00:00:20|2024-01-01T00:00:20|2024-01-01T00:00:30|00:00:10|10|1|1|n9|cpu=1,node=1|COMPLETED\n\
+         4|u|batch|2024-01-01T00:00:30|2024-01-01T00:00:30|2024-01-01T00:00:40|00:00:10|10|1|1|g[1-|cpu=1,node=1|COMPLETED\n"
     );
     let set = read(&log, TWO_NODES);
     assert!(
@@ -66,22 +69,30 @@ fn historic_starts_jobs_on_their_recorded_nodes() {
         "{:?}",
         set.warnings
     );
+    assert!(
+        set.warnings.iter().any(|w| w.starts_with(
+            "1 jobs name nodes that cannot be read (the first: line 5: NodeList \"g[1-\""
+        )),
+        "{:?}",
+        set.warnings
+    );
     let s = schedlab::run::simulate(&set, "historic", 1, None).unwrap();
-    assert_eq!(starts(&s), [0, 10, 20]);
-    assert_eq!(reasons(&s), ["replay", "replay", "replay"]);
+    assert_eq!(starts(&s), [0, 10, 20, 30]);
+    assert_eq!(reasons(&s), ["replay", "replay", "replay", "replay"]);
     assert_eq!(nodes(&set, &s, 0), ["c1"]);
     assert_eq!(nodes(&set, &s, 1), ["g1"]);
     assert_eq!(nodes(&set, &s, 2), ["g1"]);
+    assert_eq!(nodes(&set, &s, 3), ["g1"]);
     // Without NodeList the selection places job 1 on g1 and job 2 starts late.
     let bare = log
         .replace("|NodeList|", "|")
         .replace("|c1|", "|")
         .replace("|g1|", "|");
-    let bare = bare.replace("|n9|", "|");
+    let bare = bare.replace("|n9|", "|").replace("|g[1-|", "|");
     let set = read(&bare, TWO_NODES);
     let s = schedlab::run::simulate(&set, "historic", 1, None).unwrap();
-    assert_eq!(starts(&s), [0, 100, 20]);
-    assert_eq!(reasons(&s), ["replay", "replay-late", "replay"]);
+    assert_eq!(starts(&s), [0, 100, 20, 30]);
+    assert_eq!(reasons(&s), ["replay", "replay-late", "replay", "replay"]);
     assert_eq!(nodes(&set, &s, 0), ["g1"]);
 }
 

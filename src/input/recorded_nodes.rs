@@ -8,8 +8,9 @@ use foldhash::HashMap;
 
 /// Per job (by index), its allocation on the nodes of its recorded run, when the workload
 /// names them (`by_line`: (line of its record, hostlist)) and the cluster has them all; empty
-/// when the jobs run on no cluster or no job names its nodes. A note in `warnings` counts the
-/// jobs whose nodes the cluster lacks (the cluster's node selection places them).
+/// when the jobs run on no cluster or no job names its nodes. Notes in `warnings` count the
+/// jobs whose nodes the cluster lacks and those whose `NodeList` is no hostlist (the first
+/// named by line): the cluster's node selection places them.
 pub(super) fn recorded_allocs(
     jobs: &[Job],
     by_line: &[(u64, String)],
@@ -27,7 +28,8 @@ pub(super) fn recorded_allocs(
         .enumerate()
         .map(|(i, n)| (n.name.as_str(), i as u32))
         .collect();
-    let mut lacking = 0u64;
+    let (mut lacking, mut unreadable) = (0u64, 0u64);
+    let mut bad = None;
     let mut first_lacking = None;
     let mut nodes = Vec::new();
     let out = jobs
@@ -35,9 +37,14 @@ pub(super) fn recorded_allocs(
         .enumerate()
         .map(|(j, job)| {
             let list = by_line.get(&job.line)?;
-            // A hostlist the reader could not expand is a log the replay reports; here the
-            // job is placed by the cluster's selection.
-            let names = hostlist::parse(list).ok()?;
+            let names = match hostlist::parse(list) {
+                Ok(names) => names,
+                Err(e) => {
+                    bad.get_or_insert_with(|| format!("line {}: NodeList {list:?}: {e}", job.line));
+                    unreadable += 1;
+                    return None;
+                }
+            };
             nodes.clear();
             for name in &names {
                 match index.get(name.as_str()) {
@@ -56,6 +63,12 @@ pub(super) fn recorded_allocs(
         warnings.push(format!(
             "{lacking} jobs ran on nodes the cluster does not have (the first: {name}): \
              historic starts them on the cluster's node selection"
+        ));
+    }
+    if let Some(first) = bad {
+        warnings.push(format!(
+            "{unreadable} jobs name nodes that cannot be read (the first: {first}): historic \
+             starts them on the cluster's node selection"
         ));
     }
     out

@@ -142,10 +142,7 @@ impl Replay<'_> {
     /// A policy that replays the log (`historic`) is shown its earlier runs and recorded nodes,
     /// as `schedlab run` shows them: its whole run is the recorded one.
     pub fn simulate(&self, policy: &mut dyn Policy, seed: u64) -> Result<sim::Schedule, SimError> {
-        if policy.replays_trace() {
-            policy.recorded_earlier_runs(&self.set.earlier_runs);
-            policy.recorded_nodes(&self.set.recorded_nodes);
-        }
+        crate::run::show_recorded(self.set, policy);
         let place = self.set.placement.as_deref();
         if let Some(checks) = policy.limit_checks(&self.set.partitions) {
             let jobs = self.ended_by_checks(&checks);

@@ -11,6 +11,7 @@
 pub mod fairshare;
 pub mod params;
 pub mod priority;
+pub mod site_note;
 pub mod sshare;
 pub mod state;
 pub mod tree;

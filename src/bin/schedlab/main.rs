@@ -12,7 +12,6 @@ mod metric_args;
 mod outputs;
 mod plot;
 mod replay;
-mod site_note;
 mod sweep;
 mod table;
 mod trace;
@@ -291,7 +290,10 @@ fn cmd_run(args: &RunArgs) -> CliResult {
     report_skips(&trace);
     // The site as the policies read it: with the trace's user names and jobs' accounts.
     let site = site.map(|site| trace.named_site(site));
-    if let Some(note) = site.as_ref().and_then(site_note::sshare_note) {
+    if let Some(note) = site
+        .as_ref()
+        .and_then(schedlab::slurm::site_note::sshare_note)
+    {
         eprintln!("{note}");
     }
     let mut results: Vec<(RunResult, Duration)> = Vec::new();

@@ -70,7 +70,10 @@ pub fn run(args: &ReplayArgs) -> CliResult {
             .with_accounts(replay.logged.accounts.clone())
             .with_clock(schedlab::slurm::clock_of(&workload.header, set.origin))
     });
-    if let Some(note) = site.as_ref().and_then(crate::site_note::sshare_note) {
+    if let Some(note) = site
+        .as_ref()
+        .and_then(schedlab::slurm::site_note::sshare_note)
+    {
         eprintln!("{note}");
     }
     let recorded = replay.recorded_waits();

@@ -117,7 +117,10 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     // shares of --sshare, as `schedlab run` gives them.
     let site = crate::site_of(args.input.slurm_conf.as_deref(), args.sshare.as_deref())?
         .map(|site| trace.named_site(site));
-    if let Some(note) = site.as_ref().and_then(crate::site_note::sshare_note) {
+    if let Some(note) = site
+        .as_ref()
+        .and_then(schedlab::slurm::site_note::sshare_note)
+    {
         eprintln!("{note}");
     }
     let mut site_hash = String::new();

@@ -86,21 +86,6 @@ impl NodePlan {
         }
     }
 
-    /// The plan with its later starts checked at `resolution` seconds (`bf_resolution`).
-    #[cfg(test)]
-    pub(super) fn rounding(mut self, resolution: Time) -> Self {
-        self.resolution = resolution.max(1);
-        self
-    }
-
-    /// The plan guessing that a job past its planned end ends `grace` seconds after it
-    /// ([`SlurmParams::late_end_grace`](crate::slurm::params::SlurmParams::late_end_grace)).
-    #[cfg(test)]
-    pub(super) fn late_by(mut self, grace: Option<Time>) -> Self {
-        self.late_grace = grace;
-        self
-    }
-
     /// When the will-run test guesses a running job planned to end at `end`, with time limit
     /// `limit`, gives its resources back (cons_common/job_test.c): at `end` while it lies
     /// ahead; for a job already past it (`end <= now`), `_guess_job_end`: `end` plus
@@ -118,13 +103,6 @@ impl NodePlan {
                 .saturating_add(limit.filter(|&l| l > 0).unwrap_or(super::NO_LIMIT)),
         };
         guess.max(self.now + 1)
-    }
-
-    /// The plan with its map ending at `end`.
-    #[cfg(test)]
-    pub(super) fn ending_at(mut self, end: Time) -> Self {
-        self.end = end;
-        self
     }
 
     /// Marks in `out` the nodes a reservation holds over some of `[from, to]` (Slurm's
@@ -366,7 +344,7 @@ mod tests {
         let (t, a) = plan.earliest(&l, &need(1, 1), 100).unwrap();
         assert_eq!((t, a[0].node), (60, 1));
         // The map's end is no later start: ending at 60, the job starts at 100 on a.
-        let mut plan = plan.ending_at(60);
+        plan.set(60, 1, Some(0));
         assert_eq!(plan.later_start(0), None);
         assert_eq!(plan.earliest(&l, &need(1, 1), 100).unwrap().0, 100);
     }
@@ -400,7 +378,8 @@ mod tests {
             (5, 125, 38),
             (5, 128, 295),
         ] {
-            let mut plan = NodePlan::new(0, clock, free.clone(), ends.clone()).rounding(10);
+            let mut plan = NodePlan::new(0, clock, free.clone(), ends.clone());
+            plan.set(Time::MAX, 10, Some(0));
             plan.hold(160 - clock, 300 - clock, &[share(0, 4), share(1, 4)]);
             let (t, a) = plan.earliest(&l, &need(4, 1), len).unwrap();
             assert_eq!((t, a[0].node), (start, 0), "clock {clock}, {len} s");
@@ -449,7 +428,8 @@ mod tests {
             c.groups = vec![NodeGroup::new(names.clone(), 4, 1000)];
             c.partitions = vec![Partition::new("p", names)];
             let l = Layout::new(&c).unwrap();
-            let mut plan = NodePlan::new(0, 0, Free::all(&l), Vec::new()).ending_at(end);
+            let mut plan = NodePlan::new(0, 0, Free::all(&l), Vec::new());
+            plan.set(end, 1, Some(0));
             for (from, len, nodes) in &holds {
                 let shares: Vec<Share> = nodes.iter().map(|&x| share(x, 1)).collect();
                 plan.hold(*from, from + len, &shares);
@@ -594,7 +574,8 @@ mod tests {
                 (40, vec![share(0, 4)], limit),
                 (900, vec![share(1, 4)], None),
             ];
-            let mut plan = NodePlan::new(50, 0, busy.clone(), ends).late_by(grace);
+            let mut plan = NodePlan::new(50, 0, busy.clone(), ends);
+            plan.set(Time::MAX, 1, grace);
             let (t, a) = plan.earliest(&l, &need(1, 1), 10).unwrap();
             assert_eq!((t, a[0].node), (start, 0), "{grace:?} {limit:?}");
         }
@@ -617,7 +598,8 @@ mod tests {
             (30, vec![share(0, 2)], Some(120)),
             (900, vec![share(1, 4)], None),
         ];
-        let mut plan = NodePlan::new(50, 0, busy, ends).late_by(None);
+        let mut plan = NodePlan::new(50, 0, busy, ends);
+        plan.set(Time::MAX, 1, None);
         let (t, a) = plan.earliest(&l, &need(4, 1), 10).unwrap();
         assert_eq!((t, a[0].node), (110, 0));
     }

@@ -42,8 +42,10 @@ impl NodePlan {
         (self.end, self.resolution, self.late_grace) = (Time::MAX, 1, Some(0));
     }
 
-    /// The plan ending at `end`, rounding to `resolution`, guessing late ends by `grace`
-    /// ([`NodePlan::ending_at`], [`NodePlan::rounding`], [`NodePlan::late_by`]).
+    /// The plan's map ending at `end` (reservations hold nothing past it, and it is no later
+    /// start), its later starts checked at `resolution` seconds (`bf_resolution`), and a job
+    /// past its planned end guessed to end `grace` seconds after it
+    /// ([`SlurmParams::late_end_grace`](crate::slurm::params::SlurmParams::late_end_grace)).
     pub(in crate::policy::rule::slurm) fn set(
         &mut self,
         end: Time,

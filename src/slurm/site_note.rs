@@ -2,9 +2,10 @@
 //! file has no association for. The policy still runs (such a user is charged under root with
 //! one share, Slurm's default; a job whose account is not there, to its user's first
 //! association), but an sshare file of another cluster, or of another time, gives every job
-//! the same fairshare without a word: said on stderr.
+//! the same fairshare without a word (the CLI says it on stderr; kept here, beside [`Site`],
+//! so that every front end can say it).
 
-use schedlab::slurm::Site;
+use super::Site;
 use std::collections::BTreeSet;
 
 /// The note for `site` (with the log's user names and accounts taken), or `None` when every
