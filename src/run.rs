@@ -8,9 +8,13 @@ use crate::input::{self, InputError, InputOptions, JobSet, RawJobs};
 use crate::metrics::eet::{self, EetError, Expected, UserAware};
 use crate::metrics::{self, Classic, Figures, Metric, MetricOptions};
 use crate::policy::{self, SpecError};
-use crate::sim::{self, Progress, Schedule, SimError};
+use crate::sim::{Progress, Schedule, SimError};
 use crate::swf::{ReadOptions, SwfError, Workload};
 use serde::Serialize;
+
+mod simulate;
+pub(crate) use simulate::show_recorded;
+pub use simulate::{limit_checks, simulate, simulate_set, simulate_with};
 
 /// Reads a trace from bytes (plain or gzip, any format) straight into jobs and applies the
 /// input semantics: the workload (header, issues and counts, without records) and its jobs.
@@ -234,51 +238,6 @@ impl Trace {
     pub fn report<'a>(&'a self, r: &'a RunResult) -> Report<'a> {
         r.report(&self.jobs)
     }
-}
-
-/// The schedule of the policy named by `spec` on `jobs` (with the node model of their input
-/// options, when it is on).
-pub fn simulate(
-    jobs: &JobSet,
-    spec: &str,
-    seed: u64,
-    progress: Option<Progress<'_>>,
-) -> Result<Schedule, Error> {
-    let mut policy = policy::build(spec)?;
-    simulate_with(jobs, policy.as_mut(), seed, progress)
-}
-
-/// A policy that replays the trace (`historic`) is shown what the trace records beyond each
-/// job's start: its requeued jobs' earlier runs and the nodes each job ran on.
-pub(crate) fn show_recorded(jobs: &JobSet, policy: &mut dyn policy::Policy) {
-    if policy.replays_trace() {
-        policy.recorded_earlier_runs(&jobs.earlier_runs);
-        policy.recorded_nodes(&jobs.recorded_nodes);
-    }
-}
-
-/// The schedule of a policy built beforehand on `jobs` (with the node model of their input
-/// options, when it is on).
-pub fn simulate_with(
-    jobs: &JobSet,
-    policy: &mut dyn policy::Policy,
-    seed: u64,
-    progress: Option<Progress<'_>>,
-) -> Result<Schedule, Error> {
-    show_recorded(jobs, policy);
-    let machine = jobs.options.nodes.as_ref().map(|nodes| sim::Machine {
-        nodes,
-        kill: jobs.options.kill,
-    });
-    Ok(sim::simulate_placed(
-        &jobs.jobs,
-        jobs.procs,
-        machine,
-        jobs.placement.as_deref(),
-        policy,
-        seed,
-        progress,
-    )?)
 }
 
 /// Every metric family of `schedule`, a schedule of `jobs`, against their expected end times.

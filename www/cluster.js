@@ -132,7 +132,16 @@ export class ClusterPanel {
     return o;
   }
 
+  /** The note on the sshare file against the trace the last run read (the engine's
+   * `sshare_note` in the trace's facts, what `schedlab run --sshare` prints): its users or
+   * accounts without an association there. Empty: none, or no run yet with this file. */
+  showSshareNote(note = '') {
+    $('cluster-sshare-note').hidden = !note;
+    $('cluster-sshare-note').textContent = note;
+  }
+
   showSite() {
+    this.showSshareNote(); // said again by the next run's facts, against its trace
     let note = '';
     try { note = call('slurm_site_note', this.site.conf, this.site.sshare); } catch (err) { note = err.message; }
     $('cluster-site').hidden = !note;

@@ -170,6 +170,12 @@ pub struct JobSet {
     /// [`Names::user`](crate::workload::names::Names::user) shows a user by name.
     #[serde(skip)]
     pub names: crate::workload::names::Names,
+    /// The trace is a Slurm accounting log (sacct, or an SWF converted from one: its header's
+    /// [`PEAK_NOTE`](crate::workload::sacct::PEAK_NOTE)): its recorded ends are its
+    /// controller's, those its time-limit checks made included
+    /// ([`crate::sim::LimitChecks::reaches_limit`]).
+    #[serde(skip)]
+    pub slurm_log: bool,
 }
 
 impl JobSet {
@@ -460,6 +466,7 @@ pub fn prepare_raw(
         names: crate::workload::names::Names::of_header(
             workload.header.lines.iter().map(String::as_str),
         ),
+        slurm_log: crate::workload::sacct::max_procs_is_recorded_peak(&workload.header),
     })
 }
 

@@ -134,38 +134,19 @@ impl Replay<'_> {
     }
 
     /// The full simulation of `policy` on the log's jobs, as [`Replay::simulated_waits`]
-    /// measures it: each job's simulated start against [`Replay::starts`]. A policy that
-    /// models a controller's time-limit checks ([`Policy::limit_checks`]: `slurm`) has a job
-    /// that reaches its limit ended at the first check at or after it, wherever it starts
-    /// ([`Replay::ended_by_checks`]); any other runs its recorded time.
+    /// measures it: each job's simulated start against [`Replay::starts`]. It is the run of
+    /// every front end ([`crate::run::simulate_set`]): a policy that models a controller's
+    /// time-limit checks ([`Policy::limit_checks`]: `slurm`) has a job that reaches its limit
+    /// ended at the first check at or after it, wherever it starts
+    /// ([`sim::LimitChecks::reaches_limit`]: on a log, the jobs whose recorded end is at or
+    /// after the check due at their recorded start), so `schedlab run` gives the same
+    /// schedule; any other runs the jobs' recorded times, never cut at the limit.
     ///
     /// A policy that replays the log (`historic`) is shown its earlier runs and recorded nodes,
     /// as `schedlab run` shows them: its whole run is the recorded one.
     pub fn simulate(&self, policy: &mut dyn Policy, seed: u64) -> Result<sim::Schedule, SimError> {
         crate::run::show_recorded(self.set, policy);
-        let place = self.set.placement.as_deref();
-        if let Some(checks) = policy.limit_checks(&self.set.partitions) {
-            let jobs = self.ended_by_checks(&checks);
-            return sim::simulate_checked(&jobs, self.set.procs, place, policy, seed, &checks);
-        }
-        sim::simulate_placed(&self.jobs, self.set.procs, None, place, policy, seed, None)
-    }
-
-    /// The log's jobs for a run with `checks`: a job whose recorded end is at or after the
-    /// check that ended it at its recorded start is marked killed (the log shows a check
-    /// ending it: how long it would have run is unknown, longer than it did); any other
-    /// keeps its recorded time as its own end, a check ending it only where it comes first
-    /// (a job that ended by itself past its limit, as smallbf-2/run1's job 11: 84 s on a
-    /// limit of 60, ended at 148 s, the check due at 149).
-    pub fn ended_by_checks(&self, checks: &sim::LimitChecks) -> Vec<crate::job::Job> {
-        let mut jobs = self.jobs.clone();
-        for (j, job) in jobs.iter_mut().enumerate() {
-            let start = self.starts[j];
-            job.killed = checks
-                .kill(job, start)
-                .is_some_and(|k| start + job.runtime >= k);
-        }
-        jobs
+        crate::run::simulate_set(self.set, &self.jobs, None, policy, seed, None)
     }
 
     fn waits(&self, start: impl Fn(usize) -> crate::Time) -> Waits {

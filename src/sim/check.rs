@@ -14,8 +14,18 @@ use super::schedule::{Outcome, RunEnd, Schedule};
 use crate::job::Job;
 use crate::Time;
 
-/// Returns every violation found (at most 20), or `Ok(())`.
+/// Returns every violation found (at most 20), or `Ok(())`. A schedule made with time-limit
+/// checks ([`Schedule::checks`]) is held to them: each job runs its recorded runtime, ended by
+/// the check [`super::LimitChecks::end`] gives, killed when that cut it.
 pub fn check(jobs: &[Job], s: &Schedule) -> Result<(), Vec<String>> {
+    let checked;
+    let jobs = match &s.checks {
+        Some(ch) => {
+            checked = ch.jobs(jobs);
+            &checked[..]
+        }
+        None => jobs,
+    };
     if s.jobs.len() != jobs.len() {
         return Err(vec![format!(
             "{} job records for {} jobs",
@@ -66,12 +76,15 @@ pub fn check(jobs: &[Job], s: &Schedule) -> Result<(), Vec<String>> {
         }
         if r.end_kind != RunEnd::Preempted {
             final_runs[r.job] += 1;
-            if s.nodes.is_none() && r.end - r.start != job.runtime {
+            let ran = match &s.checks {
+                Some(ch) => ch.end(job, r.start) - r.start,
+                None => job.runtime,
+            };
+            if s.nodes.is_none() && r.end - r.start != ran {
                 err(format!(
-                    "job {} ran {} s, its runtime is {} s",
+                    "job {} ran {} s, its runtime is {ran} s",
                     job.id,
                     r.end - r.start,
-                    job.runtime
                 ));
             }
         }
@@ -79,6 +92,9 @@ pub fn check(jobs: &[Job], s: &Schedule) -> Result<(), Vec<String>> {
     let progress = s.nodes.as_ref().map(|_| penalized_ends(jobs, s));
     for (j, (job, rec)) in jobs.iter().zip(&s.jobs).enumerate() {
         let mut killed = job.killed;
+        if s.checks.is_some() && rec.ran() && rec.end < rec.start + job.runtime {
+            killed = true;
+        }
         if let (Some(done), true) = (&progress, rec.ran()) {
             // Progress made by the end (rate 1 / factor): the runtime, within the one second the
             // end is rounded up by, unless the job was killed at start + requested time first.

@@ -1,10 +1,11 @@
-//! Time limits enforced by periodic checks, as Slurm's controller does (a replay's whole run,
-//! `crate::replay::whole`): a job that reaches its limit is not ended there but at the first
-//! check at or after it. Slurm 22.05's background thread (`_slurmctld_background`,
-//! controller.c) calls `job_time_limit` (job_mgr.c) every `PERIODIC_TIMEOUT` (30 s) from its
-//! own start, and that ends a running job once `end_time <= now - OverTimeLimit` (its
-//! partition's `OverTimeLimit`, else the cluster's; `UNLIMITED`: a year). Without checks the
-//! engine kills a job at start + requested time (the input's rule).
+//! Time limits enforced by periodic checks, as Slurm's controller does (every run of a policy
+//! that models them, `Policy::limit_checks`: `slurm`, through `crate::run::simulate_set`): a
+//! job that reaches its limit is not ended there but at the first check at or after it.
+//! Slurm 22.05's background thread (`_slurmctld_background`, controller.c) calls
+//! `job_time_limit` (job_mgr.c) every `PERIODIC_TIMEOUT` (30 s) from its own start, and that
+//! ends a running job once `end_time <= now - OverTimeLimit` (its partition's
+//! `OverTimeLimit`, else the cluster's; `UNLIMITED`: a year). Without checks the engine kills
+//! a job at start + requested time (the input's rule).
 #![warn(missing_docs)]
 
 use crate::job::Job;
@@ -20,6 +21,10 @@ pub struct LimitChecks {
     /// Seconds a job may run past its limit before a check ends it (`OverTimeLimit`), by the
     /// job's partition as the job names it (`Job::req.partition`, 0: the default).
     pub over: Vec<Time>,
+    /// The trace is a log of a Slurm run under these checks (`crate::input::JobSet::slurm_log`,
+    /// set by `crate::run::simulate_set`): which jobs a check ended is read from its recorded
+    /// ends ([`LimitChecks::reaches_limit`]).
+    pub logged: bool,
 }
 
 impl LimitChecks {
@@ -41,9 +46,9 @@ impl LimitChecks {
         Some(self.at_or_after(start + limit + over))
     }
 
-    /// When `job` started at `start` ends: a job `killed` (the log shows a check ending it,
-    /// so its own end is unknown and later) at its check; any other at its own end
-    /// (`start + runtime`) or the check, the earlier.
+    /// When `job` started at `start` ends: a job `killed` (it reaches its limit: its own end
+    /// is unknown and later, [`LimitChecks::reaches_limit`]) at its check; any other at its
+    /// own end (`start + runtime`) or the check, the earlier.
     pub fn end(&self, job: &Job, start: Time) -> Time {
         let own = start + job.runtime;
         match self.kill(job, start) {
@@ -51,6 +56,45 @@ impl LimitChecks {
             Some(k) => own.min(k),
             None => own,
         }
+    }
+
+    /// Whether a check ends `job` wherever it starts: its own end is unknown, later than the
+    /// check (the rule of every trace, docs/slurm.md "Time limits"). A job with a time limit
+    /// `L` and a recorded runtime `R` does when
+    /// - in a Slurm log ([`LimitChecks::logged`]) that records its start: its recorded end
+    ///   (start + `R`) is at or after the check that came due at that start (the log shows a
+    ///   check ending it; Slurm marks `TIMEOUT` any job that ends past its limit, also one
+    ///   that ended by itself before the check: it keeps its own end);
+    /// - in any other trace, or a job without a recorded start: the input's kill at the
+    ///   requested time cuts it (`R > L`, or `R = L` with status 0: failed at its limit, a
+    ///   `TIMEOUT` there), the jobs every other policy kills at their limit.
+    ///
+    /// Any other job, and every job without a limit, runs its recorded time (`R <= L`: it
+    /// ends before any check could).
+    pub fn reaches_limit(&self, job: &Job) -> bool {
+        let Some(limit) = job.requested() else {
+            return false;
+        };
+        let ran = job.trace_runtime;
+        match job.trace_wait().filter(|_| self.logged) {
+            Some(wait) => {
+                let start = job.submit + wait;
+                self.kill(job, start).is_some_and(|k| start + ran >= k)
+            }
+            None => ran > limit || (ran == limit && job.status == 0),
+        }
+    }
+
+    /// `jobs` as a run with these checks runs them: each its recorded runtime (never cut at
+    /// the limit: a check cuts it), `killed` when it reaches its limit
+    /// ([`LimitChecks::reaches_limit`]).
+    pub fn jobs(&self, jobs: &[Job]) -> Vec<Job> {
+        let mut out = jobs.to_vec();
+        for job in &mut out {
+            job.killed = self.reaches_limit(job);
+            job.runtime = job.trace_runtime.max(0);
+        }
+        out
     }
 }
 
@@ -81,6 +125,7 @@ mod tests {
             period: 30,
             phase: 26,
             over: vec![0],
+            logged: true,
         };
         assert_eq!(ch.at_or_after(151), 176);
         assert_eq!(ch.at_or_after(176), 176);
@@ -99,5 +144,60 @@ mod tests {
             ..ch.clone()
         };
         assert_eq!(late.end(&killed, 91), 236);
+    }
+
+    /// Worked by hand, the same grid (26 + 30k, no OverTimeLimit), limit 60. A Slurm log's
+    /// job submitted at 0 and started at 91 (wait 91) reached its limit at 151, the check due
+    /// at 176: a recorded end at 176 or later (runtime 85; 90, whatever its status) was that
+    /// check's (reaches it); runtime 84 (end 175) ended by itself, `TIMEOUT` as it is. Runtime
+    /// 60 with status 0 ended at 151, before the check: by itself too. Any other trace, or a
+    /// job without a recorded start: the kill rule (61 reaches it; 60 with status 0, failed
+    /// at its limit, too; 60 completed does not; 84 reaches it). No limit: never.
+    #[test]
+    fn which_jobs_reach_their_limit() {
+        let ch = LimitChecks {
+            period: 30,
+            phase: 26,
+            over: vec![0],
+            logged: true,
+        };
+        let at = |runtime: Time, status: i64, wait: Option<Time>, logged: bool| {
+            let mut j = job(runtime, 60, false);
+            j.trace_runtime = runtime;
+            j.status = status;
+            j.set_trace_wait(wait);
+            LimitChecks {
+                logged,
+                ..ch.clone()
+            }
+            .reaches_limit(&j)
+        };
+        assert!(at(85, 0, Some(91), true));
+        assert!(at(90, 1, Some(91), true));
+        assert!(!at(84, 0, Some(91), true));
+        assert!(!at(60, 0, Some(91), true));
+        assert!(at(84, 0, Some(91), false));
+        assert!(at(61, 1, None, true));
+        assert!(at(60, 0, Some(91), false));
+        assert!(!at(60, 1, Some(91), false));
+        assert!(!at(59, 0, None, false));
+        let mut free = job(500, 60, false);
+        free.set_requested(None);
+        free.trace_runtime = 500;
+        assert!(!ch.reaches_limit(&free));
+        // The jobs a checked run runs: the recorded runtime, uncut.
+        let mut cut = job(60, 60, true);
+        cut.trace_runtime = 84;
+        cut.set_trace_wait(Some(91));
+        let run = ch.jobs(&[cut.clone()]);
+        assert_eq!((run[0].runtime, run[0].killed), (84, false));
+        assert_eq!(ch.end(&run[0], 91), 175);
+        let other = LimitChecks {
+            logged: false,
+            ..ch.clone()
+        };
+        let run = other.jobs(&[cut]);
+        assert_eq!((run[0].runtime, run[0].killed), (84, true));
+        assert_eq!(other.end(&run[0], 91), 176);
     }
 }

@@ -135,19 +135,20 @@ pub fn simulate_placed(
 }
 
 /// [`simulate_placed`] without a node model, each job with a time limit ended by the first of
-/// `checks` at or after it rather than at it ([`LimitChecks::end`]: a job the trace marks
-/// killed runs until that check, any other until its own end or the check, the earlier). A
-/// replay's whole run (`crate::replay::whole`): Slurm ends jobs at its periodic limit checks.
+/// `checks` at or after it rather than at it ([`LimitChecks::end`]: a job marked killed runs
+/// until that check, any other until its own end or the check, the earlier); `jobs` as
+/// [`LimitChecks::jobs`] makes them. Every front end comes here through
+/// `crate::run::simulate_set` for a policy that models the checks (`slurm`).
 pub fn simulate_checked(
     jobs: &[Job],
     procs: u32,
     cluster: Option<&crate::cluster::Placement>,
     policy: &mut dyn Policy,
-    seed: u64,
-    checks: &LimitChecks,
+    (seed, checks): (u64, &LimitChecks),
+    progress: Option<Progress<'_>>,
 ) -> Result<Schedule, SimError> {
     let seeds = (seed, None, Some(checks));
-    run_engine(jobs, procs, (None, cluster), policy, seeds, None)
+    run_engine(jobs, procs, (None, cluster), policy, seeds, progress)
 }
 
 /// [`simulate_placed`] up to time `until` (inclusive), without a node model: the schedule so
@@ -390,6 +391,7 @@ fn run_engine(
         nodes: c.nodes.map(Nodes::outcome),
         allocs,
         preempted_allocs,
+        checks: c.checks.cloned(),
     })
 }
 

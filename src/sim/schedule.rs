@@ -146,6 +146,10 @@ pub struct Schedule {
     /// `preempted_runs`; empty otherwise.
     #[serde(skip)]
     pub preempted_allocs: Vec<crate::cluster::PackedAlloc>,
+    /// The time-limit checks that ended jobs ([`super::simulate_checked`]); `None`: a job
+    /// with a limit is killed at it (the input cut its runtime there).
+    #[serde(skip)]
+    pub checks: Option<super::LimitChecks>,
 }
 
 /// The [`Schedule::wasted`] list of these preempted attempts.

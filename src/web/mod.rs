@@ -109,6 +109,10 @@ struct Facts<'a> {
     warnings: &'a [String],
     /// The users' names by id ([`Session::user_names`]).
     user_names: &'a [String],
+    /// The note on an sshare file whose associations miss the trace's users or accounts
+    /// ([`crate::slurm::site_note::sshare_note`], what `schedlab run --sshare` prints); `None`
+    /// without one, or when every user and account is in it.
+    sshare_note: Option<String>,
 }
 
 /// A loaded trace (with its metrics options and expected end times: [`Trace`], the pipeline
@@ -188,6 +192,10 @@ impl Session {
             skipped_reasons: reasons,
             warnings: &j.warnings,
             user_names: &j.names.users,
+            sshare_note: self
+                .site
+                .as_ref()
+                .and_then(crate::slurm::site_note::sshare_note),
         })
     }
 

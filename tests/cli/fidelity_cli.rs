@@ -182,3 +182,26 @@ fn replay_on_a_cluster_without_the_logs_nodes_says_what_to_give() {
         "{err}"
     );
 }
+
+/// `schedlab run -p slurm` and `schedlab replay --whole-run -p slurm` are one schedule (the
+/// controller's time-limit checks in both, `run::simulate_set`): on gpu-3/run1 with its
+/// site, the same mean wait, 124.0 s (`run` said 109.8 s when it killed jobs at their limit).
+#[test]
+fn run_and_the_whole_replay_give_one_slurm_schedule() {
+    let (sacct, conf, sshare) = (
+        file("sacct.txt"),
+        file("slurm.conf"),
+        file("sshare-start.txt"),
+    );
+    let site = ["--slurm-conf", &conf, "--sshare", &sshare, "-p", "slurm"];
+    let (ok, out, err) = schedlab(&[&["run", &sacct][..], &site].concat());
+    assert!(ok, "{err}");
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("mean wait (s)"))
+        .expect(&out);
+    assert_eq!(row.split_whitespace().last(), Some("124.0"), "{row}");
+    let (ok, out, err) = schedlab(&[&["replay", &sacct, "--whole-run"][..], &site].concat());
+    assert!(ok, "{err}");
+    assert!(out.contains("mean wait 152.4 / 124.0 s"), "{out}");
+}

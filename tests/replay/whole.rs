@@ -179,3 +179,22 @@ OverTimeLimit=1
     assert_eq!((checks.period, checks.phase), (30, 25));
     assert_eq!(checks.over, [365 * 86400, 120, 0, 60]);
 }
+
+/// `schedlab run` and `replay --whole-run` are one run (`run::simulate_set`): on every
+/// committed run `slurm` (at the run's phase, with its site) starts every job at the same
+/// time through `Trace::run_at`'s path (`run::simulate_with`, what `run`, `sweep` and the page
+/// call) as in the replay's whole run, its limit checks included.
+#[test]
+fn run_and_the_whole_run_give_the_same_schedule() {
+    for run in committed_runs() {
+        let replay = replay_of(&run);
+        let build = || schedlab::policy::slurm::build_with_site(&run.slurm, &run.site).unwrap();
+        let whole = replay.simulate(build().as_mut(), 1).unwrap();
+        let ran = schedlab::run::simulate_with(&run.set, build().as_mut(), 1, None).unwrap();
+        let starts = |s: &schedlab::sim::Schedule| s.jobs.iter().map(|j| j.start).collect();
+        let (a, b): (Vec<i64>, Vec<i64>) = (starts(&whole), starts(&ran));
+        assert_eq!(a, b, "{}", run.name);
+        assert!(ran.checks.is_some(), "{}", run.name);
+        schedlab::sim::check::check(&run.set.jobs, &ran).unwrap();
+    }
+}

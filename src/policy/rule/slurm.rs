@@ -486,6 +486,7 @@ impl StartRule for SlurmSched {
             period: LIMIT_CHECK_PERIOD,
             phase: s.params.calc_phase,
             over: s.site.over_times(s.params.over_time_limit, partitions),
+            logged: false,
         })
     }
 }
