@@ -9,8 +9,8 @@
 //! strings in minutes (`0-0:10`, `10`), `bf_window` is minutes, `bf_interval`,
 //! `bf_resolution`, `sched_interval` and `batch_sched_delay` are seconds. Inside, every time is in seconds.
 
-use crate::cluster::time::{format_minutes, parse_minutes};
 use crate::Time;
+use values::{count, fmt, items, list_text, minutes, number, secs, time, yes_no};
 
 /// When usage is reset to zero (`PriorityUsageResetPeriod`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -229,57 +229,6 @@ const FLAGS: &[&str] = &[
     "NO_NORMAL_TRES",
 ];
 
-fn number(v: &str, what: &str) -> Result<f64, String> {
-    match v.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
-        _ => Err(format!("{v:?} is not {what}")),
-    }
-}
-
-fn count(v: &str, min: u64, max: u64) -> Result<u64, String> {
-    match v.trim().parse::<u64>() {
-        Ok(x) if (min..=max).contains(&x) => Ok(x),
-        _ => Err(format!("{v:?} is not a whole number from {min} to {max}")),
-    }
-}
-
-fn minutes(v: &str) -> Result<Time, String> {
-    match parse_minutes(v)? {
-        Some(m) => Ok(Time::from(m) * 60),
-        None => Err(format!("{v:?}: a finite time is needed")),
-    }
-}
-
-fn yes_no(v: &str) -> Result<bool, String> {
-    match v.trim().to_ascii_lowercase().as_str() {
-        "yes" | "y" | "1" | "true" => Ok(true),
-        "no" | "n" | "0" | "false" => Ok(false),
-        _ => Err(format!("{v:?} is not YES or NO")),
-    }
-}
-
-/// A list value as slurm.conf writes it (`A,B`) or as a spec does (`(A,B)` or `A+B`).
-fn items(v: &str) -> Vec<String> {
-    let v = v.trim();
-    let v = v
-        .strip_prefix('(')
-        .and_then(|x| x.strip_suffix(')'))
-        .unwrap_or(v);
-    v.split([',', '+'])
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect()
-}
-
-/// A list for a spec: one item bare, several in parentheses.
-fn list_text(items: &[String]) -> String {
-    match items {
-        [] => "none".into(),
-        [one] => one.clone(),
-        _ => format!("({})", items.join(",")),
-    }
-}
-
 impl SlurmParams {
     /// How long after its planned end the backfill will-run test guesses a job already past
     /// that end ends (`_guess_job_end`): `KillWait` plus `OverTimeLimit`; `None` for
@@ -485,21 +434,6 @@ impl SlurmParams {
     }
 }
 
-fn fmt(slot: &mut f64, v: f64) -> String {
-    *slot = v;
-    format!("{v}")
-}
-
-fn time(slot: &mut Time, secs: Time) -> String {
-    *slot = secs;
-    format_minutes(Some((secs / 60) as u32))
-}
-
-fn secs(slot: &mut Time, v: u64) -> String {
-    *slot = v as Time;
-    v.to_string()
-}
-
 /// The parameters a slurm.conf sets, as (Slurm name, value) pairs in [`NAMES`] spelling:
 /// its keys matched without regard to case, `SchedulerParameters` split into its options (a
 /// bare `bf_continue` is `yes`), the default partition's `PriorityJobFactor` given by the
@@ -533,6 +467,8 @@ pub fn conf_pairs<'a>(
     }
     out
 }
+
+mod values;
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,71 @@
+//! The values of the parameters as slurm.conf and specs write them: numbers, counts, times in
+//! minutes, YES/NO, lists; and the canonical text a parameter set from one is printed as.
+
+use crate::cluster::time::{format_minutes, parse_minutes};
+use crate::Time;
+
+pub(super) fn number(v: &str, what: &str) -> Result<f64, String> {
+    match v.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(format!("{v:?} is not {what}")),
+    }
+}
+
+pub(super) fn count(v: &str, min: u64, max: u64) -> Result<u64, String> {
+    match v.trim().parse::<u64>() {
+        Ok(x) if (min..=max).contains(&x) => Ok(x),
+        _ => Err(format!("{v:?} is not a whole number from {min} to {max}")),
+    }
+}
+
+pub(super) fn minutes(v: &str) -> Result<Time, String> {
+    match parse_minutes(v)? {
+        Some(m) => Ok(Time::from(m) * 60),
+        None => Err(format!("{v:?}: a finite time is needed")),
+    }
+}
+
+pub(super) fn yes_no(v: &str) -> Result<bool, String> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "yes" | "y" | "1" | "true" => Ok(true),
+        "no" | "n" | "0" | "false" => Ok(false),
+        _ => Err(format!("{v:?} is not YES or NO")),
+    }
+}
+
+/// A list value as slurm.conf writes it (`A,B`) or as a spec does (`(A,B)` or `A+B`).
+pub(super) fn items(v: &str) -> Vec<String> {
+    let v = v.trim();
+    let v = v
+        .strip_prefix('(')
+        .and_then(|x| x.strip_suffix(')'))
+        .unwrap_or(v);
+    v.split([',', '+'])
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// A list for a spec: one item bare, several in parentheses.
+pub(super) fn list_text(items: &[String]) -> String {
+    match items {
+        [] => "none".into(),
+        [one] => one.clone(),
+        _ => format!("({})", items.join(",")),
+    }
+}
+
+pub(super) fn fmt(slot: &mut f64, v: f64) -> String {
+    *slot = v;
+    format!("{v}")
+}
+
+pub(super) fn time(slot: &mut Time, secs: Time) -> String {
+    *slot = secs;
+    format_minutes(Some((secs / 60) as u32))
+}
+
+pub(super) fn secs(slot: &mut Time, v: u64) -> String {
+    *slot = v as Time;
+    v.to_string()
+}
