@@ -3,7 +3,7 @@
 import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
-import { encode, decode } from './share.js';
+import { encode, decode, DEFAULT_SWEEP } from './share.js';
 import { FORM, readForm as readControls, writeForm as writeControls, readHeat } from './form.js';
 import { sessionOptions } from './session.js';
 import { ResultsTable, renderFacts } from './results.js';
@@ -317,6 +317,9 @@ async function applyLink(hash, history) {
   startRun({ trace, history, window: state.window, keep: true });
 }
 
+/** The sweep the Slurm demo offers (see the demo's choice in wire()). */
+const SLURM_SWEEP = { vary: 'PriorityWeightFairshare=0,2500,5000,10000,20000,40000', seeds: 1, metric: 'wait' };
+
 // ---------- trace inputs ----------
 
 function resetTraceInputs() {
@@ -351,6 +354,12 @@ function wire() {
       cluster.useSite(trace.site, { cluster: true });
       if (!picker.entries.some((e) => /^slurm($|\[)/.test(e.spec.trim()))) picker.add('slurm');
       if (!picker.entries.some((e) => e.spec.trim() === 'historic')) picker.add('historic');
+      // The sweep panel's defaults (pv-easy's estimate error) say nothing of Slurm: unless the
+      // user set the panel, it offers what a Slurm admin varies, the fairshare weight around
+      // the site's own (10000 in the demo), for the slurm policy, over one seed (the policy
+      // draws no random numbers: more seeds repeat the same run), by the mean wait.
+      const slurm = picker.entries.find((e) => /^slurm($|\[)/.test(e.spec.trim())).spec.trim();
+      sweep.suggest({ ...SLURM_SWEEP, more: [], pick: [slurm] }, DEFAULT_SWEEP);
     }
     return trace;
   }));

@@ -66,13 +66,26 @@ export class SweepPanel {
     this.refresh();
   }
 
+  /** Shows `settings` when the panel still holds `untouched` (the page's defaults, nothing
+   * ticked): a demo's suggestion never replaces what the user set. */
+  suggest(settings, untouched) {
+    const now = this.settings();
+    const same = now.vary === untouched.vary && now.seeds === untouched.seeds && now.metric === ''
+      && now.more.join('\n') === untouched.more.join('\n') && now.pick.length === 0
+      && $('sweep-more').value.trim() === untouched.more.join('\n');
+    if (same) this.apply(settings);
+  }
+
   /** The compared policies as checkboxes (kept ticked across refreshes). */
   refresh() {
     const box = $('sweep-policies');
     const ticked = new Set([...box.querySelectorAll('input:checked')].map((i) => i.value));
-    for (const p of this.pendingPick ?? []) ticked.add(p);
-    if (this.compared().length) this.pendingPick = null;
     const specs = this.compared();
+    // A pending pick is ticked once its policy is listed (a demo's suggestion comes before the
+    // run that compares its policy: the list then still shows the last comparison's).
+    for (const p of this.pendingPick ?? []) {
+      if (specs.includes(p)) { ticked.add(p); this.pendingPick.delete(p); }
+    }
     box.replaceChildren(...specs.map((spec) => el('label', { class: 'check' },
       el('input', { type: 'checkbox', value: spec, checked: ticked.has(spec) }), ' ', el('code', {}, spec))));
     if (!specs.length) box.append(el('span', { class: 'muted' }, 'no compared policy yet'));
@@ -179,7 +192,7 @@ export class SweepPanel {
     }));
     const csv = el('button', { type: 'button', class: 'small', 'data-testid': 'sweep-csv', onclick: () => this.exportCsv() }, 'CSV');
     box.replaceChildren(el('table', { class: 'sweep-numbers' },
-      el('caption', {}, `${label} over seeds 1 to ${r.seeds} `, csv),
+      el('caption', {}, `${label} over ${r.seeds === 1 ? 'seed 1' : `seeds 1 to ${r.seeds}`} `, csv),
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'policy'), ...[r.key, 'mean', 'min', 'max'].map((h) => el('th', { scope: 'col', class: 'num' }, h)))),
       el('tbody', {}, ...rows)));
   }
