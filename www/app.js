@@ -89,7 +89,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   // A JavaScript policy runs here but stays out of the link (code never travels in links).
   // Each JavaScript policy's code goes to a sealed worker of its own.
   const custom = Object.fromEntries(specs.filter((s) => s.startsWith('js:')).map((s) => [s, editor.policy(s)]));
-  const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs.filter((s) => !s.startsWith('js:')), ...form, window, heat: readHeat(), sweep: sweep.settings() };
+  const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs.filter((s) => !s.startsWith('js:')), ...form, window, heat: readHeat(), sweep: sweep.settings(), site: cluster.ownSite() };
   const results = [];
   const failed = [];
   let facts = null;
@@ -266,14 +266,26 @@ function show(trace, state, facts, results, history, failed = []) {
 
 // ---------- share link and history ----------
 
+/** The slurm policies of `shown` as they ran (`results`), when a slurm.conf of the user's own
+ * gave them their site: its scheduler parameters in their spec, for the file cannot travel in a
+ * link (a link with plain `slurm` ran it on Slurm's defaults; a demo's site comes with the demo). */
+function linkState(shown, results) {
+  if (!shown.site?.conf) return shown;
+  const ran = new Map(results.map((r) => [r.spec, r.report.policy]));
+  const asRan = (p) => (/^slurm($|\[)/.test(p) && ran.has(p) ? ran.get(p) : p);
+  return { ...shown, policies: shown.policies.map(asRan), sweep: shown.sweep && { ...shown.sweep, pick: shown.sweep.pick.map(asRan) } };
+}
+
 function updateLink(history) {
-  const hash = encode(S.shown, DEMOS.filter((d) => d.site).map((d) => d.id));
+  const hash = encode(linkState(S.shown, S.results), DEMOS.filter((d) => d.site).map((d) => d.id));
   const url = new URL(location.href);
   url.hash = hash;
   const link = $('share-link');
   link.href = url.href;
   link.textContent = url.href;
   $('share-note').hidden = S.shown.trace.kind !== 'file';
+  // An sshare file cannot travel in a link, nor go into a spec.
+  $('share-note-site').hidden = !(S.shown.site?.sshare && S.shown.policies.some((p) => /^slurm($|\[)/.test(p)));
   const customs = S.results.map((r) => r.spec).filter((s) => s.startsWith('js:'));
   const note = $('share-note-custom');
   note.hidden = customs.length === 0;
