@@ -190,6 +190,23 @@ fn errors_name_the_file_the_line_and_the_field() {
     assert!(!ok && err.contains("/no/such/slurm.conf"), "{err}");
 }
 
+/// A one-node cluster in words: "1 node in 1 group", not "1 nodes in 1 groups".
+#[test]
+fn the_summary_counts_one_in_the_singular() {
+    let c = schedlab::cluster::conf::parse_str(
+        "NodeName=n1 CPUs=8 Gres=gpu:1\nPartitionName=p Nodes=n1 Default=YES\n",
+        "one.conf",
+    )
+    .unwrap()
+    .cluster;
+    let s = c.summary();
+    assert!(
+        s.starts_with("cluster: 1 node in 1 group, 8 cores, 1 MB memory, 1 GPU, 1 partition"),
+        "{s}"
+    );
+    assert!(s.contains("  n1  1 node  cpus 8"), "{s}");
+}
+
 #[test]
 fn the_cli_prints_the_summary_json_and_compact_form() {
     let f = fixture("mixed.conf");

@@ -19,7 +19,7 @@ import { TraceView } from './traceview.js';
 import { Distributions, Compare } from './compare.js';
 import { PolicyStrip } from './policies.js';
 import { DEMOS, loadRemote, loadFile } from './trace.js';
-import { $, el, showError, clearErrors, download, debounce, fmtDuration } from './ui.js';
+import { $, el, showError, clearErrors, download, debounce, fmtDuration, count } from './ui.js';
 import { setStale, wireDrop, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
 
@@ -140,7 +140,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         show(trace, state, facts, shown, history, failed);
         const n = shown.length;
         const lost = failed.length ? ` (${failed.map((f) => f.spec).join(', ')} failed: see its row)` : '';
-        setStatus(`${n} ${n === 1 ? 'policy' : 'policies'} on ${facts.jobs.toLocaleString('en-US')} jobs in ${(ms / 1000).toFixed(2)} s${lost}.`);
+        setStatus(`${count(n, 'policy', 'policies')} on ${count(facts.jobs, 'job')} in ${(ms / 1000).toFixed(2)} s${lost}.`);
       } catch (err) {
         showError(`Could not show the results: ${err.message}`);
       }

@@ -2,7 +2,7 @@
 // started each when it did; with A the trace's own schedule (the `historic` policy) it is the
 // replay fidelity view: how far a simulation is from what the log recorded, and why.
 import { call } from './engine.js';
-import { el, fmtDuration, fmtNumber } from './ui.js';
+import { el, fmtDuration, fmtNumber, count } from './ui.js';
 import { JOB } from './layouts.js';
 import { whySentence } from './why.js';
 import { userName } from './users.js';
@@ -28,7 +28,7 @@ export function renderFurthest(table, results, a, b, colA, colB, fig) {
   if (fig.unit === 's') {
     const f = call('compare_waits', colA, colB);
     if (f) {
-      summary = `: over ${fmtNumber(f.compared, 0)} jobs, mean |B − A| ${fmtDuration(f.mean_abs)}, median ${fmtDuration(f.median_abs)}, `
+      summary = `: over ${count(f.compared, 'job')}, mean |B − A| ${fmtDuration(f.mean_abs)}, median ${fmtDuration(f.median_abs)}, `
         + `90th percentile ${fmtDuration(f.p90_abs)}, ${fmtNumber(100 * f.close, 1)}% within a minute; `
         + `mean wait A ${fmtDuration(f.mean_recorded)}, B ${fmtDuration(f.mean_simulated)}; largest gap between the CDFs ${fmtNumber(f.cdf_gap, 3)}`;
     }

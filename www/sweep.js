@@ -9,7 +9,7 @@
 import { call } from './engine.js';
 import { Runner } from './runner.js';
 import { figure, sizeCanvas } from './figure.js';
-import { $, el, showError, download } from './ui.js';
+import { $, el, showError, download, count } from './ui.js';
 
 const MAX_RUNS = 20_000;
 /** The metric a sweep shows unless the link or the user picks another (a link without
@@ -143,20 +143,20 @@ export class SweepPanel {
     const labels = policies.map((p) => (p.startsWith('js:') ? p : call('canonical_spec', p)));
     this.running(true);
     $('sweep-progress').value = 0;
-    this.status(`${total} simulations…`);
+    this.status(`${count(total, 'simulation')}…`);
     const began = performance.now();
     let stats = null;
     this.runner.sweep({ bytes: trace.bytes, name: trace.name, options, specs: plans.map((p) => p.specs), seeds, metric, custom }, {
       progress: (m) => {
         $('sweep-progress').value = m.total ? m.done / m.total : 0;
-        this.status(`${m.done} of ${m.total} simulations…`);
+        this.status(`${m.done} of ${count(m.total, 'simulation')}…`);
       },
       result: (m) => { stats = m.stats; },
       done: () => {
         this.running(false);
         $('sweep-progress').value = 1;
         this.result = { values: key ? values : ['–'], key: key || '(none)', labels, stats, metric, seeds, trace: trace.label ?? trace.name };
-        this.status(`${total} simulations in ${((performance.now() - began) / 1000).toFixed(2)} s.`);
+        this.status(`${count(total, 'simulation')} in ${((performance.now() - began) / 1000).toFixed(2)} s.`);
         this.table();
         try { this.draw(); } catch (err) { showError(`Sweep: could not draw the chart: ${err.message}`); }
       },

@@ -73,7 +73,7 @@ test('the GPU preset runs the demo on a cluster, as the CLI does', { skip }, asy
   await page.$eval('[data-testid="cluster-panel"]', (d) => { d.open = true; });
   await page.locator('[data-testid="cluster-preset"]').selectOption('gpu');
   assert.equal(await page.locator('[data-testid="opt-cluster"]').inputValue(), GPU);
-  assert.match(await page.locator('[data-testid="cluster-summary"]').innerText(), /cluster: 16 nodes in 1 groups, 1024 cores, 8192000 MB memory, 64 GPUs/);
+  assert.match(await page.locator('[data-testid="cluster-summary"]').innerText(), /cluster: 16 nodes in 1 group, 1024 cores, 8192000 MB memory, 64 GPUs/);
   const n = await clickRun(page);
   await waitRuns(page, n + 1, 60_000);
   first = await table(page);

@@ -87,9 +87,9 @@ fn tell_kept(path: &std::path::Path, s: &conf::SlurmConf) {
         let shown = keys.iter().take(8).copied().collect::<Vec<_>>().join(", ");
         let more = if keys.len() > 8 { ", ..." } else { "" };
         eprintln!(
-            "{}: {} other keys kept for the scheduler ({shown}{more})",
+            "{}: {} kept for the scheduler ({shown}{more})",
             path.display(),
-            keys.len()
+            schedlab::plural::count(keys.len(), "other key")
         );
     }
     for (line, record) in &s.ignored_records {

@@ -26,9 +26,8 @@ pub(super) fn logical_lines(text: &str) -> Vec<(usize, String)> {
         // As Slurm's parse_config.c: comments go first, then a `\` ending what is left (white
         // space after it aside) continues the line, the next line appended as it is, with
         // nothing between: `bf_interval=30,\` then `bf_window=60` is one value.
-        let trimmed = content.trim_end();
-        if trimmed.ends_with('\\') {
-            cur.push_str(&trimmed[..trimmed.len() - 1]);
+        if let Some(joined) = content.trim_end().strip_suffix('\\') {
+            cur.push_str(joined);
             open = true;
             continue;
         }
