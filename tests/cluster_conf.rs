@@ -220,6 +220,9 @@ fn the_cli_prints_the_summary_json_and_compact_form() {
     assert!(out.contains("  batch*  nodes cn[001-096] (96)"), "{out}");
     assert!(out.contains("gn[01-04]  4 nodes  cpus 32  mem 256000 MB  gres gpu:1g.10gb:2,gpu:a100:4  features gpu,a100  weight 20"), "{out}");
 
+    // `--slurm-conf FILE`, as run, replay and sweep take it, reads the same (it was refused).
+    let (ok, same, err) = schedlab(&["cluster", "--slurm-conf", f]);
+    assert!(ok && same == out, "{err}");
     let (ok, json, _) = schedlab(&["cluster", f, "--json"]);
     assert!(ok);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
