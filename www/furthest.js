@@ -37,7 +37,8 @@ export function renderFurthest(table, results, a, b, colA, colB, fig) {
     const d = colB[i] - colA[i];
     return el('tr', { 'data-job': String(B.jobs[i * JOB.stride + JOB.id]) },
       el('td', {}, String(B.jobs[i * JOB.stride + JOB.id])), el('td', {}, userName(B.jobs[i * JOB.stride + JOB.user])),
-      el('td', {}, fmt(colA[i])), el('td', {}, fmt(colB[i])), el('td', { class: d > 0 ? 'lost' : 'gained' }, (d > 0 ? '+' : '−') + fmt(Math.abs(d))),
+      // A job as far in both is neither gained nor lost (it read "−0s", in the gained colour).
+      el('td', {}, fmt(colA[i])), el('td', {}, fmt(colB[i])), el('td', { class: d > 0 ? 'lost' : d < 0 ? 'gained' : null }, (d > 0 ? '+' : d < 0 ? '−' : '') + fmt(Math.abs(d))),
       el('td', { class: 'why' }, whySentence(B, i)));
   });
   const head = el('tr', {}, ['job', 'user', `${fig.name} A`, `${fig.name} B`, 'B − A', 'why B started it then'].map((h) => el('th', { scope: 'col' }, h)));

@@ -90,3 +90,16 @@ test('counts of one are said in the singular: a trace of one job, one policy, a 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a job as far under A as under B reads 0 in the furthest-jobs table, neither gained nor lost', { skip: MOCK }, async () => {
+  // One job, started at once by both policies: its row read "−0s", in the gained colour.
+  const { page, context, problems } = await openServing('one.swf.gz', ['; MaxProcs: 4\n', '1 0 5 60 2 -1 -1 2 120 -1 1 7 1 -1 -1 -1 -1 -1\n'], 'policy=fcfs&policy=easy');
+  await waitRuns(page, 1, 60_000);
+  const row = page.locator('[data-testid="diff-furthest"] tbody tr[data-job="1"]');
+  await row.scrollIntoViewIfNeeded();
+  const cell = row.locator('td').nth(4);
+  assert.equal(await cell.innerText(), '0s');
+  assert.equal(await cell.getAttribute('class'), null);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
