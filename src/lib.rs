@@ -19,6 +19,7 @@ pub mod machine;
 pub mod metrics;
 pub mod options;
 pub mod output;
+pub mod plural;
 pub mod policy;
 pub mod predict;
 pub mod replay;

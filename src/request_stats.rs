@@ -68,9 +68,9 @@ impl RequestStats {
                 .map(|(g, n)| format!("{g}: {n}"))
                 .collect();
             format!(
-                "{} GPU jobs ({} GPUs; jobs by GPUs {})",
-                self.gpu_jobs,
-                self.gpus,
+                "{} ({}; jobs by GPUs {})",
+                crate::plural::count(self.gpu_jobs, "GPU job"),
+                crate::plural::count(self.gpus, "GPU"),
                 counts.join(", ")
             )
         } else {
@@ -82,8 +82,11 @@ impl RequestStats {
             String::new()
         };
         let mut s = format!(
-            "requests of {jobs} jobs: {gpus}; {} with memory{per_node}; {} on several nodes; {} exclusive\n",
-            self.memory_jobs, self.multi_node_jobs, self.exclusive_jobs
+            "requests of {}: {gpus}; {} with memory{per_node}; {} on several nodes; {} exclusive\n",
+            crate::plural::count(jobs, "job"),
+            self.memory_jobs,
+            self.multi_node_jobs,
+            self.exclusive_jobs
         );
         if !self.partitions.is_empty() {
             let list: Vec<String> = self

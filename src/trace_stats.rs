@@ -287,10 +287,10 @@ impl TraceStats {
     /// A plain-text summary, as `schedlab trace` prints it.
     pub fn summary(&self) -> String {
         let mut s = format!(
-            "{}: {} jobs, {} users, {} processors; offered load {:.1} % of the machine\n",
+            "{}: {}, {}, {} processors; offered load {:.1} % of the machine\n",
             self.name,
-            self.jobs,
-            self.users,
+            crate::plural::count(self.jobs, "job"),
+            crate::plural::count(self.users, "user"),
             self.procs,
             self.load_overall * 100.0
         );
@@ -342,10 +342,10 @@ impl TraceStats {
         s += "heaviest users (share of processor-seconds, jobs):\n";
         for u in self.top_users.iter().take(10) {
             s += &format!(
-                "  user {:>6}  {:5.1} %  {} jobs\n",
+                "  user {:>6}  {:5.1} %  {}\n",
                 u.label(),
                 u.share * 100.0,
-                u.jobs
+                crate::plural::count(u.jobs, "job")
             );
         }
         s

@@ -190,6 +190,23 @@ fn errors_name_the_file_the_line_and_the_field() {
     assert!(!ok && err.contains("/no/such/slurm.conf"), "{err}");
 }
 
+/// A one-node cluster in words: "1 node in 1 group", not "1 nodes in 1 groups".
+#[test]
+fn the_summary_counts_one_in_the_singular() {
+    let c = schedlab::cluster::conf::parse_str(
+        "NodeName=n1 CPUs=8 Gres=gpu:1\nPartitionName=p Nodes=n1 Default=YES\n",
+        "one.conf",
+    )
+    .unwrap()
+    .cluster;
+    let s = c.summary();
+    assert!(
+        s.starts_with("cluster: 1 node in 1 group, 8 cores, 1 MB memory, 1 GPU, 1 partition"),
+        "{s}"
+    );
+    assert!(s.contains("  n1  1 node  cpus 8"), "{s}");
+}
+
 #[test]
 fn the_cli_prints_the_summary_json_and_compact_form() {
     let f = fixture("mixed.conf");
@@ -203,6 +220,9 @@ fn the_cli_prints_the_summary_json_and_compact_form() {
     assert!(out.contains("  batch*  nodes cn[001-096] (96)"), "{out}");
     assert!(out.contains("gn[01-04]  4 nodes  cpus 32  mem 256000 MB  gres gpu:1g.10gb:2,gpu:a100:4  features gpu,a100  weight 20"), "{out}");
 
+    // `--slurm-conf FILE`, as run, replay and sweep take it, reads the same (it was refused).
+    let (ok, same, err) = schedlab(&["cluster", "--slurm-conf", f]);
+    assert!(ok && same == out, "{err}");
     let (ok, json, _) = schedlab(&["cluster", f, "--json"]);
     assert!(ok);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();

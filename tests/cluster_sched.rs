@@ -148,7 +148,7 @@ fn jobs_that_can_never_run_are_rejected_with_their_reason() {
     // jobs are left out with the first reasons, by job id.
     let notes = p.notes(&js);
     assert_eq!(notes.len(), 2, "{notes:?}");
-    assert!(notes[0].contains("nope (1 jobs)"), "{notes:?}");
+    assert!(notes[0].contains("nope (1 job)"), "{notes:?}");
     assert!(notes[1].starts_with("3 jobs can never run"), "{notes:?}");
     assert!(
         notes[1].contains(&format!("job {}: asks for 4 GPUs", js[0].id)),

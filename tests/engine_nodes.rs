@@ -244,7 +244,7 @@ fn slowdowns_beyond_a_million_are_refused_or_capped() {
         set.warnings
             .iter()
             .any(|w| w
-                == "1 jobs demand more than 1.500000e9 MB/s per process: counted as that much"),
+                == "1 job demands more than 1.500000e9 MB/s per process: counted as that much"),
         "{:?}",
         set.warnings
     );

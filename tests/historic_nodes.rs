@@ -65,13 +65,13 @@ fn historic_starts_jobs_on_their_recorded_nodes() {
     assert!(
         set.warnings
             .iter()
-            .any(|w| w.starts_with("1 jobs ran on nodes the cluster does not have (the first: n9)")),
+            .any(|w| w.starts_with("1 job ran on nodes the cluster does not have (the first: n9)")),
         "{:?}",
         set.warnings
     );
     assert!(
         set.warnings.iter().any(|w| w.starts_with(
-            "1 jobs name nodes that cannot be read (the first: line 5: NodeList \"g[1-\""
+            "1 job names nodes that cannot be read (the first: line 5: NodeList \"g[1-\""
         )),
         "{:?}",
         set.warnings

@@ -240,3 +240,40 @@ fn a_log_axis_labels_one_two_five_only() {
         assert!(!numbers.iter().any(|t| t == gone), "{numbers:?}");
     }
 }
+
+/// A column of 1 on a log axis has a height: the axis started at 1, where a count of one job
+/// drew nothing (a trace of one job showed empty "Jobs by processors (log)" and "Jobs by
+/// runtime (log)" charts, and any trace's rare sizes vanished). Here columns of 1 and 10: two
+/// bars of the chart's colour, each taller than a pixel.
+#[test]
+fn a_log_column_of_one_is_drawn() {
+    use schedlab::charts::columns::{self, ColumnStyle, Columns};
+    let data = Columns {
+        labels: ["1", "2-3"].map(String::from).to_vec(),
+        values: vec![1.0, 10.0],
+    };
+    let style = ColumnStyle {
+        log_y: true,
+        ..ColumnStyle::default()
+    };
+    let svg = native::svg((600, 300), |root| {
+        columns::draw(root, &data, &style, "Jobs by processors (log)").map_err(|e| e.to_string())
+    })
+    .unwrap();
+    let c = style.colour;
+    let fill = format!("fill=\"#{:02X}{:02X}{:02X}\"", c.0, c.1, c.2);
+    let heights: Vec<f64> = (svg.split("<rect").skip(1))
+        .filter(|r| r.contains(&fill))
+        .filter_map(|r| {
+            let h = r.split("height=\"").nth(1)?.split('"').next()?;
+            h.parse().ok()
+        })
+        .collect();
+    assert_eq!(heights.len(), 2, "{heights:?}");
+    assert!(heights.iter().all(|&h| h > 1.0), "{heights:?}");
+    // Below 1 the axis has no label (no "0.5" jobs).
+    assert!(
+        !svg_texts(&svg).iter().any(|t| t.starts_with("0.")),
+        "{svg:.3000}"
+    );
+}

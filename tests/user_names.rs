@@ -97,7 +97,7 @@ fn a_trace_without_names_keeps_its_numbers_and_its_csv_columns() {
     assert_eq!(column(&head, &rows, "user_id"), ["7"]);
     let stats = schedlab::trace_stats::trace_stats(&trace.jobs, &trace.workload.header);
     assert_eq!(stats.top_users[0].name, None);
-    assert!(stats.summary().contains("user      7  100.0 %  1 jobs"));
+    assert!(stats.summary().contains("user      7  100.0 %  1 job"));
 }
 
 #[test]

@@ -331,6 +331,6 @@ fn sacct_to_swf_keeps_gpus_in_a_named_column_and_says_what_it_drops() {
     w.records[0].req.mem_per_node_mb = 0;
     assert_eq!(
         conversion::dropped(&w, true),
-        ["the memory per processor of 1 jobs dropped (SWF field 10: Batsim has no key for it)"]
+        ["the memory per processor of 1 job dropped (SWF field 10: Batsim has no key for it)"]
     );
 }

@@ -162,7 +162,7 @@ fn bad_transforms_are_errors_and_the_report_records_them() {
     let warnings = json["warnings"].to_string();
     assert!(warnings.contains("load scaled by 1.2"), "{warnings}");
     assert!(
-        warnings.contains("1 jobs of other users left out"),
+        warnings.contains("1 job of other users left out"),
         "{warnings}"
     );
     // The default writes nothing.

@@ -3,7 +3,7 @@
 import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
-import { encode, decode } from './share.js';
+import { encode, decode, DEFAULT_SWEEP } from './share.js';
 import { FORM, readForm as readControls, writeForm as writeControls, readHeat } from './form.js';
 import { sessionOptions } from './session.js';
 import { ResultsTable, renderFacts } from './results.js';
@@ -19,7 +19,7 @@ import { TraceView } from './traceview.js';
 import { Distributions, Compare } from './compare.js';
 import { PolicyStrip } from './policies.js';
 import { DEMOS, loadRemote, loadFile } from './trace.js';
-import { $, el, showError, clearErrors, download, debounce, fmtDuration } from './ui.js';
+import { $, el, showError, clearErrors, download, debounce, fmtDuration, count } from './ui.js';
 import { setStale, wireDrop, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
 
@@ -89,7 +89,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   // A JavaScript policy runs here but stays out of the link (code never travels in links).
   // Each JavaScript policy's code goes to a sealed worker of its own.
   const custom = Object.fromEntries(specs.filter((s) => s.startsWith('js:')).map((s) => [s, editor.policy(s)]));
-  const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs.filter((s) => !s.startsWith('js:')), ...form, window, heat: readHeat(), sweep: sweep.settings() };
+  const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs.filter((s) => !s.startsWith('js:')), ...form, window, heat: readHeat(), sweep: sweep.settings(), site: cluster.ownSite() };
   const results = [];
   const failed = [];
   let facts = null;
@@ -142,7 +142,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         show(trace, state, facts, shown, history, failed);
         const n = shown.length;
         const lost = failed.length ? ` (${failed.map((f) => f.spec).join(', ')} failed: see its row)` : '';
-        setStatus(`${n} ${n === 1 ? 'policy' : 'policies'} on ${facts.jobs.toLocaleString('en-US')} jobs in ${(ms / 1000).toFixed(2)} s${lost}.`);
+        setStatus(`${count(n, 'policy', 'policies')} on ${count(facts.jobs, 'job')} in ${(ms / 1000).toFixed(2)} s${lost}.`);
       } catch (err) {
         showError(`Could not show the results: ${err.message}`);
       }
@@ -268,14 +268,26 @@ function show(trace, state, facts, results, history, failed = []) {
 
 // ---------- share link and history ----------
 
+/** The slurm policies of `shown` as they ran (`results`), when a slurm.conf of the user's own
+ * gave them their site: its scheduler parameters in their spec, for the file cannot travel in a
+ * link (a link with plain `slurm` ran it on Slurm's defaults; a demo's site comes with the demo). */
+function linkState(shown, results) {
+  if (!shown.site?.conf) return shown;
+  const ran = new Map(results.map((r) => [r.spec, r.report.policy]));
+  const asRan = (p) => (/^slurm($|\[)/.test(p) && ran.has(p) ? ran.get(p) : p);
+  return { ...shown, policies: shown.policies.map(asRan), sweep: shown.sweep && { ...shown.sweep, pick: shown.sweep.pick.map(asRan) } };
+}
+
 function updateLink(history) {
-  const hash = encode(S.shown, DEMOS.filter((d) => d.site).map((d) => d.id));
+  const hash = encode(linkState(S.shown, S.results), DEMOS.filter((d) => d.site).map((d) => d.id));
   const url = new URL(location.href);
   url.hash = hash;
   const link = $('share-link');
   link.href = url.href;
   link.textContent = url.href;
   $('share-note').hidden = S.shown.trace.kind !== 'file';
+  // An sshare file cannot travel in a link, nor go into a spec.
+  $('share-note-site').hidden = !(S.shown.site?.sshare && S.shown.policies.some((p) => /^slurm($|\[)/.test(p)));
   const customs = S.results.map((r) => r.spec).filter((s) => s.startsWith('js:'));
   const note = $('share-note-custom');
   note.hidden = customs.length === 0;
@@ -319,6 +331,9 @@ async function applyLink(hash, history) {
   startRun({ trace, history, window: state.window, keep: true });
 }
 
+/** The sweep the Slurm demo offers (see the demo's choice in wire()). */
+const SLURM_SWEEP = { vary: 'PriorityWeightFairshare=0,2500,5000,10000,20000,40000', seeds: 1, metric: 'wait' };
+
 // ---------- trace inputs ----------
 
 function resetTraceInputs() {
@@ -353,6 +368,12 @@ function wire() {
       cluster.useSite(trace.site, { cluster: true });
       if (!picker.entries.some((e) => /^slurm($|\[)/.test(e.spec.trim()))) picker.add('slurm');
       if (!picker.entries.some((e) => e.spec.trim() === 'historic')) picker.add('historic');
+      // The sweep panel's defaults (pv-easy's estimate error) say nothing of Slurm: unless the
+      // user set the panel, it offers what a Slurm admin varies, the fairshare weight around
+      // the site's own (10000 in the demo), for the slurm policy, over one seed (the policy
+      // draws no random numbers: more seeds repeat the same run), by the mean wait.
+      const slurm = picker.entries.find((e) => /^slurm($|\[)/.test(e.spec.trim())).spec.trim();
+      sweep.suggest({ ...SLURM_SWEEP, more: [], pick: [slurm] }, DEFAULT_SWEEP);
     }
     return trace;
   }));

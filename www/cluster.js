@@ -65,6 +65,7 @@ export class ClusterPanel {
    * with `cluster`, its slurm.conf's nodes and partitions become the cluster too (a demo chosen
    * in the page), else the form's cluster stays (a link's, perhaps a what-if of it). */
   useSite(site, { cluster }) {
+    this.demoSite = { conf: site.conf, sshare: site.sshare };
     if (cluster) {
       $('cluster-conf').value = site.conf;
       this.fromConf(site.conf, site.confName);
@@ -122,6 +123,16 @@ export class ClusterPanel {
     const text = $('opt-cluster').value.trim();
     if (!text) return '';
     try { call('cluster_from_compact', text); return ''; } catch (err) { return err.message; }
+  }
+
+  /** Which parts of the slurm policy's site the user read ({conf, sshare}: true for a file or
+   * lines of one's own; a demo's site comes with the demo's link). */
+  ownSite() {
+    const demo = this.demoSite ?? {};
+    return {
+      conf: this.site.conf !== null && this.site.conf !== demo.conf,
+      sshare: this.site.sshare !== null && this.site.sshare !== demo.sshare,
+    };
   }
 
   /** What the worker hands Session::new for the slurm policy's site (slurm_conf, sshare texts). */

@@ -2,7 +2,7 @@
 // schedules compared job by job (A-vs-B scatter, diff-Gantt, the users who gained and lost most).
 // The engine draws every chart; this module prepares the per-job columns once per comparison.
 import { call } from './engine.js';
-import { el, fmtDuration, fmtNumber } from './ui.js';
+import { el, fmtDuration, fmtNumber, count } from './ui.js';
 import { LazyFigures } from './lazy.js';
 import { canvasPoint, describe } from './figure.js';
 import { JOB, column, sortedFinite, prepareDistributions } from './jobcols.js';
@@ -187,7 +187,7 @@ export class Compare extends LazyFigures {
         if (ys[i] < xs[i]) better += 1; else if (ys[i] > xs[i]) worse += 1; else same += 1;
       }
       describe(item.canvas, `Scatter plot of each job's ${f.name}, ${A.spec} (x) against ${B.spec} (y), log-log: `
-        + `${fmtNumber(better, 0)} jobs did better under ${B.spec}, ${fmtNumber(worse, 0)} worse, ${fmtNumber(same, 0)} the same.`);
+        + `${count(better, 'job')} did better under ${B.spec}, ${fmtNumber(worse, 0)} worse, ${fmtNumber(same, 0)} the same.`);
     } else {
       const [t0, t1] = this.window();
       call('draw_diff_gantt', item.canvas, A.rects, B.rects, A.nodeRows?.rows ?? this.procs, t0, t1, `A: ${A.spec}`, `B: ${B.spec}`,

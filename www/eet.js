@@ -5,7 +5,7 @@
 // Charts are drawn lazily, one per animation frame and only when on screen.
 import { call } from './engine.js';
 import { sizeCanvas, timings, describe } from './figure.js';
-import { fmtDuration, fmtNumber } from './ui.js';
+import { fmtDuration, fmtNumber, count } from './ui.js';
 import { LazyFigures } from './lazy.js';
 import { userNames, parseUserList, userIds } from './users.js';
 
@@ -102,7 +102,7 @@ export class EetCharts extends LazyFigures {
         const v = [];
         for (let i = column; i < x.eetUsers.length; i += USER) v.push(x.eetUsers[i]);
         v.sort((a, b) => a - b);
-        return `${x.spec} median ${v.length ? fmtNumber(v[Math.floor(v.length / 2)], 1) : '–'}${item.kind === 'veet' ? ' %' : ''} over ${v.length} users`;
+        return `${x.spec} median ${v.length ? fmtNumber(v[Math.floor(v.length / 2)], 1) : '–'}${item.kind === 'veet' ? ' %' : ''} over ${count(v.length, 'user')}`;
       }).join('; ')}.`);
       return;
     }
@@ -115,7 +115,7 @@ export class EetCharts extends LazyFigures {
       item.result.memory ?? new Float64Array(0), memPeak, this.procs, t0, t1, `${item.result.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`,
       { log: this.heat.log, sort: this.heat.sort, exclude: userIds(this.heat.exclude).ids, only: onlyIds(this.heat.only), names: userNames() });
     item.canvas.dataset.users = Array.from(shown).join(',');
-    describe(item.canvas, `EET heatmap of ${item.result.spec} from ${fmtDuration(t0)} to ${fmtDuration(t1)}: ${shown.length} users with violated expected end times (rows) over time, with the busy processors below.`);
+    describe(item.canvas, `EET heatmap of ${item.result.spec} from ${fmtDuration(t0)} to ${fmtDuration(t1)}: ${count(shown.length, 'user')} with violated expected end times (rows) over time, with the busy processors below.`);
     timings.heatDraws.push(performance.now() - began);
     if (timings.heatDraws.length > 200) timings.heatDraws.shift();
     // Every heatmap shows the same rows: give them all the height those rows need.

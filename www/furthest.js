@@ -2,7 +2,7 @@
 // started each when it did; with A the trace's own schedule (the `historic` policy) it is the
 // replay fidelity view: how far a simulation is from what the log recorded, and why.
 import { call } from './engine.js';
-import { el, fmtDuration, fmtNumber } from './ui.js';
+import { el, fmtDuration, fmtNumber, count } from './ui.js';
 import { JOB } from './layouts.js';
 import { whySentence } from './why.js';
 import { userName } from './users.js';
@@ -28,7 +28,7 @@ export function renderFurthest(table, results, a, b, colA, colB, fig) {
   if (fig.unit === 's') {
     const f = call('compare_waits', colA, colB);
     if (f) {
-      summary = `: over ${fmtNumber(f.compared, 0)} jobs, mean |B − A| ${fmtDuration(f.mean_abs)}, median ${fmtDuration(f.median_abs)}, `
+      summary = `: over ${count(f.compared, 'job')}, mean |B − A| ${fmtDuration(f.mean_abs)}, median ${fmtDuration(f.median_abs)}, `
         + `90th percentile ${fmtDuration(f.p90_abs)}, ${fmtNumber(100 * f.close, 1)}% within a minute; `
         + `mean wait A ${fmtDuration(f.mean_recorded)}, B ${fmtDuration(f.mean_simulated)}; largest gap between the CDFs ${fmtNumber(f.cdf_gap, 3)}`;
     }
@@ -37,7 +37,8 @@ export function renderFurthest(table, results, a, b, colA, colB, fig) {
     const d = colB[i] - colA[i];
     return el('tr', { 'data-job': String(B.jobs[i * JOB.stride + JOB.id]) },
       el('td', {}, String(B.jobs[i * JOB.stride + JOB.id])), el('td', {}, userName(B.jobs[i * JOB.stride + JOB.user])),
-      el('td', {}, fmt(colA[i])), el('td', {}, fmt(colB[i])), el('td', { class: d > 0 ? 'lost' : 'gained' }, (d > 0 ? '+' : '−') + fmt(Math.abs(d))),
+      // A job as far in both is neither gained nor lost (it read "−0s", in the gained colour).
+      el('td', {}, fmt(colA[i])), el('td', {}, fmt(colB[i])), el('td', { class: d > 0 ? 'lost' : d < 0 ? 'gained' : null }, (d > 0 ? '+' : d < 0 ? '−' : '') + fmt(Math.abs(d))),
       el('td', { class: 'why' }, whySentence(B, i)));
   });
   const head = el('tr', {}, ['job', 'user', `${fig.name} A`, `${fig.name} B`, 'B − A', 'why B started it then'].map((h) => el('th', { scope: 'col' }, h)));

@@ -3,7 +3,7 @@
 // why it started then; a click on a job marks its first reservation and outlines the job it
 // waited for (and the one it overtook).
 import { call } from './engine.js';
-import { el, fmtDuration, fmtNumber } from './ui.js';
+import { el, fmtDuration, fmtNumber, count } from './ui.js';
 import { RECT as RECT_LAYOUT, JOB as JOB_LAYOUT } from './layouts.js';
 import { whySentence, selection } from './why.js';
 import { canvasPoint, timings, describe } from './figure.js';
@@ -253,7 +253,7 @@ export function ganttSummary(result, procs, t0, t1, byPenalty) {
     area += (b - a) * (r[i + 3] - r[i + 2]);
   }
   const busy = t1 > t0 && procs > 0 ? (100 * area) / ((t1 - t0) * procs) : 0;
-  return `Gantt chart of ${result.spec} from ${fmtDuration(t0)} to ${fmtDuration(t1)}: ${fmtNumber(jobs.size, 0)} jobs on ${fmtNumber(procs, 0)} processors, `
+  return `Gantt chart of ${result.spec} from ${fmtDuration(t0)} to ${fmtDuration(t1)}: ${count(jobs.size, 'job')} on ${count(procs, 'processor')}, `
     + `${fmtNumber(busy, 1)} % busy on average; jobs coloured by ${byPenalty ? 'penalty factor' : 'user'}.`;
 }
 

@@ -9,7 +9,7 @@
 import { call } from './engine.js';
 import { Runner } from './runner.js';
 import { figure, sizeCanvas } from './figure.js';
-import { $, el, showError, download } from './ui.js';
+import { $, el, showError, download, count } from './ui.js';
 
 const MAX_RUNS = 20_000;
 /** The metric a sweep shows unless the link or the user picks another (a link without
@@ -66,13 +66,26 @@ export class SweepPanel {
     this.refresh();
   }
 
+  /** Shows `settings` when the panel still holds `untouched` (the page's defaults, nothing
+   * ticked): a demo's suggestion never replaces what the user set. */
+  suggest(settings, untouched) {
+    const now = this.settings();
+    const same = now.vary === untouched.vary && now.seeds === untouched.seeds && now.metric === ''
+      && now.more.join('\n') === untouched.more.join('\n') && now.pick.length === 0
+      && $('sweep-more').value.trim() === untouched.more.join('\n');
+    if (same) this.apply(settings);
+  }
+
   /** The compared policies as checkboxes (kept ticked across refreshes). */
   refresh() {
     const box = $('sweep-policies');
     const ticked = new Set([...box.querySelectorAll('input:checked')].map((i) => i.value));
-    for (const p of this.pendingPick ?? []) ticked.add(p);
-    if (this.compared().length) this.pendingPick = null;
     const specs = this.compared();
+    // A pending pick is ticked once its policy is listed (a demo's suggestion comes before the
+    // run that compares its policy: the list then still shows the last comparison's).
+    for (const p of this.pendingPick ?? []) {
+      if (specs.includes(p)) { ticked.add(p); this.pendingPick.delete(p); }
+    }
     box.replaceChildren(...specs.map((spec) => el('label', { class: 'check' },
       el('input', { type: 'checkbox', value: spec, checked: ticked.has(spec) }), ' ', el('code', {}, spec))));
     if (!specs.length) box.append(el('span', { class: 'muted' }, 'no compared policy yet'));
@@ -130,20 +143,20 @@ export class SweepPanel {
     const labels = policies.map((p) => (p.startsWith('js:') ? p : call('canonical_spec', p)));
     this.running(true);
     $('sweep-progress').value = 0;
-    this.status(`${total} simulations…`);
+    this.status(`${count(total, 'simulation')}…`);
     const began = performance.now();
     let stats = null;
     this.runner.sweep({ bytes: trace.bytes, name: trace.name, options, specs: plans.map((p) => p.specs), seeds, metric, custom }, {
       progress: (m) => {
         $('sweep-progress').value = m.total ? m.done / m.total : 0;
-        this.status(`${m.done} of ${m.total} simulations…`);
+        this.status(`${m.done} of ${count(m.total, 'simulation')}…`);
       },
       result: (m) => { stats = m.stats; },
       done: () => {
         this.running(false);
         $('sweep-progress').value = 1;
         this.result = { values: key ? values : ['–'], key: key || '(none)', labels, stats, metric, seeds, trace: trace.label ?? trace.name };
-        this.status(`${total} simulations in ${((performance.now() - began) / 1000).toFixed(2)} s.`);
+        this.status(`${count(total, 'simulation')} in ${((performance.now() - began) / 1000).toFixed(2)} s.`);
         this.table();
         try { this.draw(); } catch (err) { showError(`Sweep: could not draw the chart: ${err.message}`); }
       },
@@ -179,7 +192,7 @@ export class SweepPanel {
     }));
     const csv = el('button', { type: 'button', class: 'small', 'data-testid': 'sweep-csv', onclick: () => this.exportCsv() }, 'CSV');
     box.replaceChildren(el('table', { class: 'sweep-numbers' },
-      el('caption', {}, `${label} over seeds 1 to ${r.seeds} `, csv),
+      el('caption', {}, `${label} over ${r.seeds === 1 ? 'seed 1' : `seeds 1 to ${r.seeds}`} `, csv),
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'policy'), ...[r.key, 'mean', 'min', 'max'].map((h) => el('th', { scope: 'col', class: 'num' }, h)))),
       el('tbody', {}, ...rows)));
   }

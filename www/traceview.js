@@ -3,7 +3,7 @@
 // sends the statistics with the trace's facts; the engine draws one chart per name of
 // trace_charts().
 import { call } from './engine.js';
-import { el, fmtNumber } from './ui.js';
+import { el, fmtNumber, count } from './ui.js';
 import { LazyFigures } from './lazy.js';
 import { describe } from './figure.js';
 
@@ -25,7 +25,7 @@ export class TraceView extends LazyFigures {
     const items = charts.map((c) => this.item(`chart-trace-${c.name}`, c.title, 240, { 'data-chart': c.name }, { name: c.name, title: c.title }));
     const pct = (a, b) => (b > 0 ? `${fmtNumber((a * 100) / b, 1)} %` : '–');
     const summary = el('p', { class: 'muted intro', 'data-testid': 'trace-summary' },
-      `${fmtNumber(stats.jobs, 0)} jobs of ${fmtNumber(stats.users, 0)} users on ${fmtNumber(stats.procs, 0)} processors; `,
+      `${count(stats.jobs, 'job')} of ${count(stats.users, 'user')} on ${count(stats.procs, 'processor')}; `,
       `offered load ${fmtNumber(stats.load_overall * 100, 1)} % of the machine; `,
       `${pct(stats.reached_request, stats.with_request)} of the jobs with a requested time ran until it; `,
       `${pct(stats.round_requested ?? 0, stats.with_request)} of the requests are round (5-minute multiples under an hour, whole hours: Zotkin et al. section 7). `,

@@ -52,11 +52,17 @@ export function fmtNumber(x, digits = 2) {
   return NF[Math.min(digits, 4)].format(x);
 }
 
-/** 93784 -> "1d 2h 3m"; 59 -> "59s". */
+/** `n` and `one` in the plural unless `n` is 1, `n` as fmtNumber writes whole numbers:
+ * count(1, 'job') is "1 job", count(1200, 'job') "1,200 jobs", count(2, 'policy', 'policies'). */
+export function count(n, one, many = `${one}s`) {
+  return `${fmtNumber(n, 0)} ${n === 1 ? one : many}`;
+}
+
 /** `text` cut to `n` characters with an ellipsis (a policy's whole spec, e.g. `slurm` with a
  * slurm.conf's parameters, can run to hundreds). */
 export const clip = (text, n = 48) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
 
+/** 93784 -> "1d 2h 3m"; 59 -> "59s". */
 export function fmtDuration(seconds) {
   if (!Number.isFinite(seconds)) return '–';
   const neg = seconds < 0;

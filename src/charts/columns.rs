@@ -117,8 +117,11 @@ pub fn draw<DB: DrawingBackend>(
         r
     };
     if style.log_y {
+        // The axis starts below 1, so that a column of 1 (a count of one job) has a height: from
+        // 1 it had none, and a trace's rare sizes or runtimes did not show.
+        const BOTTOM: f64 = 0.5;
         let hi = (top * 2.0).max(10.0);
-        let mut chart = builder.build_cartesian_2d(x, (1.0..hi).log_scale())?;
+        let mut chart = builder.build_cartesian_2d(x, (BOTTOM..hi).log_scale())?;
         chart
             .configure_mesh()
             .disable_x_mesh()
@@ -126,7 +129,7 @@ pub fn draw<DB: DrawingBackend>(
             .x_label_style(font.clone())
             .x_label_formatter(&label)
             .y_label_formatter(&|y| {
-                if one_two_five(*y) {
+                if *y >= 1.0 && one_two_five(*y) {
                     fmt_y(*y)
                 } else {
                     String::new()
@@ -135,7 +138,7 @@ pub fn draw<DB: DrawingBackend>(
             .x_desc(style.x_desc.as_str())
             .y_desc(style.y_desc.as_str())
             .draw()?;
-        chart.draw_series((0..n).filter(|&i| value(i) >= 1.0).map(|i| bar(i, 1.0)))?;
+        chart.draw_series((0..n).filter(|&i| value(i) >= 1.0).map(|i| bar(i, BOTTOM)))?;
         reference(&mut chart, style, n)?;
     } else {
         let hi = (top * 1.08).max(1e-9);

@@ -4,6 +4,7 @@
 //! only; `gantt.rs` draws what this says.
 
 use crate::cluster::{Layout, Placement};
+use crate::plural::count;
 
 /// Nodes as ranges of processor rows: node `k` holds `first[k]..first[k + 1]` (the last one up
 /// to the machine's processors).
@@ -158,15 +159,16 @@ impl NodeRows {
             (0, true) => "processors".to_string(),
             (0, false) => {
                 let gpus: u64 = self.gpus.iter().map(|&g| u64::from(g)).sum();
+                let nodes = count(self.first.len(), "node");
                 if !self.lane_first.is_empty() {
                     format!(
-                        "cores, then a lane per GPU, of {} nodes ({gpus} GPUs)",
-                        self.first.len()
+                        "cores, then a lane per GPU, of {nodes} ({})",
+                        count(gpus, "GPU")
                     )
                 } else if gpus > 0 {
-                    format!("processors of {} nodes ({gpus} GPUs)", self.first.len())
+                    format!("processors of {nodes} ({})", count(gpus, "GPU"))
                 } else {
-                    format!("processors of {} nodes", self.first.len())
+                    format!("processors of {nodes}")
                 }
             }
             (c, _) => format!("processors ({c} per node)"),

@@ -183,8 +183,9 @@ pub fn prepare(stats: &TraceStats, name: &str) -> Option<(Columns, ColumnStyle)>
                 ..style(
                     3,
                     &format!(
-                        "runtime / requested ({} of {} jobs with a request reached it)",
-                        stats.reached_request, stats.with_request
+                        "runtime / requested ({} of {} with a request reached it)",
+                        stats.reached_request,
+                        crate::plural::count(stats.with_request, "job")
                     ),
                     "jobs",
                 )

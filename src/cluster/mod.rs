@@ -43,6 +43,7 @@ pub use select::{Alloc, Free, Need, Share};
 pub(crate) use validate::NodeOrder;
 pub use validate::{check_node_name, ClusterError};
 
+use crate::plural::count;
 use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -315,21 +316,21 @@ impl Cluster {
         };
         let _ = writeln!(
             s,
-            "cluster: {} nodes in {} groups, {} cores, {} MB memory, {} GPUs{by_type}, {} partitions",
-            self.total_nodes(),
-            self.groups.len(),
-            self.total_cores(),
+            "cluster: {} in {}, {}, {} MB memory, {}{by_type}, {}",
+            count(self.total_nodes(), "node"),
+            count(self.groups.len(), "group"),
+            count(self.total_cores(), "core"),
             self.total_mem_mb(),
-            self.total_gpus(),
-            self.partitions.len()
+            count(self.total_gpus(), "GPU"),
+            count(self.partitions.len(), "partition")
         );
         let _ = writeln!(s, "node groups:");
         for g in &self.groups {
             let _ = write!(
                 s,
-                "  {}  {} nodes  cpus {}  mem {} MB",
+                "  {}  {}  cpus {}  mem {} MB",
                 hostlist::format_ordered(&g.names),
-                g.names.len(),
+                count(g.names.len(), "node"),
                 g.cpus,
                 g.mem_mb
             );

@@ -96,7 +96,7 @@ impl Placement {
             let list: Vec<String> = self
                 .absent
                 .iter()
-                .map(|(name, n)| format!("{name} ({n} jobs)"))
+                .map(|(name, n)| format!("{name} ({})", crate::plural::count(*n, "job")))
                 .collect();
             notes.push(format!(
                 "partitions not in the cluster: {}; those jobs run in its default partition {}",
@@ -112,8 +112,9 @@ impl Placement {
                 .map(|&(j, ref why)| format!("job {}: {why}", jobs[j].id))
                 .collect();
             notes.push(format!(
-                "{} jobs can never run on the cluster and are left out; first: {}",
-                self.never.len(),
+                "{} can never run on the cluster and {} left out; first: {}",
+                crate::plural::count(self.never.len(), "job"),
+                if self.never.len() == 1 { "is" } else { "are" },
                 first.join("; ")
             ));
         }

@@ -55,7 +55,10 @@ pub(super) fn machine(jobs: &[Job], h: &SwfHeader, opts: &InputOptions) -> Resul
             return Err("the node model and a cluster do not combine: choose one".to_string());
         }
         m.procs = l.procs;
-        m.source = format!("the cluster's cores ({} nodes)", l.nodes.len());
+        m.source = format!(
+            "the cluster's cores ({})",
+            crate::plural::count(l.nodes.len(), "node")
+        );
         m.layout = Some(l);
     }
     if let Some(model) = &opts.nodes {

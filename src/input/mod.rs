@@ -270,9 +270,14 @@ pub fn prepare_raw(
     let mut warnings = transform_notes;
     if partitions.beyond > 0 {
         warnings.push(format!(
-            "field 16 (partition): {} jobs name a partition beyond the first {} distinct ones: \
+            "field 16 (partition): {} {} a partition beyond the first {} distinct ones: \
              counted as giving none",
-            partitions.beyond,
+            crate::plural::count(partitions.beyond, "job"),
+            if partitions.beyond == 1 {
+                "names"
+            } else {
+                "name"
+            },
             u16::MAX
         ));
     }
@@ -316,7 +321,9 @@ pub fn prepare_raw(
     drop(first_line_of);
     if clamped > 0 {
         warnings.push(format!(
-            "{clamped} jobs wider than the machine were clamped to {procs} processors"
+            "{} wider than the machine {} clamped to {procs} processors",
+            crate::plural::count(clamped, "job"),
+            if clamped == 1 { "was" } else { "were" }
         ));
     }
     if jobs.is_empty() && skipped.is_empty() && !opts.transform.is_identity() {
@@ -424,13 +431,17 @@ pub fn prepare_raw(
     }
     if capped > 0 {
         warnings.push(format!(
-            "{capped} jobs demand more than {cap:.6e} MB/s per process: counted as that much"
+            "{} {} more than {cap:.6e} MB/s per process: counted as that much",
+            crate::plural::count(capped, "job"),
+            if capped == 1 { "demands" } else { "demand" }
         ));
     }
     if let Some(f) = field {
         if missing > 0 {
             warnings.push(format!(
-                "{missing} jobs have no memory bandwidth in field {f}: counted as 0 MB/s"
+                "{} {} no memory bandwidth in field {f}: counted as 0 MB/s",
+                crate::plural::count(missing, "job"),
+                if missing == 1 { "has" } else { "have" }
             ));
         }
     }
@@ -519,8 +530,11 @@ fn unplaced_gpus(jobs: &[Job]) -> Option<String> {
     let asking = jobs.iter().filter(|j| j.req.gpus > 0).count();
     (asking > 0).then(|| {
         format!(
-            "{asking} jobs ask for GPUs, which run on processors alone without a cluster: give \
-             one (--cluster FILE or --slurm-conf FILE; the page's Cluster panel) to place them"
+            "{} {} for GPUs, which run on processors alone without a cluster: give one \
+             (--cluster FILE or --slurm-conf FILE; the page's Cluster panel) to place {}",
+            crate::plural::count(asking, "job"),
+            if asking == 1 { "asks" } else { "ask" },
+            if asking == 1 { "it" } else { "them" }
         )
     })
 }

@@ -61,14 +61,19 @@ pub(super) fn recorded_allocs(
         .collect();
     if let Some(name) = first_lacking {
         warnings.push(format!(
-            "{lacking} jobs ran on nodes the cluster does not have (the first: {name}): \
-             historic starts them on the cluster's node selection"
+            "{} ran on nodes the cluster does not have (the first: {name}): historic starts {} \
+             on the cluster's node selection",
+            crate::plural::count(lacking, "job"),
+            if lacking == 1 { "it" } else { "them" }
         ));
     }
     if let Some(first) = bad {
         warnings.push(format!(
-            "{unreadable} jobs name nodes that cannot be read (the first: {first}): historic \
-             starts them on the cluster's node selection"
+            "{} {} nodes that cannot be read (the first: {first}): historic starts {} on the \
+             cluster's node selection",
+            crate::plural::count(unreadable, "job"),
+            if unreadable == 1 { "names" } else { "name" },
+            if unreadable == 1 { "it" } else { "them" }
         ));
     }
     out

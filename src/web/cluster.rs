@@ -215,8 +215,8 @@ pub fn slurm_site_note(conf: Option<String>, sshare: Option<String>) -> Result<S
             .collect();
         let more = site.conf.len().saturating_sub(NAMED_KEYS);
         parts.push(format!(
-            "{} scheduler parameters of slurm.conf{}{}",
-            site.conf.len(),
+            "{} of slurm.conf{}{}",
+            crate::plural::count(site.conf.len(), "scheduler parameter"),
             if named.is_empty() {
                 String::new()
             } else {

@@ -33,7 +33,10 @@ pub fn dropped(w: &Workload, batsim: bool) -> Vec<String> {
     let mut out = Vec::new();
     let mut say = |n: usize, what: &str, why: &str| {
         if n > 0 {
-            out.push(format!("{what} of {n} jobs dropped ({why})"));
+            out.push(format!(
+                "{what} of {} dropped ({why})",
+                crate::plural::count(n, "job")
+            ));
         }
     };
     if batsim {

@@ -181,14 +181,16 @@ fn select<T>(
     if from.is_some() || to.is_some() {
         let show = |v: Option<i64>, d: &str| v.map(|x| x.to_string()).unwrap_or(d.to_owned());
         notes.push(format!(
-            "window [{}, {}) s of the trace's clock: {outside} jobs outside left out",
+            "window [{}, {}) s of the trace's clock: {} outside left out",
             show(from, "start"),
-            show(to, "end")
+            show(to, "end"),
+            crate::plural::count(outside, "job")
         ));
     }
     if !t.users.is_empty() || !t.exclude_users.is_empty() {
         notes.push(format!(
-            "user selection: {other_users} jobs of other users left out"
+            "user selection: {} of other users left out",
+            crate::plural::count(other_users, "job")
         ));
     }
     if let Some(f) = t.load_scale.filter(|&f| f != 1.0) {

@@ -215,7 +215,8 @@ test('Cancel stops a sweep of an endless JavaScript policy; the next sweep works
   await page.locator('[data-testid="sweep-seeds"]').fill('1');
   await page.locator('[data-testid="sweep-run"]').click();
   await page.waitForTimeout(1000);
-  assert.match(await page.locator('[data-testid="sweep-status"]').innerText(), /simulations…$/);
+  // One simulation (one policy, no key, one seed): said in the singular.
+  assert.match(await page.locator('[data-testid="sweep-status"]').innerText(), /1 simulation…$/);
   await page.locator('[data-testid="sweep-cancel"]').click();
   assert.equal(await page.locator('[data-testid="sweep-status"]').innerText(), 'Sweep cancelled.');
   // the editor's FCFS example in a sweep of its own (no key): the numbers of fcfs

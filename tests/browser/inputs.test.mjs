@@ -73,3 +73,33 @@ test('malformed percent-escapes throw nothing: a trace URL, papers.html#', { ski
   assert.deepEqual(errors, []);
   await context2.close();
 });
+
+test('counts of one are said in the singular: a trace of one job, one policy, a sweep of one simulation', { skip: MOCK }, async () => {
+  // The page said "1 policies on 1 jobs", "1 jobs of 1 users on 4 processors", "1 simulations in".
+  const { page, context, problems } = await openServing('one.swf.gz', ['; MaxProcs: 4\n', '1 0 5 60 2 -1 -1 2 120 -1 1 7 1 -1 -1 -1 -1 -1\n'], 'policy=fcfs');
+  await waitRuns(page, 1, 60_000);
+  assert.match(await page.locator('[data-testid="status"]').innerText(), /^1 policy on 1 job in /);
+  await page.$eval('[data-testid="trace-view"] details', (d) => { d.open = true; });
+  assert.match(await page.locator('[data-testid="trace-summary"]').innerText(), /^1 job of 1 user on 4 processors; /);
+  await page.locator('[data-testid="sweep-more"]').fill('easy');
+  await page.locator('[data-testid="sweep-vary"]').fill('predictor=exact');
+  await page.locator('[data-testid="sweep-seeds"]').fill('1');
+  await page.locator('[data-testid="sweep-run"]').click();
+  await page.waitForFunction(() => / in /.test(document.querySelector('[data-testid="sweep-status"]').textContent), null, { timeout: 60_000 });
+  assert.match(await page.locator('[data-testid="sweep-status"]').innerText(), /^1 simulation in /);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a job as far under A as under B reads 0 in the furthest-jobs table, neither gained nor lost', { skip: MOCK }, async () => {
+  // One job, started at once by both policies: its row read "−0s", in the gained colour.
+  const { page, context, problems } = await openServing('one.swf.gz', ['; MaxProcs: 4\n', '1 0 5 60 2 -1 -1 2 120 -1 1 7 1 -1 -1 -1 -1 -1\n'], 'policy=fcfs&policy=easy');
+  await waitRuns(page, 1, 60_000);
+  const row = page.locator('[data-testid="diff-furthest"] tbody tr[data-job="1"]');
+  await row.scrollIntoViewIfNeeded();
+  const cell = row.locator('td').nth(4);
+  assert.equal(await cell.innerText(), '0s');
+  assert.equal(await cell.getAttribute('class'), null);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

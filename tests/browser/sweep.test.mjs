@@ -120,3 +120,51 @@ test('a what-if of a slurm key on the Slurm demo: the link brings the sweep back
   assert.deepEqual(probs, []);
   await context.close();
 });
+
+test('choosing the Slurm demo offers a sweep of a slurm key (the fairshare weight around the site\'s 10000, slurm ticked, one seed, mean wait), run and carried by the link; a panel the user set stays', { skip: MOCK ? 'mock engine' : false }, async () => {
+  // The panel kept pv-easy's err=0,0.1,...,1 over 10 seeds, nothing ticked: a sweep of a policy
+  // the demo does not compare, of a key Slurm does not have.
+  const { page: p, context, problems: probs } = await open(browser, '#v=1&trace=demo:5K_sample&policy=easy');
+  await waitRuns(p, 1, 60_000);
+  await p.locator('[data-testid="trace-demo"]').selectOption('slurm-gpu');
+  await waitRuns(p, 2, 60_000);
+  assert.equal(await p.locator('[data-testid="sweep-vary"]').inputValue(), 'PriorityWeightFairshare=0,2500,5000,10000,20000,40000');
+  assert.equal(await p.locator('[data-testid="sweep-seeds"]').inputValue(), '1');
+  assert.equal(await p.locator('[data-testid="sweep-metric"]').inputValue(), 'wait');
+  assert.equal(await p.locator('[data-testid="sweep-more"]').inputValue(), '');
+  const ticked = await p.$$eval('[data-testid="sweep-policies"] input', (is) => is.map((i) => `${i.value}:${i.checked}`));
+  assert.deepEqual(ticked, ['easy:false', 'slurm:true', 'historic:false']);
+  const href = await p.locator('[data-testid="share-link"]').getAttribute('href');
+  assert.match(href, /&sweepvary=PriorityWeightFairshare%3D0%2C2500|&sweepvary=PriorityWeightFairshare=0,2500/);
+  assert.match(href, /&sweeppick=slurm(&|$)/);
+  await p.locator('[data-testid="sweep-run"]').scrollIntoViewIfNeeded();
+  await p.locator('[data-testid="sweep-run"]').click();
+  await drawn(p);
+  const rows = await p.locator('[data-testid="sweep-table"] tbody tr').allInnerTexts();
+  assert.deepEqual(rows.map((r) => r.split('\t')[1]), ['0', '2500', '5000', '10000', '20000', '40000']);
+  assert.match(await p.locator('[data-testid="sweep-table"] caption').innerText(), /^mean wait \(s\) over seed 1 /);
+  // The site's own weight is the comparison's slurm run.
+  const mean = Number(rows[3].split('\t')[2]);
+  const compared = await p.$eval('[data-testid="results"] td[data-policy^="slurm"][data-metric="wait.mean"]', (c) => Number(c.dataset.value));
+  assert.ok(Math.abs(mean - compared) < 1e-3, `sweep ${mean}, comparison ${compared}`);
+  await p.locator('section:has(#h-sweep)').screenshot({ path: join(SHOTS, 'sweep-slurm-demo.png') });
+  // The link opens the same panel.
+  const { page: q, context: c2, problems: qprobs } = await open(browser, new URL(href).hash);
+  await waitRuns(q, 1, 60_000);
+  assert.equal(await q.locator('[data-testid="sweep-vary"]').inputValue(), 'PriorityWeightFairshare=0,2500,5000,10000,20000,40000');
+  assert.deepEqual(await q.$$eval('[data-testid="sweep-policies"] input', (is) => is.map((i) => `${i.value}:${i.checked}`)), ticked);
+  assert.deepEqual(qprobs, []);
+  await c2.close();
+  assert.deepEqual(probs, []);
+  await context.close();
+  // A panel the user set is theirs: choosing the demo leaves it.
+  const { page: r, context: c3, problems: rprobs } = await open(browser, '#v=1&trace=demo:5K_sample&policy=easy');
+  await waitRuns(r, 1, 60_000);
+  await r.locator('[data-testid="sweep-vary"]').fill('bf_window=1,10');
+  await r.locator('[data-testid="trace-demo"]').selectOption('slurm-gpu');
+  await waitRuns(r, 2, 60_000);
+  assert.equal(await r.locator('[data-testid="sweep-vary"]').inputValue(), 'bf_window=1,10');
+  assert.equal(await r.locator('[data-testid="sweep-seeds"]').inputValue(), '10');
+  assert.deepEqual(rprobs, []);
+  await c3.close();
+});

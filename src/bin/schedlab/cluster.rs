@@ -8,8 +8,11 @@ use std::path::PathBuf;
 #[derive(Args)]
 pub struct ClusterArgs {
     /// A slurm.conf: its NodeName= and PartitionName= lines (docs/cluster-model.md).
-    #[arg(required_unless_present_any = ["from_compact", "preset"])]
+    #[arg(required_unless_present_any = ["from_compact", "preset", "slurm_conf"])]
     file: Option<PathBuf>,
+    /// The slurm.conf as `run`, `replay` and `sweep` take it (the same as FILE).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "from_compact", "preset"])]
+    slurm_conf: Option<PathBuf>,
     /// Read the compact form of a share link (`cluster=` value) instead of a file.
     #[arg(long, value_name = "STRING", conflicts_with_all = ["file", "preset"])]
     from_compact: Option<String>,
@@ -50,9 +53,8 @@ pub fn run(a: &ClusterArgs) -> Result<(), Box<dyn std::error::Error>> {
     } else if let Some(name) = &a.preset {
         preset(name)?
     } else {
-        let path = a
-            .file
-            .as_ref()
+        let path = (a.file.as_ref())
+            .or(a.slurm_conf.as_ref())
             .ok_or("a slurm.conf, --from-compact or --preset")?;
         let s = conf::read_path(path)?;
         if !a.json && !a.compact {
@@ -87,9 +89,9 @@ fn tell_kept(path: &std::path::Path, s: &conf::SlurmConf) {
         let shown = keys.iter().take(8).copied().collect::<Vec<_>>().join(", ");
         let more = if keys.len() > 8 { ", ..." } else { "" };
         eprintln!(
-            "{}: {} other keys kept for the scheduler ({shown}{more})",
+            "{}: {} kept for the scheduler ({shown}{more})",
             path.display(),
-            keys.len()
+            schedlab::plural::count(keys.len(), "other key")
         );
     }
     for (line, record) in &s.ignored_records {

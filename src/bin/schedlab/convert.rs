@@ -2,6 +2,7 @@
 //! as SWF or as a Batsim workload.
 
 use clap::{Args, ValueEnum};
+use schedlab::plural::count;
 use schedlab::swf::{self, ReadOptions, Workload};
 use schedlab::workload::{conversion, sacct};
 use std::io::Write;
@@ -85,8 +86,8 @@ pub fn run(a: &ConvertArgs) -> Result<(), Box<dyn std::error::Error>> {
             let gpus = conversion::gpus_to_column(&mut w);
             swf::write(&mut out, &w)?;
             eprintln!(
-                "{} jobs written as SWF (MaxProcs {procs} from {from}){}",
-                w.records.len(),
+                "{} written as SWF (MaxProcs {procs} from {from}){}",
+                count(w.records.len(), "job"),
                 gpus.map(|f| format!("; GPUs in field {f} (GpuField)"))
                     .unwrap_or_default()
             );
@@ -94,12 +95,12 @@ pub fn run(a: &ConvertArgs) -> Result<(), Box<dyn std::error::Error>> {
         Target::Batsim => {
             let n = schedlab::workload::batsim::write(&mut out, &w, procs)?;
             eprintln!(
-                "{} jobs written as a Batsim workload (nb_res {procs} from {from}){}",
-                n.jobs,
+                "{} written as a Batsim workload (nb_res {procs} from {from}){}",
+                count(n.jobs, "job"),
                 if n.left_out > 0 {
                     format!(
-                        "; {} jobs without runtime or processors left out",
-                        n.left_out
+                        "; {} without runtime or processors left out",
+                        count(n.left_out, "job")
                     )
                 } else {
                     String::new()
@@ -107,7 +108,8 @@ pub fn run(a: &ConvertArgs) -> Result<(), Box<dyn std::error::Error>> {
             );
             for (field, jobs) in &n.dropped {
                 eprintln!(
-                    "note: {field}, known for {jobs} jobs, has no place in a Batsim workload: dropped"
+                    "note: {field}, known for {}, has no place in a Batsim workload: dropped",
+                    count(*jobs, "job")
                 );
             }
         }

@@ -341,9 +341,9 @@ fn cmd_run(args: &RunArgs) -> CliResult {
     }
     if !failed.is_empty() {
         return Err(format!(
-            "{} of {} policies failed: {}",
+            "{} of {} failed: {}",
             failed.len(),
-            args.policies.len(),
+            schedlab::plural::count(args.policies.len(), "policy"),
             failed.join(", ")
         )
         .into());
@@ -421,9 +421,9 @@ pub(crate) fn report_input(w: &schedlab::swf::Workload, jobs: &schedlab::input::
     let s = &jobs.skipped;
     if !s.is_empty() {
         eprintln!(
-            "{}: {} jobs skipped by the input rules; first:",
+            "{}: {} skipped by the input rules; first:",
             jobs.name,
-            s.len()
+            schedlab::plural::count(s.len(), "job")
         );
         for k in s.iter().take(5) {
             match k.line {

@@ -85,6 +85,10 @@ pub struct PlotArgs {
     /// Heatmap: show only these users' rows (comma-separated numbers or names).
     #[arg(long = "heat-only", alias = "only-users", value_delimiter = ',')]
     heat_only: Vec<UserRef>,
+    /// `sshare -a -l -P` output: the account tree, shares and usage at the log's start, for the
+    /// `slurm` policy (as `schedlab run --sshare`).
+    #[arg(long)]
+    sshare: Option<PathBuf>,
     #[command(flatten)]
     metrics: crate::MetricArgs,
     #[command(flatten)]
@@ -363,10 +367,14 @@ pub fn run(a: &PlotArgs) -> Result<(), Box<dyn std::error::Error>> {
         exclude: names.user_ids(&a.heat_exclude, "--heat-exclude")?,
         only: names.user_ids(&a.heat_only, "--heat-only")?,
     };
+    // The site the `slurm` policy reads (--slurm-conf, --sshare), as `schedlab run` gives it:
+    // the chart is of the schedule `run` reports (it drew slurm on Slurm's defaults).
+    let site = crate::site_of(a.input.slurm_conf.as_deref(), a.sshare.as_deref())?
+        .map(|site| trace.named_site(site));
     let runs = a
         .policies
         .iter()
-        .map(|p| trace.run(p, a.seed, None))
+        .map(|p| trace.run_at(p, site.as_ref(), a.seed, None))
         .collect::<Result<Vec<_>, _>>()?;
     let size = (a.width.clamp(200, 8000), a.height.clamp(150, 8000));
     let png = a

@@ -42,9 +42,9 @@ pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)], typed: &[&st
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "trace {}: {} jobs simulated, {} skipped, machine {} processors ({})",
+        "trace {}: {} simulated, {} skipped, machine {} processors ({})",
         j.name,
-        j.jobs.len(),
+        schedlab::plural::count(j.jobs.len(), "job"),
         j.skipped_count(),
         j.procs,
         j.procs_source

@@ -13,24 +13,21 @@ pub(super) fn logical_lines(text: &str) -> Vec<(usize, String)> {
         }
         let mut content = String::with_capacity(raw.len());
         let mut chars = raw.chars().peekable();
-        let mut comment = false;
         while let Some(c) = chars.next() {
             match c {
                 '\\' if chars.peek() == Some(&'#') => {
                     content.push('#');
                     chars.next();
                 }
-                '#' => {
-                    comment = true;
-                    break;
-                }
+                '#' => break,
                 _ => content.push(c),
             }
         }
-        let trimmed = content.trim_end();
-        if !comment && trimmed.ends_with('\\') {
-            cur.push_str(&trimmed[..trimmed.len() - 1]);
-            cur.push(' ');
+        // As Slurm's parse_config.c: comments go first, then a `\` ending what is left (white
+        // space after it aside) continues the line, the next line appended as it is, with
+        // nothing between: `bf_interval=30,\` then `bf_window=60` is one value.
+        if let Some(joined) = content.trim_end().strip_suffix('\\') {
+            cur.push_str(joined);
             open = true;
             continue;
         }

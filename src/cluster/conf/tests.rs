@@ -110,6 +110,25 @@ fn comments_continuations_quotes_and_params() {
     );
 }
 
+/// A continued line is joined as Slurm's parse_config.c joins it: the `\` (and white space
+/// after it) removed, comments first, the next line appended with nothing between. So a
+/// SchedulerParameters list broken after a comma stays one value:
+/// "bf_window=2880,bf_interval=30," + "bf_resolution=600" (not a key `bf_resolution` of its
+/// own), and a comment after the `\` still continues the line (CPUs=4 belongs to n1).
+#[test]
+fn continuations_join_as_slurm_does() {
+    let s = conf(
+        "SchedulerParameters=bf_window=2880,bf_interval=30,\\\nbf_resolution=600\n\
+         NodeName=n1 \\ # the only node\n  CPUs=4\n",
+    );
+    assert_eq!(
+        s.params.get("SchedulerParameters"),
+        Some("bf_window=2880,bf_interval=30,bf_resolution=600")
+    );
+    assert_eq!(s.params.get("bf_resolution"), None);
+    assert_eq!(s.cluster.groups[0].cpus, 4);
+}
+
 #[test]
 fn errors_name_file_line_and_field() {
     let cases = [

@@ -175,6 +175,8 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
     if rows.is_empty() {
         let detail = match (job_lines, st.w.issues.first()) {
             (0, _) => format!("header only (line {head_no}), no job lines"),
+            (1, Some(i)) => format!("its one line gave no job; first: {i}"),
+            (1, None) => "its one line gave no job".to_string(),
             (_, Some(i)) => format!("none of the {job_lines} lines gave a job; first: {i}"),
             _ => format!("none of the {job_lines} lines gave a job"),
         };

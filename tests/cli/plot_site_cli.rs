@@ -1,0 +1,109 @@
+//! `schedlab plot` with `--slurm-conf` and `--sshare`: the `slurm` policy drawn is the one
+//! `schedlab run` reports, with the site's scheduler parameters and shares.
+
+use crate::common;
+use common::{schedlab, tmpdir};
+
+/// The Slurm demo's run (gpu-3/run1). `plot --chart metric --metric wait.mean` labels its bar
+/// with the policy as it ran: with the site, the canonical spec that `run` reports, naming the
+/// slurm.conf's keys (`slurm[PriorityWeightAge=5000,...]`); and its bar is that spec's, drawn
+/// on a slurm.conf of the same nodes alone (the same chart, byte for byte). `plot` ignored the
+/// site: it drew `slurm` on Slurm's defaults, another schedule.
+#[test]
+fn plot_runs_slurm_with_the_site_as_run_does() {
+    let dir = "tests/data/slurm/gpu-3/run1";
+    let (sacct, conf, sshare) = (
+        format!("{dir}/sacct.txt"),
+        format!("{dir}/slurm.conf"),
+        format!("{dir}/sshare-start.txt"),
+    );
+    let site = ["--slurm-conf", conf.as_str(), "--sshare", sshare.as_str()];
+    let (ok, json, err) = schedlab(
+        &[
+            &["run", sacct.as_str(), "-p", "slurm", "--json"][..],
+            &site[..],
+        ]
+        .concat(),
+    );
+    assert!(ok, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let spec = report[0]["policy"].as_str().unwrap().to_string();
+    assert!(
+        spec.starts_with("slurm[") && spec.contains("PriorityWeightFairshare=10000"),
+        "{spec}"
+    );
+    let d = tmpdir("plot", "site");
+    let svg = d.join("wait.svg");
+    let svg = svg.to_str().unwrap();
+    let args = [
+        "plot",
+        sacct.as_str(),
+        "-p",
+        "slurm",
+        "--chart",
+        "metric",
+        "--metric",
+        "wait.mean",
+        "--out",
+        svg,
+    ];
+    let (ok, _, err) = schedlab(&[&args[..], &site[..]].concat());
+    assert!(ok, "{err}");
+    let drawn = std::fs::read_to_string(svg).unwrap();
+    assert!(
+        drawn.contains(&spec[..30]),
+        "the bar is not slurm with the site's keys: {drawn:.2000}"
+    );
+    let plot = |policy: &str, with: &[&str], out: &str| {
+        let args = [
+            "plot",
+            sacct.as_str(),
+            "-p",
+            policy,
+            "--chart",
+            "metric",
+            "--metric",
+            "wait.mean",
+            "--out",
+            out,
+        ];
+        let (ok, _, err) = schedlab(&[&args[..], with].concat());
+        assert!(ok, "{err}");
+        std::fs::read_to_string(out).unwrap()
+    };
+    let (a, b) = (d.join("a.svg"), d.join("b.svg"));
+    let by_conf = plot(
+        "slurm",
+        &["--slurm-conf", conf.as_str()],
+        a.to_str().unwrap(),
+    );
+    let (ok, json, err) = schedlab(&[
+        "run",
+        sacct.as_str(),
+        "-p",
+        "slurm",
+        "--json",
+        "--slurm-conf",
+        conf.as_str(),
+    ]);
+    assert!(ok, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let spec = report[0]["policy"].as_str().unwrap().to_string();
+    // The same nodes with no scheduler parameters: the spec alone sets them.
+    let text = std::fs::read_to_string(&conf).unwrap();
+    let nodes: String = (text.lines())
+        .filter(|l| l.starts_with("NodeName") || l.starts_with("PartitionName"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let bare = d.join("nodes.conf");
+    std::fs::write(&bare, nodes).unwrap();
+    let by_spec = plot(
+        &spec,
+        &["--slurm-conf", bare.to_str().unwrap()],
+        b.to_str().unwrap(),
+    );
+    assert!(
+        by_conf == by_spec,
+        "{spec}: the slurm.conf's chart is not its spec's"
+    );
+}
