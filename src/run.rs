@@ -132,7 +132,7 @@ impl Trace {
             .map_err(|e| Error::Metrics(format!("metrics: {e}")))?;
         let (expected, schedule) = std::thread::scope(|s| {
             let expected = s.spawn(|| eet::expected_end_times(&jobs, &metrics.eet));
-            let schedule = simulate(&jobs, spec, seed, progress);
+            let schedule = simulate_spec(&workload, &jobs, spec, seed, progress);
             let expected = expected
                 .join()
                 .unwrap_or_else(|p| std::panic::resume_unwind(p));
@@ -184,12 +184,12 @@ impl Trace {
         seed: u64,
         progress: Option<Progress<'_>>,
     ) -> Result<RunResult, Error> {
-        let schedule = simulate(&self.jobs, spec, seed, progress)?;
-        Ok(measure(&self.jobs, &self.metrics, &self.expected, schedule))
+        self.run_at(spec, None, seed, progress)
     }
 
     /// Runs `spec` as [`Trace::run`] does, and the `slurm` policy with a site's parameters and
-    /// shares when `site` is given (the CLI's `run` and `sweep` and the page alike).
+    /// shares when `site` is given (the CLI's `run` and `sweep` and the page alike); without one,
+    /// `slurm` with what the trace itself tells ([`simulate_spec`]).
     pub fn run_at(
         &self,
         spec: &str,
@@ -198,7 +198,10 @@ impl Trace {
         progress: Option<Progress<'_>>,
     ) -> Result<RunResult, Error> {
         match site {
-            None => self.run(spec, seed, progress),
+            None => {
+                let schedule = simulate_spec(&self.workload, &self.jobs, spec, seed, progress)?;
+                Ok(measure(&self.jobs, &self.metrics, &self.expected, schedule))
+            }
             Some(site) => {
                 let mut policy = policy::slurm::build_with_site(spec, site)?;
                 self.run_with(policy.as_mut(), seed, progress)
@@ -210,16 +213,7 @@ impl Trace {
     /// sshare's associations are matched by name), its clock at time 0 and, for an sacct log,
     /// each job's account.
     pub fn named_site(&self, site: crate::slurm::Site) -> crate::slurm::Site {
-        let site = site
-            .with_user_names(self.workload.header.lines.iter().map(String::as_str))
-            .with_clock(crate::slurm::clock_of(
-                &self.workload.header,
-                self.jobs.origin,
-            ));
-        if self.jobs.accounts.is_empty() {
-            return site;
-        }
-        site.with_accounts(self.jobs.accounts.clone())
+        site_of(&self.workload, &self.jobs, site)
     }
 
     /// Runs a policy built beforehand (a built-in from [`policy::build`], one of the user's own
@@ -238,6 +232,37 @@ impl Trace {
     pub fn report<'a>(&'a self, r: &'a RunResult) -> Report<'a> {
         r.report(&self.jobs)
     }
+}
+
+/// [`Trace::named_site`] of the trace read as `workload` with jobs `jobs`.
+fn site_of(workload: &Workload, jobs: &JobSet, site: crate::slurm::Site) -> crate::slurm::Site {
+    let site = site
+        .with_user_names(workload.header.lines.iter().map(String::as_str))
+        .with_clock(crate::slurm::clock_of(&workload.header, jobs.origin));
+    if jobs.accounts.is_empty() {
+        return site;
+    }
+    site.with_accounts(jobs.accounts.clone())
+}
+
+/// The schedule of the policy named by `spec` on `jobs` (read as `workload`), with no site of
+/// the user's: `slurm` reads what the trace itself tells ([`site_of`]: its clock, on which
+/// Slurm's backfill rounds, and its jobs' accounts), so that a spec carrying a slurm.conf's
+/// keys gives the schedule that slurm.conf gives (a share link's); any other as
+/// [`simulate`].
+fn simulate_spec(
+    workload: &Workload,
+    jobs: &JobSet,
+    spec: &str,
+    seed: u64,
+    progress: Option<Progress<'_>>,
+) -> Result<Schedule, Error> {
+    if !policy::slurm::is_slurm(spec) {
+        return simulate(jobs, spec, seed, progress);
+    }
+    let site = site_of(workload, jobs, crate::slurm::Site::default());
+    let mut policy = policy::slurm::build_with_site(spec, &site)?;
+    simulate_with(jobs, policy.as_mut(), seed, progress)
 }
 
 /// Every metric family of `schedule`, a schedule of `jobs`, against their expected end times.

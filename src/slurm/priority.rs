@@ -229,6 +229,14 @@ impl Multifactor {
         self.jobs[j].part_factor = Some(factor);
     }
 
+    /// The cluster's totals, the denominators of the job size and TRES factors.
+    pub fn set_size(&mut self, size: Size) {
+        self.cluster_cpus = size.cpus.max(1) as f64;
+        self.cluster_nodes = size.nodes.max(1) as f64;
+        self.cluster_mem = size.mem_mb.max(1) as f64;
+        self.cluster_gpus = size.gpus.max(1) as f64;
+    }
+
     /// Job `j` was submitted at `t`: its first priority (Slurm's `priority_p_set`).
     pub fn submitted(&mut self, j: usize, t: Time) {
         if let Err(i) = self.pending.binary_search(&j) {

@@ -19,6 +19,9 @@ pub struct State {
     pub params: SlurmParams,
     /// The plugin, once the jobs are known ([`State::prepare`]).
     pub mf: Option<Multifactor>,
+    /// The plugin's cluster totals are the cluster's: from slurm.conf ([`Site::size`]), or
+    /// from the cluster the jobs run on once it is seen ([`State::size_from_cluster`]).
+    pub sized: bool,
 }
 
 /// The handle the order and the rule each hold.
@@ -34,6 +37,7 @@ impl State {
             site,
             params,
             mf: None,
+            sized: false,
         }))
     }
 
@@ -87,6 +91,21 @@ impl State {
             })
             .collect();
         self.mf = Some(Multifactor::new(self.params.clone(), tree, infos, size));
+        self.sized = self.site.size.is_some();
+    }
+
+    /// The jobs run on a cluster of `size`: without a slurm.conf (which gives the totals the
+    /// job size and TRES factors divide by, [`Site::size`]) those are the cluster's, not the
+    /// pool's that [`State::prepare`] assumed (each processor a node, no GPU), so that a spec
+    /// on a cluster given in its compact form gives the schedule its slurm.conf gives. Once.
+    pub fn size_from_cluster(&mut self, size: impl FnOnce() -> Size) {
+        if self.sized {
+            return;
+        }
+        if let Some(mf) = self.mf.as_mut() {
+            mf.set_size(size());
+            self.sized = true;
+        }
     }
 
     /// The priority of job `j` as last set (0 before [`State::prepare`]).
@@ -123,6 +142,7 @@ mod tests {
             site,
             params: SlurmParams::default(),
             mf: None,
+            sized: false,
         };
         let jobs = [
             (1, 1, 0, None),

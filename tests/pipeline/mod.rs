@@ -4,3 +4,4 @@
 mod limit_checks;
 mod options;
 mod run;
+mod slurm_site;
