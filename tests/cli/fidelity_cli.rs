@@ -205,3 +205,42 @@ fn run_and_the_whole_replay_give_one_slurm_schedule() {
     assert!(ok, "{err}");
     assert!(out.contains("mean wait 152.4 / 124.0 s"), "{out}");
 }
+
+/// The furthest jobs are named as the log names them (Slurm's `JobID`), so that an admin finds
+/// them in sacct. Worked by hand, 8 cores in all: job 5048 (8 cores) ran 0-100; job 5049 (8
+/// cores, limit 10 minutes, submitted at 1) 100-160, waiting 99 s; array task 123_4 (8 cores,
+/// limit 2 minutes, submitted at 2) 160-220, waiting 158 s. `easy[queue=sjf]` starts the
+/// shorter limit first at 100: 123_4 runs 100-160 (wait 98, 60 s sooner), then 5049 160-220
+/// (wait 159, 60 s later). Equal errors are listed in job order.
+#[test]
+fn the_furthest_jobs_are_named_by_their_slurm_job_ids() {
+    let dir = tmpdir("fidelity", "ids");
+    let log = dir.join("ids.txt");
+    std::fs::write(
+        &log,
+        "JobID|User|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|State\n\
+         5048|u|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:01:40|00:01:40|00:10:00|8|1|COMPLETED\n\
+         5049|u|2024-01-01T00:00:01|2024-01-01T00:01:40|2024-01-01T00:02:40|00:01:00|00:10:00|8|1|COMPLETED\n\
+         123_4|v|2024-01-01T00:00:02|2024-01-01T00:02:40|2024-01-01T00:03:40|00:01:00|00:02:00|8|1|COMPLETED\n",
+    )
+    .unwrap();
+    let (ok, out, err) = schedlab(&[
+        "run",
+        log.to_str().unwrap(),
+        "-p",
+        "easy[queue=sjf]",
+        "--fidelity",
+        "2",
+    ]);
+    assert!(ok, "{err}");
+    let table = &out[out.find("Furthest off under").expect(&out)..];
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .skip(2)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows[0][..4], ["5049", "99", "159", "+60"], "{table}");
+    assert_eq!(rows[1][..4], ["123_4", "158", "98", "-60"], "{table}");
+    // Each waited for 5048's end (the head's reservation at 100), named as the log names it.
+    assert_eq!(rows[1].last(), Some(&"5048"), "{table}");
+}

@@ -2,16 +2,52 @@
 //! the figures of `metrics::fidelity`, and the N jobs furthest off with why the simulation
 //! started them when it did.
 
+use schedlab::input::JobSet;
 use schedlab::metrics::fidelity::{self, CLOSE};
+use schedlab::replay::recorded::Logged;
 use schedlab::run::{RunResult, Trace};
 use std::fmt::Write;
+use std::io::Read;
+use std::path::Path;
+
+/// The text of the trace file `path` (plain or gzip); empty when it cannot be read as text.
+pub fn trace_text(path: &Path) -> String {
+    let Ok(bytes) = std::fs::read(path) else {
+        return String::new();
+    };
+    let mut text = String::new();
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let _ = flate2::read::MultiGzDecoder::new(&bytes[..]).read_to_string(&mut text);
+        return text;
+    }
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// What the log at `path` records of `set`'s jobs beyond them, read again from its text: an
+/// sacct log's `JobID`, `Account`, `NodeList` ([`Logged::from_sacct`]); any other trace's job
+/// numbers.
+pub fn logged(path: &Path, set: &JobSet) -> Result<Logged, String> {
+    let text = trace_text(path);
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    if schedlab::workload::sacct::looks_like(first) {
+        return Logged::from_sacct(&text, &path.display().to_string(), &set.jobs);
+    }
+    Ok(Logged::numbers(&set.jobs))
+}
 
 /// The fidelity section of the table: a row of figures per policy, then per policy its `n`
 /// furthest jobs. A note instead when the trace records no wait. `typed`: each run's spec as
 /// the user wrote it: a policy is labelled as in the table above (`slurm (1)` for a long spec,
 /// given in full under the table), so that two long specs that differ only in their last keys
 /// stay apart.
-pub fn section(trace: &Trace, results: &[&RunResult], typed: &[&str], n: usize) -> String {
+/// `names`: each job as the log names it (an sacct log's `JobID`, so that an admin finds it in
+/// sacct; else its job number: [`logged`]).
+pub fn section(
+    trace: &Trace,
+    results: &[&RunResult],
+    (typed, names): (&[&str], &[String]),
+    n: usize,
+) -> String {
     let mut out = String::new();
     let rows: Vec<_> = results
         .iter()
@@ -83,11 +119,11 @@ pub fn section(trace: &Trace, results: &[&RunResult], typed: &[&str], n: usize) 
         for g in far {
             let waited = s.jobs[g.job]
                 .waited_for()
-                .map_or("-".to_string(), |k| trace.jobs.jobs[k].id.to_string());
+                .map_or("-", |k| names[k].as_str());
             let _ = writeln!(
                 out,
                 "{:>10} {:>10} {:>10} {:>+10}  {:<14} {:>10}",
-                trace.jobs.jobs[g.job].id,
+                names[g.job],
                 g.recorded,
                 g.simulated,
                 g.error(),

@@ -336,7 +336,8 @@ fn cmd_run(args: &RunArgs) -> CliResult {
         print!("{}", table::comparison(&trace, &results, &typed));
         if let Some(n) = args.fidelity {
             let runs: Vec<&RunResult> = results.iter().map(|(r, _)| r).collect();
-            print!("{}", fidelity::section(&trace, &runs, &typed, n));
+            let names = fidelity::logged(&args.trace, &trace.jobs)?.ids;
+            print!("{}", fidelity::section(&trace, &runs, (&typed, &names), n));
         }
     }
     if !failed.is_empty() {

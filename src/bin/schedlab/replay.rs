@@ -4,7 +4,7 @@
 
 use crate::{site_of, CliResult, InputArgs};
 use clap::Args;
-use schedlab::replay::{recorded::Logged, Figures, Replay};
+use schedlab::replay::{Figures, Replay};
 use schedlab::run;
 use std::path::PathBuf;
 
@@ -57,13 +57,7 @@ pub fn run(args: &ReplayArgs) -> CliResult {
     let (read, input) = args.input.options()?;
     let (workload, set) = run::read_path(&args.trace, &read, &input)?;
     crate::report_input(&workload, &set);
-    let text = std::fs::read_to_string(&args.trace).unwrap_or_default();
-    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    let logged = if schedlab::workload::sacct::looks_like(first) {
-        Logged::from_sacct(&text, &args.trace.display().to_string(), &set.jobs)?
-    } else {
-        Logged::numbers(&set.jobs)
-    };
+    let logged = crate::fidelity::logged(&args.trace, &set)?;
     let replay = Replay::new(&set, logged).map_err(|e| format!("{}: {e}", args.trace.display()))?;
     let site = site.map(|s| {
         s.with_user_names(workload.header.lines.iter().map(String::as_str))
@@ -79,9 +73,7 @@ pub fn run(args: &ReplayArgs) -> CliResult {
     let recorded = replay.recorded_waits();
     if let Some(other) = &args.noise {
         let (_, set2) = run::read_path(other, &read, &input)?;
-        let text =
-            std::fs::read_to_string(other).map_err(|e| format!("{}: {e}", other.display()))?;
-        let logged = Logged::from_sacct(&text, &other.display().to_string(), &set2.jobs)?;
+        let logged = crate::fidelity::logged(other, &set2)?;
         let second = Replay::new(&set2, logged).map_err(|e| format!("{}: {e}", other.display()))?;
         let d = recorded.distance(&second.recorded_waits());
         println!("noise floor (this log / {}): {d}", other.display());
