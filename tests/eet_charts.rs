@@ -349,3 +349,16 @@ fn memory_in_use_and_its_strip_under_the_heatmap() {
     assert_eq!(without.matches("<polygon").count(), 1);
     assert!(with.contains("memory") && !without.contains("memory"));
 }
+
+/// A heatmap with no EET violated anywhere says so in its legend ("none"), where its scale read
+/// "0.00" three times.
+#[test]
+fn a_heatmap_without_violations_says_none() {
+    let empty = heatmap(&[1, 2], &[], 0.0, 60.0, 10);
+    let svg = heat_svg(&[&empty], &HeatStyle::default());
+    let texts = common::svg_texts(&svg);
+    assert!(texts.iter().any(|t| t == "none"), "{texts:?}");
+    assert!(!texts.iter().any(|t| t == "0.00"), "{texts:?}");
+    let svg = heat_svg(&[&hand_map(10, 60.0)], &HeatStyle::default());
+    assert!(!common::svg_texts(&svg).iter().any(|t| t == "none"));
+}

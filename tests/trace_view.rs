@@ -277,3 +277,32 @@ fn a_log_column_of_one_is_drawn() {
         "{svg:.3000}"
     );
 }
+
+/// A linear axis of counts (every column whole) is labelled at whole numbers only: columns of
+/// 1 and 2 jobs gave the axis labels "0.20", "0.40" ... (fractions of a job). With a column of
+/// 1.5 (a load, not a count) the fractional labels stay.
+#[test]
+fn a_linear_axis_of_counts_has_whole_labels() {
+    use schedlab::charts::columns::{self, ColumnStyle, Columns};
+    let labels = |values: Vec<f64>| {
+        let data = Columns {
+            labels: ["a", "b"].map(String::from).to_vec(),
+            values,
+        };
+        let svg = native::svg((600, 300), |root| {
+            columns::draw(root, &data, &ColumnStyle::default(), "Jobs by hour")
+                .map_err(|e| e.to_string())
+        })
+        .unwrap();
+        let numbers: Vec<f64> = svg_texts(&svg)
+            .iter()
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        numbers
+    };
+    let counts = labels(vec![1.0, 2.0]);
+    assert!(counts.contains(&1.0) && counts.contains(&2.0), "{counts:?}");
+    assert!(counts.iter().all(|y| y.fract() == 0.0), "{counts:?}");
+    let loads = labels(vec![1.5, 2.0]);
+    assert!(loads.iter().any(|y| y.fract() != 0.0), "{loads:?}");
+}

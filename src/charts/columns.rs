@@ -141,6 +141,9 @@ pub fn draw<DB: DrawingBackend>(
         chart.draw_series((0..n).filter(|&i| value(i) >= 1.0).map(|i| bar(i, BOTTOM)))?;
         reference(&mut chart, style, n)?;
     } else {
+        // Counts (every value whole) are labelled at whole numbers only: a trace of a few jobs
+        // read "0.10", "0.20" ... jobs.
+        let whole = (0..n).all(|i| value(i).fract() == 0.0);
         let hi = (top * 1.08).max(1e-9);
         let mut chart = builder.build_cartesian_2d(x, 0.0..hi)?;
         chart
@@ -149,7 +152,13 @@ pub fn draw<DB: DrawingBackend>(
             .x_labels(n.clamp(1, 200))
             .x_label_style(font.clone())
             .x_label_formatter(&label)
-            .y_label_formatter(&|y| fmt_y(*y))
+            .y_label_formatter(&|y| {
+                if whole && (y - y.round()).abs() > 1e-9 {
+                    String::new()
+                } else {
+                    fmt_y(*y)
+                }
+            })
             .x_desc(style.x_desc.as_str())
             .y_desc(style.y_desc.as_str())
             .draw()?;

@@ -423,6 +423,11 @@ fn draw_legend<DB: DrawingBackend>(
         ))?;
     }
     let bottom = y0 + step * LEGEND_STEPS as i32;
+    // No EET violated in any panel: one word, not a scale of "0.00" three times.
+    if max <= 0.0 {
+        area.draw(&Text::new("none", (x0 + 20, bottom - 5), style))?;
+        return Ok(());
+    }
     for (t, y) in [(1.0, y0), (0.5, (y0 + bottom) / 2), (0.0, bottom)] {
         let v = unscale(t, max, log);
         let text = if v >= 100.0 {
