@@ -168,11 +168,12 @@ impl NodePlan {
                 let b = *barrier
                     .get_or_insert_with(|| super::round_down(*end, WINDOW, self.clock) + WINDOW);
                 last = Some((*end, *limit));
-                trial.give_outside(l, a);
+                trial.set_aside_outside(a);
                 if ends.peek().is_none_or(|e| e.0 > b + window) {
                     break;
                 }
             }
+            trial.give_set_aside(l);
             let (end, limit) = last?;
             let b = barrier?;
             loop {

@@ -24,6 +24,8 @@ pub(super) struct Trial {
     given: Alloc,
     /// A buffer of shares to take or give at once.
     shares: Alloc,
+    /// [`Trial::prepare`]'s buffer: the nodes entering or leaving the held set.
+    moved: Vec<u32>,
 }
 
 impl Trial {
@@ -34,6 +36,7 @@ impl Trial {
             held: vec![false; base.cpus.len()],
             given: Vec::new(),
             shares: Vec::new(),
+            moved: Vec::new(),
         }
     }
 
@@ -43,6 +46,7 @@ impl Trial {
         self.held.clear();
         self.held.resize(base.cpus.len(), false);
         self.given.clear();
+        self.shares.clear();
     }
 
     /// The free state tested.
@@ -55,40 +59,65 @@ impl Trial {
     /// it is in `base`), the nodes that entered it their rest taken. `base` must be the free
     /// state this trial was made on or last [`Trial::rebase`]d to.
     pub(super) fn prepare(&mut self, l: &Layout, base: &Free, held: &[bool]) {
-        let moved = self.held.iter().zip(held).filter(|(a, b)| a != b).count();
-        let count = held.iter().filter(|&&h| h).count();
-        if self.given.len() + moved > count + COPY_COST {
+        // One pass: the nodes whose membership changed, and how many are held.
+        self.moved.clear();
+        let mut count = 0;
+        for (i, (&was, &now)) in self.held.iter().zip(held).enumerate() {
+            count += usize::from(now);
+            if was != now {
+                self.moved.push(i as u32);
+            }
+        }
+        if self.given.len() + self.moved.len() > count + COPY_COST {
             self.given.clear();
             self.free.clone_from(base);
             self.held.fill(false);
+            self.moved.clear();
+            self.moved
+                .extend((0..held.len() as u32).filter(|&i| held[i as usize]));
         } else {
             self.undo(l);
         }
         self.shares.clear();
-        for (i, (&was, &now)) in self.held.iter().zip(held).enumerate() {
-            if was && !now {
-                self.shares.push(rest(base, i));
+        for &i in &self.moved {
+            if self.held[i as usize] {
+                self.shares.push(rest(base, i as usize));
             }
         }
         self.free.give(l, &self.shares);
         self.shares.clear();
-        for (i, (&was, &now)) in self.held.iter().zip(held).enumerate() {
-            if now && !was {
-                self.shares.push(rest(&self.free, i));
+        for &i in &self.moved {
+            if !self.held[i as usize] {
+                self.shares.push(rest(&self.free, i as usize));
             }
         }
         self.free.take(l, &self.shares);
         self.held.copy_from_slice(held);
+        self.shares.clear();
+    }
+
+    /// The shares of `a` outside the held nodes are set aside, to be free again at the next
+    /// [`Trial::give_set_aside`] (a will-run group's jobs, given back at once: the
+    /// partitions' figures are written once per group, not once per job).
+    pub(super) fn set_aside_outside(&mut self, a: &[Share]) {
+        self.shares
+            .extend(a.iter().filter(|s| !self.held[s.node as usize]).copied());
+    }
+
+    /// The shares set aside ([`Trial::set_aside_outside`]) are free again (until the next
+    /// [`Trial::prepare`]).
+    pub(super) fn give_set_aside(&mut self, l: &Layout) {
+        self.free.give(l, &self.shares);
+        self.given.extend_from_slice(&self.shares);
+        self.shares.clear();
     }
 
     /// The shares of `a` outside the held nodes are free again (until the next
     /// [`Trial::prepare`]).
+    #[cfg(test)]
     pub(super) fn give_outside(&mut self, l: &Layout, a: &[Share]) {
-        self.shares.clear();
-        self.shares
-            .extend(a.iter().filter(|s| !self.held[s.node as usize]).copied());
-        self.free.give(l, &self.shares);
-        self.given.extend_from_slice(&self.shares);
+        self.set_aside_outside(a);
+        self.give_set_aside(l);
     }
 
     /// The shares given back since the last [`Trial::prepare`] are taken again.
