@@ -138,7 +138,7 @@ impl NodePlan {
         need: &Need,
         out: &[bool],
     ) -> Option<(Time, Alloc)> {
-        trial.prepare(l, &self.free, out);
+        trial.prepare(l, &self.free, out, need.part);
         if let Some(a) = super::fit::best_fit(l, trial.free(), need) {
             return Some((self.now, a));
         }
@@ -168,13 +168,15 @@ impl NodePlan {
                 let b = *barrier
                     .get_or_insert_with(|| super::round_down(*end, WINDOW, self.clock) + WINDOW);
                 last = Some((*end, *limit));
-                trial.set_aside_outside(a);
+                if !trial.next_group_kept() {
+                    trial.set_aside_outside(a);
+                }
                 if ends.peek().is_none_or(|e| e.0 > b + window) {
                     break;
                 }
             }
-            trial.give_set_aside(l);
             let (end, limit) = last?;
+            trial.give_set_aside(l);
             let b = barrier?;
             loop {
                 window *= 2;

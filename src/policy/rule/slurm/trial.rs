@@ -1,32 +1,40 @@
-//! The free state a will-run test works in ([`Trial`]), kept from one test to the next instead
-//! of made from the plan's at each. Two states are kept: the plan's free resources with the
-//! nodes a reservation holds taken out whole (`held_out`), and the test's working state, a
-//! copy of it to which the test gives the running jobs' shares back. Between tests only what
-//! changed is redone: the nodes that enter or leave the held set change `held_out` (a test's
-//! held nodes are mostly the last test's), and the working state is copied from it again
-//! (a copy of the arrays, cheaper than taking back the hundreds of shares a test gave on a
-//! cluster of 1,000 nodes, measured: docs/benchmarks.md, slurmspeed3).
+//! The free states a will-run test works in ([`Trial`]), kept from one test to the next
+//! instead of made from the plan's at each:
+//!
+//! - the plan's free resources with the nodes a reservation holds taken out whole: between
+//!   tests only the nodes that enter or leave the held set change it (a test's held nodes are
+//!   mostly the last test's);
+//! - the states after each group of running jobs the test gave back, one copy per group: a
+//!   test whose held set, partition and base are the last test's gives back the same groups
+//!   in the same order (the walk reads nothing else), so it reads the states the last tests
+//!   built and gives back only the groups past them. On a cluster of 1,000 nodes a test gives
+//!   hundreds of shares back; a copy of the state costs less than giving a group's
+//!   (measured: docs/benchmarks.md, slurmspeed3).
 //!
 //! Each change is exact: a node's rest taken and given back leaves [`Free`] as it was (its
-//! partition totals, core sums and node sets follow the nodes' figures), so the state is the
-//! one a fresh copy would be.
+//! partition totals, core sums and node sets follow the nodes' figures), so each state is
+//! the one a fresh copy would be.
 
 use crate::cluster::{Alloc, Free, Layout, Share};
 
 /// A copy of the whole state costs about as much as taking or giving this many shares.
 const COPY_COST: usize = 25;
 
-/// A will-run test's free state and what it changed.
+/// A will-run test's free states.
 pub(super) struct Trial {
-    /// The plan's free resources, the nodes of `held` taken out.
-    held_out: Free,
-    /// The state tested: `held_out` with the shares the test gave back free.
-    free: Free,
-    /// True when `free` is not `held_out` (the test gave shares back).
-    changed: bool,
+    /// `states[0]`: the plan's free resources, the nodes of `held` taken out; `states[g]`:
+    /// that with the shares of the test's first `g` groups free. Those past `valid` are
+    /// buffers, not states.
+    states: Vec<Free>,
+    /// How many of `states` are states of the current held set, partition and base.
+    valid: usize,
+    /// The state tested now: after this many groups.
+    current: usize,
+    /// The partition of the tests whose groups `states` hold.
+    part: u32,
     /// The nodes taken out whole (their free rest taken).
     held: Vec<bool>,
-    /// A buffer of shares to take or give at once.
+    /// The shares set aside for the next group, or a buffer of shares to take or give.
     shares: Alloc,
     /// [`Trial::prepare`]'s buffer: the nodes entering or leaving the held set.
     moved: Vec<u32>,
@@ -36,9 +44,10 @@ impl Trial {
     /// A trial on `base`, no node held.
     pub(super) fn new(base: &Free) -> Self {
         Trial {
-            held_out: base.clone(),
-            free: base.clone(),
-            changed: false,
+            states: vec![base.clone()],
+            valid: 1,
+            current: 0,
+            part: 0,
             held: vec![false; base.cpus.len()],
             shares: Vec::new(),
             moved: Vec::new(),
@@ -47,9 +56,8 @@ impl Trial {
 
     /// The trial made anew on `base` (as [`Trial::new`]), in this memory.
     pub(super) fn reset(&mut self, base: &Free) {
-        self.held_out.clone_from(base);
-        self.free.clone_from(base);
-        self.changed = false;
+        self.states[0].clone_from(base);
+        (self.valid, self.current) = (1, 0);
         self.held.clear();
         self.held.resize(base.cpus.len(), false);
         self.shares.clear();
@@ -57,14 +65,15 @@ impl Trial {
 
     /// The free state tested.
     pub(super) fn free(&self) -> &Free {
-        &self.free
+        &self.states[self.current]
     }
 
-    /// The test's free state made `base` without the nodes of `held`: the nodes that left the
-    /// held set given their rest back (as it is in `base`), the nodes that entered it their
-    /// rest taken, and the working state copied from that. `base` must be the free state this
-    /// trial was made on or last [`Trial::rebase_take`]n from.
-    pub(super) fn prepare(&mut self, l: &Layout, base: &Free, held: &[bool]) {
+    /// A test of a job of partition `part`: its free state made `base` without the nodes of
+    /// `held` (the nodes that left the held set given their rest back, as it is in `base`;
+    /// the nodes that entered it their rest taken). `base` must be the free state this trial
+    /// was made on or last [`Trial::rebase_take`]n from. The states after the last tests'
+    /// groups are kept when the held set and the partition are theirs.
+    pub(super) fn prepare(&mut self, l: &Layout, base: &Free, held: &[bool], part: u32) {
         // One pass: the nodes whose membership changed, and how many are held.
         self.moved.clear();
         let mut count = 0;
@@ -74,76 +83,94 @@ impl Trial {
                 self.moved.push(i as u32);
             }
         }
-        // The held set changed (whatever the moves left in `moved`): copy again at the end.
-        self.changed |= !self.moved.is_empty();
+        self.current = 0;
+        self.shares.clear();
+        if self.moved.is_empty() && part == self.part {
+            return;
+        }
+        (self.valid, self.part) = (1, part);
+        let kept = &mut self.states[0];
         if self.moved.len() > count + COPY_COST {
-            self.held_out.clone_from(base);
+            kept.clone_from(base);
             self.held.fill(false);
             self.moved.clear();
             self.moved
                 .extend((0..held.len() as u32).filter(|&i| held[i as usize]));
         }
-        self.shares.clear();
         for &i in &self.moved {
             if self.held[i as usize] {
                 self.shares.push(rest(base, i as usize));
             }
         }
-        self.held_out.give(l, &self.shares);
+        kept.give(l, &self.shares);
         self.shares.clear();
         for &i in &self.moved {
             if !self.held[i as usize] {
-                self.shares.push(rest(&self.held_out, i as usize));
+                self.shares.push(rest(kept, i as usize));
             }
         }
-        self.held_out.take(l, &self.shares);
+        kept.take(l, &self.shares);
         self.held.copy_from_slice(held);
         self.shares.clear();
-        if self.changed {
-            self.free.clone_from(&self.held_out);
-            self.changed = false;
-        }
     }
 
-    /// The shares of `a` outside the held nodes are set aside, to be free again at the next
-    /// [`Trial::give_set_aside`] (a will-run group's jobs, given back at once: the
-    /// partitions' figures are written once per group, not once per job).
+    /// True when the next group's state is kept from the last tests (its shares need not be
+    /// set aside).
+    pub(super) fn next_group_kept(&self) -> bool {
+        self.current + 1 < self.valid
+    }
+
+    /// The shares of `a` outside the held nodes are set aside, to be free from the next
+    /// [`Trial::give_set_aside`] (a will-run group's jobs, given back at once).
     pub(super) fn set_aside_outside(&mut self, a: &[Share]) {
         self.shares
             .extend(a.iter().filter(|s| !self.held[s.node as usize]).copied());
     }
 
-    /// The shares set aside ([`Trial::set_aside_outside`]) are free again (until the next
-    /// [`Trial::prepare`]).
+    /// The state tested becomes the one after the next group: kept from the last tests, or the
+    /// current one with the shares set aside ([`Trial::set_aside_outside`]) free, kept for the
+    /// next tests.
     pub(super) fn give_set_aside(&mut self, l: &Layout) {
-        if !self.shares.is_empty() {
-            self.free.give(l, &self.shares);
-            self.changed = true;
+        let g = self.current + 1;
+        if g < self.valid {
+            self.current = g;
             self.shares.clear();
+            return;
         }
+        if self.states.len() == g {
+            let next = self.states[g - 1].clone();
+            self.states.push(next);
+        } else {
+            let (before, after) = self.states.split_at_mut(g);
+            after[0].clone_from(&before[g - 1]);
+        }
+        self.states[g].give(l, &self.shares);
+        self.shares.clear();
+        (self.valid, self.current) = (g + 1, g);
     }
 
-    /// The shares of `a` outside the held nodes are free again (until the next
-    /// [`Trial::prepare`]).
+    /// The shares of `a` outside the held nodes are free, as one group.
     #[cfg(test)]
     pub(super) fn give_outside(&mut self, l: &Layout, a: &[Share]) {
-        self.set_aside_outside(a);
+        if !self.next_group_kept() {
+            self.set_aside_outside(a);
+        }
         self.give_set_aside(l);
     }
 
     /// `a` was taken from the base (a job started): taken here too on the nodes not held
     /// (a held node's rest is taken already; it gets `a`'s share back with the rest when it
-    /// leaves the held set, the base's rest having shrunk by it). The working state is
-    /// copied anew at the next [`Trial::prepare`].
+    /// leaves the held set, the base's rest having shrunk by it). The groups' states are
+    /// built anew by the next tests.
     pub(super) fn rebase_take(&mut self, l: &Layout, base: &Free, a: &[Share]) {
         if a.iter().all(|s| !self.held[s.node as usize]) {
-            self.held_out.take(l, a);
+            self.states[0].take(l, a);
         } else {
             // Simplest exact course: start again from the base.
-            self.held_out.clone_from(base);
+            self.states[0].clone_from(base);
             self.held.fill(false);
         }
-        self.changed = true;
+        (self.valid, self.current) = (1, 0);
     }
 }
 
@@ -226,7 +253,7 @@ mod tests {
                     1 => vec![true; 40],
                     _ => some,
                 };
-                trial.prepare(&l, &base, &held);
+                trial.prepare(&l, &base, &held, 0);
                 prop_assert_eq!(trial.free(), &plain(&l, &base, &held, &[]));
                 let given = &running[..upto.min(running.len())];
                 for a in given {
