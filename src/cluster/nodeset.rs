@@ -4,9 +4,22 @@
 //! and a job's selection visits the few that are not.
 
 /// Positions `0..len` in a partition's node order, as bits.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub(super) struct NodeSet {
     words: Vec<u64>,
+}
+
+impl Clone for NodeSet {
+    fn clone(&self) -> NodeSet {
+        NodeSet {
+            words: self.words.clone(),
+        }
+    }
+
+    /// Into the buffer already there (a will-run trial's state is copied once per test).
+    fn clone_from(&mut self, from: &NodeSet) {
+        self.words.clone_from(&from.words);
+    }
 }
 
 impl NodeSet {

@@ -10,9 +10,22 @@ use super::{Free, Layout, Need};
 use super::BLOCK;
 
 /// Free cores per block of a partition's node order.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub(super) struct CoreSums {
     blocks: Vec<u64>,
+}
+
+impl Clone for CoreSums {
+    fn clone(&self) -> CoreSums {
+        CoreSums {
+            blocks: self.blocks.clone(),
+        }
+    }
+
+    /// Into the buffer already there (a will-run trial's state is copied once per test).
+    fn clone_from(&mut self, from: &CoreSums) {
+        self.blocks.clone_from(&from.blocks);
+    }
 }
 
 impl CoreSums {

@@ -138,14 +138,19 @@ impl Holds {
     /// `to` and ending after `from`.
     pub(super) fn held_over(&self, from: Time, to: Time, out: &mut Vec<bool>) {
         out.clear();
-        out.extend(self.runs.iter().map(|runs| match runs.as_slice() {
-            [] => false,
-            [r] => r.0 <= to && r.1 > from,
-            _ => {
-                let i = runs.partition_point(|r| r.1 <= from);
-                runs.get(i).is_some_and(|r| r.0 <= to)
-            }
-        }));
+        out.resize(self.runs.len(), false);
+        // Only the nodes with a reservation can be held.
+        for &n in &self.touched {
+            let runs = &self.runs[n as usize];
+            out[n as usize] = match runs.as_slice() {
+                [] => false,
+                [r] => r.0 <= to && r.1 > from,
+                _ => {
+                    let i = runs.partition_point(|r| r.1 <= from);
+                    runs.get(i).is_some_and(|r| r.0 <= to)
+                }
+            };
+        }
     }
 
     /// The smallest end of a run after `t`, over all nodes.

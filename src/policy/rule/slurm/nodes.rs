@@ -105,12 +105,6 @@ impl NodePlan {
         guess.max(self.now + 1)
     }
 
-    /// Marks in `out` the nodes a reservation holds over some of `[from, to]` (Slurm's
-    /// `begin_time <= end_time` test: one beginning at `to` counts).
-    fn held_over(&self, from: Time, to: Time, out: &mut Vec<bool>) {
-        self.holds.held_over(from, to, out);
-    }
-
     /// True when a reservation holds a node of `a` over a job's run from `start` for `len`
     /// seconds as `_attempt_backfill` checks a start later than now (`_test_resv_overlap`):
     /// the run's start and end rounded down to the resolution on the log's clock, as a
@@ -138,7 +132,7 @@ impl NodePlan {
         need: &Need,
         out: &[bool],
     ) -> Option<(Time, Alloc)> {
-        trial.prepare(l, &self.free, out);
+        trial.prepare(l, &self.free, out, need.part);
         if let Some(a) = super::fit::best_fit(l, trial.free(), need) {
             return Some((self.now, a));
         }
@@ -168,12 +162,15 @@ impl NodePlan {
                 let b = *barrier
                     .get_or_insert_with(|| super::round_down(*end, WINDOW, self.clock) + WINDOW);
                 last = Some((*end, *limit));
-                trial.give_outside(l, a);
+                if !trial.next_group_kept() {
+                    trial.set_aside_outside(a);
+                }
                 if ends.peek().is_none_or(|e| e.0 > b + window) {
                     break;
                 }
             }
             let (end, limit) = last?;
+            trial.give_set_aside(l);
             let b = barrier?;
             loop {
                 window *= 2;
@@ -224,7 +221,8 @@ impl NodePlan {
         let mut t = self.now;
         let found = loop {
             let later = self.later_start(t);
-            self.held_over(t, t.saturating_add(len), &mut s.out);
+            // The nodes held over some of [t, t + len] (Slurm's `begin_time <= end_time`).
+            self.holds.held_over(t, t.saturating_add(len), &mut s.out);
             if let Some((start, a)) = self.will_run(&mut trial, l, need, &s.out) {
                 let start = start.max(t);
                 if let Some(b) = later.filter(|&b| start > b) {
