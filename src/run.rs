@@ -189,7 +189,7 @@ impl Trace {
 
     /// Runs `spec` as [`Trace::run`] does, and the `slurm` policy with a site's parameters and
     /// shares when `site` is given (the CLI's `run` and `sweep` and the page alike); without one,
-    /// `slurm` with what the trace itself tells ([`simulate_spec`]).
+    /// `slurm` with what the trace itself tells (its clock and accounts: `simulate_spec`).
     pub fn run_at(
         &self,
         spec: &str,
