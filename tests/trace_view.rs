@@ -210,24 +210,33 @@ fn cli_prints_summary_json_and_charts() {
     assert!(!ok && err.contains("valid: hour, weekday"), "{err}");
 }
 
+/// A column chart of `values` under `labels` (log y axis or linear), as SVG.
+fn columns_svg(labels: &[&str], values: Vec<f64>, log_y: bool) -> String {
+    use schedlab::charts::columns::{self, ColumnStyle, Columns};
+    let data = Columns {
+        labels: labels.iter().map(|l| l.to_string()).collect(),
+        values,
+    };
+    let style = ColumnStyle {
+        log_y,
+        ..ColumnStyle::default()
+    };
+    native::svg((600, 300), |root| {
+        columns::draw(root, &data, &style, "Jobs").map_err(|e| e.to_string())
+    })
+    .unwrap()
+}
+
 /// A log y axis labels only 1, 2 and 5 times a power of ten: over one or two decades plotters
 /// puts a key point at every whole number up to 10, and their labels "8", "9" and "10" ran
 /// into each other (seen on an sacct log's "Jobs by processors (log)": columns of 13-17 jobs).
 #[test]
 fn a_log_axis_labels_one_two_five_only() {
-    use schedlab::charts::columns::{self, ColumnStyle, Columns};
-    let data = Columns {
-        labels: ["1", "2-3", "4-7", "8-15"].map(String::from).to_vec(),
-        values: vec![15.0, 17.0, 13.0, 15.0],
-    };
-    let style = ColumnStyle {
-        log_y: true,
-        ..ColumnStyle::default()
-    };
-    let svg = native::svg((600, 300), |root| {
-        columns::draw(root, &data, &style, "Jobs by processors (log)").map_err(|e| e.to_string())
-    })
-    .unwrap();
+    let svg = columns_svg(
+        &["1", "2-3", "4-7", "8-15"],
+        vec![15.0, 17.0, 13.0, 15.0],
+        true,
+    );
     let numbers: Vec<String> = svg_texts(&svg)
         .into_iter()
         .filter(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()))
@@ -247,20 +256,8 @@ fn a_log_axis_labels_one_two_five_only() {
 /// bars of the chart's colour, each taller than a pixel.
 #[test]
 fn a_log_column_of_one_is_drawn() {
-    use schedlab::charts::columns::{self, ColumnStyle, Columns};
-    let data = Columns {
-        labels: ["1", "2-3"].map(String::from).to_vec(),
-        values: vec![1.0, 10.0],
-    };
-    let style = ColumnStyle {
-        log_y: true,
-        ..ColumnStyle::default()
-    };
-    let svg = native::svg((600, 300), |root| {
-        columns::draw(root, &data, &style, "Jobs by processors (log)").map_err(|e| e.to_string())
-    })
-    .unwrap();
-    let c = style.colour;
+    let svg = columns_svg(&["1", "2-3"], vec![1.0, 10.0], true);
+    let c = schedlab::charts::columns::ColumnStyle::default().colour;
     let fill = format!("fill=\"#{:02X}{:02X}{:02X}\"", c.0, c.1, c.2);
     let heights: Vec<f64> = (svg.split("<rect").skip(1))
         .filter(|r| r.contains(&fill))
@@ -283,22 +280,12 @@ fn a_log_column_of_one_is_drawn() {
 /// 1.5 (a load, not a count) the fractional labels stay.
 #[test]
 fn a_linear_axis_of_counts_has_whole_labels() {
-    use schedlab::charts::columns::{self, ColumnStyle, Columns};
-    let labels = |values: Vec<f64>| {
-        let data = Columns {
-            labels: ["a", "b"].map(String::from).to_vec(),
-            values,
-        };
-        let svg = native::svg((600, 300), |root| {
-            columns::draw(root, &data, &ColumnStyle::default(), "Jobs by hour")
-                .map_err(|e| e.to_string())
-        })
-        .unwrap();
-        let numbers: Vec<f64> = svg_texts(&svg)
+    let labels = |values: Vec<f64>| -> Vec<f64> {
+        let svg = columns_svg(&["a", "b"], values, false);
+        svg_texts(&svg)
             .iter()
             .filter_map(|t| t.parse().ok())
-            .collect();
-        numbers
+            .collect()
     };
     let counts = labels(vec![1.0, 2.0]);
     assert!(counts.contains(&1.0) && counts.contains(&2.0), "{counts:?}");

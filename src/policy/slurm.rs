@@ -124,17 +124,17 @@ fn build_default(p: &Params) -> Result<Box<dyn Policy>, SpecError> {
     build(p, Site::default(), &given)
 }
 
-/// Builds `slurm[...]` for a site: its slurm.conf's parameters under the spec's own keys, its
-/// sshare tree and its user names. The canonical spec holds every parameter that differs
-/// from Slurm's default, from either source, so that it alone gives the same priorities
-/// and loops (the sshare tree aside).
 /// True when `text` is a `slurm[...]` spec (any other, or no spec, is false).
 pub fn is_slurm(text: &str) -> bool {
     Spec::parse(text).is_ok_and(|s| s.name == ENTRY.name)
 }
 
+/// Builds `slurm[...]` for a site: its slurm.conf's parameters under the spec's own keys, its
+/// sshare tree and its user names. The canonical spec holds every parameter that differs
+/// from Slurm's default, from either source, so that it alone gives the same priorities
+/// and loops (the sshare tree aside).
 pub fn build_with_site(text: &str, site: &Site) -> Result<Box<dyn Policy>, SpecError> {
-    if Spec::parse(text)?.name != ENTRY.name {
+    if !is_slurm(text) {
         return super::build(text);
     }
     build_sharing(text, site).map(|(policy, _)| policy)

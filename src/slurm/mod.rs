@@ -70,6 +70,24 @@ pub struct Size {
     pub gpus: u64,
 }
 
+impl Size {
+    /// The totals of the nodes of `l` (every node, as Slurm's `cluster_tres` counts them).
+    pub fn of_layout(l: &crate::cluster::Layout) -> Size {
+        l.nodes.iter().fold(
+            Size {
+                nodes: l.nodes.len() as u64,
+                ..Size::default()
+            },
+            |t, n| Size {
+                cpus: t.cpus + u64::from(n.cpus),
+                mem_mb: t.mem_mb + n.mem_mb,
+                gpus: t.gpus + u64::from(n.gpus),
+                ..t
+            },
+        )
+    }
+}
+
 impl Site {
     /// The site of a slurm.conf's and an `sshare -a -l -P` output's texts, each with its file
     /// name for errors (which name the file, line and field); `None` when neither is given.

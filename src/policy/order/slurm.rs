@@ -37,7 +37,7 @@ impl QueueOrder for SlurmPriority {
         let now = c.now();
         let mut s = self.shared.borrow_mut();
         if let Some(cv) = c.cluster() {
-            s.size_from_cluster(|| cluster_size(cv.layout()));
+            s.size_from_cluster(|| Size::of_layout(cv.layout()));
         }
         let Some(mf) = s.mf.as_mut() else {
             return;
@@ -96,22 +96,6 @@ impl QueueOrder for SlurmPriority {
             }
         }
     }
-}
-
-/// A cluster's totals (every node, as Slurm's `cluster_tres` counts them).
-fn cluster_size(l: &Layout) -> Size {
-    l.nodes.iter().fold(
-        Size {
-            nodes: l.nodes.len() as u64,
-            ..Size::default()
-        },
-        |t, n| Size {
-            cpus: t.cpus + u64::from(n.cpus),
-            mem_mb: t.mem_mb + n.mem_mb,
-            gpus: t.gpus + u64::from(n.gpus),
-            ..t
-        },
-    )
 }
 
 /// The partition factor of a job in partition `part` (priority_multifactor.c: the partition's
