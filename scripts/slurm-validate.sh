@@ -7,7 +7,7 @@
 #
 #   sudo scripts/slurm-validate.sh [-s SEED] [-c CONFIG] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]
 #     -s SEED     workload seed (default 1)
-#     -c CONFIG   fairshare | smallbf | gpu | tiers   (default fairshare)
+#     -c CONFIG   fairshare | smallbf | gpu | tiers | limits   (default fairshare)
 #                   fairshare: priority dominated by fairshare (PriorityWeightFairshare=100000), skewed users
 #                   smallbf:   bf_window=2 (minutes), priority dominated by age
 #                   gpu:       most jobs ask for GPUs (8 on the cluster), PriorityWeightTRES on GRES/gpu
@@ -15,6 +15,9 @@
 #                              (PriorityTier=2, PriorityJobFactor=4, MaxTime=5), gpu n[3-4]
 #                              (PriorityJobFactor=2); PriorityWeightPartition, PriorityWeightJobSize
 #                              with PriorityFavorSmall=YES; jobs go to one partition each
+#                   limits:    the classic fairshare formula (PriorityFlags=NO_FAIR_TREE) and backfill's
+#                              limits: bf_max_job_test=10, bf_max_job_user=3, default_queue_depth=5;
+#                              skewed users as fairshare's
 #     -j JOBS     number of jobs (default 60)
 #     -w WINDOW   arrival window in seconds: arrivals are spread over it (default 240)
 #     -o OUTDIR   where the dump goes (default tests/data/slurm/CONFIG-SEED/run1, or run2 if run1 exists)
@@ -64,11 +67,11 @@ while getopts "s:c:j:w:o:kgdh" opt; do
     k) KEEP=1 ;;
     g) GENONLY=1 ;;
     d) DEBUGLOG=1 ;;
-    h) sed -n '2,48p' "$0"; exit 0 ;;
-    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]" >&2; exit 2 ;;
+    h) sed -n '2,51p' "$0"; exit 0 ;;
+    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|limits] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]" >&2; exit 2 ;;
   esac
 done
-case $CONFIG in fairshare|smallbf|gpu|tiers) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers)" >&2; exit 2 ;; esac
+case $CONFIG in fairshare|smallbf|gpu|tiers|limits) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers, limits)" >&2; exit 2 ;; esac
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 if [[ -z $OUT ]]; then
@@ -87,7 +90,7 @@ rng = random.Random(f"{config}-{seed}")
 # (user, account, weight of submissions): the tree is the same for every configuration
 users = [("alice", "phys", 4), ("bob", "phys", 1), ("carol", "chem", 2), ("dave", "chem", 1),
          ("erin", "bio", 2), ("frank", "eng", 1), ("alice", "bio", 1)]
-if config == "fairshare":  # one heavy user per account so that fairshare has something to do
+if config in ("fairshare", "limits"):  # one heavy user per account: fairshare and bf_max_job_user act
     users = [("alice", "phys", 8), ("bob", "phys", 1), ("carol", "chem", 4), ("dave", "chem", 1),
              ("erin", "bio", 1), ("frank", "eng", 2), ("alice", "bio", 1)]
 tiers = config == "tiers"
@@ -224,6 +227,15 @@ PriorityWeightJobSize=2000
 PriorityWeightPartition=10000
 PriorityWeightQOS=0"
     SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=500,sched_interval=10"
+    ;;
+  limits)
+    PRIO="PriorityFlags=NO_FAIR_TREE
+PriorityWeightFairshare=20000
+PriorityWeightAge=5000
+PriorityWeightJobSize=1000
+PriorityWeightPartition=0
+PriorityWeightQOS=0"
+    SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=10,bf_max_job_user=3,default_queue_depth=5,sched_interval=10"
     ;;
 esac
 FAVOR=NO
