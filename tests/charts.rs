@@ -222,6 +222,39 @@ fn series_and_bars_render() {
     assert_eq!(coloured_rects(&svg), 2);
 }
 
+/// The (x, width) of each rectangle filled with a user colour.
+fn coloured_boxes(svg: &str) -> Vec<(f64, f64)> {
+    let first = palette::COLOURS[0];
+    let fill = format!("fill=\"#{:02X}{:02X}{:02X}\"", first.0, first.1, first.2);
+    let attr = |r: &str, name: &str| -> f64 {
+        let at = r.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        r[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    svg.split("<rect")
+        .skip(1)
+        .filter(|r| r.contains(fill.as_str()))
+        .map(|r| (attr(r, "x"), attr(r, "width")))
+        .collect()
+}
+
+#[test]
+fn one_policy_gets_a_column_in_the_middle() {
+    // One policy (`plot --chart wait -p easy`, or the page with one policy) had a column of
+    // width -24 px at the axis: its axis of one segment (0..0) had no width. Now the column
+    // spans the middle 80% of the plot: on 600 px, 56 px of value labels and margins, it is
+    // well over 300 px wide and starts past 100 px.
+    let svg = native::svg((600, 300), |root| {
+        bars::draw(root, &Key::list(&["easy".to_string()]), &[42.0], "wait")
+            .map_err(|e| e.to_string())
+    })
+    .unwrap();
+    let boxes = coloured_boxes(&svg);
+    assert_eq!(boxes.len(), 1, "{svg:.1500}");
+    let (x, w) = boxes[0];
+    assert!(w > 300.0 && x > 100.0, "column at {x} of width {w}");
+    assert!(has_text(&svg, "easy"));
+}
+
 #[test]
 fn the_gantt_chart_draws_the_same_svg_every_time() {
     // Its merged runs were once collected from a HashMap: the SVG's element order then changed

@@ -360,5 +360,12 @@ fn a_heatmap_without_violations_says_none() {
     assert!(texts.iter().any(|t| t == "none"), "{texts:?}");
     assert!(!texts.iter().any(|t| t == "0.00"), "{texts:?}");
     let svg = heat_svg(&[&hand_map(10, 60.0)], &HeatStyle::default());
-    assert!(!common::svg_texts(&svg).iter().any(|t| t == "none"));
+    let texts = common::svg_texts(&svg);
+    assert!(!texts.iter().any(|t| t == "none"));
+    // Its scale: user 1's two violations at once are the most, so 2, 1 and 0, written as
+    // whole numbers (they read "2.00", "1.00", "0.00").
+    for label in ["2", "1", "0"] {
+        assert!(texts.iter().any(|t| t == label), "{label}: {texts:?}");
+    }
+    assert!(!texts.iter().any(|t| t.ends_with(".00")), "{texts:?}");
 }

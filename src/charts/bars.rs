@@ -31,28 +31,29 @@ pub fn draw<DB: DrawingBackend>(
         .filter(|v| v.is_finite())
         .fold(0.0, f64::max)
         .max(1e-9);
+    // The columns on a continuous axis, one unit per policy, labelled at their centres: a
+    // segmented axis of one policy (0..0) had no width, and its one column was drawn at the
+    // axis, a sliver over the value labels.
     let mut chart = ChartBuilder::on(root)
         .margin(6)
         .x_label_area_size(28)
         .y_label_area_size(56)
-        .build_cartesian_2d((0..n.max(1) - 1).into_segmented(), 0.0..ymax * 1.1)?;
+        .build_cartesian_2d(-0.5..n.max(1) as f64 - 0.5, 0.0..ymax * 1.1)?;
     chart
         .configure_mesh()
         .disable_x_mesh()
         .y_max_light_lines(0)
-        .x_labels(n.max(1))
+        .x_labels(n * 2 + 1)
         .x_label_style(font.clone())
-        .x_label_formatter(&|x| match x {
-            SegmentValue::CenterOf(i) => labels.get(*i).cloned().unwrap_or_default(),
-            _ => String::new(),
-        })
-        .y_label_formatter(&|y| {
-            if ymax >= 100.0 {
-                format!("{y:.0}")
+        .x_label_formatter(&|x| {
+            let i = x.round();
+            if (x - i).abs() < 1e-6 && i >= 0.0 {
+                labels.get(i as usize).cloned().unwrap_or_default()
             } else {
-                format!("{y:.1}")
+                String::new()
             }
         })
+        .y_label_formatter(&|y| value_label(*y, ymax))
         .draw()?;
     chart.draw_series((0..n).map(|i| {
         let v = if values[i].is_finite() {
@@ -60,15 +61,8 @@ pub fn draw<DB: DrawingBackend>(
         } else {
             0.0
         };
-        let mut bar = Rectangle::new(
-            [
-                (SegmentValue::Exact(i), 0.0),
-                (SegmentValue::Exact(i + 1), v),
-            ],
-            keys[i].colour.filled(),
-        );
-        bar.set_margin(0, 0, 12, 12);
-        bar
+        let x = i as f64;
+        Rectangle::new([(x - 0.4, 0.0), (x + 0.4, v)], keys[i].colour.filled())
     }))?;
     Ok(())
 }

@@ -6,6 +6,7 @@
 //! per pixel column (binary search in the sorted values), so drawing costs O(width x log n).
 
 use super::legend::{titled, Key, LegendStyle};
+use super::log_axis::log_axis;
 use super::ChartResult;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -84,7 +85,7 @@ pub fn draw<DB: DrawingBackend>(
         .margin(8)
         .x_label_area_size(40)
         .y_label_area_size(52)
-        .build_cartesian_2d((floor..top * 1.2).log_scale(), 0.0..1.0)?;
+        .build_cartesian_2d(log_axis(floor, top * 1.2), 0.0..1.0)?;
     chart
         .configure_mesh()
         .x_label_formatter(&|x| fmt_x(*x))

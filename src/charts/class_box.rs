@@ -5,6 +5,7 @@
 //! percentiles (with tens of thousands of jobs, the far tail is read from the CDFs).
 
 use super::legend::{fit, titled, Key, LegendStyle};
+use super::log_axis::log_axis;
 use super::ChartResult;
 use crate::metrics::Quartiles;
 use plotters::coord::Shift;
@@ -138,7 +139,7 @@ pub fn draw<DB: DrawingBackend>(
         .margin(8)
         .x_label_area_size(14 * rows + 14)
         .y_label_area_size(60)
-        .build_cartesian_2d(0.0..width, (floor..top * 2.0).log_scale())?;
+        .build_cartesian_2d(0.0..width, log_axis(floor, top * 2.0))?;
     let centre = |g: usize| g as f64 * slot + slot / 2.0;
     chart
         .configure_mesh()

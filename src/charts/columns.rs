@@ -1,6 +1,7 @@
 //! A column chart of labelled values (histograms, counts per hour, load per day), linear or log
 //! y axis, with an optional horizontal reference line.
 
+use super::log_axis::log_axis;
 use super::palette::COLOURS;
 use super::ChartResult;
 use plotters::coord::Shift;
@@ -121,7 +122,7 @@ pub fn draw<DB: DrawingBackend>(
         // 1 it had none, and a trace's rare sizes or runtimes did not show.
         const BOTTOM: f64 = 0.5;
         let hi = (top * 2.0).max(10.0);
-        let mut chart = builder.build_cartesian_2d(x, (BOTTOM..hi).log_scale())?;
+        let mut chart = builder.build_cartesian_2d(x, log_axis(BOTTOM, hi))?;
         chart
             .configure_mesh()
             .disable_x_mesh()

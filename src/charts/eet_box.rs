@@ -9,6 +9,7 @@
 //! maximum. On a log axis values below the axis floor (1, e.g. a WT_u of 0) are drawn at it.
 
 use super::legend::{titled, Key, LegendStyle};
+use super::log_axis::log_axis;
 use super::ChartResult;
 use crate::metrics::Quartiles;
 use plotters::coord::ranged1d::{Ranged, ValueFormatter};
@@ -126,7 +127,7 @@ pub fn draw<DB: DrawingBackend>(
         .y_label_area_size(64);
     if style.log {
         let hi = (top * 2.0).max(10.0);
-        let chart = builder.build_cartesian_2d(x, (1.0..hi).log_scale())?;
+        let chart = builder.build_cartesian_2d(x, log_axis(1.0, hi))?;
         boxes(chart, series, style, 1.0, named)
     } else {
         let hi = style.y_max.unwrap_or((top * 1.05).max(1.0));

@@ -430,10 +430,12 @@ fn draw_legend<DB: DrawingBackend>(
     }
     for (t, y) in [(1.0, y0), (0.5, (y0 + bottom) / 2), (0.0, bottom)] {
         let v = unscale(t, max, log);
+        // Two decimals at most, none that are zeros: "5", "2.5", "0" (it read "5.00", "2.50").
         let text = if v >= 100.0 {
             format!("{v:.0}")
         } else {
-            format!("{v:.2}")
+            let t = format!("{v:.2}");
+            t.trim_end_matches('0').trim_end_matches('.').to_string()
         };
         area.draw(&Text::new(text, (x0 + 20, y - 5), style.clone()))?;
     }

@@ -17,6 +17,7 @@ mod gantt_rects;
 pub mod gantt_rows;
 pub mod gpu_lanes;
 pub mod legend;
+pub mod log_axis;
 pub mod multiples;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;

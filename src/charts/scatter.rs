@@ -7,6 +7,7 @@
 //! are drawn at it.
 
 use super::legend::{titled, Key, LegendStyle};
+use super::log_axis::log_axis;
 use super::palette::{COLOURS, OTHER};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -61,7 +62,7 @@ pub fn draw<DB: DrawingBackend>(
         .margin(8)
         .x_label_area_size(40)
         .y_label_area_size(60)
-        .build_cartesian_2d((floor..top).log_scale(), (floor..top).log_scale())?;
+        .build_cartesian_2d(log_axis(floor, top), log_axis(floor, top))?;
     let fmt = |v: &f64| {
         if *v >= 1e4 {
             format!("{v:.0e}")

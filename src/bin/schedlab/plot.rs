@@ -108,7 +108,17 @@ fn draw<DB: DrawingBackend>(
     trace: &run::Trace,
     runs: &[RunResult],
 ) -> Result<(), String> {
-    let labels: Vec<String> = runs.iter().map(|r| r.spec.clone()).collect();
+    // A legend names a policy by its whole spec when short, else as the user wrote it: `slurm`
+    // with a slurm.conf's parameters runs to hundreds of characters and left the chart.
+    let short = |s: &str| s.chars().count() <= crate::table::LONGEST_LABEL;
+    let labels: Vec<String> = runs
+        .iter()
+        .zip(&a.policies)
+        .map(|(r, typed)| match short(&r.spec) || !short(typed) {
+            true => r.spec.clone(),
+            false => typed.clone(),
+        })
+        .collect();
     let e = |e: plotters::drawing::DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     match a.chart {
         Chart::Gantt => {

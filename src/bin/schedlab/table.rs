@@ -118,7 +118,7 @@ pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)], typed: &[&st
 
 /// Specs longer than this are shown as the user wrote them (or by their name) with a number,
 /// and in full under the table.
-const LONGEST_LABEL: usize = 40;
+pub const LONGEST_LABEL: usize = 40;
 
 /// The columns' labels from each run's (whole spec, spec as written), and the lines that give
 /// in full the specs they shorten: `slurm` with a slurm.conf's parameters runs to hundreds of
