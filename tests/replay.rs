@@ -11,8 +11,8 @@ use schedlab::sim::{Ctx, SimError};
 use schedlab::swf::ReadOptions;
 use std::path::Path;
 
+mod further_runs;
 mod sides;
-mod third_runs;
 mod whole;
 
 /// One node of 5 cores. Job 1 (4 cores) runs 0-100; jobs 2 and 3 (2 cores each, limit 1

@@ -1,0 +1,188 @@
+//! The further real runs: each committed workload run a third time (and fairshare-1, smallbf-2
+//! and gpu-3 a fourth) on the real Slurm, with the controller's debug log
+//! (tests/data/slurm/README.md). The model was built and its phases measured on the first two
+//! runs of each workload; the further runs check it on schedules it was never fitted to, and
+//! they measure the noise floor from every pair of real runs of a workload, not one.
+
+use super::{load_run, replay_of, Run};
+use schedlab::replay::whole::Distance;
+
+/// Each further run's phases, measured from its own debug log as the others' are: the
+/// priority periods' second and sides (`scripts/slurm-period-sides.py RUN`), the main
+/// scheduler's full runs (`Running job scheduler for full queue`: 6.68, 16.69, 26.71 s ... on
+/// fairshare-1/run3, so `sched_phase=6`) and the backfill thread's cycles (`_attempt_backfill:
+/// beginning`: 1.40, 6.40, 11.40 s ..., so `bf_phase=1`). gpu-3/run3's backfill grid is on 3 +
+/// 5k (3.24, 8.24 s ...), not its first two runs' 2 + 5k; tiers-4/run3's full runs on 2 + 10k
+/// (2.53, 12.59 s ...), not 3 + 10k; fairshare-1/run4's on 5 + 10k (5.39, 15.41 s ...) and
+/// its cycles on 0 + 5k (0.06, 5.06 s ...): the controller's threads start at another fraction
+/// of a second each run.
+const FURTHER: [(&str, &str); 7] = [
+    (
+        "fairshare-1/run3",
+        "56.5,calc_early=(56,116,356,416,536),sched_phase=6,bf_phase=1",
+    ),
+    (
+        "smallbf-2/run3",
+        "59.5,calc_early=(59,119,359,419),sched_phase=9,bf_phase=4",
+    ),
+    (
+        "gpu-3/run3",
+        "58.5,calc_early=(58,118,178,238,298,358),sched_phase=8,bf_phase=3",
+    ),
+    (
+        "tiers-4/run3",
+        "52.5,calc_early=(52,172,232,292),sched_phase=2,bf_phase=2",
+    ),
+    (
+        "fairshare-1/run4",
+        "55.5,calc_early=(55,115,235,295,415,475,595),sched_phase=5,bf_phase=0",
+    ),
+    (
+        "smallbf-2/run4",
+        "58.5,calc_early=(58,178,238,418),sched_phase=8,bf_phase=3",
+    ),
+    ("gpu-3/run4", "57.5,sched_phase=7,bf_phase=2"),
+];
+
+fn further_runs() -> Vec<Run> {
+    FURTHER.iter().map(|(name, p)| load_run(name, p)).collect()
+}
+
+/// The workload's runs: the first two at their phases ([`super::PHASES`]), the further ones.
+fn all_runs(workload: &str) -> Vec<Run> {
+    let mut runs: Vec<Run> = super::committed_runs()
+        .into_iter()
+        .filter(|r| r.name.starts_with(workload))
+        .collect();
+    runs.extend(
+        further_runs()
+            .into_iter()
+            .filter(|r| r.name.starts_with(workload)),
+    );
+    runs
+}
+
+/// Decisions one step ahead on the further runs (recall / precision of `slurm`, at each run's
+/// measured phases; `easy`'s and `conservative`'s precision):
+///
+/// | run | `slurm` | `easy` | `conservative` |
+/// |---|---|---|---|
+/// | fairshare-1/run3 | 98.3 / 95.2% | 33.7% | 37.3% |
+/// | smallbf-2/run3 | 90.0 / 100% | 45.3% | 60.0% |
+/// | gpu-3/run3 | 98.3 / 98.3% | 28.9% | 31.1% |
+/// | tiers-4/run3 | 97.8 / 97.8% | 24.6% | 27.1% |
+/// | fairshare-1/run4 | 93.3 / 90.3% | 32.1% | 37.5% |
+/// | smallbf-2/run4 | 90.0 / 90.0% | 46.9% | 63.2% |
+/// | gpu-3/run4 | 100 / 100% | 29.8% | 34.7% |
+///
+/// Checked: issue 34's target, at least 90% of both on every further run (a share of 60 or 90
+/// jobs: 54 of 60 is 0.9 to the last bit), and a precision above both baselines'.
+#[test]
+fn decisions_on_runs_the_model_was_not_fitted_to() {
+    for run in further_runs() {
+        let [slurm, easy, cons] = super::decision_figures(&run);
+        assert!(slurm.recall() >= 0.9 - 1e-9, "{}: {slurm}", run.name);
+        assert!(slurm.precision() >= 0.9 - 1e-9, "{}: {slurm}", run.name);
+        let baseline = easy.precision().max(cons.precision());
+        assert!(slurm.precision() > baseline, "{}", run.name);
+    }
+}
+
+/// The three figures of a distance: mean wait apart, the worst account apart, the largest
+/// wait CDF gap.
+fn figures(d: &Distance) -> [f64; 3] {
+    [d.mean_apart(), d.worst_account(), d.cdf_gap]
+}
+
+/// How many of `model`'s figures are within `floor`'s (equal figures are within: a CDF gap of
+/// 8/60 computed from two pairs of runs).
+fn within(model: [f64; 3], floor: [f64; 3]) -> usize {
+    model
+        .iter()
+        .zip(floor)
+        .filter(|(m, f)| **m <= f + 1e-9)
+        .count()
+}
+
+/// The median of a few figures (the mean of the middle two of an even count).
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    match n % 2 {
+        1 => v[n / 2],
+        _ => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+/// The whole run beside every real run of its workload. For each run, the other real runs of
+/// the same workload give two noise floors, figure by figure: the median of their distances
+/// to it (how far a typical second real run lies) and the furthest. `slurm`'s whole run (at
+/// that run's phases) is counted within each. Printed: each pair of real runs, and each run's
+/// model distance beside its floors. Real runs of one workload lie far apart: fairshare-1's
+/// mean waits are 150.7, 121.1, 112.4 and 146.7 s (two near 150 s, two near 115 s);
+/// smallbf-2's 86.4, 84.8, 84.3 and 74.6 s; gpu-3's 152.4, 133.2, 146.9 and 149.5 s. At the
+/// runs' phases `slurm` is within the median floor on 26 of the 45 figures (15 runs), within
+/// the furthest on 34.
+/// Checked: every pair of real runs is a distance that can be told apart from zero (a run is
+/// not compared with itself), and the counts reached within each floor (the one-pair floor
+/// of `whole::WHOLE_REACHED`'s test holds 14 of the 24 figures of the first two runs).
+#[test]
+fn whole_runs_beside_every_real_run() {
+    let (mut by_median, mut by_furthest, mut figures_in_all) = (0, 0, 0);
+    for workload in ["fairshare-1", "smallbf-2", "gpu-3", "tiers-4"] {
+        let runs = all_runs(workload);
+        assert!(runs.len() >= 3, "{workload}");
+        let replays: Vec<_> = runs.iter().map(replay_of).collect();
+        let waits: Vec<_> = replays.iter().map(|r| r.recorded_waits()).collect();
+        for (k, run) in runs.iter().enumerate() {
+            let mut others: Vec<[f64; 3]> = Vec::new();
+            for (o, other) in runs.iter().enumerate().filter(|(o, _)| *o != k) {
+                let d = waits[k].distance(&waits[o]);
+                if k < o {
+                    println!("{:<18} {:<18} {d}", run.name, other.name);
+                }
+                assert!(d.cdf_gap > 0.0, "{} {}", run.name, other.name);
+                others.push(figures(&d));
+            }
+            let floor = |pick: &dyn Fn(Vec<f64>) -> f64| -> [f64; 3] {
+                [0, 1, 2].map(|f| pick(others.iter().map(|o| o[f]).collect()))
+            };
+            let (mid, far) = (
+                floor(&median),
+                floor(&|v: Vec<f64>| v.into_iter().fold(0.0, f64::max)),
+            );
+            let mut p = schedlab::policy::slurm::build_with_site(&run.slurm, &run.site).unwrap();
+            let sim = replays[k].simulated_waits(p.as_mut(), 1).unwrap();
+            let model = figures(&waits[k].distance(&sim));
+            let pct =
+                |f: [f64; 3]| format!("{:.1}%, {:.0}%, {:.3}", f[0] * 100.0, f[1] * 100.0, f[2]);
+            println!(
+                "{:<18} model {} / median floor {}: {} of 3 / furthest {}: {} of 3",
+                run.name,
+                pct(model),
+                pct(mid),
+                within(model, mid),
+                pct(far),
+                within(model, far)
+            );
+            by_median += within(model, mid);
+            by_furthest += within(model, far);
+            figures_in_all += 3;
+        }
+    }
+    println!(
+        "within the median floor: {by_median} of {figures_in_all} figures; within the furthest: {by_furthest}"
+    );
+    assert!(
+        by_median >= MEDIAN_REACHED,
+        "{by_median} of {figures_in_all}"
+    );
+    assert!(
+        by_furthest >= FURTHEST_REACHED,
+        "{by_furthest} of {figures_in_all}"
+    );
+}
+
+/// The counts `whole_runs_beside_every_real_run` reached (raise them when the model improves).
+const MEDIAN_REACHED: usize = 26;
+const FURTHEST_REACHED: usize = 34;
