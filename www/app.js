@@ -3,7 +3,7 @@
 import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
-import { encode, decode, DEFAULT_SWEEP } from './share.js';
+import { encode, decode, DEFAULT_SWEEP, SITE_POLICIES } from './share.js';
 import { FORM, readForm as readControls, writeForm as writeControls, readHeat } from './form.js';
 import { sessionOptions } from './session.js';
 import { ResultsTable, renderFacts } from './results.js';
@@ -303,7 +303,7 @@ const saveWindow = debounce(() => { if (S.shown) updateLink('replace'); }, 300);
 
 async function applyLink(hash, history) {
   const demos = DEMOS.map((d) => d.id);
-  const { state, problems } = decode(hash, demos);
+  const { state, problems, sitePolicies } = decode(hash, demos, DEMOS.filter((d) => d.site).map((d) => d.id));
   clearErrors();
   for (const p of problems) showError(p, 'warning');
   writeForm(state);
@@ -328,11 +328,26 @@ async function applyLink(hash, history) {
   // A demo's Slurm site: its scheduler parameters and shares, and its cluster unless the link
   // names one (a what-if of it, or cluster=none: one pool).
   if (trace.site) cluster.useSite(trace.site, { cluster: !state.clusterNamed });
+  if (trace.site && sitePolicies) offerSite();
   startRun({ trace, history, window: state.window, keep: true });
 }
 
-/** The sweep the Slurm demo offers (see the demo's choice in wire()). */
+/** The sweep the Slurm demo offers (offerSite). */
 const SLURM_SWEEP = { vary: 'PriorityWeightFairshare=0,2500,5000,10000,20000,40000', seeds: 1, metric: 'wait' };
+
+/** What a demo recorded on a Slurm site offers, picked from the menu or linked without a policy:
+ * the slurm policy to compare and historic, its own schedule, which the two-schedules view opens
+ * on as A (replay fidelity: how far each policy is from what Slurm did, before any what-if). */
+function offerSite() {
+  const family = (spec, name) => spec === name || spec.startsWith(`${name}[`);
+  for (const name of SITE_POLICIES) if (!picker.entries.some((e) => family(e.spec.trim(), name))) picker.add(name);
+  // The sweep panel's defaults (pv-easy's estimate error) say nothing of Slurm: unless the
+  // user set the panel, it offers what a Slurm admin varies, the fairshare weight around
+  // the site's own (10000 in the demo), for the slurm policy, over one seed (the policy
+  // draws no random numbers: more seeds repeat the same run), by the mean wait.
+  const slurm = picker.entries.find((e) => family(e.spec.trim(), 'slurm')).spec.trim();
+  sweep.suggest({ ...SLURM_SWEEP, more: [], pick: [slurm] }, DEFAULT_SWEEP);
+}
 
 // ---------- trace inputs ----------
 
@@ -366,14 +381,7 @@ function wire() {
     // how far each policy is from what Slurm did, before any what-if).
     if (trace.site) {
       cluster.useSite(trace.site, { cluster: true });
-      if (!picker.entries.some((e) => /^slurm($|\[)/.test(e.spec.trim()))) picker.add('slurm');
-      if (!picker.entries.some((e) => e.spec.trim() === 'historic')) picker.add('historic');
-      // The sweep panel's defaults (pv-easy's estimate error) say nothing of Slurm: unless the
-      // user set the panel, it offers what a Slurm admin varies, the fairshare weight around
-      // the site's own (10000 in the demo), for the slurm policy, over one seed (the policy
-      // draws no random numbers: more seeds repeat the same run), by the mean wait.
-      const slurm = picker.entries.find((e) => /^slurm($|\[)/.test(e.spec.trim())).spec.trim();
-      sweep.suggest({ ...SLURM_SWEEP, more: [], pick: [slurm] }, DEFAULT_SWEEP);
+      offerSite();
     }
     return trace;
   }));
