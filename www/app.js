@@ -102,7 +102,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
     facts: (m) => {
       facts = m.facts;
       facts.traceStats = m.traceStats;
-      // An sshare file of another cluster or time: said beside the Slurm inputs, as the CLI does.
+      // An sshare file of another cluster or time: said above the results, as the CLI says it.
       cluster.showSshareNote(facts.sshare_note ?? '');
       // The trace view as soon as the trace is read, before the policies run.
       try { traceView.show(m.traceStats); } catch (err) { showError(`Could not show the trace: ${err.message}`); }
