@@ -22,6 +22,7 @@ import { DEMOS, loadRemote, loadFile } from './trace.js';
 import { $, el, showError, clearErrors, download, debounce, fmtDuration, count } from './ui.js';
 import { setStale, wireDrop, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
+import { setJobIds } from './jobids.js';
 
 const S = {
   trace: null,   // the trace of the shown comparison: {kind, ref, name, label, bytes}
@@ -233,6 +234,7 @@ function show(trace, state, facts, results, history, failed = []) {
   S.partial = false;
   S.traceStats = facts.traceStats ?? null;
   setUserNames(facts.user_names);
+  setJobIds(facts.job_ids);
   readHeat(true); // the heatmap's users by name are this trace's: flags (and tells) any other
   renderFacts($('facts'), facts, trace.label);
   resetTraceInputs();
