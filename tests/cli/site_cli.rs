@@ -1,5 +1,5 @@
-//! `schedlab plot` with `--slurm-conf` and `--sshare`: the `slurm` policy drawn is the one
-//! `schedlab run` reports, with the site's scheduler parameters and shares.
+//! `schedlab plot` and `bench` with `--slurm-conf` and `--sshare`: the `slurm` policy drawn or
+//! timed is the one `schedlab run` reports, with the site's scheduler parameters and shares.
 
 use crate::common;
 use common::{schedlab, tmpdir};
@@ -106,4 +106,45 @@ fn plot_runs_slurm_with_the_site_as_run_does() {
         by_conf == by_spec,
         "{spec}: the slurm.conf's chart is not its spec's"
     );
+}
+
+/// `bench` times the run `run` makes: on the Slurm demo's run (gpu-3/run1) with its site, the
+/// `slurm` row is named by the spec `run --json` reports with the site (the slurm.conf's keys in
+/// it), as are the whole-run row and the memory line. `bench` took no `--sshare` and ran
+/// `slurm` on Slurm's defaults (its row read `slurm`), another schedule than `run`'s.
+#[test]
+fn bench_runs_slurm_with_the_site_as_run_does() {
+    let dir = "tests/data/slurm/gpu-3/run1";
+    let (sacct, conf, sshare) = (
+        format!("{dir}/sacct.txt"),
+        format!("{dir}/slurm.conf"),
+        format!("{dir}/sshare-start.txt"),
+    );
+    let site = ["--slurm-conf", conf.as_str(), "--sshare", sshare.as_str()];
+    let (ok, json, err) = schedlab(
+        &[
+            &["run", sacct.as_str(), "-p", "slurm", "--json"][..],
+            &site[..],
+        ]
+        .concat(),
+    );
+    assert!(ok, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let spec = report[0]["policy"].as_str().unwrap().to_string();
+    assert!(spec.contains("PriorityWeightFairshare=10000"), "{spec}");
+    let (ok, out, err) = schedlab(
+        &[
+            &["bench", sacct.as_str(), "-p", "slurm", "--repeat", "1"][..],
+            &site[..],
+        ]
+        .concat(),
+    );
+    assert!(ok, "{err}");
+    let steps: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(1))
+        .collect();
+    assert!(steps.contains(&spec.as_str()), "no row of {spec}: {out}");
+    assert!(!steps.contains(&"slurm"), "{out}");
+    assert!(out.contains("memory with one slurm run:"), "{out}");
 }
