@@ -4,6 +4,21 @@
 use crate::common;
 use common::{schedlab, tmpdir};
 
+/// The Slurm demo's run (gpu-3/run1): its sacct log, slurm.conf and sshare file.
+const DEMO: (&str, &str, &str) = (
+    "tests/data/slurm/gpu-3/run1/sacct.txt",
+    "tests/data/slurm/gpu-3/run1/slurm.conf",
+    "tests/data/slurm/gpu-3/run1/sshare-start.txt",
+);
+
+/// The `slurm` policy as `run --json` reports it on `sacct` with the flags `site`.
+fn slurm_as_run(sacct: &str, site: &[&str]) -> String {
+    let (ok, json, err) = schedlab(&[&["run", sacct, "-p", "slurm", "--json"][..], site].concat());
+    assert!(ok, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    report[0]["policy"].as_str().unwrap().to_string()
+}
+
 /// The Slurm demo's run (gpu-3/run1). `plot --chart metric --metric wait.mean` labels its bar
 /// with the policy as it ran: with the site, the canonical spec that `run` reports, naming the
 /// slurm.conf's keys (`slurm[PriorityWeightAge=5000,...]`); and its bar is that spec's, drawn
@@ -11,23 +26,9 @@ use common::{schedlab, tmpdir};
 /// site: it drew `slurm` on Slurm's defaults, another schedule.
 #[test]
 fn plot_runs_slurm_with_the_site_as_run_does() {
-    let dir = "tests/data/slurm/gpu-3/run1";
-    let (sacct, conf, sshare) = (
-        format!("{dir}/sacct.txt"),
-        format!("{dir}/slurm.conf"),
-        format!("{dir}/sshare-start.txt"),
-    );
-    let site = ["--slurm-conf", conf.as_str(), "--sshare", sshare.as_str()];
-    let (ok, json, err) = schedlab(
-        &[
-            &["run", sacct.as_str(), "-p", "slurm", "--json"][..],
-            &site[..],
-        ]
-        .concat(),
-    );
-    assert!(ok, "{err}");
-    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
-    let spec = report[0]["policy"].as_str().unwrap().to_string();
+    let (sacct, conf, sshare) = DEMO;
+    let site = ["--slurm-conf", conf, "--sshare", sshare];
+    let spec = slurm_as_run(sacct, &site);
     assert!(
         spec.starts_with("slurm[") && spec.contains("PriorityWeightFairshare=10000"),
         "{spec}"
@@ -37,7 +38,7 @@ fn plot_runs_slurm_with_the_site_as_run_does() {
     let svg = svg.to_str().unwrap();
     let args = [
         "plot",
-        sacct.as_str(),
+        sacct,
         "-p",
         "slurm",
         "--chart",
@@ -57,7 +58,7 @@ fn plot_runs_slurm_with_the_site_as_run_does() {
     let plot = |policy: &str, with: &[&str], out: &str| {
         let args = [
             "plot",
-            sacct.as_str(),
+            sacct,
             "-p",
             policy,
             "--chart",
@@ -72,25 +73,13 @@ fn plot_runs_slurm_with_the_site_as_run_does() {
         std::fs::read_to_string(out).unwrap()
     };
     let (a, b) = (d.join("a.svg"), d.join("b.svg"));
-    let by_conf = plot(
-        "slurm",
-        &["--slurm-conf", conf.as_str()],
-        a.to_str().unwrap(),
-    );
-    let (ok, json, err) = schedlab(&[
-        "run",
-        sacct.as_str(),
-        "-p",
-        "slurm",
-        "--json",
-        "--slurm-conf",
-        conf.as_str(),
-    ]);
+    let by_conf = plot("slurm", &["--slurm-conf", conf], a.to_str().unwrap());
+    let (ok, json, err) = schedlab(&["run", sacct, "-p", "slurm", "--json", "--slurm-conf", conf]);
     assert!(ok, "{err}");
     let report: serde_json::Value = serde_json::from_str(&json).unwrap();
     let spec = report[0]["policy"].as_str().unwrap().to_string();
     // The same nodes with no scheduler parameters: the spec alone sets them.
-    let text = std::fs::read_to_string(&conf).unwrap();
+    let text = std::fs::read_to_string(conf).unwrap();
     let nodes: String = (text.lines())
         .filter(|l| l.starts_with("NodeName") || l.starts_with("PartitionName"))
         .map(|l| format!("{l}\n"))
@@ -114,27 +103,13 @@ fn plot_runs_slurm_with_the_site_as_run_does() {
 /// `slurm` on Slurm's defaults (its row read `slurm`), another schedule than `run`'s.
 #[test]
 fn bench_runs_slurm_with_the_site_as_run_does() {
-    let dir = "tests/data/slurm/gpu-3/run1";
-    let (sacct, conf, sshare) = (
-        format!("{dir}/sacct.txt"),
-        format!("{dir}/slurm.conf"),
-        format!("{dir}/sshare-start.txt"),
-    );
-    let site = ["--slurm-conf", conf.as_str(), "--sshare", sshare.as_str()];
-    let (ok, json, err) = schedlab(
-        &[
-            &["run", sacct.as_str(), "-p", "slurm", "--json"][..],
-            &site[..],
-        ]
-        .concat(),
-    );
-    assert!(ok, "{err}");
-    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
-    let spec = report[0]["policy"].as_str().unwrap().to_string();
+    let (sacct, conf, sshare) = DEMO;
+    let site = ["--slurm-conf", conf, "--sshare", sshare];
+    let spec = slurm_as_run(sacct, &site);
     assert!(spec.contains("PriorityWeightFairshare=10000"), "{spec}");
     let (ok, out, err) = schedlab(
         &[
-            &["bench", sacct.as_str(), "-p", "slurm", "--repeat", "1"][..],
+            &["bench", sacct, "-p", "slurm", "--repeat", "1"][..],
             &site[..],
         ]
         .concat(),
