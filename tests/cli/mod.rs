@@ -7,4 +7,5 @@ mod hostile_cli;
 mod pipe_cli;
 mod run_cli;
 mod site_cli;
+mod sweep_cli;
 mod table_cli;
