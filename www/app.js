@@ -3,7 +3,8 @@
 import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
-import { encode, decode, DEFAULT_SWEEP, SITE_POLICIES } from './share.js';
+import { decode, DEFAULT_SWEEP, SITE_POLICIES } from './share.js';
+import { showLink, wireExports } from './sharepanel.js';
 import { FORM, readForm as readControls, writeForm as writeControls, readHeat } from './form.js';
 import { sessionOptions } from './session.js';
 import { ResultsTable, renderFacts } from './results.js';
@@ -19,7 +20,7 @@ import { TraceView } from './traceview.js';
 import { Distributions, Compare } from './compare.js';
 import { PolicyStrip } from './policies.js';
 import { DEMOS, loadRemote, loadFile } from './trace.js';
-import { $, el, showError, clearErrors, download, debounce, fmtDuration, count } from './ui.js';
+import { $, el, showError, clearErrors, debounce, fmtDuration, count } from './ui.js';
 import { setStale, wireDrop, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
 import { setJobIds } from './jobids.js';
@@ -270,35 +271,8 @@ function show(trace, state, facts, results, history, failed = []) {
 
 // ---------- share link and history ----------
 
-/** The slurm policies of `shown` as they ran (`results`), when a slurm.conf of the user's own
- * gave them their site: its scheduler parameters in their spec, for the file cannot travel in a
- * link (a link with plain `slurm` ran it on Slurm's defaults; a demo's site comes with the demo). */
-function linkState(shown, results) {
-  if (!shown.site?.conf) return shown;
-  const ran = new Map(results.map((r) => [r.spec, r.report.policy]));
-  const asRan = (p) => (/^slurm($|\[)/.test(p) && ran.has(p) ? ran.get(p) : p);
-  return { ...shown, policies: shown.policies.map(asRan), sweep: shown.sweep && { ...shown.sweep, pick: shown.sweep.pick.map(asRan) } };
-}
-
 function updateLink(history) {
-  const hash = encode(linkState(S.shown, S.results), DEMOS.filter((d) => d.site).map((d) => d.id));
-  const url = new URL(location.href);
-  url.hash = hash;
-  const link = $('share-link');
-  link.href = url.href;
-  link.textContent = url.href;
-  $('share-note').hidden = S.shown.trace.kind !== 'file';
-  // An sshare file cannot travel in a link, nor go into a spec.
-  $('share-note-site').hidden = !(S.shown.site?.sshare && S.shown.policies.some((p) => /^slurm($|\[)/.test(p)));
-  const customs = S.results.map((r) => r.spec).filter((s) => s.startsWith('js:'));
-  const note = $('share-note-custom');
-  note.hidden = customs.length === 0;
-  note.textContent = customs.length
-    ? `${customs.join(', ')} ${customs.length === 1 ? 'is' : 'are'} not in this link: code from a link would run in the visitor's page. The link carries the other policies; send the ${customs.length === 1 ? "policy's .js file" : "policies' .js files"} (Save .js) along with it.`
-    : '';
-  if (history === 'push' && hash !== location.hash && location.hash !== '') window.history.pushState(null, '', hash);
-  else if (hash !== location.hash) window.history.replaceState(null, '', hash);
-  S.lastHash = location.hash;
+  S.lastHash = showLink(S.shown, S.results, history);
 }
 
 const saveWindow = debounce(() => { if (S.shown) updateLink('replace'); }, 300);
@@ -405,27 +379,7 @@ function wire() {
   for (const o of FORM) $(o.form).addEventListener('change', markStale);
   $('run').addEventListener('click', () => startRun({ history: 'push' }));
   $('cancel').addEventListener('click', cancelRun);
-  $('share-copy').addEventListener('click', async () => {
-    try { await navigator.clipboard.writeText($('share-link').href); setStatus('Link copied.'); } catch { setStatus('Copy the link from the page: the clipboard is not available.'); }
-  });
-  $('export-json').addEventListener('click', () => {
-    const reports = S.results.map((r) => r.report);
-    download('schedlab-metrics.json', new Blob([JSON.stringify(reports, null, 2) + '\n'], { type: 'application/json' }));
-  });
-  for (const kind of ['jobs', 'runs', 'alloc']) {
-    $(`export-${kind}-csv`).addEventListener('click', async () => {
-      const index = Number($('export-policy').value);
-      const result = S.results?.[index];
-      if (!result) return;
-      try {
-        const csv = await S.runner.exportCsv(index, kind);
-        const tag = result.spec.replace(/[[,]/g, '_').replace(/=/g, '-').replace(/[^A-Za-z0-9_.-]/g, '');
-        download(`${kind}.${tag}.csv`, new Blob([csv], { type: 'text/csv' }));
-      } catch (err) {
-        showError(`${kind} CSV: ${err.message}`);
-      }
-    });
-  }
+  wireExports({ results: () => S.results, runner: S.runner, setStatus });
   // The sweep panel's settings travel in the link too.
   for (const id of ['sweep-vary', 'sweep-seeds', 'sweep-metric', 'sweep-more', 'sweep-policies']) {
     $(id).addEventListener('change', () => { if (S.shown) { S.shown.sweep = sweep.settings(); updateLink('replace'); } });
