@@ -197,23 +197,15 @@ impl Trace {
         seed: u64,
         progress: Option<Progress<'_>>,
     ) -> Result<RunResult, Error> {
-        match site {
-            None => {
-                let schedule = simulate_spec(&self.workload, &self.jobs, spec, seed, progress)?;
-                Ok(measure(&self.jobs, &self.metrics, &self.expected, schedule))
-            }
-            Some(site) => {
-                let mut policy = policy::slurm::build_with_site(spec, site)?;
-                self.run_with(policy.as_mut(), seed, progress)
-            }
-        }
+        let schedule = simulate_at(&self.workload, &self.jobs, spec, site, seed, progress)?;
+        Ok(measure(&self.jobs, &self.metrics, &self.expected, schedule))
     }
 
     /// `site` with this trace's user names (an sacct log's header names its users; the
     /// sshare's associations are matched by name), its clock at time 0 and, for an sacct log,
     /// each job's account.
     pub fn named_site(&self, site: crate::slurm::Site) -> crate::slurm::Site {
-        site_of(&self.workload, &self.jobs, site)
+        named_site(&self.workload, &self.jobs, site)
     }
 
     /// Runs a policy built beforehand (a built-in from [`policy::build`], one of the user's own
@@ -235,7 +227,11 @@ impl Trace {
 }
 
 /// [`Trace::named_site`] of the trace read as `workload` with jobs `jobs`.
-fn site_of(workload: &Workload, jobs: &JobSet, site: crate::slurm::Site) -> crate::slurm::Site {
+pub fn named_site(
+    workload: &Workload,
+    jobs: &JobSet,
+    site: crate::slurm::Site,
+) -> crate::slurm::Site {
     let site = site
         .with_user_names(workload.header.lines.iter().map(String::as_str))
         .with_clock(crate::slurm::clock_of(&workload.header, jobs.origin));
@@ -246,7 +242,7 @@ fn site_of(workload: &Workload, jobs: &JobSet, site: crate::slurm::Site) -> crat
 }
 
 /// The schedule of the policy named by `spec` on `jobs` (read as `workload`), with no site of
-/// the user's: `slurm` reads what the trace itself tells ([`site_of`]: its clock, on which
+/// the user's: `slurm` reads what the trace itself tells ([`named_site`]: its clock, on which
 /// Slurm's backfill rounds, and its jobs' accounts), so that a spec carrying a slurm.conf's
 /// keys gives the schedule that slurm.conf gives (a share link's); any other as
 /// [`simulate`].
@@ -260,9 +256,29 @@ fn simulate_spec(
     if !policy::slurm::is_slurm(spec) {
         return simulate(jobs, spec, seed, progress);
     }
-    let site = site_of(workload, jobs, crate::slurm::Site::default());
+    let site = named_site(workload, jobs, crate::slurm::Site::default());
     let mut policy = policy::slurm::build_with_site(spec, &site)?;
     simulate_with(jobs, policy.as_mut(), seed, progress)
+}
+
+/// The schedule [`Trace::run_at`] measures, of the trace read as `workload` with jobs `jobs`:
+/// the `slurm` policy with `site` (named by [`named_site`]) when given, else `simulate_spec`
+/// (`schedlab run`, `sweep`, `plot`, `bench` and the page alike).
+pub fn simulate_at(
+    workload: &Workload,
+    jobs: &JobSet,
+    spec: &str,
+    site: Option<&crate::slurm::Site>,
+    seed: u64,
+    progress: Option<Progress<'_>>,
+) -> Result<Schedule, Error> {
+    match site {
+        None => simulate_spec(workload, jobs, spec, seed, progress),
+        Some(site) => {
+            let mut policy = policy::slurm::build_with_site(spec, site)?;
+            simulate_with(jobs, policy.as_mut(), seed, progress)
+        }
+    }
 }
 
 /// Every metric family of `schedule`, a schedule of `jobs`, against their expected end times.

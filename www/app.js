@@ -3,7 +3,8 @@
 import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
-import { encode, decode, DEFAULT_SWEEP } from './share.js';
+import { decode, DEFAULT_SWEEP, SITE_POLICIES } from './share.js';
+import { showLink, wireExports } from './sharepanel.js';
 import { FORM, readForm as readControls, writeForm as writeControls, readHeat } from './form.js';
 import { sessionOptions } from './session.js';
 import { ResultsTable, renderFacts } from './results.js';
@@ -19,9 +20,10 @@ import { TraceView } from './traceview.js';
 import { Distributions, Compare } from './compare.js';
 import { PolicyStrip } from './policies.js';
 import { DEMOS, loadRemote, loadFile } from './trace.js';
-import { $, el, showError, clearErrors, download, debounce, fmtDuration, count } from './ui.js';
+import { $, el, showError, clearErrors, debounce, fmtDuration, count } from './ui.js';
 import { setStale, wireDrop, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
+import { setJobIds } from './jobids.js';
 
 const S = {
   trace: null,   // the trace of the shown comparison: {kind, ref, name, label, bytes}
@@ -102,7 +104,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
     facts: (m) => {
       facts = m.facts;
       facts.traceStats = m.traceStats;
-      // An sshare file of another cluster or time: said beside the Slurm inputs, as the CLI does.
+      // An sshare file of another cluster or time: said above the results, as the CLI says it.
       cluster.showSshareNote(facts.sshare_note ?? '');
       // The trace view as soon as the trace is read, before the policies run.
       try { traceView.show(m.traceStats); } catch (err) { showError(`Could not show the trace: ${err.message}`); }
@@ -233,6 +235,7 @@ function show(trace, state, facts, results, history, failed = []) {
   S.partial = false;
   S.traceStats = facts.traceStats ?? null;
   setUserNames(facts.user_names);
+  setJobIds(facts.job_ids);
   readHeat(true); // the heatmap's users by name are this trace's: flags (and tells) any other
   renderFacts($('facts'), facts, trace.label);
   resetTraceInputs();
@@ -268,42 +271,15 @@ function show(trace, state, facts, results, history, failed = []) {
 
 // ---------- share link and history ----------
 
-/** The slurm policies of `shown` as they ran (`results`), when a slurm.conf of the user's own
- * gave them their site: its scheduler parameters in their spec, for the file cannot travel in a
- * link (a link with plain `slurm` ran it on Slurm's defaults; a demo's site comes with the demo). */
-function linkState(shown, results) {
-  if (!shown.site?.conf) return shown;
-  const ran = new Map(results.map((r) => [r.spec, r.report.policy]));
-  const asRan = (p) => (/^slurm($|\[)/.test(p) && ran.has(p) ? ran.get(p) : p);
-  return { ...shown, policies: shown.policies.map(asRan), sweep: shown.sweep && { ...shown.sweep, pick: shown.sweep.pick.map(asRan) } };
-}
-
 function updateLink(history) {
-  const hash = encode(linkState(S.shown, S.results), DEMOS.filter((d) => d.site).map((d) => d.id));
-  const url = new URL(location.href);
-  url.hash = hash;
-  const link = $('share-link');
-  link.href = url.href;
-  link.textContent = url.href;
-  $('share-note').hidden = S.shown.trace.kind !== 'file';
-  // An sshare file cannot travel in a link, nor go into a spec.
-  $('share-note-site').hidden = !(S.shown.site?.sshare && S.shown.policies.some((p) => /^slurm($|\[)/.test(p)));
-  const customs = S.results.map((r) => r.spec).filter((s) => s.startsWith('js:'));
-  const note = $('share-note-custom');
-  note.hidden = customs.length === 0;
-  note.textContent = customs.length
-    ? `${customs.join(', ')} ${customs.length === 1 ? 'is' : 'are'} not in this link: code from a link would run in the visitor's page. The link carries the other policies; send the ${customs.length === 1 ? "policy's .js file" : "policies' .js files"} (Save .js) along with it.`
-    : '';
-  if (history === 'push' && hash !== location.hash && location.hash !== '') window.history.pushState(null, '', hash);
-  else if (hash !== location.hash) window.history.replaceState(null, '', hash);
-  S.lastHash = location.hash;
+  S.lastHash = showLink(S.shown, S.results, history);
 }
 
 const saveWindow = debounce(() => { if (S.shown) updateLink('replace'); }, 300);
 
 async function applyLink(hash, history) {
   const demos = DEMOS.map((d) => d.id);
-  const { state, problems } = decode(hash, demos);
+  const { state, problems, sitePolicies } = decode(hash, demos, DEMOS.filter((d) => d.site).map((d) => d.id));
   clearErrors();
   for (const p of problems) showError(p, 'warning');
   writeForm(state);
@@ -328,11 +304,26 @@ async function applyLink(hash, history) {
   // A demo's Slurm site: its scheduler parameters and shares, and its cluster unless the link
   // names one (a what-if of it, or cluster=none: one pool).
   if (trace.site) cluster.useSite(trace.site, { cluster: !state.clusterNamed });
+  if (trace.site && sitePolicies) offerSite();
   startRun({ trace, history, window: state.window, keep: true });
 }
 
-/** The sweep the Slurm demo offers (see the demo's choice in wire()). */
+/** The sweep the Slurm demo offers (offerSite). */
 const SLURM_SWEEP = { vary: 'PriorityWeightFairshare=0,2500,5000,10000,20000,40000', seeds: 1, metric: 'wait' };
+
+/** What a demo recorded on a Slurm site offers, picked from the menu or linked without a policy:
+ * the slurm policy to compare and historic, its own schedule, which the two-schedules view opens
+ * on as A (replay fidelity: how far each policy is from what Slurm did, before any what-if). */
+function offerSite() {
+  const family = (spec, name) => spec === name || spec.startsWith(`${name}[`);
+  for (const name of SITE_POLICIES) if (!picker.entries.some((e) => family(e.spec.trim(), name))) picker.add(name);
+  // The sweep panel's defaults (pv-easy's estimate error) say nothing of Slurm: unless the
+  // user set the panel, it offers what a Slurm admin varies, the fairshare weight around
+  // the site's own (10000 in the demo), for the slurm policy, over one seed (the policy
+  // draws no random numbers: more seeds repeat the same run), by the mean wait.
+  const slurm = picker.entries.find((e) => family(e.spec.trim(), 'slurm')).spec.trim();
+  sweep.suggest({ ...SLURM_SWEEP, more: [], pick: [slurm] }, DEFAULT_SWEEP);
+}
 
 // ---------- trace inputs ----------
 
@@ -366,14 +357,7 @@ function wire() {
     // how far each policy is from what Slurm did, before any what-if).
     if (trace.site) {
       cluster.useSite(trace.site, { cluster: true });
-      if (!picker.entries.some((e) => /^slurm($|\[)/.test(e.spec.trim()))) picker.add('slurm');
-      if (!picker.entries.some((e) => e.spec.trim() === 'historic')) picker.add('historic');
-      // The sweep panel's defaults (pv-easy's estimate error) say nothing of Slurm: unless the
-      // user set the panel, it offers what a Slurm admin varies, the fairshare weight around
-      // the site's own (10000 in the demo), for the slurm policy, over one seed (the policy
-      // draws no random numbers: more seeds repeat the same run), by the mean wait.
-      const slurm = picker.entries.find((e) => /^slurm($|\[)/.test(e.spec.trim())).spec.trim();
-      sweep.suggest({ ...SLURM_SWEEP, more: [], pick: [slurm] }, DEFAULT_SWEEP);
+      offerSite();
     }
     return trace;
   }));
@@ -395,27 +379,7 @@ function wire() {
   for (const o of FORM) $(o.form).addEventListener('change', markStale);
   $('run').addEventListener('click', () => startRun({ history: 'push' }));
   $('cancel').addEventListener('click', cancelRun);
-  $('share-copy').addEventListener('click', async () => {
-    try { await navigator.clipboard.writeText($('share-link').href); setStatus('Link copied.'); } catch { setStatus('Copy the link from the page: the clipboard is not available.'); }
-  });
-  $('export-json').addEventListener('click', () => {
-    const reports = S.results.map((r) => r.report);
-    download('schedlab-metrics.json', new Blob([JSON.stringify(reports, null, 2) + '\n'], { type: 'application/json' }));
-  });
-  for (const kind of ['jobs', 'runs', 'alloc']) {
-    $(`export-${kind}-csv`).addEventListener('click', async () => {
-      const index = Number($('export-policy').value);
-      const result = S.results?.[index];
-      if (!result) return;
-      try {
-        const csv = await S.runner.exportCsv(index, kind);
-        const tag = result.spec.replace(/[[,]/g, '_').replace(/=/g, '-').replace(/[^A-Za-z0-9_.-]/g, '');
-        download(`${kind}.${tag}.csv`, new Blob([csv], { type: 'text/csv' }));
-      } catch (err) {
-        showError(`${kind} CSV: ${err.message}`);
-      }
-    });
-  }
+  wireExports({ results: () => S.results, runner: S.runner, setStatus });
   // The sweep panel's settings travel in the link too.
   for (const id of ['sweep-vary', 'sweep-seeds', 'sweep-metric', 'sweep-more', 'sweep-policies']) {
     $(id).addEventListener('change', () => { if (S.shown) { S.shown.sweep = sweep.settings(); updateLink('replace'); } });

@@ -145,10 +145,11 @@ export class ClusterPanel {
 
   /** The note on the sshare file against the trace the last run read (the engine's
    * `sshare_note` in the trace's facts, what `schedlab run --sshare` prints): its users or
-   * accounts without an association there. Empty: none, or no run yet with this file. */
+   * accounts without an association there. Shown above the results, where one looks after a
+   * run (the panel may be closed). Empty: none, or no run yet with this file. */
   showSshareNote(note = '') {
-    $('cluster-sshare-note').hidden = !note;
-    $('cluster-sshare-note').textContent = note;
+    $('sshare-note').hidden = !note;
+    $('sshare-note').textContent = note;
   }
 
   showSite() {

@@ -6,6 +6,7 @@ import { el, fmtDuration, fmtNumber, count } from './ui.js';
 import { JOB } from './layouts.js';
 import { whySentence } from './why.js';
 import { userName } from './users.js';
+import { jobName } from './jobids.js';
 
 const ROWS = 10;
 
@@ -35,8 +36,9 @@ export function renderFurthest(table, results, a, b, colA, colB, fig) {
   }
   const rows = furthestJobs(colA, colB).map((i) => {
     const d = colB[i] - colA[i];
-    return el('tr', { 'data-job': String(B.jobs[i * JOB.stride + JOB.id]) },
-      el('td', {}, String(B.jobs[i * JOB.stride + JOB.id])), el('td', {}, userName(B.jobs[i * JOB.stride + JOB.user])),
+    const number = B.jobs[i * JOB.stride + JOB.id];
+    return el('tr', { 'data-job': String(number) },
+      el('td', {}, jobName(i, number)), el('td', {}, userName(B.jobs[i * JOB.stride + JOB.user])),
       // A job as far in both is neither gained nor lost (it read "−0s", in the gained colour).
       el('td', {}, fmt(colA[i])), el('td', {}, fmt(colB[i])), el('td', { class: d > 0 ? 'lost' : d < 0 ? 'gained' : null }, (d > 0 ? '+' : d < 0 ? '−' : '') + fmt(Math.abs(d))),
       el('td', { class: 'why' }, whySentence(B, i)));

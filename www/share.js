@@ -26,6 +26,9 @@ import { parseUserList } from './users.js';
 
 export const VERSION = '1';
 export const DEFAULT_POLICIES = ['easy', 'fcfs'];
+/** The policies a demo recorded on a Slurm site adds to the picker (from the menu, or from a link
+ * that names the demo and no policy): `slurm`, and `historic` (the site's own schedule). */
+export const SITE_POLICIES = ['slurm', 'historic'];
 /** Most policies a link may name (each is a run and a row); more are left out with a message. */
 export const MAX_LINK_POLICIES = 64;
 /** Most problems decode() reports one by one; the rest are counted in one message. */
@@ -179,12 +182,14 @@ const intIn = (text, min, max) => /^\d+$/.test(text) && Number(text) >= min && N
 const TIME = /^(-?\d{1,15}|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)?)$/;
 export const isWindowTime = (t) => TIME.test(t);
 
-/** Reads a fragment (with or without '#'). demos: the known demo names. */
-export function decode(hash, demos) {
+/** Reads a fragment (with or without '#'). demos: the known demo names; siteDemos: those recorded
+ * on a Slurm site, whose link without a policy runs the page's defaults and SITE_POLICIES, as
+ * picking the demo from the menu does (`sitePolicies`: true then). */
+export function decode(hash, demos, siteDemos = []) {
   const state = defaultState(demos[0]);
   const problems = [];
   const text = hash.replace(/^#/, '');
-  if (!text) return { state, problems, empty: true };
+  if (!text) return { state, problems, empty: true, sitePolicies: false };
   const policies = [];
   let extraPolicies = 0; // policies past MAX_LINK_POLICIES, left out
   let extraSweep = 0; // sweep specs past MAX_LINK_POLICIES, left out
@@ -266,13 +271,17 @@ export function decode(hash, demos) {
   }
   if (version === null) problems.push(`link: no version (v=${VERSION}); read as version ${VERSION}`);
   else if (version !== VERSION) problems.push(`link: version v=${version.slice(0, 20)} is not known (this page reads v=${VERSION}); read as version ${VERSION}`);
+  const sitePolicies = !policies.length && state.trace.kind === 'demo' && siteDemos.includes(state.trace.ref);
   if (policies.length) state.policies = policies;
-  else problems.push(`link: no policy given; using ${DEFAULT_POLICIES.join(' and ')}`);
+  else if (sitePolicies) {
+    state.policies = [...DEFAULT_POLICIES, ...SITE_POLICIES];
+    problems.push(`link: no policy given; using the demo's: ${state.policies.slice(0, -1).join(', ')} and ${state.policies.at(-1)}`);
+  } else problems.push(`link: no policy given; using ${DEFAULT_POLICIES.join(' and ')}`);
   if (extraPolicies) problems.unshift(`link: ${(MAX_LINK_POLICIES + extraPolicies).toLocaleString('en-US')} policies; a link holds at most ${MAX_LINK_POLICIES}: the first ${MAX_LINK_POLICIES} are compared, the other ${extraPolicies.toLocaleString('en-US')} left out`);
   if (extraSweep) problems.unshift(`link: more than ${MAX_LINK_POLICIES} sweepmore or sweeppick entries; ${extraSweep.toLocaleString('en-US')} left out`);
   if (problems.length > MAX_PROBLEMS) {
     const more = problems.length - (MAX_PROBLEMS - 1);
     problems.splice(MAX_PROBLEMS - 1, Infinity, `link: ${more.toLocaleString('en-US')} more problems not listed`);
   }
-  return { state, problems, empty: false };
+  return { state, problems, empty: false, sitePolicies };
 }

@@ -2,6 +2,7 @@
 // (Session::jobs, fields in www/layouts.js) and its report (start_reason_words). No DOM here.
 import { JOB, START_REASONS } from './layouts.js';
 import { fmtDuration } from './ui.js';
+import { jobName } from './jobids.js';
 
 /** Field `f` of job index `j`. */
 const at = (jobs, j, f) => jobs[j * JOB.stride + f];
@@ -37,7 +38,7 @@ export function selection(result, j) {
 /** One or two sentences saying why job `j` started when it did. */
 export function whySentence(result, j) {
   const jobs = result.jobs;
-  const id = (k) => at(jobs, k, JOB.id);
+  const id = (k) => jobName(k, at(jobs, k, JOB.id));
   const start = at(jobs, j, JOB.start), submit = at(jobs, j, JOB.submit);
   if (start < 0) return 'Never started.';
   const when = fmtDuration(start);

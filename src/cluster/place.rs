@@ -121,23 +121,6 @@ impl Placement {
         notes
     }
 
-    /// Job `j`'s allocation on the nodes `names` of its recorded run
-    /// ([`Placement::alloc_on_nodes`]); an error names a node the cluster does not have.
-    pub fn alloc_on(&self, j: usize, names: &[String]) -> Result<Option<Alloc>, String> {
-        let nodes = names
-            .iter()
-            .map(|name| {
-                self.layout
-                    .nodes
-                    .iter()
-                    .position(|n| &n.name == name)
-                    .map(|n| n as u32)
-                    .ok_or_else(|| format!("node {name} is not a node of the cluster"))
-            })
-            .collect::<Result<Vec<u32>, String>>()?;
-        Ok(self.alloc_on_nodes(j, &nodes))
-    }
-
     /// Job `j`'s allocation on the nodes `nodes` (indices) of its recorded run: its cores, GPUs
     /// and memory spread over them as the engine's selection spreads a job with a node count
     /// (evenly, the first nodes one core more). `None` for an exclusive job (the engine's

@@ -15,7 +15,7 @@ pub(super) struct Follow<'p> {
     pub(super) forced: Vec<(Time, usize)>,
     /// The next of `forced` to start.
     pub(super) next: usize,
-    /// Each job's recorded allocation, when known.
+    /// Each job's recorded allocation, when known (`JobSet::recorded_nodes`: empty when none is).
     pub(super) allocs: &'p [Option<Alloc>],
     /// Each job's planned end when it starts as recorded (recorded start + time limit).
     pub(super) planned: &'p [Time],
@@ -81,7 +81,7 @@ impl Policy for Follow<'_> {
                 if !c.waiting().contains(j) {
                     continue; // rejected: it can never run on this cluster
                 }
-                if let Some(a) = &allocs[j] {
+                if let Some(a) = allocs.get(j).and_then(Option::as_ref) {
                     if c.start_on(j, None, a.clone(), Some(planned[j])).is_ok() {
                         continue;
                     }

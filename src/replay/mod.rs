@@ -155,7 +155,8 @@ pub struct Replay<'s> {
     pub starts: Vec<Time>,
     /// Planned end per job when it starts as recorded: recorded start + time limit.
     planned: Vec<Time>,
-    allocs: Vec<Option<Alloc>>,
+    /// Recorded allocation per job (`JobSet::recorded_nodes`; empty when none is known).
+    allocs: &'s [Option<Alloc>],
     /// Slurm's job ids and nodes.
     pub logged: Logged,
 }
@@ -180,27 +181,13 @@ impl<'s> Replay<'s> {
             job.runtime = job.trace_runtime.max(0);
             job.killed = false;
         }
-        let mut allocs = vec![None; jobs.len()];
-        if let Some(place) = set.placement.as_deref() {
-            for (j, nodes) in logged.nodes.iter().enumerate() {
-                if let Some(names) = nodes {
-                    allocs[j] = recorded::alloc_on(place, j, names).map_err(|e| {
-                        format!(
-                            "job {}: NodeList: {e}: a replay holds each recorded start on \
-                                 its recorded nodes; give the slurm.conf (or --cluster) of the \
-                                 cluster the log ran on",
-                            logged.ids[j]
-                        )
-                    })?;
-                }
-            }
-        }
+        check_nodes(set, &logged)?;
         Ok(Replay {
             set,
             jobs,
             starts,
             planned,
-            allocs,
+            allocs: &set.recorded_nodes,
             logged,
         })
     }
@@ -263,7 +250,7 @@ impl<'s> Replay<'s> {
             inner: policy,
             forced,
             next: 0,
-            allocs: &self.allocs,
+            allocs: self.allocs,
             planned: &self.planned,
             backfilled: &self.logged.backfilled,
             at,
@@ -313,6 +300,29 @@ impl<'s> Replay<'s> {
         }
         Ok(())
     }
+}
+
+/// Every node the log names is one of the cluster's: a recorded start holds its job on its
+/// recorded nodes, the input step's allocation on them (`JobSet::recorded_nodes`, where
+/// `historic` starts it); a job on nodes the cluster lacks, which a run starts on the cluster's
+/// selection, is an error here. Off a cluster the nodes are not read.
+fn check_nodes(set: &JobSet, logged: &Logged) -> Result<(), String> {
+    let Some(place) = set.placement.as_deref() else {
+        return Ok(());
+    };
+    let known: std::collections::HashSet<&str> =
+        place.layout.nodes.iter().map(|n| n.name.as_str()).collect();
+    for (j, names) in logged.nodes.iter().enumerate() {
+        if let Some(name) = names.iter().flatten().find(|n| !known.contains(n.as_str())) {
+            return Err(format!(
+                "job {}: NodeList: node {name} is not a node of the cluster: a replay holds \
+                 each recorded start on its recorded nodes; give the slurm.conf (or --cluster) \
+                 of the cluster the log ran on",
+                logged.ids[j]
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
 //! What an sacct log records of each job beyond what the input step keeps: Slurm's `JobID`,
-//! its `Account` and the nodes it ran on (`NodeList`), read again from the log's text by the line each job came
-//! from, and the allocation those nodes give on a cluster.
+//! its `Account` and the nodes it ran on (`NodeList`, whose allocations the input step makes:
+//! `JobSet::recorded_nodes`), read again from the log's text by the line each job came from.
 
-use crate::cluster::{hostlist, Alloc, Placement};
+use crate::cluster::hostlist;
 use crate::job::Job;
 
 /// Per job (by index): Slurm's job id, and the nodes it ran on when the log names them.
@@ -75,10 +75,4 @@ impl Logged {
         }
         Ok(out)
     }
-}
-
-/// Job `j`'s allocation on the nodes `names` of its recorded run
-/// ([`Placement::alloc_on`]).
-pub fn alloc_on(place: &Placement, j: usize, names: &[String]) -> Result<Option<Alloc>, String> {
-    place.alloc_on(j, names)
 }

@@ -113,6 +113,10 @@ struct Facts<'a> {
     /// ([`crate::slurm::site_note::sshare_note`], what `schedlab run --sshare` prints); `None`
     /// without one, or when every user and account is in it.
     sshare_note: Option<String>,
+    /// Each job's Slurm `JobID` in job order, one a line (an sacct log's: [`Session::job_ids`]);
+    /// `None` for a trace that numbers its jobs alone. One string, not one per job: the page
+    /// reads the few it shows.
+    job_ids: Option<String>,
 }
 
 /// A loaded trace (with its metrics options and expected end times: [`Trace`], the pipeline
@@ -196,7 +200,30 @@ impl Session {
                 .site
                 .as_ref()
                 .and_then(crate::slurm::site_note::sshare_note),
+            job_ids: self.job_ids(),
         })
+    }
+
+    /// The jobs' Slurm `JobID`s in job order, one a line, as `schedlab run --fidelity` names
+    /// them (the log's `JobID` of each job's line); `None` when the trace records none (not an
+    /// sacct log).
+    fn job_ids(&self) -> Option<String> {
+        let mut by_line: Vec<&(u64, String)> = self.trace.workload.job_ids.iter().collect();
+        if by_line.is_empty() {
+            return None;
+        }
+        by_line.sort_unstable_by_key(|(line, _)| *line);
+        let mut out = String::new();
+        for (k, job) in self.trace.jobs.jobs.iter().enumerate() {
+            if k > 0 {
+                out.push('\n');
+            }
+            match by_line.binary_search_by_key(&job.line, |(line, _)| *line) {
+                Ok(i) => out.push_str(&by_line[i].1),
+                Err(_) => out.push_str(&job.id.to_string()),
+            }
+        }
+        Some(out)
     }
 
     /// The trace's user names by id (user `id` is `names[id - 1]`): an sacct log names its

@@ -1,9 +1,11 @@
-// Hostile links (issue 37, item 8): a link with thousands of policies opens at once, with the
-// first 64 and a message, the main thread never blocked for long. Run through
+// Links: a hostile link (issue 37, item 8) with thousands of policies opens at once, with the
+// first 64 and a message, the main thread never blocked for long; a link naming only a demo
+// recorded on a Slurm site runs what picking the demo from the menu runs. Run through
 // scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { MOCK, launch, open, errorsText } from './helpers.mjs';
+import { MOCK, launch, open, errorsText, waitRuns, runs, table } from './helpers.mjs';
+import { decode } from '../../www/share.js';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -24,5 +26,41 @@ test('a link with 10,000 policies opens at once with the first 64 and a message'
   assert.match(await errorsText(page), /10,000 policies; a link holds at most 64: the first 64 are compared, the other 9,936 left out/);
   assert.equal(await page.locator('[data-testid="policy-spec"]').count(), 64);
   console.log(`10,000-policy link: longest main-thread task ${Math.round(longest)} ms, message after ${opened} ms`);
+  await context.close();
+});
+
+test('a link naming only the Slurm demo runs the demo\'s policies and sweep, as the menu does; other links read as before', { skip: MOCK }, async () => {
+  // The link `#v=1&trace=demo:slurm-gpu` (docs name the demo) ran easy and fcfs alone: no slurm,
+  // no historic, the sweep panel on pv-easy's estimate error.
+  const demos = ['hpc2n', 'slurm-gpu'];
+  const site = ['slurm-gpu'];
+  assert.deepEqual(decode('#v=1&trace=demo:slurm-gpu', demos, site).state.policies, ['easy', 'fcfs', 'slurm', 'historic']);
+  assert.deepEqual(decode('#v=1&trace=demo:hpc2n', demos, site).state.policies, ['easy', 'fcfs']);
+  assert.deepEqual(decode('#v=1&trace=demo:slurm-gpu&policy=slurm', demos, site).state.policies, ['slurm']);
+  assert.deepEqual(decode('#v=1&trace=demo:slurm-gpu', demos).state.policies, ['easy', 'fcfs']);
+
+  const specs = (page) => page.$$eval('[data-testid="policy-spec"]', (xs) => xs.map((x) => x.value.trim()));
+  const sweepOf = (page) => page.evaluate(() => window.schedlab.sweep.settings());
+  // From the menu, on a fresh page.
+  const { page: p, problems: probs, context } = await open(browser, '');
+  await waitRuns(p, 1, 60_000);
+  const n = await runs(p);
+  await p.locator('[data-testid="trace-demo"]').selectOption('slurm-gpu');
+  await waitRuns(p, n + 1, 60_000);
+  const menu = { specs: await specs(p), sweep: await sweepOf(p), table: await table(p) };
+  assert.deepEqual(menu.specs, ['easy', 'fcfs', 'slurm', 'historic']);
+  assert.match(menu.sweep.vary, /^PriorityWeightFairshare=/);
+  // From a link that names the demo alone.
+  const { page: q, problems: qprobs, context: c2 } = await open(browser, '#v=1&trace=demo:slurm-gpu');
+  await waitRuns(q, 1, 60_000);
+  assert.deepEqual(await specs(q), menu.specs);
+  assert.deepEqual(await sweepOf(q), menu.sweep);
+  assert.deepEqual(await table(q), menu.table);
+  assert.match(await errorsText(q), /no policy given; using the demo's: easy, fcfs, slurm and historic/);
+  assert.match(await q.locator('[data-testid="share-link"]').getAttribute('href'), /&policy=easy&policy=fcfs&policy=slurm&policy=historic&/);
+  await q.screenshot({ path: 'tests/browser/screenshots/link-site-demo.png' });
+  assert.deepEqual(qprobs, []);
+  await c2.close();
+  assert.deepEqual(probs, []);
   await context.close();
 });

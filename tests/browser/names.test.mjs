@@ -1,13 +1,16 @@
 // Users by name in the page (an sacct log numbers its users for SWF and keeps their names in the
 // header notes): the real Slurm run demo's users table, furthest-jobs table, trace "users" chart
 // and jobs CSV read alice, bob..., not 1, 2; the CSV keeps user_id and adds `user`. A TIMEOUT
-// job reads as killed at its limit. Screenshots: names-*.png. Run through
+// job reads as killed at its limit. Jobs by Slurm's JobID: an sacct log's furthest-jobs table
+// names them as `schedlab run --fidelity` does. Screenshots: names-*.png. Run through
 // scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SHOTS, MOCK, launch, open, runs, waitRuns } from './helpers.mjs';
+import { SHOTS, MOCK, ROOT, launch, open, runs, waitRuns, cliBinary } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -120,4 +123,38 @@ test('users are picked by name: the options\' user lists and the heatmap\'s; a n
   assert.match(text, /--users zed: no user of this trace is named so \(its users: alice, dave, erin, bob, carol, frank\)/);
   assert.equal(await runs(bad.page), 0);
   await bad.context.close();
+});
+
+test('an sacct log\'s furthest jobs are named by their JobID, as `schedlab run --fidelity` names them', { skip: MOCK ? 'mock engine' : (cliBinary() ? false : 'no CLI binary') }, async () => {
+  // gpu-3/run1 with JobIDs that are not the job numbers: 7001, 7002, array tasks 7100_3, ...
+  // (the committed logs number their jobs 1, 2, ... as the trace does: the page read the same).
+  const lines = readFileSync(join('tests', 'data', 'slurm', 'gpu-3', 'run1', 'sacct.txt'), 'utf8').trim().split('\n');
+  const ids = lines.slice(1).map((_, k) => ((k + 1) % 3 === 0 ? `7100_${k + 1}` : String(7001 + k)));
+  const text = [lines[0], ...lines.slice(1).map((l, k) => [ids[k], ...l.split('|').slice(1)].join('|'))].join('\n') + '\n';
+  const file = join(mkdtempSync(join(tmpdir(), 'schedlab-ids-')), 'ids.sacct');
+  writeFileSync(file, text);
+  const out = execFileSync(cliBinary(), ['run', file, '-p', 'historic', '-p', 'slurm', '--fidelity', '10'], { cwd: ROOT }).toString();
+  const listed = out.split('Furthest off under slurm:')[1].trim().split('\n').slice(1).map((l) => l.trim().split(/\s+/)[0]);
+  assert.equal(listed.length, 10);
+  assert.ok(listed.every((id) => ids.includes(id)), listed.join(','));
+
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:hpc2n&policy=slurm&policy=historic&seed=1');
+  await waitRuns(page, 1, 60_000);
+  const n = await runs(page);
+  await page.locator('[data-testid="trace-file"]').setInputFiles({ name: 'ids.sacct', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await waitRuns(page, n + 1, 60_000);
+  const furthest = page.locator('[data-testid="diff-furthest"]');
+  await furthest.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => /from A, historic .* to B \(slurm\)/.test(document.querySelector('[data-testid="diff-furthest"] caption')?.textContent));
+  const shown = await page.$$eval('[data-testid="diff-furthest"] tbody tr[data-job]', (trs) => trs.map((tr) => [Number(tr.dataset.job), tr.children[0].textContent]));
+  // Each row's JobID is its job's (the log's lines are in submit order: job k is line k + 1).
+  for (const [number, name] of shown) assert.equal(name, ids[number - 1], `job ${number}`);
+  assert.deepEqual(shown.map(([, name]) => name), listed);
+  // The why sentences name the jobs they mention by JobID too.
+  for (const why of await furthest.locator('td.why').allInnerTexts()) {
+    for (const [, id] of why.matchAll(/\bjob (\d\S*?)[ ,.;)']/g)) assert.ok(ids.includes(id), why);
+  }
+  await furthest.screenshot({ path: join(SHOTS, 'names-jobids.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
 });

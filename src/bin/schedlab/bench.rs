@@ -4,12 +4,16 @@
 //! Each trace ends with the whole of `schedlab run TRACE -p FIRST_POLICY` in this process
 //! (the `whole SPEC` row) and the memory per job. `--instant N` measures the policies on N
 //! jobs submitted at one instant; `--gpu-cluster N` on N generated jobs, a quarter of them
-//! asking for GPUs, on a cluster of 1,000 GPU nodes ([`GPU_CLUSTER`]).
+//! asking for GPUs, on a cluster of 1,000 GPU nodes ([`GPU_CLUSTER`]). Each policy runs as
+//! `schedlab run` runs it (`run::simulate_at`): `slurm` with the site of `--slurm-conf` and
+//! `--sshare` (its scheduler parameters and shares), else with what the trace tells.
 
 use crate::alloc;
 use crate::{InputArgs, MetricArgs};
 use clap::Args;
 use schedlab::metrics::eet;
+use schedlab::slurm::Site;
+use schedlab::swf::Workload;
 use schedlab::workload::generate::{generate, GenerateSpec};
 use schedlab::{input, run};
 use std::path::{Path, PathBuf};
@@ -36,6 +40,10 @@ pub struct BenchArgs {
     /// Repetitions; the fastest is reported.
     #[arg(long, default_value_t = 3)]
     repeat: u32,
+    /// `sshare -a -l -P` output: the account tree, shares and usage at the log's start, for the
+    /// `slurm` policy (as `schedlab run --sshare`).
+    #[arg(long)]
+    sshare: Option<PathBuf>,
     #[command(flatten)]
     metrics: MetricArgs,
     #[command(flatten)]
@@ -90,6 +98,9 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     }
     let (read, input_opts) = args.input.options()?;
     let metrics = args.metrics.options()?;
+    // The site the `slurm` policy reads (--slurm-conf, --sshare), as `schedlab run` gives it.
+    let site = crate::site_of(args.input.slurm_conf.as_deref(), args.sshare.as_deref())?;
+    let site = site.as_ref();
     let w = args
         .policies
         .iter()
@@ -105,10 +116,10 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         "trace", "step", "jobs", "ms", "jobs/s", "peak MiB"
     );
     for &n in &args.instant {
-        at_one_instant(n, args, &input_opts, w)?;
+        at_one_instant(n, args, (&input_opts, site), w)?;
     }
     for &n in &args.gpu_cluster {
-        on_gpu_cluster(n, args, &input_opts, w)?;
+        on_gpu_cluster(n, args, (&input_opts, site), w)?;
     }
     for path in &traces {
         let name = path
@@ -136,7 +147,10 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
                 continue;
             }
         };
-        drop(workload);
+        // The workload without its records, as a trace keeps it (the slurm policy reads its
+        // header: the user names, the clock).
+        let workload = without_records(workload);
+        let named = site.map(|site| run::named_site(&workload, &jobs, site.clone()));
         // Expected end times of every job (Tóth & Klusáček's Algorithm 1).
         let (ms, peak, expected) =
             measure(args.repeat, || eet::expected_end_times(&jobs, &metrics.eet));
@@ -151,8 +165,8 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         // Per policy: the simulation alone (the targets), then every metric family of
         // its schedule (classic, user-aware, fairness), as `schedlab run` computes them.
         for spec in &args.policies {
-            let (ms, peak, r) = measure(args.repeat, || -> Result<_, run::Error> {
-                run::simulate(&jobs, spec, 1, None)
+            let (ms, peak, r) = measure(args.repeat, || {
+                run::simulate_at(&workload, &jobs, spec, named.as_ref(), 1, None)
             });
             let schedule = match r {
                 Ok(s) => s,
@@ -167,19 +181,19 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             });
             row(&name, "  + metrics", jobs.jobs.len(), ms, peak);
         }
-        drop((jobs, expected));
+        drop((workload, jobs, expected));
         if let Some(spec) = args.policies.first() {
             whole(
                 &name,
                 path,
-                spec,
+                (spec, site),
                 &read,
                 &input_opts,
                 &metrics,
                 args.repeat,
                 w,
             )?;
-            memory(&name, &bytes, spec, &read, &input_opts, &metrics)?;
+            memory(&name, &bytes, (spec, site), &read, &input_opts, &metrics)?;
         }
     }
     Ok(())
@@ -191,7 +205,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
 fn at_one_instant(
     n: usize,
     args: &BenchArgs,
-    input_opts: &input::InputOptions,
+    (input_opts, site): (&input::InputOptions, Option<&Site>),
     w: usize,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let model = GenerateSpec::new("lublin", 256, n, 1);
@@ -199,7 +213,8 @@ fn at_one_instant(
         offline: true,
         ..input_opts.clone()
     };
-    generated(&format!("{n} jobs at one instant"), &model, &opts, args, w)
+    let name = format!("{n} jobs at one instant");
+    generated(&name, &model, (&opts, site), args, w)
 }
 
 /// The cluster of `--gpu-cluster`: 1,000 nodes of 32 cores, 256 GB and 4 GPUs (a compact form,
@@ -212,7 +227,7 @@ const GPU_CLUSTER: &str = "1/n[1-1000]:c32:m256000:g4";
 fn on_gpu_cluster(
     n: usize,
     args: &BenchArgs,
-    input_opts: &input::InputOptions,
+    (input_opts, site): (&input::InputOptions, Option<&Site>),
     w: usize,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let model = GenerateSpec {
@@ -223,7 +238,8 @@ fn on_gpu_cluster(
         cluster: Some(GPU_CLUSTER.into()),
         ..input_opts.clone()
     };
-    generated(&format!("{n} jobs, GPU cluster"), &model, &opts, args, w)
+    let name = format!("{n} jobs, GPU cluster");
+    generated(&name, &model, (&opts, site), args, w)
 }
 
 /// Generates `model`, prepares it with `opts` (the `prepare` row) and measures the policies'
@@ -231,7 +247,7 @@ fn on_gpu_cluster(
 fn generated(
     name: &str,
     model: &GenerateSpec,
-    opts: &input::InputOptions,
+    (opts, site): (&input::InputOptions, Option<&Site>),
     args: &BenchArgs,
     w: usize,
 ) -> Result<(), Box<dyn std::error::Error>> {
@@ -239,15 +255,26 @@ fn generated(
     let (ms, peak, jobs) = measure(args.repeat, || input::prepare(&workload, opts));
     let jobs = jobs?;
     row(name, "prepare", w, jobs.jobs.len(), ms, peak);
-    drop(workload);
+    let workload = without_records(workload);
+    let named = site.map(|site| run::named_site(&workload, &jobs, site.clone()));
     for spec in &args.policies {
-        let (ms, peak, r) = measure(args.repeat, || run::simulate(&jobs, spec, 1, None));
+        let (ms, peak, r) = measure(args.repeat, || {
+            run::simulate_at(&workload, &jobs, spec, named.as_ref(), 1, None)
+        });
         match r {
             Ok(s) => row(name, &s.policy, w, jobs.jobs.len(), ms, peak),
             Err(e) => println!("{name:<34} {spec:<w$} failed: {e}"),
         }
     }
     Ok(())
+}
+
+/// `workload` without its records (they are in the prepared jobs), as a trace keeps it.
+fn without_records(workload: Workload) -> Workload {
+    Workload {
+        records: Vec::new(),
+        ..workload
+    }
 }
 
 /// The whole of `schedlab run TRACE -p SPEC` in this process, as `run` does it: the file
@@ -258,7 +285,7 @@ fn generated(
 fn whole(
     name: &str,
     path: &Path,
-    spec: &str,
+    (spec, site): (&str, Option<&Site>),
     read: &schedlab::swf::ReadOptions,
     input: &input::InputOptions,
     metrics: &schedlab::metrics::MetricOptions,
@@ -268,8 +295,22 @@ fn whole(
     let (ms, peak, out) = measure(repeat, || -> Result<_, run::Error> {
         let loaded = run::read_path(path, read, input)?;
         let began = Instant::now();
-        let (trace, schedule) = run::Trace::new_simulating(loaded, metrics.clone(), spec, 1, None)?;
-        let r = run::measure(&trace.jobs, &trace.metrics, trace.expected(), schedule?);
+        // As `run`: the first policy while the expected end times are computed, or with a
+        // site, the trace first and the policy with the site named by its users.
+        let (trace, r) = match site {
+            None => {
+                let (trace, schedule) =
+                    run::Trace::new_simulating(loaded, metrics.clone(), spec, 1, None)?;
+                let r = run::measure(&trace.jobs, &trace.metrics, trace.expected(), schedule?);
+                (trace, r)
+            }
+            Some(site) => {
+                let trace = run::Trace::of_jobs(loaded.0, loaded.1, metrics.clone())?;
+                let site = trace.named_site(site.clone());
+                let r = trace.run_at(spec, Some(&site), 1, None)?;
+                (trace, r)
+            }
+        };
         let table = crate::table::comparison(&trace, &[(r, began.elapsed())], &[spec]);
         Ok((trace.jobs.jobs.len(), table.len()))
     });
@@ -286,7 +327,7 @@ fn whole(
 fn memory(
     name: &str,
     bytes: &[u8],
-    spec: &str,
+    (spec, site): (&str, Option<&Site>),
     read: &schedlab::swf::ReadOptions,
     input: &input::InputOptions,
     metrics: &schedlab::metrics::MetricOptions,
@@ -297,7 +338,8 @@ fn memory(
     let trace = run::Trace::load_bytes(name, bytes, read, input, metrics.clone())?;
     let load = alloc::peak().saturating_sub(base);
     alloc::reset_peak();
-    let schedule = run::simulate(&trace.jobs, spec, 1, None)?;
+    let named = site.map(|site| trace.named_site(site.clone()));
+    let schedule = run::simulate_at(&trace.workload, &trace.jobs, spec, named.as_ref(), 1, None)?;
     let sim = alloc::peak().saturating_sub(base);
     alloc::reset_peak();
     let result = run::measure(&trace.jobs, &trace.metrics, trace.expected(), schedule);

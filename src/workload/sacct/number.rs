@@ -44,6 +44,10 @@ pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
         .filter(|(n, _)| !n.is_empty() && !n.eq_ignore_ascii_case("None assigned"))
         .map(|(n, line)| (line, n.to_owned()))
         .collect();
+    w.job_ids = rows
+        .iter()
+        .map(|r| (r.line, r.id.trim().to_owned()))
+        .collect();
     let header = &mut w.header;
     let t0 = rows.first().map(|r| r.submit).unwrap_or(0);
     let mut maps: [Numbering; 5] = Default::default();

@@ -1,8 +1,23 @@
-//! `schedlab plot` with `--slurm-conf` and `--sshare`: the `slurm` policy drawn is the one
-//! `schedlab run` reports, with the site's scheduler parameters and shares.
+//! `schedlab plot` and `bench` with `--slurm-conf` and `--sshare`: the `slurm` policy drawn or
+//! timed is the one `schedlab run` reports, with the site's scheduler parameters and shares.
 
 use crate::common;
 use common::{schedlab, tmpdir};
+
+/// The Slurm demo's run (gpu-3/run1): its sacct log, slurm.conf and sshare file.
+const DEMO: (&str, &str, &str) = (
+    "tests/data/slurm/gpu-3/run1/sacct.txt",
+    "tests/data/slurm/gpu-3/run1/slurm.conf",
+    "tests/data/slurm/gpu-3/run1/sshare-start.txt",
+);
+
+/// The `slurm` policy as `run --json` reports it on `sacct` with the flags `site`.
+fn slurm_as_run(sacct: &str, site: &[&str]) -> String {
+    let (ok, json, err) = schedlab(&[&["run", sacct, "-p", "slurm", "--json"][..], site].concat());
+    assert!(ok, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    report[0]["policy"].as_str().unwrap().to_string()
+}
 
 /// The Slurm demo's run (gpu-3/run1). `plot --chart metric --metric wait.mean` draws `slurm`
 /// as it ran with the site: the canonical spec that `run` reports, naming the slurm.conf's keys
@@ -12,23 +27,9 @@ use common::{schedlab, tmpdir};
 /// whole spec, hundreds of characters, ran off the chart.
 #[test]
 fn plot_runs_slurm_with_the_site_as_run_does() {
-    let dir = "tests/data/slurm/gpu-3/run1";
-    let (sacct, conf, sshare) = (
-        format!("{dir}/sacct.txt"),
-        format!("{dir}/slurm.conf"),
-        format!("{dir}/sshare-start.txt"),
-    );
-    let site = ["--slurm-conf", conf.as_str(), "--sshare", sshare.as_str()];
-    let (ok, json, err) = schedlab(
-        &[
-            &["run", sacct.as_str(), "-p", "slurm", "--json"][..],
-            &site[..],
-        ]
-        .concat(),
-    );
-    assert!(ok, "{err}");
-    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
-    let spec = report[0]["policy"].as_str().unwrap().to_string();
+    let (sacct, conf, sshare) = DEMO;
+    let site = ["--slurm-conf", conf, "--sshare", sshare];
+    let spec = slurm_as_run(sacct, &site);
     assert!(
         spec.starts_with("slurm[") && spec.contains("PriorityWeightFairshare=10000"),
         "{spec}"
@@ -38,7 +39,7 @@ fn plot_runs_slurm_with_the_site_as_run_does() {
     let svg = svg.to_str().unwrap();
     let args = [
         "plot",
-        sacct.as_str(),
+        sacct,
         "-p",
         "slurm",
         "--chart",
@@ -58,7 +59,7 @@ fn plot_runs_slurm_with_the_site_as_run_does() {
     let plot = |policy: &str, with: &[&str], out: &str| {
         let args = [
             "plot",
-            sacct.as_str(),
+            sacct,
             "-p",
             policy,
             "-p",
@@ -75,25 +76,13 @@ fn plot_runs_slurm_with_the_site_as_run_does() {
         bar_ratio(&std::fs::read_to_string(out).unwrap())
     };
     let (a, b) = (d.join("a.svg"), d.join("b.svg"));
-    let by_conf = plot(
-        "slurm",
-        &["--slurm-conf", conf.as_str()],
-        a.to_str().unwrap(),
-    );
-    let (ok, json, err) = schedlab(&[
-        "run",
-        sacct.as_str(),
-        "-p",
-        "slurm",
-        "--json",
-        "--slurm-conf",
-        conf.as_str(),
-    ]);
+    let by_conf = plot("slurm", &["--slurm-conf", conf], a.to_str().unwrap());
+    let (ok, json, err) = schedlab(&["run", sacct, "-p", "slurm", "--json", "--slurm-conf", conf]);
     assert!(ok, "{err}");
     let report: serde_json::Value = serde_json::from_str(&json).unwrap();
     let spec = report[0]["policy"].as_str().unwrap().to_string();
     // The same nodes with no scheduler parameters: the spec alone sets them.
-    let text = std::fs::read_to_string(&conf).unwrap();
+    let text = std::fs::read_to_string(conf).unwrap();
     let nodes: String = (text.lines())
         .filter(|l| l.starts_with("NodeName") || l.starts_with("PartitionName"))
         .map(|l| format!("{l}\n"))
@@ -144,4 +133,31 @@ fn bar_ratio(svg: &str) -> f64 {
     } else {
         a.0 / b.0
     }
+}
+
+/// `bench` times the run `run` makes: on the Slurm demo's run (gpu-3/run1) with its site, the
+/// `slurm` row is named by the spec `run --json` reports with the site (the slurm.conf's keys in
+/// it), as are the whole-run row and the memory line. `bench` took no `--sshare` and ran
+/// `slurm` on Slurm's defaults (its row read `slurm`), another schedule than `run`'s.
+#[test]
+fn bench_runs_slurm_with_the_site_as_run_does() {
+    let (sacct, conf, sshare) = DEMO;
+    let site = ["--slurm-conf", conf, "--sshare", sshare];
+    let spec = slurm_as_run(sacct, &site);
+    assert!(spec.contains("PriorityWeightFairshare=10000"), "{spec}");
+    let (ok, out, err) = schedlab(
+        &[
+            &["bench", sacct, "-p", "slurm", "--repeat", "1"][..],
+            &site[..],
+        ]
+        .concat(),
+    );
+    assert!(ok, "{err}");
+    let steps: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(1))
+        .collect();
+    assert!(steps.contains(&spec.as_str()), "no row of {spec}: {out}");
+    assert!(!steps.contains(&"slurm"), "{out}");
+    assert!(out.contains("memory with one slurm run:"), "{out}");
 }

@@ -1,0 +1,205 @@
+//! The backfill cycle (backfill.c `_attempt_backfill`): the queue walked in priority order over
+//! a plan of the processors (or nodes) free in time, the running jobs ending at their planned
+//! ends, each job tested started if its earliest start is now, else given a reservation in the
+//! window; its times rounded down to `bf_resolution` on the log's clock.
+
+use super::free::Free;
+use super::nodes::NodePlan;
+use super::{round_down, SlurmSched, NO_LIMIT};
+use crate::cluster::Alloc;
+use crate::policy::queue::Queue;
+use crate::sim::{Ctx, SimError};
+use crate::Time;
+
+/// A backfill cycle's plan: a pool of processors, or a cluster's nodes.
+enum Plan {
+    Pool(Free),
+    Nodes(Box<NodePlan>),
+}
+
+impl Plan {
+    /// The map of a cycle at `c.now()` ending at `window_end`, its times rounded to `res` on
+    /// `clock`: the running jobs' planned ends.
+    /// `pool`: the last cycle's map on a pool, reset here (kept for its memory).
+    /// `late`: the grace after a planned end at which a job past it is guessed to end.
+    /// `nodes`: the last cycle's plan on nodes, made anew here (kept for its memory).
+    fn at(
+        c: &Ctx<'_>,
+        (clock, res, window_end): (Time, Time, Time),
+        late: Option<Time>,
+        mut pool: Free,
+        nodes: Option<Box<NodePlan>>,
+    ) -> Plan {
+        let now = c.now();
+        let on_nodes = c.cluster().map(|cv| {
+            let ends = c
+                .running()
+                .map(|(e, j)| (slurm_end(c, e, j), cv.alloc(j), c.job(j).requested));
+            let mut p = match nodes {
+                Some(mut p) => {
+                    p.reset(now, clock, cv.free(), ends);
+                    p
+                }
+                None => {
+                    let ends = ends.map(|(e, a, r)| (e, a.to_vec(), r)).collect();
+                    Box::new(NodePlan::new(now, clock, cv.free().clone(), ends))
+                }
+            };
+            p.set(window_end, res, late);
+            p
+        });
+        match on_nodes {
+            Some(p) => Plan::Nodes(p),
+            None => {
+                pool.reset(now, c.free(), c.running().map(|(e, j)| (e, c.job(j).procs)));
+                Plan::Pool(pool)
+            }
+        }
+    }
+
+    /// Job `j`'s earliest start for `len` seconds, with its nodes on a cluster.
+    fn earliest(&mut self, c: &Ctx<'_>, j: usize, len: Time) -> Option<(Time, Option<Alloc>)> {
+        match self {
+            Plan::Pool(free) => free.earliest(c.job(j).procs, len).map(|t| (t, None)),
+            Plan::Nodes(p) => {
+                let cv = c.cluster()?;
+                let (t, a) = p.earliest(cv.layout(), cv.need(j), len)?;
+                Some((t, Some(a)))
+            }
+        }
+    }
+}
+
+impl SlurmSched {
+    /// One backfill cycle at `now`.
+    pub(super) fn backfill(
+        &mut self,
+        c: &mut Ctx<'_>,
+        queue: &mut Queue<'_>,
+    ) -> Result<(), SimError> {
+        let now = c.now();
+        let (res, window, max_test, max_user, min_prio, clock, late) = {
+            let s = self.shared.borrow();
+            let p = &s.params;
+            (
+                p.bf_resolution,
+                p.bf_window,
+                p.bf_max_job_test,
+                p.bf_max_job_user,
+                p.bf_min_prio_reserve,
+                s.site.clock,
+                p.late_end_grace(),
+            )
+        };
+        // The planning map's end (`_attempt_backfill`'s `window_end`).
+        let window_end = round_down(now + window, res, clock);
+        let now_down = round_down(now, res, clock);
+        let mut plan = Plan::at(
+            c,
+            (clock, res, window_end),
+            late,
+            std::mem::take(&mut self.pool_plan),
+            self.node_plan.take(),
+        );
+        let mut jobs = std::mem::take(&mut self.cycle_queue);
+        jobs.clear();
+        jobs.extend_from_slice(queue.all(c));
+        // On a pool the cycle ends after the last job that could start now (one needing more
+        // processors than are free now cannot: reservations and starts only take them) or has
+        // no reservation yet: a job after it can neither start nor record its first planned
+        // start, so planning it changes nothing.
+        let upto = match &plan {
+            Plan::Pool(free) => {
+                let now_free = free.now();
+                jobs.iter()
+                    .rposition(|&j| {
+                        c.waiting().contains(j)
+                            && (i64::from(c.job(j).procs) <= now_free || c.reserved_at(j).is_none())
+                    })
+                    .map_or(0, |k| k + 1)
+            }
+            // On nodes likewise: a job whose partition has fewer cores or GPUs free now than
+            // it asks (`Free::short_of`) cannot start in the cycle.
+            Plan::Nodes(_) => c.cluster().map_or(jobs.len(), |cv| {
+                jobs.iter()
+                    .rposition(|&j| {
+                        c.waiting().contains(j)
+                            && (!cv.free().short_of(cv.need(j)) || c.reserved_at(j).is_none())
+                    })
+                    .map_or(0, |k| k + 1)
+            }),
+        };
+        self.per_user.clear();
+        let mut tested = 0;
+        for &j in &jobs[..upto] {
+            if tested >= max_test {
+                break;
+            }
+            if !c.waiting().contains(j) {
+                continue;
+            }
+            let v = c.job(j);
+            if max_user > 0 {
+                let n = self.per_user.entry(v.user).or_insert(0);
+                if *n >= max_user {
+                    continue;
+                }
+                *n += 1;
+            }
+            tested += 1;
+            let len = v.requested.unwrap_or(NO_LIMIT).max(1);
+            let procs = v.procs;
+            let Some((start, alloc)) = plan.earliest(c, j, len) else {
+                continue;
+            };
+            if start <= now {
+                let r = c.reason_word("backfill")?;
+                match (&mut plan, alloc) {
+                    (Plan::Nodes(p), Some(a)) => {
+                        c.start_on(j, Some(r), a.clone(), None)?;
+                        let Some(cv) = c.cluster() else { continue };
+                        p.start(cv.layout(), a, c.planned_end(j));
+                    }
+                    (Plan::Pool(free), _) if c.fits(j) => {
+                        c.start_as(j, Some(r), None, None)?;
+                        free.add(now, c.planned_end(j), -i64::from(procs));
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            if self.shared.borrow().priority(j) < min_prio || start > now + window {
+                continue;
+            }
+            c.reserve(j, start);
+            // The map ends at the window's end: a reservation holds nothing past it.
+            let from = round_down(start, res, clock).max(now_down);
+            let to = round_down(start + len, res, clock)
+                .max(from + res)
+                .min(window_end);
+            if from >= to {
+                continue;
+            }
+            match (&mut plan, alloc) {
+                (Plan::Nodes(p), Some(a)) => p.hold(from, to, &a),
+                (Plan::Pool(free), _) => free.add(from, to, -i64::from(procs)),
+                _ => {}
+            }
+        }
+        self.cycle_queue = jobs;
+        match plan {
+            Plan::Pool(free) => self.pool_plan = free,
+            Plan::Nodes(p) => self.node_plan = Some(p),
+        }
+        Ok(())
+    }
+}
+
+/// Running job `j`'s end as Slurm plans it (`job_ptr->end_time`), from the engine's planned
+/// end `e`: never after its start plus its time limit, also once it has run past that
+/// (Slurm kills it at its next limit check; until then the will-run test takes it as past
+/// its end, `_guess_job_end`). The engine plans such a job on (`expire`: a replayed job
+/// runs its recorded time, past its limit where Slurm killed it late).
+fn slurm_end(c: &Ctx<'_>, e: Time, j: usize) -> Time {
+    c.job(j).requested.map_or(e, |r| e.min(c.start_of(j) + r))
+}

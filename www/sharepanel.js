@@ -1,0 +1,65 @@
+// The Share and export panel: the comparison's link (with what it cannot carry said beside it:
+// an uploaded file, an sshare file, JavaScript policies) and the exports (metrics JSON, each
+// policy's jobs, runs and allocations CSVs, asked of the worker that ran it).
+import { encode } from './share.js';
+import { DEMOS } from './trace.js';
+import { $, download, showError } from './ui.js';
+
+/** The slurm policies of `shown` as they ran (`results`), when a slurm.conf of the user's own
+ * gave them their site: its scheduler parameters in their spec, for the file cannot travel in a
+ * link (a link with plain `slurm` ran it on Slurm's defaults; a demo's site comes with the demo). */
+function linkState(shown, results) {
+  if (!shown.site?.conf) return shown;
+  const ran = new Map(results.map((r) => [r.spec, r.report.policy]));
+  const asRan = (p) => (/^slurm($|\[)/.test(p) && ran.has(p) ? ran.get(p) : p);
+  return { ...shown, policies: shown.policies.map(asRan), sweep: shown.sweep && { ...shown.sweep, pick: shown.sweep.pick.map(asRan) } };
+}
+
+/** Shows the link of comparison `shown` (with its `results`) and its notes, and puts it in the
+ * address bar (`history`: 'push' a new entry, else replace); returns the page's hash then. */
+export function showLink(shown, results, history) {
+  const hash = encode(linkState(shown, results), DEMOS.filter((d) => d.site).map((d) => d.id));
+  const url = new URL(location.href);
+  url.hash = hash;
+  const link = $('share-link');
+  link.href = url.href;
+  link.textContent = url.href;
+  $('share-note').hidden = shown.trace.kind !== 'file';
+  // An sshare file cannot travel in a link, nor go into a spec.
+  $('share-note-site').hidden = !(shown.site?.sshare && shown.policies.some((p) => /^slurm($|\[)/.test(p)));
+  const customs = results.map((r) => r.spec).filter((s) => s.startsWith('js:'));
+  const note = $('share-note-custom');
+  note.hidden = customs.length === 0;
+  note.textContent = customs.length
+    ? `${customs.join(', ')} ${customs.length === 1 ? 'is' : 'are'} not in this link: code from a link would run in the visitor's page. The link carries the other policies; send the ${customs.length === 1 ? "policy's .js file" : "policies' .js files"} (Save .js) along with it.`
+    : '';
+  if (history === 'push' && hash !== location.hash && location.hash !== '') window.history.pushState(null, '', hash);
+  else if (hash !== location.hash) window.history.replaceState(null, '', hash);
+  return location.hash;
+}
+
+/** Wires the panel's buttons: `results()` the shown comparison's results, `runner` the pool
+ * that ran them, `setStatus` the run status line. */
+export function wireExports({ results, runner, setStatus }) {
+  $('share-copy').addEventListener('click', async () => {
+    try { await navigator.clipboard.writeText($('share-link').href); setStatus('Link copied.'); } catch { setStatus('Copy the link from the page: the clipboard is not available.'); }
+  });
+  $('export-json').addEventListener('click', () => {
+    const reports = results().map((r) => r.report);
+    download('schedlab-metrics.json', new Blob([JSON.stringify(reports, null, 2) + '\n'], { type: 'application/json' }));
+  });
+  for (const kind of ['jobs', 'runs', 'alloc']) {
+    $(`export-${kind}-csv`).addEventListener('click', async () => {
+      const index = Number($('export-policy').value);
+      const result = results()?.[index];
+      if (!result) return;
+      try {
+        const csv = await runner.exportCsv(index, kind);
+        const tag = result.spec.replace(/[[,]/g, '_').replace(/=/g, '-').replace(/[^A-Za-z0-9_.-]/g, '');
+        download(`${kind}.${tag}.csv`, new Blob([csv], { type: 'text/csv' }));
+      } catch (err) {
+        showError(`${kind} CSV: ${err.message}`);
+      }
+    });
+  }
+}
