@@ -1,7 +1,8 @@
 //! The axes the charts over time share: a caption, time along x from `t0` to `t1`, a count along
-//! y from 0 (whole-number labels, no more than the whole numbers in range). Time ticks fall on round steps ([`ticks`]: 1, 2, 5, 10, 15,
-//! 30 s or min, 1, 2, 3, 6, 12 h, 1, 2, 7, 14 d, ...) as many as their measured labels leave
-//! room for, and read in one format with the page's durations ([`time_text`]: "3d 12h").
+//! y from 0 (whole-number labels, no more than the whole numbers in range). Time ticks fall on
+//! round steps ([`ticks`]: 1, 2, 5, 10, 15, 30 s or min, 1, 2, 3, 6, 12 h, 1, 2, 7, 14 d, ...)
+//! as many as their measured labels leave room for, and read in one format with the page's
+//! durations ([`time_text`]: "3d 12h").
 
 use super::legend::{caption_font, AreaResult};
 use plotters::coord::ranged1d::{KeyPointHint, NoDefaultFormatting, ValueFormatter};
