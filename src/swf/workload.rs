@@ -65,6 +65,11 @@ pub struct Workload {
     /// record; empty for other formats. `historic` starts a job on them on a cluster.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub node_lists: Vec<(u64, String)>,
+    /// Each job's id as the log names it (an sacct log's `JobID`: `1234`, `1234_5`, `1234+0`),
+    /// by the line of its record; empty for other formats. The jobs CSV gives it beside the job
+    /// number, so that a job is found in the log.
+    #[serde(skip)]
+    pub job_ids: Vec<(u64, String)>,
 }
 
 /// An earlier run of a requeued job: of the record on `line`, started `start` seconds after
@@ -135,6 +140,7 @@ mod tests {
             requeued: vec![],
             accounts: vec![],
             node_lists: vec![],
+            job_ids: vec![],
         };
         assert_eq!(w.summary(3), "t.swf: 0 jobs, no issues");
         for line in [5, 9] {

@@ -37,6 +37,7 @@ pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
         .filter(|r| !r.account.is_empty())
         .map(|r| (r.line, r.account.to_owned()))
         .collect();
+    w.job_ids = rows.iter().map(|r| (r.line, r.id.to_owned())).collect();
     w.node_lists = rows
         .iter()
         .map(|r| r.node_list.trim())
