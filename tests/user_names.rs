@@ -66,8 +66,10 @@ fn an_sacct_logs_users_are_named_in_the_jobs_csv_and_the_trace_text() {
     let users: Vec<i64> = trace.jobs.jobs.iter().map(|j| j.user).collect();
     assert_eq!(users, [1, 2, 2, 1]);
     let (head, rows) = jobs_csv(&trace);
-    // user_id stays a number where it was; the name is the last column.
-    assert_eq!(head.last().map(String::as_str), Some("user"));
+    // user_id stays a number where it was; the name is a column at the end, before the JobIDs.
+    let last: Vec<&str> = head[head.len() - 2..].iter().map(String::as_str).collect();
+    assert_eq!(last, ["user", "log_job_id"]);
+    assert_eq!(column(&head, &rows, "log_job_id"), ["11", "12", "13", "14"]);
     assert_eq!(column(&head, &rows, "user_id"), ["1", "2", "2", "1"]);
     assert_eq!(
         column(&head, &rows, "user"),
@@ -219,13 +221,17 @@ fn the_cli_names_users_in_its_text_and_jobs_csv() {
     assert!(ok, "{err}");
     let text = std::fs::read_to_string(&csv).unwrap();
     let mut lines = text.lines();
-    assert!(lines.next().unwrap().ends_with(",waited_for,user"));
+    // The user's name, then the job's JobID in the log (job 1 is JobID 11).
+    assert!(lines
+        .next()
+        .unwrap()
+        .ends_with(",waited_for,user,log_job_id"));
     let first = lines.next().unwrap();
     assert!(
         first.starts_with("1,two.sacct,0,2,60,0,COMPLETED_WALLTIME_REACHED,0,60,60,"),
         "{first}"
     );
-    assert!(first.ends_with(",alice"), "{first}");
+    assert!(first.ends_with(",alice,11"), "{first}");
     let _ = std::fs::remove_dir_all(&d);
 }
 

@@ -81,10 +81,47 @@ export function syntaxErrorAt(code) {
     if (err instanceof SyntaxError && err.loc) {
       const message = err.message.replace(/\s*\(\d+:\d+\)$/, '');
       const column = err.loc.column + 1 - (err.loc.line === 1 ? strict.length : 0);
-      return `line ${err.loc.line}, column ${Math.max(1, column)}: ${message}`;
+      const hint = bracketHint(code);
+      return `line ${err.loc.line}, column ${Math.max(1, column)}: ${message}${hint ? ` (${hint})` : ''}`;
     }
   }
   return null;
+}
+
+/** Where a bracket is likely missing or one too many, when the parser's position is past the
+ * mistake (a stray `}` parses until the next one): the first pair of brackets whose lines are
+ * indented differently, or an opening bracket never closed. `null` when the brackets agree with
+ * the indentation or the code does not tokenize. */
+export function bracketHint(code) {
+  const lines = code.split('\n');
+  const indent = (line) => (lines[line - 1] ?? '').match(/^\s*/)[0].replace(/\t/g, '  ').length;
+  const open = [];
+  const pairs = { '}': '{', ')': '(', ']': '[' };
+  try {
+    for (const token of tokenizer(code, { ecmaVersion: 'latest', locations: true, allowHashBang: true })) {
+      const t = token.type.label;
+      if (t === '{' || t === '${' || t === '(' || t === '[') open.push({ ch: t === '${' ? '{' : t, at: token.loc.start });
+      else if (t === '}' || t === ')' || t === ']') {
+        const at = token.loc.start;
+        const o = open.pop();
+        if (!o) return `the '${t}' of line ${at.line} closes nothing: one too many?`;
+        if (o.ch !== pairs[t]) {
+          const want = { '{': '}', '(': ')', '[': ']' }[o.ch];
+          return `the '${t}' of line ${at.line} meets the '${o.ch}' of line ${o.at.line}: one too many, or a '${want}' missing?`;
+        }
+        // A closing bracket alone at the start of its line sits under its opening line.
+        const first = (lines[at.line - 1] ?? '').trimStart().startsWith(t);
+        if (t === '}' && at.line > o.at.line && first && indent(at.line) !== indent(o.at.line)) {
+          return `the '{' of line ${o.at.line} is closed by the '}' of line ${at.line}, indented otherwise: a '}' missing or one too many?`;
+        }
+        if (t === '}' && at.line > o.at.line && !first && (lines[at.line - 1] ?? '').trimStart().startsWith('}')) {
+          return `the '{' of line ${o.at.line} is closed by the second '}' of line ${at.line}: one too many?`;
+        }
+      }
+    }
+  } catch { return null; }
+  const o = open.pop();
+  return o ? `the '${o.ch}' of line ${o.at.line} is never closed` : null;
 }
 
 /** What the code may not do although it parses: `import(...)` (a module load is a request to

@@ -1,7 +1,8 @@
 //! The axes the charts over time share: a caption, time along x from `t0` to `t1`, a count along
-//! y from 0 (whole-number labels). Time ticks fall on round steps ([`ticks`]: 1, 2, 5, 10, 15,
-//! 30 s or min, 1, 2, 3, 6, 12 h, 1, 2, 7, 14 d, ...) as many as their measured labels leave
-//! room for, and read in one format with the page's durations ([`time_text`]: "3d 12h").
+//! y from 0 (whole-number labels, no more than the whole numbers in range). Time ticks fall on
+//! round steps ([`ticks`]: 1, 2, 5, 10, 15, 30 s or min, 1, 2, 3, 6, 12 h, 1, 2, 7, 14 d, ...)
+//! as many as their measured labels leave room for, and read in one format with the page's
+//! durations ([`time_text`]: "3d 12h").
 
 use super::legend::{caption_font, AreaResult};
 use plotters::coord::ranged1d::{KeyPointHint, NoDefaultFormatting, ValueFormatter};
@@ -224,8 +225,11 @@ pub fn time_chart<'a, DB: DrawingBackend>(
     } else {
         mesh.disable_mesh();
     }
+    // A count has whole-number labels: no more labels than whole numbers in 0..ymax (with 6
+    // labels on 0..2.1, ticks fell at 0.5 and read "0, 0, 1, 2, 2").
+    let whole = (ymax.max(0.0).floor() as usize).saturating_add(1).max(2);
     mesh.x_labels(1000)
-        .y_labels(axes.y_labels)
+        .y_labels(axes.y_labels.min(whole))
         .x_label_style(label_font.clone())
         .y_label_formatter(&y_label);
     if let Some(d) = axes.x_desc {
@@ -247,4 +251,57 @@ pub fn framed<DB: DrawingBackend>(
 ) -> AreaResult<DB> {
     let body = super::legend::titled(root, title)?;
     super::legend::LegendStyle::default().outside(&body, keys)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The y labels of a time chart whose y axis ends at `ymax`, as drawn.
+    fn y_labels(ymax: f64) -> Vec<String> {
+        let svg = super::super::native::svg((400, 300), |root| {
+            time_chart(root, &TimeAxes::lines(""), (0.0, 3600.0), ymax)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+        .unwrap();
+        // The labels left of the plot (x < 48): the y axis's.
+        let mut out = Vec::new();
+        for piece in svg.split("<text").skip(1) {
+            let x: f64 = piece
+                .split("x=\"")
+                .nth(1)
+                .and_then(|r| r.split('"').next())
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(f64::MAX);
+            let text = piece
+                .split('>')
+                .nth(1)
+                .unwrap_or("")
+                .split('<')
+                .next()
+                .unwrap_or("");
+            if x < 48.0 {
+                out.push(text.trim().to_owned());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn count_labels_are_whole_and_distinct() {
+        // A queue of at most 2 jobs: the axis ends at 2 * 1.05 = 2.1. Six labels put ticks at
+        // 0, 0.5, 1, 1.5 and 2, read "0 0 1 2 2"; whole labels are 0, 1, 2.
+        for ymax in [1.05, 2.1, 3.15, 4.2, 5.25, 7.0, 250.0] {
+            let labels = y_labels(ymax);
+            assert!(labels.len() >= 2, "{ymax}: {labels:?}");
+            let mut seen = labels.clone();
+            seen.sort();
+            seen.dedup();
+            assert_eq!(seen.len(), labels.len(), "{ymax}: {labels:?}");
+        }
+        let mut two = y_labels(2.1);
+        two.sort();
+        assert_eq!(two, ["0", "1", "2"]);
+    }
 }

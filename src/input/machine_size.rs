@@ -25,6 +25,8 @@ pub(super) fn machine(jobs: &[Job], h: &SwfHeader, opts: &InputOptions) -> Resul
     } else if let Some(p) = h.max_procs.filter(|&p| p > 0) {
         let source = if max_procs_is_recorded_peak(h) {
             PEAK_SOURCE
+        } else if crate::workload::batsim::is_converted(h) {
+            crate::workload::batsim::NB_RES_SOURCE
         } else {
             "MaxProcs header"
         };
@@ -80,4 +82,30 @@ pub(super) fn machine(jobs: &[Job], h: &SwfHeader, opts: &InputOptions) -> Resul
         }
     }
     Ok(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::input::InputOptions;
+    use crate::swf::ReadOptions;
+
+    fn source(name: &str, text: &str) -> (u32, String) {
+        let w =
+            crate::workload::read_bytes(name, text.as_bytes(), &ReadOptions::default()).unwrap();
+        let set = crate::input::prepare(&w, &InputOptions::default()).unwrap();
+        (set.procs, set.procs_source)
+    }
+
+    #[test]
+    fn the_size_says_where_it_comes_from() {
+        // A Batsim workload names its machine nb_res, not a MaxProcs header.
+        let json = r#"{"nb_res": 8, "jobs": [{"id": 1, "subtime": 0, "walltime": 100,
+            "res": 4, "profile": "p"}], "profiles": {"p": {"type": "delay", "delay": 30}}}"#;
+        assert_eq!(
+            source("w.json", json),
+            (8, "the Batsim workload's nb_res".to_string())
+        );
+        let swf = "; MaxProcs: 16\n1 0 0 60 1 -1 -1 1 60 -1 1 1 1 -1 -1 -1 -1 -1\n";
+        assert_eq!(source("t.swf", swf), (16, "MaxProcs header".to_string()));
+    }
 }

@@ -65,6 +65,10 @@ pub struct JobSet {
     /// index: the association the `slurm` policy charges it to. Empty for other traces.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub accounts: Vec<String>,
+    /// Each job's id as the log names it (an sacct log's `JobID`), by job index: the jobs CSV's
+    /// `log_job_id`. Empty for other traces.
+    #[serde(skip)]
+    pub log_ids: Vec<String>,
     /// On a cluster, each job's allocation on the nodes of its recorded run (an sacct log's
     /// `NodeList`), by job index: where `historic` starts it
     /// ([`crate::sim::Policy::recorded_nodes`]). Empty off a cluster and for other traces.
@@ -114,9 +118,9 @@ pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, Input
     prepare_raw(workload, RawJobs::of_records(&workload.records, opts), opts)
 }
 
-/// Each job's account from the workload's (line, account) list, by job index; empty when the
-/// workload names no account.
-fn accounts(jobs: &[Job], by_line: &[(u64, String)]) -> Vec<String> {
+/// A text of each job (its account, its id in the log) from the workload's (line, text) list,
+/// by job index ("" for a job without one); empty when the workload names none.
+fn by_job(jobs: &[Job], by_line: &[(u64, String)]) -> Vec<String> {
     if by_line.is_empty() {
         return Vec::new();
     }
@@ -356,7 +360,8 @@ pub fn prepare_raw(
         None => warnings.extend(unplaced_gpus(&jobs)),
     }
     let earlier_runs = earlier_runs(&jobs, &workload.requeued);
-    let accounts = accounts(&jobs, &workload.accounts);
+    let accounts = by_job(&jobs, &workload.accounts);
+    let log_ids = by_job(&jobs, &workload.job_ids);
     let recorded_nodes = recorded_nodes::recorded_allocs(
         &jobs,
         &workload.node_lists,
@@ -377,6 +382,7 @@ pub fn prepare_raw(
         placement,
         earlier_runs,
         accounts,
+        log_ids,
         recorded_nodes,
         names: crate::workload::names::Names::of_header(
             workload.header.lines.iter().map(String::as_str),

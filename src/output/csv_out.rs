@@ -26,7 +26,9 @@ pub fn workload_name(trace: &str) -> String {
 /// `nodes` (a Slurm hostlist: `n[1-2,5]`), `cpus`, `mem_mb` and `gpus`: the job's totals (an
 /// exclusive job holds its nodes' memory and GPUs whole). Last, when the trace names its users
 /// (an sacct log), `user`: the name of `user_id` (added at the end only then, so that the
-/// columns of a trace without names, and every column's position, stay as they were).
+/// columns of a trace without names, and every column's position, stay as they were). Then,
+/// for an sacct log, `log_job_id`: the job's `JobID` in it (`1234_5`, `1234+0`), by which an
+/// admin finds the job in sacct (`job_id` numbers the jobs 1, 2, ... in submit order).
 pub fn jobs_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()> {
     let expected = eet::expected_end_times(set, &EetOptions::default()).ok();
     jobs_csv_eet(out, set, s, expected.as_ref())
@@ -74,6 +76,10 @@ pub fn jobs_csv_eet<W: Write>(
     let named = set.names.has_users();
     if named {
         head.push("user");
+    }
+    let logged = !set.log_ids.is_empty();
+    if logged {
+        head.push("log_job_id");
     }
     w.write_record(&head)?;
     let name = workload_name(&set.name);
@@ -131,6 +137,9 @@ pub fn jobs_csv_eet<W: Write>(
         }
         if named {
             row.push(set.names.user(job.user));
+        }
+        if logged {
+            row.push(set.log_ids[j].clone());
         }
         w.write_record(&row)?;
     }
@@ -199,4 +208,48 @@ pub fn runs_csv<W: Write>(out: W, set: &JobSet, s: &Schedule) -> csv::Result<()>
     }
     w.flush()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod log_id_tests {
+    use crate::input::InputOptions;
+    use crate::swf::ReadOptions;
+
+    /// The jobs CSV of `fcfs` on the trace `text`, as rows of fields.
+    fn csv_rows(name: &str, text: &str) -> Vec<Vec<String>> {
+        let (_, set) = crate::run::read_bytes(
+            name,
+            text.as_bytes(),
+            &ReadOptions::default(),
+            &InputOptions::default(),
+        )
+        .unwrap();
+        let s = crate::run::simulate(&set, "fcfs", 1, None).unwrap();
+        let mut out = Vec::new();
+        super::jobs_csv(&mut out, &set, &s).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| l.split(',').map(str::to_owned).collect())
+            .collect()
+    }
+
+    #[test]
+    fn an_sacct_log_gives_each_job_its_job_id() {
+        // Submitted in the order 1001_2 (08:00), 1002+0 (08:01), 77 (08:02): numbered 1, 2, 3.
+        let text = "JobID|Submit|Start|End|AllocCPUS|State\n\
+            77|2026-01-05T08:02:00|2026-01-05T08:02:00|2026-01-05T08:03:00|1|COMPLETED\n\
+            1001_2|2026-01-05T08:00:00|2026-01-05T08:00:00|2026-01-05T08:01:00|1|COMPLETED\n\
+            1002+0|2026-01-05T08:01:00|2026-01-05T08:01:00|2026-01-05T08:02:00|1|COMPLETED\n";
+        let rows = csv_rows("log.sacct", text);
+        assert_eq!(rows[0].last().unwrap(), "log_job_id");
+        let ids: Vec<(&str, &str)> = rows[1..]
+            .iter()
+            .map(|r| (r[0].as_str(), r.last().unwrap().as_str()))
+            .collect();
+        assert_eq!(ids, [("1", "1001_2"), ("2", "1002+0"), ("3", "77")]);
+        // An SWF trace has no such column.
+        let rows = csv_rows("t.swf", "1 0 0 60 1 -1 -1 1 60 -1 1 1 1 -1 -1 -1 -1 -1\n");
+        assert!(!rows[0].iter().any(|c| c == "log_job_id"));
+    }
 }

@@ -4,6 +4,7 @@
 
 use crate::cluster::hostlist;
 use crate::job::Job;
+use crate::workload::sacct::split::{self, Splitter};
 
 /// Per job (by index): Slurm's job id, and the nodes it ran on when the log names them.
 #[derive(Debug, Clone, Default)]
@@ -38,12 +39,10 @@ impl Logged {
         else {
             return Ok(out);
         };
-        let names: Vec<&str> = head
-            .trim_start_matches('\u{feff}')
-            .trim_end_matches('\r')
-            .split('|')
-            .map(str::trim)
-            .collect();
+        let head = head.trim_start_matches('\u{feff}').trim_end_matches('\r');
+        let delim = split::delimiter(head).unwrap_or('|');
+        let names = Splitter::names(head, delim);
+        let splitter = Splitter::new(delim, &names);
         let col = |want: &str| names.iter().position(|n| n.eq_ignore_ascii_case(want));
         let id_col = col("JobID").or_else(|| col("JobIDRaw"));
         let node_col = col("NodeList");
@@ -54,7 +53,14 @@ impl Logged {
             if no <= head_no + 1 || no > lines.len() {
                 continue;
             }
-            let f: Vec<&str> = lines[no - 1].trim_end_matches('\r').split('|').collect();
+            // Cut as the reader cut it (a line it could not cut gave no job).
+            let mut f: Vec<&str> = Vec::new();
+            if splitter
+                .split(lines[no - 1].trim_end_matches('\r'), &mut f)
+                .is_err()
+            {
+                continue;
+            }
             if let Some(id) = id_col.and_then(|c| f.get(c)).filter(|s| !s.is_empty()) {
                 out.ids[j] = id.trim().to_string();
             }

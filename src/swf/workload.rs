@@ -65,9 +65,10 @@ pub struct Workload {
     /// record; empty for other formats. `historic` starts a job on them on a cluster.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub node_lists: Vec<(u64, String)>,
-    /// Each job's Slurm `JobID` (an sacct log's, as sacct prints it: `1234`, `1234_5`), by the
-    /// line of its record; empty for other formats. The page names jobs by it, as
-    /// `schedlab run --fidelity` does.
+    /// Each job's Slurm `JobID` (an sacct log's, as sacct prints it: `1234`, `1234_5`,
+    /// `1234+0`), by the line of its record; empty for other formats. The jobs CSV gives it
+    /// beside the job number (`log_job_id`), and the page and `schedlab run --fidelity` name
+    /// jobs by it, so that a job is found in the log.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub job_ids: Vec<(u64, String)>,
 }

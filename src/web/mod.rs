@@ -208,19 +208,18 @@ impl Session {
     /// them (the log's `JobID` of each job's line); `None` when the trace records none (not an
     /// sacct log).
     fn job_ids(&self) -> Option<String> {
-        let mut by_line: Vec<&(u64, String)> = self.trace.workload.job_ids.iter().collect();
-        if by_line.is_empty() {
+        let set = &self.trace.jobs;
+        if set.log_ids.is_empty() {
             return None;
         }
-        by_line.sort_unstable_by_key(|(line, _)| *line);
         let mut out = String::new();
-        for (k, job) in self.trace.jobs.jobs.iter().enumerate() {
+        for (k, (job, id)) in set.jobs.iter().zip(&set.log_ids).enumerate() {
             if k > 0 {
                 out.push('\n');
             }
-            match by_line.binary_search_by_key(&job.line, |(line, _)| *line) {
-                Ok(i) => out.push_str(&by_line[i].1),
-                Err(_) => out.push_str(&job.id.to_string()),
+            match id.is_empty() {
+                true => out.push_str(&job.id.to_string()),
+                false => out.push_str(id),
             }
         }
         Some(out)

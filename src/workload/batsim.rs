@@ -178,9 +178,7 @@ pub fn read_stream<R: Read>(
         let _ = w.header.add_comment(&line);
     };
     add("; Version: 2.2".into());
-    add(format!(
-        "; Note: converted by schedlab from the Batsim workload {source}"
-    ));
+    add(format!("; Note: {CONVERTED_NOTE} {source}"));
     match nb_res {
         Some(n) => add(format!("; MaxProcs: {n}")),
         None => add("; Note: no nb_res in the workload".into()),
@@ -193,6 +191,18 @@ pub fn read_stream<R: Read>(
         add(format!("; MaxPartitions: {}", partitions.names.len()));
     }
     Ok(w)
+}
+
+/// The start of the header note of an SWF read from a Batsim workload (its `MaxProcs` is the
+/// workload's `nb_res`).
+pub const CONVERTED_NOTE: &str = "converted by schedlab from the Batsim workload";
+
+/// Where a machine size read from a Batsim workload comes from, as the reports say it.
+pub const NB_RES_SOURCE: &str = "the Batsim workload's nb_res";
+
+/// Is this the header of an SWF read from a Batsim workload?
+pub fn is_converted(h: &crate::swf::SwfHeader) -> bool {
+    h.notes.iter().any(|n| n.starts_with(CONVERTED_NOTE))
 }
 
 type Bad = (String, String);

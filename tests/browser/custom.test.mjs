@@ -172,6 +172,29 @@ test('a syntax error names its line and column (before the run, and from the wor
   await context.close();
 });
 
+test('a syntax error past a bracket mistake names the line of the mistake', { skip: MOCK }, async () => {
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:hpc2n&policy=fcfs');
+  await waitRuns(page, 1);
+  // One '}' too many on line 5 ends the function there: the parser stops only at line 7's '}'.
+  // The '{' of line 1 (indent 0) is closed on line 5 (indent 2): the hint names line 5.
+  const extra = 'function schedule(view) {\n  const ids = [];\n  for (const j of view.waiting) {\n    if (j.procs <= view.free) ids.push(j.id);\n  }}\n  return ids;\n}';
+  // The for's '}' forgotten: line 6's '}' (indent 0) closes line 3's '{' (indent 2).
+  const missing = 'function schedule(view) {\n  const ids = [];\n  for (const j of view.waiting) {\n    if (j.procs <= view.free) ids.push(j.id);\n  return ids;\n}';
+  // A ')' forgotten: line 3's '}' meets line 2's '('.
+  const paren = 'function schedule(view) {\n  return view.waiting.map((j) => j.id;\n}';
+  for (const [code, want] of [
+    [extra, /line 7, column 1: Unexpected token \(the '\{' of line 1 is closed by the '\}' of line 5, indented otherwise/],
+    [missing, /line 6, column 2: .*the '\{' of line 3 is closed by the '\}' of line 6, indented otherwise/],
+    [paren, /the '\}' of line 3 meets the '\(' of line 2: one too many, or a '\)' missing\?/],
+  ]) {
+    await page.evaluate(() => { document.querySelector('[data-testid="errors"]').replaceChildren(); });
+    await useCode(page, { code, name: 'brackets' });
+    assert.match(await errorsText(page), want);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the JavaScript policy takes part in sweeps (over the pool, never in the link)', { skip: MOCK }, async () => {
   const { page, context, problems } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy');
   await waitRuns(page, 1);

@@ -68,11 +68,13 @@ test('the real Slurm run demo shows its users by name, in its tables, charts and
   // The jobs CSV: user_id a number where it was, the name last; the TIMEOUT jobs killed.
   const csv = (await download(page, 'export-jobs-csv')).trim().split('\n').map((l) => l.split(','));
   const col = (name) => csv[0].indexOf(name);
-  assert.equal(csv[0].at(-1), 'user');
+  // The name, then the job's JobID in the log (counted from the end: `nodes` may hold commas).
+  assert.deepEqual(csv[0].slice(-2), ['user', 'log_job_id']);
   assert.equal(csv.length - 1, rows.length);
   for (const r of csv.slice(1)) {
     // (The columns up to waited_for hold no commas; the cluster's `nodes` may: "n[2,4]".)
-    assert.equal(r.at(-1), NAMES[Number(r[col('user_id')]) - 1], r.join(','));
+    assert.equal(r.at(-2), NAMES[Number(r[col('user_id')]) - 1], r.join(','));
+    assert.match(r.at(-1), /^\d+$/, r.join(','));
     const timeout = TIMEOUT.includes(r[col('job_id')]);
     assert.equal(r[col('final_state')], timeout ? 'COMPLETED_WALLTIME_REACHED' : 'COMPLETED_SUCCESSFULLY', r.join(','));
   }
@@ -103,7 +105,7 @@ test('users are picked by name: the options\' user lists and the heatmap\'s; a n
   assert.match(href, /&xusers=alice(&|$)/);
   assert.match(href, /&exclude=dave(&|$)/);
   const csv = (await download(page, 'export-jobs-csv')).trim().split('\n').map((l) => l.split(','));
-  const kept = csv.slice(1).map((r) => r.at(-1));
+  const kept = csv.slice(1).map((r) => r.at(-2));
   assert.equal(kept.length, rows.filter((r) => r[HEAD.indexOf('User')] !== 'alice').length);
   assert.ok(!kept.includes('alice') && kept.includes('bob'), kept.join(','));
   // The heatmap's rows (data-users: numbers) leave dave, user 2, out.

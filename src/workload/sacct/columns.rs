@@ -3,7 +3,6 @@
 /// The columns this reader knows, by role.
 #[derive(Default)]
 pub(super) struct Columns {
-    pub count: usize,
     pub names: Vec<String>,
     pub job_id: usize,
     pub submit: usize,
@@ -37,11 +36,8 @@ pub const EXPORT_FIELDS: &str = "JobID,JobName,User,Group,Account,Partition,QOS,
 Elapsed,Timelimit,AllocCPUS,ReqCPUS,NNodes,ReqMem,ReqTRES,AllocTRES,TotalCPU,State,NodeList,Flags";
 
 impl Columns {
-    pub fn parse(header: &str) -> Result<Columns, String> {
-        let mut names: Vec<String> = header.split('|').map(|s| s.trim().to_owned()).collect();
-        if names.len() > 1 && names.last().is_some_and(|s| s.is_empty()) {
-            names.pop(); // --parsable ends every line with '|'
-        }
+    /// The columns of a header whose fields are `names` ([`super::split::Splitter::names`]).
+    pub fn parse(names: Vec<String>) -> Result<Columns, String> {
         let find = |want: &[&str]| {
             want.iter()
                 .find_map(|w| names.iter().position(|n| n.eq_ignore_ascii_case(w)))
@@ -59,7 +55,6 @@ impl Columns {
             })
         };
         let mut c = Columns {
-            count: names.len(),
             job_id: need(&["JobID", "JobIDRaw"])?,
             submit: need(&["Submit"])?,
             start: need(&["Start"])?,

@@ -1,7 +1,8 @@
 //! Slurm accounting (`sacct --parsable2`, or `--parsable` with its trailing `|`) read into SWF
 //! records, following the Parallel Workloads Archive's conversions.
 //!
-//! The first non-blank line names the fields (case-insensitive, in any order). Needed: `JobID`
+//! The first non-blank line names the fields (case-insensitive, in any order), cut by `|` or by
+//! the delimiter of `--delimiter=X` (`split.rs`: `,`, a tab or `;`). Needed: `JobID`
 //! (or `JobIDRaw`), `Submit`, `Start`, `State`, `Elapsed` (or `End`), and the CPUs: `AllocCPUS`
 //! (or `NCPUS`), else `AllocTRES`, `ReqCPUS` or `ReqTRES`. Used when present: `User`, `Group`,
 //! `Timelimit`, `ReqCPUS`, `ReqMem`, `NNodes`, `ReqNodes`, `ReqTRES`, `AllocTRES`, `TotalCPU`,
@@ -39,6 +40,7 @@ mod columns;
 mod number;
 pub use number::{max_procs_is_recorded_peak, PEAK_NOTE, PEAK_SOURCE};
 mod request;
+pub mod split;
 
 use super::slurm_time::{self, Limit};
 use super::slurm_tres::{self, ReqMem, Tres};
@@ -74,9 +76,10 @@ struct Row<'a> {
     earlier: Vec<(i64, i64)>,
 }
 
-/// Is this the first line of an sacct file? (a `|`-separated line: SWF never holds `|`).
+/// Is this the first line of an sacct file? (a `|`-separated line: SWF never holds `|`; or a
+/// header cut by another delimiter, `--delimiter=,`: [`split::delimiter`]).
 pub fn looks_like(first_line: &str) -> bool {
-    !first_line.trim_start().starts_with(';') && first_line.contains('|')
+    split::delimiter(first_line).is_some()
 }
 
 /// Reads sacct `--parsable2` text. `source` names it in every message.
@@ -97,7 +100,11 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         .by_ref()
         .find(|(_, l)| !l.trim().is_empty())
         .ok_or_else(|| no_jobs(source, "empty file".into()))?;
-    let cols = Columns::parse(head).map_err(|e| no_jobs(source, format!("line {head_no}, {e}")))?;
+    let delim = split::delimiter(head).unwrap_or('|');
+    let names = split::Splitter::names(head, delim);
+    let splitter = split::Splitter::new(delim, &names);
+    let cols =
+        Columns::parse(names).map_err(|e| no_jobs(source, format!("line {head_no}, {e}")))?;
     let mut rows: Vec<Row> = Vec::new();
     // Job id -> its row, if its (last) job line gave one.
     let mut by_id: HashMap<&str, Option<usize>> = HashMap::default();
@@ -118,18 +125,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
             st.skip(None, why)?;
             continue;
         }
-        f.clear();
-        f.extend(line.split('|'));
-        if f.len() == cols.count + 1 && f.last().is_some_and(|s| s.is_empty()) {
-            f.pop();
-        }
-        if f.len() != cols.count {
-            let why = format!(
-                "line has {} field{}, the header names {}",
-                f.len(),
-                if f.len() == 1 { "" } else { "s" },
-                cols.count
-            );
+        if let Err(why) = splitter.split(line, &mut f) {
             st.skip(None, why)?;
             continue;
         }

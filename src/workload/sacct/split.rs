@@ -1,0 +1,239 @@
+//! Cutting sacct lines into fields. `--parsable2` separates them with `|`, which no field holds;
+//! `--delimiter=X` (`,` is the usual choice, a CSV) with any text, which some fields hold too:
+//! `NodeList` (`n[01-04,07]`), the TRES lists (`billing=4,cpu=4,mem=4G,node=1`) and `Flags`
+//! (`SchedMain,StartRecieved`) hold commas. The header says which delimiter was used (the one
+//! that cuts a `JobID` field out of it); a comma inside `[...]` is a hostlist's; a line's
+//! extra fields go to its one list column (a TRES list or `Flags`) when the header names one,
+//! and the line is refused, saying why, when it names several (which list each entry belongs
+//! to cannot be told).
+
+/// Delimiters tried, in order: sacct's `|`, then the common `--delimiter` choices.
+const DELIMITERS: [char; 4] = ['|', ',', '\t', ';'];
+
+/// The delimiter of an sacct header line (`None`: not an sacct header). A line holding `|` is
+/// one (SWF never holds `|`); another delimiter when it cuts a `JobID` or `JobIDRaw` field out
+/// of the line.
+pub fn delimiter(header: &str) -> Option<char> {
+    let header = header.trim_start_matches('\u{feff}');
+    if header.trim_start().starts_with(';') {
+        return None;
+    }
+    if header.contains('|') {
+        return Some('|');
+    }
+    DELIMITERS[1..].iter().copied().find(|&d| {
+        header.split(d).count() > 1
+            && header.split(d).any(|f| {
+                let f = f.trim().trim_matches('"');
+                f.eq_ignore_ascii_case("JobID") || f.eq_ignore_ascii_case("JobIDRaw")
+            })
+    })
+}
+
+/// How the lines of one file are cut: its delimiter, the header's field count, the columns
+/// that hold lists.
+pub struct Splitter {
+    pub delim: char,
+    /// Fields the header names.
+    pub count: usize,
+    /// The columns whose values are comma lists (TRES lists, `Flags`), with their names.
+    lists: Vec<(usize, String)>,
+}
+
+impl Splitter {
+    /// The splitter of a file whose header names `names`, cut with `delim`.
+    pub fn new(delim: char, names: &[String]) -> Splitter {
+        let lists = names
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| {
+                let n = n.to_ascii_lowercase();
+                n.contains("tres") || n == "flags"
+            })
+            .map(|(i, n)| (i, n.clone()))
+            .collect();
+        Splitter {
+            delim,
+            count: names.len(),
+            lists,
+        }
+    }
+
+    /// The header's field names (a `--parsable` header's trailing empty one dropped).
+    pub fn names(header: &str, delim: char) -> Vec<String> {
+        let mut names: Vec<String> = header
+            .split(delim)
+            .map(|s| s.trim().trim_matches('"').trim().to_owned())
+            .collect();
+        if names.len() > 1 && names.last().is_some_and(|s| s.is_empty()) {
+            names.pop(); // --parsable ends every line with the delimiter
+        }
+        names
+    }
+
+    /// Cuts `line` into `out` (cleared first): exactly [`Self::count`] fields, or why not.
+    pub fn split<'a>(&self, line: &'a str, out: &mut Vec<&'a str>) -> Result<(), String> {
+        out.clear();
+        if self.delim == ',' {
+            self.split_commas(line, out);
+        } else {
+            out.extend(line.split(self.delim));
+        }
+        if out.len() == self.count + 1 && out.last().is_some_and(|s| s.is_empty()) {
+            out.pop();
+        }
+        if out.len() > self.count && self.delim == ',' && self.lists.len() == 1 {
+            self.merge_into_list(line, out);
+        }
+        if out.len() == self.count {
+            return Ok(());
+        }
+        let mut why = format!(
+            "line has {} field{}, the header names {}",
+            out.len(),
+            if out.len() == 1 { "" } else { "s" },
+            self.count
+        );
+        if out.len() > self.count && self.delim != '|' && self.lists.len() > 1 {
+            let lists: Vec<&str> = self.lists.iter().map(|(_, n)| n.as_str()).collect();
+            why.push_str(&format!(
+                "; the delimiter {:?} also separates the entries of {}, so which list each \
+                 belongs to cannot be told: export with --parsable2 (fields separated by '|')",
+                self.delim,
+                lists.join(", ")
+            ));
+        }
+        Err(why)
+    }
+
+    /// Splits at the commas outside `[...]` (a hostlist's commas stay in its field).
+    fn split_commas<'a>(&self, line: &'a str, out: &mut Vec<&'a str>) {
+        let mut depth = 0u32;
+        let mut start = 0;
+        for (i, b) in line.bytes().enumerate() {
+            match b {
+                b'[' => depth += 1,
+                b']' => depth = depth.saturating_sub(1),
+                b',' if depth == 0 => {
+                    out.push(&line[start..i]);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        out.push(&line[start..]);
+    }
+
+    /// Joins a line's extra fields into its one list column: fields `k..k+extra` of `out` are
+    /// that column's entries (every other field holds no comma).
+    fn merge_into_list<'a>(&self, line: &'a str, out: &mut Vec<&'a str>) {
+        let (k, _) = self.lists[0];
+        let extra = out.len() - self.count;
+        // Byte offsets of the fields within `line` (each is a slice of it).
+        let base = line.as_ptr() as usize;
+        let from = out[k].as_ptr() as usize - base;
+        let last = out[k + extra];
+        let to = last.as_ptr() as usize - base + last.len();
+        out[k] = &line[from..to];
+        out.drain(k + 1..=k + extra);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn splitter(header: &str) -> Splitter {
+        let d = delimiter(header).unwrap();
+        Splitter::new(d, &Splitter::names(header, d))
+    }
+
+    fn cut<'a>(s: &Splitter, line: &'a str) -> Result<Vec<&'a str>, String> {
+        let mut out = Vec::new();
+        s.split(line, &mut out).map(|_| out)
+    }
+
+    #[test]
+    fn delimiter_from_the_header() {
+        assert_eq!(delimiter("JobID|Submit|Start"), Some('|'));
+        assert_eq!(delimiter("\u{feff}JobID,Submit,Start"), Some(','));
+        assert_eq!(delimiter("JobIDRaw\tSubmit\tStart"), Some('\t'));
+        assert_eq!(delimiter("jobid;submit;start"), Some(';'));
+        // SWF lines, a comment, a CSV that is not sacct's: none.
+        assert_eq!(delimiter("1 0 10 600 4 -1"), None);
+        assert_eq!(delimiter("; MaxProcs: 64"), None);
+        assert_eq!(delimiter("job,submit,start"), None);
+        assert_eq!(delimiter("JobID"), None);
+    }
+
+    #[test]
+    fn pipes_as_before() {
+        // `|` cuts everywhere; `--parsable`'s trailing `|` is dropped.
+        let s = splitter("JobID|NodeList|AllocTRES|");
+        assert_eq!(s.count, 3);
+        assert_eq!(
+            cut(&s, "1|n[1,3]|cpu=2,node=2|").unwrap(),
+            ["1", "n[1,3]", "cpu=2,node=2"]
+        );
+        assert_eq!(
+            cut(&s, "1|n1").unwrap_err(),
+            "line has 2 fields, the header names 3"
+        );
+    }
+
+    #[test]
+    fn commas_in_hostlists_and_one_list() {
+        // Header: 4 fields, one list (AllocTRES). The line's 6 comma-cut pieces outside
+        // brackets: 1 | n[01-04,07] | cpu=2 | node=5 | gpu=1 | COMPLETED: 2 extra, so AllocTRES
+        // (field 3) takes pieces 3..5.
+        let s = splitter("JobID,NodeList,AllocTRES,State");
+        let f = cut(&s, "1,n[01-04,07],cpu=2,node=5,gres/gpu=1,COMPLETED").unwrap();
+        assert_eq!(
+            f,
+            ["1", "n[01-04,07]", "cpu=2,node=5,gres/gpu=1", "COMPLETED"]
+        );
+        // An empty list (a job that never ran) is one empty field.
+        assert_eq!(cut(&s, "2,None assigned,,PENDING").unwrap()[2], "");
+        // No list column: extra fields are an error.
+        let s = splitter("JobID,Submit");
+        assert!(cut(&s, "1,2,3")
+            .unwrap_err()
+            .starts_with("line has 3 fields"));
+    }
+
+    #[test]
+    fn several_lists_refused_with_the_reason() {
+        let s = splitter("JobID,ReqTRES,AllocTRES,Flags");
+        // Each list of one entry: no extra field, nothing to tell apart.
+        assert_eq!(
+            cut(&s, "1,cpu=1,cpu=1,SchedMain").unwrap(),
+            ["1", "cpu=1", "cpu=1", "SchedMain"]
+        );
+        let e = cut(&s, "1,cpu=1,node=1,cpu=1,node=1,SchedMain").unwrap_err();
+        assert!(e.starts_with("line has 6 fields, the header names 4; the delimiter ','"));
+        assert!(e.contains("ReqTRES, AllocTRES, Flags"));
+        assert!(e.contains("--parsable2"));
+    }
+
+    #[test]
+    fn a_comma_export_reads_as_its_pipe_twin() {
+        // `sacct --delimiter=,` of two jobs (one on a hostlist with a comma, its AllocTRES the
+        // one list) and a step: the same workload as the `|` export of the same fields.
+        let pipes = "JobID|Submit|Start|End|AllocCPUS|NodeList|AllocTRES|State\n\
+            7|2026-01-05T08:00:00|2026-01-05T08:00:10|2026-01-05T08:10:10|4|n[01,03]|cpu=4,node=2|COMPLETED\n\
+            7.batch|2026-01-05T08:00:10|2026-01-05T08:00:10|2026-01-05T08:10:10|2|n01|cpu=2,node=1|COMPLETED\n\
+            8|2026-01-05T08:01:00|2026-01-05T08:02:00|2026-01-05T08:03:00|1|n02|cpu=1,mem=1G,node=1|FAILED\n";
+        let commas = pipes.replace('|', ",");
+        assert_eq!(
+            crate::workload::detect_text(commas.as_bytes()),
+            crate::workload::Format::Sacct
+        );
+        let opts = crate::swf::ReadOptions::default();
+        let a = super::super::read("p", pipes, &opts).unwrap();
+        let b = super::super::read("p", &commas, &opts).unwrap();
+        assert_eq!(a.records.len(), 2);
+        assert_eq!(a.records, b.records);
+        assert_eq!(a.node_lists, b.node_lists);
+        assert_eq!(b.node_lists[0].1, "n[01,03]");
+    }
+}
