@@ -239,6 +239,10 @@ fn site_of(workload: &Workload, jobs: &JobSet, site: crate::slurm::Site) -> crat
     let site = site
         .with_user_names(workload.header.lines.iter().map(String::as_str))
         .with_clock(crate::slurm::clock_of(&workload.header, jobs.origin));
+    let site = match jobs.qos.is_empty() {
+        true => site,
+        false => site.with_job_qos(jobs.qos_names.clone(), jobs.qos.clone()),
+    };
     if jobs.accounts.is_empty() {
         return site;
     }

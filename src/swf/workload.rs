@@ -65,6 +65,12 @@ pub struct Workload {
     /// record; empty for other formats. `historic` starts a job on them on a cluster.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub node_lists: Vec<(u64, String)>,
+    /// Each job's QOS (an sacct log's `QOS`) as (line of its record, `k`): QOS `k` is
+    /// `qos_names[k - 1]`; empty when the log has no QOS column, and for other formats. The
+    /// `slurm` policy's QOS factor reads it.
+    pub qos: Vec<(u64, u16)>,
+    /// The QOS names `qos` numbers, in order of first appearance.
+    pub qos_names: Vec<String>,
 }
 
 /// An earlier run of a requeued job: of the record on `line`, started `start` seconds after
@@ -135,6 +141,8 @@ mod tests {
             requeued: vec![],
             accounts: vec![],
             node_lists: vec![],
+            qos: vec![],
+            qos_names: vec![],
         };
         assert_eq!(w.summary(3), "t.swf: 0 jobs, no issues");
         for line in [5, 9] {

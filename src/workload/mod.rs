@@ -39,6 +39,8 @@ impl Workload {
             requeued: Vec::new(),
             accounts: Vec::new(),
             node_lists: Vec::new(),
+            qos: Vec::new(),
+            qos_names: Vec::new(),
         }
     }
 }
