@@ -6,5 +6,6 @@ mod gpu_note_cli;
 mod hostile_cli;
 mod pipe_cli;
 mod plot_site_cli;
+mod qos_cli;
 mod run_cli;
 mod table_cli;
