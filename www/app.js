@@ -102,8 +102,9 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
     facts: (m) => {
       facts = m.facts;
       facts.traceStats = m.traceStats;
-      // An sshare file of another cluster or time: said beside the Slurm inputs, as the CLI does.
-      cluster.showSshareNote(facts.sshare_note ?? '');
+      // An sshare file of another cluster or time, a qos file without the log's QOS: said beside
+      // the Slurm inputs, as the CLI does.
+      cluster.showSshareNote([facts.sshare_note, facts.qos_note].filter(Boolean).join(' '));
       // The trace view as soon as the trace is read, before the policies run.
       try { traceView.show(m.traceStats); } catch (err) { showError(`Could not show the trace: ${err.message}`); }
     },
@@ -286,8 +287,9 @@ function updateLink(history) {
   link.href = url.href;
   link.textContent = url.href;
   $('share-note').hidden = S.shown.trace.kind !== 'file';
-  // An sshare file cannot travel in a link, nor go into a spec.
-  $('share-note-site').hidden = !(S.shown.site?.sshare && S.shown.policies.some((p) => /^slurm($|\[)/.test(p)));
+  // An sshare or qos file cannot travel in a link (a qos file's priorities can, as the spec's
+  // qos key, when the user writes them there).
+  $('share-note-site').hidden = !((S.shown.site?.sshare || S.shown.site?.qos) && S.shown.policies.some((p) => /^slurm($|\[)/.test(p)));
   const customs = S.results.map((r) => r.spec).filter((s) => s.startsWith('js:'));
   const note = $('share-note-custom');
   note.hidden = customs.length === 0;
