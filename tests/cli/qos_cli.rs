@@ -82,15 +82,32 @@ fn a_bad_qos_file_names_file_line_and_field() {
     let (s, b) = (sacct.to_str().unwrap(), bad.to_str().unwrap());
     for cmd in ["run", "replay"] {
         let (ok, _, err) = schedlab(&[cmd, s, "-p", "slurm", "--qos", b]);
-        assert!(!ok && err.contains("bad.txt:3: Priority: \"lots\""), "{cmd}: {err}");
+        assert!(
+            !ok && err.contains("bad.txt:3: Priority: \"lots\""),
+            "{cmd}: {err}"
+        );
     }
     let svg = d.join("g.svg");
     let (ok, _, err) = schedlab(&[
-        "plot", s, "-p", "slurm", "--qos", b, "--out", svg.to_str().unwrap(),
+        "plot",
+        s,
+        "-p",
+        "slurm",
+        "--qos",
+        b,
+        "--out",
+        svg.to_str().unwrap(),
     ]);
     assert!(!ok && err.contains("bad.txt:3: Priority"), "plot: {err}");
     let (ok, _, err) = schedlab(&[
-        "sweep", s, "-p", "slurm", "--vary", "bf_window=1,2", "--qos", b,
+        "sweep",
+        s,
+        "-p",
+        "slurm",
+        "--vary",
+        "bf_window=1,2",
+        "--qos",
+        b,
     ]);
     assert!(!ok && err.contains("bad.txt:3: Priority"), "sweep: {err}");
     std::fs::write(&bad, "Name|Priority\n|5\n").unwrap();
