@@ -248,17 +248,15 @@ pub fn site_of(
     sshare: Option<&Path>,
     qos: Option<&Path>,
 ) -> Result<Option<schedlab::slurm::Site>, Box<dyn std::error::Error>> {
-    let read =
-        |path: &Path| std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
-    let conf = conf
-        .map(|p| Ok::<_, String>((read(p)?, p.display().to_string())))
-        .transpose()?;
-    let sshare = sshare
-        .map(|p| Ok::<_, String>((read(p)?, p.display().to_string())))
-        .transpose()?;
-    let qos = qos
-        .map(|p| Ok::<_, String>((read(p)?, p.display().to_string())))
-        .transpose()?;
+    // Each file's text with its name (for errors), when given.
+    let read = |path: Option<&Path>| {
+        path.map(|p| {
+            let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            Ok::<_, String>((text, p.display().to_string()))
+        })
+        .transpose()
+    };
+    let (conf, sshare, qos) = (read(conf)?, read(sshare)?, read(qos)?);
     fn pair(x: &Option<(String, String)>) -> Option<(&str, &str)> {
         x.as_ref().map(|(t, f)| (t.as_str(), f.as_str()))
     }
