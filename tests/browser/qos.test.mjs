@@ -40,6 +40,8 @@ test('a qos file gives the slurm policy its QOS priorities, as the CLI\'s --qos'
     const [want] = cli(join(dir, 'qos-sacct.txt'), [spec], 1, ['--qos', join(dir, 'qos.txt')]);
     assert.ok(close(got[key(got)]['wait.mean'], metric(want, 'wait.mean')));
   }
+  // The file cannot travel in a link: the share panel says so.
+  assert.match(await p.locator('[data-testid="share-note-site"]').innerText(), /qos file\) read in the cluster panel, which cannot travel in a link/);
   const note = p.locator('[data-testid="cluster-sshare-note"]');
   assert.equal(await note.isHidden(), true);
   // A file without high: the note says so after the next run, next to the inputs.
