@@ -71,7 +71,7 @@ while getopts "s:c:j:w:o:kgdh" opt; do
     k) KEEP=1 ;;
     g) GENONLY=1 ;;
     d) DEBUGLOG=1 ;;
-    h) sed -n '2,54p' "$0"; exit 0 ;;
+    h) sed -n '2,53p' "$0"; exit 0 ;;
     *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|limits|qos] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]" >&2; exit 2 ;;
   esac
 done
