@@ -7,7 +7,7 @@
 #
 #   sudo scripts/slurm-validate.sh [-s SEED] [-c CONFIG] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]
 #     -s SEED     workload seed (default 1)
-#     -c CONFIG   fairshare | smallbf | gpu | tiers | limits   (default fairshare)
+#     -c CONFIG   fairshare | smallbf | gpu | tiers | limits | qos   (default fairshare)
 #                   fairshare: priority dominated by fairshare (PriorityWeightFairshare=100000), skewed users
 #                   smallbf:   bf_window=2 (minutes), priority dominated by age
 #                   gpu:       most jobs ask for GPUs (8 on the cluster), PriorityWeightTRES on GRES/gpu
@@ -18,6 +18,8 @@
 #                   limits:    the classic fairshare formula (PriorityFlags=NO_FAIR_TREE) and backfill's
 #                              limits: bf_max_job_test=10, bf_max_job_user=3, default_queue_depth=5;
 #                              skewed users as fairshare's
+#                   qos:       three QOS (sacctmgr): high (Priority=100), normal (10), low (0); each job asks
+#                              one with --qos; PriorityWeightQOS=10000 over fairshare 2000 and age 1000
 #     -j JOBS     number of jobs (default 60)
 #     -w WINDOW   arrival window in seconds: arrivals are spread over it (default 240)
 #     -o OUTDIR   where the dump goes (default tests/data/slurm/CONFIG-SEED/run1, or run2 if run1 exists)
@@ -37,7 +39,8 @@
 #
 # Output files in OUTDIR:
 #   workload.csv       the generated jobs (id,name,arrival_s,user,account,nodes,tasks_per_node,mem_mb_per_node,
-#                      gpus_per_node,timelimit_min,sleep_s[,partition]: the last column only for tiers)
+#                      gpus_per_node,timelimit_min,sleep_s[,partition][,qos]: partition only for tiers, qos
+#                      only for qos)
 #   submit.log         when each job was submitted (seconds after the run's t0) and its Slurm job id
 #   sacct.txt          sacct -X -P -a ... of every job (parsable, '|' separated, ISO times)
 #   sshare-start.txt   sshare -a -l -P taken after the accounts were made, before the first submission
@@ -45,6 +48,7 @@
 #   squeue.log         squeue snapshots (every 10 s: epoch|jobid|name|state|priority|reason)
 #   slurm.conf, gres.conf, slurmdbd.conf (password removed)  the configuration used
 #   accounts.txt       sacctmgr show assoc of the tree the run used
+#   qos.txt            sacctmgr show qos format=Name,Priority -P: every QOS's priority (qos only)
 #   run.txt            the command, seed, config, host, versions, t0 and the run's duration
 #   slurmctld.log.gz   with -d only: the controller's log at debug level with the backfill flags
 set -euo pipefail
@@ -67,11 +71,11 @@ while getopts "s:c:j:w:o:kgdh" opt; do
     k) KEEP=1 ;;
     g) GENONLY=1 ;;
     d) DEBUGLOG=1 ;;
-    h) sed -n '2,51p' "$0"; exit 0 ;;
-    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|limits] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]" >&2; exit 2 ;;
+    h) sed -n '2,53p' "$0"; exit 0 ;;
+    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|limits|qos] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]" >&2; exit 2 ;;
   esac
 done
-case $CONFIG in fairshare|smallbf|gpu|tiers|limits) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers, limits)" >&2; exit 2 ;; esac
+case $CONFIG in fairshare|smallbf|gpu|tiers|limits|qos) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers, limits, qos)" >&2; exit 2 ;; esac
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 if [[ -z $OUT ]]; then
@@ -94,8 +98,9 @@ if config in ("fairshare", "limits"):  # one heavy user per account: fairshare a
     users = [("alice", "phys", 8), ("bob", "phys", 1), ("carol", "chem", 4), ("dave", "chem", 1),
              ("erin", "bio", 1), ("frank", "eng", 2), ("alice", "bio", 1)]
 tiers = config == "tiers"
+qos = config == "qos"
 print("id,name,arrival_s,user,account,nodes,tasks_per_node,mem_mb_per_node,gpus_per_node,timelimit_min,sleep_s"
-      + (",partition" if tiers else ""))
+      + (",partition" if tiers else "") + (",qos" if qos else ""))
 t = 0.0
 mean_gap = window / n
 for i in range(1, n + 1):
@@ -130,6 +135,9 @@ for i in range(1, n + 1):
         else:
             part = "batch"
         row += f",{part}"
+    if qos:
+        # the QOS asked with --qos: high for one job in five, low for three in ten, the rest normal
+        row += "," + rng.choices(["high", "normal", "low"], weights=[2, 5, 3])[0]
     print(row)
 PY
 }
@@ -237,6 +245,14 @@ PriorityWeightPartition=0
 PriorityWeightQOS=0"
     SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=10,bf_max_job_user=3,default_queue_depth=5,sched_interval=10"
     ;;
+  qos)
+    PRIO="PriorityWeightFairshare=2000
+PriorityWeightAge=1000
+PriorityWeightJobSize=0
+PriorityWeightPartition=0
+PriorityWeightQOS=10000"
+    SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=500,sched_interval=10"
+    ;;
 esac
 FAVOR=NO
 PARTS="PartitionName=batch Nodes=n[1-4] Default=YES MaxTime=INFINITE State=UP"
@@ -319,6 +335,16 @@ add_user() { sacctmgr -i add user "$1" account="$2" cluster=schedlab fairshare=1
 add_user alice phys; add_user bob phys; add_user carol chem; add_user dave chem
 add_user erin bio; add_user alice bio; add_user frank eng
 sacctmgr -i modify user where name=alice set defaultaccount=phys >/dev/null
+if [[ $CONFIG == qos ]]; then
+  # the QOS: normal (made with the cluster) at priority 10, high at 100, low at 0; every association
+  # may use all three (normal stays the default)
+  sacctmgr -i modify qos where name=normal set priority=10 >/dev/null
+  sacctmgr -i add qos high priority=100 >/dev/null
+  sacctmgr -i add qos low priority=0 >/dev/null
+  for u in alice bob carol dave erin frank; do
+    sacctmgr -i modify user where name=$u cluster=schedlab set qos+=high,low >/dev/null
+  done
+fi
 
 # ---------------------------------------------------------------- slurmctld, slurmd
 slurm_start
@@ -328,6 +354,7 @@ cp "$BASE/etc/slurm.conf" "$BASE/etc/gres.conf" "$OUT/"
 sed 's/^StoragePass=.*/StoragePass=(removed)/' "$BASE/etc/slurmdbd.conf" > "$OUT/slurmdbd.conf"
 sacctmgr -n -P show assoc format=Cluster,Account,User,Partition,Share,ParentName > "$OUT/accounts.txt"
 sshare -a -l -P > "$OUT/sshare-start.txt"
+if [[ $CONFIG == qos ]]; then sacctmgr show qos format=Name,Priority -P > "$OUT/qos.txt"; fi
 
 # ---------------------------------------------------------------- submit in real time
 ( while :; do
@@ -354,6 +381,8 @@ for j in csv.DictReader(open(path)):
             "--chdir=/tmp", "-o", "/dev/null", "-e", "/dev/null"]
     if int(j["gpus_per_node"]) > 0:
         args.append(f"--gres=gpu:{j['gpus_per_node']}")
+    if j.get("qos"):
+        args.append(f"--qos={j['qos']}")
     args += ["--wrap", f"sleep {j['sleep_s']}"]
     ts = time.time() - t0
     r = subprocess.run(args, capture_output=True, text=True)

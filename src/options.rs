@@ -31,6 +31,9 @@ pub struct SessionOptions {
     /// The text of `sshare -a -l -P` output: the account tree and shares the `slurm` policy
     /// reads (an upload of the cluster panel).
     pub sshare: Option<String>,
+    /// The text of `sacctmgr show qos format=Name,Priority -P` output: the QOS priorities the
+    /// `slurm` policy's QOS factor reads (an upload of the cluster panel).
+    pub qos: Option<String>,
 }
 
 /// What values an option takes.

@@ -235,6 +235,10 @@ pub fn named_site(
     let site = site
         .with_user_names(workload.header.lines.iter().map(String::as_str))
         .with_clock(crate::slurm::clock_of(&workload.header, jobs.origin));
+    let site = match jobs.qos.is_empty() {
+        true => site,
+        false => site.with_job_qos(jobs.qos_names.clone(), jobs.qos.clone()),
+    };
     if jobs.accounts.is_empty() {
         return site;
     }

@@ -104,8 +104,9 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
     facts: (m) => {
       facts = m.facts;
       facts.traceStats = m.traceStats;
-      // An sshare file of another cluster or time: said above the results, as the CLI says it.
-      cluster.showSshareNote(facts.sshare_note ?? '');
+      // An sshare file of another cluster or time, a qos file without the log's QOS: said above
+      // the results, as the CLI says it.
+      cluster.showSshareNote([facts.sshare_note, facts.qos_note].filter(Boolean).join(' '));
       // The trace view as soon as the trace is read, before the policies run.
       try { traceView.show(m.traceStats); } catch (err) { showError(`Could not show the trace: ${err.message}`); }
     },

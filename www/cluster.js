@@ -14,9 +14,9 @@ export class ClusterPanel {
   /** onChange() after the user changes the cluster (the results become stale). */
   constructor(onChange) {
     this.presets = new Map(call('cluster_presets'));
-    // The site the slurm policy reads: the last slurm.conf read (its scheduler parameters) and an
-    // sshare upload; files, never in a link (as traces).
-    this.site = { conf: null, sshare: null };
+    // The site the slurm policy reads: the last slurm.conf read (its scheduler parameters), an
+    // sshare upload and a qos upload (sacctmgr's QOS priorities); files, never in a link (as traces).
+    this.site = { conf: null, sshare: null, qos: null };
     const changed = () => { this.syncPreset(); onChange(); };
     // The tables: a valid edit becomes the form's compact form.
     this.tables = new ClusterTables($('cluster-tables'), (c) => { $('opt-cluster').value = c.compact; this.show(c); changed(); });
@@ -55,6 +55,20 @@ export class ClusterPanel {
         this.show(null, `${file.name}: ${err.message.replace(/^sshare:?\s*/, '')}`);
       }
       $('cluster-sshare').value = '';
+      changed();
+    });
+    $('cluster-qos').addEventListener('change', async () => {
+      const file = $('cluster-qos').files?.[0];
+      if (!file) return;
+      try {
+        const text = await file.text();
+        call('slurm_site_note', null, null, text);
+        this.site.qos = text;
+        this.showSite();
+      } catch (err) {
+        this.show(null, err.message.replace(/^qos/, file.name));
+      }
+      $('cluster-qos').value = '';
       changed();
     });
     // An edited compact form (the app marks the results stale on every option's change).
@@ -125,28 +139,32 @@ export class ClusterPanel {
     try { call('cluster_from_compact', text); return ''; } catch (err) { return err.message; }
   }
 
-  /** Which parts of the slurm policy's site the user read ({conf, sshare}: true for a file or
-   * lines of one's own; a demo's site comes with the demo's link). */
+  /** Which parts of the slurm policy's site the user read ({conf, sshare, qos}: true for a file
+   * or lines of one's own; a demo's site comes with the demo's link). */
   ownSite() {
     const demo = this.demoSite ?? {};
     return {
       conf: this.site.conf !== null && this.site.conf !== demo.conf,
       sshare: this.site.sshare !== null && this.site.sshare !== demo.sshare,
+      qos: this.site.qos !== null,
     };
   }
 
-  /** What the worker hands Session::new for the slurm policy's site (slurm_conf, sshare texts). */
+  /** What the worker hands Session::new for the slurm policy's site (slurm_conf, sshare, qos
+   * texts). */
   siteOptions() {
     const o = {};
     if (this.site.conf !== null) o.slurm_conf = this.site.conf;
     if (this.site.sshare !== null) o.sshare = this.site.sshare;
+    if (this.site.qos !== null) o.qos = this.site.qos;
     return o;
   }
 
-  /** The note on the sshare file against the trace the last run read (the engine's
-   * `sshare_note` in the trace's facts, what `schedlab run --sshare` prints): its users or
-   * accounts without an association there. Shown above the results, where one looks after a
-   * run (the panel may be closed). Empty: none, or no run yet with this file. */
+  /** The note on the sshare and qos files against the trace the last run read (the engine's
+   * `sshare_note` and `qos_note` in the trace's facts, what `schedlab run --sshare --qos`
+   * prints): its users or accounts without an association there, its QOS the qos file lacks.
+   * Shown above the results, where one looks after a run (the panel may be closed). Empty:
+   * none, or no run yet with these files. */
   showSshareNote(note = '') {
     $('sshare-note').hidden = !note;
     $('sshare-note').textContent = note;
@@ -155,7 +173,7 @@ export class ClusterPanel {
   showSite() {
     this.showSshareNote(); // said again by the next run's facts, against its trace
     let note = '';
-    try { note = call('slurm_site_note', this.site.conf, this.site.sshare); } catch (err) { note = err.message; }
+    try { note = call('slurm_site_note', this.site.conf, this.site.sshare, this.site.qos); } catch (err) { note = err.message; }
     $('cluster-site').hidden = !note;
     $('cluster-site').textContent = note;
   }

@@ -69,6 +69,13 @@ pub struct JobSet {
     /// `log_job_id`. Empty for other traces.
     #[serde(skip)]
     pub log_ids: Vec<String>,
+    /// Each job's QOS (an sacct log's `QOS`), by job index: `k` is `qos_names[k - 1]`, 0 none.
+    /// Empty when the log has no QOS column (and for other traces).
+    #[serde(skip)]
+    pub qos: Vec<u16>,
+    /// The log's QOS names, in order of first appearance.
+    #[serde(skip)]
+    pub qos_names: Vec<String>,
     /// On a cluster, each job's allocation on the nodes of its recorded run (an sacct log's
     /// `NodeList`), by job index: where `historic` starts it
     /// ([`crate::sim::Policy::recorded_nodes`]). Empty off a cluster and for other traces.
@@ -127,6 +134,18 @@ fn by_job(jobs: &[Job], by_line: &[(u64, String)]) -> Vec<String> {
     let by_line: HashMap<u64, &str> = by_line.iter().map(|(l, a)| (*l, a.as_str())).collect();
     let account = |j: &Job| by_line.get(&j.line).copied().unwrap_or("").to_string();
     jobs.iter().map(account).collect()
+}
+
+/// Each job's QOS from the workload's (line, QOS) list, by job index; empty when the workload
+/// names no QOS.
+fn job_qos(jobs: &[Job], by_line: &[(u64, u16)]) -> Vec<u16> {
+    if by_line.is_empty() {
+        return Vec::new();
+    }
+    let by_line: HashMap<u64, u16> = by_line.iter().copied().collect();
+    jobs.iter()
+        .map(|j| by_line.get(&j.line).copied().unwrap_or(0))
+        .collect()
 }
 
 /// The earlier runs the workload records of requeued jobs, as (job index, start, seconds run)
@@ -362,6 +381,7 @@ pub fn prepare_raw(
     let earlier_runs = earlier_runs(&jobs, &workload.requeued);
     let accounts = by_job(&jobs, &workload.accounts);
     let log_ids = by_job(&jobs, &workload.job_ids);
+    let qos = job_qos(&jobs, &workload.qos);
     let recorded_nodes = recorded_nodes::recorded_allocs(
         &jobs,
         &workload.node_lists,
@@ -383,6 +403,12 @@ pub fn prepare_raw(
         earlier_runs,
         accounts,
         log_ids,
+        qos_names: if qos.is_empty() {
+            Vec::new()
+        } else {
+            workload.qos_names.clone()
+        },
+        qos,
         recorded_nodes,
         names: crate::workload::names::Names::of_header(
             workload.header.lines.iter().map(String::as_str),

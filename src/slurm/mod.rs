@@ -11,6 +11,7 @@
 pub mod fairshare;
 pub mod params;
 pub mod priority;
+pub mod qos;
 pub mod site_note;
 pub mod sshare;
 pub mod state;
@@ -49,6 +50,14 @@ pub struct Site {
     pub over_time: Vec<(String, Option<crate::Time>)>,
     /// The default partition's name (slurm.conf's `Default=YES`), when given.
     pub default_partition: Option<String>,
+    /// The QOS priorities of `sacctmgr show qos format=Name,Priority -P` output, with its file
+    /// name, when given (the policy's `qos` key replaces them).
+    pub qos: Option<(qos::QosTable, String)>,
+    /// The log's QOS names (an sacct log's `QOS` column, in order of first appearance).
+    pub qos_names: Vec<String>,
+    /// Each job's QOS (by job index): `k` is `qos_names[k - 1]`, 0 none (its association's
+    /// default, `normal`). Empty when the log has no QOS column.
+    pub job_qos: Vec<u16>,
 }
 
 /// The clock of a trace's time 0 for [`Site::with_clock`]: its header's `UnixStartTime` (an
@@ -89,13 +98,15 @@ impl Size {
 }
 
 impl Site {
-    /// The site of a slurm.conf's and an `sshare -a -l -P` output's texts, each with its file
-    /// name for errors (which name the file, line and field); `None` when neither is given.
+    /// The site of a slurm.conf's, an `sshare -a -l -P` output's and an `sacctmgr show qos
+    /// format=Name,Priority -P` output's texts, each with its file name for errors (which name
+    /// the file, line and field); `None` when none is given.
     pub fn of_texts(
         conf: Option<(&str, &str)>,
         sshare: Option<(&str, &str)>,
+        qos: Option<(&str, &str)>,
     ) -> Result<Option<Site>, String> {
-        if conf.is_none() && sshare.is_none() {
+        if conf.is_none() && sshare.is_none() && qos.is_none() {
             return Ok(None);
         }
         let mut site = Site::default();
@@ -105,6 +116,9 @@ impl Site {
         }
         if let Some((text, file)) = sshare {
             site = site.with_sshare(text, file)?;
+        }
+        if let Some((text, file)) = qos {
+            site = site.with_qos(text, file)?;
         }
         Ok(Some(site))
     }
@@ -146,6 +160,25 @@ impl Site {
     pub fn with_user_names<'a>(mut self, header_lines: impl Iterator<Item = &'a str>) -> Self {
         self.users = crate::workload::names::Names::of_header(header_lines).users;
         self
+    }
+
+    /// Takes in `sacctmgr show qos format=Name,Priority -P` output read from `file`.
+    pub fn with_qos(mut self, text: &str, file: &str) -> Result<Self, String> {
+        self.qos = Some((qos::parse(text, file)?, file.to_string()));
+        Ok(self)
+    }
+
+    /// Takes the log's QOS names and each job's QOS (by job index; [`Site::job_qos`]).
+    pub fn with_job_qos(mut self, names: Vec<String>, jobs: Vec<u16>) -> Self {
+        self.qos_names = names;
+        self.job_qos = jobs;
+        self
+    }
+
+    /// The QOS name of job `j`, when the log gives one.
+    pub fn qos_of(&self, j: usize) -> Option<&str> {
+        let k = usize::from(*self.job_qos.get(j)?);
+        self.qos_names.get(k.checked_sub(1)?).map(String::as_str)
     }
 
     /// Takes each job's account (by job index).

@@ -9,6 +9,7 @@
 //! strings in minutes (`0-0:10`, `10`), `bf_window` is minutes, `bf_interval`,
 //! `bf_resolution`, `sched_interval` and `batch_sched_delay` are seconds. Inside, every time is in seconds.
 
+use super::qos::QosTable;
 use crate::Time;
 use values::{count, fmt, items, list_text, minutes, number, secs, time, yes_no};
 
@@ -35,8 +36,11 @@ pub struct SlurmParams {
     pub weight_js: f64,
     /// `PriorityWeightPartition`.
     pub weight_part: f64,
-    /// `PriorityWeightQOS` (the log has no QOS priorities: no effect).
+    /// `PriorityWeightQOS`.
     pub weight_qos: f64,
+    /// The QOS priorities the `qos` key gives (`None`: the site's `--qos` file, if any; not a
+    /// Slurm parameter: `sacctmgr` keeps them).
+    pub qos: Option<QosTable>,
     /// `PriorityWeightTRES`: (TRES name, weight); `CPU` is the only one a single pool has.
     pub weight_tres: Vec<(String, f64)>,
     /// `PriorityMaxAge`, seconds.
@@ -130,6 +134,7 @@ impl Default for SlurmParams {
             weight_js: 0.0,
             weight_part: 0.0,
             weight_qos: 0.0,
+            qos: None,
             weight_tres: Vec::new(),
             max_age: 7 * 86400,
             decay_half_life: 7 * 86400,
@@ -171,6 +176,7 @@ pub const NAMES: &[&str] = &[
     "PriorityWeightJobSize",
     "PriorityWeightPartition",
     "PriorityWeightQOS",
+    "qos",
     "PriorityWeightTRES",
     "PriorityMaxAge",
     "PriorityDecayHalfLife",
@@ -247,6 +253,12 @@ impl SlurmParams {
             "PriorityWeightJobSize" => fmt(&mut self.weight_js, weight(v)?),
             "PriorityWeightPartition" => fmt(&mut self.weight_part, weight(v)?),
             "PriorityWeightQOS" => fmt(&mut self.weight_qos, weight(v)?),
+            "qos" => {
+                let table = super::qos::parse_key(v)?;
+                let text = table.key_text();
+                self.qos = (!table.rows.is_empty()).then_some(table);
+                text
+            }
             "PriorityWeightTRES" => {
                 let mut out = Vec::new();
                 for it in items(v).into_iter().filter(|s| s != "none") {

@@ -27,7 +27,9 @@
 //!   partitions (`norm_priority`; at least 1 is the largest, as Slurm's `part_max_priority`),
 //!   `NO_NORMAL_PART` unnormalized; on a pool 1 unless the factor is 0; TRES: `CPU` = processors / C, `Node` = nodes / N, `Mem` = memory / the
 //!   cluster's, `GRES/gpu` = GPUs / the cluster's (0 on a single pool), each a job's request
-//!   (`_get_tres_prio_weighted` over `tres_req_cnt`). QOS, association, site and nice are 0.
+//!   (`_get_tres_prio_weighted` over `tres_req_cnt`); QOS = the job's QOS priority over the
+//!   largest of the site's QOS ([`super::qos`]; 0 without QOS priorities). Association, site
+//!   and nice are 0.
 //! - **Priority** = Σ weight · factor, at least 1, truncated to a whole number (a `uint32_t`).
 
 use super::fairshare;
@@ -56,6 +58,8 @@ pub struct JobInfo {
     /// Its partition's `PriorityJobFactor` over the largest on a cluster (None: the one
     /// partition's, 1 unless the `PriorityJobFactor` key is 0).
     pub part_factor: Option<f64>,
+    /// Its QOS factor ([`super::qos::QosTable::factor`]; 0 without QOS priorities).
+    pub qos: f64,
 }
 
 /// The plugin's state over a simulation.
@@ -196,6 +200,9 @@ impl Multifactor {
                 } else {
                     0.0
                 });
+        }
+        if p.weight_qos > 0.0 && job.qos > 0.0 {
+            prio += p.weight_qos * job.qos;
         }
         let normal = !p
             .flags

@@ -1,4 +1,4 @@
-//! A note on `--sshare` against the log it is given with: the log's users and accounts that the
+//! A note on `--sshare` (and `--qos`: [`qos_note`]) against the log it is given with: the log's users and accounts that the
 //! file has no association for. The policy still runs (such a user is charged under root with
 //! one share, Slurm's default; a job whose account is not there, to its user's first
 //! association), but an sshare file of another cluster, or of another time, gives every job
@@ -51,6 +51,39 @@ pub fn sshare_note(site: &Site) -> Option<String> {
         false => "",
     };
     Some(format!("{file}: {}{hint}", parts.join("; ")))
+}
+
+/// The note on `--qos` against the log (with its jobs' QOS taken): the QOS the log's jobs run
+/// in that the file does not list (their jobs get QOS priority 0; Slurm would have refused
+/// them), or `None` when it lists every one (or there is no file). A job with no QOS runs in
+/// `normal`.
+pub fn qos_note(site: &Site) -> Option<String> {
+    let (table, file) = site.qos.as_ref()?;
+    let used: BTreeSet<&str> = (0..site.job_qos.len())
+        .map(|j| site.qos_of(j).unwrap_or(super::qos::DEFAULT_QOS))
+        .collect();
+    let missing: Vec<&str> = (used.iter().copied())
+        .filter(|n| table.priority(n).is_none())
+        .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "{file}: {} of the log's {} QOS {} not in it ({}): {} jobs get QOS priority 0",
+        missing.len(),
+        used.len(),
+        if missing.len() == 1 { "is" } else { "are" },
+        first(&missing),
+        if missing.len() == 1 { "its" } else { "their" },
+    ))
+}
+
+/// Every note on the site's files against the log ([`sshare_note`], [`qos_note`]).
+pub fn notes(site: &Site) -> Vec<String> {
+    [sshare_note(site), qos_note(site)]
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 /// The first few names, comma-separated.

@@ -63,6 +63,7 @@ impl State {
         let per_node = (size.cpus as f64 / size.nodes.max(1) as f64).max(1.0);
         let mut assoc_of: HashMap<(i64, &str), usize> = HashMap::new();
         let site = &self.site;
+        let qos_factor = self.qos_factors();
         let infos: Vec<JobInfo> = jobs
             .enumerate()
             .map(|(j, (user, p, submit, limit))| {
@@ -87,11 +88,40 @@ impl State {
                     limit,
                     assoc,
                     part_factor: None,
+                    qos: qos_factor(j),
                 }
             })
             .collect();
+        drop(qos_factor);
         self.mf = Some(Multifactor::new(self.params.clone(), tree, infos, size));
         self.sized = self.site.size.is_some();
+    }
+
+    /// Each job's QOS factor, by job index: from the `qos` key's priorities, else the site's
+    /// `--qos` file's; 0 for every job without either (or without `PriorityWeightQOS`).
+    fn qos_factors(&self) -> impl Fn(usize) -> f64 + '_ {
+        let table = match (&self.params.qos, &self.site.qos) {
+            _ if self.params.weight_qos <= 0.0 => None,
+            (Some(t), _) | (None, Some((t, _))) => Some(t),
+            (None, None) => None,
+        };
+        let normalized =
+            !(self.params.flags.iter()).any(|f| f == "NO_NORMAL_QOS" || f == "NO_NORMAL_ALL");
+        // Per log QOS (index 0: none, so normal), computed once.
+        let by_index: Vec<f64> = match table {
+            None => Vec::new(),
+            Some(t) => std::iter::once(None)
+                .chain(self.site.qos_names.iter().map(|n| Some(n.as_str())))
+                .map(|n| t.factor(n, normalized))
+                .collect(),
+        };
+        move |j| {
+            if by_index.is_empty() {
+                return 0.0;
+            }
+            let k = self.site.job_qos.get(j).copied().unwrap_or(0);
+            by_index.get(usize::from(k)).copied().unwrap_or(0.0)
+        }
     }
 
     /// The jobs run on a cluster of `size`: without a slurm.conf (which gives the totals the
@@ -160,5 +190,59 @@ mod tests {
         assert_eq!(of(1), ("bio", "alice"));
         assert_eq!(of(2), ("bio", "alice"));
         assert_eq!(of(3).1, "bob");
+    }
+
+    /// Three jobs submitted at 0 on a site whose QOS are normal 10, high 100, low 0
+    /// (`PriorityWeightQOS=10000`, `PriorityWeightAge=1000`, `PriorityMaxAge` 10 minutes,
+    /// periods every minute): job 0 in high, job 1 with no QOS (so normal), job 2 in low. The
+    /// largest QOS priority is 100, so the QOS factors are 100/100 = 1, 10/100 = 0.1 and 0:
+    /// at 0 the priorities are 10000, 1000 and 1 (0, raised to Slurm's least, 1); at 60 each
+    /// has waited 60 s of 600, + 1000 · 0.1 = 100: 10100, 1100 and 100. With NO_NORMAL_QOS the
+    /// factors are the priorities themselves: 10000 · 100 = 1000000 and 10000 · 10 = 100000.
+    /// The `qos` key replaces the file: (high:50,normal:50) gives both factor 1 (10000 each)
+    /// and low, not listed, 0.
+    #[test]
+    fn jobs_in_two_qos_are_ranked_by_their_qos_priority() {
+        let run = |extra: &[(&str, &str)]| {
+            let site = Site::default()
+                .with_qos("Name|Priority\nnormal|10\nhigh|100\nlow|0\n", "qos.txt")
+                .unwrap()
+                .with_job_qos(vec!["high".into(), "low".into()], vec![1, 0, 2]);
+            let mut params = SlurmParams::default();
+            for (k, v) in [
+                ("PriorityWeightQOS", "10000"),
+                ("PriorityWeightAge", "1000"),
+                ("PriorityMaxAge", "10"),
+                ("PriorityCalcPeriod", "1"),
+            ]
+            .iter()
+            .chain(extra)
+            {
+                params.set(k, v).unwrap();
+            }
+            let mut st = State {
+                site,
+                params,
+                mf: None,
+                sized: false,
+            };
+            st.prepare([(1, 1, 0, None); 3].into_iter(), 8);
+            let mf = st.mf.as_mut().unwrap();
+            mf.advance(0, true);
+            for j in 0..3 {
+                mf.submitted(j, 0);
+            }
+            let at0 = [0, 1, 2].map(|j| mf.priority(j));
+            mf.advance(60, true);
+            (at0, [0, 1, 2].map(|j| mf.priority(j)))
+        };
+        assert_eq!(run(&[]), ([10000.0, 1000.0, 1.0], [10100.0, 1100.0, 100.0]));
+        let raw = run(&[("PriorityFlags", "NO_NORMAL_QOS")]);
+        assert_eq!(raw.0, [1_000_000.0, 100_000.0, 1.0]);
+        let key = run(&[("qos", "(high:50,normal:50)")]);
+        assert_eq!(key.0, [10000.0, 10000.0, 1.0]);
+        // Without PriorityWeightQOS the file changes nothing: age alone.
+        let off = run(&[("PriorityWeightQOS", "0")]);
+        assert_eq!(off, ([1.0; 3], [100.0; 3]));
     }
 }

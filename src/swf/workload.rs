@@ -71,6 +71,12 @@ pub struct Workload {
     /// jobs by it, so that a job is found in the log.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub job_ids: Vec<(u64, String)>,
+    /// Each job's QOS (an sacct log's `QOS`) as (line of its record, `k`): QOS `k` is
+    /// `qos_names[k - 1]`; empty when the log has no QOS column, and for other formats. The
+    /// `slurm` policy's QOS factor reads it.
+    pub qos: Vec<(u64, u16)>,
+    /// The QOS names `qos` numbers, in order of first appearance.
+    pub qos_names: Vec<String>,
 }
 
 /// An earlier run of a requeued job: of the record on `line`, started `start` seconds after
@@ -142,6 +148,8 @@ mod tests {
             accounts: vec![],
             node_lists: vec![],
             job_ids: vec![],
+            qos: vec![],
+            qos_names: vec![],
         };
         assert_eq!(w.summary(3), "t.swf: 0 jobs, no issues");
         for line in [5, 9] {

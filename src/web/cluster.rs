@@ -193,13 +193,19 @@ impl Session {
     }
 }
 
-/// What the `slurm` policy will read of a site (slurm.conf text and `sshare -a -l -P` text,
-/// either optional): one sentence, or the error naming the file, line and field.
+/// What the `slurm` policy will read of a site (slurm.conf text, `sshare -a -l -P` text and
+/// `sacctmgr show qos format=Name,Priority -P` text, each optional): one sentence, or the
+/// error naming the file, line and field.
 #[wasm_bindgen]
-pub fn slurm_site_note(conf: Option<String>, sshare: Option<String>) -> Result<String, JsError> {
+pub fn slurm_site_note(
+    conf: Option<String>,
+    sshare: Option<String>,
+    qos: Option<String>,
+) -> Result<String, JsError> {
     let site = crate::slurm::Site::of_texts(
         conf.as_deref().map(|t| (t, "slurm.conf")),
         sshare.as_deref().map(|t| (t, "sshare")),
+        qos.as_deref().map(|t| (t, "qos")),
     )
     .map_err(|e| JsError::new(&e))?;
     let Some(site) = site else {
@@ -233,6 +239,16 @@ pub fn slurm_site_note(conf: Option<String>, sshare: Option<String>) -> Result<S
         parts.push(format!(
             "the account tree and shares of sshare ({} rows)",
             rows.len()
+        ));
+    }
+    if let Some((table, _)) = &site.qos {
+        let named: Vec<String> = (table.rows.iter().take(NAMED_KEYS))
+            .map(|(n, p)| format!("{n} {p}"))
+            .collect();
+        parts.push(format!(
+            "the priorities of {} QOS ({})",
+            table.rows.len(),
+            named.join(", ")
         ));
     }
     Ok(format!("The slurm policy reads {}.", parts.join(" and ")))

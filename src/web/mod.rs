@@ -117,6 +117,10 @@ struct Facts<'a> {
     /// `None` for a trace that numbers its jobs alone. One string, not one per job: the page
     /// reads the few it shows.
     job_ids: Option<String>,
+    /// The note on a qos file that lacks QOS the trace's jobs run in
+    /// ([`crate::slurm::site_note::qos_note`], what `schedlab run --qos` prints); `None` without
+    /// one, or when it lists every QOS of the log.
+    qos_note: Option<String>,
 }
 
 /// A loaded trace (with its metrics options and expected end times: [`Trace`], the pipeline
@@ -124,7 +128,8 @@ struct Facts<'a> {
 #[wasm_bindgen]
 pub struct Session {
     trace: Trace,
-    /// The Slurm site the `slurm` policy reads (the options' `slurm_conf` and `sshare` texts).
+    /// The Slurm site the `slurm` policy reads (the options' `slurm_conf`, `sshare` and `qos`
+    /// texts).
     site: Option<crate::slurm::Site>,
     runs: Vec<RunResult>,
 }
@@ -159,6 +164,7 @@ impl Session {
         let site = crate::slurm::Site::of_texts(
             opts.slurm_conf.as_deref().map(|t| (t, "slurm.conf")),
             opts.sshare.as_deref().map(|t| (t, "sshare")),
+            opts.qos.as_deref().map(|t| (t, "qos")),
         )
         .map_err(|e| JsError::new(&e))?
         .map(|site| trace.named_site(site));
@@ -201,6 +207,10 @@ impl Session {
                 .as_ref()
                 .and_then(crate::slurm::site_note::sshare_note),
             job_ids: self.job_ids(),
+            qos_note: self
+                .site
+                .as_ref()
+                .and_then(crate::slurm::site_note::qos_note),
         })
     }
 

@@ -40,6 +40,8 @@ impl Workload {
             accounts: Vec::new(),
             node_lists: Vec::new(),
             job_ids: Vec::new(),
+            qos: Vec::new(),
+            qos_names: Vec::new(),
         }
     }
 }

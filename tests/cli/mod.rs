@@ -5,6 +5,7 @@ mod fidelity_cli;
 mod gpu_note_cli;
 mod hostile_cli;
 mod pipe_cli;
+mod qos_cli;
 mod run_cli;
 mod site_cli;
 mod sweep_cli;

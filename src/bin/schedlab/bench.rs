@@ -5,8 +5,9 @@
 //! (the `whole SPEC` row) and the memory per job. `--instant N` measures the policies on N
 //! jobs submitted at one instant; `--gpu-cluster N` on N generated jobs, a quarter of them
 //! asking for GPUs, on a cluster of 1,000 GPU nodes ([`GPU_CLUSTER`]). Each policy runs as
-//! `schedlab run` runs it (`run::simulate_at`): `slurm` with the site of `--slurm-conf` and
-//! `--sshare` (its scheduler parameters and shares), else with what the trace tells.
+//! `schedlab run` runs it (`run::simulate_at`): `slurm` with the site of `--slurm-conf`,
+//! `--sshare` and `--qos` (its scheduler parameters, shares and QOS priorities), else with what
+//! the trace tells.
 
 use crate::alloc;
 use crate::{InputArgs, MetricArgs};
@@ -44,6 +45,10 @@ pub struct BenchArgs {
     /// `slurm` policy (as `schedlab run --sshare`).
     #[arg(long)]
     sshare: Option<PathBuf>,
+    /// `sacctmgr show qos format=Name,Priority -P` output: each QOS's priority, for the `slurm`
+    /// policy's QOS factor (as `schedlab run --qos`).
+    #[arg(long)]
+    qos: Option<PathBuf>,
     #[command(flatten)]
     metrics: MetricArgs,
     #[command(flatten)]
@@ -98,8 +103,13 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     }
     let (read, input_opts) = args.input.options()?;
     let metrics = args.metrics.options()?;
-    // The site the `slurm` policy reads (--slurm-conf, --sshare), as `schedlab run` gives it.
-    let site = crate::site_of(args.input.slurm_conf.as_deref(), args.sshare.as_deref())?;
+    // The site the `slurm` policy reads (--slurm-conf, --sshare, --qos), as `schedlab run`
+    // gives it.
+    let site = crate::site_of(
+        args.input.slurm_conf.as_deref(),
+        args.sshare.as_deref(),
+        args.qos.as_deref(),
+    )?;
     let site = site.as_ref();
     let w = args
         .policies

@@ -128,6 +128,11 @@ struct RunArgs {
     /// the `slurm` policy (without it every user has one share under root).
     #[arg(long)]
     sshare: Option<PathBuf>,
+    /// `sacctmgr show qos format=Name,Priority -P` output: each QOS's priority, for the `slurm`
+    /// policy's QOS factor (a job's QOS is the sacct log's `QOS` column; without the file every
+    /// QOS has priority 0).
+    #[arg(long)]
+    qos: Option<PathBuf>,
     /// Also print each policy's schedule against the trace's own: per job, the recorded wait
     /// against the simulated one (error figures, the distance of the two distributions) and the
     /// N jobs furthest off, with their start reason and the job they waited for.
@@ -218,28 +223,48 @@ fn progress_bar(label: String) -> impl FnMut(usize, usize) -> bool {
     }
 }
 
-/// The site the `slurm` policy reads (--slurm-conf, --sshare), when either is given.
+/// The site the `slurm` policy reads (--slurm-conf, --sshare, --qos), when any is given.
 fn slurm_site(args: &RunArgs) -> Result<Option<schedlab::slurm::Site>, Box<dyn std::error::Error>> {
-    site_of(args.input.slurm_conf.as_deref(), args.sshare.as_deref())
+    site_of(
+        args.input.slurm_conf.as_deref(),
+        args.sshare.as_deref(),
+        args.qos.as_deref(),
+    )
 }
 
-/// The site of a slurm.conf and an `sshare -a -l -P` file, when either is given.
+/// The notes on a site's files against the log (an sshare missing its users or accounts, a
+/// qos file missing its QOS), on stderr.
+pub fn print_site_notes(site: Option<&schedlab::slurm::Site>) {
+    let Some(site) = site else { return };
+    for note in schedlab::slurm::site_note::notes(site) {
+        eprintln!("{note}");
+    }
+}
+
+/// The site of a slurm.conf, an `sshare -a -l -P` file and an `sacctmgr show qos
+/// format=Name,Priority -P` file, when any is given.
 pub fn site_of(
     conf: Option<&Path>,
     sshare: Option<&Path>,
+    qos: Option<&Path>,
 ) -> Result<Option<schedlab::slurm::Site>, Box<dyn std::error::Error>> {
-    let read =
-        |path: &Path| std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
-    let conf = conf
-        .map(|p| Ok::<_, String>((read(p)?, p.display().to_string())))
-        .transpose()?;
-    let sshare = sshare
-        .map(|p| Ok::<_, String>((read(p)?, p.display().to_string())))
-        .transpose()?;
+    // Each file's text with its name (for errors), when given.
+    let read = |path: Option<&Path>| {
+        path.map(|p| {
+            let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            Ok::<_, String>((text, p.display().to_string()))
+        })
+        .transpose()
+    };
+    let (conf, sshare, qos) = (read(conf)?, read(sshare)?, read(qos)?);
     fn pair(x: &Option<(String, String)>) -> Option<(&str, &str)> {
         x.as_ref().map(|(t, f)| (t.as_str(), f.as_str()))
     }
-    Ok(schedlab::slurm::Site::of_texts(pair(&conf), pair(&sshare))?)
+    Ok(schedlab::slurm::Site::of_texts(
+        pair(&conf),
+        pair(&sshare),
+        pair(&qos),
+    )?)
 }
 
 fn cmd_run(args: &RunArgs) -> CliResult {
@@ -290,12 +315,7 @@ fn cmd_run(args: &RunArgs) -> CliResult {
     report_skips(&trace);
     // The site as the policies read it: with the trace's user names and jobs' accounts.
     let site = site.map(|site| trace.named_site(site));
-    if let Some(note) = site
-        .as_ref()
-        .and_then(schedlab::slurm::site_note::sshare_note)
-    {
-        eprintln!("{note}");
-    }
+    print_site_notes(site.as_ref());
     let mut results: Vec<(RunResult, Duration)> = Vec::new();
     // Each result's spec as the user wrote it (the table's label for a long one).
     let mut typed: Vec<&str> = Vec::new();

@@ -89,6 +89,11 @@ pub struct PlotArgs {
     /// `slurm` policy (as `schedlab run --sshare`).
     #[arg(long)]
     sshare: Option<PathBuf>,
+    /// `sacctmgr show qos format=Name,Priority -P` output: each QOS's priority, for the `slurm`
+    /// policy's QOS factor (a job's QOS is the sacct log's `QOS` column; without the file every
+    /// QOS has priority 0).
+    #[arg(long)]
+    qos: Option<PathBuf>,
     #[command(flatten)]
     metrics: crate::MetricArgs,
     #[command(flatten)]
@@ -379,8 +384,12 @@ pub fn run(a: &PlotArgs) -> Result<(), Box<dyn std::error::Error>> {
     };
     // The site the `slurm` policy reads (--slurm-conf, --sshare), as `schedlab run` gives it:
     // the chart is of the schedule `run` reports (it drew slurm on Slurm's defaults).
-    let site = crate::site_of(a.input.slurm_conf.as_deref(), a.sshare.as_deref())?
-        .map(|site| trace.named_site(site));
+    let site = crate::site_of(
+        a.input.slurm_conf.as_deref(),
+        a.sshare.as_deref(),
+        a.qos.as_deref(),
+    )?
+    .map(|site| trace.named_site(site));
     let runs = a
         .policies
         .iter()

@@ -19,6 +19,11 @@ pub struct ReplayArgs {
     /// `sshare -a -l -P` output: the account tree, shares and usage at the log's start.
     #[arg(long)]
     sshare: Option<PathBuf>,
+    /// `sacctmgr show qos format=Name,Priority -P` output: each QOS's priority, for the `slurm`
+    /// policy's QOS factor (a job's QOS is the sacct log's `QOS` column; without the file every
+    /// QOS has priority 0).
+    #[arg(long)]
+    qos: Option<PathBuf>,
     /// Write `time,job_id,recorded,model` (one row per job waiting at each instant) to this
     /// CSV; one file per policy.
     #[arg(long)]
@@ -39,7 +44,11 @@ pub struct ReplayArgs {
 }
 
 pub fn run(args: &ReplayArgs) -> CliResult {
-    let site = site_of(args.input.slurm_conf.as_deref(), args.sshare.as_deref())?;
+    let site = site_of(
+        args.input.slurm_conf.as_deref(),
+        args.sshare.as_deref(),
+        args.qos.as_deref(),
+    )?;
     let build = |spec: &str| match &site {
         Some(site) => schedlab::policy::slurm::build_with_site(spec, site),
         None => schedlab::policy::build(spec),
@@ -62,14 +71,10 @@ pub fn run(args: &ReplayArgs) -> CliResult {
     let site = site.map(|s| {
         s.with_user_names(workload.header.lines.iter().map(String::as_str))
             .with_accounts(replay.logged.accounts.clone())
+            .with_job_qos(set.qos_names.clone(), set.qos.clone())
             .with_clock(schedlab::slurm::clock_of(&workload.header, set.origin))
     });
-    if let Some(note) = site
-        .as_ref()
-        .and_then(schedlab::slurm::site_note::sshare_note)
-    {
-        eprintln!("{note}");
-    }
+    crate::print_site_notes(site.as_ref());
     let recorded = replay.recorded_waits();
     if let Some(other) = &args.noise {
         let (_, set2) = run::read_path(other, &read, &input)?;

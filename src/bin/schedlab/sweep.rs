@@ -49,6 +49,11 @@ pub struct SweepArgs {
     /// `slurm` policy (as `schedlab run --sshare`).
     #[arg(long)]
     sshare: Option<PathBuf>,
+    /// `sacctmgr show qos format=Name,Priority -P` output: each QOS's priority, for the `slurm`
+    /// policy's QOS factor (a job's QOS is the sacct log's `QOS` column; without the file every
+    /// QOS has priority 0).
+    #[arg(long)]
+    qos: Option<PathBuf>,
     #[command(flatten)]
     metrics: MetricArgs,
     #[command(flatten)]
@@ -115,18 +120,21 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     let trace = run::Trace::load_path(&args.trace, &read, &input, args.metrics.options()?)?;
     // The site the `slurm` policy reads: the scheduler parameters of --slurm-conf and the
     // shares of --sshare, as `schedlab run` gives them.
-    let site = crate::site_of(args.input.slurm_conf.as_deref(), args.sshare.as_deref())?
-        .map(|site| trace.named_site(site));
-    if let Some(note) = site
-        .as_ref()
-        .and_then(schedlab::slurm::site_note::sshare_note)
-    {
-        eprintln!("{note}");
-    }
+    let site = crate::site_of(
+        args.input.slurm_conf.as_deref(),
+        args.sshare.as_deref(),
+        args.qos.as_deref(),
+    )?
+    .map(|site| trace.named_site(site));
+    crate::print_site_notes(site.as_ref());
     let mut site_hash = String::new();
-    for path in [args.input.slurm_conf.as_deref(), args.sshare.as_deref()]
-        .into_iter()
-        .flatten()
+    for path in [
+        args.input.slurm_conf.as_deref(),
+        args.sshare.as_deref(),
+        args.qos.as_deref(),
+    ]
+    .into_iter()
+    .flatten()
     {
         site_hash.push_str(&file_hash(path)?);
     }

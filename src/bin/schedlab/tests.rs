@@ -73,6 +73,7 @@ fn flags_match_the_options_schema() {
         "heatmap-csv",
         "heatmap-bin",
         "sshare",
+        "qos",
         "fidelity",
         "help",
     ];

@@ -23,6 +23,7 @@ fn fairshare_changes_at_periods_only() {
         limit: Some(100),
         assoc,
         part_factor: None,
+        qos: 0.0,
     };
     let jobs = vec![job(0, 1), job(31, 2), job(31, 1)];
     let size = Size {
@@ -66,6 +67,7 @@ fn one_user(enforce: &str, submits: &[Time]) -> Multifactor {
         limit: Some(600),
         assoc: 1,
         part_factor: None,
+        qos: 0.0,
     };
     let size = Size {
         cpus: 2,
@@ -137,6 +139,7 @@ fn tres_weights_count_gpus_and_memory() {
         limit: Some(60),
         assoc: 1,
         part_factor: None,
+        qos: 0.0,
     };
     let size = Size {
         cpus: 32,

@@ -117,6 +117,14 @@ pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
     if !maps[3].names.is_empty() {
         add(format!("; MaxQueues: {}", maps[3].names.len()));
     }
+    // Each job's QOS (field 15's number), kept only when the log names one (and while the
+    // names fit a u16).
+    if !maps[3].names.is_empty() && maps[3].names.len() < usize::from(u16::MAX) {
+        w.qos = (records.iter())
+            .map(|r| (r.line, u16::try_from(r.queue.max(0)).unwrap_or(0)))
+            .collect();
+        w.qos_names = std::mem::take(&mut maps[3].names);
+    }
     w.records = records;
     w.partition_names = std::mem::take(&mut maps[4].names);
 }

@@ -1,0 +1,230 @@
+//! The QOS priorities of a site (`sacctmgr show qos format=Name,Priority -P` output, or the
+//! `slurm` policy's `qos` key) and each job's QOS factor from them, as Slurm 22.05 computes it:
+//! a job's QOS priority over the largest priority of any QOS of the cluster
+//! (assoc_mgr.c `_set_qos_norm_priority`, `g_qos_max_priority`), its own priority with
+//! `PriorityFlags=NO_NORMAL_QOS` (or `NO_NORMAL_ALL`), 0 when that priority is 0
+//! (priority_multifactor.c `set_priority_factors`). A job whose log names no QOS runs in its
+//! association's default, which with no default set is `normal`
+//! (assoc_mgr.c `assoc_mgr_get_default_qos_info`).
+//!
+//! ```text
+//! Name|Priority
+//! normal|10
+//! high|100
+//! low|0
+//! ```
+
+/// The QOS a job without one runs in (no association default is known).
+pub const DEFAULT_QOS: &str = "normal";
+
+/// A site's QOS priorities: (name, priority) in the file's order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct QosTable {
+    /// (name, priority).
+    pub rows: Vec<(String, u32)>,
+}
+
+impl QosTable {
+    /// The priority of QOS `name`, when the table has it.
+    pub fn priority(&self, name: &str) -> Option<u32> {
+        self.rows.iter().find(|(n, _)| n == name).map(|&(_, p)| p)
+    }
+
+    /// The largest priority of any QOS (Slurm's `g_qos_max_priority`).
+    pub fn max(&self) -> u32 {
+        self.rows.iter().map(|&(_, p)| p).max().unwrap_or(0)
+    }
+
+    /// The QOS factor of a job in QOS `name` (`None`: the log names none, so `normal`):
+    /// its priority over the largest, or the priority itself when `normalized` is false
+    /// (`NO_NORMAL_QOS`); 0 for a QOS the table lacks.
+    pub fn factor(&self, name: Option<&str>, normalized: bool) -> f64 {
+        let p = self.priority(name.unwrap_or(DEFAULT_QOS)).unwrap_or(0);
+        let max = self.max();
+        if p == 0 || max == 0 {
+            0.0
+        } else if normalized {
+            f64::from(p) / f64::from(max)
+        } else {
+            f64::from(p)
+        }
+    }
+
+    /// The table as the `qos` key writes it: `(high:100,normal:10)`, one bare, `none` empty.
+    pub fn key_text(&self) -> String {
+        let items: Vec<String> = self.rows.iter().map(|(n, p)| format!("{n}:{p}")).collect();
+        match items.len() {
+            0 => "none".into(),
+            1 => items[0].clone(),
+            _ => format!("({})", items.join(",")),
+        }
+    }
+}
+
+/// A QOS priority: a whole number Slurm keeps in 32 bits.
+fn priority(v: &str) -> Result<u32, String> {
+    v.trim()
+        .parse::<u32>()
+        .map_err(|_| format!("{v:?} is not a whole number from 0 to {}", u32::MAX))
+}
+
+/// A QOS name: a Slurm QOS name (no `|`, `,`, `:`, spaces or parentheses).
+fn name(v: &str) -> Result<String, String> {
+    let n = v.trim();
+    if n.is_empty() || n.contains(['|', ',', ':', '=', '(', ')', '[', ']', ' ']) {
+        return Err(format!("{v:?} is not a QOS name"));
+    }
+    Ok(n.to_string())
+}
+
+/// Reads `sacctmgr show qos format=Name,Priority -P` output (with or without its header line,
+/// `-n`; other columns beside them are skipped when the header names them); an error names the
+/// file, line and field.
+pub fn parse(text: &str, file: &str) -> Result<QosTable, String> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .peekable();
+    let Some(&(hl, head)) = lines.peek() else {
+        return Err(format!(
+            "{file}: empty; expected the output of sacctmgr show qos format=Name,Priority -P"
+        ));
+    };
+    let names: Vec<String> = (head.trim_start_matches('\u{feff}').split('|'))
+        .map(|s| s.trim().to_ascii_lowercase())
+        .collect();
+    let (cn, cp) = if names.iter().any(|n| n == "name" || n == "priority") {
+        let col = |n: &str| {
+            names.iter().position(|x| x == n).ok_or_else(|| {
+                format!(
+                    "{file}:{}: the header names no {n} field (sacctmgr show qos \
+                     format=Name,Priority -P)",
+                    hl + 1
+                )
+            })
+        };
+        let cols = (col("name")?, col("priority")?);
+        lines.next();
+        cols
+    } else {
+        (0, 1)
+    };
+    let mut table = QosTable::default();
+    for (i, l) in lines {
+        let line = i + 1;
+        let f: Vec<&str> = l.trim_end_matches('\r').split('|').collect();
+        let get = |c: usize, field: &str| {
+            f.get(c)
+                .copied()
+                .ok_or_else(|| format!("{file}:{line}: {field}: missing"))
+        };
+        let n = name(get(cn, "Name")?).map_err(|e| format!("{file}:{line}: Name: {e}"))?;
+        let p =
+            priority(get(cp, "Priority")?).map_err(|e| format!("{file}:{line}: Priority: {e}"))?;
+        if table.priority(&n).is_some() {
+            return Err(format!("{file}:{line}: Name: QOS {n:?} is listed twice"));
+        }
+        table.rows.push((n, p));
+    }
+    Ok(table)
+}
+
+/// Reads the `qos` key's value: `none`, or `name:priority` items (one bare, several in
+/// parentheses, `name=priority` also taken).
+pub fn parse_key(v: &str) -> Result<QosTable, String> {
+    let v = v.trim();
+    let inner = v
+        .strip_prefix('(')
+        .and_then(|x| x.strip_suffix(')'))
+        .unwrap_or(v);
+    let mut table = QosTable::default();
+    for it in inner.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if it.eq_ignore_ascii_case("none") {
+            continue;
+        }
+        let (n, p) = it
+            .split_once([':', '='])
+            .ok_or_else(|| format!("{it:?} is not name:priority"))?;
+        let n = name(n)?;
+        let p = priority(p)?;
+        if table.priority(&n).is_some() {
+            return Err(format!("QOS {n:?} is given twice"));
+        }
+        table.rows.push((n, p));
+    }
+    Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// high 100, normal 10, low 0: the largest is 100, so a high job's factor is 100 / 100 = 1,
+    /// a normal one's 10 / 100 = 0.1, a low one's 0; with NO_NORMAL_QOS, 100, 10 and 0. A job
+    /// the log gives no QOS runs in normal (0.1); one in a QOS the file lacks gets 0.
+    #[test]
+    fn a_factor_is_the_priority_over_the_largest() {
+        let t = parse("Name|Priority\nnormal|10\nhigh|100\nlow|0\n", "q").unwrap();
+        assert_eq!(t.max(), 100);
+        assert_eq!(t.factor(Some("high"), true), 1.0);
+        assert_eq!(t.factor(Some("normal"), true), 0.1);
+        assert_eq!(t.factor(Some("low"), true), 0.0);
+        assert_eq!(t.factor(None, true), 0.1);
+        assert_eq!(t.factor(Some("debug"), true), 0.0);
+        assert_eq!(t.factor(Some("high"), false), 100.0);
+        assert_eq!(t.factor(Some("normal"), false), 10.0);
+        // Every priority 0: every factor 0 (Slurm sets no norm_priority then).
+        let zero = parse("normal|0\n", "q").unwrap();
+        assert_eq!(zero.factor(None, true), 0.0);
+    }
+
+    #[test]
+    fn the_file_reads_with_or_without_its_header() {
+        let bare = parse("normal|10\nhigh|100\n", "q").unwrap();
+        let head = parse("Name|Priority\nnormal|10\nhigh|100\n", "q").unwrap();
+        assert_eq!(bare, head);
+        let other = parse("Priority|Name|MaxWall\n10|normal|\n100|high|1:00:00\n", "q").unwrap();
+        assert_eq!(other, head);
+        assert_eq!(head.key_text(), "(normal:10,high:100)");
+    }
+
+    /// Every error names the file, the line and the field.
+    #[test]
+    fn a_bad_file_names_file_line_and_field() {
+        let err = |t: &str| parse(t, "qos.txt").unwrap_err();
+        assert_eq!(
+            err("Name|Priority\nnormal|10\nhigh|lots\n"),
+            "qos.txt:3: Priority: \"lots\" is not a whole number from 0 to 4294967295"
+        );
+        assert_eq!(
+            err("Name|Priority\nnormal|-1\n").split(": ").nth(1),
+            Some("Priority")
+        );
+        assert_eq!(
+            err("Name|Priority\nnormal\n"),
+            "qos.txt:2: Priority: missing"
+        );
+        assert_eq!(err("Name|Priority\n|5\n").split(": ").nth(1), Some("Name"));
+        assert_eq!(
+            err("Name|Priority\nhigh|1\nhigh|2\n"),
+            "qos.txt:3: Name: QOS \"high\" is listed twice"
+        );
+        assert!(
+            err("Name|MaxWall\nnormal|1\n").starts_with("qos.txt:1: the header names no priority")
+        );
+        assert!(err("\n").starts_with("qos.txt: empty"));
+    }
+
+    #[test]
+    fn the_key_takes_a_list() {
+        let t = parse_key("(high:1000, normal=10)").unwrap();
+        assert_eq!(t.rows, vec![("high".into(), 1000), ("normal".into(), 10)]);
+        assert_eq!(t.key_text(), "(high:1000,normal:10)");
+        assert_eq!(parse_key("high:5").unwrap().key_text(), "high:5");
+        assert_eq!(parse_key("none").unwrap(), QosTable::default());
+        assert!(parse_key("(high)").is_err());
+        assert!(parse_key("(high:x)").is_err());
+        assert!(parse_key("(high:1,high:2)").is_err());
+    }
+}
