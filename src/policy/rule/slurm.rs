@@ -13,7 +13,8 @@
 //!   run for the submissions after it.
 //! - **Backfill** (backfill.c `_attempt_backfill`): every `bf_interval` seconds while jobs
 //!   wait, a cycle walks the queue in priority order. A user's jobs after the first
-//!   `bf_max_job_user` are skipped, and the cycle stops after `bf_max_job_test` jobs tested. A
+//!   `bf_max_job_user` are skipped, and the cycle stops once `bf_max_job_test` jobs reached the
+//!   will-run test (`plan.rs`: a job short of nodes free of reservations does not count). A
 //!   job tested gets the earliest start at which its processors are free for its whole time
 //!   limit, running jobs ending at start + limit and the higher-priority jobs holding the
 //!   reservations planned earlier in the cycle; it starts if that is now. Otherwise it gets a
@@ -35,10 +36,10 @@ mod fit;
 mod free;
 mod held;
 mod nodes;
+mod plan;
 mod trial;
 
 use super::StartRule;
-use crate::cluster::Alloc;
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Happening, Jobs, SimError};
 use crate::slurm::state::Shared;
@@ -47,6 +48,7 @@ use agent::Agent;
 use blocked::{Blocked, Fit};
 use free::Free;
 use nodes::NodePlan;
+use plan::Plan;
 use std::collections::HashMap;
 
 /// A time limit for jobs without one (Slurm's `YEAR_MINUTES`).
@@ -55,65 +57,6 @@ const NO_LIMIT: Time = 365 * 86400;
 /// Seconds between two time-limit checks of Slurm's controller (`PERIODIC_TIMEOUT`,
 /// slurmctld.h).
 const LIMIT_CHECK_PERIOD: Time = 30;
-
-/// A backfill cycle's plan: a pool of processors, or a cluster's nodes.
-enum Plan {
-    Pool(Free),
-    Nodes(Box<NodePlan>),
-}
-
-impl Plan {
-    /// The map of a cycle at `c.now()` ending at `window_end`, its times rounded to `res` on
-    /// `clock`: the running jobs' planned ends.
-    /// `pool`: the last cycle's map on a pool, reset here (kept for its memory).
-    /// `late`: the grace after a planned end at which a job past it is guessed to end.
-    /// `nodes`: the last cycle's plan on nodes, made anew here (kept for its memory).
-    fn at(
-        c: &Ctx<'_>,
-        (clock, res, window_end): (Time, Time, Time),
-        late: Option<Time>,
-        mut pool: Free,
-        nodes: Option<Box<NodePlan>>,
-    ) -> Plan {
-        let now = c.now();
-        let on_nodes = c.cluster().map(|cv| {
-            let ends = c
-                .running()
-                .map(|(e, j)| (slurm_end(c, e, j), cv.alloc(j), c.job(j).requested));
-            let mut p = match nodes {
-                Some(mut p) => {
-                    p.reset(now, clock, cv.free(), ends);
-                    p
-                }
-                None => {
-                    let ends = ends.map(|(e, a, r)| (e, a.to_vec(), r)).collect();
-                    Box::new(NodePlan::new(now, clock, cv.free().clone(), ends))
-                }
-            };
-            p.set(window_end, res, late);
-            p
-        });
-        match on_nodes {
-            Some(p) => Plan::Nodes(p),
-            None => {
-                pool.reset(now, c.free(), c.running().map(|(e, j)| (e, c.job(j).procs)));
-                Plan::Pool(pool)
-            }
-        }
-    }
-
-    /// Job `j`'s earliest start for `len` seconds, with its nodes on a cluster.
-    fn earliest(&mut self, c: &Ctx<'_>, j: usize, len: Time) -> Option<(Time, Option<Alloc>)> {
-        match self {
-            Plan::Pool(free) => free.earliest(c.job(j).procs, len).map(|t| (t, None)),
-            Plan::Nodes(p) => {
-                let cv = c.cluster()?;
-                let (t, a) = p.earliest(cv.layout(), cv.need(j), len)?;
-                Some((t, Some(a)))
-            }
-        }
-    }
-}
 
 /// The main scheduler and backfill.
 pub struct SlurmSched {
@@ -331,10 +274,13 @@ impl SlurmSched {
                 }
                 *n += 1;
             }
-            tested += 1;
             let len = v.requested.unwrap_or(NO_LIMIT).max(1);
             let procs = v.procs;
-            let Some((start, alloc)) = plan.earliest(c, j, len) else {
+            let found = plan.earliest(c, j, len);
+            if plan.tried() {
+                tested += 1;
+            }
+            let Some((start, alloc)) = found else {
                 continue;
             };
             if start <= now {
