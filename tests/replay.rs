@@ -11,6 +11,7 @@ use schedlab::sim::{Ctx, SimError};
 use schedlab::swf::ReadOptions;
 use std::path::Path;
 
+mod limits_runs;
 mod sides;
 mod third_runs;
 mod whole;
