@@ -37,6 +37,7 @@ mod free;
 mod held;
 mod nodes;
 mod plan;
+mod space;
 mod trial;
 
 use super::StartRule;
@@ -49,6 +50,7 @@ use blocked::{Blocked, Fit};
 use free::Free;
 use nodes::NodePlan;
 use plan::Plan;
+use space::Space;
 use std::collections::HashMap;
 
 /// A time limit for jobs without one (Slurm's `YEAR_MINUTES`).
@@ -257,6 +259,12 @@ impl SlurmSched {
                     .map_or(0, |k| k + 1)
             }),
         };
+        let mut space = match &plan {
+            Plan::Nodes(_) => c
+                .cluster()
+                .map(|cv| Space::new(now_down, window_end, cv.layout().nodes.len(), res)),
+            Plan::Pool(_) => None,
+        };
         self.per_user.clear();
         let mut tested = 0;
         for &j in &jobs[..upto] {
@@ -303,11 +311,20 @@ impl SlurmSched {
                 continue;
             }
             c.reserve(j, start);
-            // The map ends at the window's end: a reservation holds nothing past it.
             let from = round_down(start, res, clock).max(now_down);
-            let to = round_down(start + len, res, clock)
-                .max(from + res)
-                .min(window_end);
+            let end = round_down(start + len, res, clock).max(from + res);
+            // On nodes the map has made at most `bf_node_space_size` records (Slurm's
+            // default, `bf_max_job_test`): a job to get a reservation then ends the cycle.
+            if let Some(space) = space.as_mut() {
+                if space.made() >= max_test {
+                    break;
+                }
+                if let Some(a) = &alloc {
+                    space.add(from, end, a.iter().map(|s| s.node));
+                }
+            }
+            // The map ends at the window's end: a reservation holds nothing past it.
+            let to = end.min(window_end);
             if from >= to {
                 continue;
             }
