@@ -259,11 +259,13 @@ impl SlurmSched {
                     .map_or(0, |k| k + 1)
             }),
         };
+        // Kept only where the cycle can reach the map's size: each reservation makes two
+        // records at most.
         let mut space = match &plan {
-            Plan::Nodes(_) => c
+            Plan::Nodes(_) if 1 + 2 * upto >= max_test => c
                 .cluster()
                 .map(|cv| Space::new(now_down, window_end, cv.layout().nodes.len(), res)),
-            Plan::Pool(_) => None,
+            _ => None,
         };
         self.per_user.clear();
         let mut tested = 0;

@@ -20,7 +20,8 @@ use crate::Time;
 struct Rec {
     begin: Time,
     end: Time,
-    held: Vec<bool>,
+    /// One bit per node.
+    held: Vec<u64>,
 }
 
 /// The records of one cycle's map.
@@ -40,7 +41,7 @@ impl Space {
             recs: vec![Rec {
                 begin,
                 end,
-                held: vec![false; nodes],
+                held: vec![0; nodes.div_ceil(64)],
             }],
             made: 1,
             resolution: resolution.max(1),
@@ -86,8 +87,8 @@ impl Space {
                 self.split(p, end);
             }
             for &n in &nodes {
-                if let Some(h) = self.recs[p].held.get_mut(n) {
-                    *h = true;
+                if let Some(h) = self.recs[p].held.get_mut(n / 64) {
+                    *h |= 1 << (n % 64);
                 }
             }
             if end == self.recs[p].end {
@@ -135,7 +136,7 @@ mod tests {
         assert_eq!(s.recs.len(), 3);
         s.add(50, 100, [1].into_iter());
         assert_eq!((s.made(), s.recs.len()), (3, 3));
-        assert_eq!(s.recs[2].held, [false, true]);
+        assert_eq!(s.recs[2].held, [0b10]);
         s.add(0, 20, [0].into_iter());
         assert_eq!(s.made(), 4);
         let spans: Vec<_> = s.recs.iter().map(|r| (r.begin, r.end)).collect();
