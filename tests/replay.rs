@@ -12,6 +12,7 @@ use schedlab::swf::ReadOptions;
 use std::path::Path;
 
 mod further_runs;
+mod limits_runs;
 mod qos_runs;
 mod sides;
 mod whole;

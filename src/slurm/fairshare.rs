@@ -124,48 +124,98 @@ fn assoc_level_fs(t: &Tree, i: usize, level: u64) -> f64 {
     }
 }
 
-/// The classic factor of each association (0 for accounts).
-pub fn classic(t: &Tree, damp: f64) -> Vec<f64> {
-    let n = t.nodes.len();
-    let root_usage = t.nodes[0].usage;
-    let mut ue = vec![0.0; n];
-    let mut norm_shares = vec![0.0; n];
-    let mut factor = vec![0.0; n];
-    ue[0] = 1.0;
-    norm_shares[0] = 1.0;
+/// The association whose effective usage and shares association `i`'s are taken from
+/// (Slurm's `fs_assoc_ptr`, assoc_mgr.c `_set_assoc_parent_and_user`): its nearest ancestor
+/// whose shares are not `parent` (root has raw shares). None for root.
+fn fs_parent(t: &Tree, i: usize) -> Option<usize> {
+    let mut p = t.nodes[i].parent?;
+    while p != 0 && t.nodes[p].shares == Shares::Parent {
+        p = t.nodes[p].parent.unwrap_or(0);
+    }
+    Some(p)
+}
+
+/// The classic formula's normalized shares (`_normalize_assoc_shares_traditional`): the
+/// product down the path of shares over the level's shares (an association with `parent`
+/// shares takes its `fs_parent`'s; a level of no shares gives 0); root's 1.
+pub fn classic_norm_shares(t: &Tree) -> Vec<f64> {
     let levels = t.all_level_shares();
+    let mut ns = vec![1.0; t.nodes.len()];
     // Parents come before children in `nodes` (the tree is built top down).
-    for i in 1..n {
-        let a = &t.nodes[i];
-        let p = a.parent.unwrap_or(0);
-        let level = levels[i] as f64;
-        let (ns, s) = match a.shares {
-            Shares::Raw(s) if level > 0.0 => (norm_shares[p] * f64::from(s) / level, f64::from(s)),
-            Shares::Raw(_) => (0.0, 0.0),
-            Shares::Parent => (norm_shares[p], 0.0),
+    for i in 1..t.nodes.len() {
+        let p = t.nodes[i].parent.unwrap_or(0);
+        ns[i] = match t.nodes[i].shares {
+            Shares::Raw(s) if levels[i] > 0 => ns[p] * f64::from(s) / levels[i] as f64,
+            Shares::Raw(_) => 0.0,
+            Shares::Parent => ns[fs_parent(t, i).unwrap_or(0)],
         };
-        norm_shares[i] = ns;
-        if a.shares == Shares::Parent {
-            ue[i] = ue[p];
-        } else {
-            let ua = if root_usage == 0.0 {
-                0.0
-            } else {
-                (a.usage / root_usage).min(1.0)
-            };
-            ue[i] = if level == 0.0 {
-                ue[p]
-            } else {
-                ua + (ue[p] - ua) * (s / level)
-            };
-        }
-        if a.user.is_some() {
-            factor[i] = if norm_shares[i] <= 0.0 {
-                0.0
-            } else {
-                2f64.powf(-(ue[i] / norm_shares[i]) / damp)
-            };
+    }
+    ns
+}
+
+/// Association `i`'s effective usage from the usage now (`priority_p_set_assoc_usage`:
+/// `set_assoc_usage_norm`, then `_set_assoc_usage_efctv`), `ue` holding its `fs_parent`'s:
+/// normalized usage `UA` = usage / root's (0 when root has none, at most 1); under root
+/// `UE = UA`; with `parent` shares the `fs_parent`'s UE; else `UA + (UE_parent - UA) x S /
+/// S_siblings` (`_set_usage_efctv`; the parent's UE when the level has no shares).
+pub fn classic_ue(t: &Tree, i: usize, ue: &[f64]) -> f64 {
+    let Some(fp) = fs_parent(t, i) else {
+        return 1.0;
+    };
+    let root = t.nodes[0].usage;
+    let ua = if root == 0.0 {
+        0.0
+    } else {
+        (t.nodes[i].usage / root).min(1.0)
+    };
+    if fp == 0 {
+        return ua;
+    }
+    let level = t.level_shares_of(i);
+    match t.nodes[i].shares {
+        Shares::Parent => ue[fp],
+        _ if level == 0 => ue[fp],
+        Shares::Raw(s) => ua + (ue[fp] - ua) * (f64::from(s) / level as f64),
+    }
+}
+
+/// The accounts' effective usage from the usage now, top down (`_set_children_usage_efctv`,
+/// which the decay thread runs at the start of each period); root's 1, users' left at 0
+/// (Slurm sets them to `NO_VAL`: a user's is computed when first needed, [`classic_ue`]).
+pub fn classic_accounts(t: &Tree) -> Vec<f64> {
+    let mut ue = vec![0.0; t.nodes.len()];
+    ue[0] = 1.0;
+    for i in 1..t.nodes.len() {
+        if t.nodes[i].user.is_none() {
+            ue[i] = classic_ue(t, i, &ue);
         }
     }
-    factor
+    ue
+}
+
+/// The classic factor of effective usage `ue` and normalized shares `ns`
+/// (`priority_p_calc_fs_factor`): `2^(-(UE / NormShares) / FairShareDampeningFactor)`, 0
+/// without shares.
+pub fn classic_factor(ue: f64, ns: f64, damp: f64) -> f64 {
+    if ns <= 0.0 {
+        0.0
+    } else {
+        2f64.powf(-(ue / ns) / damp)
+    }
+}
+
+/// The classic factor of every association, accounts and users alike, all from the usage
+/// now (what `sshare` prints after a period when no job waited: the accounts' effective
+/// usage of the period, each user's computed from it when sshare asks).
+pub fn classic(t: &Tree, damp: f64) -> Vec<f64> {
+    let ns = classic_norm_shares(t);
+    let mut ue = classic_accounts(t);
+    for i in 1..t.nodes.len() {
+        if t.nodes[i].user.is_some() {
+            ue[i] = classic_ue(t, i, &ue);
+        }
+    }
+    (0..t.nodes.len())
+        .map(|i| classic_factor(ue[i], ns[i], damp))
+        .collect()
 }

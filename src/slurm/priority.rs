@@ -19,8 +19,9 @@
 //!   `PriorityUsageResetPeriod` sets usage to zero at the first period of each new day,
 //!   week... counted from time 0.
 //! - **Factors** (`set_priority_factors`): age = min(seconds since submission /
-//!   `PriorityMaxAge`, 1); fairshare = the association's factor from the last period (Fair Tree
-//!   or classic); job size = (nodes / cluster nodes + processors / cluster processors) / 2, or
+//!   `PriorityMaxAge`, 1); fairshare = the association's factor from the last period (Fair Tree;
+//!   classic: the accounts' effective usage from the period's start, a user's from the usage
+//!   when the period's job list or a submission first needs it, `priority/classic.rs`); job size = (nodes / cluster nodes + processors / cluster processors) / 2, or
 //!   with `PriorityFavorSmall` ((N - nodes) / N + (C - processors) / C) / 2, or with
 //!   `SMALL_RELATIVE_TO_TIME` max(nodes · C / N, processors) / time limit in minutes / C;
 //!   partition = the job's partition's `PriorityJobFactor` over the largest of the cluster's
@@ -37,6 +38,7 @@ use super::params::{ResetPeriod, SlurmParams};
 use super::tree::Tree;
 use super::Size;
 use crate::Time;
+use classic::Classic;
 
 /// What the multifactor plugin knows of a job.
 #[derive(Debug, Clone, Copy)]
@@ -78,6 +80,11 @@ pub struct Multifactor {
     fs_usage: Option<Vec<f64>>,
     /// Usage was accrued since the factors were computed.
     accrued: bool,
+    /// The classic formula (`NO_FAIR_TREE`): the accounts' effective usage as of the last
+    /// period's start, the normalized shares, and which users' factors in `fs` are set since
+    /// (the others are Slurm's `NO_VAL`, computed when first needed); usage changed since the
+    /// accounts' were computed.
+    classic: Option<Classic>,
     decay: f64,
     cluster_cpus: f64,
     cluster_nodes: f64,
@@ -109,6 +116,7 @@ impl Multifactor {
             fs: Vec::new(),
             fs_usage: None,
             accrued: false,
+            classic: None,
             decay,
             cluster_cpus: size.cpus.max(1) as f64,
             cluster_nodes: size.nodes.max(1) as f64,
@@ -124,13 +132,26 @@ impl Multifactor {
         m
     }
 
-    /// The factors from the tree's usage now.
+    /// The factors from the tree's usage now (the classic formula: the accounts' effective
+    /// usage, each user's factor left for when it is needed).
     fn refresh_fs(&mut self) {
-        self.fs = if self.params.fair_tree {
-            fairshare::fair_tree(&self.tree).0
+        if self.params.fair_tree {
+            self.fs = fairshare::fair_tree(&self.tree).0;
         } else {
-            fairshare::classic(&self.tree, self.params.damp_factor)
-        };
+            let c = self.classic.get_or_insert_with(|| Classic {
+                ue: Vec::new(),
+                norm_shares: fairshare::classic_norm_shares(&self.tree),
+                set: Vec::new(),
+                changed: true,
+            });
+            if c.changed {
+                c.ue = fairshare::classic_accounts(&self.tree);
+                c.changed = false;
+            }
+            c.set.clear();
+            c.set.resize(self.tree.nodes.len(), false);
+            self.fs.resize(self.tree.nodes.len(), 0.0);
+        }
         self.accrued = false;
     }
 
@@ -251,6 +272,7 @@ impl Multifactor {
         }
         if self.params.weight_fs > 0.0 {
             self.period_fs();
+            self.classic_fs(self.jobs[j].assoc);
         }
         self.prio[j] = self.compute(j, t);
     }
@@ -286,6 +308,9 @@ impl Multifactor {
             let amount = delta * self.decay.powf(delta) * f64::from(self.jobs[j].cpus);
             self.tree.add_usage(self.jobs[j].assoc, amount);
             self.accrued = true;
+            if let Some(c) = self.classic.as_mut() {
+                c.changed = true;
+            }
         }
     }
 
@@ -349,12 +374,20 @@ impl Multifactor {
 
     /// One period at `t` (`_decay_thread`'s loop body).
     fn period(&mut self, t: Time) {
-        if self.last_ran.is_none() && self.params.reset == ResetPeriod::Now {
-            self.tree.reset();
-        }
+        let mut reset = self.last_ran.is_none() && self.params.reset == ResetPeriod::Now;
         if self.reset_due(t) {
-            self.tree.reset();
+            reset = true;
             self.last_reset_slot = self.reset_slot(t);
+        }
+        if reset {
+            self.tree.reset();
+            if let Some(c) = self.classic.as_mut() {
+                c.changed = true;
+            }
+        }
+        if !self.params.fair_tree {
+            self.classic_period(t);
+            return;
         }
         if let Some(l) = self.last_ran {
             let delta = (t - l) as f64;
@@ -388,6 +421,8 @@ impl Multifactor {
         }
     }
 }
+
+mod classic;
 
 #[cfg(test)]
 mod tests;

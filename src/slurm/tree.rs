@@ -177,6 +177,21 @@ impl Tree {
             .collect()
     }
 
+    /// Association `i`'s level shares ([`Tree::all_level_shares`]'s `i`th).
+    pub fn level_shares_of(&self, i: usize) -> u64 {
+        let Some(p) = self.nodes[i].parent else {
+            return 1;
+        };
+        self.nodes[p]
+            .children
+            .iter()
+            .map(|&k| match self.nodes[k].shares {
+                Shares::Raw(s) => u64::from(s),
+                Shares::Parent => 0,
+            })
+            .sum()
+    }
+
     /// Sets every usage from `usage` (as many values as associations), returning the old ones.
     pub fn swap_usage(&mut self, usage: Vec<f64>) -> Vec<f64> {
         let old = self.nodes.iter().map(|n| n.usage).collect();

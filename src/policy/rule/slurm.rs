@@ -13,7 +13,8 @@
 //!   run for the submissions after it.
 //! - **Backfill** (backfill.c `_attempt_backfill`): every `bf_interval` seconds while jobs
 //!   wait, a cycle walks the queue in priority order. A user's jobs after the first
-//!   `bf_max_job_user` are skipped, and the cycle stops after `bf_max_job_test` jobs tested. A
+//!   `bf_max_job_user` are skipped, and the cycle stops once `bf_max_job_test` jobs reached the
+//!   will-run test (`plan.rs`: a job short of nodes free of reservations does not count). A
 //!   job tested gets the earliest start at which its processors are free for its whole time
 //!   limit, running jobs ending at start + limit and the higher-priority jobs holding the
 //!   reservations planned earlier in the cycle; it starts if that is now. Otherwise it gets a
@@ -38,6 +39,8 @@ mod fit;
 mod free;
 mod held;
 mod nodes;
+mod plan;
+mod space;
 mod trial;
 
 use super::StartRule;

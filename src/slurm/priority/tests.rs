@@ -161,3 +161,89 @@ fn tres_weights_count_gpus_and_memory() {
     assert_eq!(m.priority(1), 10500.0);
     assert_eq!(m.priority(2), 10000.0 + 31.0 + 16.0);
 }
+
+/// The classic formula's parameters: fairshare weighed 1000, periods every 60 s from 0, no
+/// decay, nothing else.
+fn classic_params() -> SlurmParams {
+    let mut p = SlurmParams::default();
+    p.set("PriorityFlags", "NO_FAIR_TREE").unwrap();
+    p.set("PriorityWeightFairshare", "1000").unwrap();
+    p.set("PriorityWeightAge", "0").unwrap();
+    p.set("PriorityCalcPeriod", "1").unwrap();
+    p.set("PriorityDecayHalfLife", "0").unwrap();
+    p
+}
+
+/// A one-processor job of association `assoc` submitted at 0.
+fn at_zero(assoc: usize) -> JobInfo {
+    JobInfo {
+        submit: 0,
+        cpus: 1,
+        nodes: 1,
+        gpus: 0,
+        mem_mb: 0,
+        limit: Some(1000),
+        assoc,
+        part_factor: None,
+        qos: 0.0,
+    }
+}
+
+/// The classic formula takes an account's effective usage at the start of a period, before
+/// the period's new usage (`_set_children_usage_efctv` runs before `_apply_decay` and the job
+/// list). Root has accounts a and b (1 share each); b has users w and y (1 share each).
+/// w's job 0 runs from 0, y's job 1 waits. At the period at 60, b's effective usage is that
+/// of the usage before the period, none: UE_b = 0; then job 0 adds 60 to w, b and root, and
+/// job 1's user y gets UA_y = 0 / 60 = 0, UE_y = 0 + (UE_b - 0) x 1/2 = 0: factor 2^0, 1000.
+/// (From the usage after the period, UE_b = UA_b = 1 and UE_y = 1/2 over NormShares 1/2 x 1/2
+/// = 1/4: 2^-2, 250.) At 120, b's UE is its usage's at 120 before the new usage, 60 / 60 = 1:
+/// y's UE 1/2, 250.
+#[test]
+fn classic_accounts_are_taken_before_the_periods_usage() {
+    let text =
+        "Account|User|RawShares|RawUsage\nroot|||0\n a||1|0\n b||1|0\n  b|w|1|0\n  b|y|1|0\n";
+    let rows = crate::slurm::sshare::parse(text, "t").unwrap();
+    let tree = Tree::from_sshare(&rows, "t").unwrap();
+    let size = Size {
+        cpus: 2,
+        nodes: 2,
+        ..Size::default()
+    };
+    let mut m = Multifactor::new(classic_params(), tree, vec![at_zero(3), at_zero(4)], size);
+    m.advance(0, true);
+    m.submitted(0, 0);
+    m.submitted(1, 0);
+    m.started(0, 0);
+    assert_eq!(m.priority(1), 1000.0);
+    m.advance(60, true);
+    assert_eq!(m.tree.nodes[3].usage, 60.0);
+    assert_eq!(m.priority(1), 1000.0);
+    m.advance(120, true);
+    assert_eq!(m.priority(1), 250.0);
+}
+
+/// A user's factor is computed at the period when the job list reaches the user's first
+/// waiting job, from the usage added so far (`_get_fairshare_priority` on a user whose
+/// `usage_efctv` is `NO_VAL`), and kept until the next period. Two users under root (1 share
+/// each: NormShares 1/2, UE = UA); u's job 0 waits, u's job 1 runs from 0. At 60 the list
+/// reaches job 0 before job 1 adds its minute: u's usage 0 of root's 0, UA 0, factor 1, 1000
+/// (from all the period's usage, UA 1: 2^(-1 / (1/2)) = 1/4, 250). At 120, u's usage before
+/// job 1's second minute is 60 of 60: 250.
+#[test]
+fn classic_users_are_taken_in_job_list_order() {
+    let tree = Tree::flat(["u", "v"].into_iter());
+    let size = Size {
+        cpus: 2,
+        nodes: 2,
+        ..Size::default()
+    };
+    let mut m = Multifactor::new(classic_params(), tree, vec![at_zero(1), at_zero(1)], size);
+    m.advance(0, true);
+    m.submitted(0, 0);
+    m.submitted(1, 0);
+    m.started(1, 0);
+    m.advance(60, true);
+    assert_eq!(m.priority(0), 1000.0);
+    m.advance(120, true);
+    assert_eq!(m.priority(0), 250.0);
+}

@@ -3,72 +3,12 @@
 //! ends, each job tested started if its earliest start is now, else given a reservation in the
 //! window; its times rounded down to `bf_resolution` on the log's clock.
 
-use super::free::Free;
-use super::nodes::NodePlan;
+use super::plan::Plan;
+use super::space::Space;
 use super::{round_down, SlurmSched, NO_LIMIT};
-use crate::cluster::Alloc;
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, SimError};
 use crate::Time;
-
-/// A backfill cycle's plan: a pool of processors, or a cluster's nodes.
-enum Plan {
-    Pool(Free),
-    Nodes(Box<NodePlan>),
-}
-
-impl Plan {
-    /// The map of a cycle at `c.now()` ending at `window_end`, its times rounded to `res` on
-    /// `clock`: the running jobs' planned ends.
-    /// `pool`: the last cycle's map on a pool, reset here (kept for its memory).
-    /// `late`: the grace after a planned end at which a job past it is guessed to end.
-    /// `nodes`: the last cycle's plan on nodes, made anew here (kept for its memory).
-    fn at(
-        c: &Ctx<'_>,
-        (clock, res, window_end): (Time, Time, Time),
-        late: Option<Time>,
-        mut pool: Free,
-        nodes: Option<Box<NodePlan>>,
-    ) -> Plan {
-        let now = c.now();
-        let on_nodes = c.cluster().map(|cv| {
-            let ends = c
-                .running()
-                .map(|(e, j)| (slurm_end(c, e, j), cv.alloc(j), c.job(j).requested));
-            let mut p = match nodes {
-                Some(mut p) => {
-                    p.reset(now, clock, cv.free(), ends);
-                    p
-                }
-                None => {
-                    let ends = ends.map(|(e, a, r)| (e, a.to_vec(), r)).collect();
-                    Box::new(NodePlan::new(now, clock, cv.free().clone(), ends))
-                }
-            };
-            p.set(window_end, res, late);
-            p
-        });
-        match on_nodes {
-            Some(p) => Plan::Nodes(p),
-            None => {
-                pool.reset(now, c.free(), c.running().map(|(e, j)| (e, c.job(j).procs)));
-                Plan::Pool(pool)
-            }
-        }
-    }
-
-    /// Job `j`'s earliest start for `len` seconds, with its nodes on a cluster.
-    fn earliest(&mut self, c: &Ctx<'_>, j: usize, len: Time) -> Option<(Time, Option<Alloc>)> {
-        match self {
-            Plan::Pool(free) => free.earliest(c.job(j).procs, len).map(|t| (t, None)),
-            Plan::Nodes(p) => {
-                let cv = c.cluster()?;
-                let (t, a) = p.earliest(cv.layout(), cv.need(j), len)?;
-                Some((t, Some(a)))
-            }
-        }
-    }
-}
 
 impl SlurmSched {
     /// One backfill cycle at `now`.
@@ -129,6 +69,14 @@ impl SlurmSched {
                     .map_or(0, |k| k + 1)
             }),
         };
+        // Kept only where the cycle can reach the map's size: each reservation makes two
+        // records at most.
+        let mut space = match &plan {
+            Plan::Nodes(_) if 1 + 2 * upto >= max_test => c
+                .cluster()
+                .map(|cv| Space::new(now_down, window_end, cv.layout().nodes.len(), res)),
+            _ => None,
+        };
         self.per_user.clear();
         let mut tested = 0;
         for &j in &jobs[..upto] {
@@ -146,10 +94,13 @@ impl SlurmSched {
                 }
                 *n += 1;
             }
-            tested += 1;
             let len = v.requested.unwrap_or(NO_LIMIT).max(1);
             let procs = v.procs;
-            let Some((start, alloc)) = plan.earliest(c, j, len) else {
+            let found = plan.earliest(c, j, len);
+            if plan.tried() {
+                tested += 1;
+            }
+            let Some((start, alloc)) = found else {
                 continue;
             };
             if start <= now {
@@ -172,11 +123,20 @@ impl SlurmSched {
                 continue;
             }
             c.reserve(j, start);
-            // The map ends at the window's end: a reservation holds nothing past it.
             let from = round_down(start, res, clock).max(now_down);
-            let to = round_down(start + len, res, clock)
-                .max(from + res)
-                .min(window_end);
+            let end = round_down(start + len, res, clock).max(from + res);
+            // On nodes the map has made at most `bf_node_space_size` records (Slurm's
+            // default, `bf_max_job_test`): a job to get a reservation then ends the cycle.
+            if let Some(space) = space.as_mut() {
+                if space.made() >= max_test {
+                    break;
+                }
+                if let Some(a) = &alloc {
+                    space.add(from, end, a.iter().map(|s| s.node));
+                }
+            }
+            // The map ends at the window's end: a reservation holds nothing past it.
+            let to = end.min(window_end);
             if from >= to {
                 continue;
             }
@@ -200,6 +160,6 @@ impl SlurmSched {
 /// (Slurm kills it at its next limit check; until then the will-run test takes it as past
 /// its end, `_guess_job_end`). The engine plans such a job on (`expire`: a replayed job
 /// runs its recorded time, past its limit where Slurm killed it late).
-fn slurm_end(c: &Ctx<'_>, e: Time, j: usize) -> Time {
+pub(super) fn slurm_end(c: &Ctx<'_>, e: Time, j: usize) -> Time {
     c.job(j).requested.map_or(e, |r| e.min(c.start_of(j) + r))
 }

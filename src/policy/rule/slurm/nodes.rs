@@ -50,6 +50,8 @@ pub(super) struct NodePlan {
     late_grace: Option<Time>,
     /// Buffers the tests of one job work in, kept for the next job (a cycle tests hundreds).
     scratch: Scratch,
+    /// The last job [`NodePlan::earliest`] looked at reached the will-run test ([`NodePlan::tried`]).
+    tried: bool,
 }
 
 /// [`NodePlan::earliest`]'s working state: buffers, nothing kept from one call to the next
@@ -83,6 +85,7 @@ impl NodePlan {
             resolution: 1,
             late_grace: Some(0),
             scratch: Scratch::default(),
+            tried: false,
         }
     }
 
@@ -211,7 +214,7 @@ impl NodePlan {
 
     /// [`NodePlan::earliest`] in the buffers `s`.
     fn earliest_in(
-        &self,
+        &mut self,
         s: &mut Scratch,
         l: &Layout,
         need: &Need,
@@ -219,10 +222,15 @@ impl NodePlan {
     ) -> Option<(Time, Alloc)> {
         let mut trial = s.trial.take().unwrap_or_else(|| Trial::new(&self.free));
         let mut t = self.now;
+        self.tried = false;
         let found = loop {
             let later = self.later_start(t);
             // The nodes held over some of [t, t + len] (Slurm's `begin_time <= end_time`).
             self.holds.held_over(t, t.saturating_add(len), &mut s.out);
+            let open = (0..s.out.len())
+                .filter(|&n| !s.out[n] && l.node_parts[n].contains(&need.part))
+                .count();
+            self.tried |= open >= need.nodes.max(1) as usize;
             if let Some((start, a)) = self.will_run(&mut trial, l, need, &s.out) {
                 let start = start.max(t);
                 if let Some(b) = later.filter(|&b| start > b) {
@@ -244,6 +252,16 @@ impl NodePlan {
         };
         s.trial = Some(trial);
         found
+    }
+
+    /// Whether the last job [`NodePlan::earliest`] looked at reached select/cons_tres's
+    /// will-run test (`_try_sched`): at one of the starts tried, its partition had at least
+    /// its node count (one without `-N`) of nodes no reservation holds over its run.
+    /// `_attempt_backfill` counts toward `bf_max_job_test` only such jobs
+    /// (`bf_last_depth_try`, raised just before `_try_sched`); a job with too few nodes left
+    /// is passed over uncounted (`bit_set_count(avail_bitmap) < min_nodes`).
+    pub(super) fn tried(&self) -> bool {
+        self.tried
     }
 
     /// A job allocated `a` starts now and runs until `end` (after now: its time limit is

@@ -336,3 +336,27 @@ fn an_unlimited_over_time_reads_the_limit_of_the_groups_last_job() {
     let (t, a) = plan.earliest(&l, &need(4, 1), 10).unwrap();
     assert_eq!((t, a[0].node), (110, 0));
 }
+
+/// Worked by hand (`bf_last_depth_try`: a job counts toward `bf_max_job_test` only when it
+/// reaches the will-run test): node a runs a 3-core job to 100, node b is idle. With both
+/// nodes reserved over [0, 1000) (the map's end 1000: no later start), a 1-node job has no
+/// node free of reservations over its run: no start, and not tried; a 2-node job neither.
+/// With b's reservation gone, the 1-node job finds b (tried, starts now) and the 2-node job
+/// one node of two (not tried: `bit_set_count(avail_bitmap) < min_nodes`).
+#[test]
+fn a_job_short_of_unreserved_nodes_is_not_tried() {
+    let (l, mut plan) = a_running(3, 100);
+    plan.set(1000, 1, Some(0));
+    let (_, mut held) = a_running(3, 100);
+    held.set(1000, 1, Some(0));
+    held.hold(0, 1000, &[share(0, 4), share(1, 4)]);
+    assert!(held.earliest(&l, &need(1, 1), 50).is_none());
+    assert!(!held.tried());
+    assert!(held.earliest(&l, &need(2, 2), 50).is_none());
+    assert!(!held.tried());
+    plan.hold(0, 1000, &[share(0, 4)]);
+    assert_eq!(plan.earliest(&l, &need(1, 1), 50).unwrap().0, 0);
+    assert!(plan.tried());
+    assert!(plan.earliest(&l, &need(2, 2), 50).is_none());
+    assert!(!plan.tried());
+}
