@@ -1216,39 +1216,44 @@ export function series_bin_means(series, column, bin) {
 }
 
 /**
- * What the `slurm` policy will read of a site (slurm.conf text and `sshare -a -l -P` text,
- * either optional): one sentence, or the error naming the file, line and field.
+ * What the `slurm` policy will read of a site (slurm.conf text, `sshare -a -l -P` text and
+ * `sacctmgr show qos format=Name,Priority -P` text, each optional): one sentence, or the
+ * error naming the file, line and field.
  * @param {string | null} [conf]
  * @param {string | null} [sshare]
+ * @param {string | null} [qos]
  * @returns {string}
  */
-export function slurm_site_note(conf, sshare) {
-    let deferred4_0;
-    let deferred4_1;
+export function slurm_site_note(conf, sshare, qos) {
+    let deferred5_0;
+    let deferred5_1;
     try {
-        let ptr0, len0, ptr1, len1;
+        let ptr0, len0, ptr1, len1, ptr2, len2;
         try {
             ptr0 = isLikeNone(conf) ? 0 : passStringToWasm0(conf, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
             len0 = WASM_VECTOR_LEN;
             ptr1 = isLikeNone(sshare) ? 0 : passStringToWasm0(sshare, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
             len1 = WASM_VECTOR_LEN;
+            ptr2 = isLikeNone(qos) ? 0 : passStringToWasm0(qos, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len2 = WASM_VECTOR_LEN;
         } catch (e) {
+            if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
             if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
             if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
             throw e;
         }
-        const ret = wasm.slurm_site_note(ptr0, len0, ptr1, len1);
-        var ptr3 = ret[0];
-        var len3 = ret[1];
+        const ret = wasm.slurm_site_note(ptr0, len0, ptr1, len1, ptr2, len2);
+        var ptr4 = ret[0];
+        var len4 = ret[1];
         if (ret[3]) {
-            ptr3 = 0; len3 = 0;
+            ptr4 = 0; len4 = 0;
             throw takeFromExternrefTable0(ret[2]);
         }
-        deferred4_0 = ptr3;
-        deferred4_1 = len3;
-        return getStringFromWasm0(ptr3, len3);
+        deferred5_0 = ptr4;
+        deferred5_1 = len4;
+        return getStringFromWasm0(ptr4, len4);
     } finally {
-        wasm.__wbindgen_free(deferred4_0, deferred4_1, 1);
+        wasm.__wbindgen_free(deferred5_0, deferred5_1, 1);
     }
 }
 

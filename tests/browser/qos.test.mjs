@@ -42,9 +42,9 @@ test('a qos file gives the slurm policy its QOS priorities, as the CLI\'s --qos'
   }
   // The file cannot travel in a link: the share panel says so.
   assert.match(await p.locator('[data-testid="share-note-site"]').innerText(), /qos file\) read in the cluster panel, which cannot travel in a link/);
-  const note = p.locator('[data-testid="cluster-sshare-note"]');
+  const note = p.locator('[data-testid="sshare-note"]');
   assert.equal(await note.isHidden(), true);
-  // A file without high: the note says so after the next run, next to the inputs.
+  // A file without high: the note says so after the next run, above the results.
   await p.locator('[data-testid="cluster-qos"]').setInputFiles({ name: 'site.txt', mimeType: 'text/plain', buffer: Buffer.from('Name|Priority\nnormal|10\nlow|0\n') });
   await p.waitForFunction(() => document.querySelector('[data-testid="cluster-site"]').textContent.includes('2 QOS'));
   n = await clickRun(p);
