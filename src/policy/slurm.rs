@@ -56,6 +56,7 @@ pub static KEYS: &[KeyInfo] = &[
     key("bf_resolution", "60", "seconds, 1 to 3600", "time resolution of backfill reservations", &["10"]),
     key("bf_window", "1440", "minutes, 1 to 43200", "how far ahead backfill reserves, minutes", &["2"]),
     key("bf_max_job_test", "500", "a whole number from 1", "jobs a backfill cycle tests at most", &["3"]),
+    key("bf_node_space_size", "bf_max_job_test", "a whole number from 2 to 2000000, or bf_max_job_test (its value)", "records a backfill cycle's map of the nodes holds at most: a job that would get a reservation past them ends the cycle (on a cluster)", &["20"]),
     key("bf_max_job_user", "0", "a whole number (0: no limit)", "jobs of one user a backfill cycle tests at most", &["1"]),
     key("bf_continue", "no", "yes|no", "backfill continues after yielding its locks (no effect in a simulation)", &[]),
     key("bf_min_prio_reserve", "0", "a whole number", "jobs of a lower priority start only now, never with a reservation", &["1000"]),

@@ -94,6 +94,9 @@ pub struct SlurmParams {
     pub bf_window: Time,
     /// `bf_max_job_test`.
     pub bf_max_job_test: usize,
+    /// `bf_node_space_size`: the records a cycle's map on nodes holds at most; `None`: Slurm's
+    /// default, `bf_max_job_test`'s value.
+    pub bf_node_space_size: Option<usize>,
     /// `bf_max_job_user` (0: no limit).
     pub bf_max_job_user: usize,
     /// `bf_continue` (no effect in a simulation: a cycle takes no time, so it is never
@@ -155,6 +158,7 @@ impl Default for SlurmParams {
             bf_resolution: 60,
             bf_window: 1440 * 60,
             bf_max_job_test: 500,
+            bf_node_space_size: None,
             bf_max_job_user: 0,
             bf_continue: false,
             bf_min_prio_reserve: 0.0,
@@ -193,6 +197,7 @@ pub const NAMES: &[&str] = &[
     "bf_resolution",
     "bf_window",
     "bf_max_job_test",
+    "bf_node_space_size",
     "bf_max_job_user",
     "bf_continue",
     "bf_min_prio_reserve",
@@ -397,6 +402,17 @@ impl SlurmParams {
                 self.bf_max_job_test = count(v, 1, 1_000_000)? as usize;
                 self.bf_max_job_test.to_string()
             }
+            "bf_node_space_size" => match v.trim() {
+                t if t.eq_ignore_ascii_case("bf_max_job_test") => {
+                    self.bf_node_space_size = None;
+                    "bf_max_job_test".into()
+                }
+                t => {
+                    let n = count(t, 2, 2_000_000)? as usize;
+                    self.bf_node_space_size = Some(n);
+                    n.to_string()
+                }
+            },
             "bf_max_job_user" => {
                 self.bf_max_job_user = count(v, 0, 1_000_000)? as usize;
                 self.bf_max_job_user.to_string()

@@ -120,3 +120,49 @@ fn whole_limits_runs_beside_the_noise_floor() {
     println!("limits-5: within the one-pair noise floor {within} of 6");
     assert!(within >= 4, "{within} of 6");
 }
+
+/// `bf_node_space_size` (a key, and read from a slurm.conf's `SchedulerParameters`): the
+/// records a cycle's map of the nodes holds at most, by default `bf_max_job_test`. On run1
+/// (`bf_max_job_test=10`) the key at 10, or at `bf_max_job_test`, gives the default's
+/// decisions and whole run to the job; a map of 4 records ends cycles after two reservations
+/// at most, so jobs Slurm backfilled wait: recall falls (96.7 -> 86.7%) and the whole run's
+/// mean wait rises (109.1 -> 141.7 s). A slurm.conf naming `bf_node_space_size=4` gives the
+/// key's schedule.
+#[test]
+fn the_node_space_size_is_a_key() {
+    let base = &limits_runs()[0];
+    let with = |extra: &str, site: &schedlab::slurm::Site| {
+        let spec = match extra {
+            "" => base.slurm.clone(),
+            _ => format!("{},{extra}]", base.slurm.trim_end_matches(']')),
+        };
+        let replay = replay_of(base);
+        let build = || schedlab::policy::slurm::build_with_site(&spec, site);
+        let (ds, _) = replay
+            .decisions(|| build().map_err(schedlab::run::Error::from), 1)
+            .unwrap();
+        let mut p = build().unwrap();
+        let waits = replay.simulated_waits(p.as_mut(), 1).unwrap();
+        (schedlab::replay::Figures::of(&ds), waits)
+    };
+    let (default, default_waits) = with("", &base.site);
+    for same in [
+        "bf_node_space_size=10",
+        "bf_node_space_size=bf_max_job_test",
+    ] {
+        let (f, w) = with(same, &base.site);
+        assert_eq!(f.recall(), default.recall(), "{same}");
+        assert_eq!(f.precision(), default.precision(), "{same}");
+        assert_eq!(w, default_waits, "{same}");
+    }
+    let (small, small_waits) = with("bf_node_space_size=4", &base.site);
+    assert!(small.recall() < default.recall(), "{small} / {default}");
+    let mean = |w: &schedlab::replay::whole::Waits| w.mean();
+    assert!(mean(&small_waits) > mean(&default_waits) + 10.0);
+    // The same from the slurm.conf's SchedulerParameters.
+    let mut site = base.site.clone();
+    site.conf.push(("bf_node_space_size", "4".into()));
+    let (by_conf, conf_waits) = with("", &site);
+    assert_eq!(by_conf.recall(), small.recall());
+    assert_eq!(conf_waits, small_waits);
+}

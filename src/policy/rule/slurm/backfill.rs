@@ -18,13 +18,14 @@ impl SlurmSched {
         queue: &mut Queue<'_>,
     ) -> Result<(), SimError> {
         let now = c.now();
-        let (res, window, max_test, max_user, min_prio, clock, late) = {
+        let (res, window, max_test, space_size, max_user, min_prio, clock, late) = {
             let s = self.shared.borrow();
             let p = &s.params;
             (
                 p.bf_resolution,
                 p.bf_window,
                 p.bf_max_job_test,
+                p.bf_node_space_size.unwrap_or(p.bf_max_job_test),
                 p.bf_max_job_user,
                 p.bf_min_prio_reserve,
                 s.site.clock,
@@ -72,7 +73,7 @@ impl SlurmSched {
         // Kept only where the cycle can reach the map's size: each reservation makes two
         // records at most.
         let mut space = match &plan {
-            Plan::Nodes(_) if 1 + 2 * upto >= max_test => c
+            Plan::Nodes(_) if 1 + 2 * upto >= space_size => c
                 .cluster()
                 .map(|cv| Space::new(now_down, window_end, cv.layout().nodes.len(), res)),
             _ => None,
@@ -128,7 +129,7 @@ impl SlurmSched {
             // On nodes the map has made at most `bf_node_space_size` records (Slurm's
             // default, `bf_max_job_test`): a job to get a reservation then ends the cycle.
             if let Some(space) = space.as_mut() {
-                if space.made() >= max_test {
+                if space.made() >= space_size {
                     break;
                 }
                 if let Some(a) = &alloc {
