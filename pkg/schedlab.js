@@ -465,8 +465,8 @@ export function cluster_from_compact(text) {
 }
 
 /**
- * A cluster from slurm.conf text (`NodeName=` and `PartitionName=` lines; every other key is
- * kept aside and named in a note): `{compact, summary, nodes, cores, gpus, notes}`. Errors name
+ * A cluster from slurm.conf text (`NodeName=` and `PartitionName=` lines; the other keys the
+ * slurm policy does not model named in a note): `{compact, summary, nodes, cores, gpus, notes}`. Errors name
  * the line and field (`slurm.conf:3: RealMemory: ...`).
  * @param {string} text
  * @returns {any}

@@ -496,7 +496,10 @@ pub fn conf_pairs<'a>(
     out
 }
 
+mod conf_keys;
 mod values;
+
+pub use conf_keys::{conf_keys, ConfKeys};
 
 #[cfg(test)]
 mod tests;

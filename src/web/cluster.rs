@@ -42,33 +42,16 @@ fn described(c: &Cluster, notes: Vec<String>) -> Result<JsValue, JsError> {
 /// Most other keys a note names one by one.
 const NAMED_KEYS: usize = 8;
 
-/// A cluster from slurm.conf text (`NodeName=` and `PartitionName=` lines; every other key is
-/// kept aside and named in a note): `{compact, summary, nodes, cores, gpus, notes}`. Errors name
+/// A cluster from slurm.conf text (`NodeName=` and `PartitionName=` lines; the other keys the
+/// slurm policy does not model named in a note): `{compact, summary, nodes, cores, gpus, notes}`. Errors name
 /// the line and field (`slurm.conf:3: RealMemory: ...`).
 #[wasm_bindgen]
 pub fn cluster_from_conf(text: &str) -> Result<JsValue, JsError> {
     let read = conf::parse_str(text, "slurm.conf").map_err(|e| JsError::new(&e.to_string()))?;
     let mut notes = Vec::new();
-    if !read.params.is_empty() {
-        let mut keys: Vec<&str> = Vec::new();
-        for (k, _, _) in read.params.iter() {
-            if !keys.iter().any(|x| x.eq_ignore_ascii_case(k)) {
-                keys.push(k);
-            }
-        }
-        let more = keys.len().saturating_sub(NAMED_KEYS);
-        keys.truncate(NAMED_KEYS);
-        let tail = if more > 0 {
-            format!(" and {more} more")
-        } else {
-            String::new()
-        };
-        notes.push(format!(
-            "{} other lines ignored (not nodes or partitions): {}{tail}",
-            read.params.len(),
-            keys.join(", ")
-        ));
-    }
+    // Its other keys the slurm policy does not model (what it reads, the site note says).
+    let keys = crate::slurm::params::conf_keys(read.params.iter().map(|(k, v, _)| (k, v)));
+    notes.extend(keys.unread_note(NAMED_KEYS));
     for (line, what) in read.ignored_records.iter().take(NAMED_KEYS) {
         notes.push(format!("line {line}: {what}: ignored"));
     }

@@ -81,18 +81,12 @@ pub fn run(a: &ClusterArgs) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// Tells on stderr which keys of a slurm.conf were kept for the scheduler and which lines were
-/// ignored.
+/// Tells on stderr which of a slurm.conf's keys the `slurm` policy reads and which it does not
+/// model, and which lines were ignored.
 fn tell_kept(path: &std::path::Path, s: &conf::SlurmConf) {
-    let keys: Vec<&str> = s.params.iter().map(|(k, _, _)| k).collect();
-    if !keys.is_empty() {
-        let shown = keys.iter().take(8).copied().collect::<Vec<_>>().join(", ");
-        let more = if keys.len() > 8 { ", ..." } else { "" };
-        eprintln!(
-            "{}: {} kept for the scheduler ({shown}{more})",
-            path.display(),
-            schedlab::plural::count(keys.len(), "other key")
-        );
+    let keys = schedlab::slurm::params::conf_keys(s.params.iter().map(|(k, v, _)| (k, v)));
+    if let Some(note) = keys.note(8) {
+        eprintln!("{}: {note}", path.display());
     }
     for (line, record) in &s.ignored_records {
         eprintln!("{}:{line}: {record} line ignored", path.display());
