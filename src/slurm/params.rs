@@ -478,22 +478,38 @@ pub fn conf_pairs<'a>(
         if k.eq_ignore_ascii_case("SchedulerParameters") {
             for opt in v.split(',') {
                 let (ok, ov) = opt.split_once('=').unwrap_or((opt, "yes"));
-                if let Some(n) = NAMES.iter().find(|n| {
-                    n.eq_ignore_ascii_case(ok.trim()) && n.starts_with(char::is_lowercase)
-                }) {
+                if let Some(n) = option_name(ok) {
                     put(n, ov.trim().to_string());
                 }
             }
-        } else if let Some(n) = NAMES
-            .iter()
-            .find(|n| n.eq_ignore_ascii_case(k) && n.starts_with(char::is_uppercase))
-        {
-            if *n != "PriorityJobFactor" {
-                put(n, v.trim().to_string());
-            }
+        } else if let Some(n) = key_name(k) {
+            put(n, v.trim().to_string());
         }
     }
     out
+}
+
+/// The parameter a `SchedulerParameters` option names (`bf_window`, any case), in [`NAMES`]
+/// spelling.
+fn option_name(option: &str) -> Option<&'static str> {
+    let option = option.trim();
+    NAMES
+        .iter()
+        .find(|n| n.eq_ignore_ascii_case(option) && n.starts_with(char::is_lowercase))
+        .copied()
+}
+
+/// The parameter a slurm.conf key names (`PriorityWeightAge`, any case), in [`NAMES`]
+/// spelling; `PriorityJobFactor` is a partition's, not a key of the file.
+fn key_name(key: &str) -> Option<&'static str> {
+    NAMES
+        .iter()
+        .find(|n| {
+            n.eq_ignore_ascii_case(key)
+                && n.starts_with(char::is_uppercase)
+                && **n != "PriorityJobFactor"
+        })
+        .copied()
 }
 
 mod conf_keys;

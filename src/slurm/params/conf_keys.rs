@@ -3,8 +3,6 @@
 //! admin knows what of their configuration a schedule reflects. A `SchedulerParameters`
 //! option counts as a key of its own.
 
-use super::NAMES;
-
 /// The plugin keys whose values the model is (sched/backfill, priority/multifactor, select/cons_tres;
 /// cons_res places as cons_tres does without GPUs).
 const PLUGINS: [(&str, &[&str]); 3] = [
@@ -14,7 +12,7 @@ const PLUGINS: [(&str, &[&str]); 3] = [
 ];
 
 /// A slurm.conf's keys (each once, in file order): those the `slurm` policy reads (in
-/// [`NAMES`] spelling, as [`super::conf_pairs`] takes them) and the others, as written.
+/// [`super::NAMES`] spelling, as [`super::conf_pairs`] takes them) and the others, as written.
 #[derive(Debug, Default, PartialEq)]
 pub struct ConfKeys {
     pub read: Vec<String>,
@@ -37,10 +35,7 @@ pub fn conf_keys<'a>(entries: impl Iterator<Item = (&'a str, &'a str)>) -> ConfK
         if k.eq_ignore_ascii_case("SchedulerParameters") {
             for opt in v.split(',').map(str::trim).filter(|o| !o.is_empty()) {
                 let name = opt.split_once('=').map_or(opt, |(n, _)| n).trim();
-                match NAMES
-                    .iter()
-                    .find(|n| n.eq_ignore_ascii_case(name) && n.starts_with(char::is_lowercase))
-                {
+                match super::option_name(name) {
                     Some(n) => add(&mut out.read, n),
                     None => add(&mut options, name),
                 }
@@ -55,11 +50,7 @@ pub fn conf_keys<'a>(entries: impl Iterator<Item = (&'a str, &'a str)>) -> ConfK
             }
             continue;
         }
-        match NAMES.iter().find(|n| {
-            n.eq_ignore_ascii_case(k)
-                && n.starts_with(char::is_uppercase)
-                && **n != "PriorityJobFactor"
-        }) {
+        match super::key_name(k) {
             Some(n) => add(&mut out.read, n),
             None => add(&mut out.unread, k),
         }
