@@ -77,10 +77,17 @@ pub fn parse_vary(text: &str) -> Result<(String, Vec<String>), String> {
 /// Sets `key=value` on the policy when it has that key, else inside its predictor.
 pub fn with_key(spec: &str, key: &str, value: &str) -> Result<String, String> {
     let mut s = Spec::parse(spec).map_err(|e| e.to_string())?;
-    let own = policy::catalogue()
-        .iter()
-        .find(|p| p.name == s.name)
-        .is_some_and(|p| p.keys.iter().any(|k| k.name == key));
+    let info = policy::catalogue().iter().find(|p| p.name == s.name);
+    let own = info.is_some_and(|p| p.keys.iter().any(|k| k.name == key));
+    // What a key the policy lacks is told against: the policy's own keys.
+    let lacks = || {
+        let keys: Vec<&str> = info.map_or(Vec::new(), |p| p.keys.iter().map(|k| k.name).collect());
+        format!(
+            "{} has no key {key} (its keys: {})",
+            s.name,
+            keys.join(", ")
+        )
+    };
     let set = |s: &mut Spec, k: &str, v: String| match s.params.iter_mut().find(|(pk, _)| pk == k) {
         Some(p) => p.1 = v,
         None => s.params.push((k.to_string(), v)),
@@ -90,9 +97,21 @@ pub fn with_key(spec: &str, key: &str, value: &str) -> Result<String, String> {
     } else if let Some(pred) = s.get("predictor") {
         let mut inner = Spec::parse(pred).map_err(|e| e.to_string())?;
         set(&mut inner, key, value.to_string());
+        let lacks = lacks();
         set(&mut s, "predictor", inner.to_string());
+        // A key neither of the policy nor of its predictor: both said at once (the predictor's
+        // "unknown key" alone read as if the policy had been looked at, and came only once the
+        // first point ran).
+        if let Err(e) = policy::canonical(&s.to_string()) {
+            if e.reason.starts_with("unknown key") {
+                return Err(format!("{lacks}, nor has its predictor: {}", e.reason));
+            }
+        }
     } else {
-        return Err(format!("{spec} has no key {key} and no predictor"));
+        return Err(format!(
+            "{}, and its spec sets no predictor to set it in",
+            lacks()
+        ));
     }
     Ok(s.to_string())
 }
@@ -151,6 +170,19 @@ mod tests {
         );
         assert_eq!(with_key("pv-easy", "vb", "off").unwrap(), "pv-easy[vb=off]");
         assert!(with_key("fcfs", "err", "1").is_err());
+        // A key of neither the policy nor its predictor names both key lists, before any run.
+        assert_eq!(
+            with_key("pv-easy[predictor=virtual]", "foo", "1").unwrap_err(),
+            "pv-easy has no key foo (its keys: predictor, slp, vb), nor has its predictor: \
+             unknown key \"foo\" for predictor virtual; valid keys: err"
+        );
+        assert_eq!(
+            with_key("fcfs", "order", "sjf").unwrap_err(),
+            "fcfs has no key order (its keys: queue, weight, halflife, predictor), and its spec \
+             sets no predictor to set it in"
+        );
+        // A bad value of a predictor's key is left to the run's own message.
+        assert!(with_key("pv-easy[predictor=virtual]", "err", "abc").is_ok());
         let s = Stat::of(&[1.0, 2.0, 6.0]);
         assert_eq!((s.mean, s.min, s.max), (3.0, 1.0, 6.0));
     }

@@ -29,9 +29,12 @@ pub struct ClusterArgs {
 
 fn preset(name: &str) -> Result<Cluster, String> {
     if let Some(n) = name.strip_prefix("pool:") {
-        let procs: u32 = n
-            .parse()
-            .map_err(|_| format!("--preset {name}: pool:N takes a number of processors"))?;
+        // A pool of 0 processors would be drawn as one of 1: refused, as the compact form's
+        // `c0` is.
+        let procs: u32 =
+            n.parse().ok().filter(|&p| p >= 1).ok_or_else(|| {
+                format!("--preset {name}: pool:N takes a number of processors >= 1")
+            })?;
         return Ok(Cluster::single_pool(procs));
     }
     match Cluster::PRESETS.iter().find(|(p, _)| *p == name) {

@@ -39,7 +39,8 @@ pub enum Chart {
 
 #[derive(Args)]
 pub struct PlotArgs {
-    /// SWF trace, plain or gzip.
+    /// Trace: SWF, Slurm `sacct --parsable2` output or Batsim JSON, plain or gzip (recognised by
+    /// its content).
     trace: PathBuf,
     /// Policy spec; repeat to overlay or compare.
     #[arg(long = "policy", short = 'p', required = true)]

@@ -40,25 +40,33 @@ fn row(out: &mut String, name: &str, better: Better, values: &[f64], decimals: u
 pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)], typed: &[&str]) -> String {
     let j = &trace.jobs;
     let mut out = String::new();
+    // On a cluster, the jobs that can never run there are left out of every run: counted as
+    // skipped here too, as the table's `jobs` and `skipped` rows count them.
+    let never = j.placement.as_ref().map_or(0, |p| p.never.len());
     let _ = writeln!(
         out,
-        "trace {}: {} simulated, {} skipped, machine {} processors ({})",
+        "trace {}: {} simulated, {} skipped{}, machine {} processors ({})",
         j.name,
-        schedlab::plural::count(j.jobs.len(), "job"),
-        j.skipped_count(),
+        schedlab::plural::count(j.jobs.len() - never, "job"),
+        j.skipped_count() + never as u64,
+        if never > 0 {
+            format!(" ({never} can never run on the cluster)")
+        } else {
+            String::new()
+        },
         j.procs,
         j.procs_source
     );
     let cluster = results.iter().find_map(|(r, _)| r.cluster.as_ref());
     if let Some(c) = cluster {
         let memory = if c.memory_counted {
-            format!("{} GB", c.mem_mb / 1024)
+            format!("{} GB of memory", c.mem_mb / 1024)
         } else {
-            "not counted".into()
+            "memory not counted".into()
         };
         let _ = writeln!(
             out,
-            "cluster: {} cores, {memory} of memory, {} GPUs on its usable nodes",
+            "cluster: {} cores, {memory}, {} GPUs on its usable nodes",
             c.cores, c.gpus
         );
     }

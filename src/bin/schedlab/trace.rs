@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 
 #[derive(Args)]
 pub struct TraceArgs {
-    /// SWF trace, plain or gzip.
+    /// Trace: SWF, Slurm `sacct --parsable2` output or Batsim JSON, plain or gzip (recognised by
+    /// its content).
     trace: PathBuf,
     /// Print the statistics as JSON.
     #[arg(long)]
