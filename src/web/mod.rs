@@ -106,7 +106,7 @@ struct Facts<'a> {
     span: i64,
     skipped: u64,
     skipped_reasons: Vec<String>,
-    warnings: &'a [String],
+    warnings: Vec<String>,
     /// The users' names by id ([`Session::user_names`]).
     user_names: &'a [String],
     /// The note on an sshare file whose associations miss the trace's users or accounts
@@ -178,9 +178,21 @@ impl Session {
     pub fn facts(&self) -> Result<JsValue, JsError> {
         let w = &self.trace.workload;
         let j = &self.trace.jobs;
+        // An issue of the whole file (a truncated gzip stream: the jobs after it are lost) is a
+        // warning shown as such, as the CLI's "1 warning" says, not one of the skipped lines
+        // folded away under a count of 0 skipped.
+        let whole = |i: &&crate::swf::LineIssue| i.line == 0;
+        let mut warnings: Vec<String> = w
+            .issues
+            .iter()
+            .filter(whole)
+            .map(|i| format!("{}: {i}", w.source))
+            .collect();
+        warnings.extend(j.warnings.iter().cloned());
         let mut reasons: Vec<String> = w
             .issues
             .iter()
+            .filter(|i| !whole(i))
             .take(5)
             .map(|i| format!("{}: {i}", w.source))
             .collect();
@@ -200,7 +212,7 @@ impl Session {
             span: last - first,
             skipped: j.skipped_count(),
             skipped_reasons: reasons,
-            warnings: &j.warnings,
+            warnings,
             user_names: &j.names.users,
             sshare_note: self
                 .site

@@ -103,3 +103,23 @@ test('a job as far under A as under B reads 0 in the furthest-jobs table, neithe
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a truncated gzip is a warning shown beside the facts, not a skipped line folded away', { skip: MOCK }, async () => {
+  // 2,000 distinct jobs compressed, the stream cut in half: the jobs before the cut are kept,
+  // and the page says the file was cut (it listed it under "first skipped lines (1)" beside
+  // "skipped 0", folded).
+  const lines = ['; MaxProcs: 8\n'];
+  for (let i = 1; i <= 2000; i += 1) lines.push(`${i} ${i * 7} -1 ${30 + (i % 97)} ${1 + (i % 8)} -1 -1 ${1 + (i % 8)} 200 -1 1 ${1 + (i % 5)} 1 -1 -1 -1 -1 -1\n`);
+  const gz = gzipSync(Buffer.from(lines.join('')));
+  const { page, context, problems } = await open(browser);
+  await waitRuns(page, 1);
+  await page.locator('[data-testid="trace-file"]').setInputFiles({ name: 'cut.swf.gz', mimeType: 'application/gzip', buffer: gz.subarray(0, gz.length >> 1) });
+  await waitRuns(page, 2);
+  const warning = page.locator('ul.warnings li', { hasText: 'truncated' });
+  assert.equal(await warning.count(), 1);
+  assert.match(await warning.innerText(), /^cut\.swf\.gz: .*gzip stream truncated\/corrupt after line \d+/);
+  assert.ok(await warning.isVisible());
+  assert.equal(await page.locator('details summary', { hasText: 'first skipped lines' }).count(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
