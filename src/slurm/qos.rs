@@ -94,7 +94,8 @@ pub fn parse(text: &str, file: &str) -> Result<QosTable, String> {
     let names: Vec<String> = (head.trim_start_matches('\u{feff}').split('|'))
         .map(|s| s.trim().to_ascii_lowercase())
         .collect();
-    let (cn, cp) = if names.iter().any(|n| n == "name" || n == "priority") {
+    let headed = names.iter().any(|n| n == "name" || n == "priority");
+    let (cn, cp) = if headed {
         let col = |n: &str| {
             names.iter().position(|x| x == n).ok_or_else(|| {
                 format!(
@@ -119,9 +120,17 @@ pub fn parse(text: &str, file: &str) -> Result<QosTable, String> {
                 .copied()
                 .ok_or_else(|| format!("{file}:{line}: {field}: missing"))
         };
-        let n = name(get(cn, "Name")?).map_err(|e| format!("{file}:{line}: Name: {e}"))?;
-        let p =
-            priority(get(cp, "Priority")?).map_err(|e| format!("{file}:{line}: Priority: {e}"))?;
+        // A first line that is neither the header nor a QOS line is most likely another
+        // file's header (an sshare file given as --qos): said so, beside the field's error.
+        let hint = if !headed && i == hl {
+            " (the first line names no Name and Priority header and is no QOS line either: expected \
+             the output of sacctmgr show qos format=Name,Priority -P)"
+        } else {
+            ""
+        };
+        let n = name(get(cn, "Name")?).map_err(|e| format!("{file}:{line}: Name: {e}{hint}"))?;
+        let p = priority(get(cp, "Priority")?)
+            .map_err(|e| format!("{file}:{line}: Priority: {e}{hint}"))?;
         if table.priority(&n).is_some() {
             return Err(format!("{file}:{line}: Name: QOS {n:?} is listed twice"));
         }
@@ -214,6 +223,18 @@ mod tests {
             err("Name|MaxWall\nnormal|1\n").starts_with("qos.txt:1: the header names no priority")
         );
         assert!(err("\n").starts_with("qos.txt: empty"));
+        // An sshare file given instead: its header line is neither a header nor a QOS line.
+        assert_eq!(
+            err("Account|User|RawShares|NormShares|RawUsage\nroot||||0\n"),
+            "qos.txt:1: Priority: \"User\" is not a whole number from 0 to 4294967295 (the first line \
+             names no Name and Priority header and is no QOS line either: expected the output of \
+             sacctmgr show qos format=Name,Priority -P)"
+        );
+        // Past the first line, a headerless file's errors stay as they were.
+        assert_eq!(
+            err("normal|10\nhigh|lots\n"),
+            "qos.txt:2: Priority: \"lots\" is not a whole number from 0 to 4294967295"
+        );
     }
 
     #[test]
