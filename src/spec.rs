@@ -55,8 +55,15 @@ impl Spec {
         };
         let name = name.trim();
         if !is_ident(name) {
+            // `EASY` or `Easy`: the name in lowercase, when that is one, is offered.
+            let lower = name.to_ascii_lowercase();
+            let hint = if is_ident(&lower) {
+                format!("; did you mean \"{lower}\"?")
+            } else {
+                String::new()
+            };
             return Err(err(format!(
-                "\"{name}\" is not a policy name (lowercase letters, digits and '-')"
+                "\"{name}\" is not a policy name (lowercase letters, digits and '-'){hint}"
             )));
         }
         let mut params = Vec::new();
@@ -196,5 +203,14 @@ mod tests {
         ] {
             assert!(Spec::parse(bad).is_err(), "{bad} accepted");
         }
+        // A name in capitals is told its lowercase spelling; one that has none is not.
+        assert_eq!(
+            Spec::parse("EASY").unwrap_err().reason,
+            "\"EASY\" is not a policy name (lowercase letters, digits and '-'); did you mean \"easy\"?"
+        );
+        assert!(!Spec::parse("e asy")
+            .unwrap_err()
+            .reason
+            .contains("did you mean"));
     }
 }
