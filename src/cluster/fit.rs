@@ -54,7 +54,10 @@ pub fn never_fits(l: &Layout, idle: &Free, need: &Need, requested: Option<i64>) 
     Some(if u64::from(need.cpus) > cores {
         format!("asks for {} cores, partition {name} has {cores}", need.cpus)
     } else if u64::from(need.gpus) > gpus {
-        format!("asks for {} GPUs, partition {name} has {gpus}", need.gpus)
+        format!(
+            "asks for {}, partition {name} has {gpus}",
+            crate::plural::count(need.gpus, "GPU")
+        )
     } else if need.mem_per_node_mb > mem || need.mem_per_cpu_mb > mem {
         format!(
             "asks for {} MB per {}, partition {name}'s largest node has {mem} MB",
@@ -66,19 +69,25 @@ pub fn never_fits(l: &Layout, idle: &Free, need: &Need, requested: Option<i64>) 
             }
         )
     } else {
+        // Said as what it is: the selection's answer (cores taken node by node, each node's
+        // free GPUs with them), not a proof that no arrangement exists: 2 cores and 8 GPUs on
+        // nodes of 4 GPUs would run on two nodes, one core each, which that selection never
+        // tries (docs/cluster-model.md, "Jobs that can never run").
+        let memory = match (need.mem_per_node_mb, need.mem_per_cpu_mb) {
+            (0, 0) => String::new(),
+            (0, m) => format!(" and {m} MB per core"),
+            (m, _) => format!(" and {m} MB per node"),
+        };
+        let gpus = match need.gpus {
+            0 => String::new(),
+            g => format!(", {}", crate::plural::count(g, "GPU")),
+        };
         format!(
-            "no arrangement of partition {name}'s nodes holds {} cores, {} GPUs and {} MB per {} \
-             on {}",
-            need.cpus,
-            need.gpus,
-            need.mem_per_node_mb.max(need.mem_per_cpu_mb),
-            if need.mem_per_node_mb > 0 {
-                "node"
-            } else {
-                "core"
-            },
+            "the node selection (cores taken node by node, each node's free GPUs with them) \
+             finds no place in partition {name} for {}{gpus}{memory} on {}",
+            crate::plural::count(need.cpus, "core"),
             if need.nodes > 0 {
-                format!("{} nodes", need.nodes)
+                crate::plural::count(need.nodes, "node")
             } else {
                 "any number of nodes".into()
             }

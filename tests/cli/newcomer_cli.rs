@@ -60,3 +60,47 @@ fn the_share_link_doc_names_every_demo() {
         );
     }
 }
+
+/// A job the node selection cannot place is said to be that, not "no arrangement ... holds"
+/// (job 1, 2 cores and 8 GPUs, would run on two nodes of 4 GPUs with one core each, which the
+/// selection never tries), in words ("1 core", no "0 MB per core" for a job asking none).
+#[test]
+fn a_job_the_selection_cannot_place_is_told_as_such() {
+    let dir = crate::common::tmpdir("newcomer", "gpus");
+    let t = dir.join("gpus.swf");
+    std::fs::write(
+        &t,
+        "; MaxProcs: 32\n; GpuField: 19\n\
+         1 0 -1 30 2 -1 -1 2 60 -1 1 7 1 -1 -1 -1 -1 -1 8\n\
+         2 5 -1 30 1 -1 -1 1 60 -1 1 8 1 -1 -1 -1 -1 -1 8\n",
+    )
+    .unwrap();
+    let cluster = "1/n[1-4]:c8:g4/p=b:ALL:default";
+    let (ok, _, err) = schedlab(&[
+        "run",
+        t.to_str().unwrap(),
+        "-p",
+        "easy",
+        "--cluster",
+        cluster,
+    ]);
+    assert!(ok, "{err}");
+    let said = "the node selection (cores taken node by node, each node's free GPUs with them) \
+                finds no place in partition b for";
+    assert!(
+        err.contains(&format!(
+            "job 1: {said} 2 cores, 8 GPUs on any number of nodes;"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "job 2: {said} 1 core, 8 GPUs on any number of nodes"
+        )),
+        "{err}"
+    );
+    assert!(
+        !err.contains("arrangement") && !err.contains("MB per"),
+        "{err}"
+    );
+}
