@@ -104,3 +104,55 @@ fn a_job_the_selection_cannot_place_is_told_as_such() {
         "{err}"
     );
 }
+
+/// A chart named `.jpg` (or without an extension) was written as SVG under that name; it is
+/// refused before any run, naming the two formats, by every command that draws one.
+#[test]
+fn a_chart_file_must_be_svg_or_png() {
+    let dir = crate::common::tmpdir("newcomer", "chartext");
+    let trace = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/workloads/hand.swf");
+    for name in ["chart.jpg", "chart"] {
+        let out = dir.join(name);
+        let out = out.to_str().unwrap();
+        let commands: [&[&str]; 4] = [
+            &["plot", trace, "-p", "easy", "--out", out],
+            &[
+                "sweep",
+                trace,
+                "-p",
+                "easy",
+                "--vary",
+                "order=fcfs,sjf",
+                "--out",
+                out,
+            ],
+            &["trace", trace, "--chart", "hour", "--out", out],
+            &["merge", "part.json", "--out", out],
+        ];
+        for args in commands {
+            let (ok, _, err) = schedlab(args);
+            assert!(!ok, "{args:?}");
+            assert!(
+                err.contains(&format!(
+                    "--out {out}: a chart is written as .svg or .png, chosen by the file name's \
+                     extension"
+                )),
+                "{args:?}: {err}"
+            );
+            assert!(!std::path::Path::new(out).exists(), "{args:?}");
+        }
+    }
+    // A device takes SVG.
+    let (ok, _, err) = schedlab(&["trace", trace, "--chart", "hour", "--out", "/dev/null"]);
+    assert!(ok, "{err}");
+    let svg = dir.join("chart.SVG");
+    let (ok, _, err) = schedlab(&[
+        "trace",
+        trace,
+        "--chart",
+        "hour",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+}

@@ -62,6 +62,22 @@ fn resolved(p: &Path) -> PathBuf {
     }
 }
 
+/// Refuses a chart file (`flag`, `out`) whose name ends in neither `.svg` nor `.png`: the
+/// extension chooses the format, and `chart.jpg` was written as SVG under that name. A device
+/// or pipe (`/dev/null`, `/dev/stdout`) takes SVG.
+pub fn chart_file(flag: &str, out: &Path) -> Result<(), String> {
+    let ext = out.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let device = std::fs::metadata(out).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    if device || ext.eq_ignore_ascii_case("svg") || ext.eq_ignore_ascii_case("png") {
+        Ok(())
+    } else {
+        Err(format!(
+            "{flag} {}: a chart is written as .svg or .png, chosen by the file name's extension",
+            out.display()
+        ))
+    }
+}
+
 /// Refuses an output file (`flag`, `out`) that is the input file `input` (it would be overwritten
 /// while, or before, it is read).
 pub fn not_the_input(flag: &str, out: &Path, input: &Path) -> Result<(), String> {

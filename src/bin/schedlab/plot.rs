@@ -374,6 +374,7 @@ fn empty_window(from: f64, to: f64, t0: f64, t1: f64) -> String {
 pub fn run(a: &PlotArgs) -> Result<(), Box<dyn std::error::Error>> {
     check_view(a)?;
     crate::outputs::not_the_input("--out", &a.out, &a.trace)?;
+    crate::outputs::chart_file("--out", &a.out)?;
     let (read, input) = a.input.options()?;
     let trace = run::Trace::load_path(&a.trace, &read, &input, a.metrics.options()?)?;
     // The heatmap's users by number; one the lists name and the trace does not: an error

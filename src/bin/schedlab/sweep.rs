@@ -108,6 +108,9 @@ fn is_json(p: &Path) -> bool {
 pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(out) = &args.out {
         crate::outputs::not_the_input("--out", out, &args.trace)?;
+        if !is_json(out) {
+            crate::outputs::chart_file("--out", out)?;
+        }
     }
     let json_out = args.out.as_deref().filter(|p| is_json(p));
     if args.shard.is_some() && json_out.is_none() {
@@ -250,6 +253,9 @@ fn file_hash(path: &Path) -> Result<String, String> {
 
 /// `schedlab merge`: the table (and chart) of the whole sweep from its parts.
 pub fn merge(args: &MergeArgs) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(out) = args.out.as_deref().filter(|p| !is_json(p)) {
+        crate::outputs::chart_file("--out", out)?;
+    }
     let mut parts = Vec::new();
     for path in &args.parts {
         let name = path.display().to_string();

@@ -61,6 +61,7 @@ fn draw_chart(stats: &TraceStats, name: &str, out: &Path, size: (u32, u32)) -> R
 pub fn run(a: &TraceArgs) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(out) = &a.out {
         crate::outputs::not_the_input("--out", out, &a.trace)?;
+        crate::outputs::chart_file("--out", out)?;
     }
     let (read, input) = a.input.options()?;
     let trace = run::Trace::load_path(&a.trace, &read, &input, Default::default())?;
