@@ -98,6 +98,14 @@ pub struct TraceStats {
     /// one instant. (Over the span plus a day, as the per-day series counts, a trace of a few
     /// minutes read as a machine almost idle.)
     pub load_overall: f64,
+    /// The offered load over time in bins the submissions' span suits: per day (the same as
+    /// `load_per_day`) over two days or more, per hour over two hours or more, else per minute
+    /// (per day, a Slurm run of a few minutes read as one invisible bar under 1 %).
+    #[serde(default)]
+    pub load_series: Vec<f64>,
+    /// The bin of `load_series`: `day`, `hour` or `minute`.
+    #[serde(default)]
+    pub load_bin: String,
     /// The heaviest users, most work first (ties: lower id first), at most [`TOP_USERS`].
     pub top_users: Vec<UserShare>,
     /// What the jobs ask beyond processors (GPUs, memory, nodes, partitions); absent when
@@ -128,6 +136,29 @@ fn bump(v: &mut Vec<u64>, i: usize) {
 /// The bin of `x` >= 1 in powers of two: floor(log2 x).
 fn log2_bin(x: u64) -> usize {
     (63 - x.max(1).leading_zeros()) as usize
+}
+
+/// [`TraceStats::load_series`] and its bin: the days' loads over two days of submissions or
+/// more, else the work submitted per hour (two hours or more) or per minute from the first
+/// submission, over the machine's processor-seconds in that bin.
+fn load_series(set: &JobSet, per_day: &[f64], first: i64, last: i64) -> (&'static str, Vec<f64>) {
+    let span = last.saturating_sub(first);
+    if span >= 2 * DAY {
+        return ("day", per_day.to_vec());
+    }
+    let (name, bin) = if span >= 2 * 3600 {
+        ("hour", 3600)
+    } else {
+        ("minute", 60)
+    };
+    let bins = (span / bin) as usize + 1;
+    let mut work = vec![0.0; bins];
+    for j in &set.jobs {
+        let k = (j.submit.saturating_sub(first) / bin) as usize;
+        work[k.min(bins - 1)] += f64::from(j.procs) * j.runtime.max(0) as f64;
+    }
+    let capacity = f64::from(set.procs.max(1)) * bin as f64;
+    (name, work.iter().map(|w| w / capacity).collect())
 }
 
 /// The statistics of `set`, whose trace header is `header`.
@@ -235,6 +266,8 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
         .collect();
     top_users.sort_by(|a, b| b.work.total_cmp(&a.work).then(a.user.cmp(&b.user)));
     top_users.truncate(TOP_USERS);
+    let load_per_day: Vec<f64> = work_per_day.iter().map(|w| w / capacity).collect();
+    let (load_bin, load_series) = load_series(set, &load_per_day, first, last);
     let span = last.saturating_sub(first) as f64;
     TraceStats {
         name: set.name.clone(),
@@ -254,7 +287,9 @@ pub fn trace_stats(set: &JobSet, header: &SwfHeader) -> TraceStats {
         requested_log2,
         round_requested,
         overestimation,
-        load_per_day: work_per_day.iter().map(|w| w / capacity).collect(),
+        load_per_day,
+        load_series,
+        load_bin: load_bin.into(),
         load_overall: if span <= 0.0 {
             0.0
         } else {

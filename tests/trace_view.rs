@@ -293,3 +293,40 @@ fn a_linear_axis_of_counts_has_whole_labels() {
     let loads = labels(vec![1.5, 2.0]);
     assert!(loads.iter().any(|y| y.fract() != 0.0), "{loads:?}");
 }
+
+/// The offered-load chart of a trace of a few minutes (the page's Slurm demo): per day it was
+/// one bar of 0.5 % under a 100 % line, while the summary said 217 %; its bins are minutes
+/// then, hours for a trace of a few hours, days from two days on.
+#[test]
+fn the_load_chart_bins_suit_the_traces_span() {
+    // 4 processors; job 1 (2 x 120 s) and job 2 (4 x 60 s) in minute 0, job 3 (1 x 60 s)
+    // in minute 2 (submitted at 150 s): 480 and 60 processor-seconds over 4 x 60 per minute.
+    let s = stats_of(
+        "; MaxProcs: 4
+1 0 -1 120 2 -1 -1 2 200 -1 1 1 1 -1 -1 -1 -1 -1
+2 30 -1 60 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1
+3 150 -1 60 1 -1 -1 1 200 -1 1 1 1 -1 -1 -1 -1 -1
+",
+    );
+    assert_eq!(s.load_bin, "minute");
+    assert_eq!(s.load_series, vec![2.0, 0.0, 0.25]);
+    let (data, style) = chart::prepare(&s, "load").unwrap();
+    assert_eq!(style.x_desc, "minute (from the first submission)");
+    assert_eq!(data.values, vec![200.0, 0.0, 25.0]);
+    // Three hours: hours; job 2 at 3 h lands in hour 3 (2 x 3600 / (4 x 3600) = 0.5).
+    let s = stats_of(
+        "; MaxProcs: 4
+1 0 -1 3600 1 -1 -1 1 4000 -1 1 1 1 -1 -1 -1 -1 -1
+2 10800 -1 3600 2 -1 -1 2 4000 -1 1 1 1 -1 -1 -1 -1 -1
+",
+    );
+    assert_eq!(s.load_bin, "hour");
+    assert_eq!(s.load_series, vec![0.25, 0.0, 0.0, 0.5]);
+    // The hand trace spans 8 days: its days, as before.
+    let s = stats_of(HAND);
+    assert_eq!(
+        (s.load_bin.as_str(), &s.load_series),
+        ("day", &s.load_per_day)
+    );
+    assert_eq!(chart::prepare(&s, "load").unwrap().1.x_desc, "day");
+}

@@ -25,7 +25,7 @@ pub const TRACE_CHARTS: &[(&str, &str)] = &[
     ),
     (
         "load",
-        "Offered load per day (work submitted / machine capacity)",
+        "Offered load over time (work submitted / machine capacity)",
     ),
     ("users", "Users by share of the work"),
 ];
@@ -202,19 +202,29 @@ pub fn prepare(stats: &TraceStats, name: &str) -> Option<(Columns, ColumnStyle)>
             },
             style(4, "requested time", "jobs"),
         ),
-        "load" => (
-            Columns {
-                labels: (1..=stats.load_per_day.len())
-                    .map(|d| d.to_string())
-                    .collect(),
-                values: stats.load_per_day.iter().map(|l| l * 100.0).collect(),
-            },
-            ColumnStyle {
-                max_labels: 16,
-                reference: Some((100.0, "capacity".into())),
-                ..style(6, "day", "% of the machine")
-            },
-        ),
+        "load" => {
+            // Stats made before `load_series` (deserialized) have the days alone.
+            let (series, bin) = if stats.load_bin.is_empty() {
+                (&stats.load_per_day, "day")
+            } else {
+                (&stats.load_series, stats.load_bin.as_str())
+            };
+            let axis = match bin {
+                "day" => "day".to_string(),
+                b => format!("{b} (from the first submission)"),
+            };
+            (
+                Columns {
+                    labels: (1..=series.len()).map(|d| d.to_string()).collect(),
+                    values: series.iter().map(|l| l * 100.0).collect(),
+                },
+                ColumnStyle {
+                    max_labels: 16,
+                    reference: Some((100.0, "capacity".into())),
+                    ..style(6, &axis, "% of the machine")
+                },
+            )
+        }
         "users" => (
             Columns {
                 labels: stats.top_users.iter().map(UserShare::label).collect(),
