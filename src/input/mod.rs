@@ -185,6 +185,17 @@ pub fn prepare_raw(
     let (mut jobs, partitions) = raw.into_vec();
     let transform_notes =
         transform::apply_jobs(&mut jobs, &workload.header, &opts.transform).map_err(err)?;
+    // A selection that left no job makes the machine size of a trace without a header 0: the
+    // selection is the reason to give, not "machine size 0 is not usable".
+    if jobs.is_empty()
+        && !opts.transform.is_identity()
+        && machine(&jobs, &workload.header, opts).is_err()
+    {
+        return Err(err(format!(
+            "no job can be simulated: the selection left none ({})",
+            transform_notes.join("; ")
+        )));
+    }
     let Machine {
         procs,
         source: procs_source,

@@ -207,9 +207,42 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
+/// A Unix time as a UTC date, `2026-11-27T13:45:03` (the form `--from` and `--to` take; H.
+/// Hinnant's inverse of [`days_from_civil`]).
+pub fn iso_utc(unix: i64) -> String {
+    let (days, secs) = (unix.div_euclid(86_400), unix.rem_euclid(86_400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}",
+        secs / 3600,
+        secs % 3600 / 60,
+        secs % 60
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_unix_time_reads_back_as_its_date() {
+        assert_eq!(iso_utc(0), "1970-01-01T00:00:00");
+        // 2026-11-27T13:45:03 UTC: 20,784 days and 49,503 s after the epoch.
+        assert_eq!(iso_utc(20_784 * 86_400 + 49_503), "2026-11-27T13:45:03");
+        assert_eq!(iso_utc(951_782_400), "2000-02-29T00:00:00");
+        assert_eq!(iso_utc(-1), "1969-12-31T23:59:59");
+        for t in [0, 951_782_400, 1_796_033_625, -86_400 * 400] {
+            assert_eq!(timestamp(&iso_utc(t)), Ok(Some(t)), "{t}");
+        }
+    }
 
     #[test]
     fn durations() {

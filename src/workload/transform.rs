@@ -17,6 +17,7 @@ use super::names::{Names, UserRef};
 use super::slurm_time;
 use crate::job::Job;
 use crate::swf::{SwfHeader, Workload};
+use std::fmt::Write;
 
 /// The transforms; the default changes nothing.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -166,6 +167,9 @@ fn select<T>(
     let exclude_users = names.user_ids(&t.exclude_users, "--exclude-users")?;
     let mut notes = Vec::new();
     let (mut outside, mut other_users) = (0u64, 0u64);
+    // The submissions' span, told when the window leaves no job.
+    let span = (items.iter_mut().map(|r| *fields(r).0).min())
+        .zip(items.iter_mut().map(|r| *fields(r).0).max());
     items.retain_mut(|r| {
         let (&mut s, user) = fields(r);
         if from.is_some_and(|f| s < f) || to.is_some_and(|e| s >= e) {
@@ -180,12 +184,26 @@ fn select<T>(
     });
     if from.is_some() || to.is_some() {
         let show = |v: Option<i64>, d: &str| v.map(|x| x.to_string()).unwrap_or(d.to_owned());
-        notes.push(format!(
+        let mut note = format!(
             "window [{}, {}) s of the trace's clock: {} outside left out",
             show(from, "start"),
             show(to, "end"),
             crate::plural::count(outside, "job")
-        ));
+        );
+        if let (true, Some((lo, hi))) = (items.is_empty(), span) {
+            let date = |s: i64| {
+                (header.unix_start_time)
+                    .and_then(|u| u.checked_add(s))
+                    .map_or(String::new(), |u| format!(" ({})", slurm_time::iso_utc(u)))
+            };
+            let _ = write!(
+                note,
+                "; the trace's jobs are submitted from {lo} s{} to {hi} s{}",
+                date(lo),
+                date(hi)
+            );
+        }
+        notes.push(note);
     }
     if !t.users.is_empty() || !t.exclude_users.is_empty() {
         notes.push(format!(

@@ -156,3 +156,37 @@ fn a_chart_file_must_be_svg_or_png() {
     ]);
     assert!(ok, "{err}");
 }
+
+/// A window that leaves no job says where the trace's jobs are (in seconds of its clock and,
+/// with a start time, as dates): a date given for a log of another day read only as "window
+/// [209697, end) s of the trace's clock".
+#[test]
+fn an_empty_window_says_when_the_jobs_are() {
+    let log = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/slurm/gpu-3/run1/sacct.txt"
+    );
+    let (ok, _, err) = schedlab(&["run", log, "-p", "easy", "--from", "2026-11-30T00:00:00"]);
+    assert!(!ok);
+    assert!(
+        err.contains(
+            "60 jobs outside left out; the trace's jobs are submitted from 0 s \
+             (2026-11-27T13:45:03) to 203 s (2026-11-27T13:48:26))"
+        ),
+        "{err}"
+    );
+    let swf = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/workloads/hand.swf");
+    let (ok, _, err) = schedlab(&["run", swf, "-p", "easy", "--to=-1"]);
+    assert!(!ok);
+    // A trace without a header: the selection is the error given, not the machine size of 0
+    // that no job left (it said "machine size 0 is not usable").
+    assert!(
+        err.contains("no job can be simulated: the selection left none (window [start, -1)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("; the trace's jobs are submitted from 0 s to "),
+        "{err}"
+    );
+    assert!(!err.contains(" s (20"), "no start time, no date: {err}");
+}
