@@ -18,23 +18,14 @@ submission (sacct.txt), as the model counts them; the period's second is the who
 it falls in. Prints each period and the `calc_phase` and `calc_early` values.
 """
 
-import datetime
-import gzip
-import re
 import sys
+
+from slurm_log import timed_lines
 
 
 def main(run):
-    rows = [line.rstrip("\n").split("|") for line in open(f"{run}/sacct.txt")]
-    submit = rows[0].index("Submit")
-    t0 = min(datetime.datetime.fromisoformat(r[submit]) for r in rows[1:])
     decay, loop = None, []
-    for line in gzip.open(f"{run}/slurmctld.log.gz", "rt"):
-        m = re.match(r"\[(\S+)\] (.*)", line)
-        if not m:
-            continue
-        t = (datetime.datetime.fromisoformat(m.group(1)) - t0).total_seconds()
-        text = m.group(2)
+    for t, text in timed_lines(run):
         if "_read_last_decay_ran" in text and decay is None:
             decay = t
         elif "Time limit exhausted" in text or "job scheduler for full queue" in text:
