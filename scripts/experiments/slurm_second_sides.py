@@ -61,7 +61,10 @@ def late_events(run, t0):
                 out.add(j)
         return out
 
-    return late(subs), late(ends)
+    # A submission in the log's first second stays: moved, it would move the log's time 0
+    # (and every phase with it) when no other job is submitted in that second.
+    first = {j for j, t in subs.items() if t < 1}
+    return late(subs) - first, late(ends)
 
 
 def shifted(rows, late_subs, late_ends):
