@@ -12,9 +12,10 @@ use super::{load_run, replay_of, Run};
 /// thread's `_attempt_backfill: beginning` for `bf_phase`).
 pub(super) const QOS_RUNS: [(&str, &str); 2] = [("qos-6/run1", PHASE1), ("qos-6/run2", PHASE2)];
 
-const PHASE1: &str = "55.5,sched_phase=7,bf_phase=0";
+const PHASE1: &str =
+    "55.5,calc_early_bf=(115,175,235,295,355,415,475,535,595,655,715),sched_phase=7,bf_phase=0";
 const PHASE2: &str =
-    "55.5,calc_early=(55,115,235,295,355,475,535,595,715),sched_phase=5,bf_phase=4";
+    "55.5,calc_early=(55,115,235,295,355,475,535,595,715),calc_early_bf=(55,235,295,355,415,475,535,595,655,715),sched_phase=5,bf_phase=4";
 
 /// The run `tests/data/slurm/NAME` with its QOS priorities (`qos.txt`) and its jobs' QOS.
 fn qos_run(name: &str, phase: &str) -> Run {
