@@ -11,7 +11,7 @@
 
 use super::qos::QosTable;
 use crate::Time;
-use values::{count, fmt, items, list_text, minutes, number, secs, time, yes_no};
+use values::{count, fmt, items, list_text, minutes, number, seconds_list, secs, time, yes_no};
 
 /// When usage is reset to zero (`PriorityUsageResetPeriod`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,6 +65,12 @@ pub struct SlurmParams {
     /// to the next; a debug log times both (`scripts/slurm-period-sides.py`; not a Slurm
     /// parameter).
     pub calc_early: Option<Vec<Time>>,
+    /// The seconds whose period the backfill cycle of that second sees (`calc_early_bf`;
+    /// `None`: as the main scheduler, `calc_early`). Slurm's backfill thread wakes at its own
+    /// fraction of a second, so a period may fall after its second's backfill cycle and
+    /// before the background loop, or the other way round (a debug log times all three;
+    /// not a Slurm parameter).
+    pub calc_early_bf: Option<Vec<Time>>,
     /// `PriorityUsageResetPeriod`.
     pub reset: ResetPeriod,
     /// `PriorityFavorSmall`.
@@ -145,6 +151,7 @@ impl Default for SlurmParams {
             calc_phase: 0,
             calc_late: false,
             calc_early: None,
+            calc_early_bf: None,
             reset: ResetPeriod::None,
             favor_small: false,
             fair_tree: true,
@@ -187,6 +194,7 @@ pub const NAMES: &[&str] = &[
     "PriorityCalcPeriod",
     "calc_phase",
     "calc_early",
+    "calc_early_bf",
     "PriorityUsageResetPeriod",
     "PriorityFavorSmall",
     "PriorityFlags",
@@ -304,25 +312,14 @@ impl SlurmParams {
                 }
             }
             "calc_early" => {
-                let mut secs = Vec::new();
-                for t in items(v) {
-                    if t.eq_ignore_ascii_case("none") {
-                        continue;
-                    }
-                    secs.push(count(&t, 0, 1 << 40)? as Time);
-                }
-                secs.sort_unstable();
-                secs.dedup();
-                let text: Vec<String> = secs.iter().map(Time::to_string).collect();
-                let none = v.trim().eq_ignore_ascii_case("none");
-                self.calc_early = (!none).then_some(secs);
-                if none {
-                    "none".into()
-                } else if text.len() == 1 {
-                    text[0].clone()
-                } else {
-                    format!("({})", text.join(","))
-                }
+                let (secs, text) = seconds_list(v)?;
+                self.calc_early = secs;
+                text
+            }
+            "calc_early_bf" => {
+                let (secs, text) = seconds_list(v)?;
+                self.calc_early_bf = secs;
+                text
             }
             "PriorityUsageResetPeriod" => {
                 let up = v.trim().to_ascii_uppercase();
@@ -513,6 +510,7 @@ fn key_name(key: &str) -> Option<&'static str> {
 }
 
 mod conf_keys;
+mod sides;
 mod values;
 
 pub use conf_keys::{conf_keys, ConfKeys};

@@ -15,31 +15,34 @@ use schedlab::replay::whole::Distance;
 /// 5k (3.24, 8.24 s ...), not its first two runs' 2 + 5k; tiers-4/run3's full runs on 2 + 10k
 /// (2.53, 12.59 s ...), not 3 + 10k; fairshare-1/run4's on 5 + 10k (5.39, 15.41 s ...) and
 /// its cycles on 0 + 5k (0.06, 5.06 s ...): the controller's threads start at another fraction
-/// of a second each run.
+/// of a second each run. The periods' side of their second's backfill cycle (`calc_early_bf`,
+/// the same script: a period comes before the cycle of its second when the cycle's fraction
+/// is the larger, e.g. smallbf-2/run4's at 58.597 s after the cycle at 58.320 s, before the
+/// main scheduler's full run at 58.972 s) is given where it differs from `calc_early`.
 const FURTHER: [(&str, &str); 7] = [
     (
         "fairshare-1/run3",
-        "56.5,calc_early=(56,116,356,416,536),sched_phase=6,bf_phase=1",
+        "56.5,calc_early=(56,116,356,416,536),calc_early_bf=536,sched_phase=6,bf_phase=1",
     ),
     (
         "smallbf-2/run3",
-        "59.5,calc_early=(59,119,359,419),sched_phase=9,bf_phase=4",
+        "59.5,calc_early=(59,119,359,419),calc_early_bf=(119,359,419),sched_phase=9,bf_phase=4",
     ),
     (
         "gpu-3/run3",
-        "58.5,calc_early=(58,118,178,238,298,358),sched_phase=8,bf_phase=3",
+        "58.5,calc_early=(58,118,178,238,298,358),calc_early_bf=(58,118,178,238,298,358,658,778),sched_phase=8,bf_phase=3",
     ),
     (
         "tiers-4/run3",
-        "52.5,calc_early=(52,172,232,292),sched_phase=2,bf_phase=2",
+        "52.5,calc_early=(52,172,232,292),calc_early_bf=(52,172,232,292,712,772),sched_phase=2,bf_phase=2",
     ),
     (
         "fairshare-1/run4",
-        "55.5,calc_early=(55,115,235,295,415,475,595),sched_phase=5,bf_phase=0",
+        "55.5,calc_early=(55,115,235,295,415,475,595),calc_early_bf=595,sched_phase=5,bf_phase=0",
     ),
     (
         "smallbf-2/run4",
-        "58.5,calc_early=(58,178,238,418),sched_phase=8,bf_phase=3",
+        "58.5,calc_early=(58,178,238,418),calc_early_bf=(238,418),sched_phase=8,bf_phase=3",
     ),
     ("gpu-3/run4", "57.5,sched_phase=7,bf_phase=2"),
 ];
@@ -72,7 +75,7 @@ fn all_runs(workload: &str) -> Vec<Run> {
 /// | gpu-3/run3 | 98.3 / 98.3% | 28.9% | 31.1% |
 /// | tiers-4/run3 | 97.8 / 97.8% | 24.6% | 27.1% |
 /// | fairshare-1/run4 | 93.3 / 90.3% | 32.1% | 37.5% |
-/// | smallbf-2/run4 | 90.0 / 90.0% | 46.9% | 63.2% |
+/// | smallbf-2/run4 | 95.0 / 95.0% | 46.9% | 63.2% |
 /// | gpu-3/run4 | 100 / 100% | 29.8% | 34.7% |
 ///
 /// Checked: issue 34's target, at least 90% of both on every further run (a share of 60 or 90
@@ -121,8 +124,9 @@ fn median(mut v: Vec<f64>) -> f64 {
 /// model distance beside its floors. Real runs of one workload lie far apart: fairshare-1's
 /// mean waits are 150.7, 121.1, 112.4 and 146.7 s (two near 150 s, two near 115 s);
 /// smallbf-2's 86.4, 84.8, 84.3 and 74.6 s; gpu-3's 152.4, 133.2, 146.9 and 149.5 s. At the
-/// runs' phases `slurm` is within the median floor on 26 of the 45 figures (15 runs), within
-/// the furthest on 34.
+/// runs' phases `slurm` is within the median floor on 27 of the 45 figures (15 runs), within
+/// the furthest on 37 (26 and 34 before `calc_early_bf`: smallbf-2/run4 from 45.2% to 5.4%
+/// apart, smallbf-2/run3 from 0.4% to 8.0%).
 /// Checked: every pair of real runs is a distance that can be told apart from zero (a run is
 /// not compared with itself), and the counts reached within each floor (the one-pair floor
 /// of `whole::WHOLE_REACHED`'s test holds 14 of the 24 figures of the first two runs).
@@ -184,5 +188,5 @@ fn whole_runs_beside_every_real_run() {
 }
 
 /// The counts `whole_runs_beside_every_real_run` reached (raise them when the model improves).
-const MEDIAN_REACHED: usize = 26;
-const FURTHEST_REACHED: usize = 34;
+const MEDIAN_REACHED: usize = 27;
+const FURTHEST_REACHED: usize = 37;

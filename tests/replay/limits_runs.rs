@@ -15,7 +15,7 @@ use schedlab::Time;
 const LIMITS: [(&str, &str); 2] = [
     (
         "limits-5/run1",
-        "57.5,calc_early=(57,177,237,477,537),sched_phase=7,bf_phase=2",
+        "57.5,calc_early=(57,177,237,477,537),calc_early_bf=537,sched_phase=7,bf_phase=2",
     ),
     (
         "limits-5/run2",
