@@ -23,7 +23,7 @@ const LIMITS: [(&str, &str); 2] = [
     ),
 ];
 
-fn limits_runs() -> Vec<Run> {
+pub(super) fn limits_runs() -> Vec<Run> {
     LIMITS.iter().map(|(name, p)| load_run(name, p)).collect()
 }
 

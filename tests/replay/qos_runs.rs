@@ -41,7 +41,7 @@ fn qos_run(name: &str, phase: &str) -> Run {
     run
 }
 
-fn qos_runs() -> Vec<Run> {
+pub(super) fn qos_runs() -> Vec<Run> {
     QOS_RUNS.iter().map(|(n, p)| qos_run(n, p)).collect()
 }
 
