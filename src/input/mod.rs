@@ -65,8 +65,11 @@ pub struct JobSet {
     /// index: the association the `slurm` policy charges it to. Empty for other traces.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub accounts: Vec<String>,
-    /// Each job's id as the log names it (an sacct log's `JobID`), by job index: the jobs CSV's
-    /// `log_job_id`. Empty for other traces.
+    /// Each job's id as the log names it (an sacct log's `JobID`, "" when its line has none),
+    /// by job index: the one home of the log's job ids once the input step has read them (the
+    /// reader hands them over in [`Workload::job_ids`], which a [`crate::run::Trace`] drops).
+    /// The jobs CSV's `log_job_id`; [`JobSet::log_id`] names a job by it for the page, `run
+    /// --fidelity` and `replay`. Empty for other traces.
     #[serde(skip)]
     pub log_ids: Vec<String>,
     /// Each job's QOS (an sacct log's `QOS`), by job index: `k` is `qos_names[k - 1]`, 0 none.
@@ -94,6 +97,22 @@ pub struct JobSet {
 }
 
 impl JobSet {
+    /// Job `k` as the log names it, so that a person finds it there: its Slurm `JobID` (an
+    /// sacct log's: `1234`, `1234_5`), else its job number in the trace.
+    pub fn log_id(&self, k: usize) -> std::borrow::Cow<'_, str> {
+        match self.log_ids.get(k).filter(|id| !id.is_empty()) {
+            Some(id) => std::borrow::Cow::Borrowed(id.as_str()),
+            None => std::borrow::Cow::Owned(self.jobs[k].id.to_string()),
+        }
+    }
+
+    /// Every job's [`JobSet::log_id`], in job order.
+    pub fn log_id_list(&self) -> Vec<String> {
+        (0..self.jobs.len())
+            .map(|k| self.log_id(k).into_owned())
+            .collect()
+    }
+
     /// Every job left out: unreadable lines plus skipped jobs.
     pub fn skipped_count(&self) -> u64 {
         self.reader_skipped + self.skipped.len() as u64

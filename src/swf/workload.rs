@@ -66,9 +66,9 @@ pub struct Workload {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub node_lists: Vec<(u64, String)>,
     /// Each job's Slurm `JobID` (an sacct log's, as sacct prints it: `1234`, `1234_5`,
-    /// `1234+0`), by the line of its record; empty for other formats. The jobs CSV gives it
-    /// beside the job number (`log_job_id`), and the page and `schedlab run --fidelity` name
-    /// jobs by it, so that a job is found in the log.
+    /// `1234+0`), by the line of its record; empty for other formats. The reader's hand-over
+    /// to the input step, which keeps them by job in `JobSet::log_ids` (their one home: a
+    /// `Trace` drops these once its jobs hold them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub job_ids: Vec<(u64, String)>,
     /// Each job's QOS (an sacct log's `QOS`) as (line of its record, `k`): QOS `k` is

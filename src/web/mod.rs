@@ -222,17 +222,7 @@ impl Session {
         if set.log_ids.is_empty() {
             return None;
         }
-        let mut out = String::new();
-        for (k, (job, id)) in set.jobs.iter().zip(&set.log_ids).enumerate() {
-            if k > 0 {
-                out.push('\n');
-            }
-            match id.is_empty() {
-                true => out.push_str(&job.id.to_string()),
-                false => out.push_str(id),
-            }
-        }
-        Some(out)
+        Some(set.log_id_list().join("\n"))
     }
 
     /// The trace's user names by id (user `id` is `names[id - 1]`): an sacct log names its

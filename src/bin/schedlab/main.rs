@@ -356,7 +356,7 @@ fn cmd_run(args: &RunArgs) -> CliResult {
         print!("{}", table::comparison(&trace, &results, &typed));
         if let Some(n) = args.fidelity {
             let runs: Vec<&RunResult> = results.iter().map(|(r, _)| r).collect();
-            let names = fidelity::logged(&args.trace, &trace.jobs)?.ids;
+            let names = trace.jobs.log_id_list();
             print!("{}", fidelity::section(&trace, &runs, (&typed, &names), n));
         }
     }
