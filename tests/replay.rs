@@ -492,5 +492,5 @@ fn bad_inputs_are_errors_naming_what_is_wrong() {
     let e = Replay::new(&set, recorded::Logged::empty(&set.jobs))
         .err()
         .unwrap();
-    assert!(e.contains("job 1 (line 1) has no recorded start"), "{e}");
+    assert!(e.contains("line 1 (job 1) has no recorded start"), "{e}");
 }

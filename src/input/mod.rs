@@ -6,6 +6,7 @@
 
 use crate::cluster::Placement;
 pub use crate::job::Job;
+use crate::swf::words::{Field, Words};
 use crate::swf::{LineIssue, Severity, Workload};
 use crate::workload::transform;
 
@@ -94,6 +95,10 @@ pub struct JobSet {
     /// ([`crate::sim::LimitChecks::reaches_limit`]).
     #[serde(skip)]
     pub slurm_log: bool,
+    /// How the reports name a job and its fields (the workload's: a Batsim workload's jobs by
+    /// their place in `jobs` and Batsim's keys).
+    #[serde(skip)]
+    pub words: Words,
 }
 
 impl JobSet {
@@ -216,8 +221,8 @@ pub fn prepare_raw(
     let mut warnings = transform_notes;
     if partitions.beyond > 0 {
         warnings.push(format!(
-            "field 16 (partition): {} {} a partition beyond the first {} distinct ones: \
-             counted as giving none",
+            "{}: {} {} a partition beyond the first {} distinct ones: counted as giving none",
+            workload.words.field(Field::Partition),
             crate::plural::count(partitions.beyond, "job"),
             if partitions.beyond == 1 {
                 "names"
@@ -243,7 +248,7 @@ pub fn prepare_raw(
         let first_line = (!rising)
             .then(|| first_line_of.get(&r.id).copied())
             .flatten();
-        let reason = skip_reason(r, procs, opts, first_line);
+        let reason = skip_reason(r, procs, opts, first_line, workload.words);
         match reason {
             Some(reason) => {
                 skipped.push(SkippedJob {
@@ -281,9 +286,14 @@ pub fn prepare_raw(
     if jobs.is_empty() {
         let first = skipped
             .first()
-            .map(|s| match s.line {
-                0 => format!("; first: job {}: {}", s.id, s.reason),
-                line => format!("; first: line {line}: {}", s.reason),
+            .map(|s| {
+                // An SWF line alone (its job number is in the line); a Batsim job by its place
+                // and number.
+                let job = match (workload.words, s.line) {
+                    (Words::Swf, line @ 1..) => workload.words.place(line),
+                    (words, line) => words.job(line, s.id),
+                };
+                format!("; first: {job}: {}", s.reason)
             })
             .unwrap_or_default();
         return Err(err(format!(
@@ -433,6 +443,7 @@ pub fn prepare_raw(
             workload.header.lines.iter().map(String::as_str),
         ),
         slurm_log: crate::workload::sacct::max_procs_is_recorded_peak(&workload.header),
+        words: workload.words,
     })
 }
 

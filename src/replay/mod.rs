@@ -171,8 +171,8 @@ impl<'s> Replay<'s> {
         for job in &mut jobs {
             let Some(wait) = job.trace_wait() else {
                 return Err(format!(
-                    "job {} (line {}) has no recorded start: a replay needs every job's start",
-                    job.id, job.line
+                    "{} has no recorded start: a replay needs every job's start",
+                    set.words.job(job.line, job.id)
                 ));
             };
             let start = job.submit + wait;

@@ -184,11 +184,13 @@ impl Session {
             .take(5)
             .map(|i| format!("{}: {i}", w.source))
             .collect();
-        reasons.extend(j.skipped.iter().take(5).map(|s| match s.line {
-            // A format without lines (Batsim JSON) names the job alone, as the CLI does.
-            0 => format!("job {}: {}", s.id, s.reason),
-            line => format!("line {line} (job {}): {}", s.id, s.reason),
-        }));
+        // The file and the job, as the CLI names them (a Batsim workload's by its place in `jobs`).
+        reasons.extend(
+            j.skipped
+                .iter()
+                .take(5)
+                .map(|s| format!("{}: {}: {}", w.source, j.words.job(s.line, s.id), s.reason)),
+        );
         let first = j.jobs.first().map_or(0, |x| x.submit);
         let last = j.jobs.last().map_or(0, |x| x.submit);
         to_js(&Facts {
