@@ -10,6 +10,7 @@ use crate::swf::words::{Field, Words};
 use crate::swf::{LineIssue, Severity, Workload};
 use crate::workload::transform;
 
+mod by_job;
 mod machine_size;
 mod options;
 mod raw;
@@ -17,6 +18,7 @@ mod recorded_nodes;
 mod skip;
 pub use crate::job::{MAX_HORIZON, MAX_TIME};
 use crate::Time;
+use by_job::{by_job, earlier_runs, job_qos};
 use foldhash::HashMap;
 use machine_size::{machine, Machine};
 pub use options::{EstimateSource, InputOptions, Origin, Wide, MAX_NODES, MAX_NODE_PROCS};
@@ -147,51 +149,6 @@ pub struct InputError {
 /// Applies the input semantics to a parsed workload (its records).
 pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, InputError> {
     prepare_raw(workload, RawJobs::of_records(&workload.records, opts), opts)
-}
-
-/// A text of each job (its account, its id in the log) from the workload's (line, text) list,
-/// by job index ("" for a job without one); empty when the workload names none.
-fn by_job(jobs: &[Job], by_line: &[(u64, String)]) -> Vec<String> {
-    if by_line.is_empty() {
-        return Vec::new();
-    }
-    let by_line: HashMap<u64, &str> = by_line.iter().map(|(l, a)| (*l, a.as_str())).collect();
-    let account = |j: &Job| by_line.get(&j.line).copied().unwrap_or("").to_string();
-    jobs.iter().map(account).collect()
-}
-
-/// Each job's QOS from the workload's (line, QOS) list, by job index; empty when the workload
-/// names no QOS.
-fn job_qos(jobs: &[Job], by_line: &[(u64, u16)]) -> Vec<u16> {
-    if by_line.is_empty() {
-        return Vec::new();
-    }
-    let by_line: HashMap<u64, u16> = by_line.iter().copied().collect();
-    jobs.iter()
-        .map(|j| by_line.get(&j.line).copied().unwrap_or(0))
-        .collect()
-}
-
-/// The earlier runs the workload records of requeued jobs, as (job index, start, seconds run)
-/// by job, found by line; those as long as the job's last run or longer (which would complete
-/// it) are left out.
-fn earlier_runs(jobs: &[Job], runs: &[crate::swf::EarlierRun]) -> Vec<(usize, Time, Time)> {
-    if runs.is_empty() {
-        return Vec::new();
-    }
-    let mut by_line: HashMap<u64, Vec<(Time, Time)>> = HashMap::default();
-    for r in runs {
-        by_line.entry(r.line).or_default().push((r.start, r.run));
-    }
-    let mut out = Vec::new();
-    for (j, job) in jobs.iter().enumerate() {
-        for &(after, run) in by_line.get(&job.line).map_or(&[][..], |v| &v[..]) {
-            if run > 0 && run < job.runtime {
-                out.push((j, job.submit.saturating_add(after), run));
-            }
-        }
-    }
-    out
 }
 
 /// Applies the input semantics to the raw jobs of a workload read into them
