@@ -1,7 +1,7 @@
 //! How a report names a job and the field it is about, in the words of the file it came from:
 //! an SWF trace (or an sacct log, read as SWF records) by the line of its record and the SWF
-//! field ("line 12 (job 5)", "field 2 (submit_time)"); a Batsim workload, which has no lines,
-//! by the job's place in its `jobs` array and Batsim's key ("jobs[11] (job 5)", "subtime").
+//! field (`line 12 (job 5)`, `field 2 (submit_time)`); a Batsim workload, which has no lines,
+//! by the job's place in its `jobs` array and Batsim's key (`jobs[11] (job 5)`, `subtime`).
 //! The input rules' reasons for skipping a job and the reports that list them (the CLI's
 //! stderr, the page's facts) all ask here.
 
