@@ -459,61 +459,13 @@ impl SlurmParams {
     }
 }
 
-/// The parameters a slurm.conf sets, as (Slurm name, value) pairs in [`NAMES`] spelling:
-/// its keys matched without regard to case, `SchedulerParameters` split into its options (a
-/// bare `bf_continue` is `yes`), the default partition's `PriorityJobFactor` given by the
-/// caller. Keys the model does not read are left out.
-pub fn conf_pairs<'a>(
-    entries: impl Iterator<Item = (&'a str, &'a str)>,
-) -> Vec<(&'static str, String)> {
-    let mut out: Vec<(&'static str, String)> = Vec::new();
-    let mut put = |name: &'static str, v: String| match out.iter_mut().find(|(n, _)| *n == name) {
-        Some(slot) => slot.1 = v,
-        None => out.push((name, v)),
-    };
-    for (k, v) in entries {
-        if k.eq_ignore_ascii_case("SchedulerParameters") {
-            for opt in v.split(',') {
-                let (ok, ov) = opt.split_once('=').unwrap_or((opt, "yes"));
-                if let Some(n) = option_name(ok) {
-                    put(n, ov.trim().to_string());
-                }
-            }
-        } else if let Some(n) = key_name(k) {
-            put(n, v.trim().to_string());
-        }
-    }
-    out
-}
-
-/// The parameter a `SchedulerParameters` option names (`bf_window`, any case), in [`NAMES`]
-/// spelling.
-fn option_name(option: &str) -> Option<&'static str> {
-    let option = option.trim();
-    NAMES
-        .iter()
-        .find(|n| n.eq_ignore_ascii_case(option) && n.starts_with(char::is_lowercase))
-        .copied()
-}
-
-/// The parameter a slurm.conf key names (`PriorityWeightAge`, any case), in [`NAMES`]
-/// spelling; `PriorityJobFactor` is a partition's, not a key of the file.
-fn key_name(key: &str) -> Option<&'static str> {
-    NAMES
-        .iter()
-        .find(|n| {
-            n.eq_ignore_ascii_case(key)
-                && n.starts_with(char::is_uppercase)
-                && **n != "PriorityJobFactor"
-        })
-        .copied()
-}
-
 mod conf_keys;
 mod sides;
+mod slurm_conf;
 mod values;
 
 pub use conf_keys::{conf_keys, ConfKeys};
+pub use slurm_conf::conf_pairs;
 
 #[cfg(test)]
 mod tests;

@@ -49,7 +49,9 @@ fn every_logged_priority_is_the_models() {
                 samples.push((t, Vec::new()));
             }
             if f[3] == "PENDING" {
-                let j = replay.logged.ids.iter().position(|x| x == f[1]).unwrap();
+                let j = (0..run.set.jobs.len())
+                    .position(|j| run.set.log_id(j) == f[1])
+                    .unwrap();
                 samples
                     .last_mut()
                     .unwrap()

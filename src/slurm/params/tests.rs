@@ -99,31 +99,6 @@ fn loop_timing_keys() {
     assert!(p.set("bf_phase", "x").is_err());
 }
 
-#[test]
-fn conf_pairs_split_scheduler_parameters() {
-    let conf = [
-        (
-            "schedulerparameters",
-            "bf_interval=5,bf_window=30,bf_continue,sched_interval=10,max_rpc_cnt=9,\
-             batch_sched_delay=7",
-        ),
-        ("PriorityWeightAge", "1000"),
-        ("ClusterName", "lab"),
-    ];
-    let pairs = conf_pairs(conf.iter().copied());
-    assert_eq!(
-        pairs,
-        vec![
-            ("bf_interval", "5".to_string()),
-            ("bf_window", "30".to_string()),
-            ("bf_continue", "yes".to_string()),
-            ("sched_interval", "10".to_string()),
-            ("batch_sched_delay", "7".to_string()),
-            ("PriorityWeightAge", "1000".to_string()),
-        ]
-    );
-}
-
 /// `KillWait` (seconds) and `OverTimeLimit` (minutes or UNLIMITED), read from slurm.conf:
 /// the will-run test's guess at a late job's end is their sum after its planned end.
 #[test]
