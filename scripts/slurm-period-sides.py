@@ -16,35 +16,33 @@ passes when the loop's first work in that second comes after the period's fracti
 nothing has nothing of its to order (left late). Times are seconds from the log's first
 submission (sacct.txt), as the model counts them; the period's second is the whole second
 it falls in. Prints each period and the `calc_phase` and `calc_early` values.
+
+The backfill thread (backfill.c `backfill_agent`, `_attempt_backfill: beginning`) wakes at its
+own fraction of a second: a period in a second with a backfill cycle comes before that cycle
+when the period's fraction is the smaller (`calc_early_bf` lists those seconds, and the
+seconds without a cycle on the loop's side), after it otherwise.
 """
 
-import datetime
-import gzip
-import re
 import sys
+
+from slurm_log import timed_lines
 
 
 def main(run):
-    rows = [line.rstrip("\n").split("|") for line in open(f"{run}/sacct.txt")]
-    submit = rows[0].index("Submit")
-    t0 = min(datetime.datetime.fromisoformat(r[submit]) for r in rows[1:])
-    decay, loop = None, []
-    for line in gzip.open(f"{run}/slurmctld.log.gz", "rt"):
-        m = re.match(r"\[(\S+)\] (.*)", line)
-        if not m:
-            continue
-        t = (datetime.datetime.fromisoformat(m.group(1)) - t0).total_seconds()
-        text = m.group(2)
+    decay, loop, cycles = None, [], []
+    for t, text in timed_lines(run):
         if "_read_last_decay_ran" in text and decay is None:
             decay = t
         elif "Time limit exhausted" in text or "job scheduler for full queue" in text:
             loop.append(t)
+        elif "_attempt_backfill: beginning" in text:
+            cycles.append(t)
     if decay is None:
         sys.exit(f"{run}: no _read_last_decay_ran line (a log made without -d?)")
     period = 60  # the committed runs' PriorityCalcPeriod=1
     frac = decay % 1
     print(f"decay thread from {decay:.3f} s: periods at {decay % period:.3f} s modulo {period}")
-    early = []
+    early, early_bf = [], []
     p = decay + period
     while loop and p <= max(loop):
         second = int(p // 1)
@@ -56,10 +54,22 @@ def main(run):
             early.append(second)
         else:
             side = f"late (the loop at {first:.3f})"
+        cycle = min((t for t in cycles if int(t // 1) == second), default=None)
+        if cycle is None:
+            if side.startswith("EARLY"):
+                early_bf.append(second)
+        elif cycle % 1 > frac:
+            side += f"; before the backfill cycle at {cycle:.3f}"
+            early_bf.append(second)
+        else:
+            side += f"; after the backfill cycle at {cycle:.3f}"
         print(f"  period at {p:8.3f}: {side}")
         p += period
     phase = int(decay % period // 1)
-    print(f"calc_phase={phase}.5,calc_early=({','.join(map(str, early))})")
+    print(f"calc_phase={phase}.5,calc_early=({','.join(map(str, early))})", end="")
+    if early_bf != early:
+        print(f",calc_early_bf=({','.join(map(str, early_bf))})", end="")
+    print()
 
 
 if __name__ == "__main__":

@@ -102,6 +102,7 @@ impl Trace {
     ) -> Result<Trace, Error> {
         workload.streamed += workload.records.len() as u64;
         workload.records = Vec::new();
+        workload.job_ids = Vec::new();
         metrics
             .check()
             .map_err(|e| Error::Metrics(format!("metrics: {e}")))?;
@@ -121,7 +122,7 @@ impl Trace {
     /// with the trace.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn new_simulating(
-        (workload, jobs): (Workload, JobSet),
+        (mut workload, jobs): (Workload, JobSet),
         metrics: MetricOptions,
         spec: &str,
         seed: u64,
@@ -138,6 +139,8 @@ impl Trace {
                 .unwrap_or_else(|p| std::panic::resume_unwind(p));
             (expected, schedule)
         });
+        // The jobs hold the log's job ids (`JobSet::log_ids`): their one home.
+        workload.job_ids = Vec::new();
         let trace = Trace {
             workload,
             jobs,

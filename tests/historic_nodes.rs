@@ -114,7 +114,7 @@ fn historic_is_each_real_slurm_run_on_its_own_cluster() {
                 schedlab::replay::recorded::Logged::from_sacct(&text, "sacct.txt", &set.jobs)
                     .unwrap();
             for (j, job) in set.jobs.iter().enumerate() {
-                let name = format!("{config}/{run} job {}", logged.ids[j]);
+                let name = format!("{config}/{run} job {}", set.log_id(j));
                 assert_eq!(
                     s.jobs[j].start,
                     job.submit + job.trace_wait().unwrap(),

@@ -11,6 +11,7 @@
 mod common;
 
 mod architecture;
+mod batsim_errors;
 mod chart_legends;
 mod charts;
 mod cli;

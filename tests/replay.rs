@@ -11,6 +11,7 @@ use schedlab::sim::{Ctx, SimError};
 use schedlab::swf::ReadOptions;
 use std::path::Path;
 
+mod bf_sides;
 mod further_runs;
 mod limits_runs;
 mod qos_runs;
@@ -489,8 +490,8 @@ fn bad_inputs_are_errors_naming_what_is_wrong() {
     // An SWF trace without recorded waits (field 3 = -1) cannot be replayed.
     let swf = "1 0 -1 10 1 -1 -1 1 20 -1 1 1 -1 -1 -1 -1 -1 -1\n";
     let set = read("t.swf", swf, "1/n1:c5:m1/p=batch:ALL:default".into());
-    let e = Replay::new(&set, recorded::Logged::numbers(&set.jobs))
+    let e = Replay::new(&set, recorded::Logged::empty(&set.jobs))
         .err()
         .unwrap();
-    assert!(e.contains("job 1 (line 1) has no recorded start"), "{e}");
+    assert!(e.contains("line 1 (job 1) has no recorded start"), "{e}");
 }

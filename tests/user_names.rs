@@ -59,6 +59,49 @@ fn column<'a>(head: &[String], rows: &'a [Vec<String>], name: &str) -> Vec<&'a s
     rows.iter().map(|r| r[k].as_str()).collect()
 }
 
+/// A trace holds an sacct log's JobIDs once, by job, in its jobs (`JobSet::log_ids`): the
+/// reader's list by line is dropped once the jobs hold them, and the jobs CSV's `log_job_id`,
+/// the page's list and `run --fidelity` all read that one list (`JobSet::log_id`). An SWF
+/// trace has none: a job is named by its number.
+#[test]
+fn a_trace_holds_the_logs_job_ids_once() {
+    let trace = load(SACCT, true);
+    assert!(trace.workload.job_ids.is_empty());
+    assert_eq!(trace.jobs.log_ids, ["11", "12", "13", "14"]);
+    assert_eq!(trace.jobs.log_id_list(), ["11", "12", "13", "14"]);
+    let (head, rows) = jobs_csv(&trace);
+    assert_eq!(column(&head, &rows, "log_job_id"), trace.jobs.log_id_list());
+    // The streamed path (`run`'s) drops them too.
+    let (workload, jobs) = schedlab::run::read_bytes(
+        "two.sacct",
+        SACCT.as_bytes(),
+        &ReadOptions::default(),
+        &InputOptions {
+            procs: Some(4),
+            ..InputOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(workload.job_ids.len(), 4);
+    let (trace, _) =
+        Trace::new_simulating((workload, jobs), MetricOptions::default(), "fcfs", 1, None).unwrap();
+    assert!(trace.workload.job_ids.is_empty());
+    assert_eq!(trace.jobs.log_id(2), "13");
+    // SWF: jobs 7 and 9, named by their numbers.
+    let swf = "7 0 0 60 1 -1 -1 1 60 -1 1 1 1 -1 -1 -1 -1 -1\n\
+               9 5 0 60 1 -1 -1 1 60 -1 1 1 1 -1 -1 -1 -1 -1\n";
+    let trace = Trace::load_bytes(
+        "t.swf",
+        swf.as_bytes(),
+        &ReadOptions::default(),
+        &InputOptions::default(),
+        MetricOptions::default(),
+    )
+    .unwrap();
+    assert!(trace.jobs.log_ids.is_empty());
+    assert_eq!(trace.jobs.log_id_list(), ["7", "9"]);
+}
+
 #[test]
 fn an_sacct_logs_users_are_named_in_the_jobs_csv_and_the_trace_text() {
     let trace = load(SACCT, true);

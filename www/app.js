@@ -24,6 +24,7 @@ import { $, el, showError, clearErrors, debounce, fmtDuration, count } from './u
 import { setStale, wireDrop, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
 import { setJobIds } from './jobids.js';
+import { leftOutSentence } from './leftout.js';
 
 const S = {
   trace: null,   // the trace of the shown comparison: {kind, ref, name, label, bytes}
@@ -85,15 +86,23 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   if (!trace) { showError('No trace is loaded.'); return; }
   const form = readForm();
   if (!form) return;
-  for (const e of picker.invalid()) showError(`Policy “${e.spec}” left out: ${e.error}`);
+  // Policies left out before the run (a wrong spec, JavaScript with a syntax error): said as
+  // messages, in the status line and as rows of the results (leftout.js).
+  const leftOut = picker.invalid().filter((e) => e.spec.trim())
+    .map((e) => ({ spec: e.spec.trim(), message: e.error ?? 'not a valid policy', stage: 'check' }));
+  for (const e of leftOut) showError(`Policy “${e.spec}” left out: ${e.message}`);
   const specs = picker.validSpecs();
-  if (!specs.length) { showError('No valid policy to run: add one in the policy list.'); return; }
+  if (!specs.length) {
+    showError('No valid policy to run: add one in the policy list.');
+    setStatus(`Nothing was run.${leftOutSentence(leftOut, 0)}`);
+    return;
+  }
   // A JavaScript policy runs here but stays out of the link (code never travels in links).
   // Each JavaScript policy's code goes to a sealed worker of its own.
   const custom = Object.fromEntries(specs.filter((s) => s.startsWith('js:')).map((s) => [s, editor.policy(s)]));
   const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs.filter((s) => !s.startsWith('js:')), ...form, window, heat: readHeat(), sweep: sweep.settings(), site: cluster.ownSite() };
   const results = [];
-  const failed = [];
+  const failed = [...leftOut];
   let facts = null;
   const began = performance.now();
   timings.runStart ??= began;
@@ -123,7 +132,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
     // A JavaScript policy that failed alone (in its sealed worker): the others go on, its row
     // in the table says why.
     failed: (m) => {
-      failed.push({ spec: m.spec, message: m.message });
+      failed.push({ spec: m.spec, message: m.message, stage: 'run' });
       showError(`Policy ${m.spec}: ${m.message}`);
       if (specs.length > 1) { showTable(results.filter(Boolean), failed); S.partial = true; }
     },
@@ -137,15 +146,14 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         restoreTraceView();
         restoreTable();
         $('progress').value = 0;
-        setStatus('The run failed: no policy finished.');
+        setStatus(`The run failed: no policy finished.${leftOutSentence(failed, 0)}`);
         resetTraceInputs();
         return;
       }
       try {
         show(trace, state, facts, shown, history, failed);
         const n = shown.length;
-        const lost = failed.length ? ` (${failed.map((f) => f.spec).join(', ')} failed: see its row)` : '';
-        setStatus(`${count(n, 'policy', 'policies')} on ${count(facts.jobs, 'job')} in ${(ms / 1000).toFixed(2)} s${lost}.`);
+        setStatus(`${count(n, 'policy', 'policies')} on ${count(facts.jobs, 'job')} in ${(ms / 1000).toFixed(2)} s.${leftOutSentence(failed, n)}`);
       } catch (err) {
         showError(`Could not show the results: ${err.message}`);
       }

@@ -2,6 +2,7 @@
 import { clip, el, fmtDuration, fmtNumber } from './ui.js';
 import { metricReader, COUNTS_DISCARDED } from './metrics.js';
 import { columnUnit, shown, withUnit } from './units.js';
+import { leftOutRow } from './leftout.js';
 
 // The rows come from the engine's metrics catalogue (`metrics()`: name, label, unit, digits,
 // better, family, path), the same list as the CLI's table and the sweeps; a figure is read from
@@ -73,8 +74,8 @@ export class ResultsTable {
     controls.mode.addEventListener('change', () => this.render());
   }
 
-  /** reports: the finished policies' reports; failed: [{spec, message}] of policies that failed
-   * alone (a row each, saying why); typed: each report's spec as written (its label when the
+  /** reports: the finished policies' reports; failed: [{spec, message, stage}] of policies left
+   * out before the run or that failed alone in it (a row each, saying why: leftout.js); typed: each report's spec as written (its label when the
    * canonical spec is long: `policyLabel`). */
   show(reports, failed = [], typed = []) {
     this.reports = reports;
@@ -185,10 +186,10 @@ export class ResultsTable {
           }, text + (isBest ? ' ★' : '') + (inflated ? ' †' : ''));
         }));
     });
-    // Policies that failed alone: their row says why.
+    // Policies left out (before the run, or failed alone in it): their row says why.
     const failedRows = failed.map((f) => el('tr', { class: 'failed', 'data-failed': f.spec },
       el('th', { scope: 'row', class: 'policy-col' }, el('code', {}, f.spec)),
-      el('td', { class: 'failure', colspan: String(Math.max(1, cols.filter((c) => !hiddenFam(c)).length)) }, `failed: ${f.message}`)));
+      el('td', { class: 'failure', colspan: String(Math.max(1, cols.filter((c) => !hiddenFam(c)).length)) }, leftOutRow(f))));
     const dagger = cols.some((c) => !hiddenFam(c) && c.discarded.some((d) => d > 0)) ? '; † counts discarded work as useful (no ★)' : '';
     const caption = base === null
       ? `Policies as rows; sort with the column headings; ★ best of the column; colour: best green, worst red (only differences the cells show)${dagger}`
@@ -221,7 +222,7 @@ export function renderFacts(root, facts, traceLabel) {
     row('skipped', fmtNumber(facts.skipped, 0)),
   ];
   const reasons = facts.skipped_reasons?.length
-    ? el('details', {}, el('summary', {}, `first skipped lines (${facts.skipped_reasons.length})`),
+    ? el('details', {}, el('summary', {}, `first skipped jobs (${facts.skipped_reasons.length})`),
       el('ul', {}, facts.skipped_reasons.map((r) => el('li', {}, r)))) : null;
   const warnings = facts.warnings?.length ? el('ul', { class: 'warnings' }, facts.warnings.map((w) => el('li', {}, w))) : null;
   root.replaceChildren(el('dl', {}, items), reasons ?? '', warnings ?? '');

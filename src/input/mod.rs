@@ -6,9 +6,11 @@
 
 use crate::cluster::Placement;
 pub use crate::job::Job;
+use crate::swf::words::{Field, Words};
 use crate::swf::{LineIssue, Severity, Workload};
 use crate::workload::transform;
 
+mod by_job;
 mod machine_size;
 mod options;
 mod raw;
@@ -16,6 +18,7 @@ mod recorded_nodes;
 mod skip;
 pub use crate::job::{MAX_HORIZON, MAX_TIME};
 use crate::Time;
+use by_job::{by_job, earlier_runs, job_qos};
 use foldhash::HashMap;
 use machine_size::{machine, Machine};
 pub use options::{EstimateSource, InputOptions, Origin, Wide, MAX_NODES, MAX_NODE_PROCS};
@@ -65,8 +68,11 @@ pub struct JobSet {
     /// index: the association the `slurm` policy charges it to. Empty for other traces.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub accounts: Vec<String>,
-    /// Each job's id as the log names it (an sacct log's `JobID`), by job index: the jobs CSV's
-    /// `log_job_id`. Empty for other traces.
+    /// Each job's id as the log names it (an sacct log's `JobID`, "" when its line has none),
+    /// by job index: the one home of the log's job ids once the input step has read them (the
+    /// reader hands them over in [`Workload::job_ids`], which a [`crate::run::Trace`] drops).
+    /// The jobs CSV's `log_job_id`; [`JobSet::log_id`] names a job by it for the page, `run
+    /// --fidelity` and `replay`. Empty for other traces.
     #[serde(skip)]
     pub log_ids: Vec<String>,
     /// Each job's QOS (an sacct log's `QOS`), by job index: `k` is `qos_names[k - 1]`, 0 none.
@@ -91,9 +97,29 @@ pub struct JobSet {
     /// ([`crate::sim::LimitChecks::reaches_limit`]).
     #[serde(skip)]
     pub slurm_log: bool,
+    /// How the reports name a job and its fields (the workload's: a Batsim workload's jobs by
+    /// their place in `jobs` and Batsim's keys).
+    #[serde(skip)]
+    pub words: Words,
 }
 
 impl JobSet {
+    /// Job `k` as the log names it, so that a person finds it there: its Slurm `JobID` (an
+    /// sacct log's: `1234`, `1234_5`), else its job number in the trace.
+    pub fn log_id(&self, k: usize) -> std::borrow::Cow<'_, str> {
+        match self.log_ids.get(k).filter(|id| !id.is_empty()) {
+            Some(id) => std::borrow::Cow::Borrowed(id.as_str()),
+            None => std::borrow::Cow::Owned(self.jobs[k].id.to_string()),
+        }
+    }
+
+    /// Every job's [`JobSet::log_id`], in job order.
+    pub fn log_id_list(&self) -> Vec<String> {
+        (0..self.jobs.len())
+            .map(|k| self.log_id(k).into_owned())
+            .collect()
+    }
+
     /// Every job left out: unreadable lines plus skipped jobs.
     pub fn skipped_count(&self) -> u64 {
         self.reader_skipped + self.skipped.len() as u64
@@ -123,51 +149,6 @@ pub struct InputError {
 /// Applies the input semantics to a parsed workload (its records).
 pub fn prepare(workload: &Workload, opts: &InputOptions) -> Result<JobSet, InputError> {
     prepare_raw(workload, RawJobs::of_records(&workload.records, opts), opts)
-}
-
-/// A text of each job (its account, its id in the log) from the workload's (line, text) list,
-/// by job index ("" for a job without one); empty when the workload names none.
-fn by_job(jobs: &[Job], by_line: &[(u64, String)]) -> Vec<String> {
-    if by_line.is_empty() {
-        return Vec::new();
-    }
-    let by_line: HashMap<u64, &str> = by_line.iter().map(|(l, a)| (*l, a.as_str())).collect();
-    let account = |j: &Job| by_line.get(&j.line).copied().unwrap_or("").to_string();
-    jobs.iter().map(account).collect()
-}
-
-/// Each job's QOS from the workload's (line, QOS) list, by job index; empty when the workload
-/// names no QOS.
-fn job_qos(jobs: &[Job], by_line: &[(u64, u16)]) -> Vec<u16> {
-    if by_line.is_empty() {
-        return Vec::new();
-    }
-    let by_line: HashMap<u64, u16> = by_line.iter().copied().collect();
-    jobs.iter()
-        .map(|j| by_line.get(&j.line).copied().unwrap_or(0))
-        .collect()
-}
-
-/// The earlier runs the workload records of requeued jobs, as (job index, start, seconds run)
-/// by job, found by line; those as long as the job's last run or longer (which would complete
-/// it) are left out.
-fn earlier_runs(jobs: &[Job], runs: &[crate::swf::EarlierRun]) -> Vec<(usize, Time, Time)> {
-    if runs.is_empty() {
-        return Vec::new();
-    }
-    let mut by_line: HashMap<u64, Vec<(Time, Time)>> = HashMap::default();
-    for r in runs {
-        by_line.entry(r.line).or_default().push((r.start, r.run));
-    }
-    let mut out = Vec::new();
-    for (j, job) in jobs.iter().enumerate() {
-        for &(after, run) in by_line.get(&job.line).map_or(&[][..], |v| &v[..]) {
-            if run > 0 && run < job.runtime {
-                out.push((j, job.submit.saturating_add(after), run));
-            }
-        }
-    }
-    out
 }
 
 /// Applies the input semantics to the raw jobs of a workload read into them
@@ -208,8 +189,8 @@ pub fn prepare_raw(
     let mut warnings = transform_notes;
     if partitions.beyond > 0 {
         warnings.push(format!(
-            "field 16 (partition): {} {} a partition beyond the first {} distinct ones: \
-             counted as giving none",
+            "{}: {} {} a partition beyond the first {} distinct ones: counted as giving none",
+            workload.words.field(Field::Partition),
             crate::plural::count(partitions.beyond, "job"),
             if partitions.beyond == 1 {
                 "names"
@@ -235,7 +216,7 @@ pub fn prepare_raw(
         let first_line = (!rising)
             .then(|| first_line_of.get(&r.id).copied())
             .flatten();
-        let reason = skip_reason(r, procs, opts, first_line);
+        let reason = skip_reason(r, procs, opts, first_line, workload.words);
         match reason {
             Some(reason) => {
                 skipped.push(SkippedJob {
@@ -273,9 +254,14 @@ pub fn prepare_raw(
     if jobs.is_empty() {
         let first = skipped
             .first()
-            .map(|s| match s.line {
-                0 => format!("; first: job {}: {}", s.id, s.reason),
-                line => format!("; first: line {line}: {}", s.reason),
+            .map(|s| {
+                // An SWF line alone (its job number is in the line); a Batsim job by its place
+                // and number.
+                let job = match (workload.words, s.line) {
+                    (Words::Swf, line @ 1..) => workload.words.place(line),
+                    (words, line) => words.job(line, s.id),
+                };
+                format!("; first: {job}: {}", s.reason)
             })
             .unwrap_or_default();
         return Err(err(format!(
@@ -425,6 +411,7 @@ pub fn prepare_raw(
             workload.header.lines.iter().map(String::as_str),
         ),
         slurm_log: crate::workload::sacct::max_procs_is_recorded_peak(&workload.header),
+        words: workload.words,
     })
 }
 

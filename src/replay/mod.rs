@@ -157,7 +157,7 @@ pub struct Replay<'s> {
     planned: Vec<Time>,
     /// Recorded allocation per job (`JobSet::recorded_nodes`; empty when none is known).
     allocs: &'s [Option<Alloc>],
-    /// Slurm's job ids and nodes.
+    /// What the log records beyond the jobs: nodes, accounts, backfill starts.
     pub logged: Logged,
 }
 
@@ -171,8 +171,8 @@ impl<'s> Replay<'s> {
         for job in &mut jobs {
             let Some(wait) = job.trace_wait() else {
                 return Err(format!(
-                    "job {} (line {}) has no recorded start: a replay needs every job's start",
-                    job.id, job.line
+                    "{} has no recorded start: a replay needs every job's start",
+                    set.words.job(job.line, job.id)
                 ));
             };
             let start = job.submit + wait;
@@ -295,7 +295,7 @@ impl<'s> Replay<'s> {
                 let r = u8::from(d.recorded.contains(&j));
                 let m = u8::from(d.model.contains(&j));
                 let t = d.time + self.set.origin;
-                writeln!(w, "{t},{},{r},{m}", self.logged.ids[j])?;
+                writeln!(w, "{t},{},{r},{m}", self.set.log_id(j))?;
             }
         }
         Ok(())
@@ -318,7 +318,7 @@ fn check_nodes(set: &JobSet, logged: &Logged) -> Result<(), String> {
                 "job {}: NodeList: node {name} is not a node of the cluster: a replay holds \
                  each recorded start on its recorded nodes; give the slurm.conf (or --cluster) \
                  of the cluster the log ran on",
-                logged.ids[j]
+                set.log_id(j)
             ));
         }
     }

@@ -1,16 +1,17 @@
-//! What an sacct log records of each job beyond what the input step keeps: Slurm's `JobID`,
-//! its `Account` and the nodes it ran on (`NodeList`, whose allocations the input step makes:
-//! `JobSet::recorded_nodes`), read again from the log's text by the line each job came from.
+//! What an sacct log records of each job beyond what the input step keeps: its `Account`, the
+//! nodes it ran on (`NodeList`, whose allocations the input step makes:
+//! `JobSet::recorded_nodes`) and whether backfill started it (`Flags`), read again from the
+//! log's text by the line each job came from. A job's `JobID` is the input step's
+//! (`JobSet::log_id`).
 
 use crate::cluster::hostlist;
 use crate::job::Job;
 use crate::workload::sacct::split::{self, Splitter};
 
-/// Per job (by index): Slurm's job id, and the nodes it ran on when the log names them.
+/// Per job (by index): the nodes it ran on when the log names them, its account, its start by
+/// backfill.
 #[derive(Debug, Clone, Default)]
 pub struct Logged {
-    /// The job id to print (Slurm's `JobID`, else the trace's job number).
-    pub ids: Vec<String>,
     /// The nodes of its recorded run (`NodeList`), when the log has that column.
     pub nodes: Vec<Option<Vec<String>>>,
     /// Its account (`Account`; empty when the log has none).
@@ -20,20 +21,19 @@ pub struct Logged {
 }
 
 impl Logged {
-    /// The trace's job numbers and no nodes (a log that is not sacct output).
-    pub fn numbers(jobs: &[Job]) -> Logged {
+    /// No nodes, accounts or backfill starts (a log that is not sacct output).
+    pub fn empty(jobs: &[Job]) -> Logged {
         Logged {
-            ids: jobs.iter().map(|j| j.id.to_string()).collect(),
             nodes: vec![None; jobs.len()],
             accounts: vec![String::new(); jobs.len()],
             backfilled: vec![false; jobs.len()],
         }
     }
 
-    /// Reads `JobID` and `NodeList` of each job's line of the sacct text `text` (from `file`);
-    /// jobs whose line is not a job line keep their job number and no nodes.
+    /// Reads `NodeList`, `Account` and `Flags` of each job's line of the sacct text `text` (from
+    /// `file`); jobs whose line is not a job line keep no nodes.
     pub fn from_sacct(text: &str, file: &str, jobs: &[Job]) -> Result<Logged, String> {
-        let mut out = Logged::numbers(jobs);
+        let mut out = Logged::empty(jobs);
         let lines: Vec<&str> = text.split('\n').collect();
         let Some((head_no, head)) = lines.iter().enumerate().find(|(_, l)| !l.trim().is_empty())
         else {
@@ -44,7 +44,6 @@ impl Logged {
         let names = Splitter::names(head, delim);
         let splitter = Splitter::new(delim, &names);
         let col = |want: &str| names.iter().position(|n| n.eq_ignore_ascii_case(want));
-        let id_col = col("JobID").or_else(|| col("JobIDRaw"));
         let node_col = col("NodeList");
         let account_col = col("Account");
         let flags_col = col("Flags");
@@ -60,9 +59,6 @@ impl Logged {
                 .is_err()
             {
                 continue;
-            }
-            if let Some(id) = id_col.and_then(|c| f.get(c)).filter(|s| !s.is_empty()) {
-                out.ids[j] = id.trim().to_string();
             }
             if let Some(a) = account_col.and_then(|c| f.get(c)) {
                 out.accounts[j] = a.trim().to_string();

@@ -11,7 +11,7 @@
 
 use super::qos::QosTable;
 use crate::Time;
-use values::{count, fmt, items, list_text, minutes, number, secs, time, yes_no};
+use values::{count, fmt, items, list_text, minutes, number, seconds_list, secs, time, yes_no};
 
 /// When usage is reset to zero (`PriorityUsageResetPeriod`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,6 +65,12 @@ pub struct SlurmParams {
     /// to the next; a debug log times both (`scripts/slurm-period-sides.py`; not a Slurm
     /// parameter).
     pub calc_early: Option<Vec<Time>>,
+    /// The seconds whose period the backfill cycle of that second sees (`calc_early_bf`;
+    /// `None`: as the main scheduler, `calc_early`). Slurm's backfill thread wakes at its own
+    /// fraction of a second, so a period may fall after its second's backfill cycle and
+    /// before the background loop, or the other way round (a debug log times all three;
+    /// not a Slurm parameter).
+    pub calc_early_bf: Option<Vec<Time>>,
     /// `PriorityUsageResetPeriod`.
     pub reset: ResetPeriod,
     /// `PriorityFavorSmall`.
@@ -145,6 +151,7 @@ impl Default for SlurmParams {
             calc_phase: 0,
             calc_late: false,
             calc_early: None,
+            calc_early_bf: None,
             reset: ResetPeriod::None,
             favor_small: false,
             fair_tree: true,
@@ -187,6 +194,7 @@ pub const NAMES: &[&str] = &[
     "PriorityCalcPeriod",
     "calc_phase",
     "calc_early",
+    "calc_early_bf",
     "PriorityUsageResetPeriod",
     "PriorityFavorSmall",
     "PriorityFlags",
@@ -304,25 +312,14 @@ impl SlurmParams {
                 }
             }
             "calc_early" => {
-                let mut secs = Vec::new();
-                for t in items(v) {
-                    if t.eq_ignore_ascii_case("none") {
-                        continue;
-                    }
-                    secs.push(count(&t, 0, 1 << 40)? as Time);
-                }
-                secs.sort_unstable();
-                secs.dedup();
-                let text: Vec<String> = secs.iter().map(Time::to_string).collect();
-                let none = v.trim().eq_ignore_ascii_case("none");
-                self.calc_early = (!none).then_some(secs);
-                if none {
-                    "none".into()
-                } else if text.len() == 1 {
-                    text[0].clone()
-                } else {
-                    format!("({})", text.join(","))
-                }
+                let (secs, text) = seconds_list(v)?;
+                self.calc_early = secs;
+                text
+            }
+            "calc_early_bf" => {
+                let (secs, text) = seconds_list(v)?;
+                self.calc_early_bf = secs;
+                text
             }
             "PriorityUsageResetPeriod" => {
                 let up = v.trim().to_ascii_uppercase();
@@ -462,60 +459,13 @@ impl SlurmParams {
     }
 }
 
-/// The parameters a slurm.conf sets, as (Slurm name, value) pairs in [`NAMES`] spelling:
-/// its keys matched without regard to case, `SchedulerParameters` split into its options (a
-/// bare `bf_continue` is `yes`), the default partition's `PriorityJobFactor` given by the
-/// caller. Keys the model does not read are left out.
-pub fn conf_pairs<'a>(
-    entries: impl Iterator<Item = (&'a str, &'a str)>,
-) -> Vec<(&'static str, String)> {
-    let mut out: Vec<(&'static str, String)> = Vec::new();
-    let mut put = |name: &'static str, v: String| match out.iter_mut().find(|(n, _)| *n == name) {
-        Some(slot) => slot.1 = v,
-        None => out.push((name, v)),
-    };
-    for (k, v) in entries {
-        if k.eq_ignore_ascii_case("SchedulerParameters") {
-            for opt in v.split(',') {
-                let (ok, ov) = opt.split_once('=').unwrap_or((opt, "yes"));
-                if let Some(n) = option_name(ok) {
-                    put(n, ov.trim().to_string());
-                }
-            }
-        } else if let Some(n) = key_name(k) {
-            put(n, v.trim().to_string());
-        }
-    }
-    out
-}
-
-/// The parameter a `SchedulerParameters` option names (`bf_window`, any case), in [`NAMES`]
-/// spelling.
-fn option_name(option: &str) -> Option<&'static str> {
-    let option = option.trim();
-    NAMES
-        .iter()
-        .find(|n| n.eq_ignore_ascii_case(option) && n.starts_with(char::is_lowercase))
-        .copied()
-}
-
-/// The parameter a slurm.conf key names (`PriorityWeightAge`, any case), in [`NAMES`]
-/// spelling; `PriorityJobFactor` is a partition's, not a key of the file.
-fn key_name(key: &str) -> Option<&'static str> {
-    NAMES
-        .iter()
-        .find(|n| {
-            n.eq_ignore_ascii_case(key)
-                && n.starts_with(char::is_uppercase)
-                && **n != "PriorityJobFactor"
-        })
-        .copied()
-}
-
 mod conf_keys;
+mod sides;
+mod slurm_conf;
 mod values;
 
 pub use conf_keys::{conf_keys, ConfKeys};
+pub use slurm_conf::conf_pairs;
 
 #[cfg(test)]
 mod tests;

@@ -22,6 +22,12 @@ pub struct State {
     /// The plugin's cluster totals are the cluster's: from slurm.conf ([`Site::size`]), or
     /// from the cluster the jobs run on once it is seen ([`State::size_from_cluster`]).
     pub sized: bool,
+    /// A period at this second falls between the second's backfill cycle and its main
+    /// scheduler ([`SlurmParams::period_sides`]). `Some(order)`: the cycle came first; the
+    /// period ran (early) and the cycle walks the waiting jobs in `order`, their order before
+    /// it. `None`: the main scheduler came first; the period is late, and the start rule runs
+    /// it between the two.
+    pub split_period: Option<(Time, Option<Vec<usize>>)>,
 }
 
 /// The handle the order and the rule each hold.
@@ -38,6 +44,7 @@ impl State {
             params,
             mf: None,
             sized: false,
+            split_period: None,
         }))
     }
 
@@ -173,6 +180,7 @@ mod tests {
             params: SlurmParams::default(),
             mf: None,
             sized: false,
+            split_period: None,
         };
         let jobs = [
             (1, 1, 0, None),
@@ -225,6 +233,7 @@ mod tests {
                 params,
                 mf: None,
                 sized: false,
+                split_period: None,
             };
             st.prepare([(1, 1, 0, None); 3].into_iter(), 8);
             let mf = st.mf.as_mut().unwrap();

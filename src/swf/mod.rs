@@ -44,6 +44,7 @@ mod reader;
 mod record;
 mod scan;
 mod state;
+pub mod words;
 mod workload;
 mod writer;
 
@@ -57,5 +58,6 @@ pub use reader::{read, read_bytes, read_bytes_into, read_into, RecordSink};
 pub use reader::{read_path, read_stream, read_stream_into};
 pub(crate) use record::quote;
 pub use record::{SwfRecord, FIELD_NAMES};
+pub use words::Words;
 pub use workload::{EarlierRun, ReadOptions, Workload};
 pub use writer::write;

@@ -66,9 +66,9 @@ pub struct Workload {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub node_lists: Vec<(u64, String)>,
     /// Each job's Slurm `JobID` (an sacct log's, as sacct prints it: `1234`, `1234_5`,
-    /// `1234+0`), by the line of its record; empty for other formats. The jobs CSV gives it
-    /// beside the job number (`log_job_id`), and the page and `schedlab run --fidelity` name
-    /// jobs by it, so that a job is found in the log.
+    /// `1234+0`), by the line of its record; empty for other formats. The reader's hand-over
+    /// to the input step, which keeps them by job in `JobSet::log_ids` (their one home: a
+    /// `Trace` drops these once its jobs hold them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub job_ids: Vec<(u64, String)>,
     /// Each job's QOS (an sacct log's `QOS`) as (line of its record, `k`): QOS `k` is
@@ -77,6 +77,10 @@ pub struct Workload {
     pub qos: Vec<(u64, u16)>,
     /// The QOS names `qos` numbers, in order of first appearance.
     pub qos_names: Vec<String>,
+    /// How the reports name a job and its fields: by line and SWF field, or (a Batsim
+    /// workload) by its place in `jobs` and Batsim's keys.
+    #[serde(default)]
+    pub words: super::Words,
 }
 
 /// An earlier run of a requeued job: of the record on `line`, started `start` seconds after
@@ -100,7 +104,7 @@ impl Workload {
         }
         if self.skipped_lines > 0 {
             let k = self.skipped_lines;
-            s.push_str(&format!(", {k} line{} skipped", plural(k)));
+            s.push_str(&format!(", {k} {} skipped", self.words.records(k)));
         }
         let warnings = self.issue_count.saturating_sub(self.skipped_lines);
         if warnings > 0 {
@@ -150,6 +154,7 @@ mod tests {
             job_ids: vec![],
             qos: vec![],
             qos_names: vec![],
+            words: Default::default(),
         };
         assert_eq!(w.summary(3), "t.swf: 0 jobs, no issues");
         for line in [5, 9] {

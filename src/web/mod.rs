@@ -181,7 +181,9 @@ impl Session {
         // An issue of the whole file (a truncated gzip stream: the jobs after it are lost) is a
         // warning shown as such, as the CLI's "1 warning" says, not one of the skipped lines
         // folded away under a count of 0 skipped.
-        let whole = |i: &&crate::swf::LineIssue| i.line == 0;
+        // (A Batsim job the reader skipped has line 0 too, as a skipped line: kept below.)
+        let whole =
+            |i: &&crate::swf::LineIssue| i.line == 0 && i.severity == crate::swf::Severity::Warning;
         let mut warnings: Vec<String> = w
             .issues
             .iter()
@@ -196,11 +198,13 @@ impl Session {
             .take(5)
             .map(|i| format!("{}: {i}", w.source))
             .collect();
-        reasons.extend(j.skipped.iter().take(5).map(|s| match s.line {
-            // A format without lines (Batsim JSON) names the job alone, as the CLI does.
-            0 => format!("job {}: {}", s.id, s.reason),
-            line => format!("line {line} (job {}): {}", s.id, s.reason),
-        }));
+        // The file and the job, as the CLI names them (a Batsim workload's by its place in `jobs`).
+        reasons.extend(
+            j.skipped
+                .iter()
+                .take(5)
+                .map(|s| format!("{}: {}: {}", w.source, j.words.job(s.line, s.id), s.reason)),
+        );
         let first = j.jobs.first().map_or(0, |x| x.submit);
         let last = j.jobs.last().map_or(0, |x| x.submit);
         to_js(&Facts {
@@ -234,17 +238,7 @@ impl Session {
         if set.log_ids.is_empty() {
             return None;
         }
-        let mut out = String::new();
-        for (k, (job, id)) in set.jobs.iter().zip(&set.log_ids).enumerate() {
-            if k > 0 {
-                out.push('\n');
-            }
-            match id.is_empty() {
-                true => out.push_str(&job.id.to_string()),
-                false => out.push_str(id),
-            }
-        }
-        Some(out)
+        Some(set.log_id_list().join("\n"))
     }
 
     /// The trace's user names by id (user `id` is `names[id - 1]`): an sacct log names its

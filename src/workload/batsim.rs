@@ -23,8 +23,8 @@ use serde_json::{json, Map, Value};
 use super::batsim_doc::{self, Fields, Scalar};
 use super::batsim_swf;
 use super::Numbering;
-use crate::job::Request;
-use crate::swf::{Budget, LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Workload};
+use crate::job::{Request, MAX_TIME};
+use crate::swf::{Budget, LineIssue, ReadOptions, Severity, SwfError, SwfRecord, Words, Workload};
 
 /// Does this text start like a JSON object?
 pub fn looks_like(first_line: &str) -> bool {
@@ -104,7 +104,10 @@ pub fn read_stream<R: Read>(
         .jobs
         .as_ref()
         .ok_or_else(|| no_jobs(source, "not a Batsim workload: no \"jobs\" array".into()))?;
-    let mut w = Workload::empty(source);
+    let mut w = Workload {
+        words: Words::Batsim,
+        ..Workload::empty(source)
+    };
     let mut users: HashMap<String, i64> = HashMap::new();
     let mut next_user = 1;
     let mut partitions = Numbering::default();
@@ -117,7 +120,11 @@ pub fn read_stream<R: Read>(
             &mut next_user,
             &mut partitions,
         ) {
-            Ok(r) => w.records.push(r),
+            // A job's place in `jobs` is its record's line (`Words::Batsim`).
+            Ok(r) => w.records.push(SwfRecord {
+                line: k as u64 + 1,
+                ..r
+            }),
             Err((field, reason)) => {
                 let issue = LineIssue {
                     line: 0,
@@ -243,12 +250,22 @@ fn record(
             Some(other) => Err((at(field), format!("not a number: {other}"))),
         }
     };
-    let subtime = number("subtime", job.get("subtime"))?
+    // A time beyond 2^53 s (the latest the simulation reads) is refused here, in the file's
+    // own digits: as a job's field it would reach the input rules as 2^63 - 1.
+    let seconds = |field: &str, v: Option<&Scalar>| -> Result<Option<f64>, Bad> {
+        match (number(field, v)?, v) {
+            (Some(x), Some(Scalar::Number(n))) if x > MAX_TIME as f64 => {
+                Err((at(field), format!("{n} s is beyond 2^53 s")))
+            }
+            (x, _) => Ok(x),
+        }
+    };
+    let subtime = seconds("subtime", job.get("subtime"))?
         .ok_or_else(|| (at("subtime"), "missing".to_owned()))?;
     if subtime < 0.0 {
         return Err((at("subtime"), format!("negative: {subtime}")));
     }
-    let walltime = number("walltime", job.get("walltime").or(job.get("wall_time")))?;
+    let walltime = seconds("walltime", job.get("walltime").or(job.get("wall_time")))?;
     let res = number("res", job.get("res"))?.ok_or_else(|| (at("res"), "missing".to_owned()))?;
     if res < 1.0 || res.fract() != 0.0 || res > u32::MAX as f64 {
         return Err((at("res"), format!("not a positive whole number: {res}")));
@@ -276,7 +293,7 @@ fn record(
             ),
         ));
     }
-    let delay = number("profile.delay", profile.get("delay"))?.ok_or_else(|| {
+    let delay = seconds("profile.delay", profile.get("delay"))?.ok_or_else(|| {
         (
             at("profile"),
             format!("profile {profile_name:?} has no delay"),

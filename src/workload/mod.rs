@@ -42,6 +42,7 @@ impl Workload {
             job_ids: Vec::new(),
             qos: Vec::new(),
             qos_names: Vec::new(),
+            words: Default::default(),
         }
     }
 }

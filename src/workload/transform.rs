@@ -125,6 +125,7 @@ pub fn apply(w: &Workload, t: &Transform) -> Result<Option<(Workload, Vec<String
         records,
         partition_names: w.partition_names.clone(),
         requeued: w.requeued.clone(),
+        words: w.words,
         ..Workload::empty(&w.source)
     };
     Ok(Some((out, notes)))

@@ -120,6 +120,20 @@ test('a truncated gzip is a warning shown beside the facts, not a skipped line f
   assert.match(await warning.innerText(), /^cut\.swf\.gz: .*gzip stream truncated\/corrupt after line \d+/);
   assert.ok(await warning.isVisible());
   assert.equal(await page.locator('details summary', { hasText: 'first skipped lines' }).count(), 0);
+
+test('a Batsim workload\'s skipped jobs are named by the file, their place in jobs and Batsim\'s key', { skip: MOCK }, async () => {
+  // On 4 resources: jobs[1] (id 7) has no subtime (the reader skips it), jobs[2] (id 8) asks res 9
+  // (wider than the machine: the input rules skip it). The page said "job 8: field 5
+  // (allocated_processors)" before.
+  const doc = '{"nb_res":4,"jobs":[{"id":1,"subtime":0,"res":1,"profile":"d"},{"id":7,"res":1,"profile":"d"},'
+    + '{"id":8,"subtime":1,"res":9,"profile":"d"}],"profiles":{"d":{"type":"delay","delay":5}}}';
+  const { page, context, problems } = await openServing('bad.json.gz', [doc], 'policy=fcfs');
+  await waitRuns(page, 1, 60_000);
+  const reasons = await page.$$eval('[data-testid="facts"] details li', (l) => l.map((x) => x.textContent));
+  assert.deepEqual(reasons, [
+    'bad.json.gz: jobs[1] (id 7).subtime: missing',
+    'bad.json.gz: jobs[2] (job 8): res: 9 processors, wider than the machine (4)',
+  ]);
   assert.deepEqual(problems, []);
   await context.close();
 });

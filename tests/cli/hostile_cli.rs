@@ -329,8 +329,8 @@ fn batsim_messages_name_jobs_not_line_0() {
     assert!(ok, "{err}");
     assert!(!err.contains("line 0"), "{err}");
     assert!(
-        err.contains("job 1: duplicate job number 1 (an earlier job has it)")
-            && err.contains("job 2: field 5"),
+        err.contains("jobs[1] (job 1): id: duplicate job number 1 (first at jobs[0])")
+            && err.contains("jobs[2] (job 2): res: 9 processors"),
         "{err}"
     );
 }

@@ -15,7 +15,7 @@ use schedlab::Time;
 const LIMITS: [(&str, &str); 2] = [
     (
         "limits-5/run1",
-        "57.5,calc_early=(57,177,237,477,537),sched_phase=7,bf_phase=2",
+        "57.5,calc_early=(57,177,237,477,537),calc_early_bf=537,sched_phase=7,bf_phase=2",
     ),
     (
         "limits-5/run2",
@@ -23,7 +23,7 @@ const LIMITS: [(&str, &str); 2] = [
     ),
 ];
 
-fn limits_runs() -> Vec<Run> {
+pub(super) fn limits_runs() -> Vec<Run> {
     LIMITS.iter().map(|(name, p)| load_run(name, p)).collect()
 }
 
@@ -49,7 +49,9 @@ fn every_logged_priority_is_the_models() {
                 samples.push((t, Vec::new()));
             }
             if f[3] == "PENDING" {
-                let j = replay.logged.ids.iter().position(|x| x == f[1]).unwrap();
+                let j = (0..run.set.jobs.len())
+                    .position(|j| run.set.log_id(j) == f[1])
+                    .unwrap();
                 samples
                     .last_mut()
                     .unwrap()

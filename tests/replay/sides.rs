@@ -194,7 +194,7 @@ fn measure_run(run: &Run, second: Time) -> Vec<Measured> {
         .join(&run.name);
     let text = std::fs::read_to_string(dir.join("squeue.log")).unwrap();
     let replay = replay_of(run);
-    let got = samples(&text, run.site.clock, &replay.logged.ids);
+    let got = samples(&text, run.site.clock, &run.set.log_id_list());
     let ends: Vec<Time> = (0..run.set.jobs.len())
         .map(|j| replay.starts[j] + run.set.jobs[j].trace_runtime)
         .collect();

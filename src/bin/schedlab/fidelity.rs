@@ -24,15 +24,15 @@ pub fn trace_text(path: &Path) -> String {
 }
 
 /// What the log at `path` records of `set`'s jobs beyond them, read again from its text: an
-/// sacct log's `JobID`, `Account`, `NodeList` ([`Logged::from_sacct`]); any other trace's job
-/// numbers.
+/// sacct log's `Account`, `NodeList`, `Flags` ([`Logged::from_sacct`]); nothing for any other
+/// trace.
 pub fn logged(path: &Path, set: &JobSet) -> Result<Logged, String> {
     let text = trace_text(path);
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     if schedlab::workload::sacct::looks_like(first) {
         return Logged::from_sacct(&text, &path.display().to_string(), &set.jobs);
     }
-    Ok(Logged::numbers(&set.jobs))
+    Ok(Logged::empty(&set.jobs))
 }
 
 /// The fidelity section of the table: a row of figures per policy, then per policy its `n`
@@ -41,7 +41,7 @@ pub fn logged(path: &Path, set: &JobSet) -> Result<Logged, String> {
 /// given in full under the table), so that two long specs that differ only in their last keys
 /// stay apart.
 /// `names`: each job as the log names it (an sacct log's `JobID`, so that an admin finds it in
-/// sacct; else its job number: [`logged`]).
+/// sacct; else its job number: `JobSet::log_id`).
 pub fn section(
     trace: &Trace,
     results: &[&RunResult],

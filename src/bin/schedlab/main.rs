@@ -356,7 +356,7 @@ fn cmd_run(args: &RunArgs) -> CliResult {
         print!("{}", table::comparison(&trace, &results, &typed));
         if let Some(n) = args.fidelity {
             let runs: Vec<&RunResult> = results.iter().map(|(r, _)| r).collect();
-            let names = fidelity::logged(&args.trace, &trace.jobs)?.ids;
+            let names = trace.jobs.log_id_list();
             print!("{}", fidelity::section(&trace, &runs, (&typed, &names), n));
         }
     }
@@ -447,11 +447,7 @@ pub(crate) fn report_input(w: &schedlab::swf::Workload, jobs: &schedlab::input::
             schedlab::plural::count(s.len(), "job")
         );
         for k in s.iter().take(5) {
-            match k.line {
-                // A format without lines (Batsim JSON) names the job alone.
-                0 => eprintln!("  job {}: {}", k.id, k.reason),
-                line => eprintln!("  line {line} (job {}): {}", k.id, k.reason),
-            }
+            eprintln!("  {}: {}", jobs.words.job(k.line, k.id), k.reason);
         }
     }
     for warning in &jobs.warnings {

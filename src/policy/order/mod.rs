@@ -18,6 +18,7 @@ mod zotkin;
 
 pub use expr::ExprOrder;
 pub use fairshare::{Fairshare, DEFAULT_HALFLIFE};
+pub(crate) use slurm::priority_key;
 pub use slurm::SlurmPriority;
 pub use zotkin::{Criterion, Zotkin};
 

@@ -17,7 +17,7 @@ use super::QueueOrder;
 use crate::cluster::Layout;
 use crate::sim::{Ctx, Happening};
 use crate::slurm::params::SlurmParams;
-use crate::slurm::state::Shared;
+use crate::slurm::state::{Shared, State};
 use crate::slurm::Size;
 
 /// The priority order.
@@ -42,10 +42,22 @@ impl QueueOrder for SlurmPriority {
         let Some(mf) = s.mf.as_mut() else {
             return;
         };
-        let early = match &mf.params.calc_early {
-            Some(secs) => secs.binary_search(&now).is_ok(),
-            None => !mf.params.calc_late,
-        };
+        let (early, bf_early) = mf.params.period_sides(now);
+        // A period between this second's backfill cycle and its main scheduler: early for
+        // the main scheduler, it runs here as any early one, and the cycle, which came before
+        // it, walks the queue in the order of the priorities before it; late, the rule runs
+        // it in its pass, after the main scheduler and before the cycle.
+        let split = early != bf_early && mf.next_period() == now;
+        let mut before: Vec<(f64, usize)> = Vec::new();
+        if split && early {
+            let submitted_now = |j: usize| c.job(j).submit == now;
+            before.extend(
+                c.waiting()
+                    .iter()
+                    .filter(|&j| !submitted_now(j))
+                    .map(|j| (key_of(c, j, mf.priority(j)), j)),
+            );
+        }
         mf.advance(now, early);
         for h in c.happenings() {
             match *h {
@@ -77,15 +89,20 @@ impl QueueOrder for SlurmPriority {
                 mf.submitted(j, now);
             }
         }
+        if split && early {
+            for h in c.happenings() {
+                if let Happening::Submitted(j) = *h {
+                    before.push((key_of(c, j, mf.priority(j)), j));
+                }
+            }
+            before.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        }
+        let order = early.then(|| before.into_iter().map(|(_, j)| j).collect());
+        s.split_period = split.then_some((now, order));
     }
 
     fn key(&mut self, c: &Ctx<'_>, job: usize) -> f64 {
-        // A priority is below 2^32 (a `uint32_t`): tier · 2^32 + priority orders by tier,
-        // then priority, exactly in an f64.
-        let tier = c.cluster().map_or(0, |cv| {
-            cv.layout().parts[cv.need(job).part as usize].priority_tier
-        });
-        -(f64::from(tier) * 4_294_967_296.0 + self.shared.borrow().priority(job))
+        priority_key(c, &self.shared.borrow(), job)
     }
 
     fn started(&mut self, c: &Ctx<'_>, jobs: &[usize]) {
@@ -96,6 +113,21 @@ impl QueueOrder for SlurmPriority {
             }
         }
     }
+}
+
+/// Job `job`'s place in the order, smaller first: its partition's `PriorityTier`, then its
+/// priority. A priority is below 2^32 (a `uint32_t`): tier · 2^32 + priority orders by tier,
+/// then priority, exactly in an f64.
+pub(crate) fn priority_key(c: &Ctx<'_>, s: &State, job: usize) -> f64 {
+    key_of(c, job, s.priority(job))
+}
+
+/// [`priority_key`] of a job of priority `priority`.
+fn key_of(c: &Ctx<'_>, job: usize, priority: f64) -> f64 {
+    let tier = c.cluster().map_or(0, |cv| {
+        cv.layout().parts[cv.need(job).part as usize].priority_tier
+    });
+    -(f64::from(tier) * 4_294_967_296.0 + priority)
 }
 
 /// The partition factor of a job in partition `part` (priority_multifactor.c: the partition's

@@ -44,6 +44,7 @@ mod space;
 mod trial;
 
 use super::StartRule;
+use crate::policy::order::priority_key;
 use crate::policy::queue::Queue;
 use crate::sim::{Ctx, Happening, Jobs, SimError};
 use crate::slurm::state::Shared;
@@ -207,6 +208,67 @@ impl SlurmSched {
     }
 }
 
+impl SlurmSched {
+    /// The main scheduler in a pass, when `run` (it runs and something may fit).
+    fn main_step(
+        &mut self,
+        c: &mut Ctx<'_>,
+        queue: &mut Queue<'_>,
+        run: bool,
+        full: bool,
+    ) -> Result<(), SimError> {
+        if run {
+            let depth = self.shared.borrow().params.default_queue_depth;
+            let before = c.waiting().len();
+            self.main(c, queue, (!full).then_some(depth))?;
+            if c.waiting().len() < before {
+                self.agent.change(c.now());
+            }
+        }
+        Ok(())
+    }
+
+    /// The backfill cycle in a pass, when one is due (`blocked`: no waiting job fits now).
+    fn backfill_step(
+        &mut self,
+        c: &mut Ctx<'_>,
+        queue: &mut Queue<'_>,
+        blocked: bool,
+    ) -> Result<(), SimError> {
+        let now = c.now();
+        // The first cycle runs at the first pass with a waiting job.
+        let started = self.agent.ran_once() || !c.waiting().is_empty();
+        if started && self.agent.due(now, true) {
+            // A cycle with a waiting job tests one (Slurm's `_attempt_backfill` then gives it
+            // a start from the will-run test, `start_res`, and sets `last_job_update`), also
+            // when it is skipped here because every waiting job holds its planned start.
+            let tested = !c.waiting().is_empty();
+            if tested && !(blocked && all_reserved(c)) {
+                self.backfill(c, queue)?;
+            }
+            self.agent.ran(now, tested);
+        }
+        Ok(())
+    }
+
+    /// Runs the period of this second that the queue order left to the pass (after the main
+    /// scheduler, before the backfill cycle: `calc_early_bf`) and gives the waiting jobs in
+    /// the order it makes (the pass's queue read whole first, so that the order hears of
+    /// every start).
+    fn after_period(&mut self, c: &Ctx<'_>, queue: &mut Queue<'_>) -> Vec<usize> {
+        let mut jobs = queue.all(c).to_vec();
+        let mut s = self.shared.borrow_mut();
+        if let Some(mf) = s.mf.as_mut() {
+            mf.advance(c.now(), true);
+        }
+        jobs.retain(|&j| c.waiting().contains(j));
+        let keys: Vec<f64> = jobs.iter().map(|&j| priority_key(c, &s, j)).collect();
+        let mut order: Vec<usize> = (0..jobs.len()).collect();
+        order.sort_by(|&a, &b| keys[a].total_cmp(&keys[b]).then(jobs[a].cmp(&jobs[b])));
+        order.into_iter().map(|k| jobs[k]).collect()
+    }
+}
+
 /// True on a pool of processors when no waiting job fits in the processors free now: then
 /// neither loop can start a job (the main scheduler stops at its first job, backfill starts a
 /// job only if it fits now), so the main scheduler need not read the queue. While jobs wait
@@ -236,29 +298,34 @@ impl StartRule for SlurmSched {
 
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
         let now = c.now();
-        let depth = self.shared.borrow().params.default_queue_depth;
+        let split = {
+            let mut s = self.shared.borrow_mut();
+            s.split_period.take().filter(|p| p.0 == now).map(|p| p.1)
+        };
         self.agent.begin(now, !c.happenings().is_empty());
         let full = self.full_run(now);
         let run_main = self.main_runs(c, full);
         let blocked = nothing_fits(c);
-        if run_main && !blocked {
-            let before = c.waiting().len();
-            self.main(c, queue, (!full).then_some(depth))?;
-            if c.waiting().len() < before {
-                self.agent.change(now);
+        match split {
+            None => {
+                self.main_step(c, queue, run_main && !blocked, full)?;
+                self.backfill_step(c, queue, blocked)?;
             }
-        }
-        // The first cycle runs at the first pass with a waiting job.
-        let started = self.agent.ran_once() || !c.waiting().is_empty();
-        if started && self.agent.due(now, true) {
-            // A cycle with a waiting job tests one (Slurm's `_attempt_backfill` then gives it
-            // a start from the will-run test, `start_res`, and sets `last_job_update`), also
-            // when it is skipped here because every waiting job holds its planned start.
-            let tested = !c.waiting().is_empty();
-            if tested && !(blocked && all_reserved(c)) {
-                self.backfill(c, queue)?;
+            // The period falls after this second's backfill cycle, before its main scheduler
+            // (`calc_early_bf`): the cycle, first, walks the queue in the order before it
+            // (the pass's queue read whole first, so that the order hears of every start).
+            Some(Some(before)) => {
+                queue.all(c);
+                self.backfill_step(c, &mut Queue::fixed(&before), blocked)?;
+                let run = run_main && !nothing_fits(c);
+                self.main_step(c, queue, run, full)?;
             }
-            self.agent.ran(now, tested);
+            // The period falls after the main scheduler, before the backfill cycle.
+            Some(None) => {
+                self.main_step(c, queue, run_main && !blocked, full)?;
+                let jobs = self.after_period(c, queue);
+                self.backfill_step(c, &mut Queue::fixed(&jobs), blocked)?;
+            }
         }
         self.agent.end(now, c.waiting().len());
         if !c.waiting().is_empty() {

@@ -35,7 +35,7 @@ pub fn conf_keys<'a>(entries: impl Iterator<Item = (&'a str, &'a str)>) -> ConfK
         if k.eq_ignore_ascii_case("SchedulerParameters") {
             for opt in v.split(',').map(str::trim).filter(|o| !o.is_empty()) {
                 let name = opt.split_once('=').map_or(opt, |(n, _)| n).trim();
-                match super::option_name(name) {
+                match super::slurm_conf::option_name(name) {
                     Some(n) => add(&mut out.read, n),
                     None => add(&mut options, name),
                 }
@@ -50,7 +50,7 @@ pub fn conf_keys<'a>(entries: impl Iterator<Item = (&'a str, &'a str)>) -> ConfK
             }
             continue;
         }
-        match super::key_name(k) {
+        match super::slurm_conf::key_name(k) {
             Some(n) => add(&mut out.read, n),
             None => add(&mut out.unread, k),
         }

@@ -63,6 +63,25 @@ fn calc_early_takes_a_list_of_seconds() {
     assert!(p.set("calc_early", "-1").is_err());
 }
 
+/// `calc_early_bf` takes the same lists; worked by hand, the sides of a period at 58 and at
+/// 118 under `calc_phase=58.5` (every period late) with `calc_early=58`: (main scheduler,
+/// backfill cycle) early at 58, late at 118; `calc_early_bf=118` makes 58's cycle late and
+/// 118's early, and `none` gives the cycle the main scheduler's sides again.
+#[test]
+fn calc_early_bf_gives_the_backfill_cycles_side_of_each_period() {
+    let mut p = SlurmParams::default();
+    p.set("calc_phase", "58.5").unwrap();
+    p.set("calc_early", "58").unwrap();
+    assert_eq!(p.period_sides(58), (true, true));
+    assert_eq!(p.period_sides(118), (false, false));
+    assert_eq!(p.set("calc_early_bf", "(118)").unwrap(), "118");
+    assert_eq!(p.period_sides(58), (true, false));
+    assert_eq!(p.period_sides(118), (false, true));
+    assert_eq!(p.set("calc_early_bf", "none").unwrap(), "none");
+    assert_eq!(p.period_sides(118), (false, false));
+    assert!(p.set("calc_early_bf", "(x)").is_err());
+}
+
 /// `batch_sched_delay` and `sched_phase` take whole seconds; `bf_phase` also `none`.
 #[test]
 fn loop_timing_keys() {
@@ -78,31 +97,6 @@ fn loop_timing_keys() {
     assert_eq!(p.set("bf_phase", "none").unwrap(), "none");
     assert_eq!(p.bf_phase, None);
     assert!(p.set("bf_phase", "x").is_err());
-}
-
-#[test]
-fn conf_pairs_split_scheduler_parameters() {
-    let conf = [
-        (
-            "schedulerparameters",
-            "bf_interval=5,bf_window=30,bf_continue,sched_interval=10,max_rpc_cnt=9,\
-             batch_sched_delay=7",
-        ),
-        ("PriorityWeightAge", "1000"),
-        ("ClusterName", "lab"),
-    ];
-    let pairs = conf_pairs(conf.iter().copied());
-    assert_eq!(
-        pairs,
-        vec![
-            ("bf_interval", "5".to_string()),
-            ("bf_window", "30".to_string()),
-            ("bf_continue", "yes".to_string()),
-            ("sched_interval", "10".to_string()),
-            ("batch_sched_delay", "7".to_string()),
-            ("PriorityWeightAge", "1000".to_string()),
-        ]
-    );
 }
 
 /// `KillWait` (seconds) and `OverTimeLimit` (minutes or UNLIMITED), read from slurm.conf:

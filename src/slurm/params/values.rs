@@ -69,3 +69,26 @@ pub(super) fn secs(slot: &mut Time, v: u64) -> String {
     *slot = v as Time;
     v.to_string()
 }
+
+/// A list of seconds of the log (`calc_early`, `calc_early_bf`): `none`, one bare or several
+/// in parentheses; sorted, without repeats, and written back so.
+pub(super) fn seconds_list(v: &str) -> Result<(Option<Vec<Time>>, String), String> {
+    let mut secs = Vec::new();
+    for t in items(v) {
+        if t.eq_ignore_ascii_case("none") {
+            continue;
+        }
+        secs.push(count(&t, 0, 1 << 40)? as Time);
+    }
+    secs.sort_unstable();
+    secs.dedup();
+    if v.trim().eq_ignore_ascii_case("none") {
+        return Ok((None, "none".into()));
+    }
+    let text: Vec<String> = secs.iter().map(Time::to_string).collect();
+    let text = match text.len() {
+        1 => text[0].clone(),
+        _ => format!("({})", text.join(",")),
+    };
+    Ok((Some(secs), text))
+}

@@ -360,3 +360,68 @@ fn a_job_short_of_unreserved_nodes_is_not_tried() {
     assert!(plan.earliest(&l, &need(2, 2), 50).is_none());
     assert!(!plan.tried());
 }
+
+/// smallbf-2/run4's job 9 (4 nodes, 2 cores and 4000 MB on each, limit 60 s) as its debug log
+/// plans it, worked by hand (times from the log's time 0, 09:48:55, 25 s past a multiple of
+/// 30 on the epoch: the clock 25). Nodes n1-n4 of 8 cores and 16000 MB. Running, with
+/// planned ends (start + limit): on n1 job 1 (2 cores, 4000 MB, to 121) and job 3 (2, 1000,
+/// to 63); on n2 job 5 (2, 1000, to 187), job 6 (4, 4000, to 127) and job 7 (1, 500, to 68);
+/// n3 and n4 idle. n2 has 1 core free: job 9 waits for a job of n2.
+/// - Cycle at 38 (log 09:49:33.314): the first group is 63 (88 on the clock) rounded up to
+///   65 (09:50:00), plus 30: up to 95; 68 joins it, 121 does not. Without jobs 3 and 7 it
+///   fits: start 68 (the log's `to start at 09:50:03`).
+/// - Cycle at 43 (09:49:38.315), after job 3's end at 39: the first group is 68 rounded up
+///   to 95 (09:50:30), plus 30: up to 125; 121 joins it, 127 does not. Without jobs 7 and 1
+///   it fits: start 121 (the log's `09:50:56`), though it fits once job 7 alone is gone.
+///
+/// So job 3's end moves job 9's plan 53 s later: the group it opened ended at 95, and the
+/// group job 7 opens reaches job 1's end (`_will_run_test`, cons_common/job_test.c).
+#[test]
+fn smallbf_2_run4s_job_9_is_planned_later_once_job_3_has_ended() {
+    let mut c = Cluster::single_pool(32);
+    let names = ["n1", "n2", "n3", "n4"].map(String::from).to_vec();
+    c.groups = vec![NodeGroup::new(names.clone(), 8, 16000)];
+    c.partitions = vec![Partition::new("batch", names)];
+    let l = Layout::new(&c).unwrap();
+    let on = |node, cpus, mem_mb| {
+        vec![Share {
+            mem_mb,
+            ..share(node, cpus)
+        }]
+    };
+    let job9 = Need {
+        mem_per_node_mb: 4000,
+        ..need(8, 4)
+    };
+    let running = |with_job_3: bool| {
+        let mut ends = vec![
+            (121, on(0, 2, 4000), Some(120)),
+            (187, on(1, 2, 1000), Some(180)),
+            (127, on(1, 4, 4000), Some(120)),
+            (68, on(1, 1, 500), Some(60)),
+        ];
+        if with_job_3 {
+            ends.push((63, on(0, 2, 1000), Some(60)));
+        }
+        let mut free = Free::all(&l);
+        for (_, a, _) in &ends {
+            free.take(&l, a);
+        }
+        (free, ends)
+    };
+    for (now, with_job_3, start) in [(38, true, 68), (43, false, 121)] {
+        let (free, ends) = running(with_job_3);
+        let mut plan = NodePlan::new(now, 25, free, ends);
+        plan.set(now + 120, 10, Some(5));
+        let (t, a) = plan.earliest(&l, &job9, 60).unwrap();
+        assert_eq!(t, start, "at {now}");
+        assert_eq!(a.iter().map(|s| s.node).collect::<Vec<_>>(), [0, 1, 2, 3]);
+    }
+    // At 43 with job 1 planned to end past the group (at 130 > 125), the group is job 7
+    // alone, and job 9 starts at its end, 68: job 1's cores on n1 never stood in its way.
+    let (free, mut ends) = running(false);
+    ends[0].0 = 130;
+    let mut plan = NodePlan::new(43, 25, free, ends);
+    plan.set(163, 10, Some(5));
+    assert_eq!(plan.earliest(&l, &job9, 60).unwrap().0, 68);
+}
