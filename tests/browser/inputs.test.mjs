@@ -120,6 +120,9 @@ test('a truncated gzip is a warning shown beside the facts, not a skipped line f
   assert.match(await warning.innerText(), /^cut\.swf\.gz: .*gzip stream truncated\/corrupt after line \d+/);
   assert.ok(await warning.isVisible());
   assert.equal(await page.locator('details summary', { hasText: 'first skipped lines' }).count(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
 
 test('a Batsim workload\'s skipped jobs are named by the file, their place in jobs and Batsim\'s key', { skip: MOCK }, async () => {
   // On 4 resources: jobs[1] (id 7) has no subtime (the reader skips it), jobs[2] (id 8) asks res 9
