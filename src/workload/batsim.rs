@@ -66,14 +66,19 @@ pub fn read_stream<R: Read>(
     }
     let doc = batsim_doc::read(source, text, budget).map_err(|e| match e {
         Ok(too_large) => too_large,
-        Err(e) => no_jobs(
-            source,
-            format!(
-                "not a Batsim JSON workload: line {}, column {}: {e}",
-                e.line(),
-                e.column()
-            ),
-        ),
+        Err(e) => {
+            // serde's message ends with the place again (" at line 19 column 12"): once is
+            // enough.
+            let (line, column) = (e.line(), e.column());
+            let text = e.to_string();
+            let what = text
+                .strip_suffix(&format!(" at line {line} column {column}"))
+                .unwrap_or(&text);
+            no_jobs(
+                source,
+                format!("not a Batsim JSON workload: line {line}, column {column}: {what}"),
+            )
+        }
     })?;
     if !doc.object {
         return Err(no_jobs(

@@ -190,3 +190,19 @@ fn an_empty_window_says_when_the_jobs_are() {
     );
     assert!(!err.contains(" s (20"), "no start time, no date: {err}");
 }
+
+/// A Batsim JSON file cut short names the place once ("line 3, column 9: EOF while parsing a
+/// value", not "... at line 3 column 9" again).
+#[test]
+fn a_broken_json_names_its_place_once() {
+    let dir = crate::common::tmpdir("newcomer", "json");
+    let t = dir.join("cut.json");
+    std::fs::write(&t, "{\"nb_res\": 4,\n \"jobs\": [\n  {\"id\": 1,").unwrap();
+    let (ok, _, err) = schedlab(&["run", t.to_str().unwrap(), "-p", "easy"]);
+    assert!(!ok);
+    assert!(
+        err.contains("not a Batsim JSON workload: line 3, column 11: EOF while parsing"),
+        "{err}"
+    );
+    assert!(!err.contains(" at line "), "{err}");
+}
