@@ -124,16 +124,20 @@ impl Site {
     }
 
     /// Takes in a slurm.conf: its scheduling parameters, the default partition's
-    /// `PriorityJobFactor` and the cluster's size.
+    /// `PriorityJobFactor` (when not 1) and the cluster's size.
     pub fn with_conf(mut self, conf: &SlurmConf) -> Self {
         self.conf = params::conf_pairs(conf.params.iter().map(|(k, v, _)| (k, v)));
         self.over_time = (conf.over_time.iter())
             .map(|(n, m)| (n.clone(), m.map(|m| crate::Time::from(m) * 60)))
             .collect();
         self.default_partition = conf.cluster.default_partition().map(|p| p.name.clone());
+        // The default partition's `PriorityJobFactor`, when it is not Slurm's default (1): a
+        // partition line without the key would otherwise be said to set it.
         if let Some(p) = conf.cluster.default_partition() {
-            self.conf
-                .push(("PriorityJobFactor", p.priority_job_factor.to_string()));
+            if p.priority_job_factor != 1 {
+                self.conf
+                    .push(("PriorityJobFactor", p.priority_job_factor.to_string()));
+            }
         }
         let c = &conf.cluster;
         if c.total_nodes() > 0 {

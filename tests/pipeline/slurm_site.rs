@@ -91,3 +91,17 @@ fn a_runs_own_spec_gives_its_slurm_confs_schedule() {
         assert_eq!(of(&with_site), of(&alone), "{name}: {spec}");
     }
 }
+
+/// A slurm.conf whose default partition line has no `PriorityJobFactor` sets none (the page
+/// said "reads 1 scheduler parameter of slurm.conf (PriorityJobFactor=1)" of NodeName and
+/// PartitionName lines alone); one that sets it to 4 sets it, and its spec carries it.
+#[test]
+fn a_partition_without_priority_job_factor_sets_none() {
+    let read = schedlab::cluster::conf::parse_str(CONF, "slurm.conf").unwrap();
+    let site = schedlab::slurm::Site::default().with_conf(&read);
+    assert!(site.conf.iter().all(|(k, _)| *k != "PriorityJobFactor"));
+    let four = CONF.replace("Default=YES", "Default=YES PriorityJobFactor=4");
+    let read = schedlab::cluster::conf::parse_str(&four, "slurm.conf").unwrap();
+    let site = schedlab::slurm::Site::default().with_conf(&read);
+    assert!(site.conf.contains(&("PriorityJobFactor", "4".to_string())));
+}
