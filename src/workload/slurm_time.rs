@@ -208,7 +208,7 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
 }
 
 /// A Unix time as a UTC date, `2026-11-27T13:45:03` (the form `--from` and `--to` take; H.
-/// Hinnant's inverse of [`days_from_civil`]).
+/// Hinnant's inverse of `days_from_civil`).
 pub fn iso_utc(unix: i64) -> String {
     let (days, secs) = (unix.div_euclid(86_400), unix.rem_euclid(86_400));
     let z = days + 719_468;
