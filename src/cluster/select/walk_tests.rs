@@ -82,39 +82,3 @@ fn the_cores_and_gpus_walk_gives_the_general_walks_allocation() {
     }
     assert!(checked == 6000 && fits > 1500, "{checked} {fits}");
 }
-
-#[test]
-fn tmp_spread_changes_only_where_the_plain_walk_fails() {
-    let c = Cluster::from_compact(
-        "1/g[1-70]:c8:m1000:g4/h[1-9]:c16:m1000:g1/c[1-60]:c4:m500\
-         /p=a:ALL:default/p=b:h[1-9],c[1-20],g[60-70]",
-    )
-    .unwrap();
-    let l = Layout::new(&c).unwrap();
-    let mut x: u64 = 23;
-    let mut rand = |m: u64| {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((x >> 33) % m) as u32
-    };
-    let (mut same, mut newly, mut both_fail) = (0, 0, 0);
-    for _ in 0..400 {
-        let mut free = Free::all(&l);
-        for _ in 0..rand(60) {
-            let n = Need { part: rand(2), cpus: 1 + rand(30), gpus: rand(3) * rand(6), ..Need::default() };
-            if let Some(a) = free.select(&l, &n, None) { free.take(&l, &a); }
-        }
-        for _ in 0..30 {
-            let n = Need { part: rand(2), cpus: 1 + rand(40), gpus: rand(3) * rand(16),
-                mem_per_cpu_mb: u64::from(rand(6) == 0) * 50, ..Need::default() };
-            let order = &l.parts[n.part as usize].order;
-            let mut it = order.iter().map(|&k| k as usize).filter(|&i| free.cpus[i] > 0);
-            let mut it2 = order.iter().map(|&k| k as usize).filter(|&i| free.cpus[i] > 0 && free.gpus[i] > 0);
-            let mut plain = Vec::new();
-            let ok = free.walk_in::<false>(&l, &n, None, false, |g| if g { it2.next() } else { it.next() }, Some(&mut plain));
-            let new = free.select(&l, &n, None);
-            if ok { assert_eq!(new, Some(plain), "{n:?}"); same += 1 } else if new.is_some() { newly += 1 } else { both_fail += 1 }
-        }
-    }
-    eprintln!("same {same} newly {newly} both_fail {both_fail}");
-    assert!(newly > 0);
-}
