@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where Slurm's backfill cycles fell around given seconds of a real run, from the controller's
 debug log (`slurm-validate.sh -d`): the evidence for the `slurm` policy's late cycle
-(docs/slurm.md, "The late cycle against the debug logs").
+(docs/slurm-runs.md, "The late cycle against the debug logs").
 
     scripts/slurm-cycle-seconds.py tests/data/slurm/qos-6/run2 55 85 371
 

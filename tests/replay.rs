@@ -276,7 +276,7 @@ struct Run {
 
 /// Where each run's priority periods fell, seconds after its first submission modulo the
 /// minute: Slurm runs them from the controller's start, which sacct does not record. Read from
-/// the run's `squeue.log` (docs/slurm.md, "The phase of the periods"): the whole second is the
+/// the run's `squeue.log` (docs/slurm-runs.md, "The phase of the periods"): the whole second is the
 /// only one at which the model's priorities equal the logged ones (none do at any other:
 /// a second off moves every age factor), and every run's time-limit kills fall on it or 30 s
 /// after (Slurm checks limits every 30 s from the controller's start, `_slurmctld_background`).
@@ -397,7 +397,7 @@ fn the_recorded_state_holds_every_recorded_start() {
     }
 }
 
-/// `slurm`'s recall and precision reached per run, at the run's phase (docs/slurm.md,
+/// `slurm`'s recall and precision reached per run, at the run's phase (docs/slurm-runs.md,
 /// "Replay"). The precisions of fairshare-1 and gpu-3 came with the backfill cycles timed as
 /// Slurm's `backfill_agent` does (before: 93.5, 83.6, 93.8 and 85.7%); smallbf-2's recalls
 /// dropped with it (95.0 and 80.0% before), where Slurm's cycles drift off their grid.
@@ -407,7 +407,7 @@ fn the_recorded_state_holds_every_recorded_start() {
 /// precision from 96.7%, gpu-3/run1's from 95.2% and gpu-3/run2's from 80.0 / 87.3%.
 /// Running jobs planned to end at start + limit also once past it, as Slurm's `end_time`
 /// (`slurm_end`, rule/slurm.rs), raised smallbf-2/run1's precision from 88.9 to 96.6%.
-/// tiers-4 (three partitions, PriorityTier, docs/slurm.md "Partitions against a real Slurm"):
+/// tiers-4 (three partitions, PriorityTier, docs/slurm-runs.md "Partitions against a real Slurm"):
 /// with one tier, one partition factor and a main scheduler that stopped at the first job
 /// not fitting, 54.4 / 62.8% and 52.2 / 67.1%; with Slurm's partition rules 86.7 / 90.7% and
 /// 73.3 / 86.8% (recall short of the 90% target on both, precision on run2).

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """An experiment, not a model: how far the order of events within a second moves a whole run
-of the `slurm` policy (docs/slurm.md, "smallbf-2/run4: job 9's two plans and the order within
+of the `slurm` policy (docs/slurm-runs.md, "smallbf-2/run4: job 9's two plans and the order within
 a second").
 
     scripts/experiments/slurm_second_sides.py 'smallbf-2/run4 58.5,calc_early=(58,178,238,418),sched_phase=8,bf_phase=3' ...

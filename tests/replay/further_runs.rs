@@ -116,7 +116,7 @@ fn decisions_on_runs_the_model_was_not_fitted_to() {
 /// model's 95 starts are Slurm's (89.5%): its backfill cycles had drifted to the first tenth
 /// of their second (279.041, 289.056, 504.208, 579.284 s) and ran before a job end logged in
 /// the same second (279.088, 289.080, 504.237, 579.498 s), which the model, whose events of a
-/// second come before its passes, counts first (`scripts/slurm-cycle-seconds.py`; docs/slurm.md,
+/// second come before its passes, counts first (`scripts/slurm-cycle-seconds.py`; docs/slurm-runs.md,
 /// "A fourth run").
 const BELOW_TARGET: [(&str, (f64, f64)); 1] = [("tiers-4/run4", (0.94, 0.89))];
 

@@ -32,7 +32,7 @@ pub(super) fn limits_runs() -> Vec<Run> {
 /// classic formula as Slurm's code computes it (an account under root takes its normalized
 /// usage as its effective usage; the accounts' effective usage taken at the start of each
 /// period, before its new usage; a user's when the job list reaches its first waiting job,
-/// from the usage added so far: docs/slurm.md, "The limits runs").
+/// from the usage added so far: docs/slurm-runs.md, "The limits runs").
 #[test]
 fn every_logged_priority_is_the_models() {
     for run in limits_runs() {

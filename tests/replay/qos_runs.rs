@@ -2,7 +2,7 @@
 //! (`high` Priority=100, `normal` 10, `low` 0; `PriorityWeightQOS=10000` over fairshare 2000
 //! and age 1000), run twice on the real Slurm with the controller's debug log. The `slurm`
 //! policy reads the QOS priorities from the run's `qos.txt` (`--qos`) and each job's QOS from
-//! the log's `QOS` column (docs/slurm.md, "QOS against a real Slurm").
+//! the log's `QOS` column (docs/slurm-runs.md, "QOS against a real Slurm").
 
 use super::{load_run, replay_of, Run};
 
@@ -113,7 +113,7 @@ const PRIORITIES_REACHED: [usize; 3] = [58, 59, 59];
 
 /// Decisions one step ahead on the QOS runs (recall / precision), with the QOS priorities of
 /// `qos.txt`: run1 93.3 / 90.3%, run2 96.7 / 81.7%, run3 96.7 / 89.2% (issue 34's 90% of both
-/// on run1; run2's and run3's precision short of it: docs/slurm.md, "The misses of qos-6");
+/// on run1; run2's and run3's precision short of it: docs/slurm-runs.md, "The misses of qos-6");
 /// without them (every QOS priority 0, the model before the QOS factor) 40.0 / 38.7%,
 /// 60.0 / 48.6% and 55.0 / 64.7%; `easy` 26.2, 26.4 and 30.8% precise, `conservative` 28.4,
 /// 29.3 and 31.4%. Checked: the figures reached ([`DECISIONS_REACHED`]), a

@@ -4,7 +4,7 @@
 //! sample after P (with a pending job, before the next period) are computed on the recorded
 //! history with P early in its second and with P late, the earlier periods at the sides
 //! measured before them; the side whose priorities are all the logged ones is P's, none when
-//! both or neither are (docs/slurm.md, "The periods' sides from squeue"). Checked against
+//! both or neither are (docs/slurm-runs.md, "The periods' sides from squeue"). Checked against
 //! the sides the four debug logs time (scripts/slurm-period-sides.py), and the sides `PHASES`
 //! replays against those measured.
 

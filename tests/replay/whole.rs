@@ -17,7 +17,7 @@ use schedlab::replay::{recorded, Replay};
 /// 88%, 0.133 (fairshare-1), 1.9%, 24%, 0.117 (smallbf-2), 13.4%, 57%, 0.100 (gpu-3).
 /// The reservation overlap check rounded as Slurm's (`_test_resv_overlap`) moved three runs:
 /// gpu-3/run1's mean wait 16.8 -> 14.3% apart, gpu-3/run2's 2.8 -> 1.4%; bounds loosened,
-/// as a second's change in one start moves a whole run (docs/slurm.md, "The whole run"):
+/// as a second's change in one start moves a whole run (docs/slurm-runs.md, "The whole run"):
 /// gpu-3/run2's worst account 61 -> 65% (chem), fairshare-1/run2's mean wait 0.5 -> 0.6%
 /// and CDF gap 0.083 -> 0.100 (still within its noise floor on every figure).
 /// Running jobs planned to end at start + limit also once past it, as Slurm's `end_time`

@@ -9,7 +9,7 @@
 //! shape: nodes, GPUs and memory as they ask them, and their partition's factor). A period at now runs first: the jobs that
 //! end now count as running in it, and the pass sees its priorities. With `calc_phase`
 //! written with a fraction the periods fall late in their second: one at now runs at the next
-//! pass, after this second's ends and this pass (docs/slurm.md, "The phase of the periods").
+//! pass, after this second's ends and this pass (docs/slurm-runs.md, "The phase of the periods").
 //! With `calc_early` the side is given per period: a period at one of its seconds runs first,
 //! any other late.
 
