@@ -43,14 +43,14 @@ fn a_period_after_its_seconds_backfill_cycle_leaves_the_cycle_the_order_before_i
     );
     let base =
         "PriorityWeightFairshare=1000,PriorityCalcPeriod=1,PriorityDecayHalfLife=0,bf_interval=5";
+    let logged = recorded::Logged::from_sacct(LOG, "log", &set.jobs).unwrap();
+    let replay = Replay::new(&set, logged).unwrap();
     for (keys, job4, job5) in [
         ("calc_phase=0", 90, 60),
         ("calc_phase=0,calc_early_bf=0", 60, 90),
         ("calc_phase=0.5", 60, 90),
         ("calc_phase=0.5,calc_early_bf=60", 90, 60),
     ] {
-        let logged = recorded::Logged::from_sacct(LOG, "log", &set.jobs).unwrap();
-        let replay = Replay::new(&set, logged).unwrap();
         let mut slurm = schedlab::policy::build(&format!("slurm[{base},{keys}]")).unwrap();
         let s = replay.simulate(slurm.as_mut(), 1).unwrap();
         let starts: Vec<_> = s.jobs.iter().map(|j| j.start).collect();

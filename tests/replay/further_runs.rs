@@ -122,13 +122,13 @@ const BELOW_TARGET: [(&str, (f64, f64)); 1] = [("tiers-4/run4", (0.94, 0.89))];
 
 /// The three figures of a distance: mean wait apart, the worst account apart, the largest
 /// wait CDF gap.
-fn figures(d: &Distance) -> [f64; 3] {
+pub(super) fn figures(d: &Distance) -> [f64; 3] {
     [d.mean_apart(), d.worst_account(), d.cdf_gap]
 }
 
 /// How many of `model`'s figures are within `floor`'s (equal figures are within: a CDF gap of
 /// 8/60 computed from two pairs of runs).
-fn within(model: [f64; 3], floor: [f64; 3]) -> usize {
+pub(super) fn within(model: [f64; 3], floor: [f64; 3]) -> usize {
     model
         .iter()
         .zip(floor)

@@ -4,7 +4,7 @@
 //! phases are read from its own debug logs as the further runs' are; nothing else of it was
 //! looked at before these figures were taken.
 
-use super::{load_run, replay_of, Run};
+use super::{further_runs, load_run, replay_of, Run};
 
 /// Each run's phases: `scripts/slurm-period-sides.py RUN` (`calc_phase`, `calc_early`,
 /// `calc_early_bf`), the main scheduler's full runs (7.26, 17.48 s ... on run1; 7.84, 17.87 s
@@ -47,23 +47,20 @@ fn decisions_on_a_workload_never_seen() {
 #[test]
 fn whole_runs_of_a_workload_never_seen() {
     let runs = new_runs();
-    let waits: Vec<_> = runs.iter().map(|r| replay_of(r).recorded_waits()).collect();
+    let replays: Vec<_> = runs.iter().map(replay_of).collect();
+    let waits: Vec<_> = replays.iter().map(|r| r.recorded_waits()).collect();
     let noise = waits[0].distance(&waits[1]);
     println!("tiers-7 noise floor {noise}");
-    let floor = [noise.mean_apart(), noise.worst_account(), noise.cdf_gap];
     let mut within = 0;
     for (k, run) in runs.iter().enumerate() {
-        let replay = replay_of(run);
         let mut gaps = Vec::new();
         for spec in [run.slurm.as_str(), "easy", "conservative"] {
             let mut p = schedlab::policy::slurm::build_with_site(spec, &run.site).unwrap();
-            let d = waits[k].distance(&replay.simulated_waits(p.as_mut(), 1).unwrap());
+            let d = waits[k].distance(&replays[k].simulated_waits(p.as_mut(), 1).unwrap());
             println!("{:<12} {spec:<13} {d}", run.name);
             if gaps.is_empty() {
-                let model = [d.mean_apart(), d.worst_account(), d.cdf_gap];
-                within += (model.iter().zip(floor))
-                    .filter(|(m, f)| **m <= f + 1e-9)
-                    .count();
+                within +=
+                    further_runs::within(further_runs::figures(&d), further_runs::figures(&noise));
             }
             gaps.push(d.cdf_gap);
         }
