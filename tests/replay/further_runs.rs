@@ -60,9 +60,19 @@ fn further_runs() -> Vec<Run> {
     FURTHER.iter().map(|(name, p)| load_run(name, p)).collect()
 }
 
+/// The workloads with three or more real runs.
+pub(super) const WORKLOADS: [&str; 6] = [
+    "fairshare-1",
+    "smallbf-2",
+    "gpu-3",
+    "tiers-4",
+    "limits-5",
+    "qos-6",
+];
+
 /// The workload's runs: the first two at their phases ([`super::PHASES`], the limits and QOS
 /// runs at theirs), the further ones.
-fn all_runs(workload: &str) -> Vec<Run> {
+pub(super) fn all_runs(workload: &str) -> Vec<Run> {
     let mut runs: Vec<Run> = (super::committed_runs().into_iter())
         .chain(super::limits_runs::limits_runs())
         .chain(super::qos_runs::qos_runs())
@@ -164,14 +174,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 #[test]
 fn whole_runs_beside_every_real_run() {
     let (mut by_median, mut by_furthest, mut figures_in_all) = (0, 0, 0);
-    for workload in [
-        "fairshare-1",
-        "smallbf-2",
-        "gpu-3",
-        "tiers-4",
-        "limits-5",
-        "qos-6",
-    ] {
+    for workload in WORKLOADS {
         let runs = all_runs(workload);
         assert!(runs.len() >= 3, "{workload}");
         let replays: Vec<_> = runs.iter().map(replay_of).collect();
