@@ -61,9 +61,9 @@ fn the_share_link_doc_names_every_demo() {
     }
 }
 
-/// A job the node selection cannot place is said to be that, not "no arrangement ... holds"
-/// (job 1, 2 cores and 8 GPUs, would run on two nodes of 4 GPUs with one core each, which the
-/// selection never tries), in words ("1 core", no "0 MB per core" for a job asking none).
+/// A job the node selection cannot place is said to be that, not "no arrangement ... holds",
+/// in words ("1 core", no "0 MB per core" for a job asking none): job 2, 1 core and 8 GPUs on
+/// nodes of 4 GPUs. Job 1, 2 cores and 8 GPUs, runs on two nodes, one core and 4 GPUs each.
 #[test]
 fn a_job_the_selection_cannot_place_is_told_as_such() {
     let dir = crate::common::tmpdir("newcomer", "gpus");
@@ -87,12 +87,7 @@ fn a_job_the_selection_cannot_place_is_told_as_such() {
     assert!(ok, "{err}");
     let said = "the node selection (cores taken node by node, each node's free GPUs with them) \
                 finds no place in partition b for";
-    assert!(
-        err.contains(&format!(
-            "job 1: {said} 2 cores, 8 GPUs on any number of nodes;"
-        )),
-        "{err}"
-    );
+    assert!(!err.contains("job 1:"), "{err}");
     assert!(
         err.contains(&format!(
             "job 2: {said} 1 core, 8 GPUs on any number of nodes"

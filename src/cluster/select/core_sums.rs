@@ -95,8 +95,13 @@ impl Free {
             };
             from = k + 1;
             let i = part.order[k] as usize;
-            cpus -= self.cpus[i].min(cpus);
-            gpus -= self.gpus[i].min(gpus);
+            let g = self.gpus[i].min(gpus);
+            let c = self.cpus[i].min(Self::spread_cap(cpus, gpus - g, part.max_gpus));
+            if c == 0 {
+                // It leaves its cores for the further GPU nodes (as the walk does).
+                continue;
+            }
+            (cpus, gpus) = (cpus - c, gpus - g);
             if cpus == 0 {
                 return gpus == 0;
             }

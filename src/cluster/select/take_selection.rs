@@ -44,7 +44,12 @@ impl Free {
             let k = self.with_gpus[p].next(from).expect("it fits");
             from = k + 1;
             let i = order[k] as usize;
-            let (c, g) = (self.cpus[i].min(cpus), self.gpus[i].min(gpus));
+            let g = self.gpus[i].min(gpus);
+            let max_gpus = l.parts[p].max_gpus;
+            let c = self.cpus[i].min(Self::spread_cap(cpus, gpus - g, max_gpus));
+            if c == 0 {
+                continue;
+            }
             take(self, i, c, g, &mut pending);
             (cpus, gpus) = (cpus - c, gpus - g);
         }

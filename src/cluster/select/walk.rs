@@ -33,16 +33,19 @@ impl Free {
             from = k + 1;
             Some(part.order[k] as usize)
         };
-        self.walk_in::<LOOP_FOR_CORES>(l, need, within, next, out)
+        self.walk_in::<LOOP_FOR_CORES>(l, need, within, true, next, out)
     }
 
     /// [`Free::walk`] over the nodes `next` gives (`next(true)` while the job still needs GPUs):
     /// the partition's checks, then cores (and GPUs) taken node by node, or `need.nodes` nodes.
+    /// `spread`: a node leaves a core for each further GPU node the job needs
+    /// ([`Free::spread_cap`]); without, it gives all it has.
     pub(super) fn walk_in<const LOOP_FOR_CORES: bool>(
         &self,
         l: &Layout,
         need: &Need,
         within: Option<&Free>,
+        spread: bool,
         next: impl FnMut(bool) -> Option<usize>,
         out: Option<&mut Alloc>,
     ) -> bool {
@@ -61,23 +64,26 @@ impl Free {
         if need.nodes > 0 {
             return self.walk_n(l, need, within, next, out);
         }
+        let max_gpus = if spread { part.max_gpus } else { 0 };
         if LOOP_FOR_CORES && Self::by_sums(need) {
-            self.walk_cores::<true>(l, need, within, next, out)
+            self.walk_cores::<true>(l, need, within, max_gpus, next, out)
         } else {
-            self.walk_cores::<false>(l, need, within, next, out)
+            self.walk_cores::<false>(l, need, within, max_gpus, next, out)
         }
     }
 
     /// [`Free::walk_in`] for a job without a node count: cores (and GPUs) taken node by node.
     /// `CORES_AND_GPUS`: the job asks for cores and GPUs alone ([`Free::by_sums`]: no memory,
     /// not exclusive), so the checks of memory and exclusivity are left out of the loop (the
-    /// same loop otherwise; a property test holds the two to the same answers).
+    /// same loop otherwise; a property test holds the two to the same answers). `max_gpus`: the
+    /// most GPUs of a node of the partition, for [`Free::spread_cap`] (0: no core left).
     #[inline(always)]
     fn walk_cores<const CORES_AND_GPUS: bool>(
         &self,
         l: &Layout,
         need: &Need,
         within: Option<&Free>,
+        max_gpus: u32,
         mut next: impl FnMut(bool) -> Option<usize>,
         mut out: Option<&mut Alloc>,
     ) -> bool {
@@ -101,6 +107,7 @@ impl Free {
                 }
             }
             let g = room_gpus.min(gpus);
+            c = c.min(Self::spread_cap(cpus, gpus - g, max_gpus));
             if c == 0 || (gpus > 0 && g == 0) {
                 continue;
             }
@@ -122,6 +129,22 @@ impl Free {
             if cpus == 0 {
                 return gpus == 0;
             }
+        }
+    }
+
+    /// The most cores a node may give a job that still needs `cpus` cores and, after that
+    /// node's GPUs, `gpus_after` GPUs, on a partition whose nodes hold at most `max_gpus` GPUs:
+    /// one core is left for each further node the GPUs need (at least `gpus_after / max_gpus`,
+    /// rounded up), so that the job's GPUs spread over several nodes however few its cores
+    /// (Slurm's rule, docs/cluster-model.md "Allocation"). Never less than the node would give
+    /// without it unless that leaves fewer cores than the further nodes need, where taking all
+    /// would fail: a job the walk placed before is placed the same. `max_gpus == 0`: no cap.
+    #[inline(always)]
+    pub(super) fn spread_cap(cpus: u32, gpus_after: u32, max_gpus: u32) -> u32 {
+        if gpus_after == 0 || max_gpus == 0 {
+            cpus
+        } else {
+            cpus.saturating_sub(gpus_after.div_ceil(max_gpus))
         }
     }
 
