@@ -70,8 +70,8 @@ pub fn never_fits(l: &Layout, idle: &Free, need: &Need, requested: Option<i64>) 
         )
     } else {
         // Said as what it is: the selection's answer (cores taken node by node, each node's
-        // free GPUs with them, a core left for each further GPU node), not a proof that no
-        // arrangement exists (docs/cluster-model.md, "Jobs that can never run").
+        // free GPUs with them, past its cores one core a node, at most a node per core), not a
+        // proof that no arrangement exists (docs/cluster-model.md, "Jobs that can never run").
         let memory = match (need.mem_per_node_mb, need.mem_per_cpu_mb) {
             (0, 0) => String::new(),
             (0, m) => format!(" and {m} MB per core"),

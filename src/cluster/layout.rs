@@ -44,8 +44,6 @@ pub struct Part {
     pub priority_tier: u32,
     /// `PriorityJobFactor`: its jobs' partition priority factor, normalized by the largest.
     pub priority_job_factor: u32,
-    /// The most GPUs of one of its usable nodes (0: none has a GPU).
-    pub max_gpus: u32,
 }
 
 /// A cluster laid out for scheduling.
@@ -128,7 +126,6 @@ impl Layout {
                 up: p.state == PartitionState::Up,
                 priority_tier: p.priority_tier,
                 priority_job_factor: p.priority_job_factor,
-                max_gpus: 0,
             });
         }
         if parts.is_empty() {
@@ -143,16 +140,7 @@ impl Layout {
                 up: true,
                 priority_tier: 1,
                 priority_job_factor: 1,
-                max_gpus: 0,
             });
-        }
-        for p in &mut parts {
-            p.max_gpus = p
-                .order
-                .iter()
-                .map(|&n| nodes[n as usize].gpus)
-                .max()
-                .unwrap_or(0);
         }
         let default_part = c.partitions.iter().position(|p| p.default).unwrap_or(0);
         let mut node_parts = vec![Vec::new(); nodes.len()];

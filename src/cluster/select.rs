@@ -7,8 +7,10 @@
 //!   first `cores % n` nodes taken get one more), as are its GPUs;
 //! - a job without one takes cores node by node until it has them all; a job asking for GPUs
 //!   uses only nodes with a free GPU, and takes each such node's free GPUs up to what it still
-//!   needs, together with its cores, leaving a core for each further node its GPUs still need
-//!   (so that 2 cores and 8 GPUs take two nodes of 4 GPUs, a core on each);
+//!   needs, together with its cores; one whose cores are all given while its GPUs are short
+//!   goes on to further nodes with a free GPU, one core each, at most one node per core, and
+//!   its cores are then laid over its nodes as Slurm lays its tasks (so that 2 cores and 8 GPUs
+//!   take two nodes of 4 GPUs, a core on each; `select/walk.rs`);
 //! - memory is per node (`--mem`) or per core (SWF field 10, `--mem-per-cpu`): a node gives only
 //!   as many cores as its free memory covers;
 //! - an exclusive job (`--exclusive`, or a partition with `OverSubscribe=EXCLUSIVE`) takes only
@@ -315,8 +317,8 @@ impl Free {
         });
         let mut nodes = order.iter().map(|&n| n as usize);
         let mut out = Vec::new();
-        // Without leaving cores for further GPU nodes: a job the packed order places taking
-        // all it finds is placed so, any other by Slurm's order (which spreads its GPUs).
+        // Without going past its cores for its GPUs: a job the packed order places so is
+        // placed there, any other by Slurm's order (which goes past them, `select/walk.rs`).
         if self.walk_in::<true>(l, need, within, false, |_| nodes.next(), Some(&mut out)) {
             return Some(out);
         }

@@ -74,9 +74,16 @@ impl Free {
 
     /// [`Free::fits`] for a need of [`Free::by_sums`] without walking every node it would take:
     /// the selection's nodes with a free GPU are visited while it needs GPUs (as the walk
-    /// does), then the cores it still needs are there exactly when the nodes after the last one
-    /// visited hold as many free cores, each giving all it has up to what is left.
+    /// does, one core each past its cores), then the cores it still needs are there exactly
+    /// when the nodes after the last one visited hold as many free cores, each giving all it
+    /// has up to what is left.
     pub(super) fn fits_by_sums(&self, l: &Layout, need: &Need) -> bool {
+        self.gpus_past_cores(l, need).is_some()
+    }
+
+    /// [`Free::fits_by_sums`]: `None` when `need` does not fit, else whether its GPUs take
+    /// nodes past its cores (its cores are then laid again, [`Free::walk_cores`]).
+    pub(super) fn gpus_past_cores(&self, l: &Layout, need: &Need) -> Option<bool> {
         let p = need.part as usize;
         let part = &l.parts[p];
         let (free_cpus, free_gpus) = self.part_free[p];
@@ -85,29 +92,31 @@ impl Free {
             || u64::from(need.cpus) > free_cpus
             || u64::from(need.gpus) > free_gpus
         {
-            return false;
+            return None;
         }
         let (mut cpus, mut gpus, mut from) = (need.cpus, need.gpus, 0);
+        // Nodes taken, and whether one was taken past its cores.
+        let (mut nodes, mut past) = (0, false);
         while gpus > 0 {
             // A node of this set has a free core and a free GPU.
-            let Some(k) = self.with_gpus[p].next(from) else {
-                return false;
-            };
+            let k = self.with_gpus[p].next(from)?;
             from = k + 1;
-            let i = part.order[k] as usize;
-            let g = self.gpus[i].min(gpus);
-            let c = self.cpus[i].min(Self::spread_cap(cpus, gpus - g, part.max_gpus));
-            if c == 0 {
-                // It leaves its cores for the further GPU nodes (as the walk does).
-                continue;
-            }
-            (cpus, gpus) = (cpus - c, gpus - g);
             if cpus == 0 {
-                return gpus == 0;
+                if nodes == need.cpus {
+                    return None;
+                }
+                past = true;
             }
+            let i = part.order[k] as usize;
+            nodes += 1;
+            cpus -= self.cpus[i].min(cpus);
+            gpus -= self.gpus[i].min(gpus);
+        }
+        if cpus == 0 {
+            return Some(past);
         }
         let cores = |k: usize| self.cpus[part.order[k] as usize];
-        self.core_sums[p].from(from, part.order.len(), cores) >= u64::from(cpus)
+        (self.core_sums[p].from(from, part.order.len(), cores) >= u64::from(cpus)).then_some(false)
     }
 }
 
@@ -143,7 +152,7 @@ mod tests {
             mem_per_node_mb: 0,
             exclusive: rand(10) == 0,
         };
-        let (mut by_sums, mut fit) = (0, 0);
+        let (mut by_sums, mut fit, mut past) = (0, 0, 0);
         for _ in 0..400 {
             let mut free = Free::all(&l);
             for _ in 0..rand(40) {
@@ -164,9 +173,16 @@ mod tests {
                 assert_eq!(free.fits(&l, &n), want, "{n:?}");
                 by_sums += usize::from(Free::by_sums(&n) && n.gpus > 0);
                 fit += usize::from(want && Free::by_sums(&n) && n.gpus > 0);
+                if Free::by_sums(&n) && free.gpus_past_cores(&l, &n) == Some(true) {
+                    past += 1;
+                }
             }
         }
-        assert!(by_sums > 2000 && fit > 500, "{by_sums} {fit}");
+        // Some of them fit only by going past their cores for their GPUs.
+        assert!(
+            by_sums > 2000 && fit > 500 && past > 50,
+            "{by_sums} {fit} {past}"
+        );
     }
 
     /// Against the plain sum, on random cores per position and random changes.

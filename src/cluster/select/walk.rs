@@ -38,8 +38,8 @@ impl Free {
 
     /// [`Free::walk`] over the nodes `next` gives (`next(true)` while the job still needs GPUs):
     /// the partition's checks, then cores (and GPUs) taken node by node, or `need.nodes` nodes.
-    /// `spread`: a node leaves a core for each further GPU node the job needs
-    /// ([`Free::spread_cap`]); without, it gives all it has.
+    /// `spread`: a job whose cores are all laid before its GPUs goes on to further nodes with
+    /// a free GPU, one core each (Slurm's rule, [`Free::walk_cores`]); without, it fails there.
     pub(super) fn walk_in<const LOOP_FOR_CORES: bool>(
         &self,
         l: &Layout,
@@ -64,30 +64,40 @@ impl Free {
         if need.nodes > 0 {
             return self.walk_n(l, need, within, next, out);
         }
-        let max_gpus = if spread { part.max_gpus } else { 0 };
         if LOOP_FOR_CORES && Self::by_sums(need) {
-            self.walk_cores::<true>(l, need, within, max_gpus, next, out)
+            self.walk_cores::<true>(l, need, within, spread, next, out)
         } else {
-            self.walk_cores::<false>(l, need, within, max_gpus, next, out)
+            self.walk_cores::<false>(l, need, within, spread, next, out)
         }
     }
 
     /// [`Free::walk_in`] for a job without a node count: cores (and GPUs) taken node by node.
     /// `CORES_AND_GPUS`: the job asks for cores and GPUs alone ([`Free::by_sums`]: no memory,
     /// not exclusive), so the checks of memory and exclusivity are left out of the loop (the
-    /// same loop otherwise; a property test holds the two to the same answers). `max_gpus`: the
-    /// most GPUs of a node of the partition, for [`Free::spread_cap`] (0: no core left).
+    /// same loop otherwise; a property test holds the two to the same answers).
+    ///
+    /// Each node gives its free cores up to what the job still needs, with its free GPUs up to
+    /// what it still needs. A job whose cores are all given while its GPUs are short goes on
+    /// (`spread`) to further nodes with a free GPU, one core each, at most one node per core
+    /// (Slurm 22.05's cons_tres `_eval_nodes` adds nodes until its cores and
+    /// `gres_sched_test` are both met, `_cpus_to_use` giving a node past its cores
+    /// `pn_min_cpus`, one; `choose_nodes` caps its nodes at its task count); its cores are then
+    /// laid over those nodes as Slurm lays its tasks ([`Free::lay_cores`]). A job met without
+    /// going past its cores is placed as without the rule.
     #[inline(always)]
     fn walk_cores<const CORES_AND_GPUS: bool>(
         &self,
         l: &Layout,
         need: &Need,
         within: Option<&Free>,
-        max_gpus: u32,
+        spread: bool,
         mut next: impl FnMut(bool) -> Option<usize>,
         mut out: Option<&mut Alloc>,
     ) -> bool {
         let (mut cpus, mut gpus) = (need.cpus, need.gpus);
+        let start = out.as_deref().map_or(0, Vec::len);
+        // Nodes taken, and those of them taken past its cores.
+        let (mut nodes, mut past) = (0, 0);
         loop {
             let Some(i) = next(gpus > 0) else {
                 return false;
@@ -96,7 +106,7 @@ impl Free {
                 continue;
             }
             let (room_cpus, room_gpus) = self.cores_room(i, within);
-            let mut c = room_cpus.min(cpus);
+            let mut c = room_cpus.min(cpus.max(1));
             if !CORES_AND_GPUS {
                 let mem = self.mem_room(i, within);
                 if mem < need.mem_per_node_mb {
@@ -107,10 +117,16 @@ impl Free {
                 }
             }
             let g = room_gpus.min(gpus);
-            c = c.min(Self::spread_cap(cpus, gpus - g, max_gpus));
             if c == 0 || (gpus > 0 && g == 0) {
                 continue;
             }
+            if cpus == 0 {
+                if nodes == need.cpus {
+                    return false;
+                }
+                past += 1;
+            }
+            nodes += 1;
             if let Some(out) = out.as_deref_mut() {
                 out.push(if CORES_AND_GPUS {
                     Share {
@@ -124,27 +140,51 @@ impl Free {
                     self.share(l, need, i, c, g)
                 });
             }
-            cpus -= c;
+            cpus -= c.min(cpus);
             gpus -= g;
             if cpus == 0 {
-                return gpus == 0;
+                if gpus == 0 {
+                    if let Some(out) = out {
+                        if past > 0 {
+                            self.lay_cores(l, need, &mut out[start..]);
+                        }
+                    }
+                    return true;
+                }
+                if !spread {
+                    return false;
+                }
             }
         }
     }
 
-    /// The most cores a node may give a job that still needs `cpus` cores and, after that
-    /// node's GPUs, `gpus_after` GPUs, on a partition whose nodes hold at most `max_gpus` GPUs:
-    /// one core is left for each further node the GPUs need (at least `gpus_after / max_gpus`,
-    /// rounded up), so that the job's GPUs spread over several nodes however few its cores
-    /// (Slurm's rule, docs/cluster-model.md "Allocation"). Never less than the node would give
-    /// without it unless that leaves fewer cores than the further nodes need, where taking all
-    /// would fail: a job the walk placed before is placed the same. `max_gpus == 0`: no cap.
-    #[inline(always)]
-    pub(super) fn spread_cap(cpus: u32, gpus_after: u32, max_gpus: u32) -> u32 {
-        if gpus_after == 0 || max_gpus == 0 {
-            cpus
-        } else {
-            cpus.saturating_sub(gpus_after.div_ceil(max_gpus))
+    /// A job's `need.cpus` cores laid over the nodes of `shares` (one share per node), each
+    /// holding at most the cores it gave: Slurm's task layout for a task per core
+    /// (cons_common/dist_tasks.c, `dist_tasks_compute_c_b`: one task on each node, then one
+    /// more on each node with room, round after round, in node index order), so that the
+    /// cores a job took past its count come off the nodes that gave the most. Shares of 8, 1
+    /// and 1 cores for 9: the first round lays 1, 1, 1; the six left go to the first node
+    /// alone, one a round: 7, 1, 1.
+    fn lay_cores(&self, l: &Layout, need: &Need, shares: &mut [Share]) {
+        let mut left = need.cpus;
+        let mut laid = vec![0u32; shares.len()];
+        let mut by_index: Vec<usize> = (0..shares.len()).collect();
+        by_index.sort_by_key(|&k| shares[k].node);
+        while left > 0 {
+            let before = left;
+            for &k in &by_index {
+                if left > 0 && laid[k] < shares[k].cpus {
+                    laid[k] += 1;
+                    left -= 1;
+                }
+            }
+            if left == before {
+                debug_assert!(false, "the shares hold the job's cores");
+                break;
+            }
+        }
+        for (s, c) in shares.iter_mut().zip(laid) {
+            *s = self.share(l, need, s.node as usize, c, s.gpus);
         }
     }
 

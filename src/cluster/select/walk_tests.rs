@@ -93,21 +93,31 @@ fn the_cores_and_gpus_walk_gives_the_general_walks_allocation() {
     assert!(checked == 6000 && fits > 1500, "{checked} {fits}");
 }
 
-/// Worked by hand: 4 nodes a, b, c, d of 8 cores and 4 GPUs, each node leaving a core for
-/// each further node the job's GPUs still need (at most 4 GPUs a node).
-/// - 2 cores, 8 GPUs: a gives its 4 GPUs, 4 more need 1 further node: a gives 2 - 1 = 1 core;
-///   b gives 1 core and 4 GPUs (taking every core it meets, a took both and the job never
-///   fitted);
-/// - 9 cores, 8 GPUs: a may give 9 - 1 = 8 cores, all it has, and 4 GPUs; b 1 core and 4 GPUs
-///   (as without the rule);
-/// - 3 cores, 12 GPUs: a, b and c give 1 core and 4 GPUs each;
-/// - 2 cores, 12 GPUs: three nodes need three cores: no node gives any, it does not fit;
-/// - b running a job of 1 core and 2 GPUs (7 cores, 2 GPUs free): 9 cores, 8 GPUs take a's
-///   8 cores and 4 GPUs, then b would give 2 GPUs and leave 2 for a further node: 1 - 1 = 0
-///   cores, b gives nothing; c gives 1 core and 4 GPUs (without the rule b took the last core
-///   with 2 GPUs, and 2 GPUs were left unplaced).
+/// Worked by hand: 4 nodes a, b, c, d of 8 cores, 1000 MB and 4 GPUs. Each node gives its free
+/// cores up to what the job still needs, with its free GPUs; past its cores, a node with a
+/// free GPU gives one core, at most one node per core; the cores are then laid one on each
+/// node, then one more on each node with room, round after round, in node order.
+/// - 2 cores, 8 GPUs: a gives 2 cores and 4 GPUs, b past its cores 1 core and 4 GPUs; laid:
+///   1 and 1 (without the rule a took both cores and the job never fitted);
+/// - 9 cores, 8 GPUs: a gives 8 cores and 4 GPUs, b 1 core and 4 GPUs: met without going past
+///   its cores, as without the rule;
+/// - 3 cores, 12 GPUs: a 3 cores, b and c 1 each past them; laid 1, 1, 1;
+/// - 5 cores, 12 GPUs: a 5, b 1, c 1; laid 1, 1, 1, then a alone (b and c are full) 2, then
+///   3: 3, 1, 1;
+/// - 2 cores, 12 GPUs: a and b take 8 GPUs on 2 nodes, a third node would be more nodes than
+///   cores: it does not fit;
+/// - 2 cores, 8 GPUs, 400 MB a core: a 2 cores, b 1; laid 1 and 1, 400 MB each;
+/// - 2 cores, 8 GPUs, exclusive: a and b held whole (their 1000 MB and 4 GPUs), a core used
+///   on each;
+/// - b running 1 core and 2 GPUs (7 cores, 2 GPUs free): 9 cores, 8 GPUs take a's 8 cores and
+///   4 GPUs, then b's last core needed and its 2 GPUs, then c past its cores 1 core and 2 GPUs;
+///   laid 1, 1, 1, then the six left on a: a 7 cores and 4 GPUs, b 1 and 2, c 1 and 2 (without
+///   the rule 2 GPUs were left unplaced); exclusive, 2 cores and 8 GPUs skip b: a and c;
+///   3 cores and 12 GPUs take a (3 cores, 4 GPUs), b and c past its cores (2 and 4 GPUs):
+///   10 GPUs on three nodes, and a fourth would be more nodes than cores: it does not fit
+///   (Slurm retries without the nodes of fewest free resources, b, which is not modelled).
 #[test]
-fn a_jobs_gpus_spread_over_nodes_a_core_left_for_each_further_node() {
+fn a_jobs_gpus_go_past_its_cores_one_core_a_node() {
     let c = Cluster::from_compact("1/n[1-4]:c8:m1000:g4").unwrap();
     let l = Layout::new(&c).unwrap();
     let share = |node: u32, cpus: u32, gpus: u32| crate::cluster::Share {
@@ -116,6 +126,15 @@ fn a_jobs_gpus_spread_over_nodes_a_core_left_for_each_further_node() {
         mem_mb: 0,
         gpus,
         whole: false,
+    };
+    // A core and 4 GPUs on each of nodes `a` and `b`, `mem_mb` each, held whole or not.
+    let two = |a: u32, b: u32, mem_mb: u64, whole: bool| {
+        let on = |node| crate::cluster::Share {
+            mem_mb,
+            whole,
+            ..share(node, 1, 4)
+        };
+        Some(vec![on(a), on(b)])
     };
     let job = |cpus: u32, gpus: u32| Need {
         cpus,
@@ -134,11 +153,7 @@ fn a_jobs_gpus_spread_over_nodes_a_core_left_for_each_further_node() {
         assert_eq!(taken, by_alloc, "{need:?}");
     };
     let free = Free::all(&l);
-    check(
-        &free,
-        &job(2, 8),
-        Some(vec![share(0, 1, 4), share(1, 1, 4)]),
-    );
+    check(&free, &job(2, 8), two(0, 1, 0, false));
     check(
         &free,
         &job(9, 8),
@@ -149,23 +164,41 @@ fn a_jobs_gpus_spread_over_nodes_a_core_left_for_each_further_node() {
         &job(3, 12),
         Some(vec![share(0, 1, 4), share(1, 1, 4), share(2, 1, 4)]),
     );
+    check(
+        &free,
+        &job(5, 12),
+        Some(vec![share(0, 3, 4), share(1, 1, 4), share(2, 1, 4)]),
+    );
     check(&free, &job(2, 12), None);
+    let per_core = Need {
+        mem_per_cpu_mb: 400,
+        ..job(2, 8)
+    };
+    check(&free, &per_core, two(0, 1, 400, false));
+    let exclusive = Need {
+        exclusive: true,
+        ..job(2, 8)
+    };
+    check(&free, &exclusive, two(0, 1, 1000, true));
     let mut busy = Free::all(&l);
     busy.take(&l, &[share(1, 1, 2)]);
     check(
         &busy,
         &job(9, 8),
-        Some(vec![share(0, 8, 4), share(2, 1, 4)]),
+        Some(vec![share(0, 7, 4), share(1, 1, 2), share(2, 1, 2)]),
     );
+    check(&busy, &job(3, 12), None);
+    check(&busy, &exclusive, two(0, 2, 1000, true));
 }
 
-/// Leaving cores for further GPU nodes changes nothing where taking every core met places the
-/// job: on random busy states and needs of few cores and many GPUs (some with memory per core),
-/// the walk without it ([`Free::walk_in`], `spread` false, in Slurm's order) and
-/// [`Free::select`] give the same allocation whenever the former finds one; the latter places
-/// some needs the former cannot.
+/// Going past its cores for its GPUs changes nothing where the walk without it places the
+/// job: on random busy states and needs of few cores and many GPUs (some with memory per core,
+/// some exclusive), the walk without it ([`Free::walk_in`], `spread` false, in Slurm's order)
+/// and [`Free::select`] give the same allocation whenever the former finds one; the latter
+/// places some needs the former cannot, with all their cores and GPUs, a core or more on each
+/// node and no more nodes than cores.
 #[test]
-fn spreading_changes_only_the_needs_taking_every_core_cannot_place() {
+fn going_past_its_cores_changes_only_the_needs_the_walk_without_cannot_place() {
     let l = two_partitions();
     let mut rand = rng(23);
     let (mut same, mut newly) = (0, 0);
@@ -188,6 +221,7 @@ fn spreading_changes_only_the_needs_taking_every_core_cannot_place() {
                 cpus: 1 + rand(40),
                 gpus: rand(3) * rand(16),
                 mem_per_cpu_mb: u64::from(rand(6) == 0) * 50,
+                exclusive: rand(10) == 0,
                 ..Need::default()
             };
             let order = &l.parts[n.part as usize].order;
@@ -208,8 +242,13 @@ fn spreading_changes_only_the_needs_taking_every_core_cannot_place() {
             if placed {
                 assert_eq!(spread, Some(plain), "{n:?}");
                 same += 1;
-            } else {
-                newly += usize::from(spread.is_some());
+            } else if let Some(a) = spread {
+                let cpus: u32 = a.iter().map(|s| s.cpus).sum();
+                let gpus: u32 = a.iter().map(|s| s.gpus.min(n.gpus)).sum();
+                assert!(cpus == n.cpus && a.len() as u32 <= n.cpus, "{n:?} {a:?}");
+                assert!(a.iter().all(|s| s.cpus > 0 && s.gpus > 0), "{n:?} {a:?}");
+                assert!(n.exclusive || gpus == n.gpus, "{n:?} {a:?}");
+                newly += 1;
             }
         }
     }
