@@ -1,8 +1,10 @@
-//! A workload the model never saw (tests/data/slurm/tiers-7/): the partition tiers of tiers-4
-//! with another seed and twice the jobs (`scripts/slurm-validate.sh -c tiers -s 7 -j 120 -w 360
-//! -d`, run twice), recorded after the model's rules and the other runs' phases were fixed. Its
-//! phases are read from its own debug logs as the further runs' are; nothing else of it was
-//! looked at before these figures were taken.
+//! Workloads the model never saw, each recorded after the model's rules and the other runs'
+//! phases were fixed, their phases read from their own debug logs as the further runs' are,
+//! nothing else of them looked at before these figures were taken:
+//! - tests/data/slurm/tiers-7/: the partition tiers of tiers-4 with another seed and twice the
+//!   jobs (`scripts/slurm-validate.sh -c tiers -s 7 -j 120 -w 360 -d`, run twice);
+//! - tests/data/slurm/smallbf-8/: smallbf-2's two-minute backfill window with another seed and
+//!   twice the jobs (`-c smallbf -s 8 -j 120 -w 360 -d`, run twice).
 
 use super::{further_runs, load_run, replay_of, Run};
 
@@ -23,6 +25,77 @@ const NEW: [(&str, &str); 2] = [
 
 fn new_runs() -> Vec<Run> {
     NEW.iter().map(|(name, p)| load_run(name, p)).collect()
+}
+
+/// smallbf-8's phases, read the same way: both runs' backfill cycles at 4.18, 9.18 s ...
+/// (`bf_phase=4`), their full runs at 9.47, 19.48 s ... (`sched_phase=9`).
+const SMALLBF_8: [(&str, &str); 2] = [
+    (
+        "smallbf-8/run1",
+        "59.5,calc_early=(59,119,239,359,419,599,659),calc_early_bf=(59,119,239,419,599,659,1259,1319),sched_phase=9,bf_phase=4",
+    ),
+    (
+        "smallbf-8/run2",
+        "59.5,calc_early=(59,119,239,299,959),calc_early_bf=(59,119,239,959,1079,1259),sched_phase=9,bf_phase=4",
+    ),
+];
+
+/// The decisions smallbf-8's runs reach (recall, precision), short of issue 34's 90%: run1
+/// 78.3 / 88.7% (94 of Slurm's 120 starts), run2 80.8 / 100% (97 of 120). The misses are
+/// instants where Slurm's backfill cycle started several jobs at once (run1 479 s: 57, 59,
+/// 60, 61 and 85 after the end of job 53; run2 1062 s: ten jobs) and the model, replaying the
+/// log's history, has no cycle in that second: with a two-minute window most jobs cannot be
+/// planned, so a cycle often changes nothing and Slurm's thread waits for the next change
+/// (its cycles at 450.30 s, then 459.31 s on run1, none at 455), which moves its cycles off
+/// the grid the model keeps through the history (every cycle with a waiting job taken as a
+/// change). docs/slurm-runs.md, "smallbf-8".
+const SMALLBF_8_REACHED: [(f64, f64); 2] = [(0.783, 0.887), (0.808, 1.0)];
+
+/// smallbf-8's decisions (`easy`'s and `conservative`'s precision: run1 32.6%, 35.1%; run2
+/// 40.9%, 45.3%). Checked: the figures reached ([`SMALLBF_8_REACHED`]) and a precision above
+/// both baselines'.
+#[test]
+fn decisions_on_a_second_workload_never_seen() {
+    for ((name, p), reached) in SMALLBF_8.iter().zip(SMALLBF_8_REACHED) {
+        let run = load_run(name, p);
+        let [slurm, easy, cons] = super::decision_figures(&run);
+        assert!(slurm.recall() >= reached.0 - 1e-3, "{name}: {slurm}");
+        assert!(slurm.precision() >= reached.1 - 1e-3, "{name}: {slurm}");
+        assert!(slurm.precision() > easy.precision().max(cons.precision()));
+    }
+}
+
+/// smallbf-8's whole runs beside its noise floor (run1 against run2: mean wait 4.6% apart,
+/// worst account 12% (phys), largest wait CDF gap 0.075): `slurm` run1 3.7%, 11%, 0.100 (2 of
+/// 3 within), run2 0.0%, 8%, 0.125 (2 of 3); `easy` 64.8%, 99%, 0.283 and 68.0%, 107%, 0.333;
+/// `conservative` 44.5%, 67%, 0.267 and 50.8%, 64%, 0.292. Checked: 4 of `slurm`'s 6
+/// figures within the floor, and each of its figures below both baselines' on each run.
+#[test]
+fn whole_runs_of_a_second_workload_never_seen() {
+    let runs: Vec<Run> = SMALLBF_8.iter().map(|(n, p)| load_run(n, p)).collect();
+    let replays: Vec<_> = runs.iter().map(replay_of).collect();
+    let waits: Vec<_> = replays.iter().map(|r| r.recorded_waits()).collect();
+    let noise = waits[0].distance(&waits[1]);
+    println!("smallbf-8 noise floor {noise}");
+    let mut within = 0;
+    for (k, run) in runs.iter().enumerate() {
+        let mut figures = Vec::new();
+        for spec in [run.slurm.as_str(), "easy", "conservative"] {
+            let mut p = schedlab::policy::slurm::build_with_site(spec, &run.site).unwrap();
+            let d = waits[k].distance(&replays[k].simulated_waits(p.as_mut(), 1).unwrap());
+            println!("{:<14} {spec:<13} {d}", run.name);
+            figures.push(further_runs::figures(&d));
+        }
+        within += further_runs::within(figures[0], further_runs::figures(&noise));
+        for f in 0..3 {
+            assert!(
+                figures[0][f] < figures[1][f].min(figures[2][f]),
+                "{}: {figures:?}",
+                run.name
+            );
+        }
+    }
+    assert!(within >= 4, "{within} of 6 within the noise floor");
 }
 
 /// Decisions one step ahead (recall / precision; `easy`'s and `conservative`'s precision):
