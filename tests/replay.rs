@@ -14,6 +14,7 @@ use std::path::Path;
 mod bf_sides;
 mod further_runs;
 mod limits_runs;
+mod log_phases;
 mod new_workload;
 mod qos_runs;
 mod sides;

@@ -26,6 +26,7 @@ pub(super) struct Columns {
     pub qos: Option<usize>,
     pub name: Option<usize>,
     pub node_list: Option<usize>,
+    pub flags: Option<usize>,
 }
 
 /// The fields of the export the docs (docs/workloads.md) and the missing-field error suggest:
@@ -77,6 +78,7 @@ impl Columns {
             qos: find(&["QOS"]),
             name: find(&["JobName"]),
             node_list: find(&["NodeList"]),
+            flags: find(&["Flags"]),
             ..Columns::default()
         };
         if c.elapsed.is_none() && c.end.is_none() {
