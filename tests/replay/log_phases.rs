@@ -100,3 +100,51 @@ fn a_specs_phases_win_over_the_logs() {
         "{spec}"
     );
 }
+
+/// A log worked by hand, through the sacct reader: job 1 (SchedMain) runs 1-63 on a limit of
+/// 1 minute (62 s: 2 s past it, ended by a check), job 2 backfilled at 12, job 3 backfilled at
+/// 17 and run 17-93 (16 s past its limit), job 4 (SchedMain) 63-70. The clocks: backfill
+/// starts 12 and 17, limit ends (63, 2) and (93, 16). Under its slurm.conf's `bf_interval=5`,
+/// `sched_interval=10` (`OverTimeLimit` 0): bf_phase 12 mod 5 = 2; the checks at 63 and 93
+/// share 3 past the half minute: sched_phase 3. Without the `Flags` column: no backfill start,
+/// so only sched_phase.
+#[test]
+fn the_clocks_of_a_small_log() {
+    let log = "\
+JobID|User|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|NodeList|State|Flags
+1|ann|2024-01-01T00:00:00|2024-01-01T00:00:01|2024-01-01T00:01:03|00:01:02|00:01:00|2|1|n1|TIMEOUT|SchedMain
+2|bob|2024-01-01T00:00:05|2024-01-01T00:00:12|2024-01-01T00:00:20|00:00:08|00:01:00|1|1|n1|COMPLETED|SchedBackfill
+3|ann|2024-01-01T00:00:06|2024-01-01T00:00:17|2024-01-01T00:01:33|00:01:16|00:01:00|1|1|n1|TIMEOUT|SchedBackfill
+4|bob|2024-01-01T00:00:07|2024-01-01T00:01:03|2024-01-01T00:01:10|00:00:07|00:01:00|2|1|n1|COMPLETED|SchedMain
+";
+    let cluster = "1/n1:c4:m1/p=batch:ALL:default";
+    let set = super::read("small.sacct", log, cluster.into());
+    let clocks = LogClocks::of(&set).unwrap();
+    assert_eq!(clocks.backfill_starts, [12, 17]);
+    assert_eq!(clocks.limit_ends, [(63, 2), (93, 16)]);
+    let conf = "NodeName=n1 CPUs=4 RealMemory=1000\nPartitionName=batch Nodes=n1 Default=YES\n\
+                SchedulerParameters=bf_interval=5,sched_interval=10\nOverTimeLimit=0\n";
+    let conf = schedlab::cluster::conf::parse_str(conf, "slurm.conf").unwrap();
+    let site = schedlab::slurm::Site::default().with_conf(&conf);
+    let spec = |site: &schedlab::slurm::Site| {
+        let p = schedlab::policy::slurm::build_with_site("slurm", site).unwrap();
+        p.spec()
+    };
+    let with = site.clone().with_log_clocks(Some(clocks));
+    assert_eq!(
+        spec(&with),
+        "slurm[bf_interval=5,bf_phase=2,sched_interval=10,sched_phase=3]"
+    );
+    let no_flags: String = log
+        .lines()
+        .map(|l| l.rsplit_once('|').unwrap().0.to_string() + "\n")
+        .collect();
+    let set = super::read("small.sacct", &no_flags, cluster.into());
+    let clocks = LogClocks::of(&set).unwrap();
+    assert!(clocks.backfill_starts.is_empty());
+    let with = site.with_log_clocks(Some(clocks));
+    assert_eq!(
+        spec(&with),
+        "slurm[bf_interval=5,sched_interval=10,sched_phase=3]"
+    );
+}
