@@ -32,7 +32,7 @@ pub(super) struct Columns {
 /// The fields of the export the docs (docs/workloads.md) and the missing-field error suggest:
 /// every field the reader uses, the cluster's resources and the accounts included, and the
 /// nodes each job ran on and how Slurm started it, which `replay` and `historic` read
-/// (`NodeList`, `Flags`).
+/// (`NodeList`, `Flags`; the `slurm` policy reads its backfill grid from `Flags` too).
 pub const EXPORT_FIELDS: &str = "JobID,JobName,User,Group,Account,Partition,QOS,Submit,Start,End,\
 Elapsed,Timelimit,AllocCPUS,ReqCPUS,NNodes,ReqMem,ReqTRES,AllocTRES,TotalCPU,State,NodeList,Flags";
 
