@@ -237,7 +237,8 @@ pub fn named_site(
 ) -> crate::slurm::Site {
     let site = site
         .with_user_names(workload.header.lines.iter().map(String::as_str))
-        .with_clock(crate::slurm::clock_of(&workload.header, jobs.origin));
+        .with_clock(crate::slurm::clock_of(&workload.header, jobs.origin))
+        .with_log_clocks(crate::slurm::phases_from_log::LogClocks::of(jobs));
     let site = match jobs.qos.is_empty() {
         true => site,
         false => site.with_job_qos(jobs.qos_names.clone(), jobs.qos.clone()),

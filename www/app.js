@@ -116,6 +116,10 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
       // An sshare file of another cluster or time, a qos file without the log's QOS: said above
       // the results, as the CLI says it.
       cluster.showSshareNote([facts.sshare_note, facts.qos_note].filter(Boolean).join(' '));
+      // The loops' phases a `slurm` policy of this run reads from the log (it writes them into
+      // its spec, the label's title), said as the CLI says them.
+      const slurm = specs.some((s) => s === 'slurm' || s.startsWith('slurm['));
+      cluster.showPhasesNote(slurm ? facts.phases_note ?? '' : '');
       // The trace view as soon as the trace is read, before the policies run.
       try { traceView.show(m.traceStats); } catch (err) { showError(`Could not show the trace: ${err.message}`); }
     },

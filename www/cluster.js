@@ -170,6 +170,13 @@ export class ClusterPanel {
     $('sshare-note').textContent = note;
   }
 
+  /** What the `slurm` policy read of the loops' phases from the log (the facts' `phases_note`,
+   * what `schedlab run -p slurm` prints), above the results; `''` hides it. */
+  showPhasesNote(note = '') {
+    $('phases-note').hidden = !note;
+    $('phases-note').textContent = note;
+  }
+
   showSite() {
     this.showSshareNote(); // said again by the next run's facts, against its trace
     let note = '';

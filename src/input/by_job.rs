@@ -29,6 +29,18 @@ pub(super) fn job_qos(jobs: &[Job], by_line: &[(u64, u16)]) -> Vec<u16> {
         .collect()
 }
 
+/// Whether backfill started each job (an sacct log's `Flags`), by job index; empty when the
+/// workload says for no job.
+pub(super) fn job_backfilled(jobs: &[Job], by_line: &[(u64, bool)]) -> Vec<bool> {
+    if by_line.is_empty() {
+        return Vec::new();
+    }
+    let by_line: HashMap<u64, bool> = by_line.iter().copied().collect();
+    jobs.iter()
+        .map(|j| by_line.get(&j.line).copied().unwrap_or(false))
+        .collect()
+}
+
 /// The earlier runs the workload records of requeued jobs, as (job index, start, seconds run)
 /// by job, found by line; those as long as the job's last run or longer (which would complete
 /// it) are left out.

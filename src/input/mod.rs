@@ -18,7 +18,7 @@ mod recorded_nodes;
 mod skip;
 pub use crate::job::{MAX_HORIZON, MAX_TIME};
 use crate::Time;
-use by_job::{by_job, earlier_runs, job_qos};
+use by_job::{by_job, earlier_runs, job_backfilled, job_qos};
 use foldhash::HashMap;
 use machine_size::{machine, Machine};
 pub use options::{EstimateSource, InputOptions, Origin, Wide, MAX_NODES, MAX_NODE_PROCS};
@@ -82,6 +82,11 @@ pub struct JobSet {
     /// The log's QOS names, in order of first appearance.
     #[serde(skip)]
     pub qos_names: Vec<String>,
+    /// Whether Slurm's backfill started each job (an sacct log's `Flags` holds
+    /// `SchedBackfill`), by job index; empty when the log has no `Flags` column. The `slurm`
+    /// policy reads its backfill grid from these starts (`slurm::phases_from_log`).
+    #[serde(skip)]
+    pub backfilled: Vec<bool>,
     /// On a cluster, each job's allocation on the nodes of its recorded run (an sacct log's
     /// `NodeList`), by job index: where `historic` starts it
     /// ([`crate::sim::Policy::recorded_nodes`]). Empty off a cluster and for other traces.
@@ -379,6 +384,7 @@ pub fn prepare_raw(
     let accounts = by_job(&jobs, &workload.accounts);
     let log_ids = by_job(&jobs, &workload.job_ids);
     let qos = job_qos(&jobs, &workload.qos);
+    let backfilled = job_backfilled(&jobs, &workload.backfilled);
     let recorded_nodes = recorded_nodes::recorded_allocs(
         &jobs,
         &workload.node_lists,
@@ -406,6 +412,7 @@ pub fn prepare_raw(
             workload.qos_names.clone()
         },
         qos,
+        backfilled,
         recorded_nodes,
         names: crate::workload::names::Names::of_header(
             workload.header.lines.iter().map(String::as_str),

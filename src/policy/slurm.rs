@@ -61,10 +61,10 @@ pub static KEYS: &[KeyInfo] = &[
     key("bf_max_job_user", "0", "a whole number (0: no limit)", "jobs of one user a backfill cycle tests at most", &["1"]),
     key("bf_continue", "no", "yes|no", "backfill continues after yielding its locks (no effect in a simulation)", &[]),
     key("bf_min_prio_reserve", "0", "a whole number", "jobs of a lower priority start only now, never with a reservation", &["1000"]),
-    key("bf_phase", "none", "none, or seconds from 0 to 86400", "where the backfill cycles fall from the log's start: the thread's last cycle before it ran bf_interval before this second, modulo bf_interval (Slurm: set by the changes before the log, which it does not record; not a Slurm parameter); none: the first cycle at the first pass with a waiting job", &["4"]),
+    key("bf_phase", "none", "none, or seconds from 0 to 86400", "where the backfill cycles fall from the log's start: the thread's last cycle before it ran bf_interval before this second, modulo bf_interval (Slurm: set by the changes before the log, which it does not record; not a Slurm parameter); none: the first cycle at the first pass with a waiting job. Not given, an sacct log with Flags gives it: its first SchedBackfill start's second (docs/slurm.md, \"The loops' phases\")", &["4"]),
     key("default_queue_depth", "100", "a whole number", "jobs the main scheduler tests at an event", &["2"]),
     key("sched_interval", "60", "seconds, 1 to 86400", "seconds between main scheduler runs on the whole queue", &["10"]),
-    key("sched_phase", "0", "seconds, 0 to 86400", "where the full runs every sched_interval fall: this many seconds after time 0, modulo the interval (Slurm: from its background thread's start, which a log does not record; not a Slurm parameter)", &["9"]),
+    key("sched_phase", "0", "seconds, 0 to 86400", "where the full runs every sched_interval fall: this many seconds after time 0, modulo the interval (Slurm: from its background thread's start, which a log does not record; not a Slurm parameter). Not given, a Slurm log gives it: the grid of its jobs ended by the 30-s limit checks, which the same thread runs (docs/slurm.md, \"The loops' phases\")", &["9"]),
     key("batch_sched_delay", "3", "seconds, 0 to 86400", "the main scheduler runs for submissions only this long after its last run (its runs at job ends aside)", &["0", "10"]),
     key("KillWait", "30", "seconds, 0 to 65533", "seconds a job killed at its time limit is given to end: backfill's will-run test guesses a job past its planned end ends that long after it (plus OverTimeLimit)", &["5"]),
     key("OverTimeLimit", "0", "minutes, 0 to 65533, or UNLIMITED", "minutes a job may run past its time limit: added to KillWait in backfill's guess at a late job's end (UNLIMITED: a year from now), and in a replay's whole run to the limit at which a limit check ends a job; elsewhere the run lengths are the input's", &["1"]),
@@ -171,12 +171,46 @@ pub fn build_sharing(text: &str, site: &Site) -> Result<(Box<dyn Policy>, Shared
             spec.params.push((k.to_string(), v));
         }
     }
+    // The loops' phases the spec does not give, read from the log (docs/slurm.md, "The loops'
+    // phases"): under the merged parameters (its bf_interval, sched_interval, ...).
+    if let Some(clocks) = &site.log_clocks {
+        for (k, v) in clocks.phases(&params_of(&spec)) {
+            if spec.params.iter().all(|(n, _)| n != k) {
+                spec.params.push((k.to_string(), v));
+            }
+        }
+    }
     let merged = spec.to_string();
     build_shared(
         &Params::new(ENTRY.name, KEYS, &spec, &merged),
         site.clone(),
         &given,
     )
+}
+
+/// The parameters of a spec's keys as written (a bad value is left at its default: the
+/// build reports it).
+fn params_of(spec: &Spec) -> SlurmParams {
+    let mut p = SlurmParams::default();
+    for (k, v) in &spec.params {
+        let _ = p.set(k, v);
+    }
+    p
+}
+
+/// What `slurm[...]` spec `text` reads of the loops' phases from the site's log, for a person
+/// ([`crate::slurm::phases_from_log::LogClocks::note`], under the spec's keys over the site's
+/// slurm.conf); `None` for another policy's spec or a site without the log's clocks.
+pub fn phases_note(text: &str, site: &Site) -> Option<String> {
+    let clocks = site.log_clocks.as_ref()?;
+    let spec = Spec::parse(text).ok().filter(|s| s.name == ENTRY.name)?;
+    let mut p = params_of(&spec);
+    for (k, v) in &site.conf {
+        if spec.get(k).is_none() {
+            let _ = p.set(k, v);
+        }
+    }
+    Some(clocks.note(&p))
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 
 pub mod fairshare;
 pub mod params;
+pub mod phases_from_log;
 pub mod priority;
 pub mod qos;
 pub mod site_note;
@@ -58,6 +59,10 @@ pub struct Site {
     /// Each job's QOS (by job index): `k` is `qos_names[k - 1]`, 0 none (its association's
     /// default, `normal`). Empty when the log has no QOS column.
     pub job_qos: Vec<u16>,
+    /// What the log shows of the controller's loops (an sacct log's backfill starts and jobs
+    /// ended at their limit): the phases a spec does not give are read from it
+    /// ([`phases_from_log`]).
+    pub log_clocks: Option<phases_from_log::LogClocks>,
 }
 
 /// The clock of a trace's time 0 for [`Site::with_clock`]: its header's `UnixStartTime` (an
@@ -188,6 +193,12 @@ impl Site {
     /// Takes each job's account (by job index).
     pub fn with_accounts(mut self, accounts: Vec<String>) -> Self {
         self.accounts = accounts;
+        self
+    }
+
+    /// Takes what the log shows of the loops' clocks ([`Site::log_clocks`]).
+    pub fn with_log_clocks(mut self, clocks: Option<phases_from_log::LogClocks>) -> Self {
+        self.log_clocks = clocks;
         self
     }
 

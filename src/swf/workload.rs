@@ -71,6 +71,12 @@ pub struct Workload {
     /// `Trace` drops these once its jobs hold them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub job_ids: Vec<(u64, String)>,
+    /// Whether Slurm's backfill started each job (an sacct log's `Flags` holds
+    /// `SchedBackfill`), by the line of its record; empty when the log has no `Flags` column,
+    /// and for other formats. The `slurm` policy reads its backfill grid from them
+    /// (`slurm::phases_from_log`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub backfilled: Vec<(u64, bool)>,
     /// Each job's QOS (an sacct log's `QOS`) as (line of its record, `k`): QOS `k` is
     /// `qos_names[k - 1]`; empty when the log has no QOS column, and for other formats. The
     /// `slurm` policy's QOS factor reads it.
@@ -151,6 +157,7 @@ mod tests {
             requeued: vec![],
             accounts: vec![],
             node_lists: vec![],
+            backfilled: vec![],
             job_ids: vec![],
             qos: vec![],
             qos_names: vec![],

@@ -121,6 +121,11 @@ struct Facts<'a> {
     /// ([`crate::slurm::site_note::qos_note`], what `schedlab run --qos` prints); `None` without
     /// one, or when it lists every QOS of the log.
     qos_note: Option<String>,
+    /// What the `slurm` policy reads of the loops' phases from the log
+    /// ([`crate::policy::slurm::phases_note`] of `slurm` under the site's slurm.conf, what
+    /// `schedlab run -p slurm` prints); `None` for a log that shows none (not a Slurm log).
+    /// The page shows it when a `slurm` policy runs.
+    phases_note: Option<String>,
 }
 
 /// A loaded trace (with its metrics options and expected end times: [`Trace`], the pipeline
@@ -227,6 +232,13 @@ impl Session {
                 .site
                 .as_ref()
                 .and_then(crate::slurm::site_note::qos_note),
+            phases_note: match &self.site {
+                Some(site) => crate::policy::slurm::phases_note("slurm", site),
+                None => crate::policy::slurm::phases_note(
+                    "slurm",
+                    &self.trace.named_site(crate::slurm::Site::default()),
+                ),
+            },
         })
     }
 

@@ -39,6 +39,7 @@ impl Workload {
             requeued: Vec::new(),
             accounts: Vec::new(),
             node_lists: Vec::new(),
+            backfilled: Vec::new(),
             job_ids: Vec::new(),
             qos: Vec::new(),
             qos_names: Vec::new(),

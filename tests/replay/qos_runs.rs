@@ -27,7 +27,7 @@ const PHASE3: &str =
     "55.5,calc_early=(55),calc_early_bf=(475,535,595,655),sched_phase=5,bf_phase=0";
 
 /// The run `tests/data/slurm/NAME` with its QOS priorities (`qos.txt`) and its jobs' QOS.
-fn qos_run(name: &str, phase: &str) -> Run {
+pub(super) fn qos_run(name: &str, phase: &str) -> Run {
     let mut run = load_run(name, phase);
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/slurm")

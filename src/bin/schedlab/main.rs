@@ -241,6 +241,17 @@ pub fn print_site_notes(site: Option<&schedlab::slurm::Site>) {
     }
 }
 
+/// What the first `slurm` policy of `specs` reads of the loops' phases from the log, on
+/// stderr (`site`: the site as the policies read it, with the log's clocks).
+pub fn print_phases_note(site: &schedlab::slurm::Site, specs: &[String]) {
+    let note = specs
+        .iter()
+        .find_map(|s| schedlab::policy::slurm::phases_note(s, site));
+    if let Some(note) = note {
+        eprintln!("{note}");
+    }
+}
+
 /// The site of a slurm.conf, an `sshare -a -l -P` file and an `sacctmgr show qos
 /// format=Name,Priority -P` file, when any is given.
 pub fn site_of(
@@ -316,6 +327,10 @@ fn cmd_run(args: &RunArgs) -> CliResult {
     // The site as the policies read it: with the trace's user names and jobs' accounts.
     let site = site.map(|site| trace.named_site(site));
     print_site_notes(site.as_ref());
+    match &site {
+        Some(site) => print_phases_note(site, &args.policies),
+        None => print_phases_note(&trace.named_site(Default::default()), &args.policies),
+    }
     let mut results: Vec<(RunResult, Duration)> = Vec::new();
     // Each result's spec as the user wrote it (the table's label for a long one).
     let mut typed: Vec<&str> = Vec::new();

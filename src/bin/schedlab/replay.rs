@@ -6,6 +6,7 @@ use crate::{site_of, CliResult, InputArgs};
 use clap::Args;
 use schedlab::replay::{Figures, Replay};
 use schedlab::run;
+use schedlab::slurm::phases_from_log::LogClocks;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -73,8 +74,13 @@ pub fn run(args: &ReplayArgs) -> CliResult {
             .with_accounts(replay.logged.accounts.clone())
             .with_job_qos(set.qos_names.clone(), set.qos.clone())
             .with_clock(schedlab::slurm::clock_of(&workload.header, set.origin))
+            .with_log_clocks(LogClocks::of(&set))
     });
     crate::print_site_notes(site.as_ref());
+    // Without a site the `slurm` policy still reads its loops' phases from the log, as
+    // `schedlab run` does (`run::named_site`).
+    let bare = schedlab::slurm::Site::default().with_log_clocks(LogClocks::of(&set));
+    crate::print_phases_note(site.as_ref().unwrap_or(&bare), &args.policies);
     let recorded = replay.recorded_waits();
     if let Some(other) = &args.noise {
         let (_, set2) = run::read_path(other, &read, &input)?;
@@ -87,7 +93,7 @@ pub fn run(args: &ReplayArgs) -> CliResult {
         let fresh = || -> Result<Box<dyn schedlab::policy::Policy>, run::Error> {
             Ok(match &site {
                 Some(site) => schedlab::policy::slurm::build_with_site(spec, site)?,
-                None => schedlab::policy::build(spec)?,
+                None => schedlab::policy::slurm::build_with_site(spec, &bare)?,
             })
         };
         // A policy that replays the log (`historic`) has no decision of its own: asked fresh

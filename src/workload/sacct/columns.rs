@@ -26,12 +26,13 @@ pub(super) struct Columns {
     pub qos: Option<usize>,
     pub name: Option<usize>,
     pub node_list: Option<usize>,
+    pub flags: Option<usize>,
 }
 
 /// The fields of the export the docs (docs/workloads.md) and the missing-field error suggest:
 /// every field the reader uses, the cluster's resources and the accounts included, and the
 /// nodes each job ran on and how Slurm started it, which `replay` and `historic` read
-/// (`NodeList`, `Flags`).
+/// (`NodeList`, `Flags`; the `slurm` policy reads its backfill grid from `Flags` too).
 pub const EXPORT_FIELDS: &str = "JobID,JobName,User,Group,Account,Partition,QOS,Submit,Start,End,\
 Elapsed,Timelimit,AllocCPUS,ReqCPUS,NNodes,ReqMem,ReqTRES,AllocTRES,TotalCPU,State,NodeList,Flags";
 
@@ -77,6 +78,7 @@ impl Columns {
             qos: find(&["QOS"]),
             name: find(&["JobName"]),
             node_list: find(&["NodeList"]),
+            flags: find(&["Flags"]),
             ..Columns::default()
         };
         if c.elapsed.is_none() && c.end.is_none() {

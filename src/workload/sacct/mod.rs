@@ -72,6 +72,8 @@ struct Row<'a> {
     name: &'a str,
     /// The nodes it ran on (`NodeList`, a hostlist; empty or `None assigned` when none).
     node_list: &'a str,
+    /// How Slurm started it (`Flags`: `SchedMain`, `SchedBackfill`, ...; empty when none).
+    flags: &'a str,
     /// The job's earlier runs (requeued): (start, run) in Slurm's times.
     earlier: Vec<(i64, i64)>,
 }
@@ -178,7 +180,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         };
         return Err(no_jobs(source, detail));
     }
-    number::number(rows, &mut st.w, source);
+    number::number(rows, &mut st.w, source, cols.flags.is_some());
     requeues.note(&mut st.w.header);
     // Issues in line order (steps were checked after the jobs).
     st.w.issues.sort_by_key(|i| i.line);
@@ -363,6 +365,7 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         qos: opt(c.qos),
         name: opt(c.name),
         node_list: opt(c.node_list),
+        flags: opt(c.flags),
         earlier: Vec::new(),
     })
 }

@@ -20,7 +20,7 @@ pub fn max_procs_is_recorded_peak(h: &crate::swf::SwfHeader) -> bool {
 }
 
 /// Sorts by submit time, numbers jobs and names, fills the header.
-pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
+pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str, flags_column: bool) {
     rows.sort_by_key(|r| (r.submit, r.line));
     w.requeued = rows
         .iter()
@@ -44,6 +44,17 @@ pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str) {
         .filter(|(n, _)| !n.is_empty() && !n.eq_ignore_ascii_case("None assigned"))
         .map(|(n, line)| (line, n.to_owned()))
         .collect();
+    if flags_column {
+        w.backfilled = rows
+            .iter()
+            .map(|r| {
+                (
+                    r.line,
+                    r.flags.split(',').any(|f| f.trim() == "SchedBackfill"),
+                )
+            })
+            .collect();
+    }
     w.job_ids = rows
         .iter()
         .map(|r| (r.line, r.id.trim().to_owned()))
