@@ -3,7 +3,8 @@
 import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
-import { decode, DEFAULT_SWEEP, SITE_POLICIES } from './share.js';
+import { decode } from './share.js';
+import { offerSite as offer } from './siteoffer.js';
 import { showLink, wireExports } from './sharepanel.js';
 import { FORM, readForm as readControls, writeForm as writeControls, readHeat } from './form.js';
 import { sessionOptions } from './session.js';
@@ -44,6 +45,9 @@ timings.boot = performance.now();
 const readForm = () => readControls(cluster);
 const writeForm = (state) => writeControls(state, cluster, sweep);
 
+/** What a demo recorded on a Slurm site offers (siteoffer.js). */
+const offerSite = () => offer(picker, sweep);
+
 function heatChanged() {
   const heat = readHeat(true);
   if (!S.shown) return;
@@ -79,10 +83,10 @@ function setRunning(on) {
 }
 
 /** Runs the picker's policies on `trace`; history: 'push' | 'replace' once results are shown.
- * The messages of the previous run go (`keep`: those shown since, by the link this run reads). */
-function startRun({ trace = S.trace, history = 'push', window = null, keep = false } = {}) {
+ * The messages of the previous run go (`link`: a link's run keeps those its reading showed). */
+function startRun({ trace = S.trace, history = 'push', window = null, link = false } = {}) {
   if (isDead()) return;
-  if (!keep) clearErrors();
+  if (!link) clearErrors();
   if (!trace) { showError('No trace is loaded.'); return; }
   const form = readForm();
   if (!form) return;
@@ -103,6 +107,8 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs.filter((s) => !s.startsWith('js:')), ...form, window, heat: readHeat(), sweep: sweep.settings(), site: cluster.ownSite() };
   const results = [];
   const failed = [...leftOut];
+  const site = cluster.snapshot();
+  S.running = { link };
   let facts = null;
   const began = performance.now();
   timings.runStart ??= began;
@@ -148,9 +154,12 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         $('progress').value = 0;
         setStatus(`The run failed: no policy finished.${leftOutSentence(failed, 0)}`);
         resetTraceInputs();
+        runStopped();
         return;
       }
       try {
+        S.running = null;
+        S.site = site;
         show(trace, state, facts, shown, history, failed);
         const n = shown.length;
         setStatus(`${count(n, 'policy', 'policies')} on ${count(facts.jobs, 'job')} in ${(ms / 1000).toFixed(2)} s.${leftOutSentence(failed, n)}`);
@@ -170,6 +179,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         : `${where}: ${m.message}`);
       setStatus(trace === S.trace ? 'The run failed.' : `The run failed; still showing ${S.trace ? S.trace.name : 'nothing'}.`);
       resetTraceInputs();
+      runStopped();
     },
   });
 }
@@ -200,6 +210,25 @@ function cancelRun() {
   $('progress').value = 0;
   setStatus('Cancelled.');
   resetTraceInputs();
+  runStopped();
+}
+
+/** A run that showed nothing (cancelled, failed) leaves the shown comparison, whose results,
+ * trace, policies and link stay together: a link's run had set the controls, the site and the
+ * address bar to the link's, which go back to the shown comparison's (its trace was never
+ * shown); a run of the user's own settings leaves them, still marked as not run. */
+function runStopped() {
+  const run = S.running;
+  S.running = null;
+  if (!run || !S.shown) return;
+  if (!run.link) {
+    if (document.body.classList.contains('stale')) $('run').classList.add('stale');
+    return;
+  }
+  writeForm(S.shown);
+  picker.set([...S.shown.policies, ...S.results.map((r) => r.spec).filter((s) => s.startsWith('js:'))]);
+  cluster.restore(S.site);
+  if (location.hash !== S.lastHash) window.history.replaceState(null, '', S.lastHash);
 }
 
 /** Highlights policy `index` (-1: none) in the overview and the CDFs (which show the policies
@@ -314,24 +343,7 @@ async function applyLink(hash, history) {
   // names one (a what-if of it, or cluster=none: one pool).
   if (trace.site) cluster.useSite(trace.site, { cluster: !state.clusterNamed });
   if (trace.site && sitePolicies) offerSite();
-  startRun({ trace, history, window: state.window, keep: true });
-}
-
-/** The sweep the Slurm demo offers (offerSite). */
-const SLURM_SWEEP = { vary: 'PriorityWeightFairshare=0,2500,5000,10000,20000,40000', seeds: 1, metric: 'wait' };
-
-/** What a demo recorded on a Slurm site offers, picked from the menu or linked without a policy:
- * the slurm policy to compare and historic, its own schedule, which the two-schedules view opens
- * on as A (replay fidelity: how far each policy is from what Slurm did, before any what-if). */
-function offerSite() {
-  const family = (spec, name) => spec === name || spec.startsWith(`${name}[`);
-  for (const name of SITE_POLICIES) if (!picker.entries.some((e) => family(e.spec.trim(), name))) picker.add(name);
-  // The sweep panel's defaults (pv-easy's estimate error) say nothing of Slurm: unless the
-  // user set the panel, it offers what a Slurm admin varies, the fairshare weight around
-  // the site's own (10000 in the demo), for the slurm policy, over one seed (the policy
-  // draws no random numbers: more seeds repeat the same run), by the mean wait.
-  const slurm = picker.entries.find((e) => family(e.spec.trim(), 'slurm')).spec.trim();
-  sweep.suggest({ ...SLURM_SWEEP, more: [], pick: [slurm] }, DEFAULT_SWEEP);
+  startRun({ trace, history, window: state.window, link: true });
 }
 
 // ---------- trace inputs ----------

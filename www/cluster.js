@@ -91,6 +91,21 @@ export class ClusterPanel {
     this.syncPreset(); // opens the panel on the cluster that came with the demo
   }
 
+  /** The slurm policy's site as it is now, for `restore` (a run's site, kept with its results). */
+  snapshot() {
+    return { site: { ...this.site }, demoSite: this.demoSite, lines: $('cluster-conf').value };
+  }
+
+  /** Puts back a `snapshot` (the shown comparison's site, after a link's run that showed nothing;
+   * the form's cluster is the form's, written with it). */
+  restore(snap) {
+    if (!snap) return;
+    this.site = { ...snap.site };
+    this.demoSite = snap.demoSite;
+    $('cluster-conf').value = snap.lines;
+    this.showSite();
+  }
+
   /** Reads slurm.conf lines into the compact form; `name` names a file in errors. */
   fromConf(text, name = '') {
     if (!text.trim()) {
