@@ -12,7 +12,7 @@ import { ResultsTable, renderFacts } from './results.js';
 import { Overview } from './charts.js';
 import { Gantts } from './gantt.js';
 import { ClusterPanel } from './cluster.js';
-import { gpuOf, wireGenerator } from './generator.js';
+import { gpuOf } from './generator.js';
 import { timings } from './figure.js';
 import { EetCharts } from './eet.js';
 import { SweepPanel } from './sweep.js';
@@ -20,9 +20,10 @@ import { CodeEditor } from './editor.js';
 import { TraceView } from './traceview.js';
 import { Distributions, Compare } from './compare.js';
 import { PolicyStrip } from './policies.js';
-import { DEMOS, loadRemote, loadFile } from './trace.js';
+import { DEMOS, loadRemote } from './trace.js';
+import { wireTraceInputs, resetTraceInputs as resetInputs } from './traceinputs.js';
 import { $, el, showError, clearErrors, debounce, fmtDuration, count } from './ui.js';
-import { setStale, wireDrop, wireSkipLinks, fitSidebar } from './chrome.js';
+import { setStale, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
 import { setJobIds } from './jobids.js';
 import { leftOutSentence } from './leftout.js';
@@ -83,10 +84,12 @@ function setRunning(on) {
 }
 
 /** Runs the picker's policies on `trace`; history: 'push' | 'replace' once results are shown.
- * The messages of the previous run go (`link`: a link's run keeps those its reading showed). */
-function startRun({ trace = S.trace, history = 'push', window = null, link = false } = {}) {
+ * The messages of the previous run go (`keep`: those shown since, by the link this run reads).
+ * `restore`: the page set the controls for this run (a link's, a Slurm demo's with its site),
+ * which go back if it shows nothing (runStopped). */
+function startRun({ trace = S.trace, history = 'push', window = null, keep = false, restore = false } = {}) {
   if (isDead()) return;
-  if (!link) clearErrors();
+  if (!keep) clearErrors();
   if (!trace) { showError('No trace is loaded.'); return; }
   const form = readForm();
   if (!form) return;
@@ -108,14 +111,15 @@ function startRun({ trace = S.trace, history = 'push', window = null, link = fal
   const results = [];
   const failed = [...leftOut];
   const site = cluster.snapshot();
-  S.running = { link };
+  S.running = { restore };
   let facts = null;
   const began = performance.now();
   timings.runStart ??= began;
   setRunning(true);
   $('progress').value = 0;
   setStatus(`Reading ${trace.name}…`);
-  S.runner.run({ bytes: trace.bytes, name: trace.name, options: { ...sessionOptions(form), ...cluster.siteOptions() }, specs, seed: form.seed, custom }, {
+  const payload = { bytes: trace.bytes, name: trace.name, options: { ...sessionOptions(form), ...cluster.siteOptions() }, specs, seed: form.seed, custom };
+  S.runner.run(payload, {
     facts: (m) => {
       facts = m.facts;
       facts.traceStats = m.traceStats;
@@ -159,7 +163,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, link = fal
       }
       try {
         S.running = null;
-        S.site = site;
+        Object.assign(S, { site, payload }); // the shown comparison's site and run (exports)
         show(trace, state, facts, shown, history, failed);
         const n = shown.length;
         setStatus(`${count(n, 'policy', 'policies')} on ${count(facts.jobs, 'job')} in ${(ms / 1000).toFixed(2)} s.${leftOutSentence(failed, n)}`);
@@ -214,14 +218,15 @@ function cancelRun() {
 }
 
 /** A run that showed nothing (cancelled, failed) leaves the shown comparison, whose results,
- * trace, policies and link stay together: a link's run had set the controls, the site and the
- * address bar to the link's, which go back to the shown comparison's (its trace was never
- * shown); a run of the user's own settings leaves them, still marked as not run. */
+ * trace, policies and link stay together: a link's run (or a Slurm demo's) had set the
+ * controls, the site and the address bar to its own, which go back to the shown comparison's
+ * (its trace was never shown); a run of the user's own settings leaves them, still marked as
+ * not run. */
 function runStopped() {
   const run = S.running;
   S.running = null;
   if (!run || !S.shown) return;
-  if (!run.link) {
+  if (!run.restore) {
     if (document.body.classList.contains('stale')) $('run').classList.add('stale');
     return;
   }
@@ -343,21 +348,18 @@ async function applyLink(hash, history) {
   // names one (a what-if of it, or cluster=none: one pool).
   if (trace.site) cluster.useSite(trace.site, { cluster: !state.clusterNamed });
   if (trace.site && sitePolicies) offerSite();
-  startRun({ trace, history, window: state.window, link: true });
+  startRun({ trace, history, window: state.window, keep: true, restore: true });
 }
 
 // ---------- trace inputs ----------
 
-function resetTraceInputs() {
-  $('trace-file').value = '';
-  $('trace-demo').value = S.trace?.kind === 'demo' ? S.trace.ref : '';
-}
+const resetTraceInputs = () => resetInputs(S.trace);
 
 async function useTrace(load) {
   try {
     setStatus('Loading the trace…');
     const trace = await load();
-    startRun({ trace, history: 'push' });
+    startRun({ trace, history: 'push', restore: Boolean(trace.site) }); // a demo's site: as a link's
   } catch (err) {
     showError(err.message);
     setStatus('');
@@ -368,39 +370,18 @@ async function useTrace(load) {
 // ---------- boot ----------
 
 function wire() {
-  const demo = $('trace-demo');
-  demo.replaceChildren(el('option', { value: '', disabled: true }, '— choose a demo —'),
-    ...DEMOS.map((d) => el('option', { value: d.id }, d.label)));
-  demo.addEventListener('change', () => demo.value && useTrace(async () => {
-    const trace = await loadRemote('demo', demo.value);
-    // A real Slurm run comes with its site: its cluster, the slurm policy to compare, and
-    // historic, its own schedule, which the two-schedules view opens on as A (replay fidelity:
-    // how far each policy is from what Slurm did, before any what-if).
-    if (trace.site) {
-      cluster.useSite(trace.site, { cluster: true });
-      offerSite();
-    }
-    return trace;
-  }));
-  $('trace-file').addEventListener('change', (e) => {
-    const file = e.target.files?.[0];
-    if (file) useTrace(() => loadFile(file));
-  });
-  const loadUrl = () => {
-    const url = $('trace-url').value.trim();
-    if (url) useTrace(() => loadRemote('url', url));
-    else showError('Type a URL first.');
-  };
-  $('trace-url-load').addEventListener('click', loadUrl);
-  wireGenerator((ref, gpu) => useTrace(() => loadRemote('gen', ref, gpu)), () => S.trace, showError);
-  $('trace-url').addEventListener('keydown', (e) => { if (e.key === 'Enter') loadUrl(); });
+  // A real Slurm run comes with its site: its cluster, the slurm policy to compare, and
+  // historic, its own schedule, which the two-schedules view opens on as A (replay fidelity:
+  // how far each policy is from what Slurm did, before any what-if).
+  const site = (trace) => { cluster.useSite(trace.site, { cluster: true }); offerSite(); };
+  wireTraceInputs({ use: useTrace, site, shown: () => S.trace, dead: isDead });
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
   });
   for (const o of FORM) $(o.form).addEventListener('change', markStale);
   $('run').addEventListener('click', () => startRun({ history: 'push' }));
   $('cancel').addEventListener('click', cancelRun);
-  wireExports({ results: () => S.results, runner: S.runner, setStatus });
+  wireExports({ results: () => S.results, runner: S.runner, payload: () => S.payload, setStatus });
   // The sweep panel's settings travel in the link too.
   for (const id of ['sweep-vary', 'sweep-seeds', 'sweep-metric', 'sweep-more', 'sweep-policies']) {
     $(id).addEventListener('change', () => { if (S.shown) { S.shown.sweep = sweep.settings(); updateLink('replace'); } });
@@ -421,7 +402,6 @@ function wire() {
     width = window.innerWidth;
     try { overview.draw(); gantts.redraw(); eet.redraw(); traceView.redraw(); dists.redraw(); compare.redraw(); } catch (err) { showError(err.message); }
   }, 200));
-  wireDrop((file) => { if (!isDead()) useTrace(() => loadFile(file)); });
   wireSkipLinks();
   fitSidebar();
 }
