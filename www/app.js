@@ -359,7 +359,8 @@ async function useTrace(load) {
   try {
     setStatus('Loading the trace…');
     const trace = await load();
-    startRun({ trace, history: 'push', restore: Boolean(trace.site) }); // a demo's site: as a link's
+    const left = !trace.site && cluster.leaveDemoSite(); // a Slurm demo's machine goes with it
+    startRun({ trace, history: 'push', restore: Boolean(trace.site) || left }); // as a link's
   } catch (err) {
     showError(err.message);
     setStatus('');
