@@ -331,8 +331,13 @@ async function applyLink(hash, history) {
   if (state.trace.kind === 'file') {
     if (S.trace?.kind === 'file' && S.trace.ref === state.trace.ref) trace = S.trace;
     else {
-      showError(`The link names an uploaded file (${state.trace.ref}), which cannot travel in a link: upload it with the file picker. Showing the demo meanwhile.`, 'warning');
-      state.trace = { kind: 'demo', ref: demos[0] };
+      // Nothing runs until the file comes: the link's policies and options (its cluster perhaps)
+      // are the file's, and the demo it ran meanwhile on them said nothing (HPC2N on a link's
+      // 4 nodes: 443 jobs skipped, a 20-second run). Shown results become stale.
+      showError(`The link names an uploaded file (${state.trace.ref}), which cannot travel in a link: upload it with the file picker or drop it on the page, and the link's comparison runs on it.`, 'warning');
+      markStale();
+      setStatus(`Upload ${state.trace.ref} to run the link's comparison.`);
+      return;
     }
   }
   if (!trace) {

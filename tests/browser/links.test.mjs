@@ -1,7 +1,8 @@
 // Links: a hostile link (issue 37, item 8) with thousands of policies opens at once, with the
 // first 64 and a message, the main thread never blocked for long; a link naming only a demo
 // recorded on a Slurm site runs what picking the demo from the menu runs; Cancel after opening
-// another link keeps the shown comparison whole. Run through scripts/browser-test.sh.
+// another link keeps the shown comparison whole; a link naming an uploaded file waits for it.
+// Run through scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { MOCK, launch, open, errorsText, waitRuns, runs, table } from './helpers.mjs';
@@ -90,6 +91,24 @@ test('Cancel after opening another link keeps the shown comparison whole: its po
   await page.locator('[data-testid="run"]').click();
   await waitRuns(page, n + 1, 60_000);
   assert.deepEqual(await table(page), shown.table);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a link naming an uploaded file runs nothing until the file comes, then the link\'s comparison on it', { skip: MOCK }, async () => {
+  const hash = '#v=1&trace=file:sacct.txt&policy=easy&policy=slurm[bf_window=60]&seed=1&cluster=1/n[1-4]:c8:m16000:g2/p=batch:ALL:default';
+  const { page, problems, context } = await open(browser, hash);
+  await page.waitForFunction(() => document.querySelector('[data-testid="status"]').textContent.startsWith('Upload'), null, { timeout: 30_000 });
+  // Before: the HPC2N demo ran "meanwhile" on the link's 4 nodes of 8 cores (443 jobs skipped).
+  assert.equal(await page.locator('[data-testid="status"]').innerText(), 'Upload sacct.txt to run the link\'s comparison.');
+  assert.match(await errorsText(page), /The link names an uploaded file \(sacct\.txt\), which cannot travel in a link: upload it/);
+  await page.waitForTimeout(500);
+  assert.equal(await runs(page), 0);
+  await page.locator('[data-testid="trace-file"]').setInputFiles('tests/data/slurm/gpu-3/run1/sacct.txt');
+  await waitRuns(page, 1, 60_000);
+  assert.deepEqual(await page.$$eval('[data-testid="policy-spec"]', (xs) => xs.map((x) => x.value)), ['easy', 'slurm[bf_window=60]']);
+  assert.match(await page.locator('[data-testid="facts"]').innerText(), /uploaded file: sacct\.txt[\s\S]*the cluster's cores \(4 nodes\)/);
+  assert.equal(await page.evaluate(() => location.hash), hash);
   assert.deepEqual(problems, []);
   await context.close();
 });
