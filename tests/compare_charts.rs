@@ -345,3 +345,35 @@ fn narrow_bars_thin_their_value_labels() {
         assert!(w[1].0 - w[0].0 >= room, "{w:?} in {numbers:?}");
     }
 }
+
+/// The scatter at the page's size (a third of the page: 374 x 480 pixels) over a Slurm log's
+/// waits (1 to 1000 s, 3.2 decades over some 200 pixels) labels the powers of ten alone: with
+/// 1, 2 and 5 times each, "200", "500" and "1000" ran into one another under the x axis. Wider,
+/// the same waits get 1, 2 and 5 times each power again.
+#[test]
+fn scatter_labels_what_its_width_holds() {
+    let xs = [1.0, 40.0, 1000.0];
+    let ys = [2.0, 300.0, 900.0];
+    let style = scatter::ScatterStyle {
+        floor: 1.0,
+        x_desc: "A".into(),
+        y_desc: "B".into(),
+        legend: vec!["user alice".into()],
+    };
+    let labels = |size| {
+        let svg = native::svg(size, |root| {
+            scatter::draw(root, &xs, &ys, &[0, 0, 0], &style, "s").map_err(|e| e.to_string())?;
+            Ok(())
+        })
+        .unwrap();
+        let mut numbers: Vec<String> = svg_texts(&svg)
+            .into_iter()
+            .filter(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()))
+            .collect();
+        numbers.sort();
+        numbers.dedup();
+        numbers
+    };
+    assert_eq!(labels((374, 480)), ["1", "10", "100", "1000"]);
+    assert!(labels((1000, 900)).contains(&"500".to_string()));
+}

@@ -350,13 +350,12 @@ fn load_run(name: &str, phase: &str) -> Run {
         },
     )
     .unwrap();
-    let logged = recorded::Logged::from_sacct(&text, "sacct.txt", &set.jobs).unwrap();
     let site = schedlab::slurm::Site::default()
         .with_conf(&conf)
         .with_sshare(&sshare, "sshare-start.txt")
         .unwrap()
         .with_user_names(w.header.lines.iter().map(String::as_str))
-        .with_accounts(logged.accounts)
+        .with_accounts(set.accounts.clone())
         .with_clock(schedlab::slurm::clock_of(&w.header, set.origin));
     Run {
         name: name.into(),

@@ -330,3 +330,36 @@ fn the_load_chart_bins_suit_the_traces_span() {
     );
     assert_eq!(chart::prepare(&s, "load").unwrap().1.x_desc, "day");
 }
+
+/// The last column is labelled however many columns one label spans: a runtime histogram's
+/// range ends at its longest jobs, and with labels at every k-th column from the first the last
+/// ones were bare whenever the count of columns less one was no multiple of k. Here 20 columns
+/// and at most 8 labels (k = 3): c0, c3, ..., c15 and c19; c18 (one column from c19) goes.
+#[test]
+fn the_last_column_is_labelled() {
+    use schedlab::charts::columns::{self, ColumnStyle, Columns};
+    let names: Vec<String> = (0..20).map(|i| format!("c{i}")).collect();
+    let data = Columns {
+        labels: names.clone(),
+        values: (0..20).map(|i| f64::from(i + 1)).collect(),
+    };
+    let style = ColumnStyle {
+        max_labels: 8,
+        ..ColumnStyle::default()
+    };
+    let svg = native::svg((600, 300), |root| {
+        columns::draw(root, &data, &style, "Jobs").map_err(|e| e.to_string())
+    })
+    .unwrap();
+    let shown: Vec<String> = svg_texts(&svg)
+        .into_iter()
+        .filter(|t| names.contains(t))
+        .collect();
+    assert_eq!(
+        shown,
+        ["c0", "c3", "c6", "c9", "c12", "c15", "c19"],
+        "{shown:?}"
+    );
+    assert!((0..20).filter(|&i| columns::labelled(i, 20, 3)).count() == 7);
+    assert!(columns::labelled(0, 1, 5));
+}

@@ -3,7 +3,8 @@
 import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
-import { decode, DEFAULT_SWEEP, SITE_POLICIES } from './share.js';
+import { decode } from './share.js';
+import { offerSite as offer } from './siteoffer.js';
 import { showLink, wireExports } from './sharepanel.js';
 import { FORM, readForm as readControls, writeForm as writeControls, readHeat } from './form.js';
 import { sessionOptions } from './session.js';
@@ -11,7 +12,7 @@ import { ResultsTable, renderFacts } from './results.js';
 import { Overview } from './charts.js';
 import { Gantts } from './gantt.js';
 import { ClusterPanel } from './cluster.js';
-import { gpuOf, wireGenerator } from './generator.js';
+import { gpuOf } from './generator.js';
 import { timings } from './figure.js';
 import { EetCharts } from './eet.js';
 import { SweepPanel } from './sweep.js';
@@ -19,9 +20,10 @@ import { CodeEditor } from './editor.js';
 import { TraceView } from './traceview.js';
 import { Distributions, Compare } from './compare.js';
 import { PolicyStrip } from './policies.js';
-import { DEMOS, loadRemote, loadFile } from './trace.js';
+import { DEMOS, loadRemote } from './trace.js';
+import { wireTraceInputs, resetTraceInputs as resetInputs } from './traceinputs.js';
 import { $, el, showError, clearErrors, debounce, fmtDuration, count } from './ui.js';
-import { setStale, wireDrop, wireSkipLinks, fitSidebar } from './chrome.js';
+import { setStale, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
 import { setJobIds } from './jobids.js';
 import { leftOutSentence } from './leftout.js';
@@ -43,6 +45,9 @@ timings.boot = performance.now();
 /** The options from the controls, or null after reporting problems. */
 const readForm = () => readControls(cluster);
 const writeForm = (state) => writeControls(state, cluster, sweep);
+
+/** What a demo recorded on a Slurm site offers (siteoffer.js). */
+const offerSite = () => offer(picker, sweep);
 
 function heatChanged() {
   const heat = readHeat(true);
@@ -79,8 +84,10 @@ function setRunning(on) {
 }
 
 /** Runs the picker's policies on `trace`; history: 'push' | 'replace' once results are shown.
- * The messages of the previous run go (`keep`: those shown since, by the link this run reads). */
-function startRun({ trace = S.trace, history = 'push', window = null, keep = false } = {}) {
+ * The messages of the previous run go (`keep`: those shown since, by the link this run reads).
+ * `restore`: the page set the controls for this run (a link's, a Slurm demo's with its site),
+ * which go back if it shows nothing (runStopped). */
+function startRun({ trace = S.trace, history = 'push', window = null, keep = false, restore = false } = {}) {
   if (isDead()) return;
   if (!keep) clearErrors();
   if (!trace) { showError('No trace is loaded.'); return; }
@@ -103,13 +110,16 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   const state = { trace: { kind: trace.kind, ref: trace.ref }, policies: specs.filter((s) => !s.startsWith('js:')), ...form, window, heat: readHeat(), sweep: sweep.settings(), site: cluster.ownSite() };
   const results = [];
   const failed = [...leftOut];
+  const site = cluster.snapshot();
+  S.running = { restore };
   let facts = null;
   const began = performance.now();
   timings.runStart ??= began;
   setRunning(true);
   $('progress').value = 0;
   setStatus(`Reading ${trace.name}…`);
-  S.runner.run({ bytes: trace.bytes, name: trace.name, options: { ...sessionOptions(form), ...cluster.siteOptions() }, specs, seed: form.seed, custom }, {
+  const payload = { bytes: trace.bytes, name: trace.name, options: { ...sessionOptions(form), ...cluster.siteOptions() }, specs, seed: form.seed, custom };
+  S.runner.run(payload, {
     facts: (m) => {
       facts = m.facts;
       facts.traceStats = m.traceStats;
@@ -152,9 +162,12 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         $('progress').value = 0;
         setStatus(`The run failed: no policy finished.${leftOutSentence(failed, 0)}`);
         resetTraceInputs();
+        runStopped();
         return;
       }
       try {
+        S.running = null;
+        Object.assign(S, { site, payload }); // the shown comparison's site and run (exports)
         show(trace, state, facts, shown, history, failed);
         const n = shown.length;
         setStatus(`${count(n, 'policy', 'policies')} on ${count(facts.jobs, 'job')} in ${(ms / 1000).toFixed(2)} s.${leftOutSentence(failed, n)}`);
@@ -174,6 +187,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         : `${where}: ${m.message}`);
       setStatus(trace === S.trace ? 'The run failed.' : `The run failed; still showing ${S.trace ? S.trace.name : 'nothing'}.`);
       resetTraceInputs();
+      runStopped();
     },
   });
 }
@@ -204,6 +218,26 @@ function cancelRun() {
   $('progress').value = 0;
   setStatus('Cancelled.');
   resetTraceInputs();
+  runStopped();
+}
+
+/** A run that showed nothing (cancelled, failed) leaves the shown comparison, whose results,
+ * trace, policies and link stay together: a link's run (or a Slurm demo's) had set the
+ * controls, the site and the address bar to its own, which go back to the shown comparison's
+ * (its trace was never shown); a run of the user's own settings leaves them, still marked as
+ * not run. */
+function runStopped() {
+  const run = S.running;
+  S.running = null;
+  if (!run || !S.shown) return;
+  if (!run.restore) {
+    if (document.body.classList.contains('stale')) $('run').classList.add('stale');
+    return;
+  }
+  writeForm(S.shown);
+  picker.set([...S.shown.policies, ...S.results.map((r) => r.spec).filter((s) => s.startsWith('js:'))]);
+  cluster.restore(S.site);
+  if (location.hash !== S.lastHash) window.history.replaceState(null, '', S.lastHash);
 }
 
 /** Highlights policy `index` (-1: none) in the overview and the CDFs (which show the policies
@@ -301,8 +335,13 @@ async function applyLink(hash, history) {
   if (state.trace.kind === 'file') {
     if (S.trace?.kind === 'file' && S.trace.ref === state.trace.ref) trace = S.trace;
     else {
-      showError(`The link names an uploaded file (${state.trace.ref}), which cannot travel in a link: upload it with the file picker. Showing the demo meanwhile.`, 'warning');
-      state.trace = { kind: 'demo', ref: demos[0] };
+      // Nothing runs until the file comes: the link's policies and options (its cluster perhaps)
+      // are the file's, and the demo it ran meanwhile on them said nothing (HPC2N on a link's
+      // 4 nodes: 443 jobs skipped, a 20-second run). Shown results become stale.
+      showError(`The link names an uploaded file (${state.trace.ref}), which cannot travel in a link: upload it with the file picker or drop it on the page, and the link's comparison runs on it.`, 'warning');
+      markStale();
+      setStatus(`Upload ${state.trace.ref} to run the link's comparison.`);
+      return;
     }
   }
   if (!trace) {
@@ -318,38 +357,19 @@ async function applyLink(hash, history) {
   // names one (a what-if of it, or cluster=none: one pool).
   if (trace.site) cluster.useSite(trace.site, { cluster: !state.clusterNamed });
   if (trace.site && sitePolicies) offerSite();
-  startRun({ trace, history, window: state.window, keep: true });
-}
-
-/** The sweep the Slurm demo offers (offerSite). */
-const SLURM_SWEEP = { vary: 'PriorityWeightFairshare=0,2500,5000,10000,20000,40000', seeds: 1, metric: 'wait' };
-
-/** What a demo recorded on a Slurm site offers, picked from the menu or linked without a policy:
- * the slurm policy to compare and historic, its own schedule, which the two-schedules view opens
- * on as A (replay fidelity: how far each policy is from what Slurm did, before any what-if). */
-function offerSite() {
-  const family = (spec, name) => spec === name || spec.startsWith(`${name}[`);
-  for (const name of SITE_POLICIES) if (!picker.entries.some((e) => family(e.spec.trim(), name))) picker.add(name);
-  // The sweep panel's defaults (pv-easy's estimate error) say nothing of Slurm: unless the
-  // user set the panel, it offers what a Slurm admin varies, the fairshare weight around
-  // the site's own (10000 in the demo), for the slurm policy, over one seed (the policy
-  // draws no random numbers: more seeds repeat the same run), by the mean wait.
-  const slurm = picker.entries.find((e) => family(e.spec.trim(), 'slurm')).spec.trim();
-  sweep.suggest({ ...SLURM_SWEEP, more: [], pick: [slurm] }, DEFAULT_SWEEP);
+  startRun({ trace, history, window: state.window, keep: true, restore: true });
 }
 
 // ---------- trace inputs ----------
 
-function resetTraceInputs() {
-  $('trace-file').value = '';
-  $('trace-demo').value = S.trace?.kind === 'demo' ? S.trace.ref : '';
-}
+const resetTraceInputs = () => resetInputs(S.trace);
 
 async function useTrace(load) {
   try {
     setStatus('Loading the trace…');
     const trace = await load();
-    startRun({ trace, history: 'push' });
+    const left = !trace.site && cluster.leaveDemoSite(); // a Slurm demo's machine goes with it
+    startRun({ trace, history: 'push', restore: Boolean(trace.site) || left }); // as a link's
   } catch (err) {
     showError(err.message);
     setStatus('');
@@ -360,39 +380,18 @@ async function useTrace(load) {
 // ---------- boot ----------
 
 function wire() {
-  const demo = $('trace-demo');
-  demo.replaceChildren(el('option', { value: '', disabled: true }, '— choose a demo —'),
-    ...DEMOS.map((d) => el('option', { value: d.id }, d.label)));
-  demo.addEventListener('change', () => demo.value && useTrace(async () => {
-    const trace = await loadRemote('demo', demo.value);
-    // A real Slurm run comes with its site: its cluster, the slurm policy to compare, and
-    // historic, its own schedule, which the two-schedules view opens on as A (replay fidelity:
-    // how far each policy is from what Slurm did, before any what-if).
-    if (trace.site) {
-      cluster.useSite(trace.site, { cluster: true });
-      offerSite();
-    }
-    return trace;
-  }));
-  $('trace-file').addEventListener('change', (e) => {
-    const file = e.target.files?.[0];
-    if (file) useTrace(() => loadFile(file));
-  });
-  const loadUrl = () => {
-    const url = $('trace-url').value.trim();
-    if (url) useTrace(() => loadRemote('url', url));
-    else showError('Type a URL first.');
-  };
-  $('trace-url-load').addEventListener('click', loadUrl);
-  wireGenerator((ref, gpu) => useTrace(() => loadRemote('gen', ref, gpu)), () => S.trace, showError);
-  $('trace-url').addEventListener('keydown', (e) => { if (e.key === 'Enter') loadUrl(); });
+  // A real Slurm run comes with its site: its cluster, the slurm policy to compare, and
+  // historic, its own schedule, which the two-schedules view opens on as A (replay fidelity:
+  // how far each policy is from what Slurm did, before any what-if).
+  const site = (trace) => { cluster.useSite(trace.site, { cluster: true }); offerSite(); };
+  wireTraceInputs({ use: useTrace, site, shown: () => S.trace, dead: isDead });
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
   });
   for (const o of FORM) $(o.form).addEventListener('change', markStale);
   $('run').addEventListener('click', () => startRun({ history: 'push' }));
   $('cancel').addEventListener('click', cancelRun);
-  wireExports({ results: () => S.results, runner: S.runner, setStatus });
+  wireExports({ results: () => S.results, runner: S.runner, payload: () => S.payload, setStatus });
   // The sweep panel's settings travel in the link too.
   for (const id of ['sweep-vary', 'sweep-seeds', 'sweep-metric', 'sweep-more', 'sweep-policies']) {
     $(id).addEventListener('change', () => { if (S.shown) { S.shown.sweep = sweep.settings(); updateLink('replace'); } });
@@ -413,7 +412,6 @@ function wire() {
     width = window.innerWidth;
     try { overview.draw(); gantts.redraw(); eet.redraw(); traceView.redraw(); dists.redraw(); compare.redraw(); } catch (err) { showError(err.message); }
   }, 200));
-  wireDrop((file) => { if (!isDead()) useTrace(() => loadFile(file)); });
   wireSkipLinks();
   fitSidebar();
 }

@@ -83,12 +83,52 @@ export class ClusterPanel {
     if (cluster) {
       $('cluster-conf').value = site.conf;
       this.fromConf(site.conf, site.confName);
+      this.demoSite.compact = $('opt-cluster').value; // the demo's machine (leaveDemoSite)
     } else {
       this.site.conf = site.conf;
     }
     this.site.sshare = site.sshare;
     this.showSite();
     this.syncPreset(); // opens the panel on the cluster that came with the demo
+  }
+
+  /** Another trace than a Slurm demo's is loaded: the demo's machine (its cluster, slurm.conf
+   * and sshare) goes with the demo, unless the user has changed it since (then it is theirs).
+   * Before, the HPC2N demo chosen after the Slurm demo ran on the demo's 4 nodes of 8 cores
+   * (443 jobs skipped, a two-minute run). Returns whether anything went. */
+  leaveDemoSite() {
+    const demo = this.demoSite;
+    if (!demo) return false;
+    this.demoSite = null;
+    let left = false;
+    if (this.site.conf === demo.conf && this.site.sshare === demo.sshare) {
+      this.site.conf = null;
+      this.site.sshare = null;
+      left = true;
+    }
+    if (demo.compact !== undefined && $('opt-cluster').value === demo.compact) {
+      $('opt-cluster').value = '';
+      if ($('cluster-conf').value === demo.conf) $('cluster-conf').value = '';
+      this.refresh();
+      left = true;
+    }
+    if (left) this.showSite();
+    return left;
+  }
+
+  /** The slurm policy's site as it is now, for `restore` (a run's site, kept with its results). */
+  snapshot() {
+    return { site: { ...this.site }, demoSite: this.demoSite, lines: $('cluster-conf').value };
+  }
+
+  /** Puts back a `snapshot` (the shown comparison's site, after a link's run that showed nothing;
+   * the form's cluster is the form's, written with it). */
+  restore(snap) {
+    if (!snap) return;
+    this.site = { ...snap.site };
+    this.demoSite = snap.demoSite;
+    $('cluster-conf').value = snap.lines;
+    this.showSite();
   }
 
   /** Reads slurm.conf lines into the compact form; `name` names a file in errors. */

@@ -45,6 +45,13 @@ export class Runner {
     this.stallMs = STALL_MS; // the sealed workers' watchdog
   }
 
+  /** Does a worker still hold the run of comparison index `index` (none once a later run has
+   * started, or been cancelled)? */
+  holds(index) {
+    const slot = this.owner.get(index);
+    return !this.job && slot !== undefined && (slot instanceof SealedTask || Boolean(this.workers[slot]));
+  }
+
   /** Asks the worker that ran comparison index `index` for its CSV (`kind`: 'jobs' or 'runs'). */
   exportCsv(index, kind) {
     const slot = this.owner.get(index);

@@ -2,6 +2,7 @@
 // an uploaded file, an sshare file, JavaScript policies) and the exports (metrics JSON, each
 // policy's jobs, runs and allocations CSVs, asked of the worker that ran it).
 import { encode } from './share.js';
+import { Runner } from './runner.js';
 import { DEMOS } from './trace.js';
 import { $, download, showError } from './ui.js';
 
@@ -39,9 +40,24 @@ export function showLink(shown, results, history) {
   return location.hash;
 }
 
+/** The `kind` CSV of `spec` run again alone, by a pool of its own, from `payload` (the shown
+ * comparison's trace, options, seed and code: the same schedule), for when the pool that ran
+ * it holds it no more: a later run started, or was cancelled, while its results still show
+ * (their exports said "no finished run to export: run the comparison first"). */
+function rerunCsv(payload, spec, kind) {
+  const runner = new Runner();
+  return new Promise((resolve, reject) => {
+    runner.run({ ...payload, specs: [spec] }, {
+      done: () => runner.exportCsv(0, kind).then(resolve, reject),
+      failed: (m) => reject(new Error(m.message)),
+      error: (m) => reject(new Error(m.message)),
+    });
+  }).finally(() => runner.cancel());
+}
+
 /** Wires the panel's buttons: `results()` the shown comparison's results, `runner` the pool
- * that ran them, `setStatus` the run status line. */
-export function wireExports({ results, runner, setStatus }) {
+ * that ran them, `payload()` what it ran (for `rerunCsv`), `setStatus` the run status line. */
+export function wireExports({ results, runner, payload, setStatus }) {
   $('share-copy').addEventListener('click', async () => {
     try { await navigator.clipboard.writeText($('share-link').href); setStatus('Link copied.'); } catch { setStatus('Copy the link from the page: the clipboard is not available.'); }
   });
@@ -55,7 +71,7 @@ export function wireExports({ results, runner, setStatus }) {
       const result = results()?.[index];
       if (!result) return;
       try {
-        const csv = await runner.exportCsv(index, kind);
+        const csv = runner.holds(index) ? await runner.exportCsv(index, kind) : await rerunCsv(payload(), result.spec, kind);
         const tag = result.spec.replace(/[[,]/g, '_').replace(/=/g, '-').replace(/[^A-Za-z0-9_.-]/g, '');
         download(`${kind}.${tag}.csv`, new Blob([csv], { type: 'text/csv' }));
       } catch (err) {

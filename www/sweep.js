@@ -9,7 +9,7 @@
 import { call } from './engine.js';
 import { Runner } from './runner.js';
 import { figure, sizeCanvas } from './figure.js';
-import { $, el, showError, download, count } from './ui.js';
+import { $, el, showError, clearErrors, asSource, download, count } from './ui.js';
 
 const MAX_RUNS = 20_000;
 /** The metric a sweep shows unless the link or the user picks another (a link without
@@ -112,7 +112,14 @@ export class SweepPanel {
     $('sweep-cancel').disabled = !on;
   }
 
+  /** A new attempt: the messages of the earlier ones go, and those of this one (the input
+   * options' too) are the sweep's, for the next attempt to clear. */
   start() {
+    clearErrors('sweep');
+    asSource('sweep', () => this.attempt());
+  }
+
+  attempt() {
     const trace = this.trace();
     if (!trace) { this.refuse('no trace is loaded.'); return; }
     const options = this.options();
@@ -158,12 +165,12 @@ export class SweepPanel {
         this.result = { values: key ? values : ['–'], key: key || '(none)', labels, stats, metric, seeds, trace: trace.label ?? trace.name };
         this.status(`${count(total, 'simulation')} in ${((performance.now() - began) / 1000).toFixed(2)} s.`);
         this.table();
-        try { this.draw(); } catch (err) { showError(`Sweep: could not draw the chart: ${err.message}`); }
+        try { this.draw(); } catch (err) { showError(`Sweep: could not draw the chart: ${err.message}`, 'error', 'sweep'); }
       },
       error: (m) => {
         this.running(false);
         $('sweep-progress').value = 0;
-        showError(m.panicked ? `Sweep: the engine panicked (a bug in schedlab): ${m.message}` : `Sweep, ${m.stage}: ${m.message}`);
+        showError(m.panicked ? `Sweep: the engine panicked (a bug in schedlab): ${m.message}` : `Sweep, ${m.stage}: ${m.message}`, 'error', 'sweep');
         if (m.panicked) this.runner.cancel();
         this.status(`The sweep failed: ${m.message}`);
       },

@@ -22,7 +22,9 @@ async function fetchBytes(url, what) {
   try {
     response = await fetch(url);
   } catch (err) {
-    throw new Error(`${what}: could not fetch it (${err.message}); a server on another site must allow cross-origin requests (CORS)`);
+    // The browser does not say why (a server down, a port it refuses, a page on another site
+    // that does not allow cross-origin requests): the likely causes, none asserted.
+    throw new Error(`${what}: could not fetch it (${err.message}): no server answered there, or it is on another site and does not allow cross-origin requests (CORS)`);
   }
   if (!response.ok) throw new Error(`${what}: the server answered ${response.status} ${response.statusText}`);
   const buffer = await response.arrayBuffer();

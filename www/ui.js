@@ -18,11 +18,23 @@ export const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`)
 
 const errorList = () => $('errors');
 
-/** Adds a message to the visible error area (newest first, at most 12 kept). */
-export function showError(message, kind = 'error') {
+/** Who the messages shown now come from ('' the comparison; see `asSource`). */
+let source = '';
+
+/** Runs `fn` with the messages it shows tagged as `tag`'s (a panel's attempt), so that the
+ * panel's next attempt clears them alone (`clearErrors(tag)`). */
+export function asSource(tag, fn) {
+  const was = source;
+  source = tag;
+  try { return fn(); } finally { source = was; }
+}
+
+/** Adds a message to the visible error area (newest first, at most 12 kept); `from`: who shows
+ * it (a panel's tag, see `asSource`). */
+export function showError(message, kind = 'error', from = source) {
   const list = errorList();
   const text = String(message instanceof Error ? message.message : message);
-  const item = el('li', { class: kind },
+  const item = el('li', { class: kind, 'data-source': from || null },
     el('span', { class: 'msg' }, text),
     el('button', { class: 'dismiss', title: 'Dismiss', 'aria-label': 'Dismiss', onclick: () => { item.remove(); sync(); } }, '×'));
   list.prepend(item);
@@ -30,7 +42,12 @@ export function showError(message, kind = 'error') {
   sync();
 }
 
-export function clearErrors() { errorList().replaceChildren(); sync(); }
+/** Clears the messages: all, or those of `tag` alone (a panel's earlier attempts). */
+export function clearErrors(tag = '') {
+  if (!tag) errorList().replaceChildren();
+  else for (const li of errorList().querySelectorAll(`li[data-source="${tag}"]`)) li.remove();
+  sync();
+}
 
 function sync() { errorList().closest('section').hidden = errorList().children.length === 0; }
 

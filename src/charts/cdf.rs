@@ -6,7 +6,7 @@
 //! per pixel column (binary search in the sorted values), so drawing costs O(width x log n).
 
 use super::legend::{titled, Key, LegendStyle};
-use super::log_axis::log_axis;
+use super::log_axis::log_axis_fit;
 use super::ChartResult;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -81,11 +81,14 @@ pub fn draw<DB: DrawingBackend>(
         .filter_map(|s| s.1.last().copied())
         .filter(|v| v.is_finite())
         .fold(floor * 10.0, f64::max);
+    // As many x labels as the axis holds side by side (the plot's width less the y labels' 52
+    // pixels and the margins).
+    let width = plot.dim_in_pixel().0.saturating_sub(52 + 16);
     let mut chart = ChartBuilder::on(&plot)
         .margin(8)
         .x_label_area_size(40)
         .y_label_area_size(52)
-        .build_cartesian_2d(log_axis(floor, top * 1.2), 0.0..1.0)?;
+        .build_cartesian_2d(log_axis_fit(floor, top * 1.2, width), 0.0..1.0)?;
     chart
         .configure_mesh()
         .x_label_formatter(&|x| fmt_x(*x))

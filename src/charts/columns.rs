@@ -95,8 +95,7 @@ pub fn draw<DB: DrawingBackend>(
         .max(1);
     let label = |x: &f64| {
         let i = x.round();
-        if (x - i).abs() > 1e-6 || i < 0.0 || i as usize >= n || !(i as usize).is_multiple_of(every)
-        {
+        if (x - i).abs() > 1e-6 || i < 0.0 || !labelled(i as usize, n, every) {
             return String::new();
         }
         data.labels[i as usize].clone()
@@ -187,6 +186,14 @@ pub fn summary(data: &Columns, style: &ColumnStyle) -> String {
         (y, x) => format!(" of {y} by {x}"),
     };
     format!("{n} columns{what}; highest: {}", top.join(", "))
+}
+
+/// Is column `i` of `n` labelled, when every `every`-th is: the first, every `every`-th after it,
+/// and the last, which ends a histogram's range (a runtime histogram's longest jobs were left
+/// unlabelled when `n - 1` was no multiple); the one before the last goes when it would stand
+/// closer than `every` columns to it.
+pub fn labelled(i: usize, n: usize, every: usize) -> bool {
+    i + 1 == n || (i < n && i.is_multiple_of(every) && i + every < n)
 }
 
 /// Label every k-th of `labels` under columns sharing `width` pixels: the smallest k for which

@@ -4,6 +4,8 @@
 //! each other) and every integer between is labelled. Here the labelled (bold) ticks are 1, 2,
 //! 3 and 5 times each power of ten over at most about a decade, 1, 2 and 5 over up to three
 //! and a half, the powers alone beyond; the grid (light) lines stay at every integer multiple.
+//! An axis that knows its length in pixels ([`log_axis_fit`]) labels no more than those pixels
+//! hold side by side.
 
 use plotters::coord::combinators::{BindKeyPoints, IntoLogRange, LogCoord, WithKeyPoints};
 
@@ -16,17 +18,37 @@ pub fn log_axis(lo: f64, hi: f64) -> WithKeyPoints<LogCoord<f64>> {
         .with_light_points(light)
 }
 
+/// A log axis over `lo..hi` whose labels, side by side along `pixels` pixels, do not run into
+/// each other ([`log_ticks_fit`]): a horizontal axis.
+pub fn log_axis_fit(lo: f64, hi: f64, pixels: u32) -> WithKeyPoints<LogCoord<f64>> {
+    let (bold, light) = log_ticks_fit(lo, hi, pixels);
+    (lo..hi)
+        .log_scale()
+        .with_key_points(bold)
+        .with_light_points(light)
+}
+
 /// The labelled ticks and the grid lines of a log axis over `lo..hi`, each ascending, each
 /// value once.
 pub fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
+    log_ticks_fit(lo, hi, u32::MAX)
+}
+
+/// [`log_ticks`] on an axis `pixels` long, its labels side by side: 1, 2 and 5 times each power
+/// only when a decade spans 120 pixels (5 and 10 are 0.3 decade apart, and a label such as
+/// "1000" with some air takes about 36 pixels), 3 too from 200; else the powers alone. (The
+/// A-vs-B scatter of a Slurm log, a third of the page wide over three decades, wrote "200",
+/// "500" and "1000" into one another.)
+pub fn log_ticks_fit(lo: f64, hi: f64, pixels: u32) -> (Vec<f64>, Vec<f64>) {
     let (lo, hi) = (lo.min(hi), lo.max(hi));
     if !(lo > 0.0 && hi.is_finite()) {
         return (Vec::new(), Vec::new());
     }
     let decades = (hi / lo).log10();
-    let labelled: &[u32] = if decades <= 1.2 {
+    let per_decade = f64::from(pixels) / decades.max(1e-9);
+    let labelled: &[u32] = if decades <= 1.2 && per_decade >= 200.0 {
         &[1, 2, 3, 5]
-    } else if decades <= 3.5 {
+    } else if decades <= 3.5 && per_decade >= 120.0 {
         &[1, 2, 5]
     } else {
         &[1]
@@ -77,5 +99,20 @@ mod tests {
         // Bounds given the other way round, or not above 0: the same, or none.
         assert_eq!(log_ticks(25.0, 3.0).0, vec![3.0, 5.0, 10.0, 20.0]);
         assert!(log_ticks(0.0, 10.0).0.is_empty());
+    }
+
+    #[test]
+    fn an_axis_of_few_pixels_labels_fewer_ticks() {
+        // 1..1500: 3.18 decades. Over 600 pixels (189 a decade) 1, 2 and 5 times each power;
+        // over 210 (66 a decade: 500 and 1000 would stand 20 pixels apart) the powers alone.
+        assert_eq!(log_ticks_fit(1.0, 1500.0, 600).0, log_ticks(1.0, 1500.0).0);
+        assert_eq!(
+            log_ticks_fit(1.0, 1500.0, 210).0,
+            vec![1.0, 10.0, 100.0, 1000.0]
+        );
+        // 3..25 (0.92 decade) over 150 pixels (163 a decade): 1, 2 and 5 times, not 3.
+        assert_eq!(log_ticks_fit(3.0, 25.0, 150).0, vec![5.0, 10.0, 20.0]);
+        // The grid stays at every integer multiple.
+        assert_eq!(log_ticks_fit(1.0, 1500.0, 210).1, log_ticks(1.0, 1500.0).1);
     }
 }

@@ -7,7 +7,7 @@
 //! are drawn at it.
 
 use super::legend::{titled, Key, LegendStyle};
-use super::log_axis::log_axis;
+use super::log_axis::log_axis_fit;
 use super::palette::{COLOURS, OTHER};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -58,11 +58,17 @@ pub fn draw<DB: DrawingBackend>(
         .filter(|v| v.is_finite())
         .fold(floor * 10.0, f64::max)
         * 1.5;
+    // Both axes labelled alike, as many labels as the x axis holds side by side (its width:
+    // the plot's less the y labels' 60 pixels and the margins).
+    let width = plot.dim_in_pixel().0.saturating_sub(60 + 16);
     let mut chart = ChartBuilder::on(&plot)
         .margin(8)
         .x_label_area_size(40)
         .y_label_area_size(60)
-        .build_cartesian_2d(log_axis(floor, top), log_axis(floor, top))?;
+        .build_cartesian_2d(
+            log_axis_fit(floor, top, width),
+            log_axis_fit(floor, top, width),
+        )?;
     let fmt = |v: &f64| {
         if *v >= 1e4 {
             format!("{v:.0e}")

@@ -88,8 +88,31 @@ pub struct Metric {
     read: Read,
 }
 
-/// The width of the CLI table's label column.
-pub const SHORT_WIDTH: usize = 22;
+/// The width of the CLI table's label column: the longest CLI label of [`METRICS`] and a space,
+/// so that every row's values start in the same column (a fixed 22 left five labels running
+/// into their first value).
+pub const SHORT_WIDTH: usize = longest_short(METRICS) + 1;
+
+/// The most characters of any metric's CLI label (`short`): UTF-8 bytes that start a character.
+const fn longest_short(metrics: &[Metric]) -> usize {
+    let mut widest = 0;
+    let mut i = 0;
+    while i < metrics.len() {
+        let bytes = metrics[i].short.as_bytes();
+        let (mut chars, mut b) = (0, 0);
+        while b < bytes.len() {
+            if bytes[b] & 0xC0 != 0x80 {
+                chars += 1;
+            }
+            b += 1;
+        }
+        if chars > widest {
+            widest = chars;
+        }
+        i += 1;
+    }
+    widest
+}
 
 impl std::fmt::Debug for Metric {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -157,7 +157,7 @@ pub struct Replay<'s> {
     planned: Vec<Time>,
     /// Recorded allocation per job (`JobSet::recorded_nodes`; empty when none is known).
     allocs: &'s [Option<Alloc>],
-    /// What the log records beyond the jobs: nodes, accounts, backfill starts.
+    /// What the log records beyond the jobs: nodes, backfill starts.
     pub logged: Logged,
 }
 

@@ -1,36 +1,32 @@
-//! What an sacct log records of each job beyond what the input step keeps: its `Account`, the
-//! nodes it ran on (`NodeList`, whose allocations the input step makes:
-//! `JobSet::recorded_nodes`) and whether backfill started it (`Flags`), read again from the
-//! log's text by the line each job came from. A job's `JobID` is the input step's
-//! (`JobSet::log_id`).
+//! What an sacct log records of each job beyond what the input step keeps: the nodes it ran on
+//! (`NodeList`, whose allocations the input step makes: `JobSet::recorded_nodes`) and whether
+//! backfill started it (`Flags`), read again from the log's text by the line each job came
+//! from. A job's `JobID` and `Account` are the input step's (`JobSet::log_id`,
+//! `JobSet::accounts`).
 
 use crate::cluster::hostlist;
 use crate::job::Job;
 use crate::workload::sacct::split::{self, Splitter};
 
-/// Per job (by index): the nodes it ran on when the log names them, its account, its start by
-/// backfill.
+/// Per job (by index): the nodes it ran on when the log names them, its start by backfill.
 #[derive(Debug, Clone, Default)]
 pub struct Logged {
     /// The nodes of its recorded run (`NodeList`), when the log has that column.
     pub nodes: Vec<Option<Vec<String>>>,
-    /// Its account (`Account`; empty when the log has none).
-    pub accounts: Vec<String>,
     /// Started by Slurm's backfill loop (`Flags` holds `SchedBackfill`).
     pub backfilled: Vec<bool>,
 }
 
 impl Logged {
-    /// No nodes, accounts or backfill starts (a log that is not sacct output).
+    /// No nodes or backfill starts (a log that is not sacct output).
     pub fn empty(jobs: &[Job]) -> Logged {
         Logged {
             nodes: vec![None; jobs.len()],
-            accounts: vec![String::new(); jobs.len()],
             backfilled: vec![false; jobs.len()],
         }
     }
 
-    /// Reads `NodeList`, `Account` and `Flags` of each job's line of the sacct text `text` (from
+    /// Reads `NodeList` and `Flags` of each job's line of the sacct text `text` (from
     /// `file`); jobs whose line is not a job line keep no nodes.
     pub fn from_sacct(text: &str, file: &str, jobs: &[Job]) -> Result<Logged, String> {
         let mut out = Logged::empty(jobs);
@@ -45,7 +41,6 @@ impl Logged {
         let splitter = Splitter::new(delim, &names);
         let col = |want: &str| names.iter().position(|n| n.eq_ignore_ascii_case(want));
         let node_col = col("NodeList");
-        let account_col = col("Account");
         let flags_col = col("Flags");
         for (j, job) in jobs.iter().enumerate() {
             let no = job.line as usize;
@@ -59,9 +54,6 @@ impl Logged {
                 .is_err()
             {
                 continue;
-            }
-            if let Some(a) = account_col.and_then(|c| f.get(c)) {
-                out.accounts[j] = a.trim().to_string();
             }
             if let Some(flags) = flags_col.and_then(|c| f.get(c)) {
                 out.backfilled[j] = flags.split(',').any(|f| f.trim() == "SchedBackfill");

@@ -152,7 +152,7 @@ impl Replay<'_> {
     fn waits(&self, start: impl Fn(usize) -> crate::Time) -> Waits {
         let jobs = (0..self.jobs.len())
             .map(|j| {
-                let account = self.logged.accounts.get(j).cloned().unwrap_or_default();
+                let account = self.set.accounts.get(j).cloned().unwrap_or_default();
                 (account, (start(j) - self.jobs[j].submit) as f64)
             })
             .collect();

@@ -1,8 +1,8 @@
 // Inputs that cannot hurt (issue 37, items 4 and 13): a small gzip that expands into millions
 // of repeated jobs is refused with a clear message, one of unused nested JSON is read, both
 // through `trace=url:` in a link; a machine size out of range names the range; malformed
-// percent-escapes in a trace URL or in papers.html's hash throw nothing. Run through
-// scripts/browser-test.sh.
+// percent-escapes in a trace URL or in papers.html's hash throw nothing; a URL no server answers
+// names the likely causes. Run through scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
@@ -138,5 +138,21 @@ test('a Batsim workload\'s skipped jobs are named by the file, their place in jo
     'bad.json.gz: jobs[2] (job 8): res: 9 processors, wider than the machine (4)',
   ]);
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a URL no server answers says so, not only CORS', { skip: MOCK }, async () => {
+  const { page, context, problems } = await open(browser);
+  await waitRuns(page, 1);
+  const url = 'https://down.test/trace.swf';
+  await context.route(url, (route) => route.abort('connectionrefused'));
+  await page.$eval('[data-testid="trace-url"]', (i) => { i.closest('details').open = true; });
+  await page.locator('[data-testid="trace-url"]').fill(url);
+  await page.locator('[data-testid="trace-url-load"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="errors"]').innerText.includes('could not fetch'));
+  // Before: "...; a server on another site must allow cross-origin requests (CORS)", the one
+  // cause named, for a server that was down.
+  assert.match(await errorsText(page), /https:\/\/down\.test\/trace\.swf: could not fetch it \(.*\): no server answered there, or it is on another site and does not allow cross-origin requests \(CORS\)/);
+  assert.deepEqual(problems.filter((p) => !p.includes('Failed to load resource')), []);
   await context.close();
 });

@@ -1,7 +1,8 @@
 // Links: a hostile link (issue 37, item 8) with thousands of policies opens at once, with the
 // first 64 and a message, the main thread never blocked for long; a link naming only a demo
-// recorded on a Slurm site runs what picking the demo from the menu runs. Run through
-// scripts/browser-test.sh.
+// recorded on a Slurm site runs what picking the demo from the menu runs; Cancel after opening
+// another link keeps the shown comparison whole; a link naming an uploaded file waits for it.
+// Run through scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { MOCK, launch, open, errorsText, waitRuns, runs, table } from './helpers.mjs';
@@ -62,5 +63,52 @@ test('a link naming only the Slurm demo runs the demo\'s policies and sweep, as 
   assert.deepEqual(qprobs, []);
   await c2.close();
   assert.deepEqual(probs, []);
+  await context.close();
+});
+
+test('Cancel after opening another link keeps the shown comparison whole: its policies, options and link come back with its results', { skip: MOCK }, async () => {
+  const specs = (page) => page.$$eval('[data-testid="policy-spec"]', (xs) => xs.map((x) => x.value.trim()));
+  const { page, problems, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy&policy=fcfs&seed=1');
+  await waitRuns(page, 1, 60_000);
+  const shown = { hash: await page.evaluate(() => location.hash), table: await table(page), facts: await page.locator('[data-testid="facts"]').innerText() };
+  // Another link (typed in the address bar, or Back): its trace is read and its run starts.
+  await page.evaluate(() => { location.hash = '#v=1&trace=demo:kth&policy=conservative&policy=sjbf&procs=100&seed=3'; });
+  await page.waitForFunction(() => document.body.classList.contains('running'), null, { timeout: 60_000 });
+  assert.deepEqual(await specs(page), ['conservative', 'sjbf']);
+  await page.locator('[data-testid="cancel"]').click();
+  // The HPC2N results stay, and with them their policies, options and link (before: KTH's
+  // policies and options over HPC2N's results, and Run ran KTH's policies on HPC2N).
+  assert.deepEqual(await table(page), shown.table);
+  assert.equal(await page.locator('[data-testid="facts"]').innerText(), shown.facts);
+  assert.deepEqual(await specs(page), ['easy', 'fcfs']);
+  assert.equal(await page.locator('[data-testid="opt-seed"]').inputValue(), '1');
+  assert.equal(await page.locator('[data-testid="opt-procs"]').inputValue(), '');
+  assert.equal(await page.evaluate(() => location.hash), shown.hash);
+  assert.equal(new URL(await page.locator('[data-testid="share-link"]').getAttribute('href')).hash, shown.hash);
+  assert.equal(await page.evaluate(() => document.body.classList.contains('stale')), false);
+  // Run again: the same comparison.
+  const n = await runs(page);
+  await page.locator('[data-testid="run"]').click();
+  await waitRuns(page, n + 1, 60_000);
+  assert.deepEqual(await table(page), shown.table);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a link naming an uploaded file runs nothing until the file comes, then the link\'s comparison on it', { skip: MOCK }, async () => {
+  const hash = '#v=1&trace=file:sacct.txt&policy=easy&policy=slurm[bf_window=60]&seed=1&cluster=1/n[1-4]:c8:m16000:g2/p=batch:ALL:default';
+  const { page, problems, context } = await open(browser, hash);
+  await page.waitForFunction(() => document.querySelector('[data-testid="status"]').textContent.startsWith('Upload'), null, { timeout: 30_000 });
+  // Before: the HPC2N demo ran "meanwhile" on the link's 4 nodes of 8 cores (443 jobs skipped).
+  assert.equal(await page.locator('[data-testid="status"]').innerText(), 'Upload sacct.txt to run the link\'s comparison.');
+  assert.match(await errorsText(page), /The link names an uploaded file \(sacct\.txt\), which cannot travel in a link: upload it/);
+  await page.waitForTimeout(500);
+  assert.equal(await runs(page), 0);
+  await page.locator('[data-testid="trace-file"]').setInputFiles('tests/data/slurm/gpu-3/run1/sacct.txt');
+  await waitRuns(page, 1, 60_000);
+  assert.deepEqual(await page.$$eval('[data-testid="policy-spec"]', (xs) => xs.map((x) => x.value)), ['easy', 'slurm[bf_window=60]']);
+  assert.match(await page.locator('[data-testid="facts"]').innerText(), /uploaded file: sacct\.txt[\s\S]*the cluster's cores \(4 nodes\)/);
+  assert.equal(await page.evaluate(() => location.hash), hash);
+  assert.deepEqual(problems, []);
   await context.close();
 });

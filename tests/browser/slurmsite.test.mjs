@@ -2,8 +2,8 @@
 // policy its site as the CLI's --slurm-conf and --sshare do; the real Slurm run demo brings its
 // slurm.conf and sshare, and its link reruns it (without a cluster, the demo's; cluster=none, one
 // pool); a what-if beside the site is its own policy; a link carries a slurm.conf's scheduler
-// parameters in the slurm spec and says an sshare file does not travel. Run through
-// scripts/browser-test.sh.
+// parameters in the slurm spec and says an sshare file does not travel; the demo's machine goes
+// when another trace is chosen, unless the user changed it. Run through scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -186,6 +186,37 @@ test('a link of a run with slurm.conf lines of one\'s own carries their schedule
   await waitRuns(p, n + 1, 60_000);
   assert.match(await p.locator('[data-testid="share-link"]').getAttribute('href'), /&policy=slurm&/);
   assert.equal(await p.locator('[data-testid="share-note-site"]').isHidden(), true);
+  assert.deepEqual(probs, []);
+  await context.close();
+});
+
+test('another demo chosen after the Slurm demo runs on its own machine: the demo\'s cluster and site go with it, a cluster the user set stays', { skip }, async () => {
+  const { page: p, problems: probs, context } = await open(browser, '#v=1&trace=demo:slurm-gpu');
+  await waitRuns(p, 1, 60_000);
+  const facts = () => p.locator('[data-testid="facts"]').innerText();
+  let n = await runs(p);
+  await p.locator('[data-testid="trace-demo"]').selectOption('hpc2n');
+  await waitRuns(p, n + 1, 120_000);
+  // Before: HPC2N on the demo's 4 nodes of 8 cores with its slurm.conf (443 jobs skipped, a
+  // two-minute run).
+  assert.match(await facts(), /processors\s+240 \(MaxProcs header\)/);
+  assert.match(await facts(), /skipped\s+25\b/);
+  assert.equal(await p.locator('[data-testid="opt-cluster"]').inputValue(), '');
+  assert.equal(await p.locator('[data-testid="cluster-site"]').isHidden(), true);
+  assert.doesNotMatch(await p.locator('[data-testid="share-link"]').getAttribute('href'), /cluster=/);
+  // The Slurm demo again, then a preset of the user's: it stays for the next trace.
+  n = await runs(p);
+  await p.locator('[data-testid="trace-demo"]').selectOption('slurm-gpu');
+  await waitRuns(p, n + 1, 60_000);
+  await p.$eval('[data-testid="cluster-panel"]', (d) => { d.open = true; });
+  const preset = await p.$$eval('[data-testid="cluster-preset"] option', (os) => os.map((o) => o.value).find((v) => v && v !== 'custom'));
+  await p.locator('[data-testid="cluster-preset"]').selectOption(preset);
+  const mine = await p.locator('[data-testid="opt-cluster"]').inputValue();
+  n = await runs(p);
+  await p.locator('[data-testid="trace-demo"]').selectOption('5K_sample');
+  await waitRuns(p, n + 1, 120_000);
+  assert.equal(await p.locator('[data-testid="opt-cluster"]').inputValue(), mine);
+  assert.match(await facts(), /the cluster's cores/);
   assert.deepEqual(probs, []);
   await context.close();
 });

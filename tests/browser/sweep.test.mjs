@@ -168,3 +168,24 @@ test('choosing the Slurm demo offers a sweep of a slurm key (the fairshare weigh
   assert.deepEqual(rprobs, []);
   await c3.close();
 });
+
+test('a new sweep attempt shows only its own messages: the earlier attempts\' go, the comparison\'s stay', { skip: MOCK ? 'mock engine' : false }, async () => {
+  const messages = () => page.$$eval('[data-testid="errors"] li .msg', (ms) => ms.map((m) => m.textContent));
+  const refused = (re) => page.waitForFunction((s) => new RegExp(s).test(document.querySelector('[data-testid="sweep-status"]').textContent), re.source);
+  // A message of the comparison's (as a link's reading shows one).
+  await page.evaluate(async () => (await import('./www/ui.js')).showError('a message of the comparison', 'warning'));
+  await sweep(page, { policies: ['fcfs'], vary: 'err=0,1', seeds: 1 });
+  await refused(/^Not run: .*fcfs has no key err/);
+  await sweep(page, { policies: ['easy'], vary: 'queue=sjf,fcfs', seeds: 0 });
+  await refused(/^Not run: seeds “0”/);
+  // The second attempt's message alone (the list held both, the first one's below).
+  assert.deepEqual((await messages()).filter((m) => m.startsWith('Sweep')), ['Sweep: seeds “0” is not a whole number from 1 to 1000.']);
+  assert.ok((await messages()).includes('a message of the comparison'));
+  // A sweep that runs clears the last refusal's message.
+  await page.$eval(CHART, (c) => { delete c.dataset.stats; });
+  await sweep(page, { policies: ['easy'], vary: 'queue=sjf,fcfs', seeds: 1, metric: 'wait' });
+  await drawn(page);
+  assert.deepEqual((await messages()).filter((m) => m.startsWith('Sweep')), []);
+  assert.ok((await messages()).includes('a message of the comparison'));
+  assert.deepEqual(problems, []);
+});

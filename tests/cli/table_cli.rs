@@ -68,3 +68,47 @@ fn the_trace_line_counts_the_jobs_a_cluster_can_never_run() {
     assert_eq!(row("jobs").split_whitespace().nth(1), Some("2"), "{out}");
     assert_eq!(row("skipped").split_whitespace().nth(1), Some("1"), "{out}");
 }
+
+/// Every row of the table is as long as the header: each label fits the label column, so every
+/// row's values sit under their policy (five labels, "mean width-normalized sld" the longest,
+/// ran 1 to 3 characters past a 22-character column and pushed their row's values right). With
+/// the node model (and conservative's guarantee figures), then on a cluster, every family of the
+/// registry is printed.
+#[test]
+fn every_row_of_the_table_lines_up_under_the_header() {
+    let t = &swf(
+        "aligned",
+        "; MaxProcs: 8\n1 0 -1 60 2 -1 -1 2 120 -1 1 7 1 -1 -1 -1 -1 -1\n\
+         2 5 -1 30 8 -1 -1 8 60 -1 1 8 1 -1 -1 -1 -1 -1\n\
+         3 9 -1 30 4 -1 -1 4 60 -1 1 8 1 -1 -1 -1 -1 -1\n",
+    );
+    let cluster = "1/n[1-2]:c4/p=batch:ALL:default";
+    let nodes = [
+        "mean width-normalized sld",
+        "[nodes] mean penalized %",
+        "later than promised (%)",
+    ];
+    let on_cluster = ["[cluster] frag. GPUs %"];
+    for (extra, labels) in [
+        (&["--nodes"][..], &nodes[..]),
+        (&["--cluster", cluster][..], &on_cluster[..]),
+    ] {
+        let mut args = vec!["run", t, "-p", "conservative", "-p", "easy"];
+        args.extend_from_slice(extra);
+        let (ok, out, err) = schedlab(&args);
+        assert!(ok, "{err}");
+        let lines: Vec<&str> = out
+            .lines()
+            .skip_while(|l| !l.starts_with("metric "))
+            .take_while(|l| !l.is_empty())
+            .collect();
+        let width = lines[0].chars().count();
+        assert!(lines.len() > 20, "{out}");
+        for l in &lines {
+            assert_eq!(l.chars().count(), width, "{l:?} in\n{out}");
+        }
+        for label in labels {
+            assert!(lines.iter().any(|l| l.starts_with(label)), "{label}: {out}");
+        }
+    }
+}

@@ -71,7 +71,7 @@ pub fn run(args: &ReplayArgs) -> CliResult {
     let replay = Replay::new(&set, logged).map_err(|e| format!("{}: {e}", args.trace.display()))?;
     let site = site.map(|s| {
         s.with_user_names(workload.header.lines.iter().map(String::as_str))
-            .with_accounts(replay.logged.accounts.clone())
+            .with_accounts(set.accounts.clone())
             .with_job_qos(set.qos_names.clone(), set.qos.clone())
             .with_clock(schedlab::slurm::clock_of(&workload.header, set.origin))
             .with_log_clocks(LogClocks::of(&set))

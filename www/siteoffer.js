@@ -1,0 +1,20 @@
+// What a demo recorded on a Slurm site offers, picked from the menu or opened from a link
+// without a policy: the policies to compare and a sweep of what a Slurm admin varies.
+import { DEFAULT_SWEEP, SITE_POLICIES } from './share.js';
+
+/** The sweep the Slurm demo offers (offerSite). */
+const SLURM_SWEEP = { vary: 'PriorityWeightFairshare=0,2500,5000,10000,20000,40000', seeds: 1, metric: 'wait' };
+
+/** Adds to `picker` the slurm policy to compare and historic, its own schedule, which the
+ * two-schedules view opens on as A (replay fidelity: how far each policy is from what Slurm
+ * did, before any what-if), and suggests to `sweep` a sweep of the fairshare weight. */
+export function offerSite(picker, sweep) {
+  const family = (spec, name) => spec === name || spec.startsWith(`${name}[`);
+  for (const name of SITE_POLICIES) if (!picker.entries.some((e) => family(e.spec.trim(), name))) picker.add(name);
+  // The sweep panel's defaults (pv-easy's estimate error) say nothing of Slurm: unless the
+  // user set the panel, it offers what a Slurm admin varies, the fairshare weight around
+  // the site's own (10000 in the demo), for the slurm policy, over one seed (the policy
+  // draws no random numbers: more seeds repeat the same run), by the mean wait.
+  const slurm = picker.entries.find((e) => family(e.spec.trim(), 'slurm')).spec.trim();
+  sweep.suggest({ ...SLURM_SWEEP, more: [], pick: [slurm] }, DEFAULT_SWEEP);
+}
