@@ -349,8 +349,19 @@ async function applyLink(hash, history) {
     try {
       trace = await loadRemote(state.trace.kind, state.trace.ref, gpuOf(state));
     } catch (err) {
-      showError(`${err.message}. Showing the demo instead.`);
-      trace = await loadRemote('demo', demos[0]);
+      // Nothing runs, as for a link naming an uploaded file: the link's policies and options
+      // (its cluster perhaps) are that trace's, and the demo it ran instead on them said nothing
+      // (HPC2N on a link's 4 nodes: 443 jobs skipped). The message stays; the URL waits in its
+      // box for Load; shown results become stale.
+      const again = state.trace.kind === 'url' ? ': press Load under “A file or URL” to try again, or pick another trace' : '';
+      showError(`${err.message}. Nothing ran${again}.`);
+      if (state.trace.kind === 'url') {
+        $('trace-url').value = state.trace.ref;
+        $('trace-url').closest('details').open = true;
+      }
+      markStale();
+      setStatus('The link\'s trace could not be loaded: nothing ran.');
+      return;
     }
   }
   // A demo's Slurm site: its scheduler parameters and shares, and its cluster unless the link

@@ -1,11 +1,12 @@
 // Links: a hostile link (issue 37, item 8) with thousands of policies opens at once, with the
 // first 64 and a message, the main thread never blocked for long; a link naming only a demo
 // recorded on a Slurm site runs what picking the demo from the menu runs; Cancel after opening
-// another link keeps the shown comparison whole; a link naming an uploaded file waits for it.
-// Run through scripts/browser-test.sh.
+// another link keeps the shown comparison whole; a link naming an uploaded file waits for it;
+// a link whose trace URL cannot be fetched runs nothing. Run through scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { MOCK, launch, open, errorsText, waitRuns, runs, table } from './helpers.mjs';
+import { readFileSync } from 'node:fs';
+import { MOCK, BASE, launch, open, errorsText, waitRuns, runs, table } from './helpers.mjs';
 import { decode } from '../../www/share.js';
 
 let browser;
@@ -110,5 +111,38 @@ test('a link naming an uploaded file runs nothing until the file comes, then the
   assert.match(await page.locator('[data-testid="facts"]').innerText(), /uploaded file: sacct\.txt[\s\S]*the cluster's cores \(4 nodes\)/);
   assert.equal(await page.evaluate(() => location.hash), hash);
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a link whose trace URL cannot be fetched runs nothing and keeps the message; Load then runs the link\'s comparison', { skip: MOCK }, async () => {
+  const url = 'https://down.test/sacct.txt';
+  const hash = `#v=1&trace=url:${encodeURIComponent(url)}&policy=easy&policy=slurm[bf_window=60]&seed=1&cluster=1/n[1-4]:c8:m16000:g2/p=batch:ALL:default`;
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  let up = false; // the server is down, then answers
+  const body = readFileSync('tests/data/slurm/gpu-3/run1/sacct.txt');
+  await context.route(url, (route) => (up
+    ? route.fulfill({ status: 200, body, headers: { 'access-control-allow-origin': '*' } })
+    : route.abort('connectionrefused')));
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(BASE + hash);
+  await page.waitForFunction(() => document.querySelector('[data-testid="status"]').textContent.includes('could not be loaded'), null, { timeout: 30_000 });
+  // Before: "... Showing the demo instead.", and the HPC2N demo ran on the link's 4 nodes of 8
+  // cores (443 jobs skipped).
+  assert.equal(await page.locator('[data-testid="status"]').innerText(), 'The link\'s trace could not be loaded: nothing ran.');
+  assert.match(await errorsText(page), /https:\/\/down\.test\/sacct\.txt: could not fetch it .*\. Nothing ran: press Load under “A file or URL” to try again, or pick another trace\./);
+  assert.doesNotMatch(await errorsText(page), /demo/);
+  await page.waitForTimeout(500);
+  assert.equal(await runs(page), 0);
+  assert.equal(await page.locator('[data-testid="trace-url"]').inputValue(), url);
+  assert.ok(await page.locator('[data-testid="trace-url"]').isVisible());
+  up = true;
+  await page.locator('[data-testid="trace-url-load"]').click();
+  await waitRuns(page, 1, 60_000);
+  assert.deepEqual(await page.$$eval('[data-testid="policy-spec"]', (xs) => xs.map((x) => x.value)), ['easy', 'slurm[bf_window=60]']);
+  assert.match(await page.locator('[data-testid="facts"]').innerText(), /URL: https:\/\/down\.test\/sacct\.txt[\s\S]*the cluster's cores \(4 nodes\)/);
+  assert.deepEqual(problems.filter((p) => !p.includes('Failed to load resource')), []);
   await context.close();
 });
