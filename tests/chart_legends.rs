@@ -152,9 +152,21 @@ fn every_legend_takes_the_one_style_outside_the_plot() {
     check_outside("sweep", &s, &names);
     let (a, b) = (rects("easy"), rects("fcfs"));
     let s = render((600, 300), |r| {
-        diff_gantt::draw(r, &a, &b, 8, 0.0, 200.0, ["alpha", "beta"], "t")
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        diff_gantt::draw(
+            r,
+            &a,
+            &b,
+            8,
+            0.0,
+            200.0,
+            &diff_gantt::DiffStyle {
+                labels: ["alpha", "beta"],
+                title: "t",
+                y_desc: "",
+            },
+        )
+        .map(|_| ())
+        .map_err(|e| e.to_string())
     });
     check_outside("diff_gantt", &s, &["only alpha", "only beta", "both"]);
     let style = scatter::ScatterStyle {

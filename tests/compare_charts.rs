@@ -10,6 +10,42 @@ fn fill(c: plotters::style::RGBColor) -> String {
     format!("fill=\"#{:02X}{:02X}{:02X}\"", c.0, c.1, c.2)
 }
 
+/// A rectangle of job 0 (user 1) over `[start, end)` x `[lo, hi)`.
+fn rect(start: f64, end: f64, lo: u32, hi: u32) -> gantt::Rect {
+    gantt::Rect {
+        start,
+        end,
+        lo,
+        hi,
+        user: 1,
+        job: 0,
+        preempted: false,
+        lane: false,
+    }
+}
+
+/// The diff-Gantt of `a` and `b` on `procs` processors over `[0, t1]`, 700 x 300 pixels, as SVG;
+/// `labels` and `title` as [`diff_gantt::DiffStyle`], the y axis named `y_desc`.
+fn diff_svg(
+    (a, b): (&[gantt::Rect], &[gantt::Rect]),
+    procs: u32,
+    t1: f64,
+    [label_a, label_b, title]: [&str; 3],
+    y_desc: &str,
+) -> String {
+    let style = diff_gantt::DiffStyle {
+        labels: [label_a, label_b],
+        title,
+        y_desc,
+    };
+    native::svg((700, 300), |root| {
+        diff_gantt::draw(root, a, b, procs, 0.0, t1, &style)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
+    .unwrap()
+}
+
 #[test]
 fn cdf_shares_and_one_line_per_policy() {
     let v = cdf::sorted(&[30.0, 0.0, f64::NAN, 10.0, 10.0]);
@@ -124,21 +160,11 @@ fn scatter_draws_each_pixel_once_and_reports_its_axes() {
 
 #[test]
 fn diff_gantt_grid_by_hand_and_on_two_policies() {
-    let r = |start, end, lo, hi| gantt::Rect {
-        start,
-        end,
-        lo,
-        hi,
-        user: 1,
-        job: 0,
-        preempted: false,
-        lane: false,
-    };
     // 4 processors x [0, 100) at 4 x 4 cells: A on processors 0-1 over [0, 50), B on 0-1 over
     // [25, 100). Row 0 is the top (processors 3-4).
     let g = diff_gantt::grid(
-        &[r(0.0, 50.0, 0, 2)],
-        &[r(25.0, 100.0, 0, 2)],
+        &[rect(0.0, 50.0, 0, 2)],
+        &[rect(25.0, 100.0, 0, 2)],
         4,
         0.0,
         100.0,
@@ -160,12 +186,7 @@ fn diff_gantt_grid_by_hand_and_on_two_policies() {
         gantt::rects(&set, &run(&set, "fcfs")),
         gantt::rects(&set, &run(&set, "easy")),
     );
-    let svg = native::svg((700, 300), |root| {
-        diff_gantt::draw(root, &a, &b, 10, 0.0, 400.0, ["fcfs", "easy"], "diff")
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    })
-    .unwrap();
+    let svg = diff_svg((&a, &b), 10, 400.0, ["fcfs", "easy", "diff"], "");
     for c in diff_gantt::DIFF_COLOURS {
         // Each state drawn, plus its legend swatch.
         assert!(
@@ -174,12 +195,7 @@ fn diff_gantt_grid_by_hand_and_on_two_policies() {
         );
     }
     // The same schedule twice: only "both" (and the legend swatches).
-    let svg = native::svg((700, 300), |root| {
-        diff_gantt::draw(root, &a, &a, 10, 0.0, 400.0, ["x", "y"], "same")
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    })
-    .unwrap();
+    let svg = diff_svg((&a, &a), 10, 400.0, ["x", "y", "same"], "");
     for c in &diff_gantt::DIFF_COLOURS[..2] {
         assert_eq!(
             svg.split("<rect").filter(|r| r.contains(&fill(*c))).count(),
@@ -296,14 +312,7 @@ fn the_difference_gantt_draws_the_same_svg_every_time() {
         gantt::rects(&set, &run(&set, "fcfs")),
         gantt::rects(&set, &run(&set, "easy")),
     );
-    let draw = || {
-        native::svg((700, 300), |root| {
-            diff_gantt::draw(root, &a, &b, 10, 0.0, 500.0, ["fcfs", "easy"], "diff")
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-        })
-        .unwrap()
-    };
+    let draw = || diff_svg((&a, &b), 10, 500.0, ["fcfs", "easy", "diff"], "");
     let first = draw();
     for _ in 0..20 {
         assert_eq!(draw(), first);
@@ -376,4 +385,34 @@ fn scatter_labels_what_its_width_holds() {
     };
     assert_eq!(labels((374, 480)), ["1", "10", "100", "1000"]);
     assert!(labels((1000, 900)).contains(&"500".to_string()));
+}
+
+/// On a cluster the diff-Gantt names its y axis as the plain Gantt does (it had no axis name):
+/// two nodes of 4 cores, n1 and n2, read "processors of 2 nodes" on both charts.
+#[test]
+fn diff_gantt_names_its_y_axis_as_the_gantt_does_on_a_cluster() {
+    let rows = gantt::NodeRows::named(vec![0, 4], vec!["n1".into(), "n2".into()], 8).unwrap();
+    let y_desc = rows.desc();
+    assert_eq!(y_desc, "processors of 2 nodes");
+    let (a, b) = ([rect(0.0, 50.0, 0, 4)], [rect(25.0, 100.0, 4, 8)]);
+    let texts = |y_desc: &str| {
+        svg_texts(&diff_svg(
+            (&a, &b),
+            8,
+            100.0,
+            ["easy", "slurm", "diff"],
+            y_desc,
+        ))
+    };
+    assert!(texts(&y_desc).contains(&y_desc), "{:?}", texts(&y_desc));
+    // The plain Gantt of the same cluster: the same name.
+    let svg = native::svg((700, 300), |root| {
+        gantt::draw_rows(root, &a, 8, &rows, &[], &[], 0.0, 100.0, "gantt")
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
+    .unwrap();
+    assert!(svg_texts(&svg).contains(&y_desc));
+    // None asked: none drawn.
+    assert!(!texts("").iter().any(|t| t.starts_with("processors")));
 }

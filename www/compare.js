@@ -191,7 +191,7 @@ export class Compare extends LazyFigures {
     } else {
       const [t0, t1] = this.window();
       call('draw_diff_gantt', item.canvas, A.rects, B.rects, A.nodeRows?.rows ?? this.procs, t0, t1, `A: ${A.spec}`, `B: ${B.spec}`,
-        `${A.spec} vs ${B.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`);
+        `${A.spec} vs ${B.spec}: ${fmtDuration(t0)} – ${fmtDuration(t1)}`, A.nodeRows ?? undefined);
       describe(item.canvas, `Difference Gantt chart of ${A.spec} and ${B.spec} from ${fmtDuration(t0)} to ${fmtDuration(t1)}: `
         + `${A.nodeRows ? 'node rows' : 'processors'} busy under only A, only B, or both, over time.`);
     }

@@ -72,8 +72,18 @@ pub fn grid(a: &[Rect], b: &[Rect], procs: u32, t0: f64, t1: f64, w: usize, h: u
     g
 }
 
-/// Draws A and B overlaid over `[t0, t1]`; `labels` names them. Returns the plotting area.
-#[allow(clippy::too_many_arguments)]
+/// How the diff-Gantt reads: the names of A and B, its title, the y axis's name.
+#[derive(Debug, Clone, Copy)]
+pub struct DiffStyle<'a> {
+    /// The names of A and B in the legend ("only A", "only B").
+    pub labels: [&'a str; 2],
+    pub title: &'a str,
+    /// The y axis's name, the plain Gantt's ([`NodeRows::desc`](super::gantt::NodeRows::desc):
+    /// "processors", "processors of 12 nodes" on a cluster); empty for none.
+    pub y_desc: &'a str,
+}
+
+/// Draws A and B overlaid over `[t0, t1]` as `style` says. Returns the plotting area.
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     a: &[Rect],
@@ -81,9 +91,13 @@ pub fn draw<DB: DrawingBackend>(
     procs: u32,
     t0: f64,
     t1: f64,
-    labels: [&str; 2],
-    title: &str,
+    style: &DiffStyle,
 ) -> Result<PlotArea, DrawingAreaErrorKind<DB::ErrorType>> {
+    let DiffStyle {
+        labels,
+        title,
+        y_desc,
+    } = *style;
     let t1 = if t1 > t0 { t1 } else { t0 + 1.0 };
     let procs = procs.max(1);
     let names = [
@@ -97,7 +111,10 @@ pub fn draw<DB: DrawingBackend>(
         .map(|(label, colour)| Key { label, colour })
         .collect();
     let plot = framed(root, title, &keys)?;
-    let axes = TimeAxes::gantt("");
+    let axes = TimeAxes {
+        y_desc: (!y_desc.is_empty()).then_some(y_desc),
+        ..TimeAxes::gantt("")
+    };
     let mut chart = time_chart(&plot, &axes, (t0, t1), f64::from(procs))?;
     let (w, h) = chart.plotting_area().dim_in_pixel();
     let (w, h) = (w as usize, h as usize);

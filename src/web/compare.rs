@@ -228,7 +228,10 @@ pub fn draw_scatter(
 }
 
 /// Draws the schedules A and B (Gantt rectangles, see [`Session::rects`](super::Session::rects))
-/// overlaid over `[t0, t1]`; returns the plotting area `[x0, y0, x1, y1]`.
+/// overlaid over `[t0, t1]`; returns the plotting area `[x0, y0, x1, y1]`. `nodes` (optional:
+/// a cluster's [`Session::node_rows`](super::Session::node_rows), as
+/// [`draw_gantt`](super::draw::draw_gantt) takes it) names the y axis as the Gantt chart does
+/// ("processors of 12 nodes"); without it, "processors".
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn draw_diff_gantt(
@@ -241,6 +244,7 @@ pub fn draw_diff_gantt(
     label_a: &str,
     label_b: &str,
     title: &str,
+    nodes: JsValue,
 ) -> Result<Vec<i32>, JsError> {
     if !(t0.is_finite() && t1.is_finite() && t0 < t1) {
         return Err(JsError::new(&format!(
@@ -250,7 +254,13 @@ pub fn draw_diff_gantt(
     let (a, b) = (gantt::unflatten(a), gantt::unflatten(b));
     check_size(&canvas, (200, 150))?;
     let root = canvas_root(canvas)?;
-    let area = diff_gantt::draw(&root, &a, &b, procs, t0, t1, [label_a, label_b], title)
+    let y_desc = super::draw::node_rows(nodes, procs, 0)?.desc();
+    let style = diff_gantt::DiffStyle {
+        labels: [label_a, label_b],
+        title,
+        y_desc: &y_desc,
+    };
+    let area = diff_gantt::draw(&root, &a, &b, procs, t0, t1, &style)
         .map_err(|e| JsError::new(&format!("drawing failed: {e}")))?;
     drawn(root.present())?;
     Ok(area.to_vec())

@@ -26,6 +26,37 @@ pub(super) fn drawn<E: std::error::Error + Send + Sync>(
     r.map_err(|e| JsError::new(&format!("drawing failed: {e}")))
 }
 
+/// The Gantt rows of `procs` processors: grouped by the cluster's nodes `nodes` gives (see
+/// [`draw_gantt`]), or when it is undefined or null by nodes of `cores` (0: none).
+pub(super) fn node_rows(
+    nodes: JsValue,
+    procs: u32,
+    cores: u32,
+) -> Result<gantt::NodeRows, JsError> {
+    if nodes.is_undefined() || nodes.is_null() {
+        return Ok(gantt::NodeRows::uniform(procs, cores));
+    }
+    #[derive(serde::Deserialize)]
+    struct Given {
+        first: Vec<u32>,
+        names: Vec<String>,
+        #[serde(default)]
+        gpus: Vec<u32>,
+        #[serde(default)]
+        gpu_jobs: Vec<u32>,
+        #[serde(default)]
+        lane_first: Vec<u32>,
+        #[serde(default)]
+        lane_rows: Vec<u32>,
+    }
+    let g: Given =
+        serde_wasm_bindgen::from_value(nodes).map_err(|e| JsError::new(&format!("nodes: {e}")))?;
+    gantt::NodeRows::named(g.first, g.names, procs)
+        .and_then(|r| r.with_gpus(g.gpus, g.gpu_jobs))
+        .and_then(|r| r.with_lanes(g.lane_first, g.lane_rows, procs))
+        .map_err(|e| JsError::new(&e))
+}
+
 /// Draws the Gantt chart of `rects` (see [`Session::rects`](super::Session::rects)) over `[t0, t1]`; returns the
 /// plotting area in canvas pixels, `[x0, y0, x1, y1]`. `cores` > 0 (the node model's cores per
 /// node) groups the rows by node; non-empty `factors` (see [`Session::factors`](super::Session::factors))
@@ -52,29 +83,7 @@ pub fn draw_gantt(
     if !(t0.is_finite() && t1.is_finite()) {
         return Err(JsError::new("time window must be finite"));
     }
-    let rows = if nodes.is_undefined() || nodes.is_null() {
-        gantt::NodeRows::uniform(procs, cores)
-    } else {
-        #[derive(serde::Deserialize)]
-        struct Given {
-            first: Vec<u32>,
-            names: Vec<String>,
-            #[serde(default)]
-            gpus: Vec<u32>,
-            #[serde(default)]
-            gpu_jobs: Vec<u32>,
-            #[serde(default)]
-            lane_first: Vec<u32>,
-            #[serde(default)]
-            lane_rows: Vec<u32>,
-        }
-        let g: Given = serde_wasm_bindgen::from_value(nodes)
-            .map_err(|e| JsError::new(&format!("nodes: {e}")))?;
-        gantt::NodeRows::named(g.first, g.names, procs)
-            .and_then(|r| r.with_gpus(g.gpus, g.gpu_jobs))
-            .and_then(|r| r.with_lanes(g.lane_first, g.lane_rows, procs))
-            .map_err(|e| JsError::new(&e))?
-    };
+    let rows = node_rows(nodes, procs, cores)?;
     let root = canvas_root(canvas)?;
     let rects = gantt::unflatten(rects);
     let names: Vec<String> = if user_names.is_undefined() || user_names.is_null() {
