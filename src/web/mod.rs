@@ -402,7 +402,7 @@ impl Session {
     }
 
     /// The violated EETs of the last run, in job order: `[user, start, end]` each, the interval
-    /// the violation covers in the heatmap (see [`Violation`]).
+    /// the violation covers in the heatmap (see [`crate::metrics::eet_heatmap::Violation`]).
     pub fn violations(&self) -> Result<Vec<f64>, JsError> {
         let r = self.last()?;
         Ok(
