@@ -346,7 +346,7 @@ export class Session {
     }
     /**
      * The violated EETs of the last run, in job order: `[user, start, end]` each, the interval
-     * the violation covers in the heatmap (see [`Violation`]).
+     * the violation covers in the heatmap (see [`crate::metrics::eet_heatmap::Violation`]).
      * @returns {Float64Array}
      */
     violations() {
@@ -705,7 +705,10 @@ export function draw_class_box(canvas, boxes, labels, figure, by, title, slots) 
 
 /**
  * Draws the schedules A and B (Gantt rectangles, see [`Session::rects`](super::Session::rects))
- * overlaid over `[t0, t1]`; returns the plotting area `[x0, y0, x1, y1]`.
+ * overlaid over `[t0, t1]`; returns the plotting area `[x0, y0, x1, y1]`. `nodes` (optional:
+ * a cluster's [`Session::node_rows`](super::Session::node_rows), as
+ * [`draw_gantt`](super::draw::draw_gantt) takes it) names the y axis as the Gantt chart does
+ * ("processors of 12 nodes"); without it, "processors".
  * @param {HTMLCanvasElement} canvas
  * @param {Float64Array | number[]} a
  * @param {Float64Array | number[]} b
@@ -715,9 +718,10 @@ export function draw_class_box(canvas, boxes, labels, figure, by, title, slots) 
  * @param {string} label_a
  * @param {string} label_b
  * @param {string} title
+ * @param {any} nodes
  * @returns {Int32Array}
  */
-export function draw_diff_gantt(canvas, a, b, procs, t0, t1, label_a, label_b, title) {
+export function draw_diff_gantt(canvas, a, b, procs, t0, t1, label_a, label_b, title, nodes) {
     const val6 = +procs;
     const val7 = +t0;
     const val8 = +t1;
@@ -741,7 +745,7 @@ export function draw_diff_gantt(canvas, a, b, procs, t0, t1, label_a, label_b, t
         if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 8, 8); }
         throw e;
     }
-    const ret = wasm.draw_diff_gantt(canvas, ptr0, len0, ptr1, len1, val6, val7, val8, ptr2, len2, ptr3, len3, ptr4, len4);
+    const ret = wasm.draw_diff_gantt(canvas, ptr0, len0, ptr1, len1, val6, val7, val8, ptr2, len2, ptr3, len3, ptr4, len4, nodes);
     if (ret[3]) {
         throw takeFromExternrefTable0(ret[2]);
     }
