@@ -161,16 +161,7 @@ pub fn build_sharing(text: &str, site: &Site) -> Result<(Box<dyn Policy>, Shared
         .map(|k| k.name)
         .filter(|&k| spec.get(k).is_some())
         .collect();
-    for (k, v) in &site.conf {
-        if spec.params.iter().all(|(n, _)| n != k) {
-            let v = if v.contains(',') {
-                format!("({v})")
-            } else {
-                v.clone()
-            };
-            spec.params.push((k.to_string(), v));
-        }
-    }
+    with_site_conf(&mut spec, site);
     // The loops' phases the spec does not give, read from the log (docs/slurm.md, "The loops'
     // phases"): under the merged parameters (its bf_interval, sched_interval, ...).
     if let Some(clocks) = &site.log_clocks {
@@ -188,6 +179,20 @@ pub fn build_sharing(text: &str, site: &Site) -> Result<(Box<dyn Policy>, Shared
     )
 }
 
+/// Adds to `spec` each key of the site's slurm.conf it does not give (a list in parentheses).
+fn with_site_conf(spec: &mut Spec, site: &Site) {
+    for (k, v) in &site.conf {
+        if spec.params.iter().all(|(n, _)| n != k) {
+            let v = if v.contains(',') {
+                format!("({v})")
+            } else {
+                v.clone()
+            };
+            spec.params.push((k.to_string(), v));
+        }
+    }
+}
+
 /// The parameters of a spec's keys as written (a bad value is left at its default: the
 /// build reports it).
 fn params_of(spec: &Spec) -> SlurmParams {
@@ -203,14 +208,9 @@ fn params_of(spec: &Spec) -> SlurmParams {
 /// slurm.conf); `None` for another policy's spec or a site without the log's clocks.
 pub fn phases_note(text: &str, site: &Site) -> Option<String> {
     let clocks = site.log_clocks.as_ref()?;
-    let spec = Spec::parse(text).ok().filter(|s| s.name == ENTRY.name)?;
-    let mut p = params_of(&spec);
-    for (k, v) in &site.conf {
-        if spec.get(k).is_none() {
-            let _ = p.set(k, v);
-        }
-    }
-    Some(clocks.note(&p))
+    let mut spec = Spec::parse(text).ok().filter(|s| s.name == ENTRY.name)?;
+    with_site_conf(&mut spec, site);
+    Some(clocks.note(&params_of(&spec)))
 }
 
 #[cfg(test)]

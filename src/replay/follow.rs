@@ -19,7 +19,8 @@ pub(super) struct Follow<'p> {
     pub(super) allocs: &'p [Option<Alloc>],
     /// Each job's planned end when it starts as recorded (recorded start + time limit).
     pub(super) planned: &'p [Time],
-    /// Each job was started by Slurm's backfill loop (the log's `Flags`).
+    /// Each job was started by Slurm's backfill loop (`JobSet::backfilled`: empty when the
+    /// log has no `Flags`).
     pub(super) backfilled: &'p [bool],
     /// The instant asked about.
     pub(super) at: Time,
@@ -71,7 +72,10 @@ impl Policy for Follow<'_> {
             self.next += 1;
         }
         let due = &self.forced[from..self.next];
-        if due.iter().any(|&(_, j)| self.backfilled[j]) {
+        if due
+            .iter()
+            .any(|&(_, j)| self.backfilled.get(j) == Some(&true))
+        {
             self.inner.recorded_backfill(now);
         }
         let (allocs, planned) = (self.allocs, self.planned);

@@ -157,7 +157,7 @@ pub struct Replay<'s> {
     planned: Vec<Time>,
     /// Recorded allocation per job (`JobSet::recorded_nodes`; empty when none is known).
     allocs: &'s [Option<Alloc>],
-    /// What the log records beyond the jobs: nodes, backfill starts.
+    /// What the log records beyond the jobs: the nodes each ran on.
     pub logged: Logged,
 }
 
@@ -252,7 +252,7 @@ impl<'s> Replay<'s> {
             next: 0,
             allocs: self.allocs,
             planned: &self.planned,
-            backfilled: &self.logged.backfilled,
+            backfilled: &self.set.backfilled,
             at,
             decided: false,
             probe,

@@ -1,32 +1,29 @@
 //! What an sacct log records of each job beyond what the input step keeps: the nodes it ran on
-//! (`NodeList`, whose allocations the input step makes: `JobSet::recorded_nodes`) and whether
-//! backfill started it (`Flags`), read again from the log's text by the line each job came
-//! from. A job's `JobID` and `Account` are the input step's (`JobSet::log_id`,
-//! `JobSet::accounts`).
+//! (`NodeList`, whose allocations the input step makes: `JobSet::recorded_nodes`), read again
+//! from the log's text by the line each job came from. A job's `JobID`, `Account` and start by
+//! backfill (`Flags`) are the input step's (`JobSet::log_id`, `JobSet::accounts`,
+//! `JobSet::backfilled`).
 
 use crate::cluster::hostlist;
 use crate::job::Job;
 use crate::workload::sacct::split::{self, Splitter};
 
-/// Per job (by index): the nodes it ran on when the log names them, its start by backfill.
+/// Per job (by index): the nodes it ran on when the log names them.
 #[derive(Debug, Clone, Default)]
 pub struct Logged {
     /// The nodes of its recorded run (`NodeList`), when the log has that column.
     pub nodes: Vec<Option<Vec<String>>>,
-    /// Started by Slurm's backfill loop (`Flags` holds `SchedBackfill`).
-    pub backfilled: Vec<bool>,
 }
 
 impl Logged {
-    /// No nodes or backfill starts (a log that is not sacct output).
+    /// No nodes (a log that is not sacct output).
     pub fn empty(jobs: &[Job]) -> Logged {
         Logged {
             nodes: vec![None; jobs.len()],
-            backfilled: vec![false; jobs.len()],
         }
     }
 
-    /// Reads `NodeList` and `Flags` of each job's line of the sacct text `text` (from
+    /// Reads `NodeList` of each job's line of the sacct text `text` (from
     /// `file`); jobs whose line is not a job line keep no nodes.
     pub fn from_sacct(text: &str, file: &str, jobs: &[Job]) -> Result<Logged, String> {
         let mut out = Logged::empty(jobs);
@@ -41,7 +38,6 @@ impl Logged {
         let splitter = Splitter::new(delim, &names);
         let col = |want: &str| names.iter().position(|n| n.eq_ignore_ascii_case(want));
         let node_col = col("NodeList");
-        let flags_col = col("Flags");
         for (j, job) in jobs.iter().enumerate() {
             let no = job.line as usize;
             if no <= head_no + 1 || no > lines.len() {
@@ -54,9 +50,6 @@ impl Logged {
                 .is_err()
             {
                 continue;
-            }
-            if let Some(flags) = flags_col.and_then(|c| f.get(c)) {
-                out.backfilled[j] = flags.split(',').any(|f| f.trim() == "SchedBackfill");
             }
             if let Some(list) = node_col.and_then(|c| f.get(c)).map(|s| s.trim()) {
                 if list.is_empty() || list.eq_ignore_ascii_case("None assigned") {

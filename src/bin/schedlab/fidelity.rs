@@ -24,7 +24,7 @@ pub fn trace_text(path: &Path) -> String {
 }
 
 /// What the log at `path` records of `set`'s jobs beyond them, read again from its text: an
-/// sacct log's `NodeList`, `Flags` ([`Logged::from_sacct`]); nothing for any other
+/// sacct log's `NodeList` ([`Logged::from_sacct`]); nothing for any other
 /// trace.
 pub fn logged(path: &Path, set: &JobSet) -> Result<Logged, String> {
     let text = trace_text(path);
