@@ -2,7 +2,9 @@
 //! by hand: one node of 8 cores, every priority weight 0 (so jobs go in arrival order), the
 //! main scheduler's full runs every 60 s from 0, backfill cycles every 30 s from the first
 //! pass with a waiting job, a submission's main-scheduler run 3 s (`batch_sched_delay`) after
-//! the background loop's last run. The QOS file gives the limits; each job's QOS is the log's.
+//! the background loop's last run. The QOS file gives the limits; each job's QOS is the log's;
+//! Slurm holds jobs by them only with `AccountingStorageEnforce` naming `limits` (the spec's
+//! key, as a slurm.conf gives it).
 
 use schedlab::input::{InputOptions, JobSet};
 use schedlab::sim::Schedule;
@@ -34,8 +36,16 @@ fn log(jobs: &[Q]) -> String {
     out
 }
 
-/// The schedule of `slurm` on `jobs` with the QOS file `qos` (`None`: no file).
+/// The policy: limits enforced.
+const SPEC: &str = "slurm[AccountingStorageEnforce=(associations,limits)]";
+
+/// The schedule of [`SPEC`] on `jobs` with the QOS file `qos` (`None`: no file).
 fn sched(jobs: &[Q], qos: Option<&str>) -> Schedule {
+    sched_spec(jobs, qos, SPEC)
+}
+
+/// The schedule of `spec` on `jobs` with the QOS file `qos`.
+fn sched_spec(jobs: &[Q], qos: Option<&str>, spec: &str) -> Schedule {
     let text = log(jobs);
     let input = InputOptions {
         cluster: Some("1/n1:c8:m1/p=batch:ALL:default".into()),
@@ -49,7 +59,7 @@ fn sched(jobs: &[Q], qos: Option<&str>) -> Schedule {
     if let Some(q) = qos {
         site = site.with_qos(q, "qos.txt").unwrap();
     }
-    let mut p = schedlab::policy::slurm::build_with_site("slurm", &site).unwrap();
+    let mut p = schedlab::policy::slurm::build_with_site(spec, &site).unwrap();
     schedlab::run::simulate_with(&set, p.as_mut(), 1, None).unwrap()
 }
 
@@ -80,6 +90,13 @@ fn max_jobs_pu_holds_a_users_third_job_while_another_users_starts() {
     assert_eq!(starts(&sched(&jobs, None)), [0, 0, 0, 1]);
     let old = "Name|Priority\nnormal|10\n";
     assert_eq!(starts(&sched(&jobs, Some(old))), [0, 0, 0, 1]);
+    // Limits not enforced (`AccountingStorageEnforce` without `limits`): no job held.
+    let plain = sched_spec(
+        &jobs,
+        Some(&limits),
+        "slurm[AccountingStorageEnforce=associations]",
+    );
+    assert_eq!(starts(&plain), [0, 0, 0, 1]);
 }
 
 /// `low` GrpTRES=cpu=4 over every user of the QOS. At 0: ann's job of 3 cores starts; bob's of

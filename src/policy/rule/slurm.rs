@@ -96,7 +96,15 @@ pub struct SlurmSched {
 impl SlurmSched {
     /// The rule over the shared state.
     pub fn new(shared: Shared) -> Self {
-        let qos_use = QosUse::of_site(&shared.borrow().site);
+        // Slurm holds jobs by limits only when `AccountingStorageEnforce` names `limits`
+        // (acct_policy.c `acct_policy_job_runnable_pre_select`, `_post_select`).
+        let qos_use = {
+            let s = shared.borrow();
+            s.params
+                .enforce_limits
+                .then(|| QosUse::of_site(&s.site))
+                .flatten()
+        };
         let (agent, batch_delay, sched_interval, sched_phase) = {
             let p = &shared.borrow().params;
             let mut agent = Agent::new(
