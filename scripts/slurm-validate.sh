@@ -7,7 +7,7 @@
 #
 #   sudo scripts/slurm-validate.sh [-s SEED] [-c CONFIG] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]
 #     -s SEED     workload seed (default 1)
-#     -c CONFIG   fairshare | smallbf | gpu | tiers | limits | qos   (default fairshare)
+#     -c CONFIG   fairshare | smallbf | gpu | tiers | limits | qos | qoslimits   (default fairshare)
 #                   fairshare: priority dominated by fairshare (PriorityWeightFairshare=100000), skewed users
 #                   smallbf:   bf_window=2 (minutes), priority dominated by age
 #                   gpu:       most jobs ask for GPUs (8 on the cluster), PriorityWeightTRES on GRES/gpu
@@ -20,6 +20,10 @@
 #                              skewed users as fairshare's
 #                   qos:       three QOS (sacctmgr): high (Priority=100), normal (10), low (0); each job asks
 #                              one with --qos; PriorityWeightQOS=10000 over fairshare 2000 and age 1000
+#                   qoslimits: qos's three QOS and weights, with QOS limits enforced
+#                              (AccountingStorageEnforce=associations,limits,qos): normal MaxJobsPU=2,
+#                              high MaxTRESPU=cpu=16, low GrpTRES=cpu=12 and GrpJobs=3; low jobs take one
+#                              node and high jobs at most 16 CPUs, so every job fits its QOS's limits
 #     -j JOBS     number of jobs (default 60)
 #     -w WINDOW   arrival window in seconds: arrivals are spread over it (default 240)
 #     -o OUTDIR   where the dump goes (default tests/data/slurm/CONFIG-SEED/run1, or run2 if run1 exists)
@@ -48,7 +52,9 @@
 #   squeue.log         squeue snapshots (every 10 s: epoch|jobid|name|state|priority|reason)
 #   slurm.conf, gres.conf, slurmdbd.conf (password removed)  the configuration used
 #   accounts.txt       sacctmgr show assoc of the tree the run used
-#   qos.txt            sacctmgr show qos format=Name,Priority -P: every QOS's priority (qos only)
+#   qos.txt            sacctmgr show qos format=Name,Priority -P: every QOS's priority (qos only); for
+#                      qoslimits format=Name,Priority,MaxJobsPU,MaxTRESPU,GrpTRES,GrpJobs,MaxWall,Flags -P:
+#                      the priorities and the limits
 #   run.txt            the command, seed, config, host, versions, t0 and the run's duration
 #   slurmctld.log.gz   with -d only: the controller's log at debug level with the backfill flags
 set -euo pipefail
@@ -71,11 +77,11 @@ while getopts "s:c:j:w:o:kgdh" opt; do
     k) KEEP=1 ;;
     g) GENONLY=1 ;;
     d) DEBUGLOG=1 ;;
-    h) sed -n '2,53p' "$0"; exit 0 ;;
-    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|limits|qos] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]" >&2; exit 2 ;;
+    h) sed -n '2,60p' "$0"; exit 0 ;;
+    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|limits|qos|qoslimits] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]" >&2; exit 2 ;;
   esac
 done
-case $CONFIG in fairshare|smallbf|gpu|tiers|limits|qos) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers, limits, qos)" >&2; exit 2 ;; esac
+case $CONFIG in fairshare|smallbf|gpu|tiers|limits|qos|qoslimits) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers, limits, qos, qoslimits)" >&2; exit 2 ;; esac
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 if [[ -z $OUT ]]; then
@@ -98,7 +104,8 @@ if config in ("fairshare", "limits"):  # one heavy user per account: fairshare a
     users = [("alice", "phys", 8), ("bob", "phys", 1), ("carol", "chem", 4), ("dave", "chem", 1),
              ("erin", "bio", 1), ("frank", "eng", 2), ("alice", "bio", 1)]
 tiers = config == "tiers"
-qos = config == "qos"
+qos = config in ("qos", "qoslimits")
+qoslimits = config == "qoslimits"
 print("id,name,arrival_s,user,account,nodes,tasks_per_node,mem_mb_per_node,gpus_per_node,timelimit_min,sleep_s"
       + (",partition" if tiers else "") + (",qos" if qos else ""))
 t = 0.0
@@ -137,7 +144,16 @@ for i in range(1, n + 1):
         row += f",{part}"
     if qos:
         # the QOS asked with --qos: high for one job in five, low for three in ten, the rest normal
-        row += "," + rng.choices(["high", "normal", "low"], weights=[2, 5, 3])[0]
+        q = rng.choices(["high", "normal", "low"], weights=[2, 5, 3])[0]
+        if qoslimits:
+            # every job fits its QOS's limits (a job over one would pend for ever): low (GrpTRES=cpu=12)
+            # on one node, high (MaxTRESPU=cpu=16) on at most 16 CPUs
+            if q == "low":
+                nodes = 1
+            elif q == "high" and nodes * tpn > 16:
+                nodes = max(1, 16 // tpn)
+            row = f"{i},w{i:03d},{t:.1f},{user},{account},{nodes},{tpn},{mem},{gpus},{limit},{run}"
+        row += "," + q
     print(row)
 PY
 }
@@ -245,7 +261,7 @@ PriorityWeightPartition=0
 PriorityWeightQOS=0"
     SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=10,bf_max_job_user=3,default_queue_depth=5,sched_interval=10"
     ;;
-  qos)
+  qos|qoslimits)
     PRIO="PriorityWeightFairshare=2000
 PriorityWeightAge=1000
 PriorityWeightJobSize=0
@@ -255,6 +271,8 @@ PriorityWeightQOS=10000"
     ;;
 esac
 FAVOR=NO
+ENFORCE=associations
+if [[ $CONFIG == qoslimits ]]; then ENFORCE=associations,limits,qos; fi
 PARTS="PartitionName=batch Nodes=n[1-4] Default=YES MaxTime=INFINITE State=UP"
 if [[ $CONFIG == tiers ]]; then
   FAVOR=YES
@@ -289,7 +307,7 @@ $PRIO
 AccountingStorageType=accounting_storage/slurmdbd
 AccountingStorageHost=localhost
 AccountingStoragePort=16819
-AccountingStorageEnforce=associations
+AccountingStorageEnforce=$ENFORCE
 AccountingStorageTRES=gres/gpu
 JobCompType=jobcomp/none
 # cluster: four nodes on this one host
@@ -335,7 +353,7 @@ add_user() { sacctmgr -i add user "$1" account="$2" cluster=schedlab fairshare=1
 add_user alice phys; add_user bob phys; add_user carol chem; add_user dave chem
 add_user erin bio; add_user alice bio; add_user frank eng
 sacctmgr -i modify user where name=alice set defaultaccount=phys >/dev/null
-if [[ $CONFIG == qos ]]; then
+if [[ $CONFIG == qos || $CONFIG == qoslimits ]]; then
   # the QOS: normal (made with the cluster) at priority 10, high at 100, low at 0; every association
   # may use all three (normal stays the default)
   sacctmgr -i modify qos where name=normal set priority=10 >/dev/null
@@ -344,6 +362,13 @@ if [[ $CONFIG == qos ]]; then
   for u in alice bob carol dave erin frank; do
     sacctmgr -i modify user where name=$u cluster=schedlab set qos+=high,low >/dev/null
   done
+fi
+if [[ $CONFIG == qoslimits ]]; then
+  # the limits: two running normal jobs per user, 16 CPUs of running high jobs per user, 12 CPUs and
+  # three running jobs of low over all its users
+  sacctmgr -i modify qos where name=normal set MaxJobsPerUser=2 >/dev/null
+  sacctmgr -i modify qos where name=high set MaxTRESPerUser=cpu=16 >/dev/null
+  sacctmgr -i modify qos where name=low set GrpTRES=cpu=12 GrpJobs=3 >/dev/null
 fi
 
 # ---------------------------------------------------------------- slurmctld, slurmd
@@ -355,6 +380,9 @@ sed 's/^StoragePass=.*/StoragePass=(removed)/' "$BASE/etc/slurmdbd.conf" > "$OUT
 sacctmgr -n -P show assoc format=Cluster,Account,User,Partition,Share,ParentName > "$OUT/accounts.txt"
 sshare -a -l -P > "$OUT/sshare-start.txt"
 if [[ $CONFIG == qos ]]; then sacctmgr show qos format=Name,Priority -P > "$OUT/qos.txt"; fi
+if [[ $CONFIG == qoslimits ]]; then
+  sacctmgr show qos format=Name,Priority,MaxJobsPU,MaxTRESPU,GrpTRES,GrpJobs,MaxWall,Flags -P > "$OUT/qos.txt"
+fi
 
 # ---------------------------------------------------------------- submit in real time
 ( while :; do

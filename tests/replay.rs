@@ -18,6 +18,7 @@ mod limits_runs;
 mod log_phases;
 mod new_workload;
 mod qos_runs;
+mod qoslimits_runs;
 mod sides;
 mod whole;
 

@@ -13,6 +13,7 @@ pub mod params;
 pub mod phases_from_log;
 pub mod priority;
 pub mod qos;
+pub mod qos_limits;
 pub mod site_note;
 pub mod sshare;
 pub mod state;

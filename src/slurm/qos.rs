@@ -13,18 +13,31 @@
 //! high|100
 //! low|0
 //! ```
+//!
+//! A file with the limits' columns too (`format=Name,Priority,MaxJobsPU,MaxTRESPU,GrpTRES,
+//! GrpJobs,MaxWall,Flags`) gives each QOS's limits ([`QosLimits`], `qos_limits.rs`).
+
+use super::qos_limits::{self, QosLimits};
 
 /// The QOS a job without one runs in (no association default is known).
 pub const DEFAULT_QOS: &str = "normal";
 
-/// A site's QOS priorities: (name, priority) in the file's order.
+/// A site's QOS priorities: (name, priority) in the file's order, and the limits of those
+/// that have any.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct QosTable {
     /// (name, priority).
     pub rows: Vec<(String, u32)>,
+    /// (name, limits) of the QOS with a limit, in the file's order (the `qos` key gives none).
+    pub limits: Vec<(String, QosLimits)>,
 }
 
 impl QosTable {
+    /// The limits of QOS `name`, when it has any.
+    pub fn limits_of(&self, name: &str) -> Option<&QosLimits> {
+        self.limits.iter().find(|(n, _)| n == name).map(|(_, l)| l)
+    }
+
     /// The priority of QOS `name`, when the table has it.
     pub fn priority(&self, name: &str) -> Option<u32> {
         self.rows.iter().find(|(n, _)| n == name).map(|&(_, p)| p)
@@ -95,6 +108,20 @@ pub fn parse(text: &str, file: &str) -> Result<QosTable, String> {
         .map(|s| s.trim().to_ascii_lowercase())
         .collect();
     let headed = names.iter().any(|n| n == "name" || n == "priority");
+    // The limits' columns, each by either of sacctmgr's names for it (the header's short one,
+    // the format's long one).
+    let limit_col = |a: &str, b: &str| {
+        headed
+            .then(|| names.iter().position(|x| x == a || x == b))
+            .flatten()
+    };
+    let limit_cols = [
+        limit_col("maxjobspu", "maxjobsperuser"),
+        limit_col("maxtrespu", "maxtresperuser"),
+        limit_col("grptres", "grptres"),
+        limit_col("grpjobs", "grpjobs"),
+        limit_col("maxwall", "maxwalldurationperjob"),
+    ];
     let (cn, cp) = if headed {
         let col = |n: &str| {
             names.iter().position(|x| x == n).ok_or_else(|| {
@@ -133,6 +160,18 @@ pub fn parse(text: &str, file: &str) -> Result<QosTable, String> {
             .map_err(|e| format!("{file}:{line}: Priority: {e}{hint}"))?;
         if table.priority(&n).is_some() {
             return Err(format!("{file}:{line}: Name: QOS {n:?} is listed twice"));
+        }
+        let field = |k: usize| limit_cols[k].and_then(|c| f.get(c).copied()).unwrap_or("");
+        let at = |name: &'static str| move |e: String| format!("{file}:{line}: {name}: {e}");
+        let limits = QosLimits {
+            max_jobs_pu: qos_limits::parse_count(field(0)).map_err(at("MaxJobsPU"))?,
+            max_tres_pu: qos_limits::parse_tres(field(1)).map_err(at("MaxTRESPU"))?.0,
+            grp_tres: qos_limits::parse_tres(field(2)).map_err(at("GrpTRES"))?.0,
+            grp_jobs: qos_limits::parse_count(field(3)).map_err(at("GrpJobs"))?,
+            max_wall: qos_limits::parse_wall(field(4)).map_err(at("MaxWall"))?,
+        };
+        if !limits.is_none() {
+            table.limits.push((n.clone(), limits));
         }
         table.rows.push((n, p));
     }
@@ -193,9 +232,43 @@ mod tests {
         let bare = parse("normal|10\nhigh|100\n", "q").unwrap();
         let head = parse("Name|Priority\nnormal|10\nhigh|100\n", "q").unwrap();
         assert_eq!(bare, head);
-        let other = parse("Priority|Name|MaxWall\n10|normal|\n100|high|1:00:00\n", "q").unwrap();
+        let other = parse(
+            "Priority|Name|Flags\n10|normal|\n100|high|DenyOnLimit\n",
+            "q",
+        )
+        .unwrap();
         assert_eq!(other, head);
+        // A file of Name and Priority alone (the qos runs' qos.txt) has no limits.
+        assert!(head.limits.is_empty());
         assert_eq!(head.key_text(), "(normal:10,high:100)");
+    }
+
+    /// The qoslimits runs' file: normal MaxJobsPU=2, high MaxTRESPU=cpu=16, low GrpTRES=cpu=12
+    /// and GrpJobs=3; the priorities read as before.
+    #[test]
+    fn the_limits_read_from_their_columns() {
+        let t = parse(
+            "Name|Priority|MaxJobsPU|MaxTRESPU|GrpTRES|GrpJobs|MaxWall|Flags\n\
+             normal|10|2|||||\nhigh|100||cpu=16||||\nlow|0|||cpu=12|3|01:00:00|DenyOnLimit\n\
+             debug|5||||||\n",
+            "qos.txt",
+        )
+        .unwrap();
+        assert_eq!(t.rows.len(), 4);
+        assert_eq!(t.priority("high"), Some(100));
+        assert_eq!(t.limits_of("normal").unwrap().max_jobs_pu, Some(2));
+        assert_eq!(
+            t.limits_of("high").unwrap().max_tres_pu,
+            [Some(16), None, None, None]
+        );
+        let low = t.limits_of("low").unwrap();
+        assert_eq!(low.grp_tres, [Some(12), None, None, None]);
+        assert_eq!((low.grp_jobs, low.max_wall), (Some(3), Some(3600)));
+        assert!(t.limits_of("debug").is_none());
+        assert_eq!(
+            parse("Name|Priority|GrpJobs\nlow|0|many\n", "q").unwrap_err(),
+            "q:2: GrpJobs: \"many\" is not a whole number"
+        );
     }
 
     /// Every error names the file, the line and the field.

@@ -177,8 +177,8 @@ impl Session {
 }
 
 /// What the `slurm` policy will read of a site (slurm.conf text, `sshare -a -l -P` text and
-/// `sacctmgr show qos format=Name,Priority -P` text, each optional): one sentence, or the
-/// error naming the file, line and field.
+/// `sacctmgr show qos format=Name,Priority -P` text, with the limits' columns or without, each
+/// optional): one sentence, or the error naming the file, line and field.
 #[wasm_bindgen]
 pub fn slurm_site_note(
     conf: Option<String>,
@@ -233,6 +233,17 @@ pub fn slurm_site_note(
             table.rows.len(),
             named.join(", ")
         ));
+        if !table.limits.is_empty() {
+            let limits: Vec<String> = (table.limits.iter().take(NAMED_KEYS))
+                .map(|(n, l)| format!("{n} {}", l.text()))
+                .collect();
+            parts.push(format!(
+                "the limits of {} QOS ({}; held when slurm.conf's AccountingStorageEnforce \
+                 names limits)",
+                table.limits.len(),
+                limits.join("; ")
+            ));
+        }
     }
     Ok(format!("The slurm policy reads {}.", parts.join(" and ")))
 }

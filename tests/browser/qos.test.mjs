@@ -1,5 +1,6 @@
 // The cluster panel's qos input: `sacctmgr show qos format=Name,Priority -P` output gives the
-// slurm policy its QOS priorities, as the CLI's --qos; a QOS of the log the file lacks is said
+// slurm policy its QOS priorities, as the CLI's --qos (with the limits' columns, the limits
+// too, named in the panel); a QOS of the log the file lacks is said
 // beside the Slurm inputs (the engine's slurm::site_note::qos_note, sent with the trace's facts);
 // a bad file's error names its file, line and field. Run through scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
@@ -55,6 +56,10 @@ test('a qos file gives the slurm policy its QOS priorities, as the CLI\'s --qos'
   await p.locator('[data-testid="cluster-qos"]').setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('Name|Priority\nnormal|10\nhigh|lots\n') });
   await p.waitForFunction(() => !document.querySelector('[data-testid="cluster-error"]').hidden);
   assert.match(await p.locator('[data-testid="cluster-error"]').innerText(), /^bad\.txt:3: Priority: "lots" is not a whole number/);
+  // A file with the limits' columns (the qoslimits runs' qos.txt): the panel names them.
+  await p.locator('[data-testid="cluster-qos"]').setInputFiles({ name: 'limits.txt', mimeType: 'text/plain', buffer: Buffer.from('Name|Priority|MaxJobsPU|MaxTRESPU|GrpTRES|GrpJobs|MaxWall|Flags\nnormal|10|2|||||\nhigh|100||cpu=16||||\nlow|0|||cpu=12|3||\n') });
+  await p.waitForFunction(() => document.querySelector('[data-testid="cluster-site"]').textContent.includes('limits'));
+  assert.match(await p.locator('[data-testid="cluster-site"]').innerText(), /the limits of 3 QOS \(normal MaxJobsPU=2; high MaxTRESPU=cpu=16; low GrpTRES=cpu=12 GrpJobs=3; held when slurm\.conf's AccountingStorageEnforce names limits\)/);
   assert.deepEqual(problems, []);
   await context.close();
 });

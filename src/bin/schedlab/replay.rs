@@ -22,7 +22,8 @@ pub struct ReplayArgs {
     sshare: Option<PathBuf>,
     /// `sacctmgr show qos format=Name,Priority -P` output: each QOS's priority, for the `slurm`
     /// policy's QOS factor (a job's QOS is the sacct log's `QOS` column; without the file every
-    /// QOS has priority 0).
+    /// QOS has priority 0); with the columns MaxJobsPU, MaxTRESPU, GrpTRES, GrpJobs, MaxWall
+    /// too, each QOS's limits (held when slurm.conf's AccountingStorageEnforce names limits).
     #[arg(long)]
     qos: Option<PathBuf>,
     /// Write `time,job_id,recorded,model` (one row per job waiting at each instant) to this

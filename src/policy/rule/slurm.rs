@@ -40,6 +40,7 @@ mod free;
 mod held;
 mod nodes;
 mod plan;
+mod qos_use;
 mod space;
 mod trial;
 
@@ -53,6 +54,7 @@ use agent::Agent;
 use blocked::{Blocked, Fit};
 use free::Free;
 use nodes::NodePlan;
+use qos_use::QosUse;
 use std::collections::HashMap;
 
 /// A time limit for jobs without one (Slurm's `YEAR_MINUTES`).
@@ -87,11 +89,22 @@ pub struct SlurmSched {
     pool_plan: Free,
     /// The last backfill cycle's plan on nodes, kept for its memory.
     node_plan: Option<Box<NodePlan>>,
+    /// The QOS limits and what the running jobs use of them (`None`: no QOS has a limit).
+    qos_use: Option<QosUse>,
 }
 
 impl SlurmSched {
     /// The rule over the shared state.
     pub fn new(shared: Shared) -> Self {
+        // Slurm holds jobs by limits only when `AccountingStorageEnforce` names `limits`
+        // (acct_policy.c `acct_policy_job_runnable_pre_select`, `_post_select`).
+        let qos_use = {
+            let s = shared.borrow();
+            s.params
+                .enforce_limits
+                .then(|| QosUse::of_site(&s.site))
+                .flatten()
+        };
         let (agent, batch_delay, sched_interval, sched_phase) = {
             let p = &shared.borrow().params;
             let mut agent = Agent::new(
@@ -119,6 +132,7 @@ impl SlurmSched {
             cycle_queue: Vec::new(),
             pool_plan: Free::default(),
             node_plan: None,
+            qos_use,
         }
     }
 
@@ -133,6 +147,9 @@ impl SlurmSched {
         let mut i = 0;
         let mut tested = 0;
         let mut blocked = Blocked::default();
+        if let Some(q) = self.qos_use.as_mut() {
+            q.reset(c);
+        }
         while let Some(j) = queue.get(c, i) {
             i += 1;
             if !c.waiting().contains(j) {
@@ -142,9 +159,16 @@ impl SlurmSched {
                 break;
             }
             tested += 1;
+            // A job a QOS limit holds is passed over and blocks nothing
+            // (`acct_policy_job_runnable_pre_select`, then `select_nodes`'s
+            // `ESLURM_ACCOUNTING_POLICY`, which `_schedule` does not count as its
+            // partition's failure: `fail_by_part` stays false).
+            if self.qos_use.as_ref().is_some_and(|q| q.held(c, j)) {
+                continue;
+            }
             let on_nodes = c.cluster().map(|cv| blocked.fit(&cv, j));
             match on_nodes {
-                Some(Fit::Skip) => {}
+                Some(Fit::Skip) => continue,
                 Some(Fit::Blocked) => break,
                 Some(Fit::On(a)) => {
                     let r = c.reason_word("main")?;
@@ -155,6 +179,9 @@ impl SlurmSched {
                     let r = c.reason_word("main")?;
                     c.start_as(j, Some(r), None, None)?;
                 }
+            }
+            if let Some(q) = self.qos_use.as_mut() {
+                q.started(c, j);
             }
         }
         Ok(())

@@ -1,0 +1,184 @@
+//! QOS limits (Slurm 22.05 `src/slurmctld/acct_policy.c`, with `AccountingStorageEnforce`
+//! naming `limits`): what the running jobs use of each QOS, per QOS and per user within it, and
+//! whether a waiting job is held by a limit (docs/slurm.md "QOS limits").
+//!
+//! - **Before node selection** (`acct_policy_job_runnable_pre_select`, `_qos_job_runnable_pre_select`):
+//!   held when its QOS's running jobs are `GrpJobs` or more (`grp_used_jobs >= grp_jobs`), when
+//!   its user's running jobs in the QOS are `MaxJobsPU` or more (`used_limits->jobs >=
+//!   max_jobs_pu`), or when its time limit is over `MaxWall` (`time_limit > max_wall_pj`).
+//! - **After node selection** (`acct_policy_job_runnable_post_select`, `_qos_job_runnable_post_select`
+//!   through `_validate_tres_usage_limits` with `safe_limits` true): held when, for a TRES with a
+//!   limit, the job asks more than the limit, or asks some and what it asks plus what is used
+//!   is over the limit: the QOS's running jobs for `GrpTRES` (`grp_used_tres`), its user's
+//!   running jobs in the QOS for `MaxTRESPU` (`used_limits->tres`).
+//!
+//! "Used" is the running jobs' allocated TRES and count: added when a job starts
+//! (`acct_policy_job_begin`, `_qos_adjust_limit_usage` `ACCT_POLICY_JOB_BEGIN`), taken back when
+//! it ends (`deallocate_nodes` calls `acct_policy_job_fini`). A user is its user id over all its
+//! accounts (`acct_policy_get_user_used_limits` by `user_id`).
+
+use crate::sim::Ctx;
+use crate::slurm::qos::DEFAULT_QOS;
+use crate::slurm::qos_limits::{QosLimits, TresCounts, TresLimit};
+use crate::slurm::Site;
+use std::collections::HashMap;
+
+/// A count of running jobs and their TRES.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Used {
+    jobs: u32,
+    tres: TresCounts,
+}
+
+impl Used {
+    fn add(&mut self, t: &TresCounts) {
+        self.jobs += 1;
+        for (u, v) in self.tres.iter_mut().zip(t) {
+            *u += v;
+        }
+    }
+}
+
+/// What the running jobs use of each QOS with a limit, kept through one loop of the
+/// scheduler (made from the running jobs, then told each start).
+#[derive(Debug, Clone)]
+pub(super) struct QosUse {
+    /// The limits per log QOS index (0: the job's log names none, so `normal`).
+    limits: Vec<Option<QosLimits>>,
+    /// Each job's log QOS index.
+    job_qos: Vec<u16>,
+    /// Per QOS index.
+    group: Vec<Used>,
+    /// Per (QOS index, user).
+    user: HashMap<(u16, i64), Used>,
+}
+
+impl QosUse {
+    /// The use of the site's QOS limits, when any QOS a job runs in has one (`None`: nothing
+    /// to hold, and no check at all).
+    pub(super) fn of_site(site: &Site) -> Option<Self> {
+        let (table, _) = site.qos.as_ref()?;
+        let limits: Vec<Option<QosLimits>> = std::iter::once(DEFAULT_QOS)
+            .chain(site.qos_names.iter().map(String::as_str))
+            .map(|n| table.limits_of(n).copied())
+            .collect();
+        limits.iter().any(Option::is_some).then(|| QosUse {
+            group: vec![Used::default(); limits.len()],
+            limits,
+            job_qos: site.job_qos.clone(),
+            user: HashMap::new(),
+        })
+    }
+
+    /// Counts the jobs running now afresh (at the start of a loop of the scheduler).
+    pub(super) fn reset(&mut self, c: &Ctx<'_>) {
+        self.group.iter_mut().for_each(|g| *g = Used::default());
+        self.user.clear();
+        let running: Vec<usize> = c.running().map(|(_, j)| j).collect();
+        for j in running {
+            self.started(c, j);
+        }
+    }
+
+    /// The log QOS index of job `j` (0: none) and its limits, when it has any.
+    fn of(&self, j: usize) -> (u16, Option<&QosLimits>) {
+        let k = self.job_qos.get(j).copied().unwrap_or(0);
+        let l = self.limits.get(usize::from(k)).and_then(Option::as_ref);
+        (k, l)
+    }
+
+    /// Job `j` started (or runs): its QOS's and its user's use grow by it.
+    pub(super) fn started(&mut self, c: &Ctx<'_>, j: usize) {
+        let (k, l) = self.of(j);
+        if l.is_none() {
+            return;
+        }
+        let t = tres(c, j);
+        self.group[usize::from(k)].add(&t);
+        self.user.entry((k, c.job(j).user)).or_default().add(&t);
+    }
+
+    /// Held before node selection: `GrpJobs`, `MaxJobsPU`, `MaxWall`.
+    pub(super) fn held_pre(&self, c: &Ctx<'_>, j: usize) -> bool {
+        let (k, Some(l)) = self.of(j) else {
+            return false;
+        };
+        let v = c.job(j);
+        let group = &self.group[usize::from(k)];
+        let user = self.user.get(&(k, v.user)).copied().unwrap_or_default();
+        l.grp_jobs.is_some_and(|n| group.jobs >= n)
+            || l.max_jobs_pu.is_some_and(|n| user.jobs >= n)
+            || l.max_wall
+                .is_some_and(|w| v.requested.is_none_or(|r| r > w))
+    }
+
+    /// Held after node selection: `GrpTRES`, `MaxTRESPU`.
+    pub(super) fn held_post(&self, c: &Ctx<'_>, j: usize) -> bool {
+        let (k, Some(l)) = self.of(j) else {
+            return false;
+        };
+        let t = tres(c, j);
+        let group = &self.group[usize::from(k)];
+        let user = self
+            .user
+            .get(&(k, c.job(j).user))
+            .copied()
+            .unwrap_or_default();
+        over(&l.grp_tres, &t, &group.tres) || over(&l.max_tres_pu, &t, &user.tres)
+    }
+
+    /// Held by either.
+    pub(super) fn held(&self, c: &Ctx<'_>, j: usize) -> bool {
+        self.held_pre(c, j) || self.held_post(c, j)
+    }
+}
+
+/// `_validate_tres_usage_limits` with `safe_limits` and no current use: a TRES with a limit
+/// the job asks more of than the limit, or asks some of with the use already over what is left.
+fn over(limit: &TresLimit, ask: &TresCounts, used: &TresCounts) -> bool {
+    limit
+        .iter()
+        .zip(ask)
+        .zip(used)
+        .any(|((l, &a), &u)| l.is_some_and(|l| a > l || (a > 0 && a + u > l)))
+}
+
+/// The TRES job `j` asks (or holds): its processors; on a cluster also its memory, nodes and
+/// GPUs (a running job's nodes are those it holds).
+fn tres(c: &Ctx<'_>, j: usize) -> TresCounts {
+    let cpus = u64::from(c.job(j).procs);
+    let Some(cv) = c.cluster() else {
+        return [cpus, 0, 0, 0];
+    };
+    let n = cv.need(j);
+    let nodes = if !c.waiting().contains(j) {
+        cv.alloc(j).len() as u64
+    } else {
+        u64::from(n.nodes.max(1))
+    };
+    let mem = if n.mem_per_node_mb > 0 {
+        n.mem_per_node_mb.saturating_mul(nodes)
+    } else {
+        n.mem_per_cpu_mb.saturating_mul(cpus)
+    };
+    [cpus, mem, nodes, u64::from(n.gpus)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::over;
+
+    /// GrpTRES=cpu=12: with 8 in use a job of 4 starts (4 + 8 = 12, not over), one of 5 is
+    /// held (13); one of 13 is held whatever is used (over the limit alone); a job asking no
+    /// GPU is not held by gres/gpu=2 though 3 are used.
+    #[test]
+    fn a_tres_limit_holds_what_would_go_over_it() {
+        let cpu12 = [Some(12), None, None, None];
+        assert!(!over(&cpu12, &[4, 0, 0, 0], &[8, 0, 0, 0]));
+        assert!(over(&cpu12, &[5, 0, 0, 0], &[8, 0, 0, 0]));
+        assert!(over(&cpu12, &[13, 0, 0, 0], &[0; 4]));
+        let gpu2 = [None, None, None, Some(2)];
+        assert!(!over(&gpu2, &[8, 0, 1, 0], &[0, 0, 0, 3]));
+        assert!(over(&gpu2, &[8, 0, 1, 1], &[0, 0, 0, 2]));
+    }
+}

@@ -1,0 +1,144 @@
+//! QOS limits in the `slurm` policy (docs/slurm.md "QOS limits"), on small sacct logs worked
+//! by hand: one node of 8 cores, every priority weight 0 (so jobs go in arrival order), the
+//! main scheduler's full runs every 60 s from 0, backfill cycles every 30 s from the first
+//! pass with a waiting job, a submission's main-scheduler run 3 s (`batch_sched_delay`) after
+//! the background loop's last run. The QOS file gives the limits; each job's QOS is the log's;
+//! Slurm holds jobs by them only with `AccountingStorageEnforce` naming `limits` (the spec's
+//! key, as a slurm.conf gives it).
+
+use schedlab::input::{InputOptions, JobSet};
+use schedlab::sim::Schedule;
+use schedlab::slurm::Site;
+use schedlab::swf::ReadOptions;
+
+/// A job: (user, QOS, submit s, cores, limit s, runtime s).
+type Q = (&'static str, &'static str, i64, u32, i64, i64);
+
+/// The sacct log of `jobs` (ids 1, 2, ...), its recorded starts at submission (a simulation
+/// does not read them).
+fn log(jobs: &[Q]) -> String {
+    let t = |s: i64| format!("2024-01-01T00:{:02}:{:02}", s / 60, s % 60);
+    let hms = |s: i64| format!("00:{:02}:{:02}", s / 60, s % 60);
+    let mut out = String::from(
+        "JobID|User|QOS|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|NodeList|State\n",
+    );
+    for (i, &(user, qos, submit, cpus, limit, run)) in jobs.iter().enumerate() {
+        out.push_str(&format!(
+            "{}|{user}|{qos}|{}|{}|{}|{}|{}|{cpus}|1|n1|COMPLETED\n",
+            i + 1,
+            t(submit),
+            t(submit),
+            t(submit + run),
+            hms(run),
+            hms(limit),
+        ));
+    }
+    out
+}
+
+/// The policy: limits enforced.
+const SPEC: &str = "slurm[AccountingStorageEnforce=(associations,limits)]";
+
+/// The schedule of [`SPEC`] on `jobs` with the QOS file `qos` (`None`: no file).
+fn sched(jobs: &[Q], qos: Option<&str>) -> Schedule {
+    sched_spec(jobs, qos, SPEC)
+}
+
+/// The schedule of `spec` on `jobs` with the QOS file `qos`.
+fn sched_spec(jobs: &[Q], qos: Option<&str>, spec: &str) -> Schedule {
+    let text = log(jobs);
+    let input = InputOptions {
+        cluster: Some("1/n1:c8:m1/p=batch:ALL:default".into()),
+        ..InputOptions::default()
+    };
+    let set: JobSet =
+        schedlab::run::read_bytes("q.sacct", text.as_bytes(), &ReadOptions::default(), &input)
+            .unwrap()
+            .1;
+    let mut site = Site::default().with_job_qos(set.qos_names.clone(), set.qos.clone());
+    if let Some(q) = qos {
+        site = site.with_qos(q, "qos.txt").unwrap();
+    }
+    let mut p = schedlab::policy::slurm::build_with_site(spec, &site).unwrap();
+    schedlab::run::simulate_with(&set, p.as_mut(), 1, None).unwrap()
+}
+
+fn starts(s: &Schedule) -> Vec<i64> {
+    s.jobs.iter().map(|j| j.start).collect()
+}
+
+const HEAD: &str = "Name|Priority|MaxJobsPU|MaxTRESPU|GrpTRES|GrpJobs|MaxWall|Flags\n";
+
+/// `normal` MaxJobsPU=2. ann submits three one-core jobs at 0 (100 s each, limit 200 s), bob one
+/// at 1. The full run at 0 starts ann's first two; her third is held (she runs 2 normal jobs,
+/// `used_limits->jobs >= max_jobs_pu`), and holds nothing back: bob's job starts at the
+/// main scheduler's run for his submission, 3 s after the one at 0 (the backfill cycle, first
+/// run at 0 for ann's held job, comes next at 30). ann's third starts at 100, when her first
+/// ends (the main scheduler runs at every end). Without the limit all three of ann's start at
+/// 0, and bob's at 1 by the first backfill cycle, run at the first pass with a waiting job. A
+/// QOS file of Name and Priority alone (the qos runs') has no limit: the same schedule as none.
+#[test]
+fn max_jobs_pu_holds_a_users_third_job_while_another_users_starts() {
+    let jobs = [
+        ("ann", "normal", 0, 1, 200, 100),
+        ("ann", "normal", 0, 1, 200, 100),
+        ("ann", "normal", 0, 1, 200, 100),
+        ("bob", "normal", 1, 1, 200, 100),
+    ];
+    let limits = format!("{HEAD}normal|10|2|||||\n");
+    assert_eq!(starts(&sched(&jobs, Some(&limits))), [0, 0, 100, 3]);
+    assert_eq!(starts(&sched(&jobs, None)), [0, 0, 0, 1]);
+    let old = "Name|Priority\nnormal|10\n";
+    assert_eq!(starts(&sched(&jobs, Some(old))), [0, 0, 0, 1]);
+    // Limits not enforced (`AccountingStorageEnforce` without `limits`): no job held.
+    let plain = sched_spec(
+        &jobs,
+        Some(&limits),
+        "slurm[AccountingStorageEnforce=associations]",
+    );
+    assert_eq!(starts(&plain), [0, 0, 0, 1]);
+}
+
+/// `low` GrpTRES=cpu=4 over every user of the QOS. At 0: ann's job of 3 cores starts; bob's of
+/// 2 would make 5 > 4 (`grp_used_tres + request > limit`) and is held; carol's of 1 makes 4,
+/// not over, and starts past it; dave's `normal` job of 2 is not limited. bob's starts at 100,
+/// when ann's ends (1 + 2 = 3). Without the limit all four start at 0 (8 cores).
+#[test]
+fn grp_tres_holds_a_job_that_would_take_the_qos_past_it() {
+    let jobs = [
+        ("ann", "low", 0, 3, 200, 100),
+        ("bob", "low", 0, 2, 200, 100),
+        ("carol", "low", 0, 1, 200, 150),
+        ("dave", "normal", 0, 2, 200, 100),
+    ];
+    let limits = format!("{HEAD}normal|10||||||\nlow|0|||cpu=4|||\n");
+    assert_eq!(starts(&sched(&jobs, Some(&limits))), [0, 100, 0, 0]);
+    assert_eq!(starts(&sched(&jobs, None)), [0, 0, 0, 0]);
+}
+
+/// Backfill passes over a held job: it gets no reservation (`acct_policy_job_runnable_post_select`
+/// before `_add_reservation`). `high` MaxTRESPU=cpu=8. ann's `high` job 1 (4 cores) and carol's
+/// job 2 (4 cores) fill the node from 0, to 1000 and 500. ann's job 3 (`high`, 8 cores, limit
+/// 600) waits: its cores are free at 1000, but she holds 4 of her 8 in `high`, 4 + 8 > 8: held,
+/// so the cycles plan nothing for it, and dave's job 4 (4 cores, limit 700, submitted at 20)
+/// starts at 500 when carol's ends (held, job 3 does not block the main scheduler either). At
+/// 1000 job 1 ends: job 3 is within the limit (0 + 8 ≤ 8) but only 4 cores are free, so its
+/// first reservation is made then, at 1200, when job 4 ends; it starts at 1200. Without the limit job 3 blocks the main scheduler at 500 and backfill
+/// reserves the node for it from 1000 (its first planned start, recorded): job 4, ending at
+/// 1200, would overlap it and waits for it, to 1600.
+#[test]
+fn backfill_gives_a_held_job_no_reservation() {
+    let jobs = [
+        ("ann", "high", 0, 4, 1000, 1000),
+        ("carol", "normal", 0, 4, 500, 500),
+        ("ann", "high", 10, 8, 600, 600),
+        ("dave", "normal", 20, 4, 700, 700),
+    ];
+    let limits = format!("{HEAD}normal|10||||||\nhigh|100||cpu=8||||\n");
+    let held = sched(&jobs, Some(&limits));
+    assert_eq!(starts(&held), [0, 0, 1200, 500]);
+    assert_eq!(held.jobs[2].first_reservation(), Some(1200));
+    let free = sched(&jobs, None);
+    assert_eq!(starts(&free), [0, 0, 1000, 1600]);
+    assert_eq!(free.jobs[2].first_reservation(), Some(1000));
+}
