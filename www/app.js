@@ -27,6 +27,7 @@ import { setStale, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
 import { setJobIds } from './jobids.js';
 import { leftOutSentence } from './leftout.js';
+import { restoreShownTable, restoreShownTraceView, keepRunTrace } from './restore.js';
 
 const S = {
   trace: null,   // the trace of the shown comparison: {kind, ref, name, label, bytes}
@@ -111,7 +112,8 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   const results = [];
   const failed = [...leftOut];
   const site = cluster.snapshot();
-  S.running = { restore };
+  const running = { restore, trace, facts: null };
+  S.running = running;
   let facts = null;
   const began = performance.now();
   timings.runStart ??= began;
@@ -123,6 +125,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
     facts: (m) => {
       facts = m.facts;
       facts.traceStats = m.traceStats;
+      running.facts = facts;
       // An sshare file of another cluster or time, a qos file without the log's QOS: said above
       // the results, as the CLI says it.
       cluster.showSshareNote([facts.sshare_note, facts.qos_note].filter(Boolean).join(' '));
@@ -177,6 +180,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
       timings.lastRunMs = ms;
     },
     error: (m) => {
+      if (m.stage === 'trace') running.unreadable = true;
       setRunning(false);
       restoreTraceView();
       $('progress').value = 0;
@@ -198,17 +202,9 @@ function showTable(results, failed) {
   resultsTable.show(results.map((r) => r.report), failed, results.map((r) => r.spec));
 }
 
-/** The table of the results shown, in place of a failed or cancelled run's partial one. */
-function restoreTable() {
-  if (!S.partial) return;
-  S.partial = false;
-  showTable(S.results ?? [], S.failed ?? []);
-}
-
-/** After a cancelled or failed run, the trace view goes back to the shown comparison's trace. */
-function restoreTraceView() {
-  if (traceView.stats !== (S.traceStats ?? null)) traceView.show(S.traceStats ?? null);
-}
+// After a run that showed nothing: the shown table, trace view and trace go back (restore.js).
+const restoreTable = () => restoreShownTable(S, showTable);
+const restoreTraceView = () => restoreShownTraceView(S, traceView);
 
 function cancelRun() {
   S.runner.cancel();
@@ -229,6 +225,7 @@ function cancelRun() {
 function runStopped() {
   const run = S.running;
   S.running = null;
+  if (run && !S.shown) keepTrace(run);
   if (!run || !S.shown) return;
   if (!run.restore) {
     if (document.body.classList.contains('stale')) $('run').classList.add('stale');
@@ -239,6 +236,8 @@ function runStopped() {
   cluster.restore(S.site);
   if (location.hash !== S.lastHash) window.history.replaceState(null, '', S.lastHash);
 }
+
+const keepTrace = (run) => keepRunTrace(S, run, traceView, resetTraceInputs);
 
 /** Highlights policy `index` (-1: none) in the overview and the CDFs (which show the policies
  * switched on in the strip: there it is the index among those). */
