@@ -72,7 +72,6 @@ function markStale() {
   setStatus('Settings changed: press “Run comparison”.');
 }
 
-
 // ---------- running ----------
 
 function setStatus(text) { $('status').textContent = text; }
@@ -364,8 +363,10 @@ async function applyLink(hash, history) {
     }
   }
   // A demo's Slurm site: its scheduler parameters and shares, and its cluster unless the link
-  // names one (a what-if of it, or cluster=none: one pool).
+  // names one (a what-if of it, or cluster=none: one pool). Any other trace leaves a Slurm demo's
+  // site, as the menu does (Back from it to HPC2N ran `slurm` there with the demo's).
   if (trace.site) cluster.useSite(trace.site, { cluster: !state.clusterNamed });
+  else cluster.leaveDemoSite();
   if (trace.site && sitePolicies) offerSite();
   startRun({ trace, history, window: state.window, keep: true, restore: true });
 }
