@@ -39,16 +39,14 @@ const S = {
 };
 let picker, resultsTable, overview, gantts, eet, sweep, editor, traceView, dists, compare, strip, cluster;
 
-// Exposed for the benchmark and for debugging from the console.
-window.schedlab = { timings, state: S };
+window.schedlab = { timings, state: S }; // for the benchmark and for debugging from the console
 timings.boot = performance.now();
 
 /** The options from the controls, or null after reporting problems. */
 const readForm = () => readControls(cluster);
 const writeForm = (state) => writeControls(state, cluster, sweep);
 
-/** What a demo recorded on a Slurm site offers (siteoffer.js). */
-const offerSite = () => offer(picker, sweep);
+const offerSite = () => offer(picker, sweep); // what a demo recorded on a Slurm site offers
 
 function heatChanged() {
   const heat = readHeat(true);
@@ -92,7 +90,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   if (!keep) clearErrors();
   if (!trace) { showError('No trace is loaded.'); return; }
   const form = readForm();
-  if (!form) return;
+  if (!form) { keepFirst(trace); return; }
   // Policies left out before the run (a wrong spec, JavaScript with a syntax error): said as
   // messages, in the status line and as rows of the results (leftout.js).
   const leftOut = picker.invalid().filter((e) => e.spec.trim())
@@ -102,6 +100,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   if (!specs.length) {
     showError('No valid policy to run: add one in the policy list.');
     setStatus(`Nothing was run.${leftOutSentence(leftOut, 0)}`);
+    keepFirst(trace);
     return;
   }
   // A JavaScript policy runs here but stays out of the link (code never travels in links).
@@ -237,6 +236,7 @@ function runStopped() {
 }
 
 const keepTrace = (run) => keepRunTrace(S, run, traceView, resetTraceInputs);
+const keepFirst = (trace) => S.shown || keepTrace({ trace }); // a first run that did not start
 
 /** Highlights policy `index` (-1: none) in the overview and the CDFs (which show the policies
  * switched on in the strip: there it is the index among those). */

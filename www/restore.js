@@ -16,8 +16,8 @@ export function restoreShownTraceView(S, traceView) {
   if (traceView.stats !== (S.traceStats ?? null)) traceView.show(S.traceStats ?? null);
 }
 
-/** The page's first run (its own or a link's; `run`: {trace, facts, unreadable}) stopped before
- * any comparison was shown: its trace stays loaded, so that the facts, the demo menu and Run are
+/** The page's first run (its own or a link's; `run`: {trace, facts, unreadable}) stopped or did
+ * not start (no valid policy, a bad option) before any comparison was shown: its trace stays loaded, so that the facts, the demo menu and Run are
  * on it (before: the facts said "Loading the demo trace…" and Run "No trace is loaded."). A
  * trace that could not be read is not kept. `resetInputs()` shows `S.trace` in the inputs. */
 export function keepRunTrace(S, run, traceView, resetInputs) {
@@ -31,7 +31,7 @@ export function keepRunTrace(S, run, traceView, resetInputs) {
     S.traceStats = run.facts.traceStats ?? null;
     restoreShownTraceView(S, traceView);
   } else {
-    $('facts').replaceChildren(el('p', { class: 'muted' }, `${run.trace.label}: not compared yet (the run stopped). Press “Run comparison”.`));
+    $('facts').replaceChildren(el('p', { class: 'muted' }, `${run.trace.label}: not compared yet. Press “Run comparison”.`));
   }
   resetInputs();
 }

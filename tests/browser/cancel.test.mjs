@@ -88,3 +88,18 @@ test('the page\'s first run cancelled keeps its trace: the facts name it and Run
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a link whose policies are all invalid keeps its trace: fixed, Run compares it', { skip: MOCK }, async () => {
+  const { page, problems, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy[queue=');
+  await page.waitForFunction(() => /Nothing was run/.test(document.querySelector('[data-testid="status"]').textContent), null, { timeout: 30_000 });
+  // Before: the facts said "Loading the demo trace…" and, the spec fixed, Run said "No trace
+  // is loaded.".
+  assert.match(await page.locator('[data-testid="facts"]').innerText(), /HPC2N.*not compared yet/);
+  await page.locator('[data-testid="policy-spec"]').nth(0).fill('easy');
+  await page.locator('[data-testid="run"]').click();
+  await waitRuns(page, 1);
+  assert.deepEqual(Object.keys(await table(page)), ['easy']);
+  assert.doesNotMatch(await errorsText(page), /No trace/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
