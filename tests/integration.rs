@@ -21,6 +21,7 @@ mod cluster_props;
 mod cluster_sched;
 mod cluster_table;
 mod compare_charts;
+mod doc_paths;
 mod eet_charts;
 mod engine_checker;
 mod engine_instants;

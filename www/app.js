@@ -27,6 +27,7 @@ import { setStale, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
 import { setJobIds } from './jobids.js';
 import { leftOutSentence } from './leftout.js';
+import { restoreShownTable, restoreShownTraceView, keepRunTrace } from './restore.js';
 
 const S = {
   trace: null,   // the trace of the shown comparison: {kind, ref, name, label, bytes}
@@ -38,16 +39,14 @@ const S = {
 };
 let picker, resultsTable, overview, gantts, eet, sweep, editor, traceView, dists, compare, strip, cluster;
 
-// Exposed for the benchmark and for debugging from the console.
-window.schedlab = { timings, state: S };
+window.schedlab = { timings, state: S }; // for the benchmark and for debugging from the console
 timings.boot = performance.now();
 
 /** The options from the controls, or null after reporting problems. */
 const readForm = () => readControls(cluster);
 const writeForm = (state) => writeControls(state, cluster, sweep);
 
-/** What a demo recorded on a Slurm site offers (siteoffer.js). */
-const offerSite = () => offer(picker, sweep);
+const offerSite = () => offer(picker, sweep); // what a demo recorded on a Slurm site offers
 
 function heatChanged() {
   const heat = readHeat(true);
@@ -71,7 +70,6 @@ function markStale() {
   setStatus('Settings changed: press “Run comparison”.');
 }
 
-
 // ---------- running ----------
 
 function setStatus(text) { $('status').textContent = text; }
@@ -92,7 +90,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   if (!keep) clearErrors();
   if (!trace) { showError('No trace is loaded.'); return; }
   const form = readForm();
-  if (!form) return;
+  if (!form) { keepFirst(trace); return; }
   // Policies left out before the run (a wrong spec, JavaScript with a syntax error): said as
   // messages, in the status line and as rows of the results (leftout.js).
   const leftOut = picker.invalid().filter((e) => e.spec.trim())
@@ -102,6 +100,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   if (!specs.length) {
     showError('No valid policy to run: add one in the policy list.');
     setStatus(`Nothing was run.${leftOutSentence(leftOut, 0)}`);
+    keepFirst(trace);
     return;
   }
   // A JavaScript policy runs here but stays out of the link (code never travels in links).
@@ -111,7 +110,8 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   const results = [];
   const failed = [...leftOut];
   const site = cluster.snapshot();
-  S.running = { restore };
+  const running = { restore, trace, facts: null };
+  S.running = running;
   let facts = null;
   const began = performance.now();
   timings.runStart ??= began;
@@ -123,6 +123,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
     facts: (m) => {
       facts = m.facts;
       facts.traceStats = m.traceStats;
+      running.facts = facts;
       // An sshare file of another cluster or time, a qos file without the log's QOS: said above
       // the results, as the CLI says it.
       cluster.showSshareNote([facts.sshare_note, facts.qos_note].filter(Boolean).join(' '));
@@ -177,6 +178,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
       timings.lastRunMs = ms;
     },
     error: (m) => {
+      if (m.stage === 'trace') running.unreadable = true;
       setRunning(false);
       restoreTraceView();
       $('progress').value = 0;
@@ -198,17 +200,9 @@ function showTable(results, failed) {
   resultsTable.show(results.map((r) => r.report), failed, results.map((r) => r.spec));
 }
 
-/** The table of the results shown, in place of a failed or cancelled run's partial one. */
-function restoreTable() {
-  if (!S.partial) return;
-  S.partial = false;
-  showTable(S.results ?? [], S.failed ?? []);
-}
-
-/** After a cancelled or failed run, the trace view goes back to the shown comparison's trace. */
-function restoreTraceView() {
-  if (traceView.stats !== (S.traceStats ?? null)) traceView.show(S.traceStats ?? null);
-}
+// After a run that showed nothing: the shown table, trace view and trace go back (restore.js).
+const restoreTable = () => restoreShownTable(S, showTable);
+const restoreTraceView = () => restoreShownTraceView(S, traceView);
 
 function cancelRun() {
   S.runner.cancel();
@@ -229,6 +223,7 @@ function cancelRun() {
 function runStopped() {
   const run = S.running;
   S.running = null;
+  if (run && !S.shown) keepTrace(run);
   if (!run || !S.shown) return;
   if (!run.restore) {
     if (document.body.classList.contains('stale')) $('run').classList.add('stale');
@@ -239,6 +234,9 @@ function runStopped() {
   cluster.restore(S.site);
   if (location.hash !== S.lastHash) window.history.replaceState(null, '', S.lastHash);
 }
+
+const keepTrace = (run) => keepRunTrace(S, run, traceView, resetTraceInputs);
+const keepFirst = (trace) => S.shown || keepTrace({ trace }); // a first run that did not start
 
 /** Highlights policy `index` (-1: none) in the overview and the CDFs (which show the policies
  * switched on in the strip: there it is the index among those). */
@@ -365,8 +363,10 @@ async function applyLink(hash, history) {
     }
   }
   // A demo's Slurm site: its scheduler parameters and shares, and its cluster unless the link
-  // names one (a what-if of it, or cluster=none: one pool).
+  // names one (a what-if of it, or cluster=none: one pool). Any other trace leaves a Slurm demo's
+  // site, as the menu does (Back from it to HPC2N ran `slurm` there with the demo's).
   if (trace.site) cluster.useSite(trace.site, { cluster: !state.clusterNamed });
+  else cluster.leaveDemoSite();
   if (trace.site && sitePolicies) offerSite();
   startRun({ trace, history, window: state.window, keep: true, restore: true });
 }

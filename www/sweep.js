@@ -89,6 +89,7 @@ export class SweepPanel {
     box.replaceChildren(...specs.map((spec) => el('label', { class: 'check' },
       el('input', { type: 'checkbox', value: spec, checked: ticked.has(spec) }), ' ', el('code', {}, spec))));
     if (!specs.length) box.append(el('span', { class: 'muted' }, 'no compared policy yet'));
+    this.table(); // its caption says whether the shown trace is still the sweep's
   }
 
   policies() {
@@ -198,8 +199,12 @@ export class SweepPanel {
         ...[0, 1, 2].map((k) => el('td', { class: 'num' }, fmt(r.stats[at + k])))));
     }));
     const csv = el('button', { type: 'button', class: 'small', 'data-testid': 'sweep-csv', onclick: () => this.exportCsv() }, 'CSV');
+    // The trace it ran on, and whether another is shown now (another trace loaded since: before,
+    // the last trace's numbers stayed under the new trace's comparison, unnamed).
+    const shown = this.trace();
+    const other = shown && (shown.label ?? shown.name) !== r.trace ? ': not the trace shown now, run the sweep again for it' : '';
     box.replaceChildren(el('table', { class: 'sweep-numbers' },
-      el('caption', {}, `${label} over ${r.seeds === 1 ? 'seed 1' : `seeds 1 to ${r.seeds}`} `, csv),
+      el('caption', { 'data-testid': 'sweep-caption' }, `${label} over ${r.seeds === 1 ? 'seed 1' : `seeds 1 to ${r.seeds}`} on ${r.trace}${other} `, csv),
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'policy'), ...[r.key, 'mean', 'min', 'max'].map((h) => el('th', { scope: 'col', class: 'num' }, h)))),
       el('tbody', {}, ...rows)));
   }

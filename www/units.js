@@ -18,12 +18,29 @@ export function columnUnit(unit, digits, values) {
   return { unit: 'd', scale: DAY, digits: 2 };
 }
 
-/** `v` as the column shows it: rounded to the unit's precision (a number, or v itself when not
- * finite). Values that show the same are the same for colours and stars. */
+/** `v` as the column shows it: rounded to the unit's precision as the CLI's table rounds it (a
+ * number, or v itself when not finite). Values that show the same are the same for colours and
+ * stars. */
 export function shown(v, u) {
   if (!Number.isFinite(v)) return v;
-  const f = 10 ** u.digits;
-  return Math.round((v / u.scale) * f) / f;
+  return roundAsCli(v / u.scale, u.digits);
+}
+
+/** `x` rounded to `digits` decimals as Rust's `{:.N}` rounds it (the CLI's table): from the
+ * double's exact value, an exact half to the even digit. 183.45 is 183.4499999999999886 as a
+ * double: 183.4 (`Math.round(x * 10) / 10` gave 183.5, as the page once showed the Slurm demo's
+ * mean response where the CLI says 183.4); 0.125 to 2 decimals is an exact half: 0.12. */
+export function roundAsCli(x, digits) {
+  if (!Number.isFinite(x) || Math.abs(x) >= 1e21) return x;
+  const [, frac] = Math.abs(x).toFixed(100).split('.'); // the double's exact decimal digits
+  const rest = frac.slice(digits);
+  if (/^50*$/.test(rest)) {
+    // An exact half: toFixed would go away from zero; to the even digit instead.
+    const kept = Math.abs(x).toFixed(100).slice(0, -rest.length).replace(/\.$/, '');
+    const last = Number(kept[kept.length - 1]);
+    if (last % 2 === 0) return Math.sign(x) * Number(kept);
+  }
+  return Number(x.toFixed(digits));
 }
 
 /** A heading's label with the column's unit: "mean wait (s)" -> "mean wait (h)". */

@@ -156,6 +156,13 @@ pub fn build_sharing(text: &str, site: &Site) -> Result<(Box<dyn Policy>, Shared
     }
     // The catalogue's checks first (an unknown key is an error that lists the valid ones).
     super::build(text)?;
+    // A slurm.conf value the spec does not replace, which cannot be read: said at its line.
+    if let Some((_, reason)) = (site.conf_errors.iter()).find(|(k, _)| spec.get(k).is_none()) {
+        return Err(SpecError {
+            spec: text.into(),
+            reason: reason.clone(),
+        });
+    }
     let given: Vec<&str> = KEYS
         .iter()
         .map(|k| k.name)

@@ -34,6 +34,10 @@ pub struct Site {
     /// Parameters from slurm.conf, (Slurm name, value) ([`params::conf_pairs`]); a spec's
     /// keys override them.
     pub conf: Vec<(&'static str, String)>,
+    /// The slurm.conf's values the `slurm` policy cannot read, (parameter, error naming the
+    /// file, line and key): a `slurm` policy that does not give the parameter itself fails
+    /// with it ([`params::check_conf_values`]); other policies do not read them.
+    pub conf_errors: Vec<(&'static str, String)>,
     /// The `sshare -a -l -P` rows, when given.
     pub sshare: Option<(Vec<Row>, String)>,
     /// User names by trace user id (`users[id - 1]`), when the trace names them.
@@ -119,6 +123,8 @@ impl Site {
         if let Some((text, file)) = conf {
             let read = crate::cluster::conf::parse_str(text, file).map_err(|e| e.to_string())?;
             site = site.with_conf(&read);
+            site.conf_errors =
+                params::check_conf_values(&read.params.iter().collect::<Vec<_>>(), file);
         }
         if let Some((text, file)) = sshare {
             site = site.with_sshare(text, file)?;

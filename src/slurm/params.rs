@@ -465,7 +465,7 @@ mod slurm_conf;
 mod values;
 
 pub use conf_keys::{conf_keys, ConfKeys};
-pub use slurm_conf::conf_pairs;
+pub use slurm_conf::{check_conf_values, conf_pairs};
 
 #[cfg(test)]
 mod tests;

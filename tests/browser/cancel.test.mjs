@@ -63,3 +63,43 @@ test('the Slurm demo chosen from the menu and cancelled leaves the shown compari
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the page\'s first run cancelled keeps its trace: the facts name it and Run compares it', { skip: MOCK }, async () => {
+  // Cancel is clicked the moment the link's own run starts, before any comparison is shown.
+  const init = `document.addEventListener('DOMContentLoaded', () => {
+    new MutationObserver((_, o) => {
+      if (!document.body.classList.contains('running')) return;
+      o.disconnect();
+      document.querySelector('[data-testid="cancel"]').click();
+    }).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+  });`;
+  const { page, problems, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy&policy=fcfs&seed=1', { init });
+  await page.waitForFunction(() => document.querySelector('[data-testid="status"]').textContent === 'Cancelled.', null, { timeout: 30_000 });
+  // Before: the facts said "Loading the demo trace…", the demo menu named none, and Run said
+  // "No trace is loaded." (the trace was read and dropped).
+  assert.match(await page.locator('[data-testid="facts"]').innerText(), /HPC2N/);
+  assert.doesNotMatch(await page.locator('[data-testid="facts"]').innerText(), /Loading/);
+  assert.equal(await page.locator('[data-testid="trace-demo"]').inputValue(), 'hpc2n');
+  await page.locator('[data-testid="run"]').click();
+  await waitRuns(page, 1);
+  assert.deepEqual(Object.keys(await table(page)), ['easy', 'fcfs']);
+  assert.doesNotMatch(await errorsText(page), /No trace/);
+  assert.match(await page.evaluate(() => location.hash), /trace=demo:hpc2n/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a link whose policies are all invalid keeps its trace: fixed, Run compares it', { skip: MOCK }, async () => {
+  const { page, problems, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy[queue=');
+  await page.waitForFunction(() => /Nothing was run/.test(document.querySelector('[data-testid="status"]').textContent), null, { timeout: 30_000 });
+  // Before: the facts said "Loading the demo trace…" and, the spec fixed, Run said "No trace
+  // is loaded.".
+  assert.match(await page.locator('[data-testid="facts"]').innerText(), /HPC2N.*not compared yet/);
+  await page.locator('[data-testid="policy-spec"]').nth(0).fill('easy');
+  await page.locator('[data-testid="run"]').click();
+  await waitRuns(page, 1);
+  assert.deepEqual(Object.keys(await table(page)), ['easy']);
+  assert.doesNotMatch(await errorsText(page), /No trace/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

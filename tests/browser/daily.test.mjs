@@ -38,6 +38,20 @@ function overflowing(page) {
   });
 }
 
+/** The page at 390 px with the Slurm demo, whose cluster panel opens on its node groups and
+ * partitions (tables wider than a phone, with screen-reader labels in their headings). */
+test('no sideways overflow at 390 px with the cluster panel open on the Slurm demo\'s tables', { skip: MOCK ? 'mock engine' : false }, async () => {
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:slurm-gpu&policy=slurm&policy=historic&seed=1', { width: 390, height: 844 });
+  await waitRuns(page, 1, 90_000);
+  assert.equal(await page.$eval('[data-testid="cluster-panel"]', (d) => d.open), true);
+  // Before: 818 (the partitions table's width): its headings' .sr-only labels, absolutely
+  // placed, escaped the table's scrolling box, and the whole page scrolled sideways into blank.
+  const o = await overflowing(page);
+  assert.equal(o.scrollWidth, 390, JSON.stringify(o));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 async function editor(page) {
   await page.$eval('[data-testid="policy-code-panel"]', (d) => { d.open = true; });
 }

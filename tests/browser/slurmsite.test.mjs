@@ -220,3 +220,32 @@ test('another demo chosen after the Slurm demo runs on its own machine: the demo
   assert.deepEqual(probs, []);
   await context.close();
 });
+
+test('Back from the Slurm demo to another trace leaves the demo\'s site, as the menu does: slurm added there runs as its link does', { skip }, async () => {
+  const { page: p, problems: probs, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy');
+  await waitRuns(p, 1, 60_000);
+  let n = await runs(p);
+  await p.locator('[data-testid="trace-demo"]').selectOption('slurm-gpu');
+  await waitRuns(p, n + 1, 60_000);
+  n = await runs(p);
+  await p.goBack();
+  await waitRuns(p, n + 1, 60_000);
+  // Before: the demo's slurm.conf and sshare stayed (the site note said so), and slurm added on
+  // HPC2N ran as slurm[PriorityWeightAge=5000,PriorityWeightFairshare=10000,...] while its link
+  // said policy=slurm: a fresh page on the link ran Slurm's defaults, another mean wait.
+  assert.equal(await p.locator('[data-testid="cluster-site"]').isHidden(), true);
+  await p.locator('[data-testid="policy-add"]').click();
+  await p.locator('[data-testid="policy-spec"]').nth(1).fill('slurm');
+  await clickRun(p);
+  await waitRuns(p, n + 2, 60_000);
+  const here = await table(p);
+  assert.deepEqual(Object.keys(here), ['easy', 'slurm']);
+  const link = await p.evaluate(() => location.hash);
+  assert.match(link, /trace=demo:hpc2n/);
+  const fresh = await open(browser, link);
+  await waitRuns(fresh.page, 1, 60_000);
+  assert.equal((await table(fresh.page)).slurm['wait.mean'], here.slurm['wait.mean']);
+  assert.deepEqual([...probs, ...fresh.problems], []);
+  await fresh.context.close();
+  await context.close();
+});

@@ -189,3 +189,22 @@ test('a new sweep attempt shows only its own messages: the earlier attempts\' go
   assert.ok((await messages()).includes('a message of the comparison'));
   assert.deepEqual(problems, []);
 });
+
+test('a sweep names the trace it ran on, and says so once another trace is shown', { skip: MOCK ? 'mock engine' : false }, async () => {
+  const { page: p, problems: probs, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy&sweepvary=err=0,0.5&sweepseeds=2');
+  await waitRuns(p, 1);
+  await p.locator('[data-testid="sweep-run"]').click();
+  await p.waitForFunction(() => /simulations in/.test(document.querySelector('[data-testid="sweep-status"]').textContent), null, { timeout: 60_000 });
+  const caption = () => p.locator('[data-testid="sweep-caption"]').innerText();
+  assert.match(await caption(), /over seeds 1 to 2 on demo: HPC2N/);
+  assert.doesNotMatch(await caption(), /not the trace shown now/);
+  await p.locator('[data-testid="trace-demo"]').selectOption('5K_sample');
+  await waitRuns(p, 2);
+  // Before: HPC2N's numbers stayed under 5K_sample's comparison, naming no trace.
+  assert.match(await caption(), /on demo: HPC2N.*: not the trace shown now, run the sweep again for it/);
+  await p.locator('[data-testid="sweep-run"]').click();
+  await p.waitForFunction(() => /SDSC/.test(document.querySelector('[data-testid="sweep-caption"]')?.textContent ?? ''), null, { timeout: 60_000 });
+  assert.doesNotMatch(await caption(), /not the trace shown now/);
+  assert.deepEqual(probs, []);
+  await context.close();
+});

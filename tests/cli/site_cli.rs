@@ -161,3 +161,41 @@ fn bench_runs_slurm_with_the_site_as_run_does() {
     assert!(!steps.contains(&"slurm"), "{out}");
     assert!(out.contains("memory with one slurm run:"), "{out}");
 }
+
+/// A bad value in the slurm.conf the `slurm` policy reads is said at the file's line, under the
+/// key as the file writes it, by every command that runs `slurm` with the site (`run`,
+/// `replay`, `sweep`). Before, `run` said `policy "slurm[KillWait=5,...,bf_window=abc,...]":
+/// bf_window=abc: ...`: a spec of 300 characters the admin never wrote, and neither the file
+/// nor its line 32. A policy that does not read the value runs; a spec that gives the key
+/// replaces the bad value.
+#[test]
+fn a_bad_slurm_conf_value_names_its_file_and_line() {
+    let (sacct, conf, _) = DEMO;
+    let d = tmpdir("site", "badconf");
+    let bad = d.join("slurm.conf");
+    let text = std::fs::read_to_string(conf).unwrap();
+    std::fs::write(&bad, text.replace("bf_window=30,", "bf_window=abc,")).unwrap();
+    let bad = bad.to_str().unwrap();
+    let expected = format!(
+        "{bad}:32: SchedulerParameters, bf_window: \"abc\" is not a whole number from 1 to 43200"
+    );
+    for args in [
+        &["run", sacct, "-p", "slurm"][..],
+        &["replay", sacct, "-p", "slurm"],
+        &["sweep", sacct, "-p", "slurm", "--vary", "bf_interval=5,10"],
+    ] {
+        let (ok, _, err) = schedlab(&[args, &["--slurm-conf", bad]].concat());
+        assert!(!ok, "{args:?}");
+        assert!(err.contains(&expected), "{args:?}: {err}");
+        assert!(!err.contains("slurm[KillWait"), "{args:?}: {err}");
+    }
+    let (_, _, err) = schedlab(&["run", sacct, "-p", "slurm", "--slurm-conf", bad]);
+    assert!(
+        err.contains(&format!("policy \"slurm\": {expected}")),
+        "{err}"
+    );
+    for policy in ["easy", "slurm[bf_window=30]"] {
+        let (ok, _, err) = schedlab(&["run", sacct, "-p", policy, "--slurm-conf", bad]);
+        assert!(ok, "{policy}: {err}");
+    }
+}

@@ -169,3 +169,51 @@ fn plot_writes_svg_and_png() {
     assert!(ok, "{err}");
     assert_eq!(&std::fs::read(&png).unwrap()[..4], b"\x89PNG");
 }
+
+/// `sweep` says the loops' phases the `slurm` policy reads from an sacct log, as `run` says them
+/// (its figures are `run`'s, phases and all); it said nothing, and its points were run with
+/// `bf_phase=2,sched_phase=8` no line named.
+#[test]
+fn sweep_says_the_phases_slurm_reads_from_the_log() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/slurm/gpu-3/run1");
+    let (sacct, conf) = (format!("{dir}/sacct.txt"), format!("{dir}/slurm.conf"));
+    let site = ["--slurm-conf", conf.as_str()];
+    let (ok, _, run) = schedlab(&[&["run", sacct.as_str(), "-p", "slurm"][..], &site].concat());
+    assert!(ok, "{run}");
+    let note = run
+        .lines()
+        .find(|l| l.starts_with("sacct log: the loops' phases"))
+        .unwrap();
+    assert!(
+        note.contains("bf_phase=2") && note.contains("sched_phase=8"),
+        "{note}"
+    );
+    let args = [
+        "sweep",
+        sacct.as_str(),
+        "-p",
+        "slurm",
+        "--vary",
+        "bf_window=30,60",
+        "--seeds",
+        "1",
+    ];
+    let (ok, _, err) = schedlab(&[&args[..], &site].concat());
+    assert!(ok, "{err}");
+    assert!(err.lines().any(|l| l == note), "{err}");
+    // Without a slurm.conf too (the phases under Slurm's default intervals).
+    let (ok, _, err) = schedlab(&args);
+    assert!(ok, "{err}");
+    assert!(err.contains("sacct log: the loops' phases"), "{err}");
+    // No slurm policy, no note.
+    let (ok, _, err) = schedlab(&[
+        "sweep",
+        sacct.as_str(),
+        "-p",
+        "easy",
+        "--vary",
+        "queue=fcfs,sjf",
+    ]);
+    assert!(ok, "{err}");
+    assert!(!err.contains("loops' phases"), "{err}");
+}

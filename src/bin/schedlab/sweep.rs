@@ -132,6 +132,11 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     )?
     .map(|site| trace.named_site(site));
     crate::print_site_notes(site.as_ref());
+    // The loops' phases `slurm` reads from an sacct log, said as `run` and `replay` say them.
+    match &site {
+        Some(site) => crate::print_phases_note(site, &args.policies),
+        None => crate::print_phases_note(&trace.named_site(Default::default()), &args.policies),
+    }
     let mut site_hash = String::new();
     for path in [
         args.input.slurm_conf.as_deref(),

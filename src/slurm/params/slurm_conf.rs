@@ -32,6 +32,34 @@ pub fn conf_pairs<'a>(
     out
 }
 
+/// The bad values of a slurm.conf's keys the `slurm` policy reads (`entries`: key as written,
+/// value, line), each checked as [`super::SlurmParams::set`] reads it: (parameter, error naming
+/// the file, the line and the key: `slurm.conf:32: SchedulerParameters, bf_window: "abc" is not
+/// a whole number from 1 to 43200`), which the policy's spec, where the value ends up, cannot
+/// name. A value a later line replaces is not checked (the last line wins).
+pub fn check_conf_values(
+    entries: &[(&str, &str, usize)],
+    file: &str,
+) -> Vec<(&'static str, String)> {
+    let last = conf_pairs(entries.iter().map(|&(k, v, _)| (k, v)));
+    let mut bad = Vec::new();
+    for &(k, v, line) in entries {
+        for (name, value) in conf_pairs(std::iter::once((k, v))) {
+            if !last.iter().any(|(n, w)| *n == name && *w == value) {
+                continue;
+            }
+            let field = match k.eq_ignore_ascii_case("SchedulerParameters") {
+                true => format!("SchedulerParameters, {name}"),
+                false => k.to_string(),
+            };
+            if let Err(e) = super::SlurmParams::default().set(name, &value) {
+                bad.push((name, format!("{file}:{line}: {field}: {e}")));
+            }
+        }
+    }
+    bad
+}
+
 /// The parameter a `SchedulerParameters` option names (`bf_window`, any case), in [`NAMES`]
 /// spelling.
 pub(super) fn option_name(option: &str) -> Option<&'static str> {
@@ -82,6 +110,40 @@ mod tests {
                 ("PriorityWeightAge", "1000".to_string()),
             ]
         );
+    }
+
+    /// A bad value of a key the policy reads names the file, its line and the key (before:
+    /// `policy "slurm[KillWait=5,...,bf_window=abc,...]": bf_window=abc: ...`, a spec the admin
+    /// never wrote); a bad value a later line replaces, and keys the policy does not read, pass.
+    #[test]
+    fn a_bad_value_names_the_file_line_and_key() {
+        let conf = [
+            ("ClusterName", "lab", 1),
+            ("PriorityWeightAge", "lots", 2),
+            ("SchedulerParameters", "bf_interval=5,bf_window=abc", 3),
+        ];
+        assert_eq!(
+            check_conf_values(&conf, "site/slurm.conf"),
+            vec![
+                (
+                    "PriorityWeightAge",
+                    "site/slurm.conf:2: PriorityWeightAge: \"lots\" is not a weight >= 0"
+                        .to_string()
+                ),
+                (
+                    "bf_window",
+                    "site/slurm.conf:3: SchedulerParameters, bf_window: \"abc\" is not a \
+                     whole number from 1 to 43200"
+                        .to_string()
+                ),
+            ]
+        );
+        let replaced = [
+            ("PriorityWeightAge", "lots", 2),
+            ("MaxJobCount", "many", 3),
+            ("priorityweightage", "1000", 9),
+        ];
+        assert_eq!(check_conf_values(&replaced, "slurm.conf"), vec![]);
     }
 
     /// A key given twice keeps its last value, in the place of its first; keys match without

@@ -1,0 +1,37 @@
+// After a run that showed nothing (cancelled, failed): what the page shows goes back to the shown
+// comparison's, or, when none was shown yet, stays on the run's trace.
+import { renderFacts } from './results.js';
+import { $, el } from './ui.js';
+
+/** The table of the results shown (`S.results`, `S.failed`), in place of a failed or cancelled
+ * run's partial one; `showTable(results, failed)` draws it. */
+export function restoreShownTable(S, showTable) {
+  if (!S.partial) return;
+  S.partial = false;
+  showTable(S.results ?? [], S.failed ?? []);
+}
+
+/** The trace view goes back to the shown comparison's trace (`S.traceStats`). */
+export function restoreShownTraceView(S, traceView) {
+  if (traceView.stats !== (S.traceStats ?? null)) traceView.show(S.traceStats ?? null);
+}
+
+/** The page's first run (its own or a link's; `run`: {trace, facts, unreadable}) stopped or did
+ * not start (no valid policy, a bad option) before any comparison was shown: its trace stays loaded, so that the facts, the demo menu and Run are
+ * on it (before: the facts said "Loading the demo trace…" and Run "No trace is loaded."). A
+ * trace that could not be read is not kept. `resetInputs()` shows `S.trace` in the inputs. */
+export function keepRunTrace(S, run, traceView, resetInputs) {
+  if (run.unreadable) {
+    $('facts').replaceChildren(el('p', { class: 'muted' }, 'No trace is loaded: choose a demo, a file or a URL.'));
+    return;
+  }
+  S.trace = run.trace;
+  if (run.facts) {
+    renderFacts($('facts'), run.facts, run.trace.label);
+    S.traceStats = run.facts.traceStats ?? null;
+    restoreShownTraceView(S, traceView);
+  } else {
+    $('facts').replaceChildren(el('p', { class: 'muted' }, `${run.trace.label}: not compared yet. Press “Run comparison”.`));
+  }
+  resetInputs();
+}
