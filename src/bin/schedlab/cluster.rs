@@ -1,5 +1,6 @@
-//! `schedlab cluster`: reads a cluster (a slurm.conf, a compact form, or a preset) and prints its
-//! summary (node groups, partitions, totals), its JSON, or its compact form.
+//! `schedlab cluster`: reads a cluster (a slurm.conf, an Alea `.machines` file, a compact form, or
+//! a preset) and prints its summary (node groups, partitions, totals), its JSON, or its compact
+//! form.
 
 use clap::Args;
 use schedlab::cluster::{alea, conf, Cluster};
