@@ -44,6 +44,11 @@ pub struct Job {
     pub estimate_unknown: bool,
     /// The runtime was cut at the requested time.
     pub killed: bool,
+    /// The trace says its controller ended it at its time limit (an sacct log's `TIMEOUT`):
+    /// its recorded runtime is where a limit check caught it, its own runtime is unknown
+    /// beyond. Every policy kills it at its limit by its own rule (the input's kill at the
+    /// requested time; `slurm`'s limit checks: `crate::sim::LimitChecks::reaches_limit`).
+    pub timed_out: bool,
     pub user: i64,
     /// The trace's own wait time (field 3) when >= 0, else -1 ([`Job::trace_wait`]).
     #[serde(serialize_with = "ser_wait")]

@@ -162,6 +162,7 @@ fn every_legend_takes_the_one_style_outside_the_plot() {
             &diff_gantt::DiffStyle {
                 labels: ["alpha", "beta"],
                 title: "t",
+                x_desc: "",
                 y_desc: "",
             },
         )

@@ -31,11 +31,12 @@ fn diff_svg(
     procs: u32,
     t1: f64,
     [label_a, label_b, title]: [&str; 3],
-    y_desc: &str,
+    [x_desc, y_desc]: [&str; 2],
 ) -> String {
     let style = diff_gantt::DiffStyle {
         labels: [label_a, label_b],
         title,
+        x_desc,
         y_desc,
     };
     native::svg((700, 300), |root| {
@@ -186,7 +187,7 @@ fn diff_gantt_grid_by_hand_and_on_two_policies() {
         gantt::rects(&set, &run(&set, "fcfs")),
         gantt::rects(&set, &run(&set, "easy")),
     );
-    let svg = diff_svg((&a, &b), 10, 400.0, ["fcfs", "easy", "diff"], "");
+    let svg = diff_svg((&a, &b), 10, 400.0, ["fcfs", "easy", "diff"], ["", ""]);
     for c in diff_gantt::DIFF_COLOURS {
         // Each state drawn, plus its legend swatch.
         assert!(
@@ -195,7 +196,7 @@ fn diff_gantt_grid_by_hand_and_on_two_policies() {
         );
     }
     // The same schedule twice: only "both" (and the legend swatches).
-    let svg = diff_svg((&a, &a), 10, 400.0, ["x", "y", "same"], "");
+    let svg = diff_svg((&a, &a), 10, 400.0, ["x", "y", "same"], ["", ""]);
     for c in &diff_gantt::DIFF_COLOURS[..2] {
         assert_eq!(
             svg.split("<rect").filter(|r| r.contains(&fill(*c))).count(),
@@ -312,7 +313,7 @@ fn the_difference_gantt_draws_the_same_svg_every_time() {
         gantt::rects(&set, &run(&set, "fcfs")),
         gantt::rects(&set, &run(&set, "easy")),
     );
-    let draw = || diff_svg((&a, &b), 10, 500.0, ["fcfs", "easy", "diff"], "");
+    let draw = || diff_svg((&a, &b), 10, 500.0, ["fcfs", "easy", "diff"], ["", ""]);
     let first = draw();
     for _ in 0..20 {
         assert_eq!(draw(), first);
@@ -401,7 +402,7 @@ fn diff_gantt_names_its_y_axis_as_the_gantt_does_on_a_cluster() {
             8,
             100.0,
             ["easy", "slurm", "diff"],
-            y_desc,
+            ["", y_desc],
         ))
     };
     assert!(texts(&y_desc).contains(&y_desc), "{:?}", texts(&y_desc));
@@ -415,4 +416,35 @@ fn diff_gantt_names_its_y_axis_as_the_gantt_does_on_a_cluster() {
     assert!(svg_texts(&svg).contains(&y_desc));
     // None asked: none drawn.
     assert!(!texts("").iter().any(|t| t.starts_with("processors")));
+}
+
+/// The diff-Gantt names its time axis as the Gantt does ("time", `TimeAxes::x_desc`; the page
+/// draws it through `DiffStyle::x_desc`): the plain Gantt's SVG holds the text "time", and
+/// so does the diff-Gantt's when asked; none asked, none drawn.
+#[test]
+fn diff_gantt_names_its_x_axis_as_the_gantt_does() {
+    let rows = gantt::NodeRows::named(vec![0, 4], vec!["n1".into(), "n2".into()], 8).unwrap();
+    let (a, b) = ([rect(0.0, 50.0, 0, 4)], [rect(25.0, 100.0, 4, 8)]);
+    let svg = native::svg((700, 300), |root| {
+        gantt::draw_rows(root, &a, 8, &rows, &[], &[], 0.0, 100.0, "gantt")
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })
+    .unwrap();
+    assert!(svg_texts(&svg).iter().any(|t| t == "time"));
+    let texts = |x_desc: &str| {
+        svg_texts(&diff_svg(
+            (&a, &b),
+            8,
+            100.0,
+            ["easy", "slurm", "diff"],
+            [x_desc, &rows.desc()],
+        ))
+    };
+    assert!(
+        texts("time").iter().any(|t| t == "time"),
+        "{:?}",
+        texts("time")
+    );
+    assert!(!texts("").iter().any(|t| t == "time"));
 }

@@ -30,7 +30,8 @@ export function fitSidebar() {
   window.addEventListener('resize', debounce(fit, 100));
 }
 
-/** Calls `onFile(file)` for a file dropped on the page (a hint shows while one is dragged). */
+/** Calls `onFile(files)` with the files dropped on the page, in the order dropped (a hint
+ * shows while they are dragged). */
 export function wireDrop(onFile) {
   let depth = 0;
   const hasFiles = (e) => [...(e.dataTransfer?.types ?? [])].includes('Files');
@@ -41,7 +42,7 @@ export function wireDrop(onFile) {
     e.preventDefault();
     depth = 0;
     document.body.classList.remove('dragging');
-    const file = e.dataTransfer?.files?.[0];
-    if (file) onFile(file);
+    const files = [...(e.dataTransfer?.files ?? [])];
+    if (files.length) onFile(files);
   });
 }

@@ -1,6 +1,6 @@
 // The cluster panel (docs/cluster-model.md): no cluster (the trace's processors as one pool,
 // as always), a preset, or a cluster of one's own from slurm.conf lines (pasted, or read from
-// a file), from the tables of node groups and partitions (clustertable.js: whatever made the
+// a file; or an Alea `.machines` file's lines, chosen here or dropped on the page), from the tables of node groups and partitions (clustertable.js: whatever made the
 // cluster, the tables show it) or from its compact form. The form control `opt-cluster` holds the compact form: the
 // option `cluster` of the options schema, which the worker hands the engine and the link
 // carries as `cluster=` (a file's text never travels; the compact form of what it made does).
@@ -33,16 +33,11 @@ export class ClusterPanel {
     $('cluster-file').addEventListener('change', async () => {
       const file = $('cluster-file').files?.[0];
       if (!file) return;
-      try {
-        const text = await file.text();
-        $('cluster-conf').value = text;
-        this.fromConf(text, file.name);
-      } catch (err) {
-        this.show(null, `${file.name}: ${err.message}`);
-      }
+      await this.fromFile(file);
       $('cluster-file').value = '';
       changed();
     });
+    this.changed = changed;
     $('cluster-sshare').addEventListener('change', async () => {
       const file = $('cluster-sshare').files?.[0];
       if (!file) return;
@@ -131,16 +126,39 @@ export class ClusterPanel {
     this.showSite();
   }
 
-  /** Reads slurm.conf lines into the compact form; `name` names a file in errors. */
+  /** Reads a cluster file (a slurm.conf, or an Alea `.machines` file) chosen in the panel or
+   * dropped on the page beside the trace. */
+  async fromFile(file) {
+    try {
+      const text = await file.text();
+      $('cluster-conf').value = text;
+      this.fromConf(text, file.name);
+    } catch (err) {
+      this.show(null, `${file.name}: ${err.message}`);
+    }
+  }
+
+  /** A cluster file dropped on the page (app.js: a `.machines` file, beside the trace or
+   * alone): read as if chosen in the panel, which opens on it. */
+  async dropped(file) {
+    await this.fromFile(file);
+    $('cluster-panel').open = true;
+    this.changed();
+  }
+
+  /** Reads slurm.conf lines (or an Alea `.machines` file's) into the compact form; `name`
+   * names a file in errors. */
   fromConf(text, name = '') {
     if (!text.trim()) {
       this.show(null, 'No slurm.conf lines to read: paste NodeName= and PartitionName= lines.');
       return;
     }
     try {
-      const c = call('cluster_from_conf', text);
+      const c = call('cluster_from_conf', text, name || undefined);
       $('opt-cluster').value = c.compact;
-      this.site.conf = text;
+      // An Alea file's nodes make the cluster; it holds no scheduler parameters for the
+      // slurm policy's site (a slurm.conf read before keeps its own).
+      if (!c.alea) this.site.conf = text;
       this.show(c);
       this.showSite();
     } catch (err) {

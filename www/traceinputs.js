@@ -14,8 +14,10 @@ export function resetTraceInputs(shown) {
 
 /** Wires the inputs: `use(load)` runs the comparison on the trace `load()` gives; `site(trace)`
  * takes a demo's Slurm site before its run; `shown()` is the shown trace (the generator's
- * defaults); `dead()` says the engine has died (a dropped file is then ignored). */
-export function wireTraceInputs({ use, site, shown, dead }) {
+ * defaults); `dead()` says the engine has died (a dropped file is then ignored);
+ * `clusterFile(file)` reads a dropped cluster file (an Alea `.machines` file, alone or beside
+ * the trace). */
+export function wireTraceInputs({ use, site, shown, dead, clusterFile }) {
   const demo = $('trace-demo');
   demo.replaceChildren(el('option', { value: '', disabled: true }, '— choose a demo —'),
     ...DEMOS.map((d) => el('option', { value: d.id }, d.label)));
@@ -36,5 +38,11 @@ export function wireTraceInputs({ use, site, shown, dead }) {
   $('trace-url-load').addEventListener('click', loadUrl);
   $('trace-url').addEventListener('keydown', (e) => { if (e.key === 'Enter') loadUrl(); });
   wireGenerator((ref, gpu) => use(() => loadRemote('gen', ref, gpu)), shown, showError);
-  wireDrop((file) => { if (!dead()) use(() => loadFile(file)); });
+  wireDrop(async (files) => {
+    if (dead()) return;
+    const machines = files.filter((f) => f.name.endsWith('.machines'));
+    const traces = files.filter((f) => !f.name.endsWith('.machines'));
+    for (const m of machines) await clusterFile(m);
+    if (traces.length) use(() => loadFile(traces[0]));
+  });
 }

@@ -72,12 +72,14 @@ pub fn grid(a: &[Rect], b: &[Rect], procs: u32, t0: f64, t1: f64, w: usize, h: u
     g
 }
 
-/// How the diff-Gantt reads: the names of A and B, its title, the y axis's name.
+/// How the diff-Gantt reads: the names of A and B, its title, the axes' names.
 #[derive(Debug, Clone, Copy)]
 pub struct DiffStyle<'a> {
     /// The names of A and B in the legend ("only A", "only B").
     pub labels: [&'a str; 2],
     pub title: &'a str,
+    /// The x axis's name, the plain Gantt's ("time"); empty for none.
+    pub x_desc: &'a str,
     /// The y axis's name, the plain Gantt's ([`NodeRows::desc`](super::gantt::NodeRows::desc):
     /// "processors", "processors of 12 nodes" on a cluster); empty for none.
     pub y_desc: &'a str,
@@ -96,6 +98,7 @@ pub fn draw<DB: DrawingBackend>(
     let DiffStyle {
         labels,
         title,
+        x_desc,
         y_desc,
     } = *style;
     let t1 = if t1 > t0 { t1 } else { t0 + 1.0 };
@@ -112,6 +115,7 @@ pub fn draw<DB: DrawingBackend>(
         .collect();
     let plot = framed(root, title, &keys)?;
     let axes = TimeAxes {
+        x_desc: (!x_desc.is_empty()).then_some(x_desc),
         y_desc: (!y_desc.is_empty()).then_some(y_desc),
         ..TimeAxes::gantt("")
     };

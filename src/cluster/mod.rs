@@ -1,6 +1,6 @@
 //! A cluster as admins describe it: node groups (names, cores, memory, GPUs by type, features,
-//! weight) and partitions, read from Slurm's own `slurm.conf` lines ([`conf`]) or from the compact
-//! form of share links ([`compact`]), laid out for scheduling ([`layout`]) with the node selection
+//! weight) and partitions, read from Slurm's own `slurm.conf` lines ([`conf`]), from an Alea
+//! `.machines` file ([`alea`]) or from the compact form of share links ([`compact`]), laid out for scheduling ([`layout`]) with the node selection
 //! that allocates a job's cores, memory and GPUs ([`select`]).
 //! docs/cluster-model.md lists which keys are used, which are ignored, and the compact grammar.
 //!
@@ -22,6 +22,7 @@
 
 #![warn(missing_docs)]
 
+pub mod alea;
 pub mod compact;
 pub mod conf;
 pub mod fit;

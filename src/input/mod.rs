@@ -322,7 +322,9 @@ pub fn prepare_raw(
     // In i128: the sum of up to 2^64 jobs of 2^53 s each cannot overflow.
     let (mut last_submit, mut work) = (0 as Time, 0i128);
     let mut max_demand = 0f64;
+    let timed_out: foldhash::HashSet<u64> = workload.timed_out.iter().copied().collect();
     for job in &mut jobs {
+        job.timed_out = timed_out.contains(&job.line);
         make_job(job, procs, origin, opts);
         // `historic` starts a job at its recorded start, submit + wait.
         last_submit = last_submit.max(job.submit + job.trace_wait().unwrap_or(0));
@@ -428,10 +430,13 @@ fn make_job(job: &mut Job, procs: u32, origin: Time, opts: &InputOptions) {
     let requested =
         (job.estimate > 0 && opts.estimate != EstimateSource::Ignore).then_some(job.estimate);
     let trace_runtime = job.trace_runtime;
-    // Killed at its requested time: a job the trace runs past it (cut there), and one that ran
+    // Killed at its requested time: a job the trace runs past it (cut there), one that ran
     // exactly that long without completing (status 0: Slurm's TIMEOUT at the limit, an SWF
-    // job failed at it) — its work was not done, the limit ended it.
+    // job failed at it) — its work was not done, the limit ended it — and one its log says
+    // the controller ended at its limit (sacct's TIMEOUT, `Job::timed_out`: at its recorded
+    // end should that come before the limit, a limit lowered after it started).
     let (runtime, killed) = match requested {
+        Some(req) if opts.kill && job.timed_out => (trace_runtime.min(req), true),
         Some(req) if opts.kill && trace_runtime > req => (req, true),
         Some(req) if opts.kill && trace_runtime == req && job.status == 0 => (req, true),
         _ => (trace_runtime, false),

@@ -60,7 +60,10 @@ impl LimitChecks {
 
     /// Whether a check ends `job` wherever it starts: its own end is unknown, later than the
     /// check (the rule of every trace, docs/slurm.md "Time limits"). A job with a time limit
-    /// `L` and a recorded runtime `R` does when
+    /// does when its log says the controller ended it there ([`Job::timed_out`]: sacct's
+    /// `TIMEOUT`; its recorded end is where Slurm's check caught it, which need not be where
+    /// the model's checks fall). Another with a time limit `L` and a recorded runtime `R` does
+    /// when
     /// - in a Slurm log ([`LimitChecks::logged`]) that records its start: its recorded end
     ///   (start + `R`) is at or after the check that came due at that start (the log shows a
     ///   check ending it; Slurm marks `TIMEOUT` any job that ends past its limit, also one
@@ -75,6 +78,9 @@ impl LimitChecks {
         let Some(limit) = job.requested() else {
             return false;
         };
+        if job.timed_out {
+            return true;
+        }
         let ran = job.trace_runtime;
         match job.trace_wait().filter(|_| self.logged) {
             Some(wait) => {
@@ -152,7 +158,9 @@ mod tests {
     /// check's (reaches it); runtime 84 (end 175) ended by itself, `TIMEOUT` as it is. Runtime
     /// 60 with status 0 ended at 151, before the check: by itself too. Any other trace, or a
     /// job without a recorded start: the kill rule (61 reaches it; 60 with status 0, failed
-    /// at its limit, too; 60 completed does not; 84 reaches it). No limit: never.
+    /// at its limit, too; 60 completed does not; 84 reaches it). No limit: never. A `TIMEOUT`
+    /// of 84 s started at 91 reaches it (its recorded end, 175, is where Slurm's check caught
+    /// it): ends at the model's check, 176.
     #[test]
     fn which_jobs_reach_their_limit() {
         let ch = LimitChecks {
@@ -181,6 +189,16 @@ mod tests {
         assert!(at(60, 0, Some(91), false));
         assert!(!at(60, 1, Some(91), false));
         assert!(!at(59, 0, None, false));
+        // Slurm's `TIMEOUT` (the controller ended it at its limit): whatever its recorded end,
+        // 84 s (175, before the check at 176) included, in a log or not.
+        let mut timed_out = job(84, 60, false);
+        timed_out.trace_runtime = 84;
+        timed_out.status = 0;
+        timed_out.set_trace_wait(Some(91));
+        timed_out.timed_out = true;
+        assert!(ch.reaches_limit(&timed_out));
+        let run = ch.jobs(&[timed_out]);
+        assert_eq!(ch.end(&run[0], 91), 176);
         let mut free = job(500, 60, false);
         free.set_requested(None);
         free.trace_runtime = 500;

@@ -77,6 +77,11 @@ pub struct Workload {
     /// (`slurm::phases_from_log`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub backfilled: Vec<(u64, bool)>,
+    /// The lines of the records whose job the controller ended at its time limit (an sacct
+    /// log's `TIMEOUT`); empty for other formats. Such a job is killed at its
+    /// limit by every policy's own rule, whatever its recorded runtime (`Job::timed_out`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub timed_out: Vec<u64>,
     /// Each job's QOS (an sacct log's `QOS`) as (line of its record, `k`): QOS `k` is
     /// `qos_names[k - 1]`; empty when the log has no QOS column, and for other formats. The
     /// `slurm` policy's QOS factor reads it.
@@ -158,6 +163,7 @@ mod tests {
             accounts: vec![],
             node_lists: vec![],
             backfilled: vec![],
+            timed_out: vec![],
             job_ids: vec![],
             qos: vec![],
             qos_names: vec![],

@@ -4,7 +4,7 @@
 
 use super::{to_js, Session};
 use crate::cluster::table::{CellError, Table};
-use crate::cluster::{conf, Cluster, Layout};
+use crate::cluster::{alea, conf, Cluster, Layout};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -20,6 +20,9 @@ struct Described {
     gpus: u64,
     /// What was read and left aside (other slurm.conf keys, ignored records).
     notes: Vec<String>,
+    /// Read from an Alea `.machines` file (node groups only: no scheduler parameters for the
+    /// slurm policy's site).
+    alea: bool,
 }
 
 fn described_of(c: &Cluster, notes: Vec<String>) -> Described {
@@ -30,6 +33,7 @@ fn described_of(c: &Cluster, notes: Vec<String>) -> Described {
         cores: c.total_cores(),
         gpus: c.total_gpus(),
         notes,
+        alea: false,
     }
 }
 
@@ -43,10 +47,21 @@ fn described(c: &Cluster, notes: Vec<String>) -> Result<JsValue, JsError> {
 const NAMED_KEYS: usize = 8;
 
 /// A cluster from slurm.conf text (`NodeName=` and `PartitionName=` lines; the other keys the
-/// slurm policy does not model named in a note): `{compact, summary, nodes, cores, gpus, notes}`. Errors name
-/// the line and field (`slurm.conf:3: RealMemory: ...`).
+/// slurm policy does not model named in a note): `{compact, summary, nodes, cores, gpus, notes,
+/// alea}`. Errors name the line and field (`slurm.conf:3: RealMemory: ...`). An Alea
+/// `.machines` file (`name` ends so, or its lines look like one: `cluster::alea`) is read as
+/// one, `alea` true; `name` names the file in errors (`slurm.conf`, `machines` when none).
 #[wasm_bindgen]
-pub fn cluster_from_conf(text: &str) -> Result<JsValue, JsError> {
+pub fn cluster_from_conf(text: &str, name: Option<String>) -> Result<JsValue, JsError> {
+    if name.as_deref().is_some_and(|n| n.ends_with(".machines")) || alea::looks_like(text) {
+        let file = name.unwrap_or_else(|| "machines".into());
+        let c = alea::parse_str(text, &file).map_err(|e| JsError::new(&e.to_string()))?;
+        Layout::new(&c).map_err(|e| JsError::new(&format!("cluster: {e}")))?;
+        return to_js(&Described {
+            alea: true,
+            ..described_of(&c, Vec::new())
+        });
+    }
     let read = conf::parse_str(text, "slurm.conf").map_err(|e| JsError::new(&e.to_string()))?;
     let mut notes = Vec::new();
     // Its other keys the slurm policy does not model (what it reads, the site note says).

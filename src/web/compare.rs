@@ -258,6 +258,7 @@ pub fn draw_diff_gantt(
     let style = diff_gantt::DiffStyle {
         labels: [label_a, label_b],
         title,
+        x_desc: "time",
         y_desc: &y_desc,
     };
     let area = diff_gantt::draw(&root, &a, &b, procs, t0, t1, &style)

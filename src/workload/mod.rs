@@ -40,6 +40,7 @@ impl Workload {
             accounts: Vec::new(),
             node_lists: Vec::new(),
             backfilled: Vec::new(),
+            timed_out: Vec::new(),
             job_ids: Vec::new(),
             qos: Vec::new(),
             qos_names: Vec::new(),

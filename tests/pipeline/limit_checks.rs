@@ -68,3 +68,51 @@ fn without_the_kill_no_check_ends_a_job() {
     check(&trace.jobs.jobs, &r.schedule).unwrap();
     assert_eq!((r.schedule.jobs[0].end, r.schedule.jobs[1].start), (70, 70));
 }
+
+/// An sacct log of two jobs of all 4 CPUs (its recorded peak: a machine of 4), limit 1
+/// minute each: job 1 started at 0 and was ended by Slurm's check at 67 (`TIMEOUT`, 67 s);
+/// job 2, submitted at 1, ran 67-77.
+const TIMEOUT_LOG: &str = "\
+JobID|User|Submit|Start|End|Elapsed|Timelimit|NCPUS|State
+1|ann|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:01:07|00:01:07|00:01:00|4|TIMEOUT
+2|bob|2024-01-01T00:00:01|2024-01-01T00:01:07|2024-01-01T00:01:17|00:00:10|00:01:00|4|COMPLETED
+";
+
+/// Worked by hand: a `TIMEOUT` job runs until its policy's own limit rule ends it, and is
+/// killed there under every policy. `slurm[calc_phase=25]` (checks at 25 + 30k): job 1 starts
+/// at 0, reaches its limit at 60, the first check at or after it is 85: killed at 85 (its
+/// recorded end, 67, is where Slurm's own check caught it, on another grid; before, 67 came
+/// before the model's check and job 1 "completed" there, failed by its status). Job 2 85-95.
+/// `slurm[calc_phase=7]` (checks at 7 + 30k, the log's grid): 60 -> 67, job 2 67-77, the log
+/// itself. `historic` (the recorded starts; no checks: killed at the limit): job 1 0-60,
+/// job 2 at its recorded 67, 67-77. `easy`: 0-60, 60-70.
+#[test]
+fn a_timeout_job_is_killed_at_its_policys_limit_rule() {
+    use Outcome::{Completed as C, Killed as K};
+    let run = |spec: &str| {
+        let w = schedlab::workload::read_bytes(
+            "t.sacct",
+            TIMEOUT_LOG.as_bytes(),
+            &ReadOptions::default(),
+        )
+        .unwrap();
+        let trace = Trace::new(w, &InputOptions::default(), MetricOptions::default()).unwrap();
+        assert!(trace.jobs.jobs[0].timed_out && !trace.jobs.jobs[1].timed_out);
+        let r = trace.run(spec, 1, None).unwrap();
+        check(&trace.jobs.jobs, &r.schedule).unwrap();
+        let s = &r.schedule.jobs;
+        let ends: Vec<(i64, i64)> = s.iter().map(|j| (j.start, j.end)).collect();
+        let outcomes: Vec<Outcome> = s.iter().map(|j| j.outcome).collect();
+        (ends, outcomes)
+    };
+    assert_eq!(
+        run("slurm[calc_phase=25]"),
+        (vec![(0, 85), (85, 95)], vec![K, C])
+    );
+    assert_eq!(
+        run("slurm[calc_phase=7]"),
+        (vec![(0, 67), (67, 77)], vec![K, C])
+    );
+    assert_eq!(run("historic"), (vec![(0, 60), (67, 77)], vec![K, C]));
+    assert_eq!(run("easy"), (vec![(0, 60), (60, 70)], vec![K, C]));
+}

@@ -115,13 +115,14 @@ fn whole_runs_beside_the_noise_floor() {
 
 /// One node of 4 cores, Slurm's limit checks every 30 s at 25 + 30k (`calc_phase=25`). Job 1
 /// (all 4 cores, limit 1 minute) started at 3 in the log, reached its limit at 63 and was
-/// ended by the check at 85 (`ELAPSED` 82 s; or, `00:01:21`, it ended by itself at 84, before
-/// that check). Job 2 (4 cores) waited for it.
-fn killed_log(elapsed: &str, end: &str) -> String {
+/// ended by the check at 85 (`ELAPSED` 82 s, `TIMEOUT`); or, `00:01:21`, its log ends it at
+/// 84, before that check (`TIMEOUT`: the log says a check ended it; `FAILED`: it ended by
+/// itself). Job 2 (4 cores) waited for it.
+fn killed_log(elapsed: &str, end: &str, state: &str) -> String {
     format!(
         "\
 JobID|User|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|NodeList|State
-1|ann|2024-01-01T00:00:00|2024-01-01T00:00:03|2024-01-01T00:01:{end}|{elapsed}|00:01:00|4|1|n1|TIMEOUT
+1|ann|2024-01-01T00:00:00|2024-01-01T00:00:03|2024-01-01T00:01:{end}|{elapsed}|00:01:00|4|1|n1|{state}
 2|bob|2024-01-01T00:00:01|2024-01-01T00:01:{end}|2024-01-01T00:01:35|00:00:10|00:01:00|4|1|n1|COMPLETED
 "
     )
@@ -129,15 +130,22 @@ JobID|User|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|NodeList|State
 
 /// Worked by hand (controller.c `_slurmctld_background`, job_mgr.c `job_time_limit`): the
 /// model's main scheduler starts job 1 at 0 (its full run at time 0), 3 s before the log.
-/// Killed at the log's check (its end, 85, is that check's: ended by a check), it runs to
-/// the first check at or after 0 + 60, 85, as Slurm would have ended it: job 2 starts at 85,
-/// waiting 84 s as in the log (its recorded 82 s would end it at 82). Ended by itself at 84
-/// (81 s, before the check at 85), it keeps its own 81 s: ends at 81, the check at 85 coming
-/// later. `easy` models no checks: its jobs run their recorded times (job 2 at 82 and 81).
+/// A `TIMEOUT` (the controller ended it at its limit; its own runtime is unknown beyond) runs
+/// to the first check at or after 0 + 60, 85, as Slurm would have ended it: job 2 starts at
+/// 85, waiting 84 s as in the log (its recorded 82 s would end it at 82). So does the
+/// `TIMEOUT` whose log ends it at 84 (81 s): its recorded end is where Slurm's check caught
+/// it, not an end of its own, wherever the model's checks fall. A `FAILED` job at 81 s (its
+/// recorded end 84 before the check due at 3 + 60 -> 85: it ended by itself) keeps its own
+/// 81 s: ends at 81, the check at 85 coming later. `easy` models no checks: its jobs run
+/// their recorded times (job 2 at 82 and 81).
 #[test]
 fn a_job_at_its_limit_ends_at_the_next_check_in_a_whole_run() {
-    for (elapsed, end, job2, easy2) in [("00:01:22", "25", 85, 82), ("00:01:21", "24", 81, 81)] {
-        let log = killed_log(elapsed, end);
+    for (elapsed, end, state, job2, easy2) in [
+        ("00:01:22", "25", "TIMEOUT", 85, 82),
+        ("00:01:21", "24", "TIMEOUT", 85, 81),
+        ("00:01:21", "24", "FAILED", 81, 81),
+    ] {
+        let log = killed_log(elapsed, end, state);
         let set = read(
             "killed.sacct",
             &log,
@@ -147,10 +155,18 @@ fn a_job_at_its_limit_ends_at_the_next_check_in_a_whole_run() {
         let replay = Replay::new(&set, logged).unwrap();
         let mut slurm = schedlab::policy::build("slurm[calc_phase=25]").unwrap();
         let s = replay.simulate(slurm.as_mut(), 1).unwrap();
-        assert_eq!((s.jobs[0].start, s.jobs[1].start), (0, job2), "{elapsed}");
+        assert_eq!(
+            (s.jobs[0].start, s.jobs[1].start),
+            (0, job2),
+            "{elapsed} {state}"
+        );
         let mut easy = schedlab::policy::build("easy").unwrap();
         let s = replay.simulate(easy.as_mut(), 1).unwrap();
-        assert_eq!((s.jobs[0].start, s.jobs[1].start), (0, easy2), "{elapsed}");
+        assert_eq!(
+            (s.jobs[0].start, s.jobs[1].start),
+            (0, easy2),
+            "{elapsed} {state}"
+        );
     }
 }
 

@@ -1,13 +1,15 @@
-//! `schedlab cluster`: reads a cluster (a slurm.conf, a compact form, or a preset) and prints its
-//! summary (node groups, partitions, totals), its JSON, or its compact form.
+//! `schedlab cluster`: reads a cluster (a slurm.conf, an Alea `.machines` file, a compact form, or
+//! a preset) and prints its summary (node groups, partitions, totals), its JSON, or its compact
+//! form.
 
 use clap::Args;
-use schedlab::cluster::{conf, Cluster};
+use schedlab::cluster::{alea, conf, Cluster};
 use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct ClusterArgs {
-    /// A slurm.conf: its NodeName= and PartitionName= lines (docs/cluster-model.md).
+    /// A slurm.conf: its NodeName= and PartitionName= lines (docs/cluster-model.md); or an
+    /// Alea `.machines` file (one node group per line).
     #[arg(required_unless_present_any = ["from_compact", "preset", "slurm_conf"])]
     file: Option<PathBuf>,
     /// The slurm.conf as `run`, `replay` and `sweep` take it (the same as FILE).
@@ -59,14 +61,28 @@ pub fn run(a: &ClusterArgs) -> Result<(), Box<dyn std::error::Error>> {
         let path = (a.file.as_ref())
             .or(a.slurm_conf.as_ref())
             .ok_or("a slurm.conf, --from-compact or --preset")?;
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if a.file.is_some() && is_alea(path, &text) {
+            return show(&alea::parse_str(&text, &path.display().to_string())?, a);
+        }
         let s = conf::read_path(path)?;
         if !a.json && !a.compact {
             tell_kept(path, &s);
         }
         s.cluster
     };
+    show(&cluster, a)
+}
+
+/// An Alea machine description: a file named `*.machines`, or whose lines look like one.
+fn is_alea(path: &std::path::Path, text: &str) -> bool {
+    path.extension().is_some_and(|e| e == "machines") || alea::looks_like(text)
+}
+
+/// Prints `cluster` as `a` asks: its summary, JSON or compact form.
+fn show(cluster: &Cluster, a: &ClusterArgs) -> Result<(), Box<dyn std::error::Error>> {
     if a.json {
-        let mut v = serde_json::to_value(&cluster)?;
+        let mut v = serde_json::to_value(cluster)?;
         v["totals"] = serde_json::json!({
             "nodes": cluster.total_nodes(),
             "cores": cluster.total_cores(),
@@ -111,11 +127,15 @@ pub fn resolve(spec: &str) -> Result<Cluster, Box<dyn std::error::Error>> {
     })
 }
 
-/// The cluster of a file: a slurm.conf, or a compact form on one line.
+/// The cluster of a file: a slurm.conf, an Alea `.machines` file (by its name, or lines that
+/// look like one: `cluster::alea`), or a compact form on one line.
 pub fn read_file(path: &std::path::Path) -> Result<Cluster, Box<dyn std::error::Error>> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     if text.trim().starts_with("1/") && !text.trim().contains('\n') {
         return Ok(Cluster::from_compact(text.trim())?);
+    }
+    if is_alea(path, &text) {
+        return Ok(alea::parse_str(&text, &path.display().to_string())?);
     }
     let s = conf::read_path(path)?;
     tell_kept(path, &s);

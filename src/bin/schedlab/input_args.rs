@@ -105,8 +105,8 @@ pub struct InputArgs {
     /// Leave out the jobs of these users (numbers or names, as --users).
     #[arg(long, value_delimiter = ',', value_name = "LIST")]
     exclude_users: Vec<UserRef>,
-    /// Run on a cluster's nodes (cores, memory, GPUs, partitions): a slurm.conf, a preset
-    /// (gpu, mixed) or a compact form (docs/cluster-model.md).
+    /// Run on a cluster's nodes (cores, memory, GPUs, partitions): a slurm.conf, an Alea
+    /// .machines file, a preset (gpu, mixed) or a compact form (docs/cluster-model.md).
     #[arg(long, value_name = "SPEC")]
     cluster: Option<String>,
     /// A slurm.conf: its cluster (as --cluster FILE), and the priority and scheduler

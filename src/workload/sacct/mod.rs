@@ -18,7 +18,9 @@
 //!   `PREEMPTED`, `BOOT_FAIL`, `DEADLINE` -> 0; `CANCELLED` (`CANCELLED by N`) after it started
 //!   -> 5 with its runtime. A job never started (`Start` unknown, or no CPUs allocated:
 //!   cancelled while pending, `PENDING`) or not ended (`RUNNING`, `SUSPENDED`, `REQUEUED`...)
-//!   is skipped with the reason.
+//!   is skipped with the reason. A `TIMEOUT` job's line is kept in [`Workload::timed_out`]:
+//!   the controller ended it at its time limit, its runtime beyond is unknown (docs/slurm.md
+//!   "Time limits").
 //! - Times: see [`super::slurm_time`] (no time zone = UTC). Submit times become seconds after
 //!   the first kept submit (`; UnixStartTime:` in the header); wait = Start - Submit; runtime =
 //!   Elapsed (else End - Start); requested time = Timelimit (`UNLIMITED` and
@@ -64,6 +66,8 @@ struct Row<'a> {
     req: Request,
     cpu_time: f64,
     status: i64,
+    /// `State` is `TIMEOUT`: the controller ended it at its time limit.
+    timed_out: bool,
     user: &'a str,
     group: &'a str,
     partition: &'a str,
@@ -358,6 +362,7 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         req,
         cpu_time,
         status,
+        timed_out: state == "TIMEOUT",
         user: opt(c.user),
         group: opt(c.group),
         partition: opt(c.partition),

@@ -19,6 +19,7 @@ fn job(i: usize, submit: Time, procs: u32, runtime: Time) -> Job {
         estimate: runtime,
         estimate_unknown: false,
         killed: false,
+        timed_out: false,
         user: 1,
         trace_wait: -1,
         status: 1,

@@ -1,0 +1,89 @@
+//! An Alea `.machines` file as the cluster (`cluster::alea`): wherever the command line takes
+//! a cluster file (`--cluster FILE`, `schedlab cluster FILE`), with errors naming the file,
+//! the line and the field.
+
+use crate::common;
+use common::{schedlab, tmpdir};
+
+/// Two node groups by hand: `big`, one node of 8 CPUs and 8388608 KB (8192 MB); `small`, two
+/// nodes of 4 CPUs and 4194304 KB (4096 MB). 16 cores on 3 nodes.
+const MACHINES: &str = "0\tbig\t1\t8\t1\t8388608\n1\tsmall\t2\t4\t1\t4194304\n";
+
+/// Worked by hand: three jobs submitted at 0 for 100 s, of 8, 4 and 4 processors, on a
+/// trace whose `MaxProcs` is 8. Without the cluster they run on 8 processors one after the
+/// other (`fcfs`: 0, 100, 100: the two of 4 together); on the machines' 16 cores, each on a
+/// node of its own (8 on `big1`, 4 on `small1` and `small2`), all at 0.
+#[test]
+fn an_alea_machines_file_is_the_cluster() {
+    let d = tmpdir("cli", "alea");
+    let trace = d.join("t.swf");
+    let jobs = [(0, 100, 8, 100), (0, 100, 4, 100), (0, 100, 4, 100)];
+    std::fs::write(&trace, common::swf_text(8, &jobs)).unwrap();
+    let machines = d.join("t.machines");
+    std::fs::write(&machines, MACHINES).unwrap();
+    let (t, m) = (trace.to_str().unwrap(), machines.to_str().unwrap());
+    let (ok, out, err) = schedlab(&["cluster", m]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("cluster: 3 nodes in 2 groups, 16 cores, 16384 MB memory")
+            && out.contains("big1  1 node  cpus 8  mem 8192 MB")
+            && out.contains("small[1-2]  2 nodes  cpus 4  mem 4096 MB"),
+        "{out}"
+    );
+    let starts = |extra: &[&str]| -> Vec<String> {
+        let csv = d.join("jobs.csv");
+        let args = [
+            &["run", t, "-p", "fcfs", "--jobs-csv", csv.to_str().unwrap()][..],
+            extra,
+        ];
+        let (ok, _, err) = schedlab(&args.concat());
+        assert!(ok, "{err}");
+        let text = std::fs::read_to_string(&csv).unwrap();
+        let mut rows = csv::Reader::from_reader(text.as_bytes());
+        let col = rows
+            .headers()
+            .unwrap()
+            .iter()
+            .position(|h| h == "starting_time");
+        (rows.records())
+            .map(|r| r.unwrap()[col.unwrap()].to_string())
+            .collect()
+    };
+    assert_eq!(starts(&[]), ["0", "100", "100"]);
+    assert_eq!(starts(&["--cluster", m]), ["0", "0", "0"]);
+    // A file of another name whose lines look like Alea's is read as one too.
+    let other = d.join("nodes.txt");
+    std::fs::write(&other, MACHINES).unwrap();
+    assert_eq!(
+        starts(&["--cluster", other.to_str().unwrap()]),
+        ["0", "0", "0"]
+    );
+}
+
+/// A bad line: the file, the line and the field.
+#[test]
+fn a_bad_machines_line_names_the_file_line_and_field() {
+    let d = tmpdir("cli", "alea-bad");
+    let trace = d.join("t.swf");
+    std::fs::write(&trace, common::swf_text(8, &[(0, 100, 8, 100)])).unwrap();
+    let machines = d.join("bad.machines");
+    std::fs::write(
+        &machines,
+        "0\tbig\t1\t8\t1\t8388608\n1\tsmall\t2\tfour\t1\t4194304\n",
+    )
+    .unwrap();
+    let m = machines.to_str().unwrap();
+    let (ok, _, err) = schedlab(&["run", trace.to_str().unwrap(), "-p", "fcfs", "--cluster", m]);
+    assert!(!ok);
+    assert!(
+        err.contains(&format!(
+            "{m}:2: CPUs_per_node: \"four\": not a whole number of at least 1"
+        )),
+        "{err}"
+    );
+    let (ok, _, err) = schedlab(&["cluster", m]);
+    assert!(
+        !ok && err.contains(&format!("{m}:2: CPUs_per_node")),
+        "{err}"
+    );
+}
