@@ -48,7 +48,11 @@ const SMALLBF_8: [(&str, &str); 2] = [
 /// planned, so a cycle often changes nothing and Slurm's thread waits for the next change
 /// (its cycles at 450.30 s, then 459.31 s on run1, none at 455), which moves its cycles off
 /// the grid the model keeps through the history (every cycle with a waiting job taken as a
-/// change). docs/slurm-runs.md, "smallbf-8".
+/// change): 21 of run1's 38 missed rows and all 23 of run2's. Of run1's others, 9 are an end
+/// or submission after the cycle or pass of its second, and 8 (869, 961, 990 s) are
+/// fairshare: job 67 ended by itself 0.05 s before the period at 599 s, which the model,
+/// taking the background loop's side of that second (`calc_early`), counts as still running
+/// (neither in sacct). docs/slurm-runs.md, "smallbf-8: every miss traced to its cause".
 const SMALLBF_8_REACHED: [(f64, f64); 2] = [(0.783, 0.887), (0.808, 1.0)];
 
 /// smallbf-8's decisions (`easy`'s and `conservative`'s precision: run1 32.6%, 35.1%; run2
