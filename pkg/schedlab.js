@@ -466,15 +466,27 @@ export function cluster_from_compact(text) {
 
 /**
  * A cluster from slurm.conf text (`NodeName=` and `PartitionName=` lines; the other keys the
- * slurm policy does not model named in a note): `{compact, summary, nodes, cores, gpus, notes}`. Errors name
- * the line and field (`slurm.conf:3: RealMemory: ...`).
+ * slurm policy does not model named in a note): `{compact, summary, nodes, cores, gpus, notes,
+ * alea}`. Errors name the line and field (`slurm.conf:3: RealMemory: ...`). An Alea
+ * `.machines` file (`name` ends so, or its lines look like one: `cluster::alea`) is read as
+ * one, `alea` true; `name` names the file in errors (`slurm.conf`, `machines` when none).
  * @param {string} text
+ * @param {string | null} [name]
  * @returns {any}
  */
-export function cluster_from_conf(text) {
-    const ptr0 = passStringToWasm0(text, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
-    const len0 = WASM_VECTOR_LEN;
-    const ret = wasm.cluster_from_conf(ptr0, len0);
+export function cluster_from_conf(text, name) {
+    let ptr0, len0, ptr1, len1;
+    try {
+        ptr0 = passStringToWasm0(text, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len0 = WASM_VECTOR_LEN;
+        ptr1 = isLikeNone(name) ? 0 : passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        len1 = WASM_VECTOR_LEN;
+    } catch (e) {
+        if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+        if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+        throw e;
+    }
+    const ret = wasm.cluster_from_conf(ptr0, len0, ptr1, len1);
     if (ret[2]) {
         throw takeFromExternrefTable0(ret[1]);
     }
@@ -1221,8 +1233,8 @@ export function series_bin_means(series, column, bin) {
 
 /**
  * What the `slurm` policy will read of a site (slurm.conf text, `sshare -a -l -P` text and
- * `sacctmgr show qos format=Name,Priority -P` text, each optional): one sentence, or the
- * error naming the file, line and field.
+ * `sacctmgr show qos format=Name,Priority -P` text, with the limits' columns or without, each
+ * optional): one sentence, or the error naming the file, line and field.
  * @param {string | null} [conf]
  * @param {string | null} [sshare]
  * @param {string | null} [qos]
