@@ -4,8 +4,12 @@
 //! - tests/data/slurm/tiers-7/: the partition tiers of tiers-4 with another seed and twice the
 //!   jobs (`scripts/slurm-validate.sh -c tiers -s 7 -j 120 -w 360 -d`, run twice);
 //! - tests/data/slurm/smallbf-8/: smallbf-2's two-minute backfill window with another seed and
-//!   twice the jobs (`-c smallbf -s 8 -j 120 -w 360 -d`, run twice).
+//!   twice the jobs (`-c smallbf -s 8 -j 120 -w 360 -d`, run twice);
+//! - tests/data/slurm/qoslimits-10/: qoslimits-9's QOS limits with another seed
+//!   (`-c qoslimits -s 10 -j 100 -w 300 -d`, run twice), recorded after the limits were
+//!   modelled and their figures on qoslimits-9 taken.
 
+use super::qos_runs::qos_run;
 use super::{further_runs, load_run, replay_of, Run};
 
 /// Each run's phases: `scripts/slurm-period-sides.py RUN` (`calc_phase`, `calc_early`,
@@ -136,4 +140,56 @@ fn whole_runs_of_a_workload_never_seen() {
         assert!(f[0][2] < f[1][2].min(f[2][2]), "{}: {f:?}", run.name);
     }
     assert!(within >= 5, "{within} of 6 within the noise floor");
+}
+
+/// qoslimits-10's phases, read the same way: the full runs at 7.28, 17.30 s ... (run1) and
+/// 7.13, 17.51 s ... (run2): `sched_phase=7`; the backfill cycles at 1.97, 6.97 s ...
+/// (`bf_phase=1`) and 2.51, 7.51 s ... (`bf_phase=2`).
+const QOSLIMITS_10: [(&str, &str); 2] = [
+    (
+        "qoslimits-10/run1",
+        "57.5,calc_early=(57,117,177,237,297,477,537,657,717,777,837,897,957,1017,1197),calc_early_bf=(57,417,477,537,597,657,717,777,837,897,957,1017,1137,1197),sched_phase=7,bf_phase=1",
+    ),
+    (
+        "qoslimits-10/run2",
+        "57.5,calc_early=(57,477,957),calc_early_bf=(237,477,957),sched_phase=7,bf_phase=2",
+    ),
+];
+
+/// The decisions qoslimits-10's runs reach (recall, precision): run1 95.0 / 89.6% (95 of
+/// Slurm's 100 starts; the model makes 106), just short of issue 34's 90% precision; run2
+/// 99.0 / 99.0%.
+const QOSLIMITS_10_REACHED: [(f64, f64); 2] = [(0.95, 0.896), (0.99, 0.99)];
+
+/// qoslimits-10's decisions (`easy`'s and `conservative`'s precision: run1 15.1%, 18.4%; run2
+/// 14.7%, 19.8%; `-p slurm` alone, its phases read from the log: 93.0 / 86.9% and 93.0 /
+/// 93.9%). Checked: the figures reached ([`QOSLIMITS_10_REACHED`]) and a precision above both
+/// baselines'.
+#[test]
+fn decisions_on_a_qos_limits_workload_never_seen() {
+    for ((name, p), reached) in QOSLIMITS_10.iter().zip(QOSLIMITS_10_REACHED) {
+        let run = qos_run(name, p);
+        let [slurm, easy, cons] = super::decision_figures(&run);
+        assert!(slurm.recall() >= reached.0 - 1e-3, "{name}: {slurm}");
+        assert!(slurm.precision() >= reached.1 - 1e-3, "{name}: {slurm}");
+        assert!(slurm.precision() > easy.precision().max(cons.precision()));
+    }
+}
+
+/// qoslimits-10's whole runs beside its noise floor (run1 against run2: mean wait 3.6% apart,
+/// worst account 18% (chem), largest wait CDF gap 0.080): `slurm` run1 9.9%, 31% (chem),
+/// 0.080 (1 of 3 within), run2 3.9%, 21% (bio), 0.050 (1 of 3); `easy` 43.3%, 156% (eng),
+/// 0.180 and 32.1%, 160%, 0.140; `conservative` 20.1%, 174%, 0.130 and 21.6%, 169%, 0.130.
+/// Checked: 2 of `slurm`'s 6 figures within the floor (both CDF gaps), and each of its
+/// figures below both baselines' on each run.
+#[test]
+fn whole_runs_of_a_qos_limits_workload_never_seen() {
+    let runs: Vec<Run> = QOSLIMITS_10.iter().map(|(n, p)| qos_run(n, p)).collect();
+    let (within, figures) = beside_the_floor("qoslimits-10", &runs);
+    for (run, f) in runs.iter().zip(&figures) {
+        for k in 0..3 {
+            assert!(f[0][k] < f[1][k].min(f[2][k]), "{}: {f:?}", run.name);
+        }
+    }
+    assert!(within >= 2, "{within} of 6 within the noise floor");
 }
