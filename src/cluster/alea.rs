@@ -53,6 +53,9 @@ pub fn parse_str(text: &str, file: &str) -> Result<Cluster, ConfError> {
         message,
     };
     let mut groups = Vec::new();
+    // Nodes over all lines so far: capped before any line's names are made, so that a long
+    // file of large lines cannot exhaust memory.
+    let mut total = 0u64;
     for (i, l) in text.lines().enumerate() {
         let line = i + 1;
         let f: Vec<&str> = l.split_whitespace().collect();
@@ -83,11 +86,19 @@ pub fn parse_str(text: &str, file: &str) -> Result<Cluster, ConfError> {
         count(0, 0)?;
         let name = f[1];
         let nodes = count(2, 1)?;
-        if nodes > super::MAX_NODES as u64 {
+        total += nodes.min(super::MAX_NODES as u64 + 1);
+        if total > super::MAX_NODES as u64 {
             return Err(err(
                 line,
                 Some(2),
-                format!("{nodes} nodes: at most {}", super::MAX_NODES),
+                format!("{nodes} nodes: at most {} over the file", super::MAX_NODES),
+            ));
+        }
+        if groups.len() >= super::MAX_GROUPS {
+            return Err(err(
+                line,
+                None,
+                format!("more than {} machine lines", super::MAX_GROUPS),
             ));
         }
         let cpus = u32::try_from(count(3, 1)?)
@@ -141,6 +152,7 @@ pub fn parse_str(text: &str, file: &str) -> Result<Cluster, ConfError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cluster::MAX_GROUPS;
 
     /// Worked by hand: Alea's own example (its README, wagap-2013.swf.machines): zewura, 20
     /// nodes of 80 CPUs and 529426432 KB (517018 MB: 529426432 / 1024 = 517018.0); zegox, 48
@@ -190,6 +202,20 @@ mod tests {
         assert!(e("0 a 2 4\n").starts_with("x.machines:1: 4 fields: an Alea machine line"));
         assert!(e("0 a 2 4 1\n1 a 3 4 1\n").starts_with("x.machines:2: cluster_name: "));
         assert_eq!(e("\n\n"), "x.machines: no machine lines");
+        // The nodes are capped over the whole file (60,000 + 50,000 > 100,000), before the
+        // second line's names are made; a file of many lines cannot exhaust memory.
+        assert_eq!(
+            e("0 a 60000 4 1\n1 b 50000 4 1\n"),
+            "x.machines:2: number_of_nodes: 50000 nodes: at most 100000 over the file"
+        );
+        let many: String = (0..=MAX_GROUPS)
+            .map(|k| format!("{k} g{k}x 1 1 1\n"))
+            .collect();
+        assert!(
+            e(&many).ends_with("more than 10000 machine lines"),
+            "{}",
+            e(&many)
+        );
         assert!(!looks_like("NodeName=n1 CPUs=4\n"));
         assert!(!looks_like(""));
     }
