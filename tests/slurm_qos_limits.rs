@@ -142,3 +142,41 @@ fn backfill_gives_a_held_job_no_reservation() {
     assert_eq!(starts(&free), [0, 0, 1000, 1600]);
     assert_eq!(free.jobs[2].first_reservation(), Some(1000));
 }
+
+/// `low` GrpJobs=1 over every user of the QOS: ann's `low` job starts at 0 and holds bob's
+/// (`grp_used_jobs >= grp_jobs`) to 100, when hers ends (the main scheduler runs at every end);
+/// carol's `normal` job is not limited and starts at 0. Without the limit all three start at 0.
+#[test]
+fn grp_jobs_holds_a_qos_to_its_running_jobs() {
+    let jobs = [
+        ("ann", "low", 0, 1, 200, 100),
+        ("bob", "low", 0, 1, 200, 100),
+        ("carol", "normal", 0, 1, 200, 100),
+    ];
+    let limits = format!("{HEAD}normal|10||||||\nlow|0||||1||\n");
+    assert_eq!(starts(&sched(&jobs, Some(&limits))), [0, 100, 0]);
+    assert_eq!(starts(&sched(&jobs, None)), [0, 0, 0]);
+}
+
+/// `low` MaxWall=2 (minutes): bob's `low` job with a limit of 200 s is over it
+/// (`time_limit > max_wall_pj`) and is held for ever, which no start or end changes: it is left
+/// out as never runnable (before, the simulation's passes went on for ever); ann's `low` job of
+/// 100 s limit is within and starts at 0, as does carol's `normal` one with the 200 s limit.
+/// Without the limit bob's starts at 0 too.
+#[test]
+fn max_wall_holds_a_job_whose_limit_is_over_it() {
+    let jobs = [
+        ("ann", "low", 0, 1, 100, 50),
+        ("bob", "low", 0, 1, 200, 100),
+        ("carol", "normal", 0, 1, 200, 100),
+    ];
+    let limits = format!("{HEAD}normal|10||||||\nlow|0|||||2|\n");
+    let held = sched(&jobs, Some(&limits));
+    assert_eq!((held.jobs[0].start, held.jobs[2].start), (0, 0));
+    assert!(
+        matches!(held.jobs[1].outcome, schedlab::sim::Outcome::Rejected),
+        "{:?}",
+        held.jobs[1].outcome
+    );
+    assert_eq!(starts(&sched(&jobs, None)), [0, 0, 0]);
+}

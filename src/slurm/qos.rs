@@ -165,8 +165,8 @@ pub fn parse(text: &str, file: &str) -> Result<QosTable, String> {
         let at = |name: &'static str| move |e: String| format!("{file}:{line}: {name}: {e}");
         let limits = QosLimits {
             max_jobs_pu: qos_limits::parse_count(field(0)).map_err(at("MaxJobsPU"))?,
-            max_tres_pu: qos_limits::parse_tres(field(1)).map_err(at("MaxTRESPU"))?.0,
-            grp_tres: qos_limits::parse_tres(field(2)).map_err(at("GrpTRES"))?.0,
+            max_tres_pu: qos_limits::parse_tres(field(1)).map_err(at("MaxTRESPU"))?,
+            grp_tres: qos_limits::parse_tres(field(2)).map_err(at("GrpTRES"))?,
             grp_jobs: qos_limits::parse_count(field(3)).map_err(at("GrpJobs"))?,
             max_wall: qos_limits::parse_wall(field(4)).map_err(at("MaxWall"))?,
         };

@@ -10,6 +10,8 @@
 //! low|0|||cpu=12|3||
 //! ```
 
+use crate::workload::slurm_time::{self, Limit};
+use crate::workload::slurm_tres;
 use crate::Time;
 
 /// The TRES a limit can name (`cpu`, `mem`, `node`, `gres/gpu`), in that order: a limit's
@@ -77,74 +79,23 @@ fn tres_text(t: &TresLimit) -> Option<String> {
 }
 
 /// Reads a TRES limit as sacctmgr prints it: `cpu=8,gres/gpu=2,mem=16000M,node=2` (empty: no
-/// limit). Memory takes Slurm's suffixes (M, the default; G; T). A TRES the model does not
-/// count (`billing`, `license/...`, a GRES other than `gpu`) is skipped: the returned names
-/// say which.
-pub fn parse_tres(v: &str) -> Result<(TresLimit, Vec<String>), String> {
-    let mut limit = [None; 4];
-    let mut skipped = Vec::new();
-    for item in v.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let (name, value) = item
-            .split_once('=')
-            .ok_or_else(|| format!("{item:?} is not name=count"))?;
-        let name = name.trim().to_ascii_lowercase();
-        let name = if name == "gres/gpu" || name.starts_with("gres/gpu:") {
-            "gres/gpu".to_string()
-        } else {
-            name
-        };
-        let Some(k) = TRES_NAMES.iter().position(|n| *n == name) else {
-            skipped.push(name);
-            continue;
-        };
-        let count = if name == "mem" {
-            mem_mb(value)
-        } else {
-            value.trim().parse::<u64>().ok()
-        }
-        .ok_or_else(|| format!("{item:?}: {value:?} is not a count"))?;
-        limit[k] = Some(count);
-    }
-    Ok((limit, skipped))
-}
-
-/// Memory in MB: `16000`, `16000M`, `16G`, `1T`.
-fn mem_mb(v: &str) -> Option<u64> {
-    let v = v.trim();
-    let (num, mult) = match v.chars().last()? {
-        'M' | 'm' => (&v[..v.len() - 1], 1),
-        'G' | 'g' => (&v[..v.len() - 1], 1024),
-        'T' | 't' => (&v[..v.len() - 1], 1024 * 1024),
-        _ => (v, 1),
-    };
-    num.parse::<u64>().ok()?.checked_mul(mult)
+/// limit), with the sacct reader's TRES list rules ([`slurm_tres::tres`]: memory with Slurm's
+/// units, MB by default; typed GPU counts summed; a TRES the model does not count, `billing`,
+/// `license/...`, another GRES, left aside).
+pub fn parse_tres(v: &str) -> Result<TresLimit, String> {
+    let t = slurm_tres::tres(v)?;
+    // Whole MB, as Slurm keeps a memory TRES (`as` saturates a huge value).
+    Ok([t.cpu, t.mem_mb.map(|m| m as u64), t.node, t.gpus])
 }
 
 /// Reads a wall time as sacctmgr prints it (`[days-]hours:minutes:seconds`, `minutes:seconds`,
-/// or bare minutes) into seconds; empty: no limit.
+/// bare minutes, or `UNLIMITED`) into seconds, as a job's `Timelimit` is read
+/// ([`slurm_time::limit`]); empty: no limit.
 pub fn parse_wall(v: &str) -> Result<Option<Time>, String> {
-    let v = v.trim();
-    if v.is_empty() {
-        return Ok(None);
-    }
-    let bad = || format!("{v:?} is not a time ([days-]hours:minutes:seconds)");
-    let (days, rest) = match v.split_once('-') {
-        Some((d, r)) => (d.parse::<Time>().map_err(|_| bad())?, r),
-        None => (0, v),
-    };
-    let parts: Vec<Time> = rest
-        .split(':')
-        .map(|p| p.parse::<Time>().map_err(|_| bad()))
-        .collect::<Result<_, _>>()?;
-    let (h, m, s) = match (parts.as_slice(), days > 0 || v.contains('-')) {
-        ([h], true) => (*h, 0, 0),
-        ([m], false) => (0, *m, 0),
-        ([h, m], true) => (*h, *m, 0),
-        ([m, s], false) => (0, *m, *s),
-        ([h, m, s], _) => (*h, *m, *s),
-        _ => return Err(bad()),
-    };
-    Ok(Some(((days * 24 + h) * 60 + m) * 60 + s))
+    Ok(match slurm_time::limit(v)? {
+        Limit::Seconds(s) => Some(s),
+        Limit::None => None,
+    })
 }
 
 /// Reads a job count limit (empty: none).
@@ -164,11 +115,10 @@ mod tests {
 
     #[test]
     fn tres_limits_read_as_sacctmgr_prints_them() {
-        let (t, skipped) = parse_tres("cpu=16,gres/gpu=2,mem=2G,billing=40").unwrap();
+        let t = parse_tres("cpu=16,gres/gpu=2,mem=2G,billing=40").unwrap();
         assert_eq!(t, [Some(16), Some(2048), None, Some(2)]);
-        assert_eq!(skipped, vec!["billing".to_string()]);
-        assert_eq!(parse_tres("").unwrap().0, [None; 4]);
-        assert_eq!(parse_tres("node=2").unwrap().0, [None, None, Some(2), None]);
+        assert_eq!(parse_tres("").unwrap(), [None; 4]);
+        assert_eq!(parse_tres("node=2").unwrap(), [None, None, Some(2), None]);
         assert!(parse_tres("cpu").is_err());
         assert!(parse_tres("cpu=lots").is_err());
     }
@@ -181,6 +131,7 @@ mod tests {
         assert_eq!(parse_wall("2-12").unwrap(), Some(2 * 86400 + 12 * 3600));
         assert_eq!(parse_wall("05:30").unwrap(), Some(330));
         assert_eq!(parse_wall("90").unwrap(), Some(5400));
+        assert_eq!(parse_wall("UNLIMITED").unwrap(), None);
         assert!(parse_wall("1:2:3:4").is_err());
         assert!(parse_wall("x").is_err());
     }

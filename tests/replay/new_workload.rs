@@ -64,11 +64,21 @@ const SMALLBF_8_REACHED: [(f64, f64); 2] = [(0.783, 0.887), (0.808, 1.0)];
 /// both baselines'.
 #[test]
 fn decisions_on_a_second_workload_never_seen() {
-    for ((name, p), reached) in SMALLBF_8.iter().zip(SMALLBF_8_REACHED) {
-        let run = load_run(name, p);
-        let [slurm, easy, cons] = super::decision_figures(&run);
-        assert!(slurm.recall() >= reached.0 - 1e-3, "{name}: {slurm}");
-        assert!(slurm.precision() >= reached.1 - 1e-3, "{name}: {slurm}");
+    let runs: Vec<Run> = SMALLBF_8.iter().map(|(n, p)| load_run(n, p)).collect();
+    decisions_reach(&runs, &SMALLBF_8_REACHED);
+}
+
+/// Each run's `slurm` decisions reach its (recall, precision), and its precision is above
+/// `easy`'s and `conservative`'s.
+fn decisions_reach(runs: &[Run], reached: &[(f64, f64)]) {
+    for (run, reached) in runs.iter().zip(reached) {
+        let [slurm, easy, cons] = super::decision_figures(run);
+        assert!(slurm.recall() >= reached.0 - 1e-3, "{}: {slurm}", run.name);
+        assert!(
+            slurm.precision() >= reached.1 - 1e-3,
+            "{}: {slurm}",
+            run.name
+        );
         assert!(slurm.precision() > easy.precision().max(cons.precision()));
     }
 }
@@ -81,13 +91,20 @@ fn decisions_on_a_second_workload_never_seen() {
 #[test]
 fn whole_runs_of_a_second_workload_never_seen() {
     let runs: Vec<Run> = SMALLBF_8.iter().map(|(n, p)| load_run(n, p)).collect();
-    let (within, figures) = beside_the_floor("smallbf-8", &runs);
+    let within = below_both_baselines("smallbf-8", &runs);
+    assert!(within >= 4, "{within} of 6 within the noise floor");
+}
+
+/// [`beside_the_floor`], each of `slurm`'s figures asserted below both baselines' on each
+/// run; how many lie within the floor.
+fn below_both_baselines(name: &str, runs: &[Run]) -> usize {
+    let (within, figures) = beside_the_floor(name, runs);
     for (run, f) in runs.iter().zip(&figures) {
         for k in 0..3 {
             assert!(f[0][k] < f[1][k].min(f[2][k]), "{}: {f:?}", run.name);
         }
     }
-    assert!(within >= 4, "{within} of 6 within the noise floor");
+    within
 }
 
 /// The whole runs of a workload's two runs beside its noise floor (run1 against run2): how
@@ -171,13 +188,8 @@ const QOSLIMITS_10_REACHED: [(f64, f64); 2] = [(0.95, 0.896), (0.99, 0.99)];
 /// baselines'.
 #[test]
 fn decisions_on_a_qos_limits_workload_never_seen() {
-    for ((name, p), reached) in QOSLIMITS_10.iter().zip(QOSLIMITS_10_REACHED) {
-        let run = qos_run(name, p);
-        let [slurm, easy, cons] = super::decision_figures(&run);
-        assert!(slurm.recall() >= reached.0 - 1e-3, "{name}: {slurm}");
-        assert!(slurm.precision() >= reached.1 - 1e-3, "{name}: {slurm}");
-        assert!(slurm.precision() > easy.precision().max(cons.precision()));
-    }
+    let runs: Vec<Run> = QOSLIMITS_10.iter().map(|(n, p)| qos_run(n, p)).collect();
+    decisions_reach(&runs, &QOSLIMITS_10_REACHED);
 }
 
 /// qoslimits-10's whole runs beside its noise floor (run1 against run2: mean wait 3.6% apart,
@@ -189,11 +201,6 @@ fn decisions_on_a_qos_limits_workload_never_seen() {
 #[test]
 fn whole_runs_of_a_qos_limits_workload_never_seen() {
     let runs: Vec<Run> = QOSLIMITS_10.iter().map(|(n, p)| qos_run(n, p)).collect();
-    let (within, figures) = beside_the_floor("qoslimits-10", &runs);
-    for (run, f) in runs.iter().zip(&figures) {
-        for k in 0..3 {
-            assert!(f[0][k] < f[1][k].min(f[2][k]), "{}: {f:?}", run.name);
-        }
-    }
+    let within = below_both_baselines("qoslimits-10", &runs);
     assert!(within >= 2, "{within} of 6 within the noise floor");
 }

@@ -320,7 +320,12 @@ impl StartRule for SlurmSched {
                 .map(|j| (j.user, j.procs, j.submit, j.requested)),
             procs,
         );
-        Vec::new()
+        let Some(q) = self.qos_use.as_ref() else {
+            return Vec::new();
+        };
+        (jobs.iter().enumerate())
+            .filter_map(|(j, v)| q.never(j, v.requested).map(|why| (j, why)))
+            .collect()
     }
 
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {

@@ -32,9 +32,9 @@ struct Used {
 
 impl Used {
     fn add(&mut self, t: &TresCounts) {
-        self.jobs += 1;
+        self.jobs = self.jobs.saturating_add(1);
         for (u, v) in self.tres.iter_mut().zip(t) {
-            *u += v;
+            *u = u.saturating_add(*v);
         }
     }
 }
@@ -45,6 +45,8 @@ impl Used {
 pub(super) struct QosUse {
     /// The limits per log QOS index (0: the job's log names none, so `normal`).
     limits: Vec<Option<QosLimits>>,
+    /// The QOS names per log QOS index (0: `normal`).
+    names: Vec<String>,
     /// Each job's log QOS index.
     job_qos: Vec<u16>,
     /// Per QOS index.
@@ -64,6 +66,9 @@ impl QosUse {
             .collect();
         limits.iter().any(Option::is_some).then(|| QosUse {
             group: vec![Used::default(); limits.len()],
+            names: std::iter::once(DEFAULT_QOS.to_string())
+                .chain(site.qos_names.iter().cloned())
+                .collect(),
             limits,
             job_qos: site.job_qos.clone(),
             user: HashMap::new(),
@@ -74,8 +79,7 @@ impl QosUse {
     pub(super) fn reset(&mut self, c: &Ctx<'_>) {
         self.group.iter_mut().for_each(|g| *g = Used::default());
         self.user.clear();
-        let running: Vec<usize> = c.running().map(|(_, j)| j).collect();
-        for j in running {
+        for (_, j) in c.running() {
             self.started(c, j);
         }
     }
@@ -127,6 +131,24 @@ impl QosUse {
         over(&l.grp_tres, &t, &group.tres) || over(&l.max_tres_pu, &t, &user.tres)
     }
 
+    /// Why job `j` (its time limit `requested`) is held for ever: over its QOS's `MaxWall`, a
+    /// limit no start or end changes (Slurm pends it with `QOSMaxWallDurationPerJobLimit`).
+    /// The simulation leaves it out as never runnable, as a job too large for the cluster.
+    pub(super) fn never(&self, j: usize, requested: Option<crate::Time>) -> Option<String> {
+        let (k, l) = self.of(j);
+        let w = l?.max_wall?;
+        let name = self
+            .names
+            .get(usize::from(k))
+            .map_or("normal", String::as_str);
+        requested.is_none_or(|r| r > w).then(|| match requested {
+            Some(r) => format!(
+                "its time limit ({r} s) is over QOS {name}'s MaxWall ({w} s): held for ever"
+            ),
+            None => format!("no time limit, over QOS {name}'s MaxWall ({w} s): held for ever"),
+        })
+    }
+
     /// Held by either.
     pub(super) fn held(&self, c: &Ctx<'_>, j: usize) -> bool {
         self.held_pre(c, j) || self.held_post(c, j)
@@ -140,7 +162,7 @@ fn over(limit: &TresLimit, ask: &TresCounts, used: &TresCounts) -> bool {
         .iter()
         .zip(ask)
         .zip(used)
-        .any(|((l, &a), &u)| l.is_some_and(|l| a > l || (a > 0 && a + u > l)))
+        .any(|((l, &a), &u)| l.is_some_and(|l| a > l || (a > 0 && a.saturating_add(u) > l)))
 }
 
 /// The TRES job `j` asks (or holds): its processors; on a cluster also its memory, nodes and
