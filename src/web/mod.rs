@@ -133,8 +133,8 @@ struct Facts<'a> {
 #[wasm_bindgen]
 pub struct Session {
     trace: Trace,
-    /// The Slurm site the `slurm` policy reads (the options' `slurm_conf`, `sshare` and `qos`
-    /// texts).
+    /// The Slurm site the `slurm` policy reads (the options' `slurm_conf`, `sshare`, `qos` and
+    /// `assoc` texts).
     site: Option<crate::slurm::Site>,
     runs: Vec<RunResult>,
 }
@@ -170,6 +170,7 @@ impl Session {
             opts.slurm_conf.as_deref().map(|t| (t, "slurm.conf")),
             opts.sshare.as_deref().map(|t| (t, "sshare")),
             opts.qos.as_deref().map(|t| (t, "qos")),
+            opts.assoc.as_deref().map(|t| (t, "assoc")),
         )
         .map_err(|e| JsError::new(&e))?
         .map(|site| trace.named_site(site));

@@ -79,7 +79,7 @@ impl SlurmSched {
             _ => None,
         };
         self.per_user.clear();
-        if let Some(q) = self.qos_use.as_mut() {
+        if let Some(q) = self.limits.as_mut() {
             q.reset(c);
         }
         let mut tested = 0;
@@ -93,7 +93,7 @@ impl SlurmSched {
             // Held before node selection (GrpJobs, MaxJobsPU, MaxWall): passed over before
             // `bf_max_job_user` counts it (`_attempt_backfill` calls
             // `acct_policy_job_runnable_pre_select` before `_job_exceeds_max_bf_param`).
-            if self.qos_use.as_ref().is_some_and(|q| q.held_pre(c, j)) {
+            if self.limits.as_ref().is_some_and(|q| q.held_pre(c, j)) {
                 continue;
             }
             let v = c.job(j);
@@ -117,7 +117,7 @@ impl SlurmSched {
             // start now (`_start_job`'s `select_nodes` gives `ESLURM_ACCOUNTING_POLICY`, and
             // the job is skipped) and no reservation later
             // (`acct_policy_job_runnable_post_select` before `_add_reservation`).
-            if self.qos_use.as_ref().is_some_and(|q| q.held_post(c, j)) {
+            if self.limits.as_ref().is_some_and(|q| q.held_post(c, j)) {
                 continue;
             }
             if start <= now {
@@ -125,7 +125,7 @@ impl SlurmSched {
                 match (&mut plan, alloc) {
                     (Plan::Nodes(p), Some(a)) => {
                         c.start_on(j, Some(r), a.clone(), None)?;
-                        if let Some(q) = self.qos_use.as_mut() {
+                        if let Some(q) = self.limits.as_mut() {
                             q.started(c, j);
                         }
                         let Some(cv) = c.cluster() else { continue };
@@ -133,7 +133,7 @@ impl SlurmSched {
                     }
                     (Plan::Pool(free), _) if c.fits(j) => {
                         c.start_as(j, Some(r), None, None)?;
-                        if let Some(q) = self.qos_use.as_mut() {
+                        if let Some(q) = self.limits.as_mut() {
                             q.started(c, j);
                         }
                         free.add(now, c.planned_end(j), -i64::from(procs));
