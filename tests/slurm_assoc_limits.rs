@@ -48,9 +48,20 @@ c|root||||1|||||
 
 /// The schedule of `spec` on `jobs` with the assoc file `assoc` and QOS file `qos`.
 fn sched_with(jobs: &[A], assoc: Option<&str>, qos: Option<&str>, spec: &str) -> Schedule {
+    sched_on("1/n1:c8:m1/p=batch:ALL:default", jobs, assoc, qos, spec)
+}
+
+/// The same on the cluster `cluster` (compact form).
+fn sched_on(
+    cluster: &str,
+    jobs: &[A],
+    assoc: Option<&str>,
+    qos: Option<&str>,
+    spec: &str,
+) -> Schedule {
     let text = log(jobs);
     let input = InputOptions {
-        cluster: Some("1/n1:c8:m1/p=batch:ALL:default".into()),
+        cluster: Some(cluster.into()),
         ..InputOptions::default()
     };
     let (workload, set): (_, JobSet) =
@@ -181,4 +192,28 @@ fn a_job_over_a_limit_alone_is_left_out() {
     let rejected = |k: usize| matches!(s.jobs[k].outcome, schedlab::sim::Outcome::Rejected);
     assert!(rejected(0) && rejected(2) && rejected(4));
     assert_eq!((s.jobs[1].start, s.jobs[3].start), (0, 0));
+}
+
+/// An association's `node` limit counts distinct nodes, and a job only the nodes it gets that
+/// the association does not hold yet (`_get_unique_job_node_cnt`). Two nodes of 8 cores; bio
+/// GrpTRES=node=1. erin's job 1 (2 cores) starts at 0 on a node; her job 2 (2 cores) asks one
+/// node, 1 + 1 > 1 on its count alone, but the node select/cons_tres gives it is job 1's (the
+/// tightest fit, 6 cores free there): no new node, 1 + 0 = 1, it starts at 0. Her job 3 (8
+/// cores) can only go to the empty node: a new one, 1 + 1 > 1, held to 100, when jobs 1 and 2
+/// end and bio holds no node. dave's chem job (1 core, at 1) starts at 3. Without the limit
+/// job 3 starts at 0 too.
+#[test]
+fn a_node_limit_counts_only_nodes_the_association_does_not_hold() {
+    let jobs = [
+        ("erin", "bio", 0, 2, 200, 100),
+        ("erin", "bio", 0, 2, 200, 100),
+        ("erin", "bio", 0, 8, 200, 100),
+        ("dave", "chem", 1, 1, 200, 100),
+    ];
+    let limits = "c|bio|||root|1||node=1|||\nc|bio|erin|||1|||||\nc|chem|||root|1|||||\nc|chem|dave|||1|||||\n";
+    let two = "1/n[1-2]:c8:m1/p=batch:ALL:default";
+    let held = sched_on(two, &jobs, Some(limits), None, SPEC);
+    assert_eq!(starts(&held), [0, 0, 100, 3]);
+    let free = sched_on(two, &jobs, None, None, SPEC);
+    assert_eq!(starts(&free), [0, 0, 0, 1]);
 }

@@ -162,12 +162,20 @@ impl SlurmSched {
                 break;
             }
             tested += 1;
-            // A job a QOS limit holds is passed over and blocks nothing
+            // A job a QOS or association limit holds is passed over and blocks nothing
             // (`acct_policy_job_runnable_pre_select`, then `select_nodes`'s
             // `ESLURM_ACCOUNTING_POLICY`, which `_schedule` does not count as its
-            // partition's failure: `fail_by_part` stays false).
-            if self.limits.as_ref().is_some_and(|q| q.held(c, j)) {
-                continue;
+            // partition's failure: `fail_by_part` stays false). An association's `node`
+            // limit counts only the nodes it would get that the association does not hold
+            // yet (`_get_unique_job_node_cnt`): held on its whole node count, it is checked
+            // again on the nodes it would get.
+            if let Some(l) = self.limits.as_ref() {
+                if l.held(c, j) {
+                    let on = || c.cluster().and_then(|cv| blocked.peek(&cv, j));
+                    if l.held_pre(c, j) || on().is_none_or(|a| l.held_post_on(c, j, Some(&a))) {
+                        continue;
+                    }
+                }
             }
             let on_nodes = c.cluster().map(|cv| blocked.fit(&cv, j));
             match on_nodes {

@@ -22,10 +22,11 @@
 //! "Used" grows at a job's start at every level of its walk (`acct_policy_job_begin`,
 //! `_adjust_limit_usage`) and is taken back at its end. The node TRES used is the count of
 //! distinct nodes the association's running jobs hold (`_add_usage_node_bitmap`); a job's
-//! own nodes are counted whole (Slurm counts only those its association does not hold yet,
-//! `_get_unique_job_node_cnt`: left out).
+//! ask of it is, once its nodes are chosen, those of them the association does not hold yet
+//! (`_get_unique_job_node_cnt`), else its whole node count.
 
 use super::qos_use::{over, tres};
+use crate::cluster::Share;
 use crate::sim::{Ctx, JobView};
 use crate::slurm::assoc::AssocLimits;
 use crate::slurm::qos::DEFAULT_QOS;
@@ -179,15 +180,24 @@ impl AssocUse {
         })
     }
 
-    /// Held after node selection: `GrpTRES` up the walk, `MaxTRES` of its own.
-    pub(super) fn held_post(&self, c: &Ctx<'_>, j: usize) -> bool {
+    /// Held after node selection: `GrpTRES` up the walk, `MaxTRES` of its own; `on`: the
+    /// nodes it gets, when chosen (the `node` ask at each association is then those it does
+    /// not hold yet).
+    pub(super) fn held_post(&self, c: &Ctx<'_>, j: usize, on: Option<&[Share]>) -> bool {
         let Some((walk, q)) = self.of(j) else {
             return false;
         };
         let t = tres(c, j);
         walk.iter().enumerate().any(|(depth, &k)| {
             let l = &self.limits[k];
-            over(&grp_tres(l, q), &t, &self.used[k].tres)
+            let mut ask = t;
+            if let Some(on) = on {
+                let new = on
+                    .iter()
+                    .filter(|s| !self.on_node.contains_key(&(k, s.node)));
+                ask[2] = new.count() as u64;
+            }
+            over(&grp_tres(l, q), &ask, &self.used[k].tres)
                 || (depth == 0
                     && l.max_tres
                         .iter()

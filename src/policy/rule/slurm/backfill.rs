@@ -116,8 +116,12 @@ impl SlurmSched {
             // Held after node selection (GrpTRES, MaxTRESPU), after its will-run test: no
             // start now (`_start_job`'s `select_nodes` gives `ESLURM_ACCOUNTING_POLICY`, and
             // the job is skipped) and no reservation later
-            // (`acct_policy_job_runnable_post_select` before `_add_reservation`).
-            if self.limits.as_ref().is_some_and(|q| q.held_post(c, j)) {
+            // (`acct_policy_job_runnable_post_select` before `_add_reservation`). A start now
+            // is checked on the nodes it gets (an association's `node` limit counts those it
+            // does not hold yet, `_get_unique_job_node_cnt` on `job_resrcs`); a reservation on
+            // its whole node count (the will-run test leaves no `job_resrcs`).
+            let now_on = alloc.as_deref().filter(|_| start <= now);
+            if (self.limits.as_ref()).is_some_and(|q| q.held_post_on(c, j, now_on)) {
                 continue;
             }
             if start <= now {

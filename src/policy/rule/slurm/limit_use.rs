@@ -4,6 +4,7 @@
 
 use super::assoc_use::AssocUse;
 use super::qos_use::QosUse;
+use crate::cluster::Share;
 use crate::sim::{Ctx, Jobs};
 use crate::slurm::Site;
 
@@ -62,14 +63,14 @@ impl LimitUse {
             || self.assoc.as_ref().is_some_and(|a| a.held_pre(c, j))
     }
 
-    /// Held after node selection.
-    pub(super) fn held_post(&self, c: &Ctx<'_>, j: usize) -> bool {
+    /// Held after node selection, on the nodes `on` it gets (`None`: its node count whole).
+    pub(super) fn held_post_on(&self, c: &Ctx<'_>, j: usize, on: Option<&[Share]>) -> bool {
         self.qos.as_ref().is_some_and(|q| q.held_post(c, j))
-            || self.assoc.as_ref().is_some_and(|a| a.held_post(c, j))
+            || self.assoc.as_ref().is_some_and(|a| a.held_post(c, j, on))
     }
 
-    /// Held by either.
+    /// Held by either, on its whole node count.
     pub(super) fn held(&self, c: &Ctx<'_>, j: usize) -> bool {
-        self.held_pre(c, j) || self.held_post(c, j)
+        self.held_pre(c, j) || self.held_post_on(c, j, None)
     }
 }
