@@ -12,28 +12,11 @@ use schedlab::slurm::Site;
 use schedlab::swf::ReadOptions;
 
 /// A job: (user, account, submit s, cores, limit s, runtime s).
-type A = (&'static str, &'static str, i64, u32, i64, i64);
+type A = crate::slurm_qos_limits::Q;
 
-/// The sacct log of `jobs` (ids 1, 2, ...), its recorded starts at submission (a simulation
-/// does not read them).
+/// The sacct log of `jobs` (ids 1, 2, ...) with their accounts.
 fn log(jobs: &[A]) -> String {
-    let t = |s: i64| format!("2024-01-01T00:{:02}:{:02}", s / 60, s % 60);
-    let hms = |s: i64| format!("00:{:02}:{:02}", s / 60, s % 60);
-    let mut out = String::from(
-        "JobID|User|Account|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|NodeList|State\n",
-    );
-    for (i, &(user, account, submit, cpus, limit, run)) in jobs.iter().enumerate() {
-        out.push_str(&format!(
-            "{}|{user}|{account}|{}|{}|{}|{}|{}|{cpus}|1|n1|COMPLETED\n",
-            i + 1,
-            t(submit),
-            t(submit),
-            t(submit + run),
-            hms(run),
-            hms(limit),
-        ));
-    }
-    out
+    crate::slurm_qos_limits::sacct_log("Account", jobs)
 }
 
 /// The policy: limits enforced.
