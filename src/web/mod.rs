@@ -121,6 +121,10 @@ struct Facts<'a> {
     /// ([`crate::slurm::site_note::qos_note`], what `schedlab run --qos` prints); `None` without
     /// one, or when it lists every QOS of the log.
     qos_note: Option<String>,
+    /// The note on an assoc file that lacks accounts of the trace
+    /// ([`crate::slurm::site_note::assoc_note`], what `schedlab run --assoc` prints); `None`
+    /// without one, or when it has every account of the log.
+    assoc_note: Option<String>,
     /// What the `slurm` policy reads of the loops' phases from the log
     /// ([`crate::policy::slurm::phases_note`] of `slurm` under the site's slurm.conf, what
     /// `schedlab run -p slurm` prints); `None` for a log that shows none (not a Slurm log).
@@ -233,6 +237,10 @@ impl Session {
                 .site
                 .as_ref()
                 .and_then(crate::slurm::site_note::qos_note),
+            assoc_note: self
+                .site
+                .as_ref()
+                .and_then(crate::slurm::site_note::assoc_note),
             phases_note: match &self.site {
                 Some(site) => crate::policy::slurm::phases_note("slurm", site),
                 None => crate::policy::slurm::phases_note(

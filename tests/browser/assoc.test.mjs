@@ -1,7 +1,8 @@
 // The cluster panel's assoc input: `sacctmgr show assoc format=Cluster,Account,User,Partition,
 // ParentName,Share,GrpJobs,GrpTRES,MaxJobs,MaxTRES,MaxWall -P` output gives the slurm policy its
-// association limits, as the CLI's --assoc, named in the panel; a bad file's error names its
-// file, line and field. Run through scripts/browser-test.sh.
+// association limits, as the CLI's --assoc, named in the panel; an account of the log the file
+// lacks is said above the results (the engine's slurm::site_note::assoc_note, sent with the
+// trace's facts); a bad file's error names its file, line and field. Run through scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -34,7 +35,7 @@ test('an assoc file gives the slurm policy its association limits, as the CLI\'s
   await p.locator('[data-testid="cluster-assoc"]').setInputFiles(join(dir, 'assoc.txt'));
   await p.waitForFunction(() => document.querySelector('[data-testid="cluster-site"]').textContent.includes('association'));
   assert.match(await p.locator('[data-testid="cluster-site"]').innerText(), /the limits of 1 association \(ann in phys MaxJobs=1; held when slurm\.conf's AccountingStorageEnforce names limits\)/);
-  const n = await clickRun(p);
+  let n = await clickRun(p);
   await waitRuns(p, n + 1, 60_000);
   const got = await table(p);
   assert.ok(close(got[key(got)]['wait.mean'], 100 / 3), JSON.stringify(got));
@@ -44,6 +45,15 @@ test('an assoc file gives the slurm policy its association limits, as the CLI\'s
   }
   // The file cannot travel in a link: the share panel says so.
   assert.equal(await p.locator('[data-testid="share-note-site"]').isHidden(), false);
+  const note = p.locator('[data-testid="sshare-note"]');
+  assert.equal(await note.isHidden(), true);
+  // A file without chem: the note says so after the next run, above the results, as the CLI.
+  await p.locator('[data-testid="cluster-assoc"]').setInputFiles({ name: 'part.txt', mimeType: 'text/plain', buffer: Buffer.from('Account|User|MaxJobs\nphys||\nphys|ann|1\n') });
+  await p.waitForFunction(() => document.querySelector('[data-testid="cluster-site"]').textContent.includes('1 association'));
+  n = await clickRun(p);
+  await waitRuns(p, n + 1, 60_000);
+  assert.equal(await note.isVisible(), true);
+  assert.match(await note.innerText(), /assoc: 1 of the log's 2 accounts is not in it \(chem\): its jobs are held by no association limit/);
   // A bad file: its name, line and field.
   await p.locator('[data-testid="cluster-assoc"]').setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('Account|User|MaxJobs\nphys||\nphys|ann|one\n') });
   await p.waitForFunction(() => !document.querySelector('[data-testid="cluster-error"]').hidden);

@@ -8,7 +8,8 @@ use crate::common::{schedlab, tmpdir};
 /// processors on the log's 4, 100 s each, ann's 1 and 2 in phys at 0, bob's 3 in chem at 10.
 /// Limits enforced: with ann's MaxJobs=1 job 2 is held to 100 and job 3 starts at 10 (the
 /// backfill cycle its submission wakes); without the file 1 and 2 start at 0 and 3 at 100, as
-/// with the file when the limits are not enforced.
+/// with the file when the limits are not enforced. An assoc file without an account of the log
+/// is said on stderr.
 #[test]
 fn assoc_limits_hold_a_users_second_job() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/fixtures");
@@ -28,15 +29,27 @@ fn assoc_limits_hold_a_users_second_job() {
         let mut lines = text.lines();
         let head: Vec<&str> = lines.next().unwrap().split(',').collect();
         let start = head.iter().position(|h| *h == "starting_time").unwrap();
-        lines
+        let starts = lines
             .map(|l| l.split(',').nth(start).unwrap().to_string())
-            .collect::<Vec<_>>()
+            .collect::<Vec<_>>();
+        (starts, err)
     };
     let on = "slurm[AccountingStorageEnforce=(associations,limits)]";
     let a = assoc.to_str().unwrap();
-    assert_eq!(starts(on, &["--assoc", a]), ["0", "100", "10"]);
-    assert_eq!(starts(on, &[]), ["0", "0", "100"]);
-    assert_eq!(starts("slurm", &["--assoc", a]), ["0", "0", "100"]);
+    let (with, err) = starts(on, &["--assoc", a]);
+    assert_eq!(with, ["0", "100", "10"]);
+    assert!(!err.contains("not in it"), "{err}");
+    assert_eq!(starts(on, &[]).0, ["0", "0", "100"]);
+    assert_eq!(starts("slurm", &["--assoc", a]).0, ["0", "0", "100"]);
+    // A file without chem: said on stderr (its jobs are held by no association limit).
+    let part = d.join("part.txt");
+    std::fs::write(&part, "Account|User|MaxJobs\nphys||\nphys|ann|1\n").unwrap();
+    let (with, err) = starts(on, &["--assoc", part.to_str().unwrap()]);
+    assert_eq!(with, ["0", "100", "10"]);
+    assert!(
+        err.contains("part.txt: 1 of the log's 2 accounts is not in it (chem): its jobs are held by no association limit"),
+        "{err}"
+    );
 }
 
 #[test]
