@@ -8,7 +8,11 @@
 //! from the run's `assoc.txt` (docs/slurm.md "Association limits"; docs/slurm-runs.md
 //! "Association limits against a real Slurm").
 
-use super::{load_run, replay_of, Run};
+use super::load_run;
+use super::qoslimits_runs::{
+    decisions_beside_the_model_without, whole_runs_beside_the_model_without,
+};
+use super::Run;
 
 /// Each run's phases from its own debug log: `scripts/slurm-period-sides.py RUN`
 /// (`calc_phase`, `calc_early`, `calc_early_bf`); the main scheduler's full runs (run1 1.73,
@@ -39,17 +43,10 @@ fn runs() -> Vec<Run> {
     RUNS.iter().map(|(n, p)| assoc_run(n, p)).collect()
 }
 
-/// The run without its assoc file (the model before the association limits: main's schedule).
-fn without_limits(run: &Run) -> Run {
-    let mut site = run.site.clone();
+/// The run's site without its assoc file (the model before the association limits: main's
+/// schedule).
+fn without_limits(site: &mut schedlab::slurm::Site) {
     site.assoc = None;
-    Run {
-        site,
-        name: format!("{} (no limits)", run.name),
-        text: run.text.clone(),
-        set: run.set.clone(),
-        slurm: run.slurm.clone(),
-    }
 }
 
 /// `slurm`'s decisions reached (recall, precision).
@@ -64,18 +61,9 @@ const DECISIONS_REACHED: [(f64, f64); 2] = [(0.92, 0.979), (0.93, 0.969)];
 /// and precision above the model's without the limits.
 #[test]
 fn decisions_on_the_assoc_limits_runs() {
-    for (k, run) in runs().into_iter().enumerate() {
-        let [slurm, easy, cons] = super::decision_figures(&run);
-        let (recall, precision) = DECISIONS_REACHED[k];
-        assert!(slurm.recall() >= recall - 1e-9, "{}: {slurm}", run.name);
-        assert!(
-            slurm.precision() >= precision - 1e-3,
-            "{}: {slurm}",
-            run.name
-        );
-        assert!(slurm.precision() > easy.precision().max(cons.precision()));
-        let [bare, _, _] = super::decision_figures(&without_limits(&run));
-        assert!(bare.precision() < slurm.precision(), "{}", run.name);
+    let runs = runs();
+    let figures = decisions_beside_the_model_without(&runs, &DECISIONS_REACHED, without_limits);
+    for (run, (slurm, bare)) in runs.iter().zip(figures) {
         assert!(bare.recall() < slurm.recall(), "{}", run.name);
     }
 }
@@ -97,35 +85,12 @@ const WITHIN: usize = 2;
 /// ([`WHOLE_REACHED`]), a CDF gap below both baselines', and [`WITHIN`] figures within.
 #[test]
 fn whole_assoc_limits_runs_beside_the_noise_floor() {
-    let runs = runs();
-    let replays: Vec<_> = runs.iter().map(replay_of).collect();
-    let waits: Vec<_> = replays.iter().map(|r| r.recorded_waits()).collect();
-    let noise = waits[0].distance(&waits[1]);
-    println!("assoclimits-11 noise floor {noise}");
-    let mut within = 0;
-    for (k, run) in runs.iter().enumerate() {
-        let mut figures = Vec::new();
-        for spec in [run.slurm.as_str(), "easy", "conservative"] {
-            let mut p = schedlab::policy::slurm::build_with_site(spec, &run.site).unwrap();
-            let d = waits[k].distance(&replays[k].simulated_waits(p.as_mut(), 1).unwrap());
-            println!("{:<22} {spec:<13} {d}", run.name);
-            figures.push(super::further_runs::figures(&d));
-        }
-        let bare = without_limits(run);
-        let mut p = schedlab::policy::slurm::build_with_site(&run.slurm, &bare.site).unwrap();
-        let d = waits[k].distance(&replays[k].simulated_waits(p.as_mut(), 1).unwrap());
-        println!("{:<22} {:<13} {d}", bare.name, "slurm");
-        within += super::further_runs::within(figures[0], super::further_runs::figures(&noise));
-        assert!(
-            figures[0][2] < figures[1][2].min(figures[2][2]),
-            "{}: {figures:?}",
-            run.name
-        );
-        let reached = WHOLE_REACHED[k];
-        assert!(figures[0][0] <= reached.0, "{}: {figures:?}", run.name);
-        assert!(figures[0][1] <= reached.1, "{}: {figures:?}", run.name);
-        assert!(figures[0][2] <= reached.2, "{}: {figures:?}", run.name);
-    }
+    let within = whole_runs_beside_the_model_without(
+        "assoclimits-11",
+        &runs(),
+        &WHOLE_REACHED,
+        without_limits,
+    );
     assert!(within >= WITHIN, "{within} of 6 within the noise floor");
 }
 
