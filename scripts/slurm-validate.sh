@@ -7,7 +7,7 @@
 #
 #   sudo scripts/slurm-validate.sh [-s SEED] [-c CONFIG] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]
 #     -s SEED     workload seed (default 1)
-#     -c CONFIG   fairshare | smallbf | gpu | tiers | limits | qos | qoslimits   (default fairshare)
+#     -c CONFIG   fairshare | smallbf | gpu | tiers | limits | qos | qoslimits | assoclimits   (default fairshare)
 #                   fairshare: priority dominated by fairshare (PriorityWeightFairshare=100000), skewed users
 #                   smallbf:   bf_window=2 (minutes), priority dominated by age
 #                   gpu:       most jobs ask for GPUs (8 on the cluster), PriorityWeightTRES on GRES/gpu
@@ -24,6 +24,12 @@
 #                              (AccountingStorageEnforce=associations,limits,qos): normal MaxJobsPU=2,
 #                              high MaxTRESPU=cpu=16, low GrpTRES=cpu=12 and GrpJobs=3; low jobs take one
 #                              node and high jobs at most 16 CPUs, so every job fits its QOS's limits
+#                   assoclimits: association limits (sacctmgr, on accounts and users), enforced
+#                              (AccountingStorageEnforce=associations,limits), no QOS weight: account phys
+#                              GrpTRES=cpu=16, chem GrpJobs=3, bio GrpTRES=node=3,gres/gpu=2, eng MaxJobs=1
+#                              MaxTRES=cpu=8 MaxWall=3 (inherited by frank's association); user alice
+#                              MaxJobs=2 (both her associations), bob MaxJobs=1, carol GrpTRES=cpu=12,mem=16000;
+#                              fairshare 2000, age 1000; every job fits its limits alone
 #     -j JOBS     number of jobs (default 60)
 #     -w WINDOW   arrival window in seconds: arrivals are spread over it (default 240)
 #     -o OUTDIR   where the dump goes (default tests/data/slurm/CONFIG-SEED/run1, or run2 if run1 exists)
@@ -55,6 +61,9 @@
 #   qos.txt            sacctmgr show qos format=Name,Priority -P: every QOS's priority (qos only); for
 #                      qoslimits format=Name,Priority,MaxJobsPU,MaxTRESPU,GrpTRES,GrpJobs,MaxWall,Flags -P:
 #                      the priorities and the limits
+#   assoc.txt          assoclimits only: sacctmgr show assoc
+#                      format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,GrpTRES,MaxJobs,MaxTRES,MaxWall -P
+#   assoc-mgr.txt      assoclimits only: scontrol show assoc_mgr flags=assoc before the first submission
 #   run.txt            the command, seed, config, host, versions, t0 and the run's duration
 #   slurmctld.log.gz   with -d only: the controller's log at debug level with the backfill flags
 set -euo pipefail
@@ -78,10 +87,10 @@ while getopts "s:c:j:w:o:kgdh" opt; do
     g) GENONLY=1 ;;
     d) DEBUGLOG=1 ;;
     h) sed -n '2,60p' "$0"; exit 0 ;;
-    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|limits|qos|qoslimits] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]" >&2; exit 2 ;;
+    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|limits|qos|qoslimits|assoclimits] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]" >&2; exit 2 ;;
   esac
 done
-case $CONFIG in fairshare|smallbf|gpu|tiers|limits|qos|qoslimits) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers, limits, qos, qoslimits)" >&2; exit 2 ;; esac
+case $CONFIG in fairshare|smallbf|gpu|tiers|limits|qos|qoslimits|assoclimits) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers, limits, qos, qoslimits, assoclimits)" >&2; exit 2 ;; esac
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 if [[ -z $OUT ]]; then
@@ -154,6 +163,28 @@ for i in range(1, n + 1):
                 nodes = max(1, 16 // tpn)
             row = f"{i},w{i:03d},{t:.1f},{user},{account},{nodes},{tpn},{mem},{gpus},{limit},{run}"
         row += "," + q
+    if config == "assoclimits":
+        # every job fits its association's limits alone (a job over one would pend for ever or be
+        # refused): phys GrpTRES=cpu=16, carol GrpTRES=cpu=12,mem=16000, bio GrpTRES=node=3,gres/gpu=2,
+        # eng MaxTRES=cpu=8 MaxWall=3
+        cap = {"phys": 16, "eng": 8}.get(account, 32)
+        if user == "carol":
+            cap = 12
+        while nodes * tpn > cap:
+            if nodes > 1:
+                nodes //= 2
+            else:
+                tpn //= 2
+        if user == "carol":
+            while nodes * mem > 16000 and nodes > 1:
+                nodes //= 2
+            mem = min(mem, 16000 // nodes)
+        if account == "bio":
+            nodes = min(nodes, 2)
+            gpus = min(gpus, 2 // nodes)
+        if account == "eng" and limit > 3:
+            limit = 3
+        row = f"{i},w{i:03d},{t:.1f},{user},{account},{nodes},{tpn},{mem},{gpus},{limit},{run}"
     print(row)
 PY
 }
@@ -261,6 +292,14 @@ PriorityWeightPartition=0
 PriorityWeightQOS=0"
     SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=10,bf_max_job_user=3,default_queue_depth=5,sched_interval=10"
     ;;
+  assoclimits)
+    PRIO="PriorityWeightFairshare=2000
+PriorityWeightAge=1000
+PriorityWeightJobSize=0
+PriorityWeightPartition=0
+PriorityWeightQOS=0"
+    SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=500,sched_interval=10"
+    ;;
   qos|qoslimits)
     PRIO="PriorityWeightFairshare=2000
 PriorityWeightAge=1000
@@ -273,6 +312,7 @@ esac
 FAVOR=NO
 ENFORCE=associations
 if [[ $CONFIG == qoslimits ]]; then ENFORCE=associations,limits,qos; fi
+if [[ $CONFIG == assoclimits ]]; then ENFORCE=associations,limits; fi
 PARTS="PartitionName=batch Nodes=n[1-4] Default=YES MaxTime=INFINITE State=UP"
 if [[ $CONFIG == tiers ]]; then
   FAVOR=YES
@@ -373,6 +413,19 @@ fi
 
 # ---------------------------------------------------------------- slurmctld, slurmd
 slurm_start
+if [[ $CONFIG == assoclimits ]]; then
+  # the association limits: Grp limits on accounts count every job of the account's users; MaxJobs,
+  # MaxTRES and MaxWall set on an account are inherited by its users' associations. Set once slurmctld runs: the TRES gres/gpu
+  # (AccountingStorageTRES) is made in the database when slurmctld registers
+  sacctmgr -i modify account where name=phys cluster=schedlab set GrpTRES=cpu=16 >/dev/null
+  sacctmgr -i modify account where name=chem cluster=schedlab set GrpJobs=3 >/dev/null
+  sacctmgr -i modify account where name=bio cluster=schedlab set GrpTRES=node=3,gres/gpu=2 >/dev/null
+  sacctmgr -i modify account where name=eng cluster=schedlab set MaxJobs=1 MaxTRES=cpu=8 MaxWall=3 >/dev/null
+  sacctmgr -i modify user where name=alice cluster=schedlab set MaxJobs=2 >/dev/null
+  sacctmgr -i modify user where name=bob cluster=schedlab set MaxJobs=1 >/dev/null
+  sacctmgr -i modify user where name=carol cluster=schedlab set GrpTRES=cpu=12,mem=16000 >/dev/null
+  sleep 3  # slurmdbd sends the changes to slurmctld
+fi
 
 # ---------------------------------------------------------------- dump the configuration and the start state
 cp "$BASE/etc/slurm.conf" "$BASE/etc/gres.conf" "$OUT/"
@@ -382,6 +435,11 @@ sshare -a -l -P > "$OUT/sshare-start.txt"
 if [[ $CONFIG == qos ]]; then sacctmgr show qos format=Name,Priority -P > "$OUT/qos.txt"; fi
 if [[ $CONFIG == qoslimits ]]; then
   sacctmgr show qos format=Name,Priority,MaxJobsPU,MaxTRESPU,GrpTRES,GrpJobs,MaxWall,Flags -P > "$OUT/qos.txt"
+fi
+if [[ $CONFIG == assoclimits ]]; then
+  sacctmgr show assoc format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,GrpTRES,MaxJobs,MaxTRES,MaxWall -P \
+    > "$OUT/assoc.txt"
+  scontrol show assoc_mgr flags=assoc > "$OUT/assoc-mgr.txt"  # the controller's copy: the limits arrived
 fi
 
 # ---------------------------------------------------------------- submit in real time

@@ -34,6 +34,10 @@ pub struct SessionOptions {
     /// The text of `sacctmgr show qos format=Name,Priority -P` output: the QOS priorities the
     /// `slurm` policy's QOS factor reads (an upload of the cluster panel).
     pub qos: Option<String>,
+    /// The text of `sacctmgr show assoc format=Cluster,Account,User,Partition,ParentName,Share,
+    /// GrpJobs,GrpTRES,MaxJobs,MaxTRES,MaxWall -P` output: the association limits the `slurm`
+    /// policy holds jobs by (an upload of the cluster panel).
+    pub assoc: Option<String>,
 }
 
 /// What values an option takes.

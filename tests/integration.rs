@@ -53,6 +53,7 @@ mod policy_fairshare;
 mod policy_pv_easy;
 mod policy_slurm;
 mod replay;
+mod slurm_assoc_limits;
 mod slurm_fairshare;
 mod slurm_qos_limits;
 mod start_reasons;

@@ -11,6 +11,7 @@ use schedlab::sim::{Ctx, SimError};
 use schedlab::swf::ReadOptions;
 use std::path::Path;
 
+mod assoclimits_runs;
 mod beside_itself;
 mod bf_sides;
 mod further_runs;

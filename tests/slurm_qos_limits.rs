@@ -12,19 +12,24 @@ use schedlab::slurm::Site;
 use schedlab::swf::ReadOptions;
 
 /// A job: (user, QOS, submit s, cores, limit s, runtime s).
-type Q = (&'static str, &'static str, i64, u32, i64, i64);
+pub(crate) type Q = (&'static str, &'static str, i64, u32, i64, i64);
 
 /// The sacct log of `jobs` (ids 1, 2, ...), its recorded starts at submission (a simulation
 /// does not read them).
 fn log(jobs: &[Q]) -> String {
+    sacct_log("QOS", jobs)
+}
+
+/// The sacct log of `jobs` with `column` (`QOS`, `Account`) as each job's second field.
+pub(crate) fn sacct_log(column: &str, jobs: &[Q]) -> String {
     let t = |s: i64| format!("2024-01-01T00:{:02}:{:02}", s / 60, s % 60);
     let hms = |s: i64| format!("00:{:02}:{:02}", s / 60, s % 60);
-    let mut out = String::from(
-        "JobID|User|QOS|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|NodeList|State\n",
+    let mut out = format!(
+        "JobID|User|{column}|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|NodeList|State\n"
     );
-    for (i, &(user, qos, submit, cpus, limit, run)) in jobs.iter().enumerate() {
+    for (i, &(user, value, submit, cpus, limit, run)) in jobs.iter().enumerate() {
         out.push_str(&format!(
-            "{}|{user}|{qos}|{}|{}|{}|{}|{}|{cpus}|1|n1|COMPLETED\n",
+            "{}|{user}|{value}|{}|{}|{}|{}|{}|{cpus}|1|n1|COMPLETED\n",
             i + 1,
             t(submit),
             t(submit),

@@ -124,9 +124,9 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
       facts = m.facts;
       facts.traceStats = m.traceStats;
       running.facts = facts;
-      // An sshare file of another cluster or time, a qos file without the log's QOS: said above
+      // An sshare file of another cluster or time, a qos file without the log's QOS, an assoc file without its accounts: said above
       // the results, as the CLI says it.
-      cluster.showSshareNote([facts.sshare_note, facts.qos_note].filter(Boolean).join(' '));
+      cluster.showSshareNote([facts.sshare_note, facts.qos_note, facts.assoc_note].filter(Boolean).join(' '));
       // The loops' phases a `slurm` policy of this run reads from the log (it writes them into
       // its spec, the label's title), said as the CLI says them.
       const slurm = specs.some((s) => s === 'slurm' || s.startsWith('slurm['));

@@ -15,8 +15,9 @@ export class ClusterPanel {
   constructor(onChange) {
     this.presets = new Map(call('cluster_presets'));
     // The site the slurm policy reads: the last slurm.conf read (its scheduler parameters), an
-    // sshare upload and a qos upload (sacctmgr's QOS priorities); files, never in a link (as traces).
-    this.site = { conf: null, sshare: null, qos: null };
+    // sshare upload, a qos upload (sacctmgr's QOS priorities) and an assoc upload (sacctmgr's
+    // association limits); files, never in a link (as traces).
+    this.site = { conf: null, sshare: null, qos: null, assoc: null };
     const changed = () => { this.syncPreset(); onChange(); };
     // The tables: a valid edit becomes the form's compact form.
     this.tables = new ClusterTables($('cluster-tables'), (c) => { $('opt-cluster').value = c.compact; this.show(c); changed(); });
@@ -57,13 +58,27 @@ export class ClusterPanel {
       if (!file) return;
       try {
         const text = await file.text();
-        call('slurm_site_note', null, null, text);
+        call('slurm_site_note', null, null, text, null);
         this.site.qos = text;
         this.showSite();
       } catch (err) {
         this.show(null, err.message.replace(/^qos/, file.name));
       }
       $('cluster-qos').value = '';
+      changed();
+    });
+    $('cluster-assoc').addEventListener('change', async () => {
+      const file = $('cluster-assoc').files?.[0];
+      if (!file) return;
+      try {
+        const text = await file.text();
+        call('slurm_site_note', null, null, null, text);
+        this.site.assoc = text;
+        this.showSite();
+      } catch (err) {
+        this.show(null, err.message.replace(/^assoc/, file.name));
+      }
+      $('cluster-assoc').value = '';
       changed();
     });
     // An edited compact form (the app marks the results stale on every option's change).
@@ -197,7 +212,7 @@ export class ClusterPanel {
     try { call('cluster_from_compact', text); return ''; } catch (err) { return err.message; }
   }
 
-  /** Which parts of the slurm policy's site the user read ({conf, sshare, qos}: true for a file
+  /** Which parts of the slurm policy's site the user read ({conf, sshare, qos, assoc}: true for a file
    * or lines of one's own; a demo's site comes with the demo's link). */
   ownSite() {
     const demo = this.demoSite ?? {};
@@ -205,16 +220,18 @@ export class ClusterPanel {
       conf: this.site.conf !== null && this.site.conf !== demo.conf,
       sshare: this.site.sshare !== null && this.site.sshare !== demo.sshare,
       qos: this.site.qos !== null,
+      assoc: this.site.assoc !== null,
     };
   }
 
-  /** What the worker hands Session::new for the slurm policy's site (slurm_conf, sshare, qos
-   * texts). */
+  /** What the worker hands Session::new for the slurm policy's site (slurm_conf, sshare, qos,
+   * assoc texts). */
   siteOptions() {
     const o = {};
     if (this.site.conf !== null) o.slurm_conf = this.site.conf;
     if (this.site.sshare !== null) o.sshare = this.site.sshare;
     if (this.site.qos !== null) o.qos = this.site.qos;
+    if (this.site.assoc !== null) o.assoc = this.site.assoc;
     return o;
   }
 
@@ -238,7 +255,7 @@ export class ClusterPanel {
   showSite() {
     this.showSshareNote(); // said again by the next run's facts, against its trace
     let note = '';
-    try { note = call('slurm_site_note', this.site.conf, this.site.sshare, this.site.qos); } catch (err) { note = err.message; }
+    try { note = call('slurm_site_note', this.site.conf, this.site.sshare, this.site.qos, this.site.assoc); } catch (err) { note = err.message; }
     $('cluster-site').hidden = !note;
     $('cluster-site').textContent = note;
   }

@@ -26,9 +26,9 @@ export function showLink(shown, results, history) {
   link.href = url.href;
   link.textContent = url.href;
   $('share-note').hidden = shown.trace.kind !== 'file';
-  // An sshare or qos file cannot travel in a link (a qos file's priorities can, as the spec's
+  // An sshare, qos or assoc file cannot travel in a link (a qos file's priorities can, as the spec's
   // qos key, when the user writes them there).
-  $('share-note-site').hidden = !((shown.site?.sshare || shown.site?.qos) && shown.policies.some((p) => /^slurm($|\[)/.test(p)));
+  $('share-note-site').hidden = !((shown.site?.sshare || shown.site?.qos || shown.site?.assoc) && shown.policies.some((p) => /^slurm($|\[)/.test(p)));
   const customs = results.map((r) => r.spec).filter((s) => s.startsWith('js:'));
   const note = $('share-note-custom');
   note.hidden = customs.length === 0;

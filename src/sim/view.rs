@@ -25,6 +25,9 @@ pub struct JobView {
     /// The planning estimate the input semantics give (the requested time; the runtime only
     /// when the user chose to plan with runtimes, or none is known).
     pub estimate: Time,
+    /// What it asks of a cluster's nodes beyond its processors (nodes, GPUs, memory per
+    /// node, partition).
+    pub req: crate::job::Request,
 }
 
 impl JobView {
@@ -37,6 +40,7 @@ impl JobView {
             submit: job.submit,
             requested: job.requested(),
             estimate: job.estimate,
+            req: job.req,
         }
     }
 }

@@ -8,6 +8,7 @@
 //! This module knows no simulation: it computes from plain values, so that it can be tested
 //! against the committed real runs by hand.
 
+pub mod assoc;
 pub mod fairshare;
 pub mod params;
 pub mod phases_from_log;
@@ -59,6 +60,10 @@ pub struct Site {
     /// The QOS priorities of `sacctmgr show qos format=Name,Priority -P` output, with its file
     /// name, when given (the policy's `qos` key replaces them).
     pub qos: Option<(qos::QosTable, String)>,
+    /// The association limits of `sacctmgr show assoc format=Cluster,Account,User,Partition,
+    /// ParentName,Share,GrpJobs,GrpTRES,MaxJobs,MaxTRES,MaxWall -P` output, with its file name,
+    /// when given.
+    pub assoc: Option<(assoc::AssocTable, String)>,
     /// The log's QOS names (an sacct log's `QOS` column, in order of first appearance).
     pub qos_names: Vec<String>,
     /// Each job's QOS (by job index): `k` is `qos_names[k - 1]`, 0 none (its association's
@@ -108,15 +113,17 @@ impl Size {
 }
 
 impl Site {
-    /// The site of a slurm.conf's, an `sshare -a -l -P` output's and an `sacctmgr show qos
-    /// format=Name,Priority -P` output's texts, each with its file name for errors (which name
-    /// the file, line and field); `None` when none is given.
+    /// The site of a slurm.conf's, an `sshare -a -l -P` output's, an `sacctmgr show qos
+    /// format=Name,Priority -P` output's and an `sacctmgr show assoc ... -P` output's texts,
+    /// each with its file name for errors (which name the file, line and field); `None` when
+    /// none is given.
     pub fn of_texts(
         conf: Option<(&str, &str)>,
         sshare: Option<(&str, &str)>,
         qos: Option<(&str, &str)>,
+        assoc: Option<(&str, &str)>,
     ) -> Result<Option<Site>, String> {
-        if conf.is_none() && sshare.is_none() && qos.is_none() {
+        if conf.is_none() && sshare.is_none() && qos.is_none() && assoc.is_none() {
             return Ok(None);
         }
         let mut site = Site::default();
@@ -131,6 +138,9 @@ impl Site {
         }
         if let Some((text, file)) = qos {
             site = site.with_qos(text, file)?;
+        }
+        if let Some((text, file)) = assoc {
+            site = site.with_assoc(text, file)?;
         }
         Ok(Some(site))
     }
@@ -181,6 +191,12 @@ impl Site {
     /// Takes in `sacctmgr show qos format=Name,Priority -P` output read from `file`.
     pub fn with_qos(mut self, text: &str, file: &str) -> Result<Self, String> {
         self.qos = Some((qos::parse(text, file)?, file.to_string()));
+        Ok(self)
+    }
+
+    /// Takes in `sacctmgr show assoc ... -P` output read from `file` ([`assoc::parse`]).
+    pub fn with_assoc(mut self, text: &str, file: &str) -> Result<Self, String> {
+        self.assoc = Some((assoc::parse(text, file)?, file.to_string()));
         Ok(self)
     }
 

@@ -69,7 +69,7 @@ impl QosLimits {
 }
 
 /// `cpu=16,gres/gpu=2`, or `None` with no limit.
-fn tres_text(t: &TresLimit) -> Option<String> {
+pub(crate) fn tres_text(t: &TresLimit) -> Option<String> {
     let items: Vec<String> = TRES_NAMES
         .iter()
         .zip(t)

@@ -1,4 +1,4 @@
-//! A note on `--sshare` (and `--qos`: [`qos_note`]) against the log it is given with: the log's users and accounts that the
+//! A note on `--sshare` (and `--qos`: [`qos_note`]; `--assoc`: [`assoc_note`]) against the log it is given with: the log's users and accounts that the
 //! file has no association for. The policy still runs (such a user is charged under root with
 //! one share, Slurm's default; a job whose account is not there, to its user's first
 //! association), but an sshare file of another cluster, or of another time, gives every job
@@ -78,9 +78,37 @@ pub fn qos_note(site: &Site) -> Option<String> {
     ))
 }
 
-/// Every note on the site's files against the log ([`sshare_note`], [`qos_note`]).
+/// The note on `--assoc` against the log (with its accounts taken): the log's accounts the
+/// file has no association for (their jobs are held by no association limit; Slurm would have
+/// refused them), or `None` when it has every one (or there is no file, or the log names no
+/// account).
+pub fn assoc_note(site: &Site) -> Option<String> {
+    let (table, file) = site.assoc.as_ref()?;
+    let logged: BTreeSet<&str> = (site.accounts.iter())
+        .map(String::as_str)
+        .filter(|a| !a.is_empty())
+        .collect();
+    let missing: Vec<&str> = (logged.iter().copied())
+        .filter(|a| table.find(a, None).is_none())
+        .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "{file}: {} of the log's {} accounts {} not in it ({}): {} jobs are held by no \
+         association limit",
+        missing.len(),
+        logged.len(),
+        if missing.len() == 1 { "is" } else { "are" },
+        first(&missing),
+        if missing.len() == 1 { "its" } else { "their" },
+    ))
+}
+
+/// Every note on the site's files against the log ([`sshare_note`], [`qos_note`],
+/// [`assoc_note`]).
 pub fn notes(site: &Site) -> Vec<String> {
-    [sshare_note(site), qos_note(site)]
+    [sshare_note(site), qos_note(site), assoc_note(site)]
         .into_iter()
         .flatten()
         .collect()

@@ -192,18 +192,21 @@ impl Session {
 }
 
 /// What the `slurm` policy will read of a site (slurm.conf text, `sshare -a -l -P` text and
-/// `sacctmgr show qos format=Name,Priority -P` text, with the limits' columns or without, each
-/// optional): one sentence, or the error naming the file, line and field.
+/// `sacctmgr show qos format=Name,Priority -P` text, with the limits' columns or without, and
+/// `sacctmgr show assoc ... -P` text, each optional): one sentence, or the error naming the
+/// file, line and field.
 #[wasm_bindgen]
 pub fn slurm_site_note(
     conf: Option<String>,
     sshare: Option<String>,
     qos: Option<String>,
+    assoc: Option<String>,
 ) -> Result<String, JsError> {
     let site = crate::slurm::Site::of_texts(
         conf.as_deref().map(|t| (t, "slurm.conf")),
         sshare.as_deref().map(|t| (t, "sshare")),
         qos.as_deref().map(|t| (t, "qos")),
+        assoc.as_deref().map(|t| (t, "assoc")),
     )
     .map_err(|e| JsError::new(&e))?;
     let Some(site) = site else {
@@ -259,6 +262,9 @@ pub fn slurm_site_note(
                 limits.join("; ")
             ));
         }
+    }
+    if let Some((table, _)) = &site.assoc {
+        parts.push(crate::slurm::assoc::summary(table));
     }
     Ok(format!("The slurm policy reads {}.", parts.join(" and ")))
 }

@@ -121,6 +121,10 @@ struct Facts<'a> {
     /// ([`crate::slurm::site_note::qos_note`], what `schedlab run --qos` prints); `None` without
     /// one, or when it lists every QOS of the log.
     qos_note: Option<String>,
+    /// The note on an assoc file that lacks accounts of the trace
+    /// ([`crate::slurm::site_note::assoc_note`], what `schedlab run --assoc` prints); `None`
+    /// without one, or when it has every account of the log.
+    assoc_note: Option<String>,
     /// What the `slurm` policy reads of the loops' phases from the log
     /// ([`crate::policy::slurm::phases_note`] of `slurm` under the site's slurm.conf, what
     /// `schedlab run -p slurm` prints); `None` for a log that shows none (not a Slurm log).
@@ -133,8 +137,8 @@ struct Facts<'a> {
 #[wasm_bindgen]
 pub struct Session {
     trace: Trace,
-    /// The Slurm site the `slurm` policy reads (the options' `slurm_conf`, `sshare` and `qos`
-    /// texts).
+    /// The Slurm site the `slurm` policy reads (the options' `slurm_conf`, `sshare`, `qos` and
+    /// `assoc` texts).
     site: Option<crate::slurm::Site>,
     runs: Vec<RunResult>,
 }
@@ -170,6 +174,7 @@ impl Session {
             opts.slurm_conf.as_deref().map(|t| (t, "slurm.conf")),
             opts.sshare.as_deref().map(|t| (t, "sshare")),
             opts.qos.as_deref().map(|t| (t, "qos")),
+            opts.assoc.as_deref().map(|t| (t, "assoc")),
         )
         .map_err(|e| JsError::new(&e))?
         .map(|site| trace.named_site(site));
@@ -232,6 +237,10 @@ impl Session {
                 .site
                 .as_ref()
                 .and_then(crate::slurm::site_note::qos_note),
+            assoc_note: self
+                .site
+                .as_ref()
+                .and_then(crate::slurm::site_note::assoc_note),
             phases_note: match &self.site {
                 Some(site) => crate::policy::slurm::phases_note("slurm", site),
                 None => crate::policy::slurm::phases_note(

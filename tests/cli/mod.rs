@@ -1,6 +1,7 @@
 //! The `schedlab` command line: the comparison table, JSON, CSVs, sweeps, plots and errors.
 
 mod alea_cli;
+mod assoc_cli;
 mod eet_cli;
 mod fidelity_cli;
 mod gpu_note_cli;

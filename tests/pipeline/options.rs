@@ -104,6 +104,7 @@ fn keys_flags_and_controls_are_unique_and_fields_exist() {
         slurm_conf: None,
         sshare: None,
         qos: None,
+        assoc: None,
     })
     .unwrap();
     for o in OPTIONS {

@@ -8,6 +8,7 @@
 
 use super::qos_runs::qos_run;
 use super::{replay_of, Run};
+use schedlab::replay::Figures;
 
 /// Each run's phases from its own debug log: `scripts/slurm-period-sides.py RUN`
 /// (`calc_phase`, `calc_early`, `calc_early_bf`); the main scheduler's full runs (run1 9.19,
@@ -27,14 +28,19 @@ fn runs() -> Vec<Run> {
     RUNS.iter().map(|(n, p)| qos_run(n, p)).collect()
 }
 
-/// The run with its QOS file's priorities alone (the limits' columns cut: the model before
-/// the limits, which is main's schedule).
-fn without_limits(run: &Run) -> Run {
-    let mut site = run.site.clone();
+/// The run's site with its QOS file's priorities alone (the limits' columns cut: the model
+/// before the limits, which is main's schedule).
+fn without_limits(site: &mut schedlab::slurm::Site) {
     if let Some((table, file)) = site.qos.as_mut() {
         table.limits.clear();
         *file = format!("{file} (priorities alone)");
     }
+}
+
+/// `run` with its site edited by `without` (its limits taken out).
+fn bare_run(run: &Run, without: fn(&mut schedlab::slurm::Site)) -> Run {
+    let mut site = run.site.clone();
+    without(&mut site);
     Run {
         site,
         name: format!("{} (no limits)", run.name),
@@ -54,9 +60,20 @@ const DECISIONS_REACHED: [(f64, f64); 2] = [(0.92, 0.948), (0.93, 0.959)];
 /// precision above both baselines' and above the model's without the limits.
 #[test]
 fn decisions_on_the_qos_limits_runs() {
-    for (k, run) in runs().into_iter().enumerate() {
-        let [slurm, easy, cons] = super::decision_figures(&run);
-        let (recall, precision) = DECISIONS_REACHED[k];
+    decisions_beside_the_model_without(&runs(), &DECISIONS_REACHED, without_limits);
+}
+
+/// Each run's decisions: `slurm`'s reach `reached` (recall, precision), with a precision
+/// above both baselines' and above the model's on the run `without` its limits; `slurm`'s
+/// figures and the model's without, per run.
+pub(super) fn decisions_beside_the_model_without(
+    runs: &[Run],
+    reached: &[(f64, f64)],
+    without: fn(&mut schedlab::slurm::Site),
+) -> Vec<(Figures, Figures)> {
+    let mut out = Vec::new();
+    for (run, &(recall, precision)) in runs.iter().zip(reached) {
+        let [slurm, easy, cons] = super::decision_figures(run);
         assert!(slurm.recall() >= recall - 1e-9, "{}: {slurm}", run.name);
         assert!(
             slurm.precision() >= precision - 1e-3,
@@ -64,9 +81,11 @@ fn decisions_on_the_qos_limits_runs() {
             run.name
         );
         assert!(slurm.precision() > easy.precision().max(cons.precision()));
-        let [bare, _, _] = super::decision_figures(&without_limits(&run));
+        let [bare, _, _] = super::decision_figures(&bare_run(run, without));
         assert!(bare.precision() < slurm.precision(), "{}", run.name);
+        out.push((slurm, bare));
     }
+    out
 }
 
 /// `slurm`'s whole-run figures reached (mean wait apart, worst account apart, largest wait
@@ -86,32 +105,48 @@ const WHOLE_REACHED: [(f64, f64, f64); 2] = [(0.004, 0.11, 0.141), (0.142, 0.19,
 /// reached ([`WHOLE_REACHED`]) and a CDF gap below both baselines'.
 #[test]
 fn whole_qos_limits_runs_beside_the_noise_floor() {
-    let runs = runs();
+    whole_runs_beside_the_model_without("qoslimits-9", &runs(), &WHOLE_REACHED, without_limits);
+}
+
+/// The whole runs of a workload's two runs beside their noise floor (run1 against run2), with
+/// `easy` and `conservative` and the model on the run `without` its limits printed: `slurm`'s
+/// figures (mean wait apart, worst account apart, largest wait CDF gap) within `reached` and
+/// its CDF gap below both baselines' on each run; how many of its 6 figures lie within the floor.
+pub(super) fn whole_runs_beside_the_model_without(
+    name: &str,
+    runs: &[Run],
+    reached: &[(f64, f64, f64)],
+    without: fn(&mut schedlab::slurm::Site),
+) -> usize {
     let replays: Vec<_> = runs.iter().map(replay_of).collect();
     let waits: Vec<_> = replays.iter().map(|r| r.recorded_waits()).collect();
-    println!("qoslimits-9 noise floor {}", waits[0].distance(&waits[1]));
+    let noise = waits[0].distance(&waits[1]);
+    println!("{name} noise floor {noise}");
+    let mut within = 0;
     for (k, run) in runs.iter().enumerate() {
         let mut figures = Vec::new();
         for spec in [run.slurm.as_str(), "easy", "conservative"] {
             let mut p = schedlab::policy::slurm::build_with_site(spec, &run.site).unwrap();
             let d = waits[k].distance(&replays[k].simulated_waits(p.as_mut(), 1).unwrap());
-            println!("{:<18} {spec:<13} {d}", run.name);
-            figures.push((d.mean_apart(), d.worst_account(), d.cdf_gap));
+            println!("{:<22} {spec:<13} {d}", run.name);
+            figures.push(super::further_runs::figures(&d));
         }
-        let bare = without_limits(run);
+        let bare = bare_run(run, without);
         let mut p = schedlab::policy::slurm::build_with_site(&run.slurm, &bare.site).unwrap();
         let d = waits[k].distance(&replays[k].simulated_waits(p.as_mut(), 1).unwrap());
-        println!("{:<18} {:<13} {d}", bare.name, "slurm");
+        println!("{:<22} {:<13} {d}", bare.name, "slurm");
+        within += super::further_runs::within(figures[0], super::further_runs::figures(&noise));
         assert!(
-            figures[0].2 < figures[1].2.min(figures[2].2),
+            figures[0][2] < figures[1][2].min(figures[2][2]),
             "{}: {figures:?}",
             run.name
         );
-        let reached = WHOLE_REACHED[k];
-        assert!(figures[0].0 <= reached.0, "{}: {figures:?}", run.name);
-        assert!(figures[0].1 <= reached.1, "{}: {figures:?}", run.name);
-        assert!(figures[0].2 <= reached.2, "{}: {figures:?}", run.name);
+        let r = reached[k];
+        assert!(figures[0][0] <= r.0, "{}: {figures:?}", run.name);
+        assert!(figures[0][1] <= r.1, "{}: {figures:?}", run.name);
+        assert!(figures[0][2] <= r.2, "{}: {figures:?}", run.name);
     }
+    within
 }
 
 /// The qos runs' files (Name and Priority alone) give no limit: their schedules are those of

@@ -186,7 +186,7 @@ PartitionName=short Nodes=n1
 PartitionName=long Nodes=n2 OverTimeLimit=0
 OverTimeLimit=1
 ";
-    let site = schedlab::slurm::Site::of_texts(Some((conf, "slurm.conf")), None, None)
+    let site = schedlab::slurm::Site::of_texts(Some((conf, "slurm.conf")), None, None, None)
         .unwrap()
         .unwrap();
     let p = schedlab::policy::slurm::build_with_site("slurm[calc_phase=25]", &site).unwrap();

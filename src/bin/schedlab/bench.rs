@@ -49,6 +49,11 @@ pub struct BenchArgs {
     /// policy's QOS factor (as `schedlab run --qos`).
     #[arg(long)]
     qos: Option<PathBuf>,
+    /// `sacctmgr show assoc format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,
+    /// GrpTRES,MaxJobs,MaxTRES,MaxWall -P` output: the association limits, for the `slurm`
+    /// policy (held when slurm.conf's AccountingStorageEnforce names limits).
+    #[arg(long)]
+    assoc: Option<PathBuf>,
     #[command(flatten)]
     metrics: MetricArgs,
     #[command(flatten)]
@@ -109,6 +114,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         args.input.slurm_conf.as_deref(),
         args.sshare.as_deref(),
         args.qos.as_deref(),
+        args.assoc.as_deref(),
     )?;
     let site = site.as_ref();
     let w = args

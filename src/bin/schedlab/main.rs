@@ -134,6 +134,11 @@ struct RunArgs {
     /// too, each QOS's limits (held when slurm.conf's AccountingStorageEnforce names limits).
     #[arg(long)]
     qos: Option<PathBuf>,
+    /// `sacctmgr show assoc format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,
+    /// GrpTRES,MaxJobs,MaxTRES,MaxWall -P` output: the association limits, for the `slurm`
+    /// policy (held when slurm.conf's AccountingStorageEnforce names limits).
+    #[arg(long)]
+    assoc: Option<PathBuf>,
     /// Also print each policy's schedule against the trace's own: per job, the recorded wait
     /// against the simulated one (error figures, the distance of the two distributions) and the
     /// N jobs furthest off, with their start reason and the job they waited for.
@@ -230,6 +235,7 @@ fn slurm_site(args: &RunArgs) -> Result<Option<schedlab::slurm::Site>, Box<dyn s
         args.input.slurm_conf.as_deref(),
         args.sshare.as_deref(),
         args.qos.as_deref(),
+        args.assoc.as_deref(),
     )
 }
 
@@ -253,12 +259,13 @@ pub fn print_phases_note(site: &schedlab::slurm::Site, specs: &[String]) {
     }
 }
 
-/// The site of a slurm.conf, an `sshare -a -l -P` file and an `sacctmgr show qos
-/// format=Name,Priority -P` file, when any is given.
+/// The site of a slurm.conf, an `sshare -a -l -P` file, an `sacctmgr show qos
+/// format=Name,Priority -P` file and an `sacctmgr show assoc ... -P` file, when any is given.
 pub fn site_of(
     conf: Option<&Path>,
     sshare: Option<&Path>,
     qos: Option<&Path>,
+    assoc: Option<&Path>,
 ) -> Result<Option<schedlab::slurm::Site>, Box<dyn std::error::Error>> {
     // Each file's text with its name (for errors), when given.
     let read = |path: Option<&Path>| {
@@ -268,7 +275,7 @@ pub fn site_of(
         })
         .transpose()
     };
-    let (conf, sshare, qos) = (read(conf)?, read(sshare)?, read(qos)?);
+    let (conf, sshare, qos, assoc) = (read(conf)?, read(sshare)?, read(qos)?, read(assoc)?);
     fn pair(x: &Option<(String, String)>) -> Option<(&str, &str)> {
         x.as_ref().map(|(t, f)| (t.as_str(), f.as_str()))
     }
@@ -276,6 +283,7 @@ pub fn site_of(
         pair(&conf),
         pair(&sshare),
         pair(&qos),
+        pair(&assoc),
     )?)
 }
 

@@ -96,6 +96,11 @@ pub struct PlotArgs {
     /// too, each QOS's limits (held when slurm.conf's AccountingStorageEnforce names limits).
     #[arg(long)]
     qos: Option<PathBuf>,
+    /// `sacctmgr show assoc format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,
+    /// GrpTRES,MaxJobs,MaxTRES,MaxWall -P` output: the association limits, for the `slurm`
+    /// policy (held when slurm.conf's AccountingStorageEnforce names limits).
+    #[arg(long)]
+    assoc: Option<PathBuf>,
     #[command(flatten)]
     metrics: crate::MetricArgs,
     #[command(flatten)]
@@ -391,6 +396,7 @@ pub fn run(a: &PlotArgs) -> Result<(), Box<dyn std::error::Error>> {
         a.input.slurm_conf.as_deref(),
         a.sshare.as_deref(),
         a.qos.as_deref(),
+        a.assoc.as_deref(),
     )?
     .map(|site| trace.named_site(site));
     let runs = a

@@ -26,6 +26,11 @@ pub struct ReplayArgs {
     /// too, each QOS's limits (held when slurm.conf's AccountingStorageEnforce names limits).
     #[arg(long)]
     qos: Option<PathBuf>,
+    /// `sacctmgr show assoc format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,
+    /// GrpTRES,MaxJobs,MaxTRES,MaxWall -P` output: the association limits, for the `slurm`
+    /// policy (held when slurm.conf's AccountingStorageEnforce names limits).
+    #[arg(long)]
+    assoc: Option<PathBuf>,
     /// Write `time,job_id,recorded,model` (one row per job waiting at each instant) to this
     /// CSV; one file per policy.
     #[arg(long)]
@@ -50,6 +55,7 @@ pub fn run(args: &ReplayArgs) -> CliResult {
         args.input.slurm_conf.as_deref(),
         args.sshare.as_deref(),
         args.qos.as_deref(),
+        args.assoc.as_deref(),
     )?;
     let build = |spec: &str| match &site {
         Some(site) => schedlab::policy::slurm::build_with_site(spec, site),

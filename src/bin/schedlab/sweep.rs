@@ -56,6 +56,11 @@ pub struct SweepArgs {
     /// too, each QOS's limits (held when slurm.conf's AccountingStorageEnforce names limits).
     #[arg(long)]
     qos: Option<PathBuf>,
+    /// `sacctmgr show assoc format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,
+    /// GrpTRES,MaxJobs,MaxTRES,MaxWall -P` output: the association limits, for the `slurm`
+    /// policy (held when slurm.conf's AccountingStorageEnforce names limits).
+    #[arg(long)]
+    assoc: Option<PathBuf>,
     #[command(flatten)]
     metrics: MetricArgs,
     #[command(flatten)]
@@ -129,6 +134,7 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
         args.input.slurm_conf.as_deref(),
         args.sshare.as_deref(),
         args.qos.as_deref(),
+        args.assoc.as_deref(),
     )?
     .map(|site| trace.named_site(site));
     crate::print_site_notes(site.as_ref());
@@ -142,6 +148,7 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
         args.input.slurm_conf.as_deref(),
         args.sshare.as_deref(),
         args.qos.as_deref(),
+        args.assoc.as_deref(),
     ]
     .into_iter()
     .flatten()

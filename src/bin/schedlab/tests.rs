@@ -74,6 +74,7 @@ fn flags_match_the_options_schema() {
         "heatmap-bin",
         "sshare",
         "qos",
+        "assoc",
         "fidelity",
         "help",
     ];

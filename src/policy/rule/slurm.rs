@@ -33,11 +33,13 @@
 //! (Slurm's `SchedMain` and `SchedBackfill` flags).
 
 mod agent;
+mod assoc_use;
 mod backfill;
 mod blocked;
 mod fit;
 mod free;
 mod held;
+mod limit_use;
 mod nodes;
 mod plan;
 mod qos_use;
@@ -53,8 +55,8 @@ use crate::Time;
 use agent::Agent;
 use blocked::{Blocked, Fit};
 use free::Free;
+use limit_use::LimitUse;
 use nodes::NodePlan;
-use qos_use::QosUse;
 use std::collections::HashMap;
 
 /// A time limit for jobs without one (Slurm's `YEAR_MINUTES`).
@@ -89,8 +91,9 @@ pub struct SlurmSched {
     pool_plan: Free,
     /// The last backfill cycle's plan on nodes, kept for its memory.
     node_plan: Option<Box<NodePlan>>,
-    /// The QOS limits and what the running jobs use of them (`None`: no QOS has a limit).
-    qos_use: Option<QosUse>,
+    /// The QOS and association limits and what the running jobs use of them (`None`: none
+    /// has a limit).
+    limits: Option<LimitUse>,
 }
 
 impl SlurmSched {
@@ -98,11 +101,11 @@ impl SlurmSched {
     pub fn new(shared: Shared) -> Self {
         // Slurm holds jobs by limits only when `AccountingStorageEnforce` names `limits`
         // (acct_policy.c `acct_policy_job_runnable_pre_select`, `_post_select`).
-        let qos_use = {
+        let limits = {
             let s = shared.borrow();
             s.params
                 .enforce_limits
-                .then(|| QosUse::of_site(&s.site))
+                .then(|| LimitUse::of_site(&s.site))
                 .flatten()
         };
         let (agent, batch_delay, sched_interval, sched_phase) = {
@@ -132,7 +135,7 @@ impl SlurmSched {
             cycle_queue: Vec::new(),
             pool_plan: Free::default(),
             node_plan: None,
-            qos_use,
+            limits,
         }
     }
 
@@ -147,7 +150,7 @@ impl SlurmSched {
         let mut i = 0;
         let mut tested = 0;
         let mut blocked = Blocked::default();
-        if let Some(q) = self.qos_use.as_mut() {
+        if let Some(q) = self.limits.as_mut() {
             q.reset(c);
         }
         while let Some(j) = queue.get(c, i) {
@@ -159,12 +162,20 @@ impl SlurmSched {
                 break;
             }
             tested += 1;
-            // A job a QOS limit holds is passed over and blocks nothing
+            // A job a QOS or association limit holds is passed over and blocks nothing
             // (`acct_policy_job_runnable_pre_select`, then `select_nodes`'s
             // `ESLURM_ACCOUNTING_POLICY`, which `_schedule` does not count as its
-            // partition's failure: `fail_by_part` stays false).
-            if self.qos_use.as_ref().is_some_and(|q| q.held(c, j)) {
-                continue;
+            // partition's failure: `fail_by_part` stays false). An association's `node`
+            // limit counts only the nodes it would get that the association does not hold
+            // yet (`_get_unique_job_node_cnt`): held on its whole node count, it is checked
+            // again on the nodes it would get.
+            if let Some(l) = self.limits.as_ref() {
+                if l.held(c, j) {
+                    let on = || c.cluster().and_then(|cv| blocked.peek(&cv, j));
+                    if l.held_pre(c, j) || on().is_none_or(|a| l.held_post_on(c, j, Some(&a))) {
+                        continue;
+                    }
+                }
             }
             let on_nodes = c.cluster().map(|cv| blocked.fit(&cv, j));
             match on_nodes {
@@ -180,7 +191,7 @@ impl SlurmSched {
                     c.start_as(j, Some(r), None, None)?;
                 }
             }
-            if let Some(q) = self.qos_use.as_mut() {
+            if let Some(q) = self.limits.as_mut() {
                 q.started(c, j);
             }
         }
@@ -320,12 +331,10 @@ impl StartRule for SlurmSched {
                 .map(|j| (j.user, j.procs, j.submit, j.requested)),
             procs,
         );
-        let Some(q) = self.qos_use.as_ref() else {
-            return Vec::new();
-        };
-        (jobs.iter().enumerate())
-            .filter_map(|(j, v)| q.never(j, v.requested).map(|why| (j, why)))
-            .collect()
+        match self.limits.as_mut() {
+            Some(l) => l.prepare(&s.site, jobs),
+            None => Vec::new(),
+        }
     }
 
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {

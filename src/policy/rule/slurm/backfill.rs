@@ -79,7 +79,7 @@ impl SlurmSched {
             _ => None,
         };
         self.per_user.clear();
-        if let Some(q) = self.qos_use.as_mut() {
+        if let Some(q) = self.limits.as_mut() {
             q.reset(c);
         }
         let mut tested = 0;
@@ -93,7 +93,7 @@ impl SlurmSched {
             // Held before node selection (GrpJobs, MaxJobsPU, MaxWall): passed over before
             // `bf_max_job_user` counts it (`_attempt_backfill` calls
             // `acct_policy_job_runnable_pre_select` before `_job_exceeds_max_bf_param`).
-            if self.qos_use.as_ref().is_some_and(|q| q.held_pre(c, j)) {
+            if self.limits.as_ref().is_some_and(|q| q.held_pre(c, j)) {
                 continue;
             }
             let v = c.job(j);
@@ -116,8 +116,12 @@ impl SlurmSched {
             // Held after node selection (GrpTRES, MaxTRESPU), after its will-run test: no
             // start now (`_start_job`'s `select_nodes` gives `ESLURM_ACCOUNTING_POLICY`, and
             // the job is skipped) and no reservation later
-            // (`acct_policy_job_runnable_post_select` before `_add_reservation`).
-            if self.qos_use.as_ref().is_some_and(|q| q.held_post(c, j)) {
+            // (`acct_policy_job_runnable_post_select` before `_add_reservation`). A start now
+            // is checked on the nodes it gets (an association's `node` limit counts those it
+            // does not hold yet, `_get_unique_job_node_cnt` on `job_resrcs`); a reservation on
+            // its whole node count (the will-run test leaves no `job_resrcs`).
+            let now_on = alloc.as_deref().filter(|_| start <= now);
+            if (self.limits.as_ref()).is_some_and(|q| q.held_post_on(c, j, now_on)) {
                 continue;
             }
             if start <= now {
@@ -125,7 +129,7 @@ impl SlurmSched {
                 match (&mut plan, alloc) {
                     (Plan::Nodes(p), Some(a)) => {
                         c.start_on(j, Some(r), a.clone(), None)?;
-                        if let Some(q) = self.qos_use.as_mut() {
+                        if let Some(q) = self.limits.as_mut() {
                             q.started(c, j);
                         }
                         let Some(cv) = c.cluster() else { continue };
@@ -133,7 +137,7 @@ impl SlurmSched {
                     }
                     (Plan::Pool(free), _) if c.fits(j) => {
                         c.start_as(j, Some(r), None, None)?;
-                        if let Some(q) = self.qos_use.as_mut() {
+                        if let Some(q) = self.limits.as_mut() {
                             q.started(c, j);
                         }
                         free.add(now, c.planned_end(j), -i64::from(procs));

@@ -27,6 +27,17 @@ pub(super) enum Fit {
 }
 
 impl Blocked {
+    /// Job `j`'s allocation now, as [`Blocked::fit`] would choose it, without taking it (`None`:
+    /// it would not fit, or its partition failed).
+    pub(super) fn peek(&self, cv: &ClusterView<'_>, j: usize) -> Option<Alloc> {
+        let need = cv.need(j);
+        if self.failed.contains(&need.part) {
+            return None;
+        }
+        let free = self.free.as_ref().unwrap_or(cv.free());
+        super::fit::best_fit(cv.layout(), free, need)
+    }
+
     /// Job `j`'s allocation (cons_tres's choice on the nodes still available), or why not.
     /// A job that does not fit fails its partition; on a cluster of one partition (or once
     /// every partition failed) the pass ends.

@@ -148,16 +148,11 @@ impl QosUse {
             None => format!("no time limit, over QOS {name}'s MaxWall ({w} s): held for ever"),
         })
     }
-
-    /// Held by either.
-    pub(super) fn held(&self, c: &Ctx<'_>, j: usize) -> bool {
-        self.held_pre(c, j) || self.held_post(c, j)
-    }
 }
 
 /// `_validate_tres_usage_limits` with `safe_limits` and no current use: a TRES with a limit
 /// the job asks more of than the limit, or asks some of with the use already over what is left.
-fn over(limit: &TresLimit, ask: &TresCounts, used: &TresCounts) -> bool {
+pub(super) fn over(limit: &TresLimit, ask: &TresCounts, used: &TresCounts) -> bool {
     limit
         .iter()
         .zip(ask)
@@ -167,7 +162,7 @@ fn over(limit: &TresLimit, ask: &TresCounts, used: &TresCounts) -> bool {
 
 /// The TRES job `j` asks (or holds): its processors; on a cluster also its memory, nodes and
 /// GPUs (a running job's nodes are those it holds).
-fn tres(c: &Ctx<'_>, j: usize) -> TresCounts {
+pub(super) fn tres(c: &Ctx<'_>, j: usize) -> TresCounts {
     let cpus = u64::from(c.job(j).procs);
     let Some(cv) = c.cluster() else {
         return [cpus, 0, 0, 0];

@@ -1,0 +1,76 @@
+//! The limits a job is held by (`AccountingStorageEnforce` naming `limits`): its QOS's
+//! (`qos_use.rs`), then its association's (`assoc_use.rs`), in the order
+//! `acct_policy_job_runnable_pre_select` and `_post_select` check them.
+
+use super::assoc_use::AssocUse;
+use super::qos_use::QosUse;
+use crate::cluster::Share;
+use crate::sim::{Ctx, Jobs};
+use crate::slurm::Site;
+
+/// What the running jobs use of the QOS and association limits.
+#[derive(Debug, Clone)]
+pub(super) struct LimitUse {
+    qos: Option<QosUse>,
+    assoc: Option<AssocUse>,
+}
+
+impl LimitUse {
+    /// The site's limits, when any QOS or association has one (`None`: no check at all).
+    pub(super) fn of_site(site: &Site) -> Option<Self> {
+        let qos = QosUse::of_site(site);
+        let assoc = AssocUse::of_site(site);
+        (qos.is_some() || assoc.is_some()).then_some(LimitUse { qos, assoc })
+    }
+
+    /// Tells the jobs; the jobs a limit holds for ever, with why (QOS first).
+    pub(super) fn prepare(&mut self, site: &Site, jobs: Jobs<'_>) -> Vec<(usize, String)> {
+        if let Some(a) = self.assoc.as_mut() {
+            a.prepare(site, jobs.iter());
+        }
+        (jobs.iter().enumerate())
+            .filter_map(|(j, v)| {
+                let q = self.qos.as_ref().and_then(|q| q.never(j, v.requested));
+                q.or_else(|| self.assoc.as_ref().and_then(|a| a.never(j, &v)))
+                    .map(|why| (j, why))
+            })
+            .collect()
+    }
+
+    /// Counts the jobs running now afresh.
+    pub(super) fn reset(&mut self, c: &Ctx<'_>) {
+        if let Some(q) = self.qos.as_mut() {
+            q.reset(c);
+        }
+        if let Some(a) = self.assoc.as_mut() {
+            a.reset(c);
+        }
+    }
+
+    /// Job `j` started.
+    pub(super) fn started(&mut self, c: &Ctx<'_>, j: usize) {
+        if let Some(q) = self.qos.as_mut() {
+            q.started(c, j);
+        }
+        if let Some(a) = self.assoc.as_mut() {
+            a.started(c, j);
+        }
+    }
+
+    /// Held before node selection.
+    pub(super) fn held_pre(&self, c: &Ctx<'_>, j: usize) -> bool {
+        self.qos.as_ref().is_some_and(|q| q.held_pre(c, j))
+            || self.assoc.as_ref().is_some_and(|a| a.held_pre(c, j))
+    }
+
+    /// Held after node selection, on the nodes `on` it gets (`None`: its node count whole).
+    pub(super) fn held_post_on(&self, c: &Ctx<'_>, j: usize, on: Option<&[Share]>) -> bool {
+        self.qos.as_ref().is_some_and(|q| q.held_post(c, j))
+            || self.assoc.as_ref().is_some_and(|a| a.held_post(c, j, on))
+    }
+
+    /// Held by either, on its whole node count.
+    pub(super) fn held(&self, c: &Ctx<'_>, j: usize) -> bool {
+        self.held_pre(c, j) || self.held_post_on(c, j, None)
+    }
+}
