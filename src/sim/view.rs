@@ -46,6 +46,8 @@ impl JobView {
 pub struct Jobs<'a> {
     pub(super) jobs: &'a [Job],
     pub(super) replay: bool,
+    /// What each job asks of the cluster's nodes, on a cluster.
+    pub(super) needs: Option<&'a [crate::cluster::Need]>,
 }
 
 impl<'a> Jobs<'a> {
@@ -68,6 +70,12 @@ impl<'a> Jobs<'a> {
     /// Every job, in arrival order.
     pub fn iter(&self) -> impl Iterator<Item = JobView> + 'a {
         self.jobs.iter().map(JobView::of)
+    }
+
+    /// What job `j` asks of the cluster's nodes (memory, nodes, GPUs), on a cluster (`None`:
+    /// a pool of processors).
+    pub fn need(&self, j: usize) -> Option<&'a crate::cluster::Need> {
+        self.needs.and_then(|n| n.get(j))
     }
 
     /// The trace's recorded start (submit + field 3) of job `j`, for a policy that replays the

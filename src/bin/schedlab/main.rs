@@ -353,6 +353,14 @@ fn cmd_run(args: &RunArgs) -> CliResult {
         let took = began.elapsed();
         let written = match r {
             Ok(r) => {
+                let never = trace
+                    .jobs
+                    .placement
+                    .as_ref()
+                    .map_or(&[][..], |p| &p.never[..]);
+                if let Some(note) = r.schedule.rejected_note(&trace.jobs.jobs, never) {
+                    eprintln!("{spec}: {note}");
+                }
                 let written = write_outputs(args, &trace, &r, files);
                 results.push((r, took));
                 typed.push(spec);

@@ -324,7 +324,7 @@ impl StartRule for SlurmSched {
             return Vec::new();
         };
         (jobs.iter().enumerate())
-            .filter_map(|(j, v)| q.never(j, v.requested).map(|why| (j, why)))
+            .filter_map(|(j, v)| q.never(j, v, jobs.need(j)).map(|why| (j, why)))
             .collect()
     }
 
