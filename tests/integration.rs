@@ -55,6 +55,7 @@ mod policy_slurm;
 mod replay;
 mod slurm_fairshare;
 mod slurm_qos_limits;
+mod slurm_sites_props;
 mod start_reasons;
 mod start_reasons_traces;
 mod sweep_chart;

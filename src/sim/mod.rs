@@ -227,12 +227,12 @@ fn run_engine(
     } else {
         Vec::new()
     };
-    let needs = cluster.map(|p| p.needs.as_slice());
+    let place = cluster;
     rejected.extend(policy.prepare(
         Jobs {
             jobs,
             replay,
-            needs,
+            place,
         },
         procs,
     ));

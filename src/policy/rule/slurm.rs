@@ -320,12 +320,18 @@ impl StartRule for SlurmSched {
                 .map(|j| (j.user, j.procs, j.submit, j.requested)),
             procs,
         );
+        let mut out = fit::never_selected(&jobs);
         let Some(q) = self.qos_use.as_ref() else {
-            return Vec::new();
+            return out;
         };
-        (jobs.iter().enumerate())
-            .filter_map(|(j, v)| q.never(j, v, jobs.need(j)).map(|why| (j, why)))
-            .collect()
+        let left: std::collections::HashSet<usize> = out.iter().map(|o| o.0).collect();
+        out.extend(
+            (jobs.iter().enumerate())
+                .filter(|(j, _)| !left.contains(j))
+                .filter_map(|(j, v)| q.never(j, v, jobs.need(j)).map(|why| (j, why))),
+        );
+        out.sort_by_key(|o| o.0);
+        out
     }
 
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {
