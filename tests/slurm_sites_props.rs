@@ -176,6 +176,32 @@ const EXTRA: [(&str, &[&str]); 12] = [
     ("DefMemPerCPU", &["0", "100000"]),
 ];
 
+/// Spec keys a page's user may add to `slurm`, at their edges.
+const SPEC_KEYS: [&str; 10] = [
+    "calc_phase=86400",
+    "sched_phase=86400,bf_phase=0",
+    "calc_early=(0,1,2),calc_early_bf=(0,3)",
+    "PriorityMaxAge=0",
+    "PriorityJobFactor=1e308",
+    "bf_node_space_size=2,batch_sched_delay=0",
+    "KillWait=65533,OverTimeLimit=65533",
+    "PriorityUsageResetPeriod=NOW",
+    "PriorityWeightTRES=(cpu=1e300,gres/gpu=1)",
+    "bf_max_job_user=1,bf_continue=yes,bf_min_prio_reserve=1",
+];
+
+/// The spec of the run: `slurm`, with the keys of [`SPEC_KEYS`] at `keys`.
+fn spec(keys: &[usize]) -> String {
+    if keys.is_empty() {
+        return "slurm".into();
+    }
+    let k: Vec<&str> = keys
+        .iter()
+        .map(|&k| SPEC_KEYS[k % SPEC_KEYS.len()])
+        .collect();
+    format!("slurm[{}]", k.join(","))
+}
+
 /// The slurm.conf keys a site sets.
 #[derive(Debug, Clone)]
 struct Keys {
@@ -257,10 +283,34 @@ fn qos_file(limits: &[(u8, u8, u8, u8); 3]) -> String {
 /// An sshare file: root, accounts phys and bio with `shares` (0 among them), each user under
 /// its account with its own.
 fn sshare(shares: &[u8; 5]) -> String {
+    sshare_tree(shares, 0)
+}
+
+/// [`sshare`], or (`tree` 1) with ann right under root and an account with no user, or (2)
+/// with bob in both accounts and cy missing.
+fn sshare_tree(shares: &[u8; 5], tree: u8) -> String {
     let head = "Account|User|RawShares|NormShares|RawUsage|NormUsage|EffectvUsage|FairShare|\
                 LevelFS|GrpTRESMins|TRESRunMins\n";
     let mut out = String::from(head);
     out.push_str("root|||0.000000|0||1.000000||||\n");
+    match tree % 3 {
+        1 => {
+            out.push_str(&format!(" root|ann|{}|0.5|99999999|1|1|0|0||\n", shares[1]));
+            out.push_str(&format!(" empty||{}|0|0|0|0||inf||\n", shares[0]));
+            out.push_str(&format!(" bio||{}|0.5|0|0|0||inf||\n", shares[3]));
+            out.push_str(&format!("  bio|bob|{}|1|0|0|0|1|inf||\n", shares[4]));
+            out.push_str(&format!("  bio|cy|{}|1|0|0|0|1|inf||\n", shares[2]));
+            return out;
+        }
+        2 => {
+            out.push_str(&format!(" phys||{}|0.5|0|0|0||inf||\n", shares[0]));
+            out.push_str(&format!("  phys|bob|{}|0.5|0|0|0|1|inf||\n", shares[1]));
+            out.push_str(&format!(" bio||{}|0.5|0|0|0||inf||\n", shares[3]));
+            out.push_str(&format!("  bio|bob|{}|1|0|0|0|1|inf||\n", shares[4]));
+            return out;
+        }
+        _ => {}
+    }
     out.push_str(&format!(" phys||{}|0.5|0|0|0||inf||\n", shares[0]));
     out.push_str(&format!("  phys|ann|{}|0.5|0|0|0|1|inf||\n", shares[1]));
     out.push_str(&format!("  phys|cy|{}|0.5|0|0|0|1|inf||\n", shares[2]));
@@ -312,13 +362,13 @@ fn bounded() -> impl FnMut(usize, usize) -> bool {
 }
 
 /// One case by the page's path: the slurm.conf read as `cluster_from_conf` reads it (its
-/// compact form the cluster), the trace read with it, the site from the three texts, one run.
-/// `Ok(None)`: the input refused before any run (a file with an error, no job that fits);
+/// compact form the cluster), the trace read with it, the site from the three texts, one run
+/// of `spec`. `Ok(None)`: the input refused before any run (a file with an error, no job that fits);
 /// `Ok(Some(run))`: a schedule, or an error that ends the run as it should (a key's value
 /// refused); `Err`: a run that did not end (cancelled past [`BOUND`]), or ended only because
 /// the engine found the policy stuck or passing for ever (a job the policy never starts, which
 /// it should have left out before the run).
-fn run_as_page(conf_text: &str, qos: &str, share: &str, log_text: &str) -> Outcome {
+fn run_as_page(conf_text: &str, qos: &str, share: &str, log_text: &str, spec: &str) -> Outcome {
     let Ok(read) = schedlab::cluster::conf::parse_str(conf_text, "slurm.conf") else {
         return Ok(None);
     };
@@ -346,7 +396,7 @@ fn run_as_page(conf_text: &str, qos: &str, share: &str, log_text: &str) -> Outco
     .map_err(|e| format!("site: {e}"))?
     .map(|s| trace.named_site(s));
     let mut progress = bounded();
-    match trace.run_at("slurm", site.as_ref(), 1, Some(&mut progress)) {
+    match trace.run_at(spec, site.as_ref(), 1, Some(&mut progress)) {
         Err(Error::Sim(
             e @ (SimError::Cancelled | SimError::Stuck { .. } | SimError::Livelock { .. }),
         )) => Err(e.to_string()),
@@ -359,32 +409,37 @@ type Outcome = Result<Option<Result<RunResult, String>>, String>;
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: std::env::var("SLURM_PROPS_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(48),
+        cases: std::env::var("SLURM_PROPS_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256),
         failure_persistence: None,
         ..ProptestConfig::default()
     })]
 
     /// Every random site's `slurm` run ends, with a schedule or an error, and never panics.
     #[test]
-    fn every_slurm_site_run_ends((groups, tier, keys, limits, shares, jobs) in site_case()) {
+    fn every_slurm_site_run_ends(
+        (groups, tier, keys, limits, shares, jobs) in site_case(),
+        tree in 0u8..3,
+        spec_keys in prop::collection::vec(0usize..SPEC_KEYS.len(), 0..3),
+    ) {
         let conf_text = conf(&groups, tier, &keys);
         let qos = qos_file(&limits);
-        let share = sshare(&shares);
+        let share = sshare_tree(&shares, tree);
+        let spec = spec(&spec_keys);
         let log_text = log(&jobs);
         // On a thread of its own, so that a loop that never reaches the progress callback
         // fails the test too (the thread is left behind).
         let (tx, rx) = std::sync::mpsc::channel();
-        let texts = (conf_text.clone(), qos.clone(), share.clone(), log_text.clone());
+        let texts = (conf_text.clone(), qos.clone(), share.clone(), log_text.clone(), spec.clone());
         std::thread::spawn(move || {
-            let (c, q, s, l) = texts;
-            let outcome = std::panic::catch_unwind(|| run_as_page(&c, &q, &s, &l));
+            let (c, q, s, l, p) = texts;
+            let outcome = std::panic::catch_unwind(|| run_as_page(&c, &q, &s, &l, &p));
             let _ = tx.send(outcome.map_err(|_| ()));
         });
         match rx.recv_timeout(BOUND * 2) {
             Ok(Ok(Ok(_))) => {}
-            Ok(Ok(Err(e))) => prop_assert!(false, "{e}\n{conf_text}\n{qos}\n{log_text}"),
-            Ok(Err(())) => prop_assert!(false, "panicked\n{conf_text}\n{qos}\n{share}\n{log_text}"),
-            Err(_) => prop_assert!(false, "hung\n{conf_text}\n{qos}\n{share}\n{log_text}"),
+            Ok(Ok(Err(e))) => prop_assert!(false, "{e}\n{spec}\n{conf_text}\n{qos}\n{share}\n{log_text}"),
+            Ok(Err(())) => prop_assert!(false, "panicked\n{spec}\n{conf_text}\n{qos}\n{share}\n{log_text}"),
+            Err(_) => prop_assert!(false, "hung\n{spec}\n{conf_text}\n{qos}\n{share}\n{log_text}"),
         }
     }
 }
@@ -406,7 +461,7 @@ fn a_job_cons_tres_never_places_is_left_out() {
         PartitionName=batch Nodes=g0n[1-1],g1n[2-3] Default=YES\n";
     let log_text = log(&[(2, 0, 0, 0, 3, 2, 100, 1, 2, 100)]);
     let (qos, share) = (qos_file(&[(0, 0, 0, 0); 3]), sshare(&[1; 5]));
-    let run = run_as_page(conf_text, &qos, &share, &log_text)
+    let run = run_as_page(conf_text, &qos, &share, &log_text, "slurm")
         .expect("ends")
         .expect("runs")
         .expect("a schedule");
