@@ -353,12 +353,7 @@ fn cmd_run(args: &RunArgs) -> CliResult {
         let took = began.elapsed();
         let written = match r {
             Ok(r) => {
-                let never = trace
-                    .jobs
-                    .placement
-                    .as_ref()
-                    .map_or(&[][..], |p| &p.never[..]);
-                if let Some(note) = r.schedule.rejected_note(&trace.jobs.jobs, never) {
+                if let Some(note) = trace.report(&r).left_out {
                     eprintln!("{spec}: {note}");
                 }
                 let written = write_outputs(args, &trace, &r, files);
