@@ -417,6 +417,11 @@ pub struct Report<'a> {
     pub start_reason_words: &'a [String],
     /// What the input left out or changed, said once per trace.
     pub warnings: &'a [String],
+    /// The jobs the policy left out before the run, as never runnable (a job its QOS limits
+    /// hold for ever under `slurm`): how many, the first few with their reasons
+    /// ([`crate::sim::Schedule::rejected_note`]); absent when it left none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_out: Option<String>,
 }
 
 impl RunResult {
@@ -438,6 +443,10 @@ impl RunResult {
             start_reasons: self.start_reasons(),
             start_reason_words: &self.schedule.reason_words,
             warnings: &jobs.warnings,
+            left_out: self.schedule.rejected_note(
+                &jobs.jobs,
+                jobs.placement.as_ref().map_or(&[][..], |p| &p.never[..]),
+            ),
         }
     }
 }

@@ -177,3 +177,78 @@ fn an_expiry_that_still_stands_gets_a_pass() {
     );
     assert_eq!(passes, [0, 1, 2, 100, 200, 300, 400]);
 }
+
+/// A periodic scheduler: at every pass it starts, in arrival order, each waiting job of at most
+/// `widest` processors that fits now and that `from` allows (submit time or later), then asks
+/// for a pass `period` seconds on while any job waits (a `sched_interval`).
+struct Ticker {
+    widest: u32,
+    from: Time,
+    period: Time,
+}
+
+impl Policy for Ticker {
+    fn spec(&self) -> String {
+        "ticker".into()
+    }
+    fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
+        let waiting: Vec<usize> = c.waiting().iter().collect();
+        for j in waiting {
+            let p = c.job(j).procs;
+            if p <= self.widest && p <= c.free() && c.now() >= self.from {
+                c.start(j)?;
+            }
+        }
+        if !c.waiting().is_empty() {
+            c.wake_at(c.now() + self.period);
+        }
+        Ok(())
+    }
+}
+
+/// A job no pass ever starts, on an idle machine, with the policy waking every second: the
+/// engine ends the run with `Stuck` naming it, rather than passing for ever (its heap never
+/// empties). 4 processors; job 1 (2 procs, 0-10) runs; job 2 (3 procs, submitted at 5) is
+/// over `widest` = 2. From t=10 nothing runs and no submission is left: the 10 000th idle
+/// instant is t = 10 + 9 999.
+#[test]
+fn a_policy_that_only_wakes_on_an_idle_machine_is_stuck() {
+    let set = job_set(4, &[(0, 10, 2, 10), (5, 10, 3, 10)]);
+    let mut p = Ticker {
+        widest: 2,
+        from: 0,
+        period: 1,
+    };
+    // Without the guard the run would never end: cancelled (a failure) after a million instants.
+    let mut calls = 0;
+    let mut bound = |_: usize, _: usize| {
+        calls += 1;
+        calls < 1_000
+    };
+    let e = simulate_on(&set.jobs, set.procs, None, &mut p, 1, Some(&mut bound)).unwrap_err();
+    let SimError::Stuck { time, waiting, .. } = &e else {
+        panic!("{e}");
+    };
+    assert_eq!((*time, *waiting), (10 + 9_999, 1));
+    let text = e.to_string();
+    assert!(
+        text.contains("(jobs 2)") && text.contains("from t=10"),
+        "{text}"
+    );
+}
+
+/// The guard changes no schedule that ends: a policy that starts nothing before t = 5000 runs
+/// job 1 then (and job 2 at its end, 5010), after 4 996 idle passes (one a second from the last submission at 5, below
+/// the engine's 10 000).
+#[test]
+fn a_long_idle_wait_that_ends_in_a_start_is_not_stuck() {
+    let set = job_set(4, &[(0, 10, 2, 10), (5, 10, 3, 10)]);
+    let mut p = Ticker {
+        widest: 4,
+        from: 5000,
+        period: 1,
+    };
+    let s = simulate_on(&set.jobs, set.procs, None, &mut p, 1, None).expect("runs");
+    // Job 2 (3 processors) waits for job 1's 2 of 4 to end.
+    assert_eq!((s.jobs[0].start, s.jobs[1].start), (5000, 5010));
+}

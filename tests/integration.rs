@@ -56,6 +56,7 @@ mod replay;
 mod slurm_assoc_limits;
 mod slurm_fairshare;
 mod slurm_qos_limits;
+mod slurm_sites_props;
 mod start_reasons;
 mod start_reasons_traces;
 mod sweep_chart;

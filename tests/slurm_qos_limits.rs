@@ -185,3 +185,46 @@ fn max_wall_holds_a_job_whose_limit_is_over_it() {
     );
     assert_eq!(starts(&sched(&jobs, None)), [0, 0, 0]);
 }
+
+/// A job whose own TRES are over its QOS's `GrpTRES` or `MaxTRESPU` is held for ever
+/// (`_validate_tres_usage_limits`: `tres_req_cnt > limit` whatever is used; Slurm pends it with
+/// `QOSGrpCpuLimit`, `QOSMaxCpuPerUserLimit`): it is left out as never runnable, with that
+/// reason (before, the periodic passes of the idle node went on for ever). `low` GrpTRES=cpu=4:
+/// ann's `low` job of 6 cores is over it alone; `high` MaxTRESPU=cpu=5: bob's `high` job of 6
+/// is over it alone; carol's `low` job of 4 (4 ≤ 4) starts at 0, dave's `normal` one of 2 at 0
+/// (4 + 2 of 8 cores). `normal` GrpJobs=0 would hold every `normal` job for ever too: a file
+/// with it leaves dave's out and the others as before.
+#[test]
+fn a_job_over_a_tres_limit_alone_is_left_out_with_slurms_reason() {
+    let jobs = [
+        ("ann", "low", 0, 6, 200, 100),
+        ("bob", "high", 0, 6, 200, 100),
+        ("carol", "low", 0, 4, 200, 100),
+        ("dave", "normal", 0, 2, 200, 100),
+    ];
+    let limits = format!("{HEAD}normal|10||||||\nlow|0|||cpu=4|||\nhigh|100||cpu=5||||\n");
+    let held = sched(&jobs, Some(&limits));
+    let rejected: Vec<(usize, &str)> = (held.rejected.iter())
+        .map(|(j, why)| (*j, why.as_str()))
+        .collect();
+    assert_eq!(rejected.len(), 2, "{rejected:?}");
+    assert_eq!(rejected[0].0, 0);
+    assert!(
+        rejected[0].1.contains("QOSGrpCpuLimit"),
+        "{}",
+        rejected[0].1
+    );
+    assert_eq!(rejected[1].0, 1);
+    assert!(
+        rejected[1].1.contains("QOSMaxCpuPerUserLimit"),
+        "{}",
+        rejected[1].1
+    );
+    assert_eq!((held.jobs[2].start, held.jobs[3].start), (0, 0));
+    let zero = format!("{HEAD}normal|10||||0||\nlow|0|||cpu=4|||\nhigh|100||cpu=5||||\n");
+    let none = sched(&jobs, Some(&zero));
+    let left: Vec<usize> = none.rejected.iter().map(|r| r.0).collect();
+    assert_eq!(left, [0, 1, 3]);
+    assert!(none.rejected[2].1.contains("QOSGrpJobsLimit"));
+    assert_eq!(none.jobs[2].start, 0);
+}

@@ -171,7 +171,10 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         Object.assign(S, { site, payload }); // the shown comparison's site and run (exports)
         show(trace, state, facts, shown, history, failed);
         const n = shown.length;
-        setStatus(`${count(n, 'policy', 'policies')} on ${count(facts.jobs, 'job')} in ${(ms / 1000).toFixed(2)} s.${leftOutSentence(failed, n)}`);
+        // A policy that left jobs out as never runnable (a QOS limit that holds them for ever)
+        // says which and why, as the CLI does; they count as skipped in the table.
+        const jobsLeft = shown.map((r) => (r.report?.left_out ? ` ${r.spec}: ${r.report.left_out}.` : '')).join('');
+        setStatus(`${count(n, 'policy', 'policies')} on ${count(facts.jobs, 'job')} in ${(ms / 1000).toFixed(2)} s.${jobsLeft}${leftOutSentence(failed, n)}`);
       } catch (err) {
         showError(`Could not show the results: ${err.message}`);
       }

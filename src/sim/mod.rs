@@ -56,6 +56,17 @@ const SERIES_BYTES_PER_JOB: usize = 8;
 /// Passes allowed at one instant before the engine calls the policy stuck in a loop.
 const MAX_PASSES_PER_INSTANT: u32 = 100_000;
 
+/// Instants in a row with a pass that starts nothing, while jobs wait, nothing runs and no
+/// submission is left, before the engine calls the policy stuck: only the policy's own
+/// wake-ups remain (a periodic scheduler's), and nothing they can see changes but the clock.
+/// No committed run or catalogue policy comes near it: with nothing running, each starts a
+/// waiting job it can start within a few passes (its wake-up at a recorded start, its next
+/// scheduler run).
+const MAX_IDLE_INSTANTS: u32 = 10_000;
+
+/// Waiting jobs a [`SimError::Stuck`] names.
+const STUCK_NAMED: usize = 5;
+
 #[derive(Debug, thiserror::Error)]
 pub enum SimError {
     #[error("policy {policy}: invalid decision at t={time}: {reason}")]
@@ -70,12 +81,15 @@ pub enum SimError {
         time: Time,
         reason: String,
     },
-    #[error("policy {policy} left {waiting} jobs waiting with nothing left to happen at t={time} (first: job {first})")]
+    #[error("policy {policy} left {waiting} jobs waiting with {why} at t={time} (jobs {jobs})")]
     Stuck {
         policy: String,
         time: Time,
         waiting: usize,
-        first: i64,
+        /// Why nothing more can happen.
+        why: String,
+        /// The first few waiting jobs' ids.
+        jobs: String,
     },
     #[error("policy {policy} made {MAX_PASSES_PER_INSTANT} scheduling passes at t={time} without time advancing")]
     Livelock { policy: String, time: Time },
@@ -213,7 +227,15 @@ fn run_engine(
     } else {
         Vec::new()
     };
-    rejected.extend(policy.prepare(Jobs { jobs, replay }, procs));
+    let place = cluster;
+    rejected.extend(policy.prepare(
+        Jobs {
+            jobs,
+            replay,
+            place,
+        },
+        procs,
+    ));
     let mut is_rejected = vec![false; n];
     if let Some(place) = cluster {
         for (j, _) in &rejected {
@@ -267,6 +289,9 @@ fn run_engine(
     let mut next_submit = 0;
     let mut instants = 0u64;
     let mut batch: Vec<Ev> = Vec::new();
+    // Instants in a row whose pass changed nothing on an idle cluster (MAX_IDLE_INSTANTS),
+    // with the first one's time and the jobs waiting and finished then.
+    let mut idle: (u32, Time, usize, usize) = (0, 0, 0, 0);
     loop {
         while next_submit < n && is_rejected[next_submit] {
             next_submit += 1;
@@ -342,6 +367,27 @@ fn run_engine(
             if let Some(head) = c.waiting.first() {
                 c.records[head].blocked = true;
             }
+            if until.is_none() && c.running.is_empty() && !c.waiting.is_empty() {
+                while next_submit < n && is_rejected[next_submit] {
+                    next_submit += 1;
+                }
+                let now = (c.waiting.len(), c.finished);
+                if next_submit < n || idle.0 == 0 || (idle.2, idle.3) != now {
+                    idle = (0, t, now.0, now.1);
+                }
+                idle.0 += 1;
+                if idle.0 >= MAX_IDLE_INSTANTS && next_submit >= n {
+                    let why = format!(
+                        "nothing running, no submission left, and {MAX_IDLE_INSTANTS} scheduling \
+                         passes from t={} starting none of them (a limit that holds them for \
+                         ever?)",
+                        idle.1
+                    );
+                    return Err(stuck(&c, why));
+                }
+            } else {
+                idle.0 = 0;
+            }
             let point = SeriesPoint {
                 time: t,
                 busy: procs - c.free_count,
@@ -361,13 +407,8 @@ fn run_engine(
             }
         }
     }
-    if let Some(first) = c.waiting.first().filter(|_| until.is_none()) {
-        return Err(SimError::Stuck {
-            policy: c.policy.clone(),
-            time: c.now,
-            waiting: c.waiting.len(),
-            first: jobs[first].id,
-        });
+    if !c.waiting.is_empty() && until.is_none() {
+        return Err(stuck(&c, "nothing left to happen".into()));
     }
     if let Some(p) = progress.as_mut() {
         p(c.finished, to_finish);
@@ -393,6 +434,23 @@ fn run_engine(
         preempted_allocs,
         checks: c.checks.cloned(),
     })
+}
+
+/// The error of a run whose waiting jobs can never start (`why`), naming the first few.
+fn stuck(c: &Ctx<'_>, why: String) -> SimError {
+    let mut ids: Vec<String> = (c.waiting.iter().take(STUCK_NAMED))
+        .map(|j| c.jobs[j].id.to_string())
+        .collect();
+    if c.waiting.len() > STUCK_NAMED {
+        ids.push("...".into());
+    }
+    SimError::Stuck {
+        policy: c.policy.clone(),
+        time: c.now,
+        waiting: c.waiting.len(),
+        why,
+        jobs: ids.join(", "),
+    }
 }
 
 /// The earlier of two times, either of which may be missing (a chain of these costs less

@@ -170,6 +170,32 @@ pub(crate) fn wasted_by_job(preempted: &[Run]) -> Vec<(u32, Time)> {
 }
 
 impl Schedule {
+    /// What a reader should know of the jobs the policy left out before the run (a job the
+    /// `slurm` policy's QOS limits hold for ever, one `historic` cannot replay): how many, the
+    /// first few with their ids and reasons; `None` when it left none. The jobs a cluster never
+    /// fits (`never`, also in `rejected`) are not counted: the trace's notes give them.
+    pub fn rejected_note(
+        &self,
+        jobs: &[crate::job::Job],
+        never: &[(usize, String)],
+    ) -> Option<String> {
+        let on_cluster: std::collections::HashSet<usize> = never.iter().map(|n| n.0).collect();
+        let own: Vec<&(usize, String)> = (self.rejected.iter())
+            .filter(|(j, _)| !on_cluster.contains(j))
+            .collect();
+        if own.is_empty() {
+            return None;
+        }
+        let first: Vec<String> = (own.iter().take(3))
+            .map(|(j, why)| format!("job {}: {why}", jobs[*j].id))
+            .collect();
+        Some(format!(
+            "{} left out by the policy, never run (counted as skipped); first: {}",
+            crate::plural::count(own.len(), "job"),
+            first.join("; ")
+        ))
+    }
+
     /// Seconds of execution job `j` lost to preemptions (sum over its preempted attempts).
     pub fn wasted(&self, j: usize) -> Time {
         if self.jobs[j].preemptions == 0 {

@@ -50,6 +50,8 @@ impl JobView {
 pub struct Jobs<'a> {
     pub(super) jobs: &'a [Job],
     pub(super) replay: bool,
+    /// The cluster and what each job asks of it, on a cluster.
+    pub(super) place: Option<&'a crate::cluster::Placement>,
 }
 
 impl<'a> Jobs<'a> {
@@ -72,6 +74,18 @@ impl<'a> Jobs<'a> {
     /// Every job, in arrival order.
     pub fn iter(&self) -> impl Iterator<Item = JobView> + 'a {
         self.jobs.iter().map(JobView::of)
+    }
+
+    /// What job `j` asks of the cluster's nodes (memory, nodes, GPUs), on a cluster (`None`:
+    /// a pool of processors).
+    pub fn need(&self, j: usize) -> Option<&'a crate::cluster::Need> {
+        self.place.and_then(|p| p.needs.get(j))
+    }
+
+    /// The cluster the jobs run on (its layout, every node free, the jobs it never fits by
+    /// the engine's selection), on a cluster.
+    pub fn placement(&self) -> Option<&'a crate::cluster::Placement> {
+        self.place
     }
 
     /// The trace's recorded start (submit + field 3) of job `j`, for a policy that replays the

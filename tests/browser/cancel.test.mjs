@@ -103,3 +103,32 @@ test('a link whose policies are all invalid keeps its trace: fixed, Run compares
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// A pathological slurm.conf keeps the page in hand: bf_interval=1 and sched_interval=1 on a
+// ten-year log (200 jobs of the node's 4 cores, the first an hour long, the others 18 days, all
+// submitted in the first seconds: one runs, the others wait, and the slurm policy wakes every
+// second for ten years, about 3e8 passes of a cycle over the waiting jobs: hours). The run
+// shows progress as jobs end (the bar past 0 once the first ends, 3600 passes in) and Cancel
+// stops it at once.
+test('a slurm run with bf_interval=1 over ten years shows progress and cancels', { skip: MOCK }, async () => {
+  const { page, problems, context } = await open(browser, '#v=1&policy=slurm');
+  const conf = 'SchedulerType=sched/backfill\nSchedulerParameters=bf_interval=1,sched_interval=1\nNodeName=n1 CPUs=4 RealMemory=1000\nPartitionName=batch Nodes=n1 Default=YES\n';
+  await page.$eval('[data-testid="cluster-panel"]', (d) => { d.open = true; });
+  await page.locator('[data-testid="cluster-file"]').setInputFiles({ name: 'slurm.conf', mimeType: 'text/plain', buffer: Buffer.from(conf) });
+  await page.waitForFunction(() => document.querySelector('[data-testid="cluster-site"]').textContent.includes('slurm.conf'));
+  const lines = ['JobID|User|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|State'];
+  for (let i = 1; i <= 200; i++) {
+    const s = `2024-01-01T00:0${Math.floor(i / 60)}:${String(i % 60).padStart(2, '0')}`;
+    lines.push(`${i}|u${i % 3}|${s}|${s}|${s}|${i === 1 ? '01:00:00' : '18-00:00:00'}|20-00:00:00|4|1|COMPLETED`);
+  }
+  await page.locator('[data-testid="trace-file"]').setInputFiles({ name: 'ten-years.txt', mimeType: 'text/plain', buffer: Buffer.from(`${lines.join('\n')}\n`) });
+  await page.waitForFunction(() => document.body.classList.contains('running'), null, { timeout: 30_000 });
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="progress"]').value) > 0, null, { timeout: 120_000 });
+  assert.match(await page.locator('[data-testid="status"]').innerText(), /^Simulating slurm/);
+  const began = Date.now();
+  await page.locator('[data-testid="cancel"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="status"]').textContent === 'Cancelled.', null, { timeout: 10_000 });
+  assert.ok(Date.now() - began < 5_000);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

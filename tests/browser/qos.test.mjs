@@ -63,3 +63,26 @@ test('a qos file gives the slurm policy its QOS priorities, as the CLI\'s --qos'
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// A job whose own cores are over its QOS's GrpTRES (job 2, 4 cores, low GrpTRES=cpu=2) is held
+// for ever by Slurm: the run leaves it out before it starts, and the status line says which job
+// and why, as the CLI does (before, the worker's run never ended: the slurm policy's periodic
+// passes went on). The other two jobs run: job 1 at 0, job 3 at 100 (4 processors).
+test('a job a QOS limit holds for ever is left out and named in the status line', { skip }, async () => {
+  const held = 'slurm[AccountingStorageEnforce=limits]';
+  const { page: p, problems, context } = await open(browser, `#v=1&trace=demo:hpc2n&policy=${encodeURIComponent(held)}`);
+  await waitRuns(p, 1, 60_000);
+  await p.$eval('[data-testid="cluster-panel"]', (d) => { d.open = true; });
+  await p.locator('[data-testid="cluster-qos"]').setInputFiles({ name: 'limits.txt', mimeType: 'text/plain', buffer: Buffer.from('Name|Priority|MaxJobsPU|MaxTRESPU|GrpTRES|GrpJobs|MaxWall|Flags\nnormal|10||||||\nhigh|100||||||\nlow|0|||cpu=2|||\n') });
+  await p.waitForFunction(() => document.querySelector('[data-testid="cluster-site"]').textContent.includes('limits'));
+  const n0 = await runs(p);
+  await p.locator('[data-testid="trace-file"]').setInputFiles(join(dir, 'qos-sacct.txt'));
+  await waitRuns(p, n0 + 1, 60_000);
+  const status = await p.locator('[data-testid="status"]').innerText();
+  assert.match(status, /1 job left out by the policy, never run \(counted as skipped\); first: job 2: it asks cpu=4, over GrpTRES's cpu=2 in QOS low: held for ever \(Slurm's reason QOSGrpCpuLimit\)/);
+  const got = await table(p);
+  const key = Object.keys(got).find((k) => k.startsWith('slurm'));
+  assert.ok(close(got[key]['wait.mean'], 40), JSON.stringify(got));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

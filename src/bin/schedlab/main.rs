@@ -361,6 +361,9 @@ fn cmd_run(args: &RunArgs) -> CliResult {
         let took = began.elapsed();
         let written = match r {
             Ok(r) => {
+                if let Some(note) = trace.report(&r).left_out {
+                    eprintln!("{spec}: {note}");
+                }
                 let written = write_outputs(args, &trace, &r, files);
                 results.push((r, took));
                 typed.push(spec);

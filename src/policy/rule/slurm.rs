@@ -331,10 +331,18 @@ impl StartRule for SlurmSched {
                 .map(|j| (j.user, j.procs, j.submit, j.requested)),
             procs,
         );
-        match self.limits.as_mut() {
-            Some(l) => l.prepare(&s.site, jobs),
-            None => Vec::new(),
-        }
+        let mut out = fit::never_selected(&jobs);
+        let Some(l) = self.limits.as_mut() else {
+            return out;
+        };
+        let left: std::collections::HashSet<usize> = out.iter().map(|o| o.0).collect();
+        out.extend(
+            l.prepare(&s.site, jobs)
+                .into_iter()
+                .filter(|o| !left.contains(&o.0)),
+        );
+        out.sort_by_key(|o| o.0);
+        out
     }
 
     fn pass(&mut self, c: &mut Ctx<'_>, queue: &mut Queue<'_>) -> Result<(), SimError> {

@@ -23,6 +23,7 @@
 //! selection ([`Free::select`]).
 
 use crate::cluster::{Alloc, Free, Layout, Need, Share};
+use crate::sim::Jobs;
 
 /// The job's share of each node: (cores, GPUs) on its `k`-th node.
 fn share_of(need: &Need, k: u32) -> (u32, u32) {
@@ -153,6 +154,41 @@ pub(super) fn best_fit(l: &Layout, free: &Free, need: &Need) -> Option<Alloc> {
         });
     }
     (out.len() == need.nodes as usize && free.holds(l, &out)).then_some(out)
+}
+
+/// The jobs with a node count (`-N`) that cons_tres's choice of nodes ([`best_fit`])
+/// never places, even on the idle cluster, though the engine's selection does (a job it never
+/// places is left out already, `Placement::never`): e.g. GPUs spread evenly over the job's
+/// nodes, each node to hold the first node's share, in a partition with fewer such nodes.
+/// Slurm refuses such a job at submission (`select_nodes` in test-only mode: "Requested node
+/// configuration is not available"); the simulation leaves it out, as a job too large for the
+/// cluster (before, the passes of an otherwise idle cluster went on for ever).
+pub(super) fn never_selected(jobs: &Jobs<'_>) -> Vec<(usize, String)> {
+    let Some(p) = jobs.placement() else {
+        return Vec::new();
+    };
+    let left: std::collections::HashSet<usize> = p.never.iter().map(|n| n.0).collect();
+    (p.needs.iter().enumerate())
+        .filter(|(j, n)| n.nodes > 0 && !n.exclusive && !left.contains(j))
+        .filter(|(_, n)| best_fit(&p.layout, &p.idle, n).is_none())
+        .map(|(j, n)| {
+            let part = p
+                .layout
+                .parts
+                .get(n.part as usize)
+                .map_or("?", |x| x.name.as_str());
+            let why = format!(
+                "cons_tres's choice of nodes finds no {} nodes in partition {part} for its \
+                 {} cores and {} (spread evenly, each node to hold the first node's share), \
+                 even with every node free: never runs (Slurm refuses it at submission: \
+                 Requested node configuration is not available)",
+                n.nodes,
+                n.cpus,
+                crate::plural::count(n.gpus, "GPU")
+            );
+            (j, why)
+        })
+        .collect()
 }
 
 #[cfg(test)]

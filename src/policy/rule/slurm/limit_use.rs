@@ -30,7 +30,7 @@ impl LimitUse {
         }
         (jobs.iter().enumerate())
             .filter_map(|(j, v)| {
-                let q = self.qos.as_ref().and_then(|q| q.never(j, v.requested));
+                let q = self.qos.as_ref().and_then(|q| q.never(j, v, jobs.need(j)));
                 q.or_else(|| self.assoc.as_ref().and_then(|a| a.never(j, &v)))
                     .map(|why| (j, why))
             })

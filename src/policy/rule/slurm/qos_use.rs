@@ -17,9 +17,10 @@
 //! it ends (`deallocate_nodes` calls `acct_policy_job_fini`). A user is its user id over all its
 //! accounts (`acct_policy_get_user_used_limits` by `user_id`).
 
-use crate::sim::Ctx;
+use crate::cluster::Need;
+use crate::sim::{Ctx, JobView};
 use crate::slurm::qos::DEFAULT_QOS;
-use crate::slurm::qos_limits::{QosLimits, TresCounts, TresLimit};
+use crate::slurm::qos_limits::{QosLimits, TresCounts, TresLimit, TRES_NAMES};
 use crate::slurm::Site;
 use std::collections::HashMap;
 
@@ -131,22 +132,58 @@ impl QosUse {
         over(&l.grp_tres, &t, &group.tres) || over(&l.max_tres_pu, &t, &user.tres)
     }
 
-    /// Why job `j` (its time limit `requested`) is held for ever: over its QOS's `MaxWall`, a
-    /// limit no start or end changes (Slurm pends it with `QOSMaxWallDurationPerJobLimit`).
-    /// The simulation leaves it out as never runnable, as a job too large for the cluster.
-    pub(super) fn never(&self, j: usize, requested: Option<crate::Time>) -> Option<String> {
+    /// Why job `j` (`v`, asking `need` of the cluster's nodes) is held for ever, by a limit no
+    /// start or end changes (Slurm leaves it pending with the limit's reason): over its QOS's
+    /// `MaxWall` (`QOSMaxWallDurationPerJobLimit`); a `GrpJobs` or `MaxJobsPU` of 0 (`used >=
+    /// 0` always); a TRES it asks more of than `GrpTRES` or `MaxTRESPU` allows
+    /// (`_validate_tres_usage_limits`' `tres_req_cnt > limit`, whatever is used: `QOSGrpCpuLimit`,
+    /// `QOSMaxCpuPerUserLimit`, ...). The simulation leaves it out as never runnable, as a job
+    /// too large for the cluster (before, the passes of an otherwise idle cluster went on for
+    /// ever).
+    pub(super) fn never(&self, j: usize, v: JobView, need: Option<&Need>) -> Option<String> {
         let (k, l) = self.of(j);
-        let w = l?.max_wall?;
+        let l = l?;
         let name = self
             .names
             .get(usize::from(k))
             .map_or("normal", String::as_str);
-        requested.is_none_or(|r| r > w).then(|| match requested {
-            Some(r) => format!(
-                "its time limit ({r} s) is over QOS {name}'s MaxWall ({w} s): held for ever"
-            ),
-            None => format!("no time limit, over QOS {name}'s MaxWall ({w} s): held for ever"),
-        })
+        let forever = |what: String, reason: &str| {
+            format!("{what} in QOS {name}: held for ever (Slurm's reason {reason})")
+        };
+        if l.grp_jobs == Some(0) {
+            return Some(forever("GrpJobs=0".into(), "QOSGrpJobsLimit"));
+        }
+        if l.max_jobs_pu == Some(0) {
+            return Some(forever("MaxJobsPU=0".into(), "QOSMaxJobsPerUserLimit"));
+        }
+        if let Some(w) = l.max_wall {
+            match v.requested {
+                Some(r) if r > w => {
+                    let what = format!("its time limit ({r} s) is over MaxWall ({w} s)");
+                    return Some(forever(what, "QOSMaxWallDurationPerJobLimit"));
+                }
+                None => {
+                    let what = format!("no time limit, over MaxWall ({w} s)");
+                    return Some(forever(what, "QOSMaxWallDurationPerJobLimit"));
+                }
+                Some(_) => {}
+            }
+        }
+        let ask = ask(v.procs, need);
+        let limits = [
+            ("GrpTRES", &l.grp_tres, GRP_REASONS),
+            ("MaxTRESPU", &l.max_tres_pu, USER_REASONS),
+        ];
+        for (key, limit, reasons) in limits {
+            for (i, (lim, &a)) in limit.iter().zip(&ask).enumerate() {
+                if let Some(lim) = lim.filter(|&lim| a > lim) {
+                    let tres = TRES_NAMES[i];
+                    let what = format!("it asks {tres}={a}, over {key}'s {tres}={lim}");
+                    return Some(forever(what, reasons[i]));
+                }
+            }
+        }
+        None
     }
 }
 
@@ -160,19 +197,51 @@ pub(super) fn over(limit: &TresLimit, ask: &TresCounts, used: &TresCounts) -> bo
         .any(|((l, &a), &u)| l.is_some_and(|l| a > l || (a > 0 && a.saturating_add(u) > l)))
 }
 
+/// Slurm's pending reasons for a `GrpTRES` limit, per TRES of [`TRES_NAMES`]
+/// (`job_state_reason_string`, slurm_protocol_defs.c).
+const GRP_REASONS: [&str; 4] = [
+    "QOSGrpCpuLimit",
+    "QOSGrpMemLimit",
+    "QOSGrpNodeLimit",
+    "QOSGrpGRES",
+];
+/// The same for `MaxTRESPU`.
+const USER_REASONS: [&str; 4] = [
+    "QOSMaxCpuPerUserLimit",
+    "QOSMaxMemoryPerUser",
+    "QOSMaxNodePerUserLimit",
+    "QOSMaxGRESPerUser",
+];
+
 /// The TRES job `j` asks (or holds): its processors; on a cluster also its memory, nodes and
 /// GPUs (a running job's nodes are those it holds).
 pub(super) fn tres(c: &Ctx<'_>, j: usize) -> TresCounts {
-    let cpus = u64::from(c.job(j).procs);
+    let procs = c.job(j).procs;
     let Some(cv) = c.cluster() else {
+        return ask(procs, None);
+    };
+    if c.waiting().contains(j) {
+        return ask(procs, Some(cv.need(j)));
+    }
+    let n = cv.need(j);
+    let cpus = u64::from(procs);
+    let nodes = cv.alloc(j).len() as u64;
+    let mem = if n.mem_per_node_mb > 0 {
+        n.mem_per_node_mb.saturating_mul(nodes)
+    } else {
+        n.mem_per_cpu_mb.saturating_mul(cpus)
+    };
+    [cpus, mem, nodes, u64::from(n.gpus)]
+}
+
+/// The TRES a waiting job of `procs` processors asks: on a cluster (`need`) also its memory,
+/// its nodes (its `-N`, at least 1) and its GPUs.
+fn ask(procs: u32, need: Option<&Need>) -> TresCounts {
+    let cpus = u64::from(procs);
+    let Some(n) = need else {
         return [cpus, 0, 0, 0];
     };
-    let n = cv.need(j);
-    let nodes = if !c.waiting().contains(j) {
-        cv.alloc(j).len() as u64
-    } else {
-        u64::from(n.nodes.max(1))
-    };
+    let nodes = u64::from(n.nodes.max(1));
     let mem = if n.mem_per_node_mb > 0 {
         n.mem_per_node_mb.saturating_mul(nodes)
     } else {
