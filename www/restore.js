@@ -35,3 +35,15 @@ export function keepRunTrace(S, run, traceView, resetInputs) {
   }
   resetInputs();
 }
+
+/** A link's trace that did not come (an uploaded file, which cannot travel in a link; a URL
+ * that failed) while no trace is loaded yet: the facts and the demo menu say that none is, and
+ * which one the link waits for (`wait`), instead of the page's first words, "Loading the demo
+ * trace…", beside the menu's first demo, which never came either. With a trace already shown,
+ * its facts stay (its results are marked stale). `fileInputs`: the "A file or URL" fold opens. */
+export function showAwaitedTrace(S, wait, { fileInputs = true } = {}) {
+  if (S.trace) return;
+  $('facts').replaceChildren(el('p', { class: 'muted' }, wait));
+  $('trace-demo').value = '';
+  if (fileInputs) $('trace-file').closest('details').open = true;
+}

@@ -105,6 +105,11 @@ test('a link naming an uploaded file runs nothing until the file comes, then the
   assert.match(await errorsText(page), /The link names an uploaded file \(sacct\.txt\), which cannot travel in a link: upload it/);
   await page.waitForTimeout(500);
   assert.equal(await runs(page), 0);
+  // The trace panel says which file the link waits for, the file input in view; before, it said
+  // "Loading the demo trace…" beside the menu's HPC2N, neither of which ever came.
+  assert.equal(await page.locator('[data-testid="facts"]').innerText(), 'No trace is loaded: the link\'s comparison waits for sacct.txt, a file of its sender\'s (upload it under “A file or URL”, or drop it on the page).');
+  assert.equal(await page.locator('[data-testid="trace-demo"]').inputValue(), '');
+  assert.ok(await page.locator('[data-testid="trace-file"]').isVisible());
   await page.locator('[data-testid="trace-file"]').setInputFiles('tests/data/slurm/gpu-3/run1/sacct.txt');
   await waitRuns(page, 1, 60_000);
   assert.deepEqual(await page.$$eval('[data-testid="policy-spec"]', (xs) => xs.map((x) => x.value)), ['easy', 'slurm[bf_window=60]']);
@@ -138,6 +143,8 @@ test('a link whose trace URL cannot be fetched runs nothing and keeps the messag
   assert.equal(await runs(page), 0);
   assert.equal(await page.locator('[data-testid="trace-url"]').inputValue(), url);
   assert.ok(await page.locator('[data-testid="trace-url"]').isVisible());
+  assert.match(await page.locator('[data-testid="facts"]').innerText(), /^No trace is loaded: the link's trace could not be loaded/);
+  assert.equal(await page.locator('[data-testid="trace-demo"]').inputValue(), '');
   up = true;
   await page.locator('[data-testid="trace-url-load"]').click();
   await waitRuns(page, 1, 60_000);
