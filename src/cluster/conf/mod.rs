@@ -2,7 +2,8 @@
 //! their `DEFAULT` lines) make the [`Cluster`]; every other `Key=Value` is kept in [`Params`] for
 //! the parts that read scheduler parameters. Keys are case-insensitive, `#` starts a comment
 //! (`\#` is a `#`), a trailing `\` continues a line, values may be double-quoted. An `Include`
-//! line is an error (not supported). Every error names the file, the line and the field.
+//! line reads the file it names in its place ([`read_path`]; an error in text without a file,
+//! [`parse_str`]). Every error names the file, the line and the field.
 
 use super::{
     check_node_name, hostlist, Cluster, NodeGroup, NodeOrder, Partition, MAX_GROUPS,
@@ -166,58 +167,58 @@ fn known(list: &[&str], key: &str) -> bool {
     list.iter().any(|k| k.eq_ignore_ascii_case(key))
 }
 
+mod include;
 mod lines;
 mod values;
 
-use lines::{logical_lines, tokens};
+use lines::tokens;
+use std::rc::Rc;
 use values::{node_key, part_key, NodeSpec, PartSpec};
 
-/// Reads a slurm.conf file (`file` names it in errors).
+/// Reads a slurm.conf file (`file` names it in errors) and the files its `Include` lines
+/// name (`include`: as Slurm, a relative path from the including file's directory); an error
+/// in an included file names that file and its line.
 pub fn read_path(path: &Path) -> Result<SlurmConf, ConfError> {
-    let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| ConfError {
-        file: file.clone(),
-        line: 0,
-        field: None,
-        message: e.to_string(),
-    })?;
-    let text = String::from_utf8(bytes).map_err(|e| ConfError {
-        file: file.clone(),
-        line: 0,
-        field: None,
-        message: format!("not UTF-8 text ({e})"),
-    })?;
-    parse_str(&text, &file)
+    parse_lines(include::of_file(path)?, &path.display().to_string())
 }
 
-/// Reads slurm.conf text; `file` names it in errors.
+/// Reads slurm.conf text; `file` names it in errors. An `Include` line is an error: the text
+/// has no directory to read the included file from ([`read_path`] reads it).
 pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
-    let fail = |line: usize, field: Option<&str>, message: String| ConfError {
+    parse_lines(include::of_text(text, file)?, file)
+}
+
+/// Reads the logical lines of a slurm.conf (each with its file); `file` names the whole.
+fn parse_lines(lines: include::Lines, file: &str) -> Result<SlurmConf, ConfError> {
+    let whole = |message: String| ConfError {
         file: file.to_string(),
-        line,
-        field: field.map(str::to_string),
+        line: 0,
+        field: None,
         message,
     };
     let mut params = Params::default();
     let mut ignored_records = Vec::new();
     let mut groups: Vec<NodeGroup> = Vec::new();
-    let mut node_line: HashMap<String, usize> = HashMap::new();
+    let mut node_line: HashMap<String, (Rc<str>, usize)> = HashMap::new();
     let mut node_default = NodeSpec::default();
     let mut part_default = PartSpec::default();
-    // (line, name, spec as merged with the defaults of its time)
-    let mut parts: Vec<(usize, String, PartSpec)> = Vec::new();
-    for (line, text) in logical_lines(text) {
+    // (file, line, name, spec as merged with the defaults of its time)
+    let mut parts: Vec<(Rc<str>, usize, String, PartSpec)> = Vec::new();
+    for (src, line, text) in lines {
+        let fail = |line: usize, field: Option<&str>, message: String| ConfError {
+            file: src.to_string(),
+            line,
+            field: field.map(str::to_string),
+            message,
+        };
+        // Where an earlier line is: its number, and its file when another.
+        let at = |(f, l): &(Rc<str>, usize)| match *f == src {
+            true => format!("line {l}"),
+            false => format!("{f}:{l}"),
+        };
         let toks = tokens(&text).map_err(|m| fail(line, None, m))?;
         let Some(first) = toks.first() else { continue };
         let Some((key, value)) = first.split_once('=') else {
-            if first.eq_ignore_ascii_case("include") {
-                return Err(fail(
-                    line,
-                    Some("Include"),
-                    "Include lines are not supported: put the included file's lines in this one"
-                        .into(),
-                ));
-            }
             return Err(fail(
                 line,
                 None,
@@ -252,11 +253,11 @@ pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
             })?;
             for n in &names {
                 check_node_name(n).map_err(|m| fail(line, Some(key), format!("{n}: {m}")))?;
-                if let Some(l) = node_line.insert(n.clone(), line) {
+                if let Some(l) = node_line.insert(n.clone(), (src.clone(), line)) {
                     return Err(fail(
                         line,
                         Some(key),
-                        format!("node {n} is already defined on line {l}"),
+                        format!("node {n} is already defined on {}", at(&l)),
                     ));
                 }
             }
@@ -295,11 +296,14 @@ pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
             }
             hostlist::check_name(value)
                 .map_err(|m| fail(line, Some(key), format!("{value:?}: {m}")))?;
-            if let Some((l, _, _)) = parts.iter().find(|(_, n, _)| n == value) {
+            if let Some((f, l, _, _)) = parts.iter().find(|(_, _, n, _)| n == value) {
                 return Err(fail(
                     line,
                     Some(key),
-                    format!("partition {value} is already defined on line {l}"),
+                    format!(
+                        "partition {value} is already defined on {}",
+                        at(&(f.clone(), *l))
+                    ),
                 ));
             }
             if parts.len() >= MAX_PARTITIONS {
@@ -309,7 +313,12 @@ pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
                     format!("more than {MAX_PARTITIONS} partitions"),
                 ));
             }
-            parts.push((line, value.to_string(), part_default.merged(&spec)));
+            parts.push((
+                src.clone(),
+                line,
+                value.to_string(),
+                part_default.merged(&spec),
+            ));
         } else if known(IGNORED_RECORDS, key) {
             ignored_records.push((line, key.to_string()));
         } else {
@@ -323,17 +332,19 @@ pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
         }
     }
     if groups.is_empty() {
-        return Err(fail(
-            0,
-            None,
-            "no NodeName line: a cluster needs nodes".into(),
-        ));
+        return Err(whole("no NodeName line: a cluster needs nodes".into()));
     }
     let order = NodeOrder::new(&groups);
     let mut partitions = Vec::with_capacity(parts.len());
     let mut over_time = Vec::new();
     let mut members = 0usize;
-    for (line, name, s) in parts {
+    for (src, line, name, s) in parts {
+        let fail = |line: usize, field: Option<&str>, message: String| ConfError {
+            file: src.to_string(),
+            line,
+            field: field.map(str::to_string),
+            message,
+        };
         let nodes = match s.nodes.as_deref().map(str::trim) {
             None | Some("") => Vec::new(),
             Some(all) if all.eq_ignore_ascii_case("ALL") => order.all(),
@@ -382,7 +393,7 @@ pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
     }
     drop(order);
     let cluster = Cluster { groups, partitions };
-    cluster.validate().map_err(|e| fail(0, None, e.0))?;
+    cluster.validate().map_err(|e| whole(e.0))?;
     Ok(SlurmConf {
         cluster,
         params,
