@@ -27,7 +27,7 @@ import { setStale, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
 import { setJobIds } from './jobids.js';
 import { leftOutSentence } from './leftout.js';
-import { restoreShownTable, restoreShownTraceView, keepRunTrace, showAwaitedTrace } from './restore.js';
+import { restoreShownTable, restoreShownTraceView, keepRunTrace, showAwaitedTrace, siteFilesWanted } from './restore.js';
 
 const S = {
   trace: null,   // the trace of the shown comparison: {kind, ref, name, label, bytes}
@@ -327,6 +327,8 @@ async function applyLink(hash, history) {
   const { state, problems, sitePolicies } = decode(hash, demos, DEMOS.filter((d) => d.site).map((d) => d.id));
   clearErrors();
   for (const p of problems) showError(p, 'warning');
+  const files = siteFilesWanted(state.siteFiles, cluster.hasOwnFiles());
+  if (files) showError(files, 'warning');
   writeForm(state);
   picker.set(state.policies);
   let trace;

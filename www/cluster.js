@@ -45,6 +45,7 @@ export class ClusterPanel {
         const text = await file.text();
         call('slurm_site_note', null, text);
         this.site.sshare = text;
+        this.site.sshareName = file.name;
         this.showSite();
       } catch (err) {
         this.show(null, `${file.name}: ${err.message.replace(/^sshare:?\s*/, '')}`);
@@ -59,6 +60,7 @@ export class ClusterPanel {
         const text = await file.text();
         call('slurm_site_note', null, null, text);
         this.site.qos = text;
+        this.site.qosName = file.name;
         this.showSite();
       } catch (err) {
         this.show(null, err.message.replace(/^qos/, file.name));
@@ -198,14 +200,26 @@ export class ClusterPanel {
   }
 
   /** Which parts of the slurm policy's site the user read ({conf, sshare, qos}: true for a file
-   * or lines of one's own; a demo's site comes with the demo's link). */
+   * or lines of one's own; a demo's site comes with the demo's link), with the names of the
+   * sshare and qos files of one's own (`sshareName`, `qosName`; null otherwise), which a link
+   * names (their content cannot travel). */
   ownSite() {
     const demo = this.demoSite ?? {};
+    const sshare = this.site.sshare !== null && this.site.sshare !== demo.sshare;
+    const qos = this.site.qos !== null;
     return {
       conf: this.site.conf !== null && this.site.conf !== demo.conf,
-      sshare: this.site.sshare !== null && this.site.sshare !== demo.sshare,
-      qos: this.site.qos !== null,
+      sshare,
+      qos,
+      sshareName: sshare ? this.site.sshareName ?? 'sshare' : null,
+      qosName: qos ? this.site.qosName ?? 'qos' : null,
     };
+  }
+
+  /** Whether the slurm policy reads an sshare file and a qos file of one's own now. */
+  hasOwnFiles() {
+    const own = this.ownSite();
+    return { sshare: own.sshare, qos: own.qos };
   }
 
   /** What the worker hands Session::new for the slurm policy's site (slurm_conf, sshare, qos

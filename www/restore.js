@@ -47,3 +47,15 @@ export function showAwaitedTrace(S, wait, { fileInputs = true } = {}) {
   $('trace-demo').value = '';
   if (fileInputs) $('trace-file').closest('details').open = true;
 }
+
+/** What a link's `sshare=` and `qosfile=` ask of its opener (`named`: the names; `have`: which
+ * files of one's own the Cluster panel holds now), or '' when nothing: the sender's slurm policy
+ * ran with those files, which cannot travel; without them the opener's slurm numbers differ
+ * from the sender's (before, silently: gpu-3/run1 with its sshare, mean wait 145.3 s; without, 153.1 s). */
+export function siteFilesWanted(named, have) {
+  const want = [];
+  if (named?.sshare && !have.sshare) want.push(`the shares of ${named.sshare} (sshare -a -l -P)`);
+  if (named?.qos && !have.qos) want.push(`the QOS of ${named.qos} (sacctmgr show qos)`);
+  if (!want.length) return '';
+  return `The link's slurm policy ran with ${want.join(' and ')}, read in its sender's Cluster panel: a file cannot travel in a link. Read ${want.length > 1 ? 'them' : 'it'} in the Cluster panel and run the comparison again for the sender's numbers.`;
+}

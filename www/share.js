@@ -12,6 +12,9 @@
 //                                      left out: the trace's processors as one pool, or the
 //                                      demo's own cluster for a demo that comes with its site;
 //                                      cluster=none: one pool for such a demo too)
+//       &sshare=NAME&qosfile=NAME   (the sshare and qos files a slurm policy ran with, read in
+//                                      the sender's Cluster panel: named only, for their content
+//                                      cannot travel; the link's opener is told to read them)
 //       &sweepvary=err=0,0.1,...,1&sweepseeds=10&sweepmetric=mbs&sweepmore=SPEC&sweeppick=SPEC
 //                                      (the sweep panel: key and values, seeds, metric, more
 //                                      policies one per key, the compared policies ticked)
@@ -58,6 +61,7 @@ export function defaultState(defaultDemo) {
     window: null,
     sweep: { ...DEFAULT_SWEEP, more: [...DEFAULT_SWEEP.more], pick: [] },
     heat: { log: false, sort: 'total', exclude: [], only: [] },
+    siteFiles: { sshare: null, qos: null }, // the link's sshare= and qosfile= (names only)
   };
   for (const o of LINKED) state[o.key] = defaultOf(o);
   return state;
@@ -143,6 +147,11 @@ export function encode(state, siteDemos = []) {
     let text = o.key === 'seed' ? String(state.seed) : encodeOption(o, state[o.key]);
     if (o.key === 'cluster' && text === null && siteDemo) text = 'none';
     if (text !== null) parts.push([o.key, text]);
+  }
+  // The site files a slurm policy ran with, by name (as an uploaded trace's `file:NAME`).
+  if (state.policies.some((p) => /^slurm($|\[)/.test(p))) {
+    if (state.site?.sshareName) parts.push(['sshare', state.site.sshareName]);
+    if (state.site?.qosName) parts.push(['qosfile', state.site.qosName]);
   }
   const sw = state.sweep;
   if (sw) {
@@ -242,6 +251,10 @@ export function decode(hash, demos, siteDemos = []) {
         if (!value.trim() || value.length > 400) bad('expected a policy spec');
         else if (state.sweep.pick.length >= MAX_LINK_POLICIES) extraSweep += 1;
         else state.sweep.pick.push(value.trim());
+        break;
+      case 'sshare': case 'qosfile':
+        if (!value.trim() || value.length > 200) bad('expected a file name');
+        else state.siteFiles[key === 'sshare' ? 'sshare' : 'qos'] = value.trim();
         break;
       case 'heatlog':
         if (value === '1' || value === '0') state.heat.log = value === '1'; else bad('expected 0 or 1');
