@@ -32,7 +32,8 @@ pub struct SweepArgs {
     #[arg(long, default_value_t = 1)]
     seeds: u64,
     /// A metric name of `schedlab metrics`: mbs, mwbs, wsld, wait, utilization, delayed,
-    /// violations, preempted, wasted-load, blocked-big-mbs, eet-violated, ...
+    /// violations, preempted, wasted-load, blocked-big-mbs, eet-violated, ...; or its path in
+    /// `run --json` (`wait.mean` is `wait`), as `plot --metric` takes it
     #[arg(long, default_value = "mbs")]
     metric: String,
     /// Also draw the chart (mean line and min-max band per policy) to this .svg or .png file;
@@ -165,7 +166,7 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
         key,
         values,
         seeds: args.seeds,
-        metric: args.metric.clone(),
+        metric: metric.name.to_string(), // by its name, also when given by its path
         trace_hash: file_hash(&args.trace)?,
         site_hash,
         version: plan::VERSION.into(),
