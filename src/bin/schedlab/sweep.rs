@@ -149,6 +149,12 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     {
         site_hash.push_str(&file_hash(path)?);
     }
+    // The files a slurm.conf's Include lines read are the site too.
+    if let Some(conf) = args.input.slurm_conf.as_deref() {
+        for included in schedlab::cluster::conf::included_files(conf)? {
+            site_hash.push_str(&file_hash(&included)?);
+        }
+    }
     let (key, values) = match &args.vary {
         Some(v) => {
             let (k, vals) = sweep::parse_vary(v).map_err(|e| format!("--vary: {e}"))?;

@@ -182,6 +182,19 @@ pub fn read_path(path: &Path) -> Result<SlurmConf, ConfError> {
     parse_lines(include::of_file(path)?, &path.display().to_string())
 }
 
+/// The files a slurm.conf's `Include` lines read (nested ones too), in reading order, without
+/// the slurm.conf itself.
+pub fn included_files(path: &Path) -> Result<Vec<std::path::PathBuf>, ConfError> {
+    let top = path.display().to_string();
+    let mut out: Vec<std::path::PathBuf> = Vec::new();
+    for (file, _, _) in include::of_file(path)? {
+        if *file != *top && out.last().is_none_or(|f| f.display().to_string() != *file) {
+            out.push(std::path::PathBuf::from(&*file));
+        }
+    }
+    Ok(out)
+}
+
 /// Reads slurm.conf text; `file` names it in errors. An `Include` line is an error: the text
 /// has no directory to read the included file from ([`read_path`] reads it).
 pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {

@@ -242,6 +242,14 @@ fn include_lines_read_the_files_they_name() {
     assert_eq!(c.cluster.partitions[0].name, "batch");
     assert_eq!(c.cluster.partitions[0].nodes.len(), 4);
     assert_eq!(c.params.get("PriorityWeightAge"), Some("500"));
+    // The files read besides site.conf (a sweep's parts hash them with it).
+    assert_eq!(
+        included_files(&d.join("site.conf")).unwrap(),
+        [
+            d.join("conf.d/nodes-frost.conf"),
+            d.join("conf.d/parts.conf")
+        ]
+    );
     let err = |site: &str| {
         write("site.conf", site);
         read_path(&d.join("site.conf")).unwrap_err().to_string()
