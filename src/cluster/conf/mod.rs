@@ -95,8 +95,8 @@ pub struct SlurmConf {
     /// The partitions that set their own `OverTimeLimit` (name, minutes; `None`:
     /// `UNLIMITED`), in file order: Slurm's limit checks read it before the cluster's.
     pub over_time: Vec<(String, Option<u32>)>,
-    /// Lines of records that describe no resource here (`DownNodes=`, `NodeSet=`,
-    /// `FrontendName=`, `SwitchName=`), by line number: read and left aside.
+    /// Lines of records that describe no resource here (`DownNodes=`, `FrontendName=`,
+    /// `SwitchName=`), by line number: read and left aside.
     pub ignored_records: Vec<(usize, String)>,
 }
 
@@ -161,7 +161,7 @@ pub const IGNORED_PARTITION_KEYS: &[&str] = &[
 ];
 
 /// Record types whose lines are read and left aside.
-pub const IGNORED_RECORDS: &[&str] = &["DownNodes", "FrontendName", "NodeSet", "SwitchName"];
+pub const IGNORED_RECORDS: &[&str] = &["DownNodes", "FrontendName", "SwitchName"];
 
 fn known(list: &[&str], key: &str) -> bool {
     list.iter().any(|k| k.eq_ignore_ascii_case(key))
@@ -169,6 +169,7 @@ fn known(list: &[&str], key: &str) -> bool {
 
 mod include;
 mod lines;
+mod nodesets;
 mod values;
 
 use lines::tokens;
@@ -211,6 +212,7 @@ fn parse_lines(lines: include::Lines, file: &str) -> Result<SlurmConf, ConfError
     };
     let mut params = Params::default();
     let mut ignored_records = Vec::new();
+    let mut nodesets: Vec<nodesets::NodeSetLine> = Vec::new();
     let mut groups: Vec<NodeGroup> = Vec::new();
     let mut node_line: HashMap<String, (Rc<str>, usize)> = HashMap::new();
     let mut node_default = NodeSpec::default();
@@ -332,6 +334,13 @@ fn parse_lines(lines: include::Lines, file: &str) -> Result<SlurmConf, ConfError
                 value.to_string(),
                 part_default.merged(&spec),
             ));
+        } else if key.eq_ignore_ascii_case("NodeSet") {
+            let mut set = nodesets::NodeSetLine::new(value);
+            for p in pairs() {
+                let (k, v) = p?;
+                set.key(k, v).map_err(|m| fail(line, Some(k), m))?;
+            }
+            nodesets.push(set);
         } else if known(IGNORED_RECORDS, key) {
             ignored_records.push((line, key.to_string()));
         } else {
@@ -364,6 +373,8 @@ fn parse_lines(lines: include::Lines, file: &str) -> Result<SlurmConf, ConfError
             Some(list) => {
                 let names =
                     hostlist::parse(list).map_err(|e| fail(line, Some("Nodes"), e.to_string()))?;
+                let names = nodesets::expand(names, &nodesets, &groups)
+                    .map_err(|m| fail(line, Some("Nodes"), m))?;
                 order.sort(&names).map_err(|n| {
                     fail(
                         line,

@@ -279,3 +279,31 @@ fn include_lines_read_the_files_they_name() {
     assert!(e.contains("included more than 16 deep"), "{e}");
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// NodeSet lines (slurm.conf.5, "NODESET CONFIGURATION"), worked by hand: fastset is the nodes
+/// with feature fast (a1, a2, c1); mixset the union of b[2-3] and the nodes with feature ib
+/// (c1). Partition quick names fastset: a1, a2, c1; mixed names b1 and mixset: b1, b2, b3, c1
+/// (the node order of the file). The sets are read after the partitions that name them, as
+/// Slurm builds partitions once the file is read. Before, a partition naming a NodeSet was an
+/// error ("names node fastset, which no NodeName line defines").
+#[test]
+fn node_sets_name_nodes_in_partitions() {
+    let c = conf(
+        "NodeName=a[1-2] CPUs=4 Feature=fast\n\
+         NodeName=b[1-3] CPUs=8\n\
+         NodeName=c1 CPUs=2 Feature=fast,ib\n\
+         PartitionName=quick Nodes=fastset\n\
+         PartitionName=mixed Nodes=b1,mixset Default=YES\n\
+         NodeSet=fastset Feature=fast\n\
+         NodeSet=mixset Nodes=b[2-3] Feature=ib\n",
+    );
+    let nodes = |i: usize| c.cluster.partitions[i].nodes.join(",");
+    assert_eq!(nodes(0), "a1,a2,c1");
+    assert_eq!(nodes(1), "b1,b2,b3,c1");
+    assert!(c.ignored_records.is_empty());
+    let e = error("NodeName=n1\nNodeSet=s Weight=1\nPartitionName=p Nodes=s\n");
+    assert!(
+        e.starts_with("t.conf:2: Weight: a NodeSet line takes"),
+        "{e}"
+    );
+}
