@@ -166,3 +166,51 @@ fn the_machine_of_an_sacct_log_counts_a_requeued_jobs_earlier_runs() {
     assert_eq!(w.header.max_procs, Some(6));
     assert!(workload::sacct::max_procs_is_recorded_peak(&w.header));
 }
+
+/// A run ended by `scontrol requeue` is recorded REQUEUED with its end (job_mgr.c
+/// `_job_requeue_op`: end_time = now, JOB_REQUEUE logged), not PREEMPTED: job 7 of
+/// [`requeued`] so requeued reads as when preempted, worked by hand: its last run (submit 0,
+/// wait 720 s, 5400 s on 4 CPUs, completed) and the earlier 600 s on 4 CPUs, 2400
+/// processor-seconds of wasted work. Before, the REQUEUED record was skipped as "has not ended"
+/// and the run lost. A REQUEUED record with no end (`Unknown`) is still skipped.
+#[test]
+fn a_run_ended_by_scontrol_requeue_is_an_earlier_run() {
+    let text = requeued().replacen("|4|PREEMPTED", "|4|REQUEUED", 1);
+    let w = read(&text, true).unwrap();
+    let got: Vec<(String, i64, i64, i64, i64)> = w
+        .records
+        .iter()
+        .map(|r| {
+            (
+                r.extra[0].clone(),
+                r.submit_time,
+                r.wait_time,
+                r.run_time,
+                r.status,
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [("7".into(), 0, 720, 5400, 1), ("8".into(), 300, 0, 60, 1)]
+    );
+    assert_eq!(w.issue_count, 0, "{:?}", w.issues);
+    let note = w.header.lines.iter().find(|l| l.contains("requeued"));
+    assert!(
+        note.is_some_and(|n| n.contains("2400 processor-seconds")),
+        "{note:?}"
+    );
+    let pending = format!(
+        "{HEAD}9|2024-01-01T00:00:00|2024-01-01T00:00:10|Unknown|00:00:00|4|REQUEUED\n\
+         8|2024-01-01T00:05:00|2024-01-01T00:05:00|2024-01-01T00:06:00|00:01:00|2|COMPLETED\n"
+    );
+    let w = read(&pending, false).unwrap();
+    assert_eq!(w.records.len(), 1);
+    assert!(
+        w.issues
+            .iter()
+            .any(|i| i.reason.contains("job 9 has not ended (REQUEUED)")),
+        "{:?}",
+        w.issues
+    );
+}

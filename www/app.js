@@ -27,7 +27,7 @@ import { setStale, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
 import { setJobIds } from './jobids.js';
 import { leftOutSentence } from './leftout.js';
-import { restoreShownTable, restoreShownTraceView, keepRunTrace } from './restore.js';
+import { restoreShownTable, restoreShownTraceView, keepRunTrace, showAwaitedTrace, siteFilesWanted } from './restore.js';
 
 const S = {
   trace: null,   // the trace of the shown comparison: {kind, ref, name, label, bytes}
@@ -330,6 +330,8 @@ async function applyLink(hash, history) {
   const { state, problems, sitePolicies } = decode(hash, demos, DEMOS.filter((d) => d.site).map((d) => d.id));
   clearErrors();
   for (const p of problems) showError(p, 'warning');
+  const files = siteFilesWanted(state.siteFiles, cluster.hasOwnFiles());
+  if (files) showError(files, 'warning');
   writeForm(state);
   picker.set(state.policies);
   let trace;
@@ -341,6 +343,7 @@ async function applyLink(hash, history) {
       // 4 nodes: 443 jobs skipped, a 20-second run). Shown results become stale.
       showError(`The link names an uploaded file (${state.trace.ref}), which cannot travel in a link: upload it with the file picker or drop it on the page, and the link's comparison runs on it.`, 'warning');
       markStale();
+      showAwaitedTrace(S, `No trace is loaded: the link's comparison waits for ${state.trace.ref}, a file of its sender's (upload it under “A file or URL”, or drop it on the page).`);
       setStatus(`Upload ${state.trace.ref} to run the link's comparison.`);
       return;
     }
@@ -361,6 +364,7 @@ async function applyLink(hash, history) {
         $('trace-url').closest('details').open = true;
       }
       markStale();
+      showAwaitedTrace(S, 'No trace is loaded: the link\'s trace could not be loaded (the message above says why); choose a demo, a file or a URL.');
       setStatus('The link\'s trace could not be loaded: nothing ran.');
       return;
     }

@@ -46,6 +46,7 @@ export class ClusterPanel {
         const text = await file.text();
         call('slurm_site_note', null, text);
         this.site.sshare = text;
+        this.site.sshareName = file.name;
         this.showSite();
       } catch (err) {
         this.show(null, `${file.name}: ${err.message.replace(/^sshare:?\s*/, '')}`);
@@ -60,6 +61,7 @@ export class ClusterPanel {
         const text = await file.text();
         call('slurm_site_note', null, null, text, null);
         this.site.qos = text;
+        this.site.qosName = file.name;
         this.showSite();
       } catch (err) {
         this.show(null, err.message.replace(/^qos/, file.name));
@@ -74,6 +76,7 @@ export class ClusterPanel {
         const text = await file.text();
         call('slurm_site_note', null, null, null, text);
         this.site.assoc = text;
+        this.site.assocName = file.name;
         this.showSite();
       } catch (err) {
         this.show(null, err.message.replace(/^assoc/, file.name));
@@ -212,16 +215,30 @@ export class ClusterPanel {
     try { call('cluster_from_compact', text); return ''; } catch (err) { return err.message; }
   }
 
-  /** Which parts of the slurm policy's site the user read ({conf, sshare, qos, assoc}: true for a file
-   * or lines of one's own; a demo's site comes with the demo's link). */
+  /** Which parts of the slurm policy's site the user read ({conf, sshare, qos, assoc}: true for a
+   * file or lines of one's own; a demo's site comes with the demo's link), with the names of the
+   * sshare, qos and assoc files of one's own (`sshareName`, `qosName`, `assocName`; null
+   * otherwise), which a link names (their content cannot travel). */
   ownSite() {
     const demo = this.demoSite ?? {};
+    const sshare = this.site.sshare !== null && this.site.sshare !== demo.sshare;
+    const qos = this.site.qos !== null;
+    const assoc = this.site.assoc !== null;
     return {
       conf: this.site.conf !== null && this.site.conf !== demo.conf,
-      sshare: this.site.sshare !== null && this.site.sshare !== demo.sshare,
-      qos: this.site.qos !== null,
-      assoc: this.site.assoc !== null,
+      sshare,
+      qos,
+      assoc,
+      sshareName: sshare ? this.site.sshareName ?? 'sshare' : null,
+      qosName: qos ? this.site.qosName ?? 'qos' : null,
+      assocName: assoc ? this.site.assocName ?? 'assoc' : null,
     };
+  }
+
+  /** Whether the slurm policy reads an sshare, qos or assoc file of one's own now. */
+  hasOwnFiles() {
+    const own = this.ownSite();
+    return { sshare: own.sshare, qos: own.qos, assoc: own.assoc };
   }
 
   /** What the worker hands Session::new for the slurm policy's site (slurm_conf, sshare, qos,

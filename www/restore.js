@@ -35,3 +35,29 @@ export function keepRunTrace(S, run, traceView, resetInputs) {
   }
   resetInputs();
 }
+
+/** A link's trace that did not come (an uploaded file, which cannot travel in a link; a URL
+ * that failed) while no trace is loaded yet: the facts and the demo menu say that none is, and
+ * which one the link waits for (`wait`), instead of the page's first words, "Loading the demo
+ * trace…", beside the menu's first demo, which never came either. With a trace already shown,
+ * its facts stay (its results are marked stale). `fileInputs`: the "A file or URL" fold opens. */
+export function showAwaitedTrace(S, wait, { fileInputs = true } = {}) {
+  if (S.trace) return;
+  $('facts').replaceChildren(el('p', { class: 'muted' }, wait));
+  $('trace-demo').value = '';
+  if (fileInputs) $('trace-file').closest('details').open = true;
+}
+
+/** What a link's `sshare=`, `qosfile=` and `assocfile=` ask of its opener (`named`: the names;
+ * `have`: which files of one's own the Cluster panel holds now), or '' when nothing: the sender's slurm policy
+ * ran with those files, which cannot travel; without them the opener's slurm numbers differ
+ * from the sender's (before, silently: gpu-3/run1 with its sshare, mean wait 145.3 s; without, 153.1 s). */
+export function siteFilesWanted(named, have) {
+  const want = [];
+  if (named?.sshare && !have.sshare) want.push(`the shares of ${named.sshare} (sshare -a -l -P)`);
+  if (named?.qos && !have.qos) want.push(`the QOS of ${named.qos} (sacctmgr show qos)`);
+  if (named?.assoc && !have.assoc) want.push(`the association limits of ${named.assoc} (sacctmgr show assoc)`);
+  if (!want.length) return '';
+  const files = want.length > 2 ? `${want.slice(0, -1).join(', ')} and ${want.at(-1)}` : want.join(' and ');
+  return `The link's slurm policy ran with ${files}, read in its sender's Cluster panel: a file cannot travel in a link. Read ${want.length > 1 ? 'them' : 'it'} in the Cluster panel and run the comparison again for the sender's numbers.`;
+}

@@ -12,6 +12,10 @@
 //                                      left out: the trace's processors as one pool, or the
 //                                      demo's own cluster for a demo that comes with its site;
 //                                      cluster=none: one pool for such a demo too)
+//       &sshare=NAME&qosfile=NAME&assocfile=NAME   (the sshare, qos and assoc files a slurm
+//                                      policy ran with, read in
+//                                      the sender's Cluster panel: named only, for their content
+//                                      cannot travel; the link's opener is told to read them)
 //       &sweepvary=err=0,0.1,...,1&sweepseeds=10&sweepmetric=mbs&sweepmore=SPEC&sweeppick=SPEC
 //                                      (the sweep panel: key and values, seeds, metric, more
 //                                      policies one per key, the compared policies ticked)
@@ -58,6 +62,7 @@ export function defaultState(defaultDemo) {
     window: null,
     sweep: { ...DEFAULT_SWEEP, more: [...DEFAULT_SWEEP.more], pick: [] },
     heat: { log: false, sort: 'total', exclude: [], only: [] },
+    siteFiles: { sshare: null, qos: null, assoc: null }, // the link's sshare=, qosfile=, assocfile= (names only)
   };
   for (const o of LINKED) state[o.key] = defaultOf(o);
   return state;
@@ -143,6 +148,12 @@ export function encode(state, siteDemos = []) {
     let text = o.key === 'seed' ? String(state.seed) : encodeOption(o, state[o.key]);
     if (o.key === 'cluster' && text === null && siteDemo) text = 'none';
     if (text !== null) parts.push([o.key, text]);
+  }
+  // The site files a slurm policy ran with, by name (as an uploaded trace's `file:NAME`).
+  if (state.policies.some((p) => /^slurm($|\[)/.test(p))) {
+    if (state.site?.sshareName) parts.push(['sshare', state.site.sshareName]);
+    if (state.site?.qosName) parts.push(['qosfile', state.site.qosName]);
+    if (state.site?.assocName) parts.push(['assocfile', state.site.assocName]);
   }
   const sw = state.sweep;
   if (sw) {
@@ -242,6 +253,10 @@ export function decode(hash, demos, siteDemos = []) {
         if (!value.trim() || value.length > 400) bad('expected a policy spec');
         else if (state.sweep.pick.length >= MAX_LINK_POLICIES) extraSweep += 1;
         else state.sweep.pick.push(value.trim());
+        break;
+      case 'sshare': case 'qosfile': case 'assocfile':
+        if (!value.trim() || value.length > 200) bad('expected a file name');
+        else state.siteFiles[{ sshare: 'sshare', qosfile: 'qos', assocfile: 'assoc' }[key]] = value.trim();
         break;
       case 'heatlog':
         if (value === '1' || value === '0') state.heat.log = value === '1'; else bad('expected 0 or 1');

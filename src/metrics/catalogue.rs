@@ -230,9 +230,10 @@ pub const METRICS: &[Metric] = metrics![
     "gpu-fragmentation-pct", "GPUs free while a GPU job waits, share of GPUs", "[cluster] frag. GPUs %", "%", 2, Lower, Cluster, "cluster.fragmentation.pct", |c| c.fragmentation.pct;
 ];
 
-/// The metric named `name`.
+/// The metric named `name`, or else whose path in the JSON report is `name` (`wait.mean`, as
+/// `schedlab plot --chart metric --metric` takes it, is `wait`).
 pub fn find(name: &str) -> Option<&'static Metric> {
-    METRICS.iter().find(|m| m.name == name)
+    (METRICS.iter().find(|m| m.name == name)).or_else(|| METRICS.iter().find(|m| m.path == name))
 }
 
 /// The metric named `name`, or an error listing the valid names.

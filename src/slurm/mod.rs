@@ -123,13 +123,30 @@ impl Site {
         qos: Option<(&str, &str)>,
         assoc: Option<(&str, &str)>,
     ) -> Result<Option<Site>, String> {
+        let read = match conf {
+            Some((text, file)) => Some((
+                crate::cluster::conf::parse_str(text, file).map_err(|e| e.to_string())?,
+                file,
+            )),
+            None => None,
+        };
+        Site::of_read(read.as_ref().map(|(c, f)| (c, *f)), sshare, qos, assoc)
+    }
+
+    /// [`Site::of_texts`] with the slurm.conf already read (the CLI reads its `Include` lines'
+    /// files: `cluster::conf::read_path`).
+    pub fn of_read(
+        conf: Option<(&crate::cluster::conf::SlurmConf, &str)>,
+        sshare: Option<(&str, &str)>,
+        qos: Option<(&str, &str)>,
+        assoc: Option<(&str, &str)>,
+    ) -> Result<Option<Site>, String> {
         if conf.is_none() && sshare.is_none() && qos.is_none() && assoc.is_none() {
             return Ok(None);
         }
         let mut site = Site::default();
-        if let Some((text, file)) = conf {
-            let read = crate::cluster::conf::parse_str(text, file).map_err(|e| e.to_string())?;
-            site = site.with_conf(&read);
+        if let Some((read, file)) = conf {
+            site = site.with_conf(read);
             site.conf_errors =
                 params::check_conf_values(&read.params.iter().collect::<Vec<_>>(), file);
         }

@@ -347,8 +347,17 @@ impl SlurmParams {
                 let mut flags = Vec::new();
                 for f in items(v) {
                     let up = f.to_ascii_uppercase();
-                    if up == "NONE" {
+                    // FAIR_TREE names the default since Slurm 19.05 (older slurm.confs still
+                    // carry it): read_config.c sets PRIORITY_FLAGS_FAIR_TREE before reading the
+                    // flags and only NO_FAIR_TREE or DEPTH_OBLIVIOUS clear it.
+                    if up == "NONE" || up == "FAIR_TREE" {
                         continue;
+                    }
+                    if up == "DEPTH_OBLIVIOUS" {
+                        return Err("DEPTH_OBLIVIOUS: Slurm's depth-oblivious fairshare is not \
+                                    modelled (Fair Tree, the default, or NO_FAIR_TREE's classic \
+                                    fairshare are)"
+                            .into());
                     }
                     if !FLAGS.contains(&up.as_str()) {
                         return Err(format!(

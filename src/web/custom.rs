@@ -41,10 +41,23 @@ fn show(v: &JsValue) -> String {
     if v.is_undefined() {
         return "undefined".into();
     }
+    // JSON writes NaN and the infinities as null, and has no text for a function (a schedule
+    // that returns `view.waiting.map` instead of calling it): say what they are.
+    if let Some(x) = v.as_f64() {
+        return match x {
+            x if x.is_nan() => "NaN".into(),
+            x if x.is_infinite() && x > 0.0 => "Infinity".into(),
+            x if x.is_infinite() => "-Infinity".into(),
+            x => format!("{x}"),
+        };
+    }
+    if v.is_function() {
+        return "a function (not called?)".into();
+    }
     js_sys::JSON::stringify(v)
         .ok()
         .and_then(|s| s.as_string())
-        .unwrap_or_else(|| "a value that is not a number".into())
+        .unwrap_or_else(|| "a value JSON cannot write".into())
         .chars()
         .take(60)
         .collect()

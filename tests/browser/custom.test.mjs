@@ -99,6 +99,9 @@ const BAD = [
   ['returns garbage', 'function schedule(view) { return view.waiting.length ? [1e99] : []; }', /js:bad: invalid decision at t=\d+: returned 1e99, which is not a job id/],
   ['returns a Promise', 'async function schedule(view) { return []; }', /schedule\(view\) returned a Promise: it must return its array of job ids at once \(not an async function, no await\)/],
   ['returns a string', 'function schedule(view) { return "x"; }', /schedule\(view\) returned "x": it must return an array of job ids/],
+  // NaN was said to be null (JSON's text for it), a function "a value that is not a number".
+  ['returns NaN', 'function schedule(view) { return view.waiting.length ? NaN : []; }', /schedule\(view\) returned NaN: it must return an array of job ids/],
+  ['returns a function', 'function schedule(view) { return view.waiting.map; }', /schedule\(view\) returned a function \(not called\?\): it must return an array of job ids/],
   ['returns a running job', 'function schedule(view) {\n  const r = view.running[0];\n  if (r && view.waiting.length) return [r.id];\n  return view.waiting.filter((j, i) => i === 0 && j.procs <= view.free).map((j) => j.id);\n}', /returned job \d+, which is not waiting: it is running/],
   ['returns a duplicate id', 'function schedule(view) {\n  const j = view.waiting.find((j) => j.procs <= view.free);\n  return j ? [j.id, j.id] : [];\n}', /returned job \d+, which is not waiting: it was already started in this pass \(returned twice\)/],
   ['returns a job that does not fit', 'function schedule(view) {\n  const j = view.waiting.find((j) => j.procs > view.free);\n  return j ? [j.id] : view.waiting.filter((j) => j.procs <= view.free).slice(0, 1).map((j) => j.id);\n}', /returned job \d+, which needs \d+ processors: \d+ free/],

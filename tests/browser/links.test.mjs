@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { MOCK, BASE, launch, open, errorsText, waitRuns, runs, table } from './helpers.mjs';
-import { decode } from '../../www/share.js';
+import { decode, encode, defaultState } from '../../www/share.js';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -29,6 +29,16 @@ test('a link with 10,000 policies opens at once with the first 64 and a message'
   assert.equal(await page.locator('[data-testid="policy-spec"]').count(), 64);
   console.log(`10,000-policy link: longest main-thread task ${Math.round(longest)} ms, message after ${opened} ms`);
   await context.close();
+});
+
+test('a link names the sshare, qos and assoc files a slurm policy ran with, and reads the names back', () => {
+  const state = { ...defaultState('hpc2n'), trace: { kind: 'file', ref: 'sacct.txt' }, policies: ['slurm'] };
+  state.site = { sshareName: 'sshare.txt', qosName: 'qos.txt', assocName: 'assoc.txt' };
+  const hash = encode(state);
+  assert.match(hash, /&sshare=sshare\.txt&qosfile=qos\.txt&assocfile=assoc\.txt(&|$)/);
+  assert.deepEqual(decode(hash, ['hpc2n']).state.siteFiles, { sshare: 'sshare.txt', qos: 'qos.txt', assoc: 'assoc.txt' });
+  // Without a slurm policy the names say nothing and stay out.
+  assert.doesNotMatch(encode({ ...state, policies: ['easy'] }), /assocfile/);
 });
 
 test('a link naming only the Slurm demo runs the demo\'s policies and sweep, as the menu does; other links read as before', { skip: MOCK }, async () => {
@@ -105,6 +115,11 @@ test('a link naming an uploaded file runs nothing until the file comes, then the
   assert.match(await errorsText(page), /The link names an uploaded file \(sacct\.txt\), which cannot travel in a link: upload it/);
   await page.waitForTimeout(500);
   assert.equal(await runs(page), 0);
+  // The trace panel says which file the link waits for, the file input in view; before, it said
+  // "Loading the demo trace…" beside the menu's HPC2N, neither of which ever came.
+  assert.equal(await page.locator('[data-testid="facts"]').innerText(), 'No trace is loaded: the link\'s comparison waits for sacct.txt, a file of its sender\'s (upload it under “A file or URL”, or drop it on the page).');
+  assert.equal(await page.locator('[data-testid="trace-demo"]').inputValue(), '');
+  assert.ok(await page.locator('[data-testid="trace-file"]').isVisible());
   await page.locator('[data-testid="trace-file"]').setInputFiles('tests/data/slurm/gpu-3/run1/sacct.txt');
   await waitRuns(page, 1, 60_000);
   assert.deepEqual(await page.$$eval('[data-testid="policy-spec"]', (xs) => xs.map((x) => x.value)), ['easy', 'slurm[bf_window=60]']);
@@ -138,6 +153,8 @@ test('a link whose trace URL cannot be fetched runs nothing and keeps the messag
   assert.equal(await runs(page), 0);
   assert.equal(await page.locator('[data-testid="trace-url"]').inputValue(), url);
   assert.ok(await page.locator('[data-testid="trace-url"]').isVisible());
+  assert.match(await page.locator('[data-testid="facts"]').innerText(), /^No trace is loaded: the link's trace could not be loaded/);
+  assert.equal(await page.locator('[data-testid="trace-demo"]').inputValue(), '');
   up = true;
   await page.locator('[data-testid="trace-url-load"]').click();
   await waitRuns(page, 1, 60_000);

@@ -6,6 +6,7 @@ mod eet_cli;
 mod fidelity_cli;
 mod gpu_note_cli;
 mod hostile_cli;
+mod include_cli;
 mod newcomer_cli;
 mod pipe_cli;
 mod qos_cli;

@@ -29,6 +29,12 @@ fn sweep_prints_mean_min_max_per_value() {
     for r in rows {
         assert_eq!(r.matches("37.0000").count(), 3, "{r}");
     }
+    // The metric by its path in `run --json`, as `plot --metric` takes it: the same table
+    // (`--metric wait.mean` was refused, "valid: jobs, skipped, wait, ...").
+    let (ok, by_path, err) = schedlab(&[&args[..], &["--metric", "wait.mean"]].concat());
+    assert!(ok, "{err}");
+    let (_, by_name, _) = schedlab(&[&args[..], &["--metric", "wait"]].concat());
+    assert_eq!(by_path, by_name);
     let (ok, _, err) = schedlab(&[&args[..], &["--metric", "speed"]].concat());
     assert!(
         !ok && err.contains("--metric") && err.contains("valid: ") && err.contains("mbs, mwbs"),

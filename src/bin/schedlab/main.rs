@@ -275,12 +275,19 @@ pub fn site_of(
         })
         .transpose()
     };
-    let (conf, sshare, qos, assoc) = (read(conf)?, read(sshare)?, read(qos)?, read(assoc)?);
+    // The slurm.conf with the files its `Include` lines name.
+    let conf = conf
+        .map(|p| {
+            let read = schedlab::cluster::conf::read_path(p)?;
+            Ok::<_, schedlab::cluster::conf::ConfError>((read, p.display().to_string()))
+        })
+        .transpose()?;
+    let (sshare, qos, assoc) = (read(sshare)?, read(qos)?, read(assoc)?);
     fn pair(x: &Option<(String, String)>) -> Option<(&str, &str)> {
         x.as_ref().map(|(t, f)| (t.as_str(), f.as_str()))
     }
-    Ok(schedlab::slurm::Site::of_texts(
-        pair(&conf),
+    Ok(schedlab::slurm::Site::of_read(
+        conf.as_ref().map(|(c, f)| (c, f.as_str())),
         pair(&sshare),
         pair(&qos),
         pair(&assoc),

@@ -32,7 +32,8 @@ pub struct SweepArgs {
     #[arg(long, default_value_t = 1)]
     seeds: u64,
     /// A metric name of `schedlab metrics`: mbs, mwbs, wsld, wait, utilization, delayed,
-    /// violations, preempted, wasted-load, blocked-big-mbs, eet-violated, ...
+    /// violations, preempted, wasted-load, blocked-big-mbs, eet-violated, ...; or its path in
+    /// `run --json` (`wait.mean` is `wait`), as `plot --metric` takes it
     #[arg(long, default_value = "mbs")]
     metric: String,
     /// Also draw the chart (mean line and min-max band per policy) to this .svg or .png file;
@@ -155,6 +156,12 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     {
         site_hash.push_str(&file_hash(path)?);
     }
+    // The files a slurm.conf's Include lines read are the site too.
+    if let Some(conf) = args.input.slurm_conf.as_deref() {
+        for included in schedlab::cluster::conf::included_files(conf)? {
+            site_hash.push_str(&file_hash(&included)?);
+        }
+    }
     let (key, values) = match &args.vary {
         Some(v) => {
             let (k, vals) = sweep::parse_vary(v).map_err(|e| format!("--vary: {e}"))?;
@@ -172,7 +179,7 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
         key,
         values,
         seeds: args.seeds,
-        metric: args.metric.clone(),
+        metric: metric.name.to_string(), // by its name, also when given by its path
         trace_hash: file_hash(&args.trace)?,
         site_hash,
         version: plan::VERSION.into(),

@@ -2,7 +2,8 @@
 //! their `DEFAULT` lines) make the [`Cluster`]; every other `Key=Value` is kept in [`Params`] for
 //! the parts that read scheduler parameters. Keys are case-insensitive, `#` starts a comment
 //! (`\#` is a `#`), a trailing `\` continues a line, values may be double-quoted. An `Include`
-//! line is an error (not supported). Every error names the file, the line and the field.
+//! line reads the file it names in its place ([`read_path`]; an error in text without a file,
+//! [`parse_str`]). Every error names the file, the line and the field.
 
 use super::{
     check_node_name, hostlist, Cluster, NodeGroup, NodeOrder, Partition, MAX_GROUPS,
@@ -94,8 +95,8 @@ pub struct SlurmConf {
     /// The partitions that set their own `OverTimeLimit` (name, minutes; `None`:
     /// `UNLIMITED`), in file order: Slurm's limit checks read it before the cluster's.
     pub over_time: Vec<(String, Option<u32>)>,
-    /// Lines of records that describe no resource here (`DownNodes=`, `NodeSet=`,
-    /// `FrontendName=`, `SwitchName=`), by line number: read and left aside.
+    /// Lines of records that describe no resource here (`DownNodes=`, `FrontendName=`,
+    /// `SwitchName=`), by line number: read and left aside.
     pub ignored_records: Vec<(usize, String)>,
 }
 
@@ -160,64 +161,79 @@ pub const IGNORED_PARTITION_KEYS: &[&str] = &[
 ];
 
 /// Record types whose lines are read and left aside.
-pub const IGNORED_RECORDS: &[&str] = &["DownNodes", "FrontendName", "NodeSet", "SwitchName"];
+pub const IGNORED_RECORDS: &[&str] = &["DownNodes", "FrontendName", "SwitchName"];
 
 fn known(list: &[&str], key: &str) -> bool {
     list.iter().any(|k| k.eq_ignore_ascii_case(key))
 }
 
+mod include;
 mod lines;
+mod nodesets;
 mod values;
 
-use lines::{logical_lines, tokens};
+use lines::tokens;
+use std::rc::Rc;
 use values::{node_key, part_key, NodeSpec, PartSpec};
 
-/// Reads a slurm.conf file (`file` names it in errors).
+/// Reads a slurm.conf file (`file` names it in errors) and the files its `Include` lines
+/// name (`include`: as Slurm, a relative path from the including file's directory); an error
+/// in an included file names that file and its line.
 pub fn read_path(path: &Path) -> Result<SlurmConf, ConfError> {
-    let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| ConfError {
-        file: file.clone(),
-        line: 0,
-        field: None,
-        message: e.to_string(),
-    })?;
-    let text = String::from_utf8(bytes).map_err(|e| ConfError {
-        file: file.clone(),
-        line: 0,
-        field: None,
-        message: format!("not UTF-8 text ({e})"),
-    })?;
-    parse_str(&text, &file)
+    parse_lines(include::of_file(path)?, &path.display().to_string())
 }
 
-/// Reads slurm.conf text; `file` names it in errors.
+/// The files a slurm.conf's `Include` lines read (nested ones too), in reading order, without
+/// the slurm.conf itself.
+pub fn included_files(path: &Path) -> Result<Vec<std::path::PathBuf>, ConfError> {
+    let top = path.display().to_string();
+    let mut out: Vec<std::path::PathBuf> = Vec::new();
+    for (file, _, _) in include::of_file(path)? {
+        if *file != *top && out.last().is_none_or(|f| f.display().to_string() != *file) {
+            out.push(std::path::PathBuf::from(&*file));
+        }
+    }
+    Ok(out)
+}
+
+/// Reads slurm.conf text; `file` names it in errors. An `Include` line is an error: the text
+/// has no directory to read the included file from ([`read_path`] reads it).
 pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
-    let fail = |line: usize, field: Option<&str>, message: String| ConfError {
+    parse_lines(include::of_text(text, file)?, file)
+}
+
+/// Reads the logical lines of a slurm.conf (each with its file); `file` names the whole.
+fn parse_lines(lines: include::Lines, file: &str) -> Result<SlurmConf, ConfError> {
+    let whole = |message: String| ConfError {
         file: file.to_string(),
-        line,
-        field: field.map(str::to_string),
+        line: 0,
+        field: None,
         message,
     };
     let mut params = Params::default();
     let mut ignored_records = Vec::new();
+    let mut nodesets: Vec<nodesets::NodeSetLine> = Vec::new();
     let mut groups: Vec<NodeGroup> = Vec::new();
-    let mut node_line: HashMap<String, usize> = HashMap::new();
+    let mut node_line: HashMap<String, (Rc<str>, usize)> = HashMap::new();
     let mut node_default = NodeSpec::default();
     let mut part_default = PartSpec::default();
-    // (line, name, spec as merged with the defaults of its time)
-    let mut parts: Vec<(usize, String, PartSpec)> = Vec::new();
-    for (line, text) in logical_lines(text) {
+    // (file, line, name, spec as merged with the defaults of its time)
+    let mut parts: Vec<(Rc<str>, usize, String, PartSpec)> = Vec::new();
+    for (src, line, text) in lines {
+        let fail = |line: usize, field: Option<&str>, message: String| ConfError {
+            file: src.to_string(),
+            line,
+            field: field.map(str::to_string),
+            message,
+        };
+        // Where an earlier line is: its number, and its file when another.
+        let at = |(f, l): &(Rc<str>, usize)| match *f == src {
+            true => format!("line {l}"),
+            false => format!("{f}:{l}"),
+        };
         let toks = tokens(&text).map_err(|m| fail(line, None, m))?;
         let Some(first) = toks.first() else { continue };
         let Some((key, value)) = first.split_once('=') else {
-            if first.eq_ignore_ascii_case("include") {
-                return Err(fail(
-                    line,
-                    Some("Include"),
-                    "Include lines are not supported: put the included file's lines in this one"
-                        .into(),
-                ));
-            }
             return Err(fail(
                 line,
                 None,
@@ -252,11 +268,11 @@ pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
             })?;
             for n in &names {
                 check_node_name(n).map_err(|m| fail(line, Some(key), format!("{n}: {m}")))?;
-                if let Some(l) = node_line.insert(n.clone(), line) {
+                if let Some(l) = node_line.insert(n.clone(), (src.clone(), line)) {
                     return Err(fail(
                         line,
                         Some(key),
-                        format!("node {n} is already defined on line {l}"),
+                        format!("node {n} is already defined on {}", at(&l)),
                     ));
                 }
             }
@@ -295,11 +311,14 @@ pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
             }
             hostlist::check_name(value)
                 .map_err(|m| fail(line, Some(key), format!("{value:?}: {m}")))?;
-            if let Some((l, _, _)) = parts.iter().find(|(_, n, _)| n == value) {
+            if let Some((f, l, _, _)) = parts.iter().find(|(_, _, n, _)| n == value) {
                 return Err(fail(
                     line,
                     Some(key),
-                    format!("partition {value} is already defined on line {l}"),
+                    format!(
+                        "partition {value} is already defined on {}",
+                        at(&(f.clone(), *l))
+                    ),
                 ));
             }
             if parts.len() >= MAX_PARTITIONS {
@@ -309,7 +328,19 @@ pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
                     format!("more than {MAX_PARTITIONS} partitions"),
                 ));
             }
-            parts.push((line, value.to_string(), part_default.merged(&spec)));
+            parts.push((
+                src.clone(),
+                line,
+                value.to_string(),
+                part_default.merged(&spec),
+            ));
+        } else if key.eq_ignore_ascii_case("NodeSet") {
+            let mut set = nodesets::NodeSetLine::new(value);
+            for p in pairs() {
+                let (k, v) = p?;
+                set.key(k, v).map_err(|m| fail(line, Some(k), m))?;
+            }
+            nodesets.push(set);
         } else if known(IGNORED_RECORDS, key) {
             ignored_records.push((line, key.to_string()));
         } else {
@@ -323,23 +354,27 @@ pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
         }
     }
     if groups.is_empty() {
-        return Err(fail(
-            0,
-            None,
-            "no NodeName line: a cluster needs nodes".into(),
-        ));
+        return Err(whole("no NodeName line: a cluster needs nodes".into()));
     }
     let order = NodeOrder::new(&groups);
     let mut partitions = Vec::with_capacity(parts.len());
     let mut over_time = Vec::new();
     let mut members = 0usize;
-    for (line, name, s) in parts {
+    for (src, line, name, s) in parts {
+        let fail = |line: usize, field: Option<&str>, message: String| ConfError {
+            file: src.to_string(),
+            line,
+            field: field.map(str::to_string),
+            message,
+        };
         let nodes = match s.nodes.as_deref().map(str::trim) {
             None | Some("") => Vec::new(),
             Some(all) if all.eq_ignore_ascii_case("ALL") => order.all(),
             Some(list) => {
                 let names =
                     hostlist::parse(list).map_err(|e| fail(line, Some("Nodes"), e.to_string()))?;
+                let names = nodesets::expand(names, &nodesets, &groups)
+                    .map_err(|m| fail(line, Some("Nodes"), m))?;
                 order.sort(&names).map_err(|n| {
                     fail(
                         line,
@@ -382,7 +417,7 @@ pub fn parse_str(text: &str, file: &str) -> Result<SlurmConf, ConfError> {
     }
     drop(order);
     let cluster = Cluster { groups, partitions };
-    cluster.validate().map_err(|e| fail(0, None, e.0))?;
+    cluster.validate().map_err(|e| whole(e.0))?;
     Ok(SlurmConf {
         cluster,
         params,

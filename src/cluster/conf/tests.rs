@@ -169,7 +169,7 @@ fn errors_name_file_line_and_field() {
         ("NodeName=n1 State=SLEEPY", "t.conf:1: State:"),
         (
             "Include /etc/slurm/nodes.conf\nNodeName=n1",
-            "t.conf:1: Include: Include lines are not supported",
+            "t.conf:1: Include: Include lines are not read here",
         ),
         ("ClusterName", "t.conf:1: expected Key=Value"),
         ("NodeName=n1 CPUs", "t.conf:1: expected Key=Value"),
@@ -207,4 +207,103 @@ proptest! {
             prop_assert_eq!(Cluster::from_compact(&s.cluster.to_compact()).unwrap(), s.cluster);
         }
     }
+}
+
+/// `Include` lines read as Slurm 22.05's parse_config.c reads them (`_parse_include_directive`,
+/// `_add_full_path`, `_parse_for_format`), worked by hand: site.conf sets ClusterName=Frost,
+/// then `include conf.d/nodes-%c.conf` (keyword in any case) reads conf.d/nodes-frost.conf
+/// (%c: the cluster name in lower case; the path relative to site.conf's directory), whose
+/// `Include parts.conf` reads conf.d/parts.conf (relative to conf.d, the including file's
+/// directory). The lines come in place: the NodeName=DEFAULT of site.conf line 2 gives the
+/// nodes of nodes-frost.conf 8 CPUs, and the partition of parts.conf takes them; the key after
+/// the Include (PriorityWeightAge) is read too. An error in an included file names that file
+/// and its line; a node defined twice names the other file; a missing file or a file that
+/// includes itself is an error on the Include line.
+#[test]
+fn include_lines_read_the_files_they_name() {
+    let d = std::env::temp_dir().join(format!("schedlab-conf-include-{}", std::process::id()));
+    std::fs::create_dir_all(d.join("conf.d")).unwrap();
+    let write = |name: &str, text: &str| std::fs::write(d.join(name), text).unwrap();
+    write(
+        "site.conf",
+        "ClusterName=Frost\nNodeName=DEFAULT CPUs=8\ninclude conf.d/nodes-%c.conf\nPriorityWeightAge=500\n",
+    );
+    write(
+        "conf.d/nodes-frost.conf",
+        "# nodes\nNodeName=n[1-4] RealMemory=16000\nInclude parts.conf\n",
+    );
+    write(
+        "conf.d/parts.conf",
+        "PartitionName=batch Nodes=n[1-4] Default=YES\n",
+    );
+    let c = read_path(&d.join("site.conf")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(c.cluster.total_nodes(), 4);
+    assert_eq!(c.cluster.total_cores(), 32);
+    assert_eq!(c.cluster.partitions[0].name, "batch");
+    assert_eq!(c.cluster.partitions[0].nodes.len(), 4);
+    assert_eq!(c.params.get("PriorityWeightAge"), Some("500"));
+    // The files read besides site.conf (a sweep's parts hash them with it).
+    assert_eq!(
+        included_files(&d.join("site.conf")).unwrap(),
+        [
+            d.join("conf.d/nodes-frost.conf"),
+            d.join("conf.d/parts.conf")
+        ]
+    );
+    let err = |site: &str| {
+        write("site.conf", site);
+        read_path(&d.join("site.conf")).unwrap_err().to_string()
+    };
+    let parts = d.join("conf.d/parts.conf").display().to_string();
+    write("conf.d/parts.conf", "PartitionName=batch Nodes=n[1-5]\n");
+    let e = err("ClusterName=frost\nInclude conf.d/nodes-%c.conf\n");
+    assert!(e.starts_with(&format!("{parts}:1: Nodes: ")), "{e}");
+    write("conf.d/parts.conf", "NodeName=n4\n");
+    let e = err("ClusterName=frost\nInclude conf.d/nodes-%c.conf\n");
+    assert!(
+        e.contains("node n4 is already defined on ") && e.contains("nodes-frost.conf:2"),
+        "{e}"
+    );
+    let site = d.join("site.conf").display().to_string();
+    let e = err("Include conf.d/nodes-%c.conf\n");
+    assert!(
+        e.starts_with(&format!("{site}:1: Include: ")) && e.contains("ClusterName"),
+        "{e}"
+    );
+    let e = err("NodeName=a\nInclude missing.conf\n");
+    assert!(
+        e.starts_with(&format!("{site}:2: Include: ")) && e.contains("missing.conf"),
+        "{e}"
+    );
+    let e = err("NodeName=a\nInclude site.conf\n");
+    assert!(e.contains("included more than 16 deep"), "{e}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// NodeSet lines (slurm.conf.5, "NODESET CONFIGURATION"), worked by hand: fastset is the nodes
+/// with feature fast (a1, a2, c1); mixset the union of b[2-3] and the nodes with feature ib
+/// (c1). Partition quick names fastset: a1, a2, c1; mixed names b1 and mixset: b1, b2, b3, c1
+/// (the node order of the file). The sets are read after the partitions that name them, as
+/// Slurm builds partitions once the file is read. Before, a partition naming a NodeSet was an
+/// error ("names node fastset, which no NodeName line defines").
+#[test]
+fn node_sets_name_nodes_in_partitions() {
+    let c = conf(
+        "NodeName=a[1-2] CPUs=4 Feature=fast\n\
+         NodeName=b[1-3] CPUs=8\n\
+         NodeName=c1 CPUs=2 Feature=fast,ib\n\
+         PartitionName=quick Nodes=fastset\n\
+         PartitionName=mixed Nodes=b1,mixset Default=YES\n\
+         NodeSet=fastset Feature=fast\n\
+         NodeSet=mixset Nodes=b[2-3] Feature=ib\n",
+    );
+    let nodes = |i: usize| c.cluster.partitions[i].nodes.join(",");
+    assert_eq!(nodes(0), "a1,a2,c1");
+    assert_eq!(nodes(1), "b1,b2,b3,c1");
+    assert!(c.ignored_records.is_empty());
+    let e = error("NodeName=n1\nNodeSet=s Weight=1\nPartitionName=p Nodes=s\n");
+    assert!(
+        e.starts_with("t.conf:2: Weight: a NodeSet line takes"),
+        "{e}"
+    );
 }

@@ -26,6 +26,18 @@ fn slurm_units_and_defaults() {
     );
     assert!(!p.fair_tree);
     assert!(p.set("PriorityFlags", "FAIR").is_err());
+    // FAIR_TREE, a slurm.conf's from before 19.05, is the default: no flag, Fair Tree on
+    // (read_config.c sets it first); it was refused as an unknown flag.
+    assert_eq!(
+        p.set("PriorityFlags", "FAIR_TREE,SMALL_RELATIVE_TO_TIME")
+            .unwrap(),
+        "SMALL_RELATIVE_TO_TIME"
+    );
+    assert!(p.fair_tree && p.small_relative_to_time);
+    assert_eq!(p.set("PriorityFlags", "Fair_Tree").unwrap(), "none");
+    assert!(p.fair_tree);
+    let e = p.set("PriorityFlags", "DEPTH_OBLIVIOUS").unwrap_err();
+    assert!(e.contains("not modelled"), "{e}");
     assert!(p.set("bf_resolution", "0").is_err());
     assert!(p.set("Nope", "1").is_err());
 }

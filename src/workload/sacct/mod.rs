@@ -15,9 +15,10 @@
 //!   own; a step whose job line is missing is skipped with that reason.
 //! - Array elements (`123_4`) and heterogeneous components (`123+1`) are jobs of their own.
 //! - `State`: `COMPLETED` -> status 1; `FAILED`, `TIMEOUT`, `OUT_OF_MEMORY`, `NODE_FAIL`,
-//!   `PREEMPTED`, `BOOT_FAIL`, `DEADLINE` -> 0; `CANCELLED` (`CANCELLED by N`) after it started
-//!   -> 5 with its runtime. A job never started (`Start` unknown, or no CPUs allocated:
-//!   cancelled while pending, `PENDING`) or not ended (`RUNNING`, `SUSPENDED`, `REQUEUED`...)
+//!   `PREEMPTED`, `BOOT_FAIL`, `DEADLINE`, and `REQUEUED` with a start and an end (a run that
+//!   `scontrol requeue` ended) -> 0; `CANCELLED` (`CANCELLED by N`) after it started -> 5 with
+//!   its runtime. A job never started (`Start` unknown, or no CPUs allocated: cancelled while
+//!   pending, `PENDING`) or not ended (`RUNNING`, `SUSPENDED`, `REQUEUED` without an end...)
 //!   is skipped with the reason. A `TIMEOUT` job's line is kept in [`Workload::timed_out`]:
 //!   the controller ended it at its time limit, its runtime beyond is unknown (docs/slurm.md
 //!   "Time limits").
@@ -256,8 +257,14 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         return Err(field(c.submit, "unknown submit time".into()));
     };
     let never = |why: &str| Err((None, format!("job {id} {why} ({state_text})"), false));
+    // A run that `scontrol requeue` ended is recorded REQUEUED, with its end (job_mgr.c
+    // `_job_requeue_op`: end_time = now, job_state = JOB_REQUEUE, job_completion_logger), as a
+    // preempted one is PREEMPTED: `sacct --duplicates` lists it before the job's next run. It
+    // was skipped as "has not ended", its run lost.
+    let requeued_run = state == "REQUEUED" && end.is_some() && start.is_some();
     match state.as_str() {
         "PENDING" => return never("never started"),
+        "REQUEUED" if requeued_run => {}
         "RUNNING" | "SUSPENDED" | "REQUEUED" | "RESIZING" | "COMPLETING" | "CONFIGURING"
         | "STOPPED" | "SIGNALING" | "STAGE_OUT" | "REQUEUE_HOLD" | "REQUEUE_FED"
         | "SPECIAL_EXIT" => return never("has not ended"),
@@ -266,7 +273,7 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
     let status = match state.as_str() {
         "COMPLETED" => 1,
         "FAILED" | "TIMEOUT" | "OUT_OF_MEMORY" | "NODE_FAIL" | "PREEMPTED" | "BOOT_FAIL"
-        | "DEADLINE" => 0,
+        | "DEADLINE" | "REQUEUED" => 0,
         "CANCELLED" => 5,
         _ => {
             return Err(field(
