@@ -30,6 +30,11 @@ pub struct SwfHeader {
     /// (`; GpuField: 19`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gpu_field: Option<u64>,
+    /// schedlab's extension: `; AleaMemory: No` reads field 10 as SWF's KB per processor even
+    /// on job lines in Alea's MetaCentrum form (`super::alea`), whose field 10 is otherwise
+    /// read as bytes per node; a conversion of such a trace writes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alea_memory: Option<bool>,
     /// Every `Note:` value, in order.
     pub notes: Vec<String>,
     /// Every `Key: value` comment line, in order, including the typed ones.
@@ -103,20 +108,8 @@ impl SwfHeader {
             },
             "unixstarttime" => int(&mut self.unix_start_time),
             "timezone" => int(&mut self.time_zone),
-            "allowoveruse" => {
-                let parsed = match value.to_ascii_lowercase().as_str() {
-                    "yes" | "true" | "1" => Some(true),
-                    "no" | "false" | "0" => Some(false),
-                    _ => None,
-                };
-                match parsed {
-                    Some(b) => {
-                        self.allow_overuse.get_or_insert(b);
-                        None
-                    }
-                    None => Some(warning(key, value, "Yes or No")),
-                }
-            }
+            "allowoveruse" => yes_no(&mut self.allow_overuse, key, value),
+            "aleamemory" => yes_no(&mut self.alea_memory, key, value),
             "note" => {
                 self.notes.push(value.to_owned());
                 None
@@ -140,6 +133,21 @@ fn typed<T: std::str::FromStr>(
             None
         }
         Err(_) => Some(warning(key, value, expected)),
+    }
+}
+
+fn yes_no(slot: &mut Option<bool>, key: &str, value: &str) -> Option<HeaderWarning> {
+    let parsed = match value.to_ascii_lowercase().as_str() {
+        "yes" | "true" | "1" => Some(true),
+        "no" | "false" | "0" => Some(false),
+        _ => None,
+    };
+    match parsed {
+        Some(b) => {
+            slot.get_or_insert(b);
+            None
+        }
+        None => Some(warning(key, value, "Yes or No")),
     }
 }
 

@@ -188,6 +188,9 @@ impl<'a, S: RecordSink> State<'a, S> {
                         Err((field, reason)) => return self.skip(Some(field), reason),
                     }
                 }
+                if super::alea::read(&mut record, self.w.header.alea_memory == Some(false)) {
+                    self.w.alea_lines += 1;
+                }
                 self.sink.push(record);
                 self.w.streamed += 1;
                 // What the records take (a job kept from one takes less), against the input.
