@@ -30,6 +30,11 @@ pub struct SwfHeader {
     /// (`; GpuField: 19`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gpu_field: Option<u64>,
+    /// schedlab's extension: the field (19 or more, an extra column) that says whether the
+    /// controller ended each job at its time limit (`; TimeoutField: 20`; 1 yes, 0 or -1 no):
+    /// an sacct log's `TIMEOUT`, which SWF's status (field 11) has no code for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_field: Option<u64>,
     /// schedlab's extension: `; AleaMemory: No` reads field 10 as SWF's KB per processor even
     /// on job lines in Alea's MetaCentrum form (`super::alea`), whose field 10 is otherwise
     /// read as bytes per node; a conversion of such a trace writes it.
@@ -95,17 +100,8 @@ impl SwfHeader {
             "maxmemory" => uint(&mut self.max_memory),
             "maxqueues" => uint(&mut self.max_queues),
             "maxpartitions" => uint(&mut self.max_partitions),
-            "gpufield" => match value.parse::<u64>() {
-                Ok(f) if f >= 19 && f <= u64::from(u32::MAX) => {
-                    self.gpu_field.get_or_insert(f);
-                    None
-                }
-                _ => Some(warning(
-                    key,
-                    value,
-                    "a field number from 19 (an extra column)",
-                )),
-            },
+            "gpufield" => column(&mut self.gpu_field, key, value),
+            "timeoutfield" => column(&mut self.timeout_field, key, value),
             "unixstarttime" => int(&mut self.unix_start_time),
             "timezone" => int(&mut self.time_zone),
             "allowoveruse" => yes_no(&mut self.allow_overuse, key, value),
@@ -133,6 +129,21 @@ fn typed<T: std::str::FromStr>(
             None
         }
         Err(_) => Some(warning(key, value, expected)),
+    }
+}
+
+/// A header value naming an extra column (19 or more).
+fn column(slot: &mut Option<u64>, key: &str, value: &str) -> Option<HeaderWarning> {
+    match value.parse::<u64>() {
+        Ok(f) if f >= 19 && f <= u64::from(u32::MAX) => {
+            slot.get_or_insert(f);
+            None
+        }
+        _ => Some(warning(
+            key,
+            value,
+            "a field number from 19 (an extra column)",
+        )),
     }
 }
 

@@ -25,6 +25,32 @@ pub fn gpus_to_column(w: &mut Workload) -> Option<u64> {
     Some(field)
 }
 
+/// Marks the jobs the controller ended at their time limit (an sacct log's `TIMEOUT`,
+/// [`Workload::timed_out`]) in an extra SWF column (1 such a job, 0 any other; after every
+/// record's extra columns, `-1` filling the gaps) named by a `; TimeoutField: N` header line,
+/// when there is such a job and the header names no such column yet. SWF's status (field 11)
+/// has no code for it: 1 completed, 0 failed, 5 cancelled, and with checkpoints 2, 3 and 4
+/// for the parts of a job; such a job stays status 0, failed, which a reader without the
+/// column keeps. Returns the field written.
+pub fn timeouts_to_column(w: &mut Workload) -> Option<u64> {
+    if w.header.timeout_field.is_some() || w.timed_out.is_empty() {
+        return None;
+    }
+    let lines: foldhash::HashSet<u64> = w.timed_out.iter().copied().collect();
+    let extras = w.records.iter().map(|r| r.extra.len()).max().unwrap_or(0);
+    for r in &mut w.records {
+        r.extra.resize(extras, "-1".to_owned());
+        r.extra
+            .push(if lines.contains(&r.line) { "1" } else { "0" }.to_owned());
+    }
+    let field = 19 + extras as u64;
+    let _ = w.header.add_comment(&format!(
+        "; Note: field {field} = 1 for a job ended at its time limit, sacct's TIMEOUT (schedlab's TimeoutField)"
+    ));
+    let _ = w.header.add_comment(&format!("; TimeoutField: {field}"));
+    Some(field)
+}
+
 /// Declares field 10 as SWF's KB per processor (`; AleaMemory: No`, with a `Note:` line) on a
 /// workload whose lines in Alea's MetaCentrum form were read with field 10 in bytes per node
 /// (and kept as KB per processor), so that the SWF written is not read as bytes again.
