@@ -34,6 +34,11 @@ pub struct SessionOptions {
     /// The text of `sacctmgr show qos format=Name,Priority -P` output: the QOS priorities the
     /// `slurm` policy's QOS factor reads (an upload of the cluster panel).
     pub qos: Option<String>,
+    /// The names of the files `slurm_conf`, `sshare` and `qos` came from, which the engine's
+    /// errors name (`site.conf:32: ...`); `slurm.conf`, `sshare` and `qos` when not given.
+    pub slurm_conf_name: Option<String>,
+    pub sshare_name: Option<String>,
+    pub qos_name: Option<String>,
 }
 
 /// What values an option takes.

@@ -17,6 +17,9 @@ export class ClusterPanel {
     // The site the slurm policy reads: the last slurm.conf read (its scheduler parameters), an
     // sshare upload and a qos upload (sacctmgr's QOS priorities); files, never in a link (as traces).
     this.site = { conf: null, sshare: null, qos: null };
+    // The names of the files they came from, which the engine's errors name ('' for lines
+    // pasted or a demo's: the engine's slurm.conf, sshare, qos).
+    this.names = { conf: '', sshare: '', qos: '' };
     const changed = () => { this.syncPreset(); onChange(); };
     // The tables: a valid edit becomes the form's compact form.
     this.tables = new ClusterTables($('cluster-tables'), (c) => { $('opt-cluster').value = c.compact; this.show(c); changed(); });
@@ -43,11 +46,12 @@ export class ClusterPanel {
       if (!file) return;
       try {
         const text = await file.text();
-        call('slurm_site_note', null, text);
+        call('slurm_site_note', null, text, null, ['', file.name, '']);
         this.site.sshare = text;
+        this.names.sshare = file.name;
         this.showSite();
       } catch (err) {
-        this.show(null, `${file.name}: ${err.message.replace(/^sshare:?\s*/, '')}`);
+        this.show(null, err.message);
       }
       $('cluster-sshare').value = '';
       changed();
@@ -57,11 +61,12 @@ export class ClusterPanel {
       if (!file) return;
       try {
         const text = await file.text();
-        call('slurm_site_note', null, null, text);
+        call('slurm_site_note', null, null, text, ['', '', file.name]);
         this.site.qos = text;
+        this.names.qos = file.name;
         this.showSite();
       } catch (err) {
-        this.show(null, err.message.replace(/^qos/, file.name));
+        this.show(null, err.message);
       }
       $('cluster-qos').value = '';
       changed();
@@ -81,8 +86,10 @@ export class ClusterPanel {
       this.demoSite.compact = $('opt-cluster').value; // the demo's machine (leaveDemoSite)
     } else {
       this.site.conf = site.conf;
+      this.names.conf = '';
     }
     this.site.sshare = site.sshare;
+    this.names.sshare = '';
     this.showSite();
     this.syncPreset(); // opens the panel on the cluster that came with the demo
   }
@@ -113,7 +120,7 @@ export class ClusterPanel {
 
   /** The slurm policy's site as it is now, for `restore` (a run's site, kept with its results). */
   snapshot() {
-    return { site: { ...this.site }, demoSite: this.demoSite, lines: $('cluster-conf').value };
+    return { site: { ...this.site }, names: { ...this.names }, demoSite: this.demoSite, lines: $('cluster-conf').value };
   }
 
   /** Puts back a `snapshot` (the shown comparison's site, after a link's run that showed nothing;
@@ -121,6 +128,7 @@ export class ClusterPanel {
   restore(snap) {
     if (!snap) return;
     this.site = { ...snap.site };
+    if (snap.names) this.names = { ...snap.names };
     this.demoSite = snap.demoSite;
     $('cluster-conf').value = snap.lines;
     this.showSite();
@@ -158,11 +166,16 @@ export class ClusterPanel {
       $('opt-cluster').value = c.compact;
       // An Alea file's nodes make the cluster; it holds no scheduler parameters for the
       // slurm policy's site (a slurm.conf read before keeps its own).
-      if (!c.alea) this.site.conf = text;
-      this.show(c);
+      if (!c.alea) {
+        this.site.conf = text;
+        this.names.conf = name;
+      }
+      // A bad value of a key the slurm policy reads, named by the file, the line and the key
+      // as the CLI names it, now rather than at the slurm run (the cluster itself is good).
+      this.show(c, (c.conf_errors ?? []).join(' · '));
       this.showSite();
     } catch (err) {
-      this.show(null, name ? err.message.replace(/^slurm\.conf/, name) : err.message);
+      this.show(null, err.message);
     }
   }
 
@@ -215,6 +228,9 @@ export class ClusterPanel {
     if (this.site.conf !== null) o.slurm_conf = this.site.conf;
     if (this.site.sshare !== null) o.sshare = this.site.sshare;
     if (this.site.qos !== null) o.qos = this.site.qos;
+    if (this.names.conf) o.slurm_conf_name = this.names.conf;
+    if (this.names.sshare) o.sshare_name = this.names.sshare;
+    if (this.names.qos) o.qos_name = this.names.qos;
     return o;
   }
 
@@ -238,7 +254,8 @@ export class ClusterPanel {
   showSite() {
     this.showSshareNote(); // said again by the next run's facts, against its trace
     let note = '';
-    try { note = call('slurm_site_note', this.site.conf, this.site.sshare, this.site.qos); } catch (err) { note = err.message; }
+    const names = [this.names.conf, this.names.sshare, this.names.qos];
+    try { note = call('slurm_site_note', this.site.conf, this.site.sshare, this.site.qos, names); } catch (err) { note = err.message; }
     $('cluster-site').hidden = !note;
     $('cluster-site').textContent = note;
   }
