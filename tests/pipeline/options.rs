@@ -104,6 +104,9 @@ fn keys_flags_and_controls_are_unique_and_fields_exist() {
         slurm_conf: None,
         sshare: None,
         qos: None,
+        slurm_conf_name: None,
+        sshare_name: None,
+        qos_name: None,
     })
     .unwrap();
     for o in OPTIONS {
