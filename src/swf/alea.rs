@@ -10,15 +10,14 @@
 //! - the node count is the sum of the spec's parts (`1:ppn=1+3:ppn=2`: 4 nodes; a part named
 //!   by a host, `zewura19.cerit-sc.cz:ppn=12`, is one node), at most the job's processors, as
 //!   PBS reads a spec (Alea leaves a `+` spec or one without `ppn=` as one node);
-//! - field 10 gives the memory per node in whole MB (bytes / 2^20, rounded up), and field 10
-//!   is then kept as SWF's KB per processor (bytes / 1024 x nodes / processors), so that a
-//!   conversion writes what SWF means;
+//! - field 10 gives the memory per node in whole MB (bytes / 2^20, rounded up), and the job's
+//!   memory per processor (`Job::requested_memory`, SWF's KB per processor) is bytes / 1024 x
+//!   nodes / processors ([`kb_per_processor`], which the input step reads);
 //! - `#excl` in the spec asks for whole nodes (Alea's `ResourceInfo`: a job whose properties
 //!   hold `excl` takes no node another job uses).
 //!
-//! A header line `; AleaMemory: No` (which a conversion of such a trace writes) reads field 10
-//! as SWF's KB per processor, the memory per node from it (x processors / nodes, to the
-//! nearest byte, rounded up to MB), so that a converted trace reads back the same jobs.
+//! The record keeps field 10 as the file gives it, so that a trace written back (`schedlab
+//! convert`) is in Alea's form still and reads back the same jobs, here and in Alea.
 
 use super::record::SwfRecord;
 use super::workload::Workload;
@@ -28,13 +27,8 @@ pub fn note(w: &Workload) -> Option<String> {
     (w.alea_lines > 0).then(|| {
         format!(
             "{} in Alea's MetaCentrum form (a node list, a queue and a PBS node spec after \
-             field 18): nodes from the spec, field 10 read as {}",
+             field 18): nodes from the spec, field 10 read as bytes per node, as Alea reads it",
             crate::plural::count(w.alea_lines, "job line"),
-            if w.header.alea_memory == Some(false) {
-                "SWF's KB per processor (the header's AleaMemory: No)"
-            } else {
-                "bytes per node, as Alea reads it"
-            }
         )
     })
 }
@@ -79,36 +73,46 @@ pub fn form(extra: &[String]) -> bool {
     spec(extra).is_some()
 }
 
+/// Processors of a record: field 5, else field 8 (as the input step counts them).
+fn procs(r: &SwfRecord) -> i64 {
+    if r.allocated_processors > 0 {
+        r.allocated_processors
+    } else {
+        r.requested_processors
+    }
+}
+
+/// The nodes a line in Alea's form asks for: its spec's, at most its processors.
+fn nodes(r: &SwfRecord, spec: &Spec) -> u64 {
+    spec.nodes
+        .min(procs(r).max(1) as u64)
+        .min(u64::from(u32::MAX))
+}
+
 /// Reads `r` as a line in Alea's MetaCentrum form when it is one: its nodes, exclusivity and
-/// memory per node, from field 10 as bytes per node (then kept as KB per processor), or as
-/// KB per processor when `swf_memory` (the header's `AleaMemory: No`, which a conversion
-/// writes). Returns whether it was one.
-pub(super) fn read(r: &mut SwfRecord, swf_memory: bool) -> bool {
+/// memory per node (field 10 as bytes per node) in its request. Returns whether it was one.
+pub(super) fn read(r: &mut SwfRecord) -> bool {
     let Some(spec) = spec(&r.extra) else {
         return false;
     };
-    let procs = if r.requested_processors > 0 {
-        r.requested_processors
-    } else {
-        r.allocated_processors
-    };
-    let nodes = spec.nodes.min(procs.max(1) as u64).min(u64::from(u32::MAX));
-    r.req.nodes = nodes as u32;
+    r.req.nodes = nodes(r, &spec) as u32;
     r.req.exclusive |= spec.exclusive;
-    if r.requested_memory > 0.0 && procs > 0 {
-        let per_proc = nodes as f64 / procs as f64;
-        // Bytes per node: the field, or (`AleaMemory: No`) its KB per processor read back, to
-        // the nearest byte.
-        let bytes = if swf_memory {
-            (r.requested_memory * 1024.0 / per_proc).round()
-        } else {
-            let bytes = r.requested_memory;
-            r.requested_memory = bytes / 1024.0 * per_proc;
-            bytes
-        };
-        r.req.mem_per_node_mb = (bytes / 1_048_576.0).ceil().min(f64::from(u32::MAX)) as u32;
+    if r.requested_memory > 0.0 {
+        let mb = (r.requested_memory / 1_048_576.0).ceil();
+        r.req.mem_per_node_mb = mb.min(f64::from(u32::MAX)) as u32;
     }
     true
+}
+
+/// A record's memory per processor in KB (SWF's field 10): as the file gives it, or for a line
+/// in Alea's MetaCentrum form its bytes per node / 1024 x nodes / processors.
+pub fn kb_per_processor(r: &SwfRecord) -> f64 {
+    match spec(&r.extra) {
+        Some(spec) if r.requested_memory > 0.0 && procs(r) > 0 => {
+            r.requested_memory / 1024.0 * nodes(r, &spec) as f64 / procs(r) as f64
+        }
+        _ => r.requested_memory,
+    }
 }
 
 #[cfg(test)]
@@ -145,7 +149,7 @@ mod tests {
     /// `1:ppn=64...#excl`, field 10 = 68719476736 bytes = 64 GiB = 65536 MB per node; as SWF
     /// 67108864 KB x 1 node / 64 processors = 1048576 KB per processor; whole nodes. Job 1:
     /// 12 processors, `1:ppn=12`, 91268055040 bytes = 87040 MB exactly; 89128960 KB / 12 =
-    /// 7427413.33 KB per processor. Read as SWF (`AleaMemory: No`), field 10 stays as is.
+    /// 7427413.33 KB per processor. The records keep field 10 as the file gives it.
     #[test]
     fn reads_wagap_lines() {
         let lines = "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 \
@@ -159,20 +163,18 @@ mod tests {
             (a.req.nodes, a.req.mem_per_node_mb, a.req.exclusive),
             (1, 65536, true)
         );
-        assert_eq!(a.requested_memory, 1_048_576.0);
+        assert_eq!(a.requested_memory, 68_719_476_736.0);
+        assert_eq!(kb_per_processor(a), 1_048_576.0);
         assert_eq!(
             (b.req.nodes, b.req.mem_per_node_mb, b.req.exclusive),
             (1, 87040, false)
         );
-        assert!((b.requested_memory - 7_427_413.333).abs() < 0.001);
-
-        let declared = format!("; AleaMemory: No\n{lines}");
-        let w = read_bytes("w.swf", declared.as_bytes(), &ReadOptions::default()).unwrap();
-        assert_eq!(w.alea_lines, 2);
-        let a = &w.records[0];
-        // 68719476736 KB x 64 processors / 1 node = 2^42 KB = 2^32 MB per node: beyond u32,
-        // held at u32::MAX MB (which no node has).
-        assert_eq!((a.req.nodes, a.req.mem_per_node_mb), (1, u32::MAX));
-        assert_eq!(a.requested_memory, 68_719_476_736.0);
+        assert!((kb_per_processor(b) - 7_427_413.333).abs() < 0.001);
+        // Written and read back: the same records.
+        let mut out = Vec::new();
+        crate::swf::write(&mut out, &w).unwrap();
+        let back = read_bytes("b.swf", &out, &ReadOptions::default()).unwrap();
+        assert_eq!(back.records, w.records);
+        assert!(crate::workload::conversion::dropped(&w, false).is_empty());
     }
 }

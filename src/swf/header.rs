@@ -35,11 +35,6 @@ pub struct SwfHeader {
     /// an sacct log's `TIMEOUT`, which SWF's status (field 11) has no code for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_field: Option<u64>,
-    /// schedlab's extension: `; AleaMemory: No` reads field 10 as SWF's KB per processor even
-    /// on job lines in Alea's MetaCentrum form (`super::alea`), whose field 10 is otherwise
-    /// read as bytes per node; a conversion of such a trace writes it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub alea_memory: Option<bool>,
     /// Every `Note:` value, in order.
     pub notes: Vec<String>,
     /// Every `Key: value` comment line, in order, including the typed ones.
@@ -105,7 +100,6 @@ impl SwfHeader {
             "unixstarttime" => int(&mut self.unix_start_time),
             "timezone" => int(&mut self.time_zone),
             "allowoveruse" => yes_no(&mut self.allow_overuse, key, value),
-            "aleamemory" => yes_no(&mut self.alea_memory, key, value),
             "note" => {
                 self.notes.push(value.to_owned());
                 None

@@ -49,7 +49,7 @@ pub mod words;
 mod workload;
 mod writer;
 
-pub use alea::{form as alea_form, note as alea_note};
+pub use alea::{form as alea_form, kb_per_processor, note as alea_note};
 pub use bound::PlainBound;
 pub use budget::Budget;
 pub use header::SwfHeader;

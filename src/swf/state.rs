@@ -195,7 +195,7 @@ impl<'a, S: RecordSink> State<'a, S> {
                         Err((field, reason)) => return self.skip(Some(field), reason),
                     }
                 }
-                if super::alea::read(&mut record, self.w.header.alea_memory == Some(false)) {
+                if super::alea::read(&mut record) {
                     self.w.alea_lines += 1;
                 }
                 self.sink.push(record);

@@ -85,7 +85,6 @@ pub fn run(a: &ConvertArgs) -> Result<(), Box<dyn std::error::Error>> {
             set_max_procs(&mut w, procs, from);
             let gpus = conversion::gpus_to_column(&mut w);
             let timeouts = conversion::timeouts_to_column(&mut w);
-            conversion::alea_memory_declared(&mut w);
             swf::write(&mut out, &w)?;
             eprintln!(
                 "{} written as SWF (MaxProcs {procs} from {from}){}{}",
