@@ -109,3 +109,21 @@ pub fn dropped(w: &Workload, batsim: bool) -> Vec<String> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::swf::{read_bytes, ReadOptions};
+
+    /// A line in Alea's MetaCentrum form written as SWF keeps its node spec and field 10 in
+    /// its own columns, read again from them: nothing of its request is said to be dropped
+    /// (it was: "the node count of 1 job dropped", "the memory per node of 1 job dropped").
+    #[test]
+    fn an_alea_line_drops_nothing() {
+        let line = "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 \
+                    {1241,1241} q_1d 1:ppn=64:x86_64:cl_zewura#excl\n";
+        let w = read_bytes("w.swf", line.as_bytes(), &ReadOptions::default()).unwrap();
+        assert_eq!(w.records[0].req.nodes, 1);
+        assert_eq!(dropped(&w, false), Vec::<String>::new());
+    }
+}
