@@ -38,6 +38,12 @@ pub struct SessionOptions {
     /// GrpJobs,GrpTRES,MaxJobs,MaxTRES,MaxWall -P` output: the association limits the `slurm`
     /// policy holds jobs by (an upload of the cluster panel).
     pub assoc: Option<String>,
+    /// The names of the files `slurm_conf`, `sshare`, `qos` and `assoc` came from, which the engine's
+    /// errors name (`site.conf:32: ...`); `slurm.conf`, `sshare`, `qos` and `assoc` when not given.
+    pub slurm_conf_name: Option<String>,
+    pub sshare_name: Option<String>,
+    pub qos_name: Option<String>,
+    pub assoc_name: Option<String>,
 }
 
 /// What values an option takes.

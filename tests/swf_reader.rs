@@ -207,9 +207,16 @@ fn real_trace_values() {
     let wagap = swf::read_path(&dir.join("nonstandard/wagap-2013.swf"), &opts).unwrap();
     assert!(wagap.header.lines.is_empty());
     let r = &wagap.records[0];
+    // Field 10 in Alea's bytes per node (64 GiB on one node), kept as the file gives it; as
+    // SWF's KB per processor 68719476736 / 1024 / 64 = 1048576.
     assert_eq!(
         (r.job_number, r.submit_time, r.requested_memory),
         (0, 1356996147, 68719476736.0)
+    );
+    assert_eq!(swf::kb_per_processor(r), 1048576.0);
+    assert_eq!(
+        (r.req.nodes, r.req.mem_per_node_mb, r.req.exclusive),
+        (1, 65536, true)
     );
     assert_eq!(r.extra[1], "q_1d");
     assert!(r.extra[0].starts_with("{1241,1241,"));

@@ -20,7 +20,8 @@ fn convert_sacct_to_swf_and_batsim_and_back() {
     // Job 102 (64 CPUs, 12:00 to 14:00 the next day) runs alone: the recorded peak is 64.
     assert!(
         err.contains(
-            "6 jobs written as SWF (MaxProcs 64 from the sacct log's recorded peak of CPUs)"
+            "6 jobs written as SWF (MaxProcs 64 from the sacct log's recorded peak of CPUs); \
+             the TIMEOUT mark in field 20 (TimeoutField)"
         ),
         "{err}"
     );
@@ -29,7 +30,13 @@ fn convert_sacct_to_swf_and_batsim_and_back() {
     assert!(text.contains("; MaxProcs: 64\n"));
     assert!(text.contains("; Note: converted by schedlab from Slurm accounting (sacct) file"));
     assert!(
-        text.contains("4 3000 6000 93600 64 -1 -1 64 172800 -1 5 3 2 3 -1 2 -1 -1 102\n"),
+        text.contains("4 3000 6000 93600 64 -1 -1 64 172800 -1 5 3 2 3 -1 2 -1 -1 102 0\n"),
+        "{text}"
+    );
+    // Job 101_2, a TIMEOUT, is marked in field 20 (SWF's status 0 says failed only).
+    assert!(
+        text.contains("; TimeoutField: 20\n")
+            && text.contains(" 3600 -1 0 1 1 1 -1 1 -1 -1 101_2 1\n"),
         "{text}"
     );
     // --procs sets MaxProcs; stdout when no --out.

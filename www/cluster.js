@@ -18,6 +18,9 @@ export class ClusterPanel {
     // sshare upload, a qos upload (sacctmgr's QOS priorities) and an assoc upload (sacctmgr's
     // association limits); files, never in a link (as traces).
     this.site = { conf: null, sshare: null, qos: null, assoc: null };
+    // The names of the files they came from, which the engine's errors name ('' for lines
+    // pasted or a demo's: the engine's slurm.conf, sshare, qos, assoc).
+    this.names = { conf: '', sshare: '', qos: '', assoc: '' };
     const changed = () => { this.syncPreset(); onChange(); };
     // The tables: a valid edit becomes the form's compact form.
     this.tables = new ClusterTables($('cluster-tables'), (c) => { $('opt-cluster').value = c.compact; this.show(c); changed(); });
@@ -44,12 +47,12 @@ export class ClusterPanel {
       if (!file) return;
       try {
         const text = await file.text();
-        call('slurm_site_note', null, text);
+        call('slurm_site_note', null, text, null, null, ['', file.name, '', '']);
         this.site.sshare = text;
-        this.site.sshareName = file.name;
+        this.names.sshare = file.name;
         this.showSite();
       } catch (err) {
-        this.show(null, `${file.name}: ${err.message.replace(/^sshare:?\s*/, '')}`);
+        this.show(null, err.message);
       }
       $('cluster-sshare').value = '';
       changed();
@@ -59,12 +62,12 @@ export class ClusterPanel {
       if (!file) return;
       try {
         const text = await file.text();
-        call('slurm_site_note', null, null, text, null);
+        call('slurm_site_note', null, null, text, null, ['', '', file.name, '']);
         this.site.qos = text;
-        this.site.qosName = file.name;
+        this.names.qos = file.name;
         this.showSite();
       } catch (err) {
-        this.show(null, err.message.replace(/^qos/, file.name));
+        this.show(null, err.message);
       }
       $('cluster-qos').value = '';
       changed();
@@ -74,12 +77,12 @@ export class ClusterPanel {
       if (!file) return;
       try {
         const text = await file.text();
-        call('slurm_site_note', null, null, null, text);
+        call('slurm_site_note', null, null, null, text, ['', '', '', file.name]);
         this.site.assoc = text;
-        this.site.assocName = file.name;
+        this.names.assoc = file.name;
         this.showSite();
       } catch (err) {
-        this.show(null, err.message.replace(/^assoc/, file.name));
+        this.show(null, err.message);
       }
       $('cluster-assoc').value = '';
       changed();
@@ -99,8 +102,10 @@ export class ClusterPanel {
       this.demoSite.compact = $('opt-cluster').value; // the demo's machine (leaveDemoSite)
     } else {
       this.site.conf = site.conf;
+      this.names.conf = '';
     }
     this.site.sshare = site.sshare;
+    this.names.sshare = '';
     this.showSite();
     this.syncPreset(); // opens the panel on the cluster that came with the demo
   }
@@ -131,7 +136,7 @@ export class ClusterPanel {
 
   /** The slurm policy's site as it is now, for `restore` (a run's site, kept with its results). */
   snapshot() {
-    return { site: { ...this.site }, demoSite: this.demoSite, lines: $('cluster-conf').value };
+    return { site: { ...this.site }, names: { ...this.names }, demoSite: this.demoSite, lines: $('cluster-conf').value };
   }
 
   /** Puts back a `snapshot` (the shown comparison's site, after a link's run that showed nothing;
@@ -139,6 +144,7 @@ export class ClusterPanel {
   restore(snap) {
     if (!snap) return;
     this.site = { ...snap.site };
+    if (snap.names) this.names = { ...snap.names };
     this.demoSite = snap.demoSite;
     $('cluster-conf').value = snap.lines;
     this.showSite();
@@ -176,11 +182,16 @@ export class ClusterPanel {
       $('opt-cluster').value = c.compact;
       // An Alea file's nodes make the cluster; it holds no scheduler parameters for the
       // slurm policy's site (a slurm.conf read before keeps its own).
-      if (!c.alea) this.site.conf = text;
-      this.show(c);
+      if (!c.alea) {
+        this.site.conf = text;
+        this.names.conf = name;
+      }
+      // A bad value of a key the slurm policy reads, named by the file, the line and the key
+      // as the CLI names it, now rather than at the slurm run (the cluster itself is good).
+      this.show(c, (c.conf_errors ?? []).join(' · '));
       this.showSite();
     } catch (err) {
-      this.show(null, name ? err.message.replace(/^slurm\.conf/, name) : err.message);
+      this.show(null, err.message);
     }
   }
 
@@ -229,9 +240,9 @@ export class ClusterPanel {
       sshare,
       qos,
       assoc,
-      sshareName: sshare ? this.site.sshareName ?? 'sshare' : null,
-      qosName: qos ? this.site.qosName ?? 'qos' : null,
-      assocName: assoc ? this.site.assocName ?? 'assoc' : null,
+      sshareName: sshare ? this.names.sshare || 'sshare' : null,
+      qosName: qos ? this.names.qos || 'qos' : null,
+      assocName: assoc ? this.names.assoc || 'assoc' : null,
     };
   }
 
@@ -249,6 +260,10 @@ export class ClusterPanel {
     if (this.site.sshare !== null) o.sshare = this.site.sshare;
     if (this.site.qos !== null) o.qos = this.site.qos;
     if (this.site.assoc !== null) o.assoc = this.site.assoc;
+    if (this.names.conf) o.slurm_conf_name = this.names.conf;
+    if (this.names.sshare) o.sshare_name = this.names.sshare;
+    if (this.names.qos) o.qos_name = this.names.qos;
+    if (this.names.assoc) o.assoc_name = this.names.assoc;
     return o;
   }
 
@@ -272,7 +287,8 @@ export class ClusterPanel {
   showSite() {
     this.showSshareNote(); // said again by the next run's facts, against its trace
     let note = '';
-    try { note = call('slurm_site_note', this.site.conf, this.site.sshare, this.site.qos, this.site.assoc); } catch (err) { note = err.message; }
+    const names = [this.names.conf, this.names.sshare, this.names.qos, this.names.assoc];
+    try { note = call('slurm_site_note', this.site.conf, this.site.sshare, this.site.qos, this.site.assoc, names); } catch (err) { note = err.message; }
     $('cluster-site').hidden = !note;
     $('cluster-site').textContent = note;
   }

@@ -245,7 +245,7 @@ export class Compare extends LazyFigures {
     const rows = (list, kind) => list.map((c) => el('tr', { 'data-user': String(c.user), 'data-kind': kind, 'data-change': String(c.change) },
       el('td', {}, kind === 'gained' ? 'gained' : 'lost'), el('td', {}, userName(c.user)), el('td', {}, fmtNumber(c.jobs, 0)),
       el('td', {}, fmt(c.a)), el('td', {}, fmt(c.b)), el('td', { class: kind }, (c.change > 0 ? '+' : '−') + fmt(Math.abs(c.change)))));
-    const head = el('tr', {}, ['', 'user', 'jobs', `mean ${f.name} A`, `mean ${f.name} B`, 'B − A'].map((h) => el('th', { scope: 'col' }, h)));
+    const head = el('tr', {}, ['gained or lost', 'user', 'jobs', `mean ${f.name} A`, `mean ${f.name} B`, 'B − A'].map((h) => el('th', { scope: 'col' }, h)));
     const body = [...rows(gained, 'gained'), ...rows(lost, 'lost')];
     this.c.users.replaceChildren(
       el('caption', {}, `Users who gained and lost most from A (${this.results[a].spec}) to B (${this.results[b].spec}): mean ${f.name} change over their jobs`),

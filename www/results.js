@@ -1,5 +1,5 @@
 // The facts of the loaded trace and the results table (rows = policies, columns = metrics in families).
-import { clip, el, fmtDuration, fmtNumber } from './ui.js';
+import { clip, commonDecimals, el, fmtDuration, fmtNumber } from './ui.js';
 import { metricReader, COUNTS_DISCARDED } from './metrics.js';
 import { columnUnit, shown, withUnit } from './units.js';
 import { leftOutRow } from './leftout.js';
@@ -106,6 +106,8 @@ export class ResultsTable {
       const values = reports.map((r) => this.read(r, path));
       const u = columnUnit(unit, digits, values);
       const display = values.map((v) => shown(v, u));
+      // Every cell of the column with the same decimals (27.64 beside 27.70, not 27.7).
+      const places = commonDecimals(display, u.digits);
       // A figure that counts discarded work as useful takes no star and no rank.
       const discarded = reports.map((r) => (COUNTS_DISCARDED[path] ? this.read(r, COUNTS_DISCARDED[path]) ?? 0 : 0));
       const ranked = display.filter((v, i) => Number.isFinite(v) && !(discarded[i] > 0));
@@ -114,14 +116,14 @@ export class ResultsTable {
       // Colour by rank (robust to one far-off policy): the share of the others this one beats.
       const rank = display.map((v, i) => (Number.isFinite(v) && ranked.length > 1 && !(discarded[i] > 0)
         ? (ranked.filter((x) => x < v).length + ranked.filter((x) => x === v).length / 2 - 0.5) / (ranked.length - 1) : NaN));
-      return { name, path, label, short: withUnit(short || label, u), better, digits, unit, u, values, display, discarded, lo, hi, best, rank, fam: tabOf(m) };
+      return { name, path, label, short: withUnit(short || label, u), better, digits, unit, u, values, display, places, discarded, lo, hi, best, rank, fam: tabOf(m) };
     });
   }
 
   /** A cell's text, colour (t in [-1, 1]) and note: absolute, or relative to the baseline's value. */
   cell(c, i, base, ratio) {
     const v = c.values[i];
-    const absolute = fmtNumber(c.display[i], c.u.digits);
+    const absolute = fmtNumber(c.display[i], c.u.digits, c.places);
     if (base === null || base === i) {
       let t = NaN;
       if (base === null && c.better && c.hi > c.lo && Number.isFinite(c.rank[i])) t = (c.rank[i] * 2 - 1) * (c.better === 'max' ? -1 : 1);

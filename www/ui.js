@@ -60,13 +60,27 @@ export function download(name, blob) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-const nf = (digits) => new Intl.NumberFormat('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-const NF = [0, 1, 2, 3, 4].map(nf);
+const nf = (digits, least = 0) => new Intl.NumberFormat('en-US', { maximumFractionDigits: digits, minimumFractionDigits: least });
+const NF = [0, 1, 2, 3, 4].map((d) => [0, 1, 2, 3, 4].map((l) => nf(d, Math.min(l, d))));
 
-export function fmtNumber(x, digits = 2) {
+/** `x` with at most `digits` decimals, trailing zeros dropped down to `least` decimals (a
+ * column's common number: 27.64 beside 27.70, not 27.7). */
+export function fmtNumber(x, digits = 2, least = 0) {
   if (x === null || x === undefined || Number.isNaN(x)) return '–';
   if (!Number.isFinite(x)) return x > 0 ? '∞' : '-∞';
-  return NF[Math.min(digits, 4)].format(x);
+  return NF[Math.min(digits, 4)][Math.min(least, 4)].format(x);
+}
+
+/** The decimals a column of `values` shows in common with at most `digits` each: the most any
+ * of them needs, so that one column does not read 27.64 beside 27.7. */
+export function commonDecimals(values, digits) {
+  let most = 0;
+  for (const v of values) {
+    if (!Number.isFinite(v)) continue;
+    const frac = fmtNumber(v, digits).split('.')[1];
+    most = Math.max(most, frac ? frac.length : 0);
+  }
+  return most;
 }
 
 /** `n` and `one` in the plural unless `n` is 1, `n` as fmtNumber writes whole numbers:

@@ -54,6 +54,32 @@ fn fmt_y(y: f64) -> String {
     }
 }
 
+/// The labels of a linear y axis over `0..hi` (plotters' key points for its default 10
+/// labels), each with the decimals the finest of them needs (at most 2; none from 100 up, as
+/// [`fmt_y`]): one axis read "3" beside "3.50", the whole numbers without decimals.
+fn y_decimals(hi: f64) -> usize {
+    use plotters::coord::ranged1d::Ranged;
+    use plotters::coord::types::RangedCoordf64;
+    let points = RangedCoordf64::from(0.0..hi).key_points(10);
+    (0..2)
+        .find(|&d| {
+            let scale = 10f64.powi(d as i32);
+            (points.iter())
+                .filter(|p| p.abs() < 100.0)
+                .all(|p| (p * scale - (p * scale).round()).abs() < 1e-6)
+        })
+        .unwrap_or(2)
+}
+
+/// A label of a linear y axis with `decimals` (from [`y_decimals`]).
+fn fmt_y_at(y: f64, decimals: usize) -> String {
+    if y.abs() >= 100.0 {
+        fmt_y(y)
+    } else {
+        format!("{y:.decimals$}")
+    }
+}
+
 /// Is `y` 1, 2 or 5 times a power of ten? The log axis labels only those: plotters puts a key
 /// point at every whole number up to 10 and every ten up to 100, and over one or two decades
 /// their labels ran into each other ("8", "9", "10").
@@ -145,6 +171,7 @@ pub fn draw<DB: DrawingBackend>(
         // read "0.10", "0.20" ... jobs.
         let whole = (0..n).all(|i| value(i).fract() == 0.0);
         let hi = (top * 1.08).max(1e-9);
+        let decimals = y_decimals(hi);
         let mut chart = builder.build_cartesian_2d(x, 0.0..hi)?;
         chart
             .configure_mesh()
@@ -155,8 +182,10 @@ pub fn draw<DB: DrawingBackend>(
             .y_label_formatter(&|y| {
                 if whole && (y - y.round()).abs() > 1e-9 {
                     String::new()
-                } else {
+                } else if whole {
                     fmt_y(*y)
+                } else {
+                    fmt_y_at(*y, decimals)
                 }
             })
             .x_desc(style.x_desc.as_str())
@@ -233,4 +262,59 @@ where
         )))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The y labels of a linear column chart of `values`, as drawn (left of the plot).
+    fn y_labels(values: &[f64]) -> Vec<String> {
+        let data = Columns {
+            labels: (0..values.len()).map(|i| i.to_string()).collect(),
+            values: values.to_vec(),
+        };
+        let svg = super::super::native::svg((400, 300), |root| {
+            draw(root, &data, &ColumnStyle::default(), "t").map_err(|e| e.to_string())
+        })
+        .unwrap();
+        let mut out = Vec::new();
+        for piece in svg.split("<text").skip(1) {
+            let x: f64 = (piece.split("x=\"").nth(1))
+                .and_then(|r| r.split('"').next())
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(f64::MAX);
+            let text = piece.split('>').nth(1).unwrap_or("").split('<').next();
+            let text = text.unwrap_or("").trim();
+            if x < 48.0 && !text.is_empty() {
+                out.push(text.to_owned());
+            }
+        }
+        out
+    }
+
+    /// Worked by hand: medians 3.5 and 1.25 (the trace view's overestimation): the axis ends
+    /// at 3.5 x 1.08 = 3.78, plotters' labels fall every 0.5 (0, 0.5, ... 3.5), which read
+    /// "0", "0.50", "1", ... "3.50": each now with one decimal, "0.0" to "3.5". Medians 35
+    /// and 12.5: labels every 5, whole, "0" to "35".
+    #[test]
+    fn one_axis_one_number_of_decimals() {
+        assert_eq!(y_decimals(3.78), 1);
+        assert_eq!(y_decimals(37.8), 0);
+        assert_eq!(y_decimals(0.378), 2);
+        let labels = y_labels(&[3.5, 1.25]);
+        assert!(labels.contains(&"3.5".to_owned()), "{labels:?}");
+        assert!(labels.contains(&"1.0".to_owned()), "{labels:?}");
+        assert!(
+            labels
+                .iter()
+                .all(|l| l.split('.').nth(1).map(str::len) == Some(1)),
+            "{labels:?}"
+        );
+        let labels = y_labels(&[35.0, 12.5]);
+        assert!(
+            labels.contains(&"35".to_owned()) && !labels.iter().any(|l| l.contains('.')),
+            "{labels:?}"
+        );
+    }
 }

@@ -376,6 +376,7 @@ pub fn prepare_raw(
             ));
         }
     }
+    warnings.extend(crate::swf::alea_note(workload));
     let partitions = partitions.names(&workload.partition_names);
     let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &partitions)));
     match &placement {

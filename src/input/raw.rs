@@ -168,7 +168,7 @@ fn raw_job(r: &SwfRecord, field: Option<u32>, partitions: &mut Partitions) -> Jo
         user: r.user_id,
         status: r.status,
         used_memory: r.used_memory,
-        requested_memory: r.requested_memory,
+        requested_memory: crate::swf::kb_per_processor(r),
         bandwidth: field.map_or(0.0, |f| field_value(r, f).unwrap_or(f64::NAN)),
         req: Request {
             partition: partitions.number(r.partition),

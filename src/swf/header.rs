@@ -30,6 +30,11 @@ pub struct SwfHeader {
     /// (`; GpuField: 19`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gpu_field: Option<u64>,
+    /// schedlab's extension: the field (19 or more, an extra column) that says whether the
+    /// controller ended each job at its time limit (`; TimeoutField: 20`; 1 yes, 0 or -1 no):
+    /// an sacct log's `TIMEOUT`, which SWF's status (field 11) has no code for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_field: Option<u64>,
     /// Every `Note:` value, in order.
     pub notes: Vec<String>,
     /// Every `Key: value` comment line, in order, including the typed ones.
@@ -90,33 +95,11 @@ impl SwfHeader {
             "maxmemory" => uint(&mut self.max_memory),
             "maxqueues" => uint(&mut self.max_queues),
             "maxpartitions" => uint(&mut self.max_partitions),
-            "gpufield" => match value.parse::<u64>() {
-                Ok(f) if f >= 19 && f <= u64::from(u32::MAX) => {
-                    self.gpu_field.get_or_insert(f);
-                    None
-                }
-                _ => Some(warning(
-                    key,
-                    value,
-                    "a field number from 19 (an extra column)",
-                )),
-            },
+            "gpufield" => column(&mut self.gpu_field, key, value),
+            "timeoutfield" => column(&mut self.timeout_field, key, value),
             "unixstarttime" => int(&mut self.unix_start_time),
             "timezone" => int(&mut self.time_zone),
-            "allowoveruse" => {
-                let parsed = match value.to_ascii_lowercase().as_str() {
-                    "yes" | "true" | "1" => Some(true),
-                    "no" | "false" | "0" => Some(false),
-                    _ => None,
-                };
-                match parsed {
-                    Some(b) => {
-                        self.allow_overuse.get_or_insert(b);
-                        None
-                    }
-                    None => Some(warning(key, value, "Yes or No")),
-                }
-            }
+            "allowoveruse" => yes_no(&mut self.allow_overuse, key, value),
             "note" => {
                 self.notes.push(value.to_owned());
                 None
@@ -140,6 +123,36 @@ fn typed<T: std::str::FromStr>(
             None
         }
         Err(_) => Some(warning(key, value, expected)),
+    }
+}
+
+/// A header value naming an extra column (19 or more).
+fn column(slot: &mut Option<u64>, key: &str, value: &str) -> Option<HeaderWarning> {
+    match value.parse::<u64>() {
+        Ok(f) if f >= 19 && f <= u64::from(u32::MAX) => {
+            slot.get_or_insert(f);
+            None
+        }
+        _ => Some(warning(
+            key,
+            value,
+            "a field number from 19 (an extra column)",
+        )),
+    }
+}
+
+fn yes_no(slot: &mut Option<bool>, key: &str, value: &str) -> Option<HeaderWarning> {
+    let parsed = match value.to_ascii_lowercase().as_str() {
+        "yes" | "true" | "1" => Some(true),
+        "no" | "false" | "0" => Some(false),
+        _ => None,
+    };
+    match parsed {
+        Some(b) => {
+            slot.get_or_insert(b);
+            None
+        }
+        None => Some(warning(key, value, "Yes or No")),
     }
 }
 

@@ -30,6 +30,7 @@
 //! assert_eq!(w.records[0].run_time, 60);
 //! ```
 
+mod alea;
 mod bound;
 pub mod budget;
 mod header;
@@ -48,6 +49,7 @@ pub mod words;
 mod workload;
 mod writer;
 
+pub use alea::{form as alea_form, kb_per_processor, note as alea_note};
 pub use bound::PlainBound;
 pub use budget::Budget;
 pub use header::SwfHeader;

@@ -188,6 +188,16 @@ impl<'a, S: RecordSink> State<'a, S> {
                         Err((field, reason)) => return self.skip(Some(field), reason),
                     }
                 }
+                if let Some(f) = self.w.header.timeout_field {
+                    match timed_out_in(&record, f) {
+                        Ok(true) => self.w.timed_out.push(record.line),
+                        Ok(false) => {}
+                        Err((field, reason)) => return self.skip(Some(field), reason),
+                    }
+                }
+                if super::alea::read(&mut record) {
+                    self.w.alea_lines += 1;
+                }
                 self.sink.push(record);
                 self.w.streamed += 1;
                 // What the records take (a job kept from one takes less), against the input.
@@ -308,6 +318,25 @@ fn gpus_in(r: &SwfRecord, f: u64) -> Result<u32, (String, String)> {
             format!(
                 "not a GPU count (a whole number from 0 to {}, or -1): {}",
                 u32::MAX / 2,
+                super::record::quote(text)
+            ),
+        )),
+    }
+}
+
+/// Whether field `f` (the header's `TimeoutField`, 19 or more) says the controller ended the
+/// job at its time limit: `1` yes; `0`, `-1` or no column no; anything else names the field.
+fn timed_out_in(r: &SwfRecord, f: u64) -> Result<bool, (String, String)> {
+    let Some(text) = usize::try_from(f - 19).ok().and_then(|i| r.extra.get(i)) else {
+        return Ok(false);
+    };
+    match text.as_str() {
+        "1" => Ok(true),
+        "0" | "-1" => Ok(false),
+        _ => Err((
+            format!("field {f} (timed out, the header's TimeoutField)"),
+            format!(
+                "not 1 (ended at its time limit), 0 or -1: {}",
                 super::record::quote(text)
             ),
         )),

@@ -88,10 +88,18 @@ pub struct Workload {
     pub qos: Vec<(u64, u16)>,
     /// The QOS names `qos` numbers, in order of first appearance.
     pub qos_names: Vec<String>,
+    /// Job lines in Alea's MetaCentrum form (`super::alea`: field 10 in bytes per node, a
+    /// node spec); 0 for every other trace.
+    #[serde(default, skip_serializing_if = "no_lines")]
+    pub alea_lines: u64,
     /// How the reports name a job and its fields: by line and SWF field, or (a Batsim
     /// workload) by its place in `jobs` and Batsim's keys.
     #[serde(default)]
     pub words: super::Words,
+}
+
+fn no_lines(n: &u64) -> bool {
+    *n == 0
 }
 
 /// An earlier run of a requeued job: of the record on `line`, started `start` seconds after
@@ -167,6 +175,7 @@ mod tests {
             job_ids: vec![],
             qos: vec![],
             qos_names: vec![],
+            alea_lines: 0,
             words: Default::default(),
         };
         assert_eq!(w.summary(3), "t.swf: 0 jobs, no issues");

@@ -23,6 +23,11 @@ struct Described {
     /// Read from an Alea `.machines` file (node groups only: no scheduler parameters for the
     /// slurm policy's site).
     alea: bool,
+    /// The bad values of the keys the `slurm` policy reads, each naming the file, the line and
+    /// the key (`site.conf:32: SchedulerParameters, bf_window: "abc" is not ...`), as the CLI
+    /// says them: said when the file is read, not at the run (the cluster itself is good, and
+    /// a policy that does not read the key runs).
+    conf_errors: Vec<String>,
 }
 
 fn described_of(c: &Cluster, notes: Vec<String>) -> Described {
@@ -34,6 +39,7 @@ fn described_of(c: &Cluster, notes: Vec<String>) -> Described {
         gpus: c.total_gpus(),
         notes,
         alea: false,
+        conf_errors: Vec::new(),
     }
 }
 
@@ -62,7 +68,8 @@ pub fn cluster_from_conf(text: &str, name: Option<String>) -> Result<JsValue, Js
             ..described_of(&c, Vec::new())
         });
     }
-    let read = conf::parse_str(text, "slurm.conf").map_err(|e| JsError::new(&e.to_string()))?;
+    let file = name.as_deref().unwrap_or("slurm.conf");
+    let read = conf::parse_str(text, file).map_err(|e| JsError::new(&e.to_string()))?;
     let mut notes = Vec::new();
     // Its other keys the slurm policy does not model (what it reads, the site note says).
     let keys = crate::slurm::params::conf_keys(read.params.iter().map(|(k, v, _)| (k, v)));
@@ -70,7 +77,14 @@ pub fn cluster_from_conf(text: &str, name: Option<String>) -> Result<JsValue, Js
     for (line, what) in read.ignored_records.iter().take(NAMED_KEYS) {
         notes.push(format!("line {line}: {what}: ignored"));
     }
-    described(&read.cluster, notes)
+    // The layout the engine will make: a cluster the panel accepts is one a run accepts.
+    Layout::new(&read.cluster).map_err(|e| JsError::new(&format!("cluster: {e}")))?;
+    let entries: Vec<_> = read.params.iter().collect();
+    let conf_errors = crate::slurm::params::check_conf_values(&entries, file);
+    to_js(&Described {
+        conf_errors: conf_errors.into_iter().map(|(_, e)| e).collect(),
+        ..described_of(&read.cluster, notes)
+    })
 }
 
 /// A cluster from its compact form (a link's `cluster=`, a preset): as [`cluster_from_conf`].
@@ -193,20 +207,30 @@ impl Session {
 
 /// What the `slurm` policy will read of a site (slurm.conf text, `sshare -a -l -P` text and
 /// `sacctmgr show qos format=Name,Priority -P` text, with the limits' columns or without, and
-/// `sacctmgr show assoc ... -P` text, each optional): one sentence, or the error naming the
-/// file, line and field.
+/// `sacctmgr show assoc ... -P` text, each optional): one sentence, or the error naming the file
+/// (`names`: `[conf, sshare, qos, assoc]`, each the name of the file its text came from;
+/// `slurm.conf`, `sshare`, `qos`, `assoc` when not given), line and field.
 #[wasm_bindgen]
 pub fn slurm_site_note(
     conf: Option<String>,
     sshare: Option<String>,
     qos: Option<String>,
     assoc: Option<String>,
+    names: Option<Vec<String>>,
 ) -> Result<String, JsError> {
+    let names = names.unwrap_or_default();
+    let name = |k: usize, default: &'static str| {
+        names
+            .get(k)
+            .map(String::as_str)
+            .filter(|n| !n.is_empty())
+            .unwrap_or(default)
+    };
     let site = crate::slurm::Site::of_texts(
-        conf.as_deref().map(|t| (t, "slurm.conf")),
-        sshare.as_deref().map(|t| (t, "sshare")),
-        qos.as_deref().map(|t| (t, "qos")),
-        assoc.as_deref().map(|t| (t, "assoc")),
+        conf.as_deref().map(|t| (t, name(0, "slurm.conf"))),
+        sshare.as_deref().map(|t| (t, name(1, "sshare"))),
+        qos.as_deref().map(|t| (t, name(2, "qos"))),
+        assoc.as_deref().map(|t| (t, name(3, "assoc"))),
     )
     .map_err(|e| JsError::new(&e))?;
     let Some(site) = site else {

@@ -171,10 +171,18 @@ impl Session {
             .and_then(|(workload, jobs)| Trace::of_jobs(workload, jobs, opts.metrics))
             .map_err(|e| JsError::new(&e.to_string()))?;
         let site = crate::slurm::Site::of_texts(
-            opts.slurm_conf.as_deref().map(|t| (t, "slurm.conf")),
-            opts.sshare.as_deref().map(|t| (t, "sshare")),
-            opts.qos.as_deref().map(|t| (t, "qos")),
-            opts.assoc.as_deref().map(|t| (t, "assoc")),
+            opts.slurm_conf
+                .as_deref()
+                .map(|t| (t, opts.slurm_conf_name.as_deref().unwrap_or("slurm.conf"))),
+            opts.sshare
+                .as_deref()
+                .map(|t| (t, opts.sshare_name.as_deref().unwrap_or("sshare"))),
+            opts.qos
+                .as_deref()
+                .map(|t| (t, opts.qos_name.as_deref().unwrap_or("qos"))),
+            opts.assoc
+                .as_deref()
+                .map(|t| (t, opts.assoc_name.as_deref().unwrap_or("assoc"))),
         )
         .map_err(|e| JsError::new(&e))?
         .map(|site| trace.named_site(site));

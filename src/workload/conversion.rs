@@ -12,17 +12,55 @@ pub fn gpus_to_column(w: &mut Workload) -> Option<u64> {
     if w.header.gpu_field.is_some() || w.records.iter().all(|r| r.req.gpus == 0) {
         return None;
     }
+    Some(add_column(
+        w,
+        |r| r.req.gpus.to_string(),
+        "GPUs of the job (schedlab's GpuField)",
+        "GpuField",
+    ))
+}
+
+/// Appends a column of `value` to every record (after every record's extra columns, `-1`
+/// filling the gaps), named by a `; Note: field N = {what}` and a `; {key}: N` header line.
+/// Returns N.
+fn add_column(
+    w: &mut Workload,
+    value: impl Fn(&crate::swf::SwfRecord) -> String,
+    what: &str,
+    key: &str,
+) -> u64 {
     let extras = w.records.iter().map(|r| r.extra.len()).max().unwrap_or(0);
     for r in &mut w.records {
         r.extra.resize(extras, "-1".to_owned());
-        r.extra.push(r.req.gpus.to_string());
+        let v = value(r);
+        r.extra.push(v);
     }
     let field = 19 + extras as u64;
-    let _ = w.header.add_comment(&format!(
-        "; Note: field {field} = GPUs of the job (schedlab's GpuField)"
-    ));
-    let _ = w.header.add_comment(&format!("; GpuField: {field}"));
-    Some(field)
+    let _ = w
+        .header
+        .add_comment(&format!("; Note: field {field} = {what}"));
+    let _ = w.header.add_comment(&format!("; {key}: {field}"));
+    field
+}
+
+/// Marks the jobs the controller ended at their time limit (an sacct log's `TIMEOUT`,
+/// [`Workload::timed_out`]) in an extra SWF column (1 such a job, 0 any other; after every
+/// record's extra columns, `-1` filling the gaps) named by a `; TimeoutField: N` header line,
+/// when there is such a job and the header names no such column yet. SWF's status (field 11)
+/// has no code for it: 1 completed, 0 failed, 5 cancelled, and with checkpoints 2, 3 and 4
+/// for the parts of a job; such a job stays status 0, failed, which a reader without the
+/// column keeps. Returns the field written.
+pub fn timeouts_to_column(w: &mut Workload) -> Option<u64> {
+    if w.header.timeout_field.is_some() || w.timed_out.is_empty() {
+        return None;
+    }
+    let lines: foldhash::HashSet<u64> = w.timed_out.iter().copied().collect();
+    Some(add_column(
+        w,
+        |r| if lines.contains(&r.line) { "1" } else { "0" }.to_owned(),
+        "1 for a job ended at its time limit, sacct's TIMEOUT (schedlab's TimeoutField)",
+        "TimeoutField",
+    ))
 }
 
 /// What writing `w` as SWF (`batsim` false) or Batsim drops of the jobs' requests, one
@@ -47,13 +85,20 @@ pub fn dropped(w: &Workload, batsim: bool) -> Vec<String> {
         );
     } else {
         let none = "SWF has no field for it";
-        say(count(&|r| r.req.nodes > 0), "the node count", none);
+        // A line in Alea's form keeps its node spec and its field 10 (bytes per node), read
+        // again from its columns.
+        let spec = |r: &crate::swf::SwfRecord| crate::swf::alea_form(&r.extra);
         say(
-            count(&|r| r.req.mem_per_node_mb > 0),
+            count(&|r| r.req.nodes > 0 && !spec(r)),
+            "the node count",
+            none,
+        );
+        say(
+            count(&|r| r.req.mem_per_node_mb > 0 && !spec(r)),
             "the memory per node",
             "field 10 keeps the memory per processor",
         );
-        say(count(&|r| r.req.exclusive), "exclusivity", none);
+        say(count(&|r| r.req.exclusive && !spec(r)), "exclusivity", none);
         if !w.partition_names.is_empty() {
             say(
                 count(&|r| r.partition > 0),
@@ -63,4 +108,22 @@ pub fn dropped(w: &Workload, batsim: bool) -> Vec<String> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::swf::{read_bytes, ReadOptions};
+
+    /// A line in Alea's MetaCentrum form written as SWF keeps its node spec and field 10 in
+    /// its own columns, read again from them: nothing of its request is said to be dropped
+    /// (it was: "the node count of 1 job dropped", "the memory per node of 1 job dropped").
+    #[test]
+    fn an_alea_line_drops_nothing() {
+        let line = "0 1356996147 0 56011 64 1 1024 64 86400 68719476736 1 62 1 1 -1 1 1 1 \
+                    {1241,1241} q_1d 1:ppn=64:x86_64:cl_zewura#excl\n";
+        let w = read_bytes("w.swf", line.as_bytes(), &ReadOptions::default()).unwrap();
+        assert_eq!(w.records[0].req.nodes, 1);
+        assert_eq!(dropped(&w, false), Vec::<String>::new());
+    }
 }

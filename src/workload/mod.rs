@@ -35,6 +35,7 @@ impl Workload {
             skipped_lines: 0,
             gzip: false,
             streamed: 0,
+            alea_lines: 0,
             partition_names: Vec::new(),
             requeued: Vec::new(),
             accounts: Vec::new(),

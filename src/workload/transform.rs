@@ -126,6 +126,7 @@ pub fn apply(w: &Workload, t: &Transform) -> Result<Option<(Workload, Vec<String
         partition_names: w.partition_names.clone(),
         requeued: w.requeued.clone(),
         words: w.words,
+        alea_lines: w.alea_lines,
         ..Workload::empty(&w.source)
     };
     Ok(Some((out, notes)))

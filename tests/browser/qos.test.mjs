@@ -51,7 +51,8 @@ test('a qos file gives the slurm policy its QOS priorities, as the CLI\'s --qos'
   n = await clickRun(p);
   await waitRuns(p, n + 1, 60_000);
   assert.equal(await note.isVisible(), true);
-  assert.match(await note.innerText(), /qos: 1 of the log's 3 QOS is not in it \(high\): its jobs get QOS priority 0/);
+  // Named by the file's own name (it read "qos: "), as the CLI names it.
+  assert.match(await note.innerText(), /^site\.txt: 1 of the log's 3 QOS is not in it \(high\): its jobs get QOS priority 0/);
   // A bad file: its name, line and field.
   await p.locator('[data-testid="cluster-qos"]').setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('Name|Priority\nnormal|10\nhigh|lots\n') });
   await p.waitForFunction(() => !document.querySelector('[data-testid="cluster-error"]').hidden);

@@ -87,3 +87,32 @@ fn a_bad_machines_line_names_the_file_line_and_field() {
         "{err}"
     );
 }
+
+/// Alea's own workload on its own machines (tests/data/nonstandard/wagap-2013.swf, 17,900 jobs):
+/// its field 10 is bytes per node (Alea's `SWFLoader` divides it by 1024 into KB per node),
+/// which read as SWF's KB per processor made 11,319 jobs ask more than any node has. Read as
+/// Alea does, one job alone is left out: job 8687 asks 549755813888 bytes = 524288 MB on its one
+/// node, and zewura's nodes have 529426432 KB = 517018 MB. The two jobs with an unknown
+/// runtime are skipped as before.
+#[test]
+fn alea_workload_memory_is_bytes_per_node() {
+    let data = common::trace("nonstandard/wagap-2013.swf");
+    let trace = data.to_str().unwrap();
+    let machines = format!("{trace}.machines");
+    let (ok, out, err) = schedlab(&["run", trace, "-p", "fcfs", "--cluster", &machines]);
+    assert!(ok, "{err}");
+    let err = format!("{out}{err}");
+    assert!(
+        err.contains("17900 job lines in Alea's MetaCentrum form")
+            && err.contains("field 10 read as bytes per node")
+            && err.contains(
+                "1 job can never run on the cluster and is left out; first: job 8687: asks for \
+                 524288 MB per node, partition all's largest node has 517018 MB"
+            ),
+        "{err}"
+    );
+    assert!(
+        err.contains("17897 jobs simulated, 3 skipped (1 can never run on the cluster)"),
+        "{err}"
+    );
+}

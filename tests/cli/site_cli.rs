@@ -137,9 +137,11 @@ fn bar_ratio(svg: &str) -> (f64, f64) {
 }
 
 /// `bench` times the run `run` makes: on the Slurm demo's run (gpu-3/run1) with its site, the
-/// `slurm` row is named by the spec `run --json` reports with the site (the slurm.conf's keys in
-/// it), as are the whole-run row and the memory line. `bench` took no `--sshare` and ran
-/// `slurm` on Slurm's defaults (its row read `slurm`), another schedule than `run`'s.
+/// `slurm` row is named `slurm`, the spec as given (the canonical spec, some 370 characters, put
+/// the table's columns out of line), and the line after its rows says it runs as the spec
+/// `run --json` reports with the site (the slurm.conf's keys in it); the whole-run row and the
+/// memory line name it `slurm` too. `bench` took no `--sshare` and ran `slurm` on Slurm's
+/// defaults, another schedule than `run`'s.
 #[test]
 fn bench_runs_slurm_with_the_site_as_run_does() {
     let (sacct, conf, sshare) = DEMO;
@@ -158,9 +160,22 @@ fn bench_runs_slurm_with_the_site_as_run_does() {
         .lines()
         .filter_map(|l| l.split_whitespace().nth(1))
         .collect();
-    assert!(steps.contains(&spec.as_str()), "no row of {spec}: {out}");
-    assert!(!steps.contains(&"slurm"), "{out}");
+    assert!(steps.contains(&"slurm"), "no row of slurm: {out}");
+    assert!(!steps.contains(&spec.as_str()), "{out}");
+    assert!(
+        out.contains(&format!("slurm runs as {spec}\n")),
+        "no canonical spec of {spec}: {out}"
+    );
     assert!(out.contains("memory with one slurm run:"), "{out}");
+    // Every row's columns line up: the jobs column ends at the same place on each row.
+    let header = out.lines().find(|l| l.starts_with("trace ")).unwrap();
+    let end = header.find("jobs").unwrap() + "jobs".len();
+    for l in out
+        .lines()
+        .filter(|l| l.contains(" + metrics") || l.contains(" slurm  "))
+    {
+        assert_eq!(l.get(end - 2..end), Some("60"), "{l}");
+    }
 }
 
 /// A bad value in the slurm.conf the `slurm` policy reads is said at the file's line, under the

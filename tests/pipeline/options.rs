@@ -105,6 +105,10 @@ fn keys_flags_and_controls_are_unique_and_fields_exist() {
         sshare: None,
         qos: None,
         assoc: None,
+        slurm_conf_name: None,
+        sshare_name: None,
+        qos_name: None,
+        assoc_name: None,
     })
     .unwrap();
     for o in OPTIONS {

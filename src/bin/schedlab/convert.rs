@@ -84,11 +84,15 @@ pub fn run(a: &ConvertArgs) -> Result<(), Box<dyn std::error::Error>> {
         Target::Swf => {
             set_max_procs(&mut w, procs, from);
             let gpus = conversion::gpus_to_column(&mut w);
+            let timeouts = conversion::timeouts_to_column(&mut w);
             swf::write(&mut out, &w)?;
             eprintln!(
-                "{} written as SWF (MaxProcs {procs} from {from}){}",
+                "{} written as SWF (MaxProcs {procs} from {from}){}{}",
                 count(w.records.len(), "job"),
                 gpus.map(|f| format!("; GPUs in field {f} (GpuField)"))
+                    .unwrap_or_default(),
+                timeouts
+                    .map(|f| format!("; the TIMEOUT mark in field {f} (TimeoutField)"))
                     .unwrap_or_default()
             );
         }
