@@ -31,7 +31,10 @@ impl LimitUse {
         (jobs.iter().enumerate())
             .filter_map(|(j, v)| {
                 let q = self.qos.as_ref().and_then(|q| q.never(j, v.requested));
-                q.or_else(|| self.assoc.as_ref().and_then(|a| a.never(j, &v)))
+                let per_cpu = jobs
+                    .mem_per_proc_kb(j)
+                    .map_or(0, |kb| (kb / 1024.0).ceil() as u64);
+                q.or_else(|| self.assoc.as_ref().and_then(|a| a.never(j, &v, per_cpu)))
                     .map(|why| (j, why))
             })
             .collect()

@@ -173,12 +173,19 @@ pub(super) fn tres(c: &Ctx<'_>, j: usize) -> TresCounts {
     } else {
         u64::from(n.nodes.max(1))
     };
-    let mem = if n.mem_per_node_mb > 0 {
-        n.mem_per_node_mb.saturating_mul(nodes)
-    } else {
-        n.mem_per_cpu_mb.saturating_mul(cpus)
-    };
+    let mem = job_mem(n.mem_per_node_mb, n.mem_per_cpu_mb, nodes, cpus);
     [cpus, mem, nodes, u64::from(n.gpus)]
+}
+
+/// A job's memory TRES, MB, as `job_get_tres_mem` counts it (Slurm 22.05
+/// src/slurmctld/job_mgr.c:15913-15919): a memory per processor (`MEM_PER_CPU`) times its
+/// processors, else a memory per node times its nodes (a job gives one or the other).
+pub(super) fn job_mem(per_node: u64, per_cpu: u64, nodes: u64, cpus: u64) -> u64 {
+    if per_node > 0 {
+        per_node.saturating_mul(nodes)
+    } else {
+        per_cpu.saturating_mul(cpus)
+    }
 }
 
 #[cfg(test)]
