@@ -68,7 +68,7 @@ impl LimitUse {
 
     /// Held after node selection, on the nodes `on` it gets (`None`: its node count whole).
     pub(super) fn held_post_on(&self, c: &Ctx<'_>, j: usize, on: Option<&[Share]>) -> bool {
-        self.qos.as_ref().is_some_and(|q| q.held_post(c, j))
+        self.qos.as_ref().is_some_and(|q| q.held_post(c, j, on))
             || self.assoc.as_ref().is_some_and(|a| a.held_post(c, j, on))
     }
 
