@@ -42,7 +42,17 @@ fn sched_on(
     qos: Option<&str>,
     spec: &str,
 ) -> Schedule {
-    let text = log(jobs);
+    sched_text(cluster, &log(jobs), assoc, qos, spec)
+}
+
+/// The same on the sacct log `text`.
+fn sched_text(
+    cluster: &str,
+    text: &str,
+    assoc: Option<&str>,
+    qos: Option<&str>,
+    spec: &str,
+) -> Schedule {
     let input = InputOptions {
         cluster: Some(cluster.into()),
         ..InputOptions::default()
@@ -199,4 +209,41 @@ fn a_node_limit_counts_only_nodes_the_association_does_not_hold() {
     assert_eq!(starts(&held), [0, 0, 100, 3]);
     let free = sched_on(two, &jobs, None, None, SPEC);
     assert_eq!(starts(&free), [0, 0, 0, 1]);
+}
+
+/// A job's memory counts as Slurm's TRES accounting does (`job_get_tres_mem`, job_mgr.c
+/// 22.05: a memory per CPU times its CPUs), in the never-runnable check as in the limit check.
+/// One node of 8 cores and 32000 MB; chem GrpTRES=mem=8000 (MB). carol's job 1 (2 cores,
+/// `ReqMem` 5000Mc: 10000 MB > 8000 alone) is left out as never runnable (before, only a
+/// memory per node was counted there: it was held for ever and the passes went on without
+/// end). Her job 2 (1 core, 4000Mc: 4000) and dave's job 3 (2 cores, 2000Mn: 2000 on its one
+/// node) start at 0 (6000); dave's job 4 (1 core, 3000Mc: 3000) would make 9000 > 8000, held
+/// to 100, when jobs 2 and 3 end. The run goes on a thread with a time guard, so that a run
+/// without end fails the test rather than hangs it.
+#[test]
+fn memory_per_cpu_counts_against_a_mem_limit_and_leaves_out_a_job_over_it() {
+    let jobs: [A; 4] = [
+        ("carol", "chem", 0, 2, 200, 100),
+        ("carol", "chem", 0, 1, 200, 100),
+        ("dave", "chem", 0, 2, 200, 100),
+        ("dave", "chem", 0, 1, 200, 100),
+    ];
+    let mem = ["5000Mc", "4000Mc", "2000Mn", "3000Mc"];
+    let mut text = String::new();
+    for (i, line) in log(&jobs).lines().enumerate() {
+        let m = if i == 0 { "ReqMem" } else { mem[i - 1] };
+        text.push_str(&format!("{line}|{m}\n"));
+    }
+    let limits = "c|chem|||root|1||mem=8000|||\nc|chem|carol|||1|||||\nc|chem|dave|||1|||||\n";
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let cluster = "1/n1:c8:m32000/p=batch:ALL:default";
+        let s = sched_text(cluster, &text, Some(limits), None, SPEC);
+        let rejected = matches!(s.jobs[0].outcome, schedlab::sim::Outcome::Rejected);
+        let _ = tx.send((rejected, starts(&s)[1..].to_vec()));
+    });
+    let got = rx.recv_timeout(std::time::Duration::from_secs(60));
+    let (rejected, rest) = got.expect("the run did not end within 60 s");
+    assert!(rejected);
+    assert_eq!(rest, [0, 0, 100]);
 }

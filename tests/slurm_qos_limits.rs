@@ -51,9 +51,14 @@ fn sched(jobs: &[Q], qos: Option<&str>) -> Schedule {
 
 /// The schedule of `spec` on `jobs` with the QOS file `qos`.
 fn sched_spec(jobs: &[Q], qos: Option<&str>, spec: &str) -> Schedule {
+    sched_on("1/n1:c8:m1/p=batch:ALL:default", jobs, qos, spec)
+}
+
+/// The same on the cluster `cluster` (compact form).
+fn sched_on(cluster: &str, jobs: &[Q], qos: Option<&str>, spec: &str) -> Schedule {
     let text = log(jobs);
     let input = InputOptions {
-        cluster: Some("1/n1:c8:m1/p=batch:ALL:default".into()),
+        cluster: Some(cluster.into()),
         ..InputOptions::default()
     };
     let set: JobSet =
@@ -227,4 +232,31 @@ fn a_job_over_a_tres_limit_alone_is_left_out_with_slurms_reason() {
     assert_eq!(left, [0, 1, 3]);
     assert!(none.rejected[2].1.contains("QOSGrpJobsLimit"));
     assert_eq!(none.jobs[2].start, 0);
+}
+
+/// A QOS's `node` limit counts distinct nodes, and a job only the nodes it gets that the QOS
+/// (for `GrpTRES`), or its user in the QOS (for `MaxTRESPU`), does not hold yet: Slurm's
+/// `_qos_job_runnable_post_select` calls `_get_unique_job_node_cnt` before each check
+/// (acct_policy.c 2243-2251, 2467-2475 in 22.05), as for an association. Two nodes of 8 cores;
+/// `low` GrpTRES=node=1. ann's job 1 (2 cores) starts at 0 on a node; her job 2 (2 cores)
+/// asks one node, 1 + 1 > 1 on its count alone, but the node select/cons_tres gives it is job
+/// 1's (the tightest fit): no new node, 1 + 0 = 1, it starts at 0. Her job 3 (8 cores) can only
+/// go to the empty node: a new one, 1 + 1 > 1, held to 100, when jobs 1 and 2 end. carol's
+/// `normal` job (1 core, at 1) starts at 3. The same with `low` MaxTRESPU=node=1 (all three
+/// are ann's). Counting nodes whole, job 2 was held to 100 and job 3 to 200.
+#[test]
+fn a_node_limit_counts_only_nodes_the_qos_does_not_hold() {
+    let jobs = [
+        ("ann", "low", 0, 2, 200, 100),
+        ("ann", "low", 0, 2, 200, 100),
+        ("ann", "low", 0, 8, 200, 100),
+        ("carol", "normal", 1, 1, 200, 100),
+    ];
+    let two = "1/n[1-2]:c8:m1/p=batch:ALL:default";
+    for low in ["low|0|||node=1|||", "low|0||node=1||||"] {
+        let qos = format!("{HEAD}normal|10||||||\n{low}\n");
+        let s = sched_on(two, &jobs, Some(&qos), SPEC);
+        assert_eq!(starts(&s), [0, 0, 100, 3], "{low}");
+    }
+    assert_eq!(starts(&sched_on(two, &jobs, None, SPEC)), [0, 0, 0, 1]);
 }

@@ -71,6 +71,13 @@ impl<'a> Jobs<'a> {
         JobView::of(&self.jobs[j])
     }
 
+    /// The memory per processor job `j` asks, KB (SWF field 10; an sacct log's `ReqMem`), when
+    /// given (> 0).
+    pub fn mem_per_proc_kb(&self, j: usize) -> Option<f64> {
+        let m = self.jobs[j].requested_memory;
+        (m > 0.0).then_some(m)
+    }
+
     /// Every job, in arrival order.
     pub fn iter(&self) -> impl Iterator<Item = JobView> + 'a {
         self.jobs.iter().map(JobView::of)

@@ -31,7 +31,10 @@ impl LimitUse {
         (jobs.iter().enumerate())
             .filter_map(|(j, v)| {
                 let q = self.qos.as_ref().and_then(|q| q.never(j, v, jobs.need(j)));
-                q.or_else(|| self.assoc.as_ref().and_then(|a| a.never(j, &v)))
+                let per_cpu = jobs
+                    .mem_per_proc_kb(j)
+                    .map_or(0, |kb| (kb / 1024.0).ceil() as u64);
+                q.or_else(|| self.assoc.as_ref().and_then(|a| a.never(j, &v, per_cpu)))
                     .map(|why| (j, why))
             })
             .collect()
@@ -65,7 +68,7 @@ impl LimitUse {
 
     /// Held after node selection, on the nodes `on` it gets (`None`: its node count whole).
     pub(super) fn held_post_on(&self, c: &Ctx<'_>, j: usize, on: Option<&[Share]>) -> bool {
-        self.qos.as_ref().is_some_and(|q| q.held_post(c, j))
+        self.qos.as_ref().is_some_and(|q| q.held_post(c, j, on))
             || self.assoc.as_ref().is_some_and(|a| a.held_post(c, j, on))
     }
 

@@ -15,9 +15,12 @@
 //! "Used" is the running jobs' allocated TRES and count: added when a job starts
 //! (`acct_policy_job_begin`, `_qos_adjust_limit_usage` `ACCT_POLICY_JOB_BEGIN`), taken back when
 //! it ends (`deallocate_nodes` calls `acct_policy_job_fini`). A user is its user id over all its
-//! accounts (`acct_policy_get_user_used_limits` by `user_id`).
+//! accounts (`acct_policy_get_user_used_limits` by `user_id`). The node TRES used is the count
+//! of distinct nodes the running jobs hold (`_add_usage_node_bitmap`); a job's ask of it is,
+//! once its nodes are chosen, those of them not held yet (`_get_unique_job_node_cnt`), else
+//! its whole node count.
 
-use crate::cluster::Need;
+use crate::cluster::{Need, Share};
 use crate::sim::{Ctx, JobView};
 use crate::slurm::qos::DEFAULT_QOS;
 use crate::slurm::qos_limits::{QosLimits, TresCounts, TresLimit, TRES_NAMES};
@@ -32,10 +35,12 @@ struct Used {
 }
 
 impl Used {
-    fn add(&mut self, t: &TresCounts) {
+    /// A job with TRES `t` starts; `new_nodes`: those of its nodes not held yet (the `node`
+    /// used is the count of distinct nodes, `_add_usage_node_bitmap`).
+    fn add(&mut self, t: &TresCounts, new_nodes: u64) {
         self.jobs = self.jobs.saturating_add(1);
-        for (u, v) in self.tres.iter_mut().zip(t) {
-            *u = u.saturating_add(*v);
+        for (i, (u, v)) in self.tres.iter_mut().zip(t).enumerate() {
+            *u = u.saturating_add(if i == 2 { new_nodes } else { *v });
         }
     }
 }
@@ -54,6 +59,9 @@ pub(super) struct QosUse {
     group: Vec<Used>,
     /// Per (QOS index, user).
     user: HashMap<(u16, i64), Used>,
+    /// Jobs per (QOS index, node) and per (QOS index, user, node), for the distinct nodes.
+    group_nodes: HashMap<(u16, u32), u32>,
+    user_nodes: HashMap<(u16, i64, u32), u32>,
 }
 
 impl QosUse {
@@ -73,6 +81,8 @@ impl QosUse {
             limits,
             job_qos: site.job_qos.clone(),
             user: HashMap::new(),
+            group_nodes: HashMap::new(),
+            user_nodes: HashMap::new(),
         })
     }
 
@@ -80,6 +90,8 @@ impl QosUse {
     pub(super) fn reset(&mut self, c: &Ctx<'_>) {
         self.group.iter_mut().for_each(|g| *g = Used::default());
         self.user.clear();
+        self.group_nodes.clear();
+        self.user_nodes.clear();
         for (_, j) in c.running() {
             self.started(c, j);
         }
@@ -99,8 +111,20 @@ impl QosUse {
             return;
         }
         let t = tres(c, j);
-        self.group[usize::from(k)].add(&t);
-        self.user.entry((k, c.job(j).user)).or_default().add(&t);
+        let user = c.job(j).user;
+        let (mut new_group, mut new_user) = (0, 0);
+        if let Some(cv) = c.cluster() {
+            for s in cv.alloc(j).iter() {
+                let g = self.group_nodes.entry((k, s.node)).or_insert(0);
+                new_group += u64::from(*g == 0);
+                *g += 1;
+                let u = self.user_nodes.entry((k, user, s.node)).or_insert(0);
+                new_user += u64::from(*u == 0);
+                *u += 1;
+            }
+        }
+        self.group[usize::from(k)].add(&t, new_group);
+        self.user.entry((k, user)).or_default().add(&t, new_user);
     }
 
     /// Held before node selection: `GrpJobs`, `MaxJobsPU`, `MaxWall`.
@@ -117,19 +141,27 @@ impl QosUse {
                 .is_some_and(|w| v.requested.is_none_or(|r| r > w))
     }
 
-    /// Held after node selection: `GrpTRES`, `MaxTRESPU`.
-    pub(super) fn held_post(&self, c: &Ctx<'_>, j: usize) -> bool {
+    /// Held after node selection: `GrpTRES`, `MaxTRESPU`; `on`: the nodes it gets, when
+    /// chosen (the `node` ask is then those the QOS, or the user in it, does not hold yet:
+    /// `_get_unique_job_node_cnt` before each check, acct_policy.c 2243-2251, 2467-2475).
+    pub(super) fn held_post(&self, c: &Ctx<'_>, j: usize, on: Option<&[Share]>) -> bool {
         let (k, Some(l)) = self.of(j) else {
             return false;
         };
         let t = tres(c, j);
+        let u = c.job(j).user;
         let group = &self.group[usize::from(k)];
-        let user = self
-            .user
-            .get(&(k, c.job(j).user))
-            .copied()
-            .unwrap_or_default();
-        over(&l.grp_tres, &t, &group.tres) || over(&l.max_tres_pu, &t, &user.tres)
+        let user = self.user.get(&(k, u)).copied().unwrap_or_default();
+        let ask = |held: &dyn Fn(u32) -> bool| {
+            let mut a = t;
+            if let Some(on) = on {
+                a[2] = on.iter().filter(|s| !held(s.node)).count() as u64;
+            }
+            a
+        };
+        let in_group = ask(&|n| self.group_nodes.contains_key(&(k, n)));
+        let in_user = ask(&|n| self.user_nodes.contains_key(&(k, u, n)));
+        over(&l.grp_tres, &in_group, &group.tres) || over(&l.max_tres_pu, &in_user, &user.tres)
     }
 
     /// Why job `j` (`v`, asking `need` of the cluster's nodes) is held for ever, by a limit no
@@ -226,11 +258,7 @@ pub(super) fn tres(c: &Ctx<'_>, j: usize) -> TresCounts {
     let n = cv.need(j);
     let cpus = u64::from(procs);
     let nodes = cv.alloc(j).len() as u64;
-    let mem = if n.mem_per_node_mb > 0 {
-        n.mem_per_node_mb.saturating_mul(nodes)
-    } else {
-        n.mem_per_cpu_mb.saturating_mul(cpus)
-    };
+    let mem = job_mem(n.mem_per_node_mb, n.mem_per_cpu_mb, nodes, cpus);
     [cpus, mem, nodes, u64::from(n.gpus)]
 }
 
@@ -242,12 +270,19 @@ fn ask(procs: u32, need: Option<&Need>) -> TresCounts {
         return [cpus, 0, 0, 0];
     };
     let nodes = u64::from(n.nodes.max(1));
-    let mem = if n.mem_per_node_mb > 0 {
-        n.mem_per_node_mb.saturating_mul(nodes)
-    } else {
-        n.mem_per_cpu_mb.saturating_mul(cpus)
-    };
+    let mem = job_mem(n.mem_per_node_mb, n.mem_per_cpu_mb, nodes, cpus);
     [cpus, mem, nodes, u64::from(n.gpus)]
+}
+
+/// A job's memory TRES, MB, as `job_get_tres_mem` counts it (Slurm 22.05
+/// src/slurmctld/job_mgr.c:15913-15919): a memory per processor (`MEM_PER_CPU`) times its
+/// processors, else a memory per node times its nodes (a job gives one or the other).
+pub(super) fn job_mem(per_node: u64, per_cpu: u64, nodes: u64, cpus: u64) -> u64 {
+    if per_node > 0 {
+        per_node.saturating_mul(nodes)
+    } else {
+        per_cpu.saturating_mul(cpus)
+    }
 }
 
 #[cfg(test)]
