@@ -68,6 +68,11 @@ impl Spec {
         }
         let mut params = Vec::new();
         if !rest.is_empty() {
+            // Characters are counted in the spec as given (1 is its first).
+            let lead = text.chars().count() - text.trim_start().chars().count();
+            if let Some(reason) = unbalanced(s, lead) {
+                return Err(err(reason));
+            }
             let inner = rest
                 .strip_prefix('[')
                 .and_then(|r| r.strip_suffix(']'))
@@ -105,6 +110,47 @@ impl Spec {
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
     }
+}
+
+/// What is unbalanced in `s`, when a bracket or parenthesis is: the closer that closes
+/// nothing, the opener a wrong closer meets, else every opener never closed (innermost first), each with
+/// its character position (`lead` characters precede `s` in the spec as given).
+fn unbalanced(s: &str, lead: usize) -> Option<String> {
+    let mut open: Vec<(char, usize)> = Vec::new();
+    for (n, ch) in s.chars().enumerate() {
+        let at = lead + n + 1;
+        match ch {
+            '[' | '(' => open.push((ch, at)),
+            ']' | ')' => {
+                let opener = if ch == ']' { '[' } else { '(' };
+                match open.pop() {
+                    Some((o, _)) if o == opener => {}
+                    Some((o, p)) => {
+                        let closer = if o == '[' { ']' } else { ')' };
+                        return Some(format!(
+                            "unbalanced '{o}' at character {p}: a '{closer}' is missing \
+                             before the '{ch}' at character {at}"
+                        ));
+                    }
+                    None => {
+                        return Some(format!(
+                            "unbalanced '{ch}' at character {at}: no '{opener}' before it"
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let missing: Vec<String> = open
+        .iter()
+        .rev()
+        .map(|&(o, p)| {
+            let closer = if o == '[' { ']' } else { ')' };
+            format!("unbalanced '{o}' at character {p}: a '{closer}' is missing")
+        })
+        .collect();
+    (!missing.is_empty()).then(|| missing.join("; "))
 }
 
 /// Splits on commas that are not inside brackets or parentheses (the one splitter of spec
@@ -207,6 +253,29 @@ mod tests {
         assert_eq!(
             Spec::parse("EASY").unwrap_err().reason,
             "\"EASY\" is not a policy name (lowercase letters, digits and '-'); did you mean \"easy\"?"
+        );
+        // An unclosed bracket or parenthesis is named with its place (it was "parameters
+        // must be written [key=value,...]"): in `easy[queue=expr(wait/3600` the '[' is the 5th
+        // character and the '(' the 16th (e,a,s,y,[ then q,u,e,u,e,=,e,x,p,r,( : 5 + 11).
+        assert_eq!(
+            Spec::parse("easy[queue=expr(wait/3600").unwrap_err().reason,
+            "unbalanced '(' at character 16: a ')' is missing; \
+             unbalanced '[' at character 5: a ']' is missing"
+        );
+        // ` easy[a=1)]`: the ')' (10th: space,e,a,s,y,[,a,=,1,) — a leading space counts) meets
+        // the '[' (6th) still open.
+        assert_eq!(
+            Spec::parse(" easy[a=1)]").unwrap_err().reason,
+            "unbalanced '[' at character 6: a ']' is missing before the ')' at character 10"
+        );
+        assert_eq!(
+            Spec::parse("easy[a=1])").unwrap_err().reason,
+            "unbalanced ')' at character 10: no '(' before it"
+        );
+        // Balanced but not [..] at the end keeps the old message.
+        assert_eq!(
+            Spec::parse("easy[a=1]x").unwrap_err().reason,
+            "parameters must be written [key=value,...]"
         );
         assert!(!Spec::parse("e asy")
             .unwrap_err()

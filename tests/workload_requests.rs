@@ -151,6 +151,23 @@ fn columns_in_any_order_and_any_subset() {
     assert_eq!(c.records[0].requested_memory, 16384.0 * 1024.0 / 8.0);
 }
 
+/// sacct of Slurm <= 19.05 has no TRES columns: its GPUs are in `ReqGRES` / `AllocGRES`,
+/// per node (they were not read: no GPU). Job 1 asks 2 nodes with `gpu:2` each: 2 x 2 = 4
+/// GPUs. Job 2's ReqGRES is empty; AllocGRES `gpu:tesla:3` on its 1 node: 3.
+#[test]
+fn old_sacct_gres_columns_give_gpus_per_node_times_nodes() {
+    let w = read(&format!(
+        "{HEAD}|NCPUS|NNodes|ReqNodes|ReqMem|ReqGRES|AllocGRES\n\
+         1|2019-01-01T00:00:00|2019-01-01T00:01:00|2019-01-01T00:11:00|COMPLETED|8|2|2|8Gn|\
+         gpu:2|gpu:2(IDX:0-1)\n\
+         2|2019-01-01T00:00:00|2019-01-01T00:01:00|2019-01-01T00:11:00|COMPLETED|4|1|1|8Gn||\
+         gpu:tesla:3\n"
+    ))
+    .unwrap();
+    assert_eq!(w.records[0].req, req(2, 4, 8192, false));
+    assert_eq!(w.records[1].req, req(1, 3, 8192, false));
+}
+
 #[test]
 fn missing_fields_leave_the_request_unknown() {
     // No node count: memory known per CPU only; no memory at all: -1; no partition: none.

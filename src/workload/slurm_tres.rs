@@ -55,6 +55,27 @@ pub fn tres(text: &str) -> Result<Tres, String> {
     Ok(t)
 }
 
+/// The GPUs per node a `ReqGRES` / `AllocGRES` list names (sacct of Slurm <= 19.05, before
+/// TRES: `gpu:2`, `gpu:tesla:2`, `gpu:2(IDX:0-1)`, `gpu` for one, per node): the sum of its
+/// `gpu` entries; `None` when it names none (empty, `N/A`, other GRES only).
+pub fn gres_gpus_per_node(text: &str) -> Option<u64> {
+    let mut gpus: Option<u64> = None;
+    for entry in text.split(',').map(str::trim) {
+        let entry = entry.split('(').next().unwrap_or("").trim();
+        let entry = entry.strip_prefix("gres/").unwrap_or(entry);
+        let name = entry.split(':').next().unwrap_or("");
+        if !name.eq_ignore_ascii_case("gpu") {
+            continue;
+        }
+        // The last part is the count when it is a number, else a type or the name (`gpu`,
+        // `gpu:tesla`: one).
+        let last = entry.rsplit(':').next().unwrap_or("");
+        let n = last.parse::<u64>().unwrap_or(1);
+        gpus = Some(gpus.unwrap_or(0).saturating_add(n));
+    }
+    gpus
+}
+
 /// A memory size as Slurm prints it, in MB: a number with an optional unit `K`, `M`, `G`, `T`
 /// or `P` (powers of 1024; no unit = MB, Slurm's default).
 pub fn size_mb(text: &str) -> Result<f64, String> {
@@ -108,6 +129,18 @@ pub fn req_mem(text: &str) -> Result<Option<ReqMem>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gres_lists_of_old_sacct_give_gpus_per_node() {
+        assert_eq!(gres_gpus_per_node("gpu:2"), Some(2));
+        assert_eq!(gres_gpus_per_node("gpu:tesla:2(IDX:0-1)"), Some(2));
+        assert_eq!(gres_gpus_per_node("gpu"), Some(1));
+        // Two typed entries add (1 + 3); another GRES is not a GPU.
+        assert_eq!(gres_gpus_per_node("gpu:k80:1,mic:4,gpu:p100:3"), Some(4));
+        assert_eq!(gres_gpus_per_node("mic:4"), None);
+        assert_eq!(gres_gpus_per_node(""), None);
+        assert_eq!(gres_gpus_per_node("N/A"), None);
+    }
 
     #[test]
     fn tres_lists() {

@@ -201,3 +201,23 @@ fn a_broken_json_names_its_place_once() {
     );
     assert!(!err.contains(" at line "), "{err}");
 }
+
+/// `replay sacct.txt --slurm-conf slurm.conf` without -p was clap's "required" error: with a
+/// Slurm site given the site's policy, `slurm`, is compared (and stderr says so); without a
+/// site the error names what to give.
+#[test]
+fn replay_with_a_site_and_no_policy_compares_slurm() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/slurm/gpu-3/run1");
+    let sacct = format!("{dir}/sacct.txt");
+    let conf = format!("{dir}/slurm.conf");
+    let (ok, out, err) = schedlab(&["replay", &sacct, "--slurm-conf", &conf]);
+    assert!(ok, "{err}");
+    assert!(err.contains("no -p given: comparing slurm"), "{err}");
+    assert!(out.contains("slurm: "), "{out}");
+    let (ok, out, err) = schedlab(&["replay", &sacct]);
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("give one or more with -p") && err.contains("--slurm-conf"),
+        "{err}"
+    );
+}

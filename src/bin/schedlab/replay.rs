@@ -14,8 +14,9 @@ pub struct ReplayArgs {
     /// The log: Slurm `sacct --parsable2` output (with NodeList, the jobs run on their
     /// recorded nodes), or any trace with recorded waits.
     trace: PathBuf,
-    /// Policy spec (slurm, easy, conservative, ...); repeat to compare.
-    #[arg(long = "policy", short = 'p', required = true)]
+    /// Policy spec (slurm, easy, conservative, ...); repeat to compare. With a Slurm site
+    /// (--slurm-conf, --sshare, --qos, --assoc) and no -p, `slurm`.
+    #[arg(long = "policy", short = 'p')]
     policies: Vec<String>,
     /// `sshare -a -l -P` output: the account tree, shares and usage at the log's start.
     #[arg(long)]
@@ -51,6 +52,7 @@ pub struct ReplayArgs {
 }
 
 pub fn run(args: &ReplayArgs) -> CliResult {
+    let policies = policies_of(args)?;
     let site = site_of(
         args.input.slurm_conf.as_deref(),
         args.sshare.as_deref(),
@@ -63,12 +65,12 @@ pub fn run(args: &ReplayArgs) -> CliResult {
     };
     // Every spec is checked before any work; files are named by the specs as given (a
     // site's canonical spec is long).
-    for spec in &args.policies {
+    for spec in &policies {
         build(spec)?;
     }
     let files = crate::outputs::plan(
         &[("--decisions-csv", args.decisions_csv.as_deref())],
-        &args.policies,
+        &policies,
         &args.trace,
     )?;
     let (read, input) = args.input.options()?;
@@ -87,7 +89,7 @@ pub fn run(args: &ReplayArgs) -> CliResult {
     // Without a site the `slurm` policy still reads its loops' phases from the log, as
     // `schedlab run` does (`run::named_site`).
     let bare = schedlab::slurm::Site::default().with_log_clocks(LogClocks::of(&set));
-    crate::print_phases_note(site.as_ref().unwrap_or(&bare), &args.policies);
+    crate::print_phases_note(site.as_ref().unwrap_or(&bare), &policies);
     let recorded = replay.recorded_waits();
     if let Some(other) = &args.noise {
         let (_, set2) = run::read_path(other, &read, &input)?;
@@ -96,7 +98,7 @@ pub fn run(args: &ReplayArgs) -> CliResult {
         let d = recorded.distance(&second.recorded_waits());
         println!("noise floor (this log / {}): {d}", other.display());
     }
-    for (spec, files) in args.policies.iter().zip(&files) {
+    for (spec, files) in policies.iter().zip(&files) {
         let fresh = || -> Result<Box<dyn schedlab::policy::Policy>, run::Error> {
             Ok(match &site {
                 Some(site) => schedlab::policy::slurm::build_with_site(spec, site)?,
@@ -145,4 +147,25 @@ pub fn run(args: &ReplayArgs) -> CliResult {
         }
     }
     Ok(())
+}
+
+/// The specs to compare: those given with -p; without any, `slurm` when a Slurm site is given
+/// (the site is only read by it), else an error naming what to give.
+fn policies_of(args: &ReplayArgs) -> Result<Vec<String>, String> {
+    if !args.policies.is_empty() {
+        return Ok(args.policies.clone());
+    }
+    let site = args.input.slurm_conf.is_some()
+        || args.sshare.is_some()
+        || args.qos.is_some()
+        || args.assoc.is_some();
+    if site {
+        eprintln!("schedlab: no -p given: comparing slurm");
+        return Ok(vec!["slurm".to_string()]);
+    }
+    Err(
+        "no policy given: give one or more with -p (e.g. -p slurm -p easy), or a Slurm site \
+         (--slurm-conf, --sshare, --qos, --assoc) to compare slurm"
+            .to_string(),
+    )
 }

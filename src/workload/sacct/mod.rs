@@ -6,7 +6,8 @@
 //! (or `JobIDRaw`), `Submit`, `Start`, `State`, `Elapsed` (or `End`), and the CPUs: `AllocCPUS`
 //! (or `NCPUS`), else `AllocTRES`, `ReqCPUS` or `ReqTRES`. Used when present: `User`, `Group`,
 //! `Timelimit`, `ReqCPUS`, `ReqMem`, `NNodes`, `ReqNodes`, `ReqTRES`, `AllocTRES`, `TotalCPU`,
-//! `Partition`, `QOS`, `JobName`. The job's request of a cluster (nodes, GPUs, memory per node,
+//! `Partition`, `QOS`, `JobName`; without TRES GPUs (Slurm <= 19.05) `ReqGRES`, `AllocGRES`
+//! (GPUs per node, times the nodes). The job's request of a cluster (nodes, GPUs, memory per node,
 //! exclusivity: `request.rs`) goes in [`SwfRecord::req`](crate::swf::SwfRecord::req), the
 //! partition names in [`Workload::partition_names`]. Conventions:
 //! - A JobID on several job lines (`--duplicates`: a job requeued) is one job, its last record
@@ -324,17 +325,28 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
     };
     let req_cpus = asked_cpus.unwrap_or(cpus);
     let ran_on = opt(c.nnodes).parse::<u64>().ok().or(alloc_tres.node);
+    let nodes = match req_tres.node {
+        Some(n) => Some(n),
+        None => count_at(c.req_nodes)?.map(|n| n.max(0) as u64),
+    }
+    .or(ran_on);
+    // Slurm <= 19.05 has no TRES columns: `ReqGRES` / `AllocGRES` give GPUs per node, times
+    // the nodes asked for / run on (one when unknown).
+    let gres = |col: Option<usize>, on: Option<u64>| {
+        let per_node = slurm_tres::gres_gpus_per_node(opt(col))?;
+        Some(per_node.saturating_mul(on.unwrap_or(1)))
+    };
     let asked = Asked {
         cpus,
         asked_cpus,
         alloc_cpus: c.cpus.map(|_| cpus).or(alloc_tres.cpu.map(|n| n as i64)),
-        nodes: match req_tres.node {
-            Some(n) => Some(n),
-            None => count_at(c.req_nodes)?.map(|n| n.max(0) as u64),
-        }
-        .or(ran_on),
+        nodes,
         ran_on,
-        gpus: req_tres.gpus.or(alloc_tres.gpus),
+        gpus: req_tres
+            .gpus
+            .or(alloc_tres.gpus)
+            .or_else(|| gres(c.req_gres, nodes))
+            .or_else(|| gres(c.alloc_gres, ran_on)),
     };
     let mem = match c.req_mem {
         Some(i) => slurm_tres::req_mem(get(i)).map_err(|e| field(i, e))?,
@@ -345,7 +357,7 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
     let (req, req_mem) = asked.request(mem).map_err(|(e, col)| {
         let col = match col {
             Col::Mem => mem_col,
-            Col::Gpus => c.req_tres.or(c.alloc_tres).unwrap_or(0),
+            Col::Gpus => (c.req_tres.or(c.alloc_tres).or(c.req_gres).or(c.alloc_gres)).unwrap_or(0),
             Col::Nodes => c.req_tres.or(c.req_nodes).or(c.nnodes).unwrap_or(0),
         };
         field(col, e)
