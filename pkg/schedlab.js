@@ -1233,18 +1233,22 @@ export function series_bin_means(series, column, bin) {
 
 /**
  * What the `slurm` policy will read of a site (slurm.conf text, `sshare -a -l -P` text and
- * `sacctmgr show qos format=Name,Priority -P` text, with the limits' columns or without, each
- * optional): one sentence, or the error naming the file, line and field.
+ * `sacctmgr show qos format=Name,Priority -P` text, with the limits' columns or without, and
+ * `sacctmgr show assoc ... -P` text, each optional): one sentence, or the error naming the file
+ * (`names`: `[conf, sshare, qos, assoc]`, each the name of the file its text came from;
+ * `slurm.conf`, `sshare`, `qos`, `assoc` when not given), line and field.
  * @param {string | null} [conf]
  * @param {string | null} [sshare]
  * @param {string | null} [qos]
+ * @param {string | null} [assoc]
+ * @param {string[] | null} [names]
  * @returns {string}
  */
-export function slurm_site_note(conf, sshare, qos) {
-    let deferred5_0;
-    let deferred5_1;
+export function slurm_site_note(conf, sshare, qos, assoc, names) {
+    let deferred7_0;
+    let deferred7_1;
     try {
-        let ptr0, len0, ptr1, len1, ptr2, len2;
+        let ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4;
         try {
             ptr0 = isLikeNone(conf) ? 0 : passStringToWasm0(conf, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
             len0 = WASM_VECTOR_LEN;
@@ -1252,24 +1256,30 @@ export function slurm_site_note(conf, sshare, qos) {
             len1 = WASM_VECTOR_LEN;
             ptr2 = isLikeNone(qos) ? 0 : passStringToWasm0(qos, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
             len2 = WASM_VECTOR_LEN;
+            ptr3 = isLikeNone(assoc) ? 0 : passStringToWasm0(assoc, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len3 = WASM_VECTOR_LEN;
+            ptr4 = isLikeNone(names) ? 0 : passArrayJsValueToWasm0(names, wasm.__wbindgen_malloc);
+            len4 = WASM_VECTOR_LEN;
         } catch (e) {
+            if (ptr4) { wasm.__externref_drop_slice(ptr4, len4); wasm.__wbindgen_free(ptr4, len4 * 4, 4); }
+            if (ptr3) { wasm.__wbindgen_free(ptr3, len3 * 1, 1); }
             if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
             if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
             if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
             throw e;
         }
-        const ret = wasm.slurm_site_note(ptr0, len0, ptr1, len1, ptr2, len2);
-        var ptr4 = ret[0];
-        var len4 = ret[1];
+        const ret = wasm.slurm_site_note(ptr0, len0, ptr1, len1, ptr2, len2, ptr3, len3, ptr4, len4);
+        var ptr6 = ret[0];
+        var len6 = ret[1];
         if (ret[3]) {
-            ptr4 = 0; len4 = 0;
+            ptr6 = 0; len6 = 0;
             throw takeFromExternrefTable0(ret[2]);
         }
-        deferred5_0 = ptr4;
-        deferred5_1 = len4;
-        return getStringFromWasm0(ptr4, len4);
+        deferred7_0 = ptr6;
+        deferred7_1 = len6;
+        return getStringFromWasm0(ptr6, len6);
     } finally {
-        wasm.__wbindgen_free(deferred5_0, deferred5_1, 1);
+        wasm.__wbindgen_free(deferred7_0, deferred7_1, 1);
     }
 }
 
