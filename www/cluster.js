@@ -42,51 +42,33 @@ export class ClusterPanel {
       changed();
     });
     this.changed = changed;
-    $('cluster-sshare').addEventListener('change', async () => {
-      const file = $('cluster-sshare').files?.[0];
-      if (!file) return;
-      try {
-        const text = await file.text();
-        call('slurm_site_note', null, text, null, null, ['', file.name, '', '']);
-        this.site.sshare = text;
-        this.names.sshare = file.name;
-        this.showSite();
-      } catch (err) {
-        this.show(null, err.message);
-      }
-      $('cluster-sshare').value = '';
-      changed();
-    });
-    $('cluster-qos').addEventListener('change', async () => {
-      const file = $('cluster-qos').files?.[0];
-      if (!file) return;
-      try {
-        const text = await file.text();
-        call('slurm_site_note', null, null, text, null, ['', '', file.name, '']);
-        this.site.qos = text;
-        this.names.qos = file.name;
-        this.showSite();
-      } catch (err) {
-        this.show(null, err.message);
-      }
-      $('cluster-qos').value = '';
-      changed();
-    });
-    $('cluster-assoc').addEventListener('change', async () => {
-      const file = $('cluster-assoc').files?.[0];
-      if (!file) return;
-      try {
-        const text = await file.text();
-        call('slurm_site_note', null, null, null, text, ['', '', '', file.name]);
-        this.site.assoc = text;
-        this.names.assoc = file.name;
-        this.showSite();
-      } catch (err) {
-        this.show(null, err.message);
-      }
-      $('cluster-assoc').value = '';
-      changed();
-    });
+    // The site's files: each read through slurm_site_note (an error names the file, line and
+    // field), then kept with its name.
+    const siteFile = (key, at) => {
+      const input = $(`cluster-${key}`);
+      input.addEventListener('change', async () => {
+        const file = input.files?.[0];
+        if (!file) return;
+        try {
+          const text = await file.text();
+          const args = [null, null, null, null];
+          const names = ['', '', '', ''];
+          args[at] = text;
+          names[at] = file.name;
+          call('slurm_site_note', ...args, names);
+          this.site[key] = text;
+          this.names[key] = file.name;
+          this.showSite();
+        } catch (err) {
+          this.show(null, err.message);
+        }
+        input.value = '';
+        changed();
+      });
+    };
+    siteFile('sshare', 1);
+    siteFile('qos', 2);
+    siteFile('assoc', 3);
     // An edited compact form (the app marks the results stale on every option's change).
     $('opt-cluster').addEventListener('change', () => { this.refresh(); this.syncPreset(); });
   }

@@ -53,7 +53,8 @@ test('an assoc file gives the slurm policy its association limits, as the CLI\'s
   n = await clickRun(p);
   await waitRuns(p, n + 1, 60_000);
   assert.equal(await note.isVisible(), true);
-  assert.match(await note.innerText(), /assoc: 1 of the log's 2 accounts is not in it \(chem\): its jobs are held by no association limit/);
+  // The note names the file by its own name, as the page's errors do.
+  assert.match(await note.innerText(), /part\.txt: 1 of the log's 2 accounts is not in it \(chem\): its jobs are held by no association limit/);
   // A bad file: its name, line and field.
   await p.locator('[data-testid="cluster-assoc"]').setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('Account|User|MaxJobs\nphys||\nphys|ann|one\n') });
   await p.waitForFunction(() => !document.querySelector('[data-testid="cluster-error"]').hidden);
