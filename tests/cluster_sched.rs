@@ -156,6 +156,35 @@ fn jobs_that_can_never_run_are_rejected_with_their_reason() {
     );
 }
 
+/// An SWF trace's partition number 1 on a cluster of one partition: the number means nothing
+/// to it, the job runs in that partition as it would anyway, and nothing is said. On a cluster
+/// of two partitions, neither named 1, the note stays (which one the job runs in is the
+/// default's choice); so does a partition a log names (`nope` above).
+#[test]
+fn a_partition_number_on_a_cluster_of_one_partition_is_not_said() {
+    let numbered = Request {
+        partition: 1,
+        ..Request::default()
+    };
+    let js = jobs(&[(0, 10, 1, 0, numbered)]);
+    let one = place("NodeName=n[1-2] CPUs=4\n", &js, &["1"]);
+    assert_eq!(one.absent, [("1".to_string(), 1)]);
+    assert_eq!(one.notes(&js), Vec::<String>::new());
+    let two = place(
+        "NodeName=n[1-2] CPUs=4\nPartitionName=a Nodes=n1 Default=YES\nPartitionName=b Nodes=n2\n",
+        &js,
+        &["1"],
+    );
+    let notes = two.notes(&js);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].starts_with("partitions not in the cluster: 1 (1 job)"),
+        "{notes:?}"
+    );
+    // The schedule is the same either way: the job starts at once.
+    assert_eq!(starts(&run(&one, &js, "easy")), [0]);
+}
+
 #[test]
 fn the_checker_catches_an_overfull_node() {
     let js = jobs(&[(0, 10, 1, 0, req(0, 1)), (0, 10, 1, 0, req(0, 0))]);

@@ -4,7 +4,7 @@ import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
 import { decode } from './share.js';
-import { offerSite as offer } from './siteoffer.js';
+import { offerSite as offer, offerOwnSite as offerOwn } from './siteoffer.js';
 import { showLink, wireExports } from './sharepanel.js';
 import { FORM, readForm as readControls, writeForm as writeControls, readHeat } from './form.js';
 import { sessionOptions } from './session.js';
@@ -35,6 +35,7 @@ const S = {
   results: [],   // per policy {spec, report, rects, jobs, series, eetUsers, violations, memory}
   metrics: [],   // the engine's metrics catalogue (the results table's rows)
   lastHash: '',
+  sacct: false, ownSiteOffered: false, // the shown trace is an sacct log; slurm offered (siteoffer.js)
   runner: new Runner(),
 };
 let picker, resultsTable, overview, gantts, eet, sweep, editor, traceView, dists, compare, strip, cluster;
@@ -47,6 +48,16 @@ const readForm = () => readControls(cluster);
 const writeForm = (state) => writeControls(state, cluster, sweep);
 
 const offerSite = () => offer(picker, sweep); // what a demo recorded on a Slurm site offers
+
+/** An admin's own site (siteoffer.js): slurm and historic join the compared policies once,
+ * said in the status line. Returns whether they did. */
+function offerOwnSite() {
+  const added = offerOwn(picker, S, cluster.ownSite().conf);
+  if (!added) return false;
+  markStale();
+  setStatus(`${added.join(' and ')} added: the slurm policy reads this slurm.conf. Press “Run comparison”.`);
+  return true;
+}
 
 function heatChanged() {
   const heat = readHeat(true);
@@ -175,6 +186,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         // says which and why, as the CLI does; they count as skipped in the table.
         const jobsLeft = shown.map((r) => (r.report?.left_out ? ` ${r.spec}: ${r.report.left_out}.` : '')).join('');
         setStatus(`${count(n, 'policy', 'policies')} on ${count(facts.jobs, 'job')} in ${(ms / 1000).toFixed(2)} s.${jobsLeft}${leftOutSentence(failed, n)}`);
+        offerOwnSite(); // a slurm.conf read before the sacct log came
       } catch (err) {
         showError(`Could not show the results: ${err.message}`);
       }
@@ -282,6 +294,7 @@ function show(trace, state, facts, results, history, failed = []) {
   setStale(false);
   S.partial = false;
   S.traceStats = facts.traceStats ?? null;
+  S.sacct = Boolean(facts.job_ids); // an sacct log (its jobs' Slurm JobIDs)
   setUserNames(facts.user_names);
   setJobIds(facts.job_ids);
   readHeat(true); // the heatmap's users by name are this trace's: flags (and tells) any other
@@ -464,7 +477,7 @@ async function boot() {
       (spec) => (spec.trim().startsWith('js:') ? editor.check(spec.trim()) : call('canonical_spec', spec)), markStale);
     window.schedlab.editor = editor;
     S.metrics = call('metrics');
-    cluster = new ClusterPanel(markStale);
+    cluster = new ClusterPanel(() => { if (!offerOwnSite()) markStale(); });
   } catch (err) {
     showError(err.message);
     setStatus('The engine is not available.');

@@ -2,6 +2,8 @@
 // without a policy: the policies to compare and a sweep of what a Slurm admin varies.
 import { DEFAULT_SWEEP, SITE_POLICIES } from './share.js';
 
+const family = (spec, name) => spec === name || spec.startsWith(`${name}[`);
+
 /** The sweep the Slurm demo offers (offerSite). */
 const SLURM_SWEEP = { vary: 'PriorityWeightFairshare=0,2500,5000,10000,20000,40000', seeds: 1, metric: 'wait' };
 
@@ -9,7 +11,6 @@ const SLURM_SWEEP = { vary: 'PriorityWeightFairshare=0,2500,5000,10000,20000,400
  * two-schedules view opens on as A (replay fidelity: how far each policy is from what Slurm
  * did, before any what-if), and suggests to `sweep` a sweep of the fairshare weight. */
 export function offerSite(picker, sweep) {
-  const family = (spec, name) => spec === name || spec.startsWith(`${name}[`);
   for (const name of SITE_POLICIES) if (!picker.entries.some((e) => family(e.spec.trim(), name))) picker.add(name);
   // The sweep panel's defaults (pv-easy's estimate error) say nothing of Slurm: unless the
   // user set the panel, it offers what a Slurm admin varies, the fairshare weight around
@@ -17,4 +18,19 @@ export function offerSite(picker, sweep) {
   // draws no random numbers: more seeds repeat the same run), by the mean wait.
   const slurm = picker.entries.find((e) => family(e.spec.trim(), 'slurm')).spec.trim();
   sweep.suggest({ ...SLURM_SWEEP, more: [], pick: [slurm] }, DEFAULT_SWEEP);
+}
+
+/** An admin's own site: an sacct log shown (`shown.sacct`: its facts hold the jobs' Slurm
+ * JobIDs) and a slurm.conf of one's own read in the Cluster panel (`ownConf`), while the
+ * compared policies have no `slurm`: the slurm policy, which reads that slurm.conf, and
+ * historic, the log's recorded schedule, join the compared policies. Once a page
+ * (`shown.ownSiteOffered`): removed by the user, they are not added again. Returns the names
+ * added, or null. */
+export function offerOwnSite(picker, shown, ownConf) {
+  const has = (name) => picker.entries.some((e) => family(e.spec.trim(), name));
+  if (shown.ownSiteOffered || !shown.sacct || !ownConf || has('slurm')) return null;
+  shown.ownSiteOffered = true;
+  const added = SITE_POLICIES.filter((name) => !has(name));
+  for (const name of added) picker.add(name);
+  return added;
 }

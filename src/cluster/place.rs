@@ -4,7 +4,8 @@
 //! Memory counts only on a cluster where some node states more than Slurm's default of 1 MB
 //! (`RealMemory`); on one without, no job asks for any. A job whose partition the cluster does
 //! not have (an SWF trace's field 16 numbers, a log's names on another cluster) runs in the
-//! cluster's default partition, and [`Placement::notes`] says so.
+//! cluster's default partition, and [`Placement::notes`] says so (but of an SWF trace's
+//! partition numbers on a cluster of one partition, which mean nothing to it).
 
 use super::{never_fits, Alloc, Free, Layout, Need, Share};
 use crate::job::Job;
@@ -92,7 +93,13 @@ impl Placement {
     /// the jobs that can never run (how many, the first few with their job ids and reasons).
     pub fn notes(&self, jobs: &[Job]) -> Vec<String> {
         let mut notes = Vec::new();
-        if !self.absent.is_empty() {
+        // On a cluster of one partition, an SWF trace's partition numbers (field 16) mean
+        // nothing to it: every job runs in that partition, as it would anyway, so nothing is
+        // said (a partition a log names, on a cluster without it, is still said).
+        let numbered = |name: &str| !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit());
+        let unsaid =
+            self.layout.parts.len() == 1 && self.absent.iter().all(|(name, _)| numbered(name));
+        if !self.absent.is_empty() && !unsaid {
             let list: Vec<String> = self
                 .absent
                 .iter()
