@@ -239,9 +239,10 @@ test('table: colours and stars only for differences the cells show, units per co
   assert.deepEqual(a['c wait'].slice(0, 3), ['57.87', 'coloured', '']);
   assert.match(a['b wait'][3], /2,209,554\.7 s \(25d 13h 45m\)/); // the raw value in the tooltip
   // 0.56501 and 0.56504 both show 0.565: no colour, no star; c counts discarded work: no star.
+  // The column shows one number of decimals, the most a cell needs: c's 0.9 reads 0.900.
   assert.deepEqual(a['a utilization'].slice(0, 3), ['0.565', '', '']);
   assert.deepEqual(a['b utilization'].slice(0, 3), ['0.565', '', '']);
-  assert.deepEqual(a['c utilization'].slice(0, 3), ['0.9 †', '', '']);
+  assert.deepEqual(a['c utilization'].slice(0, 3), ['0.900 †', '', '']);
   assert.match(a['c utilization'][3], /discarded work/);
   // 62,292,428 s and 62,292,447 s both show 720.98 d: a 19-s difference colours nothing.
   for (const p of ['a', 'b', 'c']) assert.deepEqual(a[`${p} makespan`].slice(0, 3), ['720.98', '', '']);
