@@ -25,9 +25,6 @@ pub struct JobView {
     /// The planning estimate the input semantics give (the requested time; the runtime only
     /// when the user chose to plan with runtimes, or none is known).
     pub estimate: Time,
-    /// What it asks of a cluster's nodes beyond its processors (nodes, GPUs, memory per
-    /// node, partition).
-    pub req: crate::job::Request,
 }
 
 impl JobView {
@@ -40,7 +37,6 @@ impl JobView {
             submit: job.submit,
             requested: job.requested(),
             estimate: job.estimate,
-            req: job.req,
         }
     }
 }
@@ -69,13 +65,6 @@ impl<'a> Jobs<'a> {
     #[inline]
     pub fn get(&self, j: usize) -> JobView {
         JobView::of(&self.jobs[j])
-    }
-
-    /// The memory per processor job `j` asks, KB (SWF field 10; an sacct log's `ReqMem`), when
-    /// given (> 0).
-    pub fn mem_per_proc_kb(&self, j: usize) -> Option<f64> {
-        let m = self.jobs[j].requested_memory;
-        (m > 0.0).then_some(m)
     }
 
     /// Every job, in arrival order.

@@ -25,7 +25,7 @@
 //! ask of it is, once its nodes are chosen, those of them the association does not hold yet
 //! (`_get_unique_job_node_cnt`), else its whole node count.
 
-use super::qos_use::{job_mem, over, tres};
+use super::qos_use::{over, tres};
 use crate::cluster::Share;
 use crate::sim::{Ctx, JobView};
 use crate::slurm::assoc::AssocLimits;
@@ -210,25 +210,11 @@ impl AssocUse {
     /// limit over `MaxWall`, more of a TRES than `MaxTRES` or a `GrpTRES` up the walk, or a
     /// `GrpJobs`/`MaxJobs` of 0 (Slurm pends it with `AssocMaxWallDurationPerJobLimit`,
     /// `AssocMaxCpuPerJobLimit`, `AssocGrpCpuLimit`, ...). The simulation leaves it out as
-    /// never runnable, as a job too large for the cluster. `v` is the job, `per_cpu` its
-    /// memory per processor (MB, 0: none); its TRES are those it asks, its memory as
-    /// `job_get_tres_mem` counts it (job_mgr.c:15913-15919 in 22.05): a memory per node
-    /// times its nodes, else a memory per processor times its processors.
-    pub(super) fn never(&self, j: usize, v: &JobView, per_cpu: u64) -> Option<String> {
+    /// never runnable, as a job too large for the cluster. `v` is the job, `ask` the TRES it
+    /// asks as the limit checks count them (`qos_use::ask`: on a cluster, its memory as
+    /// `job_get_tres_mem` counts it, job_mgr.c:15913-15919 in 22.05).
+    pub(super) fn never(&self, j: usize, v: JobView, ask: &TresCounts) -> Option<String> {
         let (walk, q) = self.of(j)?;
-        let r = &v.req;
-        let nodes = u64::from(r.nodes);
-        let ask = [
-            u64::from(v.procs),
-            job_mem(
-                r.mem_per_node_mb.into(),
-                per_cpu,
-                nodes.max(1),
-                v.procs.into(),
-            ),
-            nodes,
-            u64::from(r.gpus),
-        ];
         let requested = v.requested;
         for (depth, &k) in walk.iter().enumerate() {
             let (l, who) = (&self.limits[k], &self.names[k]);

@@ -3,7 +3,7 @@
 //! `acct_policy_job_runnable_pre_select` and `_post_select` check them.
 
 use super::assoc_use::AssocUse;
-use super::qos_use::QosUse;
+use super::qos_use::{ask, QosUse};
 use crate::cluster::Share;
 use crate::sim::{Ctx, Jobs};
 use crate::slurm::Site;
@@ -30,11 +30,10 @@ impl LimitUse {
         }
         (jobs.iter().enumerate())
             .filter_map(|(j, v)| {
-                let q = self.qos.as_ref().and_then(|q| q.never(j, v, jobs.need(j)));
-                let per_cpu = jobs
-                    .mem_per_proc_kb(j)
-                    .map_or(0, |kb| (kb / 1024.0).ceil() as u64);
-                q.or_else(|| self.assoc.as_ref().and_then(|a| a.never(j, &v, per_cpu)))
+                // What it asks, as the limit checks count it (`qos_use::tres`).
+                let t = ask(v.procs, jobs.need(j));
+                let q = self.qos.as_ref().and_then(|q| q.never(j, v, &t));
+                q.or_else(|| self.assoc.as_ref().and_then(|a| a.never(j, v, &t)))
                     .map(|why| (j, why))
             })
             .collect()

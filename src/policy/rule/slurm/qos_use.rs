@@ -172,7 +172,7 @@ impl QosUse {
     /// `QOSMaxCpuPerUserLimit`, ...). The simulation leaves it out as never runnable, as a job
     /// too large for the cluster (before, the passes of an otherwise idle cluster went on for
     /// ever).
-    pub(super) fn never(&self, j: usize, v: JobView, need: Option<&Need>) -> Option<String> {
+    pub(super) fn never(&self, j: usize, v: JobView, ask: &TresCounts) -> Option<String> {
         let (k, l) = self.of(j);
         let l = l?;
         let name = self
@@ -201,13 +201,12 @@ impl QosUse {
                 Some(_) => {}
             }
         }
-        let ask = ask(v.procs, need);
         let limits = [
             ("GrpTRES", &l.grp_tres, GRP_REASONS),
             ("MaxTRESPU", &l.max_tres_pu, USER_REASONS),
         ];
         for (key, limit, reasons) in limits {
-            for (i, (lim, &a)) in limit.iter().zip(&ask).enumerate() {
+            for (i, (lim, &a)) in limit.iter().zip(ask).enumerate() {
                 if let Some(lim) = lim.filter(|&lim| a > lim) {
                     let tres = TRES_NAMES[i];
                     let what = format!("it asks {tres}={a}, over {key}'s {tres}={lim}");
@@ -264,7 +263,7 @@ pub(super) fn tres(c: &Ctx<'_>, j: usize) -> TresCounts {
 
 /// The TRES a waiting job of `procs` processors asks: on a cluster (`need`) also its memory,
 /// its nodes (its `-N`, at least 1) and its GPUs.
-fn ask(procs: u32, need: Option<&Need>) -> TresCounts {
+pub(super) fn ask(procs: u32, need: Option<&Need>) -> TresCounts {
     let cpus = u64::from(procs);
     let Some(n) = need else {
         return [cpus, 0, 0, 0];
@@ -277,7 +276,7 @@ fn ask(procs: u32, need: Option<&Need>) -> TresCounts {
 /// A job's memory TRES, MB, as `job_get_tres_mem` counts it (Slurm 22.05
 /// src/slurmctld/job_mgr.c:15913-15919): a memory per processor (`MEM_PER_CPU`) times its
 /// processors, else a memory per node times its nodes (a job gives one or the other).
-pub(super) fn job_mem(per_node: u64, per_cpu: u64, nodes: u64, cpus: u64) -> u64 {
+fn job_mem(per_node: u64, per_cpu: u64, nodes: u64, cpus: u64) -> u64 {
     if per_node > 0 {
         per_node.saturating_mul(nodes)
     } else {
