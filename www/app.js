@@ -36,6 +36,7 @@ const S = {
   metrics: [],   // the engine's metrics catalogue (the results table's rows)
   lastHash: '',
   sacct: false, ownSiteOffered: false, // the shown trace is an sacct log; slurm offered (siteoffer.js)
+  loads: 0,      // trace loads begun: a load's trace runs only if none began after it (newestLoad)
   runner: new Runner(),
 };
 let picker, resultsTable, overview, gantts, eet, sweep, editor, traceView, dists, compare, strip, cluster;
@@ -363,9 +364,12 @@ async function applyLink(hash, history) {
   }
   if (!trace) {
     setStatus('Loading the trace…');
+    const load = newestLoad();
     try {
       trace = await loadRemote(state.trace.kind, state.trace.ref, gpuOf(state));
+      if (!load()) return;
     } catch (err) {
+      if (!load()) return;
       // Nothing runs, as for a link naming an uploaded file: the link's policies and options
       // (its cluster perhaps) are that trace's, and the demo it ran instead on them said nothing
       // (HPC2N on a link's 4 nodes: 443 jobs skipped). The message stays; the URL waits in its
@@ -395,13 +399,25 @@ async function applyLink(hash, history) {
 
 const resetTraceInputs = () => resetInputs(S.trace);
 
+/** Begins a trace load: the function returned says whether it is still the newest (a link's
+ * demo still downloading when the user picks a file gives way to the file, and the file's run
+ * is not replaced when the download ends). */
+function newestLoad() {
+  S.loads += 1;
+  const mine = S.loads;
+  return () => mine === S.loads;
+}
+
 async function useTrace(load) {
+  const newest = newestLoad();
   try {
     setStatus('Loading the trace…');
     const trace = await load();
+    if (!newest()) return;
     const left = !trace.site && cluster.leaveDemoSite(); // a Slurm demo's machine goes with it
     startRun({ trace, history: 'push', restore: Boolean(trace.site) || left }); // as a link's
   } catch (err) {
+    if (!newest()) return;
     showError(err.message);
     setStatus('');
     resetTraceInputs();

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { MOCK, launch, open, waitRuns, errorsText, table } from './helpers.mjs';
+import { MOCK, BASE, launch, open, waitRuns, errorsText, table } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -112,6 +112,7 @@ test('a link whose policies are all invalid keeps its trace: fixed, Run compares
 // stops it at once.
 test('a slurm run with bf_interval=1 over ten years shows progress and cancels', { skip: MOCK }, async () => {
   const { page, problems, context } = await open(browser, '#v=1&policy=slurm');
+  await waitRuns(page, 1); // the link's demo shown first (the race of a later load: the test below)
   const conf = 'SchedulerType=sched/backfill\nSchedulerParameters=bf_interval=1,sched_interval=1\nNodeName=n1 CPUs=4 RealMemory=1000\nPartitionName=batch Nodes=n1 Default=YES\n';
   await page.$eval('[data-testid="cluster-panel"]', (d) => { d.open = true; });
   await page.locator('[data-testid="cluster-file"]').setInputFiles({ name: 'slurm.conf', mimeType: 'text/plain', buffer: Buffer.from(conf) });
@@ -129,6 +130,40 @@ test('a slurm run with bf_interval=1 over ten years shows progress and cancels',
   await page.locator('[data-testid="cancel"]').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="status"]').textContent === 'Cancelled.', null, { timeout: 10_000 });
   assert.ok(Date.now() - began < 5_000);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// A file picked while the link's demo still downloads is the trace that runs: the download's end
+// no longer replaces the user's run with the link's (before, the demo's run cancelled the
+// file's, seen in CI as a run of the file that never showed).
+test('a file picked while the link\'s demo downloads is the one compared', { skip: MOCK }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await context.route('**/demo/hpc2n.swf.gz', async (route) => { await held; await route.continue(); });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(`${BASE}#v=1&policy=easy`);
+  await page.waitForFunction(() => document.querySelector('[data-testid="status"]').textContent.startsWith('Loading the trace'));
+  // Three jobs on 4 processors, the second waiting for the first (SWF, 18 fields).
+  const swf = '; MaxProcs: 4\n1 0 0 100 4 -1 -1 4 100 -1 1 1 1 -1 1 -1 -1 -1\n2 10 -1 50 2 -1 -1 2 50 -1 1 2 1 -1 1 -1 -1 -1\n3 20 -1 50 2 -1 -1 2 50 -1 1 1 1 -1 1 -1 -1 -1\n';
+  await page.locator('[data-testid="trace-file"]').setInputFiles({ name: 'mine.swf', mimeType: 'text/plain', buffer: Buffer.from(swf) });
+  await waitRuns(page, 1);
+  release();
+  // The demo's download ends; give its handler time to act (it must not run anything).
+  await page.waitForResponse('**/demo/hpc2n.swf.gz');
+  await page.waitForTimeout(1500);
+  assert.equal(await page.evaluate(() => Number(document.body.dataset.runs ?? 0)), 1);
+  assert.equal(await page.evaluate(() => document.body.classList.contains('running')), false);
+  const facts = await page.locator('[data-testid="facts"]').innerText();
+  assert.match(facts, /mine\.swf/);
+  assert.doesNotMatch(facts, /HPC2N/);
+  // easy: job 1 runs 0-100 on all 4; jobs 2 and 3 (2 each) start together at 100: waits 0, 90, 80.
+  const easy = (await table(page)).easy;
+  assert.equal(easy['counts.jobs'], 3);
+  assert.ok(Math.abs(easy['wait.mean'] - 170 / 3) < 1e-6, `mean wait ${easy['wait.mean']}`);
   assert.deepEqual(problems, []);
   await context.close();
 });
