@@ -9,8 +9,9 @@
 //!   period falls, the caller says: `advance(t, true)` before them, `false` after). At each,
 //!   every usage is multiplied by `d^Δ` (Δ the seconds since the previous period,
 //!   `d = 1 - 0.693 / PriorityDecayHalfLife`, 1 without decay), then each running job adds
-//!   `δ · d^δ · billing` to its association and every ancestor, δ the seconds it ran since
-//!   the previous period (or since its start), billing its processors. A job that ends adds
+//!   `δ · d^δ · billing · f` to its association and every ancestor, δ the seconds it ran since
+//!   the previous period (or since its start), billing its processors, f its QOS's
+//!   `UsageFactor` (1 by default; `real_decay *= qos->usage_factor`, lines 1090-1096). A job that ends adds
 //!   its last part the same way at once, but only with
 //!   `AccountingStorageEnforce=limits` (or `safe`, `all`): acct_policy.c `_adjust_limit_usage`
 //!   calls `priority_g_job_end` only when limits are enforced, and the periods skip ended
@@ -62,6 +63,9 @@ pub struct JobInfo {
     pub part_factor: Option<f64>,
     /// Its QOS factor ([`super::qos::QosTable::factor`]; 0 without QOS priorities).
     pub qos: f64,
+    /// Its QOS's `UsageFactor`: its usage is charged times it (`_apply_new_usage`; 1 by
+    /// default, 0: no usage).
+    pub usage_factor: f64,
 }
 
 /// The plugin's state over a simulation.
@@ -305,7 +309,12 @@ impl Multifactor {
         let from = self.last_ran.map_or(start, |l| l.max(start));
         let delta = (t - from).max(0) as f64;
         if delta > 0.0 {
-            let amount = delta * self.decay.powf(delta) * f64::from(self.jobs[j].cpus);
+            // `real_decay *= qos->usage_factor` (priority_multifactor.c:1090-1091): times 1
+            // by default, an exact product.
+            let amount = delta
+                * self.decay.powf(delta)
+                * f64::from(self.jobs[j].cpus)
+                * self.jobs[j].usage_factor;
             self.tree.add_usage(self.jobs[j].assoc, amount);
             self.accrued = true;
             if let Some(c) = self.classic.as_mut() {
