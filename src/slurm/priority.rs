@@ -37,6 +37,7 @@
 use super::fairshare;
 use super::params::{ResetPeriod, SlurmParams};
 use super::tree::Tree;
+use super::tres_usage::TresUsage;
 use super::Size;
 use crate::Time;
 use classic::Classic;
@@ -102,6 +103,9 @@ pub struct Multifactor {
     pending: Vec<usize>,
     prio: Vec<f64>,
     last_reset_slot: Option<Time>,
+    /// The TRES usage of the associations and QOS for their `GrpTRESMins` limits, when one
+    /// has such a limit (set by the `slurm` rule; kept whatever the fairshare weight).
+    pub tres_usage: Option<TresUsage>,
 }
 
 impl Multifactor {
@@ -131,6 +135,7 @@ impl Multifactor {
             pending: Vec::new(),
             prio: vec![0.0; n],
             last_reset_slot: Some(0),
+            tres_usage: None,
         };
         m.refresh_fs();
         m
@@ -295,7 +300,7 @@ impl Multifactor {
             return;
         };
         let (_, start) = self.running.swap_remove(k);
-        if self.params.enforce_limits && self.counts_usage() {
+        if self.params.enforce_limits && self.keeps_usage() {
             self.accrue(j, start, t);
         }
     }
@@ -305,10 +310,26 @@ impl Multifactor {
         self.params.weight_fs > 0.0
     }
 
+    /// The fairshare usage or the TRES usage of the `GrpTRESMins` limits is kept.
+    fn keeps_usage(&self) -> bool {
+        self.counts_usage() || self.tres_usage.is_some()
+    }
+
+    /// The time of the last period (`g_last_ran`; `None` before the first).
+    pub fn last_ran(&self) -> Option<Time> {
+        self.last_ran
+    }
+
     fn accrue(&mut self, j: usize, start: Time, t: Time) {
         let from = self.last_ran.map_or(start, |l| l.max(start));
         let delta = (t - from).max(0) as f64;
         if delta > 0.0 {
+            if let Some(u) = self.tres_usage.as_mut() {
+                u.add(j, delta * self.decay.powf(delta));
+            }
+            if !self.counts_usage() {
+                return;
+            }
             // `real_decay *= qos->usage_factor` (priority_multifactor.c:1090-1091): times 1
             // by default, an exact product.
             let amount = delta
@@ -390,6 +411,9 @@ impl Multifactor {
         }
         if reset {
             self.tree.reset();
+            if let Some(u) = self.tres_usage.as_mut() {
+                u.reset();
+            }
             if let Some(c) = self.classic.as_mut() {
                 c.changed = true;
             }
@@ -400,9 +424,14 @@ impl Multifactor {
         }
         if let Some(l) = self.last_ran {
             let delta = (t - l) as f64;
-            if delta > 0.0 && self.counts_usage() {
-                self.tree
-                    .decay(self.decay.powf(delta).max(f64::MIN_POSITIVE));
+            if delta > 0.0 && self.keeps_usage() {
+                let f = self.decay.powf(delta).max(f64::MIN_POSITIVE);
+                if self.counts_usage() {
+                    self.tree.decay(f);
+                }
+                if let Some(u) = self.tres_usage.as_mut() {
+                    u.decay(f);
+                }
                 let running = std::mem::take(&mut self.running);
                 for &(j, start) in &running {
                     self.accrue(j, start, t);
