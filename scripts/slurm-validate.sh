@@ -68,6 +68,9 @@
 #   qos.txt            sacctmgr show qos format=Name,Priority -P: every QOS's priority (qos only); for
 #                      qoslimits format=Name,Priority,MaxJobsPU,MaxTRESPU,GrpTRES,GrpJobs,MaxWall,Flags -P:
 #                      the priorities and the limits
+#                      usage: format=Name,Priority,UsageFactor,MaxJobsPU,MaxTRESPU,GrpTRES,GrpJobs,MaxWall,
+#                      GrpTRESMins,GrpTRESRunMins,MaxTRESMins,Flags -P (and assoc.txt with the minutes limits'
+#                      columns after MaxWall: GrpTRESMins,GrpTRESRunMins,MaxTRESMins)
 #   assoc.txt          assoclimits only: sacctmgr show assoc
 #                      format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,GrpTRES,MaxJobs,MaxTRES,MaxWall -P
 #   assoc-mgr.txt      assoclimits only: scontrol show assoc_mgr flags=assoc before the first submission
@@ -174,7 +177,7 @@ for i in range(1, n + 1):
         if config == "usage":
             # every job fits its limits alone (a job over one would pend for ever): CPU-minutes asked
             # (CPUs times the limit in minutes) at most 64 in half (MaxTRESMins), 100 in chem
-            # (GrpTRESRunMins), 24 in eng (MaxTRESMins), 40 for erin (GrpTRESMins)
+            # (GrpTRESRunMins), 24 in eng (MaxTRESMins), 40 for erin (under her GrpTRESMins)
             cap = 64 if q == "half" else 10**6
             cap = min(cap, {"chem": 100, "eng": 24}.get(account, 10**6))
             if user == "erin":
