@@ -7,7 +7,8 @@
 #
 #   sudo scripts/slurm-validate.sh [-s SEED] [-c CONFIG] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]
 #     -s SEED     workload seed (default 1)
-#     -c CONFIG   fairshare | smallbf | gpu | tiers | limits | qos | qoslimits | assoclimits   (default fairshare)
+#     -c CONFIG   fairshare | smallbf | gpu | tiers | limits | qos | qoslimits | assoclimits | usage
+#                 (default fairshare)
 #                   fairshare: priority dominated by fairshare (PriorityWeightFairshare=100000), skewed users
 #                   smallbf:   bf_window=2 (minutes), priority dominated by age
 #                   gpu:       most jobs ask for GPUs (8 on the cluster), PriorityWeightTRES on GRES/gpu
@@ -30,6 +31,12 @@
 #                              MaxTRES=cpu=8 MaxWall=3 (inherited by frank's association); user alice
 #                              MaxJobs=2 (both her associations), bob MaxJobs=1, carol GrpTRES=cpu=12,mem=16000;
 #                              fairshare 2000, age 1000; every job fits its limits alone
+#                   usage:     usage and minutes limits, enforced (AccountingStorageEnforce=associations,limits,qos),
+#                              no QOS weight: three QOS, each job asks one with --qos: normal (UsageFactor 1),
+#                              double (UsageFactor=2), half (UsageFactor=0.5, MaxTRESMins=cpu=64 per job);
+#                              account chem GrpTRESRunMins=cpu=100, eng MaxTRESMins=cpu=24 (inherited by
+#                              frank's association), user erin GrpTRESMins=cpu=50; fairshare 10000, age 1000;
+#                              every job fits its limits alone
 #     -j JOBS     number of jobs (default 60)
 #     -w WINDOW   arrival window in seconds: arrivals are spread over it (default 240)
 #     -o OUTDIR   where the dump goes (default tests/data/slurm/CONFIG-SEED/run1, or run2 if run1 exists)
@@ -61,6 +68,9 @@
 #   qos.txt            sacctmgr show qos format=Name,Priority -P: every QOS's priority (qos only); for
 #                      qoslimits format=Name,Priority,MaxJobsPU,MaxTRESPU,GrpTRES,GrpJobs,MaxWall,Flags -P:
 #                      the priorities and the limits
+#                      usage: format=Name,Priority,UsageFactor,MaxJobsPU,MaxTRESPU,GrpTRES,GrpJobs,MaxWall,
+#                      GrpTRESMins,GrpTRESRunMins,MaxTRESMins,Flags -P (and assoc.txt with the minutes limits'
+#                      columns after MaxWall: GrpTRESMins,GrpTRESRunMins,MaxTRESMins)
 #   assoc.txt          assoclimits only: sacctmgr show assoc
 #                      format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,GrpTRES,MaxJobs,MaxTRES,MaxWall -P
 #   assoc-mgr.txt      assoclimits only: scontrol show assoc_mgr flags=assoc before the first submission
@@ -87,10 +97,10 @@ while getopts "s:c:j:w:o:kgdh" opt; do
     g) GENONLY=1 ;;
     d) DEBUGLOG=1 ;;
     h) sed -n '2,60p' "$0"; exit 0 ;;
-    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|limits|qos|qoslimits|assoclimits] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]" >&2; exit 2 ;;
+    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|limits|qos|qoslimits|assoclimits|usage] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]" >&2; exit 2 ;;
   esac
 done
-case $CONFIG in fairshare|smallbf|gpu|tiers|limits|qos|qoslimits|assoclimits) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers, limits, qos, qoslimits, assoclimits)" >&2; exit 2 ;; esac
+case $CONFIG in fairshare|smallbf|gpu|tiers|limits|qos|qoslimits|assoclimits|usage) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers, limits, qos, qoslimits, assoclimits, usage)" >&2; exit 2 ;; esac
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 if [[ -z $OUT ]]; then
@@ -113,7 +123,7 @@ if config in ("fairshare", "limits"):  # one heavy user per account: fairshare a
     users = [("alice", "phys", 8), ("bob", "phys", 1), ("carol", "chem", 4), ("dave", "chem", 1),
              ("erin", "bio", 1), ("frank", "eng", 2), ("alice", "bio", 1)]
 tiers = config == "tiers"
-qos = config in ("qos", "qoslimits")
+qos = config in ("qos", "qoslimits", "usage")
 qoslimits = config == "qoslimits"
 print("id,name,arrival_s,user,account,nodes,tasks_per_node,mem_mb_per_node,gpus_per_node,timelimit_min,sleep_s"
       + (",partition" if tiers else "") + (",qos" if qos else ""))
@@ -154,6 +164,8 @@ for i in range(1, n + 1):
     if qos:
         # the QOS asked with --qos: high for one job in five, low for three in ten, the rest normal
         q = rng.choices(["high", "normal", "low"], weights=[2, 5, 3])[0]
+        if config == "usage":
+            q = rng.choices(["double", "normal", "half"], weights=[3, 4, 3])[0]
         if qoslimits:
             # every job fits its QOS's limits (a job over one would pend for ever): low (GrpTRES=cpu=12)
             # on one node, high (MaxTRESPU=cpu=16) on at most 16 CPUs
@@ -161,6 +173,23 @@ for i in range(1, n + 1):
                 nodes = 1
             elif q == "high" and nodes * tpn > 16:
                 nodes = max(1, 16 // tpn)
+            row = f"{i},w{i:03d},{t:.1f},{user},{account},{nodes},{tpn},{mem},{gpus},{limit},{run}"
+        if config == "usage":
+            # every job fits its limits alone (a job over one would pend for ever): CPU-minutes asked
+            # (CPUs times the limit in minutes) at most 64 in half (MaxTRESMins), 100 in chem
+            # (GrpTRESRunMins), 24 in eng (MaxTRESMins), 40 for erin (under her GrpTRESMins)
+            cap = 64 if q == "half" else 10**6
+            cap = min(cap, {"chem": 100, "eng": 24}.get(account, 10**6))
+            if user == "erin":
+                cap = min(cap, 40)
+            while nodes * tpn * limit > cap:
+                if nodes > 1:
+                    nodes //= 2
+                elif tpn > 1:
+                    tpn //= 2
+                else:
+                    limit -= 1
+            mem = min(mem, tpn * 2000)
             row = f"{i},w{i:03d},{t:.1f},{user},{account},{nodes},{tpn},{mem},{gpus},{limit},{run}"
         row += "," + q
     if config == "assoclimits":
@@ -300,6 +329,14 @@ PriorityWeightPartition=0
 PriorityWeightQOS=0"
     SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=500,sched_interval=10"
     ;;
+  usage)
+    PRIO="PriorityWeightFairshare=10000
+PriorityWeightAge=1000
+PriorityWeightJobSize=0
+PriorityWeightPartition=0
+PriorityWeightQOS=0"
+    SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=500,sched_interval=10"
+    ;;
   qos|qoslimits)
     PRIO="PriorityWeightFairshare=2000
 PriorityWeightAge=1000
@@ -311,7 +348,7 @@ PriorityWeightQOS=10000"
 esac
 FAVOR=NO
 ENFORCE=associations
-if [[ $CONFIG == qoslimits ]]; then ENFORCE=associations,limits,qos; fi
+if [[ $CONFIG == qoslimits || $CONFIG == usage ]]; then ENFORCE=associations,limits,qos; fi
 if [[ $CONFIG == assoclimits ]]; then ENFORCE=associations,limits; fi
 PARTS="PartitionName=batch Nodes=n[1-4] Default=YES MaxTime=INFINITE State=UP"
 if [[ $CONFIG == tiers ]]; then
@@ -403,6 +440,15 @@ if [[ $CONFIG == qos || $CONFIG == qoslimits ]]; then
     sacctmgr -i modify user where name=$u cluster=schedlab set qos+=high,low >/dev/null
   done
 fi
+if [[ $CONFIG == usage ]]; then
+  # the QOS: normal (UsageFactor 1), double (usage charged twice), half (charged half, and at most 64
+  # CPU-minutes asked per job); every association may use all three (normal stays the default)
+  sacctmgr -i add qos double UsageFactor=2 >/dev/null
+  sacctmgr -i add qos half UsageFactor=0.5 MaxTRESMins=cpu=64 >/dev/null
+  for u in alice bob carol dave erin frank; do
+    sacctmgr -i modify user where name=$u cluster=schedlab set qos+=double,half >/dev/null
+  done
+fi
 if [[ $CONFIG == qoslimits ]]; then
   # the limits: two running normal jobs per user, 16 CPUs of running high jobs per user, 12 CPUs and
   # three running jobs of low over all its users
@@ -426,6 +472,14 @@ if [[ $CONFIG == assoclimits ]]; then
   sacctmgr -i modify user where name=carol cluster=schedlab set GrpTRES=cpu=12,mem=16000 >/dev/null
   sleep 3  # slurmdbd sends the changes to slurmctld
 fi
+if [[ $CONFIG == usage ]]; then
+  # the minutes limits: chem's running jobs hold at most 100 CPU-minutes of their limits; an eng job asks
+  # at most 24 CPU-minutes (inherited by frank's association); erin's decayed usage at most 50 CPU-minutes
+  sacctmgr -i modify account where name=chem cluster=schedlab set GrpTRESRunMins=cpu=100 >/dev/null
+  sacctmgr -i modify account where name=eng cluster=schedlab set MaxTRESMins=cpu=24 >/dev/null
+  sacctmgr -i modify user where name=erin cluster=schedlab set GrpTRESMins=cpu=50 >/dev/null
+  sleep 3  # slurmdbd sends the changes to slurmctld
+fi
 
 # ---------------------------------------------------------------- dump the configuration and the start state
 cp "$BASE/etc/slurm.conf" "$BASE/etc/gres.conf" "$OUT/"
@@ -435,6 +489,13 @@ sshare -a -l -P > "$OUT/sshare-start.txt"
 if [[ $CONFIG == qos ]]; then sacctmgr show qos format=Name,Priority -P > "$OUT/qos.txt"; fi
 if [[ $CONFIG == qoslimits ]]; then
   sacctmgr show qos format=Name,Priority,MaxJobsPU,MaxTRESPU,GrpTRES,GrpJobs,MaxWall,Flags -P > "$OUT/qos.txt"
+fi
+if [[ $CONFIG == usage ]]; then
+  sacctmgr show qos format=Name,Priority,UsageFactor,MaxJobsPU,MaxTRESPU,GrpTRES,GrpJobs,MaxWall,GrpTRESMins,GrpTRESRunMins,MaxTRESMins,Flags -P \
+    > "$OUT/qos.txt"
+  sacctmgr show assoc format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,GrpTRES,MaxJobs,MaxTRES,MaxWall,GrpTRESMins,GrpTRESRunMins,MaxTRESMins -P \
+    > "$OUT/assoc.txt"
+  scontrol show assoc_mgr flags=assoc,qos > "$OUT/assoc-mgr.txt"
 fi
 if [[ $CONFIG == assoclimits ]]; then
   sacctmgr show assoc format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,GrpTRES,MaxJobs,MaxTRES,MaxWall -P \

@@ -55,6 +55,7 @@ mod policy_slurm;
 mod replay;
 mod slurm_assoc_limits;
 mod slurm_fairshare;
+mod slurm_mins_limits;
 mod slurm_qos_limits;
 mod slurm_sites_props;
 mod start_reasons;

@@ -21,6 +21,7 @@ mod new_workload;
 mod qos_runs;
 mod qoslimits_runs;
 mod sides;
+mod usage_runs;
 mod whole;
 
 /// One node of 5 cores. Job 1 (4 cores) runs 0-100; jobs 2 and 3 (2 cores each, limit 1

@@ -37,6 +37,14 @@ pub struct AssocLimits {
     pub max_tres: TresLimit,
     /// `MaxWall` (`MaxWallDurationPerJob`): a job's time limit, seconds (`max_wall_pj`).
     pub max_wall: Option<Time>,
+    /// `GrpTRESMins`: TRES-minutes of the decayed usage of the association and its children
+    /// (`grp_tres_mins`).
+    pub grp_tres_mins: TresLimit,
+    /// `GrpTRESRunMins`: TRES-minutes left of the limits of the running jobs of the
+    /// association and its children (`grp_tres_run_mins`).
+    pub grp_tres_run_mins: TresLimit,
+    /// `MaxTRESMins` (`MaxTRESMinsPerJob`): TRES-minutes of one job's limit (`max_tres_mins`).
+    pub max_tres_mins: TresLimit,
 }
 
 impl AssocLimits {
@@ -63,6 +71,12 @@ impl AssocLimits {
         if let Some(w) = self.max_wall {
             out.push(format!("MaxWall={}", w / 60));
         }
+        qos_limits::mins_text(
+            &mut out,
+            &self.grp_tres_mins,
+            &self.grp_tres_run_mins,
+            &self.max_tres_mins,
+        );
         out.join(" ")
     }
 }
@@ -169,6 +183,9 @@ pub fn parse(text: &str, file: &str) -> Result<AssocTable, String> {
     let cmj = col(&["maxjobs"]);
     let cmt = col(&["maxtres", "maxtresperjob", "maxtrespj"]);
     let cmw = col(&["maxwall", "maxwalldurationperjob", "maxwallpj"]);
+    let cgm = col(&["grptresmins"]);
+    let cgr = col(&["grptresrunmins"]);
+    let cmm = col(&["maxtresmins", "maxtresminsperjob", "maxtresminspj"]);
     let mut table = AssocTable::default();
     for (i, l) in lines {
         let line = i + 1;
@@ -196,6 +213,9 @@ pub fn parse(text: &str, file: &str) -> Result<AssocTable, String> {
             max_jobs: qos_limits::parse_count(field(cmj)).map_err(at("MaxJobs"))?,
             max_tres: qos_limits::parse_tres(field(cmt)).map_err(at("MaxTRES"))?,
             max_wall: qos_limits::parse_wall(field(cmw)).map_err(at("MaxWall"))?,
+            grp_tres_mins: qos_limits::parse_tres(field(cgm)).map_err(at("GrpTRESMins"))?,
+            grp_tres_run_mins: qos_limits::parse_tres(field(cgr)).map_err(at("GrpTRESRunMins"))?,
+            max_tres_mins: qos_limits::parse_tres(field(cmm)).map_err(at("MaxTRESMins"))?,
         };
         if table.find(account, user.as_deref()).is_some() {
             let who = user
@@ -276,6 +296,30 @@ schedlab|eng|frank|batch||1|||5|||
         );
         let e = parse("Account|User\nphys|bob\nphys|bob\n", "a.txt").unwrap_err();
         assert!(e.contains("a.txt:3: Account: user bob in account \"phys\" is listed twice"));
+    }
+
+    /// The usage run's file: chem GrpTRESRunMins=cpu=100, eng MaxTRESMins=cpu=24 (frank's
+    /// association inherits it), erin GrpTRESMins=cpu=50.
+    #[test]
+    fn minutes_limits_read() {
+        let t = parse(
+            "Cluster|Account|User|Partition|ParentName|Share|GrpJobs|GrpTRES|MaxJobs|MaxTRES|\
+             MaxWall|GrpTRESMins|GrpTRESRunMins|MaxTRESMins\n\
+             schedlab|root||||1||||||||\n\
+             schedlab|bio|||root|20||||||||\n\
+             schedlab|bio|erin|||1||||||cpu=50|||\n\
+             schedlab|chem|||root|30|||||||cpu=100||\n\
+             schedlab|eng|||root|10||||||||cpu=24\n\
+             schedlab|eng|frank|||1||||||||cpu=24\n",
+            "assoc.txt",
+        )
+        .unwrap();
+        let l = |a: &str, u: Option<&str>| t.rows[t.find(a, u).unwrap()].limits;
+        assert_eq!(l("bio", Some("erin")).grp_tres_mins[0], Some(50));
+        assert_eq!(l("chem", None).grp_tres_run_mins[0], Some(100));
+        assert_eq!(l("eng", Some("frank")).max_tres_mins[0], Some(24));
+        assert_eq!(l("chem", None).text(), "GrpTRESRunMins=cpu=100");
+        assert!(l("bio", None).is_none());
     }
 
     /// Without a ParentName column an account's parent is the root.

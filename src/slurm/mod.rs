@@ -19,6 +19,7 @@ pub mod site_note;
 pub mod sshare;
 pub mod state;
 pub mod tree;
+pub mod tres_usage;
 
 use crate::cluster::conf::SlurmConf;
 use params::SlurmParams;

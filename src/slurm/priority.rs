@@ -9,8 +9,9 @@
 //!   period falls, the caller says: `advance(t, true)` before them, `false` after). At each,
 //!   every usage is multiplied by `d^Δ` (Δ the seconds since the previous period,
 //!   `d = 1 - 0.693 / PriorityDecayHalfLife`, 1 without decay), then each running job adds
-//!   `δ · d^δ · billing` to its association and every ancestor, δ the seconds it ran since
-//!   the previous period (or since its start), billing its processors. A job that ends adds
+//!   `δ · d^δ · billing · f` to its association and every ancestor, δ the seconds it ran since
+//!   the previous period (or since its start), billing its processors, f its QOS's
+//!   `UsageFactor` (1 by default; `real_decay *= qos->usage_factor`, lines 1090-1096). A job that ends adds
 //!   its last part the same way at once, but only with
 //!   `AccountingStorageEnforce=limits` (or `safe`, `all`): acct_policy.c `_adjust_limit_usage`
 //!   calls `priority_g_job_end` only when limits are enforced, and the periods skip ended
@@ -36,6 +37,7 @@
 use super::fairshare;
 use super::params::{ResetPeriod, SlurmParams};
 use super::tree::Tree;
+use super::tres_usage::TresUsage;
 use super::Size;
 use crate::Time;
 use classic::Classic;
@@ -62,6 +64,9 @@ pub struct JobInfo {
     pub part_factor: Option<f64>,
     /// Its QOS factor ([`super::qos::QosTable::factor`]; 0 without QOS priorities).
     pub qos: f64,
+    /// Its QOS's `UsageFactor`: its usage is charged times it (`_apply_new_usage`; 1 by
+    /// default, 0: no usage).
+    pub usage_factor: f64,
 }
 
 /// The plugin's state over a simulation.
@@ -98,6 +103,9 @@ pub struct Multifactor {
     pending: Vec<usize>,
     prio: Vec<f64>,
     last_reset_slot: Option<Time>,
+    /// The TRES usage of the associations and QOS for their `GrpTRESMins` limits, when one
+    /// has such a limit (set by the `slurm` rule; kept whatever the fairshare weight).
+    pub tres_usage: Option<TresUsage>,
 }
 
 impl Multifactor {
@@ -127,6 +135,7 @@ impl Multifactor {
             pending: Vec::new(),
             prio: vec![0.0; n],
             last_reset_slot: Some(0),
+            tres_usage: None,
         };
         m.refresh_fs();
         m
@@ -291,7 +300,7 @@ impl Multifactor {
             return;
         };
         let (_, start) = self.running.swap_remove(k);
-        if self.params.enforce_limits && self.counts_usage() {
+        if self.params.enforce_limits && self.keeps_usage() {
             self.accrue(j, start, t);
         }
     }
@@ -301,11 +310,32 @@ impl Multifactor {
         self.params.weight_fs > 0.0
     }
 
+    /// The fairshare usage or the TRES usage of the `GrpTRESMins` limits is kept.
+    fn keeps_usage(&self) -> bool {
+        self.counts_usage() || self.tres_usage.is_some()
+    }
+
+    /// The time of the last period (`g_last_ran`; `None` before the first).
+    pub fn last_ran(&self) -> Option<Time> {
+        self.last_ran
+    }
+
     fn accrue(&mut self, j: usize, start: Time, t: Time) {
         let from = self.last_ran.map_or(start, |l| l.max(start));
         let delta = (t - from).max(0) as f64;
         if delta > 0.0 {
-            let amount = delta * self.decay.powf(delta) * f64::from(self.jobs[j].cpus);
+            if let Some(u) = self.tres_usage.as_mut() {
+                u.add(j, delta * self.decay.powf(delta));
+            }
+            if !self.counts_usage() {
+                return;
+            }
+            // `real_decay *= qos->usage_factor` (priority_multifactor.c:1090-1091): times 1
+            // by default, an exact product.
+            let amount = delta
+                * self.decay.powf(delta)
+                * f64::from(self.jobs[j].cpus)
+                * self.jobs[j].usage_factor;
             self.tree.add_usage(self.jobs[j].assoc, amount);
             self.accrued = true;
             if let Some(c) = self.classic.as_mut() {
@@ -381,6 +411,9 @@ impl Multifactor {
         }
         if reset {
             self.tree.reset();
+            if let Some(u) = self.tres_usage.as_mut() {
+                u.reset();
+            }
             if let Some(c) = self.classic.as_mut() {
                 c.changed = true;
             }
@@ -391,9 +424,14 @@ impl Multifactor {
         }
         if let Some(l) = self.last_ran {
             let delta = (t - l) as f64;
-            if delta > 0.0 && self.counts_usage() {
-                self.tree
-                    .decay(self.decay.powf(delta).max(f64::MIN_POSITIVE));
+            if delta > 0.0 && self.keeps_usage() {
+                let f = self.decay.powf(delta).max(f64::MIN_POSITIVE);
+                if self.counts_usage() {
+                    self.tree.decay(f);
+                }
+                if let Some(u) = self.tres_usage.as_mut() {
+                    u.decay(f);
+                }
                 let running = std::mem::take(&mut self.running);
                 for &(j, start) in &running {
                     self.accrue(j, start, t);

@@ -14,8 +14,10 @@
 //! low|0
 //! ```
 //!
-//! A file with the limits' columns too (`format=Name,Priority,MaxJobsPU,MaxTRESPU,GrpTRES,
-//! GrpJobs,MaxWall,Flags`) gives each QOS's limits ([`QosLimits`], `qos_limits.rs`).
+//! A file with the limits' columns too (`format=Name,Priority,UsageFactor,MaxJobsPU,MaxTRESPU,
+//! GrpTRES,GrpJobs,MaxWall,GrpTRESMins,GrpTRESRunMins,MaxTRESMins,Flags`) gives each QOS's
+//! limits ([`QosLimits`], `qos_limits.rs`) and its `UsageFactor`: a job's usage is charged
+//! times its QOS's (priority_multifactor.c `_apply_new_usage`; 1 without the column).
 
 use super::qos_limits::{self, QosLimits};
 
@@ -30,12 +32,22 @@ pub struct QosTable {
     pub rows: Vec<(String, u32)>,
     /// (name, limits) of the QOS with a limit, in the file's order (the `qos` key gives none).
     pub limits: Vec<(String, QosLimits)>,
+    /// (name, `UsageFactor`) of the QOS whose factor is not 1, in the file's order.
+    pub usage_factors: Vec<(String, f64)>,
 }
 
 impl QosTable {
     /// The limits of QOS `name`, when it has any.
     pub fn limits_of(&self, name: &str) -> Option<&QosLimits> {
         self.limits.iter().find(|(n, _)| n == name).map(|(_, l)| l)
+    }
+
+    /// The `UsageFactor` of QOS `name`: what its jobs' usage is charged times (1 when the
+    /// table gives none).
+    pub fn usage_factor(&self, name: &str) -> f64 {
+        (self.usage_factors.iter())
+            .find(|(n, _)| n == name)
+            .map_or(1.0, |&(_, f)| f)
     }
 
     /// The priority of QOS `name`, when the table has it.
@@ -81,6 +93,18 @@ fn priority(v: &str) -> Result<u32, String> {
         .map_err(|_| format!("{v:?} is not a whole number from 0 to {}", u32::MAX))
 }
 
+/// A `UsageFactor` as sacctmgr prints it (`2.000000`; empty: 1), at least 0.
+fn usage_factor(v: &str) -> Result<f64, String> {
+    let v = v.trim();
+    if v.is_empty() {
+        return Ok(1.0);
+    }
+    match v.parse::<f64>() {
+        Ok(f) if f.is_finite() && f >= 0.0 => Ok(f),
+        _ => Err(format!("{v:?} is not a number of 0 or more")),
+    }
+}
+
 /// A QOS name: a Slurm QOS name (no `|`, `,`, `:`, spaces or parentheses).
 fn name(v: &str) -> Result<String, String> {
     let n = v.trim();
@@ -121,7 +145,11 @@ pub fn parse(text: &str, file: &str) -> Result<QosTable, String> {
         limit_col("grptres", "grptres"),
         limit_col("grpjobs", "grpjobs"),
         limit_col("maxwall", "maxwalldurationperjob"),
+        limit_col("grptresmins", "grptresmins"),
+        limit_col("grptresrunmins", "grptresrunmins"),
+        limit_col("maxtresmins", "maxtresminsperjob"),
     ];
+    let usage_col = limit_col("usagefactor", "usagefactor");
     let (cn, cp) = if headed {
         let col = |n: &str| {
             names.iter().position(|x| x == n).ok_or_else(|| {
@@ -169,9 +197,17 @@ pub fn parse(text: &str, file: &str) -> Result<QosTable, String> {
             grp_tres: qos_limits::parse_tres(field(2)).map_err(at("GrpTRES"))?,
             grp_jobs: qos_limits::parse_count(field(3)).map_err(at("GrpJobs"))?,
             max_wall: qos_limits::parse_wall(field(4)).map_err(at("MaxWall"))?,
+            grp_tres_mins: qos_limits::parse_tres(field(5)).map_err(at("GrpTRESMins"))?,
+            grp_tres_run_mins: qos_limits::parse_tres(field(6)).map_err(at("GrpTRESRunMins"))?,
+            max_tres_mins: qos_limits::parse_tres(field(7)).map_err(at("MaxTRESMins"))?,
         };
         if !limits.is_none() {
             table.limits.push((n.clone(), limits));
+        }
+        let uf = usage_col.and_then(|c| f.get(c).copied()).unwrap_or("");
+        let uf = usage_factor(uf).map_err(at("UsageFactor"))?;
+        if uf != 1.0 {
+            table.usage_factors.push((n.clone(), uf));
         }
         table.rows.push((n, p));
     }
@@ -268,6 +304,41 @@ mod tests {
         assert_eq!(
             parse("Name|Priority|GrpJobs\nlow|0|many\n", "q").unwrap_err(),
             "q:2: GrpJobs: \"many\" is not a whole number"
+        );
+    }
+
+    /// The usage run's file (format=Name,Priority,UsageFactor,...,GrpTRESMins,GrpTRESRunMins,
+    /// MaxTRESMins,Flags): double charged twice, half half with MaxTRESMins=cpu=64; normal's
+    /// 1.000000 is the default (not kept); a file without the column, every QOS 1.
+    #[test]
+    fn usage_factors_and_minutes_limits_read() {
+        let t = parse(
+            "Name|Priority|UsageFactor|MaxJobsPU|MaxTRESPU|GrpTRES|GrpJobs|MaxWall|GrpTRESMins|\
+             GrpTRESRunMins|MaxTRESMins|Flags\n\
+             normal|0|1.000000||||||||||\n\
+             double|0|2.000000||||||cpu=500||||\n\
+             half|0|0.500000||||||||cpu=64||\n\
+             free|0|0.000000||||||||||\n",
+            "qos.txt",
+        )
+        .unwrap();
+        assert_eq!(t.usage_factor("normal"), 1.0);
+        assert_eq!(t.usage_factor("double"), 2.0);
+        assert_eq!(t.usage_factor("half"), 0.5);
+        assert_eq!(t.usage_factor("free"), 0.0);
+        assert_eq!(t.usage_factor("debug"), 1.0);
+        assert_eq!(t.usage_factors.len(), 3);
+        let double = t.limits_of("double").unwrap();
+        assert_eq!(double.grp_tres_mins, [Some(500), None, None, None]);
+        assert_eq!(double.text(), "GrpTRESMins=cpu=500");
+        let half = t.limits_of("half").unwrap();
+        assert_eq!(half.max_tres_mins, [Some(64), None, None, None]);
+        assert!(t.limits_of("normal").is_none());
+        let old = parse("Name|Priority\nnormal|10\n", "q").unwrap();
+        assert!(old.usage_factors.is_empty());
+        assert_eq!(
+            parse("Name|Priority|UsageFactor\nlow|0|-1\n", "q").unwrap_err(),
+            "q:2: UsageFactor: \"-1\" is not a number of 0 or more"
         );
     }
 

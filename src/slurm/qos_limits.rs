@@ -37,6 +37,12 @@ pub struct QosLimits {
     pub grp_jobs: Option<u32>,
     /// `MaxWall`: a job's time limit, seconds (`max_wall_pj`).
     pub max_wall: Option<Time>,
+    /// `GrpTRESMins`: TRES-minutes of the QOS's decayed usage (`grp_tres_mins`).
+    pub grp_tres_mins: TresLimit,
+    /// `GrpTRESRunMins`: TRES-minutes left of its running jobs' limits (`grp_tres_run_mins`).
+    pub grp_tres_run_mins: TresLimit,
+    /// `MaxTRESMins` (`MaxTRESMinsPerJob`): TRES-minutes of one job's limit (`max_tres_mins_pj`).
+    pub max_tres_mins: TresLimit,
 }
 
 impl QosLimits {
@@ -64,7 +70,26 @@ impl QosLimits {
         if let Some(w) = self.max_wall {
             out.push(format!("MaxWall={}", w / 60));
         }
+        mins_text(
+            &mut out,
+            &self.grp_tres_mins,
+            &self.grp_tres_run_mins,
+            &self.max_tres_mins,
+        );
         out.join(" ")
+    }
+}
+
+/// Pushes `GrpTRESMins=...`, `GrpTRESRunMins=...` and `MaxTRESMins=...` to `out`, those set.
+pub(crate) fn mins_text(out: &mut Vec<String>, grp: &TresLimit, run: &TresLimit, max: &TresLimit) {
+    for (key, t) in [
+        ("GrpTRESMins", grp),
+        ("GrpTRESRunMins", run),
+        ("MaxTRESMins", max),
+    ] {
+        if let Some(t) = tres_text(t) {
+            out.push(format!("{key}={t}"));
+        }
     }
 }
 

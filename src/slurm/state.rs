@@ -71,6 +71,11 @@ impl State {
         let mut assoc_of: HashMap<(i64, &str), usize> = HashMap::new();
         let site = &self.site;
         let qos_factor = self.qos_factors();
+        let usage_factor = |j: usize| {
+            (site.qos.as_ref()).map_or(1.0, |(t, _)| {
+                t.usage_factor(site.qos_of(j).unwrap_or(super::qos::DEFAULT_QOS))
+            })
+        };
         let infos: Vec<JobInfo> = jobs
             .enumerate()
             .map(|(j, (user, p, submit, limit))| {
@@ -96,6 +101,7 @@ impl State {
                     assoc,
                     part_factor: None,
                     qos: qos_factor(j),
+                    usage_factor: usage_factor(j),
                 }
             })
             .collect();

@@ -40,6 +40,7 @@ mod fit;
 mod free;
 mod held;
 mod limit_use;
+mod mins_use;
 mod nodes;
 mod plan;
 mod qos_use;
@@ -151,7 +152,7 @@ impl SlurmSched {
         let mut tested = 0;
         let mut blocked = Blocked::default();
         if let Some(q) = self.limits.as_mut() {
-            q.reset(c);
+            q.reset(c, &self.shared.borrow());
         }
         while let Some(j) = queue.get(c, i) {
             i += 1;
@@ -341,6 +342,12 @@ impl StartRule for SlurmSched {
                 .into_iter()
                 .filter(|o| !left.contains(&o.0)),
         );
+        // The `GrpTRESMins` limits read the associations' and QOS' TRES usage, which the
+        // multifactor plugin's periods keep.
+        let usage = l.tres_usage(jobs);
+        if let Some(mf) = s.mf.as_mut() {
+            mf.tres_usage = usage;
+        }
         out.sort_by_key(|o| o.0);
         out
     }

@@ -55,10 +55,13 @@ impl Multifactor {
         }
         // `_apply_new_usage` counts from the last period (`g_last_ran`), set after the list.
         self.last_ran = Some(l);
-        let counts = self.counts_usage();
-        if counts {
-            self.tree
-                .decay(self.decay.powf(delta as f64).max(f64::MIN_POSITIVE));
+        let counts = self.keeps_usage();
+        let f = self.decay.powf(delta as f64).max(f64::MIN_POSITIVE);
+        if self.counts_usage() {
+            self.tree.decay(f);
+        }
+        if let Some(u) = self.tres_usage.as_mut() {
+            u.decay(f);
         }
         let moves = self.params.weight_age > 0.0 || self.params.weight_fs > 0.0;
         let running = std::mem::take(&mut self.running);

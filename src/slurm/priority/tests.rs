@@ -24,6 +24,7 @@ fn fairshare_changes_at_periods_only() {
         assoc,
         part_factor: None,
         qos: 0.0,
+        usage_factor: 1.0,
     };
     let jobs = vec![job(0, 1), job(31, 2), job(31, 1)];
     let size = Size {
@@ -68,6 +69,7 @@ fn one_user(enforce: &str, submits: &[Time]) -> Multifactor {
         assoc: 1,
         part_factor: None,
         qos: 0.0,
+        usage_factor: 1.0,
     };
     let size = Size {
         cpus: 2,
@@ -140,6 +142,7 @@ fn tres_weights_count_gpus_and_memory() {
         assoc: 1,
         part_factor: None,
         qos: 0.0,
+        usage_factor: 1.0,
     };
     let size = Size {
         cpus: 32,
@@ -186,6 +189,7 @@ fn at_zero(assoc: usize) -> JobInfo {
         assoc,
         part_factor: None,
         qos: 0.0,
+        usage_factor: 1.0,
     }
 }
 
@@ -246,4 +250,23 @@ fn classic_users_are_taken_in_job_list_order() {
     assert_eq!(m.priority(0), 1000.0);
     m.advance(120, true);
     assert_eq!(m.priority(0), 250.0);
+}
+
+/// A job's usage is charged times its QOS's `UsageFactor` (priority_multifactor.c
+/// `_apply_new_usage`, `real_decay *= qos->usage_factor`), worked by hand with no decay, 2
+/// processors, periods every 60 s ([`one_user`] with limits enforced, so an end adds its
+/// last part): the job runs 10-50, 2 · 40 = 80 processor-seconds; with UsageFactor=2 the
+/// association is charged 160, with 0.5 40, with 0 nothing (no usage at all, as Slurm's
+/// `UsageFactor=0` QOS: the jobs run free).
+#[test]
+fn usage_is_charged_times_the_qos_usage_factor() {
+    for (f, want) in [(1.0, 80.0), (2.0, 160.0), (0.5, 40.0), (0.0, 0.0)] {
+        let mut m = one_user("limits", &[10]);
+        m.jobs[0].usage_factor = f;
+        m.advance(50, true);
+        m.ended(0, 50);
+        assert_eq!(m.tree.nodes[1].usage, want, "UsageFactor={f}");
+        // The root is charged the same (every ancestor).
+        assert_eq!(m.tree.nodes[0].usage, want, "UsageFactor={f}");
+    }
 }

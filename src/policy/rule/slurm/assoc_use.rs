@@ -123,8 +123,18 @@ impl AssocUse {
         }
     }
 
+    /// The number of associations.
+    pub(super) fn len(&self) -> usize {
+        self.limits.len()
+    }
+
+    /// Association `k`'s limits and name (`account phys`, `user bob in account phys`).
+    pub(super) fn at(&self, k: usize) -> (&AssocLimits, &str) {
+        (&self.limits[k], &self.names[k])
+    }
+
     /// Job `j`'s walk (its association and parents) and its QOS's limits.
-    fn of(&self, j: usize) -> Option<(&[usize], &QosLimits)> {
+    pub(super) fn of(&self, j: usize) -> Option<(&[usize], &QosLimits)> {
         let a = (*self.job_assoc.get(j)?)?;
         Some((&self.walk[a], &self.job_qos[j]))
     }

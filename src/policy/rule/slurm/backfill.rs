@@ -80,7 +80,7 @@ impl SlurmSched {
         };
         self.per_user.clear();
         if let Some(q) = self.limits.as_mut() {
-            q.reset(c);
+            q.reset(c, &self.shared.borrow());
         }
         let mut tested = 0;
         for &j in &jobs[..upto] {

@@ -1,11 +1,15 @@
 //! The limits a job is held by (`AccountingStorageEnforce` naming `limits`): its QOS's
 //! (`qos_use.rs`), then its association's (`assoc_use.rs`), in the order
-//! `acct_policy_job_runnable_pre_select` and `_post_select` check them.
+//! `acct_policy_job_runnable_pre_select` and `_post_select` check them; and the minutes
+//! limits of both (`mins_use.rs`).
 
 use super::assoc_use::AssocUse;
+use super::mins_use::MinsUse;
 use super::qos_use::{ask, QosUse};
 use crate::cluster::Share;
 use crate::sim::{Ctx, Jobs};
+use crate::slurm::state::State;
+use crate::slurm::tres_usage::TresUsage;
 use crate::slurm::Site;
 
 /// What the running jobs use of the QOS and association limits.
@@ -13,6 +17,8 @@ use crate::slurm::Site;
 pub(super) struct LimitUse {
     qos: Option<QosUse>,
     assoc: Option<AssocUse>,
+    /// The minutes limits, when a QOS or an association has one (made with the jobs).
+    mins: Option<MinsUse>,
 }
 
 impl LimitUse {
@@ -20,7 +26,11 @@ impl LimitUse {
     pub(super) fn of_site(site: &Site) -> Option<Self> {
         let qos = QosUse::of_site(site);
         let assoc = AssocUse::of_site(site);
-        (qos.is_some() || assoc.is_some()).then_some(LimitUse { qos, assoc })
+        (qos.is_some() || assoc.is_some()).then_some(LimitUse {
+            qos,
+            assoc,
+            mins: None,
+        })
     }
 
     /// Tells the jobs; the jobs a limit holds for ever, with why (QOS first).
@@ -28,24 +38,41 @@ impl LimitUse {
         if let Some(a) = self.assoc.as_mut() {
             a.prepare(site, jobs.iter());
         }
+        let n = jobs.iter().count();
+        self.mins = MinsUse::of_site(site, self.qos.as_ref(), self.assoc.as_ref(), n);
+        let (qos, assoc) = (self.qos.as_ref(), self.assoc.as_ref());
         (jobs.iter().enumerate())
             .filter_map(|(j, v)| {
                 // What it asks, as the limit checks count it (`qos_use::tres`).
                 let t = ask(v.procs, jobs.need(j));
-                let q = self.qos.as_ref().and_then(|q| q.never(j, v, &t));
-                q.or_else(|| self.assoc.as_ref().and_then(|a| a.never(j, v, &t)))
+                let q = qos.and_then(|q| q.never(j, v, &t));
+                q.or_else(|| assoc.and_then(|a| a.never(j, v, &t)))
+                    .or_else(|| (self.mins.as_ref()).and_then(|m| m.never(j, v, &t, qos, assoc)))
                     .map(|why| (j, why))
             })
             .collect()
     }
 
-    /// Counts the jobs running now afresh.
-    pub(super) fn reset(&mut self, c: &Ctx<'_>) {
+    /// The TRES usage the multifactor plugin keeps for the `GrpTRESMins` limits, when one is
+    /// set (after [`LimitUse::prepare`]).
+    pub(super) fn tres_usage(&self, jobs: Jobs<'_>) -> Option<TresUsage> {
+        let m = self.mins.as_ref()?;
+        let asks: Vec<_> = (jobs.iter().enumerate())
+            .map(|(j, v)| ask(v.procs, jobs.need(j)))
+            .collect();
+        m.tres_usage(&asks)
+    }
+
+    /// Counts the jobs running now afresh; the minutes limits read the usage from `s`.
+    pub(super) fn reset(&mut self, c: &Ctx<'_>, s: &State) {
         if let Some(q) = self.qos.as_mut() {
             q.reset(c);
         }
         if let Some(a) = self.assoc.as_mut() {
             a.reset(c);
+        }
+        if let Some(m) = self.mins.as_mut() {
+            m.reset(c, s);
         }
     }
 
@@ -57,6 +84,9 @@ impl LimitUse {
         if let Some(a) = self.assoc.as_mut() {
             a.started(c, j);
         }
+        if let Some(m) = self.mins.as_mut() {
+            m.started(c, j);
+        }
     }
 
     /// Held before node selection.
@@ -67,8 +97,10 @@ impl LimitUse {
 
     /// Held after node selection, on the nodes `on` it gets (`None`: its node count whole).
     pub(super) fn held_post_on(&self, c: &Ctx<'_>, j: usize, on: Option<&[Share]>) -> bool {
-        self.qos.as_ref().is_some_and(|q| q.held_post(c, j, on))
-            || self.assoc.as_ref().is_some_and(|a| a.held_post(c, j, on))
+        let (qos, assoc) = (self.qos.as_ref(), self.assoc.as_ref());
+        qos.is_some_and(|q| q.held_post(c, j, on))
+            || assoc.is_some_and(|a| a.held_post(c, j, on))
+            || (self.mins.as_ref()).is_some_and(|m| m.held(c, j, qos, assoc))
     }
 
     /// Held by either, on its whole node count.

@@ -97,8 +97,20 @@ impl QosUse {
         }
     }
 
+    /// The number of log QOS indices (0: none, so `normal`).
+    pub(super) fn len(&self) -> usize {
+        self.limits.len()
+    }
+
+    /// The name of log QOS index `k`.
+    pub(super) fn name_at(&self, k: u16) -> &str {
+        self.names
+            .get(usize::from(k))
+            .map_or(DEFAULT_QOS, String::as_str)
+    }
+
     /// The log QOS index of job `j` (0: none) and its limits, when it has any.
-    fn of(&self, j: usize) -> (u16, Option<&QosLimits>) {
+    pub(super) fn of(&self, j: usize) -> (u16, Option<&QosLimits>) {
         let k = self.job_qos.get(j).copied().unwrap_or(0);
         let l = self.limits.get(usize::from(k)).and_then(Option::as_ref);
         (k, l)
