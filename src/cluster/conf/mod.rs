@@ -185,6 +185,7 @@ mod values;
 use lines::tokens;
 use std::rc::Rc;
 
+pub use values::gres_count;
 use values::{node_key, part_key, NodeSpec, PartSpec};
 
 /// Reads a slurm.conf file (`file` names it in errors) and the files its `Include` lines
