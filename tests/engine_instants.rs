@@ -189,6 +189,16 @@ struct Ticker {
     names: bool,
 }
 
+/// A [`Ticker`] that polls every second.
+fn ticker(widest: u32, from: Time, names: bool) -> Ticker {
+    Ticker {
+        widest,
+        from,
+        period: 1,
+        names,
+    }
+}
+
 impl Policy for Ticker {
     fn spec(&self) -> String {
         "ticker".into()
@@ -219,12 +229,7 @@ impl Policy for Ticker {
 #[test]
 fn a_policy_that_only_wakes_on_an_idle_machine_is_stuck() {
     let set = job_set(4, &[(0, 10, 2, 10), (5, 10, 3, 10)]);
-    let mut p = Ticker {
-        widest: 2,
-        from: 0,
-        period: 1,
-        names: false,
-    };
+    let mut p = ticker(2, 0, false);
     // Without the guard the run would never end: cancelled (a failure) after a million instants.
     let mut calls = 0;
     let mut bound = |_: usize, _: usize| {
@@ -249,12 +254,7 @@ fn a_policy_that_only_wakes_on_an_idle_machine_is_stuck() {
 #[test]
 fn a_long_idle_wait_that_ends_in_a_start_is_not_stuck() {
     let set = job_set(4, &[(0, 10, 2, 10), (5, 10, 3, 10)]);
-    let mut p = Ticker {
-        widest: 4,
-        from: 5000,
-        period: 1,
-        names: false,
-    };
+    let mut p = ticker(4, 5000, false);
     let s = simulate_on(&set.jobs, set.procs, None, &mut p, 1, None).expect("runs");
     // Job 2 (3 processors) waits for job 1's 2 of 4 to end.
     assert_eq!((s.jobs[0].start, s.jobs[1].start), (5000, 5010));
@@ -269,12 +269,7 @@ fn a_long_idle_wait_that_ends_in_a_start_is_not_stuck() {
 #[test]
 fn a_policy_waiting_for_a_time_it_named_finishes() {
     let set = job_set(4, &[(0, 10, 2, 10), (5, 10, 3, 10)]);
-    let mut p = Ticker {
-        widest: 4,
-        from: 50_000,
-        period: 1,
-        names: true,
-    };
+    let mut p = ticker(4, 50_000, true);
     let s = simulate_on(&set.jobs, set.procs, None, &mut p, 1, None).expect("runs");
     assert_eq!((s.jobs[0].start, s.jobs[1].start), (50_000, 50_010));
     // The same policy polling without naming 50 000 is stopped after 10 000 idle instants:
@@ -296,12 +291,7 @@ fn a_policy_waiting_for_a_time_it_named_finishes() {
 #[test]
 fn a_policy_stuck_past_the_time_it_named_is_stopped() {
     let set = job_set(4, &[(0, 10, 2, 10), (5, 10, 3, 10)]);
-    let mut p = Ticker {
-        widest: 2,
-        from: 20_000,
-        period: 1,
-        names: true,
-    };
+    let mut p = ticker(2, 20_000, true);
     let e = simulate_on(&set.jobs, set.procs, None, &mut p, 1, None).unwrap_err();
     let SimError::Stuck { time, .. } = &e else {
         panic!("{e}");
