@@ -180,11 +180,23 @@ fn an_expiry_that_still_stands_gets_a_pass() {
 
 /// A periodic scheduler: at every pass it starts, in arrival order, each waiting job of at most
 /// `widest` processors that fits now and that `from` allows (submit time or later), then asks
-/// for a pass `period` seconds on while any job waits (a `sched_interval`).
+/// for a pass `period` seconds on while any job waits (a `sched_interval`); with `names`, it
+/// also names `from` (`wake_at(from)`) while it is ahead.
 struct Ticker {
     widest: u32,
     from: Time,
     period: Time,
+    names: bool,
+}
+
+/// A [`Ticker`] that polls every second.
+fn ticker(widest: u32, from: Time, names: bool) -> Ticker {
+    Ticker {
+        widest,
+        from,
+        period: 1,
+        names,
+    }
 }
 
 impl Policy for Ticker {
@@ -201,6 +213,9 @@ impl Policy for Ticker {
         }
         if !c.waiting().is_empty() {
             c.wake_at(c.now() + self.period);
+            if self.names {
+                c.wake_at(self.from);
+            }
         }
         Ok(())
     }
@@ -214,11 +229,7 @@ impl Policy for Ticker {
 #[test]
 fn a_policy_that_only_wakes_on_an_idle_machine_is_stuck() {
     let set = job_set(4, &[(0, 10, 2, 10), (5, 10, 3, 10)]);
-    let mut p = Ticker {
-        widest: 2,
-        from: 0,
-        period: 1,
-    };
+    let mut p = ticker(2, 0, false);
     // Without the guard the run would never end: cancelled (a failure) after a million instants.
     let mut calls = 0;
     let mut bound = |_: usize, _: usize| {
@@ -243,12 +254,48 @@ fn a_policy_that_only_wakes_on_an_idle_machine_is_stuck() {
 #[test]
 fn a_long_idle_wait_that_ends_in_a_start_is_not_stuck() {
     let set = job_set(4, &[(0, 10, 2, 10), (5, 10, 3, 10)]);
-    let mut p = Ticker {
-        widest: 4,
-        from: 5000,
-        period: 1,
-    };
+    let mut p = ticker(4, 5000, false);
     let s = simulate_on(&set.jobs, set.procs, None, &mut p, 1, None).expect("runs");
     // Job 2 (3 processors) waits for job 1's 2 of 4 to end.
     assert_eq!((s.jobs[0].start, s.jobs[1].start), (5000, 5010));
+}
+
+/// A policy that holds every job until a time of day it names (t = 50 000, 13:53:20 of the
+/// first day), polling every second meanwhile, finishes. Job 1 (2 procs, submitted 0) and job 2
+/// (3 procs, submitted 5) wait on an idle machine; from t = 5 no submission is left, but no
+/// idle instant counts while the named time lies beyond the next wake-up: the first that counts
+/// is t = 49 999 (its wake-up, 50 000, reaches it). Job 1 starts at 50 000, job 2 at its end,
+/// 50 010. Without naming 50 000 the same wait is stopped by the guard.
+#[test]
+fn a_policy_waiting_for_a_time_it_named_finishes() {
+    let set = job_set(4, &[(0, 10, 2, 10), (5, 10, 3, 10)]);
+    let mut p = ticker(4, 50_000, true);
+    let s = simulate_on(&set.jobs, set.procs, None, &mut p, 1, None).expect("runs");
+    assert_eq!((s.jobs[0].start, s.jobs[1].start), (50_000, 50_010));
+    // The same policy polling without naming 50 000 is stopped after 10 000 idle instants:
+    // from t = 5 (the last submission; nothing runs) to 5 + 9 999.
+    p.names = false;
+    let e = simulate_on(&set.jobs, set.procs, None, &mut p, 1, None).unwrap_err();
+    let SimError::Stuck { time, .. } = &e else {
+        panic!("{e}");
+    };
+    assert_eq!(*time, 5 + 9_999);
+}
+
+/// A policy that names a time and still cannot start a job after it is stopped 10 000 idle
+/// instants later: nothing starts before the named t = 20 000 (the first pass whose wake-up
+/// reaches it, 19 999, counts one idle instant, then job 1 starts at 20 000 and the count
+/// starts again); job 1 (2 procs) runs 20 000-20 010; job 2 (3 procs) is over `widest` = 2.
+/// From t = 20 010 nothing runs and every time named has passed: the 10 000th idle instant is
+/// 20 010 + 9 999 = 30 009.
+#[test]
+fn a_policy_stuck_past_the_time_it_named_is_stopped() {
+    let set = job_set(4, &[(0, 10, 2, 10), (5, 10, 3, 10)]);
+    let mut p = ticker(2, 20_000, true);
+    let e = simulate_on(&set.jobs, set.procs, None, &mut p, 1, None).unwrap_err();
+    let SimError::Stuck { time, .. } = &e else {
+        panic!("{e}");
+    };
+    assert_eq!(*time, 30_009);
+    assert!(e.to_string().contains("from t=20010"), "{e}");
 }

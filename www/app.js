@@ -8,18 +8,14 @@ import { offerSite as offer, offerOwnSite as offerOwn } from './siteoffer.js';
 import { showLink, wireExports } from './sharepanel.js';
 import { FORM, readForm as readControls, writeForm as writeControls, readHeat } from './form.js';
 import { sessionOptions } from './session.js';
-import { ResultsTable, renderFacts } from './results.js';
-import { Overview } from './charts.js';
-import { Gantts } from './gantt.js';
+import { renderFacts } from './results.js';
+import { Views } from './views.js';
 import { ClusterPanel } from './cluster.js';
 import { gpuOf } from './generator.js';
 import { timings } from './figure.js';
-import { EetCharts } from './eet.js';
 import { SweepPanel } from './sweep.js';
 import { CodeEditor } from './editor.js';
 import { TraceView } from './traceview.js';
-import { Distributions, Compare } from './compare.js';
-import { PolicyStrip } from './policies.js';
 import { DEMOS, loadRemote } from './trace.js';
 import { wireTraceInputs, resetTraceInputs as resetInputs } from './traceinputs.js';
 import { $, el, showError, clearErrors, debounce, fmtDuration, count } from './ui.js';
@@ -39,7 +35,7 @@ const S = {
   loads: 0,      // trace loads begun: a load's trace runs only if none began after it (newestLoad)
   runner: new Runner(),
 };
-let picker, resultsTable, overview, gantts, eet, sweep, editor, traceView, dists, compare, strip, cluster;
+let picker, views, sweep, editor, traceView, cluster;
 
 window.schedlab = { timings, state: S }; // for the benchmark and for debugging from the console
 timings.boot = performance.now();
@@ -64,7 +60,7 @@ function heatChanged() {
   const heat = readHeat(true);
   if (!S.shown) return;
   S.shown.heat = heat;
-  eet.setHeat(heat);
+  views.eet.setHeat(heat);
   updateLink('replace');
 }
 
@@ -210,11 +206,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   });
 }
 
-/** The results table of `results` (each {spec, report}: labelled by the spec as written when the
- * canonical one is long) and the policies that failed alone. */
-function showTable(results, failed) {
-  resultsTable.show(results.map((r) => r.report), failed, results.map((r) => r.spec));
-}
+const showTable = (results, failed) => views.showTable(results, failed);
 
 // After a run that showed nothing: the shown table, trace view and trace go back (restore.js).
 const restoreTable = () => restoreShownTable(S, showTable);
@@ -254,38 +246,6 @@ function runStopped() {
 const keepTrace = (run) => keepRunTrace(S, run, traceView, resetTraceInputs);
 const keepFirst = (trace) => S.shown || keepTrace({ trace }); // a first run that did not start
 
-/** Highlights policy `index` (-1: none) in the overview and the CDFs (which show the policies
- * switched on in the strip: there it is the index among those). */
-function highlight(index, pick = true) {
-  if (pick) $('highlight').value = String(index);
-  const at = strip.on().indexOf(index);
-  overview.setHighlight(at);
-  dists.setHighlight(at);
-}
-
-/** The charts of the policies the strip shows: every one switched on in the overview, the CDFs
- * and the EET box plots; the first few in the Gantt charts, heatmaps and box plots by class. */
-function showPolicies(results, window) {
-  const { all, few } = strip.views();
-  const procs = results[0].report.machine_procs;
-  gantts.show(few.results, procs, window);
-  eet.show(all.results, procs, S.shown.heat, all.slots, few);
-  try {
-    dists.show(all.results, procs, all.slots, few);
-  } catch (err) { showError(`Could not show the distributions: ${err.message}`); }
-  overview.highlight = strip.on().indexOf(Number($('highlight').value));
-  dists.highlight = overview.highlight;
-  return all;
-}
-
-/** The strip changed: the charts follow (the Gantt charts keep their window). */
-function policiesChanged() {
-  if (!S.results || S.partial) return;
-  const all = showPolicies(S.results, gantts.window);
-  if ($('gantt-by-penalty').checked) gantts.setByPenalty(true);
-  try { overview.show(all.results, all.slots); } catch (err) { showError(`Could not draw the charts: ${err.message}`); }
-}
-
 function show(trace, state, facts, results, history, failed = []) {
   const began = performance.now();
   S.trace = trace;
@@ -302,15 +262,7 @@ function show(trace, state, facts, results, history, failed = []) {
   renderFacts($('facts'), facts, trace.label);
   resetTraceInputs();
   showTable(results, failed);
-  $('highlight').replaceChildren(el('option', { value: '-1' }, 'no policy'), ...results.map((r, i) => el('option', { value: String(i) }, r.spec)));
-  strip.show(results);
-  const shownPolicies = showPolicies(results, state.window);
-  // Colouring by penalty needs the node model; a new comparison starts coloured by user.
-  $('gantt-by-penalty').checked = false;
-  $('gantt-by-penalty').disabled = !results.some((r) => r.report.penalty);
-  try {
-    compare.show(results, results[0].report.machine_procs);
-  } catch (err) { showError(`Could not show the distributions: ${err.message}`); }
+  const shownPolicies = views.show(results, state.window);
   $('export-json').disabled = false;
   const pick = $('export-policy');
   pick.replaceChildren(...results.map((r, i) => el('option', { value: String(i) }, r.spec)));
@@ -323,7 +275,7 @@ function show(trace, state, facts, results, history, failed = []) {
   // The charts in the next frame, so that the table appears at once.
   requestAnimationFrame(() => {
     if (S.results !== results) return;
-    try { overview.show(shownPolicies.results, shownPolicies.slots); } catch (err) { showError(`Could not draw the charts: ${err.message}`); }
+    views.drawOverview(shownPolicies);
     if (!timings.firstChart) timings.firstChart = performance.now();
     // Results in: table, per-job columns, sorted values, class boxes, overview drawn (ms).
     timings.showMs = performance.now() - began;
@@ -446,10 +398,6 @@ function wire() {
   $('heat-log').addEventListener('change', heatChanged);
   $('heat-sort').addEventListener('change', heatChanged);
   for (const id of ['heat-exclude', 'heat-only']) $(id).addEventListener('change', heatChanged); // also on Enter
-  $('gantt-zoom-in').addEventListener('click', () => gantts.zoom(0.5));
-  $('gantt-zoom-out').addEventListener('click', () => gantts.zoom(2));
-  $('gantt-reset').addEventListener('click', () => gantts.setWindow(null));
-  $('gantt-by-penalty').addEventListener('change', () => gantts.setByPenalty($('gantt-by-penalty').checked));
   window.addEventListener('popstate', () => {
     if (location.hash !== S.lastHash && !isDead()) applyLink(location.hash, 'replace').catch((err) => showError(err.message));
   });
@@ -457,7 +405,7 @@ function wire() {
   window.addEventListener('resize', debounce(() => {
     if (window.innerWidth === width || isDead()) return;
     width = window.innerWidth;
-    try { overview.draw(); gantts.redraw(); eet.redraw(); traceView.redraw(); dists.redraw(); compare.redraw(); } catch (err) { showError(err.message); }
+    try { traceView.redraw(); views.redraw(); } catch (err) { showError(err.message); }
   }, 200));
   wireSkipLinks();
   fitSidebar();
@@ -499,27 +447,10 @@ async function boot() {
     setStatus('The engine is not available.');
     return;
   }
-  resultsTable = new ResultsTable($('results'), { family: $('metric-family'), baseline: $('baseline'), mode: $('baseline-mode') }, S.metrics);
-  overview = new Overview($('overview'), { bin: $('overview-bin') });
-  strip = new PolicyStrip($('policy-strip'), call('chart_colours'), policiesChanged);
-  $('highlight').addEventListener('change', () => highlight(Number($('highlight').value)));
-  // Hovering a policy's row in the results table highlights it in the charts; leaving the table
-  // goes back to the policy picked in the select.
-  $('results').addEventListener('mouseover', (e) => {
-    const row = e.target.closest?.('tr[data-policy]');
-    if (row) highlight(S.results.findIndex((r) => r.report.policy === row.dataset.policy), false);
-  });
-  $('results').addEventListener('mouseleave', () => highlight(Number($('highlight').value), false));
+  views = new Views(S, { metrics: S.metrics, colours: call('chart_colours'), windowChanged: saveWindow });
   traceView = new TraceView($('trace-charts'));
-  window.schedlab.traceView = traceView;
-  gantts = new Gantts($('gantts'), (w) => { if (S.shown) { S.shown.window = w; saveWindow(); eet.redrawHeat(); compare.redrawWindow(); } });
-  dists = new Distributions($('distributions'));
-  compare = new Compare($('compare'), { a: $('diff-a'), b: $('diff-b'), figure: $('diff-figure'), colour: $('diff-colour'), users: $('diff-users'), furthest: $('diff-furthest') },
-    () => gantts.current());
-  Object.assign(window.schedlab, { dists, compare, resultsTable, overview, strip });
-  eet = new EetCharts($('eet'), () => gantts.current());
-  window.schedlab.gantts = gantts;
-  window.schedlab.eet = eet;
+  const { resultsTable, overview, strip, gantts, eet, dists, compare } = views;
+  Object.assign(window.schedlab, { traceView, dists, compare, resultsTable, overview, strip, gantts, eet });
   sweep = new SweepPanel({
     trace: () => S.trace,
     options: () => { const form = readForm(); return form && { ...sessionOptions(form), ...cluster.siteOptions() }; },

@@ -81,6 +81,9 @@ pub struct Ctx<'a> {
     pub(super) moved: Vec<(usize, Time)>,
     /// The wake-up the latest pass asked for (the earliest of its [`Ctx::wake_at`] calls).
     pub(super) wake: Option<Time>,
+    /// The latest time any pass has asked to be woken at: while it lies beyond the wake-up the
+    /// engine keeps, the policy waits for a time it named, and the idle guard counts nothing.
+    pub(super) named: Time,
     /// The policy's runtime estimate (its predictor), run by the engine; `None`: the input's
     /// planning estimate.
     pub(super) predictor: Option<Predictor>,
@@ -299,6 +302,7 @@ impl<'a> Ctx<'a> {
     pub fn wake_at(&mut self, t: Time) {
         if t > self.now {
             self.wake = Some(self.wake.map_or(t, |w| w.min(t)));
+            self.named = self.named.max(t);
         }
     }
 

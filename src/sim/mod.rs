@@ -59,6 +59,8 @@ const MAX_PASSES_PER_INSTANT: u32 = 100_000;
 /// Instants in a row with a pass that starts nothing, while jobs wait, nothing runs and no
 /// submission is left, before the engine calls the policy stuck: only the policy's own
 /// wake-ups remain (a periodic scheduler's), and nothing they can see changes but the clock.
+/// Instants before a time the policy has named (`Ctx::wake_at`) beyond its next wake-up do
+/// not count: it waits for that time (a time of day), polling meanwhile.
 /// No committed run or catalogue policy comes near it: with nothing running, each starts a
 /// waiting job it can start within a few passes (its wake-up at a recorded start, its next
 /// scheduler run).
@@ -276,6 +278,7 @@ fn run_engine(
         nodes: machine.map(|m| Nodes::new(jobs, procs, m.nodes, m.kill, seed)),
         moved: Vec::new(),
         wake: None,
+        named: Time::MIN,
         predictor,
         replay,
         words: Vec::new(),
@@ -372,10 +375,16 @@ fn run_engine(
                     next_submit += 1;
                 }
                 let now = (c.waiting.len(), c.finished);
-                if next_submit < n || idle.0 == 0 || (idle.2, idle.3) != now {
+                // A time the policy named lies beyond its next wake-up: it waits for that
+                // time (holding jobs until a time of day, polling meanwhile), and the
+                // instants before it count nothing.
+                let waits = c.wake.is_some_and(|w| c.named > w);
+                if next_submit < n || idle.0 == 0 || (idle.2, idle.3) != now || waits {
                     idle = (0, t, now.0, now.1);
                 }
-                idle.0 += 1;
+                if !waits {
+                    idle.0 += 1;
+                }
                 if idle.0 >= MAX_IDLE_INSTANTS && next_submit >= n {
                     let why = format!(
                         "nothing running, no submission left, and {MAX_IDLE_INSTANTS} scheduling \

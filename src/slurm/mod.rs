@@ -149,7 +149,7 @@ impl Site {
         if let Some((read, file)) = conf {
             site = site.with_conf(read);
             site.conf_errors =
-                params::check_conf_values(&read.params.iter().collect::<Vec<_>>(), file);
+                params::check_conf_values(&read.params.iter_placed().collect::<Vec<_>>(), file);
         }
         if let Some((text, file)) = sshare {
             site = site.with_sshare(text, file)?;

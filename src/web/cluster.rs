@@ -79,7 +79,7 @@ pub fn cluster_from_conf(text: &str, name: Option<String>) -> Result<JsValue, Js
     }
     // The layout the engine will make: a cluster the panel accepts is one a run accepts.
     Layout::new(&read.cluster).map_err(|e| JsError::new(&format!("cluster: {e}")))?;
-    let entries: Vec<_> = read.params.iter().collect();
+    let entries: Vec<_> = read.params.iter_placed().collect();
     let conf_errors = crate::slurm::params::check_conf_values(&entries, file);
     to_js(&Described {
         conf_errors: conf_errors.into_iter().map(|(_, e)| e).collect(),

@@ -30,6 +30,17 @@ pub fn tres(text: &str) -> Result<Tres, String> {
             ));
         };
         let key = key.trim().to_ascii_lowercase();
+        // A GRES count as Slurm reads one, with its suffixes (`gres/gpu=2k`: 2048; sacct
+        // prints whole numbers, but a log's own tools may not).
+        let gres = || {
+            crate::cluster::conf::gres_count(value.trim()).map_err(|_| {
+                format!(
+                    "{key}: not a count: {} (in {})",
+                    crate::swf::quote(value),
+                    crate::swf::quote(entry)
+                )
+            })
+        };
         let count = || {
             value.trim().parse::<u64>().map_err(|_| {
                 format!(
@@ -42,10 +53,10 @@ pub fn tres(text: &str) -> Result<Tres, String> {
         match key.as_str() {
             "cpu" => t.cpu = Some(count()?),
             "node" => t.node = Some(count()?),
-            "gres/gpu" => t.gpus = Some(count()?),
+            "gres/gpu" => t.gpus = Some(gres()?),
             "mem" => t.mem_mb = Some(size_mb(value).map_err(|e| format!("mem: {e}"))?),
             k if k.starts_with("gres/gpu:") => {
-                let n = count()?;
+                let n = gres()?;
                 typed_gpus = Some(typed_gpus.unwrap_or(0).saturating_add(n));
             }
             _ => {}
@@ -57,8 +68,11 @@ pub fn tres(text: &str) -> Result<Tres, String> {
 
 /// The GPUs per node a `ReqGRES` / `AllocGRES` list names (sacct of Slurm <= 19.05, before
 /// TRES: `gpu:2`, `gpu:tesla:2`, `gpu:2(IDX:0-1)`, `gpu` for one, per node): the sum of its
-/// `gpu` entries; `None` when it names none (empty, `N/A`, other GRES only).
-pub fn gres_gpus_per_node(text: &str) -> Option<u64> {
+/// `gpu` entries; `None` when it names none (empty, `N/A`, other GRES only). As Slurm's
+/// `_get_gres_cnt` reads one: the last part is the count when it starts with a digit, with
+/// Slurm's suffixes (`gpu:2k`: 2048; [`crate::cluster::conf::gres_count`]), else a type or the
+/// name (`gpu`, `gpu:tesla`: one); a count that is not one (`gpu:2x`) is an error.
+pub fn gres_gpus_per_node(text: &str) -> Result<Option<u64>, String> {
     let mut gpus: Option<u64> = None;
     for entry in text.split(',').map(str::trim) {
         let entry = entry.split('(').next().unwrap_or("").trim();
@@ -67,13 +81,16 @@ pub fn gres_gpus_per_node(text: &str) -> Option<u64> {
         if !name.eq_ignore_ascii_case("gpu") {
             continue;
         }
-        // The last part is the count when it is a number, else a type or the name (`gpu`,
-        // `gpu:tesla`: one).
         let last = entry.rsplit(':').next().unwrap_or("");
-        let n = last.parse::<u64>().unwrap_or(1);
+        let n = match last.bytes().next() {
+            Some(b) if b.is_ascii_digit() && entry.contains(':') => {
+                crate::cluster::conf::gres_count(last).map_err(|e| format!("{entry:?}: {e}"))?
+            }
+            _ => 1,
+        };
         gpus = Some(gpus.unwrap_or(0).saturating_add(n));
     }
-    gpus
+    Ok(gpus)
 }
 
 /// A memory size as Slurm prints it, in MB: a number with an optional unit `K`, `M`, `G`, `T`
@@ -132,14 +149,27 @@ mod tests {
 
     #[test]
     fn gres_lists_of_old_sacct_give_gpus_per_node() {
-        assert_eq!(gres_gpus_per_node("gpu:2"), Some(2));
-        assert_eq!(gres_gpus_per_node("gpu:tesla:2(IDX:0-1)"), Some(2));
-        assert_eq!(gres_gpus_per_node("gpu"), Some(1));
+        let g = |t: &str| gres_gpus_per_node(t).unwrap();
+        assert_eq!(g("gpu:2"), Some(2));
+        assert_eq!(g("gpu:tesla:2(IDX:0-1)"), Some(2));
+        assert_eq!(g("gpu"), Some(1));
         // Two typed entries add (1 + 3); another GRES is not a GPU.
-        assert_eq!(gres_gpus_per_node("gpu:k80:1,mic:4,gpu:p100:3"), Some(4));
-        assert_eq!(gres_gpus_per_node("mic:4"), None);
-        assert_eq!(gres_gpus_per_node(""), None);
-        assert_eq!(gres_gpus_per_node("N/A"), None);
+        assert_eq!(g("gpu:k80:1,mic:4,gpu:p100:3"), Some(4));
+        assert_eq!(g("mic:4"), None);
+        assert_eq!(g(""), None);
+        assert_eq!(g("N/A"), None);
+        // Slurm's count suffixes (suffix_mult): 2k = 2 x 1024 = 2048 (before: 1, "2k" not a
+        // number); a type, a socket binding and another GRES beside it change nothing.
+        assert_eq!(g("gpu:2k"), Some(2048));
+        assert_eq!(g("gpu:tesla:2"), Some(2));
+        assert_eq!(g("gpu:1(S:0-1)"), Some(1));
+        assert_eq!(g("gpu:2,mps:100"), Some(2));
+        assert_eq!(g("gpu:1KB"), Some(1000));
+        // A count Slurm refuses ("Bad GRES configuration") is an error, not one GPU.
+        assert_eq!(
+            gres_gpus_per_node("gpu:2x").unwrap_err(),
+            "\"gpu:2x\": \"2x\": not a count (digits, then none or k, m, g, t, p, as Slurm reads one)"
+        );
     }
 
     #[test]
@@ -158,6 +188,15 @@ mod tests {
         assert_eq!((t.gpus, t.mem_mb), (Some(3), Some(1536.0)));
         let t = tres("gres/gpu=4,gres/gpu:a100=4").unwrap();
         assert_eq!(t.gpus, Some(4));
+        // A GRES count with Slurm's suffix: 2k = 2048; a bad one is an error naming the entry.
+        assert_eq!(tres("cpu=1,gres/gpu=2k").unwrap().gpus, Some(2048));
+        assert_eq!(
+            tres("gres/gpu:a100=1k,gres/gpu:v100=1").unwrap().gpus,
+            Some(1025)
+        );
+        assert!(tres("gres/gpu=2x")
+            .unwrap_err()
+            .starts_with("gres/gpu: not a count: \"2x\""));
         assert_eq!(tres("").unwrap(), Tres::default());
         assert_eq!(tres("mem=2048K").unwrap().mem_mb, Some(2.0));
         assert_eq!(tres("mem=512").unwrap().mem_mb, Some(512.0));

@@ -84,3 +84,10 @@ test('no page module but metrics.js reads a report\'s figures by path', () => {
     assert.match(readFileSync(join(ROOT, f), 'utf8'), /import \{[^}]*metricReader[^}]*\} from '[./]+metrics\.js'/, f);
   }
 });
+
+test('every page module is under 500 lines (a longer one is split by idea)', () => {
+  const files = (dir) => readdirSync(join(ROOT, dir), { withFileTypes: true })
+    .flatMap((d) => (d.isDirectory() ? (d.name === 'vendor' || d.name === 'demo' ? [] : files(join(dir, d.name))) : d.name.endsWith('.js') ? [join(dir, d.name)] : []));
+  const long = files('www').map((f) => [f, readFileSync(join(ROOT, f), 'utf8').split('\n').length - 1]).filter(([, n]) => n >= 500);
+  assert.deepEqual(long, []);
+});

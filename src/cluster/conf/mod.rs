@@ -46,6 +46,9 @@ impl std::error::Error for ConfError {}
 pub struct Params {
     /// (key as written, value, line)
     entries: Vec<(String, String, usize)>,
+    /// Per entry, the file an `Include` line read it from (`None`: the file read itself).
+    #[serde(skip)]
+    included: Vec<Option<String>>,
 }
 
 impl Params {
@@ -72,6 +75,13 @@ impl Params {
         self.entries
             .iter()
             .map(|(k, v, l)| (k.as_str(), v.as_str(), *l))
+    }
+
+    /// Every (key, value, line, included file), in file order: the file is the one an
+    /// `Include` line read the entry from (`None`: the file read itself), whose line it is.
+    pub fn iter_placed(&self) -> impl Iterator<Item = (&str, &str, usize, Option<&str>)> {
+        (self.entries.iter().zip(&self.included))
+            .map(|((k, v, l), f)| (k.as_str(), v.as_str(), *l, f.as_deref()))
     }
 
     /// How many (key, value) entries.
@@ -174,6 +184,8 @@ mod values;
 
 use lines::tokens;
 use std::rc::Rc;
+
+pub use values::gres_count;
 use values::{node_key, part_key, NodeSpec, PartSpec};
 
 /// Reads a slurm.conf file (`file` names it in errors) and the files its `Include` lines
@@ -344,12 +356,15 @@ fn parse_lines(lines: include::Lines, file: &str) -> Result<SlurmConf, ConfError
         } else if known(IGNORED_RECORDS, key) {
             ignored_records.push((line, key.to_string()));
         } else {
+            let included = (*src != *file).then(|| src.to_string());
             params
                 .entries
                 .push((key.to_string(), value.to_string(), line));
+            params.included.push(included.clone());
             for p in pairs() {
                 let (k, v) = p?;
                 params.entries.push((k.to_string(), v.to_string(), line));
+                params.included.push(included.clone());
             }
         }
     }

@@ -56,6 +56,25 @@ fn nodes_defaults_and_derived_cpus() {
     assert_eq!(b.groups[0].cpus, 16);
 }
 
+/// GRES counts with Slurm 22.05's suffixes (`suffix_mult`, in any case): `1kib` = 1024, `2KB` =
+/// 2000, `1k` = 1024; with a type, beside `mps`, with a socket binding.
+#[test]
+fn gres_counts_take_slurms_suffixes() {
+    let gpus = |gres: &str| {
+        conf(&format!("NodeName=n1 CPUs=4 Gres={gres}"))
+            .cluster
+            .groups[0]
+            .gpus
+            .clone()
+    };
+    assert_eq!(gpus("gpu:1kib")[""], 1024);
+    assert_eq!(gpus("gpu:2KB,mps:100")[""], 2000);
+    assert_eq!(gpus("gpu:tesla:1k(S:0-1)")["tesla"], 1024);
+    assert_eq!(super::gres_count("3"), Ok(3));
+    assert_eq!(super::gres_count("1t"), Ok(1 << 40));
+    assert!(super::gres_count("k").is_err() && super::gres_count("99999999999p").is_err());
+}
+
 #[test]
 fn partitions() {
     let s = conf(
@@ -166,6 +185,10 @@ fn errors_name_file_line_and_field() {
             "t.conf:3: PartitionName: partition p is already defined on line 2",
         ),
         ("NodeName=n1 Gres=gpu:a:b:c", "t.conf:1: Gres:"),
+        (
+            "NodeName=n1 Gres=gpu:2x",
+            "t.conf:1: Gres: \"2x\": not a count (digits, then none or k, m, g, t, p",
+        ),
         ("NodeName=n1 State=SLEEPY", "t.conf:1: State:"),
         (
             "Include /etc/slurm/nodes.conf\nNodeName=n1",

@@ -115,17 +115,38 @@ pub(super) fn yes_no(v: &str) -> Result<bool, String> {
     }
 }
 
-/// A count of generic resources: digits with an optional K, M, G suffix (x1024 each).
-pub(super) fn gres_count(v: &str) -> Result<u64, String> {
-    let (digits, mult) = match v.char_indices().last() {
-        Some((i, c)) if c.eq_ignore_ascii_case(&'k') => (&v[..i], 1u64 << 10),
-        Some((i, c)) if c.eq_ignore_ascii_case(&'m') => (&v[..i], 1 << 20),
-        Some((i, c)) if c.eq_ignore_ascii_case(&'g') => (&v[..i], 1 << 30),
-        _ => (v, 1),
+/// A count of generic resources as Slurm 22.05 reads one (`gres.c` `_get_gres_cnt` for a node's
+/// `Gres=`, `_is_valid_number` for a job's request, both through `suffix_mult`,
+/// slurm_protocol_defs.c): digits, then a suffix in any case: none (x1), `k` or `kib` (x1024),
+/// `kb` (x1000), `m`/`mib` (x1024^2), `mb` (x1000^2), `g`/`gib`, `gb`, `t`/`tib`, `tb`,
+/// `p`/`pib`, `pb`. `gpu:2k` is 2048 GPUs; `2x` or `k` alone is not a count.
+pub fn gres_count(v: &str) -> Result<u64, String> {
+    let digits = v.bytes().take_while(u8::is_ascii_digit).count();
+    let (num, suffix) = v.split_at(digits);
+    let k = 1024u64;
+    let mult = match suffix.to_ascii_lowercase().as_str() {
+        "" => 1,
+        "k" | "kib" => k,
+        "kb" => 1000,
+        "m" | "mib" => k.pow(2),
+        "mb" => 1000u64.pow(2),
+        "g" | "gib" => k.pow(3),
+        "gb" => 1000u64.pow(3),
+        "t" | "tib" => k.pow(4),
+        "tb" => 1000u64.pow(4),
+        "p" | "pib" => k.pow(5),
+        "pb" => 1000u64.pow(5),
+        _ => 0,
     };
-    uint::<u64>(digits)?
-        .checked_mul(mult)
-        .ok_or_else(|| format!("{v}: too large"))
+    if num.is_empty() || mult == 0 {
+        return Err(format!(
+            "{v:?}: not a count (digits, then none or k, m, g, t, p, as Slurm reads one)"
+        ));
+    }
+    num.parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(mult))
+        .ok_or_else(|| format!("{v:?}: too large"))
 }
 
 /// `Gres=gpu:4,gpu:a100:2(S:0-1),mps:100`: the GPUs by type ("" untyped); other kinds are

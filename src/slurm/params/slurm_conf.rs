@@ -33,17 +33,19 @@ pub fn conf_pairs<'a>(
 }
 
 /// The bad values of a slurm.conf's keys the `slurm` policy reads (`entries`: key as written,
-/// value, line), each checked as [`super::SlurmParams::set`] reads it: (parameter, error naming
+/// value, line, and the file an `Include` line read it from, if one did), each checked as [`super::SlurmParams::set`] reads it: (parameter, error naming
 /// the file, the line and the key: `slurm.conf:32: SchedulerParameters, bf_window: "abc" is not
 /// a whole number from 1 to 43200`), which the policy's spec, where the value ends up, cannot
-/// name. A value a later line replaces is not checked (the last line wins).
+/// name. A value a later line replaces is not checked (the last line wins). A line of an
+/// included file is named by that file, not by `file`.
 pub fn check_conf_values(
-    entries: &[(&str, &str, usize)],
+    entries: &[(&str, &str, usize, Option<&str>)],
     file: &str,
 ) -> Vec<(&'static str, String)> {
-    let last = conf_pairs(entries.iter().map(|&(k, v, _)| (k, v)));
+    let last = conf_pairs(entries.iter().map(|&(k, v, _, _)| (k, v)));
     let mut bad = Vec::new();
-    for &(k, v, line) in entries {
+    for &(k, v, line, included) in entries {
+        let file = included.unwrap_or(file);
         for (name, value) in conf_pairs(std::iter::once((k, v))) {
             if !last.iter().any(|(n, w)| *n == name && *w == value) {
                 continue;
@@ -118,9 +120,14 @@ mod tests {
     #[test]
     fn a_bad_value_names_the_file_line_and_key() {
         let conf = [
-            ("ClusterName", "lab", 1),
-            ("PriorityWeightAge", "lots", 2),
-            ("SchedulerParameters", "bf_interval=5,bf_window=abc", 3),
+            ("ClusterName", "lab", 1, None),
+            ("PriorityWeightAge", "lots", 2, None),
+            (
+                "SchedulerParameters",
+                "bf_interval=5,bf_window=abc",
+                3,
+                None,
+            ),
         ];
         assert_eq!(
             check_conf_values(&conf, "site/slurm.conf"),
@@ -139,11 +146,44 @@ mod tests {
             ]
         );
         let replaced = [
-            ("PriorityWeightAge", "lots", 2),
-            ("MaxJobCount", "many", 3),
-            ("priorityweightage", "1000", 9),
+            ("PriorityWeightAge", "lots", 2, None),
+            ("MaxJobCount", "many", 3, None),
+            ("priorityweightage", "1000", 9, None),
         ];
         assert_eq!(check_conf_values(&replaced, "slurm.conf"), vec![]);
+    }
+
+    /// A bad value in a file an `Include` line reads is named by that file and its own line:
+    /// site.conf line 2 includes prio.conf, whose line 2 sets `PriorityWeightFairshare=high`:
+    /// `.../prio.conf:2: ...` (before: `.../site.conf:2: ...`, the top file with the included
+    /// file's line number, a line that says something else).
+    #[test]
+    fn a_bad_value_in_an_included_file_names_that_file() {
+        let d = std::env::temp_dir().join(format!("schedlab-prio-include-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(
+            d.join("site.conf"),
+            "NodeName=n[1-2] CPUs=4\nInclude prio.conf\nPartitionName=p Nodes=ALL\n",
+        )
+        .unwrap();
+        std::fs::write(
+            d.join("prio.conf"),
+            "PriorityWeightAge=10\nPriorityWeightFairshare=high\n",
+        )
+        .unwrap();
+        let site = d.join("site.conf");
+        let read = crate::cluster::conf::read_path(&site).unwrap();
+        let top = site.display().to_string();
+        let errors = check_conf_values(&read.params.iter_placed().collect::<Vec<_>>(), &top);
+        let prio = d.join("prio.conf").display().to_string();
+        assert_eq!(
+            errors,
+            vec![(
+                "PriorityWeightFairshare",
+                format!("{prio}:2: PriorityWeightFairshare: \"high\" is not a weight >= 0")
+            )]
+        );
+        std::fs::remove_dir_all(&d).unwrap();
     }
 
     /// A key given twice keeps its last value, in the place of its first; keys match without

@@ -332,9 +332,11 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
     .or(ran_on);
     // Slurm <= 19.05 has no TRES columns: `ReqGRES` / `AllocGRES` give GPUs per node, times
     // the nodes asked for / run on (one when unknown).
-    let gres = |col: Option<usize>, on: Option<u64>| {
-        let per_node = slurm_tres::gres_gpus_per_node(opt(col))?;
-        Some(per_node.saturating_mul(on.unwrap_or(1)))
+    let gres = |col: Option<usize>, on: Option<u64>| match col {
+        Some(i) => slurm_tres::gres_gpus_per_node(get(i))
+            .map(|g| g.map(|per_node| per_node.saturating_mul(on.unwrap_or(1))))
+            .map_err(|e| field(i, e)),
+        None => Ok(None),
     };
     let asked = Asked {
         cpus,
@@ -342,11 +344,13 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         alloc_cpus: c.cpus.map(|_| cpus).or(alloc_tres.cpu.map(|n| n as i64)),
         nodes,
         ran_on,
-        gpus: req_tres
-            .gpus
-            .or(alloc_tres.gpus)
-            .or_else(|| gres(c.req_gres, nodes))
-            .or_else(|| gres(c.alloc_gres, ran_on)),
+        gpus: match req_tres.gpus.or(alloc_tres.gpus) {
+            Some(g) => Some(g),
+            None => match gres(c.req_gres, nodes)? {
+                Some(g) => Some(g),
+                None => gres(c.alloc_gres, ran_on)?,
+            },
+        },
     };
     let mem = match c.req_mem {
         Some(i) => slurm_tres::req_mem(get(i)).map_err(|e| field(i, e))?,
