@@ -85,6 +85,9 @@ pub struct SlurmSched {
     sched_phase: Time,
     /// When backfill cycles run.
     agent: Agent,
+    /// A replay's decision pass runs a backfill cycle exactly when the controller's debug log
+    /// began one in its instant (`Policy::logged_cycle`); `None`: the agent decides.
+    logged_cycle: Option<bool>,
     per_user: HashMap<i64, usize>,
     /// The last backfill cycle's queue and plan on a pool, kept for their memory.
     cycle_queue: Vec<usize>,
@@ -131,6 +134,7 @@ impl SlurmSched {
             sched_interval: sched_interval.max(1),
             sched_phase,
             agent,
+            logged_cycle: None,
             per_user: HashMap::new(),
             cycle_queue: Vec::new(),
             pool_plan: Free::default(),
@@ -274,9 +278,14 @@ impl SlurmSched {
         blocked: bool,
     ) -> Result<(), SimError> {
         let now = c.now();
-        // The first cycle runs at the first pass with a waiting job.
+        // The first cycle runs at the first pass with a waiting job; a replay's decision
+        // given the debug log runs one where the log's thread began one.
         let started = self.agent.ran_once() || !c.waiting().is_empty();
-        if started && self.agent.due(now, true) {
+        let due = match self.logged_cycle.take() {
+            Some(ran) => ran,
+            None => started && self.agent.due(now, true),
+        };
+        if due {
             // A cycle with a waiting job tests one (Slurm's `_attempt_backfill` then gives it
             // a start from the will-run test, `start_res`, and sets `last_job_update`), also
             // when it is skipped here because every waiting job holds its planned start.
@@ -402,6 +411,10 @@ impl StartRule for SlurmSched {
 
     fn recorded_backfill(&mut self, at: Time) {
         self.agent.ran(at, true);
+    }
+
+    fn logged_cycle(&mut self, ran: bool) {
+        self.logged_cycle = Some(ran);
     }
 
     /// Slurm's controller checks time limits every `PERIODIC_TIMEOUT` (30 s) from its
