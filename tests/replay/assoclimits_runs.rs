@@ -18,7 +18,7 @@ use super::Run;
 /// (`calc_phase`, `calc_early`, `calc_early_bf`); the main scheduler's full runs (run1 1.73,
 /// 11.77 s ...: `sched_phase=1`; run2 2.87, 12.92 s ...: `sched_phase=2`), the backfill
 /// thread's cycles (run1 1.40, 6.40 s ...: `bf_phase=1`; run2 2.51, 7.51 s ...: `bf_phase=2`).
-const RUNS: [(&str, &str); 2] = [
+pub(super) const RUNS: [(&str, &str); 2] = [
     (
         "assoclimits-11/run1",
         "51.5,calc_early=(51,531,771),calc_early_bf=(51,531,771,891,951,1011,1071),sched_phase=1,bf_phase=1",
@@ -29,7 +29,7 @@ const RUNS: [(&str, &str); 2] = [
 const RUN2: &str = "52.5,calc_early_bf=(652,712,892,952),sched_phase=2,bf_phase=2";
 
 /// The run with its `assoc.txt`.
-fn assoc_run(name: &str, phase: &str) -> Run {
+pub(super) fn assoc_run(name: &str, phase: &str) -> Run {
     let mut run = load_run(name, phase);
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/slurm")
