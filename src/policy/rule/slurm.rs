@@ -42,6 +42,7 @@ mod held;
 mod limit_use;
 mod nodes;
 mod plan;
+mod prefer;
 mod qos_use;
 mod space;
 mod trial;
@@ -173,15 +174,20 @@ impl SlurmSched {
             // limit counts only the nodes it would get that the association does not hold
             // yet (`_get_unique_job_node_cnt`): held on its whole node count, it is checked
             // again on the nodes it would get.
+            // Its nodes weighed as `select_nodes` weighs them for it (`prefer.rs`).
+            let more = self.more_weight(c, j);
             if let Some(l) = self.limits.as_ref() {
                 if l.held(c, j) {
-                    let on = || c.cluster().and_then(|cv| blocked.peek(&cv, j));
+                    let on = || {
+                        c.cluster()
+                            .and_then(|cv| blocked.peek(&cv, j, more.as_deref()))
+                    };
                     if l.held_pre(c, j) || on().is_none_or(|a| l.held_post_on(c, j, Some(&a))) {
                         continue;
                     }
                 }
             }
-            let on_nodes = c.cluster().map(|cv| blocked.fit(&cv, j));
+            let on_nodes = c.cluster().map(|cv| blocked.fit(&cv, j, more.as_deref()));
             match on_nodes {
                 Some(Fit::Skip) => continue,
                 Some(Fit::Blocked) => break,
@@ -200,6 +206,14 @@ impl SlurmSched {
             }
         }
         Ok(())
+    }
+
+    /// What `select_nodes` adds to each node's weight for job `j`: the nodes its QOS's or
+    /// association's node limit counts weighed first ([`prefer::weights`]); `None`: nothing.
+    fn more_weight(&self, c: &Ctx<'_>, j: usize) -> Option<Vec<u32>> {
+        let held = self.limits.as_ref()?.grp_nodes(c, j);
+        let cv = c.cluster()?;
+        prefer::weights(cv.layout(), cv.need(j).part, &held)
     }
 
     /// Whether the main scheduler runs in this pass (`full`: its full-queue run is due).
