@@ -16,6 +16,7 @@ mod beside_itself;
 mod bf_sides;
 mod further_runs;
 mod limits_runs;
+mod log_cycles;
 mod log_phases;
 mod new_workload;
 mod qos_runs;

@@ -92,4 +92,8 @@ impl Policy for Composed {
     fn recorded_backfill(&mut self, at: crate::Time) {
         self.rule.recorded_backfill(at);
     }
+
+    fn logged_cycle(&mut self, ran: bool) {
+        self.rule.logged_cycle(ran);
+    }
 }

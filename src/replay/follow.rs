@@ -22,8 +22,13 @@ pub(super) struct Follow<'p> {
     /// Each job was started by Slurm's backfill loop (`JobSet::backfilled`: empty when the
     /// log has no `Flags`).
     pub(super) backfilled: &'p [bool],
-    /// The instant asked about.
+    /// The instant asked about: its first start, and its last (`at`), when the pass decides.
+    pub(super) first: Time,
     pub(super) at: Time,
+    /// The seconds in which the controller's debug log began a backfill cycle, when given
+    /// (`Logged::cycles`): the decision pass runs one exactly when one began within
+    /// `first..=at`.
+    pub(super) cycles: Option<&'p [Time]>,
     /// The policy's pass at `at` ran.
     pub(super) decided: bool,
     /// At `at` the policy follows a pass that starts nothing (its order's state brought to
@@ -62,6 +67,10 @@ impl Policy for Follow<'_> {
                 if self.probe {
                     self.inner.follow(c, &mut |_: &mut Ctx<'_>| Ok(()))?;
                 } else {
+                    if let Some(cycles) = self.cycles {
+                        let ran = cycles.iter().any(|&t| t >= self.first && t <= self.at);
+                        self.inner.logged_cycle(ran);
+                    }
                     self.inner.schedule(c)?;
                 }
             }

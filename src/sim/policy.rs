@@ -63,6 +63,12 @@ pub trait Policy {
     /// it as its last cycle. The default ignores it.
     fn recorded_backfill(&mut self, _at: crate::Time) {}
 
+    /// Told before a replay's decision pass when the replay is given the controller's debug
+    /// log (`schedlab replay --debug-log`): whether Slurm's backfill thread began a cycle
+    /// within the instant decided (`ran`). A policy that times its own cycles (`slurm`) runs
+    /// one in that pass exactly then, whatever its own clock says. The default ignores it.
+    fn logged_cycle(&mut self, _ran: bool) {}
+
     /// The periodic time-limit checks of the controller this policy models (`slurm`: every
     /// 30 s from the controller's start), which a replay's whole run ends jobs at
     /// ([`super::simulate_checked`]), for jobs that name `partitions` (a job's

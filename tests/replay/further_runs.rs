@@ -20,7 +20,7 @@ use schedlab::replay::whole::Distance;
 /// the same script: a period comes before the cycle of its second when the cycle's fraction
 /// is the larger, e.g. smallbf-2/run4's at 58.597 s after the cycle at 58.320 s, before the
 /// main scheduler's full run at 58.972 s) is given where it differs from `calc_early`.
-const FURTHER: [(&str, &str); 9] = [
+pub(super) const FURTHER: [(&str, &str); 9] = [
     (
         "fairshare-1/run3",
         "56.5,calc_early=(56,116,356,416,536),calc_early_bf=536,sched_phase=6,bf_phase=1",

@@ -12,7 +12,7 @@ use schedlab::Time;
 /// full runs, `Running job scheduler for full queue`, at 7.51, 17.52, 27.55 s ... on run1 and
 /// 7.13, 17.21 s ... on run2: `sched_phase=7`; the backfill cycles, `_attempt_backfill:
 /// beginning`, at 2.23, 7.23 s ... on run1 and 1.79, 6.80 s ... on run2: `bf_phase` 2 and 1).
-const LIMITS: [(&str, &str); 2] = [
+pub(super) const LIMITS: [(&str, &str); 2] = [
     (
         "limits-5/run1",
         "57.5,calc_early=(57,177,237,477,537),calc_early_bf=537,sched_phase=7,bf_phase=2",

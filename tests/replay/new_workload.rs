@@ -16,7 +16,7 @@ use super::{further_runs, load_run, replay_of, Run};
 /// `calc_early_bf`), the main scheduler's full runs (7.26, 17.48 s ... on run1; 7.84, 17.87 s
 /// ... on run2: `sched_phase=7`) and the backfill cycles (2.47, 7.47 s ...; 2.55, 7.55 s ...:
 /// `bf_phase=2`).
-const NEW: [(&str, &str); 2] = [
+pub(super) const NEW: [(&str, &str); 2] = [
     (
         "tiers-7/run1",
         "57.5,calc_early=(297,477,717,957),calc_early_bf=(357,417,477,717,957),sched_phase=7,bf_phase=2",
@@ -33,7 +33,7 @@ fn new_runs() -> Vec<Run> {
 
 /// smallbf-8's phases, read the same way: both runs' backfill cycles at 4.18, 9.18 s ...
 /// (`bf_phase=4`), their full runs at 9.47, 19.48 s ... (`sched_phase=9`).
-const SMALLBF_8: [(&str, &str); 2] = [
+pub(super) const SMALLBF_8: [(&str, &str); 2] = [
     (
         "smallbf-8/run1",
         "59.5,calc_early=(59,119,239,359,419,599,659),calc_early_bf=(59,119,239,419,599,659,1259,1319),sched_phase=9,bf_phase=4",
@@ -162,7 +162,7 @@ fn whole_runs_of_a_workload_never_seen() {
 /// qoslimits-10's phases, read the same way: the full runs at 7.28, 17.30 s ... (run1) and
 /// 7.13, 17.51 s ... (run2): `sched_phase=7`; the backfill cycles at 1.97, 6.97 s ...
 /// (`bf_phase=1`) and 2.51, 7.51 s ... (`bf_phase=2`).
-const QOSLIMITS_10: [(&str, &str); 2] = [
+pub(super) const QOSLIMITS_10: [(&str, &str); 2] = [
     (
         "qoslimits-10/run1",
         "57.5,calc_early=(57,117,177,237,297,477,537,657,717,777,837,897,957,1017,1197),calc_early_bf=(57,417,477,537,597,657,717,777,837,897,957,1017,1137,1197),sched_phase=7,bf_phase=1",

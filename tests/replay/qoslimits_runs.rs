@@ -14,7 +14,7 @@ use schedlab::replay::Figures;
 /// (`calc_phase`, `calc_early`, `calc_early_bf`); the main scheduler's full runs (run1 9.19,
 /// 19.26 s ...: `sched_phase=9`; run2 8.45, 18.50 s ...: `sched_phase=8`), the backfill
 /// thread's first cycle (run1 3.80 s, run2 3.15 s: `bf_phase=3`).
-const RUNS: [(&str, &str); 2] = [
+pub(super) const RUNS: [(&str, &str); 2] = [
     (
         "qoslimits-9/run1",
         "58.5,calc_early=(58,178,298,478,538),calc_early_bf=(58,178,298,478,538,898,958,1018),sched_phase=9,bf_phase=3",

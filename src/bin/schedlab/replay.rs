@@ -44,6 +44,13 @@ pub struct ReplayArgs {
     /// its distance to this log is the noise floor (a real Slurm against itself).
     #[arg(long, requires = "whole_run")]
     noise: Option<PathBuf>,
+    /// The controller's debug log of the same run (`slurmctld.log`, gzipped or not, with
+    /// `DebugFlags=Backfill`): each decision's pass runs a backfill cycle of the `slurm`
+    /// policy exactly when Slurm's thread began one within the instant (its
+    /// `_attempt_backfill: beginning` lines), rather than when the policy's own clock says.
+    /// The decisions only: a whole run keeps the policy's clock.
+    #[arg(long)]
+    debug_log: Option<PathBuf>,
     /// Seed of the simulation's random number generator.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -76,7 +83,19 @@ pub fn run(args: &ReplayArgs) -> CliResult {
     let (read, input) = args.input.options()?;
     let (workload, set) = run::read_path(&args.trace, &read, &input)?;
     crate::report_input(&workload, &set);
-    let logged = crate::fidelity::logged(&args.trace, &set)?;
+    let mut logged = crate::fidelity::logged(&args.trace, &set)?;
+    if let Some(path) = &args.debug_log {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let clock = schedlab::slurm::clock_of(&workload.header, set.origin);
+        let cycles = schedlab::replay::recorded::backfill_cycles_of(&bytes, clock)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        eprintln!(
+            "schedlab: {}: {} backfill cycles time the decisions' cycles",
+            path.display(),
+            cycles.len()
+        );
+        logged = logged.with_cycles(cycles);
+    }
     let replay = Replay::new(&set, logged).map_err(|e| format!("{}: {e}", args.trace.display()))?;
     let site = site.map(|s| {
         s.with_user_names(workload.header.lines.iter().map(String::as_str))

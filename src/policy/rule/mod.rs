@@ -58,6 +58,9 @@ pub trait StartRule {
     /// See [`crate::sim::Policy::recorded_backfill`].
     fn recorded_backfill(&mut self, _at: crate::Time) {}
 
+    /// See [`crate::sim::Policy::logged_cycle`].
+    fn logged_cycle(&mut self, _ran: bool) {}
+
     /// See [`crate::sim::Policy::limit_checks`].
     fn limit_checks(&self, _partitions: &[String]) -> Option<crate::sim::LimitChecks> {
         None

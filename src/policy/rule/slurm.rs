@@ -43,6 +43,7 @@ mod limit_use;
 mod mins_use;
 mod nodes;
 mod plan;
+mod prefer;
 mod qos_use;
 mod space;
 mod trial;
@@ -86,6 +87,9 @@ pub struct SlurmSched {
     sched_phase: Time,
     /// When backfill cycles run.
     agent: Agent,
+    /// A replay's decision pass runs a backfill cycle exactly when the controller's debug log
+    /// began one in its instant (`Policy::logged_cycle`); `None`: the agent decides.
+    logged_cycle: Option<bool>,
     per_user: HashMap<i64, usize>,
     /// The last backfill cycle's queue and plan on a pool, kept for their memory.
     cycle_queue: Vec<usize>,
@@ -132,6 +136,7 @@ impl SlurmSched {
             sched_interval: sched_interval.max(1),
             sched_phase,
             agent,
+            logged_cycle: None,
             per_user: HashMap::new(),
             cycle_queue: Vec::new(),
             pool_plan: Free::default(),
@@ -170,15 +175,20 @@ impl SlurmSched {
             // limit counts only the nodes it would get that the association does not hold
             // yet (`_get_unique_job_node_cnt`): held on its whole node count, it is checked
             // again on the nodes it would get.
+            // Its nodes weighed as `select_nodes` weighs them for it (`prefer.rs`).
+            let more = self.more_weight(c, j);
             if let Some(l) = self.limits.as_ref() {
                 if l.held(c, j) {
-                    let on = || c.cluster().and_then(|cv| blocked.peek(&cv, j));
+                    let on = || {
+                        c.cluster()
+                            .and_then(|cv| blocked.peek(&cv, j, more.as_deref()))
+                    };
                     if l.held_pre(c, j) || on().is_none_or(|a| l.held_post_on(c, j, Some(&a))) {
                         continue;
                     }
                 }
             }
-            let on_nodes = c.cluster().map(|cv| blocked.fit(&cv, j));
+            let on_nodes = c.cluster().map(|cv| blocked.fit(&cv, j, more.as_deref()));
             match on_nodes {
                 Some(Fit::Skip) => continue,
                 Some(Fit::Blocked) => break,
@@ -197,6 +207,14 @@ impl SlurmSched {
             }
         }
         Ok(())
+    }
+
+    /// What `select_nodes` adds to each node's weight for job `j`: the nodes its QOS's or
+    /// association's node limit counts weighed first ([`prefer::weights`]); `None`: nothing.
+    fn more_weight(&self, c: &Ctx<'_>, j: usize) -> Option<Vec<u32>> {
+        let held = self.limits.as_ref()?.grp_nodes(c, j);
+        let cv = c.cluster()?;
+        prefer::weights(cv.layout(), cv.need(j).part, &held)
     }
 
     /// Whether the main scheduler runs in this pass (`full`: its full-queue run is due).
@@ -275,9 +293,14 @@ impl SlurmSched {
         blocked: bool,
     ) -> Result<(), SimError> {
         let now = c.now();
-        // The first cycle runs at the first pass with a waiting job.
+        // The first cycle runs at the first pass with a waiting job; a replay's decision
+        // given the debug log runs one where the log's thread began one.
         let started = self.agent.ran_once() || !c.waiting().is_empty();
-        if started && self.agent.due(now, true) {
+        let due = match self.logged_cycle.take() {
+            Some(ran) => ran,
+            None => started && self.agent.due(now, true),
+        };
+        if due {
             // A cycle with a waiting job tests one (Slurm's `_attempt_backfill` then gives it
             // a start from the will-run test, `start_res`, and sets `last_job_update`), also
             // when it is skipped here because every waiting job holds its planned start.
@@ -409,6 +432,10 @@ impl StartRule for SlurmSched {
 
     fn recorded_backfill(&mut self, at: Time) {
         self.agent.ran(at, true);
+    }
+
+    fn logged_cycle(&mut self, ran: bool) {
+        self.logged_cycle = Some(ran);
     }
 
     /// Slurm's controller checks time limits every `PERIODIC_TIMEOUT` (30 s) from its

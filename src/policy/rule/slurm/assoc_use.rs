@@ -174,6 +174,23 @@ impl AssocUse {
         }
     }
 
+    /// The nodes `select_nodes` prefers for job `j` by its association's node limit
+    /// (node_scheduler.c `_find_grp_node_bitmap`): those the running jobs of the first
+    /// association of its walk with a `GrpTRES` node limit hold (its own jobs' and its
+    /// children's).
+    pub(super) fn grp_nodes(&self, j: usize, out: &mut Vec<u32>) {
+        let Some((walk, _)) = self.of(j) else {
+            return;
+        };
+        if let Some(&k) = walk.iter().find(|&&k| self.limits[k].grp_tres[2].is_some()) {
+            out.extend(
+                (self.on_node.iter())
+                    .filter(|(&(a, _), &n)| a == k && n > 0)
+                    .map(|(&(_, x), _)| x),
+            );
+        }
+    }
+
     /// Held before node selection: `GrpJobs` up the walk, `MaxJobs` and `MaxWall` of its own.
     pub(super) fn held_pre(&self, c: &Ctx<'_>, j: usize) -> bool {
         let Some((walk, q)) = self.of(j) else {

@@ -106,7 +106,9 @@ impl SlurmSched {
             }
             let len = v.requested.unwrap_or(NO_LIMIT).max(1);
             let procs = v.procs;
-            let found = plan.earliest(c, j, len);
+            // A start now gets its nodes weighed as `select_nodes` weighs them (`prefer.rs`).
+            let more = self.more_weight(c, j);
+            let found = plan.earliest(c, j, len, more.as_deref());
             if plan.tried() {
                 tested += 1;
             }

@@ -29,25 +29,32 @@ pub(super) enum Fit {
 impl Blocked {
     /// Job `j`'s allocation now, as [`Blocked::fit`] would choose it, without taking it (`None`:
     /// it would not fit, or its partition failed).
-    pub(super) fn peek(&self, cv: &ClusterView<'_>, j: usize) -> Option<Alloc> {
+    /// `more`: what `select_nodes` adds to each node's weight for it.
+    pub(super) fn peek(
+        &self,
+        cv: &ClusterView<'_>,
+        j: usize,
+        more: Option<&[u32]>,
+    ) -> Option<Alloc> {
         let need = cv.need(j);
         if self.failed.contains(&need.part) {
             return None;
         }
         let free = self.free.as_ref().unwrap_or(cv.free());
-        super::fit::best_fit(cv.layout(), free, need)
+        super::fit::best_fit_weighted(cv.layout(), free, need, more)
     }
 
     /// Job `j`'s allocation (cons_tres's choice on the nodes still available), or why not.
     /// A job that does not fit fails its partition; on a cluster of one partition (or once
     /// every partition failed) the pass ends.
-    pub(super) fn fit(&mut self, cv: &ClusterView<'_>, j: usize) -> Fit {
+    /// `more`: what `select_nodes` adds to each node's weight for it.
+    pub(super) fn fit(&mut self, cv: &ClusterView<'_>, j: usize, more: Option<&[u32]>) -> Fit {
         let (l, need) = (cv.layout(), cv.need(j));
         if self.failed.contains(&need.part) {
             return Fit::Skip;
         }
         let free = self.free.as_ref().unwrap_or(cv.free());
-        if let Some(a) = super::fit::best_fit(l, free, need) {
+        if let Some(a) = super::fit::best_fit_weighted(l, free, need, more) {
             if let Some(f) = self.free.as_mut() {
                 f.take(l, &a);
             }

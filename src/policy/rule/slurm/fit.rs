@@ -43,6 +43,17 @@ struct Block {
 
 /// cons_tres's allocation for `need` on `free`, or `None` when it does not fit.
 pub(super) fn best_fit(l: &Layout, free: &Free, need: &Need) -> Option<Alloc> {
+    best_fit_weighted(l, free, need, None)
+}
+
+/// [`best_fit`] with `more`: what `select_nodes` adds to each node's weight for this job
+/// (`None`: nothing; [`super::prefer::weights`]).
+pub(super) fn best_fit_weighted(
+    l: &Layout,
+    free: &Free,
+    need: &Need,
+    more: Option<&[u32]>,
+) -> Option<Alloc> {
     if need.nodes == 0 || need.exclusive {
         // Too few cores or GPUs free in the partition: the selection would find none (its
         // first test), and its output need not be allocated (most will-run steps).
@@ -77,7 +88,7 @@ pub(super) fn best_fit(l: &Layout, free: &Free, need: &Need) -> Option<Alloc> {
             prev = None;
             continue;
         }
-        let w = l.nodes[i].weight;
+        let w = l.nodes[i].weight + more.and_then(|m| m.get(i)).copied().unwrap_or(0);
         match blocks.last_mut() {
             Some(b) if prev == Some(i.wrapping_sub(1)) && b.weight == w => {
                 b.nodes.push(i);

@@ -89,6 +89,25 @@ impl LimitUse {
         }
     }
 
+    /// The nodes `select_nodes` prefers for job `j` (node_scheduler.c `_find_grp_node_bitmap`):
+    /// its QOS's (`QosUse::grp_nodes`), then, unless the QOS has a `GrpTRES` node limit, its
+    /// association's (`AssocUse::grp_nodes`); sorted, each once.
+    pub(super) fn grp_nodes(&self, c: &Ctx<'_>, j: usize) -> Vec<u32> {
+        let mut out = Vec::new();
+        let qos_grp = self
+            .qos
+            .as_ref()
+            .is_some_and(|q| q.grp_nodes(c, j, &mut out));
+        if !qos_grp {
+            if let Some(a) = self.assoc.as_ref() {
+                a.grp_nodes(j, &mut out);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Held before node selection.
     pub(super) fn held_pre(&self, c: &Ctx<'_>, j: usize) -> bool {
         self.qos.as_ref().is_some_and(|q| q.held_pre(c, j))

@@ -134,9 +134,10 @@ impl NodePlan {
         l: &Layout,
         need: &Need,
         out: &[bool],
+        more: Option<&[u32]>,
     ) -> Option<(Time, Alloc)> {
         trial.prepare(l, &self.free, out, need.part);
-        if let Some(a) = super::fit::best_fit(l, trial.free(), need) {
+        if let Some(a) = super::fit::best_fit_weighted(l, trial.free(), need, more) {
             return Some((self.now, a));
         }
         // Slurm's walk (`_will_run_test`): the running jobs by planned end, given back a group
@@ -205,9 +206,18 @@ impl NodePlan {
     /// held are free again then, the job may start sooner on them: Slurm's `TRY_LATER`);
     /// a start on nodes a reservation holds over the job's own run tries again from that
     /// start; no fit tries again from the later start, else the job gets none.
-    pub(super) fn earliest(&mut self, l: &Layout, need: &Need, len: Time) -> Option<(Time, Alloc)> {
+    /// `more`: what `select_nodes` adds to each node's weight for a start now (`_start_job`
+    /// selects its nodes anew among those the will-run test had: `prefer.rs`); a later start
+    /// keeps the configured weights.
+    pub(super) fn earliest(
+        &mut self,
+        l: &Layout,
+        need: &Need,
+        len: Time,
+        more: Option<&[u32]>,
+    ) -> Option<(Time, Alloc)> {
         let mut s = std::mem::take(&mut self.scratch);
-        let found = self.earliest_in(&mut s, l, need, len);
+        let found = self.earliest_in(&mut s, l, need, len, more);
         self.scratch = s;
         found
     }
@@ -219,6 +229,7 @@ impl NodePlan {
         l: &Layout,
         need: &Need,
         len: Time,
+        more: Option<&[u32]>,
     ) -> Option<(Time, Alloc)> {
         let mut trial = s.trial.take().unwrap_or_else(|| Trial::new(&self.free));
         let mut t = self.now;
@@ -231,7 +242,8 @@ impl NodePlan {
                 .filter(|&n| !s.out[n] && l.node_parts[n].contains(&need.part))
                 .count();
             self.tried |= open >= need.nodes.max(1) as usize;
-            if let Some((start, a)) = self.will_run(&mut trial, l, need, &s.out) {
+            let now_more = more.filter(|_| t == self.now);
+            if let Some((start, a)) = self.will_run(&mut trial, l, need, &s.out, now_more) {
                 let start = start.max(t);
                 if let Some(b) = later.filter(|&b| start > b) {
                     t = b;

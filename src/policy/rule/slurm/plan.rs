@@ -64,18 +64,20 @@ impl Plan {
         }
     }
 
-    /// Job `j`'s earliest start for `len` seconds, with its nodes on a cluster.
+    /// Job `j`'s earliest start for `len` seconds, with its nodes on a cluster (`more`: what
+    /// `select_nodes` adds to each node's weight for a start now).
     pub(super) fn earliest(
         &mut self,
         c: &Ctx<'_>,
         j: usize,
         len: Time,
+        more: Option<&[u32]>,
     ) -> Option<(Time, Option<Alloc>)> {
         match self {
             Plan::Pool(free) => free.earliest(c.job(j).procs, len).map(|t| (t, None)),
             Plan::Nodes(p) => {
                 let cv = c.cluster()?;
-                let (t, a) = p.earliest(cv.layout(), cv.need(j), len)?;
+                let (t, a) = p.earliest(cv.layout(), cv.need(j), len, more)?;
                 Some((t, Some(a)))
             }
         }

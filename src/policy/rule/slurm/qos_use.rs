@@ -139,6 +139,34 @@ impl QosUse {
         self.user.entry((k, user)).or_default().add(&t, new_user);
     }
 
+    /// The nodes `select_nodes` prefers for job `j` by its QOS's node limits
+    /// (node_scheduler.c `_find_qos_grp_node_bitmap`): those its QOS's running jobs hold when
+    /// the QOS has a `GrpTRES` node limit, and those its user's running jobs in the QOS hold
+    /// when it has a `MaxTRESPU` one; `true` with the former (the association's are not
+    /// looked at then).
+    pub(super) fn grp_nodes(&self, c: &Ctx<'_>, j: usize, out: &mut Vec<u32>) -> bool {
+        let (k, Some(l)) = self.of(j) else {
+            return false;
+        };
+        let grp = l.grp_tres[2].is_some();
+        if grp {
+            out.extend(
+                (self.group_nodes.iter())
+                    .filter(|(&(q, _), &n)| q == k && n > 0)
+                    .map(|(&(_, x), _)| x),
+            );
+        }
+        if l.max_tres_pu[2].is_some() {
+            let user = c.job(j).user;
+            out.extend(
+                (self.user_nodes.iter())
+                    .filter(|(&(q, u, _), &n)| q == k && u == user && n > 0)
+                    .map(|(&(_, _, x), _)| x),
+            );
+        }
+        grp
+    }
+
     /// Held before node selection: `GrpJobs`, `MaxJobsPU`, `MaxWall`.
     pub(super) fn held_pre(&self, c: &Ctx<'_>, j: usize) -> bool {
         let (k, Some(l)) = self.of(j) else {

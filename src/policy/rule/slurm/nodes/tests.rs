@@ -47,21 +47,21 @@ fn need(cpus: u32, nodes: u32) -> Need {
 #[test]
 fn a_reservation_holds_whole_nodes() {
     let (l, mut plan) = a_running(3, 100);
-    let (t, a) = plan.earliest(&l, &need(4, 2), 200).unwrap();
+    let (t, a) = plan.earliest(&l, &need(4, 2), 200, None).unwrap();
     assert_eq!(t, 100);
     assert_eq!(a.iter().map(|s| s.node).collect::<Vec<_>>(), [0, 1]);
     plan.hold(100, 200, &a);
-    assert_eq!(plan.earliest(&l, &need(1, 1), 150).unwrap().0, 200);
+    assert_eq!(plan.earliest(&l, &need(1, 1), 150, None).unwrap().0, 200);
     // A reservation beginning exactly at its end still counts (Slurm's `<=`).
-    assert_eq!(plan.earliest(&l, &need(1, 1), 100).unwrap().0, 200);
+    assert_eq!(plan.earliest(&l, &need(1, 1), 100, None).unwrap().0, 200);
     // A 1-core job of 50 s starts now on a (its one free core), until 50; a whole node
     // for 99 s is b now, for 100 s (both nodes reserved from 100) only at 200.
-    let (t, a) = plan.earliest(&l, &need(1, 1), 50).unwrap();
+    let (t, a) = plan.earliest(&l, &need(1, 1), 50, None).unwrap();
     assert_eq!((t, a[0].node), (0, 0));
     plan.start(&l, a, 50);
-    let (t, a) = plan.earliest(&l, &need(4, 1), 99).unwrap();
+    let (t, a) = plan.earliest(&l, &need(4, 1), 99, None).unwrap();
     assert_eq!((t, a[0].node), (0, 1));
-    assert_eq!(plan.earliest(&l, &need(4, 1), 100).unwrap().0, 200);
+    assert_eq!(plan.earliest(&l, &need(4, 1), 100, None).unwrap().0, 200);
 }
 
 /// Worked by hand (Slurm's `later_start`): node a runs a 4-core job to 100; node b is
@@ -74,12 +74,12 @@ fn a_start_after_a_reservations_end_is_tried_again_from_that_end() {
     plan.hold(10, 60, &[share(1, 4)]);
     assert_eq!(plan.later_start(0), Some(60));
     assert_eq!(plan.later_start(60), None);
-    let (t, a) = plan.earliest(&l, &need(1, 1), 100).unwrap();
+    let (t, a) = plan.earliest(&l, &need(1, 1), 100, None).unwrap();
     assert_eq!((t, a[0].node), (60, 1));
     // The map's end is no later start: ending at 60, the job starts at 100 on a.
     plan.set(60, 1, Some(0));
     assert_eq!(plan.later_start(0), None);
-    assert_eq!(plan.earliest(&l, &need(1, 1), 100).unwrap().0, 100);
+    assert_eq!(plan.earliest(&l, &need(1, 1), 100, None).unwrap().0, 100);
 }
 
 /// Worked by hand (`_test_resv_overlap`; gpu-3/run2 at 198 s): node a runs a 4-core job
@@ -114,13 +114,13 @@ fn a_later_start_is_checked_against_reservations_rounded_to_the_resolution() {
         let mut plan = NodePlan::new(0, clock, free.clone(), ends.clone());
         plan.set(Time::MAX, 10, Some(0));
         plan.hold(160 - clock, 300 - clock, &[share(0, 4), share(1, 4)]);
-        let (t, a) = plan.earliest(&l, &need(4, 1), len).unwrap();
+        let (t, a) = plan.earliest(&l, &need(4, 1), len, None).unwrap();
         assert_eq!((t, a[0].node), (start, 0), "clock {clock}, {len} s");
     }
     // Without the rounding (a resolution of 1 s) the 125-s run overlaps.
     let mut plan = NodePlan::new(0, 0, free, ends);
     plan.hold(160, 300, &[share(0, 4), share(1, 4)]);
-    assert_eq!(plan.earliest(&l, &need(4, 1), 125).unwrap().0, 300);
+    assert_eq!(plan.earliest(&l, &need(4, 1), 125, None).unwrap().0, 300);
 }
 
 /// `later_start` as Slurm's walk reads (the reference): each reservation boundary after
@@ -192,14 +192,14 @@ fn the_will_run_test_takes_planned_ends_in_groups() {
         free.take(&l, a);
     }
     let mut plan = NodePlan::new(0, 0, free.clone(), ends.clone());
-    let (t, a) = plan.earliest(&l, &need(2, 1), 10).unwrap();
+    let (t, a) = plan.earliest(&l, &need(2, 1), 10, None).unwrap();
     assert_eq!((t, a[0].node), (140, 0));
     // The groups are aligned on the log's clock: 15 s past a multiple of 30 at time 0,
     // the end at 100 is 115 on the clock, rounded up to 120 there (105 here), plus 30:
     // the first group ends at 135 and holds 100 alone, after which the job fits.
     let mut shifted = NodePlan::new(0, 15, free, ends);
-    assert_eq!(shifted.earliest(&l, &need(2, 1), 10).unwrap().0, 100);
-    assert_eq!(plan.earliest(&l, &need(4, 2), 10).unwrap().0, 400);
+    assert_eq!(shifted.earliest(&l, &need(2, 1), 10, None).unwrap().0, 100);
+    assert_eq!(plan.earliest(&l, &need(4, 2), 10, None).unwrap().0, 400);
     // A job past its planned end gives its cores back one second from now.
     let mut late = Free::all(&l);
     late.take(&l, &[share(0, 4)]);
@@ -213,7 +213,7 @@ fn the_will_run_test_takes_planned_ends_in_groups() {
             (900, vec![share(1, 4)], None),
         ],
     );
-    assert_eq!(plan.earliest(&l, &need(1, 1), 10).unwrap().0, 51);
+    assert_eq!(plan.earliest(&l, &need(1, 1), 10, None).unwrap().0, 51);
 }
 
 /// Nodes a and b of 4 cores, partitions p (a, b) and q (a), at time 0 running the jobs of
@@ -251,9 +251,9 @@ fn the_will_run_test_passes_over_jobs_outside_the_partition() {
         part: 1,
         ..need(2, 1)
     };
-    let (t, a) = plan.earliest(&l, &in_q, 10).unwrap();
+    let (t, a) = plan.earliest(&l, &in_q, 10, None).unwrap();
     assert_eq!((t, a[0].node), (140, 0));
-    let (t, a) = plan.earliest(&l, &need(2, 1), 10).unwrap();
+    let (t, a) = plan.earliest(&l, &need(2, 1), 10, None).unwrap();
     assert_eq!((t, a[0].node), (50, 1));
 }
 
@@ -275,9 +275,9 @@ fn a_job_passed_over_never_ends_a_will_run_group() {
         part: 1,
         ..need(2, 1)
     };
-    let (t, a) = plan.earliest(&l, &in_q, 10).unwrap();
+    let (t, a) = plan.earliest(&l, &in_q, 10, None).unwrap();
     assert_eq!((t, a[0].node), (400, 0));
-    let (t, _) = plan.earliest(&l, &need(2, 1), 10).unwrap();
+    let (t, _) = plan.earliest(&l, &need(2, 1), 10, None).unwrap();
     assert_eq!(t, 130);
 }
 
@@ -309,7 +309,7 @@ fn a_job_past_its_planned_end_is_guessed_to_end_kill_wait_after_it() {
         ];
         let mut plan = NodePlan::new(50, 0, busy.clone(), ends);
         plan.set(Time::MAX, 1, grace);
-        let (t, a) = plan.earliest(&l, &need(1, 1), 10).unwrap();
+        let (t, a) = plan.earliest(&l, &need(1, 1), 10, None).unwrap();
         assert_eq!((t, a[0].node), (start, 0), "{grace:?} {limit:?}");
     }
 }
@@ -333,7 +333,7 @@ fn an_unlimited_over_time_reads_the_limit_of_the_groups_last_job() {
     ];
     let mut plan = NodePlan::new(50, 0, busy, ends);
     plan.set(Time::MAX, 1, None);
-    let (t, a) = plan.earliest(&l, &need(4, 1), 10).unwrap();
+    let (t, a) = plan.earliest(&l, &need(4, 1), 10, None).unwrap();
     assert_eq!((t, a[0].node), (110, 0));
 }
 
@@ -350,14 +350,14 @@ fn a_job_short_of_unreserved_nodes_is_not_tried() {
     let (_, mut held) = a_running(3, 100);
     held.set(1000, 1, Some(0));
     held.hold(0, 1000, &[share(0, 4), share(1, 4)]);
-    assert!(held.earliest(&l, &need(1, 1), 50).is_none());
+    assert!(held.earliest(&l, &need(1, 1), 50, None).is_none());
     assert!(!held.tried());
-    assert!(held.earliest(&l, &need(2, 2), 50).is_none());
+    assert!(held.earliest(&l, &need(2, 2), 50, None).is_none());
     assert!(!held.tried());
     plan.hold(0, 1000, &[share(0, 4)]);
-    assert_eq!(plan.earliest(&l, &need(1, 1), 50).unwrap().0, 0);
+    assert_eq!(plan.earliest(&l, &need(1, 1), 50, None).unwrap().0, 0);
     assert!(plan.tried());
-    assert!(plan.earliest(&l, &need(2, 2), 50).is_none());
+    assert!(plan.earliest(&l, &need(2, 2), 50, None).is_none());
     assert!(!plan.tried());
 }
 
@@ -413,7 +413,7 @@ fn smallbf_2_run4s_job_9_is_planned_later_once_job_3_has_ended() {
         let (free, ends) = running(with_job_3);
         let mut plan = NodePlan::new(now, 25, free, ends);
         plan.set(now + 120, 10, Some(5));
-        let (t, a) = plan.earliest(&l, &job9, 60).unwrap();
+        let (t, a) = plan.earliest(&l, &job9, 60, None).unwrap();
         assert_eq!(t, start, "at {now}");
         assert_eq!(a.iter().map(|s| s.node).collect::<Vec<_>>(), [0, 1, 2, 3]);
     }
@@ -423,5 +423,5 @@ fn smallbf_2_run4s_job_9_is_planned_later_once_job_3_has_ended() {
     ends[0].0 = 130;
     let mut plan = NodePlan::new(43, 25, free, ends);
     plan.set(163, 10, Some(5));
-    assert_eq!(plan.earliest(&l, &job9, 60).unwrap().0, 68);
+    assert_eq!(plan.earliest(&l, &job9, 60, None).unwrap().0, 68);
 }
