@@ -379,13 +379,17 @@ pub fn prepare_raw(
     warnings.extend(crate::swf::alea_note(workload));
     let partitions = partitions.names(&workload.partition_names);
     let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &partitions)));
+    let log_ids = by_job(&jobs, &workload.job_ids);
     match &placement {
-        Some(p) => warnings.extend(p.notes(&jobs)),
+        // A job is named as the log names it (its Slurm JobID), as `JobSet::log_id` does.
+        Some(p) => warnings.extend(p.notes_named(|j| match log_ids.get(j) {
+            Some(id) if !id.is_empty() => id.clone(),
+            _ => jobs[j].id.to_string(),
+        })),
         None => warnings.extend(unplaced_gpus(&jobs)),
     }
     let earlier_runs = earlier_runs(&jobs, &workload.requeued);
     let accounts = by_job(&jobs, &workload.accounts);
-    let log_ids = by_job(&jobs, &workload.job_ids);
     let qos = job_qos(&jobs, &workload.qos);
     let backfilled = job_backfilled(&jobs, &workload.backfilled);
     let recorded_nodes = recorded_nodes::recorded_allocs(
