@@ -71,7 +71,7 @@ mod tests {
         assert!(e.contains("takes no keys"), "{e}");
     }
 
-    /// A predictor's key written beside it, as ARCHITECTURE.md once spelled the PV-EASY
+    /// A predictor's key written beside it, as the project's design notes spell the PV-EASY
     /// paper's policy (`pv-easy[predictor=virtual,err=0.2]`): the error says where it goes.
     /// The predictor key's values are `user|exact|virtual[err=x]|last|rfactor[r=R,mode=M]`:
     /// `err` is virtual's, `mode` rfactor's; `slp` is none's, and its error stays as it was.
