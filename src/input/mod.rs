@@ -376,6 +376,21 @@ pub fn prepare_raw(
             ));
         }
     }
+    // Jobs without a requested time plan with their runtime, which no scheduler knows: a
+    // backfill on them is one with exact estimates, and none is killed. Said, as a trace
+    // without any (NASA-iPSC, a log exported without Timelimit) reads alike otherwise.
+    let unknown = jobs.iter().filter(|j| j.estimate_unknown).count();
+    if unknown > 0 {
+        let field = match workload.job_ids.is_empty() {
+            true => workload.words.field(Field::Requested),
+            false => "Timelimit",
+        };
+        warnings.push(format!(
+            "{unknown} of {} jobs give no requested time in {field}: each plans with its \
+             runtime, as if its user had known it, and none is killed at a limit",
+            jobs.len()
+        ));
+    }
     warnings.extend(crate::swf::alea_note(workload));
     let partitions = partitions.names(&workload.partition_names);
     let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &partitions)));

@@ -69,3 +69,43 @@ fn replay_names_the_job_that_does_not_fit_by_its_slurm_jobid() {
         "{err}"
     );
 }
+
+/// An sacct log exported without `Timelimit`: no job has a requested time, so each plans with
+/// its runtime (what no scheduler knows: a backfill with exact estimates) and none is killed.
+/// The run says so, naming the column (before, nothing was said, and the `slurm` policy's
+/// backfill silently planned with the true runtimes). Of the three jobs (102, 104, 105; line
+/// 2 skipped), all three: "3 of 3 jobs". A log with Timelimit says nothing of it.
+#[test]
+fn a_log_without_timelimit_is_said_to_plan_with_runtimes() {
+    let (log, conf) = site(
+        "nolimit",
+        "COMPLETED|101|yesterday|2026-11-30T10:00:10|2026-11-30T10:01:10|00:01:00|ann|a|batch|00:10:00|4|1|n1|cpu=4,node=1\n\
+         COMPLETED|102|2026-11-30T10:00:00|2026-11-30T10:00:10|2026-11-30T10:01:10|00:01:00|ann|a|batch|00:10:00|4|1|n1|cpu=4,node=1\n\
+         COMPLETED|104|2026-11-30T10:00:01|2026-11-30T10:00:20|2026-11-30T10:01:20|00:01:00|bob|a|batch|00:10:00|4|1|n2|cpu=4,node=1\n\
+         COMPLETED|105|2026-11-30T10:00:02|2026-11-30T10:01:10|2026-11-30T10:02:10|00:01:00|bob|a|batch|00:10:00|4|1|n1|cpu=4,node=1\n",
+    );
+    let (ok, _, err) = schedlab(&["run", &log, "--slurm-conf", &conf, "-p", "slurm"]);
+    assert!(ok, "{err}");
+    assert!(!err.contains("no requested time"), "{err}");
+    // The same log without its Timelimit column (the 10th).
+    let text = std::fs::read_to_string(&log).unwrap();
+    let cut: String = text
+        .lines()
+        .map(|l| {
+            let mut f: Vec<&str> = l.split('|').collect();
+            f.remove(9);
+            f.join("|") + "\n"
+        })
+        .collect();
+    let bare = log.replace("sacct.txt", "bare.txt");
+    std::fs::write(&bare, cut).unwrap();
+    let (ok, _, err) = schedlab(&["run", &bare, "--slurm-conf", &conf, "-p", "slurm"]);
+    assert!(ok, "{err}");
+    assert!(
+        err.contains(
+            "bare.txt: 3 of 3 jobs give no requested time in Timelimit: each plans with its \
+             runtime, as if its user had known it, and none is killed at a limit"
+        ),
+        "{err}"
+    );
+}
