@@ -245,9 +245,12 @@ pub fn slurm_site_note(
             .map(|(k, v)| format!("{k}={v}"))
             .collect();
         let more = site.conf.len().saturating_sub(NAMED_KEYS);
+        // Each file by its own name (the file input itself is cleared once read, so that the
+        // same file can be read again: this sentence is where the admin sees what was taken).
         parts.push(format!(
-            "{} of slurm.conf{}{}",
+            "{} of {}{}{}",
             crate::plural::count(site.conf.len(), "scheduler parameter"),
+            name(0, "slurm.conf"),
             if named.is_empty() {
                 String::new()
             } else {
@@ -262,7 +265,8 @@ pub fn slurm_site_note(
     }
     if let Some((rows, _)) = &site.sshare {
         parts.push(format!(
-            "the account tree and shares of sshare ({} rows)",
+            "the account tree and shares of {} ({} rows)",
+            name(1, "sshare"),
             rows.len()
         ));
     }
