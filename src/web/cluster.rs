@@ -74,6 +74,7 @@ pub fn cluster_from_conf(text: &str, name: Option<String>) -> Result<JsValue, Js
     // Its other keys the slurm policy does not model (what it reads, the site note says).
     let keys = crate::slurm::params::conf_keys(read.params.iter().map(|(k, v, _)| (k, v)));
     notes.extend(keys.unread_note(NAMED_KEYS));
+    notes.extend(read.ignored_partition_note());
     for (line, what) in read.ignored_records.iter().take(NAMED_KEYS) {
         notes.push(format!("line {line}: {what}: ignored"));
     }
