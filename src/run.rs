@@ -444,7 +444,7 @@ impl RunResult {
             start_reason_words: &self.schedule.reason_words,
             warnings: &jobs.warnings,
             left_out: self.schedule.rejected_note(
-                &jobs.jobs,
+                |j| jobs.log_id(j).into_owned(),
                 jobs.placement.as_ref().map_or(&[][..], |p| &p.never[..]),
             ),
         }

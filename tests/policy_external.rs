@@ -233,6 +233,45 @@ fn bad_decisions_name_the_job_and_the_time() {
     );
 }
 
+/// A first policy's mistake: every waiting job that fits in `view.free`, each alone
+/// (`view.waiting.filter(j => j.procs <= view.free)`). J1 (4 procs), J2 (4) and J3 (4) arrive
+/// at 0 on 10 processors: each fits the 10 free, so all three are returned; J1 and J2 start and
+/// take 8, and J3 finds 2. The error says that the 2 jobs returned before it took them and
+/// what `view.free` was (before, "4 free" alone: "2 free" beside the 10 the author saw). A job
+/// that does not fit when returned first keeps the short message.
+#[test]
+fn a_job_that_fits_only_alone_is_told_what_the_earlier_ones_took() {
+    let set = job_set(10, &[(0, 50, 4, 50), (0, 50, 4, 50), (0, 50, 4, 50)]);
+    let jobs = set.jobs.clone();
+    let e = error(&set, move |v: &PassView<'_>| {
+        Ok((v.waiting.iter())
+            .filter(|&j| jobs[j].procs <= v.free)
+            .map(|j| jobs[j].id as f64)
+            .collect())
+    });
+    assert!(
+        e.contains(
+            "invalid decision at t=0: returned job 3, which needs 4 processors: 2 free once the 2 \
+             jobs it returned before it started (view.free was 10: each job started takes its \
+             processors from it)"
+        ),
+        "{e}"
+    );
+    // J1 (4) at 0 runs to 50; J2 (4) at 1 is returned alone and finds 0 free.
+    let set = job_set(4, &[(0, 50, 4, 50), (1, 50, 4, 50)]);
+    let e = error(&set, |v: &PassView<'_>| {
+        Ok(match v.now {
+            0 => vec![1.0],
+            1 => vec![2.0],
+            _ => vec![],
+        })
+    });
+    assert!(
+        e.ends_with("returned job 2, which needs 4 processors: 0 free"),
+        "{e}"
+    );
+}
+
 #[test]
 fn a_finished_job_is_named_and_the_view_shows_what_a_scheduler_knows() {
     let set = job_set(10, &[(0, 10, 6, 10), (5, 10, 2, 10), (20, 10, 2, 10)]);

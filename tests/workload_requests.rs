@@ -198,6 +198,25 @@ fn missing_fields_leave_the_request_unknown() {
     assert!(set.jobs.iter().all(|j| j.req.partition == 0));
 }
 
+/// A job submitted to several partitions (`sbatch -p short,batch`) that started is recorded
+/// with the partition it ran in first (Slurm 22.05's `rebuild_job_part_list`, job_scheduler.c):
+/// job 1 ran in `short`, job 2 in `batch` (listed `batch,short`), job 3 asked `batch` alone.
+/// Each is its first name: the trace's partitions are `short`, `batch` (before: `short,batch`
+/// and `batch,short`, two partitions no cluster has, whose jobs ran in its default one).
+#[test]
+fn a_partition_list_is_the_partition_the_job_ran_in_first() {
+    let w = read(&format!(
+        "{HEAD}|NCPUS|Partition\n\
+         1|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:01:00|COMPLETED|4|short,batch\n\
+         2|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:01:00|COMPLETED|4|batch,short\n\
+         3|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:01:00|COMPLETED|4|batch\n"
+    ))
+    .unwrap();
+    assert_eq!(w.partition_names, ["short", "batch"]);
+    let parts: Vec<i64> = w.records.iter().map(|r| r.partition).collect();
+    assert_eq!(parts, [1, 2, 2]);
+}
+
 #[test]
 fn more_cpus_than_asked_is_whole_nodes() {
     // sbatch -n 3 --exclusive on 16-CPU nodes: 16 CPUs allocated for 3 asked.

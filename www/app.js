@@ -156,7 +156,9 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
     // in the table says why.
     failed: (m) => {
       failed.push({ spec: m.spec, message: m.message, stage: 'run' });
-      showError(`Policy ${m.spec}: ${m.message}`);
+      // The engine's message names the policy already ("policy js:x: invalid decision ...",
+      // "policy js:x failed at ..."): said once.
+      showError(m.message.startsWith(`policy ${m.spec}`) ? `P${m.message.slice(1)}` : `Policy ${m.spec}: ${m.message}`);
       if (specs.length > 1) { showTable(results.filter(Boolean), failed); S.partial = true; }
     },
     done: () => {

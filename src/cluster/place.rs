@@ -90,8 +90,15 @@ impl Placement {
     }
 
     /// What a reader should know of this placement: the partitions sent to the default one and
-    /// the jobs that can never run (how many, the first few with their job ids and reasons).
+    /// the jobs that can never run (how many, the first few with their job numbers and reasons).
     pub fn notes(&self, jobs: &[Job]) -> Vec<String> {
+        self.notes_named(|j| jobs[j].id.to_string())
+    }
+
+    /// [`Placement::notes`] with each job named by `name` (its index): an sacct log's jobs by
+    /// their Slurm `JobID` (`crate::input::JobSet::log_id`), which the admin finds in the log,
+    /// rather than their number in the trace, which shifts with every line skipped before them.
+    pub fn notes_named(&self, name: impl Fn(usize) -> String) -> Vec<String> {
         let mut notes = Vec::new();
         // On a cluster of one partition, an SWF trace's partition numbers (field 16) mean
         // nothing to it: every job runs in that partition, as it would anyway, so nothing is
@@ -116,7 +123,7 @@ impl Placement {
                 .never
                 .iter()
                 .take(3)
-                .map(|&(j, ref why)| format!("job {}: {why}", jobs[j].id))
+                .map(|&(j, ref why)| format!("job {}: {why}", name(j)))
                 .collect();
             notes.push(format!(
                 "{} can never run on the cluster and {} left out; first: {}",

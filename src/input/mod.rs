@@ -376,16 +376,35 @@ pub fn prepare_raw(
             ));
         }
     }
+    // Jobs without a requested time plan with their runtime, which no scheduler knows: a
+    // backfill on them is one with exact estimates, and none is killed. Said, as a trace
+    // without any (NASA-iPSC, a log exported without Timelimit) reads alike otherwise.
+    let unknown = jobs.iter().filter(|j| j.estimate_unknown).count();
+    if unknown > 0 {
+        let field = match workload.job_ids.is_empty() {
+            true => workload.words.field(Field::Requested),
+            false => "Timelimit",
+        };
+        warnings.push(format!(
+            "{unknown} of {} jobs give no requested time in {field}: each plans with its \
+             runtime, as if its user had known it, and none is killed at a limit",
+            jobs.len()
+        ));
+    }
     warnings.extend(crate::swf::alea_note(workload));
     let partitions = partitions.names(&workload.partition_names);
     let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &partitions)));
+    let log_ids = by_job(&jobs, &workload.job_ids);
     match &placement {
-        Some(p) => warnings.extend(p.notes(&jobs)),
+        // A job is named as the log names it (its Slurm JobID), as `JobSet::log_id` does.
+        Some(p) => warnings.extend(p.notes_named(|j| match log_ids.get(j) {
+            Some(id) if !id.is_empty() => id.clone(),
+            _ => jobs[j].id.to_string(),
+        })),
         None => warnings.extend(unplaced_gpus(&jobs)),
     }
     let earlier_runs = earlier_runs(&jobs, &workload.requeued);
     let accounts = by_job(&jobs, &workload.accounts);
-    let log_ids = by_job(&jobs, &workload.job_ids);
     let qos = job_qos(&jobs, &workload.qos);
     let backfilled = job_backfilled(&jobs, &workload.backfilled);
     let recorded_nodes = recorded_nodes::recorded_allocs(

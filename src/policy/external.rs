@@ -192,16 +192,27 @@ impl<D: Decider> Policy for External<D> {
             time: c.now(),
             reason,
         };
-        for pick in picks {
+        // What was free when the policy was called (`view.free`): the jobs it returned
+        // before a job that does not fit took the difference, which the error says.
+        let free_at_call = c.free();
+        for (k, pick) in picks.into_iter().enumerate() {
             let j = self
                 .waiting_job(c, pick.id)
                 .map_err(|reason| invalid(c, reason))?;
             let job = c.job(j);
             if !c.fits(j) {
+                let earlier = match k {
+                    0 => String::new(),
+                    k => format!(
+                        " once the {} it returned before it started (view.free was {free_at_call}: \
+                         each job started takes its processors from it)",
+                        crate::plural::count(k, "job")
+                    ),
+                };
                 return Err(invalid(
                     c,
                     format!(
-                        "returned job {}, which needs {} processors: {} free",
+                        "returned job {}, which needs {} processors: {} free{earlier}",
                         job.id,
                         job.procs,
                         c.free()

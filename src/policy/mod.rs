@@ -71,6 +71,41 @@ mod tests {
         assert!(e.contains("takes no keys"), "{e}");
     }
 
+    /// A predictor's key written beside it, as the project's design notes spell the PV-EASY
+    /// paper's policy (`pv-easy[predictor=virtual,err=0.2]`): the error says where it goes.
+    /// The predictor key's values are `user|exact|virtual[err=x]|last|rfactor[r=R,mode=M]`:
+    /// `err` is virtual's, `mode` rfactor's; `slp` is none's, and its error stays as it was.
+    #[test]
+    fn a_key_of_a_value_written_beside_it_is_shown_its_place() {
+        let e = build("pv-easy[predictor=virtual,err=0.2]")
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            e.ends_with(
+                "unknown key \"err\" for pv-easy; valid keys: predictor, slp, vb (\"err\" is a key \
+                 of predictor=virtual: write predictor=virtual[err=0.2])"
+            ),
+            "{e}"
+        );
+        let e = build("easy[predictor=rfactor,mode=rnd]")
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            e.contains(
+                "(\"mode\" is a key of predictor=rfactor: write predictor=rfactor[mode=rnd])"
+            ),
+            "{e}"
+        );
+        let e = build("easy[slp=off]").err().unwrap().to_string();
+        assert!(
+            e.ends_with("valid keys: queue, weight, halflife, order, predictor"),
+            "{e}"
+        );
+        assert!(build("pv-easy[predictor=virtual[err=0.2]]").is_ok());
+    }
+
     #[test]
     fn canonical_drops_defaults() {
         assert_eq!(canonical("easy[order=fcfs]").unwrap(), "easy");

@@ -130,7 +130,7 @@ fn checked<'e>(entries: &'e [PolicyInfo], text: &str) -> Result<(&'e PolicyInfo,
                 names(&mut entries.iter().map(|p| p.name))
             ))
         })?;
-    for (k, _) in &spec.params {
+    for (k, v) in &spec.params {
         if !info.keys.iter().any(|key| key.name == k) {
             let valid = if info.keys.is_empty() {
                 "it takes no keys".to_string()
@@ -140,11 +140,47 @@ fn checked<'e>(entries: &'e [PolicyInfo], text: &str) -> Result<(&'e PolicyInfo,
                     names(&mut info.keys.iter().map(|k| k.name))
                 )
             };
+            // A key of one of the values (`virtual[err=x]`) written beside it: say where it goes.
+            let home = info.keys.iter().find_map(|key| {
+                let value = nested_home(&key.values.text(), k)?;
+                Some(format!(
+                    " (\"{k}\" is a key of {}={value}: write {}={value}[{k}={v}])",
+                    key.name, key.name
+                ))
+            });
             return Err(err(format!(
-                "unknown key \"{k}\" for {}; {valid}",
-                info.name
+                "unknown key \"{k}\" for {}; {valid}{}",
+                info.name,
+                home.unwrap_or_default()
             )));
         }
     }
     Ok((info, spec))
+}
+
+/// The value among a key's listed `values` (`user|virtual[err=x]|rfactor[r=R,mode=M]`) whose
+/// own keys include `key`: `virtual` for `err`, `rfactor` for `mode`; `None` when none has it.
+fn nested_home(values: &str, key: &str) -> Option<String> {
+    let mut depth = 0usize;
+    let mut alternatives = vec![String::new()];
+    for c in values.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            '|' if depth == 0 => {
+                alternatives.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        alternatives.last_mut()?.push(c);
+    }
+    alternatives.iter().find_map(|alt| {
+        let (name, inner) = alt.trim().split_once('[')?;
+        let inner = inner.strip_suffix(']')?;
+        inner
+            .split(',')
+            .any(|kv| kv.split_once('=').map_or(kv, |(k, _)| k).trim() == key)
+            .then(|| name.trim().to_string())
+    })
 }

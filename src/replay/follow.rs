@@ -22,6 +22,8 @@ pub(super) struct Follow<'p> {
     /// Each job was started by Slurm's backfill loop (`JobSet::backfilled`: empty when the
     /// log has no `Flags`).
     pub(super) backfilled: &'p [bool],
+    /// Each job's id as the log names it (`JobSet::log_ids`: empty for a log without them).
+    pub(super) log_ids: &'p [String],
     /// The instant asked about: its first start, and its last (`at`), when the pass decides.
     pub(super) first: Time,
     pub(super) at: Time,
@@ -110,7 +112,10 @@ impl Policy for Follow<'_> {
                             "the log starts job {} ({} processors) here with {} free: its \
                              recorded schedule does not fit this machine (give the one it ran \
                              on: --procs, --slurm-conf or --cluster)",
-                            job.id,
+                            match self.log_ids.get(j) {
+                                Some(id) if !id.is_empty() => id.clone(),
+                                _ => job.id.to_string(),
+                            },
                             job.procs,
                             c.free()
                         ),

@@ -253,6 +253,7 @@ impl<'s> Replay<'s> {
             allocs: self.allocs,
             planned: &self.planned,
             backfilled: &self.set.backfilled,
+            log_ids: &self.set.log_ids,
             first,
             at,
             cycles: self.logged.cycles.as_deref(),

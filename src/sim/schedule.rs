@@ -174,9 +174,10 @@ impl Schedule {
     /// `slurm` policy's QOS limits hold for ever, one `historic` cannot replay): how many, the
     /// first few with their ids and reasons; `None` when it left none. The jobs a cluster never
     /// fits (`never`, also in `rejected`) are not counted: the trace's notes give them.
+    /// Each job is named by `name` (its index): an sacct log's by its Slurm `JobID`.
     pub fn rejected_note(
         &self,
-        jobs: &[crate::job::Job],
+        name: impl Fn(usize) -> String,
         never: &[(usize, String)],
     ) -> Option<String> {
         let on_cluster: std::collections::HashSet<usize> = never.iter().map(|n| n.0).collect();
@@ -187,7 +188,7 @@ impl Schedule {
             return None;
         }
         let first: Vec<String> = (own.iter().take(3))
-            .map(|(j, why)| format!("job {}: {why}", jobs[*j].id))
+            .map(|(j, why)| format!("job {}: {why}", name(*j)))
             .collect();
         Some(format!(
             "{} left out by the policy, never run (counted as skipped); first: {}",

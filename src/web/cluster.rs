@@ -74,6 +74,7 @@ pub fn cluster_from_conf(text: &str, name: Option<String>) -> Result<JsValue, Js
     // Its other keys the slurm policy does not model (what it reads, the site note says).
     let keys = crate::slurm::params::conf_keys(read.params.iter().map(|(k, v, _)| (k, v)));
     notes.extend(keys.unread_note(NAMED_KEYS));
+    notes.extend(read.ignored_partition_note());
     for (line, what) in read.ignored_records.iter().take(NAMED_KEYS) {
         notes.push(format!("line {line}: {what}: ignored"));
     }
@@ -245,9 +246,12 @@ pub fn slurm_site_note(
             .map(|(k, v)| format!("{k}={v}"))
             .collect();
         let more = site.conf.len().saturating_sub(NAMED_KEYS);
+        // Each file by its own name (the file input itself is cleared once read, so that the
+        // same file can be read again: this sentence is where the admin sees what was taken).
         parts.push(format!(
-            "{} of slurm.conf{}{}",
+            "{} of {}{}{}",
             crate::plural::count(site.conf.len(), "scheduler parameter"),
+            name(0, "slurm.conf"),
             if named.is_empty() {
                 String::new()
             } else {
@@ -262,7 +266,8 @@ pub fn slurm_site_note(
     }
     if let Some((rows, _)) = &site.sshare {
         parts.push(format!(
-            "the account tree and shares of sshare ({} rows)",
+            "the account tree and shares of {} ({} rows)",
+            name(1, "sshare"),
             rows.len()
         ));
     }

@@ -160,6 +160,10 @@ test('pasted slurm.conf lines: a bad line is named, good lines make the cluster'
   assert.equal(await page.locator('[data-testid="cluster-preset"]').inputValue(), 'custom');
   assert.match(await page.locator('[data-testid="cluster-notes"]').innerText(), /ClusterName/);
   assert.match(await page.locator('[data-testid="cluster-summary"]').innerText(), /4 nodes .* 128 cores/);
+  // A partition key accepted and not modelled is said, with its partition (before: silence).
+  await conf.fill('NodeName=n[1-4] CPUs=32 RealMemory=64000 Gres=gpu:2\nPartitionName=batch Nodes=ALL Default=YES AllowAccounts=chem\n');
+  await page.locator('[data-testid="cluster-apply"]').click();
+  assert.match(await page.locator('[data-testid="cluster-notes"]').innerText(), /partition keys accepted and not modelled \(docs\/cluster-model\.md\): AllowAccounts \(batch\)/);
   // A bad compact form typed in is refused before the run, naming the item.
   await page.locator('[data-testid="opt-cluster"]').fill('1/n1:c0');
   await page.locator('[data-testid="opt-cluster"]').dispatchEvent('change');

@@ -127,6 +127,8 @@ test('bad JavaScript policies end the run with a clear message; the page keeps w
     }
     const text = await errorsText(page);
     assert.match(text, expected, `${what}: ${text}`);
+    // The policy is named once (it was "Policy js:bad: policy js:bad: invalid decision ...").
+    assert.doesNotMatch(text, /js:bad:? policy js:bad/, `${what}: ${text}`);
     assert.ok(!(await page.locator('[data-testid="run"]').isDisabled()), `${what}: run button disabled`);
   }
   assert.deepEqual(problems.filter((p) => !/schedlab panicked/.test(p)), problems);

@@ -32,7 +32,9 @@ test('a slurm.conf and an sshare file give the slurm policy its site, as the CLI
   const note = await p.locator('[data-testid="cluster-site"]').innerText();
   // 17: the run's slurm.conf sets 17 keys the policy reads (AccountingStorageEnforce among them).
   assert.match(note, /18 scheduler parameters of slurm\.conf \(KillWait=5, OverTimeLimit=0, bf_interval=5, /);
-  assert.match(note, /account tree and shares of sshare/);
+  // The sshare file by its own name: its file input is cleared once read ("No file chosen"),
+  // and the note said "of sshare" whatever file was read.
+  assert.match(note, /account tree and shares of sshare-start\.txt \(13 rows\)/);
   const n = await clickRun(p);
   await waitRuns(p, n + 1, 60_000);
   const got = await table(p);
@@ -70,7 +72,8 @@ test('the real Slurm run demo brings its site: the cluster, the scheduler\'s par
   assert.deepEqual([await p.locator('[data-testid="diff-a"]').inputValue(), await p.locator('[data-testid="diff-b"]').inputValue()], ['2', '1']);
   assert.match(await p.locator('[data-testid="opt-cluster"]').inputValue(), /n\[1-4\]/);
   const note = await p.locator('[data-testid="cluster-site"]').innerText();
-  assert.match(note, /18 scheduler parameters of slurm\.conf/);
+  // The demo's slurm.conf by its file's name.
+  assert.match(note, /18 scheduler parameters of slurm-gpu-run\.conf/);
   // The field's label says so (it said every line but NodeName= and PartitionName= was ignored).
   assert.match(await p.locator('label:has([data-testid="cluster-conf"])').innerText(), /the slurm policy reads the scheduling keys too/);
   assert.match(note, /account tree and shares of sshare/);

@@ -32,7 +32,7 @@ test('a foreign sshare file is said above the results once, as the CLI says it',
   await p.locator('[data-testid="cluster-conf"]').fill(readFileSync(join(dir, 'slurm.conf'), 'utf8'));
   await p.locator('[data-testid="cluster-apply"]').click();
   await p.locator('[data-testid="cluster-sshare"]').setInputFiles({ name: 'other.txt', mimeType: 'text/plain', buffer: Buffer.from(FOREIGN) });
-  await p.waitForFunction(() => document.querySelector('[data-testid="cluster-site"]').textContent.includes('sshare'));
+  await p.waitForFunction(() => document.querySelector('[data-testid="cluster-site"]').textContent.includes('shares of other.txt'));
   let n = await clickRun(p);
   await waitRuns(p, n + 1, 60_000);
   assert.equal(await note.isVisible(), true);

@@ -1,5 +1,6 @@
 //! The `schedlab` command line: the comparison table, JSON, CSVs, sweeps, plots and errors.
 
+mod admin_cli;
 mod alea_cli;
 mod assoc_cli;
 mod eet_cli;

@@ -107,6 +107,9 @@ fn tell_kept(path: &std::path::Path, s: &conf::SlurmConf) {
     if let Some(note) = keys.note(8) {
         eprintln!("{}: {note}", path.display());
     }
+    if let Some(note) = s.ignored_partition_note() {
+        eprintln!("{}: {note}", path.display());
+    }
     for (line, record) in &s.ignored_records {
         eprintln!("{}:{line}: {record} line ignored", path.display());
     }

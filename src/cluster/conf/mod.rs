@@ -108,6 +108,26 @@ pub struct SlurmConf {
     /// Lines of records that describe no resource here (`DownNodes=`, `FrontendName=`,
     /// `SwitchName=`), by line number: read and left aside.
     pub ignored_records: Vec<(usize, String)>,
+    /// The partition keys of [`IGNORED_PARTITION_KEYS`] the file sets (as written, each once,
+    /// in file order), with the partitions that set them (`DEFAULT` for a
+    /// `PartitionName=DEFAULT` line): accepted and not modelled, which the admin is told.
+    pub ignored_partition_keys: Vec<(String, Vec<String>)>,
+}
+
+impl SlurmConf {
+    /// One line on the partition keys the file sets that nothing models: `partition keys
+    /// not modelled: DefaultTime (batch), AllowAccounts (gpu, cpu)`; `None` when none.
+    pub fn ignored_partition_note(&self) -> Option<String> {
+        (!self.ignored_partition_keys.is_empty()).then(|| {
+            let keys: Vec<String> = (self.ignored_partition_keys.iter())
+                .map(|(k, parts)| format!("{k} ({})", parts.join(", ")))
+                .collect();
+            format!(
+                "partition keys accepted and not modelled (docs/cluster-model.md): {}",
+                keys.join(", ")
+            )
+        })
+    }
 }
 
 /// Node-line keys read by Slurm that describe no resource schedlab models (accepted, ignored).
@@ -224,6 +244,7 @@ fn parse_lines(lines: include::Lines, file: &str) -> Result<SlurmConf, ConfError
     };
     let mut params = Params::default();
     let mut ignored_records = Vec::new();
+    let mut ignored_partition_keys: Vec<(String, Vec<String>)> = Vec::new();
     let mut nodesets: Vec<nodesets::NodeSetLine> = Vec::new();
     let mut groups: Vec<NodeGroup> = Vec::new();
     let mut node_line: HashMap<String, (Rc<str>, usize)> = HashMap::new();
@@ -316,6 +337,21 @@ fn parse_lines(lines: include::Lines, file: &str) -> Result<SlurmConf, ConfError
             for p in pairs() {
                 let (k, v) = p?;
                 part_key(&mut spec, k, v).map_err(|m| fail(line, Some(k), m))?;
+                if known(IGNORED_PARTITION_KEYS, k) {
+                    let at = match (ignored_partition_keys.iter())
+                        .position(|(seen, _): &(String, Vec<String>)| seen.eq_ignore_ascii_case(k))
+                    {
+                        Some(at) => at,
+                        None => {
+                            ignored_partition_keys.push((k.to_string(), Vec::new()));
+                            ignored_partition_keys.len() - 1
+                        }
+                    };
+                    let parts = &mut ignored_partition_keys[at].1;
+                    if !parts.iter().any(|p| p == value) {
+                        parts.push(value.to_string());
+                    }
+                }
             }
             if value.eq_ignore_ascii_case("DEFAULT") {
                 part_default = part_default.merged(&spec);
@@ -438,6 +474,7 @@ fn parse_lines(lines: include::Lines, file: &str) -> Result<SlurmConf, ConfError
         params,
         over_time,
         ignored_records,
+        ignored_partition_keys,
     })
 }
 

@@ -15,6 +15,8 @@
 //! - Steps (`123.batch`, `123.extern`, `123.0`) fold into their job: they make no job of their
 //!   own; a step whose job line is missing is skipped with that reason.
 //! - Array elements (`123_4`) and heterogeneous components (`123+1`) are jobs of their own.
+//! - A `Partition` list (`a,b`: a job submitted to several) is the first of it, where Slurm
+//!   puts the partition the job ran in when it starts.
 //! - `State`: `COMPLETED` -> status 1; `FAILED`, `TIMEOUT`, `OUT_OF_MEMORY`, `NODE_FAIL`,
 //!   `PREEMPTED`, `BOOT_FAIL`, `DEADLINE`, and `REQUEUED` with a start and an end (a run that
 //!   `scontrol requeue` ended) -> 0; `CANCELLED` (`CANCELLED by N`) after it started -> 5 with
@@ -388,7 +390,10 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         timed_out: state == "TIMEOUT",
         user: opt(c.user),
         group: opt(c.group),
-        partition: opt(c.partition),
+        // A job submitted to several partitions (`-p a,b`) that started lists first the one it
+        // ran in, the others after it (22.05's `rebuild_job_part_list`, job_scheduler.c, when
+        // it starts): that first one is its partition.
+        partition: opt(c.partition).split(',').next().unwrap_or(""),
         account: opt(c.account),
         qos: opt(c.qos),
         name: opt(c.name),
