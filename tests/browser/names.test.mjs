@@ -88,7 +88,7 @@ test('the real Slurm run demo shows its users by name, in its tables, charts and
   await page.locator('[data-testid="chart-veet"]').scrollIntoViewIfNeeded();
   const heat = page.locator('[data-testid="chart-heatmap"]').first();
   await heat.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => window.schedlab.eet.items.length > 0 && window.schedlab.eet.items.every((i) => !i.dirty), null, { timeout: 15_000 });
+  await page.waitForFunction(() => window.schedlab.eet.items.length > 0 && window.schedlab.eet.items.every((i) => !i.dirty), null, { timeout: 30_000 });
   await heat.screenshot({ path: join(SHOTS, 'names-heatmap.png') });
   assert.deepEqual(problems, []);
   await context.close();
@@ -111,7 +111,7 @@ test('users are picked by name: the options\' user lists and the heatmap\'s; a n
   // The heatmap's rows (data-users: numbers) leave dave, user 2, out.
   await page.locator('[data-testid="chart-veet"]').scrollIntoViewIfNeeded();
   await page.locator('[data-testid="chart-heatmap"]').first().scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => window.schedlab.eet.items.length > 0 && window.schedlab.eet.items.every((i) => !i.dirty), null, { timeout: 15_000 });
+  await page.waitForFunction(() => window.schedlab.eet.items.length > 0 && window.schedlab.eet.items.every((i) => !i.dirty), null, { timeout: 30_000 });
   const shown = await page.locator('[data-testid="chart-heatmap"]').first().evaluate((c) => c.dataset.users);
   assert.ok(!shown.split(',').includes('2'), shown);
   assert.equal(await page.locator('[data-testid="heat-exclude"]').evaluate((e) => e.classList.contains('invalid')), false);

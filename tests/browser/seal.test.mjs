@@ -156,7 +156,7 @@ ${FCFS.replace('const start = [];', 'if (passes++ < 3) fake();\n  const start = 
 
 // What each does: its result (the fcfs code's), or the message for js:t.
 const STALLED = /^Policy js:t: stopped after 3 s without progress \(its code loops without end or ran out of memory\); the other policies' results are shown/;
-const NO_CLOSE = /^Policy js:t: .*TypeError: self\.close is not a function/;
+const NO_CLOSE = /^Policy js:t(?: failed at t=\d+)?: .*TypeError: self\.close is not a function/;
 const HANGS = [
   ['self.close() in schedule', FCFS.replace('const start = [];', 'self.close();\n  const start = [];'), NO_CLOSE],
   ['self.close() at the top', `self.close();\n${FCFS}`, NO_CLOSE],

@@ -87,7 +87,7 @@ test('an answer claiming 2^32 - 1 elements is refused with a message', { skip: M
   await waitRuns(page, 1);
   await useCode(page, 'function schedule(view) { const a = []; a.length = 4294967295; return a; }', 'long');
   await runAndWait(page);
-  assert.match(await errorsText(page), /^Policy js:long: .*schedule\(view\) returned an array of 4294967295 elements: at most the trace's \d+ jobs can start/);
+  assert.match(await errorsText(page), /^Policy js:long(?: failed at t=\d+)?: .*schedule\(view\) returned an array of 4294967295 elements: at most the trace's \d+ jobs can start/);
   assert.ok((await table(page)).easy);
   assert.deepEqual(problems, []);
   await context.close();
