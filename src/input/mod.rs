@@ -16,6 +16,7 @@ mod options;
 mod raw;
 mod recorded_nodes;
 mod skip;
+mod told;
 pub use crate::job::{MAX_HORIZON, MAX_TIME};
 use crate::Time;
 use by_job::{by_job, earlier_runs, job_backfilled, job_qos};
@@ -25,6 +26,7 @@ pub use options::{EstimateSource, InputOptions, Origin, Wide, MAX_NODES, MAX_NOD
 pub use raw::RawJobs;
 use serde::Serialize;
 use skip::skip_reason;
+pub use told::log_id_or;
 
 /// A job left out, and why.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -109,27 +111,6 @@ pub struct JobSet {
 }
 
 impl JobSet {
-    /// Job `k` as the log names it, so that a person finds it there: its Slurm `JobID` (an
-    /// sacct log's: `1234`, `1234_5`), else its job number in the trace.
-    pub fn log_id(&self, k: usize) -> std::borrow::Cow<'_, str> {
-        match self.log_ids.get(k).filter(|id| !id.is_empty()) {
-            Some(id) => std::borrow::Cow::Borrowed(id.as_str()),
-            None => std::borrow::Cow::Owned(self.jobs[k].id.to_string()),
-        }
-    }
-
-    /// Every job's [`JobSet::log_id`], in job order.
-    pub fn log_id_list(&self) -> Vec<String> {
-        (0..self.jobs.len())
-            .map(|k| self.log_id(k).into_owned())
-            .collect()
-    }
-
-    /// Every job left out: unreadable lines plus skipped jobs.
-    pub fn skipped_count(&self) -> u64 {
-        self.reader_skipped + self.skipped.len() as u64
-    }
-
     /// Distinct users, in order of first appearance.
     pub fn users(&self) -> Vec<i64> {
         let mut seen = HashMap::default();
@@ -397,10 +378,9 @@ pub fn prepare_raw(
     let log_ids = by_job(&jobs, &workload.job_ids);
     match &placement {
         // A job is named as the log names it (its Slurm JobID), as `JobSet::log_id` does.
-        Some(p) => warnings.extend(p.notes_named(|j| match log_ids.get(j) {
-            Some(id) if !id.is_empty() => id.clone(),
-            _ => jobs[j].id.to_string(),
-        })),
+        Some(p) => {
+            warnings.extend(p.notes_named(|j| log_id_or(&log_ids, j, jobs[j].id).into_owned()))
+        }
         None => warnings.extend(unplaced_gpus(&jobs)),
     }
     let earlier_runs = earlier_runs(&jobs, &workload.requeued);
