@@ -357,21 +357,6 @@ pub fn prepare_raw(
             ));
         }
     }
-    // Jobs without a requested time plan with their runtime, which no scheduler knows: a
-    // backfill on them is one with exact estimates, and none is killed. Said, as a trace
-    // without any (NASA-iPSC, a log exported without Timelimit) reads alike otherwise.
-    let unknown = jobs.iter().filter(|j| j.estimate_unknown).count();
-    if unknown > 0 {
-        let field = match workload.job_ids.is_empty() {
-            true => workload.words.field(Field::Requested),
-            false => "Timelimit",
-        };
-        warnings.push(format!(
-            "{unknown} of {} jobs give no requested time in {field}: each plans with its \
-             runtime, as if its user had known it, and none is killed at a limit",
-            jobs.len()
-        ));
-    }
     warnings.extend(crate::swf::alea_note(workload));
     let partitions = partitions.names(&workload.partition_names);
     let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &partitions)));
@@ -382,6 +367,30 @@ pub fn prepare_raw(
             warnings.extend(p.notes_named(|j| log_id_or(&log_ids, j, jobs[j].id).into_owned()))
         }
         None => warnings.extend(unplaced_gpus(&jobs)),
+    }
+    // Jobs without a requested time plan with their runtime, which no scheduler knows: a
+    // backfill on them is one with exact estimates, and none is killed. Said, as a trace
+    // without any (NASA-iPSC, a log exported without Timelimit) reads alike otherwise. Of the
+    // jobs simulated, as the trace line counts them: not those the cluster can never run.
+    let never: foldhash::HashSet<usize> = placement
+        .as_ref()
+        .map(|p| p.never.iter().map(|&(k, _)| k).collect())
+        .unwrap_or_default();
+    let unknown = jobs
+        .iter()
+        .enumerate()
+        .filter(|(k, j)| j.estimate_unknown && !never.contains(k))
+        .count();
+    if unknown > 0 {
+        let field = match workload.job_ids.is_empty() {
+            true => workload.words.field(Field::Requested),
+            false => "Timelimit",
+        };
+        warnings.push(format!(
+            "{unknown} of {} jobs simulated give no requested time in {field}: each plans with \
+             its runtime, as if its user had known it, and none is killed at a limit",
+            jobs.len() - never.len()
+        ));
     }
     let earlier_runs = earlier_runs(&jobs, &workload.requeued);
     let accounts = by_job(&jobs, &workload.accounts);
