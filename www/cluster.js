@@ -85,6 +85,7 @@ export class ClusterPanel {
     } else {
       this.site.conf = site.conf;
       this.names.conf = '';
+      this.refresh(); // the demo's slurm.conf notes, when the link's cluster is its
     }
     this.site.sshare = site.sshare;
     this.names.sshare = '';
@@ -182,12 +183,26 @@ export class ClusterPanel {
     const text = $('opt-cluster').value.trim();
     if (!text) { this.show(null); return; }
     try {
-      this.show(call('cluster_from_compact', text));
+      this.show(this.ofSiteConf(text) ?? call('cluster_from_compact', text));
     } catch (err) {
       this.show(null, err.message);
     }
     $('opt-cluster').classList.toggle('invalid', $('cluster-error').hidden === false);
     this.syncPreset();
+  }
+
+  /** The site's slurm.conf as the panel reads it, when the form's cluster (`text`) is its own:
+   * its notes (the keys the slurm policy does not model) are said as when it was read. A demo's
+   * link carries its cluster as `cluster=`: reopened, the page said none of the notes the demo
+   * picked from the menu says. `null` otherwise. */
+  ofSiteConf(text) {
+    if (this.site.conf === null) return null;
+    try {
+      const c = call('cluster_from_conf', this.site.conf, this.names.conf || undefined);
+      return !c.alea && c.compact === text ? c : null;
+    } catch {
+      return null;
+    }
   }
 
   /** The preset select follows the compact form: a preset's, none, or one of one's own. */

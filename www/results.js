@@ -221,7 +221,8 @@ export function renderFacts(root, facts, traceLabel) {
     row('users', fmtNumber(facts.users, 0)),
     row('processors', `${fmtNumber(facts.procs, 0)} (${facts.procs_source})`),
     row('span', `${fmtDuration(facts.span)} of submits`),
-    row('skipped', fmtNumber(facts.skipped, 0)),
+    // As the CLI's trace line: "4 (2 can never run on the cluster)" (the engine's words).
+    row('skipped', fmtNumber(facts.skipped, 0) + (facts.skipped_never ? ` (${facts.skipped_never})` : '')),
   ];
   const reasons = facts.skipped_reasons?.length
     ? el('details', {}, el('summary', {}, `first skipped jobs (${facts.skipped_reasons.length})`),

@@ -16,6 +16,7 @@ mod options;
 mod raw;
 mod recorded_nodes;
 mod skip;
+mod told;
 pub use crate::job::{MAX_HORIZON, MAX_TIME};
 use crate::Time;
 use by_job::{by_job, earlier_runs, job_backfilled, job_qos};
@@ -25,6 +26,7 @@ pub use options::{EstimateSource, InputOptions, Origin, Wide, MAX_NODES, MAX_NOD
 pub use raw::RawJobs;
 use serde::Serialize;
 use skip::skip_reason;
+pub use told::log_id_or;
 
 /// A job left out, and why.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -109,27 +111,6 @@ pub struct JobSet {
 }
 
 impl JobSet {
-    /// Job `k` as the log names it, so that a person finds it there: its Slurm `JobID` (an
-    /// sacct log's: `1234`, `1234_5`), else its job number in the trace.
-    pub fn log_id(&self, k: usize) -> std::borrow::Cow<'_, str> {
-        match self.log_ids.get(k).filter(|id| !id.is_empty()) {
-            Some(id) => std::borrow::Cow::Borrowed(id.as_str()),
-            None => std::borrow::Cow::Owned(self.jobs[k].id.to_string()),
-        }
-    }
-
-    /// Every job's [`JobSet::log_id`], in job order.
-    pub fn log_id_list(&self) -> Vec<String> {
-        (0..self.jobs.len())
-            .map(|k| self.log_id(k).into_owned())
-            .collect()
-    }
-
-    /// Every job left out: unreadable lines plus skipped jobs.
-    pub fn skipped_count(&self) -> u64 {
-        self.reader_skipped + self.skipped.len() as u64
-    }
-
     /// Distinct users, in order of first appearance.
     pub fn users(&self) -> Vec<i64> {
         let mut seen = HashMap::default();
@@ -376,32 +357,40 @@ pub fn prepare_raw(
             ));
         }
     }
-    // Jobs without a requested time plan with their runtime, which no scheduler knows: a
-    // backfill on them is one with exact estimates, and none is killed. Said, as a trace
-    // without any (NASA-iPSC, a log exported without Timelimit) reads alike otherwise.
-    let unknown = jobs.iter().filter(|j| j.estimate_unknown).count();
-    if unknown > 0 {
-        let field = match workload.job_ids.is_empty() {
-            true => workload.words.field(Field::Requested),
-            false => "Timelimit",
-        };
-        warnings.push(format!(
-            "{unknown} of {} jobs give no requested time in {field}: each plans with its \
-             runtime, as if its user had known it, and none is killed at a limit",
-            jobs.len()
-        ));
-    }
     warnings.extend(crate::swf::alea_note(workload));
     let partitions = partitions.names(&workload.partition_names);
     let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &partitions)));
     let log_ids = by_job(&jobs, &workload.job_ids);
     match &placement {
         // A job is named as the log names it (its Slurm JobID), as `JobSet::log_id` does.
-        Some(p) => warnings.extend(p.notes_named(|j| match log_ids.get(j) {
-            Some(id) if !id.is_empty() => id.clone(),
-            _ => jobs[j].id.to_string(),
-        })),
+        Some(p) => {
+            warnings.extend(p.notes_named(|j| log_id_or(&log_ids, j, jobs[j].id).into_owned()))
+        }
         None => warnings.extend(unplaced_gpus(&jobs)),
+    }
+    // Jobs without a requested time plan with their runtime, which no scheduler knows: a
+    // backfill on them is one with exact estimates, and none is killed. Said, as a trace
+    // without any (NASA-iPSC, a log exported without Timelimit) reads alike otherwise. Of the
+    // jobs simulated, as the trace line counts them: not those the cluster can never run.
+    let never: foldhash::HashSet<usize> = placement
+        .as_ref()
+        .map(|p| p.never.iter().map(|&(k, _)| k).collect())
+        .unwrap_or_default();
+    let unknown = jobs
+        .iter()
+        .enumerate()
+        .filter(|(k, j)| j.estimate_unknown && !never.contains(k))
+        .count();
+    if unknown > 0 {
+        let field = match workload.job_ids.is_empty() {
+            true => workload.words.field(Field::Requested),
+            false => "Timelimit",
+        };
+        warnings.push(format!(
+            "{unknown} of {} jobs simulated give no requested time in {field}: each plans with \
+             its runtime, as if its user had known it, and none is killed at a limit",
+            jobs.len() - never.len()
+        ));
     }
     let earlier_runs = earlier_runs(&jobs, &workload.requeued);
     let accounts = by_job(&jobs, &workload.accounts);

@@ -112,10 +112,7 @@ impl Policy for Follow<'_> {
                             "the log starts job {} ({} processors) here with {} free: its \
                              recorded schedule does not fit this machine (give the one it ran \
                              on: --procs, --slurm-conf or --cluster)",
-                            match self.log_ids.get(j) {
-                                Some(id) if !id.is_empty() => id.clone(),
-                                _ => job.id.to_string(),
-                            },
+                            crate::input::log_id_or(self.log_ids, j, job.id),
                             job.procs,
                             c.free()
                         ),

@@ -104,7 +104,9 @@ struct Facts<'a> {
     procs: u32,
     procs_source: &'a str,
     span: i64,
+    /// With `skipped_never`: [`crate::input::JobSet::skipped_split`], the CLI's trace line.
     skipped: u64,
+    skipped_never: Option<String>,
     skipped_reasons: Vec<String>,
     warnings: Vec<String>,
     /// The users' names by id ([`Session::user_names`]).
@@ -223,16 +225,18 @@ impl Session {
                 .take(5)
                 .map(|s| format!("{}: {}: {}", w.source, j.words.job(s.line, s.id), s.reason)),
         );
+        let (skipped, skipped_never) = j.skipped_split();
         let first = j.jobs.first().map_or(0, |x| x.submit);
         let last = j.jobs.last().map_or(0, |x| x.submit);
         to_js(&Facts {
             name: &j.name,
-            jobs: j.jobs.len(),
+            jobs: j.simulated_count(),
             users: j.users().len(),
             procs: j.procs,
             procs_source: &j.procs_source,
             span: last - first,
-            skipped: j.skipped_count(),
+            skipped,
+            skipped_never,
             skipped_reasons: reasons,
             warnings,
             user_names: &j.names.users,

@@ -85,7 +85,7 @@ test('two custom policies run beside the built-ins; a throwing one fails alone, 
   const failed = await page.$$eval('[data-testid="results"] tr[data-failed]', (r) => r.map((x) => [x.dataset.failed, x.innerText]));
   assert.equal(failed.length, 1);
   assert.equal(failed[0][0], 'js:thrower');
-  assert.match(failed[0][1], /failed: .*Error: boom \(line 2\)/);
+  assert.match(failed[0][1], /failed at t=\d+: .*Error: boom \(line 2\)/);
   assert.match(await page.locator('[data-testid="status"]').innerText(), /^4 policies on .* s\. js:thrower was left out: its code stopped with an error while it ran \(.*Error: boom \(line 2\)\)\. The other policies' results are shown\.$/);
   // The link carries the built-ins and names the two custom policies it leaves out.
   assert.match(await page.locator('[data-testid="share-note-custom"]').innerText(), /js:easy, js:fcfs are not in this link/);

@@ -55,7 +55,31 @@ test('a JavaScript policy that throws is left out with its error in the status; 
   assert.deepEqual(Object.keys(await table(page)), ['fcfs']);
   const text = await status(page);
   assert.match(text, /^1 policy on .* s\. js:thrower was left out: its code stopped with an error while it ran \(.*RangeError: too far \(line 2\)\)\. The other policy's results are shown\.$/, text);
-  assert.match((await leftRows(page))[0][1], /\tfailed: .*RangeError: too far \(line 2\)$/);
+  assert.match((await leftRows(page))[0][1], /\tfailed at t=\d+: RangeError: too far \(line 2\)$/);
+  // Named once, by the sentence and the row's heading (both said "policy js:thrower failed
+  // at ..." again after it).
+  assert.doesNotMatch(text, /policy js:thrower/, text);
+  assert.doesNotMatch((await leftRows(page))[0][1], /policy js:thrower/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a JavaScript policy that decides what cannot be done is named once in the status and its row', { skip: MOCK ? 'mock engine' : false }, async () => {
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:hpc2n&policy=fcfs');
+  await waitRuns(page, 1);
+  await useCode(page, { code: 'function schedule(view) { return view.waiting.length ? [1e99] : []; }\n', name: 'garbage' });
+  const n = await clickRun(page);
+  await waitRuns(page, n + 1, 60_000);
+  // The engine's message is "policy js:garbage: invalid decision at t=...": the status said
+  // "js:garbage was left out: ... (policy js:garbage: invalid decision ...)", the row
+  // "failed: policy js:garbage: invalid decision ...".
+  const text = await status(page);
+  assert.match(text, /js:garbage was left out: its code stopped with an error while it ran \(invalid decision at t=\d+: returned 1e99, which is not a job id/, text);
+  assert.doesNotMatch(text, /policy js:garbage/, text);
+  const [[spec, row]] = await leftRows(page);
+  assert.equal(spec, 'js:garbage');
+  assert.match(row, /\tfailed: invalid decision at t=\d+: returned 1e99/);
+  assert.doesNotMatch(row, /policy js:garbage/);
   assert.deepEqual(problems, []);
   await context.close();
 });

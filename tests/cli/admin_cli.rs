@@ -73,8 +73,10 @@ fn replay_names_the_job_that_does_not_fit_by_its_slurm_jobid() {
 /// An sacct log exported without `Timelimit`: no job has a requested time, so each plans with
 /// its runtime (what no scheduler knows: a backfill with exact estimates) and none is killed.
 /// The run says so, naming the column (before, nothing was said, and the `slurm` policy's
-/// backfill silently planned with the true runtimes). Of the three jobs (102, 104, 105; line
-/// 2 skipped), all three: "3 of 3 jobs". A log with Timelimit says nothing of it.
+/// backfill silently planned with the true runtimes). Of the three jobs simulated (102, 104,
+/// 105; line 2 skipped, and 106 asks for 2 nodes in `debug`, which has 1: never runnable), all
+/// three: "3 of 3 jobs simulated" (it said "4 of 4 jobs", 106 counted though never run). A log
+/// with Timelimit says nothing of it.
 #[test]
 fn a_log_without_timelimit_is_said_to_plan_with_runtimes() {
     let (log, conf) = site(
@@ -82,7 +84,8 @@ fn a_log_without_timelimit_is_said_to_plan_with_runtimes() {
         "COMPLETED|101|yesterday|2026-11-30T10:00:10|2026-11-30T10:01:10|00:01:00|ann|a|batch|00:10:00|4|1|n1|cpu=4,node=1\n\
          COMPLETED|102|2026-11-30T10:00:00|2026-11-30T10:00:10|2026-11-30T10:01:10|00:01:00|ann|a|batch|00:10:00|4|1|n1|cpu=4,node=1\n\
          COMPLETED|104|2026-11-30T10:00:01|2026-11-30T10:00:20|2026-11-30T10:01:20|00:01:00|bob|a|batch|00:10:00|4|1|n2|cpu=4,node=1\n\
-         COMPLETED|105|2026-11-30T10:00:02|2026-11-30T10:01:10|2026-11-30T10:02:10|00:01:00|bob|a|batch|00:10:00|4|1|n1|cpu=4,node=1\n",
+         COMPLETED|105|2026-11-30T10:00:02|2026-11-30T10:01:10|2026-11-30T10:02:10|00:01:00|bob|a|batch|00:10:00|4|1|n1|cpu=4,node=1\n\
+         COMPLETED|106|2026-11-30T10:00:03|2026-11-30T10:02:10|2026-11-30T10:03:10|00:01:00|bob|a|debug|00:10:00|8|2|n[1-2]|cpu=8,node=2\n",
     );
     let (ok, _, err) = schedlab(&["run", &log, "--slurm-conf", &conf, "-p", "slurm"]);
     assert!(ok, "{err}");
@@ -103,8 +106,8 @@ fn a_log_without_timelimit_is_said_to_plan_with_runtimes() {
     assert!(ok, "{err}");
     assert!(
         err.contains(
-            "bare.txt: 3 of 3 jobs give no requested time in Timelimit: each plans with its \
-             runtime, as if its user had known it, and none is killed at a limit"
+            "bare.txt: 3 of 3 jobs simulated give no requested time in Timelimit: each plans \
+             with its runtime, as if its user had known it, and none is killed at a limit"
         ),
         "{err}"
     );

@@ -42,18 +42,13 @@ pub fn comparison(trace: &Trace, results: &[(RunResult, Duration)], typed: &[&st
     let mut out = String::new();
     // On a cluster, the jobs that can never run there are left out of every run: counted as
     // skipped here too, as the table's `jobs` and `skipped` rows count them.
-    let never = j.placement.as_ref().map_or(0, |p| p.never.len());
+    let (skipped, never) = j.skipped_split();
     let _ = writeln!(
         out,
-        "trace {}: {} simulated, {} skipped{}, machine {} processors ({})",
+        "trace {}: {} simulated, {skipped} skipped{}, machine {} processors ({})",
         j.name,
-        schedlab::plural::count(j.jobs.len() - never, "job"),
-        j.skipped_count() + never as u64,
-        if never > 0 {
-            format!(" ({never} can never run on the cluster)")
-        } else {
-            String::new()
-        },
+        schedlab::plural::count(j.simulated_count(), "job"),
+        never.map_or(String::new(), |n| format!(" ({n})")),
         j.procs,
         j.procs_source
     );
