@@ -22,7 +22,7 @@ import { $, el, showError, clearErrors, debounce, fmtDuration, count } from './u
 import { setStale, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
 import { setJobIds } from './jobids.js';
-import { leftOutSentence } from './leftout.js';
+import { leftOutSentence, unnamed } from './leftout.js';
 import { restoreShownTable, restoreShownTraceView, keepRunTrace, showAwaitedTrace, siteFilesWanted } from './restore.js';
 
 const S = {
@@ -156,9 +156,10 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
     // in the table says why.
     failed: (m) => {
       failed.push({ spec: m.spec, message: m.message, stage: 'run' });
-      // The engine's message names the policy already ("policy js:x: invalid decision ...",
-      // "policy js:x failed at ..."): said once.
-      showError(m.message.startsWith(`policy ${m.spec}`) ? `P${m.message.slice(1)}` : `Policy ${m.spec}: ${m.message}`);
+      // The engine's message may name the policy already ("policy js:x failed at ..."): said
+      // once, as the status line and the results row say it (leftout.js `unnamed`).
+      const why = unnamed(m.spec, m.message);
+      showError(`Policy ${m.spec}${why.startsWith('failed ') ? ' ' : ': '}${why}`);
       if (specs.length > 1) { showTable(results.filter(Boolean), failed); S.partial = true; }
     },
     done: () => {
