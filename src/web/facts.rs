@@ -9,6 +9,8 @@ use wasm_bindgen::prelude::*;
 #[derive(Serialize)]
 struct Facts<'a> {
     name: &'a str,
+    /// The jobs every run simulates, and their distinct users and span of submits (not the
+    /// jobs the cluster can never run: [`crate::input::JobSet::simulated_users_and_span`]).
     jobs: usize,
     users: usize,
     procs: u32,
@@ -77,15 +79,16 @@ impl Session {
                 .map(|s| format!("{}: {}: {}", w.source, j.words.job(s.line, s.id), s.reason)),
         );
         let (skipped, skipped_never) = j.skipped_split();
-        let first = j.jobs.first().map_or(0, |x| x.submit);
-        let last = j.jobs.last().map_or(0, |x| x.submit);
+        // The jobs simulated, as the `jobs` row counts them: a job the cluster can never run
+        // is counted under `skipped`, not among the users or in the span of submits.
+        let (users, span) = j.simulated_users_and_span();
         to_js(&Facts {
             name: &j.name,
             jobs: j.simulated_count(),
-            users: j.users().len(),
+            users,
             procs: j.procs,
             procs_source: &j.procs_source,
-            span: last - first,
+            span,
             skipped,
             skipped_never,
             skipped_reasons: reasons,
