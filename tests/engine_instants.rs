@@ -221,6 +221,17 @@ impl Policy for Ticker {
     }
 }
 
+/// Runs `p` on `set` and checks that the engine ends it with `Stuck` at `time`, its message
+/// naming where the idle instants began (`from`: `from t=10`).
+fn assert_stuck(set: &JobSet, p: &mut Ticker, time: Time, from: &str) {
+    let e = simulate_on(&set.jobs, set.procs, None, p, 1, None).unwrap_err();
+    let SimError::Stuck { time: at, .. } = &e else {
+        panic!("{e}");
+    };
+    assert_eq!(*at, time);
+    assert!(e.to_string().contains(from), "{e}");
+}
+
 /// A job no pass ever starts, on an idle machine, with the policy waking every second: the
 /// engine ends the run with `Stuck` naming it, rather than passing for ever (its heap never
 /// empties). 4 processors; job 1 (2 procs, 0-10) runs; job 2 (3 procs, submitted at 5) is
@@ -292,10 +303,30 @@ fn a_policy_waiting_for_a_time_it_named_finishes() {
 fn a_policy_stuck_past_the_time_it_named_is_stopped() {
     let set = job_set(4, &[(0, 10, 2, 10), (5, 10, 3, 10)]);
     let mut p = ticker(2, 20_000, true);
-    let e = simulate_on(&set.jobs, set.procs, None, &mut p, 1, None).unwrap_err();
-    let SimError::Stuck { time, .. } = &e else {
-        panic!("{e}");
-    };
-    assert_eq!(*time, 30_009);
-    assert!(e.to_string().contains("from t=20010"), "{e}");
+    assert_stuck(&set, &mut p, 30_009, "from t=20010");
+}
+
+/// Idle instants with a submission still to come count nothing: job 1 (3 procs, submitted 0)
+/// is over `widest` = 2 and the policy polls every second on an idle machine from t = 0 to
+/// the submission of job 2 (2 procs) at 20 000, more than 10 000 instants, and is not
+/// stopped. Job 2 runs 20 000-20 010; from 20 010 nothing runs, no submission is left and the
+/// count starts: the 10 000th idle instant is 20 010 + 9 999 = 30 009.
+#[test]
+fn idle_instants_before_a_submission_count_nothing() {
+    let set = job_set(4, &[(0, 10, 3, 10), (20_000, 10, 2, 10)]);
+    let mut p = ticker(2, 0, false);
+    assert_stuck(&set, &mut p, 30_009, "from t=20010");
+}
+
+/// A job that comes and goes within one idle instant begins the count again: job 1 (3 procs,
+/// submitted 0) is over `widest` = 2; job 2 (2 procs, 0 s, submitted 5) is held until
+/// t = 5 000. From t = 5 no submission is left and the count runs; at 5 000 job 2 starts and
+/// ends at once (nothing runs after the instant, one more job finished): the count starts
+/// again from 5 000, and the 10 000th idle instant is 5 000 + 9 999 = 14 999 (10 004 if the
+/// count ran on from t = 5).
+#[test]
+fn a_job_that_ends_within_an_idle_instant_starts_the_count_again() {
+    let set = job_set(4, &[(0, 10, 3, 10), (5, 0, 2, 10)]);
+    let mut p = ticker(2, 5_000, false);
+    assert_stuck(&set, &mut p, 14_999, "from t=5000");
 }

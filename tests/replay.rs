@@ -370,6 +370,27 @@ fn load_run(name: &str, phase: &str) -> Run {
     }
 }
 
+/// [`load_run`] with the site files its directory holds, as `schedlab replay --qos qos.txt
+/// --assoc assoc.txt` reads them: `qos.txt` (the QOS priorities and limits), `assoc.txt` (the
+/// association limits), and each job's QOS from the log. The one setup of the runs with site
+/// files (qos_runs.rs, qoslimits_runs.rs, assoclimits_runs.rs, usage_runs.rs, log_cycles.rs).
+fn site_run(name: &str, phase: &str) -> Run {
+    let mut run = load_run(name, phase);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/slurm")
+        .join(name);
+    let read = |file: &str| std::fs::read_to_string(dir.join(file)).ok();
+    let mut site = (run.site.clone()).with_job_qos(run.set.qos_names.clone(), run.set.qos.clone());
+    if let Some(qos) = read("qos.txt") {
+        site = site.with_qos(&qos, "qos.txt").unwrap();
+    }
+    if let Some(assoc) = read("assoc.txt") {
+        site = site.with_assoc(&assoc, "assoc.txt").unwrap();
+    }
+    run.site = site;
+    run
+}
+
 fn replay_of(r: &Run) -> Replay<'_> {
     let logged = recorded::Logged::from_sacct(&r.text, "sacct.txt", &r.set.jobs).unwrap();
     Replay::new(&r.set, logged).unwrap()

@@ -6,10 +6,8 @@
 //! file (`sacctmgr show assoc ... -P`) gives the limits; each job's account is the log's;
 //! Slurm holds jobs by them only with `AccountingStorageEnforce` naming `limits`.
 
-use schedlab::input::{InputOptions, JobSet};
+use crate::common::sitekit::{log_site, run_site};
 use schedlab::sim::Schedule;
-use schedlab::slurm::Site;
-use schedlab::swf::ReadOptions;
 
 /// A job: (user, account, submit s, cores, limit s, runtime s).
 type A = crate::slurm_qos_limits::Q;
@@ -53,25 +51,9 @@ fn sched_text(
     qos: Option<&str>,
     spec: &str,
 ) -> Schedule {
-    let input = InputOptions {
-        cluster: Some(cluster.into()),
-        ..InputOptions::default()
-    };
-    let (workload, set): (_, JobSet) =
-        schedlab::run::read_bytes("a.sacct", text.as_bytes(), &ReadOptions::default(), &input)
-            .unwrap();
-    let mut site = Site::default()
-        .with_user_names(workload.header.lines.iter().map(String::as_str))
-        .with_accounts(set.accounts.clone())
-        .with_job_qos(set.qos_names.clone(), set.qos.clone());
-    if let Some(a) = assoc {
-        site = site.with_assoc(&format!("{HEAD}{a}"), "assoc.txt").unwrap();
-    }
-    if let Some(q) = qos {
-        site = site.with_qos(q, "qos.txt").unwrap();
-    }
-    let mut p = schedlab::policy::slurm::build_with_site(spec, &site).unwrap();
-    schedlab::run::simulate_with(&set, p.as_mut(), 1, None).unwrap()
+    let assoc = assoc.map(|a| format!("{HEAD}{a}"));
+    let (set, site) = log_site("a.sacct", cluster, text, qos, assoc.as_deref());
+    run_site(&set, &site, spec)
 }
 
 fn sched(jobs: &[A], assoc: Option<&str>) -> Schedule {

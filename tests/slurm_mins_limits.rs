@@ -6,10 +6,8 @@
 //! each job's account and QOS; the QOS file gives the `UsageFactor`s and QOS limits, the
 //! assoc file the association limits.
 
-use schedlab::input::{InputOptions, JobSet};
+use crate::common::sitekit::{log_site, run_site};
 use schedlab::sim::{Outcome, Schedule};
-use schedlab::slurm::Site;
-use schedlab::swf::ReadOptions;
 
 /// A job: (user, account, QOS, submit s, cores, limit s, runtime s).
 type J = (&'static str, &'static str, &'static str, i64, u32, i64, i64);
@@ -59,29 +57,19 @@ fn assoc(rows: &str) -> String {
 
 /// The schedule of `spec` on `jobs` with the QOS file [`QOS`] and the assoc file `rows`.
 fn sched(jobs: &[J], rows: Option<&str>, spec: &str) -> Schedule {
-    let text = log(jobs);
-    let input = InputOptions {
-        cluster: Some("1/n1:c8:m1/p=batch:ALL:default".into()),
-        ..InputOptions::default()
-    };
-    let (workload, set): (_, JobSet) =
-        schedlab::run::read_bytes("m.sacct", text.as_bytes(), &ReadOptions::default(), &input)
-            .unwrap();
-    let mut site = Site::default()
-        .with_user_names(workload.header.lines.iter().map(String::as_str))
-        .with_accounts(set.accounts.clone())
-        .with_job_qos(set.qos_names.clone(), set.qos.clone())
-        .with_qos(QOS, "qos.txt")
-        .unwrap();
-    if let Some(r) = rows {
-        site = site.with_assoc(&assoc(r), "assoc.txt").unwrap();
-    }
+    let assoc = rows.map(assoc);
+    let (set, site) = log_site(
+        "m.sacct",
+        "1/n1:c8:m1/p=batch:ALL:default",
+        &log(jobs),
+        Some(QOS),
+        assoc.as_deref(),
+    );
     // On a thread with a time guard: a run without end fails the test rather than hangs it.
     let spec = spec.to_string();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let mut p = schedlab::policy::slurm::build_with_site(&spec, &site).unwrap();
-        let _ = tx.send(schedlab::run::simulate_with(&set, p.as_mut(), 1, None).unwrap());
+        let _ = tx.send(run_site(&set, &site, &spec));
     });
     rx.recv_timeout(std::time::Duration::from_secs(60))
         .expect("the run did not end within 60 s")

@@ -6,10 +6,8 @@
 //! Slurm holds jobs by them only with `AccountingStorageEnforce` naming `limits` (the spec's
 //! key, as a slurm.conf gives it).
 
-use schedlab::input::{InputOptions, JobSet};
+use crate::common::sitekit::{log_site, run_site};
 use schedlab::sim::Schedule;
-use schedlab::slurm::Site;
-use schedlab::swf::ReadOptions;
 
 /// A job: (user, QOS, submit s, cores, limit s, runtime s).
 pub(crate) type Q = (&'static str, &'static str, i64, u32, i64, i64);
@@ -56,21 +54,8 @@ fn sched_spec(jobs: &[Q], qos: Option<&str>, spec: &str) -> Schedule {
 
 /// The same on the cluster `cluster` (compact form).
 fn sched_on(cluster: &str, jobs: &[Q], qos: Option<&str>, spec: &str) -> Schedule {
-    let text = log(jobs);
-    let input = InputOptions {
-        cluster: Some(cluster.into()),
-        ..InputOptions::default()
-    };
-    let set: JobSet =
-        schedlab::run::read_bytes("q.sacct", text.as_bytes(), &ReadOptions::default(), &input)
-            .unwrap()
-            .1;
-    let mut site = Site::default().with_job_qos(set.qos_names.clone(), set.qos.clone());
-    if let Some(q) = qos {
-        site = site.with_qos(q, "qos.txt").unwrap();
-    }
-    let mut p = schedlab::policy::slurm::build_with_site(spec, &site).unwrap();
-    schedlab::run::simulate_with(&set, p.as_mut(), 1, None).unwrap()
+    let (set, site) = log_site("q.sacct", cluster, &log(jobs), qos, None);
+    run_site(&set, &site, spec)
 }
 
 fn starts(s: &Schedule) -> Vec<i64> {

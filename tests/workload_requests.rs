@@ -215,6 +215,15 @@ fn a_partition_list_is_the_partition_the_job_ran_in_first() {
     assert_eq!(w.partition_names, ["short", "batch"]);
     let parts: Vec<i64> = w.records.iter().map(|r| r.partition).collect();
     assert_eq!(parts, [1, 2, 2]);
+    // The reader tells of the two jobs of several partitions, once for the file.
+    assert_eq!(w.issue_count, 1);
+    let i = w.issues[0].to_string();
+    assert!(
+        i.starts_with(
+            "Partition: 2 jobs submitted to several partitions (first: job 1 in short,batch)"
+        ),
+        "{i}"
+    );
 }
 
 #[test]

@@ -217,7 +217,9 @@ export function renderFacts(root, facts, traceLabel) {
   const row = (k, v) => [el('dt', {}, k), el('dd', {}, v)];
   const items = [
     row('trace', traceLabel),
-    row('jobs', fmtNumber(facts.jobs, 0)),
+    // The jobs every run simulates; the users and the span are theirs (a job the cluster can
+    // never run is counted under skipped only), as the CLI's trace line "N jobs simulated".
+    row('jobs simulated', fmtNumber(facts.jobs, 0)),
     row('users', fmtNumber(facts.users, 0)),
     row('processors', `${fmtNumber(facts.procs, 0)} (${facts.procs_source})`),
     row('span', `${fmtDuration(facts.span)} of submits`),

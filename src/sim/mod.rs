@@ -14,6 +14,7 @@ mod cluster;
 mod ctx;
 pub mod final_state;
 mod free_procs;
+mod idle;
 pub mod limits;
 pub(crate) mod node_jobs;
 pub mod nodes;
@@ -44,6 +45,7 @@ use crate::job::Job;
 use crate::predict::Predictor;
 use crate::Time;
 use ctx::Ev;
+use idle::{IdleRun, MAX_IDLE_INSTANTS};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::cmp::Reverse;
@@ -55,16 +57,6 @@ const SERIES_BYTES_PER_JOB: usize = 8;
 
 /// Passes allowed at one instant before the engine calls the policy stuck in a loop.
 const MAX_PASSES_PER_INSTANT: u32 = 100_000;
-
-/// Instants in a row with a pass that starts nothing, while jobs wait, nothing runs and no
-/// submission is left, before the engine calls the policy stuck: only the policy's own
-/// wake-ups remain (a periodic scheduler's), and nothing they can see changes but the clock.
-/// Instants before a time the policy has named (`Ctx::wake_at`) beyond its next wake-up do
-/// not count: it waits for that time (a time of day), polling meanwhile.
-/// No committed run or catalogue policy comes near it: with nothing running, each starts a
-/// waiting job it can start within a few passes (its wake-up at a recorded start, its next
-/// scheduler run).
-const MAX_IDLE_INSTANTS: u32 = 10_000;
 
 /// Waiting jobs a [`SimError::Stuck`] names.
 const STUCK_NAMED: usize = 5;
@@ -292,9 +284,8 @@ fn run_engine(
     let mut next_submit = 0;
     let mut instants = 0u64;
     let mut batch: Vec<Ev> = Vec::new();
-    // Instants in a row whose pass changed nothing on an idle cluster (MAX_IDLE_INSTANTS),
-    // with the first one's time and the jobs waiting and finished then.
-    let mut idle: (u32, Time, usize, usize) = (0, 0, 0, 0);
+    // The idle guard's run of instants (idle.rs).
+    let mut idle = IdleRun::default();
     loop {
         while next_submit < n && is_rejected[next_submit] {
             next_submit += 1;
@@ -374,28 +365,22 @@ fn run_engine(
                 while next_submit < n && is_rejected[next_submit] {
                     next_submit += 1;
                 }
-                let now = (c.waiting.len(), c.finished);
+                let state = (c.waiting.len(), c.finished);
                 // A time the policy named lies beyond its next wake-up: it waits for that
-                // time (holding jobs until a time of day, polling meanwhile), and the
-                // instants before it count nothing.
+                // time (holding jobs until a time of day, polling meanwhile).
                 let waits = c.wake.is_some_and(|w| c.named > w);
-                if next_submit < n || idle.0 == 0 || (idle.2, idle.3) != now || waits {
-                    idle = (0, t, now.0, now.1);
-                }
-                if !waits {
-                    idle.0 += 1;
-                }
-                if idle.0 >= MAX_IDLE_INSTANTS && next_submit >= n {
+                idle.idle(t, state, next_submit < n, waits);
+                if idle.stuck(next_submit < n) {
                     let why = format!(
                         "nothing running, no submission left, and {MAX_IDLE_INSTANTS} scheduling \
                          passes from t={} starting none of them (a limit that holds them for \
                          ever?)",
-                        idle.1
+                        idle.since
                     );
                     return Err(stuck(&c, why));
                 }
             } else {
-                idle.0 = 0;
+                idle.busy();
             }
             let point = SeriesPoint {
                 time: t,

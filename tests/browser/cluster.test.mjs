@@ -141,7 +141,7 @@ test('a trace whose partitions the cluster lacks runs in its default one, and th
   assert.match(facts, /54 jobs can never run on the cluster and are left out; first: job 17: requested time 432000 s is over partition gpu's MaxTime/);
   // As the CLI's line "3091 jobs simulated, 79 skipped (54 can never run on the cluster)" and
   // the table's rows (the facts said "jobs 3,145" and "skipped 25").
-  assert.match(facts, /jobs\s+3,091\n/);
+  assert.match(facts, /jobs simulated\s+3,091\n/);
   assert.match(facts, /skipped\s+79 \(54 can never run on the cluster\)/);
   const t = await table(p);
   assert.equal(t.easy['counts.jobs'], 3091, JSON.stringify(t.easy));

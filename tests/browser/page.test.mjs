@@ -45,7 +45,7 @@ test('the page loads the demo and shows results with no console error', async ()
   assert.equal(await page.locator('[data-testid="chart-gantt"]').count(), 2);
   assert.ok(await distinctColours(page, '[data-testid="chart-utilization"]') > 2, 'utilization chart is blank');
   assert.ok(await distinctColours(page, '[data-testid="chart-bars-wait"]') > 2, 'bar chart is blank');
-  if (!MOCK) assert.match(await page.locator('[data-testid="facts"]').innerText(), /jobs\s+3,145/);
+  if (!MOCK) assert.match(await page.locator('[data-testid="facts"]').innerText(), /jobs simulated\s+3,145/);
   assert.match(await page.locator('[data-testid="share-link"]').getAttribute('href'), /#v=1&trace=demo:hpc2n&policy=easy&policy=fcfs/);
   assert.equal(await page.locator('[data-testid="progress"]').evaluate((p) => p.value), 1);
   // Gantt charts are drawn when they come into view.

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod clusterkit;
+pub mod sitekit;
 pub mod swfkit;
 
 use schedlab::input::{prepare, InputOptions, JobSet};

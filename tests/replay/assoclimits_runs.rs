@@ -8,10 +8,10 @@
 //! from the run's `assoc.txt` (docs/slurm.md "Association limits"; docs/slurm-runs.md
 //! "Association limits against a real Slurm").
 
-use super::load_run;
 use super::qoslimits_runs::{
     decisions_beside_the_model_without, whole_runs_beside_the_model_without,
 };
+use super::site_run;
 use super::Run;
 
 /// Each run's phases from its own debug log: `scripts/slurm-period-sides.py RUN`
@@ -28,19 +28,8 @@ pub(super) const RUNS: [(&str, &str); 2] = [
 
 const RUN2: &str = "52.5,calc_early_bf=(652,712,892,952),sched_phase=2,bf_phase=2";
 
-/// The run with its `assoc.txt`.
-pub(super) fn assoc_run(name: &str, phase: &str) -> Run {
-    let mut run = load_run(name, phase);
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/slurm")
-        .join(name);
-    let assoc = std::fs::read_to_string(dir.join("assoc.txt")).unwrap();
-    run.site = run.site.with_assoc(&assoc, "assoc.txt").unwrap();
-    run
-}
-
 fn runs() -> Vec<Run> {
-    RUNS.iter().map(|(n, p)| assoc_run(n, p)).collect()
+    RUNS.iter().map(|(n, p)| site_run(n, p)).collect()
 }
 
 /// The run's site without its assoc file (the model before the association limits: main's
@@ -100,7 +89,7 @@ fn whole_assoc_limits_runs_beside_the_noise_floor() {
 /// the Grp limits on the accounts alone.
 #[test]
 fn the_assoc_file_holds_the_limits_set() {
-    let run = assoc_run(RUNS[0].0, RUNS[0].1);
+    let run = site_run(RUNS[0].0, RUNS[0].1);
     let (table, _) = run.site.assoc.as_ref().unwrap();
     let frank = table.find("eng", Some("frank")).unwrap();
     assert_eq!(table.rows[frank].limits.max_jobs, Some(1));

@@ -71,17 +71,7 @@ fn logged_runs() -> Vec<Run> {
         .chain(&super::usage_runs::RUNS);
     phases
         .filter(|(name, _)| dir(name).join("slurmctld.log.gz").exists())
-        .map(|&(name, phase)| {
-            if name.starts_with("usage-12/") {
-                super::usage_runs::usage_run(name, phase)
-            } else if dir(name).join("qos.txt").exists() {
-                super::qos_runs::qos_run(name, phase)
-            } else if dir(name).join("assoc.txt").exists() {
-                super::assoclimits_runs::assoc_run(name, phase)
-            } else {
-                load_run(name, phase)
-            }
-        })
+        .map(|&(name, phase)| super::site_run(name, phase))
         .collect()
 }
 

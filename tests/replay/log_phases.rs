@@ -52,7 +52,7 @@ const ESTIMATED: [(&str, i64, i64, Reached); 24] = [
 /// `slurm` with no phase.
 fn as_a_user(name: &str) -> Run {
     let mut run = match name.starts_with("qos-6") {
-        true => super::qos_runs::qos_run(name, "0"),
+        true => super::site_run(name, "0"),
         false => super::load_run(name, "0"),
     };
     run.site = run.site.with_log_clocks(LogClocks::of(&run.set));

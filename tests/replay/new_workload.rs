@@ -9,7 +9,7 @@
 //!   (`-c qoslimits -s 10 -j 100 -w 300 -d`, run twice), recorded after the limits were
 //!   modelled and their figures on qoslimits-9 taken.
 
-use super::qos_runs::qos_run;
+use super::site_run;
 use super::{further_runs, load_run, replay_of, Run};
 
 /// Each run's phases: `scripts/slurm-period-sides.py RUN` (`calc_phase`, `calc_early`,
@@ -188,7 +188,7 @@ const QOSLIMITS_10_REACHED: [(f64, f64); 2] = [(0.95, 0.896), (0.99, 0.99)];
 /// baselines'.
 #[test]
 fn decisions_on_a_qos_limits_workload_never_seen() {
-    let runs: Vec<Run> = QOSLIMITS_10.iter().map(|(n, p)| qos_run(n, p)).collect();
+    let runs: Vec<Run> = QOSLIMITS_10.iter().map(|(n, p)| site_run(n, p)).collect();
     decisions_reach(&runs, &QOSLIMITS_10_REACHED);
 }
 
@@ -200,7 +200,7 @@ fn decisions_on_a_qos_limits_workload_never_seen() {
 /// figures below both baselines' on each run.
 #[test]
 fn whole_runs_of_a_qos_limits_workload_never_seen() {
-    let runs: Vec<Run> = QOSLIMITS_10.iter().map(|(n, p)| qos_run(n, p)).collect();
+    let runs: Vec<Run> = QOSLIMITS_10.iter().map(|(n, p)| site_run(n, p)).collect();
     let within = below_both_baselines("qoslimits-10", &runs);
     assert!(within >= 2, "{within} of 6 within the noise floor");
 }

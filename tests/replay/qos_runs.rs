@@ -4,7 +4,7 @@
 //! policy reads the QOS priorities from the run's `qos.txt` (`--qos`) and each job's QOS from
 //! the log's `QOS` column (docs/slurm-runs.md, "QOS against a real Slurm").
 
-use super::{load_run, replay_of, Run};
+use super::{replay_of, site_run, Run};
 
 /// Each run's phases, measured from its own debug log as the third runs' are
 /// (`scripts/slurm-period-sides.py RUN` for `calc_phase` and `calc_early`; the main
@@ -26,23 +26,8 @@ const PHASE2: &str =
 const PHASE3: &str =
     "55.5,calc_early=(55),calc_early_bf=(475,535,595,655),sched_phase=5,bf_phase=0";
 
-/// The run `tests/data/slurm/NAME` with its QOS priorities (`qos.txt`) and its jobs' QOS.
-pub(super) fn qos_run(name: &str, phase: &str) -> Run {
-    let mut run = load_run(name, phase);
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/slurm")
-        .join(name);
-    let qos = std::fs::read_to_string(dir.join("qos.txt")).unwrap();
-    run.site = run
-        .site
-        .with_qos(&qos, "qos.txt")
-        .unwrap()
-        .with_job_qos(run.set.qos_names.clone(), run.set.qos.clone());
-    run
-}
-
 pub(super) fn qos_runs() -> Vec<Run> {
-    QOS_RUNS.iter().map(|(n, p)| qos_run(n, p)).collect()
+    QOS_RUNS.iter().map(|(n, p)| site_run(n, p)).collect()
 }
 
 /// The log's `Priority` of each job (by job index): in these runs the priority Slurm gave it

@@ -6,7 +6,7 @@
 //! `slurm` policy reads the priorities and the limits from the run's `qos.txt`
 //! (docs/slurm.md "QOS limits"; docs/slurm-runs.md "QOS limits against a real Slurm").
 
-use super::qos_runs::qos_run;
+use super::site_run;
 use super::{replay_of, Run};
 use schedlab::replay::Figures;
 
@@ -25,7 +25,7 @@ pub(super) const RUNS: [(&str, &str); 2] = [
 const RUN2: &str = "57.5,calc_early=(177,477,537,837,1077,1137),calc_early_bf=(177,477,537,1077,1137),sched_phase=8,bf_phase=3";
 
 fn runs() -> Vec<Run> {
-    RUNS.iter().map(|(n, p)| qos_run(n, p)).collect()
+    RUNS.iter().map(|(n, p)| site_run(n, p)).collect()
 }
 
 /// The run's site with its QOS file's priorities alone (the limits' columns cut: the model
@@ -154,12 +154,12 @@ pub(super) fn whole_runs_beside_the_model_without(
 #[test]
 fn the_qos_runs_files_have_no_limits() {
     for name in ["qos-6/run1", "qos-6/run2", "qos-6/run3"] {
-        let run = qos_run(name, "58");
+        let run = site_run(name, "58");
         let (table, _) = run.site.qos.as_ref().unwrap();
         assert_eq!(table.rows.len(), 3, "{name}");
         assert!(table.limits.is_empty(), "{name}");
     }
-    let run = qos_run(RUNS[0].0, RUNS[0].1);
+    let run = site_run(RUNS[0].0, RUNS[0].1);
     let (table, _) = run.site.qos.as_ref().unwrap();
     assert_eq!(table.limits.len(), 3);
 }

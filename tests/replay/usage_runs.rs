@@ -8,10 +8,10 @@
 //! `slurm` policy reads the run's `qos.txt` and `assoc.txt` (docs/slurm.md "QOS UsageFactor",
 //! "Minutes limits").
 
-use super::load_run;
 use super::qoslimits_runs::{
     decisions_beside_the_model_without, whole_runs_beside_the_model_without,
 };
+use super::site_run;
 use super::Run;
 
 /// Each run's phases from its own debug log: `scripts/slurm-period-sides.py RUN`
@@ -29,25 +29,8 @@ pub(super) const RUNS: [(&str, &str); 2] = [
     ),
 ];
 
-/// The run with its `qos.txt` and `assoc.txt` and each job's QOS.
-pub(super) fn usage_run(name: &str, phase: &str) -> Run {
-    let mut run = load_run(name, phase);
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/slurm")
-        .join(name);
-    let qos = std::fs::read_to_string(dir.join("qos.txt")).unwrap();
-    let assoc = std::fs::read_to_string(dir.join("assoc.txt")).unwrap();
-    run.site = (run.site.clone())
-        .with_job_qos(run.set.qos_names.clone(), run.set.qos.clone())
-        .with_qos(&qos, "qos.txt")
-        .unwrap()
-        .with_assoc(&assoc, "assoc.txt")
-        .unwrap();
-    run
-}
-
 fn runs() -> Vec<Run> {
-    RUNS.iter().map(|(n, p)| usage_run(n, p)).collect()
+    RUNS.iter().map(|(n, p)| site_run(n, p)).collect()
 }
 
 /// The run's site without the new rules' inputs: every `UsageFactor` 1 and no minutes limit
@@ -120,7 +103,7 @@ fn whole_usage_runs_beside_the_noise_floor() {
 /// GrpTRESRunMins, eng's MaxTRESMins inherited by frank's row, erin's GrpTRESMins.
 #[test]
 fn the_files_hold_the_usage_factors_and_limits_set() {
-    let run = usage_run(RUNS[0].0, RUNS[0].1);
+    let run = site_run(RUNS[0].0, RUNS[0].1);
     let (qos, _) = run.site.qos.as_ref().unwrap();
     assert_eq!(
         (

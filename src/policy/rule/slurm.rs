@@ -360,14 +360,10 @@ impl StartRule for SlurmSched {
             return out;
         };
         let left: std::collections::HashSet<usize> = out.iter().map(|o| o.0).collect();
-        out.extend(
-            l.prepare(&s.site, jobs)
-                .into_iter()
-                .filter(|o| !left.contains(&o.0)),
-        );
+        let (held, usage) = l.prepare(&s.site, jobs);
+        out.extend(held.into_iter().filter(|o| !left.contains(&o.0)));
         // The `GrpTRESMins` limits read the associations' and QOS' TRES usage, which the
         // multifactor plugin's periods keep.
-        let usage = l.tres_usage(jobs);
         if let Some(mf) = s.mf.as_mut() {
             mf.tres_usage = usage;
         }

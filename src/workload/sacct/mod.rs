@@ -74,6 +74,8 @@ struct Row<'a> {
     timed_out: bool,
     user: &'a str,
     group: &'a str,
+    /// Its `Partition` list as the log gives it (`short,batch`: submitted to several, the one
+    /// it ran in first).
     partition: &'a str,
     account: &'a str,
     qos: &'a str,
@@ -178,6 +180,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         }
     }
     let rows = requeues.kept(rows);
+    several_partitions(&rows, &mut st.w);
     if rows.is_empty() {
         let detail = match (job_lines, st.w.issues.first()) {
             (0, _) => format!("header only (line {head_no}), no job lines"),
@@ -193,6 +196,35 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
     // Issues in line order (steps were checked after the jobs).
     st.w.issues.sort_by_key(|i| i.line);
     Ok(st.w)
+}
+
+/// Tells, as a warning of the whole file, of the jobs submitted to several partitions
+/// (`Partition` a list: `short,batch`): each runs in the first of its list, the one Slurm
+/// started it in. Slurm 22.05 starts such a job in whichever of its partitions can start it
+/// first (`build_job_queue` queues it once per partition, job_scheduler.c); the model keeps
+/// the one it ran in, so a run on another cluster does not move it to another of its list.
+fn several_partitions(rows: &[Row], w: &mut Workload) {
+    let mut several = rows.iter().filter(|r| r.partition.contains(','));
+    let Some(first) = several.next() else {
+        return;
+    };
+    let n = 1 + several.count();
+    let reason = format!(
+        "{} submitted to several partitions (first: job {} in {}): each runs in the first of \
+         its list, the one Slurm started it in; on a cluster without it, in the cluster's \
+         default partition, not in another of its list (Slurm starts such a job in whichever \
+         of its partitions can start it first: not modelled)",
+        crate::plural::count(n, "job"),
+        first.id,
+        first.partition
+    );
+    w.issues.push(LineIssue {
+        line: 0,
+        field: Some("Partition".into()),
+        reason,
+        severity: Severity::Warning,
+    });
+    w.issue_count += 1;
 }
 
 fn no_jobs(source: &str, detail: String) -> SwfError {
@@ -392,8 +424,9 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         group: opt(c.group),
         // A job submitted to several partitions (`-p a,b`) that started lists first the one it
         // ran in, the others after it (22.05's `rebuild_job_part_list`, job_scheduler.c, when
-        // it starts): that first one is its partition.
-        partition: opt(c.partition).split(',').next().unwrap_or(""),
+        // it starts): that first one is its partition (`number.rs`; the list is told of:
+        // `several_partitions`).
+        partition: opt(c.partition),
         account: opt(c.account),
         qos: opt(c.qos),
         name: opt(c.name),

@@ -87,7 +87,7 @@ pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str, flags_c
             group_id: maps[1].id(r.group),
             executable: maps[2].id(r.name),
             queue: maps[3].id(r.qos),
-            partition: maps[4].id(r.partition),
+            partition: maps[4].id(r.partition.split(',').next().unwrap_or("")),
             preceding_job: -1,
             think_time: -1,
             extra: vec![r.id.to_owned()],

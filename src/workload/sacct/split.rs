@@ -5,7 +5,10 @@
 //! that cuts a `JobID` field out of it); a comma inside `[...]` is a hostlist's; a line's
 //! extra fields go to its one list column (a TRES list or `Flags`) when the header names one,
 //! and the line is refused, saying why, when it names several (which list each entry belongs
-//! to cannot be told).
+//! to cannot be told). `Partition` is a list too (`short,batch`: a job submitted to several):
+//! beside one TRES list or `Flags`, the extra fields are shared out so that each of that
+//! list's entries is one of its kind (`cpu=4`, `SchedMain`) and no partition name is; a line
+//! no such share fits is refused.
 
 /// Delimiters tried, in order: sacct's `|`, then the common `--delimiter` choices.
 const DELIMITERS: [char; 4] = ['|', ',', '\t', ';'];
@@ -38,6 +41,27 @@ pub struct Splitter {
     pub count: usize,
     /// The columns whose values are comma lists (TRES lists, `Flags`), with their names.
     lists: Vec<(usize, String)>,
+    /// The `Partition` column (a comma list of names: a job submitted to several).
+    partition: Option<usize>,
+}
+
+/// Whether `entry` is an entry of list column `name`: a TRES list's `name=count`, a `Flags`
+/// word (22.05's `slurmdb_job_flags_str`, src/common/slurmdb_defs.c: `None`, `SchedNotSet`,
+/// `SchedSubmit`, `SchedMain`, `SchedBackfill`, `StartRecieved`).
+fn entry_of(name: &str, entry: &str) -> bool {
+    const FLAGS: [&str; 6] = [
+        "None",
+        "SchedNotSet",
+        "SchedSubmit",
+        "SchedMain",
+        "SchedBackfill",
+        "StartRecieved",
+    ];
+    if name.eq_ignore_ascii_case("flags") {
+        FLAGS.contains(&entry.trim())
+    } else {
+        entry.contains('=')
+    }
 }
 
 impl Splitter {
@@ -52,10 +76,14 @@ impl Splitter {
             })
             .map(|(i, n)| (i, n.clone()))
             .collect();
+        let partition = names
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case("partition"));
         Splitter {
             delim,
             count: names.len(),
             lists,
+            partition,
         }
     }
 
@@ -82,8 +110,19 @@ impl Splitter {
         if out.len() == self.count + 1 && out.last().is_some_and(|s| s.is_empty()) {
             out.pop();
         }
-        if out.len() > self.count && self.delim == ',' && self.lists.len() == 1 {
-            self.merge_into_list(line, out);
+        if out.len() > self.count && self.delim == ',' {
+            match (self.partition, self.lists.as_slice()) {
+                (None, [(k, _)]) => {
+                    let extra = out.len() - self.count;
+                    merge(line, out, *k, extra);
+                }
+                (Some(k), []) => {
+                    let extra = out.len() - self.count;
+                    merge(line, out, k, extra);
+                }
+                (Some(p), [(k, name)]) => self.share_out(line, out, p, (*k, name)),
+                _ => {}
+            }
         }
         if out.len() == self.count {
             return Ok(());
@@ -94,8 +133,13 @@ impl Splitter {
             if out.len() == 1 { "" } else { "s" },
             self.count
         );
-        if out.len() > self.count && self.delim != '|' && self.lists.len() > 1 {
-            let lists: Vec<&str> = self.lists.iter().map(|(_, n)| n.as_str()).collect();
+        let several = self.lists.len() + usize::from(self.partition.is_some()) > 1;
+        if out.len() > self.count && self.delim != '|' && several {
+            let mut lists: Vec<(usize, &str)> =
+                self.lists.iter().map(|(k, n)| (*k, n.as_str())).collect();
+            lists.extend(self.partition.map(|p| (p, "Partition")));
+            lists.sort_unstable();
+            let lists: Vec<&str> = lists.into_iter().map(|(_, n)| n).collect();
             why.push_str(&format!(
                 "; the delimiter {:?} also separates the entries of {}, so which list each \
                  belongs to cannot be told: export with --parsable2 (fields separated by '|')",
@@ -124,19 +168,45 @@ impl Splitter {
         out.push(&line[start..]);
     }
 
-    /// Joins a line's extra fields into its one list column: fields `k..k+extra` of `out` are
-    /// that column's entries (every other field holds no comma).
-    fn merge_into_list<'a>(&self, line: &'a str, out: &mut Vec<&'a str>) {
-        let (k, _) = self.lists[0];
+    /// Shares a line's extra fields out between the `Partition` column `p` and the one other
+    /// list column `list`: the first share (from the fewest partition names up) under which every entry of
+    /// `list` is one of its kind and no partition name is; none fits: `out` is left as cut
+    /// (refused with the reason).
+    fn share_out<'a>(&self, line: &'a str, out: &mut Vec<&'a str>, p: usize, list: (usize, &str)) {
+        let (k, name) = list;
         let extra = out.len() - self.count;
-        // Byte offsets of the fields within `line` (each is a slice of it).
-        let base = line.as_ptr() as usize;
-        let from = out[k].as_ptr() as usize - base;
-        let last = out[k + extra];
-        let to = last.as_ptr() as usize - base + last.len();
-        out[k] = &line[from..to];
-        out.drain(k + 1..=k + extra);
+        for a in 0..=extra {
+            let mut v = out.clone();
+            // The later column first, so that the earlier one's pieces stay where they are.
+            if p < k {
+                merge(line, &mut v, k + a, extra - a);
+                merge(line, &mut v, p, a);
+            } else {
+                merge(line, &mut v, p + (extra - a), a);
+                merge(line, &mut v, k, extra - a);
+            }
+            let entries_fit = v[k].is_empty() || v[k].split(',').all(|e| entry_of(name, e));
+            if entries_fit && !v[p].split(',').any(|e| entry_of(name, e)) {
+                *out = v;
+                return;
+            }
+        }
     }
+}
+
+/// Joins fields `k..=k + extra` of `out` (slices of `line`, in order) into field `k`: a list
+/// column's entries (every other field holds no comma).
+fn merge<'a>(line: &'a str, out: &mut Vec<&'a str>, k: usize, extra: usize) {
+    if extra == 0 {
+        return;
+    }
+    // Byte offsets of the fields within `line` (each is a slice of it).
+    let base = line.as_ptr() as usize;
+    let from = out[k].as_ptr() as usize - base;
+    let last = out[k + extra];
+    let to = last.as_ptr() as usize - base + last.len();
+    out[k] = &line[from..to];
+    out.drain(k + 1..=k + extra);
 }
 
 #[cfg(test)]
@@ -213,6 +283,73 @@ mod tests {
         assert!(e.starts_with("line has 6 fields, the header names 4; the delimiter ','"));
         assert!(e.contains("ReqTRES, AllocTRES, Flags"));
         assert!(e.contains("--parsable2"));
+    }
+
+    /// A job submitted to several partitions: `Partition` is a list too. Alone, it takes the
+    /// extra fields; beside one TRES list or `Flags`, each takes the entries of its kind (before:
+    /// the TRES list took `batch`, AllocTRES `batch,cpu=2,node=1` and Partition `short`).
+    #[test]
+    fn a_partition_list_is_shared_out_by_its_entries() {
+        let s = splitter("JobID,Partition,State");
+        assert_eq!(
+            cut(&s, "1,short,batch,COMPLETED").unwrap(),
+            ["1", "short,batch", "COMPLETED"]
+        );
+        let s = splitter("JobID,Partition,AllocTRES,State");
+        assert_eq!(
+            cut(&s, "1,short,batch,cpu=2,node=1,COMPLETED").unwrap(),
+            ["1", "short,batch", "cpu=2,node=1", "COMPLETED"]
+        );
+        assert_eq!(
+            cut(&s, "2,short,cpu=2,node=1,COMPLETED").unwrap(),
+            ["2", "short", "cpu=2,node=1", "COMPLETED"]
+        );
+        assert_eq!(
+            cut(&s, "3,short,batch,,PENDING").unwrap(),
+            ["3", "short,batch", "", "PENDING"]
+        );
+        // The list before the partition: the same share.
+        let s = splitter("JobID,Flags,Partition");
+        assert_eq!(
+            cut(&s, "4,SchedMain,StartRecieved,short,batch").unwrap(),
+            ["4", "SchedMain,StartRecieved", "short,batch"]
+        );
+        // A partition named like a TRES entry fits no share: refused, saying why.
+        let s = splitter("JobID,Partition,AllocTRES");
+        let e = cut(&s, "5,a=b,batch,cpu=1").unwrap_err();
+        assert!(
+            e.contains("also separates the entries of Partition, AllocTRES"),
+            "{e}"
+        );
+        // With several other lists, as before: refused, Partition named among them.
+        let s = splitter("JobID,Partition,ReqTRES,AllocTRES");
+        let e = cut(&s, "6,short,batch,cpu=1,cpu=1").unwrap_err();
+        assert!(e.contains("Partition, ReqTRES, AllocTRES"), "{e}");
+    }
+
+    /// A job submitted to several partitions, read from `|` and from `,`: the same workload,
+    /// the job in the first of its list (`short`, where it ran), and one warning of the whole
+    /// file saying so (before, the `,` export read `batch` into AllocTRES).
+    #[test]
+    fn a_partition_list_reads_as_its_pipe_twin_and_is_told_of() {
+        let pipes = "JobID|Partition|Submit|Start|End|AllocCPUS|AllocTRES|State\n\
+            7|short,batch|2026-01-05T08:00:00|2026-01-05T08:00:10|2026-01-05T08:10:10|4|cpu=4,node=2|COMPLETED\n\
+            8|batch|2026-01-05T08:01:00|2026-01-05T08:02:00|2026-01-05T08:03:00|1|cpu=1,node=1|COMPLETED\n";
+        let commas = pipes.replace('|', ",");
+        let opts = crate::swf::ReadOptions::default();
+        let a = super::super::read("p", pipes, &opts).unwrap();
+        let b = super::super::read("p", &commas, &opts).unwrap();
+        assert_eq!(a.records, b.records);
+        assert_eq!(a.partition_names, ["short", "batch"]);
+        assert_eq!(b.partition_names, ["short", "batch"]);
+        for w in [&a, &b] {
+            assert_eq!(w.issue_count, 1);
+            let i = w.issues[0].to_string();
+            assert!(
+                i.starts_with("Partition: 1 job submitted to several partitions (first: job 7 in short,batch): each runs in the first of its list"),
+                "{i}"
+            );
+        }
     }
 
     #[test]

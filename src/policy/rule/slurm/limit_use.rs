@@ -33,34 +33,31 @@ impl LimitUse {
         })
     }
 
-    /// Tells the jobs; the jobs a limit holds for ever, with why (QOS first).
-    pub(super) fn prepare(&mut self, site: &Site, jobs: Jobs<'_>) -> Vec<(usize, String)> {
+    /// Tells the jobs; the jobs a limit holds for ever, with why (QOS first), and the TRES
+    /// usage the multifactor plugin keeps for the `GrpTRESMins` limits, when one is set.
+    pub(super) fn prepare(
+        &mut self,
+        site: &Site,
+        jobs: Jobs<'_>,
+    ) -> (Vec<(usize, String)>, Option<TresUsage>) {
         if let Some(a) = self.assoc.as_mut() {
             a.prepare(site, jobs.iter());
         }
-        let n = jobs.iter().count();
-        self.mins = MinsUse::of_site(site, self.qos.as_ref(), self.assoc.as_ref(), n);
-        let (qos, assoc) = (self.qos.as_ref(), self.assoc.as_ref());
-        (jobs.iter().enumerate())
-            .filter_map(|(j, v)| {
-                // What it asks, as the limit checks count it (`qos_use::tres`).
-                let t = ask(v.procs, jobs.need(j));
-                let q = qos.and_then(|q| q.never(j, v, &t));
-                q.or_else(|| assoc.and_then(|a| a.never(j, v, &t)))
-                    .or_else(|| (self.mins.as_ref()).and_then(|m| m.never(j, v, &t, qos, assoc)))
-                    .map(|why| (j, why))
-            })
-            .collect()
-    }
-
-    /// The TRES usage the multifactor plugin keeps for the `GrpTRESMins` limits, when one is
-    /// set (after [`LimitUse::prepare`]).
-    pub(super) fn tres_usage(&self, jobs: Jobs<'_>) -> Option<TresUsage> {
-        let m = self.mins.as_ref()?;
+        self.mins = MinsUse::of_site(site, self.qos.as_ref(), self.assoc.as_ref(), jobs.len());
+        // What each job asks, as the limit checks count it (`qos_use::tres`).
         let asks: Vec<_> = (jobs.iter().enumerate())
             .map(|(j, v)| ask(v.procs, jobs.need(j)))
             .collect();
-        m.tres_usage(&asks)
+        let (qos, assoc, mins) = (self.qos.as_ref(), self.assoc.as_ref(), self.mins.as_ref());
+        let held = (jobs.iter().zip(&asks).enumerate())
+            .filter_map(|(j, (v, t))| {
+                let q = qos.and_then(|q| q.never(j, v, t));
+                q.or_else(|| assoc.and_then(|a| a.never(j, v, t)))
+                    .or_else(|| mins.and_then(|m| m.never(j, v, t, qos, assoc)))
+                    .map(|why| (j, why))
+            })
+            .collect();
+        (held, mins.and_then(|m| m.tres_usage(&asks)))
     }
 
     /// Counts the jobs running now afresh; the minutes limits read the usage from `s`.
