@@ -24,14 +24,17 @@ pub(super) struct Follow<'p> {
     pub(super) backfilled: &'p [bool],
     /// Each job's id as the log names it (`JobSet::log_ids`: empty for a log without them).
     pub(super) log_ids: &'p [String],
-    /// The instant asked about: its first start, and its last (`at`), when the pass decides.
-    pub(super) first: Time,
+    /// The instant asked about: its last start (`at`), when the last of its passes decides.
     pub(super) at: Time,
-    /// The seconds in which the controller's debug log began a backfill cycle, when given
-    /// (`Logged::cycles`): the decision pass runs one exactly when one began within
-    /// `first..=at`.
-    pub(super) cycles: Option<&'p [Time]>,
-    /// The policy's pass at `at` ran.
+    /// The decision's own passes, ascending, the last at `at`: each pass's second and whether
+    /// it runs a backfill cycle, told to the policy (`Policy::logged_cycle`) when the
+    /// controller's debug log is given (`None`: the policy's clock decides). Without the log
+    /// one pass at `at`; with it one more in each earlier second of the instant where
+    /// Slurm's thread began a cycle (`Replay::passes`).
+    pub(super) passes: Vec<(Time, Option<bool>)>,
+    /// The passes of `passes` made.
+    pub(super) done: usize,
+    /// The probe's pass at `at` ran.
     pub(super) decided: bool,
     /// At `at` the policy follows a pass that starts nothing (its order's state brought to
     /// `at`), rather than making its own.
@@ -63,19 +66,33 @@ impl Policy for Follow<'_> {
 
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {
         let now = c.now();
-        if now >= self.at {
-            if !self.decided {
-                self.decided = true;
-                if self.probe {
+        if self.probe {
+            if now >= self.at {
+                if !self.decided {
+                    self.decided = true;
                     self.inner.follow(c, &mut |_: &mut Ctx<'_>| Ok(()))?;
-                } else {
-                    if let Some(cycles) = self.cycles {
-                        let ran = cycles.iter().any(|&t| t >= self.first && t <= self.at);
-                        self.inner.logged_cycle(ran);
-                    }
-                    self.inner.schedule(c)?;
                 }
+                return Ok(());
             }
+        } else if let Some(&(t, cycle)) = self.passes.get(self.done) {
+            if now >= t {
+                self.done += 1;
+                if let Some(ran) = cycle {
+                    self.inner.logged_cycle(ran);
+                }
+                self.inner.schedule(c)?;
+                if let Some(&(next, _)) = self.passes.get(self.done) {
+                    c.wake_at(next);
+                }
+                return Ok(());
+            }
+            if self.done > 0 {
+                // Between two of the decision's passes: the policy follows the events.
+                self.inner.follow(c, &mut |_: &mut Ctx<'_>| Ok(()))?;
+                c.wake_at(t);
+                return Ok(());
+            }
+        } else {
             return Ok(());
         }
         let from = self.next;
@@ -123,8 +140,9 @@ impl Policy for Follow<'_> {
             Ok(())
         })?;
         self.reselected += reselected;
-        let next = self.forced.get(self.next).map_or(self.at, |&(t, _)| t);
-        c.wake_at(next.min(self.at));
+        let pass = self.passes.first().map_or(self.at, |p| p.0);
+        let next = self.forced.get(self.next).map_or(pass, |&(t, _)| t);
+        c.wake_at(next.min(pass));
         Ok(())
     }
 }

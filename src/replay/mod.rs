@@ -22,6 +22,8 @@
 //! simulation's waits against the recorded ones.
 
 mod follow;
+pub mod log_order;
+mod order;
 pub mod recorded;
 pub mod whole;
 
@@ -200,7 +202,7 @@ impl<'s> Replay<'s> {
         policy: &mut dyn Policy,
         seed: u64,
     ) -> Result<(Decision, usize), SimError> {
-        let (s, reselected) = self.follow(inst.first, inst.time, policy, seed, false)?;
+        let (s, reselected, last) = self.follow(inst.first, inst.time, policy, seed, false)?;
         let rejected: std::collections::HashSet<usize> = s.rejected.iter().map(|r| r.0).collect();
         let waiting = (0..self.jobs.len())
             .filter(|&j| {
@@ -209,8 +211,13 @@ impl<'s> Replay<'s> {
                     && !rejected.contains(&j)
             })
             .collect();
+        // The decision's passes: one at the instant's last start; with the debug log's order
+        // also one in each earlier second where Slurm's thread began a cycle, and one a second
+        // after the last for the events of its second after its cycle (`order`).
         let model = (0..self.jobs.len())
-            .filter(|&j| s.jobs[j].start == inst.time && self.starts[j] >= inst.first)
+            .filter(|&j| {
+                (inst.first..=last).contains(&s.jobs[j].start) && self.starts[j] >= inst.first
+            })
             .collect();
         let d = Decision {
             time: inst.time,
@@ -232,7 +239,9 @@ impl<'s> Replay<'s> {
     }
 
     /// The engine run to `at` with `policy` following the recorded starts before `first`; at
-    /// `at` the policy's own pass, or with `probe` a followed pass that starts nothing.
+    /// `at` the policy's own pass, or with `probe` a followed pass that starts nothing. With
+    /// the debug log's order, the passes of [`order::passes`]. Gives the schedule, the recorded
+    /// starts placed by the engine's selection and the second of the last pass.
     fn follow(
         &self,
         first: Time,
@@ -240,12 +249,24 @@ impl<'s> Replay<'s> {
         policy: &mut dyn Policy,
         seed: u64,
         probe: bool,
-    ) -> Result<(sim::Schedule, usize), SimError> {
+    ) -> Result<(sim::Schedule, usize, Time), SimError> {
         let mut forced: Vec<(Time, usize)> = (0..self.jobs.len())
             .filter(|&j| self.starts[j] < first)
             .map(|j| (self.starts[j], j))
             .collect();
         forced.sort_unstable();
+        let (passes, jobs) = match (&self.logged.order, probe) {
+            (Some(order), false) => {
+                let ids = |j: usize| self.set.log_id(j);
+                let p = order::passes(order, (first, at), &self.jobs, &self.starts, ids);
+                (p.passes, std::borrow::Cow::Owned(p.jobs))
+            }
+            _ => {
+                let cycles = self.logged.cycles.as_deref();
+                let ran = cycles.map(|cs| cs.iter().any(|&t| t >= first && t <= at));
+                (vec![(at, ran)], std::borrow::Cow::Borrowed(&self.jobs[..]))
+            }
+        };
         let mut wrap = follow::Follow {
             inner: policy,
             forced,
@@ -254,16 +275,17 @@ impl<'s> Replay<'s> {
             planned: &self.planned,
             backfilled: &self.set.backfilled,
             log_ids: &self.set.log_ids,
-            first,
             at,
-            cycles: self.logged.cycles.as_deref(),
+            passes,
+            done: 0,
             decided: false,
             probe,
             reselected: 0,
         };
+        let last = wrap.passes.last().map_or(at, |p| p.0);
         let place = self.set.placement.as_deref();
-        let s = sim::simulate_until(&self.jobs, self.set.procs, place, &mut wrap, seed, at)?;
-        Ok((s, wrap.reselected))
+        let s = sim::simulate_until(&jobs, self.set.procs, place, &mut wrap, seed, last)?;
+        Ok((s, wrap.reselected, last))
     }
 
     /// The decisions at every instant of the log, a fresh policy from `build` for each; with

@@ -18,6 +18,9 @@ pub struct Logged {
     /// The seconds (the log's clock) in which Slurm's backfill thread began a cycle, ascending,
     /// when the controller's debug log is given ([`backfill_cycles`]); `None`: not given.
     pub cycles: Option<Vec<Time>>,
+    /// The order of the events within a second, when the controller's debug log is given
+    /// ([`super::log_order`]): a decision's cycle runs on the state as of its millisecond.
+    pub order: Option<super::log_order::LogOrder>,
 }
 
 impl Logged {
@@ -26,12 +29,19 @@ impl Logged {
         Logged {
             nodes: vec![None; jobs.len()],
             cycles: None,
+            order: None,
         }
     }
 
     /// With the backfill cycles of the controller's debug log ([`backfill_cycles`]).
     pub fn with_cycles(mut self, cycles: Vec<Time>) -> Logged {
         self.cycles = Some(cycles);
+        self
+    }
+
+    /// With the order of the debug log's events within a second ([`super::log_order`]).
+    pub fn with_order(mut self, order: super::log_order::LogOrder) -> Logged {
+        self.order = Some(order);
         self
     }
 
@@ -122,15 +132,19 @@ pub const TICK_MS: i64 = 4;
 
 /// [`backfill_cycles`] of a debug log's bytes, as written or gzipped (`slurmctld.log.gz`).
 pub fn backfill_cycles_of(bytes: &[u8], clock: Time) -> Result<Vec<Time>, String> {
-    let text = if bytes.starts_with(&[0x1f, 0x8b]) {
+    Ok(backfill_cycles(&log_text(bytes)?, clock))
+}
+
+/// The text of a debug log's bytes, as written or gzipped.
+pub(super) fn log_text(bytes: &[u8]) -> Result<String, String> {
+    Ok(if bytes.starts_with(&[0x1f, 0x8b]) {
         let mut s = String::new();
         std::io::Read::read_to_string(&mut flate2::bufread::MultiGzDecoder::new(bytes), &mut s)
             .map_err(|e| e.to_string())?;
         s
     } else {
         String::from_utf8_lossy(bytes).into_owned()
-    };
-    Ok(backfill_cycles(&text, clock))
+    })
 }
 
 #[cfg(test)]

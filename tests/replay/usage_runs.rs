@@ -18,7 +18,7 @@ use super::Run;
 /// (`calc_phase`, `calc_early`, `calc_early_bf`); the main scheduler's full runs (run1 4.42,
 /// 14.48 s ...: `sched_phase=4`; run2 3.97, 13.04 s ...: `sched_phase=3`), the backfill
 /// thread's cycles (run1 4.08, 9.08 s ...: `bf_phase=4`; run2 3.58, 8.58 s ...: `bf_phase=3`).
-const RUNS: [(&str, &str); 2] = [
+pub(super) const RUNS: [(&str, &str); 2] = [
     (
         "usage-12/run1",
         "54.5,calc_early=(54,174,234),calc_early_bf=(294,354,414,474,534,594,654,714,774,834,894,954,1014,1074),sched_phase=4,bf_phase=4",
@@ -30,7 +30,7 @@ const RUNS: [(&str, &str); 2] = [
 ];
 
 /// The run with its `qos.txt` and `assoc.txt` and each job's QOS.
-fn usage_run(name: &str, phase: &str) -> Run {
+pub(super) fn usage_run(name: &str, phase: &str) -> Run {
     let mut run = load_run(name, phase);
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/slurm")

@@ -47,8 +47,10 @@ pub struct ReplayArgs {
     /// The controller's debug log of the same run (`slurmctld.log`, gzipped or not, with
     /// `DebugFlags=Backfill`): each decision's pass runs a backfill cycle of the `slurm`
     /// policy exactly when Slurm's thread began one within the instant (its
-    /// `_attempt_backfill: beginning` lines), rather than when the policy's own clock says.
-    /// The decisions only: a whole run keeps the policy's clock.
+    /// `_attempt_backfill: beginning` lines), rather than when the policy's own clock says,
+    /// on the state as of the cycle's millisecond (an end or submission the log stamps after
+    /// it comes after it, with a main scheduler's pass after those events). The decisions
+    /// only: a whole run keeps the policy's clock.
     #[arg(long)]
     debug_log: Option<PathBuf>,
     /// Seed of the simulation's random number generator.
@@ -94,7 +96,9 @@ pub fn run(args: &ReplayArgs) -> CliResult {
             path.display(),
             cycles.len()
         );
-        logged = logged.with_cycles(cycles);
+        let order = schedlab::replay::log_order::order_of(&bytes, clock)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        logged = logged.with_cycles(cycles).with_order(order);
     }
     let replay = Replay::new(&set, logged).map_err(|e| format!("{}: {e}", args.trace.display()))?;
     let site = site.map(|s| {

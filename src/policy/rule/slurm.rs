@@ -324,7 +324,11 @@ impl StartRule for SlurmSched {
         self.agent.ran(at, true, false);
     }
 
+    /// Each of a replay's decision passes given the debug log runs the main scheduler on the
+    /// whole queue, as its one pass did (the passes of `replay::order`: the one after the
+    /// events of a second that came after its cycle is the decision's main scheduler too).
     fn logged_cycle(&mut self, ran: bool) {
+        self.decision = true;
         self.logged_cycle = Some(ran);
     }
 
