@@ -253,3 +253,40 @@ fn the_cli_runs_a_trace_on_a_slurm_conf_and_writes_allocations() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--alloc-csv"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The backfill thread runs a cycle `bf_interval` after the last only if something changed
+/// since (backfill.c `_more_work`), else it looks again each second. One node of 4 cores;
+/// J1 (3 cores) runs 0-100; J2 (4 cores) waits from 1, its will-run start 100; J4 (1 core, 5 s)
+/// is submitted at 14 and can only be backfilled. Cycles 5 s apart, the main scheduler's full
+/// runs every 10 s (at 0, 10, 20).
+///
+/// J2 alone waiting: the cycle at 1 tests it (its start is its will-run test's, the node is
+/// not idle: no change), the one at 6 runs for J2's submission at 1; the full run at 10 fails
+/// the partition on J2 and reaches no other job (`_schedule` sets no `last_job_update`), so the
+/// look at 11 finds nothing changed and the thread looks each second: J4's submission at 14
+/// runs a cycle at 14, which starts it.
+///
+/// J3 (1 core, 200 s: it would delay J2, so it is never backfilled) waiting behind J2 from 2:
+/// the full run at 10 reaches J3 after J2 failed the partition, a `last_job_update` (job_scheduler.c
+/// 1649, whether J3's reason changes or not), so a cycle runs at 11 and the next look is at
+/// 16: J4 starts at 16.
+#[test]
+fn a_main_run_that_reaches_a_job_behind_a_blocked_one_keeps_the_backfill_grid() {
+    let spec = "slurm[bf_interval=5,sched_interval=10]";
+    let conf = "NodeName=n1 CPUs=4\n";
+    let alone = jobs(&[
+        (0, 100, 3, 0, req(0, 0)),
+        (1, 100, 4, 0, req(0, 0)),
+        (14, 5, 1, 0, req(0, 0)),
+    ]);
+    let s = run(&place(conf, &alone, &[]), &alone, spec);
+    assert_eq!(starts(&s), [0, 100, 14]);
+    let behind = jobs(&[
+        (0, 100, 3, 0, req(0, 0)),
+        (1, 100, 4, 0, req(0, 0)),
+        (2, 200, 1, 0, req(0, 0)),
+        (14, 5, 1, 0, req(0, 0)),
+    ]);
+    let s = run(&place(conf, &behind, &[]), &behind, spec);
+    assert_eq!(starts(&s), [0, 100, 200, 16]);
+}

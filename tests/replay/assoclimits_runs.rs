@@ -61,18 +61,20 @@ fn decisions_on_the_assoc_limits_runs() {
 
 /// `slurm`'s whole-run figures reached (mean wait apart, worst account apart, largest wait
 /// CDF gap), each rounded up.
-const WHOLE_REACHED: [(f64, f64, f64); 2] = [(0.036, 0.09, 0.061), (0.056, 0.30, 0.101)];
+const WHOLE_REACHED: [(f64, f64, f64); 2] = [(0.040, 0.089, 0.061), (0.030, 0.25, 0.101)];
 
 /// How many of `slurm`'s 6 whole-run figures lie within the noise floor.
-const WITHIN: usize = 2;
+const WITHIN: usize = 3;
 
 /// The whole runs beside their noise floor (run1 against run2: mean wait 0.9% apart, worst
 /// account 25% (bio), largest wait CDF gap 0.060), with `easy` and `conservative` as
-/// baselines. run1: `slurm` 3.5%, 8% (chem), 0.060 (without the limits 38.1%, 72% (chem),
-/// 0.200); `easy` 66.3%, 125%, 0.240; `conservative` 36.2%, 153%, 0.190. run2: `slurm` 5.5%,
-/// 29% (bio), 0.100 (without 37.2%, 50% (phys), 0.170); `easy` 72.3%, 127%, 0.290;
-/// `conservative` 38.4%, 148%, 0.200. Within the floor: 2 of `slurm`'s 6 figures (run1's worst
-/// account and CDF gap), none without the limits. Checked: the figures reached
+/// baselines. run1: `slurm` 4.0%, 9% (chem), 0.060 (3.5%, 8%, 0.060 before the backfill
+/// thread's changes were the main scheduler's and the cycle's own, docs/slurm.md "When a cycle
+/// runs"; without the limits 38.1%, 72% (chem), 0.200); `easy` 66.3%, 125%, 0.240;
+/// `conservative` 36.2%, 153%, 0.190. run2: `slurm` 2.9%, 24% (bio), 0.100 (5.5%, 29%, 0.100
+/// before; without 37.2%, 50% (phys), 0.170); `easy` 72.3%, 127%, 0.290; `conservative` 38.4%,
+/// 148%, 0.200. Within the floor: 3 of `slurm`'s 6 figures (run1's worst account and CDF gap,
+/// run2's worst account), none without the limits. Checked: the figures reached
 /// ([`WHOLE_REACHED`]), a CDF gap below both baselines', and [`WITHIN`] figures within.
 #[test]
 fn whole_assoc_limits_runs_beside_the_noise_floor() {

@@ -93,7 +93,7 @@ pub(super) fn decisions_beside_the_model_without(
 /// run2's were 0.093, 0.16 before TIMEOUT jobs ran to the model's own limit check (docs/slurm.md,
 /// "Time limits"): its ten TIMEOUT jobs end on the model's check, a second off some recorded
 /// ends, and the queue behind them moves within the noise.
-const WHOLE_REACHED: [(f64, f64, f64); 2] = [(0.004, 0.11, 0.141), (0.142, 0.19, 0.081)];
+const WHOLE_REACHED: [(f64, f64, f64); 2] = [(0.004, 0.11, 0.141), (0.139, 0.18, 0.081)];
 
 /// The whole runs beside their noise floor (run1 against run2: mean wait 3.8% apart, worst
 /// account 16% (eng), largest wait CDF gap 0.100), with `easy` and `conservative` as

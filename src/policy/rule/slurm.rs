@@ -26,8 +26,8 @@
 //!
 //! On a cluster both loops place a job with a node count on the nodes select/cons_tres
 //! chooses (`fit.rs`: blocks of consecutive nodes, the tightest sufficient one, best fit).
-//! The backfill cycle is `backfill.rs`; this file holds the rule's state, the main scheduler
-//! and when each loop runs.
+//! The backfill cycle is `backfill.rs`, the main scheduler `main_sched.rs`; this file holds
+//! the rule's state and when each loop runs.
 //!
 //! Jobs started by the main scheduler are recorded as `main`, by backfill as `backfill`
 //! (Slurm's `SchedMain` and `SchedBackfill` flags).
@@ -40,25 +40,27 @@ mod fit;
 mod free;
 mod held;
 mod limit_use;
+mod main_sched;
 mod mins_use;
 mod nodes;
 mod plan;
 mod prefer;
 mod qos_use;
+mod reasons;
 mod space;
 mod trial;
 
 use super::StartRule;
 use crate::policy::order::priority_key;
 use crate::policy::queue::Queue;
-use crate::sim::{Ctx, Happening, Jobs, SimError};
+use crate::sim::{Ctx, Jobs, SimError};
 use crate::slurm::state::Shared;
 use crate::Time;
 use agent::Agent;
-use blocked::{Blocked, Fit};
 use free::Free;
 use limit_use::LimitUse;
 use nodes::NodePlan;
+use reasons::LimitReasons;
 use std::collections::HashMap;
 
 /// A time limit for jobs without one (Slurm's `YEAR_MINUTES`).
@@ -99,6 +101,8 @@ pub struct SlurmSched {
     /// The QOS and association limits and what the running jobs use of them (`None`: none
     /// has a limit).
     limits: Option<LimitUse>,
+    /// The waiting jobs' limit reasons, as the queue builds record them.
+    reasons: LimitReasons,
 }
 
 impl SlurmSched {
@@ -142,149 +146,12 @@ impl SlurmSched {
             pool_plan: Free::default(),
             node_plan: None,
             limits,
+            reasons: LimitReasons::default(),
         }
-    }
-
-    /// The main scheduler: start in priority order while jobs fit; `depth` jobs looked at at
-    /// most (None: the whole queue).
-    fn main(
-        &mut self,
-        c: &mut Ctx<'_>,
-        queue: &mut Queue<'_>,
-        depth: Option<usize>,
-    ) -> Result<(), SimError> {
-        let mut i = 0;
-        let mut tested = 0;
-        let mut blocked = Blocked::default();
-        if let Some(q) = self.limits.as_mut() {
-            q.reset(c, &self.shared.borrow());
-        }
-        while let Some(j) = queue.get(c, i) {
-            i += 1;
-            if !c.waiting().contains(j) {
-                continue;
-            }
-            if depth.is_some_and(|d| tested > d) {
-                break;
-            }
-            tested += 1;
-            // A job a QOS or association limit holds is passed over and blocks nothing
-            // (`acct_policy_job_runnable_pre_select`, then `select_nodes`'s
-            // `ESLURM_ACCOUNTING_POLICY`, which `_schedule` does not count as its
-            // partition's failure: `fail_by_part` stays false). An association's `node`
-            // limit counts only the nodes it would get that the association does not hold
-            // yet (`_get_unique_job_node_cnt`): held on its whole node count, it is checked
-            // again on the nodes it would get.
-            // Its nodes weighed as `select_nodes` weighs them for it (`prefer.rs`).
-            let more = self.more_weight(c, j);
-            if let Some(l) = self.limits.as_ref() {
-                if l.held(c, j) {
-                    let on = || {
-                        c.cluster()
-                            .and_then(|cv| blocked.peek(&cv, j, more.as_deref()))
-                    };
-                    if l.held_pre(c, j) || on().is_none_or(|a| l.held_post_on(c, j, Some(&a))) {
-                        continue;
-                    }
-                }
-            }
-            let on_nodes = c.cluster().map(|cv| blocked.fit(&cv, j, more.as_deref()));
-            match on_nodes {
-                Some(Fit::Skip) => continue,
-                Some(Fit::Blocked) => break,
-                Some(Fit::On(a)) => {
-                    let r = c.reason_word("main")?;
-                    c.start_on(j, Some(r), a, None)?;
-                }
-                None if !c.fits(j) => break,
-                None => {
-                    let r = c.reason_word("main")?;
-                    c.start_as(j, Some(r), None, None)?;
-                }
-            }
-            if let Some(q) = self.limits.as_mut() {
-                q.started(c, j);
-            }
-        }
-        Ok(())
-    }
-
-    /// What `select_nodes` adds to each node's weight for job `j`: the nodes its QOS's or
-    /// association's node limit counts weighed first ([`prefer::weights`]); `None`: nothing.
-    fn more_weight(&self, c: &Ctx<'_>, j: usize) -> Option<Vec<u32>> {
-        let held = self.limits.as_ref()?.grp_nodes(c, j);
-        let cv = c.cluster()?;
-        prefer::weights(cv.layout(), cv.need(j).part, &held)
-    }
-
-    /// Whether the main scheduler runs in this pass (`full`: its full-queue run is due).
-    /// Slurm runs it at a job's end (`_slurm_rpc_epilog_complete` calls `schedule` at once),
-    /// every `sched_interval` on the whole queue, and for submissions only from the
-    /// controller's background loop, at least `batch_sched_delay` after its last run
-    /// (`_slurm_rpc_submit_batch_job` calls `queue_job_scheduler`; `_slurmctld_background`
-    /// runs `schedule` once `now - last_sched_time >= batch_sched_delay`): a batch job is
-    /// never started at its submission (`job_allocate` with `allocate == 0` only tests it).
-    /// Not at a pass for a backfill cycle, a priority period or a plan's expiry.
-    fn main_runs(&mut self, c: &Ctx<'_>, full: bool) -> bool {
-        let now = c.now();
-        let mut ended = false;
-        for h in c.happenings() {
-            match h {
-                Happening::Submitted(_) => self.queued = true,
-                Happening::Finished { .. } | Happening::Preempted(_) => ended = true,
-                Happening::PlanExtended { .. } => {}
-            }
-        }
-        let queued_run = self.queued && now - self.last_sched >= self.batch_delay;
-        if full || queued_run {
-            self.last_sched = now;
-            self.queued = false;
-        }
-        full || queued_run || ended
-    }
-
-    /// Whether the main scheduler's full-queue run is due at `now` (`_slurmctld_background`:
-    /// `now - last_full_sched_time >= sched_interval`, from the thread's start). The runs fall
-    /// on `sched_phase + k * sched_interval`; one this rule had no pass at (no job waited:
-    /// it wakes for them while one does) started nothing, but it was the loop's last run, so
-    /// a submission after it waits `batch_sched_delay` from it (so does the first
-    /// submission: the loop ran long before it). A replay's decision (the pass after the
-    /// history it followed) runs on the whole queue.
-    fn full_run(&mut self, now: Time) -> bool {
-        let decision = std::mem::take(&mut self.decision);
-        if now < self.next_full {
-            return decision;
-        }
-        let grid = now - (now - self.sched_phase).rem_euclid(self.sched_interval);
-        let full = decision || grid == now;
-        self.next_full = grid + self.sched_interval;
-        if !full {
-            self.last_sched = self.last_sched.max(grid);
-        }
-        full
     }
 }
 
 impl SlurmSched {
-    /// The main scheduler in a pass, when `run` (it runs and something may fit).
-    fn main_step(
-        &mut self,
-        c: &mut Ctx<'_>,
-        queue: &mut Queue<'_>,
-        run: bool,
-        full: bool,
-    ) -> Result<(), SimError> {
-        if run {
-            let depth = self.shared.borrow().params.default_queue_depth;
-            let before = c.waiting().len();
-            self.main(c, queue, (!full).then_some(depth))?;
-            if c.waiting().len() < before {
-                self.agent.change(c.now());
-            }
-        }
-        Ok(())
-    }
-
     /// The backfill cycle in a pass, when one is due (`blocked`: no waiting job fits now).
     fn backfill_step(
         &mut self,
@@ -301,14 +168,30 @@ impl SlurmSched {
             None => started && self.agent.due(now, true),
         };
         if due {
-            // A cycle with a waiting job tests one (Slurm's `_attempt_backfill` then gives it
-            // a start from the will-run test, `start_res`, and sets `last_job_update`), also
-            // when it is skipped here because every waiting job holds its planned start.
+            // The cycle's queue build, first, records the limit reasons given since the
+            // last one (in the cycle's second: a change for the thread's next look).
+            let reasons = self.reasons.build();
             let tested = !c.waiting().is_empty();
+            let before = c.waiting().len();
+            let (mut planned, mut raised) = (false, false);
             if tested && !(blocked && all_reserved(c)) {
-                self.backfill(c, queue)?;
+                let cycle = self.backfill(c, queue)?;
+                (planned, raised) = (cycle.planned, cycle.raised);
             }
-            self.agent.ran(now, tested);
+            // On nodes a cycle changes something when it starts a job or gives one a start
+            // later than its will-run test's (`last_job_update`), or leaves an idle node
+            // planned for a reservation (`_handle_planned`, `last_node_update`); a job tested
+            // whose start is its will-run test's changes nothing. On a pool, which has no
+            // nodes to plan, a cycle with a waiting job counts as a change.
+            let changed = if c.cluster().is_some() {
+                c.waiting().len() < before || raised
+            } else {
+                tested
+            };
+            self.agent.ran(now, changed, planned);
+            if reasons {
+                self.agent.change(now);
+            }
         }
         Ok(())
     }
@@ -338,6 +221,14 @@ impl SlurmSched {
 fn nothing_fits(c: &Ctx<'_>) -> bool {
     let free = c.free();
     c.cluster().is_none() && c.waiting().iter().all(|j| c.job(j).procs > free)
+}
+
+/// True when a node has no job, or on a pool of processors (no nodes): a cycle's reservation
+/// may then plan an idle node (the history of a replay, whose cycles this rule does not run,
+/// is judged by this).
+fn any_idle(c: &Ctx<'_>) -> bool {
+    c.cluster()
+        .is_none_or(|cv| cv.free().idle.iter().any(|&i| i))
 }
 
 /// True when every waiting job holds its first planned start: a backfill cycle that starts
@@ -383,7 +274,7 @@ impl StartRule for SlurmSched {
         let blocked = nothing_fits(c);
         match split {
             None => {
-                self.main_step(c, queue, run_main && !blocked, full)?;
+                self.main_step(c, queue, run_main, full)?;
                 self.backfill_step(c, queue, blocked)?;
             }
             // The period falls after this second's backfill cycle, before its main scheduler
@@ -392,17 +283,16 @@ impl StartRule for SlurmSched {
             Some(Some(before)) => {
                 queue.all(c);
                 self.backfill_step(c, &mut Queue::fixed(&before), blocked)?;
-                let run = run_main && !nothing_fits(c);
-                self.main_step(c, queue, run, full)?;
+                self.main_step(c, queue, run_main, full)?;
             }
             // The period falls after the main scheduler, before the backfill cycle.
             Some(None) => {
-                self.main_step(c, queue, run_main && !blocked, full)?;
+                self.main_step(c, queue, run_main, full)?;
                 let jobs = self.after_period(c, queue);
                 self.backfill_step(c, &mut Queue::fixed(&jobs), blocked)?;
             }
         }
-        self.agent.end(now, c.waiting().len());
+        self.agent.end(now, c.waiting().len(), any_idle(c));
         if !c.waiting().is_empty() {
             let mut next = self.agent.next_check(now).min(self.next_full);
             if self.queued {
@@ -421,13 +311,13 @@ impl StartRule for SlurmSched {
         self.agent.begin(now, true);
         let waiting = c.waiting().len();
         if self.agent.due(now, false) {
-            self.agent.ran(now, waiting > 0);
+            self.agent.ran(now, waiting > 0, false);
         }
-        self.agent.end(now, waiting);
+        self.agent.end(now, waiting, true);
     }
 
     fn recorded_backfill(&mut self, at: Time) {
-        self.agent.ran(at, true);
+        self.agent.ran(at, true, false);
     }
 
     /// Each of a replay's decision passes given the debug log runs the main scheduler on the

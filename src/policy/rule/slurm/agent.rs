@@ -3,13 +3,22 @@
 //! After a cycle that ended at `B` the thread sleeps `bf_interval`, then runs the next cycle
 //! if anything changed since `B` (`last_job_update` or `last_node_update` at or after `B`,
 //! whole seconds); if nothing did, it sleeps one second at a time until something does, and
-//! runs then. The changes: a job submitted, started or ended; a priority period while jobs
-//! wait (`_set_priorities` sets `last_job_update`); and the cycle itself when it tested a
-//! waiting job (`_attempt_backfill` clears every estimate first, `_clear_job_estimates`, and
-//! the job tested gets one from the will-run test, `start_res`, which sets `last_job_update`;
-//! `bf_max_job_test` is at least 1, so every cycle with a waiting job tests one). So while jobs
-//! wait the cycles keep to a grid `bf_interval` apart; after a cycle that tested nothing and a
-//! quiet spell, the next one runs at the next change, on a new grid.
+//! runs then. The changes:
+//!
+//! - a job submitted, started or ended; a priority period while jobs wait (`_set_priorities`
+//!   sets `last_job_update`);
+//! - a main scheduler run that starts a job or reaches a job after its partition failed
+//!   (`_schedule` sets `last_job_update` for each such job, its reason changed or not:
+//!   `main_sched.rs`), and a queue build that records a job's new limit reason
+//!   (`build_job_queue`, `reasons.rs`);
+//! - on nodes, a cycle that starts a job, raises a job's start past its will-run test's
+//!   (`start_res > job_ptr->start_time`, `last_job_update`), or leaves an idle node planned
+//!   for a reservation (`_handle_planned`, `last_node_update`; the next cycle clears it, a
+//!   change too). A cycle whose tested jobs keep their will-run starts changes nothing. On a
+//!   pool (no nodes to plan) every cycle that tests a job counts as a change.
+//!
+//! So the cycles keep to a grid `bf_interval` apart while something changes, and after a
+//! quiet spell the next one runs at the next change, on a new grid.
 
 use crate::Time;
 
@@ -32,6 +41,13 @@ pub(super) struct Agent {
     /// The previous pass, and how many jobs waited after it (a cycle until the next pass
     /// tests one of them when there is one).
     prev: Option<(Time, usize)>,
+    /// After the previous pass a node was idle (no job on it), or the cluster is a pool of
+    /// processors (no node to plan): a cycle this rule does not run itself then counts as
+    /// planning an idle node when jobs wait.
+    prev_idle: bool,
+    /// The last cycle left idle nodes planned (`_handle_planned(true)` set their PLANNED
+    /// flag): the next cycle clears them at its start, a change.
+    planned: bool,
 }
 
 impl Agent {
@@ -48,6 +64,8 @@ impl Agent {
             next_mark: Time::MIN,
             changes: Vec::new(),
             prev: None,
+            prev_idle: true,
+            planned: false,
         }
     }
 
@@ -64,8 +82,9 @@ impl Agent {
 
     /// A pass begins at `now`; `event`: a job was submitted or ended since the previous pass.
     /// Since the previous pass: each priority period is a change when jobs waited, and each
-    /// full run of the main scheduler when two did (`_schedule` sets `last_job_update` for
-    /// every job behind the one that blocks the partition).
+    /// full run of the main scheduler before `now` when two did (`_schedule` sets
+    /// `last_job_update` for every job behind the one that fails the partition; a run in a
+    /// pass of this rule tells it itself, from what it met).
     pub(super) fn begin(&mut self, now: Time, event: bool) {
         if now >= self.next_mark {
             let every = [
@@ -77,9 +96,11 @@ impl Agent {
                 if step <= 0 {
                     continue;
                 }
+                // A full run in this pass tells its own change (`SlurmSched::main`).
+                let upto = if least == 2 { now - 1 } else { now };
                 if let Some((t, _)) = self.prev.filter(|p| p.1 >= least) {
                     let mut p = t - (t - phase).rem_euclid(step) + step;
-                    while p <= now {
+                    while p <= upto {
                         self.change(p);
                         p += step;
                     }
@@ -93,9 +114,11 @@ impl Agent {
         }
     }
 
-    /// A pass at `now` ends with `waiting` jobs waiting.
-    pub(super) fn end(&mut self, now: Time, waiting: usize) {
+    /// A pass at `now` ends with `waiting` jobs waiting; `idle`: a node has no job (always
+    /// on a pool of processors).
+    pub(super) fn end(&mut self, now: Time, waiting: usize, idle: bool) {
         self.prev = Some((now, waiting));
+        self.prev_idle = idle;
     }
 
     /// True when a cycle runs at `now` (then the caller runs it and calls [`Agent::ran`]).
@@ -105,7 +128,7 @@ impl Agent {
         let Some(mut b) = self.last else {
             return true;
         };
-        let waited = self.prev.is_some_and(|p| p.1 > 0);
+        let waited = self.prev.is_some_and(|p| p.1 > 0) && self.prev_idle;
         loop {
             let next = b + self.interval;
             if next > now {
@@ -125,7 +148,7 @@ impl Agent {
                 return true;
             }
             b = cycle;
-            self.ran(cycle, waited);
+            self.ran(cycle, waited, waited);
         }
     }
 
@@ -134,14 +157,17 @@ impl Agent {
         self.last.is_some()
     }
 
-    /// A cycle ran at `now`; `tested`: it tested a waiting job (one waited: the first waiting
-    /// job a cycle meets is always tested, `bf_max_job_test` being at least 1).
-    pub(super) fn ran(&mut self, now: Time, tested: bool) {
+    /// A cycle ran at `now`; `changed`: it changed a job (started one: `last_job_update`),
+    /// `planned`: it left an idle node planned for a job's reservation (`_handle_planned`,
+    /// `last_node_update`). Either is a change at `now`, and so is a previous cycle's planned
+    /// nodes, which this one clears at its start.
+    pub(super) fn ran(&mut self, now: Time, changed: bool, planned: bool) {
         self.last = Some(now);
         self.changes.retain(|&t| t >= now);
-        if tested {
+        if changed || planned || self.planned {
             self.change(now);
         }
+        self.planned = planned;
     }
 
     /// When the thread next looks: the last cycle + `bf_interval`, or (nothing changed then)
@@ -169,31 +195,31 @@ mod tests {
         let mut a = Agent::new(5, (0, 0), 60, 55);
         a.begin(0, true);
         assert!(a.due(0, false)); // the first cycle: at the first pass
-        a.ran(0, true); // it tested a job: a change at 0
-        a.end(0, 1);
+        a.ran(0, true, false); // it tested a job: a change at 0
+        a.end(0, 1, true);
         // At 5 the thread looks: the cycle at 0 changed a job, so a cycle runs at 5.
         a.begin(5, false);
         assert!(a.due(5, false));
-        a.ran(5, false); // it tested nothing
-        a.end(5, 1);
+        a.ran(5, false, false); // it tested nothing
+        a.end(5, 1, true);
         // Nothing changes in 5-10: no cycle at 10; a job ends at 12: a cycle at 12.
         a.begin(10, false);
         assert!(!a.due(10, false));
-        a.end(10, 1);
+        a.end(10, 1, true);
         a.begin(12, true);
         assert!(a.due(12, false));
-        a.ran(12, false);
-        a.end(12, 1);
+        a.ran(12, false, false);
+        a.end(12, 1, true);
         // The grid is 12 + 5k now. The end at 12 counts for 17 too (Slurm compares whole
         // seconds with `>=`): a cycle at 17, which tests nothing; 22 has no change, and the
         // next is the period at 55 (jobs wait).
         a.begin(17, false);
         assert!(a.due(17, false));
-        a.ran(17, false);
-        a.end(17, 1);
+        a.ran(17, false, false);
+        a.end(17, 1, true);
         a.begin(22, false);
         assert!(!a.due(22, false));
-        a.end(22, 1);
+        a.end(22, 1, true);
         assert_eq!(a.next_check(22), 55);
         a.begin(55, false);
         assert!(a.due(55, false));
@@ -205,8 +231,8 @@ mod tests {
     fn cycles_not_run_here_keep_the_grid_of_the_recorded_one() {
         let mut a = Agent::new(5, (0, 0), 60, 0);
         a.begin(100, true);
-        a.ran(100, true); // the log's cycle started jobs
-        a.end(100, 1);
+        a.ran(100, true, false); // the log's cycle started jobs
+        a.end(100, 1, true);
         let mut b = a.clone();
         a.begin(113, true);
         assert!(!a.due(113, false));
@@ -221,9 +247,59 @@ mod tests {
         let mut c = Agent::new(5, (0, 0), 60, 0);
         c.begin(100, false);
         assert!(c.due(100, false));
-        c.ran(100, false);
-        c.end(100, 0);
+        c.ran(100, false, false);
+        c.end(100, 0, true);
         c.begin(113, true);
         assert!(c.due(113, false));
+    }
+
+    /// Slurm's cycle changes nothing by testing a job whose start lies ahead (the will-run
+    /// test sets its start, `start_res` is not later: no `last_job_update`); it changes the
+    /// nodes when it leaves an idle node planned, and the next cycle's clearing of them is a
+    /// change too. Worked by hand, cycles 5 s apart (smallbf-8/run1, 450-459 s: every node
+    /// busy, the cycle at 450 planned none, so none ran at 455; the next ran after the end
+    /// at 458).
+    #[test]
+    fn a_cycle_is_a_change_only_when_it_starts_a_job_or_plans_an_idle_node() {
+        let mut a = Agent::new(5, (0, 0), 0, 0);
+        a.begin(449, true); // a job started at 449
+        a.end(449, 3, false);
+        a.begin(450, false);
+        assert!(a.due(450, false)); // the first cycle
+        a.ran(450, false, false); // every node busy: nothing planned idle
+        a.end(450, 3, false);
+        a.begin(455, false);
+        assert!(!a.due(455, false)); // no change since 450
+        a.end(455, 3, false);
+        a.begin(458, true); // a job ends: a cycle at once
+        assert!(a.due(458, false));
+        a.ran(458, false, true); // its reservation planned the idle node
+        a.end(458, 3, true);
+        a.begin(463, false);
+        assert!(a.due(463, false)); // the planned node, set at 458
+        a.ran(463, false, false); // the node got a job: nothing planned now
+        a.end(463, 3, false);
+        a.begin(468, false);
+        assert!(a.due(468, false)); // 463 cleared 458's planned node at its start
+        a.ran(468, false, false);
+        a.end(468, 3, false);
+        a.begin(473, false);
+        assert!(!a.due(473, false));
+        // A replay's history: cycles not run here keep the grid only while a node is idle.
+        // The log's cycle at 100 started jobs; a job ends at 111. Every node busy: 105 ran
+        // and changed nothing, so none ran at 110, and the end at 111 runs one then.
+        let mut h = Agent::new(5, (0, 0), 0, 0);
+        h.begin(100, true);
+        h.ran(100, true, false);
+        h.end(100, 2, false);
+        h.begin(111, true);
+        assert!(h.due(111, false));
+        // A node idle: 105 planned it, 110 ran on the grid, and 111 has none.
+        let mut h = Agent::new(5, (0, 0), 0, 0);
+        h.begin(100, true);
+        h.ran(100, true, false);
+        h.end(100, 2, true);
+        h.begin(111, true);
+        assert!(!h.due(111, false));
     }
 }

@@ -11,12 +11,13 @@ use crate::sim::{Ctx, SimError};
 use crate::Time;
 
 impl SlurmSched {
-    /// One backfill cycle at `now`.
+    /// One backfill cycle at `now`; it returns what it changed for the backfill thread
+    /// ([`Cycle`]).
     pub(super) fn backfill(
         &mut self,
         c: &mut Ctx<'_>,
         queue: &mut Queue<'_>,
-    ) -> Result<(), SimError> {
+    ) -> Result<Cycle, SimError> {
         let now = c.now();
         let (res, window, max_test, space_size, max_user, min_prio, clock, late) = {
             let s = self.shared.borrow();
@@ -83,6 +84,8 @@ impl SlurmSched {
             q.reset(c, &self.shared.borrow());
         }
         let mut tested = 0;
+        let mut planned: Vec<usize> = Vec::new();
+        let mut raised = false;
         for &j in &jobs[..upto] {
             if tested >= max_test {
                 break;
@@ -94,6 +97,7 @@ impl SlurmSched {
             // `bf_max_job_user` counts it (`_attempt_backfill` calls
             // `acct_policy_job_runnable_pre_select` before `_job_exceeds_max_bf_param`).
             if self.limits.as_ref().is_some_and(|q| q.held_pre(c, j)) {
+                self.reasons.held(j);
                 continue;
             }
             let v = c.job(j);
@@ -112,6 +116,7 @@ impl SlurmSched {
             if plan.tried() {
                 tested += 1;
             }
+            raised |= found.is_some() && plan.raised();
             let Some((start, alloc)) = found else {
                 continue;
             };
@@ -124,6 +129,7 @@ impl SlurmSched {
             // its whole node count (the will-run test leaves no `job_resrcs`).
             let now_on = alloc.as_deref().filter(|_| start <= now);
             if (self.limits.as_ref()).is_some_and(|q| q.held_post_on(c, j, now_on)) {
+                self.reasons.held(j);
                 continue;
             }
             if start <= now {
@@ -152,6 +158,9 @@ impl SlurmSched {
                 continue;
             }
             c.reserve(j, start);
+            if let Some(a) = &alloc {
+                planned.extend(a.iter().map(|s| s.node as usize));
+            }
             let from = round_down(start, res, clock).max(now_down);
             let end = round_down(start + len, res, clock).max(from + res);
             // On nodes the map has made at most `bf_node_space_size` records (Slurm's
@@ -180,8 +189,23 @@ impl SlurmSched {
             Plan::Pool(free) => self.pool_plan = free,
             Plan::Nodes(p) => self.node_plan = Some(p),
         }
-        Ok(())
+        let idle = c.cluster().map(|cv| &cv.free().idle);
+        Ok(Cycle {
+            planned: idle.is_some_and(|idle| planned.iter().any(|&n| idle[n])),
+            raised,
+        })
     }
+}
+
+/// What a cycle on nodes changed for the backfill thread's next look (`_more_work`).
+pub(super) struct Cycle {
+    /// It left an idle node (one without a job after the cycle's starts) planned for a
+    /// reservation (`_handle_planned(true)` sets the node's PLANNED flag and
+    /// `last_node_update`). Nodes are planned for every reservation made in the window, also
+    /// one whose start lies at the map's end.
+    pub planned: bool,
+    /// A job tested got a start later than its will-run test's (`last_job_update`).
+    pub raised: bool,
 }
 
 /// Running job `j`'s end as Slurm plans it (`job_ptr->end_time`), from the engine's planned

@@ -44,6 +44,11 @@ impl Blocked {
         super::fit::best_fit_weighted(cv.layout(), free, need, more)
     }
 
+    /// Whether job `j`'s partition failed earlier in the pass.
+    pub(super) fn failed(&self, cv: &ClusterView<'_>, j: usize) -> bool {
+        self.failed.contains(&cv.need(j).part)
+    }
+
     /// Job `j`'s allocation (cons_tres's choice on the nodes still available), or why not.
     /// A job that does not fit fails its partition; on a cluster of one partition (or once
     /// every partition failed) the pass ends.

@@ -52,6 +52,8 @@ pub(super) struct NodePlan {
     scratch: Scratch,
     /// The last job [`NodePlan::earliest`] looked at reached the will-run test ([`NodePlan::tried`]).
     tried: bool,
+    /// The last job found a start later than its will-run test's ([`NodePlan::raised`]).
+    raised: bool,
 }
 
 /// [`NodePlan::earliest`]'s working state: buffers, nothing kept from one call to the next
@@ -86,6 +88,7 @@ impl NodePlan {
             late_grace: Some(0),
             scratch: Scratch::default(),
             tried: false,
+            raised: false,
         }
     }
 
@@ -234,6 +237,7 @@ impl NodePlan {
         let mut trial = s.trial.take().unwrap_or_else(|| Trial::new(&self.free));
         let mut t = self.now;
         self.tried = false;
+        self.raised = false;
         let found = loop {
             let later = self.later_start(t);
             // The nodes held over some of [t, t + len] (Slurm's `begin_time <= end_time`).
@@ -244,6 +248,7 @@ impl NodePlan {
             self.tried |= open >= need.nodes.max(1) as usize;
             let now_more = more.filter(|_| t == self.now);
             if let Some((start, a)) = self.will_run(&mut trial, l, need, &s.out, now_more) {
+                self.raised = start < t;
                 let start = start.max(t);
                 if let Some(b) = later.filter(|&b| start > b) {
                     t = b;
@@ -274,6 +279,15 @@ impl NodePlan {
     /// is passed over uncounted (`bit_set_count(avail_bitmap) < min_nodes`).
     pub(super) fn tried(&self) -> bool {
         self.tried
+    }
+
+    /// Whether the start [`NodePlan::earliest`] found for the last job is the start it was
+    /// tried at (`start_res`, a later start of the map), later than its will-run test's
+    /// (which reads only the running jobs): `_attempt_backfill` then sets the job's start
+    /// to `start_res` and `last_job_update` (`start_res > job_ptr->start_time`), a change
+    /// for the backfill thread ([`super::agent::Agent::ran`]).
+    pub(super) fn raised(&self) -> bool {
+        self.raised
     }
 
     /// A job allocated `a` starts now and runs until `end` (after now: its time limit is

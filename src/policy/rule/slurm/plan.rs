@@ -64,6 +64,15 @@ impl Plan {
         }
     }
 
+    /// Whether the last job's start found is later than its will-run test's
+    /// ([`NodePlan::raised`]); never on a pool.
+    pub(super) fn raised(&self) -> bool {
+        match self {
+            Plan::Pool(_) => false,
+            Plan::Nodes(p) => p.raised(),
+        }
+    }
+
     /// Job `j`'s earliest start for `len` seconds, with its nodes on a cluster (`more`: what
     /// `select_nodes` adds to each node's weight for a start now).
     pub(super) fn earliest(
