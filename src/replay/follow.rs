@@ -31,6 +31,9 @@ pub(super) struct Follow<'p> {
     /// (`Logged::cycles`): the decision pass runs one exactly when one began within
     /// `first..=at`.
     pub(super) cycles: Option<&'p [Time]>,
+    /// Each job's end against the priority period of its second, when the debug log tells
+    /// (`Logged::end_sides`), given to the policy once prepared.
+    pub(super) end_sides: Option<&'p [Option<bool>]>,
     /// The policy's pass at `at` ran.
     pub(super) decided: bool,
     /// At `at` the policy follows a pass that starts nothing (its order's state brought to
@@ -58,7 +61,11 @@ impl Policy for Follow<'_> {
     }
 
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
-        self.inner.prepare(jobs, procs)
+        let out = self.inner.prepare(jobs, procs);
+        if let Some(sides) = self.end_sides {
+            self.inner.logged_end_sides(sides);
+        }
+        out
     }
 
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {

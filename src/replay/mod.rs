@@ -257,6 +257,7 @@ impl<'s> Replay<'s> {
             first,
             at,
             cycles: self.logged.cycles.as_deref(),
+            end_sides: self.logged.end_sides.as_deref(),
             decided: false,
             probe,
             reselected: 0,
