@@ -16,6 +16,7 @@ mod assoclimits_runs;
 mod beside_itself;
 mod bf_sides;
 mod further_runs;
+mod gpulong_runs;
 mod limits_runs;
 mod log_cycles;
 mod log_phases;
@@ -246,12 +247,12 @@ fn fairshare_decision(
     log: &str,
     keys: &str,
     t: Time,
-    sides: Option<Vec<Option<bool>>>,
+    sides: Option<(Time, Vec<Option<bool>>)>,
 ) -> Decision {
     let set = read("log.sacct", log, "1/n1:c4:m1/p=batch:ALL:default".into());
     let mut logged = recorded::Logged::from_sacct(log, "log", &set.jobs).unwrap();
     if let Some(sides) = sides {
-        logged = logged.with_end_sides(sides);
+        logged = logged.with_end_sides(Some(sides));
     }
     let replay = Replay::new(&set, logged).unwrap();
     let base = "PriorityWeightFairshare=1000,PriorityCalcPeriod=1,PriorityDecayHalfLife=0";
@@ -283,25 +284,32 @@ JobID|User|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|NodeList|State
 /// the period either way) starts job 4; not counted: ann has no usage (LevelFS infinite), job
 /// 3. Without a told side, job 1's end is on the period's side: after it when the period is
 /// early (`calc_phase=0`), before it when late (`0.5`); a side the debug log tells
-/// (`Logged::end_sides`) wins over the period's.
+/// (`Logged::end_sides`) wins over the period's, in a second where the log's periods fall
+/// (its decay thread started at second 0; one started at 30 has no period at 60).
 #[test]
 fn a_logged_end_side_says_whether_its_period_counts_the_job() {
-    for (phase, side, started) in [
-        ("0", None, 4),
-        ("0.5", None, 3),
-        ("0.5", Some(true), 4),
-        ("0", Some(false), 3),
-        ("0", Some(true), 4),
+    for (phase, side, decay, started) in [
+        ("0", None, 0, 4),
+        ("0.5", None, 0, 3),
+        ("0.5", Some(true), 0, 4),
+        ("0", Some(false), 0, 3),
+        ("0", Some(true), 0, 4),
+        ("0.5", Some(true), 30, 3),
+        ("0", Some(false), 30, 4),
     ] {
-        let sides = vec![side, None, None, None];
+        let sides = (decay, vec![side, None, None, None]);
         let at70 = fairshare_decision(
             END_SIDE_LOG,
             &format!("calc_phase={phase}"),
             70,
             Some(sides),
         );
-        assert_eq!(at70.recorded, [3], "{phase} {side:?}");
-        assert_eq!(at70.model, [started - 1], "{phase} {side:?}: {at70:?}");
+        assert_eq!(at70.recorded, [3], "{phase} {side:?} {decay}");
+        assert_eq!(
+            at70.model,
+            [started - 1],
+            "{phase} {side:?} {decay}: {at70:?}"
+        );
     }
 }
 

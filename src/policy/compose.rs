@@ -97,7 +97,7 @@ impl Policy for Composed {
         self.rule.logged_cycle(ran);
     }
 
-    fn logged_end_sides(&mut self, sides: &[Option<bool>]) {
-        self.rule.logged_end_sides(sides);
+    fn logged_end_sides(&mut self, decay: crate::Time, sides: &[Option<bool>]) {
+        self.rule.logged_end_sides(decay, sides);
     }
 }

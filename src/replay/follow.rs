@@ -33,7 +33,7 @@ pub(super) struct Follow<'p> {
     pub(super) cycles: Option<&'p [Time]>,
     /// Each job's end against the priority period of its second, when the debug log tells
     /// (`Logged::end_sides`), given to the policy once prepared.
-    pub(super) end_sides: Option<&'p [Option<bool>]>,
+    pub(super) end_sides: Option<&'p (Time, Vec<Option<bool>>)>,
     /// The policy's pass at `at` ran.
     pub(super) decided: bool,
     /// At `at` the policy follows a pass that starts nothing (its order's state brought to
@@ -62,8 +62,8 @@ impl Policy for Follow<'_> {
 
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
         let out = self.inner.prepare(jobs, procs);
-        if let Some(sides) = self.end_sides {
-            self.inner.logged_end_sides(sides);
+        if let Some((decay, sides)) = self.end_sides {
+            self.inner.logged_end_sides(*decay, sides);
         }
         out
     }

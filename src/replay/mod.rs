@@ -257,7 +257,7 @@ impl<'s> Replay<'s> {
             first,
             at,
             cycles: self.logged.cycles.as_deref(),
-            end_sides: self.logged.end_sides.as_deref(),
+            end_sides: self.logged.end_sides.as_ref(),
             decided: false,
             probe,
             reselected: 0,

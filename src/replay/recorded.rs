@@ -18,9 +18,11 @@ pub struct Logged {
     /// The seconds (the log's clock) in which Slurm's backfill thread began a cycle, ascending,
     /// when the controller's debug log is given ([`backfill_cycles`]); `None`: not given.
     pub cycles: Option<Vec<Time>>,
-    /// Per job, whether it ended after the priority period of its end's second, when the
-    /// controller's debug log is given and tells ([`end_sides`]); `None`: not given.
-    pub end_sides: Option<Vec<Option<bool>>>,
+    /// The second of the decay thread's start (every priority period falls on it modulo
+    /// `PriorityCalcPeriod`) and per job whether it ended after the period of its end's
+    /// second, when the controller's debug log is given and tells ([`end_sides`]); `None`:
+    /// not given.
+    pub end_sides: Option<(Time, Vec<Option<bool>>)>,
 }
 
 impl Logged {
@@ -40,8 +42,8 @@ impl Logged {
     }
 
     /// With the sides of the jobs' ends against the priority periods ([`end_sides`]).
-    pub fn with_end_sides(mut self, sides: Vec<Option<bool>>) -> Logged {
-        self.end_sides = Some(sides);
+    pub fn with_end_sides(mut self, sides: Option<(Time, Vec<Option<bool>>)>) -> Logged {
+        self.end_sides = sides;
         self
     }
 
@@ -134,11 +136,14 @@ fn stamp(line: &str) -> Option<(Time, Option<i64>)> {
     Some((t, ms))
 }
 
-/// Per job (`ids`: each job's `JobID` as the logs name it; `ends`: its recorded end, the log's
-/// clock), whether it ended after the priority period of its end's second, from the
-/// controller's debug log `text` (time 0 the Unix second `clock`): `Some(true)` after,
-/// `Some(false)` before, `None` when the log does not tell (no stamped end in that second, no
-/// decay thread's start, or the same millisecond).
+/// The second (the log's clock) of the decay thread's start, from the controller's debug log
+/// `text` (time 0 the Unix second `clock`), and per job (`ids`: each job's `JobID` as the
+/// logs name it; `ends`: its recorded end, the log's clock) whether it ended after the
+/// fraction of its second at which the thread runs its periods: `Some(true)` after,
+/// `Some(false)` before, `None` when the log does not tell (no stamped end in that second, or
+/// the same millisecond). `None` without the thread's start. Only the ends in the second of
+/// a period (the start's second modulo `PriorityCalcPeriod`) have a period to be on a side of:
+/// the policy, which knows the period, reads those.
 ///
 /// The decay thread (priority_multifactor.c `_decay_thread`) reads the time of day once, just
 /// before it logs `_read_last_decay_ran`, and wakes every `PriorityCalcPeriod` from it to the
@@ -148,8 +153,13 @@ fn stamp(line: &str) -> Option<(Time, Option<i64>)> {
 /// `Time limit exhausted for JobId=N` for one killed at its limit (it is completing from
 /// then), else its first `_job_complete: JobId=N` line. Sacct records the end's whole second
 /// only; whether the period of that second counted the job is here.
-pub fn end_sides(text: &str, clock: Time, ids: &[String], ends: &[Time]) -> Vec<Option<bool>> {
-    let mut decay: Option<i64> = None;
+pub fn end_sides(
+    text: &str,
+    clock: Time,
+    ids: &[String],
+    ends: &[Time],
+) -> Option<(Time, Vec<Option<bool>>)> {
+    let mut decay: Option<(Time, i64)> = None;
     let mut killed: std::collections::HashMap<&str, (Time, i64)> = Default::default();
     let mut done: std::collections::HashMap<&str, (Time, i64)> = Default::default();
     for l in text.lines() {
@@ -159,7 +169,7 @@ pub fn end_sides(text: &str, clock: Time, ids: &[String], ends: &[Time]) -> Vec<
             (&l[p + 21..], &mut done)
         } else {
             if decay.is_none() && l.contains("_read_last_decay_ran") {
-                decay = stamp(l).and_then(|(_, ms)| ms);
+                decay = stamp(l).and_then(|(t, ms)| Some((t - clock, ms?)));
             }
             continue;
         };
@@ -171,15 +181,14 @@ pub fn end_sides(text: &str, clock: Time, ids: &[String], ends: &[Time]) -> Vec<
             into.entry(id).or_insert((t - clock, ms));
         }
     }
-    let Some(decay) = decay else {
-        return vec![None; ids.len()];
-    };
-    (ids.iter().zip(ends))
+    let (second, decay) = decay?;
+    let sides = (ids.iter().zip(ends))
         .map(|(id, &end)| {
             let &(t, ms) = killed.get(id.as_str()).or_else(|| done.get(id.as_str()))?;
             (t == end && ms != decay).then_some(ms > decay)
         })
-        .collect()
+        .collect();
+    Some((second, sides))
 }
 
 /// Each job's recorded end (its submission + recorded wait + recorded run time; its submission
@@ -236,7 +245,7 @@ mod tests {
     }
 
     /// Worked by hand: time 0 is 2026-12-01T01:01:41 (Unix 1796086901); the decay thread read
-    /// the time at 01:01:37.082 (periods at .082 of their second). Job 7 ended by itself at
+    /// the time at 01:01:37.082 (second -4; periods at .082 of their second). Job 7 ended by itself at
     /// 01:49:37.101 (second 2876, after .082: `Some(true)`); job 8 at 01:49:37.050 (before);
     /// job 9 was killed at 01:50:07.300 (its kill, not its later `_job_complete`, counts:
     /// after); job 10's end is in another second than its recorded one (`None`); job 11 ended
@@ -255,11 +264,13 @@ mod tests {
         let clock = 1_796_086_901;
         let ids: Vec<String> = (7..=12).map(|i: i32| i.to_string()).collect();
         let ends = [2876, 2876, 2906, 2907, 2906, 2906];
+        let (second, sides) = end_sides(log, clock, &ids, &ends).unwrap();
+        assert_eq!(second, -4);
         assert_eq!(
-            end_sides(log, clock, &ids, &ends),
+            sides,
             [Some(true), Some(false), Some(true), None, None, None]
         );
         let no_decay = log.lines().skip(1).collect::<Vec<_>>().join("\n");
-        assert_eq!(end_sides(&no_decay, clock, &ids, &ends), [None; 6]);
+        assert_eq!(end_sides(&no_decay, clock, &ids, &ends), None);
     }
 }

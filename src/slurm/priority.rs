@@ -107,8 +107,9 @@ pub struct Multifactor {
     /// has such a limit (set by the `slurm` rule; kept whatever the fairshare weight).
     pub tres_usage: Option<TresUsage>,
     /// The log's side of each job's end against the period of its second, when a replay is
-    /// told it (`end_sides.rs`); the jobs ended after the period still due in their second.
-    end_sides: Vec<Option<bool>>,
+    /// told it, with the second the log's periods fall on (`end_sides.rs`); the jobs ended
+    /// after the period still due in their second.
+    end_sides: (Time, Vec<Option<bool>>),
     after_period: Vec<usize>,
 }
 
@@ -140,7 +141,7 @@ impl Multifactor {
             prio: vec![0.0; n],
             last_reset_slot: Some(0),
             tres_usage: None,
-            end_sides: Vec::new(),
+            end_sides: (0, Vec::new()),
             after_period: Vec::new(),
         };
         m.refresh_fs();

@@ -98,6 +98,7 @@ pub(super) fn logged(run: &Run, cycles: bool, sides: bool) -> Logged {
             let ends = recorded::recorded_ends(&run.set.jobs);
             let ids = run.set.log_id_list();
             let sides = recorded::end_sides(&text, run.site.clock, &ids, &ends);
+            assert!(sides.is_some(), "{}", run.name);
             logged = logged.with_end_sides(sides);
         }
     }
@@ -105,7 +106,7 @@ pub(super) fn logged(run: &Run, cycles: bool, sides: bool) -> Logged {
 }
 
 /// `slurm`'s decisions on `run`, with the debug log's cycles and ends' sides or without.
-fn figures(run: &Run, cycles: bool, sides: bool) -> Figures {
+pub(super) fn figures(run: &Run, cycles: bool, sides: bool) -> Figures {
     let logged = logged(run, cycles, sides);
     let replay = Replay::new(&run.set, logged).unwrap();
     let build = || schedlab::policy::slurm::build_with_site(&run.slurm, &run.site);

@@ -99,7 +99,7 @@ pub fn run(args: &ReplayArgs) -> CliResult {
              against the priority periods",
             path.display(),
             cycles.len(),
-            sides.iter().flatten().count()
+            sides.as_ref().map_or(0, |s| s.1.iter().flatten().count())
         );
         logged = logged.with_cycles(cycles).with_end_sides(sides);
     }

@@ -68,7 +68,7 @@ impl QueueOrder for SlurmPriority {
         let period_now = mf.period_at(now);
         let first: Vec<usize> = match early && period_now {
             true => (ended.clone())
-                .filter(|&j| mf.end_side(j) == Some(false))
+                .filter(|&j| mf.end_side(j, now) == Some(false))
                 .collect(),
             false => Vec::new(),
         };
@@ -80,7 +80,7 @@ impl QueueOrder for SlurmPriority {
         }
         mf.advance(now, early);
         for j in ended {
-            if !early && period_now && mf.end_side(j) == Some(true) {
+            if !early && period_now && mf.end_side(j, now) == Some(true) {
                 mf.ends_after_period(j, now);
             } else {
                 mf.ended(j, now);

@@ -438,9 +438,9 @@ impl StartRule for SlurmSched {
         self.logged_cycle = Some(ran);
     }
 
-    fn logged_end_sides(&mut self, sides: &[Option<bool>]) {
+    fn logged_end_sides(&mut self, decay: Time, sides: &[Option<bool>]) {
         if let Some(mf) = self.shared.borrow_mut().mf.as_mut() {
-            mf.set_end_sides(sides.to_vec());
+            mf.set_end_sides(decay, sides.to_vec());
         }
     }
 

@@ -14,15 +14,19 @@ use super::Multifactor;
 use crate::Time;
 
 impl Multifactor {
-    /// Each job's end after (`Some(true)`) or before (`Some(false)`) the period of its end's
-    /// second, by job index; `None` (and a job past the list): the loops' side.
-    pub fn set_end_sides(&mut self, sides: Vec<Option<bool>>) {
-        self.end_sides = sides;
+    /// Each job's end after (`Some(true)`) or before (`Some(false)`) the fraction of its
+    /// second at which the log's periods run, by job index (`None`, and a job past the list:
+    /// the loops' side); the log's periods fall on second `decay` modulo the period.
+    pub fn set_end_sides(&mut self, decay: Time, sides: Vec<Option<bool>>) {
+        self.end_sides = (decay, sides);
     }
 
-    /// Job `j`'s end against the period of its second, when told.
-    pub fn end_side(&self, j: usize) -> Option<bool> {
-        self.end_sides.get(j).copied().flatten()
+    /// Job `j`'s end at `t` against the period of that second, when told: only in a second
+    /// where the log's periods fall (a `calc_phase` on another second has none of them).
+    pub fn end_side(&self, j: usize, t: Time) -> Option<bool> {
+        let (decay, sides) = &self.end_sides;
+        let on_grid = (t - decay).rem_euclid(self.params.calc_period.max(1)) == 0;
+        sides.get(j).copied().flatten().filter(|_| on_grid)
     }
 
     /// A period not run yet falls at `t`.
