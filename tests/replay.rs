@@ -14,7 +14,9 @@ use std::path::Path;
 mod assoclimits_runs;
 mod beside_itself;
 mod bf_sides;
+mod end_sides;
 mod further_runs;
+mod gpulong_runs;
 mod limits_runs;
 mod log_cycles;
 mod log_phases;
@@ -226,12 +228,6 @@ JobID|User|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|NodeList|State
 /// phase, a list without 60 makes it late under a whole one.
 #[test]
 fn calc_early_puts_a_period_before_the_kills_of_its_second() {
-    let set = read(
-        "sides.sacct",
-        SIDES_LOG,
-        "1/n1:c4:m1/p=batch:ALL:default".into(),
-    );
-    let base = "PriorityWeightFairshare=1000,PriorityCalcPeriod=1,PriorityDecayHalfLife=0";
     for (keys, started) in [
         ("calc_phase=0", 4),
         ("calc_phase=0.5", 3),
@@ -239,8 +235,7 @@ fn calc_early_puts_a_period_before_the_kills_of_its_second() {
         ("calc_phase=0.5,calc_early=(0,60,120)", 4),
         ("calc_phase=0,calc_early=(0,120)", 3),
     ] {
-        let ds = decisions(&set, SIDES_LOG, &format!("slurm[{base},{keys}]"));
-        let at60 = ds.iter().find(|d| d.time == 60).unwrap();
+        let at60 = end_sides::fairshare_decision(SIDES_LOG, keys, 60, None);
         assert_eq!(at60.recorded, [3], "{keys}");
         assert_eq!(at60.model, [started - 1], "{keys}: {at60:?}");
     }

@@ -96,4 +96,8 @@ impl Policy for Composed {
     fn logged_cycle(&mut self, ran: bool) {
         self.rule.logged_cycle(ran);
     }
+
+    fn logged_end_sides(&mut self, decay: crate::Time, sides: &[Option<bool>]) {
+        self.rule.logged_end_sides(decay, sides);
+    }
 }

@@ -34,6 +34,9 @@ pub(super) struct Follow<'p> {
     pub(super) passes: Vec<(Time, Option<bool>)>,
     /// The passes of `passes` made.
     pub(super) done: usize,
+    /// Each job's end against the priority period of its second, when the debug log tells
+    /// (`Logged::end_sides`), given to the policy once prepared.
+    pub(super) end_sides: Option<&'p (Time, Vec<Option<bool>>)>,
     /// The probe's pass at `at` ran.
     pub(super) decided: bool,
     /// At `at` the policy follows a pass that starts nothing (its order's state brought to
@@ -61,7 +64,11 @@ impl Policy for Follow<'_> {
     }
 
     fn prepare(&mut self, jobs: Jobs<'_>, procs: u32) -> Vec<(usize, String)> {
-        self.inner.prepare(jobs, procs)
+        let out = self.inner.prepare(jobs, procs);
+        if let Some((decay, sides)) = self.end_sides {
+            self.inner.logged_end_sides(*decay, sides);
+        }
+        out
     }
 
     fn schedule(&mut self, c: &mut Ctx<'_>) -> Result<(), SimError> {

@@ -64,7 +64,7 @@ pub fn log_order(text: &str, clock: Time) -> LogOrder {
 
 /// [`log_order`] of a debug log's bytes, as written or gzipped (`slurmctld.log.gz`).
 pub fn order_of(bytes: &[u8], clock: Time) -> Result<LogOrder, String> {
-    Ok(log_order(&super::recorded::log_text(bytes)?, clock))
+    Ok(log_order(&super::recorded::debug_log_text(bytes)?, clock))
 }
 
 /// The line's stamp: its second on the clock whose time 0 is `clock`, and its milliseconds.

@@ -278,6 +278,7 @@ impl<'s> Replay<'s> {
             at,
             passes,
             done: 0,
+            end_sides: self.logged.end_sides.as_ref(),
             decided: false,
             probe,
             reselected: 0,

@@ -21,6 +21,11 @@ pub struct Logged {
     /// The order of the events within a second, when the controller's debug log is given
     /// ([`super::log_order`]): a decision's cycle runs on the state as of its millisecond.
     pub order: Option<super::log_order::LogOrder>,
+    /// The second of the decay thread's start (every priority period falls on it modulo
+    /// `PriorityCalcPeriod`) and per job whether it ended after the period of its end's
+    /// second, when the controller's debug log is given and tells ([`end_sides`]); `None`:
+    /// not given.
+    pub end_sides: Option<(Time, Vec<Option<bool>>)>,
 }
 
 impl Logged {
@@ -30,6 +35,7 @@ impl Logged {
             nodes: vec![None; jobs.len()],
             cycles: None,
             order: None,
+            end_sides: None,
         }
     }
 
@@ -42,6 +48,12 @@ impl Logged {
     /// With the order of the debug log's events within a second ([`super::log_order`]).
     pub fn with_order(mut self, order: super::log_order::LogOrder) -> Logged {
         self.order = Some(order);
+        self
+    }
+
+    /// With the sides of the jobs' ends against the priority periods ([`end_sides`]).
+    pub fn with_end_sides(mut self, sides: Option<(Time, Vec<Option<bool>>)>) -> Logged {
+        self.end_sides = sides;
         self
     }
 
@@ -105,18 +117,9 @@ pub fn backfill_cycles(text: &str, clock: Time) -> Vec<Time> {
         if !l.contains("_attempt_backfill: beginning") {
             continue;
         }
-        let Some(stamp) = l.strip_prefix('[') else {
+        let Some((t, ms)) = stamp(l) else {
             continue;
         };
-        let Some(Ok(Some(t))) = stamp.get(..19).map(crate::workload::slurm_time::timestamp) else {
-            continue;
-        };
-        let ms = stamp
-            .get(19..)
-            .and_then(|r| r.strip_prefix('.'))
-            .and_then(|r| r.split(']').next())
-            .and_then(|f| f.get(..3))
-            .and_then(|f| f.parse::<i64>().ok());
         if ms.is_some_and(|ms| ms < TICK_MS) {
             out.push(t - clock - 1);
         }
@@ -127,29 +130,109 @@ pub fn backfill_cycles(text: &str, clock: Time) -> Vec<Time> {
     out
 }
 
+/// A debug log line's stamp `[YYYY-MM-DDTHH:MM:SS.mmm]`: its Unix second and its
+/// milliseconds (`None` when the stamp has none).
+fn stamp(line: &str) -> Option<(Time, Option<i64>)> {
+    let stamp = line.strip_prefix('[')?;
+    let Some(Ok(Some(t))) = stamp.get(..19).map(crate::workload::slurm_time::timestamp) else {
+        return None;
+    };
+    let ms = stamp
+        .get(19..)
+        .and_then(|r| r.strip_prefix('.'))
+        .and_then(|r| r.split(']').next())
+        .and_then(|f| f.get(..3))
+        .and_then(|f| f.parse::<i64>().ok());
+    Some((t, ms))
+}
+
+/// The second (the log's clock) of the decay thread's start, from the controller's debug log
+/// `text` (time 0 the Unix second `clock`), and per job (`ids`: each job's `JobID` as the
+/// logs name it; `ends`: its recorded end, the log's clock) whether it ended after the
+/// fraction of its second at which the thread runs its periods: `Some(true)` after,
+/// `Some(false)` before, `None` when the log does not tell (no stamped end in that second, or
+/// the same millisecond). `None` without the thread's start. Only the ends in the second of
+/// a period (the start's second modulo `PriorityCalcPeriod`) have a period to be on a side of:
+/// the policy, which knows the period, reads those.
+///
+/// The decay thread (priority_multifactor.c `_decay_thread`) reads the time of day once, just
+/// before it logs `_read_last_decay_ran`, and wakes every `PriorityCalcPeriod` from it to the
+/// microsecond (`abs.tv_sec += priority_calc_period`), so every period falls at that line's
+/// fraction of its second; its walk of the jobs (`fair_tree_decay`, `decay_apply_new_usage`)
+/// skips a job already finished or completing. A job ends when the controller logs its end:
+/// `Time limit exhausted for JobId=N` for one killed at its limit (it is completing from
+/// then), else its first `_job_complete: JobId=N` line. Sacct records the end's whole second
+/// only; whether the period of that second counted the job is here.
+pub fn end_sides(
+    text: &str,
+    clock: Time,
+    ids: &[String],
+    ends: &[Time],
+) -> Option<(Time, Vec<Option<bool>>)> {
+    let mut decay: Option<(Time, i64)> = None;
+    let mut killed: std::collections::HashMap<&str, (Time, i64)> = Default::default();
+    let mut done: std::collections::HashMap<&str, (Time, i64)> = Default::default();
+    for l in text.lines() {
+        let (job, into) = if let Some(p) = l.find("Time limit exhausted for JobId=") {
+            (&l[p + 31..], &mut killed)
+        } else if let Some(p) = l.find("_job_complete: JobId=") {
+            (&l[p + 21..], &mut done)
+        } else {
+            if decay.is_none() && l.contains("_read_last_decay_ran") {
+                decay = stamp(l).and_then(|(t, ms)| Some((t - clock, ms?)));
+            }
+            continue;
+        };
+        let id = job
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap_or("");
+        if let Some((t, Some(ms))) = stamp(l) {
+            into.entry(id).or_insert((t - clock, ms));
+        }
+    }
+    let (second, decay) = decay?;
+    let sides = (ids.iter().zip(ends))
+        .map(|(id, &end)| {
+            let &(t, ms) = killed.get(id.as_str()).or_else(|| done.get(id.as_str()))?;
+            (t == end && ms != decay).then_some(ms > decay)
+        })
+        .collect();
+    Some((second, sides))
+}
+
+/// Each job's recorded end (its submission + recorded wait + recorded run time; its submission
+/// when it has no recorded start), the ends [`end_sides`] reads the log's sides of.
+pub fn recorded_ends(jobs: &[Job]) -> Vec<Time> {
+    (jobs.iter())
+        .map(|j| j.submit + j.trace_wait().map_or(0, |w| w + j.trace_runtime.max(0)))
+        .collect()
+}
+
 /// A tick of the kernel's coarse clock, which `time(NULL)` reads, in milliseconds.
 pub const TICK_MS: i64 = 4;
 
-/// [`backfill_cycles`] of a debug log's bytes, as written or gzipped (`slurmctld.log.gz`).
-pub fn backfill_cycles_of(bytes: &[u8], clock: Time) -> Result<Vec<Time>, String> {
-    Ok(backfill_cycles(&log_text(bytes)?, clock))
-}
-
-/// The text of a debug log's bytes, as written or gzipped.
-pub(super) fn log_text(bytes: &[u8]) -> Result<String, String> {
-    Ok(if bytes.starts_with(&[0x1f, 0x8b]) {
+/// A debug log's text from its bytes, as written or gzipped (`slurmctld.log.gz`).
+pub fn debug_log_text(bytes: &[u8]) -> Result<String, String> {
+    let text = if bytes.starts_with(&[0x1f, 0x8b]) {
         let mut s = String::new();
         std::io::Read::read_to_string(&mut flate2::bufread::MultiGzDecoder::new(bytes), &mut s)
             .map_err(|e| e.to_string())?;
         s
     } else {
         String::from_utf8_lossy(bytes).into_owned()
-    })
+    };
+    Ok(text)
+}
+
+/// [`backfill_cycles`] of a debug log's bytes, as written or gzipped (`slurmctld.log.gz`).
+pub fn backfill_cycles_of(bytes: &[u8], clock: Time) -> Result<Vec<Time>, String> {
+    Ok(backfill_cycles(&debug_log_text(bytes)?, clock))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::backfill_cycles;
+    use super::{backfill_cycles, end_sides};
 
     /// Worked by hand: time 0 is 2026-11-30T20:54:44 (Unix 1796072084); the cycles begun at
     /// 20:54:40.402 and 20:54:45.402 fall in seconds -4 and 1 (the fraction dropped, as sacct
@@ -169,5 +252,35 @@ mod tests {
             .unwrap();
         assert_eq!(clock, 1_796_072_084);
         assert_eq!(backfill_cycles(log, clock), vec![-4, 1, 6, 7, 12]);
+    }
+
+    /// Worked by hand: time 0 is 2026-12-01T01:01:41 (Unix 1796086901); the decay thread read
+    /// the time at 01:01:37.082 (second -4; periods at .082 of their second). Job 7 ended by itself at
+    /// 01:49:37.101 (second 2876, after .082: `Some(true)`); job 8 at 01:49:37.050 (before);
+    /// job 9 was killed at 01:50:07.300 (its kill, not its later `_job_complete`, counts:
+    /// after); job 10's end is in another second than its recorded one (`None`); job 11 ended
+    /// at the period's own millisecond (`None`); job 12 is not in the log.
+    #[test]
+    fn an_ends_side_is_its_stamp_against_the_decay_threads_fraction() {
+        let log =
+            "[2026-12-01T01:01:37.082] priority/multifactor: _read_last_decay_ran: No last decay\n\
+                   [2026-12-01T01:49:37.050] _job_complete: JobId=8 WEXITSTATUS 0\n\
+                   [2026-12-01T01:49:37.050] _job_complete: JobId=8 done\n\
+                   [2026-12-01T01:49:37.101] _job_complete: JobId=7 WEXITSTATUS 0\n\
+                   [2026-12-01T01:50:07.000] _job_complete: JobId=10 done\n\
+                   [2026-12-01T01:50:07.082] _job_complete: JobId=11 done\n\
+                   [2026-12-01T01:50:07.300] Time limit exhausted for JobId=9\n\
+                   [2026-12-01T01:50:07.310] _job_complete: JobId=9 done\n";
+        let clock = 1_796_086_901;
+        let ids: Vec<String> = (7..=12).map(|i: i32| i.to_string()).collect();
+        let ends = [2876, 2876, 2906, 2907, 2906, 2906];
+        let (second, sides) = end_sides(log, clock, &ids, &ends).unwrap();
+        assert_eq!(second, -4);
+        assert_eq!(
+            sides,
+            [Some(true), Some(false), Some(true), None, None, None]
+        );
+        let no_decay = log.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert_eq!(end_sides(&no_decay, clock, &ids, &ends), None);
     }
 }

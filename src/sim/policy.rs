@@ -69,6 +69,15 @@ pub trait Policy {
     /// one in that pass exactly then, whatever its own clock says. The default ignores it.
     fn logged_cycle(&mut self, _ran: bool) {}
 
+    /// Told once after [`Policy::prepare`] when a replay is given the controller's debug log:
+    /// the second of Slurm's decay thread's start (`decay`: its priority periods fall on it
+    /// modulo `PriorityCalcPeriod`) and per job whether its recorded end came after
+    /// (`Some(true)`) or before (`Some(false)`) the fraction of its second at which the
+    /// periods run, `None` when the log does not tell. A policy that counts usage at such
+    /// periods (`slurm`) counts the last part of a job ending in a period's second by it.
+    /// The default ignores it.
+    fn logged_end_sides(&mut self, _decay: crate::Time, _sides: &[Option<bool>]) {}
+
     /// The periodic time-limit checks of the controller this policy models (`slurm`: every
     /// 30 s from the controller's start), which a replay's whole run ends jobs at
     /// ([`super::simulate_checked`]), for jobs that name `partitions` (a job's

@@ -106,6 +106,11 @@ pub struct Multifactor {
     /// The TRES usage of the associations and QOS for their `GrpTRESMins` limits, when one
     /// has such a limit (set by the `slurm` rule; kept whatever the fairshare weight).
     pub tres_usage: Option<TresUsage>,
+    /// The log's side of each job's end against the period of its second, when a replay is
+    /// told it, with the second the log's periods fall on (`end_sides.rs`); the jobs ended
+    /// after the period still due in their second.
+    end_sides: (Time, Vec<Option<bool>>),
+    after_period: Vec<usize>,
 }
 
 impl Multifactor {
@@ -136,6 +141,8 @@ impl Multifactor {
             prio: vec![0.0; n],
             last_reset_slot: Some(0),
             tres_usage: None,
+            end_sides: (0, Vec::new()),
+            after_period: Vec::new(),
         };
         m.refresh_fs();
         m
@@ -385,6 +392,7 @@ impl Multifactor {
                 }
             }
             self.period(tick);
+            self.end_after_period(tick);
         }
     }
 
@@ -461,6 +469,7 @@ impl Multifactor {
 }
 
 mod classic;
+mod end_sides;
 
 #[cfg(test)]
 mod tests;

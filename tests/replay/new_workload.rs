@@ -112,7 +112,7 @@ fn below_both_baselines(name: &str, runs: &[Run]) -> usize {
 /// The whole runs of a workload's two runs beside its noise floor (run1 against run2): how
 /// many of `slurm`'s figures lie within it, and each run's figures (mean wait apart, worst
 /// account apart, largest wait CDF gap) for `slurm` at its phases, `easy` and `conservative`.
-fn beside_the_floor(name: &str, runs: &[Run]) -> (usize, Vec<[[f64; 3]; 3]>) {
+pub(super) fn beside_the_floor(name: &str, runs: &[Run]) -> (usize, Vec<[[f64; 3]; 3]>) {
     let replays: Vec<_> = runs.iter().map(replay_of).collect();
     let waits: Vec<_> = replays.iter().map(|r| r.recorded_waits()).collect();
     let noise = waits[0].distance(&waits[1]);

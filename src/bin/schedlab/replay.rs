@@ -4,7 +4,7 @@
 
 use crate::{site_of, CliResult, InputArgs};
 use clap::Args;
-use schedlab::replay::{Figures, Replay};
+use schedlab::replay::{recorded, Figures, Replay};
 use schedlab::run;
 use schedlab::slurm::phases_from_log::LogClocks;
 use std::path::PathBuf;
@@ -49,8 +49,10 @@ pub struct ReplayArgs {
     /// policy exactly when Slurm's thread began one within the instant (its
     /// `_attempt_backfill: beginning` lines), rather than when the policy's own clock says,
     /// on the state as of the cycle's millisecond (an end or submission the log stamps after
-    /// it comes after it, with a main scheduler's pass after those events). The decisions
-    /// only: a whole run keeps the policy's clock.
+    /// it comes after it, with a main scheduler's pass after those events); and a job that
+    /// ended in the second of a priority period ran in it exactly when the log stamps its end
+    /// after the decay thread's fraction of the second. The decisions only: a whole run keeps
+    /// the policy's clock and its own ends.
     #[arg(long)]
     debug_log: Option<PathBuf>,
     /// Seed of the simulation's random number generator.
@@ -89,16 +91,22 @@ pub fn run(args: &ReplayArgs) -> CliResult {
     if let Some(path) = &args.debug_log {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let clock = schedlab::slurm::clock_of(&workload.header, set.origin);
-        let cycles = schedlab::replay::recorded::backfill_cycles_of(&bytes, clock)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let text =
+            recorded::debug_log_text(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let cycles = recorded::backfill_cycles(&text, clock);
+        let ends = recorded::recorded_ends(&set.jobs);
+        let sides = recorded::end_sides(&text, clock, &set.log_id_list(), &ends);
         eprintln!(
-            "schedlab: {}: {} backfill cycles time the decisions' cycles",
+            "schedlab: {}: {} backfill cycles time the decisions' cycles; {} job ends timed \
+             against the priority periods",
             path.display(),
-            cycles.len()
+            cycles.len(),
+            sides.as_ref().map_or(0, |s| s.1.iter().flatten().count())
         );
-        let order = schedlab::replay::log_order::order_of(&bytes, clock)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        logged = logged.with_cycles(cycles).with_order(order);
+        let order = schedlab::replay::log_order::log_order(&text, clock);
+        logged = (logged.with_cycles(cycles))
+            .with_order(order)
+            .with_end_sides(sides);
     }
     let replay = Replay::new(&set, logged).map_err(|e| format!("{}: {e}", args.trace.display()))?;
     let site = site.map(|s| {

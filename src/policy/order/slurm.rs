@@ -11,7 +11,8 @@
 //! written with a fraction the periods fall late in their second: one at now runs at the next
 //! pass, after this second's ends and this pass (docs/slurm-runs.md, "The phase of the periods").
 //! With `calc_early` the side is given per period: a period at one of its seconds runs first,
-//! any other late.
+//! any other late. A replay given the controller's debug log may tell a job's own end's side
+//! of the period of its second (`Multifactor::end_side`), which then wins over the period's.
 
 use super::QueueOrder;
 use crate::cluster::Layout;
@@ -58,11 +59,31 @@ impl QueueOrder for SlurmPriority {
                     .map(|j| (key_of(c, j, mf.priority(j)), j)),
             );
         }
+        // The jobs that ended now, each on its side of a period of this second: the loops'
+        // (`early`), or the one a replay's debug log tells (`Multifactor::end_side`).
+        let ended = c.happenings().iter().filter_map(|h| match *h {
+            Happening::Finished { job, .. } | Happening::Preempted(job) => Some(job),
+            Happening::Submitted(_) | Happening::PlanExtended { .. } => None,
+        });
+        let period_now = mf.period_at(now);
+        let first: Vec<usize> = match early && period_now {
+            true => (ended.clone())
+                .filter(|&j| mf.end_side(j, now) == Some(false))
+                .collect(),
+            false => Vec::new(),
+        };
+        if !first.is_empty() {
+            mf.advance(now, false);
+            for j in first {
+                mf.ended(j, now);
+            }
+        }
         mf.advance(now, early);
-        for h in c.happenings() {
-            match *h {
-                Happening::Finished { job, .. } | Happening::Preempted(job) => mf.ended(job, now),
-                Happening::Submitted(_) | Happening::PlanExtended { .. } => {}
+        for j in ended {
+            if !early && period_now && mf.end_side(j, now) == Some(true) {
+                mf.ends_after_period(j, now);
+            } else {
+                mf.ended(j, now);
             }
         }
         let cluster = c.cluster();

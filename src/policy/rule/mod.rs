@@ -61,6 +61,9 @@ pub trait StartRule {
     /// See [`crate::sim::Policy::logged_cycle`].
     fn logged_cycle(&mut self, _ran: bool) {}
 
+    /// See [`crate::sim::Policy::logged_end_sides`].
+    fn logged_end_sides(&mut self, _decay: crate::Time, _sides: &[Option<bool>]) {}
+
     /// See [`crate::sim::Policy::limit_checks`].
     fn limit_checks(&self, _partitions: &[String]) -> Option<crate::sim::LimitChecks> {
         None

@@ -328,6 +328,12 @@ impl StartRule for SlurmSched {
         self.logged_cycle = Some(ran);
     }
 
+    fn logged_end_sides(&mut self, decay: Time, sides: &[Option<bool>]) {
+        if let Some(mf) = self.shared.borrow_mut().mf.as_mut() {
+            mf.set_end_sides(decay, sides.to_vec());
+        }
+    }
+
     /// Slurm's controller checks time limits every `PERIODIC_TIMEOUT` (30 s) from its
     /// background thread's start (`_slurmctld_background`, `job_time_limit`), which starts
     /// with the controller, as the decay thread does: on `calc_phase`'s whole second modulo
