@@ -39,8 +39,29 @@ pub fn read_path(
 ) -> Result<(Workload, JobSet), Error> {
     let mut raw = RawJobs::new(input);
     let workload = crate::workload::read_path_into(path, read, &mut raw)?;
-    let jobs = input::prepare_raw(&workload, raw, input)?;
+    let mut jobs = input::prepare_raw(&workload, raw, input)?;
+    if workload.alea_lines > 0 && input.cluster.is_none() {
+        jobs.warnings.extend(machines_beside(path));
+    }
     Ok((workload, jobs))
+}
+
+/// A note when Alea's machines file of a trace in its MetaCentrum form lies beside it
+/// (`wagap-2013.swf.machines` beside `wagap-2013.swf`, also for `wagap-2013.swf.gz`) and no
+/// cluster is given: the jobs then ran on one machine as wide as the widest job (256 processors
+/// for wagap-2013, whose 68 nodes have 2176 cores), and nothing said the nodes were at hand.
+#[cfg(not(target_arch = "wasm32"))]
+fn machines_beside(path: &std::path::Path) -> Option<String> {
+    let name = path.to_str()?;
+    let stem = name.strip_suffix(".gz").unwrap_or(name);
+    let machines = format!("{stem}.machines");
+    std::path::Path::new(&machines).is_file().then(|| {
+        format!(
+            "{machines} beside it is Alea's machines file of this trace: give it with \
+             --cluster {machines} to run the jobs on its nodes (without it, one machine of \
+             the trace's processors)"
+        )
+    })
 }
 
 /// Any error of the pipeline; every message names what it concerns (file, policy, time).

@@ -289,7 +289,11 @@ fn sshare_errors_name_file_line_and_field() {
     .unwrap_err();
     assert!(e.contains("s.txt:3: RawShares"), "{e}");
     let e = sshare::parse("Account|User\nroot|\n", "s.txt").unwrap_err();
-    assert!(e.contains("no rawshares field"), "{e}");
+    // Named as sshare prints it (it said "no rawshares field").
+    assert!(
+        e.contains("s.txt:1: the header names no RawShares field"),
+        "{e}"
+    );
     let e = sshare::parse("Account|User|RawShares|RawUsage\n a||1|0\n", "s.txt").unwrap_err();
     assert!(e.contains("root"), "{e}");
 }

@@ -143,6 +143,27 @@ fn shards_merged_equal_the_whole_sweep_by_hand() {
     );
     let (ok, _, err) = schedlab(&[&sweep[..], &["--shard", "3/2"]].concat());
     assert!(!ok && err.contains("1 <= I <= N"), "{err}");
+    // A part into a folder that does not exist is refused before the trace is even read (here
+    // a trace that does not exist either): the part was written only after every point had
+    // run, and then failed with "No such file or directory".
+    let lost = d.join("no-such-folder").join("part-1.json");
+    let missing = d.join("no-such-trace.swf");
+    let (ok, _, err) = schedlab(&[
+        "sweep",
+        missing.to_str().unwrap(),
+        "-p",
+        "easy",
+        "--shard",
+        "1/2",
+        "--out",
+        lost.to_str().unwrap(),
+    ]);
+    assert!(
+        !ok && err.contains("no-such-folder does not exist (make it first: mkdir -p ")
+            && err.contains("nothing was run")
+            && !err.contains("no-such-trace"),
+        "{err}"
+    );
 }
 
 /// A sweep of the `slurm` policy reads the site as `schedlab run` does (the slurm.conf's

@@ -140,7 +140,7 @@ export class SweepPanel {
         this.custom.check(p);
         custom[p] = this.custom.policy(p);
       }
-      plans = policies.map((p) => call('sweep_specs', p, vary));
+      plans = policies.map((p) => this.plan(p, vary));
     } catch (err) {
       this.refuse(err.message);
       return;
@@ -176,6 +176,25 @@ export class SweepPanel {
         this.status(`The sweep failed: ${m.message}`);
       },
     });
+  }
+
+  /** The sweep's specs of policy `p`; a policy without the varied key is refused saying where
+   * it comes from and which unticked compared policy has the key: the panel opens with
+   * pv-easy[predictor=virtual] under “More policies”, and a Slurm admin who varied bf_window
+   * read only “pv-easy has no key bf_window”, of a policy they never chose. */
+  plan(p, vary) {
+    try {
+      return call('sweep_specs', p, vary);
+    } catch (err) {
+      const ticked = [...$('sweep-policies').querySelectorAll('input:checked')].map((i) => i.value);
+      const more = $('sweep-more').value.split('\n').map((s) => s.trim());
+      const fits = this.compared().filter((s) => !ticked.includes(s) && !s.startsWith('js:')).filter((s) => {
+        try { call('sweep_specs', s, vary); return true; } catch { return false; }
+      });
+      const where = more.includes(p) && !ticked.includes(p) ? ' (remove it from “More policies”)' : '';
+      const tick = fits.length ? `; ${fits.join(', ')}, compared above, ${fits.length > 1 ? 'have' : 'has'} the key: tick ${fits.length > 1 ? 'them' : 'it'}` : '';
+      throw new Error(`${err.message}${where}${tick}`);
+    }
   }
 
   cancel() {

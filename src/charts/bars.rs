@@ -25,12 +25,7 @@ pub fn draw<DB: DrawingBackend>(
     if n as u32 * (widest + 12) > room {
         return horizontal(root, &keys[..n], &values[..n], &font);
     }
-    let ymax = values
-        .iter()
-        .copied()
-        .filter(|v| v.is_finite())
-        .fold(0.0, f64::max)
-        .max(1e-9);
+    let ymax = axis_top(values.iter().copied());
     // The columns on a continuous axis, one unit per policy, labelled at their centres: a
     // segmented axis of one policy (0..0) had no width, and its one column was drawn at the
     // axis, a sliver over the value labels.
@@ -82,7 +77,7 @@ fn horizontal<DB: DrawingBackend>(
             0.0
         }
     };
-    let xmax = (0..n).map(value).fold(0.0, f64::max).max(1e-9);
+    let xmax = axis_top((0..n).map(value));
     let most = root.dim_in_pixel().0 * 45 / 100;
     let mut labels = Vec::with_capacity(n);
     let mut widest = 0;
@@ -132,11 +127,54 @@ fn horizontal<DB: DrawingBackend>(
     Ok(())
 }
 
-/// A value axis label: whole numbers from a top of 100, one decimal below.
+/// The top of the value axis: the largest finite value, or 1 when none is above 0 (every
+/// policy's mean wait 0 made an axis from 0 to 1e-9, its five ticks all labelled "0.0").
+fn axis_top(values: impl Iterator<Item = f64>) -> f64 {
+    let top = values.filter(|v| v.is_finite()).fold(0.0, f64::max);
+    if top > 0.0 {
+        top
+    } else {
+        1.0
+    }
+}
+
+/// A value axis label: whole numbers from a top of 100, one decimal down to a top of 0.1, and
+/// below as many as tell the ticks apart (a top of 0.04 labelled every tick "0.0").
 fn value_label(x: f64, top: f64) -> String {
     if top >= 100.0 {
         format!("{x:.0}")
     } else {
-        format!("{x:.1}")
+        let decimals = (-top.log10().floor()).clamp(1.0, 9.0) as usize;
+        format!("{x:.decimals$}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{axis_top, value_label};
+
+    /// Five ticks from 0 to the top * 1.1, labelled as the chart labels them.
+    fn ticks(values: &[f64]) -> Vec<String> {
+        let top = axis_top(values.iter().copied());
+        (0..5)
+            .map(|i| value_label(top * 1.1 * i as f64 / 4.0, top))
+            .collect()
+    }
+
+    #[test]
+    fn the_value_axis_tells_its_ticks_apart() {
+        // All zero (every policy's mean wait 0 s): an axis 0..1.1, labels 0.0 0.3 0.6 0.8 1.1
+        // (0.275 steps, one decimal); before, 0..1.1e-9 and "0.0" five times.
+        assert_eq!(ticks(&[0.0, 0.0]), ["0.0", "0.3", "0.6", "0.8", "1.1"]);
+        assert_eq!(ticks(&[f64::NAN]), ["0.0", "0.3", "0.6", "0.8", "1.1"]);
+        // A top of 0.04: steps of 0.011, two decimals: 0.00 0.01 0.02 0.03 0.04.
+        assert_eq!(
+            ticks(&[0.04, 0.01]),
+            ["0.00", "0.01", "0.02", "0.03", "0.04"]
+        );
+        // Unchanged above 0.1: one decimal below 100, none from 100.
+        assert_eq!(ticks(&[0.5]), ["0.0", "0.1", "0.3", "0.4", "0.6"]);
+        assert_eq!(ticks(&[40.0]), ["0.0", "11.0", "22.0", "33.0", "44.0"]);
+        assert_eq!(ticks(&[3533.5]), ["0", "972", "1943", "2915", "3887"]);
     }
 }

@@ -105,13 +105,49 @@ pub fn assoc_note(site: &Site) -> Option<String> {
     ))
 }
 
-/// Every note on the site's files against the log ([`sshare_note`], [`qos_note`],
-/// [`assoc_note`]).
-pub fn notes(site: &Site) -> Vec<String> {
-    [sshare_note(site), qos_note(site), assoc_note(site)]
+/// The note on the limits of `--qos` and `--assoc` files when the slurm.conf's
+/// `AccountingStorageEnforce` names none of `limits`, `safe`, `all` (or no slurm.conf gives
+/// it): Slurm then holds no QOS or association limit, and the policy neither, so the limits a
+/// user gave were dropped without a word on the command line (the page's note said "held when
+/// slurm.conf's AccountingStorageEnforce names limits"). `None` when the files have no limits
+/// or the slurm.conf holds them.
+pub fn limits_note(site: &Site) -> Option<String> {
+    let enforced = (site.conf.iter())
+        .find(|(k, _)| *k == "AccountingStorageEnforce")
+        .is_some_and(|(_, v)| {
+            v.split(|c: char| c == ',' || c == '(' || c == ')' || c.is_whitespace())
+                .any(|w| ["limits", "2", "safe", "all"].contains(&w.to_ascii_lowercase().as_str()))
+        });
+    let qos = (site.qos.as_ref()).filter(|(t, _)| !t.limits.is_empty());
+    let assoc = (site.assoc.as_ref()).filter(|(t, _)| t.has_limits());
+    let files: Vec<&str> = [qos.map(|q| q.1.as_str()), assoc.map(|a| a.1.as_str())]
         .into_iter()
         .flatten()
-        .collect()
+        .collect();
+    if enforced || files.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "{}: {} limits are not held: slurm.conf's AccountingStorageEnforce does not name limits \
+         (nor safe, all), and Slurm then holds none (slurm[AccountingStorageEnforce=limits] \
+         holds them)",
+        files.join(", "),
+        if files.len() == 1 { "its" } else { "their" },
+    ))
+}
+
+/// Every note on the site's files against the log ([`sshare_note`], [`qos_note`],
+/// [`assoc_note`], [`limits_note`]).
+pub fn notes(site: &Site) -> Vec<String> {
+    [
+        sshare_note(site),
+        qos_note(site),
+        assoc_note(site),
+        limits_note(site),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// The first few names, comma-separated.
@@ -122,4 +158,55 @@ fn first(names: &[&str]) -> String {
         s.push_str(", ...");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{limits_note, Site};
+    use crate::slurm::{assoc, qos};
+
+    /// By hand: a QOS file with one limit (high MaxJobsPU=4) and an assoc file with one
+    /// (physics GrpJobs=2); without AccountingStorageEnforce, or with `associations,qos`, Slurm
+    /// holds neither: the note names both files. With `limits` (or `safe`, `all`) it holds
+    /// them: no note. A QOS file of priorities alone has no limit to drop: no note.
+    #[test]
+    fn limits_not_held_are_said() {
+        let q = qos::parse(
+            "Name|Priority|MaxJobsPU\nnormal|0|\nhigh|100|4\n",
+            "qos.txt",
+        )
+        .unwrap();
+        let a = assoc::parse(
+            "Account|User|ParentName|GrpJobs\nroot|||\nphysics||root|2\n",
+            "assoc.txt",
+        )
+        .unwrap();
+        let site = |enforce: Option<&str>, qos: &qos::QosTable| Site {
+            conf: enforce
+                .map(|e| vec![("AccountingStorageEnforce", e.to_string())])
+                .unwrap_or_default(),
+            qos: Some((qos.clone(), "qos.txt".into())),
+            assoc: Some((a.clone(), "assoc.txt".into())),
+            ..Site::default()
+        };
+        let want = "qos.txt, assoc.txt: their limits are not held: slurm.conf's \
+                    AccountingStorageEnforce does not name limits (nor safe, all), and Slurm \
+                    then holds none (slurm[AccountingStorageEnforce=limits] holds them)";
+        assert_eq!(limits_note(&site(None, &q)).as_deref(), Some(want));
+        assert_eq!(
+            limits_note(&site(Some("associations,qos"), &q)).as_deref(),
+            Some(want)
+        );
+        for held in ["associations,limits", "safe", "All", "qos,limits"] {
+            assert_eq!(limits_note(&site(Some(held), &q)), None, "{held}");
+        }
+        let plain = qos::parse("Name|Priority\nnormal|0\nhigh|100\n", "qos.txt").unwrap();
+        let only_assoc = Site {
+            qos: Some((plain, "qos.txt".into())),
+            ..site(None, &q)
+        };
+        assert!(limits_note(&only_assoc)
+            .unwrap()
+            .starts_with("assoc.txt: its limits are not held"));
+    }
 }

@@ -55,19 +55,20 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<Row>, String> {
         .map(|s| s.trim().to_ascii_lowercase())
         .collect();
     let col = |n: &str| names.iter().position(|x| x == n);
-    let need = |n: &str| {
-        col(n).ok_or_else(|| {
+    // A field named as sshare prints it (the error said "no rawusage field").
+    let need = |name: &str| {
+        col(&name.to_ascii_lowercase()).ok_or_else(|| {
             format!(
-                "{file}:{}: the header names no {n} field (sshare -a -l -P output needs Account, User, RawShares, RawUsage)",
+                "{file}:{}: the header names no {name} field (sshare -a -l -P output needs Account, User, RawShares, RawUsage)",
                 hl + 1
             )
         })
     };
     let (ca, cu, cs, cr) = (
-        need("account")?,
-        need("user")?,
-        need("rawshares")?,
-        need("rawusage")?,
+        need("Account")?,
+        need("User")?,
+        need("RawShares")?,
+        need("RawUsage")?,
     );
     let (cf, cl) = (col("fairshare"), col("levelfs"));
     let mut rows = Vec::new();

@@ -40,7 +40,7 @@ test('a bad slurm.conf value is said when the file is loaded, under the file\'s 
   // A bad sshare file: its own name, not "sshare".
   await p.locator('[data-testid="cluster-sshare"]').setInputFiles({ name: 'mine.txt', mimeType: 'text/plain', buffer: Buffer.from('Account|User|RawShares\nroot||lots\n') });
   await p.waitForFunction(() => document.querySelector('[data-testid="cluster-error"]').textContent.startsWith('mine.txt'));
-  assert.match(await p.locator('[data-testid="cluster-error"]').innerText(), /^mine\.txt:1: the header names no rawusage field/);
+  assert.match(await p.locator('[data-testid="cluster-error"]').innerText(), /^mine\.txt:1: the header names no RawUsage field/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -208,3 +208,29 @@ test('a sweep names the trace it ran on, and says so once another trace is shown
   assert.deepEqual(probs, []);
   await context.close();
 });
+
+test('a sweep refused for the panel\'s own example policy says to remove it and which compared policy has the key', { skip: MOCK ? 'mock engine' : false }, async () => {
+  // The panel opens with pv-easy[predictor=virtual] under "More policies" and nothing ticked:
+  // a user who varies a key of their own policy read only "pv-easy has no key order", of a policy
+  // they never chose. easy has `order`, fcfs has not.
+  const { page: p, context, problems: probs } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy&policy=fcfs');
+  await waitRuns(p, 1);
+  await p.locator('[data-testid="sweep-run"]').scrollIntoViewIfNeeded();
+  assert.equal(await p.locator('[data-testid="sweep-more"]').inputValue(), 'pv-easy[predictor=virtual]');
+  await p.locator('[data-testid="sweep-vary"]').fill('order=fcfs,sjf');
+  await p.locator('[data-testid="sweep-run"]').click();
+  const status = p.locator('[data-testid="sweep-status"]');
+  await p.waitForFunction(() => /^Not run/.test(document.querySelector('[data-testid="sweep-status"]').textContent));
+  const text = await status.innerText();
+  assert.match(text, /^Not run: pv-easy\[predictor=virtual\]: pv-easy has no key order/);
+  assert.match(text, / \(remove it from “More policies”\); easy, compared above, has the key: tick it$/);
+  // Ticked and the example removed, it runs.
+  await p.locator('[data-testid="sweep-policies"] input[value="easy"]').check();
+  await p.locator('[data-testid="sweep-more"]').fill('');
+  await p.locator('[data-testid="sweep-seeds"]').fill('1');
+  await p.locator('[data-testid="sweep-run"]').click();
+  await drawn(p);
+  assert.match(await status.innerText(), /^2 simulations in /);
+  assert.deepEqual(probs, []);
+  await context.close();
+});

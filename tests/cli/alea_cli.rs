@@ -120,3 +120,40 @@ fn alea_workload_memory_is_bytes_per_node() {
         "{err}"
     );
 }
+
+/// A trace in Alea's MetaCentrum form with its machines file beside it (`t.swf.machines` beside
+/// `t.swf`, or `t.swf.gz`), and no cluster given: a note names the file and the flag (the jobs
+/// ran on one machine of the trace's processors, and nothing said the nodes were at hand). No
+/// note with the cluster given, nor without the file.
+#[test]
+fn a_machines_file_beside_an_alea_trace_is_named() {
+    let d = tmpdir("cli", "alea-beside");
+    let trace = d.join("t.swf");
+    // Two jobs of 4 processors on one node each (`1:ppn=4`), field 10 1 MB per node in bytes.
+    let line = |id: u32| {
+        format!("{id} 0 0 100 4 1 1024 4 200 1048576 1 1 1 1 -1 1 1 1 {{n1}} q_1d 1:ppn=4\n")
+    };
+    std::fs::write(&trace, format!("; MaxProcs: 4\n{}{}", line(1), line(2))).unwrap();
+    let t = trace.to_str().unwrap();
+    let note =
+        "t.swf.machines beside it is Alea's machines file of this trace: give it with --cluster";
+    let (ok, _, err) = schedlab(&["run", t, "-p", "fcfs"]);
+    assert!(
+        ok && err.contains("in Alea's MetaCentrum form") && !err.contains(note),
+        "{err}"
+    );
+    let machines = d.join("t.swf.machines");
+    std::fs::write(&machines, MACHINES).unwrap();
+    let (ok, _, err) = schedlab(&["run", t, "-p", "fcfs"]);
+    assert!(ok && err.contains(note), "{err}");
+    let m = machines.to_str().unwrap();
+    let (ok, _, err) = schedlab(&["run", t, "-p", "fcfs", "--cluster", m]);
+    assert!(ok && !err.contains("beside it"), "{err}");
+    // Gzipped, the same file is named.
+    let gz = d.join("t.swf.gz");
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut e, &std::fs::read(&trace).unwrap()).unwrap();
+    std::fs::write(&gz, e.finish().unwrap()).unwrap();
+    let (ok, _, err) = schedlab(&["run", gz.to_str().unwrap(), "-p", "fcfs"]);
+    assert!(ok && err.contains(note), "{err}");
+}

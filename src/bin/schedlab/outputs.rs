@@ -91,6 +91,21 @@ pub fn not_the_input(flag: &str, out: &Path, input: &Path) -> Result<(), String>
     Ok(())
 }
 
+/// Refuses an output file (`flag`, `out`) whose folder does not exist, before any work: a
+/// sweep's shard wrote its part only after all its points had run, and then failed with the bare
+/// "No such file or directory", its hours of work lost.
+pub fn folder_exists(flag: &str, out: &Path) -> Result<(), String> {
+    match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() && !d.is_dir() => Err(format!(
+            "{flag} {}: the folder {} does not exist (make it first: mkdir -p {}); nothing was run",
+            out.display(),
+            d.display(),
+            d.display()
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The output files of each spec (`specs`, canonical), per option: `options` are (flag, path
 /// given). A tag shared by two specs gets a hash of the spec; the same spec given twice gets
 /// its rank too. Refused: a file that is the trace (`trace`), or one file for two outputs.

@@ -115,6 +115,7 @@ fn is_json(p: &Path) -> bool {
 pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(out) = &args.out {
         crate::outputs::not_the_input("--out", out, &args.trace)?;
+        crate::outputs::folder_exists("--out", out)?;
         if !is_json(out) {
             crate::outputs::chart_file("--out", out)?;
         }

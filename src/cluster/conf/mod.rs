@@ -199,6 +199,7 @@ fn known(list: &[&str], key: &str) -> bool {
 
 mod include;
 mod lines;
+mod misplaced;
 mod nodesets;
 mod values;
 
@@ -270,7 +271,10 @@ fn parse_lines(lines: include::Lines, file: &str) -> Result<SlurmConf, ConfError
             return Err(fail(
                 line,
                 None,
-                format!("expected Key=Value, got {first:?}"),
+                format!(
+                    "expected Key=Value, got {first:?}{}",
+                    misplaced::hint(&text)
+                ),
             ));
         };
         let pairs = || {

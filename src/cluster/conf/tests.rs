@@ -195,6 +195,32 @@ fn errors_name_file_line_and_field() {
             "t.conf:1: Include: Include lines are not read here",
         ),
         ("ClusterName", "t.conf:1: expected Key=Value"),
+        // Another file where a slurm.conf goes: said what it looks like (before, only
+        // `expected Key=Value, got ";"` for an SWF trace's header).
+        (
+            "; Version: 2.2\n; MaxProcs: 240\n1 0 10 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1",
+            "t.conf:1: expected Key=Value, got \";\" (this looks like an SWF workload trace: \
+             load it as the trace, not as a slurm.conf)",
+        ),
+        (
+            "1 0 10 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1",
+            "t.conf:1: expected Key=Value, got \"1\" (this looks like an SWF workload trace",
+        ),
+        (
+            "JobID|JobName|User|Submit|Start|End|State\n1|a|u|x|y|z|COMPLETED",
+            "t.conf:1: expected Key=Value, got \"JobID|JobName|User|Submit|Start|End|State\" \
+             (this looks like an sacct log: load it as the trace",
+        ),
+        (
+            "Account|User|RawShares|NormShares|RawUsage",
+            "t.conf:1: expected Key=Value, got \"Account|User|RawShares|NormShares|RawUsage\" \
+             (this looks like sshare or sacctmgr show assoc output",
+        ),
+        (
+            "Name|Priority\nnormal|0",
+            "t.conf:1: expected Key=Value, got \"Name|Priority\" (this looks like sacctmgr show \
+             qos output",
+        ),
         ("NodeName=n1 CPUs", "t.conf:1: expected Key=Value"),
         ("ClusterName=x", "t.conf: no NodeName line"),
         ("NodeName=n1 Reason=\"open", "t.conf:1: a '\"' without"),
