@@ -122,7 +122,7 @@ export class Session {
         }
     }
     /**
-     * Runs one policy for a sweep and returns one metric (a [`metrics`] name) of it; the
+     * Runs one policy for a sweep and returns one metric (a [`super::metrics`] name) of it; the
      * run is not kept. NaN for a node-model metric without the node model.
      * @param {string} spec
      * @param {number} seed
@@ -322,7 +322,7 @@ export class Session {
     /**
      * What the trace looks like before any run: arrivals by hour, day and week, sizes,
      * runtimes, requested-time accuracy, offered load, heaviest users (see
-     * [`crate::trace_stats::TraceStats`]); drawn by [`draw_trace`].
+     * [`crate::trace_stats::TraceStats`]); drawn by [`super::draw_trace`].
      * @returns {any}
      */
     trace_stats() {
