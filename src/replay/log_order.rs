@@ -69,17 +69,8 @@ pub fn order_of(bytes: &[u8], clock: Time) -> Result<LogOrder, String> {
 
 /// The line's stamp: its second on the clock whose time 0 is `clock`, and its milliseconds.
 fn stamp_of(line: &str, clock: Time) -> Option<Stamp> {
-    let stamp = line.strip_prefix('[')?;
-    let t = crate::workload::slurm_time::timestamp(stamp.get(..19)?).ok()??;
-    let ms = stamp
-        .get(19..)?
-        .strip_prefix('.')?
-        .split(']')
-        .next()?
-        .get(..3)?
-        .parse::<i64>()
-        .ok()?;
-    Some((t - clock, ms))
+    let (t, ms) = super::recorded::stamp(line)?;
+    Some((t - clock, ms?))
 }
 
 /// The job id right after `key` in `line`.

@@ -132,7 +132,7 @@ pub fn backfill_cycles(text: &str, clock: Time) -> Vec<Time> {
 
 /// A debug log line's stamp `[YYYY-MM-DDTHH:MM:SS.mmm]`: its Unix second and its
 /// milliseconds (`None` when the stamp has none).
-fn stamp(line: &str) -> Option<(Time, Option<i64>)> {
+pub(super) fn stamp(line: &str) -> Option<(Time, Option<i64>)> {
     let stamp = line.strip_prefix('[')?;
     let Some(Ok(Some(t))) = stamp.get(..19).map(crate::workload::slurm_time::timestamp) else {
         return None;
