@@ -11,7 +11,9 @@
 
 use super::qos::QosTable;
 use crate::Time;
-use values::{count, fmt, items, list_text, minutes, number, seconds_list, secs, time, yes_no};
+use values::{
+    count, count_of, fmt, items, list_text, minutes, number, seconds_list, secs, time, yes_no,
+};
 
 /// When usage is reset to zero (`PriorityUsageResetPeriod`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -397,10 +399,10 @@ impl SlurmParams {
                     .any(|w| matches!(w.as_str(), "limits" | "2" | "safe" | "all"));
                 list_text(&words)
             }
-            "bf_interval" => secs(&mut self.bf_interval, count(v, 1, 10_800)?),
-            "bf_resolution" => secs(&mut self.bf_resolution, count(v, 1, 3600)?),
+            "bf_interval" => secs(&mut self.bf_interval, count_of(v, 1, 10_800, "seconds")?),
+            "bf_resolution" => secs(&mut self.bf_resolution, count_of(v, 1, 3600, "seconds")?),
             "bf_window" => {
-                let m = count(v, 1, 30 * 1440)?;
+                let m = count_of(v, 1, 30 * 1440, "minutes")?;
                 self.bf_window = m as Time * 60;
                 m.to_string()
             }
@@ -437,7 +439,7 @@ impl SlurmParams {
                     "none".into()
                 }
                 t => {
-                    let p = count(t, 0, 86_400)?;
+                    let p = count_of(t, 0, 86_400, "seconds")?;
                     self.bf_phase = Some(p as Time);
                     p.to_string()
                 }
@@ -446,10 +448,13 @@ impl SlurmParams {
                 self.default_queue_depth = count(v, 0, 1_000_000)? as usize;
                 self.default_queue_depth.to_string()
             }
-            "sched_interval" => secs(&mut self.sched_interval, count(v, 1, 86_400)?),
-            "sched_phase" => secs(&mut self.sched_phase, count(v, 0, 86_400)?),
-            "batch_sched_delay" => secs(&mut self.batch_sched_delay, count(v, 0, 86_400)?),
-            "KillWait" => secs(&mut self.kill_wait, count(v, 0, 65_533)?),
+            "sched_interval" => secs(&mut self.sched_interval, count_of(v, 1, 86_400, "seconds")?),
+            "sched_phase" => secs(&mut self.sched_phase, count_of(v, 0, 86_400, "seconds")?),
+            "batch_sched_delay" => secs(
+                &mut self.batch_sched_delay,
+                count_of(v, 0, 86_400, "seconds")?,
+            ),
+            "KillWait" => secs(&mut self.kill_wait, count_of(v, 0, 65_533, "seconds")?),
             "OverTimeLimit" => {
                 // Minutes, or UNLIMITED (read_config.c: also INFINITE).
                 let t = v.trim();
@@ -457,7 +462,7 @@ impl SlurmParams {
                     self.over_time_limit = None;
                     "UNLIMITED".into()
                 } else {
-                    let m = count(t, 0, 65_533)?;
+                    let m = count_of(t, 0, 65_533, "minutes")?;
                     self.over_time_limit = Some(m as Time * 60);
                     m.to_string()
                 }

@@ -27,7 +27,7 @@ test('a bad slurm.conf value is said when the file is loaded, under the file\'s 
   await p.locator('[data-testid="cluster-file"]').setInputFiles({ name: 'site.conf', mimeType: 'text/plain', buffer: Buffer.from(bad) });
   await p.waitForFunction(() => !document.querySelector('[data-testid="cluster-error"]').hidden);
   assert.match(await p.locator('[data-testid="cluster-error"]').innerText(),
-    /^site\.conf:32: SchedulerParameters, bf_window: "abc" is not a whole number from 1 to 43200$/);
+    /^site\.conf:32: SchedulerParameters, bf_window: "abc" is not a whole number from 1 to 43200 \(minutes\)$/);
   // The cluster itself is good: it is the form's.
   assert.match(await p.locator('[data-testid="cluster-summary"]').innerText(), /4 nodes/);
   assert.match(await p.locator('[data-testid="opt-cluster"]').inputValue(), /^1\//);

@@ -193,7 +193,7 @@ fn a_bad_slurm_conf_value_names_its_file_and_line() {
     std::fs::write(&bad, text.replace("bf_window=30,", "bf_window=abc,")).unwrap();
     let bad = bad.to_str().unwrap();
     let expected = format!(
-        "{bad}:32: SchedulerParameters, bf_window: \"abc\" is not a whole number from 1 to 43200"
+        "{bad}:32: SchedulerParameters, bf_window: \"abc\" is not a whole number from 1 to 43200 (minutes)"
     );
     for args in [
         &["run", sacct, "-p", "slurm"][..],

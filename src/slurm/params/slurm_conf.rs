@@ -140,7 +140,7 @@ mod tests {
                 (
                     "bf_window",
                     "site/slurm.conf:3: SchedulerParameters, bf_window: \"abc\" is not a \
-                     whole number from 1 to 43200"
+                     whole number from 1 to 43200 (minutes)"
                         .to_string()
                 ),
             ]

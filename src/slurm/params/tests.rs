@@ -133,3 +133,18 @@ fn kill_wait_and_over_time_limit() {
         ]
     );
 }
+
+/// A time written with a unit Slurm does not read (`bf_window=2h`) is refused with the unit
+/// the key counts in: minutes for `bf_window` and `OverTimeLimit`, seconds for the loops'.
+#[test]
+fn a_times_error_names_its_unit() {
+    let mut p = SlurmParams::default();
+    let err = |p: &mut SlurmParams, k: &str, v: &str| p.set(k, v).unwrap_err();
+    assert_eq!(
+        err(&mut p, "bf_window", "2h"),
+        "\"2h\" is not a whole number from 1 to 43200 (minutes)"
+    );
+    assert!(err(&mut p, "bf_interval", "30s").ends_with("(seconds)"));
+    assert!(err(&mut p, "OverTimeLimit", "1h").ends_with("(minutes)"));
+    assert!(err(&mut p, "bf_max_job_test", "x").ends_with("to 1000000"));
+}

@@ -18,6 +18,12 @@ pub(super) fn count(v: &str, min: u64, max: u64) -> Result<u64, String> {
     }
 }
 
+/// [`count`] of a time in `unit` (seconds, minutes): its error names the unit, which a spec's
+/// `bf_window=2h` does not write.
+pub(super) fn count_of(v: &str, min: u64, max: u64, unit: &str) -> Result<u64, String> {
+    count(v, min, max).map_err(|e| format!("{e} ({unit})"))
+}
+
 pub(super) fn minutes(v: &str) -> Result<Time, String> {
     match parse_minutes(v)? {
         Some(m) => Ok(Time::from(m) * 60),
