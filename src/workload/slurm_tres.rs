@@ -93,8 +93,12 @@ pub fn gres_gpus_per_node(text: &str) -> Result<Option<u64>, String> {
     Ok(gpus)
 }
 
+/// The largest memory size read, in MB: 2^40 MB, an exabyte, far past any node's or job's (a
+/// larger one is a damaged line, not a request: it would saturate every sum it enters).
+pub const MAX_SIZE_MB: f64 = (1u64 << 40) as f64;
+
 /// A memory size as Slurm prints it, in MB: a number with an optional unit `K`, `M`, `G`, `T`
-/// or `P` (powers of 1024; no unit = MB, Slurm's default).
+/// or `P` (powers of 1024; no unit = MB, Slurm's default), at most [`MAX_SIZE_MB`].
 pub fn size_mb(text: &str) -> Result<f64, String> {
     let t = text.trim();
     let (num, scale) = match t.as_bytes().last().map(u8::to_ascii_uppercase) {
@@ -105,7 +109,8 @@ pub fn size_mb(text: &str) -> Result<f64, String> {
         Some(b'P') => (&t[..t.len() - 1], 1024.0 * 1024.0 * 1024.0),
         _ => (t, 1.0),
     };
-    num.parse::<f64>()
+    let mb = num
+        .parse::<f64>()
         .ok()
         .filter(|v| v.is_finite() && *v >= 0.0)
         .map(|v| v * scale)
@@ -114,7 +119,14 @@ pub fn size_mb(text: &str) -> Result<f64, String> {
                 "not a memory size (a number with K, M, G, T or P): {}",
                 crate::swf::quote(text)
             )
-        })
+        })?;
+    if mb > MAX_SIZE_MB {
+        return Err(format!(
+            "a memory size past an exabyte (2^40 MB): {}",
+            crate::swf::quote(text)
+        ));
+    }
+    Ok(mb)
 }
 
 /// `ReqMem`: what the job asked, in MB.
@@ -212,6 +224,17 @@ mod tests {
     fn req_mem_forms() {
         assert_eq!(req_mem("4000M").unwrap(), Some(ReqMem::Total(4000.0)));
         assert_eq!(req_mem("2Gc").unwrap(), Some(ReqMem::PerCpu(2048.0)));
+        // An exabyte is the most read; past it the line is damaged, not a request.
+        assert_eq!(
+            req_mem("1P").unwrap(),
+            Some(ReqMem::Total(1024.0 * 1024.0 * 1024.0))
+        );
+        assert_eq!(
+            req_mem("1048576Tn").unwrap(),
+            Some(ReqMem::PerNode(MAX_SIZE_MB))
+        );
+        let err = req_mem("99999999999999999999Mc").unwrap_err();
+        assert!(err.starts_with("a memory size past an exabyte"), "{err}");
         assert_eq!(req_mem("8Gn").unwrap(), Some(ReqMem::PerNode(8192.0)));
         assert_eq!(req_mem("100").unwrap(), Some(ReqMem::Total(100.0)));
         assert_eq!(req_mem("0n").unwrap(), None);
