@@ -166,7 +166,9 @@ export class Gantts extends LazyFigures {
       `submit ${fmtDuration(submit)}, start ${start < 0 ? '–' : fmtDuration(start)}, end ${end < 0 ? '–' : fmtDuration(end)}`, el('br'),
       `${procs} processors, wait ${fmtDuration(wait)}, bsld ${fmtNumber(bsld, 2)}`, el('br'),
       el('span', { class: 'why', 'data-testid': 'gantt-why' }, whySentence(item.result, hit.job)),
-      el('br'), el('small', {}, 'Click: show its reservation'));
+      el('br'), el('small', { 'data-testid': 'gantt-click' }, wait > 0
+        ? 'Click: its first reservation and the jobs it waited for or overtook'
+        : 'Click: outline it (it started on arrival, with no reservation)'));
     const wrap = item.canvas.parentElement;
     if (this.tip.parentElement !== wrap) wrap.append(this.tip);
     this.tip.hidden = false;

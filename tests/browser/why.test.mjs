@@ -58,6 +58,23 @@ test('the Gantt tooltip says why a job started, and a click draws its reservatio
   await why.waitFor({ state: 'visible', timeout: 5000 });
   assert.match(await page.locator('[data-testid="gantt-tooltip"]').innerText(), new RegExp(`^job ${bf.id} `));
   assert.match(await why.innerText(), new RegExp(`^Backfilled at .+ ahead of job ${bf.aheadId}, inside the reservation made for it`));
+  // The click's hint says what a click shows: a job that waited has reservations to show.
+  const hint = page.locator('[data-testid="gantt-click"]');
+  assert.match(await hint.innerText(), /^Click: its first reservation and the jobs it waited for or overtook$/);
+  // A job that started on arrival has none.
+  const prompt = await page.evaluate(() => {
+    const g = window.schedlab.gantts, jobs = g.items[0].result.jobs, J = 11;
+    for (let j = 0; j < jobs.length / J; j++) {
+      if (jobs[j * J + 6] !== 0 || jobs[j * J + 5] < g.procs / 8 || jobs[j * J + 4] - jobs[j * J + 3] < 600) continue;
+      return { j, start: jobs[j * J + 3], end: jobs[j * J + 4] };
+    }
+    return null;
+  });
+  assert.ok(prompt, 'a job that started on arrival');
+  const pspan = prompt.end - prompt.start;
+  const pat = await centreOf(page, prompt.j, prompt.start - pspan, prompt.end + pspan);
+  await page.mouse.move(pat.x, pat.y);
+  await page.waitForFunction(() => document.querySelector('[data-testid="gantt-click"]')?.textContent.startsWith('Click: outline it'), null, { timeout: 5000 });
   // A job blocked at the head with a reservation behind a running job.
   const blocked = await page.evaluate(() => {
     const g = window.schedlab.gantts, jobs = g.items[0].result.jobs, J = 11;
