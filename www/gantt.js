@@ -166,9 +166,7 @@ export class Gantts extends LazyFigures {
       `submit ${fmtDuration(submit)}, start ${start < 0 ? '–' : fmtDuration(start)}, end ${end < 0 ? '–' : fmtDuration(end)}`, el('br'),
       `${procs} processors, wait ${fmtDuration(wait)}, bsld ${fmtNumber(bsld, 2)}`, el('br'),
       el('span', { class: 'why', 'data-testid': 'gantt-why' }, whySentence(item.result, hit.job)),
-      el('br'), el('small', { 'data-testid': 'gantt-click' }, wait > 0
-        ? 'Click: its first reservation and the jobs it waited for or overtook'
-        : 'Click: outline it (it started on arrival, with no reservation)'));
+      el('br'), el('small', { 'data-testid': 'gantt-click' }, clickHint(selection(item.result, hit.job))));
     const wrap = item.canvas.parentElement;
     if (this.tip.parentElement !== wrap) wrap.append(this.tip);
     this.tip.hidden = false;
@@ -269,4 +267,15 @@ export function findJob(result, t, p) {
     }
   }
   return null;
+}
+
+/** What a click on a job shows, from its `selection`: a job with no reservation, no job it
+ * waited for and none it overtook is only outlined. */
+function clickHint(s) {
+  const parts = [
+    s.reservation >= 0 ? 'its first reservation' : '',
+    s.waitedFor >= 0 ? 'the job it waited for' : '',
+    s.overtook >= 0 ? 'the job it started ahead of' : '',
+  ].filter(Boolean);
+  return parts.length ? `Click: ${parts.join(', ')}` : 'Click: outline it (no reservation; it waited for and overtook no job)';
 }

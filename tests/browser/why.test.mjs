@@ -58,14 +58,16 @@ test('the Gantt tooltip says why a job started, and a click draws its reservatio
   await why.waitFor({ state: 'visible', timeout: 5000 });
   assert.match(await page.locator('[data-testid="gantt-tooltip"]').innerText(), new RegExp(`^job ${bf.id} `));
   assert.match(await why.innerText(), new RegExp(`^Backfilled at .+ ahead of job ${bf.aheadId}, inside the reservation made for it`));
-  // The click's hint says what a click shows: a job that waited has reservations to show.
+  // The click's hint says what a click shows: the backfilled job, the job it started ahead of.
   const hint = page.locator('[data-testid="gantt-click"]');
-  assert.match(await hint.innerText(), /^Click: its first reservation and the jobs it waited for or overtook$/);
-  // A job that started on arrival has none.
+  assert.match(await hint.innerText(), /^Click: .*the job it started ahead of$/);
+  // A job that started on arrival into an empty queue (reason code 0, no reservation, no job
+  // waited for) has nothing more to show.
   const prompt = await page.evaluate(() => {
     const g = window.schedlab.gantts, jobs = g.items[0].result.jobs, J = 11;
     for (let j = 0; j < jobs.length / J; j++) {
-      if (jobs[j * J + 6] !== 0 || jobs[j * J + 5] < g.procs / 8 || jobs[j * J + 4] - jobs[j * J + 3] < 600) continue;
+      if (jobs[j * J + 6] !== 0 || jobs[j * J + 8] > 1 || jobs[j * J + 9] >= 0 || jobs[j * J + 10] >= 0) continue;
+      if (jobs[j * J + 5] < g.procs / 8 || jobs[j * J + 4] - jobs[j * J + 3] < 600) continue;
       return { j, start: jobs[j * J + 3], end: jobs[j * J + 4] };
     }
     return null;
