@@ -2,7 +2,7 @@
 //! cycle began, each job ended and each job was submitted, to the millisecond. The sacct log
 //! stamps ends and submissions with whole seconds; the debug log says which came before a
 //! cycle of the same second and which after. A replay's decision given it
-//! ([`order_of`], `schedlab replay --debug-log`) runs the policy's cycle on the state Slurm's
+//! ([`log_order`], `schedlab replay --debug-log`) runs the policy's cycle on the state Slurm's
 //! cycle had: an end or a submission logged after the cycle began is not yet seen by it
 //! (`Replay::decide_at`).
 
@@ -60,11 +60,6 @@ pub fn log_order(text: &str, clock: Time) -> LogOrder {
     }
     out.cycles.sort_unstable();
     out
-}
-
-/// [`log_order`] of a debug log's bytes, as written or gzipped (`slurmctld.log.gz`).
-pub fn order_of(bytes: &[u8], clock: Time) -> Result<LogOrder, String> {
-    Ok(log_order(&super::recorded::debug_log_text(bytes)?, clock))
 }
 
 /// The line's stamp: its second on the clock whose time 0 is `clock`, and its milliseconds.

@@ -225,11 +225,6 @@ pub fn debug_log_text(bytes: &[u8]) -> Result<String, String> {
     Ok(text)
 }
 
-/// [`backfill_cycles`] of a debug log's bytes, as written or gzipped (`slurmctld.log.gz`).
-pub fn backfill_cycles_of(bytes: &[u8], clock: Time) -> Result<Vec<Time>, String> {
-    Ok(backfill_cycles(&debug_log_text(bytes)?, clock))
-}
-
 #[cfg(test)]
 mod tests {
     use super::{backfill_cycles, end_sides};

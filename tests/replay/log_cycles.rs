@@ -8,7 +8,7 @@
 
 use super::{load_run, Run, PHASES};
 use schedlab::replay::log_order::log_order;
-use schedlab::replay::recorded::{self, backfill_cycles_of, Logged};
+use schedlab::replay::recorded::{self, Logged};
 use schedlab::replay::{Figures, Replay};
 use std::path::{Path, PathBuf};
 
@@ -163,7 +163,8 @@ fn decisions_with_the_debug_logs_cycles() {
 fn a_logged_cycle_runs_in_the_decision_of_its_second() {
     let run = load_run("smallbf-8/run1", super::new_workload::SMALLBF_8[0].1);
     let bytes = std::fs::read(dir(&run.name).join("slurmctld.log.gz")).unwrap();
-    let cycles = backfill_cycles_of(&bytes, run.site.clock).unwrap();
+    let text = recorded::debug_log_text(&bytes).unwrap();
+    let cycles = recorded::backfill_cycles(&text, run.site.clock);
     assert!(cycles.contains(&479) && !cycles.contains(&478) && !cycles.contains(&480));
     let at = |with: bool| {
         let mut logged = Logged::from_sacct(&run.text, "sacct.txt", &run.set.jobs).unwrap();
