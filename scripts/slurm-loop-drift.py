@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """How the seconds of Slurm's two scheduling loops drift over a real run, from the controller's
-debug log (`slurm-validate.sh -d`): the evidence for docs/slurm-runs.md "The loops' drift".
+debug log (`slurm-validate.sh -d`): the evidence for docs/slurm-runs.md "The loops' drift over a long run" (the rule itself is
+held by tests/replay/loop_drift.rs).
 
     scripts/slurm-loop-drift.py tests/data/slurm/*/run*     (runs with a slurmctld.log.gz)
 
@@ -12,6 +13,8 @@ jobs, usec=U` or `no jobs to backfill`; backfill.c `backfill_agent`):
   changed and looked again every second, `short_sleep`);
 - the sleep's overshoot on the grid: gap - bf_interval - the cycle's own length (usec), in ms,
   and its least-squares fit against the cycle's length and the jobs it tested;
+- the cycle's length against the debug lines it writes (`DebugFlags=Backfill`);
+- the grid's moves (second mod bf_interval), on the grid (w) or after looks;
 - the fraction of the second a cycle starts at, at the start and end of the run, and how many
   times it wrapped past a whole second (each wrap moves the grid one second later);
 - after looks: the fraction of the start against the previous cycle's end fraction plus
