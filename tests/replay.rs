@@ -20,6 +20,7 @@ mod gpulong_runs;
 mod limits_runs;
 mod log_cycles;
 mod log_phases;
+mod loop_drift;
 mod new_workload;
 mod qos_runs;
 mod qoslimits_runs;
