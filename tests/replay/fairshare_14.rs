@@ -41,10 +41,11 @@ const DECISIONS_REACHED: [((f64, f64), (f64, f64)); 2] = [
 /// this workload. run1: 98.3 / 84.9% without the debug log (118 of Slurm's 120 starts; the
 /// model makes 139), 100 / 99.2% with it; run2 95.8 / 92.0% and 99.2 / 100%. `easy` 47.5 /
 /// 30.5% and 37.5 / 25.6%, `conservative` 44.2 / 36.3% and 37.5 / 32.1%. Issue 34's 90 / 90%
-/// with the debug log on both runs, without it on run2 only: run1's 21 extra starts are
-/// Slurm's cycle or pass run before a kill, an end or a submission of the same second
-/// (sacct's whole seconds cannot order them; [`an_end_after_the_cycle_of_its_second`]) and
-/// one cycle one second off the model's grid (docs/slurm-runs.md, "fairshare-14: a new
+/// with the debug log on both runs, without it on run2 only: 20 of run1's 21 extra starts
+/// come from Slurm's cycle run before a kill or an end of the same second (sacct's whole
+/// seconds cannot order them; [`an_end_after_the_cycle_of_its_second`]), the other (job 17
+/// at 187 s, with the log too) from the main scheduler Slurm queues after a job's own end
+/// and the model runs at once (docs/slurm-runs.md, "fairshare-14: a new
 /// workload, never fitted to"). Checked: the figures reached ([`DECISIONS_REACHED`]) and a
 /// precision above both baselines'.
 #[test]
