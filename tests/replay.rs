@@ -15,6 +15,7 @@ mod assoclimits_runs;
 mod beside_itself;
 mod bf_sides;
 mod end_sides;
+mod fairshare_14;
 mod further_runs;
 mod gpulong_runs;
 mod limits_runs;
