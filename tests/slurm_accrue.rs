@@ -68,3 +68,11 @@ fn max_jobs_accrue_pu_of_a_qos_does_the_same() {
     let plain = SPEC.replace(",limits)", ")");
     assert_eq!(starts("QOS", Some(qos), None, &plain), [0, 300, 400, 500]);
 }
+
+/// The same with no file, by the `MaxJobsAccrue` key (the cluster's limit, each user's).
+#[test]
+fn the_max_jobs_accrue_key_does_the_same_without_a_file() {
+    let key = SPEC.replace("]", ",MaxJobsAccrue=1]");
+    assert_eq!(starts("Account", None, None, &key), [0, 300, 500, 400]);
+    assert_eq!(starts("Account", None, None, SPEC), [0, 300, 400, 500]);
+}

@@ -15,6 +15,7 @@
 //! counts in every QOS, QOS-account, QOS-user and association count of its walk until it
 //! starts. A job at its limit gets no age.
 
+use super::params::SlurmParams;
 use super::qos::DEFAULT_QOS;
 use super::Site;
 use crate::Time;
@@ -48,6 +49,8 @@ enum Key {
     QosAccount(String, String),
     QosUser(String, i64),
     Assoc(usize),
+    /// A user's association in an account that the assoc file does not give.
+    User(i64, String),
 }
 
 /// The accruing jobs' counts and each job's accrue time, through one simulation.
@@ -65,19 +68,21 @@ pub struct Accrue {
 }
 
 impl Accrue {
-    /// The accrue rules for `jobs` ((user id, submit) by job index) at `site`, when limits are
-    /// enforced, `ACCRUE_ALWAYS` is not set and some QOS or association has an accrue limit
-    /// (`None`: every job accrues from its submission).
-    pub fn of_site(
-        site: &Site,
-        enforce_limits: bool,
-        accrue_always: bool,
-        jobs: &[(i64, Time)],
-    ) -> Option<Accrue> {
+    /// The accrue rules for `jobs` ((user id, submit) by job index) at `site` with `params`,
+    /// when limits are enforced, `ACCRUE_ALWAYS` is not set and some QOS or association has an
+    /// accrue limit, or the `MaxJobsAccrue` key gives the cluster's (`None`: every job accrues
+    /// from its submission).
+    pub fn of_site(site: &Site, params: &SlurmParams, jobs: &[(i64, Time)]) -> Option<Accrue> {
+        let enforce_limits = params.enforce_limits;
+        let accrue_always = params.flags.iter().any(|f| f == "ACCRUE_ALWAYS");
+        // The `MaxJobsAccrue` key: the cluster association's, which every user association
+        // without its own inherits.
+        let cluster_max = params.max_jobs_accrue;
         let qos = site.qos.as_ref().map(|(t, _)| t);
         let assoc = site.assoc.as_ref().map(|(t, _)| t);
         let any = qos.is_some_and(|t| !t.accrue.is_empty())
-            || assoc.is_some_and(|t| t.rows.iter().any(|a| !a.accrue.is_none()));
+            || assoc.is_some_and(|t| t.rows.iter().any(|a| !a.accrue.is_none()))
+            || cluster_max.is_some();
         if !enforce_limits || accrue_always || !any {
             return None;
         }
@@ -109,9 +114,13 @@ impl Accrue {
                     // The Max limit of the job's own association only (its parents' are
                     // "pre-propagated" to it).
                     if i == 0 {
-                        mine.push((c, l.max));
+                        mine.push((c, l.max.or(cluster_max)));
                     }
                 }
+            } else if cluster_max.is_some() {
+                // No row for it: its user's association in its account, the cluster's limit.
+                let c = key(Key::User(user, account(site, j).to_string()));
+                mine.push((c, cluster_max));
             }
             limit.push(mine.iter().find_map(|&(c, l)| l.map(|l| (c, l))));
             let mut cs: Vec<usize> = mine.into_iter().map(|(c, _)| c).collect();

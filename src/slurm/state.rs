@@ -112,8 +112,7 @@ impl State {
         let users: Vec<(i64, Time)> = (infos.iter().zip(&users))
             .map(|(i, &u)| (u, i.submit))
             .collect();
-        let always = self.params.flags.iter().any(|f| f == "ACCRUE_ALWAYS");
-        let accrue = Accrue::of_site(site, self.params.enforce_limits, always, &users);
+        let accrue = Accrue::of_site(site, &self.params, &users);
         let mut mf = Multifactor::new(self.params.clone(), tree, infos, size);
         mf.accrue = accrue;
         self.mf = Some(mf);

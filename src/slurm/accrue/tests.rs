@@ -22,7 +22,10 @@ fn run(
     start: Option<(usize, Time)>,
     at: Time,
 ) -> Vec<f64> {
-    let mut site = Site::default().with_assoc(assoc, "assoc.txt").unwrap();
+    let mut site = Site::default();
+    if !assoc.is_empty() {
+        site = site.with_assoc(assoc, "assoc.txt").unwrap();
+    }
     if !qos.is_empty() {
         site = site.with_qos(qos, "qos.txt").unwrap();
     }
@@ -160,4 +163,24 @@ fn accrue_limits_read_from_the_files() {
         e.unwrap_err(),
         "a:2: GrpJobsAccrue: \"-\" is not a whole number"
     );
+}
+
+/// The `MaxJobsAccrue` key, the cluster's limit every user association without its own
+/// inherits: 1 holds alice's second job back and not bob's (each user's count), with or
+/// without an assoc file; alice's row's own `MaxJobsAccrue=2` goes first.
+#[test]
+fn the_key_gives_every_user_the_clusters_max_jobs_accrue() {
+    let key = [("MaxJobsAccrue", "1")];
+    let none = assoc("", "");
+    let want = [100.0, 1.0, 100.0];
+    assert_eq!(run(&none, "", &key, &[1, 1, 2], &[0], None, 60), want);
+    assert_eq!(run("", "", &key, &[1, 1, 2], &[0], None, 60), want);
+    let own = assoc("", "2");
+    assert_eq!(
+        run(&own, "", &key, &[1, 1, 2], &[0], None, 60),
+        [100.0, 100.0, 100.0]
+    );
+    let mut p = SlurmParams::default();
+    assert_eq!(p.set("MaxJobsAccrue", "none").unwrap(), "none");
+    assert!(p.set("MaxJobsAccrue", "-1").is_err());
 }
