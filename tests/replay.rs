@@ -11,6 +11,7 @@ use schedlab::sim::{Ctx, SimError};
 use schedlab::swf::ReadOptions;
 use std::path::Path;
 
+mod accrue_runs;
 mod assoclimits_runs;
 mod beside_itself;
 mod bf_sides;

@@ -68,6 +68,7 @@ pub static KEYS: &[KeyInfo] = &[
     key("batch_sched_delay", "3", "seconds, 0 to 86400", "the main scheduler runs for submissions only this long after its last run (its runs at job ends aside)", &["0", "10"]),
     key("KillWait", "30", "seconds, 0 to 65533", "seconds a job killed at its time limit is given to end: backfill's will-run test guesses a job past its planned end ends that long after it (plus OverTimeLimit)", &["5"]),
     key("OverTimeLimit", "0", "minutes, 0 to 65533, or UNLIMITED", "minutes a job may run past its time limit: added to KillWait in backfill's guess at a late job's end (UNLIMITED: a year from now), and in a replay's whole run to the limit at which a limit check ends a job; elsewhere the run lengths are the input's", &["1"]),
+    key("MaxJobsAccrue", "none", "none, or a whole number", "the cluster association's MaxJobsAccrue (sacctmgr's): a user accrues age for at most this many waiting jobs at once, the others' age waiting until one starts; with limits enforced (AccountingStorageEnforce=limits); an --assoc row's own MaxJobsAccrue, or a QOS accrue limit, goes first", &["2"]),
 ];
 
 /// The catalogue's entry.

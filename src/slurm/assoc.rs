@@ -21,6 +21,7 @@
 //! file has no such column); a user's, its account. Rows naming a partition are left out (the
 //! model has no per-partition association).
 
+use super::accrue::AccrueLimits;
 use super::qos_limits::{self, TresLimit};
 use crate::Time;
 
@@ -117,6 +118,9 @@ pub struct Assoc {
     /// The parent account (`None`: the root).
     pub parent: Option<String>,
     pub limits: AssocLimits,
+    /// `GrpJobsAccrue` and `MaxJobsAccrue`: how many of its waiting jobs accrue age at once
+    /// (`accrue.rs`; they hold no job back).
+    pub accrue: AccrueLimits,
     /// The file's line.
     pub line: usize,
 }
@@ -142,6 +146,29 @@ impl AssocTable {
             Some(_) => self.find(&a.account, None),
             None => a.parent.as_deref().and_then(|p| self.find(p, None)),
         }
+    }
+
+    /// The association a job of user `user` in `account` is charged to: its user's in that
+    /// account, else the account's own; a job naming no account, its user's first
+    /// association in the file.
+    pub fn of_job(&self, user: &str, account: &str) -> Option<usize> {
+        if account.is_empty() {
+            return (self.rows.iter()).position(|a| a.user.as_deref() == Some(user));
+        }
+        self.find(account, Some(user))
+            .or_else(|| self.find(account, None))
+    }
+
+    /// Association `k`'s walk: itself, then each parent up to the root.
+    pub fn walk(&self, k: usize) -> Vec<usize> {
+        let mut w = vec![k];
+        while let Some(p) = self.parent_of(*w.last().unwrap_or(&k)) {
+            if w.contains(&p) || w.len() > self.rows.len() {
+                break;
+            }
+            w.push(p);
+        }
+        w
     }
 
     /// True when some association has a limit.
@@ -186,6 +213,8 @@ pub fn parse(text: &str, file: &str) -> Result<AssocTable, String> {
     let cgm = col(&["grptresmins"]);
     let cgr = col(&["grptresrunmins"]);
     let cmm = col(&["maxtresmins", "maxtresminsperjob", "maxtresminspj"]);
+    let cga = col(&["grpjobsaccrue"]);
+    let cma = col(&["maxjobsaccrue"]);
     let mut table = AssocTable::default();
     for (i, l) in lines {
         let line = i + 1;
@@ -217,6 +246,11 @@ pub fn parse(text: &str, file: &str) -> Result<AssocTable, String> {
             grp_tres_run_mins: qos_limits::parse_tres(field(cgr)).map_err(at("GrpTRESRunMins"))?,
             max_tres_mins: qos_limits::parse_tres(field(cmm)).map_err(at("MaxTRESMins"))?,
         };
+        let accrue = AccrueLimits {
+            grp: qos_limits::parse_count(field(cga)).map_err(at("GrpJobsAccrue"))?,
+            max: qos_limits::parse_count(field(cma)).map_err(at("MaxJobsAccrue"))?,
+            max_pa: None,
+        };
         if table.find(account, user.as_deref()).is_some() {
             let who = user
                 .as_deref()
@@ -230,6 +264,7 @@ pub fn parse(text: &str, file: &str) -> Result<AssocTable, String> {
             user,
             parent: parent.filter(|_| field(Some(cu)).is_empty()),
             limits,
+            accrue,
             line,
         });
     }

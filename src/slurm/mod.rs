@@ -8,6 +8,7 @@
 //! This module knows no simulation: it computes from plain values, so that it can be tested
 //! against the committed real runs by hand.
 
+pub mod accrue;
 pub mod assoc;
 pub mod fairshare;
 pub mod params;

@@ -135,6 +135,11 @@ pub struct SlurmParams {
     pub kill_wait: Time,
     /// `OverTimeLimit`, seconds (given in minutes; default 0); `None`: `UNLIMITED`.
     pub over_time_limit: Option<Time>,
+    /// `MaxJobsAccrue` of the cluster's association: each user association without its own
+    /// (an `--assoc` row's) accrues age for at most this many waiting jobs at once, with
+    /// limits enforced (`slurm/accrue.rs`; not a slurm.conf parameter: sacctmgr's); `None`:
+    /// no limit.
+    pub max_jobs_accrue: Option<u32>,
 }
 
 impl Default for SlurmParams {
@@ -178,6 +183,7 @@ impl Default for SlurmParams {
             batch_sched_delay: 3,
             kill_wait: 30,
             over_time_limit: Some(0),
+            max_jobs_accrue: None,
         }
     }
 }
@@ -218,6 +224,7 @@ pub const NAMES: &[&str] = &[
     "batch_sched_delay",
     "KillWait",
     "OverTimeLimit",
+    "MaxJobsAccrue",
 ];
 
 /// `AccountingStorageEnforce`'s words (read_config.c `_validate_accounting_storage_enforce`).
@@ -467,6 +474,17 @@ impl SlurmParams {
                     m.to_string()
                 }
             }
+            "MaxJobsAccrue" => match v.trim() {
+                t if t.eq_ignore_ascii_case("none") => {
+                    self.max_jobs_accrue = None;
+                    "none".into()
+                }
+                t => {
+                    let n = count(t, 0, u64::from(u32::MAX) - 1)?;
+                    self.max_jobs_accrue = Some(n as u32);
+                    n.to_string()
+                }
+            },
             _ => return Err(format!("{name} is not a parameter of the slurm policy")),
         };
         Ok(canon)

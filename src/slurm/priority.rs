@@ -19,7 +19,8 @@
 //!   real runs' `sshare-end.txt` usage agrees with that, not with the last part counted).
 //!   `PriorityUsageResetPeriod` sets usage to zero at the first period of each new day,
 //!   week... counted from time 0.
-//! - **Factors** (`set_priority_factors`): age = min(seconds since submission /
+//! - **Factors** (`set_priority_factors`): age = min(seconds since the job's accrue time (its
+//!   submission, or under an accrue limit the queue build that let it accrue: `accrue.rs`) /
 //!   `PriorityMaxAge`, 1); fairshare = the association's factor from the last period (Fair Tree;
 //!   classic: the accounts' effective usage from the period's start, a user's from the usage
 //!   when the period's job list or a submission first needs it, `priority/classic.rs`); job size = (nodes / cluster nodes + processors / cluster processors) / 2, or
@@ -34,6 +35,7 @@
 //!   and nice are 0.
 //! - **Priority** = Σ weight · factor, at least 1, truncated to a whole number (a `uint32_t`).
 
+use super::accrue::Accrue;
 use super::fairshare;
 use super::params::{ResetPeriod, SlurmParams};
 use super::tree::Tree;
@@ -111,6 +113,9 @@ pub struct Multifactor {
     /// after the period still due in their second.
     end_sides: (Time, Vec<Option<bool>>),
     after_period: Vec<usize>,
+    /// The accrue limits' state, when a QOS or association has one (`accrue.rs`; `None`:
+    /// every job's age counts from its submission).
+    pub accrue: Option<Accrue>,
 }
 
 impl Multifactor {
@@ -143,6 +148,7 @@ impl Multifactor {
             tres_usage: None,
             end_sides: (0, Vec::new()),
             after_period: Vec::new(),
+            accrue: None,
         };
         m.refresh_fs();
         m
@@ -199,8 +205,13 @@ impl Multifactor {
         let cpus = f64::from(job.cpus);
         let nodes = f64::from(job.nodes.max(1));
         let mut prio = 0.0;
-        if p.weight_age > 0.0 {
-            let diff = (t - job.submit).max(0);
+        // From the job's accrue time; none yet, no age (`set_priority_factors`).
+        let since = self
+            .accrue
+            .as_ref()
+            .map_or(Some(job.submit), |a| a.since(j));
+        if let (true, Some(since)) = (p.weight_age > 0.0, since) {
+            let diff = (t - since).max(0);
             let age = if diff < p.max_age {
                 diff as f64 / p.max_age as f64
             } else {
@@ -299,6 +310,17 @@ impl Multifactor {
             self.pending.remove(i);
         }
         self.running.push((j, t));
+        if let Some(a) = self.accrue.as_mut() {
+            a.started(j);
+        }
+    }
+
+    /// A scheduler loop builds its queue at `t` (`build_job_queue`): the waiting jobs under
+    /// an accrue limit with room start accruing ([`Accrue::queue_built`]).
+    pub fn queue_built(&mut self, t: Time) {
+        if let Some(a) = self.accrue.as_mut() {
+            a.queue_built(t, &self.pending);
+        }
     }
 
     /// Job `j` ended at `t`: its usage since the last period (`priority_p_job_end`).

@@ -17,8 +17,11 @@
 //! A file with the limits' columns too (`format=Name,Priority,UsageFactor,MaxJobsPU,MaxTRESPU,
 //! GrpTRES,GrpJobs,MaxWall,GrpTRESMins,GrpTRESRunMins,MaxTRESMins,Flags`) gives each QOS's
 //! limits ([`QosLimits`], `qos_limits.rs`) and its `UsageFactor`: a job's usage is charged
-//! times its QOS's (priority_multifactor.c `_apply_new_usage`; 1 without the column).
+//! times its QOS's (priority_multifactor.c `_apply_new_usage`; 1 without the column); the
+//! columns `GrpJobsAccrue`, `MaxJobsAccruePU` and `MaxJobsAccruePA` its accrue limits
+//! (`accrue.rs`).
 
+use super::accrue::AccrueLimits;
 use super::qos_limits::{self, QosLimits};
 
 /// The QOS a job without one runs in (no association default is known).
@@ -34,12 +37,20 @@ pub struct QosTable {
     pub limits: Vec<(String, QosLimits)>,
     /// (name, `UsageFactor`) of the QOS whose factor is not 1, in the file's order.
     pub usage_factors: Vec<(String, f64)>,
+    /// (name, accrue limits) of the QOS with one (`GrpJobsAccrue`, `MaxJobsAccruePU`,
+    /// `MaxJobsAccruePA`: `accrue.rs`), in the file's order.
+    pub accrue: Vec<(String, AccrueLimits)>,
 }
 
 impl QosTable {
     /// The limits of QOS `name`, when it has any.
     pub fn limits_of(&self, name: &str) -> Option<&QosLimits> {
         self.limits.iter().find(|(n, _)| n == name).map(|(_, l)| l)
+    }
+
+    /// The accrue limits of QOS `name`, when it has any.
+    pub fn accrue_of(&self, name: &str) -> Option<AccrueLimits> {
+        self.accrue.iter().find(|(n, _)| n == name).map(|&(_, l)| l)
     }
 
     /// The `UsageFactor` of QOS `name`: what its jobs' usage is charged times (1 when the
@@ -150,6 +161,11 @@ pub fn parse(text: &str, file: &str) -> Result<QosTable, String> {
         limit_col("maxtresmins", "maxtresminsperjob"),
     ];
     let usage_col = limit_col("usagefactor", "usagefactor");
+    let accrue_cols = [
+        limit_col("grpjobsaccrue", "grpjobsaccrue"),
+        limit_col("maxjobsaccruepu", "maxjobsaccrueperuser"),
+        limit_col("maxjobsaccruepa", "maxjobsaccrueperaccount"),
+    ];
     let (cn, cp) = if headed {
         let col = |n: &str| {
             names.iter().position(|x| x == n).ok_or_else(|| {
@@ -203,6 +219,15 @@ pub fn parse(text: &str, file: &str) -> Result<QosTable, String> {
         };
         if !limits.is_none() {
             table.limits.push((n.clone(), limits));
+        }
+        let accrue_field = |k: usize| accrue_cols[k].and_then(|c| f.get(c).copied()).unwrap_or("");
+        let accrue = AccrueLimits {
+            grp: qos_limits::parse_count(accrue_field(0)).map_err(at("GrpJobsAccrue"))?,
+            max: qos_limits::parse_count(accrue_field(1)).map_err(at("MaxJobsAccruePU"))?,
+            max_pa: qos_limits::parse_count(accrue_field(2)).map_err(at("MaxJobsAccruePA"))?,
+        };
+        if !accrue.is_none() {
+            table.accrue.push((n.clone(), accrue));
         }
         let uf = usage_col.and_then(|c| f.get(c).copied()).unwrap_or("");
         let uf = usage_factor(uf).map_err(at("UsageFactor"))?;

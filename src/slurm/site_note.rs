@@ -118,8 +118,10 @@ pub fn limits_note(site: &Site) -> Option<String> {
             v.split(|c: char| c == ',' || c == '(' || c == ')' || c.is_whitespace())
                 .any(|w| ["limits", "2", "safe", "all"].contains(&w.to_ascii_lowercase().as_str()))
         });
-    let qos = (site.qos.as_ref()).filter(|(t, _)| !t.limits.is_empty());
-    let assoc = (site.assoc.as_ref()).filter(|(t, _)| t.has_limits());
+    // Accrue limits too (`accrue.rs`: read only with limits enforced).
+    let qos = (site.qos.as_ref()).filter(|(t, _)| !t.limits.is_empty() || !t.accrue.is_empty());
+    let assoc = (site.assoc.as_ref())
+        .filter(|(t, _)| t.has_limits() || t.rows.iter().any(|a| !a.accrue.is_none()));
     let files: Vec<&str> = [qos.map(|q| q.1.as_str()), assoc.map(|a| a.1.as_str())]
         .into_iter()
         .flatten()
@@ -208,5 +210,16 @@ mod tests {
         assert!(limits_note(&only_assoc)
             .unwrap()
             .starts_with("assoc.txt: its limits are not held"));
+        // A QOS file of an accrue limit alone: not read without limits enforced either.
+        let accrue = qos::parse(
+            "Name|Priority|MaxJobsAccruePU
+normal|0|2
+",
+            "qos.txt",
+        )
+        .unwrap();
+        assert!(limits_note(&site(None, &accrue))
+            .unwrap()
+            .starts_with("qos.txt, assoc.txt: their limits are not held"));
     }
 }

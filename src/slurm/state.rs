@@ -1,6 +1,7 @@
 //! The state the `slurm` policy's queue order (the priorities) and start rule (the scheduling
 //! loops) share in one simulation: the site, the parameters and the multifactor plugin.
 
+use super::accrue::Accrue;
 use super::params::SlurmParams;
 use super::priority::{JobInfo, Multifactor};
 use super::tree::Tree;
@@ -76,9 +77,11 @@ impl State {
                 t.usage_factor(site.qos_of(j).unwrap_or(super::qos::DEFAULT_QOS))
             })
         };
+        let mut users = Vec::new();
         let infos: Vec<JobInfo> = jobs
             .enumerate()
             .map(|(j, (user, p, submit, limit))| {
+                users.push(user);
                 let account = site.accounts.get(j).map_or("", String::as_str);
                 let assoc = *assoc_of.entry((user, account)).or_insert_with(|| {
                     let name = site.user_name(user);
@@ -106,7 +109,13 @@ impl State {
             })
             .collect();
         drop(qos_factor);
-        self.mf = Some(Multifactor::new(self.params.clone(), tree, infos, size));
+        let users: Vec<(i64, Time)> = (infos.iter().zip(&users))
+            .map(|(i, &u)| (u, i.submit))
+            .collect();
+        let accrue = Accrue::of_site(site, &self.params, &users);
+        let mut mf = Multifactor::new(self.params.clone(), tree, infos, size);
+        mf.accrue = accrue;
+        self.mf = Some(mf);
         self.sized = self.site.size.is_some();
     }
 

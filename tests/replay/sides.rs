@@ -41,11 +41,11 @@ struct Measured {
 
 /// One squeue sample: its time (seconds of the log's clock) and the pending jobs with their
 /// logged priorities, by job index.
-type Sample = (Time, Vec<(usize, f64)>);
+pub(super) type Sample = (Time, Vec<(usize, f64)>);
 
 /// The pending jobs of `squeue.log` (`epoch|jobid|name|state|priority|reason`) per sample,
 /// at `epoch - clock`; jobs `ids` does not name are left out.
-fn samples(text: &str, clock: Time, ids: &[String]) -> Vec<Sample> {
+pub(super) fn samples(text: &str, clock: Time, ids: &[String]) -> Vec<Sample> {
     let mut out: Vec<Sample> = Vec::new();
     for line in text.lines() {
         let f: Vec<&str> = line.split('|').collect();

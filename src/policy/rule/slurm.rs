@@ -170,7 +170,7 @@ impl SlurmSched {
         if due {
             // The cycle's queue build, first, records the limit reasons given since the
             // last one (in the cycle's second: a change for the thread's next look).
-            let reasons = self.reasons.build();
+            let reasons = self.build_queue(now);
             let tested = !c.waiting().is_empty();
             let before = c.waiting().len();
             let (mut planned, mut raised) = (false, false);
@@ -194,6 +194,17 @@ impl SlurmSched {
             }
         }
         Ok(())
+    }
+
+    /// A loop's queue build at `now` (`build_job_queue`, which each main scheduler run and
+    /// backfill cycle begins with): the waiting jobs' accrue time
+    /// (`acct_policy_handle_accrue_time`), and the limit reasons given since the last build;
+    /// true when it records one (a change for the backfill thread).
+    fn build_queue(&mut self, now: Time) -> bool {
+        if let Some(mf) = self.shared.borrow_mut().mf.as_mut() {
+            mf.queue_built(now);
+        }
+        self.reasons.build()
     }
 
     /// Runs the period of this second that the queue order left to the pass (after the main
@@ -308,6 +319,11 @@ impl StartRule for SlurmSched {
     fn followed(&mut self, c: &Ctx<'_>) {
         let now = c.now();
         self.decision = true;
+        // The history's loops built their queues (Slurm's, at times the log does not give;
+        // taken as each instant's).
+        if let Some(mf) = self.shared.borrow_mut().mf.as_mut() {
+            mf.queue_built(now);
+        }
         self.agent.begin(now, true);
         let waiting = c.waiting().len();
         if self.agent.due(now, false) {

@@ -73,14 +73,15 @@ pub(super) fn option_name(option: &str) -> Option<&'static str> {
 }
 
 /// The parameter a slurm.conf key names (`PriorityWeightAge`, any case), in [`NAMES`]
-/// spelling; `PriorityJobFactor` is a partition's, not a key of the file.
+/// spelling; `PriorityJobFactor` is a partition's and `MaxJobsAccrue` an association's
+/// (sacctmgr's), not keys of the file.
 pub(super) fn key_name(key: &str) -> Option<&'static str> {
     NAMES
         .iter()
         .find(|n| {
             n.eq_ignore_ascii_case(key)
                 && n.starts_with(char::is_uppercase)
-                && **n != "PriorityJobFactor"
+                && !["PriorityJobFactor", "MaxJobsAccrue"].contains(*n)
         })
         .copied()
 }

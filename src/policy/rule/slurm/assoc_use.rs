@@ -67,18 +67,7 @@ impl AssocUse {
             return None;
         }
         let n = table.rows.len();
-        let walk = (0..n)
-            .map(|k| {
-                let mut w = vec![k];
-                while let Some(p) = table.parent_of(*w.last().unwrap_or(&k)) {
-                    if w.contains(&p) || w.len() > n {
-                        break;
-                    }
-                    w.push(p);
-                }
-                w
-            })
-            .collect();
+        let walk = (0..n).map(|k| table.walk(k)).collect();
         Some(AssocUse {
             limits: table.rows.iter().map(|a| a.limits).collect(),
             walk,
@@ -107,15 +96,9 @@ impl AssocUse {
         self.job_qos.clear();
         for (j, v) in jobs.enumerate() {
             let account = site.accounts.get(j).map_or("", String::as_str);
-            let a = *memo.entry((v.user, account)).or_insert_with(|| {
-                let user = site.user_name(v.user);
-                if account.is_empty() {
-                    return (table.rows.iter()).position(|a| a.user.as_deref() == Some(&user));
-                }
-                table
-                    .find(account, Some(&user))
-                    .or_else(|| table.find(account, None))
-            });
+            let a = *memo
+                .entry((v.user, account))
+                .or_insert_with(|| table.of_job(&site.user_name(v.user), account));
             self.job_assoc.push(a);
             let qos = site.qos_of(j).unwrap_or(DEFAULT_QOS);
             let q = site.qos.as_ref().and_then(|(t, _)| t.limits_of(qos));

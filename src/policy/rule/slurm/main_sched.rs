@@ -160,7 +160,7 @@ impl SlurmSched {
     ) -> Result<(), SimError> {
         if run {
             // The run's queue build records the limit reasons given since the last one.
-            if self.reasons.build() {
+            if self.build_queue(c.now()) {
                 self.agent.change(c.now());
             }
             let depth = self.shared.borrow().params.default_queue_depth;
