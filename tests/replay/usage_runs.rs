@@ -75,7 +75,7 @@ fn decisions_on_the_usage_runs() {
 
 /// `slurm`'s whole-run figures reached (mean wait apart, worst account apart, largest wait
 /// CDF gap), each rounded up.
-const WHOLE_REACHED: [(f64, f64, f64); 2] = [(0.076, 0.57, 0.091), (0.059, 0.53, 0.071)];
+const WHOLE_REACHED: [(f64, f64, f64); 2] = [(0.106, 0.19, 0.081), (0.095, 0.89, 0.091)];
 
 /// How many of `slurm`'s 6 whole-run figures lie within the noise floor.
 const WITHIN: usize = 6;

@@ -129,6 +129,10 @@ impl Agent {
             return true;
         };
         let waited = self.prev.is_some_and(|p| p.1 > 0) && self.prev_idle;
+        // No job waited since the previous pass: a cycle due before this pass had no pass of
+        // the model to run in, and the thread ran it in its own second ("no jobs to
+        // backfill"), so it keeps the grid; it is never this pass's late cycle.
+        let queued = self.prev.is_none_or(|p| p.1 > 0);
         loop {
             let next = b + self.interval;
             if next > now {
@@ -144,7 +148,7 @@ impl Agent {
             };
             // `late`: a cycle due a second before this pass may run now (the thread sleeps
             // from the end of its last cycle, so its grid drifts later).
-            if cycle == now || (late && cycle + 1 == now) {
+            if cycle == now || (late && queued && cycle + 1 == now) {
                 return true;
             }
             b = cycle;
@@ -251,6 +255,43 @@ mod tests {
         c.end(100, 0, true);
         c.begin(113, true);
         assert!(c.due(113, false));
+    }
+
+    /// A cycle due while no job waits runs in its own second, with nothing to test: the
+    /// model has no pass then, and its next pass, a second later, is not that cycle's (the
+    /// late cycle is for a pass with jobs waiting). Worked by hand, cycles 5 s apart
+    /// (gpu-3/run3, 24-40 s): the cycle at 24 starts the two waiting jobs; a job submitted
+    /// and started at 28 empties the queue; Slurm's thread runs its cycle at 29 ("no jobs to
+    /// backfill" or, here, nothing left), so a submission at 30 waits for the look at 34, and
+    /// the grid stays 24 + 5k (Slurm's cycles at 29.2, 34.2, 39.2 s). Before, the pass at 30
+    /// ran the cycle due at 29 late, and the grid moved to 30 + 5k: a job submitted at 40 was
+    /// backfilled at once, where Slurm's cycle at 39 had run before it.
+    #[test]
+    fn a_cycle_due_with_no_job_waiting_keeps_its_second() {
+        let mut a = Agent::new(5, (0, 0), 0, 0);
+        a.begin(24, true);
+        assert!(a.due(24, true));
+        a.ran(24, true, false); // started the waiting jobs
+        a.end(24, 0, false);
+        a.begin(28, true); // a submission, started by the main scheduler
+        assert!(!a.due(28, true));
+        a.end(28, 0, false);
+        a.begin(30, true); // a submission; no pass at 29
+        assert!(!a.due(30, true));
+        a.end(30, 1, false);
+        a.begin(34, false);
+        assert!(a.due(34, true)); // the submission at 30 is a change since 29
+
+        // With a job waiting since the pass at 28, the pass at 30 runs the cycle due at 29.
+        let mut w = Agent::new(5, (0, 0), 0, 0);
+        w.begin(24, true);
+        assert!(w.due(24, true));
+        w.ran(24, true, false);
+        w.end(24, 1, false);
+        w.begin(28, true);
+        w.end(28, 1, false);
+        w.begin(30, true);
+        assert!(w.due(30, true));
     }
 
     /// Slurm's cycle changes nothing by testing a job whose start lies ahead (the will-run

@@ -25,7 +25,8 @@
 //! ask of it is, once its nodes are chosen, those of them the association does not hold yet
 //! (`_get_unique_job_node_cnt`), else its whole node count.
 
-use super::qos_use::{over, tres};
+use super::qos_use::{over_at, tres};
+use super::reasons::{Limit, Reason};
 use crate::cluster::Share;
 use crate::sim::{Ctx, JobView};
 use crate::slurm::assoc::AssocLimits;
@@ -174,31 +175,38 @@ impl AssocUse {
         }
     }
 
-    /// Held before node selection: `GrpJobs` up the walk, `MaxJobs` and `MaxWall` of its own.
-    pub(super) fn held_pre(&self, c: &Ctx<'_>, j: usize) -> bool {
-        let Some((walk, q)) = self.of(j) else {
-            return false;
-        };
+    /// Held before node selection: `GrpJobs` up the walk, `MaxJobs` and `MaxWall` of its own,
+    /// with the reason of the first that holds it (`acct_policy_job_runnable_pre_select`'s
+    /// walk, acct_policy.c 3543, 3623, 3663: an association's reason does not name which one).
+    pub(super) fn held_pre(&self, c: &Ctx<'_>, j: usize) -> Option<Reason> {
+        let (walk, q) = self.of(j)?;
         let requested = c.job(j).requested;
-        walk.iter().enumerate().any(|(depth, &k)| {
+        walk.iter().enumerate().find_map(|(depth, &k)| {
             let (l, u) = (&self.limits[k], &self.used[k]);
-            (q.grp_jobs.is_none() && l.grp_jobs.is_some_and(|n| u.jobs >= n))
-                || (depth == 0
-                    && ((q.max_jobs_pu.is_none() && l.max_jobs.is_some_and(|n| u.jobs >= n))
-                        || (q.max_wall.is_none()
-                            && l.max_wall.is_some_and(|w| requested.is_none_or(|r| r > w)))))
+            let limit = if q.grp_jobs.is_none() && l.grp_jobs.is_some_and(|n| u.jobs >= n) {
+                Limit::GrpJobs
+            } else if depth > 0 {
+                return None;
+            } else if q.max_jobs_pu.is_none() && l.max_jobs.is_some_and(|n| u.jobs >= n) {
+                Limit::MaxJobs
+            } else if q.max_wall.is_none()
+                && l.max_wall.is_some_and(|w| requested.is_none_or(|r| r > w))
+            {
+                Limit::MaxWall
+            } else {
+                return None;
+            };
+            Some(Reason::of(false, limit, 0))
         })
     }
 
     /// Held after node selection: `GrpTRES` up the walk, `MaxTRES` of its own; `on`: the
     /// nodes it gets, when chosen (the `node` ask at each association is then those it does
-    /// not hold yet).
-    pub(super) fn held_post(&self, c: &Ctx<'_>, j: usize, on: Option<&[Share]>) -> bool {
-        let Some((walk, q)) = self.of(j) else {
-            return false;
-        };
+    /// not hold yet). The reason: the first limit and TRES over.
+    pub(super) fn held_post(&self, c: &Ctx<'_>, j: usize, on: Option<&[Share]>) -> Option<Reason> {
+        let (walk, q) = self.of(j)?;
         let t = tres(c, j);
-        walk.iter().enumerate().any(|(depth, &k)| {
+        walk.iter().enumerate().find_map(|(depth, &k)| {
             let l = &self.limits[k];
             let mut ask = t;
             if let Some(on) = on {
@@ -207,12 +215,17 @@ impl AssocUse {
                     .filter(|s| !self.on_node.contains_key(&(k, s.node)));
                 ask[2] = new.count() as u64;
             }
-            over(&grp_tres(l, q), &ask, &self.used[k].tres)
-                || (depth == 0
-                    && l.max_tres
-                        .iter()
-                        .zip(&t)
-                        .any(|(m, &a)| m.is_some_and(|m| a > m)))
+            let grp =
+                over_at(&grp_tres(l, q), &ask, &self.used[k].tres).map(|i| (Limit::GrpTres, i));
+            let max = || {
+                let mut m = l.max_tres.iter().zip(&t);
+                (depth == 0)
+                    .then(|| m.position(|(m, &a)| m.is_some_and(|m| a > m)))
+                    .flatten()
+                    .map(|i| (Limit::MaxTres, i))
+            };
+            grp.or_else(max)
+                .map(|(limit, i)| Reason::of(false, limit, i))
         })
     }
 

@@ -96,8 +96,8 @@ impl SlurmSched {
             // Held before node selection (GrpJobs, MaxJobsPU, MaxWall): passed over before
             // `bf_max_job_user` counts it (`_attempt_backfill` calls
             // `acct_policy_job_runnable_pre_select` before `_job_exceeds_max_bf_param`).
-            if self.limits.as_ref().is_some_and(|q| q.held_pre(c, j)) {
-                self.reasons.held(j);
+            if let Some(r) = self.limits.as_ref().and_then(|q| q.held_pre(c, j)) {
+                self.reasons.held(j, r);
                 continue;
             }
             let v = c.job(j);
@@ -128,8 +128,8 @@ impl SlurmSched {
             // does not hold yet, `_get_unique_job_node_cnt` on `job_resrcs`); a reservation on
             // its whole node count (the will-run test leaves no `job_resrcs`).
             let now_on = alloc.as_deref().filter(|_| start <= now);
-            if (self.limits.as_ref()).is_some_and(|q| q.held_post_on(c, j, now_on)) {
-                self.reasons.held(j);
+            if let Some(r) = (self.limits.as_ref()).and_then(|q| q.held_post_on(c, j, now_on)) {
+                self.reasons.held(j, r);
                 continue;
             }
             if start <= now {

@@ -6,6 +6,7 @@
 use super::assoc_use::AssocUse;
 use super::mins_use::MinsUse;
 use super::qos_use::{ask, QosUse};
+use super::reasons::Reason;
 use crate::cluster::Share;
 use crate::sim::{Ctx, Jobs};
 use crate::slurm::state::State;
@@ -105,22 +106,33 @@ impl LimitUse {
         out
     }
 
-    /// Held before node selection.
-    pub(super) fn held_pre(&self, c: &Ctx<'_>, j: usize) -> bool {
-        self.qos.as_ref().is_some_and(|q| q.held_pre(c, j))
-            || self.assoc.as_ref().is_some_and(|a| a.held_pre(c, j))
+    /// Held before node selection: the reason of the first limit that holds the job (its
+    /// QOS's, then its associations': `acct_policy_job_runnable_pre_select`).
+    pub(super) fn held_pre(&self, c: &Ctx<'_>, j: usize) -> Option<Reason> {
+        let qos = self.qos.as_ref().and_then(|q| q.held_pre(c, j));
+        qos.or_else(|| self.assoc.as_ref().and_then(|a| a.held_pre(c, j)))
     }
 
-    /// Held after node selection, on the nodes `on` it gets (`None`: its node count whole).
-    pub(super) fn held_post_on(&self, c: &Ctx<'_>, j: usize, on: Option<&[Share]>) -> bool {
+    /// Held after node selection, on the nodes `on` it gets (`None`: its node count whole):
+    /// the reason of the first limit over, its QOS's (minutes first) before its associations'
+    /// (`acct_policy_job_runnable_post_select`).
+    pub(super) fn held_post_on(
+        &self,
+        c: &Ctx<'_>,
+        j: usize,
+        on: Option<&[Share]>,
+    ) -> Option<Reason> {
         let (qos, assoc) = (self.qos.as_ref(), self.assoc.as_ref());
-        qos.is_some_and(|q| q.held_post(c, j, on))
-            || assoc.is_some_and(|a| a.held_post(c, j, on))
-            || (self.mins.as_ref()).is_some_and(|m| m.held(c, j, qos, assoc))
+        let mins = |qos_side| (self.mins.as_ref()).and_then(|m| m.held(c, j, qos, assoc, qos_side));
+        mins(true)
+            .or_else(|| qos.and_then(|q| q.held_post(c, j, on)))
+            .or_else(|| mins(false))
+            .or_else(|| assoc.and_then(|a| a.held_post(c, j, on)))
     }
 
     /// Held by either, on its whole node count.
-    pub(super) fn held(&self, c: &Ctx<'_>, j: usize) -> bool {
-        self.held_pre(c, j) || self.held_post_on(c, j, None)
+    pub(super) fn held(&self, c: &Ctx<'_>, j: usize) -> Option<Reason> {
+        self.held_pre(c, j)
+            .or_else(|| self.held_post_on(c, j, None))
     }
 }

@@ -55,13 +55,17 @@ impl SlurmSched {
                 continue;
             }
             if let Some(l) = self.limits.as_ref() {
-                if l.held(c, j) {
+                if let Some(whole) = l.held(c, j) {
                     let on = || {
                         c.cluster()
                             .and_then(|cv| blocked.peek(&cv, j, more.as_deref()))
                     };
-                    if l.held_pre(c, j) || on().is_none_or(|a| l.held_post_on(c, j, Some(&a))) {
-                        self.reasons.held(j);
+                    let held = l.held_pre(c, j).or_else(|| match on() {
+                        Some(a) => l.held_post_on(c, j, Some(&a)),
+                        None => Some(whole),
+                    });
+                    if let Some(r) = held {
+                        self.reasons.held(j, r);
                         continue;
                     }
                 }

@@ -24,6 +24,7 @@
 
 use super::assoc_use::AssocUse;
 use super::qos_use::{tres, QosUse};
+use super::reasons::{Limit, Reason};
 use crate::sim::{Ctx, JobView};
 use crate::slurm::qos::DEFAULT_QOS;
 use crate::slurm::qos_limits::{TresCounts, TresLimit, TRES_NAMES};
@@ -158,14 +159,17 @@ impl MinsUse {
         }
     }
 
-    /// Held by a minutes limit of its QOS or its associations.
+    /// Held by a minutes limit of its QOS (`qos_side`) or of its associations (else), with
+    /// the reason of the first limit and TRES over, in `_qos_job_runnable_post_select`'s and
+    /// the association walk's order: `GrpTRESMins`, `GrpTRESRunMins`, `MaxTRESMins`.
     pub(super) fn held(
         &self,
         c: &Ctx<'_>,
         j: usize,
         qos: Option<&QosUse>,
         assoc: Option<&AssocUse>,
-    ) -> bool {
+        qos_side: bool,
+    ) -> Option<Reason> {
         let v = c.job(j);
         let jm = job_mins(v.requested, &tres(c, j));
         let free = self.factor.get(j).is_some_and(|&f| f == 0.0);
@@ -177,28 +181,39 @@ impl MinsUse {
                 self.run[g].map(|s| s / 60)
             }
         };
-        if let Some((k, Some(l))) = qos.map(|q| q.of(j)) {
-            let g = self.n_assoc + usize::from(k);
-            if used_over(&l.grp_tres_mins, &jm, &usage(g))
-                || run_over(&l.grp_tres_run_mins, &jm, &run(g))
-                || max_over(&l.max_tres_mins, &jm).is_some()
-            {
-                return true;
-            }
-        }
-        let Some((walk, q)) = assoc.and_then(|a| a.of(j)) else {
-            return false;
+        let first = |grp: &TresLimit, grp_run: &TresLimit, max: Option<&TresLimit>, g: usize| {
+            let at = |limit, i: Option<usize>| i.map(|i| Reason::of(qos_side, limit, i));
+            at(Limit::GrpTresMins, used_over(grp, &jm, &usage(g)))
+                .or_else(|| at(Limit::GrpTresRunMins, run_over(grp_run, &jm, &run(g))))
+                .or_else(|| {
+                    at(
+                        Limit::MaxTresMins,
+                        max.and_then(|m| max_over(m, &jm)).map(|o| o.0),
+                    )
+                })
         };
-        walk.iter().enumerate().any(|(depth, &k)| {
+        if qos_side {
+            let (k, Some(l)) = qos?.of(j) else {
+                return None;
+            };
+            let g = self.n_assoc + usize::from(k);
+            return first(
+                &l.grp_tres_mins,
+                &l.grp_tres_run_mins,
+                Some(&l.max_tres_mins),
+                g,
+            );
+        }
+        let (walk, q) = assoc?.of(j)?;
+        walk.iter().enumerate().find_map(|(depth, &k)| {
             let l = assoc.map(|a| a.at(k).0).copied().unwrap_or_default();
-            used_over(&without(&l.grp_tres_mins, &q.grp_tres_mins), &jm, &usage(k))
-                || run_over(
-                    &without(&l.grp_tres_run_mins, &q.grp_tres_run_mins),
-                    &jm,
-                    &run(k),
-                )
-                || (depth == 0
-                    && max_over(&without(&l.max_tres_mins, &q.max_tres_mins), &jm).is_some())
+            let max = without(&l.max_tres_mins, &q.max_tres_mins);
+            first(
+                &without(&l.grp_tres_mins, &q.grp_tres_mins),
+                &without(&l.grp_tres_run_mins, &q.grp_tres_run_mins),
+                (depth == 0).then_some(&max),
+                k,
+            )
         })
     }
 
@@ -265,15 +280,15 @@ fn without(l: &TresLimit, q: &TresLimit) -> TresLimit {
     t
 }
 
-/// `GrpTRESMins`: a TRES the job asks whose usage is at or over the limit.
-fn used_over(limit: &TresLimit, jm: &TresCounts, used: &TresCounts) -> bool {
-    (0..4).any(|i| limit[i].is_some_and(|l| jm[i] > 0 && used[i] >= l))
+/// `GrpTRESMins`: the first TRES the job asks whose usage is at or over the limit.
+fn used_over(limit: &TresLimit, jm: &TresCounts, used: &TresCounts) -> Option<usize> {
+    (0..4).find(|&i| limit[i].is_some_and(|l| jm[i] > 0 && used[i] >= l))
 }
 
-/// `GrpTRESRunMins` (`safe_limits`): the job's minutes over the limit, or they and the
-/// running jobs' over it.
-fn run_over(limit: &TresLimit, jm: &TresCounts, run: &TresCounts) -> bool {
-    (0..4).any(|i| {
+/// `GrpTRESRunMins` (`safe_limits`): the first TRES whose minutes the job asks over the
+/// limit, or they and the running jobs' over it.
+fn run_over(limit: &TresLimit, jm: &TresCounts, run: &TresCounts) -> Option<usize> {
+    (0..4).find(|&i| {
         limit[i].is_some_and(|l| jm[i] > l || (jm[i] > 0 && jm[i].saturating_add(run[i]) > l))
     })
 }

@@ -20,6 +20,7 @@
 //! once its nodes are chosen, those of them not held yet (`_get_unique_job_node_cnt`), else
 //! its whole node count.
 
+use super::reasons::{Limit, Reason};
 use crate::cluster::{Need, Share};
 use crate::sim::{Ctx, JobView};
 use crate::slurm::qos::DEFAULT_QOS;
@@ -167,26 +168,38 @@ impl QosUse {
         grp
     }
 
-    /// Held before node selection: `GrpJobs`, `MaxJobsPU`, `MaxWall`.
-    pub(super) fn held_pre(&self, c: &Ctx<'_>, j: usize) -> bool {
+    /// Held before node selection: `GrpJobs`, `MaxJobsPU`, `MaxWall`, with the reason of the
+    /// first that holds it in `_qos_job_runnable_pre_select`'s order (acct_policy.c 1967,
+    /// 2064, 2107).
+    pub(super) fn held_pre(&self, c: &Ctx<'_>, j: usize) -> Option<Reason> {
         let (k, Some(l)) = self.of(j) else {
-            return false;
+            return None;
         };
         let v = c.job(j);
         let group = &self.group[usize::from(k)];
         let user = self.user.get(&(k, v.user)).copied().unwrap_or_default();
-        l.grp_jobs.is_some_and(|n| group.jobs >= n)
-            || l.max_jobs_pu.is_some_and(|n| user.jobs >= n)
-            || l.max_wall
-                .is_some_and(|w| v.requested.is_none_or(|r| r > w))
+        let limit = if l.grp_jobs.is_some_and(|n| group.jobs >= n) {
+            Limit::GrpJobs
+        } else if l.max_jobs_pu.is_some_and(|n| user.jobs >= n) {
+            Limit::MaxJobs
+        } else if l
+            .max_wall
+            .is_some_and(|w| v.requested.is_none_or(|r| r > w))
+        {
+            Limit::MaxWall
+        } else {
+            return None;
+        };
+        Some(Reason::of(true, limit, 0))
     }
 
     /// Held after node selection: `GrpTRES`, `MaxTRESPU`; `on`: the nodes it gets, when
     /// chosen (the `node` ask is then those the QOS, or the user in it, does not hold yet:
     /// `_get_unique_job_node_cnt` before each check, acct_policy.c 2243-2251, 2467-2475).
-    pub(super) fn held_post(&self, c: &Ctx<'_>, j: usize, on: Option<&[Share]>) -> bool {
+    /// The reason: the first limit and TRES over (`_get_tres_state_reason`).
+    pub(super) fn held_post(&self, c: &Ctx<'_>, j: usize, on: Option<&[Share]>) -> Option<Reason> {
         let (k, Some(l)) = self.of(j) else {
-            return false;
+            return None;
         };
         let t = tres(c, j);
         let u = c.job(j).user;
@@ -201,7 +214,9 @@ impl QosUse {
         };
         let in_group = ask(&|n| self.group_nodes.contains_key(&(k, n)));
         let in_user = ask(&|n| self.user_nodes.contains_key(&(k, u, n)));
-        over(&l.grp_tres, &in_group, &group.tres) || over(&l.max_tres_pu, &in_user, &user.tres)
+        let grp = over_at(&l.grp_tres, &in_group, &group.tres).map(|i| (Limit::GrpTres, i));
+        let pu = || over_at(&l.max_tres_pu, &in_user, &user.tres).map(|i| (Limit::MaxTres, i));
+        grp.or_else(pu).map(|(limit, i)| Reason::of(true, limit, i))
     }
 
     /// Why job `j` (`v`, asking `need` of the cluster's nodes) is held for ever, by a limit no
@@ -258,14 +273,12 @@ impl QosUse {
     }
 }
 
-/// `_validate_tres_usage_limits` with `safe_limits` and no current use: a TRES with a limit
-/// the job asks more of than the limit, or asks some of with the use already over what is left.
-pub(super) fn over(limit: &TresLimit, ask: &TresCounts, used: &TresCounts) -> bool {
-    limit
-        .iter()
-        .zip(ask)
-        .zip(used)
-        .any(|((l, &a), &u)| l.is_some_and(|l| a > l || (a > 0 && a.saturating_add(u) > l)))
+/// `_validate_tres_usage_limits` with `safe_limits` and no current use: the first TRES with a
+/// limit the job asks more of than the limit, or asks some of with the use already over what
+/// is left (its index in the TRES counts), if one is.
+pub(super) fn over_at(limit: &TresLimit, ask: &TresCounts, used: &TresCounts) -> Option<usize> {
+    (limit.iter().zip(ask).zip(used))
+        .position(|((l, &a), &u)| l.is_some_and(|l| a > l || (a > 0 && a.saturating_add(u) > l)))
 }
 
 /// Slurm's pending reasons for a `GrpTRES` limit, per TRES of [`TRES_NAMES`]
@@ -326,7 +339,7 @@ fn job_mem(per_node: u64, per_cpu: u64, nodes: u64, cpus: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::over;
+    use super::over_at;
 
     /// GrpTRES=cpu=12: with 8 in use a job of 4 starts (4 + 8 = 12, not over), one of 5 is
     /// held (13); one of 13 is held whatever is used (over the limit alone); a job asking no
@@ -334,11 +347,11 @@ mod tests {
     #[test]
     fn a_tres_limit_holds_what_would_go_over_it() {
         let cpu12 = [Some(12), None, None, None];
-        assert!(!over(&cpu12, &[4, 0, 0, 0], &[8, 0, 0, 0]));
-        assert!(over(&cpu12, &[5, 0, 0, 0], &[8, 0, 0, 0]));
-        assert!(over(&cpu12, &[13, 0, 0, 0], &[0; 4]));
+        assert!(over_at(&cpu12, &[4, 0, 0, 0], &[8, 0, 0, 0]).is_none());
+        assert!(over_at(&cpu12, &[5, 0, 0, 0], &[8, 0, 0, 0]).is_some());
+        assert!(over_at(&cpu12, &[13, 0, 0, 0], &[0; 4]).is_some());
         let gpu2 = [None, None, None, Some(2)];
-        assert!(!over(&gpu2, &[8, 0, 1, 0], &[0, 0, 0, 3]));
-        assert!(over(&gpu2, &[8, 0, 1, 1], &[0, 0, 0, 2]));
+        assert!(over_at(&gpu2, &[8, 0, 1, 0], &[0, 0, 0, 3]).is_none());
+        assert!(over_at(&gpu2, &[8, 0, 1, 1], &[0, 0, 0, 2]).is_some());
     }
 }

@@ -41,12 +41,12 @@ fn a_jobs_minutes_are_its_limit_times_its_tres() {
 fn the_checks_hold_at_their_bounds() {
     let cpu = |n| [Some(n), None, None, None];
     let jm = [24, 0, 3, 0];
-    assert!(used_over(&cpu(50), &jm, &[50, 0, 0, 0]));
-    assert!(!used_over(&cpu(50), &jm, &[49, 0, 0, 0]));
-    assert!(!used_over(&cpu(50), &[0, 0, 3, 0], &[80, 0, 0, 0]));
-    assert!(!run_over(&cpu(100), &jm, &[76, 0, 0, 0]));
-    assert!(run_over(&cpu(100), &jm, &[77, 0, 0, 0]));
-    assert!(run_over(&cpu(100), &[101, 0, 0, 0], &[0; 4]));
+    assert!(used_over(&cpu(50), &jm, &[50, 0, 0, 0]).is_some());
+    assert!(used_over(&cpu(50), &jm, &[49, 0, 0, 0]).is_none());
+    assert!(used_over(&cpu(50), &[0, 0, 3, 0], &[80, 0, 0, 0]).is_none());
+    assert!(run_over(&cpu(100), &jm, &[76, 0, 0, 0]).is_none());
+    assert!(run_over(&cpu(100), &jm, &[77, 0, 0, 0]).is_some());
+    assert!(run_over(&cpu(100), &[101, 0, 0, 0], &[0; 4]).is_some());
     assert_eq!(max_over(&cpu(24), &jm), None);
     assert_eq!(max_over(&cpu(24), &[25, 0, 0, 0]), Some((0, 24)));
     assert_eq!(without(&cpu(24), &cpu(64)), [None; 4]);
