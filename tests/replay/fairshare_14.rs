@@ -54,21 +54,24 @@ fn decisions_on_a_fairshare_workload_never_seen() {
 }
 
 /// How many of `slurm`'s 6 whole-run figures lie within the noise floor.
-const WITHIN: usize = 6;
+const WITHIN: usize = 5;
 
 /// `slurm`'s whole-run figures reached (mean wait apart, worst account apart, largest wait
 /// CDF gap), each rounded up at 0.1%.
-const WHOLE_REACHED: [[f64; 3]; 2] = [[0.138, 0.277, 0.067], [0.094, 0.329, 0.075]];
+const WHOLE_REACHED: [[f64; 3]; 2] = [[0.097, 0.257, 0.075], [0.078, 0.422, 0.051]];
 
 /// The whole runs beside their noise floor (run1 against run2: mean wait 270.6 / 222.5 s,
 /// 19.5% apart, worst account 36% (chem), largest wait CDF gap 0.092: a wide floor, the two
 /// real runs' queues emptied 1,462 and 1,261 s after the first submission). run1: `slurm`
-/// 13.8%, 28% (phys), 0.067; `easy` 31.5%, 47%, 0.133; `conservative` 1.4%, 87% (bio), 0.250.
-/// run2: `slurm` 9.3%, 33% (bio), 0.075; `easy` 19.4%, 75%, 0.100; `conservative` 13.8%, 104%,
-/// 0.142. All 6 of `slurm`'s figures within the floor; of the baselines' 12, 3 (both mean
-/// waits of `conservative`, run2's of `easy`). Checked: the figures reached
-/// ([`WHOLE_REACHED`]), [`WITHIN`], and `slurm`'s worst account and CDF gap below both
-/// baselines' on each run (its mean wait is not: `conservative`'s is 1.4% off on run1).
+/// 9.6%, 26% (bio), 0.075; `easy` 31.5%, 47%, 0.133; `conservative` 1.4%, 87% (bio), 0.250.
+/// run2: `slurm` 7.7%, 42% (bio), 0.050; `easy` 19.4%, 75%, 0.100; `conservative` 13.8%, 104%,
+/// 0.142. 5 of `slurm`'s 6 figures within the floor (run2's worst account is not); of the
+/// baselines' 12, 3 (both mean waits of `conservative`, run2's of `easy`). Measured before
+/// anything was fitted to this workload: 13.8%, 28%, 0.067 and 9.3%, 33%, 0.075, all 6 within;
+/// the backfill cycle due with no job waiting kept in its own second (docs/slurm-runs.md, the
+/// falls traced) moved them. Checked: the figures reached ([`WHOLE_REACHED`]), [`WITHIN`], and
+/// `slurm`'s worst account and CDF gap below both baselines' on each run (its mean wait is
+/// not: `conservative`'s is 1.4% off on run1).
 #[test]
 fn whole_runs_of_a_fairshare_workload_never_seen() {
     let (within, figures) = beside_the_floor("fairshare-14", &runs());
