@@ -176,7 +176,7 @@ impl Splitter {
     }
 }
 
-/// Cuts `line` at each `delim` outside `[...]` (a hostlist's commas stay in its field) and
+/// Cuts `line` at each `delim` outside `[...]` (for `,`: a hostlist's commas stay in its field) and
 /// outside double quotes: a spreadsheet saves a CSV with the fields that hold its delimiter
 /// quoted (`"cpu=2,node=1"`), or every field (`"1","COMPLETED"`). A field's enclosing quotes
 /// are dropped (a `""` inside one is kept as it is: no sacct value holds a quote).
@@ -195,8 +195,9 @@ fn split_quoted<'a>(line: &'a str, delim: char, out: &mut Vec<&'a str>) {
         match c {
             '"' => quoted = !quoted,
             _ if quoted => {}
-            '[' => depth += 1,
-            ']' => depth = depth.saturating_sub(1),
+            // A hostlist's brackets matter only where its commas would cut.
+            '[' if delim == ',' => depth += 1,
+            ']' if delim == ',' => depth = depth.saturating_sub(1),
             c if c == delim && depth == 0 => {
                 out.push(unquote(&line[start..i]));
                 start = i + c.len_utf8();
