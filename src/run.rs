@@ -58,8 +58,27 @@ fn machines_beside(path: &std::path::Path) -> Option<String> {
     std::path::Path::new(&machines).is_file().then(|| {
         format!(
             "{machines} beside it is Alea's machines file of this trace: give it with \
-             --cluster {machines} to run the jobs on its nodes (without it, one machine of \
-             the trace's processors)"
+             --cluster {machines} {MACHINES_GIVE}"
+        )
+    })
+}
+
+/// Why to give Alea's machines file of a trace in its MetaCentrum form, as the CLI and the
+/// page say it.
+pub(crate) const MACHINES_GIVE: &str =
+    "to run the jobs on its nodes (without it, one machine of the trace's processors)";
+
+/// The page's note for a trace in Alea's MetaCentrum form read without a cluster (the CLI's
+/// is `machines_beside`: the page cannot look beside the file): where its nodes are and how
+/// to give them.
+pub fn machines_hint(workload: &Workload, input: &InputOptions) -> Option<String> {
+    (workload.alea_lines > 0 && input.cluster.is_none()).then(|| {
+        let name = workload.source.rsplit(['/', '\\']).next().unwrap_or("");
+        let stem = name.strip_suffix(".gz").unwrap_or(name);
+        format!(
+            "this trace's nodes are in Alea's machines file ({stem}.machines where the trace \
+             comes from): drop it on the page with the trace, or choose it in the Cluster \
+             panel, {MACHINES_GIVE}"
         )
     })
 }

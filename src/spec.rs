@@ -112,6 +112,29 @@ impl Spec {
     }
 }
 
+/// `a` and `b` are equal, or one edit apart: a letter changed, inserted or deleted, or two
+/// neighbours swapped.
+pub fn one_typo(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let lead = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (a, b) = (&a[lead..], &b[lead..]);
+    let tail = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (a, b) = (
+        &a[..a.len() - tail.min(a.len())],
+        &b[..b.len() - tail.min(b.len())],
+    );
+    match (a.len(), b.len()) {
+        (0, 0) | (1, 1) | (0, 1) | (1, 0) => true,
+        (2, 2) => a[0] == b[1] && a[1] == b[0],
+        _ => false,
+    }
+}
+
 /// What is unbalanced in `s`, when a bracket or parenthesis is: the closer that closes
 /// nothing, the opener a wrong closer meets, else every opener never closed (innermost first), each with
 /// its character position (`lead` characters precede `s` in the spec as given).

@@ -86,8 +86,7 @@ fn a_mixed_cluster_with_defaults_and_overlapping_partitions() {
     );
 }
 
-/// The partition keys full.conf sets that nothing models (its lines 73-76: compute's
-/// DefaultTime, fat's AllowGroups, gpu's DefMemPerGPU and TRESBillingWeights, preempt's
+/// The partition keys full.conf sets that nothing models (its lines 74-76: fat's AllowGroups, gpu's DefMemPerGPU and TRESBillingWeights, preempt's
 /// PreemptMode and Hidden), in file order, each with its partitions: the admin is told of
 /// them (the CLI's stderr, the page's cluster notes). Before, they were accepted in silence:
 /// an admin read a schedule as if `AllowGroups=fatusers` held.
@@ -96,13 +95,12 @@ fn partition_keys_not_modelled_are_named_with_their_partitions() {
     let s = read("full.conf");
     assert_eq!(
         s.ignored_partition_note().unwrap(),
-        "partition keys accepted and not modelled (docs/cluster-model.md): DefaultTime \
-         (compute), AllowGroups (fat), DefMemPerGPU (gpu), TRESBillingWeights (gpu), PreemptMode \
+        "partition keys accepted and not modelled (docs/cluster-model.md): AllowGroups (fat), DefMemPerGPU (gpu), TRESBillingWeights (gpu), PreemptMode \
          (preempt), Hidden (preempt)"
     );
     // A key on several lines, and on a DEFAULT line, is named once with each partition.
     let s = conf::parse_str(
-        "NodeName=n1 CPUs=4\nPartitionName=DEFAULT DefaultTime=10\n\
+        "NodeName=n1 CPUs=4\nPartitionName=DEFAULT GraceTime=10\n\
          PartitionName=a Nodes=n1 AllowQos=x\nPartitionName=b Nodes=n1 allowqos=y\n",
         "t.conf",
     )
@@ -110,7 +108,7 @@ fn partition_keys_not_modelled_are_named_with_their_partitions() {
     assert_eq!(
         s.ignored_partition_keys,
         [
-            ("DefaultTime".to_string(), vec!["DEFAULT".to_string()]),
+            ("GraceTime".to_string(), vec!["DEFAULT".to_string()]),
             (
                 "AllowQos".to_string(),
                 vec!["a".to_string(), "b".to_string()]
@@ -137,6 +135,12 @@ fn a_full_slurm_conf_keeps_its_other_keys() {
     assert_eq!(c.partitions[1].oversubscribe, OverSubscribe::Exclusive);
     assert_eq!(c.partitions[3].priority_tier, 0);
     assert_eq!(c.partitions[3].nodes.len(), 42);
+    // Its line 73: compute's DefaultTime=01:00:00 (the limit of a job that gives none).
+    assert_eq!(
+        (c.partitions[0].default_time, c.partitions[0].max_time),
+        (Some(Some(60)), Some(3 * 1440))
+    );
+    assert_eq!(c.partitions[1].default_time, None);
     let p = &s.params;
     assert_eq!(p.get("SchedulerType"), Some("sched/backfill"));
     assert_eq!(p.get("selecttype"), Some("select/cons_tres"));

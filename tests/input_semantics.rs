@@ -30,7 +30,8 @@ fn machine_size_from_header_then_nodes_then_widest() {
     assert_eq!((s.procs, s.procs_source.as_str()), (7, "MaxNodes header"));
     let s = prepare(&workload("", &jobs), &InputOptions::default()).unwrap();
     assert_eq!(s.procs, 6);
-    assert!(s.procs_source.contains("widest job"));
+    // Shown in parentheses after the size: none nested ("256 (widest job (no ...))").
+    assert_eq!(s.procs_source, "widest job: no MaxProcs/MaxNodes header");
     let opts = InputOptions {
         procs: Some(12),
         ..Default::default()
@@ -45,21 +46,27 @@ fn skip_rules_name_line_field_and_reason() {
         "; MaxProcs: 4\n",
         &[
             line(1, 0, 10, 2, 10),
-            line(2, 1, -1, 2, 10),  // unknown runtime
-            line(3, -5, 10, 2, 10), // negative submit
-            line(4, 2, 10, -1, 10), // no processors
-            line(5, 3, 10, 9, 10),  // wider than the machine
-            line(6, 4, 0, 1, 10),   // zero runtime: valid
+            line(2, 1, -1, 2, 10),          // unknown runtime
+            line(3, -5, 10, 2, 10),         // negative submit
+            line(4, 2, 10, -1, 10),         // no processors
+            line(5, 3, 10, 9, 10),          // wider than the machine
+            line(6, 4, 0, 1, 10),           // zero runtime: valid
+            line(7, 5, -1359980917, 1, 10), // negative runtime (wagap-2013's line 4186)
         ],
     );
     let s = prepare(&w, &InputOptions::default()).unwrap();
     assert_eq!(s.jobs.len(), 2);
+    // -1 is SWF's unknown; another negative value is no runtime (it was "unknown" too).
+    assert_eq!(
+        s.skipped.last().map(|k| k.reason.as_str()),
+        Some("field 4 (run_time): negative runtime (-1359980917)")
+    );
     let reasons: Vec<(u64, i64, &str)> = s
         .skipped
         .iter()
         .map(|k| (k.line, k.id, k.reason.as_str()))
         .collect();
-    assert_eq!(reasons.len(), 4);
+    assert_eq!(reasons.len(), 5);
     assert_eq!((reasons[0].0, reasons[0].1), (3, 2));
     assert!(
         reasons[0].2.contains("field 4 (run_time)") && reasons[0].2.contains("unknown runtime")
@@ -69,7 +76,7 @@ fn skip_rules_name_line_field_and_reason() {
     assert!(reasons[3]
         .2
         .contains("9 processors, wider than the machine (4)"));
-    assert_eq!(s.skipped_count(), 4);
+    assert_eq!(s.skipped_count(), 5);
 
     let clamp = InputOptions {
         wide: Wide::Clamp,

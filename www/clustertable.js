@@ -15,7 +15,7 @@ const GROUP = [
 ];
 const PARTITION = [
   ['name', 'Name', 'batch', 6], ['nodes', 'Nodes', 'ALL', 10], ['default', 'Default'],
-  ['max_time', 'MaxTime', 'UNLIMITED', 10], ['max_nodes', 'MaxNodes', 'UNLIMITED', 5],
+  ['max_time', 'MaxTime', 'UNLIMITED', 10], ['default_time', 'DefaultTime', '', 8], ['max_nodes', 'MaxNodes', 'UNLIMITED', 5],
   ['job_factor', 'PriorityJobFactor', '1', 3], ['tier', 'PriorityTier', '1', 3],
   ['oversubscribe', 'OverSubscribe', ['NO', 'EXCLUSIVE', 'YES:4', 'FORCE:4']],
   ['state', 'State', ['UP', 'DOWN', 'DRAIN', 'INACTIVE']],

@@ -15,6 +15,8 @@
 //! partition = "p=" NAME ":" ( HOSTLIST | "ALL" | "" ) ( ":" pfield )*
 //! pfield    = "default"                      the default partition
 //!           | "t" TIME                       MaxTime: minutes, or D-HH (default unlimited)
+//!           | "l" TIME                       DefaultTime, a job's limit when it gives none:
+//!                                            minutes, D-HH or unlimited (default unset: MaxTime)
 //!           | "x" UINT                       MaxNodes (default unlimited)
 //!           | "j" UINT                       PriorityJobFactor (default 1)
 //!           | "r" UINT                       PriorityTier (default 1)
@@ -170,6 +172,13 @@ impl Cluster {
             }
             if let Some(t) = p.max_time {
                 let _ = write!(s, ":t{t}");
+            }
+            match p.default_time {
+                None => {}
+                Some(Some(t)) => {
+                    let _ = write!(s, ":l{t}");
+                }
+                Some(None) => s.push_str(":lunlimited"),
             }
             if let Some(n) = p.max_nodes {
                 let _ = write!(s, ":x{n}");

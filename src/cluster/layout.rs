@@ -38,6 +38,8 @@ pub struct Part {
     pub max_nodes: Option<u32>,
     /// `MaxTime`, seconds.
     pub max_time: Option<i64>,
+    /// `DefaultTime`, seconds (`None`: not set; `Some(None)`: `UNLIMITED`).
+    pub default_time: Option<Option<i64>>,
     /// Takes jobs (`State=UP`).
     pub up: bool,
     /// `PriorityTier`: Slurm's schedulers take jobs of a higher tier first.
@@ -123,6 +125,7 @@ impl Layout {
                 exclusive: p.oversubscribe == OverSubscribe::Exclusive,
                 max_nodes: p.max_nodes,
                 max_time: p.max_time.map(|m| i64::from(m) * 60),
+                default_time: p.default_time.map(|d| d.map(|m| i64::from(m) * 60)),
                 up: p.state == PartitionState::Up,
                 priority_tier: p.priority_tier,
                 priority_job_factor: p.priority_job_factor,
@@ -137,6 +140,7 @@ impl Layout {
                 exclusive: false,
                 max_nodes: None,
                 max_time: None,
+                default_time: None,
                 up: true,
                 priority_tier: 1,
                 priority_job_factor: 1,

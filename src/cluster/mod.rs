@@ -210,6 +210,9 @@ pub struct Partition {
     pub default: bool,
     /// `MaxTime` in minutes; `None` is unlimited.
     pub max_time: Option<u32>,
+    /// `DefaultTime` in minutes: the time limit of a job that gives none (`None`: not set,
+    /// `MaxTime` then; `Some(None)`: `UNLIMITED`).
+    pub default_time: Option<Option<u32>>,
     /// `MaxNodes` per job; `None` is unlimited.
     pub max_nodes: Option<u32>,
     /// `PriorityJobFactor` (Slurm's default 1).
@@ -230,6 +233,7 @@ impl Partition {
             nodes,
             default: false,
             max_time: None,
+            default_time: None,
             max_nodes: None,
             priority_job_factor: 1,
             priority_tier: 1,
@@ -360,12 +364,13 @@ impl Cluster {
             };
             let _ = writeln!(
                 s,
-                "  {}{}  nodes {} ({})  MaxTime {}  MaxNodes {}  PriorityTier {}  PriorityJobFactor {}  OverSubscribe {over}  {}",
+                "  {}{}  nodes {} ({})  MaxTime {}{}  MaxNodes {}  PriorityTier {}  PriorityJobFactor {}  OverSubscribe {over}  {}",
                 p.name,
                 if p.default { "*" } else { "" },
                 if p.nodes.is_empty() { "(none)".to_string() } else { hostlist::format_ordered(&p.nodes) },
                 p.nodes.len(),
                 time::format_minutes(p.max_time),
+                p.default_time.map_or(String::new(), |t| format!("  DefaultTime {}", time::format_minutes(t))),
                 p.max_nodes.map_or("UNLIMITED".to_string(), |n| n.to_string()),
                 p.priority_tier,
                 p.priority_job_factor,

@@ -44,6 +44,8 @@ pub struct PartitionRow {
     pub default: bool,
     /// `MaxTime`: minutes or a Slurm time (`2-00:00:00`); empty: unlimited.
     pub max_time: String,
+    /// `DefaultTime`: as `max_time`; empty: not set (a job that gives no limit gets `MaxTime`).
+    pub default_time: String,
     /// `MaxNodes`; empty: unlimited.
     pub max_nodes: String,
     /// `PriorityJobFactor` (empty: 1).
@@ -113,6 +115,7 @@ impl Table {
             max_time: p
                 .max_time
                 .map_or(String::new(), |m| time::format_minutes(Some(m))),
+            default_time: p.default_time.map_or(String::new(), time::format_minutes),
             max_nodes: p.max_nodes.map_or(String::new(), |n| n.to_string()),
             job_factor: p.priority_job_factor.to_string(),
             tier: p.priority_tier.to_string(),
@@ -350,6 +353,7 @@ fn partition(row: &PartitionRow, bad: &mut Bad) -> Option<(Partition, Option<Vec
     };
     let cells = [
         ("max_time", row.max_time.as_str(), 't'),
+        ("default_time", row.default_time.as_str(), 'l'),
         ("max_nodes", max_nodes, 'x'),
         ("job_factor", &row.job_factor, 'j'),
         ("tier", &row.tier, 'r'),

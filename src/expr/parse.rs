@@ -166,7 +166,8 @@ impl<'s> Parser<'s> {
                         self.src,
                         pos,
                         format!(
-                            "unknown name \"{name}\" (variables: {}; functions: {})",
+                            "unknown name \"{name}\"{} (variables: {}; functions: {})",
+                            suggest(name),
                             Var::NAMES.join(" "),
                             Func::NAMES.join(" ")
                         ),
@@ -211,4 +212,21 @@ impl<'s> Parser<'s> {
         self.code.push(Op::Call(f));
         Ok(())
     }
+}
+
+/// What an unknown name was likely meant to be, with a leading "; ": a variable or function
+/// one typo away (a letter wrong, missing, added, or two swapped: `wiat`, `Wait`, `mx`), or
+/// the runtime, which no scheduler knows.
+fn suggest(name: &str) -> String {
+    let low = name.to_ascii_lowercase();
+    if ["runtime", "run_time", "run", "duration"].contains(&low.as_str()) {
+        return "; a policy does not know a job's runtime: estimate (what it plans with) or \
+                requested (its user's limit)"
+            .into();
+    }
+    let near = Var::NAMES
+        .iter()
+        .chain(Func::NAMES.iter())
+        .find(|n| crate::spec::one_typo(&low, n));
+    near.map_or(String::new(), |n| format!("; did you mean \"{n}\"?"))
 }

@@ -146,7 +146,28 @@ fn syntax_errors_name_the_position_and_what_was_expected() {
 
     let e = err("wiat*2");
     assert_eq!(e.position, Some(1));
-    assert!(e.message.contains("unknown name \"wiat\""));
+    assert!(e
+        .message
+        .contains("unknown name \"wiat\"; did you mean \"wait\"?"));
+    // A letter wrong, missing or added, a capital; none for a name far from every one.
+    for (typo, meant) in [
+        ("Wait", "wait"),
+        ("proc", "procs"),
+        ("estimatee", "estimate"),
+        ("sqr", "sqrt"),
+    ] {
+        assert!(
+            err(typo)
+                .message
+                .contains(&format!("did you mean \"{meant}\"?")),
+            "{typo}"
+        );
+    }
+    assert!(!err("fairness").message.contains("did you mean"));
+    // The runtime, which no policy knows: what it may use instead.
+    assert!(err("wait / runtime")
+        .message
+        .contains("a policy does not know a job's runtime"));
     assert!(e
         .message
         .contains("wait estimate requested procs submit user now"));

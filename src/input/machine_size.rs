@@ -36,7 +36,7 @@ pub(super) fn machine(jobs: &[Job], h: &SwfHeader, opts: &InputOptions) -> Resul
     } else {
         (
             widest as u64,
-            "widest job (no MaxProcs/MaxNodes header)".to_string(),
+            "widest job: no MaxProcs/MaxNodes header".to_string(),
         )
     };
     if procs == 0 || procs > u64::from(u32::MAX / 2) {

@@ -13,6 +13,7 @@ use crate::workload::transform;
 mod by_job;
 mod machine_size;
 mod options;
+mod partition_time;
 mod raw;
 mod recorded_nodes;
 mod skip;
@@ -168,11 +169,14 @@ pub fn prepare_raw(
         source: procs_source,
         layout,
     } = machine(&jobs, &workload.header, opts).map_err(err)?;
+    let part_names = partitions.names(&workload.partition_names);
+    let partition_time = partition_time::apply(&mut jobs, workload, &part_names, layout.as_ref());
     if opts.max_jobs == Some(0) {
         return Err(err("max jobs must be at least 1".to_string()));
     }
 
     let mut warnings = transform_notes;
+    warnings.extend(partition_time);
     if partitions.beyond > 0 {
         warnings.push(format!(
             "{}: {} {} a partition beyond the first {} distinct ones: counted as giving none",
@@ -358,7 +362,7 @@ pub fn prepare_raw(
         }
     }
     warnings.extend(crate::swf::alea_note(workload));
-    let partitions = partitions.names(&workload.partition_names);
+    let partitions = part_names;
     let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &partitions)));
     let log_ids = by_job(&jobs, &workload.job_ids);
     match &placement {

@@ -27,8 +27,14 @@ pub(super) fn skip_reason(
             ),
         })
     } else if r.trace_runtime < 0 {
+        // -1 is SWF's "unknown"; any other negative value is no runtime at all (wagap-2013's
+        // line 4186: -1359980917, minus its submit time: an end time of 0 taken as known).
+        let what = match r.trace_runtime {
+            -1 => "unknown",
+            _ => "negative",
+        };
         Some(format!(
-            "{}: unknown runtime ({})",
+            "{}: {what} runtime ({})",
             field(Field::Run),
             r.trace_runtime
         ))

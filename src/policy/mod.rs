@@ -56,6 +56,17 @@ mod tests {
                 && e.contains("conservative"),
             "{e}"
         );
+        // A typo: the policy it is one letter from, then the list ("esay" said only the list).
+        let e = build("esay").err().unwrap().to_string();
+        assert!(
+            e.contains("unknown policy \"esay\" (did you mean \"easy\"?); valid: fcfs, easy"),
+            "{e}"
+        );
+        assert!(!build("nope")
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("did you mean"));
         let e = build("easy[speed=3]").err().unwrap().to_string();
         assert!(
             e.contains("unknown key \"speed\"")

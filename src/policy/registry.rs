@@ -124,9 +124,16 @@ fn checked<'e>(entries: &'e [PolicyInfo], text: &str) -> Result<(&'e PolicyInfo,
         .iter()
         .find(|p| p.name == spec.name)
         .ok_or_else(|| {
+            let near = entries
+                .iter()
+                .find(|p| crate::spec::one_typo(&spec.name, p.name));
             err(format!(
-                "unknown policy \"{}\"; valid: {}",
+                "unknown policy \"{}\"{}; valid: {}",
                 spec.name,
+                near.map_or(String::new(), |p| format!(
+                    " (did you mean \"{}\"?)",
+                    p.name
+                )),
                 names(&mut entries.iter().map(|p| p.name))
             ))
         })?;

@@ -82,6 +82,12 @@ pub struct Workload {
     /// limit by every policy's own rule, whatever its recorded runtime (`Job::timed_out`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub timed_out: Vec<u64>,
+    /// The lines of the records whose log gives no time limit of their own (an sacct log's
+    /// `Timelimit=Partition_Limit`); empty for other formats. On a cluster each gets its
+    /// partition's `DefaultTime`, else `MaxTime`, as Slurm does when it starts one
+    /// (`input::partition_time`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub partition_limit: Vec<u64>,
     /// Each job's QOS (an sacct log's `QOS`) as (line of its record, `k`): QOS `k` is
     /// `qos_names[k - 1]`; empty when the log has no QOS column, and for other formats. The
     /// `slurm` policy's QOS factor reads it.
@@ -172,6 +178,7 @@ mod tests {
             node_lists: vec![],
             backfilled: vec![],
             timed_out: vec![],
+            partition_limit: vec![],
             job_ids: vec![],
             qos: vec![],
             qos_names: vec![],

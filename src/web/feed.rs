@@ -87,6 +87,8 @@ pub(super) fn read_array(
         }
         _ => formats::read_bytes_into(name, &array.to_vec(), read, &mut raw)?,
     };
-    let jobs = input::prepare_raw(&workload, raw, input)?;
+    let mut jobs = input::prepare_raw(&workload, raw, input)?;
+    jobs.warnings
+        .extend(crate::run::machines_hint(&workload, input));
     Ok((workload, jobs))
 }

@@ -42,6 +42,7 @@ impl Workload {
             node_lists: Vec::new(),
             backfilled: Vec::new(),
             timed_out: Vec::new(),
+            partition_limit: Vec::new(),
             job_ids: Vec::new(),
             qos: Vec::new(),
             qos_names: Vec::new(),

@@ -59,3 +59,35 @@ test('a .machines file dropped beside its trace becomes the cluster the trace ru
   assert.deepEqual(problems, []);
   await page.context().close();
 });
+
+test('a trace in Alea\'s form dropped without its machines file names the file and how to give it, as the CLI does', { skip }, async () => {
+  const { page, problems } = await open(browser);
+  await waitRuns(page, 1, 60_000);
+  const before = await runs(page);
+  // Two jobs of 4 processors in Alea's MetaCentrum form (a node list, a queue, a PBS node spec).
+  const line = (id) => `${id} 0 0 100 4 1 1024 4 200 1048576 1 1 1 1 -1 1 1 1 {n1} q_1d 1:ppn=4\n`;
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'wagap-2013.swf', { type: 'text/plain' }));
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }
+  }, `; MaxProcs: 4\n${line(1)}${line(2)}`);
+  await waitRuns(page, before + 1, 60_000);
+  assert.match(await page.locator('[data-testid="facts"]').innerText(),
+    /this trace's nodes are in Alea's machines file \(wagap-2013\.swf\.machines where the trace comes from\): drop it on the page with the trace, or choose it in the Cluster panel/);
+  // With the machines file dropped beside it: its nodes, and no hint.
+  const n = await runs(page);
+  await page.evaluate(([text, machines]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'wagap-2013.swf', { type: 'text/plain' }));
+    dt.items.add(new File([machines], 'wagap-2013.swf.machines', { type: 'text/plain' }));
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }
+  }, [`; MaxProcs: 4\n${line(1)}${line(2)}`, '0\tn\t2\t4\t1\t1048576\n']);
+  await waitRuns(page, n + 1, 60_000);
+  assert.doesNotMatch(await page.locator('[data-testid="facts"]').innerText(), /Alea's machines file \(/);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});

@@ -157,3 +157,43 @@ fn a_machines_file_beside_an_alea_trace_is_named() {
     let (ok, _, err) = schedlab(&["run", gz.to_str().unwrap(), "-p", "fcfs"]);
     assert!(ok && err.contains(note), "{err}");
 }
+
+/// The page's hint (it cannot look beside a dropped file): a trace in Alea's MetaCentrum form
+/// read without a cluster names the machines file it comes with and how the page takes it (the
+/// CLI's note above names the flag). None with a cluster, nor for a trace in no such form.
+#[test]
+fn the_page_names_the_machines_file_of_an_alea_trace() {
+    use schedlab::input::InputOptions;
+    use schedlab::swf::ReadOptions;
+    let line = |id: u32| {
+        format!("{id} 0 0 100 4 1 1024 4 200 1048576 1 1 1 1 -1 1 1 1 {{n1}} q_1d 1:ppn=4\n")
+    };
+    let alea = format!("; MaxProcs: 4\n{}{}", line(1), line(2));
+    let hint = |name: &str, text: &str, input: &InputOptions| {
+        let (w, _) =
+            schedlab::run::read_bytes(name, text.as_bytes(), &ReadOptions::default(), input)
+                .unwrap();
+        schedlab::run::machines_hint(&w, input)
+    };
+    let none = InputOptions::default();
+    assert_eq!(
+        hint("uploads/wagap-2013.swf.gz", &alea, &none).as_deref(),
+        Some(
+            "this trace's nodes are in Alea's machines file (wagap-2013.swf.machines where the \
+             trace comes from): drop it on the page with the trace, or choose it in the Cluster \
+             panel, to run the jobs on its nodes (without it, one machine of the trace's \
+             processors)"
+        )
+    );
+    let cluster = InputOptions {
+        cluster: Some(
+            schedlab::cluster::alea::parse_str(MACHINES, "m")
+                .unwrap()
+                .to_compact(),
+        ),
+        ..InputOptions::default()
+    };
+    assert_eq!(hint("t.swf", &alea, &cluster), None);
+    let plain = common::swf_text(8, &[(0, 100, 4, 100)]);
+    assert_eq!(hint("t.swf", &plain, &none), None);
+}

@@ -8,7 +8,8 @@
 //! the sides the four debug logs time (scripts/slurm-period-sides.py), and the sides `PHASES`
 //! replays against those measured.
 
-use super::{committed_runs, load_run, read, replay_of, Run, PHASES, SIDES_LOG};
+use super::by_hand::SIDES_LOG;
+use super::{committed_runs, load_run, read, replay_of, Run, PHASES};
 use schedlab::replay::{recorded, Replay};
 use schedlab::slurm::Site;
 use schedlab::Time;

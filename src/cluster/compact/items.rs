@@ -171,7 +171,7 @@ pub(super) fn partition(item: &str) -> Result<(Partition, Option<Vec<String>>), 
         once(&mut seen, key).map_err(|e| format!("partition {name}: {e}"))?;
         partition_field(&mut p, key, &f[1..]).map_err(|e| {
             let e = e.unwrap_or_else(|| {
-                format!("unknown partition field {f:?} (default, t, x, j, r, o, s)")
+                format!("unknown partition field {f:?} (default, t, l, x, j, r, o, s)")
             });
             format!("partition {name}: {e}")
         })?;
@@ -187,6 +187,7 @@ pub(in crate::cluster) fn partition_field(
 ) -> Result<(), Option<String>> {
     match key {
         't' => p.max_time = time::parse_minutes(v)?,
+        'l' => p.default_time = Some(time::parse_minutes(v)?),
         'x' => p.max_nodes = Some(uint("x (MaxNodes)", v)?),
         'j' => p.priority_job_factor = uint("j (PriorityJobFactor)", v)?,
         'r' => p.priority_tier = uint("r (PriorityTier)", v)?,

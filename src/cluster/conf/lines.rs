@@ -41,6 +41,28 @@ pub(super) fn logical_lines(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// The tokens of `line` as [`tokens`] cuts them, as written (quotes kept): what an error shows,
+/// so that a user sees the text they gave (`{"name":` was shown as `{name:`).
+pub(super) fn written(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        if c.is_whitespace() && !quoted {
+            if let Some(s) = start.take() {
+                out.push(&line[s..i]);
+            }
+            continue;
+        }
+        start.get_or_insert(i);
+        if c == '"' {
+            quoted = !quoted;
+        }
+    }
+    out.extend(start.map(|s| &line[s..]));
+    out
+}
+
 /// Splits a line into tokens at white space outside double quotes (quotes removed).
 pub(super) fn tokens(line: &str) -> Result<Vec<String>, String> {
     let mut out = Vec::new();

@@ -116,7 +116,7 @@ pub struct SlurmConf {
 
 impl SlurmConf {
     /// One line on the partition keys the file sets that nothing models: `partition keys
-    /// not modelled: DefaultTime (batch), AllowAccounts (gpu, cpu)`; `None` when none.
+    /// not modelled: AllowGroups (batch), AllowAccounts (gpu, cpu)`; `None` when none.
     pub fn ignored_partition_note(&self) -> Option<String> {
         (!self.ignored_partition_keys.is_empty()).then(|| {
             let keys: Vec<String> = (self.ignored_partition_keys.iter())
@@ -159,7 +159,6 @@ pub const IGNORED_PARTITION_KEYS: &[&str] = &[
     "AllowQos",
     "Alternate",
     "CpuBind",
-    "DefaultTime",
     "DefCpuPerGPU",
     "DefMemPerCPU",
     "DefMemPerGPU",
@@ -267,21 +266,23 @@ fn parse_lines(lines: include::Lines, file: &str) -> Result<SlurmConf, ConfError
         };
         let toks = tokens(&text).map_err(|m| fail(line, None, m))?;
         let Some(first) = toks.first() else { continue };
+        // The k-th token as the line writes it (its quotes kept).
+        let not_pair = |k: usize, hint: &str| {
+            let t = lines::written(&text)
+                .get(k)
+                .copied()
+                .unwrap_or_default()
+                .to_string();
+            fail(line, None, format!("expected Key=Value, got \"{t}\"{hint}"))
+        };
         let Some((key, value)) = first.split_once('=') else {
-            return Err(fail(
-                line,
-                None,
-                format!(
-                    "expected Key=Value, got {first:?}{}",
-                    misplaced::hint(&text)
-                ),
-            ));
+            return Err(not_pair(0, misplaced::hint(&text)));
         };
         let pairs = || {
-            toks[1..].iter().map(|t| {
-                t.split_once('=')
-                    .ok_or_else(|| fail(line, None, format!("expected Key=Value, got {t:?}")))
-            })
+            toks[1..]
+                .iter()
+                .enumerate()
+                .map(|(k, t)| t.split_once('=').ok_or_else(|| not_pair(k + 1, "")))
         };
         if key.eq_ignore_ascii_case("NodeName") {
             let mut spec = NodeSpec::default();
@@ -463,6 +464,7 @@ fn parse_lines(lines: include::Lines, file: &str) -> Result<SlurmConf, ConfError
             nodes,
             default,
             max_time: s.max_time.unwrap_or(None),
+            default_time: s.default_time,
             max_nodes: s.max_nodes.unwrap_or(None),
             priority_job_factor: s.job_factor.unwrap_or(1),
             priority_tier: s.tier.unwrap_or(1),

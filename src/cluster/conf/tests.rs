@@ -222,6 +222,25 @@ fn errors_name_file_line_and_field() {
              qos output",
         ),
         ("NodeName=n1 CPUs", "t.conf:1: expected Key=Value"),
+        // A key one typo from a known one names it.
+        (
+            "NodeName=n1\nPartitionName=p Nodes=n1 DefaultTme=10",
+            "t.conf:2: DefaultTme: not a PartitionName key; did you mean DefaultTime?",
+        ),
+        (
+            "NodeName=n1 RealMemroy=10",
+            "t.conf:1: RealMemroy: not a NodeName key; did you mean RealMemory?",
+        ),
+        // Pasted JSON, and a quoted token, shown as written: the quotes were dropped
+        // (`got "{name:"` for `{"name": "n1"}`).
+        (
+            "{\"name\": \"n1\", \"cpus\": 4}",
+            "t.conf:1: expected Key=Value, got \"{\"name\":\" (this looks like JSON",
+        ),
+        (
+            "NodeName=n1 \"CPUs 4\" RealMemory=10",
+            "t.conf:1: expected Key=Value, got \"\"CPUs 4\"\"",
+        ),
         ("ClusterName=x", "t.conf: no NodeName line"),
         ("NodeName=n1 Reason=\"open", "t.conf:1: a '\"' without"),
         ("NodeName=n1 CPUs=0", "t.conf:1: CPUs: 0: at least 1"),

@@ -64,6 +64,7 @@ pub(super) struct PartSpec {
     pub(super) nodes: Option<String>,
     pub(super) default: Option<bool>,
     pub(super) max_time: Option<Option<u32>>,
+    pub(super) default_time: Option<Option<u32>>,
     pub(super) max_nodes: Option<Option<u32>>,
     pub(super) job_factor: Option<u32>,
     pub(super) tier: Option<u32>,
@@ -79,6 +80,7 @@ impl PartSpec {
             nodes: o.nodes.clone().or_else(|| self.nodes.clone()),
             default: o.default.or(self.default),
             max_time: o.max_time.or(self.max_time),
+            default_time: o.default_time.or(self.default_time),
             max_nodes: o.max_nodes.or(self.max_nodes),
             job_factor: o.job_factor.or(self.job_factor),
             tier: o.tier.or(self.tier),
@@ -234,6 +236,52 @@ pub(super) fn oversubscribe(v: &str) -> Result<OverSubscribe, String> {
     }
 }
 
+/// The node-line keys read (besides `NodeName`), as slurm.conf.5 writes them.
+const NODE_KEYS: &[&str] = &[
+    "CPUs",
+    "Procs",
+    "Boards",
+    "SocketsPerBoard",
+    "Sockets",
+    "CoresPerSocket",
+    "ThreadsPerCore",
+    "RealMemory",
+    "Gres",
+    "Feature",
+    "Features",
+    "AvailableFeatures",
+    "Weight",
+    "State",
+];
+
+/// The partition-line keys read (besides `PartitionName`), as slurm.conf.5 writes them.
+const PARTITION_KEYS: &[&str] = &[
+    "Nodes",
+    "Default",
+    "MaxTime",
+    "DefaultTime",
+    "MaxNodes",
+    "PriorityJobFactor",
+    "PriorityTier",
+    "Priority",
+    "OverSubscribe",
+    "Shared",
+    "OverTimeLimit",
+    "State",
+];
+
+/// The error of an unknown key on a `line` line: the key it is one typo from, when one is
+/// (`DefaultTme`: "did you mean DefaultTime?"), else where the keys are listed.
+fn not_a_key(line: &str, key: &str, read: &[&str], ignored: &[&str]) -> String {
+    let low = key.to_ascii_lowercase();
+    match (read.iter().chain(ignored))
+        .find(|k| crate::spec::one_typo(&low, &k.to_ascii_lowercase()))
+    {
+        Some(k) => format!("not a {line} key; did you mean {k}?"),
+        None => format!("not a {line} key (a typo?); docs/cluster-model.md lists them"),
+    }
+}
+
 pub(super) fn node_key(s: &mut NodeSpec, key: &str, v: &str) -> Result<(), String> {
     match key.to_ascii_lowercase().as_str() {
         "cpus" | "procs" => s.cpus = Some(positive(v)?),
@@ -253,7 +301,7 @@ pub(super) fn node_key(s: &mut NodeSpec, key: &str, v: &str) -> Result<(), Strin
             )
         }
         _ if known(IGNORED_NODE_KEYS, key) => {}
-        _ => return Err("not a NodeName key (a typo?); docs/cluster-model.md lists them".into()),
+        _ => return Err(not_a_key("NodeName", key, NODE_KEYS, IGNORED_NODE_KEYS)),
     }
     Ok(())
 }
@@ -265,6 +313,7 @@ pub(super) fn part_key(s: &mut PartSpec, key: &str, v: &str) -> Result<(), Strin
         "nodes" => s.nodes = Some(v.to_string()),
         "default" => s.default = Some(yes_no(v)?),
         "maxtime" => s.max_time = Some(time::parse_minutes(v)?),
+        "defaulttime" => s.default_time = Some(time::parse_minutes(v)?),
         "maxnodes" => s.max_nodes = Some(if unlimited(v) { None } else { Some(uint(v)?) }),
         "priorityjobfactor" => s.job_factor = Some(uint(v)?),
         "prioritytier" => s.tier = Some(uint(v)?),
@@ -284,9 +333,12 @@ pub(super) fn part_key(s: &mut PartSpec, key: &str, v: &str) -> Result<(), Strin
         }
         _ if known(IGNORED_PARTITION_KEYS, key) => {}
         _ => {
-            return Err(
-                "not a PartitionName key (a typo?); docs/cluster-model.md lists them".into(),
-            )
+            return Err(not_a_key(
+                "PartitionName",
+                key,
+                PARTITION_KEYS,
+                IGNORED_PARTITION_KEYS,
+            ))
         }
     }
     Ok(())

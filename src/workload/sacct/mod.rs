@@ -28,7 +28,9 @@
 //! - Times: see [`super::slurm_time`] (no time zone = UTC). Submit times become seconds after
 //!   the first kept submit (`; UnixStartTime:` in the header); wait = Start - Submit; runtime =
 //!   Elapsed (else End - Start); requested time = Timelimit (`UNLIMITED` and
-//!   `Partition_Limit` = -1).
+//!   `Partition_Limit` = -1; a `Partition_Limit` job's line is kept in
+//!   [`Workload::partition_limit`]: on a cluster it gets its partition's `DefaultTime`, else
+//!   `MaxTime`).
 //! - Jobs are numbered 1, 2, ... in submit order (ties: file order); the Slurm JobID is kept as
 //!   an extra column (field 19). Users, groups, partitions (field 16), QOS (field 15) and job
 //!   names (field 14) are numbered from 1 in order of first appearance in that order; the
@@ -43,6 +45,7 @@ mod requeue;
 use foldhash::HashMap;
 
 mod columns;
+mod notes;
 mod number;
 pub use number::{max_procs_is_recorded_peak, PEAK_NOTE, PEAK_SOURCE};
 mod request;
@@ -72,6 +75,8 @@ struct Row<'a> {
     status: i64,
     /// `State` is `TIMEOUT`: the controller ended it at its time limit.
     timed_out: bool,
+    /// `Timelimit` is `Partition_Limit`: the job gave none (`notes::partition_limit`).
+    partition_limit: bool,
     user: &'a str,
     group: &'a str,
     /// Its `Partition` list as the log gives it (`short,batch`: submitted to several, the one
@@ -180,7 +185,8 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         }
     }
     let rows = requeues.kept(rows);
-    several_partitions(&rows, &mut st.w);
+    notes::several_partitions(&rows, &mut st.w);
+    notes::partition_limit(&rows, &mut st.w);
     if rows.is_empty() {
         let detail = match (job_lines, st.w.issues.first()) {
             (0, _) => format!("header only (line {head_no}), no job lines"),
@@ -196,35 +202,6 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
     // Issues in line order (steps were checked after the jobs).
     st.w.issues.sort_by_key(|i| i.line);
     Ok(st.w)
-}
-
-/// Tells, as a warning of the whole file, of the jobs submitted to several partitions
-/// (`Partition` a list: `short,batch`): each runs in the first of its list, the one Slurm
-/// started it in. Slurm 22.05 starts such a job in whichever of its partitions can start it
-/// first (`build_job_queue` queues it once per partition, job_scheduler.c); the model keeps
-/// the one it ran in, so a run on another cluster does not move it to another of its list.
-fn several_partitions(rows: &[Row], w: &mut Workload) {
-    let mut several = rows.iter().filter(|r| r.partition.contains(','));
-    let Some(first) = several.next() else {
-        return;
-    };
-    let n = 1 + several.count();
-    let reason = format!(
-        "{} submitted to several partitions (first: job {} in {}): each runs in the first of \
-         its list, the one Slurm started it in; on a cluster without it, in the cluster's \
-         default partition, not in another of its list (Slurm starts such a job in whichever \
-         of its partitions can start it first: not modelled)",
-        crate::plural::count(n, "job"),
-        first.id,
-        first.partition
-    );
-    w.issues.push(LineIssue {
-        line: 0,
-        field: Some("Partition".into()),
-        reason,
-        severity: Severity::Warning,
-    });
-    w.issue_count += 1;
 }
 
 fn no_jobs(source: &str, detail: String) -> SwfError {
@@ -420,6 +397,7 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         cpu_time,
         status,
         timed_out: state == "TIMEOUT",
+        partition_limit: opt(c.timelimit).eq_ignore_ascii_case("Partition_Limit"),
         user: opt(c.user),
         group: opt(c.group),
         // A job submitted to several partitions (`-p a,b`) that started lists first the one it

@@ -60,6 +60,11 @@ pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str, flags_c
         .filter(|r| r.timed_out)
         .map(|r| r.line)
         .collect();
+    w.partition_limit = rows
+        .iter()
+        .filter(|r| r.partition_limit)
+        .map(|r| r.line)
+        .collect();
     w.job_ids = rows
         .iter()
         .map(|r| (r.line, r.id.trim().to_owned()))

@@ -102,10 +102,10 @@ impl Splitter {
     /// Cuts `line` into `out` (cleared first): exactly [`Self::count`] fields, or why not.
     pub fn split<'a>(&self, line: &'a str, out: &mut Vec<&'a str>) -> Result<(), String> {
         out.clear();
-        if self.delim == ',' {
-            self.split_commas(line, out);
-        } else {
+        if self.delim == '|' {
             out.extend(line.split(self.delim));
+        } else {
+            split_quoted(line, self.delim, out);
         }
         if out.len() == self.count + 1 && out.last().is_some_and(|s| s.is_empty()) {
             out.pop();
@@ -150,24 +150,6 @@ impl Splitter {
         Err(why)
     }
 
-    /// Splits at the commas outside `[...]` (a hostlist's commas stay in its field).
-    fn split_commas<'a>(&self, line: &'a str, out: &mut Vec<&'a str>) {
-        let mut depth = 0u32;
-        let mut start = 0;
-        for (i, b) in line.bytes().enumerate() {
-            match b {
-                b'[' => depth += 1,
-                b']' => depth = depth.saturating_sub(1),
-                b',' if depth == 0 => {
-                    out.push(&line[start..i]);
-                    start = i + 1;
-                }
-                _ => {}
-            }
-        }
-        out.push(&line[start..]);
-    }
-
     /// Shares a line's extra fields out between the `Partition` column `p` and the one other
     /// list column `list`: the first share (from the fewest partition names up) under which every entry of
     /// `list` is one of its kind and no partition name is; none fits: `out` is left as cut
@@ -192,6 +174,38 @@ impl Splitter {
             }
         }
     }
+}
+
+/// Cuts `line` at each `delim` outside `[...]` (for `,`: a hostlist's commas stay in its field) and
+/// outside double quotes: a spreadsheet saves a CSV with the fields that hold its delimiter
+/// quoted (`"cpu=2,node=1"`), or every field (`"1","COMPLETED"`). A field's enclosing quotes
+/// are dropped (a `""` inside one is kept as it is: no sacct value holds a quote).
+fn split_quoted<'a>(line: &'a str, delim: char, out: &mut Vec<&'a str>) {
+    let mut depth = 0u32;
+    let mut quoted = false;
+    let mut start = 0;
+    let unquote = |f: &'a str| {
+        let t = f.trim();
+        match t.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+            Some(inner) if t.len() >= 2 => inner,
+            _ => f,
+        }
+    };
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            _ if quoted => {}
+            // A hostlist's brackets matter only where its commas would cut.
+            '[' if delim == ',' => depth += 1,
+            ']' if delim == ',' => depth = depth.saturating_sub(1),
+            c if c == delim && depth == 0 => {
+                out.push(unquote(&line[start..i]));
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    out.push(unquote(&line[start..]));
 }
 
 /// Joins fields `k..=k + extra` of `out` (slices of `line`, in order) into field `k`: a list
@@ -372,5 +386,49 @@ mod tests {
         assert_eq!(a.records, b.records);
         assert_eq!(a.node_lists, b.node_lists);
         assert_eq!(b.node_lists[0].1, "n[01,03]");
+    }
+
+    /// A spreadsheet's CSV of an sacct export: every field quoted, lines ending in CRLF (a
+    /// spreadsheet's own), or only the fields holding the delimiter quoted, `;` its delimiter
+    /// (a locale with a decimal comma). Was: "line has 35 fields, the header names 26" and no
+    /// job, the quotes' commas taken for delimiters (several lists: which list each comma
+    /// belongs to cannot be told), or every field read with its quotes.
+    #[test]
+    fn a_spreadsheets_quoted_csv_reads_as_its_pipe_twin() {
+        let pipes = "JobID|Partition|Submit|Start|End|AllocCPUS|NodeList|AllocTRES|Flags|State\n\
+            7|batch|2026-01-05T08:00:00|2026-01-05T08:00:10|2026-01-05T08:10:10|4|n[01,03]|cpu=4,node=2|SchedMain,StartRecieved|COMPLETED\n\
+            8|short,batch|2026-01-05T08:01:00|2026-01-05T08:02:00|2026-01-05T08:03:00|1|n02|cpu=1,mem=1G,node=1|SchedBackfill|FAILED\n";
+        let all_quoted: String = pipes
+            .lines()
+            .map(|l| {
+                let f: Vec<String> = l.split('|').map(|f| format!("\"{f}\"")).collect();
+                f.join(",") + "\r\n"
+            })
+            .collect();
+        let some_quoted: String = pipes
+            .lines()
+            .map(|l| {
+                let f: Vec<String> = (l.split('|'))
+                    .map(|f| match f.contains(',') {
+                        true => format!("\"{f}\""),
+                        false => f.to_string(),
+                    })
+                    .collect();
+                f.join(";") + "\n"
+            })
+            .collect();
+        let opts = crate::swf::ReadOptions::default();
+        let a = super::super::read("p", pipes, &opts).unwrap();
+        assert_eq!(a.records.len(), 2);
+        for text in [all_quoted, some_quoted.replace(';', ",")] {
+            let b = super::super::read("p", &text, &opts).unwrap();
+            assert_eq!(a.records, b.records, "{text}");
+            assert_eq!(a.node_lists, b.node_lists, "{text}");
+            assert_eq!(a.backfilled, b.backfilled, "{text}");
+            assert_eq!(a.partition_names, b.partition_names, "{text}");
+            assert_eq!(b.issues.len(), 1, "{:?}", b.issues); // job 8's two partitions
+        }
+        let b = super::super::read("p", &some_quoted, &opts).unwrap();
+        assert_eq!(a.records, b.records);
     }
 }

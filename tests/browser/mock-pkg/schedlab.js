@@ -68,7 +68,7 @@ function parse(name, bytes, options) {
         skipped.push(`line ${i + 1}: not 18 numeric fields`);
         return;
       }
-      if (f[3] < 0) { skipped.push(`line ${i + 1} (job ${f[0]}): field 4 (run_time): unknown runtime (${f[3]})`); return; }
+      if (f[3] < 0) { skipped.push(`line ${i + 1} (job ${f[0]}): field 4 (run_time): ${f[3] === -1 ? 'unknown' : 'negative'} runtime (${f[3]})`); return; }
       jobs.push({ id: f[0], submit: f[1], run: f[3], req: f[8] > 0 ? f[8] : f[3], procs: f[4] > 0 ? f[4] : f[7], user: f[11] });
     });
     if (header) source = 'MaxProcs header';

@@ -1,0 +1,64 @@
+//! Warnings of the whole file about what an sacct log's jobs ask.
+
+use super::Row;
+use crate::swf::{LineIssue, Severity, Workload};
+
+fn warn(w: &mut Workload, field: &str, reason: String) {
+    w.issues.push(LineIssue {
+        line: 0,
+        field: Some(field.into()),
+        reason,
+        severity: Severity::Warning,
+    });
+    w.issue_count += 1;
+}
+
+/// Tells, as a warning of the whole file, of the jobs submitted to several partitions
+/// (`Partition` a list: `short,batch`): each runs in the first of its list, the one Slurm
+/// started it in. Slurm 22.05 starts such a job in whichever of its partitions can start it
+/// first (`build_job_queue` queues it once per partition, job_scheduler.c); the model keeps
+/// the one it ran in, so a run on another cluster does not move it to another of its list.
+pub(super) fn several_partitions(rows: &[Row], w: &mut Workload) {
+    let mut several = rows.iter().filter(|r| r.partition.contains(','));
+    let Some(first) = several.next() else {
+        return;
+    };
+    let n = 1 + several.count();
+    let reason = format!(
+        "{} submitted to several partitions (first: job {} in {}): each runs in the first of \
+         its list, the one Slurm started it in; on a cluster without it, in the cluster's \
+         default partition, not in another of its list (Slurm starts such a job in whichever \
+         of its partitions can start it first: not modelled)",
+        crate::plural::count(n, "job"),
+        first.id,
+        first.partition
+    );
+    warn(w, "Partition", reason);
+}
+
+/// Tells of the jobs whose `Timelimit` is `Partition_Limit` (sacct prints it for a job whose
+/// time limit is unset, `NO_VAL`: sacct/print.c:1859): Slurm gives such a job, when it starts
+/// it, its partition's `DefaultTime`, else its `MaxTime` (node_scheduler.c:2667-2674 of
+/// 22.05.8; slurm.conf.5 `DefaultTime`). The log names neither: the input step reads them from
+/// the cluster when one is given (`input::partition_time`); without one the job has no
+/// requested time, as before.
+pub(super) fn partition_limit(rows: &[Row], w: &mut Workload) {
+    let mut given = rows.iter().filter(|r| r.partition_limit);
+    let Some(first) = given.next() else {
+        return;
+    };
+    let n = 1 + given.count();
+    let reason = format!(
+        "{} {} Partition_Limit (first: job {}, line {}): Slurm gives such a job its partition's \
+         DefaultTime, else its MaxTime, which a slurm.conf names (--slurm-conf or --cluster \
+         FILE; the page's Cluster panel); without one, {} no requested time: planned with \
+         {} runtime, never killed at a limit",
+        crate::plural::count(n, "job"),
+        if n == 1 { "gives" } else { "give" },
+        first.id,
+        first.line,
+        if n == 1 { "it has" } else { "they have" },
+        if n == 1 { "its" } else { "their" },
+    );
+    warn(w, "Timelimit", reason);
+}
