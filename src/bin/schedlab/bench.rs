@@ -41,19 +41,8 @@ pub struct BenchArgs {
     /// Repetitions; the fastest is reported.
     #[arg(long, default_value_t = 3)]
     repeat: u32,
-    /// `sshare -a -l -P` output: the account tree, shares and usage at the log's start, for the
-    /// `slurm` policy (as `schedlab run --sshare`).
-    #[arg(long)]
-    sshare: Option<PathBuf>,
-    /// `sacctmgr show qos format=Name,Priority -P` output: each QOS's priority, for the `slurm`
-    /// policy's QOS factor (as `schedlab run --qos`).
-    #[arg(long)]
-    qos: Option<PathBuf>,
-    /// `sacctmgr show assoc format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,
-    /// GrpTRES,MaxJobs,MaxTRES,MaxWall -P` output: the association limits, for the `slurm`
-    /// policy (held when slurm.conf's AccountingStorageEnforce names limits).
-    #[arg(long)]
-    assoc: Option<PathBuf>,
+    #[command(flatten)]
+    site: crate::site_args::SiteArgs,
     #[command(flatten)]
     metrics: MetricArgs,
     #[command(flatten)]
@@ -110,12 +99,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     let metrics = args.metrics.options()?;
     // The site the `slurm` policy reads (--slurm-conf, --sshare, --qos), as `schedlab run`
     // gives it.
-    let site = crate::site_of(
-        args.input.slurm_conf.as_deref(),
-        args.sshare.as_deref(),
-        args.qos.as_deref(),
-        args.assoc.as_deref(),
-    )?;
+    let site = args.site.read(args.input.slurm_conf.as_deref())?;
     let site = site.as_ref();
     let w = args
         .policies

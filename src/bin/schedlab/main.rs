@@ -12,6 +12,7 @@ mod metric_args;
 mod outputs;
 mod plot;
 mod replay;
+mod site_args;
 mod sweep;
 mod table;
 mod trace;
@@ -124,21 +125,8 @@ struct RunArgs {
     /// Bin width of --heatmap-csv, seconds (the paper's 1 minute by default).
     #[arg(long, default_value_t = 60.0)]
     heatmap_bin: f64,
-    /// `sshare -a -l -P` output: the account tree, shares and usage at the log's start, for
-    /// the `slurm` policy (without it every user has one share under root).
-    #[arg(long)]
-    sshare: Option<PathBuf>,
-    /// `sacctmgr show qos format=Name,Priority -P` output: each QOS's priority, for the `slurm`
-    /// policy's QOS factor (a job's QOS is the sacct log's `QOS` column; without the file every
-    /// QOS has priority 0); with the columns MaxJobsPU, MaxTRESPU, GrpTRES, GrpJobs, MaxWall
-    /// too, each QOS's limits (held when slurm.conf's AccountingStorageEnforce names limits).
-    #[arg(long)]
-    qos: Option<PathBuf>,
-    /// `sacctmgr show assoc format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,
-    /// GrpTRES,MaxJobs,MaxTRES,MaxWall -P` output: the association limits, for the `slurm`
-    /// policy (held when slurm.conf's AccountingStorageEnforce names limits).
-    #[arg(long)]
-    assoc: Option<PathBuf>,
+    #[command(flatten)]
+    site: crate::site_args::SiteArgs,
     /// Also print each policy's schedule against the trace's own: per job, the recorded wait
     /// against the simulated one (error figures, the distance of the two distributions) and the
     /// N jobs furthest off, with their start reason and the job they waited for.
@@ -231,12 +219,7 @@ fn progress_bar(label: String) -> impl FnMut(usize, usize) -> bool {
 
 /// The site the `slurm` policy reads (--slurm-conf, --sshare, --qos), when any is given.
 fn slurm_site(args: &RunArgs) -> Result<Option<schedlab::slurm::Site>, Box<dyn std::error::Error>> {
-    site_of(
-        args.input.slurm_conf.as_deref(),
-        args.sshare.as_deref(),
-        args.qos.as_deref(),
-        args.assoc.as_deref(),
-    )
+    args.site.read(args.input.slurm_conf.as_deref())
 }
 
 /// The notes on a site's files against the log (an sshare missing its users or accounts, a
@@ -257,41 +240,6 @@ pub fn print_phases_note(site: &schedlab::slurm::Site, specs: &[String]) {
     if let Some(note) = note {
         eprintln!("{note}");
     }
-}
-
-/// The site of a slurm.conf, an `sshare -a -l -P` file, an `sacctmgr show qos
-/// format=Name,Priority -P` file and an `sacctmgr show assoc ... -P` file, when any is given.
-pub fn site_of(
-    conf: Option<&Path>,
-    sshare: Option<&Path>,
-    qos: Option<&Path>,
-    assoc: Option<&Path>,
-) -> Result<Option<schedlab::slurm::Site>, Box<dyn std::error::Error>> {
-    // Each file's text with its name (for errors), when given.
-    let read = |path: Option<&Path>| {
-        path.map(|p| {
-            let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            Ok::<_, String>((text, p.display().to_string()))
-        })
-        .transpose()
-    };
-    // The slurm.conf with the files its `Include` lines name.
-    let conf = conf
-        .map(|p| {
-            let read = schedlab::cluster::conf::read_path(p)?;
-            Ok::<_, schedlab::cluster::conf::ConfError>((read, p.display().to_string()))
-        })
-        .transpose()?;
-    let (sshare, qos, assoc) = (read(sshare)?, read(qos)?, read(assoc)?);
-    fn pair(x: &Option<(String, String)>) -> Option<(&str, &str)> {
-        x.as_ref().map(|(t, f)| (t.as_str(), f.as_str()))
-    }
-    Ok(schedlab::slurm::Site::of_read(
-        conf.as_ref().map(|(c, f)| (c, f.as_str())),
-        pair(&sshare),
-        pair(&qos),
-        pair(&assoc),
-    )?)
 }
 
 fn cmd_run(args: &RunArgs) -> CliResult {

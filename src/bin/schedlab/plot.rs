@@ -86,21 +86,8 @@ pub struct PlotArgs {
     /// Heatmap: show only these users' rows (comma-separated numbers or names).
     #[arg(long = "heat-only", alias = "only-users", value_delimiter = ',')]
     heat_only: Vec<UserRef>,
-    /// `sshare -a -l -P` output: the account tree, shares and usage at the log's start, for the
-    /// `slurm` policy (as `schedlab run --sshare`).
-    #[arg(long)]
-    sshare: Option<PathBuf>,
-    /// `sacctmgr show qos format=Name,Priority -P` output: each QOS's priority, for the `slurm`
-    /// policy's QOS factor (a job's QOS is the sacct log's `QOS` column; without the file every
-    /// QOS has priority 0); with the columns MaxJobsPU, MaxTRESPU, GrpTRES, GrpJobs, MaxWall
-    /// too, each QOS's limits (held when slurm.conf's AccountingStorageEnforce names limits).
-    #[arg(long)]
-    qos: Option<PathBuf>,
-    /// `sacctmgr show assoc format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,
-    /// GrpTRES,MaxJobs,MaxTRES,MaxWall -P` output: the association limits, for the `slurm`
-    /// policy (held when slurm.conf's AccountingStorageEnforce names limits).
-    #[arg(long)]
-    assoc: Option<PathBuf>,
+    #[command(flatten)]
+    site: crate::site_args::SiteArgs,
     #[command(flatten)]
     metrics: crate::MetricArgs,
     #[command(flatten)]
@@ -392,13 +379,10 @@ pub fn run(a: &PlotArgs) -> Result<(), Box<dyn std::error::Error>> {
     };
     // The site the `slurm` policy reads (--slurm-conf, --sshare), as `schedlab run` gives it:
     // the chart is of the schedule `run` reports (it drew slurm on Slurm's defaults).
-    let site = crate::site_of(
-        a.input.slurm_conf.as_deref(),
-        a.sshare.as_deref(),
-        a.qos.as_deref(),
-        a.assoc.as_deref(),
-    )?
-    .map(|site| trace.named_site(site));
+    let site = a
+        .site
+        .read(a.input.slurm_conf.as_deref())?
+        .map(|site| trace.named_site(site));
     let runs = a
         .policies
         .iter()

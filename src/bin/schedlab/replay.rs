@@ -2,7 +2,7 @@
 //! sacct log starts jobs, the engine holds the recorded state just before it and each policy
 //! says which jobs it starts then; printed per policy: recall and precision.
 
-use crate::{site_of, CliResult, InputArgs};
+use crate::{CliResult, InputArgs};
 use clap::Args;
 use schedlab::replay::{recorded, Figures, Replay};
 use schedlab::run;
@@ -18,20 +18,8 @@ pub struct ReplayArgs {
     /// (--slurm-conf, --sshare, --qos, --assoc) and no -p, `slurm`.
     #[arg(long = "policy", short = 'p')]
     policies: Vec<String>,
-    /// `sshare -a -l -P` output: the account tree, shares and usage at the log's start.
-    #[arg(long)]
-    sshare: Option<PathBuf>,
-    /// `sacctmgr show qos format=Name,Priority -P` output: each QOS's priority, for the `slurm`
-    /// policy's QOS factor (a job's QOS is the sacct log's `QOS` column; without the file every
-    /// QOS has priority 0); with the columns MaxJobsPU, MaxTRESPU, GrpTRES, GrpJobs, MaxWall
-    /// too, each QOS's limits (held when slurm.conf's AccountingStorageEnforce names limits).
-    #[arg(long)]
-    qos: Option<PathBuf>,
-    /// `sacctmgr show assoc format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,
-    /// GrpTRES,MaxJobs,MaxTRES,MaxWall -P` output: the association limits, for the `slurm`
-    /// policy (held when slurm.conf's AccountingStorageEnforce names limits).
-    #[arg(long)]
-    assoc: Option<PathBuf>,
+    #[command(flatten)]
+    site: crate::site_args::SiteArgs,
     /// Write `time,job_id,recorded,model` (one row per job waiting at each instant) to this
     /// CSV; one file per policy.
     #[arg(long)]
@@ -64,12 +52,7 @@ pub struct ReplayArgs {
 
 pub fn run(args: &ReplayArgs) -> CliResult {
     let policies = policies_of(args)?;
-    let site = site_of(
-        args.input.slurm_conf.as_deref(),
-        args.sshare.as_deref(),
-        args.qos.as_deref(),
-        args.assoc.as_deref(),
-    )?;
+    let site = args.site.read(args.input.slurm_conf.as_deref())?;
     let build = |spec: &str| match &site {
         Some(site) => schedlab::policy::slurm::build_with_site(spec, site),
         None => schedlab::policy::build(spec),
@@ -186,10 +169,7 @@ fn policies_of(args: &ReplayArgs) -> Result<Vec<String>, String> {
     if !args.policies.is_empty() {
         return Ok(args.policies.clone());
     }
-    let site = args.input.slurm_conf.is_some()
-        || args.sshare.is_some()
-        || args.qos.is_some()
-        || args.assoc.is_some();
+    let site = args.input.slurm_conf.is_some() || args.site.any();
     if site {
         eprintln!("schedlab: no -p given: comparing slurm");
         return Ok(vec!["slurm".to_string()]);

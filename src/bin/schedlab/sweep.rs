@@ -47,21 +47,8 @@ pub struct SweepArgs {
     /// Threads running points [default: the number of local cores].
     #[arg(long)]
     threads: Option<usize>,
-    /// `sshare -a -l -P` output: the account tree, shares and usage at the log's start, for the
-    /// `slurm` policy (as `schedlab run --sshare`).
-    #[arg(long)]
-    sshare: Option<PathBuf>,
-    /// `sacctmgr show qos format=Name,Priority -P` output: each QOS's priority, for the `slurm`
-    /// policy's QOS factor (a job's QOS is the sacct log's `QOS` column; without the file every
-    /// QOS has priority 0); with the columns MaxJobsPU, MaxTRESPU, GrpTRES, GrpJobs, MaxWall
-    /// too, each QOS's limits (held when slurm.conf's AccountingStorageEnforce names limits).
-    #[arg(long)]
-    qos: Option<PathBuf>,
-    /// `sacctmgr show assoc format=Cluster,Account,User,Partition,ParentName,Share,GrpJobs,
-    /// GrpTRES,MaxJobs,MaxTRES,MaxWall -P` output: the association limits, for the `slurm`
-    /// policy (held when slurm.conf's AccountingStorageEnforce names limits).
-    #[arg(long)]
-    assoc: Option<PathBuf>,
+    #[command(flatten)]
+    site: crate::site_args::SiteArgs,
     #[command(flatten)]
     metrics: MetricArgs,
     #[command(flatten)]
@@ -132,13 +119,10 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
     let trace = run::Trace::load_path(&args.trace, &read, &input, args.metrics.options()?)?;
     // The site the `slurm` policy reads: the scheduler parameters of --slurm-conf and the
     // shares of --sshare, as `schedlab run` gives them.
-    let site = crate::site_of(
-        args.input.slurm_conf.as_deref(),
-        args.sshare.as_deref(),
-        args.qos.as_deref(),
-        args.assoc.as_deref(),
-    )?
-    .map(|site| trace.named_site(site));
+    let site = args
+        .site
+        .read(args.input.slurm_conf.as_deref())?
+        .map(|site| trace.named_site(site));
     crate::print_site_notes(site.as_ref());
     // The loops' phases `slurm` reads from an sacct log, said as `run` and `replay` say them.
     match &site {
@@ -146,14 +130,10 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
         None => crate::print_phases_note(&trace.named_site(Default::default()), &args.policies),
     }
     let mut site_hash = String::new();
-    for path in [
-        args.input.slurm_conf.as_deref(),
-        args.sshare.as_deref(),
-        args.qos.as_deref(),
-        args.assoc.as_deref(),
-    ]
-    .into_iter()
-    .flatten()
+    let [sshare, qos, assoc] = args.site.paths();
+    for path in [args.input.slurm_conf.as_deref(), sshare, qos, assoc]
+        .into_iter()
+        .flatten()
     {
         site_hash.push_str(&file_hash(path)?);
     }
