@@ -113,26 +113,9 @@ impl Spec {
 }
 
 /// `a` and `b` are equal, or one edit apart: a letter changed, inserted or deleted, or two
-/// neighbours swapped.
+/// neighbours swapped (the optimal string alignment distance, `strsim`).
 pub fn one_typo(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let lead = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let (a, b) = (&a[lead..], &b[lead..]);
-    let tail = a
-        .iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count();
-    let (a, b) = (
-        &a[..a.len() - tail.min(a.len())],
-        &b[..b.len() - tail.min(b.len())],
-    );
-    match (a.len(), b.len()) {
-        (0, 0) | (1, 1) | (0, 1) | (1, 0) => true,
-        (2, 2) => a[0] == b[1] && a[1] == b[0],
-        _ => false,
-    }
+    strsim::osa_distance(a, b) <= 1
 }
 
 /// What is unbalanced in `s`, when a bracket or parenthesis is: the closer that closes
@@ -236,6 +219,29 @@ impl fmt::Display for Spec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One edit, worked by hand: a letter changed (easy/eesy), dropped (easy/esy), added
+    /// (easy/easyy), two neighbours swapped (wait/wiat); two edits (easy/ysae, wait/wt) are not.
+    #[test]
+    fn one_typo_is_one_edit_or_a_swap() {
+        for (a, b) in [
+            ("easy", "easy"),
+            ("easy", "eesy"),
+            ("easy", "esy"),
+            ("easy", "easyy"),
+        ] {
+            assert!(one_typo(a, b) && one_typo(b, a), "{a} / {b}");
+        }
+        assert!(one_typo("wiat", "wait") && one_typo("DefaultTme", "DefaultTime"));
+        for (a, b) in [
+            ("easy", "ysae"),
+            ("wait", "wt"),
+            ("easy", "fcfs"),
+            ("ab", "ba "),
+        ] {
+            assert!(!one_typo(a, b) && !one_typo(b, a), "{a} / {b}");
+        }
+    }
 
     #[test]
     fn parses_nested_values() {

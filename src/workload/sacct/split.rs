@@ -111,15 +111,10 @@ impl Splitter {
             out.pop();
         }
         if out.len() > self.count && self.delim == ',' {
+            let extra = out.len() - self.count;
             match (self.partition, self.lists.as_slice()) {
-                (None, [(k, _)]) => {
-                    let extra = out.len() - self.count;
-                    merge(line, out, *k, extra);
-                }
-                (Some(k), []) => {
-                    let extra = out.len() - self.count;
-                    merge(line, out, k, extra);
-                }
+                // One list column: the extra fields are all its entries.
+                (None, &[(k, _)]) | (Some(k), []) => merge(line, out, k, extra),
                 (Some(p), [(k, name)]) => self.share_out(line, out, p, (*k, name)),
                 _ => {}
             }
