@@ -21,10 +21,16 @@ use std::collections::HashMap;
 /// `_get_tres_state_reason` in acct_policy.c; an association's reason does not say which
 /// association of the walk holds it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Reason(u16);
+pub(super) struct Reason {
+    /// A QOS's limit (else an association's).
+    qos: bool,
+    limit: Limit,
+    /// The TRES's index in the TRES counts (0 for a limit of jobs or wall time).
+    tres: usize,
+}
 
 /// A kind of limit, for [`Reason`].
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Limit {
     GrpJobs,
     MaxJobs,
@@ -41,7 +47,7 @@ impl Reason {
     /// The reason of limit `limit` of a QOS (`qos`) or an association, on TRES `tres` (its
     /// index in the TRES counts; 0 for a limit of jobs or wall time).
     pub(super) fn of(qos: bool, limit: Limit, tres: usize) -> Reason {
-        Reason(u16::from(qos) << 8 | (limit as u16) << 4 | tres as u16)
+        Reason { qos, limit, tres }
     }
 }
 
@@ -122,5 +128,10 @@ mod tests {
         assert!(!r.build());
         assert_ne!(jobs, Reason::of(false, Limit::GrpJobs, 0));
         assert_ne!(cpu, Reason::of(true, Limit::GrpTres, 1));
+        // A site with many TRES: the 17th is not the first of another limit.
+        assert_ne!(
+            Reason::of(true, Limit::GrpTres, 16),
+            Reason::of(true, Limit::GrpTresRunMins, 0)
+        );
     }
 }
