@@ -2,18 +2,18 @@
 //! `src/slurmctld/acct_policy.c` `acct_policy_handle_accrue_time`, `_get_accrue_limits`,
 //! `_handle_add_accrue`; docs/slurm.md "Accrue time").
 //!
-//! Without `AccountingStorageEnforce=limits`, or with `PriorityFlags=ACCRUE_ALWAYS`, a job
-//! accrues from its eligible time (its submission: a log holds no holds, dependencies or
-//! begin times), as the model always counted it. With limits enforced and a `GrpJobsAccrue` or
-//! `MaxJobsAccrue` limit over the job (its QOS's `GrpJobsAccrue`, `MaxJobsAccruePA` or
-//! `MaxJobsAccruePU`, else its association's `GrpJobsAccrue` or `MaxJobsAccrue`, else a
-//! parent's `GrpJobsAccrue`: the first of these set is its one limit, whatever the others
-//! say), a waiting job accrues only once a queue build (each main scheduler run and backfill
-//! cycle begins with `build_job_queue`, which calls `acct_policy_handle_accrue_time` for
-//! every waiting job in the job list's order, the order of submission) finds that limit's
-//! count below it: its accrue time is then that build's time, not its submission, and it
-//! counts in every QOS, QOS-account, QOS-user and association count of its walk until it
-//! starts. A job at its limit gets no age.
+//! Without `AccountingStorageEnforce=limits`, or with `PriorityFlags=ACCRUE_ALWAYS`, a job accrues
+//! from its eligible time (its submission: a log holds no holds, dependencies or begin times), once
+//! a queue build found it waiting (`Multifactor::queue_built`). With limits enforced and a
+//! `GrpJobsAccrue` or `MaxJobsAccrue` limit over the job (its QOS's `GrpJobsAccrue`,
+//! `MaxJobsAccruePA` or `MaxJobsAccruePU`, else its association's `GrpJobsAccrue` or
+//! `MaxJobsAccrue`, else a parent's `GrpJobsAccrue`: the first of these set is its one limit,
+//! whatever the others say), a waiting job accrues only once a queue build (each main scheduler run
+//! and backfill cycle begins with `build_job_queue`, which calls `acct_policy_handle_accrue_time`
+//! for every waiting job in the job list's order, the order of submission) finds that limit's count
+//! below it: its accrue time is then that build's time, not its submission, and it counts in every
+//! QOS, QOS-account, QOS-user and association count of its walk until it starts. A job at its limit
+//! gets no age.
 
 use super::params::SlurmParams;
 use super::qos::DEFAULT_QOS;

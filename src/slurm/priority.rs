@@ -20,7 +20,8 @@
 //!   `PriorityUsageResetPeriod` sets usage to zero at the first period of each new day,
 //!   week... counted from time 0.
 //! - **Factors** (`set_priority_factors`): age = min(seconds since the job's accrue time (its
-//!   submission, or under an accrue limit the queue build that let it accrue: `accrue.rs`) /
+//!   submission, or under an accrue limit the queue build that let it accrue: `accrue.rs`; 0
+//!   until a queue build first found the job waiting, [`Multifactor::queue_built`]) /
 //!   `PriorityMaxAge`, 1); fairshare = the association's factor from the last period (Fair Tree;
 //!   classic: the accounts' effective usage from the period's start, a user's from the usage
 //!   when the period's job list or a submission first needs it, `priority/classic.rs`); job size = (nodes / cluster nodes + processors / cluster processors) / 2, or
@@ -116,6 +117,9 @@ pub struct Multifactor {
     /// The accrue limits' state, when a QOS or association has one (`accrue.rs`; `None`:
     /// every job's age counts from its submission).
     pub accrue: Option<Accrue>,
+    /// Per job: a queue build found it waiting (`acct_policy_handle_accrue_time` set its
+    /// accrue time); before, its age is 0.
+    built: Vec<bool>,
 }
 
 impl Multifactor {
@@ -149,6 +153,7 @@ impl Multifactor {
             end_sides: (0, Vec::new()),
             after_period: Vec::new(),
             accrue: None,
+            built: vec![false; n],
         };
         m.refresh_fs();
         m
@@ -205,11 +210,13 @@ impl Multifactor {
         let cpus = f64::from(job.cpus);
         let nodes = f64::from(job.nodes.max(1));
         let mut prio = 0.0;
-        // From the job's accrue time; none yet, no age (`set_priority_factors`).
-        let since = self
-            .accrue
-            .as_ref()
-            .map_or(Some(job.submit), |a| a.since(j));
+        // From the job's accrue time; none yet, no age (`set_priority_factors`). It is set by
+        // the first queue build that finds the job waiting, not at its submission.
+        let since = match self.accrue.as_ref() {
+            _ if !self.built.get(j).copied().unwrap_or(false) => None,
+            None => Some(job.submit),
+            Some(a) => a.since(j),
+        };
         if let (true, Some(since)) = (p.weight_age > 0.0, since) {
             let diff = (t - since).max(0);
             let age = if diff < p.max_age {
@@ -315,9 +322,15 @@ impl Multifactor {
         }
     }
 
-    /// A scheduler loop builds its queue at `t` (`build_job_queue`): the waiting jobs under
-    /// an accrue limit with room start accruing ([`Accrue::queue_built`]).
+    /// A scheduler loop builds its queue at `t` (`build_job_queue`): every waiting job gets its
+    /// accrue time (`acct_policy_handle_accrue_time`: its submission, age from then on), and
+    /// those under an accrue limit with room start accruing ([`Accrue::queue_built`]).
     pub fn queue_built(&mut self, t: Time) {
+        for &j in &self.pending {
+            if let Some(b) = self.built.get_mut(j) {
+                *b = true;
+            }
+        }
         if let Some(a) = self.accrue.as_mut() {
             a.queue_built(t, &self.pending);
         }

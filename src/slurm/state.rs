@@ -256,6 +256,8 @@ mod tests {
             for j in 0..3 {
                 mf.submitted(j, 0);
             }
+            // A scheduler's queue build finds them: they age from their submission.
+            mf.queue_built(0);
             let at0 = [0, 1, 2].map(|j| mf.priority(j));
             mf.advance(60, true);
             (at0, [0, 1, 2].map(|j| mf.priority(j)))

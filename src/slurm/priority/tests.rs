@@ -270,3 +270,41 @@ fn usage_is_charged_times_the_qos_usage_factor() {
         assert_eq!(m.tree.nodes[0].usage, want, "UsageFactor={f}");
     }
 }
+
+/// A job's age counts from its accrue time, which the first queue build that finds it
+/// waiting sets (acct_policy.c `acct_policy_handle_accrue_time`, called by
+/// `build_job_queue`; to its submission here, no limits enforced); before it, no age
+/// (priority_multifactor.c `set_priority_factors`: `accrue_time` 0). Worked by hand: age
+/// weight 1000 over `PriorityMaxAge` 10 minutes (1000 / 600 a second, truncated), periods
+/// every 60 s from 0, nothing else weighed. Job a submitted at 5, a build at 30, job b
+/// submitted at 40: the period at 60 gives a 91 (55 s: 91.7) and b 1 (no age; a priority is
+/// at least 1). A build at 70 finds b: the period at 120 gives a 191 (115 s) and b 133 (80 s,
+/// from its submission, not the build). Without the rule b has 33 (20 s) at 60.
+#[test]
+fn a_job_ages_only_once_a_queue_build_found_it() {
+    let mut p = SlurmParams::default();
+    p.set("PriorityWeightAge", "1000").unwrap();
+    p.set("PriorityMaxAge", "10").unwrap();
+    p.set("PriorityCalcPeriod", "1").unwrap();
+    let job = |submit| JobInfo {
+        submit,
+        ..at_zero(1)
+    };
+    let size = Size {
+        cpus: 2,
+        nodes: 1,
+        ..Size::default()
+    };
+    let tree = Tree::flat(["a"].into_iter());
+    let mut m = Multifactor::new(p, tree, vec![job(5), job(40)], size);
+    m.advance(5, true);
+    m.submitted(0, 5);
+    m.queue_built(30);
+    m.advance(40, true);
+    m.submitted(1, 40);
+    m.advance(60, true);
+    assert_eq!((m.priority(0), m.priority(1)), (91.0, 1.0));
+    m.queue_built(70);
+    m.advance(120, true);
+    assert_eq!((m.priority(0), m.priority(1)), (191.0, 133.0));
+}
