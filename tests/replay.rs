@@ -20,6 +20,7 @@ mod by_hand;
 mod end_sides;
 mod fairshare_14;
 mod further_runs;
+mod gpu_15;
 mod gpulong_runs;
 mod limits_runs;
 mod log_cycles;

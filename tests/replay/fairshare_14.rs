@@ -88,7 +88,7 @@ fn whole_runs_of_a_fairshare_workload_never_seen() {
 
 /// The jobs of `run`'s decision at `time`, by their ids: (recorded, the model's), the replay
 /// reading `read` of the debug log.
-fn decision_at(run: &Run, read: Read, time: i64) -> (Vec<i64>, Vec<i64>) {
+pub(super) fn decision_at(run: &Run, read: Read, time: i64) -> (Vec<i64>, Vec<i64>) {
     let replay = Replay::new(&run.set, log_cycles::logged(run, read)).unwrap();
     let inst = schedlab::replay::instants(&replay.starts)
         .into_iter()
