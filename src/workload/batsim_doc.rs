@@ -201,6 +201,8 @@ pub(super) const JOB_KEYS: &[&str] = &[
     "mem_per_node_mb",
     "exclusive",
     "partition",
+    // Not Batsim's: Slurm's JSON (`sacct --json`) names its jobs so, told apart by it.
+    "job_id",
 ];
 const PROFILE_KEYS: &[&str] = &["type", "delay"];
 

@@ -221,3 +221,19 @@ fn replay_with_a_site_and_no_policy_compares_slurm() {
         "{err}"
     );
 }
+
+/// `bench --instant 0` was refused as `generate: jobs 0: ...` after the table's heading, naming
+/// no flag; the flags take 1 to the generator's most, said by clap with the flag.
+#[test]
+fn bench_sizes_name_their_flag() {
+    for flag in ["--instant", "--gpu-cluster"] {
+        let (ok, out, err) = schedlab(&["bench", flag, "0"]);
+        assert!(!ok, "{out}");
+        assert!(
+            err.contains(&format!("invalid value '0' for '{flag} <N>'"))
+                && err.contains("a number of jobs from 1 to 10000000"),
+            "{err}"
+        );
+        assert!(!out.contains("trace"), "{out}");
+    }
+}

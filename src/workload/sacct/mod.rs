@@ -18,11 +18,12 @@
 //! - A `Partition` list (`a,b`: a job submitted to several) is the first of it, where Slurm
 //!   puts the partition the job ran in when it starts.
 //! - `State`: `COMPLETED` -> status 1; `FAILED`, `TIMEOUT`, `OUT_OF_MEMORY`, `NODE_FAIL`,
-//!   `PREEMPTED`, `BOOT_FAIL`, `DEADLINE`, and `REQUEUED` with a start and an end (a run that
-//!   `scontrol requeue` ended) -> 0; `CANCELLED` (`CANCELLED by N`) after it started -> 5 with
-//!   its runtime. A job never started (`Start` unknown, or no CPUs allocated: cancelled while
-//!   pending, `PENDING`) or not ended (`RUNNING`, `SUSPENDED`, `REQUEUED` without an end...)
-//!   is skipped with the reason. A `TIMEOUT` job's line is kept in [`Workload::timed_out`]:
+//!   `PREEMPTED`, `BOOT_FAIL`, `DEADLINE`, and `REQUEUED` (25.11: `EXPEDITING`) with a start
+//!   and an end (a run that `scontrol requeue` ended) -> 0; `CANCELLED` (`CANCELLED by N`)
+//!   after it started -> 5 with its runtime. A job never started (`Start` unknown, or no CPUs
+//!   allocated: cancelled while pending, `PENDING`, `RESV_DEL_HOLD`, a federation's `REVOKED`
+//!   sibling) or not ended (`RUNNING`, `SUSPENDED`, `REQUEUED` without an end...) is skipped
+//!   with the reason. A `TIMEOUT` job's line is kept in [`Workload::timed_out`]:
 //!   the controller ended it at its time limit, its runtime beyond is unknown (docs/slurm.md
 //!   "Time limits").
 //! - Times: see [`super::slurm_time`] (no time zone = UTC). Submit times become seconds after
@@ -56,6 +57,7 @@ use super::slurm_tres::{self, ReqMem, Tres};
 use crate::job::Request;
 use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, Workload};
 use columns::Columns;
+pub use columns::EXPORT_FIELDS;
 use request::{Asked, Col};
 
 /// A job line read, before numbering; its texts borrow from the file's text.
@@ -94,9 +96,10 @@ struct Row<'a> {
 }
 
 /// Is this the first line of an sacct file? (a `|`-separated line: SWF never holds `|`; or a
-/// header cut by another delimiter, `--delimiter=,`: [`split::delimiter`]).
+/// header cut by another delimiter, `--delimiter=,`: [`split::delimiter`]; or the header of
+/// sacct's table, which [`read`] refuses saying how to export: [`columns::is_table_header`]).
 pub fn looks_like(first_line: &str) -> bool {
-    split::delimiter(first_line).is_some()
+    split::delimiter(first_line).is_some() || columns::is_table_header(first_line)
 }
 
 /// Reads sacct `--parsable2` text. `source` names it in every message.
@@ -117,7 +120,20 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         .by_ref()
         .find(|(_, l)| !l.trim().is_empty())
         .ok_or_else(|| no_jobs(source, "empty file".into()))?;
-    let delim = split::delimiter(head).unwrap_or('|');
+    let delim = match split::delimiter(head) {
+        Some(d) => d,
+        None if columns::is_table_header(head) => {
+            let why = format!(
+                "line {head_no}: sacct's table output (fields padded to their columns' widths, \
+                 longer values cut: OUT_OF_ME+), which cannot be read back whole: export with \
+                 --parsable2, for example: sacct --allusers --duplicates --parsable2 --format \
+                 {}",
+                EXPORT_FIELDS
+            );
+            return Err(no_jobs(source, why));
+        }
+        None => '|',
+    };
     let names = split::Splitter::names(head, delim);
     let splitter = split::Splitter::new(delim, &names);
     let cols =
@@ -273,19 +289,25 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
     // `_job_requeue_op`: end_time = now, job_state = JOB_REQUEUE, job_completion_logger), as a
     // preempted one is PREEMPTED: `sacct --duplicates` lists it before the job's next run. It
     // was skipped as "has not ended", its run lost.
-    let requeued_run = state == "REQUEUED" && end.is_some() && start.is_some();
+    // Slurm 25.11's `EXPEDITING` (a job ending into an expedited requeue) is one too.
+    let requeue = matches!(state.as_str(), "REQUEUED" | "EXPEDITING");
+    let requeued_run = requeue && end.is_some() && start.is_some();
     match state.as_str() {
-        "PENDING" => return never("never started"),
-        "REQUEUED" if requeued_run => {}
-        "RUNNING" | "SUSPENDED" | "REQUEUED" | "RESIZING" | "COMPLETING" | "CONFIGURING"
-        | "STOPPED" | "SIGNALING" | "STAGE_OUT" | "REQUEUE_HOLD" | "REQUEUE_FED"
-        | "SPECIAL_EXIT" => return never("has not ended"),
+        // `RESV_DEL_HOLD`: held pending after its reservation was deleted.
+        "PENDING" | "RESV_DEL_HOLD" => return never("never started"),
+        // A federation's sibling job, revoked when another cluster started the job.
+        "REVOKED" => return never("never started here: another cluster of its federation ran it"),
+        _ if requeued_run => {}
+        "RUNNING" | "SUSPENDED" | "REQUEUED" | "EXPEDITING" | "RESIZING" | "COMPLETING"
+        | "CONFIGURING" | "STOPPED" | "SIGNALING" | "STAGE_OUT" | "REQUEUE_HOLD"
+        | "REQUEUE_FED" | "SPECIAL_EXIT" => return never("has not ended"),
         _ => {}
     }
     let status = match state.as_str() {
         "COMPLETED" => 1,
         "FAILED" | "TIMEOUT" | "OUT_OF_MEMORY" | "NODE_FAIL" | "PREEMPTED" | "BOOT_FAIL"
-        | "DEADLINE" | "REQUEUED" => 0,
+        | "DEADLINE" => 0,
+        _ if requeue => 0,
         "CANCELLED" => 5,
         _ => {
             return Err(field(
