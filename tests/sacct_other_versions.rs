@@ -231,3 +231,40 @@ fn sacct_json_is_told_apart_from_batsim() {
         "{e}"
     );
 }
+
+/// Slurm stamps a job cancelled while pending with Start = End = the cancel (job_mgr.c). An
+/// export without the CPUs allocated (`AllocCPUS`, `NCPUS`, `AllocTRES`: 0 for it) took the
+/// CPUs it asked and read it as a job that waited until the cancel and ran 0 s. A `NodeList`
+/// naming nodes still says it ran.
+#[test]
+fn a_job_cancelled_while_pending_is_left_out_without_allocation_columns() {
+    let text = "JobID|Submit|Start|End|ReqCPUS|NodeList|State\n\
+        1|2024-01-01T10:30:00|2024-01-01T10:40:00|2024-01-01T10:40:00|8|None assigned|CANCELLED by 1000\n\
+        2|2024-01-01T10:00:00|2024-01-01T10:05:00|2024-01-01T10:35:00|4|n01|CANCELLED by 1000\n\
+        3|2024-01-01T10:10:00|2024-01-01T10:20:00|2024-01-01T10:20:00|2|n02|CANCELLED\n";
+    let w = read(text, true).unwrap();
+    assert_eq!(
+        jobs(&w),
+        [
+            ("2".into(), 0, 300, 1800, 4, 5),
+            ("3".into(), 600, 600, 0, 2, 5)
+        ]
+    );
+    let issues: Vec<String> = w.issues.iter().map(|i| i.to_string()).collect();
+    assert_eq!(issues.len(), 1, "{issues:?}");
+    assert!(
+        issues[0].contains("job 1 never started (CANCELLED by 1000)"),
+        "{issues:?}"
+    );
+    // Without NodeList, a cancel at its start is one while pending.
+    let bare: String = text
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split('|').collect();
+            format!("{}|{}\n", f[..5].join("|"), f[6])
+        })
+        .collect();
+    let w = read(&bare, false).unwrap();
+    assert_eq!(jobs(&w), [("2".into(), 0, 300, 1800, 4, 5)]);
+    assert_eq!(w.issue_count, 2);
+}

@@ -109,21 +109,8 @@ pub fn read_stream<R: Read>(
         .jobs
         .as_ref()
         .ok_or_else(|| no_jobs(source, "not a Batsim workload: no \"jobs\" array".into()))?;
-    // `sacct --json` (or `squeue --json`) output holds a `jobs` array too, of jobs with a
-    // `job_id` and no `id`: each was refused as missing its id, as if the file were a
-    // broken Batsim workload.
-    if let Some(first) = jobs.first() {
-        if first.get("id").is_none() && first.get("job_id").is_some() {
-            return Err(no_jobs(
-                source,
-                format!(
-                    "jobs[0] has a job_id and no id: Slurm's own JSON (sacct --json), not a Batsim \
-                     workload, which this reader takes; export with --parsable2 instead, for \
-                     example: sacct --allusers --duplicates --parsable2 --format {}",
-                    super::sacct::EXPORT_FIELDS
-                ),
-            ));
-        }
+    if let Some(why) = doc.slurm_json() {
+        return Err(no_jobs(source, why));
     }
     let mut w = Workload {
         words: Words::Batsim,

@@ -219,6 +219,23 @@ pub(super) struct Doc {
     pub(super) swf_header: Vec<String>,
 }
 
+impl Doc {
+    /// Why this is no Batsim workload but Slurm's own JSON (`sacct --json`), whose `jobs`
+    /// array holds jobs with a `job_id` and no `id` (each was refused as missing its id, as if
+    /// the file were a broken Batsim workload); `None` when it is not that.
+    pub(super) fn slurm_json(&self) -> Option<String> {
+        let first = self.jobs.as_ref()?.first()?;
+        (first.get("id").is_none() && first.get("job_id").is_some()).then(|| {
+            format!(
+                "jobs[0] has a job_id and no id: Slurm's own JSON (sacct --json), not a Batsim \
+                 workload, which this reader takes; export with --parsable2 instead, for \
+                 example: sacct --allusers --duplicates --parsable2 --format {}",
+                super::sacct::EXPORT_FIELDS
+            )
+        })
+    }
+}
+
 /// Reads a [`Doc`], counting what it keeps against `budget`: the first excess is kept in
 /// `over` (and ends the read).
 struct DocSeed<'a> {

@@ -2,7 +2,7 @@
 //! apart by its content, never by its name (plain or gzip):
 //! - SWF ([`crate::swf`]);
 //! - Slurm accounting, `sacct --parsable2` ([`sacct`]): the first line names `|`-separated
-//!   fields;
+//!   fields (sacct's table, names padded with spaces, is refused saying how to export);
 //! - Batsim JSON workloads ([`batsim`]): the text starts with `{`.
 //!
 //! [`generate`] makes synthetic workloads (Lublin–Feitelson 1999 with Tsafrir et al. 2005

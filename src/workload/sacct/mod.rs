@@ -21,8 +21,8 @@
 //!   `PREEMPTED`, `BOOT_FAIL`, `DEADLINE`, and `REQUEUED` (25.11: `EXPEDITING`) with a start
 //!   and an end (a run that `scontrol requeue` ended) -> 0; `CANCELLED` (`CANCELLED by N`)
 //!   after it started -> 5 with its runtime. A job never started (`Start` unknown, or no CPUs
-//!   allocated: cancelled while pending, `PENDING`, `RESV_DEL_HOLD`, a federation's `REVOKED`
-//!   sibling) or not ended (`RUNNING`, `SUSPENDED`, `REQUEUED` without an end...) is skipped
+//!   allocated: cancelled while pending (Start = End without an allocation column), `PENDING`,
+//!   `RESV_DEL_HOLD`, a federation's `REVOKED` sibling) or not ended (`RUNNING`, `SUSPENDED`, `REQUEUED` without an end...) is skipped
 //!   with the reason. A `TIMEOUT` job's line is kept in [`Workload::timed_out`]:
 //!   the controller ended it at its time limit, its runtime beyond is unknown (docs/slurm.md
 //!   "Time limits").
@@ -42,6 +42,7 @@
 //!   infeasible: `historic` delayed jobs Slurm ran.) A cluster given replaces it.
 
 mod requeue;
+mod state;
 
 use foldhash::HashMap;
 
@@ -59,6 +60,7 @@ use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, Workload};
 use columns::Columns;
 pub use columns::EXPORT_FIELDS;
 use request::{Asked, Col};
+use state::Said;
 
 /// A job line read, before numbering; its texts borrow from the file's text.
 struct Row<'a> {
@@ -285,31 +287,10 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         return Err(field(c.submit, "unknown submit time".into()));
     };
     let never = |why: &str| Err((None, format!("job {id} {why} ({state_text})"), false));
-    // A run that `scontrol requeue` ended is recorded REQUEUED, with its end (job_mgr.c
-    // `_job_requeue_op`: end_time = now, job_state = JOB_REQUEUE, job_completion_logger), as a
-    // preempted one is PREEMPTED: `sacct --duplicates` lists it before the job's next run. It
-    // was skipped as "has not ended", its run lost.
-    // Slurm 25.11's `EXPEDITING` (a job ending into an expedited requeue) is one too.
-    let requeue = matches!(state.as_str(), "REQUEUED" | "EXPEDITING");
-    let requeued_run = requeue && end.is_some() && start.is_some();
-    match state.as_str() {
-        // `RESV_DEL_HOLD`: held pending after its reservation was deleted.
-        "PENDING" | "RESV_DEL_HOLD" => return never("never started"),
-        // A federation's sibling job, revoked when another cluster started the job.
-        "REVOKED" => return never("never started here: another cluster of its federation ran it"),
-        _ if requeued_run => {}
-        "RUNNING" | "SUSPENDED" | "REQUEUED" | "EXPEDITING" | "RESIZING" | "COMPLETING"
-        | "CONFIGURING" | "STOPPED" | "SIGNALING" | "STAGE_OUT" | "REQUEUE_HOLD"
-        | "REQUEUE_FED" | "SPECIAL_EXIT" => return never("has not ended"),
-        _ => {}
-    }
-    let status = match state.as_str() {
-        "COMPLETED" => 1,
-        "FAILED" | "TIMEOUT" | "OUT_OF_MEMORY" | "NODE_FAIL" | "PREEMPTED" | "BOOT_FAIL"
-        | "DEADLINE" => 0,
-        _ if requeue => 0,
-        "CANCELLED" => 5,
-        _ => {
+    let status = match state::said(&state, end.is_some() && start.is_some()) {
+        Said::Status(status) => status,
+        Said::LeftOut(why) => return never(why),
+        Said::Unknown => {
             return Err(field(
                 c.state,
                 format!("unknown state {state_text:?} (COMPLETED, FAILED, CANCELLED, ...)"),
@@ -330,6 +311,15 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
     let Some(start) = start.filter(|_| cpus > 0) else {
         return never("never started");
     };
+    // A job cancelled while pending gets Start = End = the cancel (job_mgr.c: `start_time =
+    // now; end_time = now`). Without a column of the CPUs allocated (0 for it) or of the nodes
+    // it ran on, its CPUs were those it asked, and it read as a run of 0 s that waited.
+    let allocated = c.cpus.is_some() || c.alloc_tres.is_some();
+    let nodes = opt(c.node_list);
+    let on_nodes = !nodes.is_empty() && !nodes.eq_ignore_ascii_case("None assigned");
+    if state == "CANCELLED" && end == Some(start) && !allocated && !on_nodes {
+        return never("never started");
+    }
     let run = match c.elapsed {
         Some(i) => {
             let t = get(i);
