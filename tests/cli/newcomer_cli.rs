@@ -266,3 +266,38 @@ fn a_debug_log_without_the_runs_cycles_is_refused() {
     assert!(err.contains("84 backfill cycles"), "{err}");
     assert!(out.starts_with("slurm: "), "{out}");
 }
+
+/// `replay --whole-run --noise OTHER` measures two runs of one workload apart; a log of another
+/// workload (gpu-3's beside smallbf-2's, both 60 jobs) gave a noise floor as readily, and
+/// nothing said so. A run of the same workload says nothing more.
+#[test]
+fn a_noise_log_of_another_workload_is_said_to_be_one() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/slurm");
+    let run = format!("{data}/smallbf-2/run4");
+    let noise = |other: &str| {
+        schedlab(&[
+            "replay",
+            &format!("{run}/sacct.txt"),
+            "--slurm-conf",
+            &format!("{run}/slurm.conf"),
+            "-p",
+            "easy",
+            "--whole-run",
+            "--noise",
+            &format!("{data}/{other}/sacct.txt"),
+        ])
+    };
+    let (ok, out, err) = noise("gpu-3/run1");
+    assert!(ok, "{err}");
+    assert!(out.contains("noise floor"), "{out}");
+    assert!(
+        err.contains(
+            "gpu-3/run1/sacct.txt: not a run of this log's workload (60 jobs here, 60 there;"
+        ) && err.contains("the noise floor compares two workloads"),
+        "{err}"
+    );
+    let (ok, out, err) = noise("smallbf-2/run1");
+    assert!(ok, "{err}");
+    assert!(out.contains("noise floor"), "{out}");
+    assert!(!err.contains("not a run of"), "{err}");
+}

@@ -127,6 +127,19 @@ pub fn run(args: &ReplayArgs) -> CliResult {
         let second = Replay::new(&set2, logged).map_err(|e| format!("{}: {e}", other.display()))?;
         let d = recorded.distance(&second.recorded_waits());
         println!("noise floor (this log / {}): {d}", other.display());
+        // The floor is two runs of one workload apart; another workload's log gave a figure
+        // as readily (smallbf-2 against gpu-3: 68.5% apart), and nothing said so.
+        let unmatched = unmatched(&set.jobs, &set2.jobs);
+        if unmatched > 0 || set.jobs.len() != set2.jobs.len() {
+            eprintln!(
+                "schedlab: --noise {}: not a run of this log's workload ({} jobs here, {} there; \
+                 {unmatched} of its jobs ask processors and a time limit no job here does): \
+                 the noise floor compares two workloads",
+                other.display(),
+                set.jobs.len(),
+                set2.jobs.len()
+            );
+        }
     }
     for (spec, files) in policies.iter().zip(&files) {
         let fresh = || -> Result<Box<dyn schedlab::policy::Policy>, run::Error> {
@@ -177,6 +190,28 @@ pub fn run(args: &ReplayArgs) -> CliResult {
         }
     }
     Ok(())
+}
+
+/// How many of `other`'s jobs are left when each is matched to a job of `jobs` asking the same
+/// processors and time limit: none for two runs of one workload, whatever their times.
+fn unmatched(jobs: &[schedlab::job::Job], other: &[schedlab::job::Job]) -> usize {
+    let asked = |js: &[schedlab::job::Job]| {
+        let mut v: Vec<(u32, i64)> = js.iter().map(|j| (j.procs, j.estimate)).collect();
+        v.sort_unstable();
+        v
+    };
+    let (a, b) = (asked(jobs), asked(other));
+    let (mut i, mut matched) = (0, 0);
+    for x in &b {
+        while i < a.len() && a[i] < *x {
+            i += 1;
+        }
+        if i < a.len() && a[i] == *x {
+            matched += 1;
+            i += 1;
+        }
+    }
+    b.len() - matched
 }
 
 /// The specs to compare: those given with -p; without any, `slurm` when a Slurm site is given
