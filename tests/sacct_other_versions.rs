@@ -268,3 +268,43 @@ fn a_job_cancelled_while_pending_is_left_out_without_allocation_columns() {
     assert_eq!(jobs(&w), [("2".into(), 0, 300, 1800, 4, 5)]);
     assert_eq!(w.issue_count, 2);
 }
+
+/// A job held by a dependency or `--begin` becomes eligible after its submission (`Eligible`
+/// later than `Submit`); the model submits it at `Submit` and may start it before Slurm could
+/// have. The reader read `Eligible` not at all and said nothing; it says so now, once for the
+/// file, the jobs unchanged.
+#[test]
+fn jobs_eligible_after_their_submission_are_said() {
+    let text = "JobID|Submit|Eligible|Start|End|NCPUS|State\n\
+        1|2024-01-01T10:00:00|2024-01-01T10:00:00|2024-01-01T10:00:00|2024-01-01T10:30:00|4|COMPLETED\n\
+        2|2024-01-01T10:01:00|2024-01-01T10:30:00|2024-01-01T10:30:00|2024-01-01T10:40:00|4|COMPLETED\n\
+        3|2024-01-01T10:02:00|2024-01-01T11:02:00|2024-01-01T11:02:00|2024-01-01T11:03:00|2|COMPLETED\n";
+    let w = read(text, true).unwrap();
+    // Job 2 waited 29 min, 29 of them for its dependency; job 3 an hour for its begin time.
+    assert_eq!(
+        jobs(&w),
+        [
+            ("1".into(), 0, 0, 1800, 4, 1),
+            ("2".into(), 60, 1740, 600, 4, 1),
+            ("3".into(), 120, 3600, 60, 2, 1)
+        ]
+    );
+    let issues: Vec<String> = w.issues.iter().map(|i| i.to_string()).collect();
+    assert_eq!(issues.len(), 1, "{issues:?}");
+    assert!(
+        issues[0].starts_with(
+            "Eligible: 2 jobs became eligible after their submission (first: job 2, 1740 s after;"
+        ),
+        "{issues:?}"
+    );
+    // Eligible at the submission, or no column: nothing said.
+    let plain = text.replace(
+        "10:30:00|2024-01-01T10:30:00|",
+        "10:01:00|2024-01-01T10:30:00|",
+    );
+    let plain = plain.replace(
+        "11:02:00|2024-01-01T11:02:00|",
+        "10:02:00|2024-01-01T11:02:00|",
+    );
+    assert_eq!(read(&plain, true).unwrap().issue_count, 0);
+}

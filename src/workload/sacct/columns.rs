@@ -29,6 +29,7 @@ pub(super) struct Columns {
     pub name: Option<usize>,
     pub node_list: Option<usize>,
     pub flags: Option<usize>,
+    pub eligible: Option<usize>,
 }
 
 /// The fields of the export the docs (docs/workloads.md) and the missing-field error suggest:
@@ -90,6 +91,7 @@ impl Columns {
             name: find(&["JobName"]),
             node_list: find(&["NodeList"]),
             flags: find(&["Flags"]),
+            eligible: find(&["Eligible"]),
             ..Columns::default()
         };
         if c.elapsed.is_none() && c.end.is_none() {

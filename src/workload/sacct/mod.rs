@@ -6,7 +6,8 @@
 //! (or `JobIDRaw`), `Submit`, `Start`, `State`, `Elapsed` (or `End`), and the CPUs: `AllocCPUS`
 //! (or `NCPUS`), else `AllocTRES`, `ReqCPUS` or `ReqTRES`. Used when present: `User`, `Group`,
 //! `Timelimit`, `ReqCPUS`, `ReqMem`, `NNodes`, `ReqNodes`, `ReqTRES`, `AllocTRES`, `TotalCPU`,
-//! `Partition`, `QOS`, `JobName`; without TRES GPUs (Slurm <= 19.05) `ReqGRES`, `AllocGRES`
+//! `Partition`, `QOS`, `JobName`, `Eligible` (said of when later than `Submit`: `notes.rs`);
+//! without TRES GPUs (Slurm <= 19.05) `ReqGRES`, `AllocGRES`
 //! (GPUs per node, times the nodes). The job's request of a cluster (nodes, GPUs, memory per node,
 //! exclusivity: `request.rs`) goes in [`SwfRecord::req`](crate::swf::SwfRecord::req), the
 //! partition names in [`Workload::partition_names`]. Conventions:
@@ -81,6 +82,9 @@ struct Row<'a> {
     timed_out: bool,
     /// `Timelimit` is `Partition_Limit`: the job gave none (`notes::partition_limit`).
     partition_limit: bool,
+    /// Seconds from its submission until it became eligible (`Eligible`; 0 when not later or
+    /// not given: `notes::deferred`).
+    deferred: i64,
     user: &'a str,
     group: &'a str,
     /// Its `Partition` list as the log gives it (`short,batch`: submitted to several, the one
@@ -205,6 +209,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
     let rows = requeues.kept(rows);
     notes::several_partitions(&rows, &mut st.w);
     notes::partition_limit(&rows, &mut st.w);
+    notes::deferred(&rows, &mut st.w);
     if rows.is_empty() {
         let detail = match (job_lines, st.w.issues.first()) {
             (0, _) => format!("header only (line {head_no}), no job lines"),
@@ -410,6 +415,11 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         status,
         timed_out: state == "TIMEOUT",
         partition_limit: opt(c.timelimit).eq_ignore_ascii_case("Partition_Limit"),
+        // Not read into the schedule: a value that is no time says nothing of it.
+        deferred: slurm_time::timestamp(opt(c.eligible))
+            .ok()
+            .flatten()
+            .map_or(0, |e| (e - submit).max(0)),
         user: opt(c.user),
         group: opt(c.group),
         // A job submitted to several partitions (`-p a,b`) that started lists first the one it
