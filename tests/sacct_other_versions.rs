@@ -308,3 +308,28 @@ fn jobs_eligible_after_their_submission_are_said() {
     );
     assert_eq!(read(&plain, true).unwrap().issue_count, 0);
 }
+
+/// sacct prints job names, users and accounts as the bytes they were typed in: a job named in
+/// Latin-1 (`étude`, byte 0xE9) made the whole log "not valid UTF-8", every job lost. The log
+/// reads, the name with a replacement character, and the byte is named by line and column.
+#[test]
+fn a_name_in_latin_1_loses_nothing_else() {
+    let mut text = b"JobID|JobName|Submit|Start|Elapsed|NCPUS|State\n1|".to_vec();
+    text.extend_from_slice(
+        b"\xe9tude|2024-03-01T10:00:00|2024-03-01T10:00:10|00:10:00|4|COMPLETED\n",
+    );
+    text.extend_from_slice(b"2|ok|2024-03-01T10:01:00|2024-03-01T10:01:00|00:05:00|2|COMPLETED\n");
+    let w = workload::read_bytes("l.sacct", &text, &ReadOptions::default()).unwrap();
+    assert_eq!(
+        jobs(&w),
+        [
+            ("1".into(), 0, 10, 600, 4, 1),
+            ("2".into(), 60, 0, 300, 2, 1)
+        ]
+    );
+    let issues: Vec<String> = w.issues.iter().map(|i| i.to_string()).collect();
+    assert_eq!(
+        issues,
+        ["line 2, column 2 (JobName): not valid UTF-8 (read with replacement characters; 1 line so)"]
+    );
+}
