@@ -53,6 +53,7 @@ mod policy_fairshare;
 mod policy_pv_easy;
 mod policy_slurm;
 mod replay;
+mod sacct_other_versions;
 mod sacct_partition_limit;
 mod slurm_accrue;
 mod slurm_assoc_limits;

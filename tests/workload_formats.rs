@@ -417,7 +417,8 @@ fn sacct_values_out_of_range_are_bad_lines() {
 }
 
 /// Issue 37 item 12: one invalid UTF-8 byte in a sacct file is named by line and column, not
-/// only by a byte offset.
+/// only by a byte offset; and it loses nothing else (it lost the whole file): the line is read
+/// with a replacement character, here in `State`, which skips it as any unknown state.
 #[test]
 fn sacct_invalid_utf8_names_line_and_column() {
     let mut text = b"JobIDRaw|Submit|Start|Elapsed|NCPUS|State\n\
@@ -425,10 +426,17 @@ fn sacct_invalid_utf8_names_line_and_column() {
         2|2024-01-01T00:00:00|2024-01-01T00:00:10|00:01:00|2|COMPLET"
         .to_vec();
     text.extend_from_slice(b"\xffED\n");
-    let e = workload::read_bytes("t.sacct", &text, &ReadOptions::default())
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("not valid UTF-8: line 3, column 6 (byte"), "{e}");
+    let w = workload::read_bytes("t.sacct", &text, &ReadOptions::default()).unwrap();
+    assert_eq!(w.records.len(), 1);
+    let issues: Vec<String> = w.issues.iter().map(|i| i.to_string()).collect();
+    assert_eq!(
+        issues[0],
+        "line 3, column 6 (State): not valid UTF-8 (read with replacement characters; 1 line so)"
+    );
+    assert!(
+        issues[1].starts_with("line 3, column 6 (State): unknown state"),
+        "{issues:?}"
+    );
 }
 
 /// An sacct log's machine is the most CPUs its recorded schedule held at once, worked by hand:

@@ -109,12 +109,32 @@ mod tests {
             ),
             "{e}"
         );
+        // `slp` is none's: the policies it is a key of are named.
         let e = build("easy[slp=off]").err().unwrap().to_string();
         assert!(
-            e.ends_with("valid keys: queue, weight, halflife, order, predictor"),
+            e.ends_with("valid keys: queue, weight, halflife, order, predictor (a key of pv-easy)"),
             "{e}"
         );
         assert!(build("pv-easy[predictor=virtual[err=0.2]]").is_ok());
+    }
+
+    /// A `slurm` parameter given to another policy (`easy[bf_window=60]`, as if every policy
+    /// had Slurm's backfill): the error names the policy whose key it is (it listed only
+    /// easy's keys); a key of no policy gets no such note.
+    #[test]
+    fn a_key_of_another_policy_is_said_to_be_its() {
+        let e = build("easy[bf_window=60]").err().unwrap().to_string();
+        assert!(
+            e.ends_with("valid keys: queue, weight, halflife, order, predictor (a key of slurm)"),
+            "{e}"
+        );
+        let e = build("fcfs[PriorityWeightAge=1000]")
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.ends_with("(a key of slurm)"), "{e}");
+        let e = build("easy[nosuch=1]").err().unwrap().to_string();
+        assert!(e.ends_with("order, predictor"), "{e}");
     }
 
     #[test]

@@ -155,6 +155,15 @@ fn checked<'e>(entries: &'e [PolicyInfo], text: &str) -> Result<(&'e PolicyInfo,
                     key.name, key.name
                 ))
             });
+            // A key of other policies (`easy[bf_window=60]`: slurm's): say whose.
+            let home = home.or_else(|| {
+                let owners: Vec<&str> = entries
+                    .iter()
+                    .filter(|p| p.keys.iter().any(|key| key.name == k))
+                    .map(|p| p.name)
+                    .collect();
+                (!owners.is_empty()).then(|| format!(" (a key of {})", owners.join(", ")))
+            });
             return Err(err(format!(
                 "unknown key \"{k}\" for {}; {valid}{}",
                 info.name,

@@ -109,6 +109,9 @@ pub fn read_stream<R: Read>(
         .jobs
         .as_ref()
         .ok_or_else(|| no_jobs(source, "not a Batsim workload: no \"jobs\" array".into()))?;
+    if let Some(why) = doc.slurm_json() {
+        return Err(no_jobs(source, why));
+    }
     let mut w = Workload {
         words: Words::Batsim,
         ..Workload::empty(source)

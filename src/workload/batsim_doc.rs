@@ -201,6 +201,8 @@ pub(super) const JOB_KEYS: &[&str] = &[
     "mem_per_node_mb",
     "exclusive",
     "partition",
+    // Not Batsim's: Slurm's JSON (`sacct --json`) names its jobs so, told apart by it.
+    "job_id",
 ];
 const PROFILE_KEYS: &[&str] = &["type", "delay"];
 
@@ -215,6 +217,23 @@ pub(super) struct Doc {
     pub(super) profiles: HashMap<String, Fields>,
     /// `swf_header`: the SWF header's lines, written by schedlab ([`super::batsim_swf`]).
     pub(super) swf_header: Vec<String>,
+}
+
+impl Doc {
+    /// Why this is no Batsim workload but Slurm's own JSON (`sacct --json`), whose `jobs`
+    /// array holds jobs with a `job_id` and no `id` (each was refused as missing its id, as if
+    /// the file were a broken Batsim workload); `None` when it is not that.
+    pub(super) fn slurm_json(&self) -> Option<String> {
+        let first = self.jobs.as_ref()?.first()?;
+        (first.get("id").is_none() && first.get("job_id").is_some()).then(|| {
+            format!(
+                "jobs[0] has a job_id and no id: Slurm's own JSON (sacct --json), not a Batsim \
+                 workload, which this reader takes; export with --parsable2 instead, for \
+                 example: sacct --allusers --duplicates --parsable2 --format {}",
+                super::sacct::EXPORT_FIELDS
+            )
+        })
+    }
 }
 
 /// Reads a [`Doc`], counting what it keeps against `budget`: the first excess is kept in

@@ -2,7 +2,7 @@
 //! apart by its content, never by its name (plain or gzip):
 //! - SWF ([`crate::swf`]);
 //! - Slurm accounting, `sacct --parsable2` ([`sacct`]): the first line names `|`-separated
-//!   fields;
+//!   fields (sacct's table, names padded with spaces, is refused saying how to export);
 //! - Batsim JSON workloads ([`batsim`]): the text starts with `{`.
 //!
 //! [`generate`] makes synthetic workloads (Lublin–Feitelson 1999 with Tsafrir et al. 2005
@@ -289,35 +289,52 @@ fn read_other(
     } else {
         bytes.to_vec()
     };
-    let text = String::from_utf8(text_bytes).map_err(|e| {
-        // Where a reader looks: the line, and for sacct the field (columns split at '|').
-        let at = e.utf8_error().valid_up_to();
-        let before = &e.as_bytes()[..at];
-        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let column = match format {
-            Format::Sacct => format!(
-                ", column {}",
-                before[line_start..].iter().filter(|&&b| b == b'|').count() + 1
-            ),
-            _ => String::new(),
-        };
-        SwfError::NoJobs {
-            file: source.to_owned(),
-            detail: format!(
-                "{} text that is not valid UTF-8: line {line}{column} (byte {at})",
-                format.name()
-            ),
+    // An sacct log holds what users typed (job names, accounts) as they typed it: one name in
+    // Latin-1 lost the whole log ("not valid UTF-8"). It is read with U+FFFD in place of each
+    // bad byte and said, by the line and column of the first, as SWF's comments are.
+    let (text, bad_utf8) = match String::from_utf8(text_bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let before = &e.as_bytes()[..at];
+            let line = before.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+            let line_start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let head = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            let delim = sacct::split::delimiter(head).unwrap_or('|');
+            let k = before[line_start..]
+                .iter()
+                .filter(|&&b| char::from(b) == delim)
+                .count();
+            let name = sacct::split::Splitter::names(head, delim).get(k).cloned();
+            let field = format!("column {} ({})", k + 1, name.as_deref().unwrap_or("?"));
+            (text, Some((line, field)))
         }
-    })?;
+    };
     let mut w = match format {
         Format::Sacct => sacct::read(source, &text, opts)?,
         Format::Batsim => batsim::read(source, &text, opts)?,
         Format::Swf => swf::read_bytes(source, text.as_bytes(), opts)?,
     };
+    if let Some((line, field)) = bad_utf8 {
+        let lines = text.lines().filter(|l| l.contains('\u{fffd}')).count();
+        let issue = swf::LineIssue {
+            line,
+            field: Some(field),
+            reason: format!(
+                "not valid UTF-8 (read with replacement characters; {} so)",
+                crate::plural::count(lines, "line")
+            ),
+            severity: swf::Severity::Warning,
+        };
+        let at = w.issues.partition_point(|i| i.line < line);
+        w.issues.insert(at, issue);
+        w.issues.truncate(opts.max_issues);
+        w.issue_count += 1;
+    }
     w.gzip = gzip;
     Ok(w)
 }

@@ -1,5 +1,6 @@
 //! Slurm's time notations: durations (`[D-]HH:MM:SS`, `MM:SS`, `MM:SS.mmm`, `UNLIMITED`) and
-//! timestamps (`YYYY-MM-DDTHH:MM:SS`, optionally with `Z` or `±HH:MM`, or Unix seconds).
+//! timestamps (`YYYY-MM-DDTHH:MM:SS`, optionally with `Z` or `±HH:MM` (`±HHMM`, `±HH`), or
+//! Unix seconds).
 //!
 //! Timestamps without a time zone (sacct's default output) are read as UTC. Slurm prints them
 //! in the cluster's local time, which the file does not name; reading them as UTC keeps every
@@ -105,13 +106,20 @@ pub fn duration(text: &str) -> Result<i64, String> {
     Ok(secs)
 }
 
-/// A Timelimit: a duration, or no limit. A bare number is minutes (Slurm's `--time=N`).
+/// A Timelimit: a duration, or no limit (`INVALID`: what Slurm's `mins2time_str` prints for a
+/// value it cannot show). A bare number is minutes (Slurm's `--time=N`, `TimelimitRaw`).
 pub fn limit(text: &str) -> Result<Limit, String> {
     let t = text.trim();
     if t.is_empty()
-        || ["UNLIMITED", "PARTITION_LIMIT", "INFINITE", "NONE"]
-            .iter()
-            .any(|w| t.eq_ignore_ascii_case(w))
+        || [
+            "UNLIMITED",
+            "PARTITION_LIMIT",
+            "INFINITE",
+            "NONE",
+            "INVALID",
+        ]
+        .iter()
+        .any(|w| t.eq_ignore_ascii_case(w))
     {
         return Ok(Limit::None);
     }
@@ -168,9 +176,17 @@ fn iso(t: &str) -> Option<i64> {
     }
     let offset = match t.get(19..)? {
         "" | "Z" => 0,
-        z if z.len() == 6 && (z.starts_with('+') || z.starts_with('-')) && &z[3..4] == ":" => {
+        // `±HH:MM`, and `±HHMM` or `±HH` as strftime's `%z` writes it
+        // (`SLURM_TIME_FORMAT=%FT%T%z`).
+        z if (z.starts_with('+') || z.starts_with('-'))
+            && (z.len() == 3 || z.len() == 5 || (z.len() == 6 && &z[3..4] == ":")) =>
+        {
             let oh = num(20..22)?;
-            let om = num(23..25)?;
+            let om = match z.len() {
+                3 => 0,
+                5 => num(22..24)?,
+                _ => num(23..25)?,
+            };
             // UTC-12:00 to UTC+14:00 are the offsets in use (`+25:00` is none).
             if oh > 14 || om > 59 {
                 return None;
@@ -269,6 +285,7 @@ mod tests {
     fn limits() {
         assert_eq!(limit("UNLIMITED"), Ok(Limit::None));
         assert_eq!(limit("Partition_Limit"), Ok(Limit::None));
+        assert_eq!(limit("INVALID"), Ok(Limit::None));
         assert_eq!(limit("30"), Ok(Limit::Seconds(1800)));
         assert_eq!(limit("1-00:00:00"), Ok(Limit::Seconds(86_400)));
         assert!(limit("soon").is_err());
@@ -296,5 +313,19 @@ mod tests {
             Ok(Some(1_700_000_000))
         );
         assert!(timestamp("yesterday").is_err());
+        // strftime's `%z` (`SLURM_TIME_FORMAT=%FT%T%z`): `+0100`, and `+01` (ISO 8601's
+        // hours alone); they were refused as not times, every job of such a log skipped.
+        assert_eq!(
+            timestamp("2023-11-14T23:13:20+0100"),
+            Ok(Some(1_700_000_000))
+        );
+        assert_eq!(
+            timestamp("2023-11-14T17:43:20-0430"),
+            Ok(Some(1_700_000_000))
+        );
+        assert_eq!(timestamp("2023-11-14T23:13:20+01"), Ok(Some(1_700_000_000)));
+        assert!(timestamp("2023-11-14T23:13:20+2500").is_err());
+        assert!(timestamp("2023-11-14T23:13:20+010").is_err());
+        assert!(timestamp("2023-11-14T23:13:20+01:0").is_err());
     }
 }

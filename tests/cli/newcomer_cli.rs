@@ -221,3 +221,83 @@ fn replay_with_a_site_and_no_policy_compares_slurm() {
         "{err}"
     );
 }
+
+/// `bench --instant 0` was refused as `generate: jobs 0: ...` after the table's heading, naming
+/// no flag; the flags take 1 to the generator's most, said by clap with the flag.
+#[test]
+fn bench_sizes_name_their_flag() {
+    for flag in ["--instant", "--gpu-cluster"] {
+        let (ok, out, err) = schedlab(&["bench", flag, "0"]);
+        assert!(!ok, "{out}");
+        assert!(
+            err.contains(&format!("invalid value '0' for '{flag} <N>'"))
+                && err.contains("a number of jobs from 1 to 10000000"),
+            "{err}"
+        );
+        assert!(!out.contains("trace"), "{out}");
+    }
+}
+
+/// `replay --debug-log` with a file holding no backfill cycle of the run (here the sacct log
+/// itself, as a mistaken argument) had every instant run no cycle, said only as "0 backfill
+/// cycles": `slurm`'s recall fell from 78% to 33%. It is an error naming the file; the run's
+/// own log still reads.
+#[test]
+fn a_debug_log_without_the_runs_cycles_is_refused() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/slurm/smallbf-2/run4"
+    );
+    let (sacct, conf) = (format!("{dir}/sacct.txt"), format!("{dir}/slurm.conf"));
+    let replay = |log: &str| {
+        let args = ["replay", &sacct, "--slurm-conf", &conf, "-p", "slurm"];
+        schedlab(&[&args[..], &["--debug-log", log]].concat())
+    };
+    let (ok, out, err) = replay(&sacct);
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("sacct.txt: no backfill cycle within the run")
+            && err.contains("(0 `_attempt_backfill: beginning` lines in all)"),
+        "{err}"
+    );
+    let (ok, out, err) = replay(&format!("{dir}/slurmctld.log.gz"));
+    assert!(ok, "{err}");
+    // Its 84 `_attempt_backfill: beginning` lines (zgrep -c), each a cycle.
+    assert!(err.contains("84 backfill cycles"), "{err}");
+    assert!(out.starts_with("slurm: "), "{out}");
+}
+
+/// `replay --whole-run --noise OTHER` measures two runs of one workload apart; a log of another
+/// workload (gpu-3's beside smallbf-2's, both 60 jobs) gave a noise floor as readily, and
+/// nothing said so. A run of the same workload says nothing more.
+#[test]
+fn a_noise_log_of_another_workload_is_said_to_be_one() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/slurm");
+    let run = format!("{data}/smallbf-2/run4");
+    let noise = |other: &str| {
+        schedlab(&[
+            "replay",
+            &format!("{run}/sacct.txt"),
+            "--slurm-conf",
+            &format!("{run}/slurm.conf"),
+            "-p",
+            "easy",
+            "--whole-run",
+            "--noise",
+            &format!("{data}/{other}/sacct.txt"),
+        ])
+    };
+    let (ok, out, err) = noise("gpu-3/run1");
+    assert!(ok, "{err}");
+    assert!(out.contains("noise floor"), "{out}");
+    assert!(
+        err.contains(
+            "gpu-3/run1/sacct.txt: not a run of this log's workload (60 jobs here, 60 there;"
+        ) && err.contains("the noise floor compares two workloads"),
+        "{err}"
+    );
+    let (ok, out, err) = noise("smallbf-2/run1");
+    assert!(ok, "{err}");
+    assert!(out.contains("noise floor"), "{out}");
+    assert!(!err.contains("not a run of"), "{err}");
+}

@@ -223,3 +223,36 @@ fn sweep_says_the_phases_slurm_reads_from_the_log() {
     assert!(ok, "{err}");
     assert!(!err.contains("loops' phases"), "{err}");
 }
+
+/// A value of `--vary` its policy refuses (`PriorityWeightAge=1e400`) was an error only when
+/// its point ran: a shard without that point wrote its part, and the other failed later
+/// (hours later on a cluster). Every point's spec is checked before any runs.
+#[test]
+fn a_bad_swept_value_fails_every_shard_before_any_point_runs() {
+    let d = tmpdir("cli", "sweep-bad-value");
+    let t = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/workloads/hand.sacct"
+    );
+    for shard in ["1/2", "2/2"] {
+        let out = d.join(format!("part{}.json", &shard[..1]));
+        let (ok, _, err) = schedlab(&[
+            "sweep",
+            t,
+            "-p",
+            "slurm",
+            "--vary",
+            "PriorityWeightAge=0,1e400",
+            "--shard",
+            shard,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(!ok, "shard {shard}");
+        assert!(
+            err.contains("PriorityWeightAge=1e400: \"1e400\" is not a weight >= 0"),
+            "{err}"
+        );
+        assert!(!out.exists(), "shard {shard} wrote its part");
+    }
+}

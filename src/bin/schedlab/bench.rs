@@ -30,13 +30,13 @@ pub struct BenchArgs {
     /// Also measure N jobs submitted at one instant (repeatable): a Lublin-Feitelson workload
     /// of N jobs on 256 processors (seed 1), every job submitted at time 0. Alone (no traces
     /// given), only these are measured.
-    #[arg(long = "instant", value_name = "N")]
+    #[arg(long = "instant", value_name = "N", value_parser = job_count)]
     instant: Vec<usize>,
     /// Also measure N jobs on a GPU cluster (repeatable): a Lublin-Feitelson workload of N
     /// jobs for 32,000 processors (seed 1), a quarter of them asking for GPUs (the generator's
     /// default counts), on 1,000 nodes of 32 cores, 256 GB and 4 GPUs. Alone (no traces
     /// given), only these are measured.
-    #[arg(long = "gpu-cluster", value_name = "N")]
+    #[arg(long = "gpu-cluster", value_name = "N", value_parser = job_count)]
     gpu_cluster: Vec<usize>,
     /// Repetitions; the fastest is reported.
     #[arg(long, default_value_t = 3)]
@@ -47,6 +47,16 @@ pub struct BenchArgs {
     metrics: MetricArgs,
     #[command(flatten)]
     input: InputArgs,
+}
+
+/// The jobs of `--instant N` and `--gpu-cluster N`: 1 to the generator's most (0 was refused
+/// after the table's heading as `generate: jobs 0`, which names no flag).
+fn job_count(text: &str) -> Result<usize, String> {
+    let most = schedlab::workload::generate::MAX_JOBS;
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=most).contains(&n) => Ok(n),
+        _ => Err(format!("a number of jobs from 1 to {most}")),
+    }
 }
 
 fn default_traces() -> Vec<PathBuf> {

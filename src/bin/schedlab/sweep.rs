@@ -166,6 +166,11 @@ pub fn run(args: &SweepArgs) -> Result<(), Box<dyn std::error::Error>> {
         version: plan::VERSION.into(),
     };
     let specs = plan.specs()?;
+    // Every point's spec is checked before any point runs: a bad value
+    // (`--vary PriorityWeightAge=0,1e400`) was an error only when its point ran, after others.
+    for spec in specs.iter().flatten() {
+        schedlab::policy::canonical(spec).map_err(|e| e.to_string())?;
+    }
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let points = plan.shard_points(shard);
     let threads = match args.threads {

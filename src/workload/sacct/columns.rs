@@ -29,6 +29,7 @@ pub(super) struct Columns {
     pub name: Option<usize>,
     pub node_list: Option<usize>,
     pub flags: Option<usize>,
+    pub eligible: Option<usize>,
 }
 
 /// The fields of the export the docs (docs/workloads.md) and the missing-field error suggest:
@@ -45,10 +46,17 @@ impl Columns {
             want.iter()
                 .find_map(|w| names.iter().position(|n| n.eq_ignore_ascii_case(w)))
         };
+        // sacct's field names are letters alone: a first line with digits holds a job's
+        // values, the header left out (`sacct --noheader`).
+        let values = if names.iter().any(|n| n.bytes().any(|b| b.is_ascii_digit())) {
+            ": it holds values, not field names (an export with --noheader?)"
+        } else {
+            ""
+        };
         let need = |want: &[&str]| {
             find(want).ok_or_else(|| {
                 format!(
-                    "the header names no {} field (sacct --parsable2 output needs JobID, Submit, \
+                    "the header names no {} field{values} (sacct --parsable2 output needs JobID, Submit, \
                      Start, State, Elapsed or End, and the CPUs: AllocCPUS, NCPUS, AllocTRES, \
                      ReqCPUS or ReqTRES); it names: {}. Export with, for example: sacct \
                      --allusers --duplicates --parsable2 --format {EXPORT_FIELDS}",
@@ -83,6 +91,7 @@ impl Columns {
             name: find(&["JobName"]),
             node_list: find(&["NodeList"]),
             flags: find(&["Flags"]),
+            eligible: find(&["Eligible"]),
             ..Columns::default()
         };
         if c.elapsed.is_none() && c.end.is_none() {
@@ -105,4 +114,15 @@ impl Columns {
             self.names.get(idx).map(String::as_str).unwrap_or("?")
         )
     }
+}
+
+/// Is `line` the header of sacct's own table (no `--parsable2`: names padded with spaces to
+/// their columns' widths, `JobID` among them)? Its values are cut to those widths
+/// (`OUT_OF_ME+`), so it cannot be read back whole.
+pub fn is_table_header(line: &str) -> bool {
+    let line = line.trim_start_matches('\u{feff}');
+    let mut words = line.split_whitespace();
+    !line.trim_start().starts_with(';')
+        && words.clone().nth(1).is_some()
+        && words.any(|w| w.eq_ignore_ascii_case("JobID") || w.eq_ignore_ascii_case("JobIDRaw"))
 }

@@ -6,7 +6,8 @@
 //! (or `JobIDRaw`), `Submit`, `Start`, `State`, `Elapsed` (or `End`), and the CPUs: `AllocCPUS`
 //! (or `NCPUS`), else `AllocTRES`, `ReqCPUS` or `ReqTRES`. Used when present: `User`, `Group`,
 //! `Timelimit`, `ReqCPUS`, `ReqMem`, `NNodes`, `ReqNodes`, `ReqTRES`, `AllocTRES`, `TotalCPU`,
-//! `Partition`, `QOS`, `JobName`; without TRES GPUs (Slurm <= 19.05) `ReqGRES`, `AllocGRES`
+//! `Partition`, `QOS`, `JobName`, `Eligible` (said of when later than `Submit`: `notes.rs`);
+//! without TRES GPUs (Slurm <= 19.05) `ReqGRES`, `AllocGRES`
 //! (GPUs per node, times the nodes). The job's request of a cluster (nodes, GPUs, memory per node,
 //! exclusivity: `request.rs`) goes in [`SwfRecord::req`](crate::swf::SwfRecord::req), the
 //! partition names in [`Workload::partition_names`]. Conventions:
@@ -18,11 +19,12 @@
 //! - A `Partition` list (`a,b`: a job submitted to several) is the first of it, where Slurm
 //!   puts the partition the job ran in when it starts.
 //! - `State`: `COMPLETED` -> status 1; `FAILED`, `TIMEOUT`, `OUT_OF_MEMORY`, `NODE_FAIL`,
-//!   `PREEMPTED`, `BOOT_FAIL`, `DEADLINE`, and `REQUEUED` with a start and an end (a run that
-//!   `scontrol requeue` ended) -> 0; `CANCELLED` (`CANCELLED by N`) after it started -> 5 with
-//!   its runtime. A job never started (`Start` unknown, or no CPUs allocated: cancelled while
-//!   pending, `PENDING`) or not ended (`RUNNING`, `SUSPENDED`, `REQUEUED` without an end...)
-//!   is skipped with the reason. A `TIMEOUT` job's line is kept in [`Workload::timed_out`]:
+//!   `PREEMPTED`, `BOOT_FAIL`, `DEADLINE`, and `REQUEUED` (25.11: `EXPEDITING`) with a start
+//!   and an end (a run that `scontrol requeue` ended) -> 0; `CANCELLED` (`CANCELLED by N`)
+//!   after it started -> 5 with its runtime. A job never started (`Start` unknown, or no CPUs
+//!   allocated: cancelled while pending (Start = End without an allocation column), `PENDING`,
+//!   `RESV_DEL_HOLD`, a federation's `REVOKED` sibling) or not ended (`RUNNING`, `SUSPENDED`, `REQUEUED` without an end...) is skipped
+//!   with the reason. A `TIMEOUT` job's line is kept in [`Workload::timed_out`]:
 //!   the controller ended it at its time limit, its runtime beyond is unknown (docs/slurm.md
 //!   "Time limits").
 //! - Times: see [`super::slurm_time`] (no time zone = UTC). Submit times become seconds after
@@ -41,6 +43,7 @@
 //!   infeasible: `historic` delayed jobs Slurm ran.) A cluster given replaces it.
 
 mod requeue;
+mod state;
 
 use foldhash::HashMap;
 
@@ -56,7 +59,9 @@ use super::slurm_tres::{self, ReqMem, Tres};
 use crate::job::Request;
 use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, Workload};
 use columns::Columns;
+pub use columns::EXPORT_FIELDS;
 use request::{Asked, Col};
+use state::Said;
 
 /// A job line read, before numbering; its texts borrow from the file's text.
 struct Row<'a> {
@@ -77,6 +82,9 @@ struct Row<'a> {
     timed_out: bool,
     /// `Timelimit` is `Partition_Limit`: the job gave none (`notes::partition_limit`).
     partition_limit: bool,
+    /// Seconds from its submission until it became eligible (`Eligible`; 0 when not later or
+    /// not given: `notes::deferred`).
+    deferred: i64,
     user: &'a str,
     group: &'a str,
     /// Its `Partition` list as the log gives it (`short,batch`: submitted to several, the one
@@ -94,9 +102,10 @@ struct Row<'a> {
 }
 
 /// Is this the first line of an sacct file? (a `|`-separated line: SWF never holds `|`; or a
-/// header cut by another delimiter, `--delimiter=,`: [`split::delimiter`]).
+/// header cut by another delimiter, `--delimiter=,`: [`split::delimiter`]; or the header of
+/// sacct's table, which [`read`] refuses saying how to export: [`columns::is_table_header`]).
 pub fn looks_like(first_line: &str) -> bool {
-    split::delimiter(first_line).is_some()
+    split::delimiter(first_line).is_some() || columns::is_table_header(first_line)
 }
 
 /// Reads sacct `--parsable2` text. `source` names it in every message.
@@ -117,7 +126,20 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         .by_ref()
         .find(|(_, l)| !l.trim().is_empty())
         .ok_or_else(|| no_jobs(source, "empty file".into()))?;
-    let delim = split::delimiter(head).unwrap_or('|');
+    let delim = match split::delimiter(head) {
+        Some(d) => d,
+        None if columns::is_table_header(head) => {
+            let why = format!(
+                "line {head_no}: sacct's table output (fields padded to their columns' widths, \
+                 longer values cut: OUT_OF_ME+), which cannot be read back whole: export with \
+                 --parsable2, for example: sacct --allusers --duplicates --parsable2 --format \
+                 {}",
+                EXPORT_FIELDS
+            );
+            return Err(no_jobs(source, why));
+        }
+        None => '|',
+    };
     let names = split::Splitter::names(head, delim);
     let splitter = split::Splitter::new(delim, &names);
     let cols =
@@ -187,6 +209,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
     let rows = requeues.kept(rows);
     notes::several_partitions(&rows, &mut st.w);
     notes::partition_limit(&rows, &mut st.w);
+    notes::deferred(&rows, &mut st.w);
     if rows.is_empty() {
         let detail = match (job_lines, st.w.issues.first()) {
             (0, _) => format!("header only (line {head_no}), no job lines"),
@@ -269,25 +292,10 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         return Err(field(c.submit, "unknown submit time".into()));
     };
     let never = |why: &str| Err((None, format!("job {id} {why} ({state_text})"), false));
-    // A run that `scontrol requeue` ended is recorded REQUEUED, with its end (job_mgr.c
-    // `_job_requeue_op`: end_time = now, job_state = JOB_REQUEUE, job_completion_logger), as a
-    // preempted one is PREEMPTED: `sacct --duplicates` lists it before the job's next run. It
-    // was skipped as "has not ended", its run lost.
-    let requeued_run = state == "REQUEUED" && end.is_some() && start.is_some();
-    match state.as_str() {
-        "PENDING" => return never("never started"),
-        "REQUEUED" if requeued_run => {}
-        "RUNNING" | "SUSPENDED" | "REQUEUED" | "RESIZING" | "COMPLETING" | "CONFIGURING"
-        | "STOPPED" | "SIGNALING" | "STAGE_OUT" | "REQUEUE_HOLD" | "REQUEUE_FED"
-        | "SPECIAL_EXIT" => return never("has not ended"),
-        _ => {}
-    }
-    let status = match state.as_str() {
-        "COMPLETED" => 1,
-        "FAILED" | "TIMEOUT" | "OUT_OF_MEMORY" | "NODE_FAIL" | "PREEMPTED" | "BOOT_FAIL"
-        | "DEADLINE" | "REQUEUED" => 0,
-        "CANCELLED" => 5,
-        _ => {
+    let status = match state::said(&state, end.is_some() && start.is_some()) {
+        Said::Status(status) => status,
+        Said::LeftOut(why) => return never(why),
+        Said::Unknown => {
             return Err(field(
                 c.state,
                 format!("unknown state {state_text:?} (COMPLETED, FAILED, CANCELLED, ...)"),
@@ -308,6 +316,15 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
     let Some(start) = start.filter(|_| cpus > 0) else {
         return never("never started");
     };
+    // A job cancelled while pending gets Start = End = the cancel (job_mgr.c: `start_time =
+    // now; end_time = now`). Without a column of the CPUs allocated (0 for it) or of the nodes
+    // it ran on, its CPUs were those it asked, and it read as a run of 0 s that waited.
+    let allocated = c.cpus.is_some() || c.alloc_tres.is_some();
+    let nodes = opt(c.node_list);
+    let on_nodes = !nodes.is_empty() && !nodes.eq_ignore_ascii_case("None assigned");
+    if state == "CANCELLED" && end == Some(start) && !allocated && !on_nodes {
+        return never("never started");
+    }
     let run = match c.elapsed {
         Some(i) => {
             let t = get(i);
@@ -398,6 +415,11 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         status,
         timed_out: state == "TIMEOUT",
         partition_limit: opt(c.timelimit).eq_ignore_ascii_case("Partition_Limit"),
+        // Not read into the schedule: a value that is no time says nothing of it.
+        deferred: slurm_time::timestamp(opt(c.eligible))
+            .ok()
+            .flatten()
+            .map_or(0, |e| (e - submit).max(0)),
         user: opt(c.user),
         group: opt(c.group),
         // A job submitted to several partitions (`-p a,b`) that started lists first the one it

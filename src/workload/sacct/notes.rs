@@ -62,3 +62,25 @@ pub(super) fn partition_limit(rows: &[Row], w: &mut Workload) {
     );
     warn(w, "Timelimit", reason);
 }
+
+/// Tells of the jobs that became eligible after their submission (`Eligible` later than
+/// `Submit`: a dependency, `--begin`, a hold): each is simulated from its submission, which
+/// the log's `Submit` is, so a simulation may start it before Slurm could have (nothing in
+/// the model holds a job back until it is eligible). Said so that it does not pass unseen.
+pub(super) fn deferred(rows: &[Row], w: &mut Workload) {
+    let mut later = rows.iter().filter(|r| r.deferred > 0);
+    let Some(first) = later.next() else {
+        return;
+    };
+    let n = 1 + later.count();
+    let reason = format!(
+        "{} became eligible after {} submission (first: job {}, {} s after; a dependency, \
+         --begin or a hold): each is simulated from its submission, so a policy may start it \
+         before Slurm could have (not modelled)",
+        crate::plural::count(n, "job"),
+        if n == 1 { "its" } else { "their" },
+        first.id,
+        first.deferred,
+    );
+    warn(w, "Eligible", reason);
+}

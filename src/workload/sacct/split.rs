@@ -47,15 +47,17 @@ pub struct Splitter {
 
 /// Whether `entry` is an entry of list column `name`: a TRES list's `name=count`, a `Flags`
 /// word (22.05's `slurmdb_job_flags_str`, src/common/slurmdb_defs.c: `None`, `SchedNotSet`,
-/// `SchedSubmit`, `SchedMain`, `SchedBackfill`, `StartRecieved`).
+/// `SchedSubmit`, `SchedMain`, `SchedBackfill`, `StartRecieved`; Slurm 23.11 and later spell
+/// the last `StartReceived`).
 fn entry_of(name: &str, entry: &str) -> bool {
-    const FLAGS: [&str; 6] = [
+    const FLAGS: [&str; 7] = [
         "None",
         "SchedNotSet",
         "SchedSubmit",
         "SchedMain",
         "SchedBackfill",
         "StartRecieved",
+        "StartReceived",
     ];
     if name.eq_ignore_ascii_case("flags") {
         FLAGS.contains(&entry.trim())
@@ -322,6 +324,18 @@ mod tests {
         assert_eq!(
             cut(&s, "4,SchedMain,StartRecieved,short,batch").unwrap(),
             ["4", "SchedMain,StartRecieved", "short,batch"]
+        );
+        // Slurm 23.11 and later spell the flag `StartReceived` (slurmdb_job_flags_str); such
+        // a line was refused as fitting no share.
+        let s = splitter("JobID,Partition,State,Flags");
+        assert_eq!(
+            cut(&s, "4,short,batch,COMPLETED,SchedBackfill,StartReceived").unwrap(),
+            [
+                "4",
+                "short,batch",
+                "COMPLETED",
+                "SchedBackfill,StartReceived"
+            ]
         );
         // A partition named like a TRES entry fits no share: refused, saying why.
         let s = splitter("JobID,Partition,AllocTRES");
