@@ -82,6 +82,14 @@ function markStale() {
 
 function setStatus(text) { $('status').textContent = text; }
 
+/** After a run that showed nothing: when no comparison is shown either, the Overview says why
+ * its charts are empty (`why`); a shown comparison keeps its charts and the note stays hidden. */
+function noteEmptyOverview(why) {
+  const note = $('overview-empty');
+  note.hidden = S.results.length > 0;
+  note.textContent = note.hidden ? '' : `Nothing is drawn: ${why} Its errors are under Messages.`;
+}
+
 function setRunning(on) {
   $('run').disabled = on || isDead();
   $('cancel').disabled = !on;
@@ -103,11 +111,12 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   // messages, in the status line and as rows of the results (leftout.js).
   const leftOut = picker.invalid().filter((e) => e.spec.trim())
     .map((e) => ({ spec: e.spec.trim(), message: e.error ?? 'not a valid policy', stage: 'check' }));
-  for (const e of leftOut) showError(`Policy “${e.spec}” left out: ${e.message}`);
+  for (const e of leftOut) showError(`Policy “${e.spec}” left out: ${unnamed(e.spec, e.message)}`);
   const specs = picker.validSpecs();
   if (!specs.length) {
     showError('No valid policy to run: add one in the policy list.');
     setStatus(`Nothing was run.${leftOutSentence(leftOut, 0)}`);
+    noteEmptyOverview('no policy could run.');
     keepFirst(trace);
     return;
   }
@@ -173,6 +182,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         restoreTable();
         $('progress').value = 0;
         setStatus(`The run failed: no policy finished.${leftOutSentence(failed, 0)}`);
+        noteEmptyOverview('the run failed, no policy finished.');
         resetTraceInputs();
         runStopped();
         return;
@@ -203,6 +213,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         ? `${where}: the engine panicked (a bug in schedlab): ${m.message}. The worker was restarted; the page still works.`
         : `${where}: ${m.message}`);
       setStatus(trace === S.trace ? 'The run failed.' : `The run failed; still showing ${S.trace ? S.trace.name : 'nothing'}.`);
+      noteEmptyOverview('the run failed.');
       resetTraceInputs();
       runStopped();
     },
@@ -255,6 +266,7 @@ function show(trace, state, facts, results, history, failed = []) {
   S.shown = state;
   S.results = results;
   S.failed = failed;
+  noteEmptyOverview('');
   setStale(false);
   S.partial = false;
   S.traceStats = facts.traceStats ?? null;
