@@ -52,8 +52,15 @@ function offerOwnSite() {
   const added = offerOwn(picker, S, cluster.ownSite().conf);
   if (!added) return false;
   markStale();
-  setStatus(`${added.join(' and ')} added: the slurm policy reads this slurm.conf. Press “Run comparison”.`);
+  askRun(`${added.join(' and ')} added: the slurm policy reads this slurm.conf. Press “Run comparison”.`);
   return true;
+}
+
+/** The status line asking for a run after a change (`text`), kept as the one said last: a
+ * further change (the site's sshare file read next) says nothing new and leaves it. */
+function askRun(text) {
+  S.askRun = text;
+  setStatus(text);
 }
 
 function heatChanged() {
@@ -75,7 +82,8 @@ function markStale() {
   if (!S.shown || S.runner.busy) return;
   $('run').classList.add('stale');
   setStale(true);
-  setStatus('Settings changed: press “Run comparison”.');
+  // Already asking for a run (slurm and historic just added: said once, not replaced).
+  if ($('status').textContent !== S.askRun) askRun('Settings changed: press “Run comparison”.');
 }
 
 // ---------- running ----------
