@@ -90,12 +90,13 @@ function markStale() {
 
 function setStatus(text) { $('status').textContent = text; }
 
-/** After a run that showed nothing: when no comparison is shown either, the Overview says why
- * its charts are empty (`why`); a shown comparison keeps its charts and the note stays hidden. */
+/** After a run that showed nothing, or a link whose trace is not there: when no comparison is
+ * shown either, the Overview says why its charts are empty (`why`, a sentence's end); a shown
+ * comparison keeps its charts and the note stays hidden. */
 function noteEmptyOverview(why) {
   const note = $('overview-empty');
   note.hidden = S.results.length > 0;
-  note.textContent = note.hidden ? '' : `Nothing is drawn: ${why} Its errors are under Messages.`;
+  note.textContent = note.hidden ? '' : `Nothing is drawn: ${why}`;
 }
 
 function setRunning(on) {
@@ -124,7 +125,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   if (!specs.length) {
     showError('No valid policy to run: add one in the policy list.');
     setStatus(`Nothing was run.${leftOutSentence(leftOut, 0)}`);
-    noteEmptyOverview('no policy could run.');
+    noteEmptyOverview('no policy could run. Its errors are under Messages.');
     keepFirst(trace);
     return;
   }
@@ -190,7 +191,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         restoreTable();
         $('progress').value = 0;
         setStatus(`The run failed: no policy finished.${leftOutSentence(failed, 0)}`);
-        noteEmptyOverview('the run failed, no policy finished.');
+        noteEmptyOverview('the run failed, no policy finished. Its errors are under Messages.');
         resetTraceInputs();
         runStopped();
         return;
@@ -221,7 +222,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         ? `${where}: the engine panicked (a bug in schedlab): ${m.message}. The worker was restarted; the page still works.`
         : `${where}: ${m.message}`);
       setStatus(trace === S.trace ? 'The run failed.' : `The run failed; still showing ${S.trace ? S.trace.name : 'nothing'}.`);
-      noteEmptyOverview('the run failed.');
+      noteEmptyOverview('the run failed. Its error is under Messages.');
       resetTraceInputs();
       runStopped();
     },
@@ -334,6 +335,7 @@ async function applyLink(hash, history) {
       markStale();
       showAwaitedTrace(S, `No trace is loaded: the link's comparison waits for ${state.trace.ref}, a file of its sender's (upload it under “A file or URL”, or drop it on the page).`);
       setStatus(`Upload ${state.trace.ref} to run the link's comparison.`);
+      noteEmptyOverview(`the link's comparison runs once ${state.trace.ref} is uploaded.`);
       return;
     }
   }
@@ -358,6 +360,7 @@ async function applyLink(hash, history) {
       markStale();
       showAwaitedTrace(S, 'No trace is loaded: the link\'s trace could not be loaded (the message above says why); choose a demo, a file or a URL.');
       setStatus('The link\'s trace could not be loaded: nothing ran.');
+      noteEmptyOverview('the link\'s trace could not be loaded. Its error is under Messages.');
       return;
     }
   }
