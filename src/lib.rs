@@ -22,6 +22,7 @@ pub mod output;
 pub mod plural;
 pub mod policy;
 pub mod predict;
+pub mod quote;
 pub mod replay;
 pub mod request_stats;
 pub mod run;

@@ -52,6 +52,7 @@ mod policy_external;
 mod policy_fairshare;
 mod policy_pv_easy;
 mod policy_slurm;
+mod quoted_errors;
 mod replay;
 mod sacct_other_versions;
 mod sacct_partition_limit;

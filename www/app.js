@@ -52,8 +52,15 @@ function offerOwnSite() {
   const added = offerOwn(picker, S, cluster.ownSite().conf);
   if (!added) return false;
   markStale();
-  setStatus(`${added.join(' and ')} added: the slurm policy reads this slurm.conf. Press “Run comparison”.`);
+  askRun(`${added.join(' and ')} added: the slurm policy reads this slurm.conf. Press “Run comparison”.`);
   return true;
+}
+
+/** The status line asking for a run after a change (`text`), kept as the one said last: a
+ * further change (the site's sshare file read next) says nothing new and leaves it. */
+function askRun(text) {
+  S.askRun = text;
+  setStatus(text);
 }
 
 function heatChanged() {
@@ -75,12 +82,22 @@ function markStale() {
   if (!S.shown || S.runner.busy) return;
   $('run').classList.add('stale');
   setStale(true);
-  setStatus('Settings changed: press “Run comparison”.');
+  // Already asking for a run (slurm and historic just added: said once, not replaced).
+  if ($('status').textContent !== S.askRun) askRun('Settings changed: press “Run comparison”.');
 }
 
 // ---------- running ----------
 
 function setStatus(text) { $('status').textContent = text; }
+
+/** After a run that showed nothing, or a link whose trace is not there: when no comparison is
+ * shown either, the Overview says why its charts are empty (`why`, a sentence's end); a shown
+ * comparison keeps its charts and the note stays hidden. */
+function noteEmptyOverview(why) {
+  const note = $('overview-empty');
+  note.hidden = S.results.length > 0;
+  note.textContent = note.hidden ? '' : `Nothing is drawn: ${why}`;
+}
 
 function setRunning(on) {
   $('run').disabled = on || isDead();
@@ -103,11 +120,12 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   // messages, in the status line and as rows of the results (leftout.js).
   const leftOut = picker.invalid().filter((e) => e.spec.trim())
     .map((e) => ({ spec: e.spec.trim(), message: e.error ?? 'not a valid policy', stage: 'check' }));
-  for (const e of leftOut) showError(`Policy “${e.spec}” left out: ${e.message}`);
+  for (const e of leftOut) showError(`Policy “${e.spec}” left out: ${unnamed(e.spec, e.message)}`);
   const specs = picker.validSpecs();
   if (!specs.length) {
     showError('No valid policy to run: add one in the policy list.');
     setStatus(`Nothing was run.${leftOutSentence(leftOut, 0)}`);
+    noteEmptyOverview('no policy could run. Its errors are under Messages.');
     keepFirst(trace);
     return;
   }
@@ -173,6 +191,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         restoreTable();
         $('progress').value = 0;
         setStatus(`The run failed: no policy finished.${leftOutSentence(failed, 0)}`);
+        noteEmptyOverview('the run failed, no policy finished. Its errors are under Messages.');
         resetTraceInputs();
         runStopped();
         return;
@@ -203,6 +222,7 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
         ? `${where}: the engine panicked (a bug in schedlab): ${m.message}. The worker was restarted; the page still works.`
         : `${where}: ${m.message}`);
       setStatus(trace === S.trace ? 'The run failed.' : `The run failed; still showing ${S.trace ? S.trace.name : 'nothing'}.`);
+      noteEmptyOverview('the run failed. Its error is under Messages.');
       resetTraceInputs();
       runStopped();
     },
@@ -255,6 +275,7 @@ function show(trace, state, facts, results, history, failed = []) {
   S.shown = state;
   S.results = results;
   S.failed = failed;
+  noteEmptyOverview('');
   setStale(false);
   S.partial = false;
   S.traceStats = facts.traceStats ?? null;
@@ -314,6 +335,7 @@ async function applyLink(hash, history) {
       markStale();
       showAwaitedTrace(S, `No trace is loaded: the link's comparison waits for ${state.trace.ref}, a file of its sender's (upload it under “A file or URL”, or drop it on the page).`);
       setStatus(`Upload ${state.trace.ref} to run the link's comparison.`);
+      noteEmptyOverview(`the link's comparison runs once ${state.trace.ref} is uploaded.`);
       return;
     }
   }
@@ -338,6 +360,7 @@ async function applyLink(hash, history) {
       markStale();
       showAwaitedTrace(S, 'No trace is loaded: the link\'s trace could not be loaded (the message above says why); choose a demo, a file or a URL.');
       setStatus('The link\'s trace could not be loaded: nothing ran.');
+      noteEmptyOverview('the link\'s trace could not be loaded. Its error is under Messages.');
       return;
     }
   }

@@ -20,6 +20,7 @@
 
 use super::conf::ConfError;
 use super::{Cluster, NodeGroup, Partition};
+use crate::quote::quote;
 
 /// The fields of a line, for messages.
 const FIELDS: [&str; 7] = [
@@ -79,7 +80,7 @@ pub fn parse_str(text: &str, file: &str) -> Result<Cluster, ConfError> {
                 _ => Err(err(
                     line,
                     Some(k),
-                    format!("{:?}: not a whole number of at least {least}", f[k]),
+                    format!("{}: not a whole number of at least {least}", quote(f[k])),
                 )),
             }
         };
@@ -108,8 +109,8 @@ pub fn parse_str(text: &str, file: &str) -> Result<Cluster, ConfError> {
                 line,
                 Some(4),
                 format!(
-                    "{:?}: only 1 is read (schedlab runs every CPU at one speed)",
-                    f[4]
+                    "{}: only 1 is read (schedlab runs every CPU at one speed)",
+                    quote(f[4])
                 ),
             ));
         }

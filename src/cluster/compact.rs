@@ -30,6 +30,7 @@
 
 use super::{hostlist, Cluster, NodeOrder, NodeState, OverSubscribe, PartitionState};
 use super::{MAX_GROUPS, MAX_NODES, MAX_PARTITIONS};
+use crate::quote::quote_char;
 use std::fmt::Write as _;
 
 /// The version this build writes and reads.
@@ -68,7 +69,8 @@ impl Cluster {
             .find(|&(_, c)| !(hostlist::is_name_char(c) || ",:=/[]".contains(c)))
         {
             return Err(err(format!(
-                "{c:?} at byte {i}: a compact form holds letters, digits and - _ . , : = / [ ] only"
+                "{} at byte {i}: a compact form holds letters, digits and - _ . , : = / [ ] only",
+                quote_char(c)
             )));
         }
         let mut items = text.split('/');

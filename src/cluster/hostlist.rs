@@ -8,6 +8,7 @@
 //! valid names. A name's number is its trailing digits; a name without trailing digits (`login`,
 //! `a1b`) is written as it is.
 
+use crate::quote::{quote, quote_char};
 use std::fmt::Write as _;
 
 /// At most this many names from one expression (a hostile `n[1-999999999]` is refused before
@@ -22,7 +23,7 @@ const MAX_DIGITS: usize = 18;
 
 /// A malformed hostlist expression: what is wrong, with the expression (shortened).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("hostlist {expr:?}: {reason}")]
+#[error("hostlist {}: {reason}", quote(.expr))]
 pub struct HostlistError {
     /// The expression (its first 80 characters).
     pub expr: String,
@@ -56,7 +57,8 @@ pub fn check_name(name: &str) -> Result<(), String> {
     }
     if let Some(c) = name.chars().find(|&c| !is_name_char(c)) {
         return Err(format!(
-            "{c:?} in a name (letters, digits, '-', '_' and '.' only)"
+            "{} in a name (letters, digits, '-', '_' and '.' only)",
+            quote_char(c)
         ));
     }
     Ok(())
@@ -124,16 +126,23 @@ fn ranges(inner: &str) -> Result<Vec<(u64, u64, usize)>, String> {
         };
         let num = |s: &str| -> Result<u64, String> {
             if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(format!("range {r:?}: expected digits or digits-digits"));
+                return Err(format!(
+                    "range {}: expected digits or digits-digits",
+                    quote(r)
+                ));
             }
             if s.len() > MAX_DIGITS {
-                return Err(format!("range {r:?}: more than {MAX_DIGITS} digits"));
+                return Err(format!("range {}: more than {MAX_DIGITS} digits", quote(r)));
             }
-            s.parse().map_err(|_| format!("range {r:?}: not a number"))
+            s.parse()
+                .map_err(|_| format!("range {}: not a number", quote(r)))
         };
         let (a, b) = (num(lo)?, num(hi)?);
         if b < a {
-            return Err(format!("range {r:?}: the upper bound is below the lower"));
+            return Err(format!(
+                "range {}: the upper bound is below the lower",
+                quote(r)
+            ));
         }
         out.push((a, b, lo.len()));
     }
@@ -143,7 +152,7 @@ fn ranges(inner: &str) -> Result<Vec<(u64, u64, usize)>, String> {
 /// The names of one part (`pre[ranges]rest`, rest possibly holding more brackets), at most `room`.
 fn expand(part: &str, room: usize) -> Result<Vec<String>, String> {
     let Some(open) = part.find('[') else {
-        check_name(part).map_err(|e| format!("{part:?}: {e}"))?;
+        check_name(part).map_err(|e| format!("{}: {e}", quote(part)))?;
         if room == 0 {
             return Err(format!("more than {MAX_NAMES} names"));
         }
@@ -152,7 +161,7 @@ fn expand(part: &str, room: usize) -> Result<Vec<String>, String> {
     let close = open + part[open..].find(']').ok_or("'[' without ']'")?;
     let prefix = &part[..open];
     if let Some(c) = prefix.chars().find(|&c| !is_name_char(c)) {
-        return Err(format!("{c:?} in a name"));
+        return Err(format!("{} in a name", quote_char(c)));
     }
     let rs = ranges(&part[open + 1..close])?;
     let rest = &part[close + 1..];
@@ -162,7 +171,7 @@ fn expand(part: &str, room: usize) -> Result<Vec<String>, String> {
         expand(rest, room)?
     } else {
         if let Some(c) = rest.chars().find(|&c| !is_name_char(c)) {
-            return Err(format!("{c:?} in a name"));
+            return Err(format!("{} in a name", quote_char(c)));
         }
         vec![rest.to_string()]
     };
@@ -178,7 +187,7 @@ fn expand(part: &str, room: usize) -> Result<Vec<String>, String> {
         for n in a..=b {
             for s in &suffixes {
                 let name = format!("{prefix}{n:0w$}{s}");
-                check_name(&name).map_err(|e| format!("{name:?}: {e}"))?;
+                check_name(&name).map_err(|e| format!("{}: {e}", quote(&name)))?;
                 out.push(name);
             }
         }

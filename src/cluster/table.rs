@@ -7,6 +7,7 @@
 
 use super::compact::{gpus_text, group_field, partition_field};
 use super::{hostlist, time, Cluster, NodeGroup, NodeOrder, OverSubscribe, Partition, MAX_NODES};
+use crate::quote::quote;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -284,7 +285,10 @@ fn group(row: &GroupRow, bad: &mut Bad) -> Option<NodeGroup> {
             },
             _ => bad(
                 "count",
-                format!("{count:?}: a whole number of nodes from 1 to {MAX_NODES}"),
+                format!(
+                    "{}: a whole number of nodes from 1 to {MAX_NODES}",
+                    quote(count)
+                ),
             ),
         }
     }

@@ -2,6 +2,8 @@
 //! `D-HH:MM:SS`, or `UNLIMITED` / `INFINITE` (any case; `-1` too). As Slurm does
 //! (`time_str2mins`), a limit is kept in whole minutes, seconds rounded up.
 
+use crate::quote::quote;
+
 /// A time limit in minutes; `None` is unlimited.
 pub type Minutes = Option<u32>;
 
@@ -13,7 +15,8 @@ pub fn parse_minutes(s: &str) -> Result<Minutes, String> {
     }
     let bad = || {
         format!(
-            "{s:?} is not a time (minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS or UNLIMITED)"
+            "{} is not a time (minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS or UNLIMITED)",
+            quote(s)
         )
     };
     let num = |x: &str| -> Result<u64, String> {
@@ -39,7 +42,7 @@ pub fn parse_minutes(s: &str) -> Result<Minutes, String> {
     };
     u32::try_from(secs.div_ceil(60))
         .map(Some)
-        .map_err(|_| format!("{s:?}: longer than {} minutes", u32::MAX))
+        .map_err(|_| format!("{}: longer than {} minutes", quote(s), u32::MAX))
 }
 
 /// Writes minutes as Slurm prints a limit: `D-HH:MM:SS`, `HH:MM:SS` under a day, `UNLIMITED`.

@@ -5,6 +5,7 @@
 use super::{
     hostlist, Cluster, NodeGroup, MAX_GROUPS, MAX_MEMBERSHIPS, MAX_NODES, MAX_PARTITIONS, MAX_TAGS,
 };
+use crate::quote::quote;
 use std::collections::HashMap;
 
 /// A node name: [`hostlist::check_name`], and not `ALL` (any case), which partitions use for
@@ -90,7 +91,7 @@ impl Cluster {
                 .iter()
                 .chain(g.gpus.keys().filter(|t| !t.is_empty()))
             {
-                hostlist::check_name(t).map_err(|e| ClusterError(format!("{t:?}: {e}")))?;
+                hostlist::check_name(t).map_err(|e| ClusterError(format!("{}: {e}", quote(t))))?;
             }
         }
         let mut seen = std::collections::HashSet::new();
@@ -98,7 +99,7 @@ impl Cluster {
         let mut defaults = 0;
         for p in &self.partitions {
             hostlist::check_name(&p.name)
-                .map_err(|e| ClusterError(format!("partition {:?}: {e}", p.name)))?;
+                .map_err(|e| ClusterError(format!("partition {}: {e}", quote(&p.name))))?;
             if !seen.insert(p.name.as_str()) {
                 return err(format!("partition {} defined twice", p.name));
             }
@@ -139,7 +140,7 @@ impl Cluster {
             if index.len() >= MAX_NODES {
                 return Err(ClusterError(format!("more than {MAX_NODES} nodes")));
             }
-            check_node_name(n).map_err(|e| ClusterError(format!("node {n:?}: {e}")))?;
+            check_node_name(n).map_err(|e| ClusterError(format!("node {}: {e}", quote(n))))?;
             let i = index.len();
             if index.insert(n.as_str(), i).is_some() {
                 return Err(ClusterError(format!("node {n} defined twice")));

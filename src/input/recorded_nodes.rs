@@ -4,6 +4,7 @@
 
 use crate::cluster::{hostlist, Alloc, Placement};
 use crate::job::Job;
+use crate::quote::quote;
 use foldhash::HashMap;
 
 /// Per job (by index), its allocation on the nodes of its recorded run, when the workload
@@ -40,7 +41,9 @@ pub(super) fn recorded_allocs(
             let names = match hostlist::parse(list) {
                 Ok(names) => names,
                 Err(e) => {
-                    bad.get_or_insert_with(|| format!("line {}: NodeList {list:?}: {e}", job.line));
+                    bad.get_or_insert_with(|| {
+                        format!("line {}: NodeList {}: {e}", job.line, quote(list))
+                    });
                     unreadable += 1;
                     return None;
                 }

@@ -9,6 +9,7 @@ use super::eet::UserAware;
 use super::fairness::Fairness;
 use super::guarantee::Guarantee;
 use super::penalty::Penalty;
+use crate::quote::quote;
 use serde::Serialize;
 
 /// Which way a metric is better, to mark the best value of a row.
@@ -238,7 +239,7 @@ pub fn find(name: &str) -> Option<&'static Metric> {
 
 /// The metric named `name`, or an error listing the valid names.
 pub fn lookup(name: &str) -> Result<&'static Metric, String> {
-    find(name).ok_or_else(|| format!("metric {name:?}: valid: {}", names()))
+    find(name).ok_or_else(|| format!("metric {}: valid: {}", quote(name), names()))
 }
 
 /// The metric names, comma-separated (for messages and help).

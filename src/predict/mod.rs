@@ -16,6 +16,7 @@ mod user;
 mod virt;
 
 use crate::job::Job;
+use crate::quote::quote;
 use crate::spec::Spec;
 use crate::Time;
 use rand_pcg::Pcg64;
@@ -90,7 +91,8 @@ fn only_keys(spec: &Spec, keys: &[&str]) -> Result<(), String> {
 impl Predictor {
     /// Parses a predictor value (`virtual[err=0.2]`); errors list the valid values.
     pub fn parse(text: &str) -> Result<Predictor, String> {
-        let spec = Spec::parse(text).map_err(|e| format!("predictor {text:?}: {}", e.reason))?;
+        let spec =
+            Spec::parse(text).map_err(|e| format!("predictor {}: {}", quote(text), e.reason))?;
         let model: Box<dyn Model> = match spec.name.as_str() {
             "user" => {
                 only_keys(&spec, &[])?;

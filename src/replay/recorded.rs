@@ -7,6 +7,7 @@
 
 use crate::cluster::hostlist;
 use crate::job::Job;
+use crate::quote::quote;
 use crate::workload::sacct::split::{self, Splitter};
 use crate::Time;
 
@@ -90,7 +91,7 @@ impl Logged {
                     continue;
                 }
                 let names = hostlist::parse(list)
-                    .map_err(|e| format!("{file}:{no}: NodeList: {list:?}: {e}"))?;
+                    .map_err(|e| format!("{file}:{no}: NodeList: {}: {e}", quote(list)))?;
                 out.nodes[j] = Some(names);
             }
         }

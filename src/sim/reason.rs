@@ -5,6 +5,7 @@
 //! e.g. a JavaScript policy's), kept once per schedule ([`super::Schedule::reason_words`]).
 #![warn(missing_docs)]
 
+use crate::quote::quote;
 use serde::{Serialize, Serializer};
 
 /// How a job's (final) start came about.
@@ -99,7 +100,7 @@ pub fn check_word(word: &str) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "start reason {word:?}: 1 to {MAX_WORD_LEN} lowercase letters, digits or '-', starting with a letter"
+            "start reason {}: 1 to {MAX_WORD_LEN} lowercase letters, digits or '-', starting with a letter", quote(word)
         ))
     }
 }

@@ -10,6 +10,7 @@ use super::procset::ProcSet;
 use super::reason::{check_word, StartReason, MAX_WORDS};
 use super::{Ctx, SimError};
 use crate::cluster::Alloc;
+use crate::quote::quote;
 use crate::Time;
 
 impl Ctx<'_> {
@@ -45,7 +46,8 @@ impl Ctx<'_> {
         check_word(word).map_err(|e| self.invalid(e))?;
         if self.words.len() >= MAX_WORDS {
             return Err(self.invalid(format!(
-                "start reason {word:?}: a policy may use at most {MAX_WORDS} words"
+                "start reason {}: a policy may use at most {MAX_WORDS} words",
+                quote(word)
             )));
         }
         self.words.push(word.to_string());

@@ -23,6 +23,7 @@
 
 use super::accrue::AccrueLimits;
 use super::qos_limits::{self, TresLimit};
+use crate::quote::quote;
 use crate::Time;
 
 /// One association's limits (each `None`: no limit).
@@ -256,7 +257,8 @@ pub fn parse(text: &str, file: &str) -> Result<AssocTable, String> {
                 .as_deref()
                 .map_or(String::new(), |u| format!("user {u} in "));
             return Err(format!(
-                "{file}:{line}: Account: {who}account {account:?} is listed twice"
+                "{file}:{line}: Account: {who}account {} is listed twice",
+                quote(account)
             ));
         }
         table.rows.push(Assoc {

@@ -10,6 +10,7 @@
 //! `bf_resolution`, `sched_interval` and `batch_sched_delay` are seconds. Inside, every time is in seconds.
 
 use super::qos::QosTable;
+use crate::quote::quote;
 use crate::Time;
 use values::{
     count, count_of, fmt, items, list_text, minutes, number, seconds_list, secs, time, yes_no,
@@ -286,7 +287,7 @@ impl SlurmParams {
                 for it in items(v).into_iter().filter(|s| s != "none") {
                     let (k, w) = it
                         .split_once('=')
-                        .ok_or_else(|| format!("{it:?} is not TRES=weight"))?;
+                        .ok_or_else(|| format!("{} is not TRES=weight", quote(&it)))?;
                     out.push((k.trim().to_string(), weight(w)?));
                 }
                 self.weight_tres = out;
@@ -310,7 +311,10 @@ impl SlurmParams {
                 // Whole seconds, and a fraction for a period late in its second.
                 let (whole, frac) = v.trim().split_once('.').unwrap_or((v.trim(), ""));
                 if !frac.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(format!("{v:?} is not a number of seconds from 0 to 86400"));
+                    return Err(format!(
+                        "{} is not a number of seconds from 0 to 86400",
+                        quote(v)
+                    ));
                 }
                 let text = secs(&mut self.calc_phase, count(whole, 0, 86_400)?);
                 self.calc_late = frac.bytes().any(|b| b != b'0');
@@ -342,7 +346,8 @@ impl SlurmParams {
                     "YEARLY" => ResetPeriod::Every(365 * 86400),
                     _ => {
                         return Err(format!(
-                            "{v:?} is not NONE, NOW, DAILY, WEEKLY, MONTHLY, QUARTERLY or YEARLY"
+                            "{} is not NONE, NOW, DAILY, WEEKLY, MONTHLY, QUARTERLY or YEARLY",
+                            quote(v)
                         ))
                     }
                 };
@@ -370,7 +375,8 @@ impl SlurmParams {
                     }
                     if !FLAGS.contains(&up.as_str()) {
                         return Err(format!(
-                            "unknown priority flag {f:?}; known: {}",
+                            "unknown priority flag {}; known: {}",
+                            quote(&f),
                             FLAGS.join(", ")
                         ));
                     }
@@ -395,7 +401,11 @@ impl SlurmParams {
                 for w in items(v) {
                     let low = w.to_ascii_lowercase();
                     if !ENFORCE.contains(&low.as_str()) {
-                        return Err(format!("{w:?} is not one of {}", ENFORCE.join(", ")));
+                        return Err(format!(
+                            "{} is not one of {}",
+                            quote(&w),
+                            ENFORCE.join(", ")
+                        ));
                     }
                     if low != "none" && !words.contains(&low) {
                         words.push(low);

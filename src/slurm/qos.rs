@@ -23,6 +23,7 @@
 
 use super::accrue::AccrueLimits;
 use super::qos_limits::{self, QosLimits};
+use crate::quote::quote;
 
 /// The QOS a job without one runs in (no association default is known).
 pub const DEFAULT_QOS: &str = "normal";
@@ -101,7 +102,7 @@ impl QosTable {
 fn priority(v: &str) -> Result<u32, String> {
     v.trim()
         .parse::<u32>()
-        .map_err(|_| format!("{v:?} is not a whole number from 0 to {}", u32::MAX))
+        .map_err(|_| format!("{} is not a whole number from 0 to {}", quote(v), u32::MAX))
 }
 
 /// A `UsageFactor` as sacctmgr prints it (`2.000000`; empty: 1), at least 0.
@@ -112,7 +113,7 @@ fn usage_factor(v: &str) -> Result<f64, String> {
     }
     match v.parse::<f64>() {
         Ok(f) if f.is_finite() && f >= 0.0 => Ok(f),
-        _ => Err(format!("{v:?} is not a number of 0 or more")),
+        _ => Err(format!("{} is not a number of 0 or more", quote(v))),
     }
 }
 
@@ -120,7 +121,7 @@ fn usage_factor(v: &str) -> Result<f64, String> {
 fn name(v: &str) -> Result<String, String> {
     let n = v.trim();
     if n.is_empty() || n.contains(['|', ',', ':', '=', '(', ')', '[', ']', ' ']) {
-        return Err(format!("{v:?} is not a QOS name"));
+        return Err(format!("{} is not a QOS name", quote(v)));
     }
     Ok(n.to_string())
 }
@@ -203,7 +204,10 @@ pub fn parse(text: &str, file: &str) -> Result<QosTable, String> {
         let p = priority(get(cp, "Priority")?)
             .map_err(|e| format!("{file}:{line}: Priority: {e}{hint}"))?;
         if table.priority(&n).is_some() {
-            return Err(format!("{file}:{line}: Name: QOS {n:?} is listed twice"));
+            return Err(format!(
+                "{file}:{line}: Name: QOS {} is listed twice",
+                quote(&n)
+            ));
         }
         let field = |k: usize| limit_cols[k].and_then(|c| f.get(c).copied()).unwrap_or("");
         let at = |name: &'static str| move |e: String| format!("{file}:{line}: {name}: {e}");
@@ -254,11 +258,11 @@ pub fn parse_key(v: &str) -> Result<QosTable, String> {
         }
         let (n, p) = it
             .split_once([':', '='])
-            .ok_or_else(|| format!("{it:?} is not name:priority"))?;
+            .ok_or_else(|| format!("{} is not name:priority", quote(it)))?;
         let n = name(n)?;
         let p = priority(p)?;
         if table.priority(&n).is_some() {
-            return Err(format!("QOS {n:?} is given twice"));
+            return Err(format!("QOS {} is given twice", quote(&n)));
         }
         table.rows.push((n, p));
     }

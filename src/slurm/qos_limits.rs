@@ -10,6 +10,7 @@
 //! low|0|||cpu=12|3||
 //! ```
 
+use crate::quote::quote;
 use crate::workload::slurm_time::{self, Limit};
 use crate::workload::slurm_tres;
 use crate::Time;
@@ -131,7 +132,7 @@ pub fn parse_count(v: &str) -> Result<Option<u32>, String> {
     }
     v.parse::<u32>()
         .map(Some)
-        .map_err(|_| format!("{v:?} is not a whole number"))
+        .map_err(|_| format!("{} is not a whole number", quote(v)))
 }
 
 #[cfg(test)]

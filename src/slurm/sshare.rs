@@ -9,6 +9,8 @@
 //!   bio|alice|1|0.500000|134|0.025870|0.259143|0.875000|1.929437||...
 //! ```
 
+use crate::quote::quote;
+
 /// A row's raw shares.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Shares {
@@ -92,10 +94,12 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<Row>, String> {
         } else if s.eq_ignore_ascii_case("parent") {
             Shares::Parent
         } else {
-            Shares::Raw(
-                s.parse()
-                    .map_err(|_| err("RawShares", format!("{s:?} is not a number of shares")))?,
-            )
+            Shares::Raw(s.parse().map_err(|_| {
+                err(
+                    "RawShares",
+                    format!("{} is not a number of shares", quote(s)),
+                )
+            })?)
         };
         let r = get(cr).trim();
         let raw_usage = if r.is_empty() {
@@ -103,7 +107,7 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<Row>, String> {
         } else {
             match r.parse::<f64>() {
                 Ok(v) if v.is_finite() && v >= 0.0 => v,
-                _ => return Err(err("RawUsage", format!("{r:?} is not a usage >= 0"))),
+                _ => return Err(err("RawUsage", format!("{} is not a usage >= 0", quote(r)))),
             }
         };
         let opt = |c: Option<usize>| {

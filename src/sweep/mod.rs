@@ -8,6 +8,7 @@ pub mod plan;
 
 use crate::metrics::catalogue;
 use crate::policy::{self, Spec};
+use crate::quote::quote;
 use crate::run::RunResult;
 use serde::Serialize;
 
@@ -31,7 +32,8 @@ pub fn expand(values: &str) -> Result<Vec<String>, String> {
         .collect();
     if parts.iter().any(|p| p.is_empty()) {
         return Err(format!(
-            "{values:?}: an empty value (write v1,v2,... or a,b,...,z)"
+            "{}: an empty value (write v1,v2,... or a,b,...,z)",
+            quote(values)
         ));
     }
     let Some(dots) = parts.iter().position(|p| *p == "...") else {
@@ -41,7 +43,7 @@ pub fn expand(values: &str) -> Result<Vec<String>, String> {
         s.parse::<f64>()
             .ok()
             .filter(|x| x.is_finite())
-            .ok_or_else(|| format!("{s:?} is not a number"))
+            .ok_or_else(|| format!("{} is not a number", quote(s)))
     };
     if dots != 2 || parts.len() != 4 {
         return Err("write a sequence as a,b,...,z".into());

@@ -10,6 +10,7 @@ pub use super::content::ContentHash;
 use super::{with_key, Stat};
 use crate::input::InputOptions;
 use crate::metrics::{catalogue, MetricOptions};
+use crate::quote::quote;
 use crate::swf::ReadOptions;
 use serde::{Deserialize, Serialize};
 
@@ -119,7 +120,7 @@ pub struct Row {
 impl Shard {
     /// `I/N` with 1 <= I <= N.
     pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("{text:?}: write I/N with 1 <= I <= N, e.g. 2/8");
+        let bad = || format!("{}: write I/N with 1 <= I <= N, e.g. 2/8", quote(text));
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
         let (index, count) = (
             i.trim().parse::<usize>().map_err(|_| bad())?,
@@ -263,8 +264,9 @@ pub fn merge(parts: Vec<(String, Part)>) -> Result<(Plan, Vec<Measured>), String
     for (name, part) in &parts {
         if part.format != PART_FORMAT {
             return Err(format!(
-                "{name}: format {:?}, expected {PART_FORMAT:?}",
-                part.format
+                "{name}: format {}, expected {}",
+                quote(&part.format),
+                quote(PART_FORMAT)
             ));
         }
         if part.plan != plan {
@@ -310,8 +312,10 @@ pub fn merge(parts: Vec<(String, Part)>) -> Result<(Plan, Vec<Measured>), String
             let want = &specs[p.policy][p.value];
             if m.spec != *want {
                 return Err(format!(
-                    "{name}: point {}: spec {:?}, but the plan's point is {want:?}",
-                    m.point, m.spec
+                    "{name}: point {}: spec {}, but the plan's point is {}",
+                    m.point,
+                    quote(&m.spec),
+                    quote(want)
                 ));
             }
             if slots[m.point].replace(m.clone()).is_some() {

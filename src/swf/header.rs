@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::record::quote;
+use crate::quote::quote;
 
 /// What the `; Key: value` lines of a trace say. Typed fields hold the first value that
 /// parses; every `Key: value` line is also in `fields`, and every comment line in `lines`.

@@ -58,7 +58,6 @@ pub(crate) use reader::with_records;
 pub use reader::{read, read_bytes, read_bytes_into, read_into, RecordSink};
 #[cfg(not(target_arch = "wasm32"))]
 pub use reader::{read_path, read_stream, read_stream_into};
-pub(crate) use record::quote;
 pub use record::{SwfRecord, FIELD_NAMES};
 pub use words::Words;
 pub use workload::{EarlierRun, ReadOptions, Workload};

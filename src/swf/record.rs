@@ -6,6 +6,7 @@ pub use crate::job::Request;
 
 use super::number::{float_at, int_at, Bad};
 use super::scan::token_bounds;
+use crate::quote::quote;
 
 /// The 18 SWF fields in file order (field number = index + 1), as named in messages.
 pub const FIELD_NAMES: [&str; 18] = [
@@ -67,19 +68,6 @@ pub struct SwfRecord {
 pub(crate) fn field_label(idx: usize) -> String {
     let name = FIELD_NAMES.get(idx).copied().unwrap_or("extra");
     format!("field {} ({})", idx + 1, name)
-}
-
-/// A token quoted for a message, cut to about 40 characters.
-pub(crate) fn quote(token: &str) -> String {
-    const MAX_CHARS: usize = 40;
-    match token.char_indices().nth(MAX_CHARS) {
-        Some((cut, _)) => format!(
-            "{:?}... ({} bytes)",
-            token.get(..cut).unwrap_or(""),
-            token.len()
-        ),
-        None => format!("{token:?}"),
-    }
 }
 
 /// Why a job line was not turned into a record.
@@ -274,14 +262,5 @@ mod tests {
                 ));
             }
         }
-    }
-
-    #[test]
-    fn long_tokens_are_cut_in_messages() {
-        let long = "é".repeat(100);
-        let q = quote(&long);
-        assert!(q.len() < 120, "{q}");
-        assert!(q.ends_with("... (200 bytes)"), "{q}");
-        assert_eq!(quote("abc"), "\"abc\"");
     }
 }

@@ -318,7 +318,7 @@ fn gpus_in(r: &SwfRecord, f: u64) -> Result<u32, (String, String)> {
             format!(
                 "not a GPU count (a whole number from 0 to {}, or -1): {}",
                 u32::MAX / 2,
-                super::record::quote(text)
+                crate::quote::quote(text)
             ),
         )),
     }
@@ -337,7 +337,7 @@ fn timed_out_in(r: &SwfRecord, f: u64) -> Result<bool, (String, String)> {
             format!("field {f} (timed out, the header's TimeoutField)"),
             format!(
                 "not 1 (ended at its time limit), 0 or -1: {}",
-                super::record::quote(text)
+                crate::quote::quote(text)
             ),
         )),
     }

@@ -5,6 +5,7 @@ use super::check::check_size;
 use super::draw::{canvas_root, drawn, float_arrays};
 use crate::charts::legend::Key;
 use crate::charts::{cdf, class_box, diff_gantt, gantt, scatter};
+use crate::quote::quote;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
@@ -19,7 +20,8 @@ fn figure_style(figure: &str) -> Result<(cdf::CdfStyle, &'static str), JsError> 
         "wait" => Ok((cdf::CdfStyle::wait(), "wait (s, log)")),
         "bsld" => Ok((cdf::CdfStyle::bsld(), "bounded slowdown (log)")),
         _ => Err(JsError::new(&format!(
-            "figure {figure:?}: expected \"wait\" or \"bsld\""
+            "figure {}: expected \"wait\" or \"bsld\"",
+            quote(figure)
         ))),
     }
 }
@@ -97,7 +99,8 @@ fn groups(by: &str) -> Result<&'static [&'static str], JsError> {
         "size" => Ok(&class_box::SIZE_CLASSES),
         "runtime" => Ok(&class_box::RUNTIME_CLASSES),
         _ => Err(JsError::new(&format!(
-            "by {by:?}: expected \"size\" or \"runtime\""
+            "by {}: expected \"size\" or \"runtime\"",
+            quote(by)
         ))),
     }
 }

@@ -9,6 +9,7 @@
 use super::{check, js_progress, to_js, Session};
 use crate::metrics::catalogue;
 use crate::policy::{self, PassView, Pick};
+use crate::quote::quote;
 use crate::run::RunResult;
 
 use wasm_bindgen::prelude::*;
@@ -27,7 +28,8 @@ pub(super) fn js_spec(name: &str) -> Result<String, JsError> {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.');
     if !ok {
         return Err(JsError::new(&format!(
-            "custom policy name {name:?}: 1 to {MAX_NAME} letters, digits, '-', '_' or '.'"
+            "custom policy name {}: 1 to {MAX_NAME} letters, digits, '-', '_' or '.'",
+            quote(name)
         )));
     }
     Ok(format!("js:{name}"))
@@ -36,7 +38,7 @@ pub(super) fn js_spec(name: &str) -> Result<String, JsError> {
 /// How a returned value is shown in an error message.
 fn show(v: &JsValue) -> String {
     if let Some(s) = v.as_string() {
-        return format!("{s:?}");
+        return quote(&s);
     }
     if v.is_undefined() {
         return "undefined".into();

@@ -5,6 +5,7 @@ use super::scaled::Scaled;
 use crate::charts::legend::Key;
 use crate::charts::{bars, eet_box, eet_heatmap, gantt, series, sweep as sweep_chart};
 use crate::metrics::eet_heatmap::{heatmap, Violation};
+use crate::quote::quote;
 use plotters::prelude::*;
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
@@ -260,7 +261,8 @@ pub fn draw_eet_box(
         "wt" => (4, eet_box::BoxStyle::wt()),
         _ => {
             return Err(JsError::new(&format!(
-                "figure {figure:?}: expected \"veet\" or \"wt\""
+                "figure {}: expected \"veet\" or \"wt\"",
+                quote(figure)
             )))
         }
     };
@@ -310,7 +312,8 @@ impl HeatOptions {
             Some("user") => eet_heatmap::RowOrder::User,
             Some(other) => {
                 return Err(JsError::new(&format!(
-                    "sort {other:?}: expected \"total\" or \"user\""
+                    "sort {}: expected \"total\" or \"user\"",
+                    quote(other)
                 )))
             }
         };

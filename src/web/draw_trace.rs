@@ -4,6 +4,7 @@
 use super::check::check_size;
 use super::draw::{canvas_root, drawn};
 use crate::charts::trace as trace_chart;
+use crate::quote::quote;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
@@ -39,7 +40,7 @@ pub fn trace_chart_summary(stats: JsValue, name: &str) -> Result<String, JsError
     let stats: crate::trace_stats::TraceStats = serde_wasm_bindgen::from_value(stats)
         .map_err(|e| JsError::new(&format!("trace statistics: {e}")))?;
     trace_chart::summary(&stats, name)
-        .ok_or_else(|| JsError::new(&format!("trace chart {name:?}: unknown")))
+        .ok_or_else(|| JsError::new(&format!("trace chart {}: unknown", quote(name))))
 }
 
 /// Draws trace chart `name` (see [`trace_charts`]) of `stats` (a
@@ -52,7 +53,8 @@ pub fn draw_trace(canvas: HtmlCanvasElement, stats: JsValue, name: &str) -> Resu
     let root = canvas_root(canvas)?;
     let drawn_chart = trace_chart::draw(&root, &stats, name).ok_or_else(|| {
         JsError::new(&format!(
-            "trace chart {name:?}: valid: {}",
+            "trace chart {}: valid: {}",
+            quote(name),
             trace_chart::chart_names()
         ))
     })?;

@@ -32,6 +32,7 @@ pub use session::Session;
 use crate::metrics::METRICS;
 use crate::options::OPTIONS;
 use crate::policy;
+use crate::quote::quote;
 use crate::sweep;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -111,7 +112,7 @@ pub fn sweep_specs(policy_spec: &str, vary: &str) -> Result<JsValue, JsError> {
     let (key, values) = if vary.trim().is_empty() {
         (String::new(), vec![String::new()])
     } else {
-        sweep::parse_vary(vary).map_err(|e| JsError::new(&format!("vary {vary:?}: {e}")))?
+        sweep::parse_vary(vary).map_err(|e| JsError::new(&format!("vary {}: {e}", quote(vary))))?
     };
     if let Some(name) = policy_spec.trim().strip_prefix("js:") {
         // A JavaScript policy has no keys: the same run at every value (a flat reference line;

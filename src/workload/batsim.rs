@@ -15,6 +15,7 @@
 //! requested time is known, `user_id` when the user is, the request keys when given; jobs
 //! without a runtime or processors are left out (counted in the result).
 
+use crate::quote::quote;
 use std::collections::HashMap;
 use std::io::{self, BufRead, BufReader, Read, Write};
 
@@ -286,7 +287,7 @@ fn record(
     let profile = profiles.get(&profile_name).ok_or_else(|| {
         (
             at("profile"),
-            format!("no profile named {profile_name:?} in \"profiles\""),
+            format!("no profile named {} in \"profiles\"", quote(&profile_name)),
         )
     })?;
     let kind = match profile.get("type") {
@@ -297,20 +298,22 @@ fn record(
         return Err((
             at("profile"),
             format!(
-                "profile {profile_name:?} is of type {kind:?}: only delay profiles have a runtime of their own"
+                "profile {} is of type {}: only delay profiles have a runtime of their own",
+                quote(&profile_name),
+                quote(kind)
             ),
         ));
     }
     let delay = seconds("profile.delay", profile.get("delay"))?.ok_or_else(|| {
         (
             at("profile"),
-            format!("profile {profile_name:?} has no delay"),
+            format!("profile {} has no delay", quote(&profile_name)),
         )
     })?;
     if delay < 0.0 {
         return Err((
             at("profile"),
-            format!("profile {profile_name:?}: negative delay {delay}"),
+            format!("profile {}: negative delay {delay}", quote(&profile_name)),
         ));
     }
     let user = match job.get("user_id").or(job.get("user")) {

@@ -8,6 +8,8 @@
 //! change, where one hour is gained or lost once a year. Set `SLURM_TIME_FORMAT=%s` (Unix
 //! seconds) or give an offset to avoid even that.
 
+use crate::quote::quote;
+
 /// A duration limit: seconds, or no limit (`UNLIMITED`, `Partition_Limit`, `INVALID`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Limit {
@@ -23,17 +25,22 @@ pub fn duration(text: &str) -> Result<i64, String> {
         return Err("empty".into());
     }
     if t.starts_with('-') {
-        return Err(format!("negative duration {t:?}"));
+        return Err(format!("negative duration {}", quote(t)));
     }
     let (days, rest) = match t.split_once('-') {
         Some((d, r)) => (
             d.parse::<i64>()
-                .map_err(|_| format!("not a duration: {t:?}"))?,
+                .map_err(|_| format!("not a duration: {}", quote(t)))?,
             r,
         ),
         None => (0, t),
     };
-    let bad = || format!("not a duration: {t:?} (expected [D-]HH:MM:SS or MM:SS)");
+    let bad = || {
+        format!(
+            "not a duration: {} (expected [D-]HH:MM:SS or MM:SS)",
+            quote(t)
+        )
+    };
     // At most three parts, none empty (no Vec: this runs for every line of a large log).
     let mut parts: [&str; 3] = [""; 3];
     let mut count = 0;
@@ -124,11 +131,13 @@ pub fn limit(text: &str) -> Result<Limit, String> {
         return Ok(Limit::None);
     }
     if t.bytes().all(|b| b.is_ascii_digit()) {
-        let m: i64 = t.parse().map_err(|_| format!("not a time limit: {t:?}"))?;
+        let m: i64 = t
+            .parse()
+            .map_err(|_| format!("not a time limit: {}", quote(t)))?;
         return m
             .checked_mul(60)
             .map(Limit::Seconds)
-            .ok_or_else(|| format!("time limit too large: {t:?}"));
+            .ok_or_else(|| format!("time limit too large: {}", quote(t)));
     }
     duration(t)
         .map(Limit::Seconds)
@@ -145,12 +154,13 @@ pub fn timestamp(text: &str) -> Result<Option<i64>, String> {
         return t
             .parse::<i64>()
             .map(Some)
-            .map_err(|_| format!("not a time: {t:?}"));
+            .map_err(|_| format!("not a time: {}", quote(t)));
     }
     iso(t).map(Some).ok_or_else(|| {
         format!(
-            "not a time: {t:?} (expected YYYY-MM-DDTHH:MM:SS, optionally with Z or an offset \
-                 from -14:00 to +14:00)"
+            "not a time: {} (expected YYYY-MM-DDTHH:MM:SS, optionally with Z or an offset \
+                 from -14:00 to +14:00)",
+            quote(t)
         )
     })
 }

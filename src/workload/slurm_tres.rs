@@ -2,6 +2,8 @@
 //! `billing=2,cpu=2,gres/gpu=4,mem=1000M,node=2`) and memory sizes (`ReqMem`), read for a
 //! job's request (see [`super::sacct`] and docs/workloads.md for the mapping).
 
+use crate::quote::quote;
+
 /// What a TRES list says of a job (each `None` when the list does not name it).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Tres {
@@ -26,7 +28,7 @@ pub fn tres(text: &str) -> Result<Tres, String> {
         let Some((key, value)) = entry.split_once('=') else {
             return Err(format!(
                 "not a TRES entry (key=value): {}",
-                crate::swf::quote(entry)
+                crate::quote::quote(entry)
             ));
         };
         let key = key.trim().to_ascii_lowercase();
@@ -36,8 +38,8 @@ pub fn tres(text: &str) -> Result<Tres, String> {
             crate::cluster::conf::gres_count(value.trim()).map_err(|_| {
                 format!(
                     "{key}: not a count: {} (in {})",
-                    crate::swf::quote(value),
-                    crate::swf::quote(entry)
+                    crate::quote::quote(value),
+                    crate::quote::quote(entry)
                 )
             })
         };
@@ -45,8 +47,8 @@ pub fn tres(text: &str) -> Result<Tres, String> {
             value.trim().parse::<u64>().map_err(|_| {
                 format!(
                     "{key}: not a count: {} (in {})",
-                    crate::swf::quote(value),
-                    crate::swf::quote(entry)
+                    crate::quote::quote(value),
+                    crate::quote::quote(entry)
                 )
             })
         };
@@ -84,7 +86,8 @@ pub fn gres_gpus_per_node(text: &str) -> Result<Option<u64>, String> {
         let last = entry.rsplit(':').next().unwrap_or("");
         let n = match last.bytes().next() {
             Some(b) if b.is_ascii_digit() && entry.contains(':') => {
-                crate::cluster::conf::gres_count(last).map_err(|e| format!("{entry:?}: {e}"))?
+                crate::cluster::conf::gres_count(last)
+                    .map_err(|e| format!("{}: {e}", quote(entry)))?
             }
             _ => 1,
         };
@@ -117,13 +120,13 @@ pub fn size_mb(text: &str) -> Result<f64, String> {
         .ok_or_else(|| {
             format!(
                 "not a memory size (a number with K, M, G, T or P): {}",
-                crate::swf::quote(text)
+                crate::quote::quote(text)
             )
         })?;
     if mb > MAX_SIZE_MB {
         return Err(format!(
             "a memory size past an exabyte (2^40 MB): {}",
-            crate::swf::quote(text)
+            crate::quote::quote(text)
         ));
     }
     Ok(mb)

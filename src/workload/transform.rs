@@ -11,6 +11,7 @@
 //! (`2024-03-01T10:00:00`, read as UTC unless it carries `Z` or an offset) for a trace whose
 //! header gives `UnixStartTime`.
 
+use crate::quote::quote;
 use serde::{Deserialize, Serialize};
 
 use super::names::{Names, UserRef};
@@ -86,7 +87,8 @@ fn parse_time(t: &str) -> Result<When, String> {
     match slurm_time::timestamp(t) {
         Ok(Some(u)) if t.contains('-') => Ok(When::Unix(u)),
         _ => Err(format!(
-            "{t:?}: expected seconds of the trace's clock or a date such as 2024-03-01T10:00:00"
+            "{}: expected seconds of the trace's clock or a date such as 2024-03-01T10:00:00",
+            quote(t)
         )),
     }
 }

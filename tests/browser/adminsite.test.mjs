@@ -54,6 +54,29 @@ test('an sacct log of one\'s own and its slurm.conf read in the Cluster panel ad
   await context.close();
 });
 
+test('the status saying slurm and historic were added stays when the site\'s sshare file is read next', { skip }, async () => {
+  const { page: p, problems: probs, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy&policy=fcfs');
+  await waitRuns(p, 1, 60_000);
+  const n = await runs(p);
+  await p.locator('[data-testid="trace-file"]').setInputFiles(join(DIR, 'sacct.txt'));
+  await waitRuns(p, n + 1, 60_000);
+  await readConf(p, readFileSync(join(DIR, 'slurm.conf'), 'utf8'));
+  const added = /^slurm and historic added: the slurm policy reads this slurm\.conf\. Press “Run comparison”\.$/;
+  assert.match(await p.locator('[data-testid="status"]').innerText(), added);
+  // Before, the sshare file's change replaced it with "Settings changed: press “Run comparison”."
+  await p.locator('[data-testid="cluster-sshare"]').setInputFiles(join(DIR, 'sshare-start.txt'));
+  await p.waitForTimeout(1000); // the small file is read (FileReader) and the change said
+  assert.match(await p.locator('[data-testid="status"]').innerText(), added);
+  // A change after the run that read them is said as any change.
+  const m = await clickRun(p);
+  await waitRuns(p, m + 1, 60_000);
+  await p.locator('[data-testid="opt-seed"]').fill('2');
+  await p.locator('[data-testid="opt-seed"]').dispatchEvent('change');
+  assert.equal(await p.locator('[data-testid="status"]').innerText(), 'Settings changed: press “Run comparison”.');
+  assert.deepEqual(probs, []);
+  await context.close();
+});
+
 test('a slurm.conf read before the sacct log: slurm and historic are added once the log is shown; an SWF trace adds nothing', { skip }, async () => {
   const { page: p, problems: probs, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy');
   await waitRuns(p, 1, 60_000);

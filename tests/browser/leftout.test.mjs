@@ -4,7 +4,8 @@
 // scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { MOCK, launch, open, waitRuns, table, errorsText, useCode, clickRun } from './helpers.mjs';
+import { join } from 'node:path';
+import { MOCK, SHOTS, launch, open, waitRuns, table, errorsText, useCode, clickRun } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -29,7 +30,7 @@ test('a JavaScript policy with a syntax error is left out, said in the status an
   await waitRuns(page, n + 1, 60_000);
   // The built-ins' results stand, unchanged.
   assert.deepEqual(await table(page), before);
-  const why = /js:typo was left out: its code has a syntax error, so it never ran \(syntax error at line 3, column 4: .*\)\.( |$)/;
+  const why = /js:typo was left out: its code has a syntax error, so it never ran\. Its error is under Messages\.( |$)/;
   const text = await status(page);
   assert.match(text, /^2 policies on [\d,]+ jobs in [\d.]+ s\. /, text);
   assert.match(text, why, text);
@@ -54,7 +55,8 @@ test('a JavaScript policy that throws is left out with its error in the status; 
   await waitRuns(page, n + 1, 60_000);
   assert.deepEqual(Object.keys(await table(page)), ['fcfs']);
   const text = await status(page);
-  assert.match(text, /^1 policy on .* s\. js:thrower was left out: its code stopped with an error while it ran \(.*RangeError: too far \(line 2\)\)\. The other policy's results are shown\.$/, text);
+  assert.match(text, /^1 policy on .* s\. js:thrower was left out: its code stopped with an error while it ran\. Its error is under Messages\. The other policy's results are shown\.$/, text);
+  assert.match(await errorsText(page), /Policy js:thrower failed at t=\d+: RangeError: too far \(line 2\)/);
   assert.match((await leftRows(page))[0][1], /\tfailed at t=\d+: RangeError: too far \(line 2\)$/);
   // Named once, by the sentence and the row's heading (both said "policy js:thrower failed
   // at ..." again after it).
@@ -72,14 +74,45 @@ test('a JavaScript policy that decides what cannot be done is named once in the 
   await waitRuns(page, n + 1, 60_000);
   // The engine's message is "policy js:garbage: invalid decision at t=...": the status said
   // "js:garbage was left out: ... (policy js:garbage: invalid decision ...)", the row
-  // "failed: policy js:garbage: invalid decision ...".
+  // "failed: policy js:garbage: invalid decision ...". The message itself is under Messages.
   const text = await status(page);
-  assert.match(text, /js:garbage was left out: its code stopped with an error while it ran \(invalid decision at t=\d+: returned 1e99, which is not a job id/, text);
+  assert.match(text, /js:garbage was left out: its code stopped with an error while it ran\. Its error is under Messages\./, text);
+  assert.match(await errorsText(page), /Policy js:garbage: invalid decision at t=\d+: returned 1e99, which is not a job id/);
   assert.doesNotMatch(text, /policy js:garbage/, text);
   const [[spec, row]] = await leftRows(page);
   assert.equal(spec, 'js:garbage');
   assert.match(row, /\tfailed: invalid decision at t=\d+: returned 1e99/);
   assert.doesNotMatch(row, /policy js:garbage/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a run where no policy can run says each error once and the Overview says why it is empty', { skip: MOCK ? 'mock engine' : false }, async () => {
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy[order=nope]&policy=fcfs[x=1]');
+  await page.waitForFunction(() => /^Nothing was run\./.test(document.querySelector('[data-testid="status"]').textContent), null, { timeout: 60_000 });
+  const text = await status(page);
+  // The status names each policy left out and the kind of error; the engine's messages are
+  // under Messages, each once, and name the policy once.
+  assert.equal(text, 'Nothing was run. easy[order=nope] was left out: it is not a policy the page can run. fcfs[x=1] was left out: it is not a policy the page can run. Their errors are under Messages.');
+  const errors = await errorsText(page);
+  for (const said of ['unknown key "x" for fcfs', 'order=nope is not valid']) {
+    assert.equal(errors.split(said).length - 1, 1, errors);
+    assert.doesNotMatch(text, new RegExp(said), text);
+  }
+  assert.doesNotMatch(errors, /policy "fcfs\[x=1\]"/, errors);
+  // Nothing was ever shown: the Overview says why its charts are empty.
+  const empty = page.locator('[data-testid="overview-empty"]');
+  assert.equal(await empty.isVisible(), true);
+  assert.match(await empty.innerText(), /^Nothing is drawn: no policy could run\. Its errors are under Messages\.$/);
+  await page.locator('[data-testid="overview"]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, 'leftout-nothing-ran.png') });
+  // A policy that runs: the charts come and the note goes.
+  for (let k = 0; k < 2; k++) await page.locator('[data-testid="policy-remove"]').first().click();
+  await page.locator('[data-testid="policy-add-name"]').selectOption('fcfs');
+  await page.locator('[data-testid="policy-add"]').click();
+  const n = await clickRun(page);
+  await waitRuns(page, n + 1, 60_000);
+  assert.equal(await empty.isVisible(), false);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -120,8 +120,12 @@ test('a link naming an uploaded file runs nothing until the file comes, then the
   assert.equal(await page.locator('[data-testid="facts"]').innerText(), 'No trace is loaded: the link\'s comparison waits for sacct.txt, a file of its sender\'s (upload it under “A file or URL”, or drop it on the page).');
   assert.equal(await page.locator('[data-testid="trace-demo"]').inputValue(), '');
   assert.ok(await page.locator('[data-testid="trace-file"]').isVisible());
+  // The Overview says why its charts are empty (before, blank charts and no word).
+  const empty = page.locator('[data-testid="overview-empty"]');
+  assert.equal(await empty.innerText(), 'Nothing is drawn: the link\'s comparison runs once sacct.txt is uploaded.');
   await page.locator('[data-testid="trace-file"]').setInputFiles('tests/data/slurm/gpu-3/run1/sacct.txt');
   await waitRuns(page, 1, 60_000);
+  assert.equal(await empty.isVisible(), false);
   assert.deepEqual(await page.$$eval('[data-testid="policy-spec"]', (xs) => xs.map((x) => x.value)), ['easy', 'slurm[bf_window=60]']);
   assert.match(await page.locator('[data-testid="facts"]').innerText(), /uploaded file: sacct\.txt[\s\S]*the cluster's cores \(4 nodes\)/);
   assert.equal(await page.evaluate(() => location.hash), hash);

@@ -4,6 +4,7 @@
 
 use clap::Args;
 use schedlab::cluster::{alea, conf, Cluster};
+use schedlab::quote::quote;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -42,7 +43,8 @@ fn preset(name: &str) -> Result<Cluster, String> {
     match Cluster::PRESETS.iter().find(|(p, _)| *p == name) {
         Some((_, text)) => Cluster::from_compact(text).map_err(|e| e.to_string()),
         None => Err(format!(
-            "--preset {name:?}: valid: {}, pool:N",
+            "--preset {}: valid: {}, pool:N",
+            quote(name),
             Cluster::PRESETS
                 .iter()
                 .map(|(p, _)| *p)
@@ -126,7 +128,11 @@ pub fn resolve(spec: &str) -> Result<Cluster, Box<dyn std::error::Error>> {
         return Ok(preset(spec)?);
     }
     Cluster::from_compact(spec).map_err(|e| {
-        format!("--cluster {spec:?}: not a file, not a preset (gpu, mixed), and not a compact form: {e}").into()
+        format!(
+            "--cluster {}: not a file, not a preset (gpu, mixed), and not a compact form: {e}",
+            quote(spec)
+        )
+        .into()
     })
 }
 

@@ -6,6 +6,7 @@ use crate::InputArgs;
 use clap::Args;
 use plotters::prelude::*;
 use schedlab::charts::{native, trace as chart};
+use schedlab::quote::quote;
 use schedlab::run;
 use schedlab::trace_stats::{trace_stats, TraceStats};
 use std::path::{Path, PathBuf};
@@ -34,7 +35,11 @@ pub struct TraceArgs {
 
 fn draw_chart(stats: &TraceStats, name: &str, out: &Path, size: (u32, u32)) -> Result<(), String> {
     if !chart::TRACE_CHARTS.iter().any(|c| c.0 == name) {
-        return Err(format!("--chart {name:?}: valid: {}", chart::chart_names()));
+        return Err(format!(
+            "--chart {}: valid: {}",
+            quote(name),
+            chart::chart_names()
+        ));
     }
     let png = out
         .extension()

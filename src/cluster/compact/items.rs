@@ -5,6 +5,7 @@ use crate::cluster::{
     hostlist, time, NodeGroup, NodeState, OverSubscribe, Partition, PartitionState, MAX_NODES,
     MAX_TAGS,
 };
+use crate::quote::{quote, quote_char};
 use std::collections::BTreeMap;
 
 pub(super) fn short(s: &str) -> String {
@@ -21,11 +22,14 @@ pub(super) fn short(s: &str) -> String {
 
 pub(super) fn uint<T: TryFrom<u64>>(field: &str, v: &str) -> Result<T, String> {
     if v.is_empty() || v.len() > 19 || !v.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("{field}: expected a whole number, got {v:?}"));
+        return Err(format!(
+            "{field}: expected a whole number, got {}",
+            quote(v)
+        ));
     }
     let n: u64 = v
         .parse()
-        .map_err(|_| format!("{field}: {v:?} is not a number"))?;
+        .map_err(|_| format!("{field}: {} is not a number", quote(v)))?;
     T::try_from(n).map_err(|_| format!("{field}: {v} is too large"))
 }
 
@@ -35,7 +39,7 @@ pub(super) fn tags(field: &str, v: &str) -> Result<Vec<String>, String> {
         return Err(format!("{field}: more than {} names", MAX_TAGS));
     }
     for n in &list {
-        hostlist::check_name(n).map_err(|e| format!("{field}: {n:?}: {e}"))?;
+        hostlist::check_name(n).map_err(|e| format!("{field}: {}: {e}", quote(n)))?;
     }
     Ok(list)
 }
@@ -49,17 +53,20 @@ pub(super) fn gpus(v: &str) -> Result<BTreeMap<String, u32>, String> {
     for item in items {
         let (t, n) = match item.split_once('=') {
             Some((t, n)) => {
-                hostlist::check_name(t).map_err(|e| format!("gpus: type {t:?}: {e}"))?;
+                hostlist::check_name(t).map_err(|e| format!("gpus: type {}: {e}", quote(t)))?;
                 (t, n)
             }
             None => ("", item),
         };
         let n: u32 = uint("gpus", n)?;
         if n == 0 {
-            return Err(format!("gpus: {item:?}: a count of 0 (leave the type out)"));
+            return Err(format!(
+                "gpus: {}: a count of 0 (leave the type out)",
+                quote(item)
+            ));
         }
         if m.insert(t.to_string(), n).is_some() {
-            return Err(format!("gpus: type {t:?} twice"));
+            return Err(format!("gpus: type {} twice", quote(t)));
         }
     }
     Ok(m)
@@ -84,7 +91,7 @@ pub(in crate::cluster) fn gpus_text(g: &NodeGroup) -> String {
 /// Marks a field seen; a second one is an error.
 pub(super) fn once(seen: &mut Vec<char>, key: char) -> Result<(), String> {
     if seen.contains(&key) {
-        return Err(format!("field {key:?} given twice"));
+        return Err(format!("field {} given twice", quote_char(key)));
     }
     seen.push(key);
     Ok(())
@@ -108,7 +115,7 @@ pub(super) fn group(item: &str, room: usize) -> Result<NodeGroup, String> {
         };
         once(&mut seen, key)?;
         group_field(&mut g, key, &f[1..]).map_err(|e| {
-            e.unwrap_or_else(|| format!("unknown node group field {f:?} (c, m, g, f, w, s)"))
+            e.unwrap_or_else(|| format!("unknown node group field {} (c, m, g, f, w, s)", quote(f)))
         })?;
     }
     Ok(g)
@@ -134,7 +141,7 @@ pub(in crate::cluster) fn group_field(
         'w' => g.weight = uint("w (weight)", v)?,
         's' => {
             g.state = NodeState::from_word(v)
-                .ok_or_else(|| format!("s (state): {v:?}, valid: {}", NodeState::valid()))?
+                .ok_or_else(|| format!("s (state): {}, valid: {}", quote(v), NodeState::valid()))?
         }
         _ => return Err(None),
     }
@@ -146,7 +153,7 @@ pub(super) fn partition(item: &str) -> Result<(Partition, Option<Vec<String>>), 
     let rest = &item[2..];
     let mut fields = rest.split(':');
     let name = fields.next().unwrap_or("");
-    hostlist::check_name(name).map_err(|e| format!("partition name {name:?}: {e}"))?;
+    hostlist::check_name(name).map_err(|e| format!("partition name {}: {e}", quote(name)))?;
     let Some(list) = fields.next() else {
         return Err(format!(
             "partition {name}: no node list (p=NAME:HOSTLIST, ALL, or nothing)"
@@ -171,7 +178,10 @@ pub(super) fn partition(item: &str) -> Result<(Partition, Option<Vec<String>>), 
         once(&mut seen, key).map_err(|e| format!("partition {name}: {e}"))?;
         partition_field(&mut p, key, &f[1..]).map_err(|e| {
             let e = e.unwrap_or_else(|| {
-                format!("unknown partition field {f:?} (default, t, l, x, j, r, o, s)")
+                format!(
+                    "unknown partition field {} (default, t, l, x, j, r, o, s)",
+                    quote(f)
+                )
             });
             format!("partition {name}: {e}")
         })?;
@@ -193,8 +203,13 @@ pub(in crate::cluster) fn partition_field(
         'r' => p.priority_tier = uint("r (PriorityTier)", v)?,
         'o' => p.oversubscribe = oversubscribe(v)?,
         's' => {
-            p.state = PartitionState::from_word(v)
-                .ok_or_else(|| format!("s (state): {v:?}, valid: {}", PartitionState::valid()))?
+            p.state = PartitionState::from_word(v).ok_or_else(|| {
+                format!(
+                    "s (state): {}, valid: {}",
+                    quote(v),
+                    PartitionState::valid()
+                )
+            })?
         }
         _ => return Err(None),
     }
@@ -208,7 +223,8 @@ pub(super) fn oversubscribe(v: &str) -> Result<OverSubscribe, String> {
         _ if v.starts_with("yes") => Ok(OverSubscribe::Yes(count(&v[3..])?)),
         _ if v.starts_with("force") => Ok(OverSubscribe::Force(count(&v[5..])?)),
         _ => Err(format!(
-            "o (OverSubscribe): {v:?}, valid: exclusive, no, yesN, forceN"
+            "o (OverSubscribe): {}, valid: exclusive, no, yesN, forceN",
+            quote(v)
         )),
     }
 }

@@ -9,6 +9,7 @@ use super::{
     check_node_name, hostlist, Cluster, NodeGroup, NodeOrder, Partition, MAX_GROUPS,
     MAX_MEMBERSHIPS, MAX_NODES, MAX_PARTITIONS,
 };
+use crate::quote::quote;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -363,7 +364,7 @@ fn parse_lines(lines: include::Lines, file: &str) -> Result<SlurmConf, ConfError
                 continue;
             }
             hostlist::check_name(value)
-                .map_err(|m| fail(line, Some(key), format!("{value:?}: {m}")))?;
+                .map_err(|m| fail(line, Some(key), format!("{}: {m}", quote(value))))?;
             if let Some((f, l, _, _)) = parts.iter().find(|(_, _, n, _)| n == value) {
                 return Err(fail(
                     line,

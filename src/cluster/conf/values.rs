@@ -3,6 +3,7 @@
 
 use super::{known, IGNORED_NODE_KEYS, IGNORED_PARTITION_KEYS};
 use crate::cluster::{hostlist, time, NodeState, OverSubscribe, PartitionState, MAX_TAGS};
+use crate::quote::quote;
 use std::collections::BTreeMap;
 
 /// One node line's values (every one optional: a DEFAULT line fills the gaps of later lines).
@@ -94,9 +95,11 @@ impl PartSpec {
 pub(super) fn uint<T: TryFrom<u64>>(v: &str) -> Result<T, String> {
     let t = v.trim();
     if t.is_empty() || t.len() > 19 || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("expected a whole number, got {v:?}"));
+        return Err(format!("expected a whole number, got {}", quote(v)));
     }
-    let n: u64 = t.parse().map_err(|_| format!("{v:?} is not a number"))?;
+    let n: u64 = t
+        .parse()
+        .map_err(|_| format!("{} is not a number", quote(v)))?;
     T::try_from(n).map_err(|_| format!("{v} is too large"))
 }
 
@@ -113,7 +116,7 @@ pub(super) fn yes_no(v: &str) -> Result<bool, String> {
     } else if v.eq_ignore_ascii_case("no") {
         Ok(false)
     } else {
-        Err(format!("{v:?}: YES or NO"))
+        Err(format!("{}: YES or NO", quote(v)))
     }
 }
 
@@ -142,13 +145,14 @@ pub fn gres_count(v: &str) -> Result<u64, String> {
     };
     if num.is_empty() || mult == 0 {
         return Err(format!(
-            "{v:?}: not a count (digits, then none or k, m, g, t, p, as Slurm reads one)"
+            "{}: not a count (digits, then none or k, m, g, t, p, as Slurm reads one)",
+            quote(v)
         ));
     }
     num.parse::<u64>()
         .ok()
         .and_then(|n| n.checked_mul(mult))
-        .ok_or_else(|| format!("{v:?}: too large"))
+        .ok_or_else(|| format!("{}: too large", quote(v)))
 }
 
 /// `Gres=gpu:4,gpu:a100:2(S:0-1),mps:100`: the GPUs by type ("" untyped); other kinds are
@@ -176,7 +180,7 @@ pub(super) fn gres(v: &str) -> Result<BTreeMap<String, u32>, String> {
     for item in items {
         let spec = match item.find('(') {
             Some(i) if item.ends_with(')') => &item[..i],
-            Some(_) => return Err(format!("{item:?}: unbalanced '('")),
+            Some(_) => return Err(format!("{}: unbalanced '('", quote(item))),
             None => item,
         };
         let parts: Vec<&str> = spec.split(':').collect();
@@ -187,20 +191,20 @@ pub(super) fn gres(v: &str) -> Result<BTreeMap<String, u32>, String> {
             }
             [n, t] => (*n, *t, 1),
             [n, t, x] => (*n, *t, gres_count(x)?),
-            _ => return Err(format!("{item:?}: expected NAME[:TYPE][:COUNT]")),
+            _ => return Err(format!("{}: expected NAME[:TYPE][:COUNT]", quote(item))),
         };
-        hostlist::check_name(name).map_err(|e| format!("{item:?}: {e}"))?;
+        hostlist::check_name(name).map_err(|e| format!("{}: {e}", quote(item)))?;
         if !ty.is_empty() {
-            hostlist::check_name(ty).map_err(|e| format!("{item:?}: type: {e}"))?;
+            hostlist::check_name(ty).map_err(|e| format!("{}: type: {e}", quote(item)))?;
         }
         if !name.eq_ignore_ascii_case("gpu") || count == 0 {
             continue;
         }
-        let count = u32::try_from(count).map_err(|_| format!("{item:?}: too many GPUs"))?;
+        let count = u32::try_from(count).map_err(|_| format!("{}: too many GPUs", quote(item)))?;
         let slot = gpus.entry(ty.to_string()).or_insert(0u32);
         *slot = slot
             .checked_add(count)
-            .ok_or_else(|| format!("{item:?}: too many GPUs"))?;
+            .ok_or_else(|| format!("{}: too many GPUs", quote(item)))?;
         if gpus.len() > MAX_TAGS {
             return Err(format!("more than {MAX_TAGS} GPU types"));
         }
@@ -211,7 +215,7 @@ pub(super) fn gres(v: &str) -> Result<BTreeMap<String, u32>, String> {
 pub(super) fn features(v: &str) -> Result<Vec<String>, String> {
     let mut out: Vec<String> = Vec::new();
     for f in v.split(',').filter(|f| !f.is_empty()) {
-        hostlist::check_name(f).map_err(|e| format!("{f:?}: {e}"))?;
+        hostlist::check_name(f).map_err(|e| format!("{}: {e}", quote(f)))?;
         if !out.iter().any(|x| x == f) {
             out.push(f.to_string());
         }
@@ -232,7 +236,7 @@ pub(super) fn oversubscribe(v: &str) -> Result<OverSubscribe, String> {
         "NO" if n.is_none() => Ok(OverSubscribe::No),
         "YES" => Ok(OverSubscribe::Yes(n.unwrap_or(4))),
         "FORCE" => Ok(OverSubscribe::Force(n.unwrap_or(4))),
-        _ => Err(format!("{v:?}: EXCLUSIVE, NO, YES[:N] or FORCE[:N]")),
+        _ => Err(format!("{}: EXCLUSIVE, NO, YES[:N] or FORCE[:N]", quote(v))),
     }
 }
 
@@ -297,7 +301,7 @@ pub(super) fn node_key(s: &mut NodeSpec, key: &str, v: &str) -> Result<(), Strin
         "state" => {
             s.state = Some(
                 NodeState::from_word(v)
-                    .ok_or_else(|| format!("{v:?}: valid: {}", NodeState::valid()))?,
+                    .ok_or_else(|| format!("{}: valid: {}", quote(v), NodeState::valid()))?,
             )
         }
         _ if known(IGNORED_NODE_KEYS, key) => {}
@@ -328,7 +332,7 @@ pub(super) fn part_key(s: &mut PartSpec, key: &str, v: &str) -> Result<(), Strin
         "state" => {
             s.state = Some(
                 PartitionState::from_word(v)
-                    .ok_or_else(|| format!("{v:?}: valid: {}", PartitionState::valid()))?,
+                    .ok_or_else(|| format!("{}: valid: {}", quote(v), PartitionState::valid()))?,
             )
         }
         _ if known(IGNORED_PARTITION_KEYS, key) => {}

@@ -2,19 +2,23 @@
 //! minutes, YES/NO, lists; and the canonical text a parameter set from one is printed as.
 
 use crate::cluster::time::{format_minutes, parse_minutes};
+use crate::quote::quote;
 use crate::Time;
 
 pub(super) fn number(v: &str, what: &str) -> Result<f64, String> {
     match v.trim().parse::<f64>() {
         Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
-        _ => Err(format!("{v:?} is not {what}")),
+        _ => Err(format!("{} is not {what}", quote(v))),
     }
 }
 
 pub(super) fn count(v: &str, min: u64, max: u64) -> Result<u64, String> {
     match v.trim().parse::<u64>() {
         Ok(x) if (min..=max).contains(&x) => Ok(x),
-        _ => Err(format!("{v:?} is not a whole number from {min} to {max}")),
+        _ => Err(format!(
+            "{} is not a whole number from {min} to {max}",
+            quote(v)
+        )),
     }
 }
 
@@ -27,7 +31,7 @@ pub(super) fn count_of(v: &str, min: u64, max: u64, unit: &str) -> Result<u64, S
 pub(super) fn minutes(v: &str) -> Result<Time, String> {
     match parse_minutes(v)? {
         Some(m) => Ok(Time::from(m) * 60),
-        None => Err(format!("{v:?}: a finite time is needed")),
+        None => Err(format!("{}: a finite time is needed", quote(v))),
     }
 }
 
@@ -35,7 +39,7 @@ pub(super) fn yes_no(v: &str) -> Result<bool, String> {
     match v.trim().to_ascii_lowercase().as_str() {
         "yes" | "y" | "1" | "true" => Ok(true),
         "no" | "n" | "0" | "false" => Ok(false),
-        _ => Err(format!("{v:?} is not YES or NO")),
+        _ => Err(format!("{} is not YES or NO", quote(v))),
     }
 }
 

@@ -3,6 +3,7 @@
 //! jobs themselves (submit times, sizes, runtimes, estimates) are the same with or without
 //! GPUs; with a share of 0 nothing is drawn and the output is what it was before GPUs.
 
+use crate::quote::quote;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -25,7 +26,8 @@ pub fn parse_counts(text: &str) -> Result<Vec<(u32, f64)>, String> {
             match (c, w) {
                 (Some(c), Some(w)) => Ok((c, w)),
                 _ => Err(format!(
-                    "GPU counts: {part:?} is not COUNT:WEIGHT (a count from 1, a weight > 0)"
+                    "GPU counts: {} is not COUNT:WEIGHT (a count from 1, a weight > 0)",
+                    quote(part)
                 )),
             }
         })

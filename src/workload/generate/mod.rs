@@ -10,6 +10,7 @@ pub mod gpus;
 pub mod lublin;
 pub mod users;
 
+use crate::quote::quote;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
@@ -61,8 +62,8 @@ pub const MODELS: [&str; 2] = ["lublin", "lublin-users"];
 pub fn generate(spec: &GenerateSpec) -> Result<Workload, GenerateError> {
     if !MODELS.contains(&spec.model.as_str()) {
         return Err(GenerateError(format!(
-            "unknown model {:?} (known: {})",
-            spec.model,
+            "unknown model {} (known: {})",
+            quote(&spec.model),
             MODELS.join(", ")
         )));
     }

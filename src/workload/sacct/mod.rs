@@ -45,6 +45,7 @@
 mod requeue;
 mod state;
 
+use crate::quote::quote;
 use foldhash::HashMap;
 
 mod columns;
@@ -267,7 +268,7 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
             Some(t) if !t.is_empty() => t
                 .parse::<i64>()
                 .map(Some)
-                .map_err(|_| field(i.unwrap_or(0), format!("not a number: {t:?}"))),
+                .map_err(|_| field(i.unwrap_or(0), format!("not a number: {}", quote(t)))),
             _ => Ok(None),
         }
     };
@@ -298,7 +299,10 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         Said::Unknown => {
             return Err(field(
                 c.state,
-                format!("unknown state {state_text:?} (COMPLETED, FAILED, CANCELLED, ...)"),
+                format!(
+                    "unknown state {} (COMPLETED, FAILED, CANCELLED, ...)",
+                    quote(state_text)
+                ),
             ))
         }
     };
@@ -330,7 +334,7 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
             let t = get(i);
             if t.bytes().all(|b| b.is_ascii_digit()) && !t.is_empty() {
                 t.parse::<i64>()
-                    .map_err(|_| field(i, format!("not a duration: {t:?}")))?
+                    .map_err(|_| field(i, format!("not a duration: {}", quote(t))))?
             } else {
                 slurm_time::duration(t).map_err(|e| field(i, e))?
             }

@@ -138,9 +138,9 @@ impl Splitter {
             lists.sort_unstable();
             let lists: Vec<&str> = lists.into_iter().map(|(_, n)| n).collect();
             why.push_str(&format!(
-                "; the delimiter {:?} also separates the entries of {}, so which list each \
+                "; the delimiter {} also separates the entries of {}, so which list each \
                  belongs to cannot be told: export with --parsable2 (fields separated by '|')",
-                self.delim,
+                crate::quote::quote_char(self.delim),
                 lists.join(", ")
             ));
         }
