@@ -270,23 +270,24 @@ fn a_job_cancelled_while_pending_is_left_out_without_allocation_columns() {
 }
 
 /// A job held by a dependency or `--begin` becomes eligible after its submission (`Eligible`
-/// later than `Submit`); the model submits it at `Submit` and may start it before Slurm could
-/// have. The reader read `Eligible` not at all and said nothing; it says so now, once for the
-/// file, the jobs unchanged.
+/// later than `Submit`). It arrives then: submitted at `Submit`, a policy could start it
+/// before Slurm could have. Its wait counts from `Eligible`, as Slurm's `Planned` does; the
+/// file's warning says so once, and the other jobs are unchanged.
 #[test]
-fn jobs_eligible_after_their_submission_are_said() {
+fn jobs_eligible_after_their_submission_arrive_then() {
     let text = "JobID|Submit|Eligible|Start|End|NCPUS|State\n\
         1|2024-01-01T10:00:00|2024-01-01T10:00:00|2024-01-01T10:00:00|2024-01-01T10:30:00|4|COMPLETED\n\
-        2|2024-01-01T10:01:00|2024-01-01T10:30:00|2024-01-01T10:30:00|2024-01-01T10:40:00|4|COMPLETED\n\
+        2|2024-01-01T10:01:00|2024-01-01T10:30:00|2024-01-01T10:31:00|2024-01-01T10:40:00|4|COMPLETED\n\
         3|2024-01-01T10:02:00|2024-01-01T11:02:00|2024-01-01T11:02:00|2024-01-01T11:03:00|2|COMPLETED\n";
     let w = read(text, true).unwrap();
-    // Job 2 waited 29 min, 29 of them for its dependency; job 3 an hour for its begin time.
+    // Job 2 was submitted at 60 s, eligible at 1800 s (its dependency), started a minute
+    // later; job 3 waited an hour for its begin time (3720 s) and started then.
     assert_eq!(
         jobs(&w),
         [
             ("1".into(), 0, 0, 1800, 4, 1),
-            ("2".into(), 60, 1740, 600, 4, 1),
-            ("3".into(), 120, 3600, 60, 2, 1)
+            ("2".into(), 1800, 60, 540, 4, 1),
+            ("3".into(), 3720, 0, 60, 2, 1)
         ]
     );
     let issues: Vec<String> = w.issues.iter().map(|i| i.to_string()).collect();
@@ -294,19 +295,29 @@ fn jobs_eligible_after_their_submission_are_said() {
     assert!(
         issues[0].starts_with(
             "Eligible: 2 jobs became eligible after their submission (first: job 2, 1740 s after;"
-        ),
+        ) && issues[0].contains("read as submitted then"),
         "{issues:?}"
     );
     // Eligible at the submission, or no column: nothing said.
     let plain = text.replace(
-        "10:30:00|2024-01-01T10:30:00|",
-        "10:01:00|2024-01-01T10:30:00|",
+        "10:30:00|2024-01-01T10:31:00|",
+        "10:01:00|2024-01-01T10:31:00|",
     );
     let plain = plain.replace(
         "11:02:00|2024-01-01T11:02:00|",
         "10:02:00|2024-01-01T11:02:00|",
     );
     assert_eq!(read(&plain, true).unwrap().issue_count, 0);
+    assert_eq!(jobs(&read(&plain, true).unwrap())[1].1, 60);
+    // An Eligible after the start says nothing of the job (no log should have one).
+    let late = text.replace(
+        "10:30:00|2024-01-01T10:31:00|",
+        "10:35:00|2024-01-01T10:31:00|",
+    );
+    assert_eq!(
+        jobs(&read(&late, true).unwrap())[1],
+        ("2".into(), 60, 1800, 540, 4, 1)
+    );
 }
 
 /// sacct prints job names, users and accounts as the bytes they were typed in: a job named in

@@ -6,7 +6,7 @@
 //! (or `JobIDRaw`), `Submit`, `Start`, `State`, `Elapsed` (or `End`), and the CPUs: `AllocCPUS`
 //! (or `NCPUS`), else `AllocTRES`, `ReqCPUS` or `ReqTRES`. Used when present: `User`, `Group`,
 //! `Timelimit`, `ReqCPUS`, `ReqMem`, `NNodes`, `ReqNodes`, `ReqTRES`, `AllocTRES`, `TotalCPU`,
-//! `Partition`, `QOS`, `JobName`, `Eligible` (said of when later than `Submit`: `notes.rs`);
+//! `Partition`, `QOS`, `JobName`, `Eligible` (a job's arrival when later than `Submit`: `notes.rs`);
 //! without TRES GPUs (Slurm <= 19.05) `ReqGRES`, `AllocGRES`
 //! (GPUs per node, times the nodes). The job's request of a cluster (nodes, GPUs, memory per node,
 //! exclusivity: `request.rs`) goes in [`SwfRecord::req`](crate::swf::SwfRecord::req), the
@@ -28,7 +28,9 @@
 //!   the controller ended it at its time limit, its runtime beyond is unknown (docs/slurm.md
 //!   "Time limits").
 //! - Times: see [`super::slurm_time`] (no time zone = UTC). Submit times become seconds after
-//!   the first kept submit (`; UnixStartTime:` in the header); wait = Start - Submit; runtime =
+//!   the first kept submit (`; UnixStartTime:` in the header), a job eligible after its
+//!   submission (`Eligible`: a dependency, `--begin`, a hold) submitted when it became
+//!   eligible; wait = Start - Submit; runtime =
 //!   Elapsed (else End - Start); requested time = Timelimit (`UNLIMITED` and
 //!   `Partition_Limit` = -1; a `Partition_Limit` job's line is kept in
 //!   [`Workload::partition_limit`]: on a cluster it gets its partition's `DefaultTime`, else
@@ -104,7 +106,7 @@ struct Row<'a> {
 
 /// Is this the first line of an sacct file? (a `|`-separated line: SWF never holds `|`; or a
 /// header cut by another delimiter, `--delimiter=,`: [`split::delimiter`]; or the header of
-/// sacct's table, which [`read`] refuses saying how to export: [`columns::is_table_header`]).
+/// sacct's table, which [`read`] refuses saying how to export: `columns::is_table_header`).
 pub fn looks_like(first_line: &str) -> bool {
     split::delimiter(first_line).is_some() || columns::is_table_header(first_line)
 }
@@ -404,10 +406,17 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         }
         _ => -1.0,
     };
+    // A job held by a dependency, `--begin` or a hold arrives when it became eligible (sacct's
+    // `Eligible`, at most its start): a policy may not start it before, and its wait counts
+    // from there, as Slurm's own `Planned` (`Reserved` before 23.02) does.
+    let eligible = slurm_time::timestamp(opt(c.eligible))
+        .ok()
+        .flatten()
+        .filter(|&e| e > submit && e <= start);
     Ok(Row {
         line,
         id,
-        submit,
+        submit: eligible.unwrap_or(submit),
         start,
         run,
         cpus,
@@ -419,11 +428,8 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         status,
         timed_out: state == "TIMEOUT",
         partition_limit: opt(c.timelimit).eq_ignore_ascii_case("Partition_Limit"),
-        // Not read into the schedule: a value that is no time says nothing of it.
-        deferred: slurm_time::timestamp(opt(c.eligible))
-            .ok()
-            .flatten()
-            .map_or(0, |e| (e - submit).max(0)),
+        // A value that is no time, or after the start, says nothing of it.
+        deferred: eligible.map_or(0, |e| e - submit),
         user: opt(c.user),
         group: opt(c.group),
         // A job submitted to several partitions (`-p a,b`) that started lists first the one it

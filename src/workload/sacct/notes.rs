@@ -64,9 +64,10 @@ pub(super) fn partition_limit(rows: &[Row], w: &mut Workload) {
 }
 
 /// Tells of the jobs that became eligible after their submission (`Eligible` later than
-/// `Submit`: a dependency, `--begin`, a hold): each is simulated from its submission, which
-/// the log's `Submit` is, so a simulation may start it before Slurm could have (nothing in
-/// the model holds a job back until it is eligible). Said so that it does not pass unseen.
+/// `Submit`, at most their start: a dependency, `--begin`, a hold): each is read as submitted
+/// when it became eligible (`row`), so no policy starts it before Slurm could have and its
+/// wait counts from there, as Slurm's `Planned` does. Said, since a dependency on a job that
+/// ends elsewhere in another schedule is not modelled.
 pub(super) fn deferred(rows: &[Row], w: &mut Workload) {
     let mut later = rows.iter().filter(|r| r.deferred > 0);
     let Some(first) = later.next() else {
@@ -75,8 +76,8 @@ pub(super) fn deferred(rows: &[Row], w: &mut Workload) {
     let n = 1 + later.count();
     let reason = format!(
         "{} became eligible after {} submission (first: job {}, {} s after; a dependency, \
-         --begin or a hold): each is simulated from its submission, so a policy may start it \
-         before Slurm could have (not modelled)",
+         --begin or a hold): each is read as submitted then, its wait counted from there as \
+         Slurm's Planned does; a dependency is not moved by another schedule",
         crate::plural::count(n, "job"),
         if n == 1 { "its" } else { "their" },
         first.id,
