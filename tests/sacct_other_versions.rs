@@ -295,7 +295,7 @@ fn jobs_eligible_after_their_submission_arrive_then() {
     assert!(
         issues[0].starts_with(
             "Eligible: 2 jobs became eligible after their submission (first: job 2, 1740 s after;"
-        ) && issues[0].contains("read as submitted then"),
+        ) && issues[0].contains("each is read as submitted then, their wait"),
         "{issues:?}"
     );
     // Eligible at the submission, or no column: nothing said.

@@ -76,12 +76,14 @@ pub(super) fn deferred(rows: &[Row], w: &mut Workload) {
     let n = 1 + later.count();
     let reason = format!(
         "{} became eligible after {} submission (first: job {}, {} s after; a dependency, \
-         --begin or a hold): each is read as submitted then, its wait counted from there as \
+         --begin or a hold): {} read as submitted then, {} wait counted from there as \
          Slurm's Planned does; a dependency is not moved by another schedule",
         crate::plural::count(n, "job"),
         if n == 1 { "its" } else { "their" },
         first.id,
         first.deferred,
+        if n == 1 { "it is" } else { "each is" },
+        if n == 1 { "its" } else { "their" },
     );
     warn(w, "Eligible", reason);
 }
