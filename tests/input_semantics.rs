@@ -32,6 +32,16 @@ fn machine_size_from_header_then_nodes_then_widest() {
     assert_eq!(s.procs, 6);
     // Shown in parentheses after the size: none nested ("256 (widest job (no ...))").
     assert_eq!(s.procs_source, "widest job: no MaxProcs/MaxNodes header");
+    // A header of 0 is there, and named: before, it read "no MaxProcs/MaxNodes header".
+    let s = prepare(
+        &workload("; MaxProcs: 0\n", &jobs),
+        &InputOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        (s.procs, s.procs_source.as_str()),
+        (6, "widest job: MaxProcs header 0")
+    );
     let opts = InputOptions {
         procs: Some(12),
         ..Default::default()

@@ -34,10 +34,14 @@ pub(super) fn machine(jobs: &[Job], h: &SwfHeader, opts: &InputOptions) -> Resul
     } else if let Some(p) = h.max_nodes.filter(|&p| p > 0) {
         (p, "MaxNodes header".to_string())
     } else {
-        (
-            widest as u64,
-            "widest job: no MaxProcs/MaxNodes header".to_string(),
-        )
+        // A header of 0 (some converters write it for "unknown") is named, not called missing.
+        let why = match (h.max_procs, h.max_nodes) {
+            (Some(0), Some(0)) => "MaxProcs and MaxNodes headers 0",
+            (Some(0), _) => "MaxProcs header 0",
+            (_, Some(0)) => "MaxNodes header 0",
+            _ => "no MaxProcs/MaxNodes header",
+        };
+        (widest as u64, format!("widest job: {why}"))
     };
     if procs == 0 || procs > u64::from(u32::MAX / 2) {
         return Err(format!(
