@@ -343,4 +343,16 @@ fn a_name_in_latin_1_loses_nothing_else() {
         issues,
         ["line 2, column 2 (JobName): not valid UTF-8 (read with replacement characters; 1 line so)"]
     );
+    // A comma export whose TRES list comes before the name: the column is the field as the
+    // reader cuts the line (counting commas named column 4, `Submit`).
+    let mut text = b"JobID,AllocTRES,JobName,Submit,Start,Elapsed,NCPUS,State\n".to_vec();
+    text.extend_from_slice(b"1,cpu=4,mem=1G,\xe9tude,2024-03-01T10:00:00,");
+    text.extend_from_slice(b"2024-03-01T10:00:10,00:10:00,4,COMPLETED\n");
+    let w = workload::read_bytes("l.sacct", &text, &ReadOptions::default()).unwrap();
+    assert_eq!(jobs(&w), [("1".into(), 0, 10, 600, 4, 1)]);
+    let issue = w.issues[0].to_string();
+    assert!(
+        issue.starts_with("line 2, column 3 (JobName): not valid UTF-8"),
+        "{issue}"
+    );
 }

@@ -296,21 +296,19 @@ fn read_other(
         Ok(text) => (text, None),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
-            let before = &e.as_bytes()[..at];
-            let line = before.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
-            let line_start = before
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
+            let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() as u64 + 1;
             let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            // The field as the reader cuts the line (a comma export's lists taken whole).
             let head = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
             let delim = sacct::split::delimiter(head).unwrap_or('|');
-            let k = before[line_start..]
-                .iter()
-                .filter(|&&b| char::from(b) == delim)
-                .count();
-            let name = sacct::split::Splitter::names(head, delim).get(k).cloned();
-            let field = format!("column {} ({})", k + 1, name.as_deref().unwrap_or("?"));
+            let names = sacct::split::Splitter::names(head, delim);
+            let bad = text.lines().nth(line as usize - 1).unwrap_or("");
+            let mut fields = Vec::new();
+            let field = sacct::split::Splitter::new(delim, &names)
+                .split(bad, &mut fields)
+                .ok()
+                .and_then(|()| fields.iter().position(|f| f.contains('\u{fffd}')))
+                .and_then(|k| Some(format!("column {} ({})", k + 1, names.get(k)?)));
             (text, Some((line, field)))
         }
     };
@@ -323,7 +321,7 @@ fn read_other(
         let lines = text.lines().filter(|l| l.contains('\u{fffd}')).count();
         let issue = swf::LineIssue {
             line,
-            field: Some(field),
+            field,
             reason: format!(
                 "not valid UTF-8 (read with replacement characters; {} so)",
                 crate::plural::count(lines, "line")
