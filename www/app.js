@@ -409,7 +409,7 @@ function wire() {
   // historic, its own schedule, which the two-schedules view opens on as A (replay fidelity:
   // how far each policy is from what Slurm did, before any what-if).
   const site = (trace) => { cluster.useSite(trace.site, { cluster: true }); offerSite(); };
-  wireTraceInputs({ use: useTrace, site, shown: () => S.trace, dead: isDead, clusterFile: (f) => cluster.dropped(f) });
+  wireTraceInputs({ use: useTrace, site, shown: () => S.trace, dead: isDead, clusterFiles: (sorted) => cluster.dropped(sorted) });
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
   });

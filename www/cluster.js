@@ -10,6 +10,9 @@ import { call } from './engine.js';
 import { $ } from './ui.js';
 import { ClusterTables } from './clustertable.js';
 
+/** The site's files besides its slurm.conf, in slurm_site_note's order after it. */
+const SITE_FILES = ['sshare', 'qos', 'assoc'];
+
 export class ClusterPanel {
   /** onChange() after the user changes the cluster (the results become stale). */
   constructor(onChange) {
@@ -44,31 +47,16 @@ export class ClusterPanel {
     this.changed = changed;
     // The site's files: each read through slurm_site_note (an error names the file, line and
     // field), then kept with its name.
-    const siteFile = (key, at) => {
+    for (const key of SITE_FILES) {
       const input = $(`cluster-${key}`);
       input.addEventListener('change', async () => {
         const file = input.files?.[0];
         if (!file) return;
-        try {
-          const text = await file.text();
-          const args = [null, null, null, null];
-          const names = ['', '', '', ''];
-          args[at] = text;
-          names[at] = file.name;
-          call('slurm_site_note', ...args, names);
-          this.site[key] = text;
-          this.names[key] = file.name;
-          this.showSite();
-        } catch (err) {
-          this.show(null, err.message);
-        }
+        await this.siteFile(key, file);
         input.value = '';
         changed();
       });
-    };
-    siteFile('sshare', 1);
-    siteFile('qos', 2);
-    siteFile('assoc', 3);
+    }
     // An edited compact form (the app marks the results stale on every option's change).
     $('opt-cluster').addEventListener('change', () => { this.refresh(); this.syncPreset(); });
   }
@@ -145,10 +133,32 @@ export class ClusterPanel {
     }
   }
 
-  /** A cluster file dropped on the page (app.js: a `.machines` file, beside the trace or
-   * alone): read as if chosen in the panel, which opens on it. */
-  async dropped(file) {
-    await this.fromFile(file);
+  /** Reads the site's file of kind `key` ('sshare', 'qos' or 'assoc'), chosen at the panel's
+   * input of that name or dropped on the page (dropsort.js), through slurm_site_note (an error
+   * names the file, line and field); kept with its name. */
+  async siteFile(key, file) {
+    const at = SITE_FILES.indexOf(key) + 1;
+    try {
+      const text = await file.text();
+      const args = [null, null, null, null];
+      const names = ['', '', '', ''];
+      args[at] = text;
+      names[at] = file.name;
+      call('slurm_site_note', ...args, names);
+      this.site[key] = text;
+      this.names[key] = file.name;
+      this.showSite();
+    } catch (err) {
+      this.show(null, err.message);
+    }
+  }
+
+  /** Files dropped on the page (dropsort.js: `cluster`, a slurm.conf or `.machines` file
+   * each, and the site's `sshare`, `qos`, `assoc` file or null), beside the trace or alone:
+   * read as if chosen in the panel, which opens on them. */
+  async dropped({ cluster = [], ...site }) {
+    for (const file of cluster) await this.fromFile(file);
+    for (const key of SITE_FILES) if (site[key]) await this.siteFile(key, site[key]);
     $('cluster-panel').open = true;
     this.changed();
   }
