@@ -18,7 +18,7 @@ import { CodeEditor } from './editor.js';
 import { TraceView } from './traceview.js';
 import { DEMOS, loadRemote } from './trace.js';
 import { wireTraceInputs, resetTraceInputs as resetInputs } from './traceinputs.js';
-import { $, el, showError, clearErrors, debounce, fmtDuration, count } from './ui.js';
+import { $, el, showError, clearErrors, debounce, fmtDuration, count, setBusy } from './ui.js';
 import { setStale, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
 import { setJobIds } from './jobids.js';
@@ -100,8 +100,8 @@ function noteEmptyOverview(why) {
 }
 
 function setRunning(on) {
-  $('run').disabled = on || isDead();
-  $('cancel').disabled = !on;
+  setBusy(on, $('run'), $('cancel')); // the keyboard's focus follows Run and Cancel
+  if (isDead()) $('run').disabled = true;
   document.body.classList.toggle('running', on);
   if (on) $('run').classList.remove('stale');
 }
