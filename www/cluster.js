@@ -26,7 +26,8 @@ export class ClusterPanel {
     this.names = { conf: '', sshare: '', qos: '', assoc: '' };
     const changed = () => { this.syncPreset(); onChange(); };
     // The tables: a valid edit becomes the form's compact form.
-    this.tables = new ClusterTables($('cluster-tables'), (c) => { $('opt-cluster').value = c.compact; this.show(c); changed(); });
+    this.tables = new ClusterTables($('cluster-tables'), (c) => { $('opt-cluster').value = c.compact; this.confError = ''; this.show(c); changed(); });
+    this.confError = ''; // why the slurm.conf lines last read make no cluster (problem())
     $('cluster-preset').addEventListener('change', () => {
       const v = $('cluster-preset').value;
       if (v === 'custom') { $('cluster-conf').focus(); return; }
@@ -166,6 +167,7 @@ export class ClusterPanel {
   /** Reads slurm.conf lines (or an Alea `.machines` file's) into the compact form; `name`
    * names a file in errors. */
   fromConf(text, name = '') {
+    this.confError = '';
     if (!text.trim()) {
       this.show(null, 'No slurm.conf lines to read: paste NodeName= and PartitionName= lines.');
       return;
@@ -184,12 +186,16 @@ export class ClusterPanel {
       this.show(c, (c.conf_errors ?? []).join(' · '));
       this.showSite();
     } catch (err) {
+      // Lines that make no cluster: Run refuses until they are fixed or another cluster is
+      // chosen (before, it ran on the cluster the form held, the old one or none, silently).
+      this.confError = `${name || 'the slurm.conf lines'} make no cluster (${err.message}): fix them and press “Use these lines”, or choose a cluster`;
       this.show(null, err.message);
     }
   }
 
   /** Shows the cluster the form holds (after a link set the form, or an edit). */
   refresh() {
+    this.confError = ''; // the form's cluster is set anew (a link, a preset, an edit)
     const text = $('opt-cluster').value.trim();
     if (!text) { this.show(null); return; }
     try {
@@ -223,9 +229,11 @@ export class ClusterPanel {
     if (text) $('cluster-panel').open = true;
   }
 
-  /** Why the form's cluster cannot run ('' when it can, or when there is none): the tables'
-   * error while they hold one (an edit not yet made into a cluster), else the form's. */
+  /** Why the form's cluster cannot run ('' when it can, or when there is none): slurm.conf
+   * lines last read that made no cluster, the tables' error while they hold one (an edit not yet
+   * made into a cluster), else the form's. */
   problem() {
+    if (this.confError) return this.confError;
     const pending = this.tables.problem();
     if (pending) return pending;
     const text = $('opt-cluster').value.trim();

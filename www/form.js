@@ -31,7 +31,9 @@ export function readForm(cluster) {
       form[o.key] = got.value;
     }
   }
-  const bad = form.cluster ? cluster?.problem() : '';
+  // Without a cluster in the form, slurm.conf lines that made none still refuse the run (the
+  // user meant a cluster; the run would be on the trace's processors as one pool).
+  const bad = cluster?.problem() ?? '';
   if (bad) problems.push(`Cluster: ${bad}`);
   for (const p of problems) showError(p);
   return problems.length ? null : form;
