@@ -40,8 +40,8 @@ let picker, views, sweep, editor, traceView, cluster;
 window.schedlab = { timings, state: S }; // for the benchmark and for debugging from the console
 timings.boot = performance.now();
 
-/** The options from the controls, or null after reporting problems. */
-const readForm = () => readControls(cluster);
+/** The options from the controls, or null after reporting problems (pushed to `problems`). */
+const readForm = (problems) => readControls(cluster, problems);
 const writeForm = (state) => writeControls(state, cluster, sweep);
 
 const offerSite = () => offer(picker, sweep); // what a demo recorded on a Slurm site offers
@@ -114,8 +114,19 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   if (isDead()) return;
   if (!keep) clearErrors();
   if (!trace) { showError('No trace is loaded.'); return; }
-  const form = readForm();
-  if (!form) { keepFirst(trace); return; }
+  const problems = [];
+  const form = readForm(problems);
+  if (!form) {
+    // Said where the eye is, as for no valid policy: a link's refused cluster showed nothing
+    // but the Messages before, the status still "Loading the trace…" over the shown results
+    // (the previous link's), unmarked.
+    markStale();
+    const more = problems.length > 1 ? ` (${count(problems.length - 1, 'more problem')} under Messages)` : '';
+    setStatus(`Nothing was run: ${(problems[0] ?? 'the settings are not valid').replace(/\.$/, '')}${more}.`);
+    noteEmptyOverview('the settings were refused. Their errors are under Messages.');
+    keepFirst(trace);
+    return;
+  }
   // Policies left out before the run (a wrong spec, JavaScript with a syntax error): said as
   // messages, in the status line and as rows of the results (leftout.js).
   const leftOut = picker.invalid().filter((e) => e.spec.trim())
