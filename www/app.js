@@ -56,6 +56,15 @@ function offerOwnSite() {
   return true;
 }
 
+/** Files dropped together for the Cluster panel (dropsort.js), read there; with an sacct log
+ * and its slurm.conf among them, slurm and historic join the compared policies before the
+ * log's run, which shows them at once (before, the log ran without them, and they were added
+ * after it, for a second run). */
+async function droppedSite(sorted) {
+  await cluster.dropped(sorted);
+  if (sorted.trace && sorted.sacct && sorted.slurmConf) offerOwn(picker, S, cluster.ownSite().conf, true);
+}
+
 /** The status line asking for a run after a change (`text`), kept as the one said last: a
  * further change (the site's sshare file read next) says nothing new and leaves it. */
 function askRun(text) {
@@ -420,7 +429,7 @@ function wire() {
   // historic, its own schedule, which the two-schedules view opens on as A (replay fidelity:
   // how far each policy is from what Slurm did, before any what-if).
   const site = (trace) => { cluster.useSite(trace.site, { cluster: true }); offerSite(); };
-  wireTraceInputs({ use: useTrace, site, shown: () => S.trace, dead: isDead, clusterFiles: (sorted) => cluster.dropped(sorted) });
+  wireTraceInputs({ use: useTrace, site, shown: () => S.trace, dead: isDead, clusterFiles: droppedSite });
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
   });

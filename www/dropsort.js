@@ -14,7 +14,8 @@ const HEAD = 8192;
 const fieldsOf = (line) => line.trim().split(/\s*[|,]\s*|\s+/).map((f) => f.toLowerCase());
 
 /** What a dropped file is, by its name and its first bytes (`head`, a Uint8Array):
- * 'trace' | 'cluster' (slurm.conf, Alea machines) | 'sshare' | 'qos' | 'assoc' | 'unknown'. */
+ * 'trace' | 'sacct' (a trace: Slurm's log) | 'cluster' (slurm.conf, Alea machines) | 'sshare' |
+ * 'qos' | 'assoc' | 'unknown'. */
 export function kindOf(name, head) {
   const lower = name.toLowerCase();
   if (lower.endsWith('.machines')) return 'cluster';
@@ -24,7 +25,7 @@ export function kindOf(name, head) {
   const start = first.trimStart();
   if (start.startsWith('{') || start.startsWith('[')) return 'trace'; // Batsim JSON
   const f = fieldsOf(first);
-  if (f.includes('jobid') || f.includes('jobidraw')) return 'trace'; // sacct
+  if (f.includes('jobid') || f.includes('jobidraw')) return 'sacct'; // a trace, Slurm's log
   if (f.includes('rawshares')) return 'sshare';
   if (f[0] === 'name' && f.some((x) => x === 'priority' || x === 'usagefactor' || x.startsWith('max') || x.startsWith('grp'))) return 'qos';
   if (f.includes('account') && f.some((x) => x === 'user' || x === 'cluster' || x === 'parentname' || x === 'share')) return 'assoc';
@@ -39,13 +40,14 @@ export function kindOf(name, head) {
   return 'unknown';
 }
 
-/** Sorts dropped `files` (in the order dropped): `{trace, cluster, sshare, qos, assoc,
- * extra}` — the first trace (null when none), the cluster files, the site's last file of each
- * kind (null when none), and the files left out with why (a second trace, a file of no kind the
- * page reads). A single file of no known kind is the trace, as before (the trace reader says
- * what is wrong with it). */
+/** Sorts dropped `files` (in the order dropped): `{trace, sacct, cluster, slurmConf, sshare,
+ * qos, assoc, extra}` — the first trace (null when none) and whether it is an sacct log, the
+ * cluster files and whether one is a slurm.conf (not an Alea file), the site's last file of
+ * each kind (null when none), and the files left out with why (a second trace, a file of no
+ * kind the page reads). A single file of no known kind is the trace, as before (the trace
+ * reader says what is wrong with it). */
 export async function sortDropped(files) {
-  const out = { trace: null, cluster: [], sshare: null, qos: null, assoc: null, extra: [] };
+  const out = { trace: null, sacct: false, cluster: [], slurmConf: false, sshare: null, qos: null, assoc: null, extra: [] };
   const unknown = [];
   for (const file of files) {
     let head;
@@ -55,10 +57,13 @@ export async function sortDropped(files) {
       head = new Uint8Array(0); // read as a trace below, whose reader says why it cannot be read
     }
     const kind = kindOf(file.name, head);
-    if (kind === 'trace') {
+    if (kind === 'trace' || kind === 'sacct') {
       if (out.trace) out.extra.push({ file, why: `one trace at a time: ${out.trace.name} is the one read` });
-      else out.trace = file;
-    } else if (kind === 'cluster') out.cluster.push(file);
+      else { out.trace = file; out.sacct = kind === 'sacct'; }
+    } else if (kind === 'cluster') {
+      out.cluster.push(file);
+      if (!file.name.toLowerCase().endsWith('.machines')) out.slurmConf = true;
+    }
     else if (kind === 'unknown') unknown.push(file);
     else {
       if (out[kind]) out.extra.push({ file: out[kind], why: `${file.name} is the ${kind} file read` });

@@ -20,15 +20,15 @@ export function offerSite(picker, sweep) {
   sweep.suggest({ ...SLURM_SWEEP, more: [], pick: [slurm] }, DEFAULT_SWEEP);
 }
 
-/** An admin's own site: an sacct log shown (`shown.sacct`: its facts hold the jobs' Slurm
- * JobIDs) and a slurm.conf of one's own read in the Cluster panel (`ownConf`), while the
- * compared policies have no `slurm`: the slurm policy, which reads that slurm.conf, and
- * historic, the log's recorded schedule, join the compared policies. Once a page
- * (`shown.ownSiteOffered`): removed by the user, they are not added again. Returns the names
- * added, or null. */
-export function offerOwnSite(picker, shown, ownConf) {
+/** An admin's own site: an sacct log shown (`sacct`, by default `shown.sacct`: its facts hold
+ * the jobs' Slurm JobIDs; or an sacct log dropped with its slurm.conf, about to run) and a
+ * slurm.conf of one's own read in the Cluster panel (`ownConf`), while the compared policies
+ * have no `slurm`: the slurm policy, which reads that slurm.conf, and historic, the log's
+ * recorded schedule, join the compared policies. Once a page (`shown.ownSiteOffered`): removed
+ * by the user, they are not added again. Returns the names added, or null. */
+export function offerOwnSite(picker, shown, ownConf, sacct = shown.sacct) {
   const has = (name) => picker.entries.some((e) => family(e.spec.trim(), name));
-  if (shown.ownSiteOffered || !shown.sacct || !ownConf || has('slurm')) return null;
+  if (shown.ownSiteOffered || !sacct || !ownConf || has('slurm')) return null;
   shown.ownSiteOffered = true;
   const added = SITE_POLICIES.filter((name) => !has(name));
   for (const name of added) picker.add(name);
