@@ -49,7 +49,7 @@ const offerSite = () => offer(picker, sweep); // what a demo recorded on a Slurm
 /** An admin's own site (siteoffer.js): slurm and historic join the compared policies once,
  * said in the status line. Returns whether they did. */
 function offerOwnSite() {
-  const added = offerOwn(picker, S, cluster.ownSite().conf);
+  const added = offerOwn(picker, sweep, S, cluster.ownSite().conf);
   if (!added) return false;
   markStale();
   askRun(`${added.join(' and ')} added: the slurm policy reads this slurm.conf. Press “Run comparison”.`);
@@ -62,7 +62,7 @@ function offerOwnSite() {
  * after it, for a second run). */
 async function droppedSite(sorted) {
   await cluster.dropped(sorted);
-  if (sorted.trace && sorted.sacct && sorted.slurmConf) offerOwn(picker, S, cluster.ownSite().conf, true);
+  if (sorted.trace && sorted.sacct && sorted.slurmConf) offerOwn(picker, sweep, S, cluster.ownSite().conf, true);
 }
 
 /** The status line asking for a run after a change (`text`), kept as the one said last: a

@@ -121,6 +121,10 @@ test('a Slurm run\'s files dropped together land each where it is read: the log 
   assert.deepEqual(await specs(p), ['easy', 'slurm', 'historic']);
   assert.match(await p.locator('[data-testid="status"]').innerText(), /^3 policies on 60 jobs in /);
   assert.equal(await p.locator('[data-testid="stale-results"]').isHidden(), true);
+  // The sweep panel offers what the Slurm demo's does: the fairshare weight for slurm (before:
+  // pv-easy's estimate error).
+  assert.equal(await p.locator('[data-testid="sweep-vary"]').inputValue(), 'PriorityWeightFairshare=0,2500,5000,10000,20000,40000');
+  assert.deepEqual(await p.locator('[data-testid="sweep-policies"] input:checked').evaluateAll((xs) => xs.map((x) => x.value)), ['slurm']);
   // The link's note names the file that cannot travel (before: "the sshare file (or ... the assoc
   // file, or ... the qos file)", whichever was read).
   assert.equal(await p.locator('[data-testid="share-note-site"]').innerText(), 'The slurm policy ran with the shares of sshare-start.txt, read in the cluster panel: a file cannot travel in a link, and whoever opens it must read this file there again (a slurm.conf\'s scheduler parameters travel, in the policy\'s spec; QOS priorities travel too when given by the policy\'s qos key).');
