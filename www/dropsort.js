@@ -25,10 +25,17 @@ export function kindOf(name, head) {
   const start = first.trimStart();
   if (start.startsWith('{') || start.startsWith('[')) return 'trace'; // Batsim JSON
   const f = fieldsOf(first);
-  if (f.includes('jobid') || f.includes('jobidraw')) return 'sacct'; // a trace, Slurm's log
-  if (f.includes('rawshares')) return 'sshare';
-  if (f[0] === 'name' && f.some((x) => x === 'priority' || x === 'usagefactor' || x.startsWith('max') || x.startsWith('grp'))) return 'qos';
-  if (f.includes('account') && f.some((x) => x === 'user' || x === 'cluster' || x === 'parentname' || x === 'share')) return 'assoc';
+  // sacct (-P, a delimiter of one's own, or fixed width): its JobID and a time or state column
+  // (a submit log's "name,arrival_s,submitted_s,jobid" is none).
+  if ((f.includes('jobid') || f.includes('jobidraw'))
+    && f.some((x) => ['submit', 'start', 'end', 'state', 'elapsed', 'elapsedraw', 'eligible'].includes(x))) return 'sacct';
+  // sshare and sacctmgr dumps as the panel asks for them: -P, fields split by `|` (a CSV with
+  // account and user columns, such as a workload's, is none of them).
+  if (first.includes('|')) {
+    if (f.includes('rawshares')) return 'sshare';
+    if (f[0] === 'name' && f.some((x) => x === 'priority' || x === 'usagefactor' || x.startsWith('max') || x.startsWith('grp'))) return 'qos';
+    if (f.includes('account') && f.some((x) => x === 'user' || x === 'cluster' || x === 'parentname' || x === 'share')) return 'assoc';
+  }
   // slurm.conf: its partitions, or nodes with their cores or memory (a gres.conf's NodeName
   // lines name devices, not cores: it is none of the page's).
   if (/^[ \t]*PartitionName[ \t]*=/im.test(text)

@@ -150,13 +150,20 @@ test('dropped files are told apart by their content: traces, cluster files, ssha
   assert.equal(real('gpu-3/run1/slurm.conf'), 'cluster');
   assert.equal(real('gpu-3/run1/sshare-start.txt'), 'sshare');
   assert.equal(real('gpu-3/run1/gres.conf'), 'unknown');
+  // A run's other files are none of the page's (before: its workload.csv, with account and user
+  // columns, was taken for an assoc dump; its submit.log, with a jobid column, for an sacct log).
+  for (const other of ['workload.csv', 'submit.log', 'accounts.txt', 'squeue.log', 'slurmdbd.conf', 'run.txt']) {
+    assert.equal(real(`gpu-3/run1/${other}`), 'unknown', other);
+  }
+  assert.equal(real('assoclimits-11/run1/assoc-mgr.txt'), 'unknown');
   assert.equal(real('qoslimits-10/run1/qos.txt'), 'qos');
   assert.equal(real('assoclimits-11/run1/assoc.txt'), 'assoc');
   assert.equal(kindOf('x.swf.gz', new Uint8Array([0x1f, 0x8b, 8])), 'trace');
   assert.equal(kind('w.json', ' {"nb_res": 4, "jobs": []}'), 'trace');
   assert.equal(kind('t.swf', '; MaxProcs: 4\n1 0 5 60 2 -1 -1 2 120 -1 1 1 1 -1 -1 -1 -1 -1\n'), 'trace');
   assert.equal(kind('t', '1 0 5 60 2 -1 -1 2 120 -1 1 1 1 -1 -1 -1 -1 -1\n'), 'trace');
-  assert.equal(kind('s.csv', 'JobID,JobName,User\n1,a,b\n'), 'sacct');
+  assert.equal(kind('s.csv', 'JobID,JobName,User,Submit\n1,a,b,2024-01-01T00:00:00\n'), 'sacct');
+  assert.equal(kind('s.txt', '       JobID    JobName      State \n------------ ---------- ---------- \n'), 'sacct');
   assert.equal(kind('site.conf', '# mine\nNodeName=n[1-2] CPUs=4\n'), 'cluster');
   assert.equal(kind('cluster.txt', 'PartitionName=all Nodes=ALL\n'), 'cluster');
   assert.equal(kind('m.machines', '0\tn\t2\t4\t1\t1048576\n'), 'cluster');
