@@ -46,6 +46,9 @@ export function wireTraceInputs({ use, site, shown, dead, clusterFiles }) {
     const got = await sortDropped(files);
     if (got.cluster.length || got.sshare || got.qos || got.assoc) await clusterFiles(got);
     if (got.trace) await use(() => loadFile(got.trace)); // its run clears the messages: said after
-    for (const { file, why } of got.extra) showError(`${file.name}: not read (${why}).`, 'warning');
+    // One message per reason (a run's whole folder dropped leaves out half a dozen files).
+    const left = new Map();
+    for (const { file, why } of got.extra) left.set(why, [...(left.get(why) ?? []), file.name]);
+    for (const [why, names] of left) showError(`Not read: ${names.join(', ')} (${why}).`, 'warning');
   });
 }

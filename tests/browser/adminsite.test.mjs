@@ -116,7 +116,7 @@ test('a Slurm run\'s files dropped together land each where it is read: the log 
   assert.equal(await p.locator('[data-testid="cluster-panel"]').evaluate((d) => d.open), true);
   assert.match(await p.locator('[data-testid="opt-cluster"]').inputValue(), /^1\/n\[1-4\]:c8:m16000:g2\//);
   assert.match(await p.locator('[data-testid="cluster-site"]').innerText(), /sshare-start\.txt/);
-  assert.match(await errorsText(p), /gres\.conf: not read \(not a trace \(sacct, SWF, Batsim JSON\), a slurm\.conf/);
+  assert.match(await errorsText(p), /Not read: gres\.conf \(not a trace \(sacct, SWF, Batsim JSON\), a slurm\.conf/);
   // The log's one run compares slurm and historic too (before the run: no second run needed).
   assert.deepEqual(await specs(p), ['easy', 'slurm', 'historic']);
   assert.match(await p.locator('[data-testid="status"]').innerText(), /^3 policies on 60 jobs in /);
@@ -170,4 +170,33 @@ test('dropped files are told apart by their content: traces, cluster files, ssha
   assert.equal(kind('limits.txt', 'Account|User|MaxJobs\nphys||\n'), 'assoc');
   assert.equal(kind('q.txt', 'Name|Priority\nnormal|10\n'), 'qos');
   assert.equal(kind('notes.txt', 'hello\n'), 'unknown');
+});
+
+test('a Slurm run\'s whole folder dropped: the log, slurm.conf, sshare and assoc files are read, the others named in one message per reason', { skip }, async () => {
+  const dir = join('tests', 'data', 'slurm', 'assoclimits-11', 'run1');
+  const { page: p, problems: probs, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy');
+  await waitRuns(p, 1, 60_000);
+  const n = await runs(p);
+  // As a file manager lists them: sshare-end.txt before sshare-start.txt, the last one read.
+  const names = ['accounts.txt', 'assoc-mgr.txt', 'assoc.txt', 'gres.conf', 'run.txt', 'sacct.txt', 'slurm.conf',
+    'slurmdbd.conf', 'squeue.log', 'sshare-end.txt', 'sshare-start.txt', 'submit.log', 'workload.csv'];
+  await drop(p, names.map((name) => file(dir, name)));
+  await waitRuns(p, n + 1, 60_000);
+  assert.match(await p.locator('[data-testid="facts"]').innerText(), /uploaded file: sacct\.txt/);
+  assert.match(await p.locator('[data-testid="cluster-site"]').innerText(), /sshare-start\.txt/);
+  assert.match(await p.locator('[data-testid="cluster-site"]').innerText(), /association/);
+  const items = await p.locator('[data-testid="errors"] li .msg').allInnerTexts();
+  assert.deepEqual(items.sort(), [
+    'Not read: accounts.txt, assoc-mgr.txt, gres.conf, run.txt, slurmdbd.conf, squeue.log, submit.log, workload.csv (not a trace (sacct, SWF, Batsim JSON), a slurm.conf, an Alea .machines file, nor an sshare, qos or assoc dump).',
+    'Not read: sshare-end.txt (sshare-start.txt is the sshare file read).',
+  ]);
+  const got = await table(p);
+  assert.ok(Object.keys(got).some((k) => k.startsWith('slurm[')) && Object.hasOwn(got, 'historic'), JSON.stringify(Object.keys(got)));
+  if (cliBinary()) {
+    const slurm = Object.keys(got).find((k) => k.startsWith('slurm['));
+    const [want] = cli(join(dir, 'sacct.txt'), ['slurm'], 1, ['--slurm-conf', join(dir, 'slurm.conf'), '--sshare', join(dir, 'sshare-start.txt'), '--assoc', join(dir, 'assoc.txt')]);
+    assert.ok(close(got[slurm]['wait.mean'], metric(want, 'wait.mean')), `${got[slurm]['wait.mean']} vs ${metric(want, 'wait.mean')}`);
+  }
+  assert.deepEqual(probs, []);
+  await context.close();
 });
