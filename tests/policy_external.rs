@@ -384,3 +384,70 @@ fn answers_longer_than_the_trace_are_refused() {
     assert!(answer_len(13, 12).is_err());
     assert!(answer_len(u64::MAX, usize::MAX).is_err() || usize::BITS == 64);
 }
+
+/// On a cluster the view's free processors are not its nodes: clusterkit's J2 (1 core, the
+/// only GPU, held by J1 until 100) fits the 7 free cores at 1 and at 2 but no free node. An
+/// external FCFS that counts processors only returns it at every pass: it waits each time, and
+/// J3 returned after it at 2 waits with it (none overtakes it), both start at 100, as under the
+/// built-in fcfs. Before, the run ended at 1 on an error saying J2 needs 1 processor with 7
+/// free.
+#[test]
+fn on_a_cluster_a_job_the_free_processors_hold_but_no_node_does_waits() {
+    use common::clusterkit::{a_gpu_job_waiting_while_cores_are_free, nodes, run};
+    use schedlab::sim::{check_cluster::check_cluster, simulate_placed};
+    let (jobs, place) = a_gpu_job_waiting_while_cores_are_free();
+    let mut returned = Vec::new();
+    let mut p = External::new("js:fcfs", |v: &PassView<'_>| {
+        let ids = fcfs(&jobs)(v)?;
+        returned.push((v.now, ids.clone()));
+        Ok(ids)
+    });
+    let s = simulate_placed(
+        &jobs,
+        place.layout.procs,
+        None,
+        Some(&place),
+        &mut p,
+        1,
+        None,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    check(&jobs, &s).unwrap();
+    check_cluster(&place, &s).unwrap();
+    assert_eq!(starts(&s), [0, 100, 100]);
+    assert_eq!(nodes(&place, &s, 1), ["g1"]);
+    assert_eq!(starts(&s), starts(&run(&place, &jobs, "fcfs")));
+    // What the policy returned at each pass: J2 (and J3 after it) waited at 1 and 2.
+    assert_eq!(
+        returned,
+        [
+            (0, vec![1.0]),
+            (1, vec![2.0]),
+            (2, vec![2.0, 3.0]),
+            (100, vec![2.0, 3.0]),
+            (110, vec![]) // J2 and J3 end: nothing waits
+        ]
+    );
+}
+
+/// A job the free processors do not hold is still the policy's error on a cluster (only a
+/// node's fit waits).
+#[test]
+fn on_a_cluster_a_job_beyond_the_free_processors_is_still_an_error() {
+    use common::clusterkit::{jobs as cjobs, place, req, GPU_NODE_AND_CPU_NODE};
+    use schedlab::sim::simulate_placed;
+    let js = cjobs(&[(0, 100, 6, 0, req(0, 0)), (1, 10, 4, 0, req(0, 0))]);
+    let pl = place(GPU_NODE_AND_CPU_NODE, &js, &[]);
+    let mut p = External::new("js:all", |v: &PassView<'_>| {
+        Ok(v.waiting
+            .iter()
+            .map(|j| js[j].id as f64)
+            .collect::<Vec<_>>())
+    });
+    let e = simulate_placed(&js, pl.layout.procs, None, Some(&pl), &mut p, 1, None).unwrap_err();
+    let e = e.to_string();
+    assert!(
+        e.contains("t=1") && e.contains("returned job 2, which needs 4 processors: 2 free"),
+        "{e}"
+    );
+}

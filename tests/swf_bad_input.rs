@@ -71,8 +71,25 @@ fn too_few_fields() {
         "{GOOD}\n1,0,10,100,4,-1,-1,4,200,-1,1,1,1,-1,-1,-1,-1,-1\n"
     ));
     let i = only_issue(&w);
-    assert_eq!(i.field.as_deref(), Some("field 2 (submit_time)"));
+    // The one token is what is wrong: field 1, not a number (before: "field 2 ... missing").
+    assert_eq!(i.field.as_deref(), Some("field 1 (job_number)"));
+    assert!(
+        i.reason.starts_with("not a number: \"1,0,10,100,")
+            && i.reason.contains("(line has 1 field, SWF needs 18)"),
+        "{}",
+        i.reason
+    );
     assert!(i.reason.contains("not commas"), "{}", i.reason);
+    // A header line of words among the jobs: its first word is named.
+    let w = ok(&format!(
+        "{GOOD}
+job submit wait run procs
+"
+    ));
+    assert_eq!(
+        only_issue(&w).to_string(),
+        "line 2, field 1 (job_number): not a number: \"job\" (line has 5 fields, SWF needs 18)"
+    );
 }
 
 #[test]
@@ -149,7 +166,7 @@ fn strict_mode_turns_the_first_issue_into_an_error() {
     let e = swf::read_bytes("s.swf", text.as_bytes(), &strict()).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "s.swf: line 3, field 6 (average_cpu_time): missing (line has 5 fields, SWF needs 18) (strict mode)"
+        "s.swf: line 3, field 4 (run_time): not a number: \"abc\" (line has 5 fields, SWF needs 18) (strict mode)"
     );
     match e {
         SwfError::Strict { file, issue } => {
@@ -204,7 +221,7 @@ fn issues_beyond_max_issues_are_counted_not_kept() {
         w.summary(2)
     );
     let e = err(b"a\nb\nc\nd\n");
-    assert!(e.starts_with("t.swf: no jobs: none of the 4 job lines could be read; first: line 1, field 2 (submit_time)"), "{e}");
+    assert!(e.starts_with("t.swf: no jobs: none of the 4 job lines could be read; first: line 1, field 1 (job_number): not a number: \"a\" (line has 1 field, SWF needs 18)"), "{e}");
 }
 
 #[test]

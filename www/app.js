@@ -18,7 +18,7 @@ import { CodeEditor } from './editor.js';
 import { TraceView } from './traceview.js';
 import { DEMOS, loadRemote } from './trace.js';
 import { wireTraceInputs, resetTraceInputs as resetInputs } from './traceinputs.js';
-import { $, el, showError, clearErrors, debounce, fmtDuration, count } from './ui.js';
+import { $, el, showError, clearErrors, debounce, fmtDuration, count, setBusy } from './ui.js';
 import { setStale, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
 import { setJobIds } from './jobids.js';
@@ -40,8 +40,8 @@ let picker, views, sweep, editor, traceView, cluster;
 window.schedlab = { timings, state: S }; // for the benchmark and for debugging from the console
 timings.boot = performance.now();
 
-/** The options from the controls, or null after reporting problems. */
-const readForm = () => readControls(cluster);
+/** The options from the controls, or null after reporting problems (pushed to `problems`). */
+const readForm = (problems) => readControls(cluster, problems);
 const writeForm = (state) => writeControls(state, cluster, sweep);
 
 const offerSite = () => offer(picker, sweep); // what a demo recorded on a Slurm site offers
@@ -49,11 +49,20 @@ const offerSite = () => offer(picker, sweep); // what a demo recorded on a Slurm
 /** An admin's own site (siteoffer.js): slurm and historic join the compared policies once,
  * said in the status line. Returns whether they did. */
 function offerOwnSite() {
-  const added = offerOwn(picker, S, cluster.ownSite().conf);
+  const added = offerOwn(picker, sweep, S, cluster.ownSite().conf);
   if (!added) return false;
   markStale();
   askRun(`${added.join(' and ')} added: the slurm policy reads this slurm.conf. Press “Run comparison”.`);
   return true;
+}
+
+/** Files dropped together for the Cluster panel (dropsort.js), read there; with an sacct log
+ * and its slurm.conf among them, slurm and historic join the compared policies before the
+ * log's run, which shows them at once (before, the log ran without them, and they were added
+ * after it, for a second run). */
+async function droppedSite(sorted) {
+  await cluster.dropped(sorted);
+  if (sorted.trace && sorted.sacct && sorted.slurmConf) offerOwn(picker, sweep, S, cluster.ownSite().conf, true);
 }
 
 /** The status line asking for a run after a change (`text`), kept as the one said last: a
@@ -100,8 +109,8 @@ function noteEmptyOverview(why) {
 }
 
 function setRunning(on) {
-  $('run').disabled = on || isDead();
-  $('cancel').disabled = !on;
+  setBusy(on, $('run'), $('cancel')); // the keyboard's focus follows Run and Cancel
+  if (isDead()) $('run').disabled = true;
   document.body.classList.toggle('running', on);
   if (on) $('run').classList.remove('stale');
 }
@@ -114,8 +123,19 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   if (isDead()) return;
   if (!keep) clearErrors();
   if (!trace) { showError('No trace is loaded.'); return; }
-  const form = readForm();
-  if (!form) { keepFirst(trace); return; }
+  const problems = [];
+  const form = readForm(problems);
+  if (!form) {
+    // Said where the eye is, as for no valid policy: a link's refused cluster showed nothing
+    // but the Messages before, the status still "Loading the trace…" over the shown results
+    // (the previous link's), unmarked.
+    markStale();
+    const more = problems.length > 1 ? ` (${count(problems.length - 1, 'more problem')} under Messages)` : '';
+    setStatus(`Nothing was run: ${(problems[0] ?? 'the settings are not valid').replace(/\.$/, '')}${more}.`);
+    noteEmptyOverview('the settings were refused. Their errors are under Messages.');
+    keepFirst(trace);
+    return;
+  }
   // Policies left out before the run (a wrong spec, JavaScript with a syntax error): said as
   // messages, in the status line and as rows of the results (leftout.js).
   const leftOut = picker.invalid().filter((e) => e.spec.trim())
@@ -409,7 +429,7 @@ function wire() {
   // historic, its own schedule, which the two-schedules view opens on as A (replay fidelity:
   // how far each policy is from what Slurm did, before any what-if).
   const site = (trace) => { cluster.useSite(trace.site, { cluster: true }); offerSite(); };
-  wireTraceInputs({ use: useTrace, site, shown: () => S.trace, dead: isDead, clusterFile: (f) => cluster.dropped(f) });
+  wireTraceInputs({ use: useTrace, site, shown: () => S.trace, dead: isDead, clusterFiles: droppedSite });
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
   });

@@ -10,6 +10,9 @@ import { call } from './engine.js';
 import { $ } from './ui.js';
 import { ClusterTables } from './clustertable.js';
 
+/** The site's files besides its slurm.conf, in slurm_site_note's order after it. */
+const SITE_FILES = ['sshare', 'qos', 'assoc'];
+
 export class ClusterPanel {
   /** onChange() after the user changes the cluster (the results become stale). */
   constructor(onChange) {
@@ -23,7 +26,8 @@ export class ClusterPanel {
     this.names = { conf: '', sshare: '', qos: '', assoc: '' };
     const changed = () => { this.syncPreset(); onChange(); };
     // The tables: a valid edit becomes the form's compact form.
-    this.tables = new ClusterTables($('cluster-tables'), (c) => { $('opt-cluster').value = c.compact; this.show(c); changed(); });
+    this.tables = new ClusterTables($('cluster-tables'), (c) => { $('opt-cluster').value = c.compact; this.confError = ''; this.show(c); changed(); });
+    this.confError = ''; // why the slurm.conf lines last read make no cluster (problem())
     $('cluster-preset').addEventListener('change', () => {
       const v = $('cluster-preset').value;
       if (v === 'custom') { $('cluster-conf').focus(); return; }
@@ -44,31 +48,16 @@ export class ClusterPanel {
     this.changed = changed;
     // The site's files: each read through slurm_site_note (an error names the file, line and
     // field), then kept with its name.
-    const siteFile = (key, at) => {
+    for (const key of SITE_FILES) {
       const input = $(`cluster-${key}`);
       input.addEventListener('change', async () => {
         const file = input.files?.[0];
         if (!file) return;
-        try {
-          const text = await file.text();
-          const args = [null, null, null, null];
-          const names = ['', '', '', ''];
-          args[at] = text;
-          names[at] = file.name;
-          call('slurm_site_note', ...args, names);
-          this.site[key] = text;
-          this.names[key] = file.name;
-          this.showSite();
-        } catch (err) {
-          this.show(null, err.message);
-        }
+        await this.siteFile(key, file);
         input.value = '';
         changed();
       });
-    };
-    siteFile('sshare', 1);
-    siteFile('qos', 2);
-    siteFile('assoc', 3);
+    }
     // An edited compact form (the app marks the results stale on every option's change).
     $('opt-cluster').addEventListener('change', () => { this.refresh(); this.syncPreset(); });
   }
@@ -145,10 +134,32 @@ export class ClusterPanel {
     }
   }
 
-  /** A cluster file dropped on the page (app.js: a `.machines` file, beside the trace or
-   * alone): read as if chosen in the panel, which opens on it. */
-  async dropped(file) {
-    await this.fromFile(file);
+  /** Reads the site's file of kind `key` ('sshare', 'qos' or 'assoc'), chosen at the panel's
+   * input of that name or dropped on the page (dropsort.js), through slurm_site_note (an error
+   * names the file, line and field); kept with its name. */
+  async siteFile(key, file) {
+    const at = SITE_FILES.indexOf(key) + 1;
+    try {
+      const text = await file.text();
+      const args = [null, null, null, null];
+      const names = ['', '', '', ''];
+      args[at] = text;
+      names[at] = file.name;
+      call('slurm_site_note', ...args, names);
+      this.site[key] = text;
+      this.names[key] = file.name;
+      this.showSite();
+    } catch (err) {
+      this.show(null, err.message);
+    }
+  }
+
+  /** Files dropped on the page (dropsort.js: `cluster`, a slurm.conf or `.machines` file
+   * each, and the site's `sshare`, `qos`, `assoc` file or null), beside the trace or alone:
+   * read as if chosen in the panel, which opens on them. */
+  async dropped({ cluster = [], ...site }) {
+    for (const file of cluster) await this.fromFile(file);
+    for (const key of SITE_FILES) if (site[key]) await this.siteFile(key, site[key]);
     $('cluster-panel').open = true;
     this.changed();
   }
@@ -156,6 +167,7 @@ export class ClusterPanel {
   /** Reads slurm.conf lines (or an Alea `.machines` file's) into the compact form; `name`
    * names a file in errors. */
   fromConf(text, name = '') {
+    this.confError = '';
     if (!text.trim()) {
       this.show(null, 'No slurm.conf lines to read: paste NodeName= and PartitionName= lines.');
       return;
@@ -174,12 +186,16 @@ export class ClusterPanel {
       this.show(c, (c.conf_errors ?? []).join(' · '));
       this.showSite();
     } catch (err) {
+      // Lines that make no cluster: Run refuses until they are fixed or another cluster is
+      // chosen (before, it ran on the cluster the form held, the old one or none, silently).
+      this.confError = `${name || 'the slurm.conf lines'} make no cluster (${err.message}): fix them and press “Use these lines”, or choose a cluster`;
       this.show(null, err.message);
     }
   }
 
   /** Shows the cluster the form holds (after a link set the form, or an edit). */
   refresh() {
+    this.confError = ''; // the form's cluster is set anew (a link, a preset, an edit)
     const text = $('opt-cluster').value.trim();
     if (!text) { this.show(null); return; }
     try {
@@ -213,9 +229,11 @@ export class ClusterPanel {
     if (text) $('cluster-panel').open = true;
   }
 
-  /** Why the form's cluster cannot run ('' when it can, or when there is none): the tables'
-   * error while they hold one (an edit not yet made into a cluster), else the form's. */
+  /** Why the form's cluster cannot run ('' when it can, or when there is none): slurm.conf
+   * lines last read that made no cluster, the tables' error while they hold one (an edit not yet
+   * made into a cluster), else the form's. */
   problem() {
+    if (this.confError) return this.confError;
     const pending = this.tables.problem();
     if (pending) return pending;
     const text = $('opt-cluster').value.trim();

@@ -11,10 +11,10 @@ import { $, showError } from './ui.js';
 // range and default; the same rules read a link (share.js).
 export const FORM = OPTIONS.filter((o) => o.form && o.key);
 
-/** The options from the controls (share.js state shape), or null after reporting problems.
- * `cluster`: the cluster panel (its problem, if any, is one of them). */
-export function readForm(cluster) {
-  const problems = [];
+/** The options from the controls (share.js state shape), or null after reporting problems
+ * (also pushed to `problems`, for the status line). `cluster`: the cluster panel (its problem,
+ * if any, is one of them). */
+export function readForm(cluster, problems = []) {
   const form = {};
   const nodes = $('opt-nodes').checked;
   for (const o of FORM) {
@@ -31,8 +31,10 @@ export function readForm(cluster) {
       form[o.key] = got.value;
     }
   }
-  const bad = form.cluster ? cluster?.problem() : '';
-  if (bad) problems.push(`Cluster: ${bad}`);
+  // Without a cluster in the form, slurm.conf lines that made none still refuse the run (the
+  // user meant a cluster; the run would be on the trace's processors as one pool).
+  const bad = cluster?.problem() ?? '';
+  if (bad) problems.push(`Cluster: ${bad.replace(/^cluster: /, '')}`); // the engine's "cluster: " said once
   for (const p of problems) showError(p);
   return problems.length ? null : form;
 }

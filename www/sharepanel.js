@@ -16,6 +16,20 @@ function linkState(shown, results) {
   return { ...shown, policies: shown.policies.map(asRan), sweep: shown.sweep && { ...shown.sweep, pick: shown.sweep.pick.map(asRan) } };
 }
 
+/** The note beside a link whose slurm policy read files of the user's own (`site`: ownSite()),
+ * naming them: before, it said "the sshare file (or the association limits of the assoc file,
+ * or the QOS priorities of the qos file)" whichever was read. */
+function siteNote(site) {
+  const files = [
+    site.sshare && `the shares of ${site.sshareName ?? 'the sshare file'}`,
+    site.assoc && `the association limits of ${site.assocName ?? 'the assoc file'}`,
+    site.qos && `the QOS priorities and limits of ${site.qosName ?? 'the qos file'}`,
+  ].filter(Boolean);
+  const list = files.length > 1 ? `${files.slice(0, -1).join(', ')} and ${files.at(-1)}` : files[0];
+  const them = files.length > 1 ? 'these files' : 'this file';
+  return `The slurm policy ran with ${list}, read in the cluster panel: a file cannot travel in a link, and whoever opens it must read ${them} there again (a slurm.conf's scheduler parameters travel, in the policy's spec; QOS priorities travel too when given by the policy's qos key).`;
+}
+
 /** Shows the link of comparison `shown` (with its `results`) and its notes, and puts it in the
  * address bar (`history`: 'push' a new entry, else replace); returns the page's hash then. */
 export function showLink(shown, results, history) {
@@ -28,7 +42,9 @@ export function showLink(shown, results, history) {
   $('share-note').hidden = shown.trace.kind !== 'file';
   // An sshare, qos or assoc file cannot travel in a link (a qos file's priorities can, as the spec's
   // qos key, when the user writes them there).
-  $('share-note-site').hidden = !((shown.site?.sshare || shown.site?.qos || shown.site?.assoc) && shown.policies.some((p) => /^slurm($|\[)/.test(p)));
+  const site = $('share-note-site');
+  site.hidden = !((shown.site?.sshare || shown.site?.qos || shown.site?.assoc) && shown.policies.some((p) => /^slurm($|\[)/.test(p)));
+  site.textContent = site.hidden ? '' : siteNote(shown.site);
   const customs = results.map((r) => r.spec).filter((s) => s.startsWith('js:'));
   const note = $('share-note-custom');
   note.hidden = customs.length === 0;

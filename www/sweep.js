@@ -9,7 +9,7 @@
 import { call } from './engine.js';
 import { Runner } from './runner.js';
 import { figure, sizeCanvas } from './figure.js';
-import { $, el, showError, clearErrors, asSource, download, count } from './ui.js';
+import { $, el, showError, clearErrors, asSource, download, count, setBusy } from './ui.js';
 
 const MAX_RUNS = 20_000;
 /** The metric a sweep shows unless the link or the user picks another (a link without
@@ -109,8 +109,7 @@ export class SweepPanel {
   }
 
   running(on) {
-    $('sweep-run').disabled = on;
-    $('sweep-cancel').disabled = !on;
+    setBusy(on, $('sweep-run'), $('sweep-cancel')); // the keyboard's focus follows them
   }
 
   /** A new attempt: the messages of the earlier ones go, and those of this one (the input

@@ -3,6 +3,7 @@
 import { DEMOS, loadRemote, loadFile } from './trace.js';
 import { wireGenerator } from './generator.js';
 import { wireDrop } from './chrome.js';
+import { sortDropped } from './dropsort.js';
 import { $, el, showError } from './ui.js';
 
 /** The inputs show trace `shown` (the shown comparison's): no file picked, its demo chosen
@@ -15,9 +16,9 @@ export function resetTraceInputs(shown) {
 /** Wires the inputs: `use(load)` runs the comparison on the trace `load()` gives; `site(trace)`
  * takes a demo's Slurm site before its run; `shown()` is the shown trace (the generator's
  * defaults); `dead()` says the engine has died (a dropped file is then ignored);
- * `clusterFile(file)` reads a dropped cluster file (an Alea `.machines` file, alone or beside
- * the trace). */
-export function wireTraceInputs({ use, site, shown, dead, clusterFile }) {
+ * `clusterFiles(sorted)` reads the dropped files of the Cluster panel (dropsort.js: a slurm.conf
+ * or Alea `.machines` file, an sshare, qos or assoc dump; alone or beside the trace). */
+export function wireTraceInputs({ use, site, shown, dead, clusterFiles }) {
   const demo = $('trace-demo');
   demo.replaceChildren(el('option', { value: '', disabled: true }, '— choose a demo —'),
     ...DEMOS.map((d) => el('option', { value: d.id }, d.label)));
@@ -40,9 +41,14 @@ export function wireTraceInputs({ use, site, shown, dead, clusterFile }) {
   wireGenerator((ref, gpu) => use(() => loadRemote('gen', ref, gpu)), shown, showError);
   wireDrop(async (files) => {
     if (dead()) return;
-    const machines = files.filter((f) => f.name.endsWith('.machines'));
-    const traces = files.filter((f) => !f.name.endsWith('.machines'));
-    for (const m of machines) await clusterFile(m);
-    if (traces.length) use(() => loadFile(traces[0]));
+    // Each file where it is read (dropsort.js): the cluster's and site's first, so that the
+    // trace's run reads them.
+    const got = await sortDropped(files);
+    if (got.cluster.length || got.sshare || got.qos || got.assoc) await clusterFiles(got);
+    if (got.trace) await use(() => loadFile(got.trace)); // its run clears the messages: said after
+    // One message per reason (a run's whole folder dropped leaves out half a dozen files).
+    const left = new Map();
+    for (const { file, why } of got.extra) left.set(why, [...(left.get(why) ?? []), file.name]);
+    for (const [why, names] of left) showError(`Not read: ${names.join(', ')} (${why}).`, 'warning');
   });
 }

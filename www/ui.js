@@ -51,6 +51,18 @@ export function clearErrors(tag = '') {
 
 function sync() { errorList().closest('section').hidden = errorList().children.length === 0; }
 
+/** A busy spell's buttons (`start` disabled while `on`, `stop` enabled): the keyboard's place
+ * follows them. Focus on `start` moves to `stop` as the spell begins (before, it stayed on the
+ * disabled `start`, where Enter did nothing), and on `stop` back to `start` as it ends; focus
+ * anywhere else stays where it is. */
+export function setBusy(on, start, stop) {
+  const had = document.activeElement;
+  start.disabled = on;
+  stop.disabled = !on;
+  if (on && had === start) stop.focus();
+  else if (!on && had === stop && !start.disabled) start.focus();
+}
+
 export function download(name, blob) {
   const url = URL.createObjectURL(blob);
   const a = el('a', { href: url, download: name });

@@ -4,8 +4,11 @@
 //! order, the running jobs with their planned ends) and returns the ids of the jobs to start
 //! now, in order. Every returned value is checked here: a number that is not a job id, a job
 //! that is not waiting (running, finished, not submitted yet, or returned twice) or does not
-//! fit ends the run with an error naming the job and the time. Jobs start planned to end after
-//! their estimate (the requested time by default), as with every built-in policy's default.
+//! fit the free processors ends the run with an error naming the job and the time. On a
+//! cluster, a returned job the free processors hold but no free nodes do (their cores, memory
+//! or GPUs) waits for a later pass, with the jobs returned after it. Jobs start planned to end
+//! after their estimate (the requested time by default), as with every built-in policy's
+//! default.
 
 use crate::sim::{Ctx, Jobs, Policy, SimError, Waiting};
 use crate::Time;
@@ -195,13 +198,22 @@ impl<D: Decider> Policy for External<D> {
         // What was free when the policy was called (`view.free`): the jobs it returned
         // before a job that does not fit took the difference, which the error says.
         let free_at_call = c.free();
-        for (k, pick) in picks.into_iter().enumerate() {
+        for pick in picks {
             let j = self
                 .waiting_job(c, pick.id)
                 .map_err(|reason| invalid(c, reason))?;
             let job = c.job(j);
+            // On a cluster the view's free processors are not its nodes: a job they hold may
+            // still find no node with its cores, memory or GPUs free. It waits, and so do the
+            // jobs returned after it (the list is an order: none overtakes it, as none overtakes
+            // the built-in fcfs's head); the next pass offers them again. Before, the run ended
+            // on an error saying that its processors were free.
+            if job.procs <= c.free() && c.cluster().is_some() && !c.fits(j) {
+                break;
+            }
             if !c.fits(j) {
-                let earlier = match k {
+                // The jobs of this pass started before it.
+                let earlier = match self.started.len() {
                     0 => String::new(),
                     k => format!(
                         " once the {} it returned before it started (view.free was {free_at_call}: \

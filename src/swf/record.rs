@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::job::Request;
 
 use super::number::{float_at, int_at, Bad};
-use super::scan::token_bounds;
+use super::scan::{token_bounds, Bounds};
 use crate::quote::quote;
 
 /// The 18 SWF fields in file order (field number = index + 1), as named in messages.
@@ -85,27 +85,50 @@ pub(crate) enum JobError {
 
 #[cold]
 fn bad(idx: usize, line: &[u8], start: usize, end: usize, why: Bad) -> JobError {
-    let token = line.get(start..end).unwrap_or(&[]);
     JobError::Field {
         field: field_label(idx),
-        reason: format!(
-            "{}: {}",
-            why.as_str(),
-            quote(&String::from_utf8_lossy(token))
-        ),
+        reason: bad_reason(line, start, end, why),
     }
 }
 
-fn missing(count: usize, line: &[u8]) -> JobError {
+/// `not a number: "x"`: why the token at `start..end` of `line` is not the field's number.
+fn bad_reason(line: &[u8], start: usize, end: usize, why: Bad) -> String {
+    let token = line.get(start..end).unwrap_or(&[]);
+    format!(
+        "{}: {}",
+        why.as_str(),
+        quote(&String::from_utf8_lossy(token))
+    )
+}
+
+/// A line of `b.count` < 18 fields: its first field that is not a number when one is not (a
+/// header line of words, `1 0 10 abc 4`: the word is what is wrong, not the field after the
+/// last), else the first field missing; either way the count of fields is said.
+fn too_few(b: &Bounds, line: &[u8]) -> JobError {
+    let count = b.count;
     let plural = if count == 1 { "" } else { "s" };
     let hint = if count < 3 && line.contains(&b',') {
         "; fields must be separated by spaces or tabs, not commas"
     } else {
         ""
     };
+    let few = format!("line has {count} field{plural}, SWF needs 18");
+    for i in 0..count {
+        let (s, e) = (b.starts[i], b.ends[i]);
+        let parsed = match i {
+            5 | 6 | 9 => float_at(line, s, e).map(|_| ()),
+            _ => int_at(line, s, e).map(|_| ()),
+        };
+        if let Err(why) = parsed {
+            return JobError::Field {
+                field: field_label(i),
+                reason: format!("{} ({few}){hint}", bad_reason(line, s, e, why)),
+            };
+        }
+    }
     JobError::Field {
         field: field_label(count),
-        reason: format!("missing (line has {count} field{plural}, SWF needs 18){hint}"),
+        reason: format!("missing ({few}){hint}"),
     }
 }
 
@@ -127,7 +150,7 @@ pub(crate) fn parse_job_line(line: u64, bytes: &[u8]) -> Result<SwfRecord, JobEr
 fn parse_fields(line: u64, bytes: &[u8]) -> Result<SwfRecord, JobError> {
     let b = token_bounds(bytes);
     if b.count < 18 {
-        return Err(missing(b.count, bytes));
+        return Err(too_few(&b, bytes));
     }
     // Every field as an integer, the three float fields (5, 6 and 9, 0-based) aside; in
     // file order, so that the first bad field is the one reported.
@@ -230,6 +253,25 @@ mod tests {
             ("field 4 (run_time)", "not a number: \"x\"")
         );
         assert!(field_error("1,2,3").1.contains("not commas"));
+        // Too few fields, one of them not a number: that one is named, with the count.
+        let (f, r) = field_error("1 0 10 abc 4");
+        assert_eq!(
+            (f.as_str(), r.as_str()),
+            (
+                "field 4 (run_time)",
+                "not a number: \"abc\" (line has 5 fields, SWF needs 18)"
+            )
+        );
+        let (f, r) = field_error("1 2 3 4 5 x");
+        assert_eq!(f, "field 6 (average_cpu_time)");
+        assert_eq!(r, "not a number: \"x\" (line has 6 fields, SWF needs 18)");
+        let (f, r) = field_error("1,0,10");
+        assert_eq!(f, "field 1 (job_number)");
+        assert_eq!(
+            r,
+            "not a number: \"1,0,10\" (line has 1 field, SWF needs 18); \
+             fields must be separated by spaces or tabs, not commas"
+        );
         let (f, r) = field_error("1 2 3 4 5 1e999 7 8 9 10 11 12 13 14 15 16 17 18");
         assert_eq!(
             (f.as_str(), r.as_str()),

@@ -7,7 +7,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MOCK, SHOTS, launch, open, runs, waitRuns, clickRun, table } from './helpers.mjs';
+import { MOCK, SHOTS, launch, open, runs, waitRuns, clickRun, table, errorsText, cliBinary, cli, metric, close } from './helpers.mjs';
+import { kindOf } from '../../www/dropsort.js';
 
 const skip = MOCK ? 'mock engine' : false;
 let browser;
@@ -89,6 +90,113 @@ test('a slurm.conf read before the sacct log: slurm and historic are added once 
   await waitRuns(p, n + 1, 60_000);
   assert.deepEqual(await specs(p), ['easy', 'slurm', 'historic']);
   assert.match(await p.locator('[data-testid="status"]').innerText(), /^slurm and historic added/);
+  assert.deepEqual(probs, []);
+  await context.close();
+});
+
+/** Drops `files` ({name, text} each) on the page together, in this order. */
+const drop = (p, files) => p.evaluate((fs) => {
+  const dt = new DataTransfer();
+  for (const f of fs) dt.items.add(new File([f.text], f.name, { type: 'text/plain' }));
+  for (const type of ['dragenter', 'dragover', 'drop']) {
+    document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }
+}, files);
+const file = (dir, name) => ({ name, text: readFileSync(join(dir, name), 'utf8') });
+
+test('a Slurm run\'s files dropped together land each where it is read: the log as the trace, the slurm.conf in the Cluster panel, the sshare file as its shares; slurm runs on that cluster as the CLI', { skip }, async () => {
+  const { page: p, problems: probs, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy');
+  await waitRuns(p, 1, 60_000);
+  const n = await runs(p);
+  // The slurm.conf first (before, the first file alone was read, as the trace) and the run's
+  // gres.conf, which the page does not read, beside them.
+  await drop(p, [file(DIR, 'slurm.conf'), file(DIR, 'sshare-start.txt'), file(DIR, 'gres.conf'), file(DIR, 'sacct.txt')]);
+  await waitRuns(p, n + 1, 60_000);
+  assert.match(await p.locator('[data-testid="facts"]').innerText(), /uploaded file: sacct\.txt/);
+  assert.equal(await p.locator('[data-testid="cluster-panel"]').evaluate((d) => d.open), true);
+  assert.match(await p.locator('[data-testid="opt-cluster"]').inputValue(), /^1\/n\[1-4\]:c8:m16000:g2\//);
+  assert.match(await p.locator('[data-testid="cluster-site"]').innerText(), /sshare-start\.txt/);
+  assert.match(await errorsText(p), /Not read: gres\.conf \(not a trace \(sacct, SWF, Batsim JSON\), a slurm\.conf/);
+  // The log's one run compares slurm and historic too (before the run: no second run needed).
+  assert.deepEqual(await specs(p), ['easy', 'slurm', 'historic']);
+  assert.match(await p.locator('[data-testid="status"]').innerText(), /^3 policies on 60 jobs in /);
+  assert.equal(await p.locator('[data-testid="stale-results"]').isHidden(), true);
+  // The sweep panel offers what the Slurm demo's does: the fairshare weight for slurm (before:
+  // pv-easy's estimate error).
+  assert.equal(await p.locator('[data-testid="sweep-vary"]').inputValue(), 'PriorityWeightFairshare=0,2500,5000,10000,20000,40000');
+  assert.deepEqual(await p.locator('[data-testid="sweep-policies"] input:checked').evaluateAll((xs) => xs.map((x) => x.value)), ['slurm']);
+  // The link's note names the file that cannot travel (before: "the sshare file (or ... the assoc
+  // file, or ... the qos file)", whichever was read).
+  assert.equal(await p.locator('[data-testid="share-note-site"]').innerText(), 'The slurm policy ran with the shares of sshare-start.txt, read in the cluster panel: a file cannot travel in a link, and whoever opens it must read this file there again (a slurm.conf\'s scheduler parameters travel, in the policy\'s spec; QOS priorities travel too when given by the policy\'s qos key).');
+  assert.match(await p.locator('[data-testid="facts"]').innerText(), /the cluster's cores \(4 nodes\)/);
+  const got = await table(p);
+  const slurm = Object.keys(got).find((k) => k.startsWith('slurm['));
+  assert.ok(slurm && Object.hasOwn(got, 'historic'), JSON.stringify(Object.keys(got)));
+  if (cliBinary()) {
+    const [want] = cli(join(DIR, 'sacct.txt'), ['slurm'], 1, ['--slurm-conf', join(DIR, 'slurm.conf'), '--sshare', join(DIR, 'sshare-start.txt')]);
+    const keys = Object.keys(got[slurm]).filter((k) => Number.isFinite(metric(want, k)));
+    assert.ok(keys.includes('wait.mean') && keys.length >= 5, JSON.stringify(keys));
+    for (const k of keys) assert.ok(close(got[slurm][k], metric(want, k)), `${k}: ${got[slurm][k]} vs ${metric(want, k)}`);
+  }
+  assert.deepEqual(probs, []);
+  await context.close();
+});
+
+test('dropped files are told apart by their content: traces, cluster files, sshare, qos and assoc dumps', () => {
+  const kind = (name, text) => kindOf(name, new TextEncoder().encode(text));
+  const slurm = join('tests', 'data', 'slurm');
+  const real = (path) => kindOf(path, new Uint8Array(readFileSync(join(slurm, path)).subarray(0, 8192)));
+  assert.equal(real('gpu-3/run1/sacct.txt'), 'sacct');
+  assert.equal(real('gpu-3/run1/slurm.conf'), 'cluster');
+  assert.equal(real('gpu-3/run1/sshare-start.txt'), 'sshare');
+  assert.equal(real('gpu-3/run1/gres.conf'), 'unknown');
+  // A run's other files are none of the page's (before: its workload.csv, with account and user
+  // columns, was taken for an assoc dump; its submit.log, with a jobid column, for an sacct log).
+  for (const other of ['workload.csv', 'submit.log', 'accounts.txt', 'squeue.log', 'slurmdbd.conf', 'run.txt']) {
+    assert.equal(real(`gpu-3/run1/${other}`), 'unknown', other);
+  }
+  assert.equal(real('assoclimits-11/run1/assoc-mgr.txt'), 'unknown');
+  assert.equal(real('qoslimits-10/run1/qos.txt'), 'qos');
+  assert.equal(real('assoclimits-11/run1/assoc.txt'), 'assoc');
+  assert.equal(kindOf('x.swf.gz', new Uint8Array([0x1f, 0x8b, 8])), 'trace');
+  assert.equal(kind('w.json', ' {"nb_res": 4, "jobs": []}'), 'trace');
+  assert.equal(kind('t.swf', '; MaxProcs: 4\n1 0 5 60 2 -1 -1 2 120 -1 1 1 1 -1 -1 -1 -1 -1\n'), 'trace');
+  assert.equal(kind('t', '1 0 5 60 2 -1 -1 2 120 -1 1 1 1 -1 -1 -1 -1 -1\n'), 'trace');
+  assert.equal(kind('s.csv', 'JobID,JobName,User,Submit\n1,a,b,2024-01-01T00:00:00\n'), 'sacct');
+  assert.equal(kind('s.txt', '       JobID    JobName      State \n------------ ---------- ---------- \n'), 'sacct');
+  assert.equal(kind('site.conf', '# mine\nNodeName=n[1-2] CPUs=4\n'), 'cluster');
+  assert.equal(kind('cluster.txt', 'PartitionName=all Nodes=ALL\n'), 'cluster');
+  assert.equal(kind('m.machines', '0\tn\t2\t4\t1\t1048576\n'), 'cluster');
+  assert.equal(kind('limits.txt', 'Account|User|MaxJobs\nphys||\n'), 'assoc');
+  assert.equal(kind('q.txt', 'Name|Priority\nnormal|10\n'), 'qos');
+  assert.equal(kind('notes.txt', 'hello\n'), 'unknown');
+});
+
+test('a Slurm run\'s whole folder dropped: the log, slurm.conf, sshare and assoc files are read, the others named in one message per reason', { skip }, async () => {
+  const dir = join('tests', 'data', 'slurm', 'assoclimits-11', 'run1');
+  const { page: p, problems: probs, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy');
+  await waitRuns(p, 1, 60_000);
+  const n = await runs(p);
+  // As a file manager lists them: sshare-end.txt before sshare-start.txt, the last one read.
+  const names = ['accounts.txt', 'assoc-mgr.txt', 'assoc.txt', 'gres.conf', 'run.txt', 'sacct.txt', 'slurm.conf',
+    'slurmdbd.conf', 'squeue.log', 'sshare-end.txt', 'sshare-start.txt', 'submit.log', 'workload.csv'];
+  await drop(p, names.map((name) => file(dir, name)));
+  await waitRuns(p, n + 1, 60_000);
+  assert.match(await p.locator('[data-testid="facts"]').innerText(), /uploaded file: sacct\.txt/);
+  assert.match(await p.locator('[data-testid="cluster-site"]').innerText(), /sshare-start\.txt/);
+  assert.match(await p.locator('[data-testid="cluster-site"]').innerText(), /association/);
+  const items = await p.locator('[data-testid="errors"] li .msg').allInnerTexts();
+  assert.deepEqual(items.sort(), [
+    'Not read: accounts.txt, assoc-mgr.txt, gres.conf, run.txt, slurmdbd.conf, squeue.log, submit.log, workload.csv (not a trace (sacct, SWF, Batsim JSON), a slurm.conf, an Alea .machines file, nor an sshare, qos or assoc dump).',
+    'Not read: sshare-end.txt (sshare-start.txt is the sshare file read).',
+  ]);
+  const got = await table(p);
+  assert.ok(Object.keys(got).some((k) => k.startsWith('slurm[')) && Object.hasOwn(got, 'historic'), JSON.stringify(Object.keys(got)));
+  if (cliBinary()) {
+    const slurm = Object.keys(got).find((k) => k.startsWith('slurm['));
+    const [want] = cli(join(dir, 'sacct.txt'), ['slurm'], 1, ['--slurm-conf', join(dir, 'slurm.conf'), '--sshare', join(dir, 'sshare-start.txt'), '--assoc', join(dir, 'assoc.txt')]);
+    assert.ok(close(got[slurm]['wait.mean'], metric(want, 'wait.mean')), `${got[slurm]['wait.mean']} vs ${metric(want, 'wait.mean')}`);
+  }
   assert.deepEqual(probs, []);
   await context.close();
 });

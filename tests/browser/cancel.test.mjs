@@ -167,3 +167,51 @@ test('a file picked while the link\'s demo downloads is the one compared', { ski
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+/** The focused element's test id ('' for none, the page's body). */
+const focused = (page) => page.evaluate(() => document.activeElement?.dataset?.testid ?? '');
+
+/** Records the focused element the moment a run starts (a microtask after the body is marked
+ * running), and with `cancel` activates it as Enter would (a click on the focused button). */
+const focusAtStart = (page, cancel) => page.evaluate((cancel) => {
+  window.focusAtStart = null;
+  new MutationObserver((_, o) => {
+    if (!document.body.classList.contains('running')) return;
+    o.disconnect();
+    window.focusAtStart = document.activeElement?.dataset?.testid ?? '';
+    if (cancel) document.activeElement.click();
+  }).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+}, cancel);
+
+test('Run pressed from the keyboard: focus moves to Cancel while the run is busy, and back to Run when it ends or is cancelled', { skip: MOCK }, async () => {
+  const { page, problems, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy&seed=1');
+  await waitRuns(page, 1);
+  // Before: Run, disabled while busy, dropped the focus to the page's top (Tab began again at
+  // the header), where it stayed after the run.
+  await focusAtStart(page, false);
+  await page.locator('[data-testid="run"]').focus();
+  await page.keyboard.press('Enter');
+  await waitRuns(page, 2);
+  assert.equal(await page.evaluate(() => window.focusAtStart), 'cancel');
+  assert.equal(await focused(page), 'run');
+  // Enter on the focused Cancel cancels the run; the focus is on Run again.
+  await focusAtStart(page, true);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('[data-testid="status"]').textContent === 'Cancelled.');
+  assert.equal(await page.evaluate(() => window.focusAtStart), 'cancel');
+  assert.equal(await focused(page), 'run');
+  // Focus elsewhere (a run started from a control's change) is left where it is.
+  await page.locator('[data-testid="opt-seed"]').focus();
+  const n = await page.evaluate(() => Number(document.body.dataset.runs));
+  await page.evaluate(() => document.querySelector('[data-testid="run"]').click()); // no focus
+  await waitRuns(page, n + 1);
+  assert.equal(await focused(page), 'opt-seed');
+  // The sweep's Run and Cancel alike.
+  await page.locator('[data-testid="sweep-run"]').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await focused(page), 'sweep-cancel');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="sweep-run"]').disabled, null, { timeout: 60_000 });
+  assert.equal(await focused(page), 'sweep-run');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -349,3 +349,44 @@ test('the generator\'s GPU jobs travel in the link and equal the CLI\'s', { skip
   assert.deepEqual(probs, []);
   await context.close();
 });
+
+test('slurm.conf lines that make no cluster refuse the run, with their error, whether a cluster was set before or none', { skip }, async () => {
+  const { page: p, problems: probs, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy&seed=1');
+  await waitRuns(p, 1, 60_000);
+  const paste = async (text) => {
+    await p.$eval('[data-testid="cluster-panel"]', (d) => { d.open = true; });
+    await p.locator('[data-testid="cluster-conf"]').fill(text);
+    await p.locator('[data-testid="cluster-apply"]').click();
+  };
+  const bad = 'NodeName=n[1-4] CPUs=abc\nPartitionName=x Nodes=ALL Default=YES\n';
+  const refused = async (was) => {
+    assert.equal(await p.locator('[data-testid="cluster-error"]').innerText(), 'slurm.conf:1: CPUs: expected a whole number, got "abc"');
+    const n = await runs(p);
+    await p.locator('[data-testid="run"]').click();
+    await p.waitForTimeout(1500); // a run would start at once (0.1 s on HPC2N)
+    assert.equal(await runs(p), n, 'nothing ran');
+    assert.equal(await p.locator('[data-testid="opt-cluster"]').inputValue(), was);
+    assert.match(await errorsText(p), /Cluster: the slurm\.conf lines make no cluster \(slurm\.conf:1: CPUs: expected a whole number, got "abc"\): fix them and press “Use these lines”, or choose a cluster/);
+  };
+  // No cluster yet: before, the run went on the trace's processors as one pool.
+  await paste(bad);
+  await refused('');
+  // A good cluster, run; then bad lines: before, the run went on the good one, silently.
+  await paste('NodeName=n[1-60] CPUs=4\nPartitionName=x Nodes=ALL Default=YES\n');
+  let n = await clickRun(p);
+  await waitRuns(p, n + 1, 60_000);
+  const good = await p.locator('[data-testid="opt-cluster"]').inputValue();
+  assert.match(good, /^1\/n\[1-60\]:c4/);
+  await paste(bad);
+  await refused(good);
+  // Fixed lines run, as does a preset chosen instead.
+  await paste('NodeName=n[1-30] CPUs=8\nPartitionName=x Nodes=ALL Default=YES\n');
+  n = await clickRun(p);
+  await waitRuns(p, n + 1, 60_000);
+  await paste(bad);
+  await p.locator('[data-testid="cluster-preset"]').selectOption('');
+  n = await clickRun(p);
+  await waitRuns(p, n + 1, 60_000);
+  assert.deepEqual(probs, []);
+  await context.close();
+});

@@ -1,6 +1,6 @@
 // Bring your own policy in the page: priority expressions in links, the JavaScript policy editor
-// (examples equal to the built-ins, errors, endless loops stopped by Cancel, kept across
-// reloads, never in links). Run through scripts/browser-test.sh.
+// (examples equal to the built-ins, on a cluster too, errors, endless loops stopped by Cancel,
+// kept across reloads, never in links). Run through scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -78,6 +78,25 @@ test('the FCFS and EASY examples give exactly the built-ins\' schedules on the d
     assert.deepEqual(problems, []);
     await context.close();
   }
+});
+
+test('on a cluster, the FCFS example gives the built-in fcfs\'s schedule: a job its free processors hold but no node does waits', { skip: MOCK }, async () => {
+  // The Slurm GPU demo runs on its own cluster (4 nodes of 8 cores and 2 GPUs). Before, js:fcfs
+  // failed at t=50: "returned job 10, which needs 16 processors: 16 free" (free cores on
+  // nodes without the GPUs it asks).
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:slurm-gpu&policy=fcfs');
+  await waitRuns(page, 1, 60_000);
+  await useCode(page, { example: 'fcfs' });
+  const n = await clickRun(page);
+  await waitRuns(page, n + 1, 60_000);
+  assert.doesNotMatch(await errorsText(page), /js:fcfs/);
+  const csv = await jobsCsvs(page);
+  assert.ok(csv['js:fcfs'] && csv['js:fcfs'].split('\n').length > 60, 'js:fcfs ran the 60 jobs');
+  assert.equal(csv['js:fcfs'], csv.fcfs);
+  const t = await table(page);
+  assert.deepEqual(t['js:fcfs'], t.fcfs);
+  assert.deepEqual(problems, []);
+  await context.close();
 });
 
 test('the editor keeps its code across reloads', async () => {

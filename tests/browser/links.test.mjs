@@ -2,7 +2,8 @@
 // first 64 and a message, the main thread never blocked for long; a link naming only a demo
 // recorded on a Slurm site runs what picking the demo from the menu runs; Cancel after opening
 // another link keeps the shown comparison whole; a link naming an uploaded file waits for it;
-// a link whose trace URL cannot be fetched runs nothing. Run through scripts/browser-test.sh.
+// a link whose trace URL cannot be fetched runs nothing; a link whose cluster is refused says
+// "Nothing was run" with the reason. Run through scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -165,5 +166,30 @@ test('a link whose trace URL cannot be fetched runs nothing and keeps the messag
   assert.deepEqual(await page.$$eval('[data-testid="policy-spec"]', (xs) => xs.map((x) => x.value)), ['easy', 'slurm[bf_window=60]']);
   assert.match(await page.locator('[data-testid="facts"]').innerText(), /URL: https:\/\/down\.test\/sacct\.txt[\s\S]*the cluster's cores \(4 nodes\)/);
   assert.deepEqual(problems.filter((p) => !p.includes('Failed to load resource')), []);
+  await context.close();
+});
+
+test('a link whose cluster is refused says "Nothing was run" with the reason, and marks the results shown as another run\'s', { skip: MOCK }, async () => {
+  const bad = '1/n[1-4]:c0:m0/p=all:ALL:default';
+  const why = 'Cluster: compact cluster: item 1 (n[1-4]:c0:m0): c (CPUs): 0; a node has at least 1';
+  const status = (p) => p.locator('[data-testid="status"]').innerText();
+  // Opened first: nothing is shown, and the status said "Loading the trace…" for ever before.
+  const { page, problems, context } = await open(browser, `#v=1&trace=demo:hpc2n&policy=easy&cluster=${bad}`);
+  await page.waitForFunction(() => /^Nothing was run/.test(document.querySelector('[data-testid="status"]').textContent), null, { timeout: 30_000 });
+  assert.equal(await status(page), `Nothing was run: ${why}.`);
+  assert.match(await errorsText(page), new RegExp(why.replace(/[[\]().]/g, '\\$&')));
+  assert.equal(await page.locator('[data-testid="overview-empty"]').innerText(), 'Nothing is drawn: the settings were refused. Their errors are under Messages.');
+  assert.equal(await runs(page), 0);
+  // Opened over shown results: they stay, marked as the previous run's (before: unmarked).
+  await page.evaluate(() => { location.hash = '#v=1&trace=demo:hpc2n&policy=fcfs'; });
+  await waitRuns(page, 1, 60_000);
+  assert.equal(await page.locator('[data-testid="stale-results"]').isHidden(), true);
+  await page.evaluate((h) => { location.hash = h; }, `#v=1&trace=demo:hpc2n&policy=easy&cluster=${bad}`);
+  await page.waitForFunction(() => /^Nothing was run/.test(document.querySelector('[data-testid="status"]').textContent), null, { timeout: 30_000 });
+  assert.equal(await status(page), `Nothing was run: ${why}.`);
+  assert.deepEqual(Object.keys(await table(page)), ['fcfs']);
+  assert.equal(await page.locator('[data-testid="stale-results"]').isVisible(), true);
+  assert.equal(await runs(page), 1);
+  assert.deepEqual(problems, []);
   await context.close();
 });

@@ -42,7 +42,7 @@ test('a qos file gives the slurm policy its QOS priorities, as the CLI\'s --qos'
     assert.ok(close(got[key(got)]['wait.mean'], metric(want, 'wait.mean')));
   }
   // The file cannot travel in a link: the share panel says so.
-  assert.match(await p.locator('[data-testid="share-note-site"]').innerText(), /qos file\) read in the cluster panel, which cannot travel in a link/);
+  assert.match(await p.locator('[data-testid="share-note-site"]').innerText(), /^The slurm policy ran with the QOS priorities and limits of qos\.txt, read in the cluster panel: a file cannot travel in a link, and whoever opens it must read this file there again/);
   const note = p.locator('[data-testid="sshare-note"]');
   assert.equal(await note.isHidden(), true);
   // A file without high: the note says so after the next run, above the results.

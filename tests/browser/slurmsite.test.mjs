@@ -182,7 +182,7 @@ test('a link of a run with slurm.conf lines of one\'s own carries their schedule
   await p.waitForFunction(() => document.querySelector('[data-testid="cluster-site"]').textContent.includes('sshare'));
   n = await clickRun(p);
   await waitRuns(p, n + 1, 60_000);
-  assert.match(await p.locator('[data-testid="share-note-site"]').innerText(), /sshare file .* cannot travel in a link/);
+  assert.match(await p.locator('[data-testid="share-note-site"]').innerText(), /^The slurm policy ran with the shares of sshare-start\.txt, read in the cluster panel: a file cannot travel in a link/);
   // The Slurm demo's site comes with its link: plain `slurm`, no note.
   n = await runs(p);
   await p.locator('[data-testid="trace-demo"]').selectOption('slurm-gpu');
