@@ -24,6 +24,7 @@
 mod follow;
 pub mod log_order;
 mod order;
+pub mod prio_phase;
 pub mod prio_sides;
 pub mod recorded;
 pub mod whole;

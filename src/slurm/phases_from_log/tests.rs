@@ -42,6 +42,7 @@ fn a_log() -> (LogClocks, SlurmParams) {
     let clocks = LogClocks {
         backfill_starts: vec![7, 12],
         limit_ends: vec![(86, 0), (146, 3)],
+        calc_phase: None,
     };
     let mut p = SlurmParams::default();
     for (k, v) in [
