@@ -276,6 +276,24 @@ fn gpu_15_run1_an_end_before_its_period_told_by_the_priorities() {
         .filter(|&j| t.sides[j].is_some())
         .map(|j| (run.set.jobs[j].id, t.sides[j]))
         .collect();
-    println!("{told_ids:?} {:?}", t.periods);
-    assert_eq!(against_log(&run, &t), Some((told_ids.len(), 0, 0)));
+    assert_eq!(told_ids, [(19, Some(false))], "{:?}", t.periods);
+    let at118 = t.periods.iter().find(|p| p.second == 118).unwrap();
+    assert_eq!((at118.ends, at118.told, at118.compared), (2, 1, 26));
+    assert_eq!(against_log(&run, &t), Some((1, 0, 0)));
+    let decide = |sides: Option<&Told>| {
+        let mut l = logged(&run, Read::Nothing);
+        if let Some(t) = sides {
+            l = l.with_end_sides(Some((t.decay, t.sides.clone())));
+        }
+        let replay = Replay::new(&run.set, l).unwrap();
+        let inst = (schedlab::replay::instants(&replay.starts).into_iter())
+            .find(|i| i.time == 445)
+            .unwrap();
+        let mut p = schedlab::policy::slurm::build_with_site(&run.slurm, &run.site).unwrap();
+        let (d, _) = replay.decide_at(&inst, p.as_mut(), 1).unwrap();
+        let ids = |js: &[usize]| -> Vec<i64> { js.iter().map(|&j| run.set.jobs[j].id).collect() };
+        (ids(&d.recorded), ids(&d.model))
+    };
+    assert_eq!(decide(None), (vec![46, 52, 128], vec![13, 98]));
+    assert_eq!(decide(Some(&t)), (vec![46, 52, 128], vec![46, 52, 128]));
 }
