@@ -19,6 +19,10 @@ use crate::Time;
 /// The limit checks' period, seconds.
 const CHECKS: Time = crate::slurm::phases_from_log::CHECK_PERIOD;
 
+/// Half minutes tried at most (a `PriorityCalcPeriod` of 10 minutes): each is two replays of
+/// the history; a longer period is not read.
+pub const MOST_CANDIDATES: usize = 20;
+
 /// What the recorded priorities told of the periods' second.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PhaseRead {
@@ -113,7 +117,8 @@ where
 /// spec `spec` when it asks for it (`calc_phase=read`; its `log_clocks` given it:
 /// [`crate::slurm::phases_from_log::LogClocks::with_calc_phase`]), with what was read; `site`
 /// as it was when the spec does not ask, or the site has no log clocks or no end by the limit
-/// checks, or the log records no priority, or no candidate gives the most alone.
+/// checks, or the period has more than [`MOST_CANDIDATES`] half minutes, or the log records no
+/// priority, or no candidate gives the most alone.
 pub fn site_with_read_phase(
     replay: &Replay,
     spec: &str,
@@ -131,7 +136,11 @@ pub fn site_with_read_phase(
     let Some(check) = clocks.check_second(&params) else {
         return Ok((site, None));
     };
-    let seconds: Vec<(Time, bool)> = (candidates(check, params.calc_period).into_iter())
+    let halves = candidates(check, params.calc_period);
+    if halves.len() > MOST_CANDIDATES {
+        return Ok((site, None));
+    }
+    let seconds: Vec<(Time, bool)> = (halves.into_iter())
         .flat_map(|s| [(s, false), (s, true)])
         .collect();
     let read = read_phase(replay, &seconds, |s| {
