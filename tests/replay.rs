@@ -29,6 +29,7 @@ mod loop_drift;
 mod new_workload;
 mod qos_runs;
 mod qoslimits_runs;
+mod recorded_priority;
 mod sides;
 mod usage_runs;
 mod whole;

@@ -44,7 +44,7 @@ pub static KEYS: &[KeyInfo] = &[
     key("PriorityMaxAge", "7-00:00:00", MINUTES, "age at which the age factor reaches 1", &["01:00:00"]),
     key("PriorityDecayHalfLife", "7-00:00:00", MINUTES, "half-life of the usage decay (0: no decay)", &["00:10:00"]),
     key("PriorityCalcPeriod", "00:05:00", MINUTES, "how often usage is decayed and priorities recomputed", &["00:01:00"]),
-    key("calc_phase", "0", "seconds, 0 to 86400, with a fraction for late in the second", "where the PriorityCalcPeriod periods fall: this many seconds after time 0, modulo the period (Slurm: from the controller's start, which a log does not record; not a Slurm parameter); 58 runs them before the ends and passes of their second, 58.5 after them", &["53", "58.5"]),
+    key("calc_phase", "0", "seconds, 0 to 86400, with a fraction for late in the second; or read", "where the PriorityCalcPeriod periods fall: this many seconds after time 0, modulo the period (Slurm: from the controller's start, which a log does not record; not a Slurm parameter); 58 runs them before the ends and passes of their second, 58.5 after them; read: a replay reads it from the sacct log's Priority column and limit checks (schedlab replay; 0 where it cannot)", &["53", "58.5", "read"]),
     key("calc_early", "none", "none, or seconds of the log (several in parentheses)", "the periods at these seconds run early in their second, before its ends and passes, every other period after them (none: as calc_phase says); Slurm's decay thread and its background loop race within a second, which a debug log times (scripts/slurm-period-sides.py; not a Slurm parameter)", &["(113,353)"]),
     key("calc_early_bf", "none", "none, or seconds of the log (several in parentheses)", "the periods at these seconds come before their second's backfill cycle, every other period after it (none: as calc_early says for the main scheduler); Slurm's backfill thread wakes at its own fraction of a second, which a debug log times (scripts/slurm-period-sides.py; not a Slurm parameter)", &["(58,178)"]),
     key("PriorityUsageResetPeriod", "NONE", "NONE|NOW|DAILY|WEEKLY|MONTHLY|QUARTERLY|YEARLY", "when usage is set back to zero (from time 0)", &[]),
@@ -174,8 +174,11 @@ pub fn build_sharing(text: &str, site: &Site) -> Result<(Box<dyn Policy>, Shared
     // phases"): under the merged parameters (its bf_interval, sched_interval, ...).
     if let Some(clocks) = &site.log_clocks {
         for (k, v) in clocks.phases(&params_of(&spec)) {
-            if spec.params.iter().all(|(n, _)| n != k) {
-                spec.params.push((k.to_string(), v));
+            // The spec's own key wins; `calc_phase=read` asks for the one read.
+            match spec.params.iter_mut().find(|(n, _)| n == k) {
+                None => spec.params.push((k.to_string(), v)),
+                Some((_, given)) if given.eq_ignore_ascii_case("read") => *given = v,
+                Some(_) => {}
             }
         }
     }

@@ -24,6 +24,8 @@
 mod follow;
 pub mod log_order;
 mod order;
+pub mod prio_phase;
+pub mod prio_sides;
 pub mod recorded;
 pub mod whole;
 
@@ -202,7 +204,8 @@ impl<'s> Replay<'s> {
         policy: &mut dyn Policy,
         seed: u64,
     ) -> Result<(Decision, usize), SimError> {
-        let (s, reselected, last) = self.follow(inst.first, inst.time, policy, seed, false)?;
+        let (s, reselected, last) =
+            self.follow(inst.first, inst.time, policy, seed, false, None)?;
         let rejected: std::collections::HashSet<usize> = s.rejected.iter().map(|r| r.0).collect();
         let waiting = (0..self.jobs.len())
             .filter(|&j| {
@@ -235,13 +238,27 @@ impl<'s> Replay<'s> {
     /// caller reads from the policy's own state (`policy::slurm::build_sharing`). Nothing is
     /// decided.
     pub fn follow_to(&self, t: Time, policy: &mut dyn Policy, seed: u64) -> Result<(), SimError> {
-        self.follow(t, t, policy, seed, true).map(|_| ())
+        self.follow(t, t, policy, seed, true, None).map(|_| ())
+    }
+
+    /// [`Replay::follow_to`] with the ends' sides `sides` in place of the log's
+    /// ([`Logged::end_sides`]).
+    pub(crate) fn follow_to_with_sides(
+        &self,
+        t: Time,
+        policy: &mut dyn Policy,
+        seed: u64,
+        sides: &(Time, Vec<Option<bool>>),
+    ) -> Result<(), SimError> {
+        self.follow(t, t, policy, seed, true, Some(sides))
+            .map(|_| ())
     }
 
     /// The engine run to `at` with `policy` following the recorded starts before `first`; at
     /// `at` the policy's own pass, or with `probe` a followed pass that starts nothing. With
     /// the debug log's order, the passes of [`order::passes`]. Gives the schedule, the recorded
-    /// starts placed by the engine's selection and the second of the last pass.
+    /// starts placed by the engine's selection and the second of the last pass. `sides`
+    /// replace the log's ends' sides when given.
     fn follow(
         &self,
         first: Time,
@@ -249,6 +266,7 @@ impl<'s> Replay<'s> {
         policy: &mut dyn Policy,
         seed: u64,
         probe: bool,
+        sides: Option<&(Time, Vec<Option<bool>>)>,
     ) -> Result<(sim::Schedule, usize, Time), SimError> {
         let mut forced: Vec<(Time, usize)> = (0..self.jobs.len())
             .filter(|&j| self.starts[j] < first)
@@ -278,7 +296,7 @@ impl<'s> Replay<'s> {
             at,
             passes,
             done: 0,
-            end_sides: self.logged.end_sides.as_ref(),
+            end_sides: sides.or(self.logged.end_sides.as_ref()),
             decided: false,
             probe,
             reselected: 0,

@@ -27,6 +27,10 @@ pub struct Logged {
     /// second, when the controller's debug log is given and tells ([`end_sides`]); `None`:
     /// not given.
     pub end_sides: Option<(Time, Vec<Option<bool>>)>,
+    /// Per job: its recorded priority (`Priority`, the one Slurm gave it at its submission:
+    /// the accounting's first record of a job sets it, later records leave it), when the log
+    /// has that column and the field is a number ([`super::prio_sides`]).
+    pub priorities: Vec<Option<f64>>,
 }
 
 impl Logged {
@@ -37,6 +41,7 @@ impl Logged {
             cycles: None,
             order: None,
             end_sides: None,
+            priorities: vec![None; jobs.len()],
         }
     }
 
@@ -73,6 +78,7 @@ impl Logged {
         let splitter = Splitter::new(delim, &names);
         let col = |want: &str| names.iter().position(|n| n.eq_ignore_ascii_case(want));
         let node_col = col("NodeList");
+        let prio_col = col("Priority");
         for (j, job) in jobs.iter().enumerate() {
             let no = job.line as usize;
             if no <= head_no + 1 || no > lines.len() {
@@ -86,6 +92,8 @@ impl Logged {
             {
                 continue;
             }
+            let prio = prio_col.and_then(|c| f.get(c)).map(|s| s.trim());
+            out.priorities[j] = prio.and_then(|v| v.parse::<f64>().ok());
             if let Some(list) = node_col.and_then(|c| f.get(c)).map(|s| s.trim()) {
                 if list.is_empty() || list.eq_ignore_ascii_case("None assigned") {
                     continue;

@@ -307,6 +307,12 @@ impl SlurmParams {
                 }
                 time(&mut self.calc_period, t)
             }
+            "calc_phase" if v.trim().eq_ignore_ascii_case("read") => {
+                // Read from the log by a replay (`replay::prio_phase`); where none is read,
+                // the default.
+                (self.calc_phase, self.calc_late) = (0, false);
+                "read".into()
+            }
             "calc_phase" => {
                 // Whole seconds, and a fraction for a period late in its second.
                 let (whole, frac) = v.trim().split_once('.').unwrap_or((v.trim(), ""));

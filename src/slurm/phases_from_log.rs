@@ -12,10 +12,12 @@
 //!   drifted ([`check_phase`]). The same loop sets `last_full_sched_time` to the same start,
 //!   so its full runs every `sched_interval` fall on that second too ([`sched_phase`]).
 //!
-//! Not read: `calc_phase`. The priority periods' thread (`_decay_thread`) starts in the same
-//! second as the checks, so their grid gives its whole second modulo 30; but
-//! `PriorityCalcPeriod` is a minute or more, and the log does not say which half minute, nor
-//! the side of the second (its fraction) or `calc_early`: the spec gives them.
+//! `calc_phase`: the priority periods' thread (`_decay_thread`) starts in the same second as
+//! the checks, so their grid gives its whole second modulo 30; `PriorityCalcPeriod` is a
+//! minute or more, and which half minute the checks do not say. A replay reads it from the
+//! log's recorded priorities (`replay::prio_phase`) and gives it here
+//! ([`LogClocks::with_calc_phase`]); without that it is not read. The side of the second (its
+//! fraction) and `calc_early` are not read: the spec gives them.
 //!
 //! Each estimate is `None` when the log shows none of its evidence; the spec's own keys win.
 
@@ -34,6 +36,10 @@ pub struct LogClocks {
     /// (end, seconds run past the time limit) of every job that ran its limit or more,
     /// ascending by end.
     pub limit_ends: Vec<(Time, Time)>,
+    /// The priority periods' `calc_phase` (its second, with `.5` for late in it) and what
+    /// told it, when a replay read it from the recorded priorities
+    /// ([`LogClocks::with_calc_phase`]).
+    pub calc_phase: Option<(String, String)>,
 }
 
 impl LogClocks {
@@ -64,6 +70,19 @@ impl LogClocks {
         (!empty).then_some(out)
     }
 
+    /// With the priority periods' `calc_phase` read elsewhere (a replay's recorded
+    /// priorities), `why` saying from what, for the note.
+    pub fn with_calc_phase(mut self, phase: String, why: String) -> LogClocks {
+        self.calc_phase = Some((phase, why));
+        self
+    }
+
+    /// The limit checks' second modulo 30 under `p` (its `OverTimeLimit`), when a job ended
+    /// by them.
+    pub fn check_second(&self, p: &SlurmParams) -> Option<Time> {
+        check_phase(&self.checked_ends(p))
+    }
+
     /// The ends a limit check made under `p`: of the jobs that ran their limit plus
     /// `OverTimeLimit` or more (`UNLIMITED`: none).
     fn checked_ends(&self, p: &SlurmParams) -> Vec<Time> {
@@ -83,6 +102,9 @@ impl LogClocks {
         if let Some(b) = bf_phase(&self.backfill_starts, p.bf_interval) {
             out.push(("bf_phase", b.to_string()));
         }
+        if let Some((phase, _)) = &self.calc_phase {
+            out.insert(0, ("calc_phase", phase.clone()));
+        }
         if let Some(c) = check {
             out.push(("sched_phase", sched_phase(c, p.sched_interval).to_string()));
         }
@@ -92,12 +114,13 @@ impl LogClocks {
 
 impl LogClocks {
     /// One line for a person: the phases read under `p` (the site's parameters; a spec's
-    /// own phases win) and the evidence, and what the checks say of `calc_phase`, which is not
-    /// read.
+    /// own phases win) and the evidence, and what the checks say of `calc_phase` when it is
+    /// not read.
     pub fn note(&self, p: &SlurmParams) -> String {
         let mut said = Vec::new();
         for (k, v) in self.phases(p) {
             let why = match k {
+                "calc_phase" => (self.calc_phase.as_ref()).map_or(String::new(), |c| c.1.clone()),
                 "bf_phase" => format!(
                     "the first of its {} SchedBackfill starts",
                     self.backfill_starts.len()
@@ -110,7 +133,7 @@ impl LogClocks {
             true => "the log shows no backfill start nor a job ended at its limit".to_string(),
             false => said.join(", "),
         };
-        if let Some(c) = check_phase(&self.checked_ends(p)) {
+        if let (Some(c), None) = (check_phase(&self.checked_ends(p)), &self.calc_phase) {
             s.push_str(&format!(
                 "; calc_phase is not read: the checks put its whole second at {c} + 30k \
                  (e.g. calc_phase={c} or {} with PriorityCalcPeriod=1)",

@@ -105,6 +105,8 @@ pub struct Multifactor {
     /// Waiting jobs (submitted, not started), ascending.
     pending: Vec<usize>,
     prio: Vec<f64>,
+    /// Per job: its priority at its submission (`priority_p_set`), the one sacct records.
+    submit_prio: Vec<f64>,
     last_reset_slot: Option<Time>,
     /// The TRES usage of the associations and QOS for their `GrpTRESMins` limits, when one
     /// has such a limit (set by the `slurm` rule; kept whatever the fairshare weight).
@@ -148,6 +150,7 @@ impl Multifactor {
             running: Vec::new(),
             pending: Vec::new(),
             prio: vec![0.0; n],
+            submit_prio: vec![0.0; n],
             last_reset_slot: Some(0),
             tres_usage: None,
             end_sides: (0, Vec::new()),
@@ -309,6 +312,13 @@ impl Multifactor {
             self.classic_fs(self.jobs[j].assoc);
         }
         self.prio[j] = self.compute(j, t);
+        self.submit_prio[j] = self.prio[j];
+    }
+
+    /// The priority job `j` was given at its submission (0 before it): Slurm's accounting
+    /// records it (sacct's `Priority`, `replay::prio_sides`).
+    pub fn submitted_priority(&self, j: usize) -> f64 {
+        self.submit_prio.get(j).copied().unwrap_or(0.0)
     }
 
     /// Job `j` started at `t`.

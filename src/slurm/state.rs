@@ -164,6 +164,12 @@ impl State {
     pub fn priority(&self, j: usize) -> f64 {
         self.mf.as_ref().map_or(0.0, |m| m.priority(j))
     }
+
+    /// The priority job `j` was given at its submission (0 before it, or before
+    /// [`State::prepare`]): the one sacct's `Priority` records.
+    pub fn submitted_priority(&self, j: usize) -> f64 {
+        self.mf.as_ref().map_or(0.0, |m| m.submitted_priority(j))
+    }
 }
 
 #[cfg(test)]

@@ -215,3 +215,55 @@ fn a_bad_slurm_conf_value_names_its_file_and_line() {
         assert!(ok, "{policy}: {err}");
     }
 }
+
+/// `schedlab replay` without a debug log reads sacct's `Priority` column (docs/slurm.md,
+/// "sacct's Priority: the periods' phase and the ends' sides"). On gpu-15/run1,
+/// `calc_phase=read` reads 58.5 (the limit checks' second 28, the half minute and the side
+/// with the most recorded priorities: 147 of 150) and the note says so; the ends' sides read
+/// tell job 19's (1 of the 11 ends on a period's second). A spec's own `calc_phase` wins;
+/// `--no-priorities` reads neither.
+#[test]
+fn replay_reads_the_periods_phase_and_the_ends_sides_from_sacct_priority() {
+    let d = "tests/data/slurm/gpu-15/run1";
+    let (sacct, conf, sshare) = (
+        format!("{d}/sacct.txt"),
+        format!("{d}/slurm.conf"),
+        format!("{d}/sshare-start.txt"),
+    );
+    let run = |spec: &str, more: &[&str]| {
+        let args = [
+            "replay",
+            &sacct,
+            "--slurm-conf",
+            &conf,
+            "--sshare",
+            &sshare,
+            "-p",
+            spec,
+        ];
+        let (ok, out, err) = schedlab(&[&args[..], more].concat());
+        assert!(ok, "{spec}: {err}");
+        (out, err)
+    };
+    let sides = "the log's Priority column tells the side of 1 of the 11 job ends";
+    let (out, err) = run("slurm[calc_phase=read]", &[]);
+    assert!(
+        err.contains(
+            "calc_phase=58.5 (the limit checks' second, the half minute the log's Priority \
+             column tells: of its 150 recorded priorities the model gives 59 at 28, 27 at \
+             28.5, 112 at 58, 147 at 58.5)"
+        ),
+        "{err}"
+    );
+    assert!(err.contains(sides), "{err}");
+    assert!(out.contains(",calc_phase=58.5,"), "{out}");
+    let (out, err) = run("slurm[calc_phase=58]", &[]);
+    assert!(!err.contains("half minute"), "{err}");
+    assert!(
+        err.contains(sides) && out.contains(",calc_phase=58,"),
+        "{err}"
+    );
+    let (out, err) = run("slurm[calc_phase=read]", &["--no-priorities"]);
+    assert!(!err.contains("Priority column"), "{err}");
+    assert!(out.contains(",calc_phase=read,"), "{out}");
+}

@@ -14,7 +14,7 @@ use schedlab::replay::Replay;
 /// `calc_early`, `calc_early_bf`), the main scheduler's first full runs (run1 7.33, 17.44 s
 /// ...: `sched_phase=7`; run2 8.20, 18.30 s ...: `sched_phase=8`) and the backfill thread's
 /// first cycles (run1 1.98, 6.99 s ...: `bf_phase=1`; run2 2.83, 7.83 s ...: `bf_phase=2`).
-const RUNS: [(&str, &str); 2] = [
+pub(super) const RUNS: [(&str, &str); 2] = [
     (
         "fairshare-14/run1",
         "57.5,calc_early=(57,117,237,297,357,417,537,597,717,837,897,1017,1077,1137,1197,1317,1437),calc_early_bf=(57,237,297,357,417,477,537,597,657,717,777,837,897,957,1017,1077,1137,1197,1257,1317,1377,1437),sched_phase=7,bf_phase=1",

@@ -13,7 +13,7 @@ use super::{load_run, Run};
 /// `calc_early`, `calc_early_bf`), the main scheduler's first full runs (run1 8.44, 18.50 s
 /// ...: `sched_phase=8`; run2 9.73, 19.74 s ...: `sched_phase=9`) and the backfill thread's
 /// first cycles (run1 3.07, 8.07 s ...: `bf_phase=3`; run2 4.45, 9.45 s ...: `bf_phase=4`).
-const RUNS: [(&str, &str); 2] = [
+pub(super) const RUNS: [(&str, &str); 2] = [
     (
         "gpu-15/run1",
         "58.5,calc_early=(118,238,298,478,658,718,838,898,958,1438),calc_early_bf=(358,418,478,538,598,658,718,778,838,898,958,1438),sched_phase=8,bf_phase=3",

@@ -4,7 +4,7 @@
 
 use crate::{CliResult, InputArgs};
 use clap::Args;
-use schedlab::replay::{recorded, Figures, Replay};
+use schedlab::replay::{prio_phase, recorded, Figures, Replay};
 use schedlab::run;
 use schedlab::slurm::phases_from_log::LogClocks;
 use std::path::PathBuf;
@@ -43,6 +43,14 @@ pub struct ReplayArgs {
     /// the policy's clock and its own ends.
     #[arg(long)]
     debug_log: Option<PathBuf>,
+    /// The `slurm` policy's replay reads the log's `Priority` column (the priority Slurm gave
+    /// each job at its submission, with the fairshare factors of the period before): the
+    /// priority periods' second (`calc_phase`, when the spec does not give it: the half minute
+    /// the limit checks leave open) and, without the debug log's, the side of each end in a
+    /// period's second (docs/slurm.md, "sacct's Priority: the periods' second and the ends'
+    /// sides"). This flag turns both off.
+    #[arg(long)]
+    no_priorities: bool,
     /// Seed of the simulation's random number generator.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -119,6 +127,15 @@ pub fn run(args: &ReplayArgs) -> CliResult {
     // Without a site the `slurm` policy still reads its loops' phases from the log, as
     // `schedlab run` does (`run::named_site`).
     let bare = schedlab::slurm::Site::default().with_log_clocks(LogClocks::of(&set));
+    // The periods' phase from the recorded priorities, for the first spec asking for it.
+    let first = (policies.iter()).find(|s| s.to_ascii_lowercase().contains("calc_phase=read"));
+    let (site, bare) = match (first, args.no_priorities) {
+        (Some(spec), false) => {
+            let read = |s| prio_phase::site_with_read_phase(&replay, spec, s);
+            (site.map(read).transpose()?.map(|r| r.0), read(bare)?.0)
+        }
+        _ => (site, bare),
+    };
     crate::print_phases_note(site.as_ref().unwrap_or(&bare), &policies);
     let recorded = replay.recorded_waits();
     if let Some(other) = &args.noise {
@@ -147,6 +164,20 @@ pub fn run(args: &ReplayArgs) -> CliResult {
                 Some(site) => schedlab::policy::slurm::build_with_site(spec, site)?,
                 None => schedlab::policy::slurm::build_with_site(spec, &bare)?,
             })
+        };
+        let told = match args.no_priorities || replay.logged.end_sides.is_some() {
+            true => None,
+            false => priority_sides(&replay, spec, site.as_ref().unwrap_or(&bare))?,
+        };
+        let with_sides;
+        let replay = match told {
+            Some(sides) => {
+                let logged = replay.logged.clone().with_end_sides(Some(sides));
+                with_sides = Replay::new(&set, logged)
+                    .map_err(|e| format!("{}: {e}", args.trace.display()))?;
+                &with_sides
+            }
+            None => &replay,
         };
         // A policy that replays the log (`historic`) has no decision of its own: asked fresh
         // at an instant it knows none of the jobs submitted before (its starts come from their
@@ -190,6 +221,34 @@ pub fn run(args: &ReplayArgs) -> CliResult {
         }
     }
     Ok(())
+}
+
+/// The ends' sides of the priority periods: the periods' second and each job's side.
+type EndSides = (schedlab::Time, Vec<Option<bool>>);
+
+/// The ends' sides the log's `Priority` column tells under the `slurm` spec `spec` (another
+/// policy's: none), said on stderr when it tells one.
+fn priority_sides(
+    replay: &Replay,
+    spec: &str,
+    site: &schedlab::slurm::Site,
+) -> Result<Option<EndSides>, run::Error> {
+    if !schedlab::policy::slurm::is_slurm(spec) {
+        return Ok(None);
+    }
+    let build = || schedlab::policy::slurm::build_sharing(spec, site).map_err(run::Error::from);
+    let Some(told) = schedlab::replay::prio_sides::read_sides(replay, build)? else {
+        return Ok(None);
+    };
+    let (ends, n) = told.counts();
+    if n == 0 {
+        return Ok(None);
+    }
+    eprintln!(
+        "schedlab: {spec}: the log's Priority column tells the side of {n} of the {ends} job \
+         ends in a priority period's second (the others: the side the periods' phases give)"
+    );
+    Ok(Some((told.decay, told.sides)))
 }
 
 /// How many of `other`'s jobs are left when each is matched to a job of `jobs` asking the same

@@ -42,7 +42,7 @@ fn slurm_units_and_defaults() {
     assert!(p.set("Nope", "1").is_err());
 }
 
-/// `calc_phase` takes whole seconds, and a fraction for a period late in its second.
+/// `calc_phase` takes whole seconds, and a fraction for a period late in its second, or `read`.
 #[test]
 fn calc_phase_takes_a_fraction_for_late_in_the_second() {
     let mut p = SlurmParams::default();
@@ -52,6 +52,9 @@ fn calc_phase_takes_a_fraction_for_late_in_the_second() {
     assert_eq!((p.calc_phase, p.calc_late), (58, true));
     assert_eq!(p.set("calc_phase", "7.0").unwrap(), "7");
     assert_eq!((p.calc_phase, p.calc_late), (7, false));
+    // `read`: a replay reads it from the log (`replay::prio_phase`); the model runs 0 else.
+    assert_eq!(p.set("calc_phase", "READ").unwrap(), "read");
+    assert_eq!((p.calc_phase, p.calc_late), (0, false));
     assert!(p.set("calc_phase", "58.x").is_err());
     assert!(p.set("calc_phase", "-1").is_err());
 }

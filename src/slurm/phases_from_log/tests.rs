@@ -42,6 +42,7 @@ fn a_log() -> (LogClocks, SlurmParams) {
     let clocks = LogClocks {
         backfill_starts: vec![7, 12],
         limit_ends: vec![(86, 0), (146, 3)],
+        calc_phase: None,
     };
     let mut p = SlurmParams::default();
     for (k, v) in [
@@ -88,4 +89,21 @@ fn the_note_says_what_is_read_and_what_is_not() {
         none.ends_with("the log shows no backfill start nor a job ended at its limit"),
         "{none}"
     );
+}
+
+/// The log above with `calc_phase` read by a replay (`with_calc_phase`): it comes first among
+/// the phases, the note gives it with its evidence and no longer says it is not read.
+#[test]
+fn a_calc_phase_read_elsewhere_is_a_phase_with_its_evidence() {
+    let (clocks, p) = a_log();
+    let read = clocks.with_calc_phase("56.5".into(), "the priorities".into());
+    let phases = read.phases(&p);
+    assert_eq!(phases[0], ("calc_phase", "56.5".to_string()));
+    assert_eq!(phases.len(), 3);
+    let note = read.note(&p);
+    assert!(
+        note.contains(": calc_phase=56.5 (the priorities), bf_phase=2 "),
+        "{note}"
+    );
+    assert!(!note.contains("not read"), "{note}");
 }
