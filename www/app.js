@@ -4,7 +4,7 @@ import { loadEngine, call, onPanic, isDead } from './engine.js';
 import { Runner } from './runner.js';
 import { Picker } from './picker.js';
 import { decode } from './share.js';
-import { offerSite as offer, offerOwnSite as offerOwn } from './siteoffer.js';
+import { offerSite as offer, offerOwnSite as offerOwn, readDroppedSite } from './siteoffer.js';
 import { showLink, wireExports } from './sharepanel.js';
 import { FORM, readForm as readControls, writeForm as writeControls, readHeat } from './form.js';
 import { sessionOptions } from './session.js';
@@ -22,7 +22,7 @@ import { $, el, showError, clearErrors, debounce, fmtDuration, count, setBusy } 
 import { setStale, wireSkipLinks, fitSidebar } from './chrome.js';
 import { setUserNames } from './users.js';
 import { setJobIds } from './jobids.js';
-import { leftOutSentence, unnamed } from './leftout.js';
+import { leftOutSentence, unnamed, refusedSentence } from './leftout.js';
 import { restoreShownTable, restoreShownTraceView, keepRunTrace, showAwaitedTrace, siteFilesWanted } from './restore.js';
 
 const S = {
@@ -54,15 +54,6 @@ function offerOwnSite() {
   markStale();
   askRun(`${added.join(' and ')} added: the slurm policy reads this slurm.conf. Press “Run comparison”.`);
   return true;
-}
-
-/** Files dropped together for the Cluster panel (dropsort.js), read there; with an sacct log
- * and its slurm.conf among them, slurm and historic join the compared policies before the
- * log's run, which shows them at once (before, the log ran without them, and they were added
- * after it, for a second run). */
-async function droppedSite(sorted) {
-  await cluster.dropped(sorted);
-  if (sorted.trace && sorted.sacct && sorted.slurmConf) offerOwn(picker, sweep, S, cluster.ownSite().conf, true);
 }
 
 /** The status line asking for a run after a change (`text`), kept as the one said last: a
@@ -123,15 +114,10 @@ function startRun({ trace = S.trace, history = 'push', window = null, keep = fal
   if (isDead()) return;
   if (!keep) clearErrors();
   if (!trace) { showError('No trace is loaded.'); return; }
-  const problems = [];
-  const form = readForm(problems);
-  if (!form) {
-    // Said where the eye is, as for no valid policy: a link's refused cluster showed nothing
-    // but the Messages before, the status still "Loading the trace…" over the shown results
-    // (the previous link's), unmarked.
+  const problems = [], form = readForm(problems);
+  if (!form) { // said where the eye is (leftout.js), shown results marked as another run's
     markStale();
-    const more = problems.length > 1 ? ` (${count(problems.length - 1, 'more problem')} under Messages)` : '';
-    setStatus(`Nothing was run: ${(problems[0] ?? 'the settings are not valid').replace(/\.$/, '')}${more}.`);
+    setStatus(refusedSentence(problems));
     noteEmptyOverview('the settings were refused. Their errors are under Messages.');
     keepFirst(trace);
     return;
@@ -429,7 +415,7 @@ function wire() {
   // historic, its own schedule, which the two-schedules view opens on as A (replay fidelity:
   // how far each policy is from what Slurm did, before any what-if).
   const site = (trace) => { cluster.useSite(trace.site, { cluster: true }); offerSite(); };
-  wireTraceInputs({ use: useTrace, site, shown: () => S.trace, dead: isDead, clusterFiles: droppedSite });
+  wireTraceInputs({ use: useTrace, site, shown: () => S.trace, dead: isDead, clusterFiles: (sorted) => readDroppedSite(sorted, { cluster, picker, sweep, shown: S }) });
   $('new-seed').addEventListener('click', () => {
     try { $('opt-seed').value = String(call('random_seed')); markStale(); } catch (err) { showError(err.message); }
   });

@@ -47,3 +47,12 @@ export function leftOutRow({ spec, message: said, stage }) {
   if (stage !== 'run') return `left out, not run: ${message}`;
   return message.startsWith('failed ') ? message : `failed: ${message}`;
 }
+
+/** The status line of a run refused before it starts (the form's `problems`, said under
+ * Messages too: a link's cluster the engine refuses). Before, the status stayed "Loading the
+ * trace…" over the shown results (the previous link's), unmarked. */
+export function refusedSentence(problems) {
+  const n = problems.length - 1;
+  const more = n > 0 ? ` (${n} more problem${n === 1 ? '' : 's'} under Messages)` : '';
+  return `Nothing was run: ${(problems[0] ?? 'the settings are not valid').replace(/\.$/, '')}${more}.`;
+}

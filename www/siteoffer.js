@@ -39,3 +39,12 @@ export function offerOwnSite(picker, sweep, shown, ownConf, sacct = shown.sacct)
   suggestSweep(picker, sweep); // before, the panel kept offering pv-easy's estimate error
   return added;
 }
+
+/** Files dropped together for the Cluster panel (dropsort.js `sorted`), read there; with an
+ * sacct log and its slurm.conf among them, slurm and historic join the compared policies
+ * before the log's run, which shows them at once (before, the log ran without them, and they
+ * were added after it, for a second run). `shown`: the page's state (offerOwnSite). */
+export async function readDroppedSite(sorted, { cluster, picker, sweep, shown }) {
+  await cluster.dropped(sorted);
+  if (sorted.trace && sorted.sacct && sorted.slurmConf) offerOwnSite(picker, sweep, shown, cluster.ownSite().conf, true);
+}
