@@ -297,4 +297,38 @@ fn bad_input_names_file_job_and_field() {
             let _ = read_text("h.json", &text[..cut], false);
         }
     }
+    // Values at their edges, and bytes replaced all over (a fixed sequence): read or refused,
+    // never a panic.
+    for edge in [
+        "9223372036854775807",
+        "-9223372036854775808",
+        "1e300",
+        "[]",
+        "{}",
+        "\"\"",
+    ] {
+        for key in [
+            "\"start\": 1010",
+            "\"count\": 4",
+            "\"CPUs\": 4",
+            "\"elapsed\": 60",
+        ] {
+            let (k, _) = key.split_once(": ").unwrap();
+            let t = text.replace(key, &format!("{k}: {edge}"));
+            let _ = read_text("h.json", &t, false);
+        }
+    }
+    let mut x: u64 = 7;
+    let bytes = text.as_bytes();
+    for _ in 0..300 {
+        let mut b = bytes.to_vec();
+        for _ in 0..4 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let at = (x >> 33) as usize % b.len();
+            b[at] = b"{}[],:\"0123456789-.ex "[(x >> 20) as usize % 22];
+        }
+        let _ = workload::read_bytes("h.json", &b, &ReadOptions::default());
+    }
 }

@@ -37,9 +37,14 @@ fn bad(field: &str, why: String) -> Bad {
     (Some(field.to_owned()), why, true)
 }
 
+/// The latest time read (2^53 s, as the input rules' bound): beyond, differences of times
+/// could overflow.
+const MAX_TIME: i64 = 1 << 53;
+
 /// A number that is a time: `Some` when set and positive (0 is sacct's `Unknown`).
 fn instant(n: &Num, field: &str) -> Result<Option<i64>, Bad> {
     match n {
+        Num::Value(v) if *v > MAX_TIME => Err(bad(field, format!("{v} s is beyond 2^53 s"))),
         Num::Value(v) if *v > 0 => Ok(Some(*v)),
         Num::Value(v) if *v < 0 => Err(bad(field, format!("negative time: {v}"))),
         Num::Bad(b) => Err(bad(field, format!("not a time: {b}"))),
@@ -207,6 +212,9 @@ pub(super) fn row(place: u64, j: Job) -> Result<Row<'static>, Bad> {
         return never("never started");
     }
     let run = match (count(&j.time.elapsed, "time.elapsed")?, end) {
+        (Some(e), _) if e > MAX_TIME => {
+            return Err(bad("time.elapsed", format!("{e} s is beyond 2^53 s")))
+        }
         (Some(e), _) => e,
         (None, Some(e)) if e >= start => e - start,
         (None, Some(_)) => return Err(bad("time.end", "end before start".into())),
