@@ -332,3 +332,49 @@ fn bad_input_names_file_job_and_field() {
         let _ = workload::read_bytes("h.json", &b, &ReadOptions::default());
     }
 }
+
+/// What the jobs keep is held to the input's size: a small gzip of jobs with long names (100
+/// KB each, 1,500 of them: 150 MB kept from about 300 KB) is refused as too large for its size,
+/// naming the jobs read so far, natively from a file (streamed) and from bytes (the page).
+#[test]
+fn a_small_gzip_of_long_names_is_refused() {
+    let name = "x".repeat(100_000);
+    let mut text = String::from(r#"{"meta": {}, "jobs": ["#);
+    for k in 1..=1500 {
+        if k > 1 {
+            text.push(',');
+        }
+        text.push_str(&format!(
+            r#"{{"job_id": {k}, "name": "{name}", "state": {{"current": "COMPLETED"}},
+              "time": {{"submission": 1000, "start": 1000, "end": 1010}},
+              "tres": {{"allocated": [{{"type": "cpu", "count": 1}}]}}}}"#
+        ));
+    }
+    text.push_str("]}");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(text.as_bytes()).unwrap();
+    let bytes = gz.finish().unwrap();
+    assert!(bytes.len() < 400_000, "{}", bytes.len());
+    let read = workload::read_bytes("bomb.json.gz", &bytes, &ReadOptions::default());
+    let e = match read {
+        Ok(w) => panic!("{} jobs read from {} bytes", w.records.len(), bytes.len()),
+        Err(e) => e.to_string(),
+    };
+    assert!(
+        e.starts_with("bomb.json.gz: too large for its size: its ")
+            && e.contains("jobs read so far"),
+        "{e}"
+    );
+    let d = tmpdir("sacct-json", "bomb");
+    let path = d.join("bomb.json.gz");
+    std::fs::write(&path, &bytes).unwrap();
+    let e = match workload::read_path(&path, &ReadOptions::default()) {
+        Ok(w) => panic!("{} jobs read", w.records.len()),
+        Err(e) => e.to_string(),
+    };
+    assert!(e.contains("too large for its size"), "{e}");
+    // The same jobs plain are no bomb: read whole.
+    let w = workload::read_bytes("big.json", text.as_bytes(), &ReadOptions::default()).unwrap();
+    assert_eq!(w.records.len(), 1500);
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -254,12 +254,15 @@ pub fn read_path_into<S: RecordSink>(
         // Streamed from the file: a dump of a million jobs is never held whole.
         Format::SacctJson => {
             let gzip = is_gzip(&head);
-            let bytes = std::io::BufReader::new(std::io::Cursor::new(head).chain(file));
+            // What the jobs keep is held to the input read so far (as given: compressed).
+            let budget = Budget::default();
+            let raw = budget.counting(std::io::Cursor::new(head).chain(file));
+            let bytes = std::io::BufReader::new(raw);
             let mut w = if gzip {
                 let text = flate2::bufread::MultiGzDecoder::new(bytes);
-                sacct::json::read_stream(&source, text, opts)?
+                sacct::json::read_stream(&source, text, opts, &budget)?
             } else {
-                sacct::json::read_stream(&source, bytes, opts)?
+                sacct::json::read_stream(&source, bytes, opts, &budget)?
             };
             w.gzip = gzip;
             Ok(hand_over(w, sink))
@@ -283,9 +286,9 @@ fn read_other(
     if format == Format::SacctJson {
         let mut w = if gzip {
             let text = flate2::bufread::MultiGzDecoder::new(bytes);
-            sacct::json::read_stream(source, text, opts)?
+            sacct::json::read_stream(source, text, opts, &budget)?
         } else {
-            sacct::json::read_stream(source, bytes, opts)?
+            sacct::json::read_stream(source, bytes, opts, &budget)?
         };
         w.gzip = gzip;
         return Ok(w);
@@ -345,7 +348,7 @@ fn read_other(
     let mut w = match format {
         Format::Sacct => sacct::read(source, &text, opts)?,
         Format::Batsim => batsim::read(source, &text, opts)?,
-        Format::SacctJson => sacct::json::read_stream(source, text.as_bytes(), opts)?,
+        Format::SacctJson => sacct::json::read_stream(source, text.as_bytes(), opts, &budget)?,
         Format::Swf => swf::read_bytes(source, text.as_bytes(), opts)?,
     };
     if let Some((line, field)) = bad_utf8 {

@@ -24,7 +24,7 @@ use foldhash::HashMap;
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::{finish, requeue::Requeues, Row, State};
-use crate::swf::{ReadOptions, SwfError, Workload};
+use crate::swf::{Budget, ReadOptions, SwfError, Workload};
 
 /// Is this (the start of a file, decompressed) Slurm's JSON? An object whose text names a
 /// job's `job_id` (no Batsim key) with sacct's `meta` or a job's `submission` time.
@@ -43,6 +43,10 @@ pub fn looks_like(head: &[u8]) -> bool {
 /// What the read keeps as it goes.
 struct Reading<'o> {
     st: State<'o>,
+    source: &'o str,
+    budget: &'o Budget,
+    /// About the bytes the rows keep (their own size and their texts').
+    kept: u64,
     rows: Vec<Row<'static>>,
     /// Job id -> its row, if its (last) record gave one.
     by_id: HashMap<String, Option<usize>>,
@@ -85,9 +89,17 @@ impl Reading<'_> {
         match parsed {
             Ok(None) => Ok(()),
             Ok(Some(r)) => {
+                let texts = [&r.id, &r.user, &r.group, &r.partition, &r.account, &r.qos]
+                    .into_iter()
+                    .chain([&r.name, &r.node_list])
+                    .map(|t| t.len() as u64)
+                    .sum::<u64>();
+                // The row, its texts, and its id again as a key of `by_id`.
+                self.kept += std::mem::size_of::<Row>() as u64 + texts + 2 * id.len() as u64 + 64;
                 self.by_id.insert(id, Some(self.rows.len()));
                 self.rows.push(r);
-                Ok(())
+                let what = format!("its {} jobs read so far", self.rows.len());
+                self.budget.check(self.source, self.kept, &what)
             }
             Err((field, why, bad)) => {
                 let out = self.issue(Some(&id), field, why, bad);
@@ -124,14 +136,19 @@ impl Reading<'_> {
 }
 
 /// Reads `sacct --json` from `text` (plain: the caller decompresses). `source` names it in
-/// every message.
+/// every message; what the jobs keep is held to `budget` (the input's size, or what was read
+/// of it: [`Budget::counting`]), so that a small gzip of repeated jobs is refused.
 pub fn read_stream<R: Read>(
     source: &str,
     text: R,
     opts: &ReadOptions,
+    budget: &Budget,
 ) -> Result<Workload, SwfError> {
     let reading = RefCell::new(Reading {
         st: State::new(source, opts),
+        source,
+        budget,
+        kept: 0,
         rows: Vec::new(),
         by_id: HashMap::default(),
         requeues: Requeues::default(),
