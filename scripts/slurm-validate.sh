@@ -65,6 +65,7 @@
 #                      only for qos)
 #   submit.log         when each job was submitted (seconds after the run's t0) and its Slurm job id
 #   sacct.txt          sacct -X -P -a ... of every job (parsable, '|' separated, ISO times)
+#   sacct.json         with -x only: sacct -X -a --json of the same jobs (Slurm's JSON, read as sacct.txt is)
 #   sshare-start.txt   sshare -a -l -P taken after the accounts were made, before the first submission
 #   sshare-end.txt     the same once every job ended
 #   squeue.log         squeue snapshots (every 10 s: epoch|jobid|name|state|priority|reason)
