@@ -51,6 +51,7 @@ use crate::quote::quote;
 use foldhash::HashMap;
 
 mod columns;
+mod finish;
 pub mod json;
 mod notes;
 mod number;
@@ -64,6 +65,7 @@ use crate::job::Request;
 use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, Workload};
 use columns::Columns;
 pub use columns::EXPORT_FIELDS;
+use finish::finish;
 use request::{Asked, Col};
 use state::Said;
 
@@ -230,25 +232,6 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         return Err(no_jobs(source, detail));
     }
     Ok(finish(rows, &requeues, st.w, source, cols.flags.is_some()))
-}
-
-/// The jobs read (`rows`, each job's last record), told of and numbered into `w`: what the
-/// sacct and JSON readers share. `flags_column`: the log says how Slurm started its jobs.
-fn finish(
-    rows: Vec<Row>,
-    requeues: &requeue::Requeues,
-    mut w: Workload,
-    source: &str,
-    flags_column: bool,
-) -> Workload {
-    notes::several_partitions(&rows, &mut w);
-    notes::partition_limit(&rows, &mut w);
-    notes::deferred(&rows, &mut w);
-    number::number(rows, &mut w, source, flags_column);
-    requeues.note(&mut w.header);
-    // Issues in line order (steps were checked after the jobs).
-    w.issues.sort_by_key(|i| i.line);
-    w
 }
 
 fn no_jobs(source: &str, detail: String) -> SwfError {
