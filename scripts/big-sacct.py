@@ -4,6 +4,11 @@ memory measurements of the sacct reader and the `slurm` policy (the file is not 
 
     scripts/big-sacct.py IN.swf[.gz] JOBS OUT.sacct
     scripts/big-sacct.py tests/data/LANL-CM5-1994-4.1-cln.swf.gz 1000000 /tmp/big.sacct
+    scripts/big-sacct.py --json tests/data/LANL-CM5-1994-4.1-cln.swf.gz 1000000 /tmp/big.json
+
+With --json the same jobs are written as `sacct --json` of Slurm 22.05 does (its layout, keys
+and indentation, each job with the keys a real dump holds: comments, exit codes, flags, the
+TRES lists, an empty steps list), about 3 KB a job.
 
 The trace's jobs are written one after the other, then again shifted by the trace's span, until
 JOBS lines are written. A job keeps its submit time, wait, runtime, processors and requested
@@ -51,7 +56,53 @@ def read_jobs(path):
     return jobs
 
 
+def json_job(k, user, submit, start, run, procs, req_time):
+    """One job as Slurm 22.05's sacct --json writes it (openapi/dbv0.0.38)."""
+    tres = lambda: [{"type": "cpu", "name": None, "id": 1, "count": procs},
+                    {"type": "mem", "name": None, "id": 2, "count": 500 * procs},
+                    {"type": "node", "name": None, "id": 4, "count": 1},
+                    {"type": "billing", "name": None, "id": 5, "count": procs}]
+    return {
+        "account": f"a{user % 8}",
+        "comment": {"administrator": None, "job": None, "system": None},
+        "allocation_nodes": 1,
+        "array": {"job_id": 0, "limits": {"max": {"running": {"tasks": 0}}}, "task": None, "task_id": None},
+        "association": {"account": f"a{user % 8}", "cluster": "big", "partition": None, "user": f"u{user}"},
+        "cluster": "big",
+        "constraints": "",
+        "container": None,
+        "derived_exit_code": {"status": "SUCCESS", "return_code": 0},
+        "time": {"elapsed": run, "eligible": submit, "end": start + run, "start": start, "submission": submit,
+                 "suspended": 0, "system": {"seconds": 0, "microseconds": 0},
+                 "limit": -(-req_time // 60) if req_time > 0 else None,
+                 "total": {"seconds": 0, "microseconds": 0}, "user": {"seconds": 0, "microseconds": 0}},
+        "exit_code": {"status": "SUCCESS", "return_code": 0},
+        "flags": ["CLEAR_SCHEDULING", "STARTED_ON_SCHEDULE"],
+        "group": "users",
+        "het": {"job_id": 0, "job_offset": None},
+        "job_id": k + 1,
+        "name": f"job{k + 1}",
+        "mcs": {"label": ""},
+        "nodes": "n1",
+        "partition": "batch",
+        "priority": 1000,
+        "qos": "normal",
+        "required": {"CPUs": procs, "memory": 500 * procs},
+        "kill_request_user": None,
+        "reservation": {"id": 0, "name": 0},
+        "state": {"current": "COMPLETED", "reason": "None"},
+        "steps": [],
+        "tres": {"allocated": tres(), "requested": tres()},
+        "user": f"u{user}",
+        "wckey": {"wckey": "", "flags": []},
+        "working_directory": "/tmp",
+    }
+
+
 def main():
+    as_json = sys.argv[1:2] == ["--json"]
+    if as_json:
+        del sys.argv[1]
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     src, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
@@ -59,6 +110,19 @@ def main():
     if not jobs or n < 1:
         sys.exit("no job to write")
     span = max(j[0] + j[1] + j[2] for j in jobs) + 1
+    if as_json:
+        import json
+        with open(out, "w") as f:
+            f.write('{\n  "meta": {\n    "plugin": {"type": "openapi\\/dbv0.0.38"},\n'
+                    '    "Slurm": {"release": "22.05.8"}\n  },\n  "errors": [\n  ],\n  "jobs": [\n')
+            for k in range(n):
+                copy, i = divmod(k, len(jobs))
+                submit, wait, run, procs, req_time, user = jobs[i]
+                submit += EPOCH + copy * span
+                text = json.dumps(json_job(k, user, submit, submit + wait, run, procs, req_time), indent=2)
+                f.write(("    " + text.replace("\n", "\n    ")) + (",\n" if k + 1 < n else "\n"))
+            f.write("  ]\n}\n")
+        return
     with open(out, "w") as f:
         f.write(HEADER + "\n")
         for k in range(n):

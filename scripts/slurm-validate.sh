@@ -5,7 +5,7 @@
 # Needs root: it installs packages, makes users, and starts munged, mariadbd, slurmdbd, slurmctld and four
 # slurmd (started directly, not through systemd).
 #
-#   sudo scripts/slurm-validate.sh [-s SEED] [-c CONFIG] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]
+#   sudo scripts/slurm-validate.sh [-s SEED] [-c CONFIG] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d] [-x]
 #     -s SEED     workload seed (default 1)
 #     -c CONFIG   fairshare | smallbf | gpu | tiers | limits | qos | qoslimits | assoclimits | usage
 #                 (default fairshare)
@@ -44,6 +44,11 @@
 #     -g          only generate the workload file (into OUTDIR) and exit; needs no root
 #     -d          debug log: SlurmctldDebug=debug and DebugFlags=Backfill,BackfillMap, and slurmctld.log
 #                 kept in OUTDIR (gzipped: slurmctld.log.gz); the run's decisions are Slurm's all the same
+#     -x          the exports' checks: job JOBS/2 is submitted as an array of four (--array=1-4, each element
+#                 the job's shape), job JOBS/3 asks for the whole cluster (4 nodes, 8 tasks each) and is
+#                 cancelled 20 s after its submission, while it waits (a held job, never eligible, is not
+#                 in sacct's output at all), and sacct's JSON of the run (sacct -X -a --json) dumped beside
+#                 sacct.txt as sacct.json
 #
 # Every run starts from the same fresh state: the daemons of an earlier run stopped, an empty accounting
 # database (mariadb's data directory made anew), empty controller state and slurmd spool directories, the
@@ -60,6 +65,7 @@
 #                      only for qos)
 #   submit.log         when each job was submitted (seconds after the run's t0) and its Slurm job id
 #   sacct.txt          sacct -X -P -a ... of every job (parsable, '|' separated, ISO times)
+#   sacct.json         with -x only: sacct -X -a --json of the same jobs (Slurm's JSON, read as sacct.txt is)
 #   sshare-start.txt   sshare -a -l -P taken after the accounts were made, before the first submission
 #   sshare-end.txt     the same once every job ended
 #   squeue.log         squeue snapshots (every 10 s: epoch|jobid|name|state|priority|reason)
@@ -86,7 +92,8 @@ OUT=
 KEEP=0
 GENONLY=0
 DEBUGLOG=0
-while getopts "s:c:j:w:o:kgdh" opt; do
+EXPORTS=0
+while getopts "s:c:j:w:o:kgdxh" opt; do
   case $opt in
     s) SEED=$OPTARG ;;
     c) CONFIG=$OPTARG ;;
@@ -96,8 +103,9 @@ while getopts "s:c:j:w:o:kgdh" opt; do
     k) KEEP=1 ;;
     g) GENONLY=1 ;;
     d) DEBUGLOG=1 ;;
+    x) EXPORTS=1 ;;
     h) sed -n '2,60p' "$0"; exit 0 ;;
-    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|limits|qos|qoslimits|assoclimits|usage] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d]" >&2; exit 2 ;;
+    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|limits|qos|qoslimits|assoclimits|usage] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d] [-x]" >&2; exit 2 ;;
   esac
 done
 case $CONFIG in fairshare|smallbf|gpu|tiers|limits|qos|qoslimits|assoclimits|usage) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers, limits, qos, qoslimits, assoclimits, usage)" >&2; exit 2 ;; esac
@@ -112,9 +120,10 @@ OUT=$(cd "$OUT" && pwd)
 
 # ---------------------------------------------------------------- the workload (seeded, no root needed)
 gen_workload() {
-python3 - "$SEED" "$CONFIG" "$JOBS" "$WINDOW" > "$OUT/workload.csv" <<'PY'
+python3 - "$SEED" "$CONFIG" "$JOBS" "$WINDOW" "$EXPORTS" > "$OUT/workload.csv" <<'PY'
 import math, random, sys
 seed, config, n, window = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+exports = sys.argv[5] == "1"  # -x: one job an array of four, one held and cancelled while pending
 rng = random.Random(f"{config}-{seed}")
 # (user, account, weight of submissions): the tree is the same for every configuration
 users = [("alice", "phys", 4), ("bob", "phys", 1), ("carol", "chem", 2), ("dave", "chem", 1),
@@ -126,7 +135,7 @@ tiers = config == "tiers"
 qos = config in ("qos", "qoslimits", "usage")
 qoslimits = config == "qoslimits"
 print("id,name,arrival_s,user,account,nodes,tasks_per_node,mem_mb_per_node,gpus_per_node,timelimit_min,sleep_s"
-      + (",partition" if tiers else "") + (",qos" if qos else ""))
+      + (",partition" if tiers else "") + (",qos" if qos else "") + (",extra" if exports else ""))
 t = 0.0
 mean_gap = window / n
 for i in range(1, n + 1):
@@ -214,6 +223,10 @@ for i in range(1, n + 1):
         if account == "eng" and limit > 3:
             limit = 3
         row = f"{i},w{i:03d},{t:.1f},{user},{account},{nodes},{tpn},{mem},{gpus},{limit},{run}"
+    if exports:  # no random draw: the workload is the one without -x
+        if i == n // 3:  # the whole cluster: it waits, and is cancelled while it waits
+            row = f"{i},w{i:03d},{t:.1f},{user},{account},4,8,{mem},0,{limit},{run}"
+        row += "," + {n // 2: "array4", n // 3: "cancel"}.get(i, "")
     print(row)
 PY
 }
@@ -530,10 +543,16 @@ for j in csv.DictReader(open(path)):
         args.append(f"--gres=gpu:{j['gpus_per_node']}")
     if j.get("qos"):
         args.append(f"--qos={j['qos']}")
+    extra = j.get("extra", "")
+    if extra == "array4":
+        args.append("--array=1-4")
     args += ["--wrap", f"sleep {j['sleep_s']}"]
     ts = time.time() - t0
     r = subprocess.run(args, capture_output=True, text=True)
     jid = r.stdout.strip().split(";")[0] if r.returncode == 0 else "FAILED:" + r.stderr.strip().replace(",", ";")
+    if extra == "cancel" and r.returncode == 0:
+        # cancelled while it waits for the whole cluster, 20 s after its submission
+        subprocess.Popen(["sh", "-c", f"sleep 20; scancel {jid}"])
     print(f"{j['name']},{j['arrival_s']},{ts:.2f},{jid}", flush=True)
 PY
 log "all submitted; waiting for the jobs to end"
@@ -545,17 +564,19 @@ T1=$(date +%s.%N)
 log "queue empty; waiting for accounting to hold every job"
 FMT=JobID,JobName,User,Account,Partition,QOS,Submit,Eligible,Start,End,Elapsed,ElapsedRaw,Timelimit,TimelimitRaw,NCPUS,NNodes,NodeList,ReqCPUS,ReqNodes,ReqTRES,AllocTRES,ReqMem,State,ExitCode,Priority,Flags
 sub=$(grep -vc -e FAILED -e '^name,' "$OUT/submit.log" || true)
+if [[ $EXPORTS == 1 ]]; then sub=$((sub + 3)); fi  # the array's three more elements
 for _ in $(seq 60); do
   n=$(sacct -X -n -P -a -S now-2days -o State | grep -cv -e PENDING -e RUNNING -e REQUEUED || true)
   [[ $n -ge $sub ]] && break
   sleep 2
 done
 sacct -X -P -a -S now-2days --format=$FMT > "$OUT/sacct.txt"
+if [[ $EXPORTS == 1 ]]; then sacct -X -a -S now-2days --json > "$OUT/sacct.json"; fi
 sshare -a -l -P > "$OUT/sshare-end.txt"
 stop_pidfile "$BASE/run/poller.pid"
 
 cat > "$OUT/run.txt" <<EOF
-command: scripts/slurm-validate.sh -s $SEED -c $CONFIG -j $JOBS -w $WINDOW$([[ $DEBUGLOG == 1 ]] && echo " -d")
+command: scripts/slurm-validate.sh -s $SEED -c $CONFIG -j $JOBS -w $WINDOW$([[ $DEBUGLOG == 1 ]] && echo " -d")$([[ $EXPORTS == 1 ]] && echo " -x")
 config: $CONFIG
 seed: $SEED
 jobs: $JOBS (submitted: $sub)

@@ -54,6 +54,7 @@ mod policy_pv_easy;
 mod policy_slurm;
 mod quoted_errors;
 mod replay;
+mod sacct_json;
 mod sacct_other_versions;
 mod sacct_partition_limit;
 mod slurm_accrue;

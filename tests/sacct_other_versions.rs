@@ -218,7 +218,9 @@ fn a_dump_without_its_header_is_said_to_be_one() {
 }
 
 /// `sacct --json` holds a `jobs` array too, of jobs with a `job_id`: it was read as a broken
-/// Batsim workload ("jobs[0].id: missing").
+/// Batsim workload ("jobs[0].id: missing"), then refused; it is read as Slurm's JSON
+/// (tests/sacct_json.rs), and a job without sacct's `time.submission` is named so. A file
+/// with a job_id but neither `meta` nor a `submission` is neither format, said so.
 #[test]
 fn sacct_json_is_told_apart_from_batsim() {
     let text = r#"{"meta": {"slurm": {"release": "24.05.4"}},
@@ -226,7 +228,13 @@ fn sacct_json_is_told_apart_from_batsim() {
         "warnings": [], "errors": []}"#;
     let e = read(text, false).unwrap_err().to_string();
     assert!(
-        e.contains("jobs[0] has a job_id and no id: Slurm's own JSON (sacct --json)")
+        e.contains("none of the 1 jobs gave a job; first: jobs[0] (job 100), time.submission: unknown submit time"),
+        "{e}"
+    );
+    let text = r#"{"jobs": [{"job_id": 100, "name": "sim", "time": {"submit": 1709287200}}]}"#;
+    let e = read(text, false).unwrap_err().to_string();
+    assert!(
+        e.contains("jobs[0] has a job_id and no id, as Slurm's own JSON (sacct --json) has")
             && e.contains("--parsable2"),
         "{e}"
     );

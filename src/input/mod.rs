@@ -386,9 +386,9 @@ pub fn prepare_raw(
         .filter(|(k, j)| j.estimate_unknown && !never.contains(k))
         .count();
     if unknown > 0 {
-        let field = match workload.job_ids.is_empty() {
-            true => workload.words.field(Field::Requested),
-            false => "Timelimit",
+        let field = match (workload.job_ids.is_empty(), workload.words) {
+            (true, _) | (_, Words::SlurmJson) => workload.words.field(Field::Requested),
+            (false, _) => "Timelimit",
         };
         warnings.push(format!(
             "{unknown} of {} jobs simulated give no requested time in {field}: each plans with \

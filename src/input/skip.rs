@@ -20,7 +20,7 @@ pub(super) fn skip_reason(
         Some(match (first, words) {
             (0, _) => format!("duplicate job number {} (an earlier job has it)", r.id),
             (_, Words::Swf) => format!("duplicate job number {} (first on line {first})", r.id),
-            (_, Words::Batsim) => format!(
+            (_, Words::Batsim | Words::SlurmJson) => format!(
                 "id: duplicate job number {} (first at {})",
                 r.id,
                 words.place(first)

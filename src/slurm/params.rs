@@ -13,7 +13,8 @@ use super::qos::QosTable;
 use crate::quote::quote;
 use crate::Time;
 use values::{
-    count, count_of, fmt, items, list_text, minutes, number, seconds_list, secs, time, yes_no,
+    count, count_of, fmt, items, list_text, minutes, number, seconds_list, secs, time,
+    whole_weight, yes_no,
 };
 
 /// When usage is reset to zero (`PriorityUsageResetPeriod`).
@@ -269,13 +270,15 @@ impl SlurmParams {
     /// Sets parameter `name` (one of [`NAMES`], exact spelling) from its text; returns the
     /// value's canonical text (what a spec string records). An error says what is valid.
     pub fn set(&mut self, name: &str, v: &str) -> Result<String, String> {
+        // PriorityWeightTRES's weights are Slurm's doubles (`strtod`, slurm_protocol_api.c
+        // `_tres_weight_item`), the five others whole numbers.
         let weight = |v: &str| number(v, "a weight >= 0");
         let canon = match name {
-            "PriorityWeightAge" => fmt(&mut self.weight_age, weight(v)?),
-            "PriorityWeightFairshare" => fmt(&mut self.weight_fs, weight(v)?),
-            "PriorityWeightJobSize" => fmt(&mut self.weight_js, weight(v)?),
-            "PriorityWeightPartition" => fmt(&mut self.weight_part, weight(v)?),
-            "PriorityWeightQOS" => fmt(&mut self.weight_qos, weight(v)?),
+            "PriorityWeightAge" => fmt(&mut self.weight_age, whole_weight(v)?),
+            "PriorityWeightFairshare" => fmt(&mut self.weight_fs, whole_weight(v)?),
+            "PriorityWeightJobSize" => fmt(&mut self.weight_js, whole_weight(v)?),
+            "PriorityWeightPartition" => fmt(&mut self.weight_part, whole_weight(v)?),
+            "PriorityWeightQOS" => fmt(&mut self.weight_qos, whole_weight(v)?),
             "qos" => {
                 let table = super::qos::parse_key(v)?;
                 let text = table.key_text();

@@ -16,6 +16,9 @@ pub enum Words {
     /// A record is a job of a Batsim workload's `jobs` array: its record's `line` is its place
     /// in that array, from 1 (`jobs[line - 1]`).
     Batsim,
+    /// A record is a job of Slurm's JSON (`sacct --json`): its record's `line` is its place
+    /// in the `jobs` array, from 1 (`jobs[line - 1]`); its fields are Slurm's keys.
+    SlurmJson,
 }
 
 /// A field of a job that an input rule reads.
@@ -62,6 +65,15 @@ impl Words {
                 Field::Status => "swf_status",
                 Field::Partition => "partition",
             },
+            Words::SlurmJson => match f {
+                Field::Submit => "time.submission",
+                Field::Wait => "time.start",
+                Field::Run => "time.elapsed",
+                Field::Procs | Field::AnyProcs => "tres.allocated (cpu)",
+                Field::Requested => "time.limit",
+                Field::Status => "state.current",
+                Field::Partition => "partition",
+            },
         }
     }
 
@@ -71,7 +83,7 @@ impl Words {
         match (self, line) {
             (_, 0) => format!("job {id}"),
             (Words::Swf, line) => format!("line {line} (job {id})"),
-            (Words::Batsim, line) => format!("jobs[{}] (job {id})", line - 1),
+            (Words::Batsim | Words::SlurmJson, line) => format!("jobs[{}] (job {id})", line - 1),
         }
     }
 
@@ -79,7 +91,7 @@ impl Words {
     pub fn place(self, line: u64) -> String {
         match self {
             Words::Swf => format!("line {line}"),
-            Words::Batsim => format!("jobs[{}]", line.saturating_sub(1)),
+            Words::Batsim | Words::SlurmJson => format!("jobs[{}]", line.saturating_sub(1)),
         }
     }
 
@@ -88,8 +100,8 @@ impl Words {
         match (self, n) {
             (Words::Swf, 1) => "line",
             (Words::Swf, _) => "lines",
-            (Words::Batsim, 1) => "job",
-            (Words::Batsim, _) => "jobs",
+            (Words::Batsim | Words::SlurmJson, 1) => "job",
+            (Words::Batsim | Words::SlurmJson, _) => "jobs",
         }
     }
 }

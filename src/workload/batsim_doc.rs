@@ -227,9 +227,11 @@ impl Doc {
         let first = self.jobs.as_ref()?.first()?;
         (first.get("id").is_none() && first.get("job_id").is_some()).then(|| {
             format!(
-                "jobs[0] has a job_id and no id: Slurm's own JSON (sacct --json), not a Batsim \
-                 workload, which this reader takes; export with --parsable2 instead, for \
-                 example: sacct --allusers --duplicates --parsable2 --format {}",
+                "jobs[0] has a job_id and no id, as Slurm's own JSON (sacct --json) has, but \
+                 the start of the file names neither sacct's \"meta\" nor a job's \
+                 time.submission, by which it is read as one: neither a Batsim workload nor \
+                 sacct's JSON; sacct --json's output is read as it is, or export with \
+                 --parsable2: sacct --allusers --duplicates --parsable2 --format {}",
                 super::sacct::EXPORT_FIELDS
             )
         })

@@ -3,7 +3,9 @@
 //! - SWF ([`crate::swf`]);
 //! - Slurm accounting, `sacct --parsable2` ([`sacct`]): the first line names `|`-separated
 //!   fields (sacct's table, names padded with spaces, is refused saying how to export);
-//! - Batsim JSON workloads ([`batsim`]): the text starts with `{`.
+//! - Slurm's JSON, `sacct --json` ([`sacct::json`], 22.05's layout and 23.02's): an object
+//!   whose start names Slurm's `meta` and `jobs`, or a job's `job_id` and `submission`;
+//! - Batsim JSON workloads ([`batsim`]): any other text that starts with `{`.
 //!
 //! [`generate`] makes synthetic workloads (Lublin–Feitelson 1999 with Tsafrir et al. 2005
 //! estimates); [`transform`] scales load, cuts time windows and selects users.
@@ -125,6 +127,8 @@ impl Numbering {
 pub enum Format {
     Swf,
     Sacct,
+    /// Slurm's JSON (`sacct --json`).
+    SacctJson,
     Batsim,
 }
 
@@ -133,6 +137,7 @@ impl Format {
         match self {
             Format::Swf => "SWF",
             Format::Sacct => "Slurm sacct",
+            Format::SacctJson => "Slurm sacct JSON",
             Format::Batsim => "Batsim JSON",
         }
     }
@@ -149,7 +154,9 @@ pub fn detect_text(head: &[u8]) -> Format {
         .find(|l| l.iter().any(|b| !b.is_ascii_whitespace()))
         .unwrap_or(&[]);
     let first = String::from_utf8_lossy(first);
-    if batsim::looks_like(&first) {
+    if sacct::json::looks_like(head) {
+        Format::SacctJson
+    } else if batsim::looks_like(&first) {
         Format::Batsim
     } else if sacct::looks_like(&first) {
         Format::Sacct
@@ -244,6 +251,22 @@ pub fn read_path_into<S: RecordSink>(
         Format::Swf => {
             swf::read_stream_into(&source, std::io::Cursor::new(head).chain(file), opts, sink)
         }
+        // Streamed from the file: a dump of a million jobs is never held whole.
+        Format::SacctJson => {
+            let gzip = is_gzip(&head);
+            // What the jobs keep is held to the input read so far (as given: compressed).
+            let budget = Budget::default();
+            let raw = budget.counting(std::io::Cursor::new(head).chain(file));
+            let bytes = std::io::BufReader::new(raw);
+            let mut w = if gzip {
+                let text = flate2::bufread::MultiGzDecoder::new(bytes);
+                sacct::json::read_stream(&source, text, opts, &budget)?
+            } else {
+                sacct::json::read_stream(&source, bytes, opts, &budget)?
+            };
+            w.gzip = gzip;
+            Ok(hand_over(w, sink))
+        }
         format => {
             let mut bytes = head;
             file.read_to_end(&mut bytes).map_err(io)?;
@@ -260,6 +283,16 @@ fn read_other(
 ) -> Result<Workload, SwfError> {
     let gzip = is_gzip(bytes);
     let budget = Budget::of_size(bytes.len() as u64);
+    if format == Format::SacctJson {
+        let mut w = if gzip {
+            let text = flate2::bufread::MultiGzDecoder::new(bytes);
+            sacct::json::read_stream(source, text, opts, &budget)?
+        } else {
+            sacct::json::read_stream(source, bytes, opts, &budget)?
+        };
+        w.gzip = gzip;
+        return Ok(w);
+    }
     if format == Format::Batsim {
         // Streamed: only what the reader uses is built.
         let mut w = if gzip {
@@ -315,6 +348,7 @@ fn read_other(
     let mut w = match format {
         Format::Sacct => sacct::read(source, &text, opts)?,
         Format::Batsim => batsim::read(source, &text, opts)?,
+        Format::SacctJson => sacct::json::read_stream(source, text.as_bytes(), opts, &budget)?,
         Format::Swf => swf::read_bytes(source, text.as_bytes(), opts)?,
     };
     if let Some((line, field)) = bad_utf8 {

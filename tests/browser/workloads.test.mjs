@@ -1,13 +1,14 @@
-// Workloads beyond SWF files in the page: an sacct file dropped on the page runs (results equal
-// to the CLI's), a generated workload from a link reproduces in a fresh page (and equals the
-// CLI's generator + load scale), the generate and load-scale controls. Run through
-// scripts/browser-test.sh.
+// Workloads beyond SWF files in the page: an sacct file (and sacct --json, plain and gzipped)
+// dropped on the page runs (results equal to the CLI's), a generated workload from a link
+// reproduces in a fresh page (and equals the CLI's generator + load scale), the generate and
+// load-scale controls. Run through scripts/browser-test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { ROOT, SHOTS, launch, open, runs, waitRuns, table, errorsText, cli, cliBinary, metric, close } from './helpers.mjs';
 
 const COMPARED = ['wait.mean', 'mbs', 'mwbs', 'utilization', 'counts.jobs'];
@@ -45,6 +46,32 @@ test('a Slurm sacct file dropped on the page runs, as the CLI reads it', async (
   const values = await table(page);
   assert.equal(values.easy['counts.jobs'], 6);
   assertMatchesCli(values, cli(file, ['easy', 'fcfs'], 1));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('sacct --json dropped on the page, plain and gzipped, runs as the CLI reads it', async () => {
+  const { page, context, problems } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy&policy=fcfs&seed=1');
+  await waitRuns(page, 1);
+  const file = join(ROOT, 'tests', 'data', 'slurm', 'json-16', 'sacct.json');
+  const plain = readFileSync(file);
+  let done = 1;
+  for (const [name, bytes] of [['jobs.json', plain], ['jobs.json.gz', gzipSync(plain)]]) {
+    await page.evaluate(([name, content]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(content)], name, { type: 'application/octet-stream' }));
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }
+    }, [name, Array.from(bytes)]);
+    done += 1;
+    await waitRuns(page, done);
+    const facts = await page.locator('[data-testid="facts"]').innerText();
+    assert.ok(facts.includes(name), facts);
+    const values = await table(page);
+    assert.equal(values.easy['counts.jobs'], 52);
+    assertMatchesCli(values, cli(file, ['easy', 'fcfs'], 1));
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -15,3 +15,4 @@ mod run_cli;
 mod site_cli;
 mod sweep_cli;
 mod table_cli;
+mod weights_cli;

@@ -1,5 +1,5 @@
-//! `schedlab convert`: any workload the reader knows (SWF, Slurm sacct, Batsim JSON) written
-//! as SWF or as a Batsim workload.
+//! `schedlab convert`: any workload the reader knows (SWF, Slurm sacct or its JSON, Batsim JSON)
+//! written as SWF or as a Batsim workload.
 
 use clap::{Args, ValueEnum};
 use schedlab::plural::count;
@@ -16,8 +16,8 @@ pub enum Target {
 
 #[derive(Args)]
 pub struct ConvertArgs {
-    /// Workload file: SWF, Slurm `sacct --parsable2` output or Batsim JSON, plain or gzip
-    /// (recognised by its content).
+    /// Workload file: SWF, Slurm `sacct --parsable2` or `--json` output or Batsim JSON, plain or
+    /// gzip (recognised by its content).
     file: PathBuf,
     /// Output format.
     #[arg(long, value_enum)]

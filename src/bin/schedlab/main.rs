@@ -34,7 +34,7 @@ static ALLOC: alloc::Counting = alloc::Counting;
 #[command(
     name = "schedlab",
     version,
-    about = "Parallel job scheduling lab: run scheduling policies on workload traces (SWF, Slurm sacct, Batsim JSON) and compare them"
+    about = "Parallel job scheduling lab: run scheduling policies on workload traces (SWF, Slurm sacct or its JSON, Batsim JSON) and compare them"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -77,7 +77,8 @@ enum Command {
         #[arg(long)]
         js: bool,
     },
-    /// Write a workload (SWF, Slurm sacct, Batsim JSON; recognised by content) as SWF or Batsim.
+    /// Write a workload (SWF, Slurm sacct or its JSON, Batsim JSON; recognised by content) as SWF
+    /// or Batsim.
     Convert(convert::ConvertArgs),
     /// Generate a synthetic workload (SWF): --model lublin --procs 256 --jobs 10000 --seed 1.
     Generate(generate::GenerateArgs),
@@ -96,8 +97,8 @@ enum Command {
 
 #[derive(Args)]
 struct RunArgs {
-    /// Trace: SWF, Slurm `sacct --parsable2` output or Batsim JSON, plain or gzip (recognised
-    /// by its content).
+    /// Trace: SWF, Slurm `sacct --parsable2` or `--json` output or Batsim JSON, plain or gzip
+    /// (recognised by its content).
     trace: PathBuf,
     /// Policy spec, e.g. easy, fcfs, conservative, easy[order=sjf]; repeat to compare.
     #[arg(long = "policy", short = 'p', required = true)]

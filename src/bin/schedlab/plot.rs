@@ -39,8 +39,8 @@ pub enum Chart {
 
 #[derive(Args)]
 pub struct PlotArgs {
-    /// Trace: SWF, Slurm `sacct --parsable2` output or Batsim JSON, plain or gzip (recognised by
-    /// its content).
+    /// Trace: SWF, Slurm `sacct --parsable2` or `--json` output or Batsim JSON, plain or gzip
+    /// (recognised by its content).
     trace: PathBuf,
     /// Policy spec; repeat to overlay or compare.
     #[arg(long = "policy", short = 'p', required = true)]

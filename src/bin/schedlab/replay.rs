@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct ReplayArgs {
-    /// The log: Slurm `sacct --parsable2` output (with NodeList, the jobs run on their
+    /// The log: Slurm `sacct --parsable2` or `--json` output (with NodeList, the jobs run on their
     /// recorded nodes), or any trace with recorded waits.
     trace: PathBuf,
     /// Policy spec (slurm, easy, conservative, ...); repeat to compare. With a Slurm site

@@ -18,8 +18,8 @@ use std::sync::mpsc;
 
 #[derive(Args)]
 pub struct SweepArgs {
-    /// Trace: SWF, Slurm `sacct --parsable2` output or Batsim JSON, plain or gzip (recognised by
-    /// its content).
+    /// Trace: SWF, Slurm `sacct --parsable2` or `--json` output or Batsim JSON, plain or gzip
+    /// (recognised by its content).
     trace: PathBuf,
     /// Policy spec (repeatable), e.g. 'pv-easy[predictor=virtual]'.
     #[arg(long = "policy", short = 'p', required = true)]

@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 
 #[derive(Args)]
 pub struct TraceArgs {
-    /// Trace: SWF, Slurm `sacct --parsable2` output or Batsim JSON, plain or gzip (recognised by
-    /// its content).
+    /// Trace: SWF, Slurm `sacct --parsable2` or `--json` output or Batsim JSON, plain or gzip
+    /// (recognised by its content).
     trace: PathBuf,
     /// Print the statistics as JSON.
     #[arg(long)]

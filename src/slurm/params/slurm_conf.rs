@@ -135,7 +135,8 @@ mod tests {
             vec![
                 (
                     "PriorityWeightAge",
-                    "site/slurm.conf:2: PriorityWeightAge: \"lots\" is not a weight >= 0"
+                    "site/slurm.conf:2: PriorityWeightAge: \"lots\" is not a weight >= 0: a \
+                     whole number from 0 to 4294967295"
                         .to_string()
                 ),
                 (
@@ -152,6 +153,31 @@ mod tests {
             ("priorityweightage", "1000", 9, None),
         ];
         assert_eq!(check_conf_values(&replaced, "slurm.conf"), vec![]);
+    }
+
+    /// A fractional priority weight in slurm.conf is refused naming the file, the line, the
+    /// key and the value (Slurm reads the five weights as whole numbers; 1.5 was taken).
+    #[test]
+    fn a_fractional_weight_names_the_file_line_and_key() {
+        for key in [
+            "PriorityWeightAge",
+            "PriorityWeightFairshare",
+            "PriorityWeightJobSize",
+            "PriorityWeightPartition",
+            "PriorityWeightQOS",
+        ] {
+            let conf = [("ClusterName", "lab", 1, None), (key, "1.5", 4, None)];
+            assert_eq!(
+                check_conf_values(&conf, "site/slurm.conf"),
+                vec![(
+                    key,
+                    format!(
+                        "site/slurm.conf:4: {key}: \"1.5\" is not a weight >= 0: Slurm's \
+                         priority weights are whole numbers from 0 to 4294967295"
+                    )
+                )]
+            );
+        }
     }
 
     /// A bad value in a file an `Include` line reads is named by that file and its own line:
@@ -181,7 +207,10 @@ mod tests {
             errors,
             vec![(
                 "PriorityWeightFairshare",
-                format!("{prio}:2: PriorityWeightFairshare: \"high\" is not a weight >= 0")
+                format!(
+                    "{prio}:2: PriorityWeightFairshare: \"high\" is not a weight >= 0: a whole \
+                     number from 0 to 4294967295"
+                )
             )]
         );
         std::fs::remove_dir_all(&d).unwrap();

@@ -151,3 +151,38 @@ fn a_times_error_names_its_unit() {
     assert!(err(&mut p, "OverTimeLimit", "1h").ends_with("(minutes)"));
     assert!(err(&mut p, "bf_max_job_test", "x").ends_with("to 1000000"));
 }
+
+/// The five priority weights are whole numbers, as Slurm reads them (`S_P_UINT32`: a `k`
+/// suffix times 1024, at most 4294967295); a fraction is refused naming the value (it was
+/// taken: `PriorityWeightAge=1.5` gave priorities no Slurm computes). PriorityWeightTRES's
+/// weights are Slurm's doubles and take one.
+#[test]
+fn priority_weights_are_whole_numbers() {
+    let mut p = SlurmParams::default();
+    for key in [
+        "PriorityWeightAge",
+        "PriorityWeightFairshare",
+        "PriorityWeightJobSize",
+        "PriorityWeightPartition",
+        "PriorityWeightQOS",
+    ] {
+        assert_eq!(p.set(key, "1000").unwrap(), "1000", "{key}");
+        assert_eq!(p.set(key, "2k").unwrap(), "2048", "{key}");
+        assert_eq!(p.set(key, "4294967295").unwrap(), "4294967295", "{key}");
+        let e = p.set(key, "1.5").unwrap_err();
+        assert_eq!(
+            e, "\"1.5\" is not a weight >= 0: Slurm's priority weights are whole numbers from 0 to 4294967295",
+            "{key}"
+        );
+        for bad in ["4294967296", "-1", "1e3", "lots", "", "5M"] {
+            let e = p.set(key, bad).unwrap_err();
+            assert!(e.contains("is not a weight >= 0"), "{key}={bad}: {e}");
+        }
+    }
+    assert_eq!(p.weight_age, 4294967295.0);
+    assert_eq!(
+        p.set("PriorityWeightTRES", "CPU=0.5,GRES/gpu=4000")
+            .unwrap(),
+        "(CPU=0.5,GRES/gpu=4000)"
+    );
+}

@@ -12,6 +12,35 @@ pub(super) fn number(v: &str, what: &str) -> Result<f64, String> {
     }
 }
 
+/// A priority weight of slurm.conf (`PriorityWeightAge`, `...Fairshare`, `...JobSize`,
+/// `...Partition`, `...QOS`): a whole number, as Slurm reads one (`S_P_UINT32`, read_config.c;
+/// `s_p_handle_uint32`, parse_value.c: `strtoul`, a `k` suffix times 1024, at most
+/// 4294967295). A fraction (`1.5`) was taken and gave priorities no Slurm computes.
+pub(super) fn whole_weight(v: &str) -> Result<f64, String> {
+    let t = v.trim();
+    let (digits, scale) = match t.strip_suffix(['k', 'K']) {
+        Some(d) => (d, 1024u64),
+        None => (t, 1),
+    };
+    let n = (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| digits.parse::<u64>().ok())
+        .flatten()
+        .and_then(|n| n.checked_mul(scale))
+        .filter(|&n| n <= u64::from(u32::MAX));
+    n.map(|n| n as f64).ok_or_else(|| {
+        let why = if t.parse::<f64>().is_ok_and(|x| x.is_finite() && x >= 0.0) {
+            "Slurm's priority weights are whole numbers"
+        } else {
+            "a whole number"
+        };
+        format!(
+            "{} is not a weight >= 0: {why} from 0 to {}",
+            quote(v),
+            u32::MAX
+        )
+    })
+}
+
 pub(super) fn count(v: &str, min: u64, max: u64) -> Result<u64, String> {
     match v.trim().parse::<u64>() {
         Ok(x) if (min..=max).contains(&x) => Ok(x),

@@ -51,6 +51,8 @@ use crate::quote::quote;
 use foldhash::HashMap;
 
 mod columns;
+mod finish;
+pub mod json;
 mod notes;
 mod number;
 pub use number::{max_procs_is_recorded_peak, PEAK_NOTE, PEAK_SOURCE};
@@ -63,13 +65,22 @@ use crate::job::Request;
 use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, Workload};
 use columns::Columns;
 pub use columns::EXPORT_FIELDS;
+use finish::finish;
 use request::{Asked, Col};
 use state::Said;
 
-/// A job line read, before numbering; its texts borrow from the file's text.
+/// A text of a job: borrowed from an sacct log's text, owned when read from JSON.
+type Text<'a> = std::borrow::Cow<'a, str>;
+
+/// A job line read, before numbering; its texts borrow from the file's text (an sacct log's)
+/// or are its own (JSON, read as a stream).
 struct Row<'a> {
     line: u64,
-    id: &'a str,
+    /// Orders jobs submitted at the same second before `line`: (0, 0) in an sacct log, whose
+    /// lines are in sacct's order; a JSON job's (job id, array task), sacct's order of an
+    /// array's elements, which `--json` lists by their own job ids.
+    tie: (i64, i64),
+    id: Text<'a>,
     submit: i64,
     start: i64,
     run: i64,
@@ -88,18 +99,18 @@ struct Row<'a> {
     /// Seconds from its submission until it became eligible (`Eligible`; 0 when not later or
     /// not given: `notes::deferred`).
     deferred: i64,
-    user: &'a str,
-    group: &'a str,
+    user: Text<'a>,
+    group: Text<'a>,
     /// Its `Partition` list as the log gives it (`short,batch`: submitted to several, the one
     /// it ran in first).
-    partition: &'a str,
-    account: &'a str,
-    qos: &'a str,
-    name: &'a str,
+    partition: Text<'a>,
+    account: Text<'a>,
+    qos: Text<'a>,
+    name: Text<'a>,
     /// The nodes it ran on (`NodeList`, a hostlist; empty or `None assigned` when none).
-    node_list: &'a str,
+    node_list: Text<'a>,
     /// How Slurm started it (`Flags`: `SchedMain`, `SchedBackfill`, ...; empty when none).
-    flags: &'a str,
+    flags: Text<'a>,
     /// The job's earlier runs (requeued): (start, run) in Slurm's times.
     earlier: Vec<(i64, i64)>,
 }
@@ -188,7 +199,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         match parsed {
             Ok(None) => {}
             Ok(Some(r)) => {
-                by_id.insert(r.id, Some(rows.len()));
+                by_id.insert(id, Some(rows.len()));
                 rows.push(r);
             }
             Err((field, why, bad)) => {
@@ -210,9 +221,6 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         }
     }
     let rows = requeues.kept(rows);
-    notes::several_partitions(&rows, &mut st.w);
-    notes::partition_limit(&rows, &mut st.w);
-    notes::deferred(&rows, &mut st.w);
     if rows.is_empty() {
         let detail = match (job_lines, st.w.issues.first()) {
             (0, _) => format!("header only (line {head_no}), no job lines"),
@@ -223,11 +231,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         };
         return Err(no_jobs(source, detail));
     }
-    number::number(rows, &mut st.w, source, cols.flags.is_some());
-    requeues.note(&mut st.w.header);
-    // Issues in line order (steps were checked after the jobs).
-    st.w.issues.sort_by_key(|i| i.line);
-    Ok(st.w)
+    Ok(finish(rows, &requeues, st.w, source, cols.flags.is_some()))
 }
 
 fn no_jobs(source: &str, detail: String) -> SwfError {
@@ -415,7 +419,8 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         .filter(|&e| e > submit && e <= start);
     Ok(Row {
         line,
-        id,
+        tie: (0, 0),
+        id: id.into(),
         submit: eligible.unwrap_or(submit),
         start,
         run,
@@ -430,18 +435,18 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         partition_limit: opt(c.timelimit).eq_ignore_ascii_case("Partition_Limit"),
         // A value that is no time, or after the start, says nothing of it.
         deferred: eligible.map_or(0, |e| e - submit),
-        user: opt(c.user),
-        group: opt(c.group),
+        user: opt(c.user).into(),
+        group: opt(c.group).into(),
         // A job submitted to several partitions (`-p a,b`) that started lists first the one it
         // ran in, the others after it (22.05's `rebuild_job_part_list`, job_scheduler.c, when
         // it starts): that first one is its partition (`number.rs`; the list is told of:
         // `several_partitions`).
-        partition: opt(c.partition),
-        account: opt(c.account),
-        qos: opt(c.qos),
-        name: opt(c.name),
-        node_list: opt(c.node_list),
-        flags: opt(c.flags),
+        partition: opt(c.partition).into(),
+        account: opt(c.account).into(),
+        qos: opt(c.qos).into(),
+        name: opt(c.name).into(),
+        node_list: opt(c.node_list).into(),
+        flags: opt(c.flags).into(),
         earlier: Vec::new(),
     })
 }

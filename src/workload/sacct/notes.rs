@@ -1,9 +1,17 @@
 //! Warnings of the whole file about what an sacct log's jobs ask.
 
 use super::Row;
+use crate::swf::words::Words;
 use crate::swf::{LineIssue, Severity, Workload};
 
+/// `field` names sacct's field; a JSON dump's is named by its key (`time.limit`).
 fn warn(w: &mut Workload, field: &str, reason: String) {
+    let field = match (w.words, field) {
+        (Words::SlurmJson, "Timelimit") => "time.limit",
+        (Words::SlurmJson, "Eligible") => "time.eligible",
+        (Words::SlurmJson, "Partition") => "partition",
+        _ => field,
+    };
     w.issues.push(LineIssue {
         line: 0,
         field: Some(field.into()),
@@ -49,14 +57,14 @@ pub(super) fn partition_limit(rows: &[Row], w: &mut Workload) {
     };
     let n = 1 + given.count();
     let reason = format!(
-        "{} {} Partition_Limit (first: job {}, line {}): Slurm gives such a job its partition's \
+        "{} {} Partition_Limit (first: job {}, {}): Slurm gives such a job its partition's \
          DefaultTime, else its MaxTime, which a slurm.conf names (--slurm-conf or --cluster \
          FILE; the page's Cluster panel); without one, {} no requested time: planned with \
          {} runtime, never killed at a limit",
         crate::plural::count(n, "job"),
         if n == 1 { "gives" } else { "give" },
         first.id,
-        first.line,
+        w.words.place(first.line),
         if n == 1 { "it has" } else { "they have" },
         if n == 1 { "its" } else { "their" },
     );

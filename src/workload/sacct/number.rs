@@ -21,7 +21,7 @@ pub fn max_procs_is_recorded_peak(h: &crate::swf::SwfHeader) -> bool {
 
 /// Sorts by submit time, numbers jobs and names, fills the header.
 pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str, flags_column: bool) {
-    rows.sort_by_key(|r| (r.submit, r.line));
+    rows.sort_by_key(|r| (r.submit, r.tie, r.line));
     w.requeued = rows
         .iter()
         .flat_map(|r| {
@@ -35,7 +35,7 @@ pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str, flags_c
     w.accounts = rows
         .iter()
         .filter(|r| !r.account.is_empty())
-        .map(|r| (r.line, r.account.to_owned()))
+        .map(|r| (r.line, r.account.to_string()))
         .collect();
     w.node_lists = rows
         .iter()
@@ -88,14 +88,14 @@ pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str, flags_c
             requested_time: r.req_time,
             requested_memory: r.req_mem,
             status: r.status,
-            user_id: maps[0].id(r.user),
-            group_id: maps[1].id(r.group),
-            executable: maps[2].id(r.name),
-            queue: maps[3].id(r.qos),
+            user_id: maps[0].id(&r.user),
+            group_id: maps[1].id(&r.group),
+            executable: maps[2].id(&r.name),
+            queue: maps[3].id(&r.qos),
             partition: maps[4].id(r.partition.split(',').next().unwrap_or("")),
             preceding_job: -1,
             think_time: -1,
-            extra: vec![r.id.to_owned()],
+            extra: vec![r.id.into_owned()],
             req: r.req,
         })
         .collect();

@@ -14,7 +14,7 @@ use crate::swf::SwfHeader;
 
 /// The requeues seen in a file.
 #[derive(Default)]
-pub(super) struct Requeues<'a> {
+pub(super) struct Requeues {
     /// Jobs with more than one record.
     jobs: u64,
     /// Records before each job's last.
@@ -23,22 +23,23 @@ pub(super) struct Requeues<'a> {
     wasted: i128,
     /// Rows whose job's last record gave no job (it has not ended, or is a bad line).
     dropped: HashSet<usize>,
-    ids: HashSet<&'a str>,
+    ids: HashSet<String>,
 }
 
-impl<'a> Requeues<'a> {
+impl Requeues {
     /// A later record (`later`) of a job whose earlier record gave the row `earlier` (an index
     /// of `rows`), or none. Gives the row to add (when the earlier record gave none), and
     /// passes on why the later record gives no job.
-    pub(super) fn again(
+    pub(super) fn again<'a>(
         &mut self,
-        id: &'a str,
+        id: &str,
         rows: &mut [Row<'a>],
         earlier: Option<usize>,
         later: Result<Row<'a>, Bad>,
     ) -> Result<Option<Row<'a>>, Bad> {
         self.runs += 1;
-        if self.ids.insert(id) {
+        if !self.ids.contains(id) {
+            self.ids.insert(id.to_owned());
             self.jobs += 1;
         }
         let Some(i) = earlier else {
@@ -69,7 +70,7 @@ impl<'a> Requeues<'a> {
     }
 
     /// The rows of jobs whose last record gave a job.
-    pub(super) fn kept(&self, rows: Vec<Row<'a>>) -> Vec<Row<'a>> {
+    pub(super) fn kept<'a>(&self, rows: Vec<Row<'a>>) -> Vec<Row<'a>> {
         if self.dropped.is_empty() {
             return rows;
         }
