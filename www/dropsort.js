@@ -23,7 +23,12 @@ export function kindOf(name, head) {
   const text = new TextDecoder().decode(head).replace(/^\uFEFF/, '');
   const first = text.split(/\r\n|\r|\n/).find((l) => l.trim() !== '') ?? '';
   const start = first.trimStart();
-  if (start.startsWith('{') || start.startsWith('[')) return 'trace'; // Batsim JSON
+  if (start.startsWith('{') || start.startsWith('[')) {
+    // sacct --json: Slurm's `meta` and `jobs`, or a job's `job_id` and `submission` (as the
+    // engine tells it, src/workload/mod.rs); any other JSON is Batsim's.
+    const slurm = (/"meta"/.test(text) && /"jobs"/.test(text)) || (/"job_id"/.test(text) && /"submission"/.test(text));
+    return slurm ? 'sacct' : 'trace';
+  }
   const f = fieldsOf(first);
   // sacct (-P, a delimiter of one's own, or fixed width): its JobID and a time or state column
   // (a submit log's "name,arrival_s,submitted_s,jobid" is none).

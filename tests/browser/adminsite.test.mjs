@@ -160,6 +160,9 @@ test('dropped files are told apart by their content: traces, cluster files, ssha
   assert.equal(real('assoclimits-11/run1/assoc.txt'), 'assoc');
   assert.equal(kindOf('x.swf.gz', new Uint8Array([0x1f, 0x8b, 8])), 'trace');
   assert.equal(kind('w.json', ' {"nb_res": 4, "jobs": []}'), 'trace');
+  // sacct --json is an sacct log (an own site's slurm offer follows it), as the engine reads it.
+  assert.equal(real('json-16/sacct.json'), 'sacct');
+  assert.equal(kind('j.json', '{"jobs": [{"job_id": 7, "time": {"submission": 5}}]}'), 'sacct');
   assert.equal(kind('t.swf', '; MaxProcs: 4\n1 0 5 60 2 -1 -1 2 120 -1 1 1 1 -1 -1 -1 -1 -1\n'), 'trace');
   assert.equal(kind('t', '1 0 5 60 2 -1 -1 2 120 -1 1 1 1 -1 -1 -1 -1 -1\n'), 'trace');
   assert.equal(kind('s.csv', 'JobID,JobName,User,Submit\n1,a,b,2024-01-01T00:00:00\n'), 'sacct');
