@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Compares two schedlab binaries on every committed real Slurm run (tests/data/slurm/*/run*):
+# Compares two schedlab binaries on every committed real Slurm run (tests/data/slurm/*/run*, and a
+# run committed as its own folder):
 # the jobs CSVs of `slurm`, `easy` and `conservative` (`schedlab run SACCT --slurm-conf ...
 # --sshare ... [--qos ...] [--assoc ...] -p P`: full simulations) and the `slurm` decisions CSV
 # (`schedlab replay ... --decisions-csv`: one step ahead). Prints each file that differs (with
@@ -17,8 +18,16 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 n=0
 d=0
-for run in "$root"/*/run*; do
-  name=$(basename "$(dirname "$run")")-$(basename "$run")
+# A workload's runs (WORKLOAD/runN/), and a run committed as its workload's own folder (json-16).
+runs=()
+for dir in "$root"/*/; do
+  dir=${dir%/}
+  if [ -f "$dir/sacct.txt" ]; then runs+=("$dir"); fi
+  for r in "$dir"/run*/; do [ -d "$r" ] && runs+=("${r%/}"); done
+done
+for run in "${runs[@]}"; do
+  name=${run#"$root"/}
+  name=${name//\//-}
   args=(--slurm-conf "$run/slurm.conf" --sshare "$run/sshare-start.txt")
   [ -f "$run/qos.txt" ] && args+=(--qos "$run/qos.txt")
   [ -f "$run/assoc.txt" ] && args+=(--assoc "$run/assoc.txt")
@@ -44,5 +53,5 @@ for run in "$root"/*/run*; do
     fi
   done
 done
-echo "compared $n files ($(ls -d "$root"/*/run* | wc -l) runs), $d differ"
+echo "compared $n files (${#runs[@]} runs), $d differ"
 [ "$d" -eq 0 ]
