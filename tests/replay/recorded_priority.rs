@@ -118,6 +118,13 @@ fn agreeing(run: &Run, spec: &str) -> usize {
         .count()
 }
 
+/// The whole second of the run's own `calc_phase` (its spec starts `slurm[calc_phase=S`).
+fn own_second(run: &Run) -> i64 {
+    let phase = run.slurm.trim_start_matches("slurm[calc_phase=");
+    let whole = phase.split(['.', ',', ']']).next().unwrap();
+    whole.parse().unwrap()
+}
+
 /// Whether the recorded priorities tell the periods' second: per run, how many the model
 /// gives at each whole `calc_phase` second, printed (`--nocapture`).
 #[test]
@@ -125,13 +132,7 @@ fn agreeing(run: &Run, spec: &str) -> usize {
 fn measure_the_periods_second() {
     let (mut unique, mut runs_n) = (0, 0);
     for run in all_runs() {
-        let phase = run.slurm.trim_start_matches("slurm[calc_phase=");
-        let second: i64 = phase
-            .split(['.', ',', ']'])
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
+        let second = own_second(&run);
         let counts: Vec<usize> = (0..60)
             .map(|s| agreeing(&run, &format!("slurm[calc_phase={s}]")))
             .collect();
@@ -159,13 +160,8 @@ fn measure_the_periods_second() {
 fn measure_the_half_minute() {
     let (mut right, mut wrong, mut tied) = (0, 0, 0);
     for run in all_runs() {
+        let second = own_second(&run);
         let phase = run.slurm.trim_start_matches("slurm[calc_phase=");
-        let second: i64 = phase
-            .split(['.', ',', ']'])
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
         let Some(clocks) = schedlab::slurm::phases_from_log::LogClocks::of(&run.set) else {
             continue;
         };
