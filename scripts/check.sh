@@ -13,6 +13,36 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   rustup target add wasm32-unknown-unknown
 fi
 
+# What a fresh machine lacks (evalys, Chromium, node_modules) is fetched in the background while
+# the lints compile: downloads and compiling overlap. The steps that need them wait for it below.
+setup_log=$(mktemp)
+(
+  set -e
+  if ! python3 -c 'import evalys' 2>/dev/null; then
+    echo "installing evalys (pip)"
+    python3 -m pip install --quiet --disable-pip-version-check evalys procset
+  fi
+  if [[ ! -x /usr/bin/chromium ]]; then
+    echo "installing chromium (apt)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+  if [[ ! -d node_modules/playwright-core || ! -d node_modules/fast-check ]]; then
+    echo "npm ci"
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+) >"$setup_log" 2>&1 &
+setup=$!
+setup_done=""
+wait_setup() {
+  [[ -n "$setup_done" ]] && return 0
+  local rc=0
+  wait "$setup" || rc=$?
+  setup_done=1
+  cat "$setup_log"
+  rm -f "$setup_log"
+  [[ "$rc" -eq 0 ]] || { echo "installing what the checks need failed (above)" >&2; exit "$rc"; }
+}
+
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
@@ -29,10 +59,8 @@ step "pkg/ (the committed wasm build) matches the sources"
 bash scripts/check-pkg.sh
 
 step "the jobs CSV loads in evalys (Python)"
-if ! python3 -c 'import evalys' 2>/dev/null; then
-  python3 -m pip install --quiet --disable-pip-version-check evalys procset
-fi
 cargo build --bin schedlab
+wait_setup
 python3 tests/evalys_check.py "${CARGO_TARGET_DIR:-target}/debug/schedlab"
 
 step "cargo test"
