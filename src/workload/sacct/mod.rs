@@ -69,18 +69,21 @@ use finish::finish;
 use request::{Asked, Col};
 use state::Said;
 
-/// A text of a job: borrowed from an sacct log's text, owned when read from JSON.
-type Text<'a> = std::borrow::Cow<'a, str>;
+/// A text of a job line: `&str` borrowed from an sacct log's text, `String` of a JSON job (read
+/// as a stream, its text dropped).
+trait Text: std::ops::Deref<Target = str> + Into<String> + std::fmt::Display {}
+impl<S: std::ops::Deref<Target = str> + Into<String> + std::fmt::Display> Text for S {}
 
-/// A job line read, before numbering; its texts borrow from the file's text (an sacct log's)
-/// or are its own (JSON, read as a stream).
-struct Row<'a> {
+/// A job line read, before numbering; its texts (`S`: [`Text`]) borrow from the file's text (an
+/// sacct log's, 16 bytes each) or are its own (JSON, read as a stream). (A `Cow` served both at
+/// 24 bytes each: 86 MB more at the peak of a million-job log.)
+struct Row<S> {
     line: u64,
     /// Orders jobs submitted at the same second before `line`: (0, 0) in an sacct log, whose
     /// lines are in sacct's order; a JSON job's (job id, array task), sacct's order of an
     /// array's elements, which `--json` lists by their own job ids.
     tie: (i64, i64),
-    id: Text<'a>,
+    id: S,
     submit: i64,
     start: i64,
     run: i64,
@@ -99,18 +102,18 @@ struct Row<'a> {
     /// Seconds from its submission until it became eligible (`Eligible`; 0 when not later or
     /// not given: `notes::deferred`).
     deferred: i64,
-    user: Text<'a>,
-    group: Text<'a>,
+    user: S,
+    group: S,
     /// Its `Partition` list as the log gives it (`short,batch`: submitted to several, the one
     /// it ran in first).
-    partition: Text<'a>,
-    account: Text<'a>,
-    qos: Text<'a>,
-    name: Text<'a>,
+    partition: S,
+    account: S,
+    qos: S,
+    name: S,
     /// The nodes it ran on (`NodeList`, a hostlist; empty or `None assigned` when none).
-    node_list: Text<'a>,
+    node_list: S,
     /// How Slurm started it (`Flags`: `SchedMain`, `SchedBackfill`, ...; empty when none).
-    flags: Text<'a>,
+    flags: S,
     /// The job's earlier runs (requeued): (start, run) in Slurm's times.
     earlier: Vec<(i64, i64)>,
 }
@@ -158,7 +161,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
     let splitter = split::Splitter::new(delim, &names);
     let cols =
         Columns::parse(names).map_err(|e| no_jobs(source, format!("line {head_no}, {e}")))?;
-    let mut rows: Vec<Row> = Vec::new();
+    let mut rows: Vec<Row<&str>> = Vec::new();
     // Job id -> its row, if its (last) job line gave one.
     let mut by_id: HashMap<&str, Option<usize>> = HashMap::default();
     // One line's fields, reused from line to line.
@@ -246,7 +249,7 @@ fn no_jobs(source: &str, detail: String) -> SwfError {
 type Bad = (Option<String>, String, bool);
 
 /// One job line, or why it is skipped.
-fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
+fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<&'a str>, Bad> {
     let get = |i: usize| f.get(i).map(|s| s.trim()).unwrap_or("");
     let opt = |i: Option<usize>| i.map(get).unwrap_or("");
     let field = |i: usize, e: String| (Some(c.label(i)), e, true);
@@ -420,7 +423,7 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
     Ok(Row {
         line,
         tie: (0, 0),
-        id: id.into(),
+        id,
         submit: eligible.unwrap_or(submit),
         start,
         run,
@@ -435,18 +438,18 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
         partition_limit: opt(c.timelimit).eq_ignore_ascii_case("Partition_Limit"),
         // A value that is no time, or after the start, says nothing of it.
         deferred: eligible.map_or(0, |e| e - submit),
-        user: opt(c.user).into(),
-        group: opt(c.group).into(),
+        user: opt(c.user),
+        group: opt(c.group),
         // A job submitted to several partitions (`-p a,b`) that started lists first the one it
         // ran in, the others after it (22.05's `rebuild_job_part_list`, job_scheduler.c, when
         // it starts): that first one is its partition (`number.rs`; the list is told of:
         // `several_partitions`).
-        partition: opt(c.partition).into(),
-        account: opt(c.account).into(),
-        qos: opt(c.qos).into(),
-        name: opt(c.name).into(),
-        node_list: opt(c.node_list).into(),
-        flags: opt(c.flags).into(),
+        partition: opt(c.partition),
+        account: opt(c.account),
+        qos: opt(c.qos),
+        name: opt(c.name),
+        node_list: opt(c.node_list),
+        flags: opt(c.flags),
         earlier: Vec::new(),
     })
 }
