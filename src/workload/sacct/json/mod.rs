@@ -13,8 +13,11 @@
 //! job where it broke, with serde's line and column.
 
 mod job;
+mod priority;
 mod row;
 mod value;
+
+pub use priority::priorities;
 
 use std::cell::RefCell;
 use std::fmt;
