@@ -51,7 +51,7 @@ pub static KEYS: &[KeyInfo] = &[
     key("PriorityFavorSmall", "NO", "YES|NO", "the job size factor favours small jobs", &[]),
     key("PriorityFlags", "none", "flags, several in parentheses: NO_FAIR_TREE, SMALL_RELATIVE_TO_TIME, CALCULATE_RUNNING, ...", "priority flags (NO_FAIR_TREE: the classic fairshare formula)", &["NO_FAIR_TREE", "SMALL_RELATIVE_TO_TIME"]),
     key("FairShareDampeningFactor", "1", "a whole number from 1", "dampens the classic fairshare factor", &["5"]),
-    key("PriorityJobFactor", "1", WEIGHT, "the default partition's PriorityJobFactor (0 turns its factor off); other partitions keep their slurm.conf value", &[]),
+    key("PriorityJobFactor", "1", "a whole number, 0 to 65535", "the default partition's PriorityJobFactor (0 turns its factor off); other partitions keep their slurm.conf value", &[]),
     key("AccountingStorageEnforce", "none", "words, several in parentheses: associations, limits, qos, safe, all, ...", "with limits (or safe, all) a job's end adds its usage since the last period; without, that part is never counted", &["limits"]),
     key("bf_interval", "30", "seconds, 1 to 10800", "seconds between backfill cycles", &["5"]),
     key("bf_resolution", "60", "seconds, 1 to 3600", "time resolution of backfill reservations", &["10"]),

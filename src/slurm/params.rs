@@ -13,7 +13,7 @@ use super::qos::QosTable;
 use crate::quote::quote;
 use crate::Time;
 use values::{
-    count, count_of, fmt, items, list_text, minutes, number, seconds_list, secs, time,
+    count, count_of, fmt, items, job_factor, list_text, minutes, number, seconds_list, secs, time,
     whole_weight, yes_no,
 };
 
@@ -404,7 +404,7 @@ impl SlurmParams {
                 let d = count(v, 1, 10_000)?;
                 fmt(&mut self.damp_factor, d as f64)
             }
-            "PriorityJobFactor" => fmt(&mut self.partition_job_factor, weight(v)?),
+            "PriorityJobFactor" => fmt(&mut self.partition_job_factor, job_factor(v)?),
             "AccountingStorageEnforce" => {
                 let mut words = Vec::new();
                 for w in items(v) {
