@@ -69,20 +69,32 @@ use finish::finish;
 use request::{Asked, Col};
 use state::Said;
 
-/// A text of a job line: `&str` borrowed from an sacct log's text, `String` of a JSON job (read
-/// as a stream, its text dropped).
-trait Text: std::ops::Deref<Target = str> + Into<String> + std::fmt::Display {}
-impl<S: std::ops::Deref<Target = str> + Into<String> + std::fmt::Display> Text for S {}
+/// What a reader's job lines hold: their texts (`Self`), `&str` borrowed from an sacct log's
+/// text or `String` of a JSON job (read as a stream, its text dropped), and what orders jobs
+/// submitted at the same second before their line (`Tie`).
+trait Text: std::ops::Deref<Target = str> + Into<String> + std::fmt::Display {
+    type Tie: Ord + Copy;
+}
+
+/// An sacct log's lines are in sacct's order: nothing orders them before their line.
+impl Text for &str {
+    type Tie = ();
+}
+
+/// A JSON job's (job id, array task): sacct's order of an array's elements, which `--json`
+/// lists by their own job ids.
+impl Text for String {
+    type Tie = (i64, i64);
+}
 
 /// A job line read, before numbering; its texts (`S`: [`Text`]) borrow from the file's text (an
-/// sacct log's, 16 bytes each) or are its own (JSON, read as a stream). (A `Cow` served both at
-/// 24 bytes each: 86 MB more at the peak of a million-job log.)
-struct Row<S> {
+/// sacct log's, 16 bytes each, no tie) or are its own (JSON, read as a stream). (A `Cow` served
+/// both at 24 bytes each, and every row held a JSON job's tie: 86 MB more at the peak of a
+/// million-job log.)
+struct Row<S: Text> {
     line: u64,
-    /// Orders jobs submitted at the same second before `line`: (0, 0) in an sacct log, whose
-    /// lines are in sacct's order; a JSON job's (job id, array task), sacct's order of an
-    /// array's elements, which `--json` lists by their own job ids.
-    tie: (i64, i64),
+    /// Orders jobs submitted at the same second before `line` ([`Text::Tie`]).
+    tie: S::Tie,
     id: S,
     submit: i64,
     start: i64,
@@ -422,7 +434,7 @@ fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<&'a str>, Bad> {
         .filter(|&e| e > submit && e <= start);
     Ok(Row {
         line,
-        tie: (0, 0),
+        tie: (),
         id,
         submit: eligible.unwrap_or(submit),
         start,

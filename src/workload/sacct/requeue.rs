@@ -70,7 +70,7 @@ impl Requeues {
     }
 
     /// The rows of jobs whose last record gave a job.
-    pub(super) fn kept<S>(&self, rows: Vec<Row<S>>) -> Vec<Row<S>> {
+    pub(super) fn kept<S: Text>(&self, rows: Vec<Row<S>>) -> Vec<Row<S>> {
         if self.dropped.is_empty() {
             return rows;
         }
