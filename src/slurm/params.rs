@@ -190,6 +190,16 @@ impl Default for SlurmParams {
     }
 }
 
+/// The priority weights Slurm reads as whole numbers (`S_P_UINT32`; [`SlurmParams::set`]
+/// refuses a fraction); `PriorityWeightTRES`'s are doubles.
+pub const WHOLE_WEIGHTS: [&str; 5] = [
+    "PriorityWeightAge",
+    "PriorityWeightFairshare",
+    "PriorityWeightJobSize",
+    "PriorityWeightPartition",
+    "PriorityWeightQOS",
+];
+
 /// Every parameter's name, as Slurm spells it, in the order the policy declares them.
 pub const NAMES: &[&str] = &[
     "PriorityWeightAge",

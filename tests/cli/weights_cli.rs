@@ -9,13 +9,7 @@ const SMALL: &str = "tests/data/slurm/json-16/sacct.txt";
 
 #[test]
 fn a_fractional_weight_in_a_spec_is_refused() {
-    for key in [
-        "PriorityWeightAge",
-        "PriorityWeightFairshare",
-        "PriorityWeightJobSize",
-        "PriorityWeightPartition",
-        "PriorityWeightQOS",
-    ] {
+    for key in schedlab::slurm::params::WHOLE_WEIGHTS {
         let spec = format!("slurm[{key}=1.5]");
         let (ok, _, err) = schedlab(&["run", TRACE, "-p", &spec]);
         assert!(!ok, "{spec} ran");
