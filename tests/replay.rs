@@ -189,6 +189,24 @@ fn site_run(name: &str, phase: &str) -> Run {
     run
 }
 
+/// Every committed run (40), at its phases (each table's), with the files its directory holds
+/// (`qos.txt`, `assoc.txt`).
+fn every_run() -> Vec<Run> {
+    let phases = (PHASES.iter().chain(&further_runs::FURTHER))
+        .chain(&limits_runs::LIMITS)
+        .chain(&qos_runs::QOS_RUNS)
+        .chain(&qoslimits_runs::RUNS)
+        .chain(&new_workload::QOSLIMITS_10)
+        .chain(&assoclimits_runs::RUNS)
+        .chain(&new_workload::NEW)
+        .chain(&new_workload::SMALLBF_8)
+        .chain(&usage_runs::RUNS)
+        .chain(&gpulong_runs::RUNS)
+        .chain(&fairshare_14::RUNS)
+        .chain(&gpu_15::RUNS);
+    phases.map(|&(name, phase)| site_run(name, phase)).collect()
+}
+
 fn replay_of(r: &Run) -> Replay<'_> {
     let logged = recorded::Logged::from_sacct(&r.text, "sacct.txt", &r.set.jobs).unwrap();
     Replay::new(&r.set, logged).unwrap()

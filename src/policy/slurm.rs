@@ -51,7 +51,7 @@ pub static KEYS: &[KeyInfo] = &[
     key("PriorityFavorSmall", "NO", "YES|NO", "the job size factor favours small jobs", &[]),
     key("PriorityFlags", "none", "flags, several in parentheses: NO_FAIR_TREE, SMALL_RELATIVE_TO_TIME, CALCULATE_RUNNING, ...", "priority flags (NO_FAIR_TREE: the classic fairshare formula)", &["NO_FAIR_TREE", "SMALL_RELATIVE_TO_TIME"]),
     key("FairShareDampeningFactor", "1", "a whole number from 1", "dampens the classic fairshare factor", &["5"]),
-    key("PriorityJobFactor", "1", WEIGHT, "the default partition's PriorityJobFactor (0 turns its factor off); other partitions keep their slurm.conf value", &[]),
+    key("PriorityJobFactor", "1", "a whole number, 0 to 65535", "the default partition's PriorityJobFactor (0 turns its factor off); other partitions keep their slurm.conf value", &[]),
     key("AccountingStorageEnforce", "none", "words, several in parentheses: associations, limits, qos, safe, all, ...", "with limits (or safe, all) a job's end adds its usage since the last period; without, that part is never counted", &["limits"]),
     key("bf_interval", "30", "seconds, 1 to 10800", "seconds between backfill cycles", &["5"]),
     key("bf_resolution", "60", "seconds, 1 to 3600", "time resolution of backfill reservations", &["10"]),
@@ -216,12 +216,29 @@ fn params_of(spec: &Spec) -> SlurmParams {
 
 /// What `slurm[...]` spec `text` reads of the loops' phases from the site's log, for a person
 /// ([`crate::slurm::phases_from_log::LogClocks::note`], under the spec's keys over the site's
-/// slurm.conf); `None` for another policy's spec or a site without the log's clocks.
+/// slurm.conf); `None` for another policy's spec, or a site without the log's clocks unless
+/// the spec asks `calc_phase=read` (the note says why none is read).
 pub fn phases_note(text: &str, site: &Site) -> Option<String> {
-    let clocks = site.log_clocks.as_ref()?;
     let mut spec = Spec::parse(text).ok().filter(|s| s.name == ENTRY.name)?;
+    let asks_read = spec
+        .get("calc_phase")
+        .is_some_and(|v| v.eq_ignore_ascii_case("read"));
+    let Some(clocks) = site.log_clocks.as_ref() else {
+        return asks_read.then(|| {
+            "calc_phase=read read none (the trace is no sacct log showing a backfill start or \
+             a job ended at its limit): the periods fall on 0"
+                .to_string()
+        });
+    };
     with_site_conf(&mut spec, site);
-    Some(clocks.note(&params_of(&spec)))
+    let params = params_of(&spec);
+    // A replay reads it, or says why it did not (`replay::prio_phase`); no other front end
+    // reads it.
+    if asks_read && clocks.calc_phase.is_none() && clocks.calc_unread.is_none() {
+        let why = "only schedlab replay reads it, from the log's recorded priorities";
+        return Some(clocks.clone().with_calc_unread(why.into()).note(&params));
+    }
+    Some(clocks.note(&params))
 }
 
 #[cfg(test)]

@@ -27,6 +27,8 @@ mod order;
 pub mod prio_phase;
 pub mod prio_sides;
 pub mod recorded;
+#[cfg(test)]
+mod test_log;
 pub mod whole;
 
 use crate::cluster::Alloc;

@@ -116,9 +116,10 @@ where
 /// `site` with the periods' phase read from `replay`'s recorded priorities for the `slurm`
 /// spec `spec` when it asks for it (`calc_phase=read`; its `log_clocks` given it:
 /// [`crate::slurm::phases_from_log::LogClocks::with_calc_phase`]), with what was read; `site`
-/// as it was when the spec does not ask, or the site has no log clocks or no end by the limit
-/// checks, or the period has more than [`MOST_CANDIDATES`] half minutes, or the log records no
-/// priority, or no candidate gives the most alone.
+/// as it was when the spec does not ask or the site has no log clocks. Where none is read its
+/// clocks say why ([`crate::slurm::phases_from_log::LogClocks::with_calc_unread`], which the
+/// note tells): no end by the limit checks, a period of more than [`MOST_CANDIDATES`] half
+/// minutes, no recorded priority, or no candidate giving the most alone.
 pub fn site_with_read_phase(
     replay: &Replay,
     spec: &str,
@@ -131,14 +132,23 @@ pub fn site_with_read_phase(
     let Some(clocks) = site.log_clocks.clone().filter(|_| is_slurm(spec) && asks) else {
         return Ok((site, None));
     };
+    let unread = |site: crate::slurm::Site, why: String| {
+        let clocks = clocks.clone().with_calc_unread(why);
+        site.with_log_clocks(Some(clocks))
+    };
     let (_, shared) = build_sharing(spec, &site)?;
     let params = shared.borrow().params.clone();
     let Some(check) = clocks.check_second(&params) else {
-        return Ok((site, None));
+        let why = "no job ended by the limit checks, whose second places the periods'";
+        return Ok((unread(site, why.into()), None));
     };
     let halves = candidates(check, params.calc_period);
     if halves.len() > MOST_CANDIDATES {
-        return Ok((site, None));
+        let why = format!(
+            "PriorityCalcPeriod holds {} half minutes, more than the {MOST_CANDIDATES} tried",
+            halves.len()
+        );
+        return Ok((unread(site, why), None));
     }
     let seconds: Vec<(Time, bool)> = (halves.into_iter())
         .flat_map(|s| [(s, false), (s, true)])
@@ -149,13 +159,20 @@ pub fn site_with_read_phase(
         at.params.push(("calc_phase".into(), phase_text(s)));
         build_sharing(&at.to_string(), &site).map_err(crate::run::Error::from)
     })?;
-    let Some(second) = read.as_ref().and_then(|r| r.second) else {
-        return Ok((site, read));
+    let Some(read) = read else {
+        return Ok((unread(site, NO_PRIORITY.into()), None));
     };
-    let why = read.as_ref().map_or(String::new(), PhaseRead::evidence);
-    let site = site.with_log_clocks(Some(clocks.with_calc_phase(phase_text(second), why)));
-    Ok((site, read))
+    let Some(second) = read.second else {
+        let why = format!("no candidate gives the most alone: {}", read.evidence());
+        return Ok((unread(site, why), Some(read)));
+    };
+    let clocks = clocks.with_calc_phase(phase_text(second), read.evidence());
+    Ok((site.with_log_clocks(Some(clocks)), Some(read)))
 }
+
+/// Why `calc_phase=read` read none from a log that records no job's priority.
+pub const NO_PRIORITY: &str = "the log records no job's priority: an sacct log without its \
+     Priority column (sacct --format ...,Priority), or a JSON dump without priority";
 
 #[cfg(test)]
 mod tests;

@@ -29,7 +29,8 @@ pub struct Logged {
     pub end_sides: Option<(Time, Vec<Option<bool>>)>,
     /// Per job: its recorded priority (`Priority`, the one Slurm gave it at its submission:
     /// the accounting's first record of a job sets it, later records leave it), when the log
-    /// has that column and the field is a number ([`super::prio_sides`]).
+    /// has that column and the field is a number, or a JSON dump's job its `priority`
+    /// ([`super::prio_sides`]).
     pub priorities: Vec<Option<f64>>,
 }
 
@@ -61,6 +62,19 @@ impl Logged {
     pub fn with_end_sides(mut self, sides: Option<(Time, Vec<Option<bool>>)>) -> Logged {
         self.end_sides = sides;
         self
+    }
+
+    /// Each job's recorded priority from the `sacct --json` text `text`
+    /// ([`crate::workload::sacct::json::priorities`], by the job's place: its line); no nodes
+    /// (the input step reads a JSON dump's `nodes` into `JobSet::recorded_nodes`).
+    pub fn from_sacct_json(text: &str, jobs: &[Job]) -> Logged {
+        let mut out = Logged::empty(jobs);
+        let recorded = crate::workload::sacct::json::priorities(text);
+        for (j, job) in jobs.iter().enumerate() {
+            let place = (job.line as usize).checked_sub(1);
+            out.priorities[j] = place.and_then(|p| recorded.get(p).copied().flatten());
+        }
+        out
     }
 
     /// Reads `NodeList` of each job's line of the sacct text `text` (from

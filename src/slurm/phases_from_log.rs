@@ -40,6 +40,9 @@ pub struct LogClocks {
     /// told it, when a replay read it from the recorded priorities
     /// ([`LogClocks::with_calc_phase`]).
     pub calc_phase: Option<(String, String)>,
+    /// Why `calc_phase=read` read none, when a spec asked for it ([`LogClocks::with_calc_unread`]):
+    /// the note says so, and the periods fall on 0.
+    pub calc_unread: Option<String>,
 }
 
 impl LogClocks {
@@ -74,6 +77,13 @@ impl LogClocks {
     /// priorities), `why` saying from what, for the note.
     pub fn with_calc_phase(mut self, phase: String, why: String) -> LogClocks {
         self.calc_phase = Some((phase, why));
+        self
+    }
+
+    /// With why `calc_phase=read` read no phase (no recorded priority, no end by the limit
+    /// checks, ...), for the note.
+    pub fn with_calc_unread(mut self, why: String) -> LogClocks {
+        self.calc_unread = Some(why);
         self
     }
 
@@ -138,6 +148,11 @@ impl LogClocks {
                 "; calc_phase is not read: the checks put its whole second at {c} + 30k \
                  (e.g. calc_phase={c} or {} with PriorityCalcPeriod=1)",
                 c + CHECK_PERIOD
+            ));
+        }
+        if let Some(why) = &self.calc_unread {
+            s.push_str(&format!(
+                "; calc_phase=read read none ({why}): the periods fall on 0"
             ));
         }
         format!("sacct log: the loops' phases a spec does not give are read from it: {s}")

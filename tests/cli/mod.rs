@@ -3,6 +3,7 @@
 mod admin_cli;
 mod alea_cli;
 mod assoc_cli;
+mod calc_read_cli;
 mod eet_cli;
 mod fidelity_cli;
 mod gpu_note_cli;

@@ -9,13 +9,7 @@ const SMALL: &str = "tests/data/slurm/json-16/sacct.txt";
 
 #[test]
 fn a_fractional_weight_in_a_spec_is_refused() {
-    for key in [
-        "PriorityWeightAge",
-        "PriorityWeightFairshare",
-        "PriorityWeightJobSize",
-        "PriorityWeightPartition",
-        "PriorityWeightQOS",
-    ] {
+    for key in schedlab::slurm::params::WHOLE_WEIGHTS {
         let spec = format!("slurm[{key}=1.5]");
         let (ok, _, err) = schedlab(&["run", TRACE, "-p", &spec]);
         assert!(!ok, "{spec} ran");
@@ -53,5 +47,61 @@ fn a_fractional_weight_in_slurm_conf_names_file_and_line() {
         )),
         "{err}"
     );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// A partition's `PriorityJobFactor` is a whole number (Slurm's uint16, 0 to 65535): a
+/// fraction, as the `slurm` key or on a slurm.conf partition line, is refused naming the key
+/// and the value (and the file and line); a whole one runs.
+#[test]
+fn a_fractional_partition_job_factor_is_refused() {
+    let (ok, _, err) = schedlab(&["run", TRACE, "-p", "slurm[PriorityJobFactor=1.5]"]);
+    assert!(!ok, "ran");
+    assert!(
+        err.contains(
+            "PriorityJobFactor=1.5: \"1.5\" is not a partition factor: Slurm's \
+             PriorityJobFactor is a whole number from 0 to 65535"
+        ),
+        "{err}"
+    );
+    let (ok, _, err) = schedlab(&["run", TRACE, "-p", "slurm[PriorityJobFactor=65536]"]);
+    assert!(!ok, "ran");
+    assert!(
+        err.contains("\"65536\" is not a partition factor: a whole number from 0 to 65535"),
+        "{err}"
+    );
+    let (ok, _, err) = schedlab(&["run", SMALL, "-p", "slurm[PriorityJobFactor=65535]"]);
+    assert!(ok, "{err}");
+    let d = tmpdir("weights", "job-factor");
+    let conf = d.join("slurm.conf");
+    let write = |factor: &str| {
+        let text = format!(
+            "ClusterName=lab\nNodeName=n[1-4] CPUs=32\n\
+             PartitionName=batch Nodes=ALL Default=YES PriorityJobFactor={factor}\n"
+        );
+        std::fs::write(&conf, text).unwrap();
+    };
+    let conf_s = conf.to_str().unwrap();
+    write("0.5");
+    let (ok, _, err) = schedlab(&["run", TRACE, "-p", "slurm", "--slurm-conf", conf_s]);
+    assert!(!ok, "ran");
+    assert!(
+        err.contains(&format!(
+            "{conf_s}:3: PriorityJobFactor: expected a whole number, got \"0.5\""
+        )),
+        "{err}"
+    );
+    write("70000");
+    let (ok, _, err) = schedlab(&["run", TRACE, "-p", "slurm", "--slurm-conf", conf_s]);
+    assert!(!ok, "ran");
+    assert!(
+        err.contains(&format!(
+            "{conf_s}:3: PriorityJobFactor: 70000 is too large"
+        )),
+        "{err}"
+    );
+    write("2");
+    let (ok, _, err) = schedlab(&["run", TRACE, "-p", "slurm", "--slurm-conf", conf_s]);
+    assert!(ok, "{err}");
     std::fs::remove_dir_all(&d).unwrap();
 }

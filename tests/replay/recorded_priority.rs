@@ -4,26 +4,9 @@
 //! the decisions without the debug log before and after.
 
 use super::log_cycles::{logged, Read};
-use super::{site_run, Run};
+use super::Run;
 use schedlab::replay::prio_sides::{read_sides, Told};
 use schedlab::replay::{Figures, Replay};
-
-/// Every committed run (40), at its phases, with the files its directory holds.
-pub(super) fn all_runs() -> Vec<Run> {
-    let phases = (super::PHASES.iter().chain(&super::further_runs::FURTHER))
-        .chain(&super::limits_runs::LIMITS)
-        .chain(&super::qos_runs::QOS_RUNS)
-        .chain(&super::qoslimits_runs::RUNS)
-        .chain(&super::new_workload::QOSLIMITS_10)
-        .chain(&super::assoclimits_runs::RUNS)
-        .chain(&super::new_workload::NEW)
-        .chain(&super::new_workload::SMALLBF_8)
-        .chain(&super::usage_runs::RUNS)
-        .chain(&super::gpulong_runs::RUNS)
-        .chain(&super::fairshare_14::RUNS)
-        .chain(&super::gpu_15::RUNS);
-    phases.map(|&(name, phase)| site_run(name, phase)).collect()
-}
 
 /// The sides `run`'s recorded priorities tell, at its phases.
 pub(super) fn told(run: &Run) -> Told {
@@ -79,7 +62,7 @@ fn against_log(run: &Run, t: &Told) -> Option<(usize, usize, usize)> {
 #[test]
 #[ignore]
 fn measure_all_runs() {
-    let runs = all_runs();
+    let runs = super::every_run();
     assert_eq!(runs.len(), 40);
     let (mut before90, mut after90) = (0, 0);
     for run in &runs {
@@ -131,7 +114,7 @@ fn own_second(run: &Run) -> i64 {
 #[ignore]
 fn measure_the_periods_second() {
     let (mut unique, mut runs_n) = (0, 0);
-    for run in all_runs() {
+    for run in super::every_run() {
         let second = own_second(&run);
         let counts: Vec<usize> = (0..60)
             .map(|s| agreeing(&run, &format!("slurm[calc_phase={s}]")))
@@ -159,7 +142,7 @@ fn measure_the_periods_second() {
 #[ignore]
 fn measure_the_half_minute() {
     let (mut right, mut wrong, mut tied) = (0, 0, 0);
-    for run in all_runs() {
+    for run in super::every_run() {
         let second = own_second(&run);
         let phase = run.slurm.trim_start_matches("slurm[calc_phase=");
         let Some(clocks) = schedlab::slurm::phases_from_log::LogClocks::of(&run.set) else {
@@ -207,7 +190,7 @@ const READ: &str = "slurm[calc_phase=read]";
 #[ignore]
 fn measure_from_sacct_alone() {
     let (mut before90, mut after90, mut seconds) = (0, 0, 0);
-    let runs = all_runs();
+    let runs = super::every_run();
     for run in &runs {
         let clocks = schedlab::slurm::phases_from_log::LogClocks::of(&run.set);
         let site = run.site.clone().with_log_clocks(clocks);
@@ -266,7 +249,7 @@ fn measure_from_sacct_alone() {
 #[test]
 fn gpu_15_run1_an_end_before_its_period_told_by_the_priorities() {
     let (name, phase) = super::gpu_15::RUNS[0];
-    let run = site_run(name, phase);
+    let run = super::site_run(name, phase);
     let t = told(&run);
     let told_ids: Vec<(i64, Option<bool>)> = (0..run.set.jobs.len())
         .filter(|&j| t.sides[j].is_some())

@@ -24,11 +24,15 @@ pub fn trace_text(path: &Path) -> String {
 }
 
 /// What the log at `path` records of `set`'s jobs beyond them, read again from its text: an
-/// sacct log's `NodeList` ([`Logged::from_sacct`]); nothing for any other
-/// trace.
+/// sacct log's `NodeList` and `Priority` ([`Logged::from_sacct`]), an `sacct --json` dump's
+/// priorities ([`Logged::from_sacct_json`]); nothing for any other trace.
 pub fn logged(path: &Path, set: &JobSet) -> Result<Logged, String> {
     let text = trace_text(path);
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    // In the order the reader tells them (`workload::detect`).
+    if schedlab::workload::sacct::json::looks_like(text.as_bytes()) {
+        return Ok(Logged::from_sacct_json(&text, &set.jobs));
+    }
     if schedlab::workload::sacct::looks_like(first) {
         return Logged::from_sacct(&text, &path.display().to_string(), &set.jobs);
     }

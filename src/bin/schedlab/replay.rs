@@ -134,6 +134,14 @@ pub fn run(args: &ReplayArgs) -> CliResult {
             let read = |s| prio_phase::site_with_read_phase(&replay, spec, s);
             (site.map(read).transpose()?.map(|r| r.0), read(bare)?.0)
         }
+        (Some(_), true) => {
+            let unread = |s: schedlab::slurm::Site| {
+                let clocks =
+                    (s.log_clocks.clone()).map(|c| c.with_calc_unread("--no-priorities".into()));
+                s.with_log_clocks(clocks)
+            };
+            (site.map(unread), unread(bare))
+        }
         _ => (site, bare),
     };
     crate::print_phases_note(site.as_ref().unwrap_or(&bare), &policies);

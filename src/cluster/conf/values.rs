@@ -319,7 +319,8 @@ pub(super) fn part_key(s: &mut PartSpec, key: &str, v: &str) -> Result<(), Strin
         "maxtime" => s.max_time = Some(time::parse_minutes(v)?),
         "defaulttime" => s.default_time = Some(time::parse_minutes(v)?),
         "maxnodes" => s.max_nodes = Some(if unlimited(v) { None } else { Some(uint(v)?) }),
-        "priorityjobfactor" => s.job_factor = Some(uint(v)?),
+        // Slurm's is a uint16 (`S_P_UINT16`, read_config.c).
+        "priorityjobfactor" => s.job_factor = Some(uint::<u16>(v)?.into()),
         "prioritytier" => s.tier = Some(uint(v)?),
         // The old key: both at once.
         "priority" => {

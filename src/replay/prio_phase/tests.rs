@@ -1,10 +1,7 @@
 //! The periods' second from the recorded priorities, worked by hand on a made-up log.
 
 use super::*;
-use crate::input::InputOptions;
-use crate::replay::recorded::Logged;
-use crate::slurm::Site;
-use crate::swf::ReadOptions;
+use crate::replay::test_log::{fairshare_at, read_log};
 
 /// One node of 8 cores, ann and bob (one share each under root). Job 1 (ann, 2 cores) runs
 /// 0-60 and is killed at its limit (a minute) at 60: the checks' second is 0 modulo 30. Job 2
@@ -22,33 +19,15 @@ JobID|User|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|NodeList|State|Priori
 /// Tree weight 1000, no other weight), among the checks' candidates.
 fn read(p3: &str, p4: &str) -> Option<PhaseRead> {
     let text = LOG.replace("P3", p3).replace("P4", p4);
-    let input = InputOptions {
-        cluster: Some("1/n1:c8:m1/p=batch:ALL:default".into()),
-        ..InputOptions::default()
-    };
-    let set = crate::run::read_bytes(
-        "log.sacct",
-        text.as_bytes(),
-        &ReadOptions::default(),
-        &input,
-    )
-    .unwrap()
-    .1;
-    let logged = Logged::from_sacct(&text, "log", &set.jobs).unwrap();
+    let (set, logged) = read_log(&text, "1/n1:c8:m1/p=batch:ALL:default");
     let replay = Replay::new(&set, logged).unwrap();
-    let site = Site::default();
     assert_eq!(candidates(60, 60), [0, 30]);
     assert_eq!(
         candidates(47, 300),
         [17, 47, 77, 107, 137, 167, 197, 227, 257, 287]
     );
     read_phase(&replay, &[(0, false), (30, false)], |s| {
-        let spec = format!(
-            "slurm[PriorityWeightFairshare=1000,PriorityCalcPeriod=1,PriorityDecayHalfLife=0,\
-             calc_phase={}]",
-            phase_text(s)
-        );
-        crate::policy::slurm::build_sharing(&spec, &site).map_err(crate::run::Error::from)
+        fairshare_at(&phase_text(s))
     })
     .unwrap()
 }

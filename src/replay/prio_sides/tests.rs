@@ -1,10 +1,7 @@
 //! The ends' sides from the recorded priorities, worked by hand on a made-up log.
 
 use super::*;
-use crate::input::InputOptions;
-use crate::replay::recorded::Logged;
-use crate::slurm::Site;
-use crate::swf::ReadOptions;
+use crate::replay::test_log::{fairshare_at, read_log};
 
 /// One node of 4 cores, ann and bob (one share each under root). Job 1 (ann, 2 cores) runs
 /// 0-60 and ends by itself at 60, the second of a period; job 2 (bob, 1 core) runs 0-300.
@@ -26,27 +23,9 @@ fn told(p3: &str, p4: &str) -> Option<Told> {
 
 /// The sides read from the log `text`.
 fn told_of(text: &str) -> Option<Told> {
-    let input = InputOptions {
-        cluster: Some("1/n1:c4:m1/p=batch:ALL:default".into()),
-        ..InputOptions::default()
-    };
-    let set = crate::run::read_bytes(
-        "log.sacct",
-        text.as_bytes(),
-        &ReadOptions::default(),
-        &input,
-    )
-    .unwrap()
-    .1;
-    let logged = Logged::from_sacct(text, "log", &set.jobs).unwrap();
+    let (set, logged) = read_log(text, "1/n1:c4:m1/p=batch:ALL:default");
     let replay = Replay::new(&set, logged).unwrap();
-    let spec = "slurm[PriorityWeightFairshare=1000,PriorityCalcPeriod=1,PriorityDecayHalfLife=0,\
-                calc_phase=0]";
-    let site = Site::default();
-    read_sides(&replay, || {
-        crate::policy::slurm::build_sharing(spec, &site).map_err(crate::run::Error::from)
-    })
-    .unwrap()
+    read_sides(&replay, || fairshare_at("0")).unwrap()
 }
 
 /// Worked by hand: job 1 running at the period at 60 (it ended after it) adds ann's 2 cores

@@ -159,13 +159,7 @@ mod tests {
     /// key and the value (Slurm reads the five weights as whole numbers; 1.5 was taken).
     #[test]
     fn a_fractional_weight_names_the_file_line_and_key() {
-        for key in [
-            "PriorityWeightAge",
-            "PriorityWeightFairshare",
-            "PriorityWeightJobSize",
-            "PriorityWeightPartition",
-            "PriorityWeightQOS",
-        ] {
+        for key in super::super::WHOLE_WEIGHTS {
             let conf = [("ClusterName", "lab", 1, None), (key, "1.5", 4, None)];
             assert_eq!(
                 check_conf_values(&conf, "site/slurm.conf"),

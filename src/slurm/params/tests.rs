@@ -159,13 +159,7 @@ fn a_times_error_names_its_unit() {
 #[test]
 fn priority_weights_are_whole_numbers() {
     let mut p = SlurmParams::default();
-    for key in [
-        "PriorityWeightAge",
-        "PriorityWeightFairshare",
-        "PriorityWeightJobSize",
-        "PriorityWeightPartition",
-        "PriorityWeightQOS",
-    ] {
+    for key in WHOLE_WEIGHTS {
         assert_eq!(p.set(key, "1000").unwrap(), "1000", "{key}");
         assert_eq!(p.set(key, "2k").unwrap(), "2048", "{key}");
         assert_eq!(p.set(key, "4294967295").unwrap(), "4294967295", "{key}");

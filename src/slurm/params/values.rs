@@ -41,6 +41,29 @@ pub(super) fn whole_weight(v: &str) -> Result<f64, String> {
     })
 }
 
+/// A partition's `PriorityJobFactor`: a whole number from 0 to 65535, as Slurm reads one
+/// (`S_P_UINT16`, read_config.c). A fraction (`1.5`) was taken and gave partition factors no
+/// Slurm computes.
+pub(super) fn job_factor(v: &str) -> Result<f64, String> {
+    let t = v.trim();
+    let n = (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| t.parse::<u16>().ok())
+        .flatten();
+    n.map(f64::from).ok_or_else(|| {
+        let fraction =
+            (t.parse::<f64>()).is_ok_and(|x| x.is_finite() && x >= 0.0 && x.fract() != 0.0);
+        let why = match fraction {
+            true => "Slurm's PriorityJobFactor is a whole number",
+            false => "a whole number",
+        };
+        format!(
+            "{} is not a partition factor: {why} from 0 to {}",
+            quote(v),
+            u16::MAX
+        )
+    })
+}
+
 pub(super) fn count(v: &str, min: u64, max: u64) -> Result<u64, String> {
     match v.trim().parse::<u64>() {
         Ok(x) if (min..=max).contains(&x) => Ok(x),

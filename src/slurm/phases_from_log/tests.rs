@@ -43,6 +43,7 @@ fn a_log() -> (LogClocks, SlurmParams) {
         backfill_starts: vec![7, 12],
         limit_ends: vec![(86, 0), (146, 3)],
         calc_phase: None,
+        calc_unread: None,
     };
     let mut p = SlurmParams::default();
     for (k, v) in [

@@ -1,12 +1,12 @@
 //! The jobs read, told of and numbered: the last step of the sacct and JSON readers.
 
-use super::{notes, number, requeue, Row};
+use super::{notes, number, requeue, Row, Text};
 use crate::swf::Workload;
 
 /// The jobs read (`rows`, each job's last record), told of and numbered into `w`: what the
 /// sacct and JSON readers share. `flags_column`: the log says how Slurm started its jobs.
-pub(super) fn finish(
-    rows: Vec<Row>,
+pub(super) fn finish<S: Text>(
+    rows: Vec<Row<S>>,
     requeues: &requeue::Requeues,
     mut w: Workload,
     source: &str,

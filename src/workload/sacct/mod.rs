@@ -10,7 +10,8 @@
 //! without TRES GPUs (Slurm <= 19.05) `ReqGRES`, `AllocGRES`
 //! (GPUs per node, times the nodes). The job's request of a cluster (nodes, GPUs, memory per node,
 //! exclusivity: `request.rs`) goes in [`SwfRecord::req`](crate::swf::SwfRecord::req), the
-//! partition names in [`Workload::partition_names`]. Conventions:
+//! partition names in [`Workload::partition_names`]. Each job line is read in `job_line.rs`.
+//! Conventions:
 //! - A JobID on several job lines (`--duplicates`: a job requeued) is one job, its last record
 //!   its outcome (`requeue.rs`).
 //! - Steps (`123.batch`, `123.extern`, `123.0`) fold into their job: they make no job of their
@@ -47,11 +48,11 @@
 mod requeue;
 mod state;
 
-use crate::quote::quote;
 use foldhash::HashMap;
 
 mod columns;
 mod finish;
+mod job_line;
 pub mod json;
 mod notes;
 mod number;
@@ -59,28 +60,39 @@ pub use number::{max_procs_is_recorded_peak, PEAK_NOTE, PEAK_SOURCE};
 mod request;
 pub mod split;
 
-use super::slurm_time::{self, Limit};
-use super::slurm_tres::{self, ReqMem, Tres};
 use crate::job::Request;
 use crate::swf::{LineIssue, ReadOptions, Severity, SwfError, Workload};
 use columns::Columns;
 pub use columns::EXPORT_FIELDS;
 use finish::finish;
-use request::{Asked, Col};
-use state::Said;
 
-/// A text of a job: borrowed from an sacct log's text, owned when read from JSON.
-type Text<'a> = std::borrow::Cow<'a, str>;
+/// What a reader's job lines hold: their texts (`Self`), `&str` borrowed from an sacct log's
+/// text or `String` of a JSON job (read as a stream, its text dropped), and what orders jobs
+/// submitted at the same second before their line (`Tie`).
+trait Text: std::ops::Deref<Target = str> + Into<String> + std::fmt::Display {
+    type Tie: Ord + Copy;
+}
 
-/// A job line read, before numbering; its texts borrow from the file's text (an sacct log's)
-/// or are its own (JSON, read as a stream).
-struct Row<'a> {
+/// An sacct log's lines are in sacct's order: nothing orders them before their line.
+impl Text for &str {
+    type Tie = ();
+}
+
+/// A JSON job's (job id, array task): sacct's order of an array's elements, which `--json`
+/// lists by their own job ids.
+impl Text for String {
+    type Tie = (i64, i64);
+}
+
+/// A job line read, before numbering; its texts (`S`: [`Text`]) borrow from the file's text (an
+/// sacct log's, 16 bytes each, no tie) or are its own (JSON, read as a stream). (A `Cow` served
+/// both at 24 bytes each, and every row held a JSON job's tie: 86 MB more at the peak of a
+/// million-job log.)
+struct Row<S: Text> {
     line: u64,
-    /// Orders jobs submitted at the same second before `line`: (0, 0) in an sacct log, whose
-    /// lines are in sacct's order; a JSON job's (job id, array task), sacct's order of an
-    /// array's elements, which `--json` lists by their own job ids.
-    tie: (i64, i64),
-    id: Text<'a>,
+    /// Orders jobs submitted at the same second before `line` ([`Text::Tie`]).
+    tie: S::Tie,
+    id: S,
     submit: i64,
     start: i64,
     run: i64,
@@ -99,18 +111,18 @@ struct Row<'a> {
     /// Seconds from its submission until it became eligible (`Eligible`; 0 when not later or
     /// not given: `notes::deferred`).
     deferred: i64,
-    user: Text<'a>,
-    group: Text<'a>,
+    user: S,
+    group: S,
     /// Its `Partition` list as the log gives it (`short,batch`: submitted to several, the one
     /// it ran in first).
-    partition: Text<'a>,
-    account: Text<'a>,
-    qos: Text<'a>,
-    name: Text<'a>,
+    partition: S,
+    account: S,
+    qos: S,
+    name: S,
     /// The nodes it ran on (`NodeList`, a hostlist; empty or `None assigned` when none).
-    node_list: Text<'a>,
+    node_list: S,
     /// How Slurm started it (`Flags`: `SchedMain`, `SchedBackfill`, ...; empty when none).
-    flags: Text<'a>,
+    flags: S,
     /// The job's earlier runs (requeued): (start, run) in Slurm's times.
     earlier: Vec<(i64, i64)>,
 }
@@ -158,7 +170,7 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
     let splitter = split::Splitter::new(delim, &names);
     let cols =
         Columns::parse(names).map_err(|e| no_jobs(source, format!("line {head_no}, {e}")))?;
-    let mut rows: Vec<Row> = Vec::new();
+    let mut rows: Vec<Row<&str>> = Vec::new();
     // Job id -> its row, if its (last) job line gave one.
     let mut by_id: HashMap<&str, Option<usize>> = HashMap::default();
     // One line's fields, reused from line to line.
@@ -193,8 +205,8 @@ pub fn read(source: &str, text: &str, opts: &ReadOptions) -> Result<Workload, Sw
         }
         let parsed = match by_id.get(id) {
             // A job requeued: this record is its latest run.
-            Some(&earlier) => requeues.again(id, &mut rows, earlier, row(&cols, no, &f)),
-            None => row(&cols, no, &f).map(Some),
+            Some(&earlier) => requeues.again(id, &mut rows, earlier, job_line::row(&cols, no, &f)),
+            None => job_line::row(&cols, no, &f).map(Some),
         };
         match parsed {
             Ok(None) => {}
@@ -244,212 +256,6 @@ fn no_jobs(source: &str, detail: String) -> SwfError {
 /// Why a line gives no job: (field, reason, a bad line rather than a convention). Jobs left out
 /// by a convention (never started, not ended) are reported but never fail `--strict`.
 type Bad = (Option<String>, String, bool);
-
-/// One job line, or why it is skipped.
-fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<'a>, Bad> {
-    let get = |i: usize| f.get(i).map(|s| s.trim()).unwrap_or("");
-    let opt = |i: Option<usize>| i.map(get).unwrap_or("");
-    let field = |i: usize, e: String| (Some(c.label(i)), e, true);
-    let id = get(c.job_id);
-    let state_text = get(c.state);
-    let state = state_text
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .trim_end_matches('+')
-        .to_ascii_uppercase();
-    let submit = slurm_time::timestamp(get(c.submit)).map_err(|e| field(c.submit, e))?;
-    let start = slurm_time::timestamp(get(c.start)).map_err(|e| field(c.start, e))?;
-    let end = match c.end {
-        Some(i) => slurm_time::timestamp(get(i)).map_err(|e| field(i, e))?,
-        None => None,
-    };
-    let tres_at = |i: Option<usize>| match i {
-        Some(i) => slurm_tres::tres(get(i)).map_err(|e| field(i, e)),
-        None => Ok(Tres::default()),
-    };
-    let (req_tres, alloc_tres) = (tres_at(c.req_tres)?, tres_at(c.alloc_tres)?);
-    let count_at = |i: Option<usize>| -> Result<Option<i64>, Bad> {
-        match i.map(get) {
-            Some(t) if !t.is_empty() => t
-                .parse::<i64>()
-                .map(Some)
-                .map_err(|_| field(i.unwrap_or(0), format!("not a number: {}", quote(t)))),
-            _ => Ok(None),
-        }
-    };
-    let asked_cpus = match count_at(c.req_cpus)? {
-        Some(n) => Some(n),
-        None => req_tres.cpu.map(|n| n as i64),
-    };
-    // The CPUs it ran on: AllocCPUS / NCPUS, else AllocTRES (empty for a job that never ran),
-    // else what it asked.
-    let cpus_col = c
-        .cpus
-        .or(c.alloc_tres)
-        .or(c.req_cpus)
-        .or(c.req_tres)
-        .unwrap_or(0);
-    let cpus: i64 = match (count_at(c.cpus)?, c.alloc_tres) {
-        (Some(n), _) => n,
-        (None, Some(_)) => alloc_tres.cpu.unwrap_or(0) as i64,
-        (None, None) => asked_cpus.unwrap_or(0),
-    };
-    let Some(submit) = submit else {
-        return Err(field(c.submit, "unknown submit time".into()));
-    };
-    let never = |why: &str| Err((None, format!("job {id} {why} ({state_text})"), false));
-    let status = match state::said(&state, end.is_some() && start.is_some()) {
-        Said::Status(status) => status,
-        Said::LeftOut(why) => return never(why),
-        Said::Unknown => {
-            return Err(field(
-                c.state,
-                format!(
-                    "unknown state {} (COMPLETED, FAILED, CANCELLED, ...)",
-                    quote(state_text)
-                ),
-            ))
-        }
-    };
-    // A bad count is a bad line, before "no CPUs: never started" (NCPUS -4 was called never
-    // started, even under --strict); 2^32 CPUs converted to an SWF nothing could run.
-    if cpus < 0 {
-        return Err(field(cpus_col, format!("negative: {cpus}")));
-    }
-    if cpus > i64::from(u32::MAX / 2) {
-        return Err(field(
-            cpus_col,
-            format!("{cpus} CPUs: at most {} on one machine", u32::MAX / 2),
-        ));
-    }
-    let Some(start) = start.filter(|_| cpus > 0) else {
-        return never("never started");
-    };
-    // A job cancelled while pending gets Start = End = the cancel (job_mgr.c: `start_time =
-    // now; end_time = now`). Without a column of the CPUs allocated (0 for it) or of the nodes
-    // it ran on, its CPUs were those it asked, and it read as a run of 0 s that waited.
-    let allocated = c.cpus.is_some() || c.alloc_tres.is_some();
-    let nodes = opt(c.node_list);
-    let on_nodes = !nodes.is_empty() && !nodes.eq_ignore_ascii_case("None assigned");
-    if state == "CANCELLED" && end == Some(start) && !allocated && !on_nodes {
-        return never("never started");
-    }
-    let run = match c.elapsed {
-        Some(i) => {
-            let t = get(i);
-            if t.bytes().all(|b| b.is_ascii_digit()) && !t.is_empty() {
-                t.parse::<i64>()
-                    .map_err(|_| field(i, format!("not a duration: {}", quote(t))))?
-            } else {
-                slurm_time::duration(t).map_err(|e| field(i, e))?
-            }
-        }
-        None => match (end, c.end) {
-            (Some(e), _) if e >= start => e - start,
-            (Some(_), Some(i)) => return Err(field(i, "End before Start".into())),
-            _ => return Err(field(c.end.unwrap_or(c.start), "unknown end time".into())),
-        },
-    };
-    if start < submit {
-        return Err(field(c.start, "Start before Submit".into()));
-    }
-    let req_time = match c.timelimit {
-        Some(i) => match slurm_time::limit(get(i)).map_err(|e| field(i, e))? {
-            Limit::Seconds(s) => s,
-            Limit::None => -1,
-        },
-        None => -1,
-    };
-    let req_cpus = asked_cpus.unwrap_or(cpus);
-    let ran_on = opt(c.nnodes).parse::<u64>().ok().or(alloc_tres.node);
-    let nodes = match req_tres.node {
-        Some(n) => Some(n),
-        None => count_at(c.req_nodes)?.map(|n| n.max(0) as u64),
-    }
-    .or(ran_on);
-    // Slurm <= 19.05 has no TRES columns: `ReqGRES` / `AllocGRES` give GPUs per node, times
-    // the nodes asked for / run on (one when unknown).
-    let gres = |col: Option<usize>, on: Option<u64>| match col {
-        Some(i) => slurm_tres::gres_gpus_per_node(get(i))
-            .map(|g| g.map(|per_node| per_node.saturating_mul(on.unwrap_or(1))))
-            .map_err(|e| field(i, e)),
-        None => Ok(None),
-    };
-    let asked = Asked {
-        cpus,
-        asked_cpus,
-        alloc_cpus: c.cpus.map(|_| cpus).or(alloc_tres.cpu.map(|n| n as i64)),
-        nodes,
-        ran_on,
-        gpus: match req_tres.gpus.or(alloc_tres.gpus) {
-            Some(g) => Some(g),
-            None => match gres(c.req_gres, nodes)? {
-                Some(g) => Some(g),
-                None => gres(c.alloc_gres, ran_on)?,
-            },
-        },
-    };
-    let mem = match c.req_mem {
-        Some(i) => slurm_tres::req_mem(get(i)).map_err(|e| field(i, e))?,
-        None => None,
-    }
-    .or(req_tres.mem_mb.or(alloc_tres.mem_mb).map(ReqMem::Total));
-    let mem_col = c.req_mem.or(c.req_tres).or(c.alloc_tres).unwrap_or(0);
-    let (req, req_mem) = asked.request(mem).map_err(|(e, col)| {
-        let col = match col {
-            Col::Mem => mem_col,
-            Col::Gpus => (c.req_tres.or(c.alloc_tres).or(c.req_gres).or(c.alloc_gres)).unwrap_or(0),
-            Col::Nodes => c.req_tres.or(c.req_nodes).or(c.nnodes).unwrap_or(0),
-        };
-        field(col, e)
-    })?;
-    let cpu_time = match c.total_cpu {
-        Some(i) if !get(i).is_empty() => {
-            slurm_time::duration(get(i)).map_err(|e| field(i, e))? as f64 / cpus.max(1) as f64
-        }
-        _ => -1.0,
-    };
-    // A job held by a dependency, `--begin` or a hold arrives when it became eligible (sacct's
-    // `Eligible`, at most its start): a policy may not start it before, and its wait counts
-    // from there, as Slurm's own `Planned` (`Reserved` before 23.02) does.
-    let eligible = slurm_time::timestamp(opt(c.eligible))
-        .ok()
-        .flatten()
-        .filter(|&e| e > submit && e <= start);
-    Ok(Row {
-        line,
-        tie: (0, 0),
-        id: id.into(),
-        submit: eligible.unwrap_or(submit),
-        start,
-        run,
-        cpus,
-        req_cpus,
-        req_time,
-        req_mem,
-        req,
-        cpu_time,
-        status,
-        timed_out: state == "TIMEOUT",
-        partition_limit: opt(c.timelimit).eq_ignore_ascii_case("Partition_Limit"),
-        // A value that is no time, or after the start, says nothing of it.
-        deferred: eligible.map_or(0, |e| e - submit),
-        user: opt(c.user).into(),
-        group: opt(c.group).into(),
-        // A job submitted to several partitions (`-p a,b`) that started lists first the one it
-        // ran in, the others after it (22.05's `rebuild_job_part_list`, job_scheduler.c, when
-        // it starts): that first one is its partition (`number.rs`; the list is told of:
-        // `several_partitions`).
-        partition: opt(c.partition).into(),
-        account: opt(c.account).into(),
-        qos: opt(c.qos).into(),
-        name: opt(c.name).into(),
-        node_list: opt(c.node_list).into(),
-        flags: opt(c.flags).into(),
-        earlier: Vec::new(),
-    })
-}
 
 struct State<'a> {
     opts: &'a ReadOptions,

@@ -1,6 +1,6 @@
 //! Warnings of the whole file about what an sacct log's jobs ask.
 
-use super::Row;
+use super::{Row, Text};
 use crate::swf::words::Words;
 use crate::swf::{LineIssue, Severity, Workload};
 
@@ -26,7 +26,7 @@ fn warn(w: &mut Workload, field: &str, reason: String) {
 /// started it in. Slurm 22.05 starts such a job in whichever of its partitions can start it
 /// first (`build_job_queue` queues it once per partition, job_scheduler.c); the model keeps
 /// the one it ran in, so a run on another cluster does not move it to another of its list.
-pub(super) fn several_partitions(rows: &[Row], w: &mut Workload) {
+pub(super) fn several_partitions<S: Text>(rows: &[Row<S>], w: &mut Workload) {
     let mut several = rows.iter().filter(|r| r.partition.contains(','));
     let Some(first) = several.next() else {
         return;
@@ -50,7 +50,7 @@ pub(super) fn several_partitions(rows: &[Row], w: &mut Workload) {
 /// 22.05.8; slurm.conf.5 `DefaultTime`). The log names neither: the input step reads them from
 /// the cluster when one is given (`input::partition_time`); without one the job has no
 /// requested time, as before.
-pub(super) fn partition_limit(rows: &[Row], w: &mut Workload) {
+pub(super) fn partition_limit<S: Text>(rows: &[Row<S>], w: &mut Workload) {
     let mut given = rows.iter().filter(|r| r.partition_limit);
     let Some(first) = given.next() else {
         return;
@@ -76,7 +76,7 @@ pub(super) fn partition_limit(rows: &[Row], w: &mut Workload) {
 /// when it became eligible (`row`), so no policy starts it before Slurm could have and its
 /// wait counts from there, as Slurm's `Planned` does. Said, since a dependency on a job that
 /// ends elsewhere in another schedule is not modelled.
-pub(super) fn deferred(rows: &[Row], w: &mut Workload) {
+pub(super) fn deferred<S: Text>(rows: &[Row<S>], w: &mut Workload) {
     let mut later = rows.iter().filter(|r| r.deferred > 0);
     let Some(first) = later.next() else {
         return;

@@ -1,7 +1,7 @@
 //! The job lines read, numbered: jobs 1, 2, ... in submit order, users, groups, job names,
 //! QOS and partitions in order of first appearance, and the SWF header that says so.
 
-use super::Row;
+use super::{Row, Text};
 use crate::swf::{EarlierRun, SwfRecord, Workload};
 use crate::workload::Numbering;
 use foldhash::HashMap;
@@ -20,7 +20,12 @@ pub fn max_procs_is_recorded_peak(h: &crate::swf::SwfHeader) -> bool {
 }
 
 /// Sorts by submit time, numbers jobs and names, fills the header.
-pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str, flags_column: bool) {
+pub(super) fn number<S: Text>(
+    mut rows: Vec<Row<S>>,
+    w: &mut Workload,
+    source: &str,
+    flags_column: bool,
+) {
     rows.sort_by_key(|r| (r.submit, r.tie, r.line));
     w.requeued = rows
         .iter()
@@ -95,7 +100,7 @@ pub(super) fn number(mut rows: Vec<Row>, w: &mut Workload, source: &str, flags_c
             partition: maps[4].id(r.partition.split(',').next().unwrap_or("")),
             preceding_job: -1,
             think_time: -1,
-            extra: vec![r.id.into_owned()],
+            extra: vec![r.id.into()],
             req: r.req,
         })
         .collect();

@@ -9,7 +9,7 @@
 
 use foldhash::HashSet;
 
-use super::{Bad, Row};
+use super::{Bad, Row, Text};
 use crate::swf::SwfHeader;
 
 /// The requeues seen in a file.
@@ -30,13 +30,13 @@ impl Requeues {
     /// A later record (`later`) of a job whose earlier record gave the row `earlier` (an index
     /// of `rows`), or none. Gives the row to add (when the earlier record gave none), and
     /// passes on why the later record gives no job.
-    pub(super) fn again<'a>(
+    pub(super) fn again<S: Text>(
         &mut self,
         id: &str,
-        rows: &mut [Row<'a>],
+        rows: &mut [Row<S>],
         earlier: Option<usize>,
-        later: Result<Row<'a>, Bad>,
-    ) -> Result<Option<Row<'a>>, Bad> {
+        later: Result<Row<S>, Bad>,
+    ) -> Result<Option<Row<S>>, Bad> {
         self.runs += 1;
         if !self.ids.contains(id) {
             self.ids.insert(id.to_owned());
@@ -70,7 +70,7 @@ impl Requeues {
     }
 
     /// The rows of jobs whose last record gave a job.
-    pub(super) fn kept<'a>(&self, rows: Vec<Row<'a>>) -> Vec<Row<'a>> {
+    pub(super) fn kept<S: Text>(&self, rows: Vec<Row<S>>) -> Vec<Row<S>> {
         if self.dropped.is_empty() {
             return rows;
         }

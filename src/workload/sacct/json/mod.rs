@@ -13,8 +13,11 @@
 //! job where it broke, with serde's line and column.
 
 mod job;
+mod priority;
 mod row;
 mod value;
+
+pub use priority::priorities;
 
 use std::cell::RefCell;
 use std::fmt;
@@ -47,7 +50,7 @@ struct Reading<'o> {
     budget: &'o Budget,
     /// About the bytes the rows keep (their own size and their texts').
     kept: u64,
-    rows: Vec<Row<'static>>,
+    rows: Vec<Row<String>>,
     /// Job id -> its row, if its (last) record gave one.
     by_id: HashMap<String, Option<usize>>,
     requeues: Requeues,
@@ -95,7 +98,8 @@ impl Reading<'_> {
                     .map(|t| t.len() as u64)
                     .sum::<u64>();
                 // The row, its texts, and its id again as a key of `by_id`.
-                self.kept += std::mem::size_of::<Row>() as u64 + texts + 2 * id.len() as u64 + 64;
+                self.kept +=
+                    std::mem::size_of::<Row<String>>() as u64 + texts + 2 * id.len() as u64 + 64;
                 self.by_id.insert(id, Some(self.rows.len()));
                 self.rows.push(r);
                 let what = format!("its {} jobs read so far", self.rows.len());

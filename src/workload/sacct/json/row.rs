@@ -2,8 +2,6 @@
 //! that a JSON dump and a `--parsable2` export of one run give the same jobs
 //! (docs/workloads.md, "Slurm's JSON").
 
-use std::borrow::Cow;
-
 use super::job::{Job, TresEntry};
 use super::value::{Num, Text, Texts};
 use crate::quote::quote;
@@ -148,7 +146,7 @@ fn state(t: &Texts) -> Result<String, Bad> {
 }
 
 /// One job of the `jobs` array (`place`: its index + 1), or why it gives none.
-pub(super) fn row(place: u64, j: Job) -> Result<Row<'static>, Bad> {
+pub(super) fn row(place: u64, j: Job) -> Result<Row<String>, Bad> {
     let (id, tie) = job_id(&j)?;
     let submit = instant(&j.time.submission, "time.submission")?;
     let start = instant(&j.time.start, "time.start")?;
@@ -275,21 +273,21 @@ pub(super) fn row(place: u64, j: Job) -> Result<Row<'static>, Bad> {
         .ok()
         .flatten()
         .filter(|&e| e > submit && e <= start);
-    let flags: Cow<'static, str> = match &j.flags {
+    let flags: String = match &j.flags {
         Some(Texts::List(l)) if l.iter().any(|f| BACKFILL_FLAGS.contains(&f.as_str())) => {
             "SchedBackfill".into()
         }
         _ => "".into(),
     };
-    let owned = |t: &Text, field: &str| text(t, field).map(|s| Cow::Owned(s.to_owned()));
+    let owned = |t: &Text, field: &str| text(t, field).map(str::to_owned);
     let or_assoc = |t: &Text, a: &Text, field: &str| match text(t, field)? {
         "" => owned(a, &format!("association.{field}")),
-        s => Ok(Cow::Owned(s.to_owned())),
+        s => Ok(s.to_owned()),
     };
     Ok(Row {
         line: place,
         tie,
-        id: id.into(),
+        id,
         submit: eligible.unwrap_or(submit),
         start,
         run,
@@ -309,7 +307,7 @@ pub(super) fn row(place: u64, j: Job) -> Result<Row<'static>, Bad> {
         account: or_assoc(&j.account, &j.association.account, "account")?,
         qos: owned(&j.qos, "qos")?,
         name: owned(&j.name, "name")?,
-        node_list: Cow::Owned(node_list.to_owned()),
+        node_list: node_list.to_owned(),
         flags,
         earlier: Vec::new(),
     })
