@@ -29,7 +29,7 @@ const fn key(
     }
 }
 
-const WEIGHT: &str = "a number >= 0";
+const WEIGHT: &str = "a whole number >= 0";
 const MINUTES: &str = "a Slurm time (minutes, D-HH:MM, ...)";
 
 /// The keys, in [`crate::slurm::params::NAMES`] order.
