@@ -89,8 +89,9 @@ pub struct Workload {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub partition_limit: Vec<u64>,
     /// The jobs submitted to several partitions (an sacct log's `Partition` a list, `short,batch`)
-    /// as (line of its record, the names in the log's order: for a started job the one it ran
-    /// in first, `rebuild_job_part_list`); empty when no job names more than one, and for other
+    /// as (line of its record, the names in the log's order: in slurmctld's form, for a started
+    /// job the one it ran in first, `rebuild_job_part_list`; sacct itself keeps a list only for a
+    /// job still pending); empty when no job names more than one, and for other
     /// formats. Field 16 holds the first; the input step hands the lists to the cluster
     /// (`crate::cluster::Placement::parts_of`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -35,7 +35,7 @@ pub(super) fn several_partitions(rows: &[Row], w: &mut Workload) {
     let reason = format!(
         "{} submitted to several partitions (first: job {} in {}): on a cluster each may start \
          in any of its partitions the cluster has (tried by PriorityTier, then in the list's \
-         order; sacct lists first the one a job ran in), as Slurm starts such a job in \
+         order), as Slurm starts such a job in \
          whichever of its partitions can start it first; off a cluster, or on one without \
          the first of its list, it runs in that one (the cluster's default if absent)",
         crate::plural::count(n, "job"),
