@@ -205,3 +205,31 @@ fn a_reservation_takes_the_earliest_of_the_jobs_partitions() {
         assert!(s.jobs[3].start > 20, "{spec}: job 4 at {}", s.jobs[3].start);
     }
 }
+
+/// The other policies that place jobs on nodes themselves: `sjbf` (its own selection) starts
+/// the job of [`a_job_whose_first_partition_is_busy_starts_in_its_second`] in its second
+/// partition at once, `conservative[guarantees=off]` (guarantee-free backfilling, on conservative's node plan) plans
+/// it there; `rua` and `pv-easy` start it through the engine's selection.
+#[test]
+fn the_other_policies_start_a_job_in_its_second_partition() {
+    let log = format!(
+        "{HEAD}{}{}",
+        line(1, "ann", "a", (0, 0, 100, 5), 8),
+        line(2, "bob", "a,b", (10, 100, 50, 5), 4)
+    );
+    let set = read(&log, TWO);
+    for spec in [
+        "sjbf",
+        "sjbf[rsp=lc]",
+        "conservative[guarantees=off]",
+        "rua",
+        "pv-easy",
+    ] {
+        let s = run(&set, spec);
+        assert_eq!(
+            (s.jobs[1].start, on(&set, &s, 1)),
+            (10, vec!["n2".to_string()]),
+            "{spec}"
+        );
+    }
+}
