@@ -364,9 +364,8 @@ pub fn prepare_raw(
     warnings.extend(crate::swf::alea_note(workload));
     let partitions = part_names;
     let lists = job_partition_lists(&jobs, &workload.partition_lists);
-    let placement = layout.map(|l| {
-        std::sync::Arc::new(Placement::new(l, &jobs, &partitions).with_lists(&jobs, &lists))
-    });
+    let placement = layout.map(|l| Placement::new(l, &jobs, &partitions).with_lists(&jobs, &lists));
+    let placement = placement.map(std::sync::Arc::new);
     let log_ids = by_job(&jobs, &workload.job_ids);
     match &placement {
         // A job is named as the log names it (its Slurm JobID), as `JobSet::log_id` does.
