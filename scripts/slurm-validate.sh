@@ -7,7 +7,8 @@
 #
 #   sudo scripts/slurm-validate.sh [-s SEED] [-c CONFIG] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d] [-x]
 #     -s SEED     workload seed (default 1)
-#     -c CONFIG   fairshare | smallbf | gpu | tiers | limits | qos | qoslimits | assoclimits | usage
+#     -c CONFIG   fairshare | smallbf | gpu | tiers | multipart | limits | qos | qoslimits | assoclimits |
+#                 usage
 #                 (default fairshare)
 #                   fairshare: priority dominated by fairshare (PriorityWeightFairshare=100000), skewed users
 #                   smallbf:   bf_window=2 (minutes), priority dominated by age
@@ -16,6 +17,10 @@
 #                              (PriorityTier=2, PriorityJobFactor=4, MaxTime=5), gpu n[3-4]
 #                              (PriorityJobFactor=2); PriorityWeightPartition, PriorityWeightJobSize
 #                              with PriorityFavorSmall=YES; jobs go to one partition each
+#                   multipart: tiers' three partitions and weights, short's MaxTime=2; about half the jobs
+#                              are submitted to two or three partitions (sbatch -p short,batch), in orders
+#                              that are not always Slurm's (it sorts a job's list by PriorityTier); each job
+#                              fits the limits and nodes of every partition it names
 #                   limits:    the classic fairshare formula (PriorityFlags=NO_FAIR_TREE) and backfill's
 #                              limits: bf_max_job_test=10, bf_max_job_user=3, default_queue_depth=5;
 #                              skewed users as fairshare's
@@ -61,8 +66,8 @@
 #
 # Output files in OUTDIR:
 #   workload.csv       the generated jobs (id,name,arrival_s,user,account,nodes,tasks_per_node,mem_mb_per_node,
-#                      gpus_per_node,timelimit_min,sleep_s[,partition][,qos]: partition only for tiers, qos
-#                      only for qos)
+#                      gpus_per_node,timelimit_min,sleep_s[,partition][,qos]: partition only for tiers and
+#                      multipart (multipart: a list joined by ':', submitted as -p a,b), qos only for qos)
 #   submit.log         when each job was submitted (seconds after the run's t0) and its Slurm job id
 #   sacct.txt          sacct -X -P -a ... of every job (parsable, '|' separated, ISO times)
 #   sacct.json         with -x only: sacct -X -a --json of the same jobs (Slurm's JSON, read as sacct.txt is)
@@ -105,10 +110,10 @@ while getopts "s:c:j:w:o:kgdxh" opt; do
     d) DEBUGLOG=1 ;;
     x) EXPORTS=1 ;;
     h) sed -n '2,60p' "$0"; exit 0 ;;
-    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|limits|qos|qoslimits|assoclimits|usage] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d] [-x]" >&2; exit 2 ;;
+    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|multipart|limits|qos|qoslimits|assoclimits|usage] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d] [-x]" >&2; exit 2 ;;
   esac
 done
-case $CONFIG in fairshare|smallbf|gpu|tiers|limits|qos|qoslimits|assoclimits|usage) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers, limits, qos, qoslimits, assoclimits, usage)" >&2; exit 2 ;; esac
+case $CONFIG in fairshare|smallbf|gpu|tiers|multipart|limits|qos|qoslimits|assoclimits|usage) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers, multipart, limits, qos, qoslimits, assoclimits, usage)" >&2; exit 2 ;; esac
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 if [[ -z $OUT ]]; then
@@ -132,10 +137,11 @@ if config in ("fairshare", "limits"):  # one heavy user per account: fairshare a
     users = [("alice", "phys", 8), ("bob", "phys", 1), ("carol", "chem", 4), ("dave", "chem", 1),
              ("erin", "bio", 1), ("frank", "eng", 2), ("alice", "bio", 1)]
 tiers = config == "tiers"
+multipart = config == "multipart"
 qos = config in ("qos", "qoslimits", "usage")
 qoslimits = config == "qoslimits"
 print("id,name,arrival_s,user,account,nodes,tasks_per_node,mem_mb_per_node,gpus_per_node,timelimit_min,sleep_s"
-      + (",partition" if tiers else "") + (",qos" if qos else "") + (",extra" if exports else ""))
+      + (",partition" if tiers or multipart else "") + (",qos" if qos else "") + (",extra" if exports else ""))
 t = 0.0
 mean_gap = window / n
 for i in range(1, n + 1):
@@ -149,7 +155,7 @@ for i in range(1, n + 1):
     mem = tpn * rng.choice([500, 1000, 2000])
     if config == "gpu":
         gpus = rng.choices([0, 1, 2], weights=[3, 5, 2])[0]
-    elif tiers:
+    elif tiers or multipart:
         gpus = rng.choices([0, 1, 2], weights=[6, 3, 1])[0]
     else:
         gpus = rng.choices([0, 1, 2], weights=[17, 2, 1])[0]
@@ -170,6 +176,23 @@ for i in range(1, n + 1):
         else:
             part = "batch"
         row += f",{part}"
+    if multipart:
+        # the partitions named, joined by ':' (sbatch gets them joined by ','): short (n[1-2], MaxTime 2)
+        # only for jobs within its limit on at most two nodes, gpu (n[3-4]) only for jobs on at most two
+        # nodes; some lists name batch before short (Slurm tries short first: its PriorityTier is higher)
+        small, fits_short = nodes <= 2, limit <= 2 and nodes <= 2
+        if gpus > 0 and small:
+            opts = [("gpu:batch", 4), ("gpu", 2), ("batch:gpu", 1)]
+            if fits_short:
+                opts += [("short:gpu", 2), ("short:gpu:batch", 2)]
+        elif fits_short:
+            opts = [("short:batch", 4), ("short", 2), ("batch", 2), ("batch:short", 1),
+                    ("short:gpu:batch", 2), ("gpu:short", 1)]
+        elif small:
+            opts = [("batch", 3), ("batch:gpu", 2), ("gpu:batch", 2), ("gpu", 1)]
+        else:
+            opts = [("batch", 1)]
+        row += "," + rng.choices([o[0] for o in opts], weights=[o[1] for o in opts])[0]
     if qos:
         # the QOS asked with --qos: high for one job in five, low for three in ten, the rest normal
         q = rng.choices(["high", "normal", "low"], weights=[2, 5, 3])[0]
@@ -317,7 +340,7 @@ PriorityWeightQOS=0
 PriorityWeightTRES=CPU=1000,GRES/gpu=4000"
     SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=500,sched_interval=10"
     ;;
-  tiers)
+  tiers|multipart)
     PRIO="PriorityWeightFairshare=2000
 PriorityWeightAge=3000
 PriorityWeightJobSize=2000
@@ -364,11 +387,14 @@ ENFORCE=associations
 if [[ $CONFIG == qoslimits || $CONFIG == usage ]]; then ENFORCE=associations,limits,qos; fi
 if [[ $CONFIG == assoclimits ]]; then ENFORCE=associations,limits; fi
 PARTS="PartitionName=batch Nodes=n[1-4] Default=YES MaxTime=INFINITE State=UP"
-if [[ $CONFIG == tiers ]]; then
+if [[ $CONFIG == tiers || $CONFIG == multipart ]]; then
   FAVOR=YES
   PARTS="PartitionName=batch Nodes=n[1-4] Default=YES MaxTime=INFINITE PriorityJobFactor=1 PriorityTier=1 State=UP
 PartitionName=short Nodes=n[1-2] MaxTime=5 PriorityJobFactor=4 PriorityTier=2 State=UP
 PartitionName=gpu Nodes=n[3-4] MaxTime=INFINITE PriorityJobFactor=2 PriorityTier=1 State=UP"
+fi
+if [[ $CONFIG == multipart ]]; then
+  PARTS=${PARTS/short Nodes=n\[1-2\] MaxTime=5/short Nodes=n[1-2] MaxTime=2}
 fi
 # -d: the controller's log at debug level with the backfill flags (the committed runs' configs keep info)
 HEAD=$(slurm_conf_head)
@@ -535,7 +561,7 @@ for j in csv.DictReader(open(path)):
     wait = t0 + float(j["arrival_s"]) - time.time()
     if wait > 0:
         time.sleep(wait)
-    args = ["sbatch", "--parsable", f"--uid={j['user']}", "-A", j["account"], "-p", j.get("partition", "batch"),
+    args = ["sbatch", "--parsable", f"--uid={j['user']}", "-A", j["account"], "-p", j.get("partition", "batch").replace(":", ","),
             "-J", j["name"], "-N", j["nodes"], f"--ntasks-per-node={j['tasks_per_node']}",
             f"--mem={j['mem_mb_per_node']}", "-t", j["timelimit_min"],
             "--chdir=/tmp", "-o", "/dev/null", "-e", "/dev/null"]

@@ -428,6 +428,7 @@ fn a_gpu_clusters_gantt_shows_its_gpus_and_gpu_jobs_darker() {
         never: Vec::new(),
         absent: Vec::new(),
         idle,
+        lists: Vec::new(),
     };
     p.needs[1].gpus = 2;
     let rows = gantt::NodeRows::of_placement(&p);

@@ -42,6 +42,7 @@ mod input_streaming;
 mod job_outcomes;
 mod layouts;
 mod metrics;
+mod multipart_jobs;
 mod paper_readings;
 mod pipeline;
 mod policy_backfilling_orders;

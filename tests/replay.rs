@@ -26,6 +26,7 @@ mod limits_runs;
 mod log_cycles;
 mod log_phases;
 mod loop_drift;
+mod multipart_17;
 mod new_workload;
 mod qos_runs;
 mod qoslimits_runs;
@@ -136,11 +137,17 @@ fn committed_runs() -> Vec<Run> {
 
 /// The run `tests/data/slurm/NAME` (`fairshare-1/run1`), replayed at `calc_phase=PHASE`.
 fn load_run(name: &str, phase: &str) -> Run {
+    load_run_from(name, "sacct.txt", phase)
+}
+
+/// [`load_run`] of the run's log `file` (multipart-17's `sacct-lists.txt`: its jobs'
+/// partition lists, which sacct does not keep for a started job).
+fn load_run_from(name: &str, file: &str, phase: &str) -> Run {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/slurm")
         .join(name);
     let conf = schedlab::cluster::conf::read_path(&dir.join("slurm.conf")).unwrap();
-    let text = std::fs::read_to_string(dir.join("sacct.txt")).unwrap();
+    let text = std::fs::read_to_string(dir.join(file)).unwrap();
     let sshare = std::fs::read_to_string(dir.join("sshare-start.txt")).unwrap();
     let (w, set) = schedlab::run::read_bytes(
         "sacct.txt",

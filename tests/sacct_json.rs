@@ -378,3 +378,38 @@ fn a_small_gzip_of_long_names_is_refused() {
     assert_eq!(w.records.len(), 1500);
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// A job submitted to several partitions: the JSON's `partition` string is a list as sacct's
+/// `Partition` is (`short,batch`), kept whole as the `-P` export's (its first in field 16), and
+/// told of under the JSON's key.
+#[test]
+fn a_partition_list_is_kept_from_json_too() {
+    let text = std::fs::read_to_string(HAND).unwrap();
+    let listed = text.replacen(
+        r#""partition": "batch""#,
+        r#""partition": "short,batch""#,
+        1,
+    );
+    assert_ne!(listed, text);
+    let w = read_text("h.json", &listed, false).unwrap();
+    assert_eq!(w.partition_lists.len(), 1);
+    assert_eq!(w.partition_lists[0].1, ["short", "batch"]);
+    let first = w
+        .records
+        .iter()
+        .find(|r| r.line == w.partition_lists[0].0)
+        .unwrap();
+    let short = w.partition_names.iter().position(|n| n == "short").unwrap();
+    assert_eq!(first.partition, short as i64 + 1);
+    assert!(
+        w.issues.iter().any(|i| i
+            .to_string()
+            .starts_with("partition: 1 job submitted to several partitions")),
+        "{:?}",
+        w.issues
+    );
+    assert!(read_text("h.json", &text, false)
+        .unwrap()
+        .partition_lists
+        .is_empty());
+}

@@ -30,6 +30,7 @@ pub mod hostlist;
 pub mod layout;
 mod nodeset;
 pub mod packed;
+pub mod part_lists;
 pub mod place;
 pub mod select;
 pub mod table;

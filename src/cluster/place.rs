@@ -24,6 +24,9 @@ pub struct Placement {
     pub absent: Vec<(String, u64)>,
     /// Every node free (the cluster before any job).
     pub idle: Free,
+    /// The jobs submitted to several partitions, by job index ([`Placement::parts_of`]; set by
+    /// [`Placement::with_lists`], empty for every other trace).
+    pub lists: Vec<super::part_lists::PartList>,
 }
 
 impl Placement {
@@ -86,6 +89,7 @@ impl Placement {
             never,
             absent,
             idle,
+            lists: Vec::new(),
         }
     }
 

@@ -29,6 +29,21 @@ pub(super) fn job_qos(jobs: &[Job], by_line: &[(u64, u16)]) -> Vec<u16> {
         .collect()
 }
 
+/// The partition lists of the jobs submitted to several partitions (the workload's (line,
+/// names)), as (job index, names) by job index; empty when no job names several.
+pub(super) fn job_partition_lists(
+    jobs: &[Job],
+    by_line: &[(u64, Vec<String>)],
+) -> Vec<(usize, Vec<String>)> {
+    if by_line.is_empty() {
+        return Vec::new();
+    }
+    let by_line: HashMap<u64, &Vec<String>> = by_line.iter().map(|(l, n)| (*l, n)).collect();
+    (jobs.iter().enumerate())
+        .filter_map(|(j, job)| by_line.get(&job.line).map(|n| (j, (*n).clone())))
+        .collect()
+}
+
 /// Whether backfill started each job (an sacct log's `Flags`), by job index; empty when the
 /// workload says for no job.
 pub(super) fn job_backfilled(jobs: &[Job], by_line: &[(u64, bool)]) -> Vec<bool> {

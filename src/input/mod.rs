@@ -20,7 +20,7 @@ mod skip;
 mod told;
 pub use crate::job::{MAX_HORIZON, MAX_TIME};
 use crate::Time;
-use by_job::{by_job, earlier_runs, job_backfilled, job_qos};
+use by_job::{by_job, earlier_runs, job_backfilled, job_partition_lists, job_qos};
 use foldhash::HashMap;
 use machine_size::{machine, Machine};
 pub use options::{EstimateSource, InputOptions, Origin, Wide, MAX_NODES, MAX_NODE_PROCS};
@@ -363,7 +363,9 @@ pub fn prepare_raw(
     }
     warnings.extend(crate::swf::alea_note(workload));
     let partitions = part_names;
-    let placement = layout.map(|l| std::sync::Arc::new(Placement::new(l, &jobs, &partitions)));
+    let lists = job_partition_lists(&jobs, &workload.partition_lists);
+    let placement = layout.map(|l| Placement::new(l, &jobs, &partitions).with_lists(&jobs, &lists));
+    let placement = placement.map(std::sync::Arc::new);
     let log_ids = by_job(&jobs, &workload.job_ids);
     match &placement {
         // A job is named as the log names it (its Slurm JobID), as `JobSet::log_id` does.

@@ -34,7 +34,21 @@ pub fn check_cluster(place: &Placement, s: &Schedule) -> Result<(), Vec<String>>
         if !rec.ran() {
             continue;
         }
-        let (need, a) = (&place.needs[j], &s.allocs[j]);
+        let a = &s.allocs[j];
+        // A job submitted to several partitions ran in the first of its list that holds its
+        // nodes (its own partition for any other job).
+        let holds =
+            |p: u32| (a.iter()).all(|x| l.parts[p as usize].members.binary_search(&x.node).is_ok());
+        let parts = place.parts_of(j);
+        let ran_in = match parts.len() {
+            1 => parts[0],
+            _ => parts
+                .iter()
+                .copied()
+                .find(|&p| holds(p))
+                .unwrap_or(parts[0]),
+        };
+        let need = &place.need_in(j, ran_in);
         let part = &l.parts[need.part as usize];
         let mut fail = |m: String| errors.push(format!("job index {j}: {m}"));
         if a.is_empty() {

@@ -48,9 +48,19 @@ impl<'a> ClusterRun<'a> {
         }
     }
 
-    /// True when job `j` fits now ([`Free::fits`]).
+    /// True when job `j` fits now ([`Free::fits`]): in its partition, or in one of its list
+    /// when it was submitted to several ([`Placement::parts_of`]).
     pub(super) fn fits(&self, j: usize) -> bool {
-        self.free.fits(&self.place.layout, &self.place.needs[j])
+        let (l, place) = (&self.place.layout, self.place);
+        if place.has_lists() {
+            let parts = place.parts_of(j);
+            if parts.len() > 1 {
+                return parts
+                    .iter()
+                    .any(|&p| self.free.fits(l, &place.need_in(j, p)));
+            }
+        }
+        self.free.fits(l, &place.needs[j])
     }
 
     /// Takes job `j`'s allocation by the default selection now, if it fits, as
@@ -61,20 +71,40 @@ impl<'a> ClusterRun<'a> {
         free_procs: &mut FreeProcs,
     ) -> Option<ProcSet> {
         let mut shares = std::mem::take(&mut self.shares);
-        let (l, need) = (&self.place.layout, &self.place.needs[j]);
-        let set = self
-            .free
-            .select_into(l, need, None, &mut shares)
-            .then(|| self.take(j, &shares, free_procs));
+        let (l, place) = (&self.place.layout, self.place);
+        // A job of several partitions starts in the first of them (in the order Slurm tries
+        // them) where the selection finds it an allocation.
+        let found = match place.has_lists() && place.parts_of(j).len() > 1 {
+            false => self.free.select_into(l, &place.needs[j], None, &mut shares),
+            true => place.parts_of(j).iter().any(|&p| {
+                self.free
+                    .select_into(l, &place.need_in(j, p), None, &mut shares)
+            }),
+        };
+        let set = found.then(|| self.take(j, &shares, free_procs));
         self.shares = shares;
         set
     }
 
     /// Why `a` is not a valid allocation of job `j` now, if it is not: its nodes in its
-    /// partition and distinct, its totals what the job asks, its shares free.
+    /// partition (or, for a job submitted to several, in one of them) and distinct, its totals
+    /// what the job asks, its shares free. The reason given is its own partition's.
     pub(super) fn invalid(&self, j: usize, a: &[Share]) -> Option<String> {
+        let place = self.place;
+        let why = self.invalid_as(&place.needs[j], a)?;
+        if place.has_lists() {
+            let parts = place.parts_of(j);
+            let other = |&p: &u32| self.invalid_as(&place.need_in(j, p), a).is_none();
+            if parts.len() > 1 && parts.iter().any(other) {
+                return None;
+            }
+        }
+        Some(why)
+    }
+
+    /// Why `a` is not a valid allocation now for a job asking `need`, if it is not.
+    fn invalid_as(&self, need: &Need, a: &[Share]) -> Option<String> {
         let l = &self.place.layout;
-        let need = &self.place.needs[j];
         let part = &l.parts[need.part as usize];
         let mut nodes: Vec<u32> = a.iter().map(|s| s.node).collect();
         nodes.sort_unstable();
@@ -200,9 +230,25 @@ impl<'c> ClusterView<'c> {
         &self.run.place.layout
     }
 
-    /// What job `j` asks.
+    /// What job `j` asks (in its own partition).
     pub fn need(&self, j: usize) -> &'c Need {
         &self.run.place.needs[j]
+    }
+
+    /// Job `j`'s partitions in the order Slurm tries them: its own alone, unless it was
+    /// submitted to several ([`Placement::parts_of`]); a start in any of them is valid.
+    pub fn parts(&self, j: usize) -> &'c [u32] {
+        self.run.place.parts_of(j)
+    }
+
+    /// Whether any job was submitted to several partitions.
+    pub fn has_lists(&self) -> bool {
+        self.run.place.has_lists()
+    }
+
+    /// What job `j` asks in partition `part` (one of [`ClusterView::parts`]).
+    pub fn need_in(&self, j: usize, part: u32) -> Need {
+        self.run.place.need_in(j, part)
     }
 
     /// Every node free (the cluster before any job).

@@ -88,6 +88,14 @@ pub struct Workload {
     /// (`input::partition_time`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub partition_limit: Vec<u64>,
+    /// The jobs submitted to several partitions (an sacct log's `Partition` a list, `short,batch`)
+    /// as (line of its record, the names in the log's order: in slurmctld's form, for a started
+    /// job the one it ran in first, `rebuild_job_part_list`; sacct itself keeps a list only for a
+    /// job still pending); empty when no job names more than one, and for other
+    /// formats. Field 16 holds the first; the input step hands the lists to the cluster
+    /// (`crate::cluster::Placement::parts_of`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub partition_lists: Vec<(u64, Vec<String>)>,
     /// Each job's QOS (an sacct log's `QOS`) as (line of its record, `k`): QOS `k` is
     /// `qos_names[k - 1]`; empty when the log has no QOS column, and for other formats. The
     /// `slurm` policy's QOS factor reads it.
@@ -179,6 +187,7 @@ mod tests {
             backfilled: vec![],
             timed_out: vec![],
             partition_limit: vec![],
+            partition_lists: vec![],
             job_ids: vec![],
             qos: vec![],
             qos_names: vec![],

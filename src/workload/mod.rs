@@ -45,6 +45,7 @@ impl Workload {
             backfilled: Vec::new(),
             timed_out: Vec::new(),
             partition_limit: Vec::new(),
+            partition_lists: Vec::new(),
             job_ids: Vec::new(),
             qos: Vec::new(),
             qos_names: Vec::new(),

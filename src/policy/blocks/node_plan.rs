@@ -62,6 +62,48 @@ impl NodePlan {
     /// partition has too few cores or GPUs ([`Free::short_of`]) rules out that start and every
     /// later one up to it (their windows hold it too), without narrowing anything.
     pub(crate) fn place(&mut self, l: &Layout, need: &Need, dur: Time) -> Option<(Time, Alloc)> {
+        let (i, t, a) = self.earliest(l, need, dur)?;
+        self.hold(l, i, t, dur, &a);
+        Some((t, a))
+    }
+
+    /// [`NodePlan::place`] for a job submitted to several partitions (`needs`: what it asks in
+    /// each, in the order they are tried): the earliest start over them, ties to the first.
+    pub(crate) fn place_any(
+        &mut self,
+        l: &Layout,
+        needs: &[Need],
+        dur: Time,
+    ) -> Option<(Time, Alloc)> {
+        let mut best: Option<(usize, Time, Alloc)> = None;
+        for need in needs {
+            if let Some(found) = self.earliest(l, need, dur) {
+                if best.as_ref().is_none_or(|b| found.1 < b.1) {
+                    best = Some(found);
+                }
+            }
+        }
+        let (i, t, a) = best?;
+        self.hold(l, i, t, dur, &a);
+        Some((t, a))
+    }
+
+    /// Takes `a` from the plan for `dur` seconds from instant `i` (time `t`).
+    fn hold(&mut self, l: &Layout, i: usize, t: Time, dur: Time, a: &Alloc) {
+        let end = t.saturating_add(dur.max(1));
+        let last = if end == Time::MAX {
+            self.times.len()
+        } else {
+            self.split(end)
+        };
+        for state in &mut self.states[i..last] {
+            state.take(l, a);
+        }
+    }
+
+    /// The earliest instant (index, time) at which `need` has an allocation free for `dur`
+    /// seconds, and that allocation, left in the plan.
+    fn earliest(&mut self, l: &Layout, need: &Need, dur: Time) -> Option<(usize, Time, Alloc)> {
         let n = self.times.len();
         // The instants before `enough` are known not to be short of the job's totals.
         let (mut i, mut enough) = (0, 0);
@@ -83,11 +125,7 @@ impl NodePlan {
                 i += 1;
                 continue;
             };
-            let last = if end == Time::MAX { n } else { self.split(end) };
-            for state in &mut self.states[i..last] {
-                state.take(l, &a);
-            }
-            return Some((t, a));
+            return Some((i, t, a));
         }
         None
     }

@@ -12,14 +12,18 @@ use crate::policy::queue::Queue;
 use crate::sim::{Ctx, SimError, StartReason};
 
 /// Job `j`'s allocation on `free` (and on what is free in `within` too), best fit when
-/// `packed`, else in Slurm's order.
+/// `packed`, else in Slurm's order; a job submitted to several partitions in the first of
+/// them (in the order they are tried) where it finds one.
 fn pick(c: &Ctx<'_>, free: &Free, j: usize, packed: bool, within: Option<&Free>) -> Option<Alloc> {
     let cv = c.cluster()?;
-    let (l, need) = (cv.layout(), cv.need(j));
-    if packed {
-        free.select_packed(l, need, within)
-    } else {
-        free.select(l, need, within)
+    let l = cv.layout();
+    let select = |need: &crate::cluster::Need| match packed {
+        true => free.select_packed(l, need, within),
+        false => free.select(l, need, within),
+    };
+    match cv.parts(j) {
+        [_] => select(cv.need(j)),
+        parts => parts.iter().find_map(|&p| select(&cv.need_in(j, p))),
     }
 }
 

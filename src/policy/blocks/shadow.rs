@@ -76,12 +76,30 @@ pub struct ShadowCache {
 /// The shadow of `head` (which does not fit now): [`shadow`] on a single pool; on a cluster the
 /// earliest planned end at which the head's allocation is free (every job planned to end then
 /// counted), and the resources left over on each node.
+/// A head submitted to several partitions takes the earliest shadow over them, ties to the
+/// first tried (docs/cluster-model.md, "Jobs of several partitions").
 pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
     let Some(cv) = c.cluster() else {
         let (time, extra) = shadow(c, c.job(head).procs);
         return Shadow::pool(time, extra);
     };
-    let (l, need) = (cv.layout(), cv.need(head));
+    let parts = cv.parts(head);
+    if parts.len() == 1 {
+        return shadow_in(c, &cv, cv.need(head));
+    }
+    let mut best: Option<Shadow> = None;
+    for &p in parts {
+        let s = shadow_in(c, &cv, &cv.need_in(head, p));
+        if best.as_ref().is_none_or(|b| s.time < b.time) {
+            best = Some(s);
+        }
+    }
+    best.expect("a job has a partition")
+}
+
+/// [`shadow_of`] of a head asking `need` (in one of its partitions).
+fn shadow_in(c: &Ctx<'_>, cv: &crate::sim::ClusterView<'_>, need: &Need) -> Shadow {
+    let l = cv.layout();
     if need.cores_only() {
         return cores_shadow(c, l, cv.free(), need);
     }
@@ -106,7 +124,7 @@ pub fn shadow_of(c: &Ctx<'_>, head: usize) -> Shadow {
         }
         let (free, released) = match state.as_mut() {
             Some(st) => st,
-            None => state.insert((released_by(&cv, &running, k + 1), k + 1)),
+            None => state.insert((released_by(cv, &running, k + 1), k + 1)),
         };
         for &(_, r) in &running[*released..=k] {
             free.give_packed(l, cv.alloc(r));

@@ -18,8 +18,8 @@ mod zotkin;
 
 pub use expr::ExprOrder;
 pub use fairshare::{Fairshare, DEFAULT_HALFLIFE};
-pub(crate) use slurm::priority_key;
 pub use slurm::SlurmPriority;
+pub(crate) use slurm::{partition_factor, priority_key};
 pub use zotkin::{Criterion, Zotkin};
 
 use super::keys::{KeyInfo, Params, Values};

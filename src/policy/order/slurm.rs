@@ -156,7 +156,7 @@ fn key_of(c: &Ctx<'_>, job: usize, priority: f64) -> f64 {
 /// partition's and at least 1; `NO_NORMAL_PART`: the factor itself). The default partition's
 /// factor is the `PriorityJobFactor` key (a slurm.conf sets it to that partition's; a spec may
 /// change it).
-fn partition_factor(l: &Layout, part: usize, p: &SlurmParams) -> f64 {
+pub(crate) fn partition_factor(l: &Layout, part: usize, p: &SlurmParams) -> f64 {
     let parts = &l.parts;
     let factor = |i: usize| {
         if i == l.default_part {

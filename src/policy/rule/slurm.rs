@@ -36,6 +36,7 @@ mod agent;
 mod assoc_use;
 mod backfill;
 mod blocked;
+mod entries;
 mod fit;
 mod free;
 mod held;
@@ -93,8 +94,9 @@ pub struct SlurmSched {
     /// began one in its instant (`Policy::logged_cycle`); `None`: the agent decides.
     logged_cycle: Option<bool>,
     per_user: HashMap<i64, usize>,
-    /// The last backfill cycle's queue and plan on a pool, kept for their memory.
-    cycle_queue: Vec<usize>,
+    /// The last backfill cycle's queue (job, partition) and plan on a pool, kept for their
+    /// memory.
+    cycle_queue: Vec<(usize, u32)>,
     pool_plan: Free,
     /// The last backfill cycle's plan on nodes, kept for its memory.
     node_plan: Option<Box<NodePlan>>,

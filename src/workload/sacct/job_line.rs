@@ -201,10 +201,11 @@ pub(super) fn row<'a>(c: &Columns, line: u64, f: &[&'a str]) -> Result<Row<&'a s
         deferred: eligible.map_or(0, |e| e - submit),
         user: opt(c.user),
         group: opt(c.group),
-        // A job submitted to several partitions (`-p a,b`) that started lists first the one it
-        // ran in, the others after it (22.05's `rebuild_job_part_list`, job_scheduler.c, when
-        // it starts): that first one is its partition (`number.rs`; the list is told of:
-        // `several_partitions`).
+        // A job submitted to several partitions (`-p a,b`): its first is its partition, the
+        // whole list kept (`number.rs`; told of: `several_partitions`). sacct prints a list only
+        // for a job still pending (slurmdbd stores the partition a started job runs in,
+        // as_mysql_job.c 523-526 of 22.05.8); slurmctld's form puts the one it ran in first
+        // (`rebuild_job_part_list`, job_scheduler.c).
         partition: opt(c.partition),
         account: opt(c.account),
         qos: opt(c.qos),

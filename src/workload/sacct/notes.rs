@@ -22,10 +22,10 @@ fn warn(w: &mut Workload, field: &str, reason: String) {
 }
 
 /// Tells, as a warning of the whole file, of the jobs submitted to several partitions
-/// (`Partition` a list: `short,batch`): each runs in the first of its list, the one Slurm
-/// started it in. Slurm 22.05 starts such a job in whichever of its partitions can start it
-/// first (`build_job_queue` queues it once per partition, job_scheduler.c); the model keeps
-/// the one it ran in, so a run on another cluster does not move it to another of its list.
+/// (`Partition` a list: `short,batch`): the list is kept ([`Workload::partition_lists`]), and
+/// on a cluster such a job may start in any of its partitions the cluster has, as Slurm 22.05
+/// starts it in whichever can start it first (`build_job_queue` queues it once per partition,
+/// job_scheduler.c); off a cluster, or when the cluster lacks its first, it runs in that one.
 pub(super) fn several_partitions<S: Text>(rows: &[Row<S>], w: &mut Workload) {
     let mut several = rows.iter().filter(|r| r.partition.contains(','));
     let Some(first) = several.next() else {
@@ -33,10 +33,11 @@ pub(super) fn several_partitions<S: Text>(rows: &[Row<S>], w: &mut Workload) {
     };
     let n = 1 + several.count();
     let reason = format!(
-        "{} submitted to several partitions (first: job {} in {}): each runs in the first of \
-         its list, the one Slurm started it in; on a cluster without it, in the cluster's \
-         default partition, not in another of its list (Slurm starts such a job in whichever \
-         of its partitions can start it first: not modelled)",
+        "{} submitted to several partitions (first: job {} in {}): on a cluster each may start \
+         in any of its partitions the cluster has (tried by PriorityTier, then in the list's \
+         order), as Slurm starts such a job in \
+         whichever of its partitions can start it first; off a cluster, or on one without \
+         the first of its list, it runs in that one (the cluster's default if absent)",
         crate::plural::count(n, "job"),
         first.id,
         first.partition

@@ -70,6 +70,12 @@ pub(super) fn number<S: Text>(
         .filter(|r| r.partition_limit)
         .map(|r| r.line)
         .collect();
+    w.partition_lists = rows
+        .iter()
+        .filter(|r| r.partition.contains(','))
+        .map(|r| (r.line, partition_list(&r.partition)))
+        .filter(|(_, list)| list.len() > 1)
+        .collect();
     w.job_ids = rows
         .iter()
         .map(|r| (r.line, r.id.trim().to_owned()))
@@ -195,4 +201,15 @@ fn recorded_peak(records: &[SwfRecord], earlier: &[EarlierRun]) -> Option<i64> {
         })
         .max()?;
     (peak > 0).then_some(peak)
+}
+
+/// The names of a `Partition` list (`short,batch`), in its order, each once, blanks dropped.
+fn partition_list(list: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        if !names.iter().any(|n| n == name) {
+            names.push(name.to_owned());
+        }
+    }
+    names
 }

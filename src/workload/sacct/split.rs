@@ -351,8 +351,8 @@ mod tests {
     }
 
     /// A job submitted to several partitions, read from `|` and from `,`: the same workload,
-    /// the job in the first of its list (`short`, where it ran), and one warning of the whole
-    /// file saying so (before, the `,` export read `batch` into AllocTRES).
+    /// the job in the first of its list (`short`, where it ran), its list kept, and one warning
+    /// of the whole file saying so (before, the `,` export read `batch` into AllocTRES).
     #[test]
     fn a_partition_list_reads_as_its_pipe_twin_and_is_told_of() {
         let pipes = "JobID|Partition|Submit|Start|End|AllocCPUS|AllocTRES|State\n\
@@ -369,8 +369,13 @@ mod tests {
             assert_eq!(w.issue_count, 1);
             let i = w.issues[0].to_string();
             assert!(
-                i.starts_with("Partition: 1 job submitted to several partitions (first: job 7 in short,batch): each runs in the first of its list"),
+                i.starts_with("Partition: 1 job submitted to several partitions (first: job 7 in short,batch): on a cluster each may start in any of its partitions"),
                 "{i}"
+            );
+            // The list is kept, in the log's order, for the job of several only.
+            assert_eq!(
+                w.partition_lists,
+                [(2, vec!["short".into(), "batch".into()])]
             );
         }
     }

@@ -28,7 +28,17 @@ pub fn pass(c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
     let mut planned: Vec<(usize, Time, Alloc, StartReason)> = Vec::new();
     let mut earlier_waits = false;
     for &j in queue {
-        let Some((t, a)) = plan.place(l, cv.need(j), c.estimate(j)) else {
+        // A job submitted to several partitions takes the earliest start over them, ties to
+        // the first tried (docs/cluster-model.md, "Jobs of several partitions").
+        let parts = cv.parts(j);
+        let found = match parts.len() {
+            1 => plan.place(l, cv.need(j), c.estimate(j)),
+            _ => {
+                let needs: Vec<_> = parts.iter().map(|&p| cv.need_in(j, p)).collect();
+                plan.place_any(l, &needs, c.estimate(j))
+            }
+        };
+        let Some((t, a)) = found else {
             continue;
         };
         let why = if earlier_waits {

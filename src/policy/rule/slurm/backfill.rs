@@ -45,7 +45,18 @@ impl SlurmSched {
         );
         let mut jobs = std::mem::take(&mut self.cycle_queue);
         jobs.clear();
-        jobs.extend_from_slice(queue.all(c));
+        // Jobs submitted to several partitions: one entry per job and partition, each tested
+        // (started, or given a reservation in its partition) as its own (`entries.rs`;
+        // `_attempt_backfill` tests each queue record, 22.05's `bf_one_resv_per_job` off by
+        // default); else each job in its own partition.
+        let all = queue.all(c);
+        match super::entries::entries(c, &self.shared.borrow(), all) {
+            Some(e) => jobs.extend(e),
+            None => {
+                let own = |j: usize| c.cluster().map_or(0, |cv| cv.need(j).part);
+                jobs.extend(all.iter().map(|&j| (j, own(j))));
+            }
+        }
         // On a pool the cycle ends after the last job that could start now (one needing more
         // processors than are free now cannot: reservations and starts only take them) or has
         // no reservation yet: a job after it can neither start nor record its first planned
@@ -54,7 +65,7 @@ impl SlurmSched {
             Plan::Pool(free) => {
                 let now_free = free.now();
                 jobs.iter()
-                    .rposition(|&j| {
+                    .rposition(|&(j, _)| {
                         c.waiting().contains(j)
                             && (i64::from(c.job(j).procs) <= now_free || c.reserved_at(j).is_none())
                     })
@@ -64,9 +75,10 @@ impl SlurmSched {
             // it asks (`Free::short_of`) cannot start in the cycle.
             Plan::Nodes(_) => c.cluster().map_or(jobs.len(), |cv| {
                 jobs.iter()
-                    .rposition(|&j| {
+                    .rposition(|&(j, part)| {
                         c.waiting().contains(j)
-                            && (!cv.free().short_of(cv.need(j)) || c.reserved_at(j).is_none())
+                            && (!cv.free().short_of(&cv.need_in(j, part))
+                                || c.reserved_at(j).is_none())
                     })
                     .map_or(0, |k| k + 1)
             }),
@@ -86,7 +98,7 @@ impl SlurmSched {
         let mut tested = 0;
         let mut planned: Vec<usize> = Vec::new();
         let mut raised = false;
-        for &j in &jobs[..upto] {
+        for &(j, part) in &jobs[..upto] {
             if tested >= max_test {
                 break;
             }
@@ -111,8 +123,8 @@ impl SlurmSched {
             let len = v.requested.unwrap_or(NO_LIMIT).max(1);
             let procs = v.procs;
             // A start now gets its nodes weighed as `select_nodes` weighs them (`prefer.rs`).
-            let more = self.more_weight(c, j);
-            let found = plan.earliest(c, j, len, more.as_deref());
+            let more = self.more_weight(c, j, part);
+            let found = plan.earliest(c, (j, part), len, more.as_deref());
             if plan.tried() {
                 tested += 1;
             }

@@ -27,37 +27,43 @@ pub(super) enum Fit {
 }
 
 impl Blocked {
-    /// Job `j`'s allocation now, as [`Blocked::fit`] would choose it, without taking it (`None`:
-    /// it would not fit, or its partition failed).
+    /// Job `j`'s allocation in partition `part` now, as [`Blocked::fit`] would choose it,
+    /// without taking it (`None`: it would not fit, or the partition failed).
     /// `more`: what `select_nodes` adds to each node's weight for it.
     pub(super) fn peek(
         &self,
         cv: &ClusterView<'_>,
-        j: usize,
+        (j, part): (usize, u32),
         more: Option<&[u32]>,
     ) -> Option<Alloc> {
-        let need = cv.need(j);
-        if self.failed.contains(&need.part) {
+        if self.failed.contains(&part) {
             return None;
         }
         let free = self.free.as_ref().unwrap_or(cv.free());
-        super::fit::best_fit_weighted(cv.layout(), free, need, more)
+        super::fit::best_fit_weighted(cv.layout(), free, &cv.need_in(j, part), more)
     }
 
-    /// Whether job `j`'s partition failed earlier in the pass.
-    pub(super) fn failed(&self, cv: &ClusterView<'_>, j: usize) -> bool {
-        self.failed.contains(&cv.need(j).part)
+    /// Whether partition `part` failed earlier in the pass.
+    pub(super) fn failed(&self, part: u32) -> bool {
+        self.failed.contains(&part)
     }
 
-    /// Job `j`'s allocation (cons_tres's choice on the nodes still available), or why not.
-    /// A job that does not fit fails its partition; on a cluster of one partition (or once
-    /// every partition failed) the pass ends.
+    /// Job `j`'s allocation in partition `part` (a job submitted to several is tried in each,
+    /// one queue entry each: `entries.rs`): cons_tres's choice on the nodes still available,
+    /// or why not. A job that does not fit fails that partition; on a cluster of one
+    /// partition (or once every partition failed) the pass ends.
     /// `more`: what `select_nodes` adds to each node's weight for it.
-    pub(super) fn fit(&mut self, cv: &ClusterView<'_>, j: usize, more: Option<&[u32]>) -> Fit {
-        let (l, need) = (cv.layout(), cv.need(j));
-        if self.failed.contains(&need.part) {
+    pub(super) fn fit(
+        &mut self,
+        cv: &ClusterView<'_>,
+        (j, part): (usize, u32),
+        more: Option<&[u32]>,
+    ) -> Fit {
+        let l = cv.layout();
+        if self.failed.contains(&part) {
             return Fit::Skip;
         }
+        let need = &cv.need_in(j, part);
         let free = self.free.as_ref().unwrap_or(cv.free());
         if let Some(a) = super::fit::best_fit_weighted(l, free, need, more) {
             if let Some(f) = self.free.as_mut() {

@@ -28,8 +28,16 @@ impl SlurmSched {
         if let Some(q) = self.limits.as_mut() {
             q.reset(c, &self.shared.borrow());
         }
-        while let Some(j) = queue.get(c, i) {
+        // Jobs submitted to several partitions: one entry per job and partition
+        // (`entries.rs`); else the queue itself, each job in its own partition.
+        let listed = match c.cluster().is_some_and(|cv| cv.has_lists()) {
+            true => super::entries::entries(c, &self.shared.borrow(), queue.all(c)),
+            false => None,
+        };
+        while let Some((j, part)) = entry(c, queue, listed.as_deref(), i) {
             i += 1;
+            // A job started through another of its entries is passed over ("started in
+            // other partition", job_scheduler.c 1473-1476).
             if !c.waiting().contains(j) {
                 continue;
             }
@@ -45,12 +53,12 @@ impl SlurmSched {
             // yet (`_get_unique_job_node_cnt`): held on its whole node count, it is checked
             // again on the nodes it would get.
             // Its nodes weighed as `select_nodes` weighs them for it (`prefer.rs`).
-            let more = self.more_weight(c, j);
+            let more = self.more_weight(c, j, part);
             // Slurm tests a job's partition for a failure before its limits
             // (`_failed_partition`, then `acct_policy_job_runnable_pre_select`): a job of a
             // failed partition, held by a limit or not, is passed over and sets
             // `last_job_update`.
-            if c.cluster().is_some_and(|cv| blocked.failed(&cv, j)) {
+            if c.cluster().is_some() && blocked.failed(part) {
                 behind = true;
                 continue;
             }
@@ -58,7 +66,7 @@ impl SlurmSched {
                 if let Some(whole) = l.held(c, j) {
                     let on = || {
                         c.cluster()
-                            .and_then(|cv| blocked.peek(&cv, j, more.as_deref()))
+                            .and_then(|cv| blocked.peek(&cv, (j, part), more.as_deref()))
                     };
                     let held = l.held_pre(c, j).or_else(|| match on() {
                         Some(a) => l.held_post_on(c, j, Some(&a)),
@@ -70,17 +78,19 @@ impl SlurmSched {
                     }
                 }
             }
-            let on_nodes = c.cluster().map(|cv| blocked.fit(&cv, j, more.as_deref()));
+            let on_nodes = (c.cluster()).map(|cv| blocked.fit(&cv, (j, part), more.as_deref()));
             match on_nodes {
                 Some(Fit::Skip) => continue,
                 // Every partition failed (on a pool: its one): nothing more starts; the run
                 // still walks the rest of the queue, and the next job is behind a blocker.
                 Some(Fit::Blocked) => {
-                    behind |= next_waiting(c, queue, i, depth.map(|d| tested <= d));
+                    let within = depth.map(|d| tested <= d);
+                    behind |= next_waiting(c, queue, listed.as_deref(), i, within);
                     break;
                 }
                 None if !c.fits(j) => {
-                    behind |= next_waiting(c, queue, i, depth.map(|d| tested <= d));
+                    let within = depth.map(|d| tested <= d);
+                    behind |= next_waiting(c, queue, listed.as_deref(), i, within);
                     break;
                 }
                 Some(Fit::On(a)) => {
@@ -99,12 +109,13 @@ impl SlurmSched {
         Ok(behind)
     }
 
-    /// What `select_nodes` adds to each node's weight for job `j`: the nodes its QOS's or
-    /// association's node limit counts weighed first ([`prefer::weights`]); `None`: nothing.
-    pub(super) fn more_weight(&self, c: &Ctx<'_>, j: usize) -> Option<Vec<u32>> {
+    /// What `select_nodes` adds to each node's weight for job `j` in partition `part`: the
+    /// nodes its QOS's or association's node limit counts weighed first
+    /// ([`prefer::weights`]); `None`: nothing.
+    pub(super) fn more_weight(&self, c: &Ctx<'_>, j: usize, part: u32) -> Option<Vec<u32>> {
         let held = self.limits.as_ref()?.grp_nodes(c, j);
         let cv = c.cluster()?;
-        prefer::weights(cv.layout(), cv.need(j).part, &held)
+        prefer::weights(cv.layout(), part, &held)
     }
 
     /// Whether the main scheduler runs in this pass (`full`: its full-queue run is due).
@@ -186,14 +197,38 @@ impl SlurmSched {
     }
 }
 
+/// The main scheduler's entry at position `i`: (job, partition) from `listed` (the entries of
+/// a cluster where jobs were submitted to several partitions), else the queue's job in its own
+/// partition (0 on a pool).
+fn entry(
+    c: &Ctx<'_>,
+    queue: &mut Queue<'_>,
+    listed: Option<&[(usize, u32)]>,
+    i: usize,
+) -> Option<(usize, u32)> {
+    match listed {
+        Some(e) => e.get(i).copied(),
+        None => {
+            let j = queue.get(c, i)?;
+            Some((j, c.cluster().map_or(0, |cv| cv.need(j).part)))
+        }
+    }
+}
+
 /// Whether the main scheduler's run reaches another waiting job after position `i` of the
 /// queue (`within`: whether its depth lets it look at one more; `None`: the whole queue).
-fn next_waiting(c: &Ctx<'_>, queue: &mut Queue<'_>, i: usize, within: Option<bool>) -> bool {
+fn next_waiting(
+    c: &Ctx<'_>,
+    queue: &mut Queue<'_>,
+    listed: Option<&[(usize, u32)]>,
+    i: usize,
+    within: Option<bool>,
+) -> bool {
     if within == Some(false) {
         return false;
     }
     let mut k = i;
-    while let Some(j) = queue.get(c, k) {
+    while let Some((j, _)) = entry(c, queue, listed, k) {
         if c.waiting().contains(j) {
             return true;
         }

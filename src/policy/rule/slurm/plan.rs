@@ -73,12 +73,12 @@ impl Plan {
         }
     }
 
-    /// Job `j`'s earliest start for `len` seconds, with its nodes on a cluster (`more`: what
-    /// `select_nodes` adds to each node's weight for a start now).
+    /// Job `j`'s earliest start for `len` seconds, with its nodes in partition `part` on a
+    /// cluster (`more`: what `select_nodes` adds to each node's weight for a start now).
     pub(super) fn earliest(
         &mut self,
         c: &Ctx<'_>,
-        j: usize,
+        (j, part): (usize, u32),
         len: Time,
         more: Option<&[u32]>,
     ) -> Option<(Time, Option<Alloc>)> {
@@ -86,7 +86,7 @@ impl Plan {
             Plan::Pool(free) => free.earliest(c.job(j).procs, len).map(|t| (t, None)),
             Plan::Nodes(p) => {
                 let cv = c.cluster()?;
-                let (t, a) = p.earliest(cv.layout(), cv.need(j), len, more)?;
+                let (t, a) = p.earliest(cv.layout(), &cv.need_in(j, part), len, more)?;
                 Some((t, Some(a)))
             }
         }

@@ -1,0 +1,61 @@
+//! The queue as Slurm 22.05 builds it when jobs were submitted to several partitions
+//! (`sbatch -p short,batch`): one entry per job and partition (job_scheduler.c
+//! `build_job_queue`, 616-643: `_job_queue_append` for each partition of `part_ptr_list`,
+//! with that partition's priority from `priority_array`), sorted as `sort_job_queue2` sorts
+//! them (the partition's `PriorityTier`, then the entry's priority, then arrival). Both loops
+//! walk these entries; a job started through one is skipped in the others ("started in other
+//! partition": `_schedule` 1473-1476, `_attempt_backfill` 2124).
+
+use crate::policy::order::partition_factor;
+use crate::sim::Ctx;
+use crate::slurm::state::State;
+
+/// The entries (job, partition) of the jobs `queue` (in queue order) on a cluster where some
+/// job was submitted to several partitions, in Slurm's order; `None` on a pool or a cluster
+/// where none was (then each job is one entry, in its own partition, in queue order).
+pub(super) fn entries(c: &Ctx<'_>, s: &State, queue: &[usize]) -> Option<Vec<(usize, u32)>> {
+    let cv = c.cluster().filter(|cv| cv.has_lists())?;
+    let l = cv.layout();
+    // (key, position in the queue, job, partition); pushed in queue order, then list order.
+    let mut keyed: Vec<(f64, usize, usize, u32)> = Vec::with_capacity(queue.len());
+    for (pos, &j) in queue.iter().enumerate() {
+        let parts = cv.parts(j);
+        if parts.len() == 1 {
+            keyed.push((
+                crate::policy::order::priority_key(c, s, j),
+                pos,
+                j,
+                parts[0],
+            ));
+            continue;
+        }
+        let own = cv.need(j).part;
+        for &p in parts {
+            let prio = priority_in(s, l, j, own, p);
+            let tier = f64::from(l.parts[p as usize].priority_tier);
+            keyed.push((-(tier * 4_294_967_296.0 + prio), pos, j, p));
+        }
+    }
+    // Stable: equal keys keep the queue's order (arrival), a job's own entries their list's.
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    Some(keyed.into_iter().map(|(_, _, j, p)| (j, p)).collect())
+}
+
+/// Job `j`'s priority in partition `p` (`priority_array`, priority_multifactor.c 603-670: the
+/// job's factors with partition `p`'s `PriorityJobFactor` factor in place of its own
+/// partition's, `own`, at least 1). The model keeps the job's priority in its own partition,
+/// truncated; the partition terms are whole for whole weights (the committed runs' 10000
+/// over factors 1, 2 and 4), else this may be 1 off. Left out: a per-partition TRES factor
+/// (`_get_tres_factors` with the partition's `TRESBillingWeights`).
+fn priority_in(s: &State, l: &crate::cluster::Layout, j: usize, own: u32, p: u32) -> f64 {
+    let prio = s.priority(j);
+    let Some(mf) = s.mf.as_ref() else {
+        return prio;
+    };
+    if p == own || mf.params.weight_part <= 0.0 {
+        return prio;
+    }
+    let w = mf.params.weight_part;
+    let f = |part: u32| partition_factor(l, part as usize, &mf.params);
+    (prio - w * f(own) + w * f(p)).max(1.0).trunc()
+}
