@@ -142,6 +142,33 @@ test('a Slurm run\'s files dropped together land each where it is read: the log 
   await context.close();
 });
 
+test('a log whose jobs name several partitions, dropped with its slurm.conf: the page says so and starts them in any of their partitions, as the CLI', { skip }, async () => {
+  const dir = join('tests', 'data', 'slurm', 'multipart-17', 'run1');
+  const { page: p, problems: probs, context } = await open(browser, '#v=1&trace=demo:hpc2n&policy=easy');
+  await waitRuns(p, 1, 60_000);
+  const n = await runs(p);
+  await drop(p, [file(dir, 'slurm.conf'), file(dir, 'sshare-start.txt'), file(dir, 'sacct-lists.txt')]);
+  await waitRuns(p, n + 1, 60_000);
+  assert.deepEqual(await specs(p), ['easy', 'slurm', 'historic']);
+  assert.match(await p.locator('[data-testid="facts"]').innerText(), /53 jobs submitted to several partitions \(first: job 6 in short,gpu\): on a cluster each may start in any of its partitions/);
+  const got = await table(p);
+  const slurm = Object.keys(got).find((k) => k.startsWith('slurm['));
+  if (cliBinary()) {
+    const opts = ['--slurm-conf', join(dir, 'slurm.conf'), '--sshare', join(dir, 'sshare-start.txt')];
+    const lists = cli(join(dir, 'sacct-lists.txt'), ['slurm', 'easy'], 1, opts);
+    // The same log with every job pinned to the partition it ran in gives other waits: the page
+    // read the lists.
+    const pinned = cli(join(dir, 'sacct.txt'), ['slurm', 'easy'], 1, opts);
+    for (const [spec, i] of [[slurm, 0], ['easy', 1]]) {
+      const want = lists[i];
+      assert.ok(close(got[spec]['wait.mean'], metric(want, 'wait.mean')), `${spec}: ${got[spec]['wait.mean']} vs ${metric(want, 'wait.mean')}`);
+      assert.ok(!close(got[spec]['wait.mean'], metric(pinned[i], 'wait.mean')), `${spec} as if pinned`);
+    }
+  }
+  assert.deepEqual(probs, []);
+  await context.close();
+});
+
 test('dropped files are told apart by their content: traces, cluster files, sshare, qos and assoc dumps', () => {
   const kind = (name, text) => kindOf(name, new TextEncoder().encode(text));
   const slurm = join('tests', 'data', 'slurm');
