@@ -61,10 +61,12 @@ done
 
 export SCHEDLAB_URL="http://127.0.0.1:$port/"
 status=0
-# Two test files at once (each its own Chromium): much of a test is waiting (a worker's stall
-# timer, a page load), so the second file uses the core the first leaves idle. One at a time the
-# suite took 507 to 580 s on a 2-core machine (2026-12-02), a third of CI. BROWSER_CONCURRENCY=1
-# runs them one at a time (for timing a single test). The timeout is a guard against a hung
-# browser, not a time target.
+# Two test files at once (each its own Chromium): the second file uses what the first leaves
+# idle (a worker's stall timer, a page load's fetches). On a 2-core machine (2026-12-02) the
+# suite took 507 to 580 s one file at a time and 483 s two at once; its tests' own durations
+# then add up to 929 s against 556 s, so most of it is CPU (a page's load and first run, about
+# 1.5 s each, some 200 times) and a third file would gain little. BROWSER_CONCURRENCY=1 runs
+# them one at a time (for timing a single test). The timeout is a guard against a hung browser,
+# not a time target.
 timeout 900 node --test --test-concurrency="${BROWSER_CONCURRENCY:-2}" ${BROWSER_TESTS:-tests/browser/} || status=$?
 exit "$status"
