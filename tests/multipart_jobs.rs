@@ -3,12 +3,10 @@
 //! start it (Slurm tries them by `PriorityTier`, then in the list's order). Hand-worked cases,
 //! each failing when the job is kept in the first partition of its list alone.
 
+use crate::common::clusterkit;
 use schedlab::cluster::conf;
 use schedlab::input::{InputOptions, JobSet};
-use schedlab::policy;
-use schedlab::sim::check::check;
-use schedlab::sim::check_cluster::check_cluster;
-use schedlab::sim::{simulate_placed, Schedule};
+use schedlab::sim::Schedule;
 use schedlab::swf::ReadOptions;
 
 /// Two nodes of 8 cores: `a` on n1 (the default), `b` on n2, both of tier 1.
@@ -44,31 +42,14 @@ fn read(log: &str, conf_text: &str) -> JobSet {
         .1
 }
 
+/// `spec` run on the log's cluster, both checkers passed (`clusterkit::run`).
 fn run(set: &JobSet, spec: &str) -> Schedule {
-    let place = set.placement.as_deref().unwrap();
-    let mut p = policy::build(spec).unwrap();
-    let s = simulate_placed(
-        &set.jobs,
-        place.layout.procs,
-        None,
-        Some(place),
-        p.as_mut(),
-        1,
-        None,
-    )
-    .unwrap();
-    check(&set.jobs, &s).unwrap();
-    check_cluster(place, &s).unwrap();
-    s
+    clusterkit::run(set.placement.as_deref().unwrap(), &set.jobs, spec)
 }
 
 /// The node names job index `j` ran on.
 fn on(set: &JobSet, s: &Schedule, j: usize) -> Vec<String> {
-    let l = &set.placement.as_ref().unwrap().layout;
-    s.allocs[j]
-        .iter()
-        .map(|x| l.nodes[x.node as usize].name.clone())
-        .collect()
+    clusterkit::nodes(set.placement.as_deref().unwrap(), s, j)
 }
 
 /// Job 1 holds all of `a` (n1) for 100 s; job 2, submitted to `a,b` 10 s later, starts at once
@@ -132,11 +113,10 @@ fn slurm_blocks_a_partition_not_the_jobs_other_entries() {
 fn a_job_starts_in_its_highest_tier_partition_first() {
     let tiers = TWO.replace("Default=YES", "Default=YES PriorityTier=2");
     let log = format!("{HEAD}{}", line(1, "ann", "b,a", (0, 0, 60, 5), 4));
+    let (tiered, flat) = (read(&log, &tiers), read(&log, TWO));
     for spec in ["fcfs", "easy", "slurm"] {
-        let s = run(&read(&log, &tiers), spec);
-        assert_eq!(on(&read(&log, &tiers), &s, 0), ["n1"], "{spec}");
-        let s = run(&read(&log, TWO), spec);
-        assert_eq!(on(&read(&log, TWO), &s, 0), ["n2"], "{spec}");
+        assert_eq!(on(&tiered, &run(&tiered, spec), 0), ["n1"], "{spec}");
+        assert_eq!(on(&flat, &run(&flat, spec), 0), ["n2"], "{spec}");
     }
 }
 

@@ -52,15 +52,10 @@ impl<'a> ClusterRun<'a> {
     /// when it was submitted to several ([`Placement::parts_of`]).
     pub(super) fn fits(&self, j: usize) -> bool {
         let (l, place) = (&self.place.layout, self.place);
-        if place.has_lists() {
-            let parts = place.parts_of(j);
-            if parts.len() > 1 {
-                return parts
-                    .iter()
-                    .any(|&p| self.free.fits(l, &place.need_in(j, p)));
-            }
+        match place.parts_of(j) {
+            [_] => self.free.fits(l, &place.needs[j]),
+            parts => (parts.iter()).any(|&p| self.free.fits(l, &place.need_in(j, p))),
         }
-        self.free.fits(l, &place.needs[j])
     }
 
     /// Takes job `j`'s allocation by the default selection now, if it fits, as
@@ -74,12 +69,10 @@ impl<'a> ClusterRun<'a> {
         let (l, place) = (&self.place.layout, self.place);
         // A job of several partitions starts in the first of them (in the order Slurm tries
         // them) where the selection finds it an allocation.
-        let found = match place.has_lists() && place.parts_of(j).len() > 1 {
-            false => self.free.select_into(l, &place.needs[j], None, &mut shares),
-            true => place.parts_of(j).iter().any(|&p| {
-                self.free
-                    .select_into(l, &place.need_in(j, p), None, &mut shares)
-            }),
+        let found = match place.parts_of(j) {
+            [_] => self.free.select_into(l, &place.needs[j], None, &mut shares),
+            parts => (parts.iter())
+                .any(|&p| (self.free).select_into(l, &place.need_in(j, p), None, &mut shares)),
         };
         let set = found.then(|| self.take(j, &shares, free_procs));
         self.shares = shares;
@@ -92,14 +85,9 @@ impl<'a> ClusterRun<'a> {
     pub(super) fn invalid(&self, j: usize, a: &[Share]) -> Option<String> {
         let place = self.place;
         let why = self.invalid_as(&place.needs[j], a)?;
-        if place.has_lists() {
-            let parts = place.parts_of(j);
-            let other = |&p: &u32| self.invalid_as(&place.need_in(j, p), a).is_none();
-            if parts.len() > 1 && parts.iter().any(other) {
-                return None;
-            }
-        }
-        Some(why)
+        let parts = place.parts_of(j);
+        let valid_in = |&p: &u32| self.invalid_as(&place.need_in(j, p), a).is_none();
+        (parts.len() == 1 || !parts.iter().any(valid_in)).then_some(why)
     }
 
     /// Why `a` is not a valid allocation now for a job asking `need`, if it is not.

@@ -74,34 +74,29 @@ fn a_fractional_partition_job_factor_is_refused() {
     assert!(ok, "{err}");
     let d = tmpdir("weights", "job-factor");
     let conf = d.join("slurm.conf");
-    let write = |factor: &str| {
+    let conf_s = conf.to_str().unwrap();
+    // slurm.conf's partition line with this factor: whether `slurm` ran, and its errors.
+    let run_with = |factor: &str| {
         let text = format!(
             "ClusterName=lab\nNodeName=n[1-4] CPUs=32\n\
              PartitionName=batch Nodes=ALL Default=YES PriorityJobFactor={factor}\n"
         );
         std::fs::write(&conf, text).unwrap();
+        let (ok, _, err) = schedlab(&["run", TRACE, "-p", "slurm", "--slurm-conf", conf_s]);
+        (ok, err)
     };
-    let conf_s = conf.to_str().unwrap();
-    write("0.5");
-    let (ok, _, err) = schedlab(&["run", TRACE, "-p", "slurm", "--slurm-conf", conf_s]);
-    assert!(!ok, "ran");
-    assert!(
-        err.contains(&format!(
-            "{conf_s}:3: PriorityJobFactor: expected a whole number, got \"0.5\""
-        )),
-        "{err}"
-    );
-    write("70000");
-    let (ok, _, err) = schedlab(&["run", TRACE, "-p", "slurm", "--slurm-conf", conf_s]);
-    assert!(!ok, "ran");
-    assert!(
-        err.contains(&format!(
-            "{conf_s}:3: PriorityJobFactor: 70000 is too large"
-        )),
-        "{err}"
-    );
-    write("2");
-    let (ok, _, err) = schedlab(&["run", TRACE, "-p", "slurm", "--slurm-conf", conf_s]);
+    for (factor, want) in [
+        (
+            "0.5",
+            "PriorityJobFactor: expected a whole number, got \"0.5\"",
+        ),
+        ("70000", "PriorityJobFactor: 70000 is too large"),
+    ] {
+        let (ok, err) = run_with(factor);
+        assert!(!ok, "ran with {factor}");
+        assert!(err.contains(&format!("{conf_s}:3: {want}")), "{err}");
+    }
+    let (ok, err) = run_with("2");
     assert!(ok, "{err}");
     std::fs::remove_dir_all(&d).unwrap();
 }

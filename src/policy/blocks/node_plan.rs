@@ -4,7 +4,7 @@
 //! (`policy/rule/conservative/on_nodes.rs`, `policy/rule/guarantee_free/on_nodes.rs`).
 
 use crate::cluster::{Alloc, Free, Layout, Need};
-use crate::sim::Ctx;
+use crate::sim::{ClusterView, Ctx};
 use crate::Time;
 
 /// What is free on every node from each instant to the next.
@@ -67,14 +67,27 @@ impl NodePlan {
         Some((t, a))
     }
 
-    /// [`NodePlan::place`] for a job submitted to several partitions (`needs`: what it asks in
-    /// each, in the order they are tried): the earliest start over them, ties to the first.
-    pub(crate) fn place_any(
+    /// [`NodePlan::place`] of job `j` for `dur` seconds: in its partition, or, submitted to
+    /// several, at the earliest start over them, ties to the first tried
+    /// (docs/cluster-model.md, "Jobs of several partitions").
+    pub(crate) fn place_job(
         &mut self,
-        l: &Layout,
-        needs: &[Need],
+        cv: &ClusterView<'_>,
+        j: usize,
         dur: Time,
     ) -> Option<(Time, Alloc)> {
+        match cv.parts(j) {
+            [_] => self.place(cv.layout(), cv.need(j), dur),
+            parts => {
+                let needs: Vec<Need> = parts.iter().map(|&p| cv.need_in(j, p)).collect();
+                self.place_any(cv.layout(), &needs, dur)
+            }
+        }
+    }
+
+    /// [`NodePlan::place`] for a job submitted to several partitions (`needs`: what it asks in
+    /// each, in the order they are tried): the earliest start over them, ties to the first.
+    fn place_any(&mut self, l: &Layout, needs: &[Need], dur: Time) -> Option<(Time, Alloc)> {
         let mut best: Option<(usize, Time, Alloc)> = None;
         for need in needs {
             if let Some(found) = self.earliest(l, need, dur) {

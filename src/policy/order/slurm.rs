@@ -145,9 +145,16 @@ pub(crate) fn priority_key(c: &Ctx<'_>, s: &State, job: usize) -> f64 {
 
 /// [`priority_key`] of a job of priority `priority`.
 fn key_of(c: &Ctx<'_>, job: usize, priority: f64) -> f64 {
-    let tier = c.cluster().map_or(0, |cv| {
-        cv.layout().parts[cv.need(job).part as usize].priority_tier
-    });
+    match c.cluster() {
+        Some(cv) => tier_key(cv.layout(), cv.need(job).part, priority),
+        None => -priority,
+    }
+}
+
+/// The queue's key of an entry of priority `priority` in partition `part` (`sort_job_queue2`:
+/// the partition's `PriorityTier` first, then the priority; smaller first).
+pub(crate) fn tier_key(l: &Layout, part: u32, priority: f64) -> f64 {
+    let tier = l.parts[part as usize].priority_tier;
     -(f64::from(tier) * 4_294_967_296.0 + priority)
 }
 

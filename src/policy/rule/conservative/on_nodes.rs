@@ -22,23 +22,12 @@ pub fn pass(c: &mut Ctx<'_>, queue: &[usize]) -> Result<(), SimError> {
     let Some(cv) = c.cluster() else {
         return Ok(());
     };
-    let l = cv.layout();
     let now = c.now();
     // (job, planned start, allocation, reason when it starts now).
     let mut planned: Vec<(usize, Time, Alloc, StartReason)> = Vec::new();
     let mut earlier_waits = false;
     for &j in queue {
-        // A job submitted to several partitions takes the earliest start over them, ties to
-        // the first tried (docs/cluster-model.md, "Jobs of several partitions").
-        let parts = cv.parts(j);
-        let found = match parts.len() {
-            1 => plan.place(l, cv.need(j), c.estimate(j)),
-            _ => {
-                let needs: Vec<_> = parts.iter().map(|&p| cv.need_in(j, p)).collect();
-                plan.place_any(l, &needs, c.estimate(j))
-            }
-        };
-        let Some((t, a)) = found else {
+        let Some((t, a)) = plan.place_job(&cv, j, c.estimate(j)) else {
             continue;
         };
         let why = if earlier_waits {

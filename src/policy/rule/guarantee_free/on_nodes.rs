@@ -18,13 +18,7 @@ impl GuaranteeFree {
     /// tried, for a job submitted to several); `None` only for a job the cluster never fits
     /// (rejected before the run).
     fn place_on(c: &Ctx<'_>, plan: &mut NodePlan, j: usize) -> Option<(Time, Alloc)> {
-        let cv = c.cluster()?;
-        let parts = cv.parts(j);
-        if parts.len() == 1 {
-            return plan.place(cv.layout(), cv.need(j), c.estimate(j));
-        }
-        let needs: Vec<_> = parts.iter().map(|&p| cv.need_in(j, p)).collect();
-        plan.place_any(cv.layout(), &needs, c.estimate(j))
+        plan.place_job(&c.cluster()?, j, c.estimate(j))
     }
 
     /// Sets the shadow bound of the jobs that arrived since the previous pass, each placed in

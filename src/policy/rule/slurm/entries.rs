@@ -6,7 +6,7 @@
 //! walk these entries; a job started through one is skipped in the others ("started in other
 //! partition": `_schedule` 1473-1476, `_attempt_backfill` 2124).
 
-use crate::policy::order::partition_factor;
+use crate::policy::order::{partition_factor, tier_key};
 use crate::sim::Ctx;
 use crate::slurm::state::State;
 
@@ -19,21 +19,10 @@ pub(super) fn entries(c: &Ctx<'_>, s: &State, queue: &[usize]) -> Option<Vec<(us
     // (key, position in the queue, job, partition); pushed in queue order, then list order.
     let mut keyed: Vec<(f64, usize, usize, u32)> = Vec::with_capacity(queue.len());
     for (pos, &j) in queue.iter().enumerate() {
-        let parts = cv.parts(j);
-        if parts.len() == 1 {
-            keyed.push((
-                crate::policy::order::priority_key(c, s, j),
-                pos,
-                j,
-                parts[0],
-            ));
-            continue;
-        }
         let own = cv.need(j).part;
-        for &p in parts {
-            let prio = priority_in(s, l, j, own, p);
-            let tier = f64::from(l.parts[p as usize].priority_tier);
-            keyed.push((-(tier * 4_294_967_296.0 + prio), pos, j, p));
+        for &p in cv.parts(j) {
+            let key = tier_key(l, p, priority_in(s, l, j, own, p));
+            keyed.push((key, pos, j, p));
         }
     }
     // Stable: equal keys keep the queue's order (arrival), a job's own entries their list's.
