@@ -33,6 +33,13 @@ export function customFor(custom, spec) {
   return Object.hasOwn(custom, spec) ? custom[spec] : null;
 }
 
+/** The first `slurm` spec of a payload's `specs` (a run's list, or a sweep's lists per policy):
+ * the worker that reads the trace sends that spec's phases note with the facts, whichever
+ * policy it runs itself. */
+export function noteSpecOf(specs) {
+  return specs.flat().find((s) => s === 'slurm' || s.startsWith('slurm['));
+}
+
 export class Runner {
   constructor() {
     this.workers = [];
@@ -156,7 +163,7 @@ export class Runner {
   /** Runs `task` (a JavaScript policy) in a sealed worker of its own. */
   seal(job, task) {
     const { bytes, name, options, seed, seeds, metric } = job.payload;
-    const base = { id: job.id, bytes, name, options, custom: customFor(job.payload.custom, task.spec) };
+    const base = { id: job.id, bytes, name, options, noteSpec: noteSpecOf(job.payload.specs), custom: customFor(job.payload.custom, task.spec) };
     const message = job.kind === 'run'
       ? { ...base, type: 'run', specs: [task.spec], indices: [task.index], seed }
       : { ...base, type: 'sweep', specs: [[task.spec]], seeds, metric };
@@ -214,7 +221,7 @@ export class Runner {
     job.running.set(slot, { task, part: 0 });
     // The page's JavaScript policy never reaches a pool worker (seal() runs it).
     const { bytes, name, options, seed, seeds, metric } = job.payload;
-    const base = { id: job.id, bytes, name, options };
+    const base = { id: job.id, bytes, name, options, noteSpec: noteSpecOf(job.payload.specs) };
     this.worker(slot).postMessage(job.kind === 'run'
       ? { ...base, type: 'run', specs: [task.spec], indices: [task.index], seed }
       : { ...base, type: 'sweep', specs: [[task.spec]], seeds, metric });

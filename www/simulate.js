@@ -15,8 +15,9 @@ export function simulator(post, alive = () => {}) {
   let current = null; // { id, session, local: Map(comparison index -> index of the run in session) }
 
   /** The session of run `id` (read now unless this worker already holds it), or null after
-   * posting the error of run `id`. */
-  function sessionFor(id, name, bytes, options) {
+   * posting the error of run `id`. `noteSpec`: the request's first `slurm` spec, whose phases
+   * note goes with the facts (`calc_phase=read` says what it read), or undefined. */
+  function sessionFor(id, name, bytes, options, noteSpec) {
     if (current && current.id === id) return current.session;
     if (current) {
       try { current.session.free(); } catch { /* already gone after a panic */ }
@@ -30,8 +31,16 @@ export function simulator(post, alive = () => {}) {
       return null;
     }
     current = { id, session, local: new Map() };
-    post({ type: 'facts', id, facts: session.facts(), traceStats: session.trace_stats() });
+    post({ type: 'facts', id, facts: factsFor(session, noteSpec), traceStats: session.trace_stats() });
     return session;
+  }
+
+  /** The trace's facts, with the phases note of `noteSpec` (the CLI's note for that spec) when
+   * it is given, else of plain `slurm`. */
+  function factsFor(session, noteSpec) {
+    const facts = session.facts();
+    if (noteSpec && session.phases_note) facts.phases_note = session.phases_note(noteSpec) ?? null;
+    return facts;
   }
 
   /** Drops the session after an error (it may be broken). */
@@ -52,9 +61,9 @@ export function simulator(post, alive = () => {}) {
   }
 
   // The session of a request's trace, or null once a failure has been reported (stage 'trace').
-  function openSession(id, name, bytes, options) {
+  function openSession(id, name, bytes, options, noteSpec) {
     try {
-      return sessionFor(id, name, bytes, options);
+      return sessionFor(id, name, bytes, options, noteSpec);
     } catch (err) {
       fail(id, 'trace', err);
       return null;
@@ -70,9 +79,9 @@ export function simulator(post, alive = () => {}) {
   }
 
   function sweep(msg) {
-    const { id, name, options, specs, seeds, metric, custom } = msg;
+    const { id, name, options, specs, seeds, metric, custom, noteSpec } = msg;
     let stage = 'trace';
-    const session = openSession(id, name, takeBytes(msg), options);
+    const session = openSession(id, name, takeBytes(msg), options, noteSpec);
     if (!session) return;
     try {
       const total = specs.reduce((n, values) => n + values.length * seeds, 0);
@@ -128,9 +137,9 @@ export function simulator(post, alive = () => {}) {
   }
 
   function run(msg) {
-    const { id, name, options, specs, indices, seed, custom } = msg;
+    const { id, name, options, specs, indices, seed, custom, noteSpec } = msg;
     let stage = 'trace';
-    const session = openSession(id, name, takeBytes(msg), options);
+    const session = openSession(id, name, takeBytes(msg), options, noteSpec);
     if (!session) return;
     try {
       for (let k = 0; k < specs.length; k++) {

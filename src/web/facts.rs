@@ -107,19 +107,31 @@ impl Session {
                 .site
                 .as_ref()
                 .and_then(crate::slurm::site_note::assoc_note),
-            phases_note: match &self.site {
-                Some(site) => crate::policy::slurm::phases_note("slurm", site),
-                None => crate::policy::slurm::phases_note(
-                    "slurm",
-                    &self.trace.named_site(crate::slurm::Site::default()),
-                ),
-            },
+            phases_note: self.phases_note_of("slurm"),
         })
+    }
+
+    /// What `slurm[...]` spec `spec` reads of the loops' phases from the trace's log, as
+    /// `schedlab run -p SPEC` prints it (`calc_phase=read` included: only a replay reads that
+    /// one, and the note says so); `undefined` for another policy's spec or a log that shows
+    /// none. The worker sends the first compared `slurm` spec's note with the trace's facts.
+    pub fn phases_note(&self, spec: &str) -> Option<String> {
+        self.phases_note_of(spec)
     }
 
     /// The jobs' Slurm `JobID`s in job order, one a line, as `schedlab run --fidelity` names
     /// them (the log's `JobID` of each job's line); `None` when the trace records none (not an
     /// sacct log).
+    fn phases_note_of(&self, spec: &str) -> Option<String> {
+        match &self.site {
+            Some(site) => crate::policy::slurm::phases_note(spec, site),
+            None => crate::policy::slurm::phases_note(
+                spec,
+                &self.trace.named_site(crate::slurm::Site::default()),
+            ),
+        }
+    }
+
     fn job_ids(&self) -> Option<String> {
         let set = &self.trace.jobs;
         if set.log_ids.is_empty() {

@@ -32,3 +32,16 @@ test('the phases read from the log are said above the results when slurm runs', 
   assert.deepEqual(qp, []);
   await c2.close();
 });
+
+test('calc_phase=read in the page says that only a replay reads it, whichever worker reads the trace', { skip }, async () => {
+  // Two policies, so two workers read the trace and the first to do so sends the facts: the one
+  // running `easy` must say the note of the compared `slurm` spec, not of plain `slurm`.
+  const { page: p, problems, context } = await open(browser, '#v=1&trace=demo:slurm-gpu&policy=easy&policy=slurm[calc_phase=read]');
+  await waitRuns(p, 1, 60_000);
+  const text = await p.locator('[data-testid="phases-note"]').innerText();
+  // The bf and sched phases are still read from the log, as `schedlab run` prints them.
+  assert.match(text, /^sacct log: the loops' phases a spec does not give are read from it: bf_phase=2 /);
+  assert.match(text, /calc_phase=read read none \(only schedlab replay reads it, from the log's recorded priorities\)/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
