@@ -57,8 +57,17 @@ impl Spec {
         if !is_ident(name) {
             // `EASY` or `Easy`: the name in lowercase, when that is one, is offered.
             let lower = name.to_ascii_lowercase();
+            let several: Vec<&str> = name.split([',', ' ']).filter(|n| !n.is_empty()).collect();
             let hint = if is_ident(&lower) {
                 format!("; did you mean \"{lower}\"?")
+            } else if several.len() > 1 && several.iter().all(|n| is_ident(n)) {
+                // `fcfs,easy`: a list of policies in one spec.
+                format!(
+                    "; a spec names one policy: give each of {} as a spec of its own \
+                     (schedlab run: -p {})",
+                    several.join(", "),
+                    several.join(" -p ")
+                )
             } else {
                 String::new()
             };
@@ -282,6 +291,13 @@ mod tests {
         assert_eq!(
             Spec::parse("EASY").unwrap_err().reason,
             "\"EASY\" is not a policy name (lowercase letters, digits and '-'); did you mean \"easy\"?"
+        );
+        // Several names in one spec are told to be given one a spec.
+        assert_eq!(
+            Spec::parse("fcfs,easy").unwrap_err().reason,
+            "\"fcfs,easy\" is not a policy name (lowercase letters, digits and '-'); a spec \
+             names one policy: give each of fcfs, easy as a spec of its own (schedlab run: -p \
+             fcfs -p easy)"
         );
         // An unclosed bracket or parenthesis is named with its place (it was "parameters
         // must be written [key=value,...]"): in `easy[queue=expr(wait/3600` the '[' is the 5th

@@ -337,8 +337,11 @@ impl TraceStats {
             }
         };
         s += &format!(
-            "requested times: {} jobs have one; {:.1} % of them ran until it (runtime >= requested)\n",
-            self.with_request,
+            "requested times: {} one; {:.1} % of them ran until it (runtime >= requested)\n",
+            match self.with_request {
+                1 => "1 job has".to_string(),
+                n => format!("{n} jobs have"),
+            },
             pct(self.reached_request, self.with_request)
         );
         if !self.top_requested.is_empty() {

@@ -73,6 +73,21 @@ fn every_bad_job_names_its_place_id_and_batsim_key() {
             r#""id": 7, "subtime": 0, "res": 1.5, "profile": "d""#,
             "jobs[1] (id 7).res: not a positive whole number: 1.5",
         ),
+        // Batsim reads `res`, `subtime` and `walltime` as JSON numbers (rapidjson's IsInt /
+        // IsNumber in its jobs.cpp) and refuses a number written as a string: so do we,
+        // saying how to write it.
+        (
+            r#""id": 7, "subtime": 0, "res": "4", "profile": "d""#,
+            "jobs[1] (id 7).res: \"4\" is a string, not a number (Batsim reads res as a JSON number: write 4)",
+        ),
+        (
+            r#""id": 7, "subtime": " 12.5", "res": 1, "profile": "d""#,
+            "jobs[1] (id 7).subtime: \" 12.5\" is a string, not a number (Batsim reads subtime as a JSON number: write 12.5)",
+        ),
+        (
+            r#""id": 7, "subtime": "NaN", "res": 1, "profile": "d""#,
+            "jobs[1] (id 7).subtime: not a number: \"NaN\"",
+        ),
         (
             r#""id": 7, "subtime": 0, "res": 1"#,
             "jobs[1] (id 7).profile: missing",

@@ -169,7 +169,7 @@ fn hand_made_trace_in_arrival_order_with_its_skips() {
     ));
     assert!(s
         .warnings
-        .contains(&"1 duplicate job numbers: later copies skipped".to_string()));
+        .contains(&"1 duplicate job number: later copies skipped".to_string()));
     // The bandwidth field: an extra column (field 19), "x" and a missing column count as 0.
     let opts = InputOptions {
         nodes: Some(NodeModel {
@@ -210,4 +210,21 @@ fn errors_are_the_same_both_ways() {
     .err()
     .unwrap();
     assert!(e.to_string().contains("header only"), "{e}");
+}
+
+/// A count of one is said in the singular: submit times 10 then 5 go back once, and job 1
+/// is given twice.
+#[test]
+fn one_place_out_of_order_and_one_duplicate_are_singular() {
+    let swf = "1 10 -1 5 1 -1 -1 1 5 -1 1 1 1 -1 -1 -1 -1 -1\n\
+               2 5 -1 5 1 -1 -1 1 5 -1 1 1 1 -1 -1 -1 -1 -1\n\
+               1 20 -1 5 1 -1 -1 1 5 -1 1 1 1 -1 -1 -1 -1 -1\n";
+    let s = both("t.swf", swf.as_bytes(), &InputOptions::default()).unwrap();
+    assert_eq!(
+        s.warnings,
+        [
+            "submit times out of order at 1 place: jobs sorted by submit time (stable)",
+            "1 duplicate job number: later copies skipped"
+        ]
+    );
 }

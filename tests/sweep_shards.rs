@@ -134,6 +134,22 @@ fn shards_merged_equal_the_whole_sweep_by_hand() {
     assert!(!ok && err.contains("another sweep than"), "{err}");
     let (ok, _, err) = schedlab(&["merge", &p1, t.to_str().unwrap()]);
     assert!(!ok && err.contains("hand.swf: not a sweep part"), "{err}");
+    // A gzip'd trace is no text: said as the same mistake ("stream did not contain valid
+    // UTF-8" before).
+    let gz = t.with_extension("swf.gz");
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/KTH-SP2-1996-2.1-cln.swf.gz"
+        ),
+        &gz,
+    )
+    .unwrap();
+    let (ok, _, err) = schedlab(&["merge", &p1, gz.to_str().unwrap()]);
+    assert!(
+        !ok && err.contains("swf.gz: not a sweep part (schedlab sweep --shard): not text"),
+        "{err}"
+    );
     let (ok, _, _) = schedlab(&["merge", &p1, &p2]);
     assert!(ok);
     let (ok, _, err) = schedlab(&[&sweep[..], &["--shard", "1/2"]].concat());

@@ -363,3 +363,24 @@ fn the_last_column_is_labelled() {
     assert!((0..20).filter(|&i| columns::labelled(i, 20, 3)).count() == 7);
     assert!(columns::labelled(0, 1, 5));
 }
+
+/// One job with a requested time is said in the singular ("1 jobs have one" before).
+#[test]
+fn one_requested_time_is_singular() {
+    let one = stats_of("1 0 -1 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n");
+    assert!(
+        one.summary()
+            .contains("requested times: 1 job has one; 0.0 % of them ran until it"),
+        "{}",
+        one.summary()
+    );
+    let two = stats_of(
+        "1 0 -1 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n2 1 -1 20 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n",
+    );
+    assert!(
+        two.summary()
+            .contains("requested times: 2 jobs have one; 50.0 % of them"),
+        "{}",
+        two.summary()
+    );
+}

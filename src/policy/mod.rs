@@ -35,7 +35,10 @@ pub fn catalogue() -> &'static [PolicyInfo] {
 
 /// Parses a spec string and builds the configured policy of the catalogue.
 pub fn build(text: &str) -> Result<Box<dyn Policy>, SpecError> {
-    registry::build_from(catalogue(), text)
+    registry::build_from(catalogue(), text).map_err(|e| match slurm::is_slurm(text) {
+        true => slurm::later_or_unmodelled(e),
+        false => e,
+    })
 }
 
 /// Checks a spec string and returns its canonical form (non-default keys in catalogue order).

@@ -164,8 +164,15 @@ fn checked<'e>(entries: &'e [PolicyInfo], text: &str) -> Result<(&'e PolicyInfo,
                     .collect();
                 (!owners.is_empty()).then(|| format!(" (a key of {})", owners.join(", ")))
             });
+            // A key one typo from a valid one, or the same but for case (`priorityweightage`).
+            let low = k.to_ascii_lowercase();
+            let near = (info.keys.iter())
+                .find(|key| crate::spec::one_typo(&low, &key.name.to_ascii_lowercase()))
+                .map_or(String::new(), |key| {
+                    format!(" (did you mean \"{}\"?)", key.name)
+                });
             return Err(err(format!(
-                "unknown key \"{k}\" for {}; {valid}{}",
+                "unknown key \"{k}\" for {}{near}; {valid}{}",
                 info.name,
                 home.unwrap_or_default()
             )));

@@ -190,6 +190,20 @@ pub fn build_sharing(text: &str, site: &Site) -> Result<(Box<dyn Policy>, Shared
     )
 }
 
+/// An unknown key of a `slurm` spec that is no typo of a key (no "did you mean") is a Slurm
+/// parameter the model does not read, or of a later Slurm than 22.05: the error says where
+/// what it models is written.
+pub(super) fn later_or_unmodelled(mut e: SpecError) -> SpecError {
+    let elsewhere = ["(did you mean", "(a key of", "is a key of"];
+    if e.reason.starts_with("unknown key") && !elsewhere.iter().any(|w| e.reason.contains(w)) {
+        e.reason.push_str(
+            " (not a parameter this model of Slurm 22.05 reads: one of a later Slurm, or one \
+             it does not model; docs/slurm.md, \"Parameters\" and \"Later versions\")",
+        );
+    }
+    e
+}
+
 /// Adds to `spec` each key of the site's slurm.conf it does not give (a list in parentheses).
 fn with_site_conf(spec: &mut Spec, site: &Site) {
     for (k, v) in &site.conf {

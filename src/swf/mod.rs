@@ -54,6 +54,7 @@ pub use bound::PlainBound;
 pub use budget::Budget;
 pub use header::SwfHeader;
 pub use issue::{LineIssue, Severity, SwfError};
+pub(crate) use reader::compressed_format;
 pub(crate) use reader::with_records;
 pub use reader::{read, read_bytes, read_bytes_into, read_into, RecordSink};
 #[cfg(not(target_arch = "wasm32"))]

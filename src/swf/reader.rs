@@ -198,23 +198,29 @@ pub(super) fn is_gzip(head: &[u8]) -> bool {
     head.starts_with(&[0x1f, 0x8b])
 }
 
+/// The compressed format other than gzip that `head` starts with, by its magic bytes.
+pub(crate) fn compressed_format(head: &[u8]) -> Option<&'static str> {
+    if head.starts_with(b"BZh") && head.get(3).is_some_and(|b| (b'1'..=b'9').contains(b)) {
+        Some("bzip2-compressed data")
+    } else if head.starts_with(b"\xFD7zXZ\x00") {
+        Some("xz-compressed data")
+    } else if head.starts_with(b"\x28\xB5\x2F\xFD") {
+        Some("zstd-compressed data")
+    } else if head.starts_with(b"PK\x03\x04") {
+        Some("a zip archive")
+    } else if head.starts_with(b"\x1F\x9D") {
+        Some("Unix compress (.Z) data")
+    } else {
+        None
+    }
+}
+
 /// Rejects compressed formats other than gzip with a clear message (`inside`: where the data
 /// was found, e.g. " inside gzip").
 fn check_magic(source: &str, head: &[u8], inside: &str) -> Result<(), SwfError> {
-    let format =
-        if head.starts_with(b"BZh") && head.get(3).is_some_and(|b| (b'1'..=b'9').contains(b)) {
-            "bzip2-compressed data"
-        } else if head.starts_with(b"\xFD7zXZ\x00") {
-            "xz-compressed data"
-        } else if head.starts_with(b"\x28\xB5\x2F\xFD") {
-            "zstd-compressed data"
-        } else if head.starts_with(b"PK\x03\x04") {
-            "a zip archive"
-        } else if head.starts_with(b"\x1F\x9D") {
-            "Unix compress (.Z) data"
-        } else {
-            return Ok(());
-        };
+    let Some(format) = compressed_format(head) else {
+        return Ok(());
+    };
     Err(SwfError::Unsupported {
         file: source.to_owned(),
         detail: format!("{format}{inside}; only plain text and gzip are read, decompress it first"),

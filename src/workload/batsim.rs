@@ -1,15 +1,18 @@
 //! Batsim JSON workloads (`nb_res`, `jobs`, `profiles`), read into SWF records and written
 //! from them.
 //!
-//! Reading: a job's runtime is the `delay` of its profile (`"type": "delay"`); jobs with
-//! another profile type (their duration depends on a platform) are skipped with that reason.
-//! `id` (a number, a string, or `workload!number`) gives the job number when it is a whole
-//! number, else the job's rank; `subtime` the submit time; `walltime` (or `wall_time`) the
-//! requested time (absent or negative = -1); `res` the processors; `user_id` / `user` the user
-//! (numbers kept, names numbered in order of first appearance). `nb_res` becomes `MaxProcs`.
-//! Times are rounded to whole seconds. schedlab's own keys say what a job asks of a cluster
-//! beyond its `res` cores: `nodes`, `gpus`, `mem_per_node_mb`, `exclusive`, `partition` (see
-//! `request` below; Batsim itself ignores them).
+//! Reading: a job's runtime is the `delay` of its profile (`"type": "delay"`, Batsim 5's
+//! `"DelayProfile"`); jobs with another profile type (their duration depends on a platform)
+//! are skipped with that reason. `id` (a number, a string, or `workload!number`) gives the
+//! job number when it is a whole number, else the job's rank; `subtime` the submit time;
+//! `walltime` (or `wall_time`) the requested time (absent or negative = -1); `res` the
+//! processors; `user_id` / `user` the user (numbers kept, names numbered in order of first
+//! appearance); a profile's `ret` other than 0 fails the job (SWF status 0), as in Batsim.
+//! `nb_res` becomes `MaxProcs`. Times are rounded to whole seconds. A number written as a
+//! string (`"res": "4"`) is refused, as Batsim refuses it, with how to write it. schedlab's
+//! own keys say what a job asks of a cluster beyond its `res` cores: `nodes`, `gpus`,
+//! `mem_per_node_mb`, `exclusive`, `partition` (see `request` below; Batsim itself ignores
+//! them).
 //!
 //! Writing: one delay profile per distinct runtime (`"delay<seconds>"`), `walltime` when the
 //! requested time is known, `user_id` when the user is, the request keys when given; jobs
@@ -256,6 +259,19 @@ fn record(
                 Some(x) if x.is_finite() => Ok(Some(x)),
                 _ => Err((at(field), format!("not a finite number: {n}"))),
             },
+            // Batsim refuses a number written as a string (its jobs.cpp asks rapidjson's
+            // IsNumber / IsInt), and so does schedlab, saying how to write it.
+            Some(Scalar::Str(s)) => match s.trim().parse::<f64>() {
+                Ok(x) if x.is_finite() => Err((
+                    at(field),
+                    format!(
+                        "{} is a string, not a number (Batsim reads {field} as a JSON number: write {})",
+                        Scalar::Str(s.clone()),
+                        s.trim()
+                    ),
+                )),
+                _ => Err((at(field), format!("not a number: {}", Scalar::Str(s.clone())))),
+            },
             Some(other) => Err((at(field), format!("not a number: {other}"))),
         }
     };
@@ -294,7 +310,8 @@ fn record(
         Some(Scalar::Str(s)) => s.as_str(),
         _ => "",
     };
-    if kind != "delay" {
+    // Batsim 4's `delay` is Batsim 5's `DelayProfile`.
+    if kind != "delay" && kind != "DelayProfile" {
         return Err((
             at("profile"),
             format!(
@@ -354,6 +371,12 @@ fn record(
     );
     r.req = req;
     r.partition = partition;
+    // The profile's return code (`ret`, 0 by default): another makes Batsim fail the job.
+    if let Some(Scalar::Number(ret)) = profile.get("ret") {
+        if ret.as_f64() != Some(0.0) {
+            r.status = 0;
+        }
+    }
     batsim_swf::take(job, &mut r);
     Ok(r)
 }

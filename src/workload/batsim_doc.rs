@@ -1,5 +1,5 @@
 //! What the Batsim reader takes from a JSON workload, read as a stream: `nb_res`, the jobs'
-//! fields it uses and the profiles' `type` and `delay`. Everything else (other keys, nested
+//! fields it uses and the profiles' `type`, `delay` and `ret`. Everything else (other keys, nested
 //! arrays and objects where a value is expected) is skipped as it is read, never built: a
 //! 121 KB gzip of unused nested objects built 4.8 GB of JSON values. What is kept is counted
 //! against the input's [`Budget`].
@@ -204,7 +204,7 @@ pub(super) const JOB_KEYS: &[&str] = &[
     // Not Batsim's: Slurm's JSON (`sacct --json`) names its jobs so, told apart by it.
     "job_id",
 ];
-const PROFILE_KEYS: &[&str] = &["type", "delay"];
+const PROFILE_KEYS: &[&str] = &["type", "delay", "ret"];
 
 /// What the reader takes from a workload.
 #[derive(Debug, Default)]

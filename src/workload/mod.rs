@@ -154,6 +154,17 @@ pub fn detect_text(head: &[u8]) -> Format {
         .split(|&b| b == b'\n' || b == b'\r')
         .find(|l| l.iter().any(|b| !b.is_ascii_whitespace()))
         .unwrap_or(&[]);
+    // Compressed data (beyond the one gzip layer `sniff` opened) and a first line that is no
+    // text go to the SWF reader, which names them: as text, a `|` among their bytes made them
+    // an sacct log whose header "named" the bytes.
+    let binary = |l: &[u8]| {
+        l.contains(&0)
+            || std::str::from_utf8(l).is_err_and(|e| e.error_len().is_some())
+                && !l.trim_ascii_start().starts_with(b"{")
+    };
+    if swf::compressed_format(head).is_some() || is_gzip(head) || binary(first) {
+        return Format::Swf;
+    }
     let first = String::from_utf8_lossy(first);
     if sacct::json::looks_like(head) {
         Format::SacctJson

@@ -301,3 +301,36 @@ fn a_noise_log_of_another_workload_is_said_to_be_one() {
     assert!(out.contains("noise floor"), "{out}");
     assert!(!err.contains("not a run of"), "{err}");
 }
+
+/// `bench` measured every trace before it named a bad spec (`-p eazy` ran the parse and the
+/// expected end times first, then printed "failed" in the table), and a trace that could not
+/// be read was a row of the table with exit status 0. A bad spec is refused before the table;
+/// a trace that cannot be read is said, the others measured, and the status is 1.
+#[test]
+fn bench_refuses_a_bad_spec_first_and_fails_on_an_unreadable_trace() {
+    let hpc2n = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hpc2n.swf");
+    let (ok, out, err) = schedlab(&["bench", hpc2n, "-p", "eazy", "--repeat", "1"]);
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("unknown policy \"eazy\" (did you mean \"easy\"?)"),
+        "{err}"
+    );
+    assert!(!out.contains("parse"), "{out}");
+    let dir = crate::common::tmpdir("bench", "empty");
+    let empty = dir.join("empty.swf");
+    std::fs::write(&empty, "").unwrap();
+    let small = dir.join("small.swf");
+    std::fs::write(&small, "1 0 -1 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 -1 -1 -1\n").unwrap();
+    let (ok, out, err) = schedlab(&[
+        "bench",
+        empty.to_str().unwrap(),
+        small.to_str().unwrap(),
+        "-p",
+        "fcfs",
+        "--repeat",
+        "1",
+    ]);
+    assert!(!ok, "{out}");
+    assert!(out.contains("small.swf") && out.contains("fcfs"), "{out}");
+    assert!(err.contains("empty.swf: no jobs: empty file"), "{err}");
+}

@@ -111,6 +111,16 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     // gives it.
     let site = args.site.read(args.input.slurm_conf.as_deref())?;
     let site = site.as_ref();
+    // A spec that does not parse is refused before anything is measured.
+    for spec in &args.policies {
+        match site {
+            Some(site) => schedlab::policy::slurm::build_with_site(spec, site)?,
+            None => schedlab::policy::build(spec)?,
+        };
+    }
+    // The traces that could not be read or left no job: said, the others measured, and the
+    // command fails at the end.
+    let mut unread = Vec::new();
     let w = args
         .policies
         .iter()
@@ -145,6 +155,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             Ok(w) => w,
             Err(e) => {
                 println!("{name:<34} parse failed: {e}");
+                unread.push(e.to_string());
                 continue;
             }
         };
@@ -154,6 +165,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             Ok(j) => j,
             Err(e) => {
                 println!("{name:<34} {e}");
+                unread.push(e.to_string());
                 continue;
             }
         };
@@ -207,7 +219,10 @@ pub fn run(args: &BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             memory(&name, &bytes, (spec, site), &read, &input_opts, &metrics)?;
         }
     }
-    Ok(())
+    match unread.is_empty() {
+        true => Ok(()),
+        false => Err(unread.join("\n").into()),
+    }
 }
 
 /// The simulation of `n` jobs submitted at one instant, per policy: a generated workload in

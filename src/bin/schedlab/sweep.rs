@@ -265,7 +265,13 @@ pub fn merge(args: &MergeArgs) -> Result<(), Box<dyn std::error::Error>> {
     let mut parts = Vec::new();
     for path in &args.parts {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        let text = std::fs::read_to_string(path).map_err(|e| match e.kind() {
+            // A trace or an image given by mistake.
+            std::io::ErrorKind::InvalidData => {
+                format!("{name}: not a sweep part (schedlab sweep --shard): not text")
+            }
+            _ => format!("{name}: {e}"),
+        })?;
         let part: Part = serde_json::from_str(&text)
             .map_err(|e| format!("{name}: not a sweep part (schedlab sweep --shard): {e}"))?;
         parts.push((name, part));
