@@ -118,7 +118,7 @@ where
                 replay.follow_to_with_sides(last, policy.as_mut(), 1, &tried)?;
                 let st = shared.borrow();
                 let n = (window.iter())
-                    .filter(|&&(j, v)| st.submitted_priority(j) == v)
+                    .filter(|&&(j, v)| replay.records_priority(&st, j, v))
                     .count();
                 agree.push(n);
             }
