@@ -34,6 +34,7 @@ pub mod whole;
 use crate::cluster::Alloc;
 use crate::input::JobSet;
 use crate::job::Job;
+use crate::policy::order::priority_in_part;
 use crate::sim::{self, Policy, SimError};
 use crate::Time;
 use recorded::Logged;
@@ -241,6 +242,35 @@ impl<'s> Replay<'s> {
     /// decided.
     pub fn follow_to(&self, t: Time, policy: &mut dyn Policy, seed: u64) -> Result<(), SimError> {
         self.follow(t, t, policy, seed, true, None).map(|_| ())
+    }
+
+    /// Whether `v`, the log's `Priority` of job `j`, is a priority the `slurm` policy's state
+    /// `st` gave `j` at its submission: its priority in its own partition, or, for a job
+    /// submitted to several (`sbatch -p short,batch`), in any of them. Slurm keeps one priority
+    /// per partition for such a job (`priority_array`) and sets its `priority` to an entry's
+    /// whenever the main scheduler pops that entry from its queue (job_scheduler.c 1457 of
+    /// 22.05.8, before it passes over a job started through another entry, 1473-1476) or a
+    /// backfill cycle tests it (backfill.c 1977); accounting's first record of the job, sent by
+    /// the slurmdbd plugin's thread every 5 s (accounting_storage_slurmdbd.c
+    /// `_set_db_inx_thread`), takes the one set last, seldom that of the partition the job ran
+    /// in (docs/slurm.md, "Jobs submitted to several partitions").
+    pub(crate) fn records_priority(
+        &self,
+        st: &crate::slurm::state::State,
+        j: usize,
+        v: f64,
+    ) -> bool {
+        let own = st.submitted_priority(j);
+        if own == v {
+            return true;
+        }
+        let (Some(place), Some(mf)) = (self.set.placement.as_deref(), st.mf.as_ref()) else {
+            return false;
+        };
+        let home = place.needs[j].part;
+        (place.parts_of(j).iter())
+            .filter(|&&p| p != home)
+            .any(|&p| priority_in_part(&place.layout, &mf.params, own, home, p) == v)
     }
 
     /// [`Replay::follow_to`] with the ends' sides `sides` in place of the log's

@@ -101,10 +101,12 @@ pub(super) fn passes<'a>(
         jobs[j].runtime += 1;
     }
     // A submission moved a second on moves every later one of its second with it: the engine
-    // takes submissions in the jobs' order (the log's ids are in that order too).
+    // takes submissions in the jobs' order (the log's ids are in that order too). Each second
+    // moves once, from its first late submission: the seconds are read before any move, so a
+    // second late submission of the same second, already moved, is not moved again.
     let mut moved: Vec<Time> = Vec::new();
-    for &from in &submits {
-        let c = jobs[from].submit;
+    let firsts: Vec<(usize, Time)> = submits.iter().map(|&j| (j, jobs[j].submit)).collect();
+    for (from, c) in firsts {
         if moved.contains(&c) {
             continue;
         }
@@ -175,5 +177,30 @@ mod tests {
         let p = passes(&early, (9, 10), &jobs, &starts, |j| Cow::Borrowed(ids[j]));
         assert_eq!(p.passes, vec![(9, Some(true)), (10, Some(false))]);
         assert_eq!(p.jobs[0].runtime, 10);
+    }
+
+    /// Worked by hand (multipart-17/run2 at 88 s: jobs 32 and 33 submitted at .453 and .473,
+    /// after the cycle begun at .192): two submissions of the cycle's second, both logged after
+    /// it, each move one second, to the main scheduler's pass after the cycle; the second one
+    /// is not moved again from the second the first one's move put it in (it was, to 12, past
+    /// the decision). Job "4", submitted at 11 (a second after the instant), is kept past it
+    /// (12), as before.
+    #[test]
+    fn two_submissions_after_the_cycle_of_their_second_move_one_second_each() {
+        let jobs = [job(0, 20), job(10, 5), job(10, 5), job(11, 5)];
+        let starts = [0, 10, 12, 12];
+        let ids = ["1", "2", "3", "4"];
+        let order = LogOrder {
+            cycles: vec![(10, 192)],
+            ends: Default::default(),
+            submits: [("2", (10, 453)), ("3", (10, 473)), ("4", (11, 100))]
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        };
+        let p = passes(&order, (10, 10), &jobs, &starts, |j| Cow::Borrowed(ids[j]));
+        assert_eq!(p.passes, vec![(10, Some(true)), (11, Some(false))]);
+        let submits: Vec<Time> = p.jobs.iter().map(|j| j.submit).collect();
+        assert_eq!(submits, [0, 11, 11, 12]);
     }
 }

@@ -93,7 +93,7 @@ where
         replay.follow_to(last, policy.as_mut(), 1)?;
         let st = shared.borrow();
         let n = (known.iter())
-            .filter(|&&(j, v)| st.submitted_priority(j) == v)
+            .filter(|&&(j, v)| replay.records_priority(&st, j, v))
             .count();
         agree.push((s, n));
     }

@@ -6,7 +6,8 @@
 //! submission, `as_mysql_job_start`'s insert) sets `priority`, the later ones (its start, its
 //! end) update other fields and leave it. So sacct's `Priority` is the priority
 //! `priority_p_set` gave the job at its submission: no age yet (no accrue time), and the
-//! fairshare factor of the last priority period before it. A period whose second holds ends
+//! fairshare factor of the last priority period before it (a job of several partitions: its
+//! priority in one of them, `Replay::records_priority`). A period whose second holds ends
 //! counts the last part of each job still running at it, and never that of a job ended before
 //! it (`decay_apply_new_usage` skips a finished job): the fairshare factors it sets, and so
 //! the recorded priorities of the jobs submitted before the next period, tell which of its
@@ -118,7 +119,7 @@ where
                 replay.follow_to_with_sides(last, policy.as_mut(), 1, &tried)?;
                 let st = shared.borrow();
                 let n = (window.iter())
-                    .filter(|&&(j, v)| st.submitted_priority(j) == v)
+                    .filter(|&&(j, v)| replay.records_priority(&st, j, v))
                     .count();
                 agree.push(n);
             }

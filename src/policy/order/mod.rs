@@ -19,7 +19,7 @@ mod zotkin;
 pub use expr::ExprOrder;
 pub use fairshare::{Fairshare, DEFAULT_HALFLIFE};
 pub use slurm::SlurmPriority;
-pub(crate) use slurm::{partition_factor, priority_key, tier_key};
+pub(crate) use slurm::{priority_in_part, priority_key, tier_key};
 pub use zotkin::{Criterion, Zotkin};
 
 use super::keys::{KeyInfo, Params, Values};

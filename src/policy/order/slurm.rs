@@ -185,3 +185,18 @@ pub(crate) fn partition_factor(l: &Layout, part: usize, p: &SlurmParams) -> f64 
     let max = (0..parts.len()).map(factor).fold(1.0, f64::max);
     own / max
 }
+
+/// A job's priority in partition `part`, from `prio`, its priority in its own partition `own`
+/// (`priority_array`, priority_multifactor.c 603-670 of 22.05.8: the job's factors with
+/// partition `part`'s factor in place of its own partition's, at least 1, truncated). The
+/// partition terms are whole for whole weights (the committed runs' 10000 over factors 1, 2
+/// and 4), else this may be 1 off. Left out: a per-partition TRES factor (`_get_tres_factors`
+/// with the partition's `TRESBillingWeights`).
+pub(crate) fn priority_in_part(l: &Layout, p: &SlurmParams, prio: f64, own: u32, part: u32) -> f64 {
+    if part == own || p.weight_part <= 0.0 {
+        return prio;
+    }
+    let w = p.weight_part;
+    let f = |q: u32| partition_factor(l, q as usize, p);
+    (prio - w * f(own) + w * f(part)).max(1.0).trunc()
+}

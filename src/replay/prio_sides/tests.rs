@@ -57,3 +57,36 @@ fn the_recorded_priorities_after_a_period_tell_its_ends_side() {
     let without: Vec<&str> = LOG.lines().map(|l| l.rsplit_once('|').unwrap().0).collect();
     assert_eq!(told_of(&without.join("\n")), None);
 }
+
+/// Worked by hand: partitions `batch` (the default, `PriorityJobFactor` 1) and `short`
+/// (factor 4, `PriorityTier` 2) on one node; `PriorityWeightPartition=1000` the one weight, so
+/// a job's priority is 1000 times its partition's factor over the largest (4): 250 in `batch`,
+/// 1000 in `short`. Job 1 (`short,batch`, ran in `short`) may record 1000 or 250, its priority
+/// in either partition (Slurm's accounting takes the one its queue entries set last), and
+/// nothing else; job 2, of `batch` alone, only 250. Without the lists, job 1's 250 would not be
+/// read as its own.
+#[test]
+fn a_job_of_several_partitions_records_its_priority_in_any_of_them() {
+    let log = "\
+JobID|User|Partition|Submit|Start|End|Elapsed|Timelimit|NCPUS|NNodes|NodeList|State|Priority
+1|ann|short,batch|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:01:00|00:01:00|00:02:00|1|1|n1|COMPLETED|250
+2|bob|batch|2024-01-01T00:00:00|2024-01-01T00:00:00|2024-01-01T00:01:00|00:01:00|00:02:00|1|1|n1|COMPLETED|250
+";
+    let (set, logged) = read_log(log, "1/n1:c4:m1/p=batch:ALL:default/p=short:ALL:j4:r2");
+    let replay = Replay::new(&set, logged).unwrap();
+    let (mut policy, shared) = crate::policy::slurm::build_sharing(
+        "slurm[PriorityWeightPartition=1000]",
+        &crate::slurm::Site::default(),
+    )
+    .unwrap();
+    replay.follow_to(0, policy.as_mut(), 1).unwrap();
+    let st = shared.borrow();
+    assert_eq!(
+        (st.submitted_priority(0), st.submitted_priority(1)),
+        (1000.0, 250.0)
+    );
+    let read = |j: usize, v: f64| replay.records_priority(&st, j, v);
+    assert!(read(0, 1000.0) && read(0, 250.0));
+    assert!(!read(0, 500.0) && !read(0, 251.0));
+    assert!(read(1, 250.0) && !read(1, 1000.0));
+}

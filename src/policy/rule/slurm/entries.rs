@@ -6,7 +6,7 @@
 //! walk these entries; a job started through one is skipped in the others ("started in other
 //! partition": `_schedule` 1473-1476, `_attempt_backfill` 2124).
 
-use crate::policy::order::{partition_factor, tier_key};
+use crate::policy::order::{priority_in_part, tier_key};
 use crate::sim::Ctx;
 use crate::slurm::state::State;
 
@@ -30,21 +30,12 @@ pub(super) fn entries(c: &Ctx<'_>, s: &State, queue: &[usize]) -> Option<Vec<(us
     Some(keyed.into_iter().map(|(_, _, j, p)| (j, p)).collect())
 }
 
-/// Job `j`'s priority in partition `p` (`priority_array`, priority_multifactor.c 603-670: the
-/// job's factors with partition `p`'s `PriorityJobFactor` factor in place of its own
-/// partition's, `own`, at least 1). The model keeps the job's priority in its own partition,
-/// truncated; the partition terms are whole for whole weights (the committed runs' 10000
-/// over factors 1, 2 and 4), else this may be 1 off. Left out: a per-partition TRES factor
-/// (`_get_tres_factors` with the partition's `TRESBillingWeights`).
+/// Job `j`'s priority in partition `p` (`own`: its own partition): the model keeps the job's
+/// priority in its own partition, truncated ([`priority_in_part`]).
 fn priority_in(s: &State, l: &crate::cluster::Layout, j: usize, own: u32, p: u32) -> f64 {
     let prio = s.priority(j);
-    let Some(mf) = s.mf.as_ref() else {
-        return prio;
-    };
-    if p == own || mf.params.weight_part <= 0.0 {
-        return prio;
+    match s.mf.as_ref() {
+        Some(mf) => priority_in_part(l, &mf.params, prio, own, p),
+        None => prio,
     }
-    let w = mf.params.weight_part;
-    let f = |part: u32| partition_factor(l, part as usize, &mf.params);
-    (prio - w * f(own) + w * f(p)).max(1.0).trunc()
 }
