@@ -115,7 +115,7 @@ while getopts "s:c:j:w:o:kgdxh" opt; do
     g) GENONLY=1 ;;
     d) DEBUGLOG=1 ;;
     x) EXPORTS=1 ;;
-    h) sed -n '2,60p' "$0"; exit 0 ;;
+    h) sed -n '2,62p' "$0"; exit 0 ;;
     *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|multipart|limits|qos|qoslimits|assoclimits|usage|billing|billingmax] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d] [-x]" >&2; exit 2 ;;
   esac
 done
