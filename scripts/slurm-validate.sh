@@ -8,7 +8,7 @@
 #   sudo scripts/slurm-validate.sh [-s SEED] [-c CONFIG] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d] [-x]
 #     -s SEED     workload seed (default 1)
 #     -c CONFIG   fairshare | smallbf | gpu | tiers | multipart | limits | qos | qoslimits | assoclimits |
-#                 usage
+#                 usage | billing | billingmax
 #                 (default fairshare)
 #                   fairshare: priority dominated by fairshare (PriorityWeightFairshare=100000), skewed users
 #                   smallbf:   bf_window=2 (minutes), priority dominated by age
@@ -42,6 +42,12 @@
 #                              account chem GrpTRESRunMins=cpu=100, eng MaxTRESMins=cpu=24 (inherited by
 #                              frank's association), user erin GrpTRESMins=cpu=50; fairshare 10000, age 1000;
 #                              every job fits its limits alone
+#                   billing:   fairshare usage charged by the partition's TRESBillingWeights
+#                              ("CPU=1.0,Mem=0.25G,GRES/gpu=4.0" on batch), priority dominated by fairshare
+#                              (100000, age 1000); half the jobs or more ask for GPUs; skewed users as
+#                              fairshare's
+#                   billingmax: billing's weights with PriorityFlags=MAX_TRES (a job's billing the largest
+#                              of its weighted CPUs, memory, nodes and GRES, not their sum)
 #     -j JOBS     number of jobs (default 60)
 #     -w WINDOW   arrival window in seconds: arrivals are spread over it (default 240)
 #     -o OUTDIR   where the dump goes (default tests/data/slurm/CONFIG-SEED/run1, or run2 if run1 exists)
@@ -109,11 +115,11 @@ while getopts "s:c:j:w:o:kgdxh" opt; do
     g) GENONLY=1 ;;
     d) DEBUGLOG=1 ;;
     x) EXPORTS=1 ;;
-    h) sed -n '2,60p' "$0"; exit 0 ;;
-    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|multipart|limits|qos|qoslimits|assoclimits|usage] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d] [-x]" >&2; exit 2 ;;
+    h) sed -n '2,62p' "$0"; exit 0 ;;
+    *) echo "usage: $0 [-s SEED] [-c fairshare|smallbf|gpu|tiers|multipart|limits|qos|qoslimits|assoclimits|usage|billing|billingmax] [-j JOBS] [-w WINDOW] [-o OUTDIR] [-k] [-g] [-d] [-x]" >&2; exit 2 ;;
   esac
 done
-case $CONFIG in fairshare|smallbf|gpu|tiers|multipart|limits|qos|qoslimits|assoclimits|usage) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers, multipart, limits, qos, qoslimits, assoclimits, usage)" >&2; exit 2 ;; esac
+case $CONFIG in fairshare|smallbf|gpu|tiers|multipart|limits|qos|qoslimits|assoclimits|usage|billing|billingmax) ;; *) echo "unknown configuration '$CONFIG' (fairshare, smallbf, gpu, tiers, multipart, limits, qos, qoslimits, assoclimits, usage, billing, billingmax)" >&2; exit 2 ;; esac
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 if [[ -z $OUT ]]; then
@@ -133,7 +139,7 @@ rng = random.Random(f"{config}-{seed}")
 # (user, account, weight of submissions): the tree is the same for every configuration
 users = [("alice", "phys", 4), ("bob", "phys", 1), ("carol", "chem", 2), ("dave", "chem", 1),
          ("erin", "bio", 2), ("frank", "eng", 1), ("alice", "bio", 1)]
-if config in ("fairshare", "limits"):  # one heavy user per account: fairshare and bf_max_job_user act
+if config in ("fairshare", "limits", "billing", "billingmax"):  # one heavy user per account: fairshare and bf_max_job_user act
     users = [("alice", "phys", 8), ("bob", "phys", 1), ("carol", "chem", 4), ("dave", "chem", 1),
              ("erin", "bio", 1), ("frank", "eng", 2), ("alice", "bio", 1)]
 tiers = config == "tiers"
@@ -155,6 +161,8 @@ for i in range(1, n + 1):
     mem = tpn * rng.choice([500, 1000, 2000])
     if config == "gpu":
         gpus = rng.choices([0, 1, 2], weights=[3, 5, 2])[0]
+    elif config in ("billing", "billingmax"):
+        gpus = rng.choices([0, 1, 2], weights=[4, 4, 2])[0]
     elif tiers or multipart:
         gpus = rng.choices([0, 1, 2], weights=[6, 3, 1])[0]
     else:
@@ -373,6 +381,16 @@ PriorityWeightPartition=0
 PriorityWeightQOS=0"
     SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=500,sched_interval=10"
     ;;
+  billing|billingmax)
+    PRIO="PriorityWeightFairshare=100000
+PriorityWeightAge=1000
+PriorityWeightJobSize=0
+PriorityWeightPartition=0
+PriorityWeightQOS=0"
+    if [[ $CONFIG == billingmax ]]; then PRIO="PriorityFlags=MAX_TRES
+$PRIO"; fi
+    SCHED="bf_interval=5,bf_resolution=10,bf_window=30,bf_max_job_test=500,sched_interval=10"
+    ;;
   qos|qoslimits)
     PRIO="PriorityWeightFairshare=2000
 PriorityWeightAge=1000
@@ -392,6 +410,10 @@ if [[ $CONFIG == tiers || $CONFIG == multipart ]]; then
   PARTS="PartitionName=batch Nodes=n[1-4] Default=YES MaxTime=INFINITE PriorityJobFactor=1 PriorityTier=1 State=UP
 PartitionName=short Nodes=n[1-2] MaxTime=5 PriorityJobFactor=4 PriorityTier=2 State=UP
 PartitionName=gpu Nodes=n[3-4] MaxTime=INFINITE PriorityJobFactor=2 PriorityTier=1 State=UP"
+fi
+if [[ $CONFIG == billing || $CONFIG == billingmax ]]; then
+  # usage charged by weights: a CPU 1, a GB of memory 0.25 (Mem's unit is MB unless suffixed), a GPU 4
+  PARTS="PartitionName=batch Nodes=n[1-4] Default=YES MaxTime=INFINITE TRESBillingWeights=\"CPU=1.0,Mem=0.25G,GRES/gpu=4.0\" State=UP"
 fi
 if [[ $CONFIG == multipart ]]; then
   PARTS=${PARTS/short Nodes=n\[1-2\] MaxTime=5/short Nodes=n[1-2] MaxTime=2}

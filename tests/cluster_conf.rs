@@ -86,18 +86,33 @@ fn a_mixed_cluster_with_defaults_and_overlapping_partitions() {
     );
 }
 
-/// The partition keys full.conf sets that nothing models (its lines 74-76: fat's AllowGroups, gpu's DefMemPerGPU and TRESBillingWeights, preempt's
+/// The partition keys full.conf sets that nothing models (its lines 74-76: fat's AllowGroups, gpu's DefMemPerGPU, preempt's
 /// PreemptMode and Hidden), in file order, each with its partitions: the admin is told of
 /// them (the CLI's stderr, the page's cluster notes). Before, they were accepted in silence:
-/// an admin read a schedule as if `AllowGroups=fatusers` held.
+/// an admin read a schedule as if `AllowGroups=fatusers` held. gpu's `TRESBillingWeights`
+/// is read (a GPU weighs 8, a GB of memory 0.25, a CPU 1), and kept by the compact form.
 #[test]
 fn partition_keys_not_modelled_are_named_with_their_partitions() {
     let s = read("full.conf");
     assert_eq!(
         s.ignored_partition_note().unwrap(),
-        "partition keys accepted and not modelled (docs/cluster-model.md): AllowGroups (fat), DefMemPerGPU (gpu), TRESBillingWeights (gpu), PreemptMode \
+        "partition keys accepted and not modelled (docs/cluster-model.md): AllowGroups (fat), DefMemPerGPU (gpu), PreemptMode \
          (preempt), Hidden (preempt)"
     );
+    let gpu = s
+        .cluster
+        .partitions
+        .iter()
+        .find(|p| p.name == "gpu")
+        .unwrap();
+    let w = gpu.billing_weights.as_ref().unwrap();
+    assert_eq!((w.cpu, w.mem_mb, w.gpu), (1.0, 0.25 / 1024.0, 8.0));
+    assert!(s
+        .cluster
+        .to_compact()
+        .contains(":bcpu=1,mem=0.000244140625,gpu=8"));
+    let back = Cluster::from_compact(&s.cluster.to_compact()).unwrap();
+    assert_eq!(back, s.cluster);
     // A key on several lines, and on a DEFAULT line, is named once with each partition.
     let s = conf::parse_str(
         "NodeName=n1 CPUs=4\nPartitionName=DEFAULT GraceTime=10\n\

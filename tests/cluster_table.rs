@@ -151,3 +151,25 @@ fn bad_cells_are_named() {
     t.groups.clear();
     assert_eq!(errors(&t)[0], ("", 0, ""));
 }
+
+/// A partition's `TRESBillingWeights` has no column: its row keeps them (the compact form's
+/// spelling), so an edit of another cell keeps them, and a row without them serializes as
+/// before (no `billing` key).
+#[test]
+fn billing_weights_are_kept_through_an_edit() {
+    let c = Cluster::from_compact(
+        "1/n[1-4]:c8:m16000:g2/p=batch:ALL:default:bcpu=1,mem=0.000244140625,gpu=4",
+    )
+    .unwrap();
+    let mut t = Table::of(&c);
+    assert_eq!(t.partitions[0].billing, "cpu=1,mem=0.000244140625,gpu=4");
+    t.partitions[0].max_time = "60".into();
+    let back = t.build().unwrap();
+    let w = back.partitions[0].billing_weights.as_ref().unwrap();
+    assert_eq!((w.cpu, w.mem_mb, w.gpu), (1.0, 0.25 / 1024.0, 4.0));
+    assert_eq!(back.partitions[0].max_time, Some(60));
+    let json = serde_json::to_string(&gpu()).unwrap();
+    assert!(!json.contains("billing"), "{json}");
+    t.partitions[0].billing = "cpu=x".into();
+    assert_eq!(errors(&t), [("partitions", 0, "billing")]);
+}

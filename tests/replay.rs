@@ -16,6 +16,7 @@ mod accrue_runs;
 mod assoclimits_runs;
 mod beside_itself;
 mod bf_sides;
+mod billing_18;
 mod by_hand;
 mod end_sides;
 mod fairshare_14;

@@ -191,6 +191,9 @@ impl Cluster {
             if p.priority_tier != 1 {
                 let _ = write!(s, ":r{}", p.priority_tier);
             }
+            if let Some(w) = &p.billing_weights {
+                let _ = write!(s, ":b{}", w.compact());
+            }
             match p.oversubscribe {
                 OverSubscribe::No => {}
                 OverSubscribe::Exclusive => s.push_str(":oexclusive"),

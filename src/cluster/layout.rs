@@ -46,6 +46,8 @@ pub struct Part {
     pub priority_tier: u32,
     /// `PriorityJobFactor`: its jobs' partition priority factor, normalized by the largest.
     pub priority_job_factor: u32,
+    /// `TRESBillingWeights` (`None`: a job's billing is its CPUs).
+    pub billing: Option<super::billing::BillingWeights>,
 }
 
 /// A cluster laid out for scheduling.
@@ -129,6 +131,7 @@ impl Layout {
                 up: p.state == PartitionState::Up,
                 priority_tier: p.priority_tier,
                 priority_job_factor: p.priority_job_factor,
+                billing: p.billing_weights.clone(),
             });
         }
         if parts.is_empty() {
@@ -144,6 +147,7 @@ impl Layout {
                 up: true,
                 priority_tier: 1,
                 priority_job_factor: 1,
+                billing: None,
             });
         }
         let default_part = c.partitions.iter().position(|p| p.default).unwrap_or(0);

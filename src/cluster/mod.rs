@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 pub mod alea;
+pub mod billing;
 pub mod compact;
 pub mod conf;
 pub mod fit;
@@ -224,6 +225,9 @@ pub struct Partition {
     pub oversubscribe: OverSubscribe,
     /// Its state (`State=`).
     pub state: PartitionState,
+    /// `TRESBillingWeights`: what its jobs' usage is charged (`None`: their CPUs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub billing_weights: Option<billing::BillingWeights>,
 }
 
 impl Partition {
@@ -240,6 +244,7 @@ impl Partition {
             priority_tier: 1,
             oversubscribe: OverSubscribe::No,
             state: PartitionState::Up,
+            billing_weights: None,
         }
     }
 }

@@ -57,6 +57,10 @@ pub struct PartitionRow {
     pub oversubscribe: String,
     /// `State`: `UP`, `DOWN`, `DRAIN`, `INACTIVE` (empty: UP).
     pub state: String,
+    /// `TRESBillingWeights` in the compact form's spelling (`cpu=1,mem=0.000244140625,gpu=4`;
+    /// empty: none). No column of the page's table shows it: it is kept through edits.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub billing: String,
 }
 
 /// The two tables.
@@ -127,6 +131,7 @@ impl Table {
                 OverSubscribe::Force(n) => format!("FORCE:{n}"),
             },
             state: p.state.word().to_uppercase(),
+            billing: (p.billing_weights.as_ref()).map_or(String::new(), |w| w.compact()),
         });
         Table {
             groups: groups.collect(),
@@ -363,6 +368,7 @@ fn partition(row: &PartitionRow, bad: &mut Bad) -> Option<(Partition, Option<Vec
         ("tier", &row.tier, 'r'),
         ("oversubscribe", &over, 'o'),
         ("state", &row.state, 's'),
+        ("billing", &row.billing, 'b'),
     ];
     for (column, text, key) in cells {
         cell(&mut p, bad, column, text, key, partition_field);

@@ -10,6 +10,7 @@
 
 pub mod accrue;
 pub mod assoc;
+pub mod billing;
 pub mod fairshare;
 pub mod params;
 pub mod phases_from_log;

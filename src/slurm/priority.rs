@@ -10,7 +10,8 @@
 //!   every usage is multiplied by `d^Δ` (Δ the seconds since the previous period,
 //!   `d = 1 - 0.693 / PriorityDecayHalfLife`, 1 without decay), then each running job adds
 //!   `δ · d^δ · billing · f` to its association and every ancestor, δ the seconds it ran since
-//!   the previous period (or since its start), billing its processors, f its QOS's
+//!   the previous period (or since its start), billing its processors or, in a partition with
+//!   `TRESBillingWeights`, its billable TRES ([`super::billing`]), f its QOS's
 //!   `UsageFactor` (1 by default; `real_decay *= qos->usage_factor`, lines 1090-1096). A job that ends adds
 //!   its last part the same way at once, but only with
 //!   `AccountingStorageEnforce=limits` (or `safe`, `all`): acct_policy.c `_adjust_limit_usage`
@@ -122,6 +123,9 @@ pub struct Multifactor {
     /// Per job: a queue build found it waiting (`acct_policy_handle_accrue_time` set its
     /// accrue time); before, its age is 0.
     built: Vec<bool>,
+    /// Per job started in a partition with `TRESBillingWeights`: its billing
+    /// ([`super::billing`]); the others' is their processors. Empty until one is set.
+    billing: Vec<Option<f64>>,
 }
 
 impl Multifactor {
@@ -157,6 +161,7 @@ impl Multifactor {
             after_period: Vec::new(),
             accrue: None,
             built: vec![false; n],
+            billing: Vec::new(),
         };
         m.refresh_fs();
         m
@@ -319,6 +324,23 @@ impl Multifactor {
     /// records it (sacct's `Priority`, `replay::prio_sides`).
     pub fn submitted_priority(&self, j: usize) -> f64 {
         self.submit_prio.get(j).copied().unwrap_or(0.0)
+    }
+
+    /// Job `j`'s usage is charged `billing` per second (its billable TRES, from its
+    /// partition's `TRESBillingWeights`; [`super::billing`]) instead of its processors.
+    pub fn set_billing(&mut self, j: usize, billing: f64) {
+        if self.billing.len() <= j {
+            self.billing.resize(self.jobs.len().max(j + 1), None);
+        }
+        self.billing[j] = Some(billing);
+    }
+
+    /// What job `j`'s usage is charged per second: its billing when set, else its processors.
+    pub fn billing(&self, j: usize) -> f64 {
+        match self.billing.get(j).copied().flatten() {
+            Some(b) => b,
+            None => self.jobs.get(j).map_or(0.0, |i| f64::from(i.cpus)),
+        }
     }
 
     /// Job `j` started at `t`.

@@ -179,7 +179,7 @@ pub(super) fn partition(item: &str) -> Result<(Partition, Option<Vec<String>>), 
         partition_field(&mut p, key, &f[1..]).map_err(|e| {
             let e = e.unwrap_or_else(|| {
                 format!(
-                    "unknown partition field {} (default, t, l, x, j, r, o, s)",
+                    "unknown partition field {} (default, t, l, x, j, r, b, o, s)",
                     quote(f)
                 )
             });
@@ -201,6 +201,12 @@ pub(in crate::cluster) fn partition_field(
         'x' => p.max_nodes = Some(uint("x (MaxNodes)", v)?),
         'j' => p.priority_job_factor = uint("j (PriorityJobFactor)", v)?,
         'r' => p.priority_tier = uint("r (PriorityTier)", v)?,
+        'b' => {
+            p.billing_weights = Some(
+                super::super::billing::BillingWeights::from_compact(v)
+                    .map_err(|e| format!("b (TRESBillingWeights): {e}"))?,
+            )
+        }
         'o' => p.oversubscribe = oversubscribe(v)?,
         's' => {
             p.state = PartitionState::from_word(v).ok_or_else(|| {

@@ -187,7 +187,6 @@ pub const IGNORED_PARTITION_KEYS: &[&str] = &[
     "SuspendTime",
     "SuspendTimeout",
     "Topology",
-    "TRESBillingWeights",
 ];
 
 /// Record types whose lines are read and left aside.
@@ -471,6 +470,7 @@ fn parse_lines(lines: include::Lines, file: &str) -> Result<SlurmConf, ConfError
             priority_tier: s.tier.unwrap_or(1),
             oversubscribe: s.oversubscribe.unwrap_or_default(),
             state: s.state.unwrap_or_default(),
+            billing_weights: s.billing_weights.flatten(),
         });
     }
     drop(order);

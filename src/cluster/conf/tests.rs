@@ -186,6 +186,10 @@ fn errors_name_file_line_and_field() {
         ),
         ("NodeName=n1 Gres=gpu:a:b:c", "t.conf:1: Gres:"),
         (
+            "NodeName=n1\nPartitionName=p TRESBillingWeights=\"CPU=1,Mem=0.25X\"",
+            "t.conf:2: TRESBillingWeights: Mem: \"0.25X\": the unit is K, M, G, T or P",
+        ),
+        (
             "NodeName=n1 Gres=gpu:2x",
             "t.conf:1: Gres: \"2x\": not a count (digits, then none or k, m, g, t, p",
         ),
@@ -374,4 +378,26 @@ fn node_sets_name_nodes_in_partitions() {
         e.starts_with("t.conf:2: Weight: a NodeSet line takes"),
         "{e}"
     );
+}
+
+/// `TRESBillingWeights` on a `PartitionName=DEFAULT` line holds for the partitions after it;
+/// a partition's own replaces it, and an empty value clears it (Slurm's
+/// `set_partition_billing_weights`).
+#[test]
+fn billing_weights_and_the_default_line() {
+    let s = parse_str(
+        "NodeName=n[1-2] CPUs=4\nPartitionName=DEFAULT TRESBillingWeights=\"CPU=2,GRES/gpu=4\"\n\
+         PartitionName=a Nodes=n1\nPartitionName=b Nodes=n2 TRESBillingWeights=Mem=1G\n\
+         PartitionName=c Nodes=n2 TRESBillingWeights=\n",
+        "t.conf",
+    )
+    .unwrap();
+    let w: Vec<Option<String>> = (s.cluster.partitions.iter())
+        .map(|p| p.billing_weights.as_ref().map(|w| w.text.clone()))
+        .collect();
+    assert_eq!(
+        w,
+        [Some("CPU=2,GRES/gpu=4".into()), Some("Mem=1G".into()), None]
+    );
+    assert!(s.ignored_partition_note().is_none());
 }

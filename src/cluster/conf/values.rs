@@ -2,6 +2,7 @@
 //! [`NodeSpec`] or [`PartSpec`], each value checked with a message naming what is wrong.
 
 use super::{known, IGNORED_NODE_KEYS, IGNORED_PARTITION_KEYS};
+use crate::cluster::billing::BillingWeights;
 use crate::cluster::{hostlist, time, NodeState, OverSubscribe, PartitionState, MAX_TAGS};
 use crate::quote::quote;
 use std::collections::BTreeMap;
@@ -73,6 +74,8 @@ pub(super) struct PartSpec {
     pub(super) state: Option<PartitionState>,
     /// `OverTimeLimit`, minutes (`None`: `UNLIMITED`).
     pub(super) over_time: Option<Option<u32>>,
+    /// `TRESBillingWeights` (`Some(None)`: written empty, none).
+    pub(super) billing_weights: Option<Option<BillingWeights>>,
 }
 
 impl PartSpec {
@@ -88,6 +91,7 @@ impl PartSpec {
             oversubscribe: o.oversubscribe.or(self.oversubscribe),
             state: o.state.or(self.state),
             over_time: o.over_time.or(self.over_time),
+            billing_weights: (o.billing_weights.clone()).or_else(|| self.billing_weights.clone()),
         }
     }
 }
@@ -272,6 +276,7 @@ const PARTITION_KEYS: &[&str] = &[
     "Shared",
     "OverTimeLimit",
     "State",
+    "TRESBillingWeights",
 ];
 
 /// The error of an unknown key on a `line` line: the key it is one typo from, when one is
@@ -329,6 +334,14 @@ pub(super) fn part_key(s: &mut PartSpec, key: &str, v: &str) -> Result<(), Strin
             s.tier = Some(n);
         }
         "oversubscribe" | "shared" => s.oversubscribe = Some(oversubscribe(v)?),
+        // Slurm clears a partition's weights given an empty value (`set_partition_billing_weights`).
+        "tresbillingweights" => {
+            s.billing_weights = Some(
+                (!v.trim().is_empty())
+                    .then(|| BillingWeights::parse(v))
+                    .transpose()?,
+            )
+        }
         "overtimelimit" => s.over_time = Some(if unlimited(v) { None } else { Some(uint(v)?) }),
         "state" => {
             s.state = Some(

@@ -17,6 +17,7 @@
 use super::QueueOrder;
 use crate::cluster::Layout;
 use crate::sim::{Ctx, Happening};
+use crate::slurm::billing;
 use crate::slurm::params::SlurmParams;
 use crate::slurm::state::{Shared, State};
 use crate::slurm::Size;
@@ -129,7 +130,20 @@ impl QueueOrder for SlurmPriority {
     fn started(&mut self, c: &Ctx<'_>, jobs: &[usize]) {
         let mut s = self.shared.borrow_mut();
         if let Some(mf) = s.mf.as_mut() {
+            let cluster = c.cluster();
+            // Billing from the partition's TRESBillingWeights, once, at the start (the
+            // allocation's TRES; `calc_job_billable_tres`).
+            let weighted =
+                cluster.filter(|cv| cv.layout().parts.iter().any(|p| p.billing.is_some()));
+            let max_tres = mf.params.flags.iter().any(|f| f == "MAX_TRES");
             for &j in jobs {
+                if let Some(cv) = weighted {
+                    let alloc = cv.alloc(j);
+                    let part = billing::ran_in(cv.layout(), cv.parts(j), alloc);
+                    if let Some(b) = billing::weighted(cv.layout(), part, alloc, max_tres) {
+                        mf.set_billing(j, b);
+                    }
+                }
                 mf.started(j, c.start_of(j));
             }
         }

@@ -34,10 +34,8 @@ impl Multifactor {
             }
             // `real_decay *= qos->usage_factor` (priority_multifactor.c:1090-1091): times 1
             // by default, an exact product.
-            let amount = delta
-                * self.decay.powf(delta)
-                * f64::from(self.jobs[j].cpus)
-                * self.jobs[j].usage_factor;
+            let amount =
+                delta * self.decay.powf(delta) * self.billing(j) * self.jobs[j].usage_factor;
             self.tree.add_usage(self.jobs[j].assoc, amount);
             self.accrued = true;
             if let Some(c) = self.classic.as_mut() {

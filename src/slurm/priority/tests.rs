@@ -308,3 +308,53 @@ fn a_job_ages_only_once_a_queue_build_found_it() {
     m.advance(120, true);
     assert_eq!((m.priority(0), m.priority(1)), (191.0, 133.0));
 }
+
+/// A job's usage is charged its billing when its partition weighs TRES
+/// ([`Multifactor::set_billing`]), else its processors. Users a and b each run an 8-processor
+/// job from 0, no decay, periods every 60 s: a's job billed 17.953125 (2 nodes, 8 CPUs, 8000
+/// MB and 2 GPUs under `CPU=1.0,Mem=0.25G,GRES/gpu=4.0`), b's not. At 60 a has 60 · 17.953125
+/// = 1077.1875 of usage, b 60 · 8 = 480, root both; and a's next job ranks below b's.
+#[test]
+fn usage_is_charged_the_billing() {
+    let mut p = SlurmParams::default();
+    p.set("PriorityWeightFairshare", "1000").unwrap();
+    p.set("PriorityCalcPeriod", "1").unwrap();
+    p.set("PriorityDecayHalfLife", "0").unwrap();
+    let tree = Tree::flat(["a", "b"].into_iter());
+    let job = |assoc| JobInfo {
+        submit: 0,
+        cpus: 8,
+        nodes: 2,
+        gpus: 2,
+        mem_mb: 8000,
+        limit: Some(600),
+        assoc,
+        part_factor: None,
+        qos: 0.0,
+        usage_factor: 1.0,
+    };
+    let size = Size {
+        cpus: 32,
+        nodes: 4,
+        ..Size::default()
+    };
+    let mut m = Multifactor::new(p, tree, vec![job(1), job(2), job(1), job(2)], size);
+    m.advance(0, true);
+    for j in 0..2 {
+        m.submitted(j, 0);
+    }
+    m.set_billing(0, 17.953125);
+    assert_eq!((m.billing(0), m.billing(1)), (17.953125, 8.0));
+    m.started(0, 0);
+    m.started(1, 0);
+    m.advance(60, true);
+    let usage = |i: usize| m.tree.nodes[i].usage;
+    assert_eq!(
+        (usage(1), usage(2), usage(0)),
+        (1077.1875, 480.0, 1557.1875)
+    );
+    // Fair Tree at 60: b ranks 2 of 2 (1000), a 1 of 2 (500).
+    m.submitted(2, 60);
+    m.submitted(3, 60);
+    assert_eq!((m.priority(2), m.priority(3)), (500.0, 1000.0));
+}
