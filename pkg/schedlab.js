@@ -226,6 +226,25 @@ export class Session {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
+     * What `slurm[...]` spec `spec` reads of the loops' phases from the trace's log, as
+     * `schedlab run -p SPEC` prints it (`calc_phase=read` included: only a replay reads that
+     * one, and the note says so); `undefined` for another policy's spec or a log that shows
+     * none. The worker sends the first compared `slurm` spec's note with the trace's facts.
+     * @param {string} spec
+     * @returns {string | undefined}
+     */
+    phases_note(spec) {
+        const ptr0 = passStringToWasm0(spec, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.session_phases_note(this.__wbg_ptr, ptr0, len0);
+        let v2;
+        if (ret[0] !== 0) {
+            v2 = getStringFromWasm0(ret[0], ret[1]);
+            wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+        }
+        return v2;
+    }
+    /**
      * Gantt rectangles of the last run: `[start, end, lo, hi, user, job, kind]` each (kind 1:
      * a preempted attempt, 0: the final one). On a cluster with GPUs, in the rows of
      * [`Session::node_rows`] with a lane per GPU (kind + 2: a rectangle of GPU lanes).
