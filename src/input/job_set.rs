@@ -54,7 +54,7 @@ pub struct JobSet {
     pub accounts: Vec<String>,
     /// Each job's id as the log names it (an sacct log's `JobID`, "" when its line has none),
     /// by job index: the one home of the log's job ids once the input step has read them (the
-    /// reader hands them over in [`Workload::job_ids`], which a [`crate::run::Trace`] drops).
+    /// reader hands them over in [`crate::swf::Workload::job_ids`], which a [`crate::run::Trace`] drops).
     /// The jobs CSV's `log_job_id`; [`JobSet::log_id`] names a job by it for the page, `run
     /// --fidelity` and `replay`. Empty for other traces.
     #[serde(skip)]
